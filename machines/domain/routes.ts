@@ -1,0 +1,32 @@
+// The spec's route table (1-core §2.1). The client builds its router from it; the server answers these
+// paths with the app shell and every other path with the same shell under a 404 status.
+export const ROUTES = {
+  home: '/',
+  wizard: '/wizard',
+  dashboard: '/dashboard',
+  pricing: '/pricing',
+  results: '/results',
+  admin: '/teamomora',
+  login: '/login',
+  checkout: '/checkout',
+  aiAssistant: '/airassistant',
+  aiVisa: '/aivisa',
+  aiChat: '/ai-chat',
+  aiChatSections: '/ai-chat-sections',
+  apply: '/apply',
+  applySummary: '/apply/summary',
+  applyWizard: '/apply/wizard',
+  applyEstaWizard: '/apply/esta-wizard',
+  ds160Wizard: '/ds160-wizard',
+  visaWizard: '/visa-wizard',
+  premiumText: '/entrevista2095',
+  premiumVoice: '/intervgpt',
+  paymentConfirmation: '/payment-confirmation',
+} as const;
+
+export type RouteName = keyof typeof ROUTES;
+
+/** Linked from the pricing page's ESTA card; redirects to the ESTA wizard (DECISIONS.md). */
+export const ESTA_ALIAS = '/apply/esta';
+
+export const SPA_PATHS: readonly string[] = [...Object.values(ROUTES), ESTA_ALIAS];

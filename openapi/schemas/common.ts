@@ -1,0 +1,14 @@
+import { Type, type Static } from 'typebox';
+
+/** Every failure has this shape; the message says what to do. */
+export const ErrorSchema = Type.Object({
+  statusCode: Type.Integer(),
+  error: Type.String(),
+  message: Type.String(),
+});
+export type ApiError = Static<typeof ErrorSchema>;
+
+/** The error responses of a route, by status code, all of the one shape. */
+export function errorResponses<const C extends number>(...codes: C[]): { [K in C]: typeof ErrorSchema } {
+  return Object.fromEntries(codes.map((code) => [code, ErrorSchema])) as { [K in C]: typeof ErrorSchema };
+}

@@ -1,0 +1,44 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import fp from 'fastify-plugin';
+import { SPA_PATHS } from '../../machines/domain/routes';
+import type { Config } from '../config';
+
+/**
+ * Serves the built SPA. Spec routes get the app shell with 200; any other page path gets the same shell with
+ * 404 (the SPA draws its Page Not Found); unknown /api paths get the JSON error shape.
+ */
+export default fp(
+  async (app, opts: { config: Config }) => {
+    const indexFile = path.join(opts.config.clientDir, 'index.html');
+    const hasClient = fs.existsSync(indexFile);
+    if (hasClient) {
+      await app.register(fastifyStatic, {
+        root: opts.config.clientDir,
+        wildcard: false,
+        index: false,
+        // Hashed assets never change; the shell is always revalidated.
+        setHeaders: (res, file) => {
+          res.setHeader('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        },
+      });
+      for (const route of SPA_PATHS) {
+        app.get(route, { schema: { hide: true } }, (_req, reply) => reply.type('text/html').sendFile('index.html'));
+      }
+    }
+
+    app.setNotFoundHandler((request, reply) => {
+      const isPage = request.method === 'GET' && !request.url.startsWith('/api') && hasClient;
+      if (isPage && !path.extname(request.url.split('?')[0] ?? '')) {
+        return reply.status(404).type('text/html').sendFile('index.html');
+      }
+      return reply.status(404).send({
+        statusCode: 404,
+        error: 'Not Found',
+        message: `No route ${request.method} ${request.url.split('?')[0]}`,
+      });
+    });
+  },
+  { name: 'client' },
+);
