@@ -11,6 +11,7 @@ import session from './plugins/session';
 import branding from './routes/branding';
 import eligibility from './routes/eligibility';
 import health from './routes/health';
+import pricing from './routes/pricing';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -38,6 +39,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(health);
   await app.register(branding);
   await app.register(eligibility);
+  await app.register(pricing);
 
   await app.register(client, { config });
   return app;

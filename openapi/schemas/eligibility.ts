@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox';
 
 export const EligibilityQuerySchema = Type.Object({
   country: Type.String({ minLength: 1, maxLength: 100, description: 'Nationality, English name (e.g. Spain)' }),
-  purpose: Type.Union([Type.Literal('tourism'), Type.Literal('business'), Type.Literal('transit'), Type.Literal('study')]),
+  purpose: Type.Enum(['tourism', 'business', 'transit', 'study']),
 });
 export type EligibilityQuery = Static<typeof EligibilityQuerySchema>;
 
@@ -10,7 +10,7 @@ export const EligibilitySchema = Type.Object({
   country: Type.String(),
   purpose: Type.String(),
   canUseESTA: Type.Boolean(),
-  visaType: Type.Union([Type.Literal('ESTA'), Type.Literal('DS-160')]),
+  visaType: Type.Enum(['ESTA', 'DS-160']),
   maxStayDays: Type.Integer(),
   governmentFee: Type.Number({ description: 'Dollars, paid separately to the U.S. government' }),
   serviceFee: Type.Number({ description: 'Dollars, from the admin pricing map' }),

@@ -1,0 +1,63 @@
+import { useSelector } from '@xstate/react';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD } from '../../machines/toast.machine';
+import { useToastActor } from '../app/AppContext';
+import * as css from './toaster.css';
+
+/** Renders the toast machine's one visible toast; F8 focuses it, a swipe right of 50 px dismisses it. */
+export function Toaster() {
+  const { t } = useTranslation();
+  const actor = useToastActor();
+  const toast = useSelector(actor, (s) => s.context.current);
+  const region = useRef<HTMLDivElement>(null);
+  const swipe = useRef<{ x: number; el: HTMLElement } | null>(null);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === TOAST_HOTKEY) {
+        e.preventDefault();
+        region.current?.focus();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  const dismiss = () => actor.send({ type: 'TOAST.DISMISS' });
+
+  return (
+    <div ref={region} className={css.viewport} tabIndex={-1} role="region" aria-label={t('toast.region', { hotkey: TOAST_HOTKEY })}>
+      <div aria-live={toast?.variant === 'destructive' ? 'assertive' : 'polite'} aria-atomic="true">
+        {toast && (
+          <div
+            key={toast.id}
+            role="status"
+            data-variant={toast.variant}
+            className={css.toast[toast.variant]}
+            onPointerDown={(e) => {
+              swipe.current = { x: e.clientX, el: e.currentTarget };
+            }}
+            onPointerMove={(e) => {
+              const dx = swipe.current ? e.clientX - swipe.current.x : 0;
+              if (swipe.current && dx > 0) swipe.current.el.style.transform = `translateX(${dx}px)`;
+            }}
+            onPointerUp={(e) => {
+              const start = swipe.current;
+              swipe.current = null;
+              if (!start) return;
+              if (e.clientX - start.x >= TOAST_SWIPE_THRESHOLD) dismiss();
+              else start.el.style.transform = '';
+            }}
+          >
+            <p className={css.title}>{t(toast.title, toast.params)}</p>
+            {toast.description && <p className={css.description}>{t(toast.description, toast.params)}</p>}
+            <button type="button" className={css.close} aria-label={t('toast.close')} onClick={dismiss}>
+              ×
+            </button>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

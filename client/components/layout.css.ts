@@ -1,0 +1,93 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../styles/theme.css';
+
+export const header = style({
+  background: vars.color.surface,
+  borderBottom: `1px solid ${vars.color.border}`,
+  position: 'sticky',
+  top: 0,
+  zIndex: 10,
+});
+
+export const headerInner = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  minHeight: 60,
+  paddingTop: vars.space.sm,
+  paddingBottom: vars.space.sm,
+});
+
+export const logo = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  fontWeight: 800,
+  fontSize: vars.fontSize.lg,
+  color: vars.color.brand,
+  textDecoration: 'none',
+  marginRight: 'auto',
+});
+
+export const nav = style({
+  display: 'flex',
+  gap: vars.space.xs,
+  order: 3,
+  width: '100%',
+  overflowX: 'auto',
+  '@media': { 'screen and (min-width: 900px)': { order: 0, width: 'auto' } },
+});
+
+export const navLink = style({
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  borderRadius: vars.radius.md,
+  color: vars.color.text,
+  textDecoration: 'none',
+  whiteSpace: 'nowrap',
+  fontWeight: 500,
+  selectors: {
+    '&:hover': { background: vars.color.surfaceAlt },
+    '&[aria-current="page"]': { background: vars.color.brandSoft, color: vars.color.brand, fontWeight: 700 },
+  },
+});
+
+export const tools = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm });
+
+export const select = style({
+  minHeight: 40,
+  padding: `0 ${vars.space.sm}`,
+  borderRadius: vars.radius.md,
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.surface,
+});
+
+export const iconButton = style({
+  minWidth: 40,
+  minHeight: 40,
+  borderRadius: vars.radius.pill,
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.surface,
+  color: vars.color.brand,
+  fontWeight: 800,
+  cursor: 'pointer',
+});
+
+export const dialog = style({
+  border: 'none',
+  borderRadius: vars.radius.lg,
+  padding: vars.space.lg,
+  maxWidth: 'min(92vw, 480px)',
+  boxShadow: vars.shadow.raised,
+  selectors: { '&::backdrop': { background: 'rgba(20,33,61,.45)' } },
+});
+
+export const main = style({ minHeight: 'calc(100vh - 140px)' });
+
+export const footer = style({
+  borderTop: `1px solid ${vars.color.border}`,
+  padding: `${vars.space.lg} 0`,
+  color: vars.color.textMuted,
+  fontSize: vars.fontSize.sm,
+  background: vars.color.surface,
+});

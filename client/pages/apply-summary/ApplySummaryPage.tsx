@@ -1,0 +1,111 @@
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import { fromPromise } from 'xstate';
+import { applySummaryMachine, chosenType } from '../../../machines/applySummary.machine';
+import { STORAGE_KEYS } from '../../../machines/startChoice';
+import { fetchEligibility } from '../../api/site';
+import { readStorage, writeStorage } from '../../app/storage';
+import { useFlow } from '../../app/useFlow';
+import { usePageMeta } from '../../app/usePageMeta';
+import { useCountryName } from '../../components/countries';
+import { Fact } from '../../components/Fact';
+import { Spinner } from '../../components/Spinner';
+import * as startCss from '../../components/start.css';
+import { badge, button, card, factList, heading, muted, narrow, notice, page, row, spread, stack } from '../../styles/ui.css';
+
+const machine = applySummaryMachine.provide({
+  actors: { fetchEligibility: fromPromise(({ input }) => fetchEligibility(input)) },
+  actions: { persistVisaType: (_, { visaType }) => writeStorage('session', STORAGE_KEYS.visaType, visaType) },
+});
+
+export default function ApplySummaryPage() {
+  const { t } = useTranslation('start');
+  const nameOf = useCountryName();
+  usePageMeta('apply');
+  const ref = useFlow(machine, {
+    country: readStorage('session', STORAGE_KEYS.country),
+    purpose: readStorage('session', STORAGE_KEYS.purpose),
+  });
+  const state = useSelector(ref, (s) =>
+    s.matches('loading') ? 'loading' : s.matches('failed') ? 'failed' : s.matches('missingChoice') ? 'missing' : 'ready',
+  );
+  const facts = useSelector(ref, (s) => s.context.facts);
+  const changeType = useSelector(ref, (s) => s.context.changeType);
+  const type = useSelector(ref, (s) => chosenType(s.context));
+
+  if (state === 'loading') return <Spinner label={t('summary.loading')} />;
+
+  return (
+    <div className={`${narrow} ${page}`}>
+      <section className={`${card} ${stack}`} aria-labelledby="summary-title">
+        <h1 id="summary-title" className={heading.page}>
+          {t('summary.title')}
+        </h1>
+        {state === 'missing' && <p role="alert">{t('summary.missing')}</p>}
+        {state === 'failed' && (
+          <div role="alert" className={stack}>
+            <p>{t('summary.failed')}</p>
+            <button type="button" className={button.secondary} onClick={() => ref.send({ type: 'RETRY' })}>
+              {t('retry')}
+            </button>
+          </div>
+        )}
+        {state === 'ready' && facts && (
+          <>
+            <div className={spread}>
+              <span className={muted}>{t('summary.recommended')}</span>
+              <span className={badge.brand} data-testid="summary-type">
+                {type}
+              </span>
+            </div>
+            <dl className={factList}>
+              <Fact term={t('facts.nationality')} value={nameOf(facts.country)} />
+              <Fact term={t('facts.maxStay')} value={t('facts.days', { count: facts.maxStayDays })} testId="summary-stay" />
+              <Fact term={t('facts.visaType')} value={facts.visaType} />
+              <Fact
+                term={t('facts.cost')}
+                value={t('facts.costValue', { service: `$${facts.serviceFee}`, government: `$${facts.governmentFee}` })}
+                testId="summary-cost"
+              />
+              <Fact term={t('facts.processing')} value={t(facts.processingTimeKey)} />
+              <Fact term={t('facts.requirements')} value={String(facts.requirements.length)} testId="summary-requirements" />
+            </dl>
+            <details>
+              <summary>{t('summary.showRequirements')}</summary>
+              <ul>
+                {facts.requirements.map((key) => (
+                  <li key={key}>{t(key)}</li>
+                ))}
+              </ul>
+            </details>
+            <label className={startCss.switchRow}>
+              <input
+                type="checkbox"
+                role="switch"
+                className={startCss.switchTrack}
+                checked={changeType}
+                onChange={() => ref.send({ type: 'TYPE.TOGGLE' })}
+              />
+              {t('summary.changeType')}
+            </label>
+            {changeType && (
+              <p className={notice.info} role="note">
+                {t('summary.changeTypeHint')}
+              </p>
+            )}
+          </>
+        )}
+        <div className={row}>
+          <button type="button" className={button.secondary} onClick={() => ref.send({ type: 'BACK' })}>
+            {t('back')}
+          </button>
+          {state === 'ready' && (
+            <button type="button" className={button.primary} onClick={() => ref.send({ type: 'APPLY' })}>
+              {t('summary.apply')}
+            </button>
+          )}
+        </div>
+      </section>
+    </div>
+  );
+}

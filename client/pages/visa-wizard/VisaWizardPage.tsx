@@ -1,0 +1,149 @@
+import { useSelector } from '@xstate/react';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { flagOf, findCountry } from '../../../machines/domain/countries';
+import { STORAGE_KEYS } from '../../../machines/startChoice';
+import { visaWizardMachine } from '../../../machines/visaWizard.machine';
+import { useLanguage } from '../../app/AppContext';
+import { useSiteData } from '../../app/siteData';
+import { writeStorage } from '../../app/storage';
+import { useFlow } from '../../app/useFlow';
+import { usePageMeta } from '../../app/usePageMeta';
+import { useCountryName } from '../../components/countries';
+import { CountrySearch } from '../../components/CountrySearch';
+import { Fact } from '../../components/Fact';
+import { PurposePicker } from '../../components/PurposePicker';
+import * as startCss from '../../components/start.css';
+import { badge, button, card, factList, grid, heading, muted, narrow, page, row, spread, stack } from '../../styles/ui.css';
+
+const machine = visaWizardMachine.provide({
+  actions: {
+    persistChoice: (_, choice) => {
+      writeStorage('session', STORAGE_KEYS.country, choice.country);
+      writeStorage('session', STORAGE_KEYS.purpose, choice.purpose);
+      writeStorage('session', STORAGE_KEYS.visaType, choice.visaType);
+    },
+  },
+});
+
+const STEPS = ['step1', 'step2', 'step3'] as const;
+
+export default function VisaWizardPage() {
+  const { t } = useTranslation('start');
+  const { language } = useLanguage();
+  const { pricing } = useSiteData();
+  const nameOf = useCountryName();
+  usePageMeta('apply');
+  const ref = useFlow(machine, { language });
+  const step = useSelector(ref, (s) => STEPS.find((tag) => s.hasTag(tag)) ?? 'step3');
+  const query = useSelector(ref, (s) => s.context.query);
+  const country = useSelector(ref, (s) => s.context.country);
+  const purpose = useSelector(ref, (s) => s.context.purpose);
+  const recommendation = useSelector(ref, (s) => s.context.recommendation);
+  const canContinue = useSelector(ref, (s) => s.can({ type: 'CONTINUE' }));
+  const title = useRef<HTMLHeadingElement>(null);
+
+  // Focus follows the step, so keyboard and screen-reader users land on the new content.
+  useEffect(() => {
+    if (step !== 'step1') title.current?.focus();
+  }, [step]);
+
+  const esta = recommendation === 'ESTA';
+  const stepIndex = STEPS.indexOf(step);
+
+  return (
+    <div className={`${narrow} ${page}`}>
+      <ol className={startCss.stepper} aria-label={t('visaWizard.progress')}>
+        {STEPS.map((s, i) => (
+          <li key={s} className={startCss.stepItem} aria-current={s === step ? 'step' : undefined} data-done={i < stepIndex}>
+            {t(`visaWizard.stepNames.${s}`)}
+          </li>
+        ))}
+      </ol>
+
+      {step === 'step1' && (
+        <section className={`${card} ${stack}`} aria-labelledby="vw-title">
+          <h1 id="vw-title" className={heading.page}>
+            {t('visaWizard.step1.title')}
+          </h1>
+          <CountrySearch
+            label={t('country.label')}
+            query={query}
+            selected={country}
+            quickPicks
+            onQueryChange={(q) => ref.send({ type: 'QUERY.CHANGE', query: q })}
+            onSelect={(c) => ref.send({ type: 'COUNTRY.SELECT', country: c })}
+            onClear={() => ref.send({ type: 'COUNTRY.CLEAR' })}
+          />
+          <PurposePicker variant="cards" value={purpose} onSelect={(p) => ref.send({ type: 'PURPOSE.SELECT', purpose: p })} />
+          <button type="button" className={button.primary} disabled={!canContinue} onClick={() => ref.send({ type: 'CONTINUE' })}>
+            {canContinue ? t('visaWizard.step1.continue') : t('visaWizard.step1.incomplete')}
+          </button>
+        </section>
+      )}
+
+      {step === 'step2' && recommendation && country && purpose && (
+        <section className={`${card} ${stack}`} aria-labelledby="vw-title">
+          <h1 id="vw-title" ref={title} tabIndex={-1} className={heading.page}>
+            {t('visaWizard.step2.title')}
+          </h1>
+          <div className={spread}>
+            <span className={muted}>{t('visaWizard.step2.recommended')}</span>
+            <span className={badge.brand} data-testid="recommended-type">
+              {recommendation}
+            </span>
+          </div>
+          <dl className={factList}>
+            <Fact term={t('facts.nationality')} value={`${flagOf(findCountry(country)?.code ?? '')} ${nameOf(country)}`} />
+            <Fact term={t('facts.purpose')} value={t(`purpose.${purpose}.title`)} />
+            <Fact term={t('facts.processing')} value={t(esta ? 'eligibility.processing.esta' : 'eligibility.processing.ds160')} />
+            <Fact term={t('facts.validity')} value={t(esta ? 'facts.validityEsta' : 'facts.validityDs160')} />
+            <Fact term={t('facts.maxStay')} value={t('facts.days', { count: esta ? 90 : 180 })} />
+            <Fact
+              term={t('facts.serviceFee')}
+              value={esta ? `$${pricing.ESTA}` : t('facts.from', { price: `$${pricing.DS160_BASIC}` })}
+            />
+          </dl>
+          <p className={muted}>{t(esta ? 'visaWizard.step2.estaNote' : 'visaWizard.step2.ds160Note')}</p>
+          <div className={row}>
+            <button type="button" className={button.secondary} onClick={() => ref.send({ type: 'BACK' })}>
+              {t('back')}
+            </button>
+            <button type="button" className={button.primary} onClick={() => ref.send({ type: 'START' })}>
+              {t('visaWizard.step2.start')}
+            </button>
+          </div>
+        </section>
+      )}
+
+      {step === 'step3' && (
+        <section className={`${card} ${stack}`} aria-labelledby="vw-title">
+          <h1 id="vw-title" ref={title} tabIndex={-1} className={heading.page}>
+            {t('visaWizard.step3.title')}
+          </h1>
+          <div className={grid}>
+            <button type="button" className={startCss.purposeCard} onClick={() => ref.send({ type: 'METHOD.FORM' })}>
+              <span className={startCss.purposeIcon} aria-hidden="true">
+                📝
+              </span>
+              <strong>{t('visaWizard.step3.form')}</strong>
+              <span>{t('visaWizard.step3.formBody')}</span>
+            </button>
+            <button type="button" className={startCss.purposeCard} onClick={() => ref.send({ type: 'METHOD.CHAT' })}>
+              <span className={startCss.purposeIcon} aria-hidden="true">
+                💬
+              </span>
+              <strong>{t('visaWizard.step3.chat')}</strong>
+              <span>{t('visaWizard.step3.chatBody')}</span>
+            </button>
+          </div>
+          <div className={row}>
+            <button type="button" className={button.secondary} onClick={() => ref.send({ type: 'BACK' })}>
+              {t('back')}
+            </button>
+          </div>
+        </section>
+      )}
+    </div>
+  );
+}

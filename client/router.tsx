@@ -1,0 +1,61 @@
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { createBrowserRouter, Outlet, redirect, ScrollRestoration, type RouteObject } from 'react-router';
+import { ESTA_ALIAS, ROUTES, type RouteName } from '../machines/domain/routes';
+import { Header } from './components/Header';
+import * as css from './components/layout.css';
+import { Spinner } from './components/Spinner';
+import { Toaster } from './components/Toaster';
+import { container } from './styles/ui.css';
+
+type PageModule = { default: React.ComponentType };
+const page = (load: () => Promise<PageModule>) => async () => ({ Component: (await load()).default });
+
+/** Screens later issues build: each shows a plain "coming soon" page naming itself. */
+const comingSoon = (name: RouteName) => async () => {
+  const { ComingSoonPage } = await import('./pages/coming-soon/ComingSoonPage');
+  return { Component: () => <ComingSoonPage route={name} /> };
+};
+
+const BUILT: Partial<Record<RouteName, () => Promise<{ Component: React.ComponentType }>>> = {
+  home: page(() => import('./pages/landing/LandingPage')),
+  visaWizard: page(() => import('./pages/visa-wizard/VisaWizardPage')),
+  apply: page(() => import('./pages/apply/ApplyPage')),
+  applySummary: page(() => import('./pages/apply-summary/ApplySummaryPage')),
+};
+
+function Layout() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <a href="#main" className="visually-hidden">
+        {t('nav.skip')}
+      </a>
+      <Header />
+      <main id="main" className={css.main}>
+        <Suspense fallback={<Spinner label={t('loading')} />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <footer className={css.footer}>
+        <div className={container}>{t('footer.disclaimer')}</div>
+      </footer>
+      <Toaster />
+      <ScrollRestoration />
+    </>
+  );
+}
+
+const children: RouteObject[] = [
+  ...(Object.keys(ROUTES) as RouteName[]).map((name) => ({
+    path: ROUTES[name],
+    lazy: BUILT[name] ?? comingSoon(name),
+  })),
+  // The pricing page's ESTA card links here; the ESTA wizard is the page (DECISIONS.md).
+  { path: ESTA_ALIAS, loader: ({ request }) => redirect(`${ROUTES.applyEstaWizard}${new URL(request.url).search}`) },
+  { path: '*', lazy: page(() => import('./pages/not-found/NotFoundPage')) },
+];
+
+export function createRouter() {
+  return createBrowserRouter([{ element: <Layout />, HydrateFallback: () => null, children }]);
+}

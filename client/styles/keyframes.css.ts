@@ -1,0 +1,3 @@
+import { globalKeyframes } from '@vanilla-extract/css';
+
+globalKeyframes('rumbo-spin', { to: { transform: 'rotate(360deg)' } });

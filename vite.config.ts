@@ -1,0 +1,23 @@
+import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const API_PORT = Number(process.env.API_PORT ?? 3001);
+
+export default defineConfig({
+  root: 'client',
+  publicDir: 'public',
+  plugins: [react(), vanillaExtractPlugin()],
+  build: {
+    outDir: '../dist/client',
+    emptyOutDir: true,
+    sourcemap: true,
+  },
+  server: {
+    port: Number(process.env.PORT ?? 3000),
+    proxy: {
+      '/api': `http://127.0.0.1:${API_PORT}`,
+      '/docs': `http://127.0.0.1:${API_PORT}`,
+    },
+  },
+});
