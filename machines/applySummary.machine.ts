@@ -84,6 +84,7 @@ export const applySummaryMachine = setup({
     loading: {
       tags: ['busy'],
       invoke: {
+        id: 'fetchEligibility',
         src: 'fetchEligibility',
         input: ({ context }) => ({ country: context.country as string, purpose: context.purpose as Purpose }),
         onDone: { target: 'ready', actions: assign({ facts: ({ event }) => event.output }) },

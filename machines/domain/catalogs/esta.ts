@@ -1,0 +1,118 @@
+// The question-by-question ESTA wizard (/apply/esta-wizard): spec 2-wizards §3.3.
+// Every id the spec lists, in its order and sections. The spec's headline count says 28, but its own
+// list names 32 ids; the list wins so no field the validator and the lead rely on goes missing.
+// Phone numbers are checked against the rules of the passport country, else the birth country (§5.2).
+
+import type { Catalog, Question, QuestionOption, QuestionType, Section, ValidationRule } from '../questions';
+
+const KEY = 'catalog:esta';
+
+/** Option label keys are shared by every catalog: catalog:options.<slug of the English value>. */
+function optionKey(value: string): string {
+  const slug = value
+    .toLowerCase()
+    .replace(/['’]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return `catalog:options.${slug}`;
+}
+
+function options(values: readonly string[]): QuestionOption[] {
+  return values.map((value) => ({ value, labelKey: optionKey(value) }));
+}
+
+interface Extra {
+  /** Defaults to true. */
+  readonly required?: boolean;
+  /** Adds hintKey catalog:esta.hint.<id>. */
+  readonly hint?: boolean;
+  readonly options?: readonly string[];
+  readonly validation?: ValidationRule;
+}
+
+function ask(section: string, id: string, type: QuestionType, extra: Extra = {}): Question {
+  return {
+    id,
+    section,
+    type,
+    required: extra.required ?? true,
+    labelKey: `${KEY}.q.${id}`,
+    ...(extra.hint ? { hintKey: `${KEY}.hint.${id}` } : {}),
+    ...(extra.options ? { options: options(extra.options) } : {}),
+    ...(extra.validation ? { validation: extra.validation } : {}),
+  };
+}
+
+/** A required yes/no radio, options in the order No, Yes. */
+function yesNo(section: string, id: string, extra: Extra = {}): Question {
+  return ask(section, id, 'radio', { ...extra, options: ['No', 'Yes'] });
+}
+
+/** Where the phone validator looks for the applicant's country, in order. */
+export const ESTA_PHONE_COUNTRY_FIELDS: readonly string[] = ['passport-country', 'birth-country'];
+
+/** Stored values match the visa rule's purposes (machines/domain/visaRules.ts). */
+export const ESTA_PURPOSES: readonly string[] = ['tourism', 'business', 'transit'];
+
+export const ESTA_PASSPORT_TYPES: readonly string[] = ['Regular', 'Official', 'Diplomatic'];
+
+export const ESTA_ELIGIBILITY_IDS: readonly string[] = [
+  'communicable-disease',
+  'criminal-conviction',
+  'drug-violation',
+  'terrorism-activities',
+  'fraud-misrepresentation',
+  'visa-denial',
+  'overstay-violation',
+  'child-custody',
+  'travel-restricted-countries',
+];
+
+const SECTION_IDS = ['basic', 'passport', 'travel', 'contact', 'eligibility'] as const;
+
+const sections: Section[] = SECTION_IDS.map((id) => ({ id, titleKey: `${KEY}.sections.${id}` }));
+
+const basic: Question[] = [
+  ask('basic', 'email', 'email', { hint: true }),
+  ask('basic', 'first-name', 'text', { hint: true }),
+  ask('basic', 'last-name', 'text', { hint: true }),
+  ask('basic', 'other-names', 'text', { required: false, hint: true }),
+  ask('basic', 'birth-date', 'date', { validation: 'birthDate' }),
+  ask('basic', 'birth-city', 'city'),
+  ask('basic', 'birth-country', 'country'),
+  ask('basic', 'gender', 'radio', { options: ['Female', 'Male'] }),
+];
+
+const passport: Question[] = [
+  ask('passport', 'passport-type', 'select', { options: ESTA_PASSPORT_TYPES, hint: true }),
+  ask('passport', 'passport-number', 'text', { hint: true }),
+  ask('passport', 'passport-country', 'country', { hint: true }),
+  ask('passport', 'passport-issue-date', 'date', { validation: 'passportIssueDate' }),
+  ask('passport', 'passport-expiry', 'date', { validation: 'passportExpiryDate' }),
+];
+
+const travel: Question[] = [
+  ask('travel', 'first-travel', 'radio', { options: ['Yes', 'No'] }),
+  ask('travel', 'purpose', 'radio', { options: ESTA_PURPOSES }),
+];
+
+const contact: Question[] = [
+  ask('contact', 'phone', 'phone', { hint: true }),
+  ask('contact', 'home-address', 'textarea', { hint: true }),
+  ask('contact', 'emergency-contact', 'text', { hint: true }),
+  ask('contact', 'emergency-phone', 'phone', { hint: true }),
+  ask('contact', 'current-occupation', 'text', { hint: true }),
+  yesNo('contact', 'other-citizenship'),
+  yesNo('contact', 'previous-passport'),
+  ask('contact', 'social-media', 'textarea', { required: false, hint: true }),
+];
+
+const eligibility: Question[] = ESTA_ELIGIBILITY_IDS.map((id) => yesNo('eligibility', id));
+
+export const estaCatalog: Catalog = {
+  id: 'esta',
+  formType: 'ESTA',
+  rules: 'esta',
+  sections,
+  questions: [...basic, ...passport, ...travel, ...contact, ...eligibility],
+};

@@ -1,0 +1,247 @@
+import { readFileSync } from 'node:fs';
+import { describe, it, expect } from 'vitest';
+import { CATALOGS, ds160Catalog, estaCatalog, getCatalog, preassessmentCatalog } from '../../machines/domain/catalogs';
+import { COUNTRIES } from '../../machines/domain/countryList';
+import { PHONE_RULES, phoneRuleFor } from '../../machines/domain/phoneRules';
+import { visibleQuestions, type Catalog } from '../../machines/domain/questions';
+
+const LOCALES = ['en', 'es', 'fr', 'pt'] as const;
+
+type Tree = { readonly [key: string]: string | Tree };
+
+const translations: Record<(typeof LOCALES)[number], Tree> = Object.fromEntries(
+  LOCALES.map((lang) => [
+    lang,
+    JSON.parse(readFileSync(new URL(`../../locales/${lang}/catalog.json`, import.meta.url), 'utf8')) as Tree,
+  ]),
+) as Record<(typeof LOCALES)[number], Tree>;
+
+/** 'catalog:ds160.q.first-name' → the string at ds160 → q → first-name, or undefined. */
+function resolve(tree: Tree, key: string): string | undefined {
+  if (!key.startsWith('catalog:')) return undefined;
+  let node: string | Tree | undefined = tree;
+  for (const part of key.slice('catalog:'.length).split('.')) {
+    if (node === undefined || typeof node === 'string') return undefined;
+    node = node[part];
+  }
+  return typeof node === 'string' && node.trim() !== '' ? node : undefined;
+}
+
+function keysOf(catalog: Catalog): string[] {
+  const keys = catalog.sections.map((s) => s.titleKey);
+  for (const q of catalog.questions) {
+    keys.push(q.labelKey);
+    if (q.hintKey) keys.push(q.hintKey);
+    for (const o of q.options ?? []) keys.push(o.labelKey);
+  }
+  return keys;
+}
+
+const ALL = [ds160Catalog, estaCatalog, preassessmentCatalog];
+
+describe('DS-160 catalog (spec 2-wizards §3.2)', () => {
+  it('has the nine sections in order, review last and empty', () => {
+    expect(ds160Catalog.sections.map((s) => s.id)).toEqual([
+      'applicant',
+      'passport',
+      'contact',
+      'trip',
+      'uscontact',
+      'family',
+      'employment',
+      'security',
+      'review',
+    ]);
+    expect(ds160Catalog.questions.filter((q) => q.section === 'review')).toHaveLength(0);
+  });
+
+  it('keeps the spec ids in order, section by section', () => {
+    const ids = (section: string) => ds160Catalog.questions.filter((q) => q.section === section).map((q) => q.id);
+    expect(ids('applicant')).toEqual([
+      'email-address', 'first-name', 'last-name', 'native-name', 'other-names', 'specify-other-names', 'telecode',
+      'gender', 'marital-status', 'birth-date', 'birth-city', 'birth-state', 'birth-country', 'nationality',
+    ]);
+    expect(ids('passport')).toEqual([
+      'passport-type', 'passport-number', 'passport-book-number', 'passport-country', 'passport-issue-date',
+      'passport-expiry-date', 'passport-lost',
+    ]);
+    expect(ids('contact')).toEqual([
+      'home-address-1', 'home-address-2', 'home-city', 'home-state', 'home-postal-code', 'home-country', 'phone-number',
+    ]);
+    expect(ids('trip')).toEqual([
+      'purpose-of-trip', 'intended-arrival-date', 'intended-length', 'us-address', 'trip-payer-name',
+      'trip-payer-phone', 'trip-payer-email', 'trip-payer-address', 'travel-companions', 'companion-name',
+      'companion-relation', 'companion-has-visa',
+    ]);
+    expect(ids('uscontact')).toEqual(['us-contact-name', 'us-contact-address', 'us-contact-phone', 'us-contact-relationship']);
+    expect(ids('family')).toEqual(['father-name', 'father-birth-date', 'mother-name', 'mother-birth-date', 'spouse-name']);
+    expect(ids('employment').slice(0, 7)).toEqual([
+      'current-occupation', 'employer-name', 'employer-address', 'employer-phone', 'monthly-salary', 'job-duties',
+      'previously-employed',
+    ]);
+    expect(ids('employment')).toContain('interview-language');
+  });
+
+  it('lists every id the spec names (99; the spec headline says "about 120")', () => {
+    expect(ds160Catalog.questions).toHaveLength(99);
+    expect(ds160Catalog.questions.length).toBeGreaterThanOrEqual(95);
+    expect(ds160Catalog.questions.length).toBeLessThanOrEqual(130);
+  });
+
+  it('has 21 required security yes/no questions, options No then Yes', () => {
+    const security = ds160Catalog.questions.filter((q) => q.section === 'security');
+    expect(security).toHaveLength(21);
+    for (const q of security) {
+      expect(q.required).toBe(true);
+      expect(q.type).toBe('radio');
+      expect(q.options?.map((o) => o.value)).toEqual(['No', 'Yes']);
+    }
+  });
+
+  it('offers 34 occupations from Accountant to Other', () => {
+    const occupation = ds160Catalog.questions.find((q) => q.id === 'current-occupation');
+    const values = occupation?.options?.map((o) => o.value) ?? [];
+    expect(values).toHaveLength(34);
+    expect(values[0]).toBe('Accountant');
+    expect(values[33]).toBe('Other');
+  });
+
+  it('uses the spec option values', () => {
+    const values = (id: string) => ds160Catalog.questions.find((q) => q.id === id)?.options?.map((o) => o.value);
+    expect(values('gender')).toEqual(['Female', 'Male']);
+    expect(values('passport-type')?.[0]).toBe('Regular/Tourist');
+    expect(values('intended-length')?.[0]).toBe('Less than 30 days');
+    expect(values('interview-language')).toEqual(['English', 'Hindi', 'Marathi', 'Gujarati', 'Spanish', 'French', 'Other']);
+  });
+
+  it('shows the conditional questions only after a Yes', () => {
+    const base = visibleQuestions(ds160Catalog, {}).map((q) => q.id);
+    expect(base).not.toContain('specify-other-names');
+    expect(base).not.toContain('military-rank');
+    const withYes = visibleQuestions(ds160Catalog, { 'other-names': 'Yes', 'military-service': 'Yes' }).map((q) => q.id);
+    expect(withYes).toContain('specify-other-names');
+    expect(withYes).toContain('military-rank');
+  });
+});
+
+describe('ESTA catalog (spec 2-wizards §3.3)', () => {
+  it('has 5 sections and every id the spec lists, in order', () => {
+    expect(estaCatalog.sections.map((s) => s.id)).toEqual(['basic', 'passport', 'travel', 'contact', 'eligibility']);
+    // The spec headline says 28 questions, but its own list names these 32 ids.
+    expect(estaCatalog.questions.map((q) => q.id)).toEqual([
+      'email', 'first-name', 'last-name', 'other-names', 'birth-date', 'birth-city', 'birth-country', 'gender',
+      'passport-type', 'passport-number', 'passport-country', 'passport-issue-date', 'passport-expiry',
+      'first-travel', 'purpose',
+      'phone', 'home-address', 'emergency-contact', 'emergency-phone', 'current-occupation', 'other-citizenship',
+      'previous-passport', 'social-media',
+      'communicable-disease', 'criminal-conviction', 'drug-violation', 'terrorism-activities',
+      'fraud-misrepresentation', 'visa-denial', 'overstay-violation', 'child-custody', 'travel-restricted-countries',
+    ]);
+  });
+
+  it('asks the eligibility questions as required No/Yes radios', () => {
+    const eligibility = estaCatalog.questions.filter((q) => q.section === 'eligibility');
+    expect(eligibility).toHaveLength(9);
+    for (const q of eligibility) {
+      expect(q.required).toBe(true);
+      expect(q.options?.map((o) => o.value)).toEqual(['No', 'Yes']);
+    }
+  });
+
+  it('stores the purposes the visa rule understands', () => {
+    const purpose = estaCatalog.questions.find((q) => q.id === 'purpose');
+    expect(purpose?.options?.map((o) => o.value)).toEqual(['tourism', 'business', 'transit']);
+  });
+
+  it('quotes the restricted countries question', () => {
+    expect(resolve(translations.en, 'catalog:esta.q.travel-restricted-countries')).toBe(
+      'Have you traveled to, or been present in, Iraq, Syria, Iran, Sudan, Libya, Somalia, or Yemen on or after March 1, 2011?',
+    );
+  });
+});
+
+describe('pre-assessment catalog (/wizard)', () => {
+  it('has exactly 35 questions, all always visible, form type first', () => {
+    expect(preassessmentCatalog.questions).toHaveLength(35);
+    expect(visibleQuestions(preassessmentCatalog, {})).toHaveLength(35);
+    expect(preassessmentCatalog.questions[0]?.id).toBe('form-type');
+    expect(preassessmentCatalog.questions[0]?.options?.map((o) => o.value)).toEqual(['DS-160', 'ESTA']);
+    expect(preassessmentCatalog.rules).toBe('basic');
+  });
+
+  it('uses every section it declares', () => {
+    for (const s of preassessmentCatalog.sections) {
+      expect(preassessmentCatalog.questions.some((q) => q.section === s.id)).toBe(true);
+    }
+  });
+});
+
+describe('all catalogs', () => {
+  it('are keyed by id', () => {
+    expect(Object.keys(CATALOGS).sort()).toEqual(['ds160', 'esta', 'preassessment']);
+    for (const catalog of ALL) expect(getCatalog(catalog.id)).toBe(catalog);
+    expect(getCatalog('nope')).toBeUndefined();
+  });
+
+  it.each(ALL.map((c) => [c.id, c] as const))('%s: ids are unique and sections declared', (_id, catalog) => {
+    const ids = catalog.questions.map((q) => q.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    const sections = new Set(catalog.sections.map((s) => s.id));
+    for (const q of catalog.questions) expect(sections.has(q.section), q.id).toBe(true);
+  });
+
+  it.each(ALL.map((c) => [c.id, c] as const))('%s: every dependsOn points to an earlier question', (_id, catalog) => {
+    catalog.questions.forEach((q, index) => {
+      if (!q.dependsOn) return;
+      const parent = catalog.questions.findIndex((p) => p.id === q.dependsOn);
+      expect(parent, `${q.id} depends on ${q.dependsOn}`).toBeGreaterThanOrEqual(0);
+      expect(parent, `${q.id} depends on ${q.dependsOn}`).toBeLessThan(index);
+    });
+  });
+
+  it.each(ALL.map((c) => [c.id, c] as const))('%s: choice questions have options, others none', (_id, catalog) => {
+    for (const q of catalog.questions) {
+      if (q.type === 'radio' || q.type === 'select') expect(q.options?.length ?? 0, q.id).toBeGreaterThan(1);
+      else expect(q.options, q.id).toBeUndefined();
+    }
+  });
+
+  it.each(LOCALES)('every key resolves in locales/%s/catalog.json', (lang) => {
+    const missing = ALL.flatMap(keysOf).filter((key) => resolve(translations[lang], key) === undefined);
+    expect(missing).toEqual([]);
+  });
+});
+
+describe('phone rules (spec 2-wizards §3.9)', () => {
+  it('cover at least 110 countries, each once', () => {
+    expect(PHONE_RULES.length).toBeGreaterThanOrEqual(110);
+    expect(new Set(PHONE_RULES.map((r) => r.code)).size).toBe(PHONE_RULES.length);
+  });
+
+  it('match the spec examples', () => {
+    expect(phoneRuleFor('United States')).toMatchObject({ prefix: '+1', min: 10, max: 10 });
+    expect(phoneRuleFor('Canada')).toMatchObject({ prefix: '+1', min: 10, max: 10 });
+    expect(phoneRuleFor('United Kingdom')).toMatchObject({ prefix: '+44', min: 10, max: 11 });
+    expect(phoneRuleFor('Germany')).toMatchObject({ prefix: '+49', min: 11, max: 12 });
+    expect(phoneRuleFor('India')).toMatchObject({ prefix: '+91', min: 10, max: 10 });
+  });
+
+  it('find a rule by name or code, ignoring case', () => {
+    expect(phoneRuleFor('germany')?.code).toBe('DE');
+    expect(phoneRuleFor('gb')?.country).toBe('United Kingdom');
+    expect(phoneRuleFor('Atlantis')).toBeUndefined();
+    expect(phoneRuleFor('')).toBeUndefined();
+  });
+
+  it('name countries exactly as the shared list, with its codes', () => {
+    for (const r of PHONE_RULES) {
+      const country = COUNTRIES.find((c) => c.name === r.country);
+      expect(country, r.country).toBeDefined();
+      expect(country?.code, r.country).toBe(r.code);
+      expect(r.prefix).toMatch(/^\+\d{1,3}$/);
+      expect(r.min).toBeGreaterThan(0);
+      expect(r.max).toBeGreaterThanOrEqual(r.min);
+      expect(r.format.startsWith(`${r.prefix} `)).toBe(true);
+    }
+  });
+});

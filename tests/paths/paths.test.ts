@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createActor, waitFor, type AnyActorRef, type AnyStateMachine } from 'xstate';
+import { createTestModel } from 'xstate/graph';
+import { machines, type MachineName } from '../../machines/index';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { CoverageRecorder, coverageRow, type CoverageRow } from './coverage';
+import { pathModels, type AnySnapshotLike } from './models';
+import { toTestMachine } from './testMachine';
+
+// Paths are generated from each registered machine; each one is replayed against a live actor whose
+// side effects are real (the server through app.inject), and the actor must land where the model says.
+
+let server: TestApp;
+const rows: CoverageRow[] = [];
+
+beforeAll(async () => {
+  server = await createTestApp();
+});
+
+afterAll(async () => {
+  await server.close();
+  console.table(rows.map(({ machine, states, transitions }) => ({ machine, states, transitions })));
+});
+
+interface Sut {
+  actor: AnyActorRef;
+  selfEvents: string[];
+}
+
+const isActorOutcome = (type: string) => type.startsWith('xstate.done.actor.') || type.startsWith('xstate.error.actor.');
+
+function executor(sut: Sut) {
+  return async (step: { event: { type: string } }) => {
+    const { type } = step.event;
+    if (isActorOutcome(type)) {
+      // The real actor decides; wait for it to settle and let the state check compare.
+      const before = JSON.stringify(sut.actor.getSnapshot().value);
+      await waitFor(sut.actor, (s) => s.status !== 'active' || JSON.stringify(s.value) !== before, { timeout: 5000 });
+    } else if (sut.selfEvents.includes(type)) {
+      vi.advanceTimersByTime(60_000);
+    } else {
+      sut.actor.send(step.event);
+    }
+  };
+}
+
+it('every registered machine has a path model', () => {
+  expect(Object.keys(pathModels).sort()).toEqual(Object.keys(machines).sort());
+});
+
+describe.each(Object.keys(machines) as MachineName[])('%s', (name) => {
+  const machine = machines[name] as AnyStateMachine;
+  const model = pathModels[name];
+  const recorder = new CoverageRecorder();
+  const keyOf = model.snapshotKey ?? ((s: AnySnapshotLike) => JSON.stringify({ value: s.value, context: s.context }));
+
+  afterAll(() => {
+    const row = coverageRow(name, machine, recorder);
+    rows.push(row);
+    // Every state and every transition of a registered machine is reached by some generated path.
+    expect(row.missedStates, `${name}: states never reached`).toEqual([]);
+    expect(row.missedTransitions, `${name}: transitions never taken`).toEqual([]);
+  });
+
+  for (const pathCase of model.cases) {
+    describe(pathCase.name, () => {
+      const testModel = createTestModel(toTestMachine(machine), {
+        events: pathCase.events as never,
+        // Only the listed events (with their payloads) drive the traversal; unlisted ones are not part of this case.
+        filterEvents: (_snapshot, event) => pathCase.events.some((e) => e.type === event.type),
+        ...(pathCase.input !== undefined ? { input: pathCase.input } : {}),
+        // One graph node per (snapshot, event) pair, so a shortest path exists to every transition,
+        // including those that loop back to a snapshot already seen (Change, toggles).
+        serializeState: ((snapshot: AnySnapshotLike, event: unknown, previous: AnySnapshotLike | undefined) =>
+          event ? `${keyOf(snapshot)} via ${JSON.stringify(event)} from ${previous ? keyOf(previous) : ''}` : keyOf(snapshot)) as never,
+      });
+      const paths = testModel.getShortestPaths();
+
+      it('generates paths', () => expect(paths.length).toBeGreaterThan(0));
+
+      for (const path of paths) {
+        it(path.description, async () => {
+          if (model.selfEvents) vi.useFakeTimers();
+          const actor = createActor(model.sut(server.app), {
+            ...(pathCase.input !== undefined ? { input: pathCase.input } : {}),
+            inspect: recorder.inspect,
+          });
+          const sut: Sut = { actor, selfEvents: model.selfEvents ?? [] };
+          actor.start();
+          try {
+            await path.test({
+              events: new Proxy({}, { get: () => executor(sut) }),
+              states: {
+                '*': (expected) => {
+                  const actual = actor.getSnapshot();
+                  expect(actual.value).toEqual(expected.value);
+                  expect(actual.status).toBe(expected.status);
+                  if (model.compareContext) expect(actual.context).toEqual(expected.context);
+                  if (expected.status === 'done') expect(actual.output).toEqual(expected.output);
+                },
+              },
+            });
+          } finally {
+            actor.stop();
+            if (model.selfEvents) vi.useRealTimers();
+          }
+        });
+      }
+    });
+  }
+});

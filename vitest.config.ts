@@ -1,0 +1,23 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'unit', include: ['tests/machines/**/*.test.ts', 'tests/domain/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'paths', include: ['tests/paths/**/*.test.ts'], environment: 'node', testTimeout: 60_000 } },
+      { test: { name: 'api', include: ['tests/api/**/*.test.ts'], environment: 'node', testTimeout: 30_000, hookTimeout: 60_000 } },
+      {
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/e2e/globalSetup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // One Chromium at a time: two cores do not run several browsers well.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
