@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { fromPromise, type AnyEventObject, type AnyStateMachine } from 'xstate';
 import type { SummaryFacts } from '../../machines/applySummary.machine';
+import type { Purpose } from '../../machines/domain/visaRules';
 import { machines, type MachineName } from '../../machines/index';
 
 export type AnySnapshotLike = { value?: unknown; context?: any; status?: string };
@@ -130,7 +131,7 @@ export const pathModels: Record<MachineName, PathModel> = {
     sut: (app) =>
       machines.applySummary.provide({
         actors: {
-          fetchEligibility: fromPromise(async ({ input }: { input: { country: string; purpose: string } }) => {
+          fetchEligibility: fromPromise(async ({ input }: { input: { country: string; purpose: Purpose } }) => {
             const response = await app.inject({ method: 'GET', url: '/api/eligibility', query: input });
             if (response.statusCode !== 200) throw new Error(`${response.statusCode}: ${response.body}`);
             return response.json() as SummaryFacts;
