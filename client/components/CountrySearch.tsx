@@ -113,7 +113,8 @@ export function CountrySearch({ label, query, selected, quickPicks = false, onQu
             return (
               c && (
                 <button key={c.code} type="button" className={css.chip} onClick={() => onSelect(c.name)}>
-                  <span aria-hidden="true">{flagOf(c.code)}</span> {nameOf(c)}
+                  <span aria-hidden="true">{flagOf(c.code)}</span>
+                  <span>{nameOf(c)}</span>
                 </button>
               )
             );

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PURPOSES, type Purpose } from '../../machines/domain/visaRules';
 import { label as labelClass } from '../styles/ui.css';
@@ -15,6 +16,7 @@ interface Props {
 /** The four purposes as a radio group: arrow keys move between them as in any radio group. */
 export function PurposePicker({ value, onSelect, variant }: Props) {
   const { t } = useTranslation('start');
+  const id = useId();
   return (
     <div>
       <span className={labelClass} id="purpose-label">
@@ -29,6 +31,8 @@ export function PurposePicker({ value, onSelect, variant }: Props) {
               type="button"
               role="radio"
               aria-checked={checked}
+              aria-labelledby={`${id}-${purpose}`}
+              aria-describedby={variant === 'cards' ? `${id}-${purpose}-body` : undefined}
               tabIndex={checked || (value === null && i === 0) ? 0 : -1}
               className={css.purposeCard}
               onClick={() => onSelect(purpose)}
@@ -46,8 +50,8 @@ export function PurposePicker({ value, onSelect, variant }: Props) {
                   {ICONS[purpose]}
                 </span>
               )}
-              <strong>{variant === 'buttons' ? t(`purpose.${purpose}.title`).toUpperCase() : t(`purpose.${purpose}.title`)}</strong>
-              {variant === 'cards' && <span>{t(`purpose.${purpose}.body`)}</span>}
+              <strong id={`${id}-${purpose}`}>{variant === 'buttons' ? t(`purpose.${purpose}.title`).toUpperCase() : t(`purpose.${purpose}.title`)}</strong>
+              {variant === 'cards' && <span id={`${id}-${purpose}-body`}>{t(`purpose.${purpose}.body`)}</span>}
             </button>
           );
         })}

@@ -41,6 +41,9 @@ export const valid = style({ color: vars.color.success, fontWeight: 700 });
 
 export const quickPicks = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, marginTop: vars.space.sm });
 export const chip = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space.xs,
   border: `1px solid ${vars.color.border}`,
   background: vars.color.surface,
   borderRadius: vars.radius.pill,

@@ -19,7 +19,7 @@ export default fp(
     const db = opts.db ?? createDb(config);
     app.decorate('db', db);
     app.decorate('dialect', dialectOf(config));
-    await migrateToLatest(db);
+    await migrateToLatest(db, dialectOf(config) === 'postgres' ? config.pgSchema : undefined);
 
     let admin: { username: string; passwordHash: string } | null = null;
     let printedPassword: string | null = null;

@@ -122,19 +122,31 @@ export default function VisaWizardPage() {
             {t('visaWizard.step3.title')}
           </h1>
           <div className={grid}>
-            <button type="button" className={startCss.purposeCard} onClick={() => ref.send({ type: 'METHOD.FORM' })}>
+            <button
+              type="button"
+              className={startCss.purposeCard}
+              aria-labelledby="method-form"
+              aria-describedby="method-form-body"
+              onClick={() => ref.send({ type: 'METHOD.FORM' })}
+            >
               <span className={startCss.purposeIcon} aria-hidden="true">
                 📝
               </span>
-              <strong>{t('visaWizard.step3.form')}</strong>
-              <span>{t('visaWizard.step3.formBody')}</span>
+              <strong id="method-form">{t('visaWizard.step3.form')}</strong>
+              <span id="method-form-body">{t('visaWizard.step3.formBody')}</span>
             </button>
-            <button type="button" className={startCss.purposeCard} onClick={() => ref.send({ type: 'METHOD.CHAT' })}>
+            <button
+              type="button"
+              className={startCss.purposeCard}
+              aria-labelledby="method-chat"
+              aria-describedby="method-chat-body"
+              onClick={() => ref.send({ type: 'METHOD.CHAT' })}
+            >
               <span className={startCss.purposeIcon} aria-hidden="true">
                 💬
               </span>
-              <strong>{t('visaWizard.step3.chat')}</strong>
-              <span>{t('visaWizard.step3.chatBody')}</span>
+              <strong id="method-chat">{t('visaWizard.step3.chat')}</strong>
+              <span id="method-chat-body">{t('visaWizard.step3.chatBody')}</span>
             </button>
           </div>
           <div className={row}>

@@ -1,0 +1,158 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS, getSetting, putSetting } from '../../db/queries/settings';
+import { listPlans } from '../../db/queries/plans';
+import { findUserByUsername } from '../../db/queries/users';
+import { seed } from '../../db/seed';
+import { DbSessionStore } from '../../server/plugins/session';
+import { verifyPassword } from '../../server/lib/password';
+import { createTestApp, dialectUnderTest, TEST_ADMIN, type TestApp } from '../helpers/app';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+describe(`foundation on ${dialectUnderTest}`, () => {
+  it('reports health and the database in use', async () => {
+    const res = await t.app.inject('/api/health');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok', database: dialectUnderTest });
+  });
+
+  it('serves branding and pricing from the seeded database', async () => {
+    expect((await t.app.inject('/api/admin/branding')).json()).toEqual({ brandName: 'Rumbo', chatAssistantName: 'Sofía' });
+    expect((await t.app.inject('/api/admin/pricing')).json()).toEqual({ ESTA: 99, DS160_BASIC: 50, DS160_PRO: 100, DS160_PREMIUM: 150 });
+  });
+
+  it('serves branding edited in the database, not a constant', async () => {
+    await putSetting(t.app.db, 'branding', { brandName: 'Norte', chatAssistantName: 'Ana' });
+    expect((await t.app.inject('/api/admin/branding')).json()).toEqual({ brandName: 'Norte', chatAssistantName: 'Ana' });
+    await putSetting(t.app.db, 'branding', DEFAULT_SETTINGS.branding);
+  });
+
+  it('seeds plans, fees and exactly one admin whose password is only stored hashed', async () => {
+    expect((await listPlans(t.app.db)).map((p) => p.id)).toEqual(['basic', 'pro', 'premium']);
+    expect(await getSetting(t.app.db, 'fees')).toEqual({ ds160GovernmentFee: 185, estaGovernmentFee: 21, processingFee: 2.99 });
+    const admin = await findUserByUsername(t.app.db, TEST_ADMIN.username);
+    expect(admin?.role).toBe('admin');
+    expect(admin?.password_hash).not.toContain(TEST_ADMIN.password);
+    expect(await verifyPassword(TEST_ADMIN.password, admin?.password_hash ?? '')).toBe(true);
+    expect(await verifyPassword('wrong', admin?.password_hash ?? '')).toBe(false);
+  });
+
+  it('seeds idempotently and never overwrites an operator edit', async () => {
+    await putSetting(t.app.db, 'pricing', { ESTA: 120, DS160_BASIC: 60, DS160_PRO: 110, DS160_PREMIUM: 160 });
+    const result = await seed(t.app.db, { admin: { username: 'second', passwordHash: 'x' } });
+    expect(result.adminCreated).toBe(false);
+    expect((await getSetting(t.app.db, 'pricing')).ESTA).toBe(120);
+    expect((await listPlans(t.app.db)).length).toBe(3);
+    await putSetting(t.app.db, 'pricing', DEFAULT_SETTINGS.pricing);
+  });
+});
+
+describe('GET /api/eligibility', () => {
+  it('recommends ESTA for Spain and tourism with the fees from the database', async () => {
+    const res = await t.app.inject({ url: '/api/eligibility', query: { country: 'spain', purpose: 'tourism' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ country: 'Spain', visaType: 'ESTA', canUseESTA: true, maxStayDays: 90, governmentFee: 21, serviceFee: 99 });
+  });
+
+  it('recommends DS-160 for Mexico and business, and for study even from a waiver country', async () => {
+    const mexico = (await t.app.inject({ url: '/api/eligibility', query: { country: 'Mexico', purpose: 'business' } })).json();
+    expect(mexico).toMatchObject({ visaType: 'DS-160', maxStayDays: 180, governmentFee: 185, serviceFee: 50 });
+    const study = (await t.app.inject({ url: '/api/eligibility', query: { country: 'France', purpose: 'study' } })).json();
+    expect(study.visaType).toBe('DS-160');
+  });
+
+  it('answers 400 naming the field for a bad purpose, a missing country or an unknown country', async () => {
+    const badPurpose = await t.app.inject({ url: '/api/eligibility', query: { country: 'Spain', purpose: 'fun' } });
+    expect(badPurpose.statusCode).toBe(400);
+    expect(badPurpose.json()).toMatchObject({ statusCode: 400, error: 'Bad Request' });
+    expect(badPurpose.json().message).toContain('purpose');
+    const missing = await t.app.inject({ url: '/api/eligibility', query: { purpose: 'tourism' } });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toContain('country');
+    const unknown = await t.app.inject({ url: '/api/eligibility', query: { country: 'Atlantis', purpose: 'tourism' } });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toContain('country');
+  });
+});
+
+describe('HTTP behaviour', () => {
+  it('answers unknown API paths with the JSON error shape', async () => {
+    const res = await t.app.inject('/api/does-not-exist');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'No route GET /api/does-not-exist' });
+  });
+
+  it('sends security headers with a content security policy', async () => {
+    const res = await t.app.inject('/api/health');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('refuses bodies over the limit with 413', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/health',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ big: 'x'.repeat(1024 * 1024 + 10) }),
+    });
+    expect(res.statusCode).toBe(413);
+  });
+
+  it('serves the OpenAPI document and Swagger UI', async () => {
+    const doc = await t.app.inject('/docs/json');
+    expect(doc.statusCode).toBe(200);
+    expect(Object.keys(doc.json().paths)).toEqual(expect.arrayContaining(['/api/health', '/api/eligibility', '/api/admin/branding']));
+    expect((await t.app.inject('/docs')).statusCode).toBeLessThan(400);
+  });
+});
+
+describe('sessions', () => {
+  it('are kept in the database, expire, and can be destroyed', async () => {
+    const store = new DbSessionStore(t.app.db);
+    const call = <T>(fn: (cb: (err?: unknown, value?: T) => void) => void) =>
+      new Promise<T | undefined>((resolve, reject) => fn((err, value) => (err ? reject(err) : resolve(value))));
+    const future = new Date(Date.now() + 60_000).toISOString();
+    await call((cb) => store.set('sid-1', { cookie: { expires: future }, leadIds: ['a'] } as never, cb));
+    const row = await t.app.db.selectFrom('sessions').selectAll().where('sid', '=', 'sid-1').executeTakeFirst();
+    expect(row).toBeDefined();
+    expect(await call((cb) => store.get('sid-1', cb as never))).toMatchObject({ leadIds: ['a'] });
+    await call((cb) => store.set('sid-2', { cookie: { expires: new Date(Date.now() - 1000).toISOString() } } as never, cb));
+    expect(await call((cb) => store.get('sid-2', cb as never))).toBeNull();
+    await call((cb) => store.destroy('sid-1', cb));
+    expect(await call((cb) => store.get('sid-1', cb as never))).toBeNull();
+  });
+});
+
+describe('serving the client', () => {
+  let withClient: TestApp;
+  beforeAll(async () => {
+    const clientDir = fs.mkdtempSync(path.join(t.config.dataDir, 'client-'));
+    fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><div id="root"></div>');
+    withClient = await createTestApp({ clientDir });
+  });
+  afterAll(async () => withClient.close());
+
+  it.each(['/', '/visa-wizard', '/apply/summary', '/teamomora', '/apply/esta'])('answers the spec route %s with the app shell', async (url) => {
+    const res = await withClient.app.inject(url);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toContain('id="root"');
+  });
+
+  it('answers other pages with the shell under 404, and unknown API paths with JSON', async () => {
+    const page = await withClient.app.inject('/no-such-page');
+    expect(page.statusCode).toBe(404);
+    expect(page.body).toContain('id="root"');
+    const api = await withClient.app.inject('/api/no-such-thing');
+    expect(api.statusCode).toBe(404);
+    expect(api.json().error).toBe('Not Found');
+  });
+});

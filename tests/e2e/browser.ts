@@ -1,0 +1,79 @@
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { createTestApp, type TestApp } from '../helpers/app';
+
+export const CHROMIUM = process.env.PUPPETEER_EXECUTABLE_PATH ?? '/usr/bin/chromium';
+
+export interface E2E {
+  server: TestApp;
+  baseUrl: string;
+  browser: Browser;
+  close: () => Promise<void>;
+}
+
+/** The real server with the built client on a random port, and a headless system Chromium. */
+export async function startE2E(): Promise<E2E> {
+  const server = await createTestApp({ clientDir: path.resolve('dist/client') });
+  await server.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = server.app.server.address() as AddressInfo;
+  const browser = await puppeteer.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  return {
+    server,
+    baseUrl: `http://127.0.0.1:${port}`,
+    browser,
+    close: async () => {
+      await browser.close();
+      await server.close();
+    },
+  };
+}
+
+/** A fresh browser context (own storage) whose navigator reports the given languages and time zone. */
+export async function openPage(e2e: E2E, options: { languages?: string[]; timeZone?: string; width?: number } = {}): Promise<Page> {
+  const context = await e2e.browser.createBrowserContext();
+  const page = await context.newPage();
+  const languages = options.languages ?? ['en-US', 'en'];
+  await page.setViewport({ width: options.width ?? 1280, height: 900 });
+  await page.evaluateOnNewDocument((langs: string[]) => {
+    Object.defineProperty(navigator, 'languages', { get: () => langs });
+    Object.defineProperty(navigator, 'language', { get: () => langs[0] });
+  }, languages);
+  if (options.timeZone) await page.emulateTimezone(options.timeZone);
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(String(err)));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' && !msg.text().includes('404')) errors.push(msg.text());
+  });
+  (page as Page & { errors: string[] }).errors = errors;
+  return page;
+}
+
+export function pageErrors(page: Page): string[] {
+  return (page as Page & { errors?: string[] }).errors ?? [];
+}
+
+/** Finds an element by ARIA role and accessible name, as a person using a screen reader would. */
+export function byRole(page: Page, role: string, name: string) {
+  return page.locator(`::-p-aria([name="${name}"][role="${role}"])`);
+}
+
+export async function textOf(page: Page, selector: string): Promise<string> {
+  return page.$eval(selector, (el) => (el as HTMLElement).innerText);
+}
+
+export async function waitForPath(page: Page, pathname: string): Promise<void> {
+  await page.waitForFunction((p: string) => window.location.pathname === p, { timeout: 10_000 }, pathname);
+}

@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { byRole, openPage, pageErrors, startE2E, textOf, waitForPath, type E2E } from './browser';
+
+let e2e: E2E;
+beforeAll(async () => {
+  e2e = await startE2E();
+});
+afterAll(async () => e2e.close());
+
+describe('the landing page', () => {
+  it('shows the brand, the calls to action and the search metadata in English', async () => {
+    const page = await openPage(e2e);
+    await page.goto(`${e2e.baseUrl}/`, { waitUntil: 'networkidle0' });
+    expect(await textOf(page, 'h1')).toBe('Rumbo Consular');
+    expect(await page.title()).toContain('Rumbo Consular');
+    const description = await page.$eval('meta[name="description"]', (m) => (m as HTMLMetaElement).content);
+    expect(description).toContain('ESTA');
+    const body = await textOf(page, 'body');
+    expect(body).toContain('98% approval rate');
+    expect(body).toContain('not a government agency');
+    expect(body).toContain('$99');
+    expect(body).toContain('from $50');
+    for (const name of ['Home', 'Visa Wizard', 'AI Chat', 'Pricing']) {
+      expect(await byRole(page, 'link', name).wait()).toBeTruthy();
+    }
+    await byRole(page, 'link', 'Start Application').click();
+    await waitForPath(page, '/visa-wizard');
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  it('switches to Spanish with the landing switcher and keeps the choice after a reload', async () => {
+    const page = await openPage(e2e);
+    await page.goto(`${e2e.baseUrl}/`, { waitUntil: 'networkidle0' });
+    await byRole(page, 'button', 'Español').click();
+    await page.waitForFunction(() => document.documentElement.lang === 'es');
+    expect(await textOf(page, 'body')).toContain('Iniciar solicitud');
+    await page.reload({ waitUntil: 'networkidle0' });
+    await page.waitForFunction(() => document.documentElement.lang === 'es');
+    expect(await textOf(page, 'body')).toContain('Iniciar solicitud');
+    expect(await page.$eval('#language-select', (s) => (s as HTMLSelectElement).value)).toBe('es');
+  });
+
+  it('detects the browser language, then the time zone, and offers all four in the header', async () => {
+    const french = await openPage(e2e, { languages: ['fr-FR'] });
+    await french.goto(`${e2e.baseUrl}/`, { waitUntil: 'networkidle0' });
+    await french.waitForFunction(() => document.documentElement.lang === 'fr');
+    const brazil = await openPage(e2e, { languages: ['de-DE'], timeZone: 'America/Sao_Paulo' });
+    await brazil.goto(`${e2e.baseUrl}/`, { waitUntil: 'networkidle0' });
+    await brazil.waitForFunction(() => document.documentElement.lang === 'pt');
+    const options = await brazil.$$eval('#language-select option', (os) => os.map((o) => (o as HTMLOptionElement).value));
+    expect(options).toEqual(['en', 'es', 'fr', 'pt']);
+    await brazil.select('#language-select', 'es');
+    await brazil.waitForFunction(() => document.documentElement.lang === 'es');
+  });
+
+  it('fits a 375 px phone without horizontal scrolling', async () => {
+    const page = await openPage(e2e, { width: 375 });
+    await page.goto(`${e2e.baseUrl}/`, { waitUntil: 'networkidle0' });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+});
+
+describe('other pages', () => {
+  it('shows Page Not Found with the developer hint for unknown paths', async () => {
+    const page = await openPage(e2e);
+    const response = await page.goto(`${e2e.baseUrl}/no-such-page`, { waitUntil: 'networkidle0' });
+    expect(response?.status()).toBe(404);
+    expect(await textOf(page, 'h1')).toBe('404 - Page not found');
+    expect(await textOf(page, 'body')).toContain('Did you forget to add the page to the router?');
+  });
+
+  it('shows a coming-soon page for screens later work builds', async () => {
+    const page = await openPage(e2e);
+    await page.goto(`${e2e.baseUrl}/teamomora`, { waitUntil: 'networkidle0' });
+    expect(await textOf(page, 'h1')).toBe('Admin');
+    expect(await textOf(page, 'body')).toContain('coming soon');
+  });
+});
