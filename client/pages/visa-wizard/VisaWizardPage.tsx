@@ -27,6 +27,10 @@ const machine = visaWizardMachine.provide({
 });
 
 const STEPS = ['step1', 'step2', 'step3'] as const;
+const METHODS = [
+  { method: 'form', event: 'METHOD.FORM', icon: '📝' },
+  { method: 'chat', event: 'METHOD.CHAT', icon: '💬' },
+] as const;
 
 export default function VisaWizardPage() {
   const { t } = useTranslation('start');
@@ -122,32 +126,22 @@ export default function VisaWizardPage() {
             {t('visaWizard.step3.title')}
           </h1>
           <div className={grid}>
-            <button
-              type="button"
-              className={startCss.purposeCard}
-              aria-labelledby="method-form"
-              aria-describedby="method-form-body"
-              onClick={() => ref.send({ type: 'METHOD.FORM' })}
-            >
-              <span className={startCss.purposeIcon} aria-hidden="true">
-                📝
-              </span>
-              <strong id="method-form">{t('visaWizard.step3.form')}</strong>
-              <span id="method-form-body">{t('visaWizard.step3.formBody')}</span>
-            </button>
-            <button
-              type="button"
-              className={startCss.purposeCard}
-              aria-labelledby="method-chat"
-              aria-describedby="method-chat-body"
-              onClick={() => ref.send({ type: 'METHOD.CHAT' })}
-            >
-              <span className={startCss.purposeIcon} aria-hidden="true">
-                💬
-              </span>
-              <strong id="method-chat">{t('visaWizard.step3.chat')}</strong>
-              <span id="method-chat-body">{t('visaWizard.step3.chatBody')}</span>
-            </button>
+            {METHODS.map(({ method, event, icon }) => (
+              <button
+                key={method}
+                type="button"
+                className={startCss.purposeCard}
+                aria-labelledby={`method-${method}`}
+                aria-describedby={`method-${method}-body`}
+                onClick={() => ref.send({ type: event })}
+              >
+                <span className={startCss.purposeIcon} aria-hidden="true">
+                  {icon}
+                </span>
+                <strong id={`method-${method}`}>{t(`visaWizard.step3.${method}`)}</strong>
+                <span id={`method-${method}-body`}>{t(`visaWizard.step3.${method}Body`)}</span>
+              </button>
+            ))}
           </div>
           <div className={row}>
             <button type="button" className={button.secondary} onClick={() => ref.send({ type: 'BACK' })}>

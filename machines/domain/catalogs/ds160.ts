@@ -1,48 +1,12 @@
 // The question-by-question DS-160 wizard (/apply/wizard): spec 2-wizards §3.2.
 // Ids, order and option values follow the spec table; texts are keys of the "catalog" namespace.
 
-import type { Catalog, Question, QuestionOption, QuestionType, Section, ValidationRule } from '../questions';
+import type { Catalog, Question, QuestionType, Section } from '../questions';
+import { questionBuilder, type Extra } from './build';
 
 const KEY = 'catalog:ds160';
 
-/** Option label keys are shared by every catalog: catalog:options.<slug of the English value>. */
-function optionKey(value: string): string {
-  const slug = value
-    .toLowerCase()
-    .replace(/['’]/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-  return `catalog:options.${slug}`;
-}
-
-function options(values: readonly string[]): QuestionOption[] {
-  return values.map((value) => ({ value, labelKey: optionKey(value) }));
-}
-
-interface Extra {
-  /** Defaults to true. */
-  readonly required?: boolean;
-  /** Adds hintKey catalog:ds160.hint.<id>. */
-  readonly hint?: boolean;
-  readonly options?: readonly string[];
-  readonly validation?: ValidationRule;
-  readonly dependsOn?: string;
-  readonly showWhen?: string;
-}
-
-function ask(section: string, id: string, type: QuestionType, extra: Extra = {}): Question {
-  return {
-    id,
-    section,
-    type,
-    required: extra.required ?? true,
-    labelKey: `${KEY}.q.${id}`,
-    ...(extra.hint ? { hintKey: `${KEY}.hint.${id}` } : {}),
-    ...(extra.options ? { options: options(extra.options) } : {}),
-    ...(extra.validation ? { validation: extra.validation } : {}),
-    ...(extra.dependsOn ? { dependsOn: extra.dependsOn, showWhen: extra.showWhen ?? 'Yes' } : {}),
-  };
-}
+const ask = questionBuilder(KEY);
 
 const NO_YES = ['No', 'Yes'] as const;
 const YES_NO = ['Yes', 'No'] as const;

@@ -3,45 +3,12 @@
 // list names 32 ids; the list wins so no field the validator and the lead rely on goes missing.
 // Phone numbers are checked against the rules of the passport country, else the birth country (§5.2).
 
-import type { Catalog, Question, QuestionOption, QuestionType, Section, ValidationRule } from '../questions';
+import type { Catalog, Question, Section } from '../questions';
+import { questionBuilder, type Extra } from './build';
 
 const KEY = 'catalog:esta';
 
-/** Option label keys are shared by every catalog: catalog:options.<slug of the English value>. */
-function optionKey(value: string): string {
-  const slug = value
-    .toLowerCase()
-    .replace(/['’]/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-  return `catalog:options.${slug}`;
-}
-
-function options(values: readonly string[]): QuestionOption[] {
-  return values.map((value) => ({ value, labelKey: optionKey(value) }));
-}
-
-interface Extra {
-  /** Defaults to true. */
-  readonly required?: boolean;
-  /** Adds hintKey catalog:esta.hint.<id>. */
-  readonly hint?: boolean;
-  readonly options?: readonly string[];
-  readonly validation?: ValidationRule;
-}
-
-function ask(section: string, id: string, type: QuestionType, extra: Extra = {}): Question {
-  return {
-    id,
-    section,
-    type,
-    required: extra.required ?? true,
-    labelKey: `${KEY}.q.${id}`,
-    ...(extra.hint ? { hintKey: `${KEY}.hint.${id}` } : {}),
-    ...(extra.options ? { options: options(extra.options) } : {}),
-    ...(extra.validation ? { validation: extra.validation } : {}),
-  };
-}
+const ask = questionBuilder(KEY);
 
 /** A required yes/no radio, options in the order No, Yes. */
 function yesNo(section: string, id: string, extra: Extra = {}): Question {

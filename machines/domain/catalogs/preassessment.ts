@@ -4,43 +4,12 @@
 // Rule set 'basic' (spec 1-core §5): only required, email and phone are checked; length of stay and
 // income are free text.
 
-import type { Catalog, Question, QuestionOption, QuestionType, Section } from '../questions';
+import type { Catalog, Question, Section } from '../questions';
+import { questionBuilder, type Extra } from './build';
 
 const KEY = 'catalog:preassessment';
 
-/** Option label keys are shared by every catalog: catalog:options.<slug of the English value>. */
-function optionKey(value: string): string {
-  const slug = value
-    .toLowerCase()
-    .replace(/['’]/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-  return `catalog:options.${slug}`;
-}
-
-function options(values: readonly string[]): QuestionOption[] {
-  return values.map((value) => ({ value, labelKey: optionKey(value) }));
-}
-
-interface Extra {
-  /** Defaults to true. */
-  readonly required?: boolean;
-  /** Adds hintKey catalog:preassessment.hint.<id>. */
-  readonly hint?: boolean;
-  readonly options?: readonly string[];
-}
-
-function ask(section: string, id: string, type: QuestionType, extra: Extra = {}): Question {
-  return {
-    id,
-    section,
-    type,
-    required: extra.required ?? true,
-    labelKey: `${KEY}.q.${id}`,
-    ...(extra.hint ? { hintKey: `${KEY}.hint.${id}` } : {}),
-    ...(extra.options ? { options: options(extra.options) } : {}),
-  };
-}
+const ask = questionBuilder(KEY);
 
 /** A required yes/no radio, options in the order Yes, No. */
 function yesNo(section: string, id: string, extra: Extra = {}): Question {
