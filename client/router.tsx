@@ -22,6 +22,9 @@ const BUILT: Partial<Record<RouteName, () => Promise<{ Component: React.Componen
   visaWizard: page(() => import('./pages/visa-wizard/VisaWizardPage')),
   apply: page(() => import('./pages/apply/ApplyPage')),
   applySummary: page(() => import('./pages/apply-summary/ApplySummaryPage')),
+  applyWizard: page(() => import('./pages/apply-wizard/ApplyWizardPage')),
+  applyEstaWizard: page(() => import('./pages/apply-esta-wizard/ApplyEstaWizardPage')),
+  wizard: page(() => import('./pages/wizard/WizardPage')),
 };
 
 function Layout() {

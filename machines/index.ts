@@ -2,6 +2,7 @@
 import { applyStartMachine } from './applyStart.machine';
 import { applySummaryMachine } from './applySummary.machine';
 import { languageMachine } from './language.machine';
+import { questionWizardMachine } from './questionWizard.machine';
 import { toastMachine } from './toast.machine';
 import { visaWizardMachine } from './visaWizard.machine';
 
@@ -11,8 +12,9 @@ export const machines = {
   visaWizard: visaWizardMachine,
   applyStart: applyStartMachine,
   applySummary: applySummaryMachine,
+  questionWizard: questionWizardMachine,
 } as const;
 
 export type MachineName = keyof typeof machines;
 
-export { applyStartMachine, applySummaryMachine, languageMachine, toastMachine, visaWizardMachine };
+export { applyStartMachine, applySummaryMachine, languageMachine, questionWizardMachine, toastMachine, visaWizardMachine };

@@ -5,12 +5,14 @@ import type { Config } from './config';
 import client from './plugins/client';
 import db from './plugins/db';
 import errors from './plugins/errors';
+import ownership from './plugins/ownership';
 import openapi from './plugins/openapi';
 import security from './plugins/security';
 import session from './plugins/session';
 import branding from './routes/branding';
 import eligibility from './routes/eligibility';
 import health from './routes/health';
+import leads from './routes/leads';
 import pricing from './routes/pricing';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -34,12 +36,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(db, { config, ...(options.db ? { db: options.db } : {}) });
   await app.register(security, { config });
   await app.register(session, { config });
+  await app.register(ownership);
   await app.register(openapi);
 
   await app.register(health);
   await app.register(branding);
   await app.register(eligibility);
   await app.register(pricing);
+  await app.register(leads);
 
   await app.register(client, { config });
   return app;

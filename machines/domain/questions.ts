@@ -55,12 +55,25 @@ export interface Section {
 /** Which rule set of the validator library applies (spec 2-wizards §5.1, §5.2; 1-core §5). */
 export type RuleSet = 'ds160' | 'esta' | 'basic';
 
+/**
+ * Early lead capture (spec 2-wizards §4.3): which answers create the lead as soon as they are known,
+ * and which one updates it.
+ */
+export interface CaptureFields {
+  readonly email: string;
+  readonly firstName: string;
+  readonly lastName: string;
+  readonly phone: string;
+  readonly nationality: string;
+}
+
 export interface Catalog {
   readonly id: 'ds160' | 'esta' | 'preassessment';
   readonly formType: 'DS-160' | 'ESTA' | 'PRE-ASSESSMENT';
   readonly rules: RuleSet;
   readonly sections: readonly Section[];
   readonly questions: readonly Question[];
+  readonly capture?: CaptureFields;
 }
 
 /** A question is visible when it has no condition, or its condition's answer matches. */

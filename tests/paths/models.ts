@@ -3,14 +3,17 @@ import { fromPromise, type AnyEventObject, type AnyStateMachine } from 'xstate';
 import type { SummaryFacts } from '../../machines/applySummary.machine';
 import type { Purpose } from '../../machines/domain/visaRules';
 import { machines, type MachineName } from '../../machines/index';
+import { questionWizardModel } from './wizardModel';
 
 export type AnySnapshotLike = { value?: unknown; context?: any; status?: string };
 
 export interface PathCase {
   name: string;
   input?: unknown;
-  /** Every event the traversal may send, with explicit payloads: valid ones and invalid ones. */
-  events: AnyEventObject[];
+  /** Every event the traversal may send, with explicit payloads: valid ones and invalid ones (or, per snapshot, a function). */
+  events: AnyEventObject[] | ((snapshot: AnySnapshotLike) => AnyEventObject[]);
+  /** A case may set the server up differently (a session that already owns a lead). */
+  sut?: (app: FastifyInstance) => AnyStateMachine;
 }
 
 export interface PathModel {
@@ -19,8 +22,10 @@ export interface PathModel {
   sut: (app: FastifyInstance) => AnyStateMachine;
   /** What makes two snapshots the same for the traversal; keeps it finite when context holds counters. */
   snapshotKey?: (snapshot: AnySnapshotLike) => string;
-  /** Compare the whole context (deterministic machines) or only state and output (server-fed ones). */
+  /** Compare the whole context (deterministic machines) or only the state (server-fed ones). */
   compareContext: boolean;
+  /** Compare the final output too (off where the server makes ids the model cannot know). */
+  compareOutput?: boolean;
   /** Events the machine's own actors send (timers): replayed by advancing fake timers, not by sending. */
   selfEvents?: string[];
 }
@@ -140,4 +145,5 @@ export const pathModels: Record<MachineName, PathModel> = {
       }),
     compareContext: false,
   },
+  questionWizard: questionWizardModel,
 };

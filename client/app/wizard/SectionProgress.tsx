@@ -1,0 +1,70 @@
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import { visibleQuestions } from '../../../machines/domain/questions';
+import { progressOf } from '../../../machines/questionWizard.machine';
+import * as css from '../../components/wizard/wizard.css';
+import type { QuestionWizardRef } from './useQuestionWizard';
+
+interface SectionState {
+  id: string;
+  titleKey: string;
+  done: boolean;
+  current: boolean;
+  count: number;
+}
+
+/** Sections of the catalog with their state, derived from the machine's answers and position. */
+export function useSections(wizard: QuestionWizardRef): SectionState[] {
+  return useSelector(
+    wizard,
+    (s) => {
+      const { catalog, answers } = s.context;
+      const visible = visibleQuestions(catalog, answers);
+      const currentSection = progressOf(s.context).question.section;
+      const currentIndex = catalog.sections.findIndex((sec) => sec.id === currentSection);
+      return catalog.sections.map((section, i) => {
+        const questions = visible.filter((q) => q.section === section.id);
+        return {
+          id: section.id,
+          titleKey: section.titleKey,
+          current: section.id === currentSection,
+          // Sections are answered in order, so every section before the current one is done.
+          done: i < currentIndex,
+          count: questions.length,
+        };
+      });
+    },
+    (a, b) => JSON.stringify(a) === JSON.stringify(b),
+  );
+}
+
+/** The DS-160 wizard's horizontal section stepper. */
+export function SectionStepper({ wizard }: { wizard: QuestionWizardRef }) {
+  const { t } = useTranslation('catalog');
+  const sections = useSections(wizard);
+  return (
+    <ol className={css.stepper} aria-label={t('wizard:sections')}>
+      {sections.map((s) => (
+        <li key={s.id} className={css.stepperItem} aria-current={s.current ? 'step' : undefined} data-done={s.done}>
+          {t(s.titleKey)}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** The ESTA wizard's side panel of sections and progress. */
+export function SectionPanel({ wizard }: { wizard: QuestionWizardRef }) {
+  const { t } = useTranslation('catalog');
+  const sections = useSections(wizard);
+  return (
+    <ol className={css.sideList} aria-label={t('wizard:sections')}>
+      {sections.map((s) => (
+        <li key={s.id} className={css.sideItem} aria-current={s.current ? 'step' : undefined} data-done={s.done}>
+          <span>{t(s.titleKey)}</span>
+          <span aria-hidden="true">{s.done ? '✓' : s.count}</span>
+        </li>
+      ))}
+    </ol>
+  );
+}

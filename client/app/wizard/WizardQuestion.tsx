@@ -1,0 +1,80 @@
+import { useSelector } from '@xstate/react';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { nextSubmits, progressOf } from '../../../machines/questionWizard.machine';
+import { QuestionField } from '../../components/wizard/QuestionField';
+import * as css from '../../components/wizard/wizard.css';
+import { button, card, stack } from '../../styles/ui.css';
+import type { QuestionWizardRef } from './useQuestionWizard';
+
+interface Props {
+  wizard: QuestionWizardRef;
+  /** Label of the last step's button, and while sending (spec: 'Submit Application' / 'Submitting...'). */
+  submitLabel: string;
+  submittingLabel: string;
+  /** 'question' reads 'Question n of N' (/apply/*), 'fraction' reads 'n of N' (/wizard). */
+  counter: 'question' | 'fraction';
+}
+
+/** The current question with its progress, Previous and Next; everything it shows comes from the machine. */
+export function WizardQuestion({ wizard, submitLabel, submittingLabel, counter }: Props) {
+  const { t } = useTranslation('wizard');
+  const progress = useSelector(wizard, (s) => progressOf(s.context));
+  const draft = useSelector(wizard, (s) => s.context.draft);
+  const submits = useSelector(wizard, (s) => nextSubmits(s.context));
+  const error = useSelector(wizard, (s) => s.context.error);
+  const submitting = useSelector(wizard, (s) => s.hasTag('busy'));
+  const submitFailed = useSelector(wizard, (s) => s.context.submitFailed);
+  const canGoBack = useSelector(wizard, (s) => s.can({ type: 'PREVIOUS' }));
+  const field = useRef<HTMLElement>(null);
+  const first = useRef(true);
+
+  // Focus follows the question, so keyboard and screen-reader users stay with the flow (not on first load).
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const el = field.current;
+    (el?.querySelector<HTMLElement>('input:checked, input') ?? el)?.focus();
+  }, [progress.question.id]);
+
+  const n = progress.index + 1;
+  const percent = Math.round((n / progress.total) * 100);
+  const next = () => wizard.send({ type: 'NEXT' });
+
+  return (
+    <section className={`${card} ${stack}`} aria-labelledby="wizard-counter">
+      <div className={stack}>
+        <span id="wizard-counter" className={css.counter} aria-live="polite">
+          {counter === 'question' ? t('counter.question', { n, total: progress.total }) : t('counter.fraction', { n, total: progress.total })}
+        </span>
+        <div className={css.progressTrack} role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-label={t('progress')}>
+          <div className={css.progressFill} style={{ width: `${percent}%` }} />
+        </div>
+      </div>
+      <QuestionField
+        key={progress.question.id}
+        ref={field}
+        question={progress.question}
+        value={draft}
+        error={error}
+        onChange={(value) => wizard.send({ type: 'ANSWER.CHANGE', value })}
+        onEnter={next}
+      />
+      {submitFailed && (
+        <p role="alert" className={css.hint}>
+          {t('submitFailedInline')}
+        </p>
+      )}
+      <div className={css.actions}>
+        <button type="button" className={button.secondary} disabled={!canGoBack || submitting} onClick={() => wizard.send({ type: 'PREVIOUS' })}>
+          {t('previous')}
+        </button>
+        <button type="button" className={button.primary} disabled={submitting} aria-busy={submitting} onClick={next}>
+          {submits ? (submitting ? submittingLabel : submitLabel) : t('next')}
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,74 @@
+import { useMemo } from 'react';
+import { fromPromise } from 'xstate';
+import type { Catalog } from '../../../machines/domain/questions';
+import { toIsoDate } from '../../../machines/domain/validators';
+import { questionWizardMachine, type PersistedProgress, type SubmitInput } from '../../../machines/questionWizard.machine';
+import { captureLead, updateLead } from '../../api/leads';
+import { useToast } from '../AppContext';
+import { readStorage, writeStorage } from '../storage';
+import { useFlow } from '../useFlow';
+
+export interface WizardMessages {
+  /** Toast after a successful submit, if any. */
+  submitted?: { title: string; description?: string };
+  submitFailed: { title: string; description?: string };
+}
+
+interface Options {
+  catalog: Catalog;
+  submit: (input: SubmitInput) => Promise<{ leadId: string }>;
+  messages: WizardMessages;
+  destination: (output: { leadId: string | null; answers: Record<string, string> }) => string | null;
+}
+
+const storageKey = (catalog: Catalog) => `rumbo-wizard-${catalog.id}`;
+
+function restore(catalog: Catalog): Partial<PersistedProgress> {
+  try {
+    const saved = JSON.parse(readStorage('local', storageKey(catalog)) ?? 'null') as Partial<PersistedProgress> | null;
+    return saved && typeof saved === 'object' ? saved : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Starts the generic question wizard for one catalog with the browser's side effects: answers kept in local
+ * storage (a reload or a failed submit loses nothing), leads captured and updated on the server, toasts.
+ */
+export function useQuestionWizard({ catalog, submit, messages, destination }: Options) {
+  const toast = useToast();
+  const machine = useMemo(
+    () =>
+      questionWizardMachine.provide({
+        actors: {
+          submitLead: fromPromise(({ input }: { input: SubmitInput }) => submit(input)),
+          captureLead: fromPromise(({ input }) => captureLead({ ...input, formType: input.formType === 'ESTA' ? 'ESTA' : 'DS-160' })),
+          updateLead: fromPromise(({ input }) =>
+            updateLead(input.leadId, { formData: input.changes, ...(input.phone ? { phone: input.phone } : {}) }),
+          ),
+        },
+        actions: {
+          persistProgress: (_, progress) => writeStorage('local', storageKey(catalog), JSON.stringify(progress)),
+          clearProgress: () => writeStorage('local', storageKey(catalog), null),
+          announceLeadStarted: () =>
+            toast({
+              title: 'wizard:toast.started.title',
+              description: 'wizard:toast.started.description',
+              params: { form: catalog.formType },
+            }),
+          announceSubmitted: () => messages.submitted && toast(messages.submitted),
+          announceSubmitFailed: () => toast({ ...messages.submitFailed, variant: 'destructive' }),
+          logSyncFailure: (_, { error }) => console.warn('Saving the application in the background failed', error),
+        },
+      }),
+    // One machine for the page's lifetime: a page's catalog never changes.
+    [catalog],
+  );
+  const restored = useMemo(() => restore(catalog), [catalog]);
+  return useFlow(machine, { catalog, today: toIsoDate(new Date()), ...restored }, (output) =>
+    destination(output as { leadId: string | null; answers: Record<string, string> }),
+  );
+}
+
+export type QuestionWizardRef = ReturnType<typeof useQuestionWizard>;

@@ -1,0 +1,128 @@
+import { forwardRef, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { COUNTRIES } from '../../../machines/domain/countries';
+import type { Question } from '../../../machines/domain/questions';
+import type { ValidationError } from '../../../machines/domain/validators';
+import { errorText, input } from '../../styles/ui.css';
+import { useCountryName } from '../countries';
+import * as css from './wizard.css';
+
+interface Props {
+  question: Question;
+  value: string;
+  error: ValidationError | null;
+  onChange: (value: string) => void;
+  /** Enter without Shift moves on (spec 2-wizards §2.2). */
+  onEnter: () => void;
+}
+
+const INPUT_TYPES: Partial<Record<Question['type'], string>> = { email: 'email', phone: 'tel', date: 'date' };
+
+/** One question of a catalog, drawn by its type; label, hint and error are tied to the input for screen readers. */
+export const QuestionField = forwardRef<HTMLElement, Props>(function QuestionField({ question, value, error, onChange, onEnter }, ref) {
+  const { t } = useTranslation(['catalog', 'validation', 'wizard']);
+  const nameOf = useCountryName();
+  const countries = useMemo(() => [...COUNTRIES].sort((a, b) => nameOf(a).localeCompare(nameOf(b))), [nameOf]);
+  const id = `q-${question.id}`;
+  const described = [question.hintKey ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  const common = {
+    id,
+    name: question.id,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': described,
+    'aria-required': question.required || undefined,
+  } as const;
+  const onKeyDown = (e: React.KeyboardEvent) => {
+    if (e.key === 'Enter' && !e.shiftKey) {
+      e.preventDefault();
+      onEnter();
+    }
+  };
+  const label = t(question.labelKey);
+
+  let control: React.ReactNode;
+  if (question.type === 'radio') {
+    control = (
+      <fieldset className={css.options} {...common} ref={ref as React.Ref<HTMLFieldSetElement>} tabIndex={-1}>
+        <legend className="visually-hidden">{label}</legend>
+        {question.options?.map((o) => (
+          <label key={o.value} className={css.option}>
+            <input type="radio" name={question.id} value={o.value} checked={value === o.value} onChange={() => onChange(o.value)} onKeyDown={onKeyDown} />
+            {t(o.labelKey)}
+          </label>
+        ))}
+      </fieldset>
+    );
+  } else if (question.type === 'select' || question.type === 'country') {
+    control = (
+      <select {...common} ref={ref as React.Ref<HTMLSelectElement>} className={input} value={value} onChange={(e) => onChange(e.target.value)} onKeyDown={onKeyDown}>
+        <option value="">{t('wizard:select')}</option>
+        {question.type === 'country'
+          ? countries.map((c) => (
+              <option key={c.code} value={c.name}>
+                {nameOf(c)}
+              </option>
+            ))
+          : question.options?.map((o) => (
+              <option key={o.value} value={o.value}>
+                {t(o.labelKey)}
+              </option>
+            ))}
+      </select>
+    );
+  } else if (question.type === 'textarea') {
+    control = (
+      <textarea
+        {...common}
+        ref={ref as React.Ref<HTMLTextAreaElement>}
+        className={`${input} ${css.textarea}`}
+        value={value}
+        maxLength={2000}
+        onChange={(e) => onChange(e.target.value)}
+        onKeyDown={onKeyDown}
+      />
+    );
+  } else {
+    control = (
+      <input
+        {...common}
+        ref={ref as React.Ref<HTMLInputElement>}
+        className={input}
+        type={INPUT_TYPES[question.type] ?? 'text'}
+        inputMode={question.type === 'number' ? 'decimal' : undefined}
+        autoComplete={question.type === 'email' ? 'email' : question.type === 'phone' ? 'tel' : 'off'}
+        maxLength={question.type === 'date' ? undefined : 250}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        onKeyDown={onKeyDown}
+      />
+    );
+  }
+
+  return (
+    <div>
+      {question.type === 'radio' ? (
+        <p className={css.question} id={`${id}-label`}>
+          {label}
+          {!question.required && <span className={css.hint}> {t('wizard:optional')}</span>}
+        </p>
+      ) : (
+        <label className={css.question} htmlFor={id}>
+          {label}
+          {!question.required && <span className={css.hint}> {t('wizard:optional')}</span>}
+        </label>
+      )}
+      {question.hintKey && (
+        <p id={`${id}-hint`} className={css.hint}>
+          {t(question.hintKey)}
+        </p>
+      )}
+      <div>{control}</div>
+      {error && (
+        <p id={`${id}-error`} className={errorText} role="alert">
+          {t(`validation:${error.key}`, error.params)}
+        </p>
+      )}
+    </div>
+  );
+});

@@ -1,0 +1,85 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../../styles/theme.css';
+
+export const layout = style({
+  display: 'grid',
+  gap: vars.space.lg,
+  gridTemplateColumns: '1fr',
+  '@media': { 'screen and (min-width: 900px)': { gridTemplateColumns: '280px 1fr' } },
+});
+
+export const progressTrack = style({
+  height: 8,
+  borderRadius: vars.radius.pill,
+  background: vars.color.brandSoft,
+  overflow: 'hidden',
+});
+
+export const progressFill = style({
+  height: '100%',
+  background: vars.color.brand,
+  transition: 'width .2s ease-out',
+});
+
+export const counter = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm, fontWeight: 600 });
+
+export const question = style({ fontSize: vars.fontSize.lg, fontWeight: 700, margin: 0, outline: 'none' });
+
+export const hint = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm, margin: `${vars.space.xs} 0 0` });
+
+export const options = style({ display: 'grid', gap: vars.space.sm, border: 'none', padding: 0, margin: 0 });
+
+export const option = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  cursor: 'pointer',
+  background: vars.color.surface,
+  selectors: { '&:has(input:checked)': { borderColor: vars.color.brand, background: vars.color.brandSoft } },
+});
+
+export const textarea = style({ minHeight: 120, resize: 'vertical' });
+
+export const stepper = style({
+  display: 'flex',
+  gap: vars.space.xs,
+  listStyle: 'none',
+  padding: 0,
+  margin: 0,
+  overflowX: 'auto',
+});
+
+export const stepperItem = style({
+  flex: '1 0 auto',
+  padding: `${vars.space.xs} ${vars.space.sm}`,
+  borderBottom: `3px solid ${vars.color.border}`,
+  fontSize: vars.fontSize.sm,
+  color: vars.color.textMuted,
+  whiteSpace: 'nowrap',
+  selectors: {
+    '&[aria-current="step"]': { borderColor: vars.color.brand, color: vars.color.brand, fontWeight: 700 },
+    '&[data-done="true"]': { borderColor: vars.color.success, color: vars.color.success },
+  },
+});
+
+export const sidePanel = style({ alignSelf: 'start' });
+
+export const sideList = style({ listStyle: 'none', padding: 0, margin: 0, display: 'grid', gap: vars.space.xs });
+
+export const sideItem = style({
+  display: 'flex',
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  borderRadius: vars.radius.md,
+  color: vars.color.textMuted,
+  selectors: {
+    '&[aria-current="step"]': { background: vars.color.brandSoft, color: vars.color.brand, fontWeight: 700 },
+    '&[data-done="true"]': { color: vars.color.success },
+  },
+});
+
+export const actions = style({ display: 'flex', justifyContent: 'space-between', gap: vars.space.sm, flexWrap: 'wrap' });

@@ -1,0 +1,51 @@
+import { getCatalog } from '../../../machines/domain/catalogs/index';
+import { visibleQuestions, type Catalog } from '../../../machines/domain/questions';
+import { toIsoDate, validateAnswer, type ValidationError } from '../../../machines/domain/validators';
+import { englishMessage } from '../../lib/messages';
+
+/** Which question catalog a lead's answers follow, by the source the wizard sends. */
+const CATALOG_BY_SOURCE: Record<string, string> = {
+  'apply-wizard': 'ds160',
+  'esta-wizard': 'esta',
+  wizard: 'preassessment',
+};
+
+export function catalogForSource(source: string): Catalog | undefined {
+  const id = CATALOG_BY_SOURCE[source];
+  return id ? getCatalog(id) : undefined;
+}
+
+export interface AnswerProblem {
+  field: string;
+  message: string;
+}
+
+/**
+ * The server's copy of the wizard rules: every visible answer must pass the same validator the browser ran,
+ * and a completed application must answer every visible required question. Dates are judged against
+ * yesterday, today and tomorrow, since the applicant's calendar may be a day off the server's.
+ */
+export function checkAnswers(catalog: Catalog, answers: Record<string, string>, requireComplete: boolean, now = new Date()): AnswerProblem | null {
+  const days = [-1, 0, 1].map((offset) => toIsoDate(new Date(now.getTime() + offset * 86_400_000)));
+  for (const question of visibleQuestions(catalog, answers)) {
+    const value = answers[question.id] ?? '';
+    if (value.trim() === '' && !requireComplete) continue;
+    let error: ValidationError | null = null;
+    for (const today of days) {
+      error = validateAnswer(question, value, { rules: catalog.rules, answers, today });
+      if (!error) break;
+    }
+    if (error) return { field: question.id, message: englishMessage(error) };
+  }
+  return null;
+}
+
+/** Keeps only the catalog's own question ids, as trimmed strings; anything else is not stored. */
+export function catalogAnswers(catalog: Catalog, formData: Record<string, unknown>): Record<string, string> {
+  const known = new Set(catalog.questions.map((q) => q.id));
+  return Object.fromEntries(
+    Object.entries(formData)
+      .filter(([id, value]) => known.has(id) && typeof value === 'string')
+      .map(([id, value]) => [id, (value as string).trim()]),
+  );
+}

@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ds160Catalog } from '../../machines/domain/catalogs/ds160';
+import { estaCatalog } from '../../machines/domain/catalogs/esta';
+import { preassessmentCatalog } from '../../machines/domain/catalogs/preassessment';
+import { byRole, openPage, pageErrors, startE2E, textOf, waitForPath, type E2E } from './browser';
+import { completeWizard, currentQuestion, errorOf, fillQuestion, wizardLabels } from './wizardDriver';
+
+let e2e: E2E;
+beforeAll(async () => {
+  e2e = await startE2E();
+});
+afterAll(async () => e2e.close());
+
+async function leadByEmail(email: string) {
+  const lead = await e2e.server.app.db.selectFrom('leads').selectAll().where('email', '=', email).orderBy('created_at', 'desc').executeTakeFirst();
+  if (!lead) return { lead, history: [] as string[] };
+  const history = await e2e.server.app.db.selectFrom('application_history').select('status').where('lead_id', '=', lead.id).orderBy('created_at').execute();
+  return { lead, history: history.map((h) => h.status) };
+}
+
+describe('/apply/wizard (DS-160)', () => {
+  it.each(['en', 'es'] as const)('is completed in %s after correcting an invalid answer, and saves a completed lead', async (language) => {
+    const page = await openPage(e2e, { languages: [language] });
+    await page.goto(`${e2e.baseUrl}/apply/wizard`, { waitUntil: 'networkidle0' });
+    const labels = wizardLabels(language);
+    const email = `ds160-${language}@example.com`;
+    let corrected = false;
+    const asked = await completeWizard(page, ds160Catalog, {
+      language,
+      submitLabel: labels.ds160.submit,
+      overrides: { 'email-address': email, 'other-names': 'Yes' },
+      onQuestion: async (question) => {
+        if (question.id !== 'passport-number' || corrected) return;
+        corrected = true;
+        await fillQuestion(page, question, 'A1');
+        await byRole(page, 'button', labels.next).click();
+        const error = await errorOf(page, question);
+        expect(error).toBe(language === 'en' ? 'Passport number is too short' : 'El número de pasaporte es demasiado corto');
+        expect(await page.$eval(`#q-${question.id}`, (el) => el.getAttribute('aria-invalid'))).toBe('true');
+      },
+    });
+    expect(corrected).toBe(true);
+    expect(asked).toContain('specify-other-names');
+    expect(asked).not.toContain('companion-name');
+    await waitForPath(page, '/checkout');
+    expect(await page.evaluate(() => window.location.search)).toBe('?formType=DS-160');
+    const { lead, history } = await leadByEmail(email);
+    expect(lead).toMatchObject({ form_type: 'DS-160', completion_status: 'completed', payment_status: 'pending', source: 'apply-wizard', name: 'Maria Lopez' });
+    expect(JSON.parse(lead!.form_data)['specify-other-names']).toBe('Maria Garcia');
+    expect(history).toEqual(['completed']);
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  it('shows the Application Submitted toast and keeps the first question in focus order', async () => {
+    const page = await openPage(e2e);
+    await page.goto(`${e2e.baseUrl}/apply/wizard`, { waitUntil: 'networkidle0' });
+    expect(await textOf(page, 'body')).toContain('Question 1 of');
+    await completeWizard(page, ds160Catalog, { language: 'en', submitLabel: 'Submit Application', overrides: { 'email-address': 'toast@example.com' } });
+    await page.waitForSelector('::-p-text(Application Submitted)');
+  });
+});
+
+describe('/apply/esta-wizard', () => {
+  it.each(['en', 'es'] as const)('captures the lead early, survives a reload, and completes it in %s', async (language) => {
+    const page = await openPage(e2e, { languages: [language] });
+    await page.goto(`${e2e.baseUrl}/apply/esta-wizard`, { waitUntil: 'networkidle0' });
+    const labels = wizardLabels(language);
+    const email = `esta-${language}@example.com`;
+    expect(await textOf(page, 'aside')).toContain(language === 'en' ? '90 days' : '90 días');
+
+    // Email, then the lead exists at once (incomplete, unpaid) and the applicant is told.
+    const first = await currentQuestion(page, estaCatalog);
+    expect(first.id).toBe('email');
+    await fillQuestion(page, first, 'not-an-email');
+    await page.keyboard.press('Enter');
+    expect(await errorOf(page, first)).toBe(language === 'en' ? 'Please enter a valid email address' : 'Ingresa un correo electrónico válido');
+    await fillQuestion(page, first, email);
+    await page.keyboard.press('Enter');
+    await page.waitForSelector(`#q-first-name`);
+    await expect.poll(async () => (await leadByEmail(email)).lead?.completion_status).toBe('incomplete');
+    await page.waitForSelector(`::-p-text(${language === 'en' ? 'Application Started' : 'Solicitud iniciada'})`);
+
+    // Two more answers, then a reload: the applicant is back on the same question with nothing lost.
+    await fillQuestion(page, await currentQuestion(page, estaCatalog), 'Maria');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('#q-last-name');
+    await page.reload({ waitUntil: 'networkidle0' });
+    expect((await currentQuestion(page, estaCatalog)).id).toBe('last-name');
+    await byRole(page, 'button', labels.previous).click();
+    expect(await page.$eval('#q-first-name', (el) => (el as HTMLInputElement).value)).toBe('Maria');
+    await byRole(page, 'button', labels.next).click();
+
+    await completeWizard(page, estaCatalog, { language, submitLabel: labels.esta.submit, overrides: { email } });
+    await waitForPath(page, '/checkout');
+    expect(await page.evaluate(() => window.location.search)).toBe('?formType=ESTA&amount=77');
+    const { lead, history } = await leadByEmail(email);
+    expect(lead).toMatchObject({ form_type: 'ESTA', completion_status: 'completed', payment_status: 'unpaid', subscription_plan: 'basic', phone: '+34612345678', nationality: 'Spain' });
+    expect(Object.keys(JSON.parse(lead!.form_data))).toHaveLength(estaCatalog.questions.length);
+    expect(history).toEqual(['incomplete', 'completed']);
+    // Storage is cleared once the application is in, so the next visit starts afresh.
+    expect(await page.evaluate(() => localStorage.getItem('rumbo-wizard-esta'))).toBeNull();
+  });
+});
+
+describe('/wizard (pre-assessment)', () => {
+  it.each(['en', 'es'] as const)('is completed in %s and offers payment for the chosen form', async (language) => {
+    const page = await openPage(e2e, { languages: [language] });
+    await page.goto(`${e2e.baseUrl}/wizard`, { waitUntil: 'networkidle0' });
+    const labels = wizardLabels(language);
+    const email = `pre-${language}@example.com`;
+    expect(await textOf(page, 'body')).toContain(language === 'en' ? '1 of 35' : '1 de 35');
+    const asked = await completeWizard(page, preassessmentCatalog, {
+      language,
+      submitLabel: labels.preassessment.submit,
+      overrides: { email, 'form-type': 'ESTA' },
+      onQuestion: async (question) => {
+        if (question.id !== 'full-name') return;
+        await byRole(page, 'button', labels.next).click();
+        expect(await errorOf(page, question)).toBe(language === 'en' ? 'This field is required' : 'Este campo es obligatorio');
+      },
+    });
+    expect(asked).toHaveLength(35);
+    await byRole(page, 'heading', labels.preassessment.done).wait();
+    expect(await textOf(page, '[data-testid="done-form-type"]')).toBe('ESTA');
+    expect(await textOf(page, '[data-testid="done-total"]')).toBe('$100.00');
+    await byRole(page, 'link', labels.preassessment.pay).click();
+    await waitForPath(page, '/checkout');
+    expect(await page.evaluate(() => window.location.search)).toBe('?formType=ESTA&amount=100');
+    const { lead, history } = await leadByEmail(email);
+    expect(lead).toMatchObject({ form_type: 'ESTA', completion_status: 'incomplete', payment_status: 'unpaid', source: 'wizard' });
+    expect(history).toEqual(['incomplete']);
+  });
+});

@@ -1,0 +1,638 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { ds160Catalog, estaCatalog, preassessmentCatalog } from '../../machines/domain/catalogs';
+import type { Catalog, Question } from '../../machines/domain/questions';
+import {
+  changedAnswers,
+  progressOf,
+  questionWizardMachine,
+  submittedAnswers,
+  type Answers,
+  type CaptureInput,
+  type SubmitInput,
+  type UpdateInput,
+  type WizardInput,
+} from '../../machines/questionWizard.machine';
+import { validAnswer } from '../helpers/answers';
+
+// The generic question-by-question wizard (spec 2-wizards §4.1-4.3, §5; 1-core §4, §5), read as a
+// transition table: each describe is a situation, each it one event and what it leads to.
+
+const TODAY = '2026-06-15';
+
+const q = (id: string, section: string, type: Question['type'], extra: Partial<Question> = {}): Question => ({
+  id,
+  section,
+  type,
+  required: true,
+  labelKey: `test.q.${id}`,
+  ...extra,
+});
+
+const NO_YES = [
+  { value: 'No', labelKey: 'catalog:options.no' },
+  { value: 'Yes', labelKey: 'catalog:options.yes' },
+];
+
+/** Six questions, one of them conditional: five are asked with other-names No, six with Yes. */
+const TEST_CATALOG: Catalog = {
+  id: 'ds160',
+  formType: 'DS-160',
+  rules: 'ds160',
+  sections: [
+    { id: 'who', titleKey: 'test.sections.who' },
+    { id: 'reach', titleKey: 'test.sections.reach' },
+  ],
+  questions: [
+    q('email-address', 'who', 'email'),
+    q('first-name', 'who', 'text'),
+    q('other-names', 'who', 'radio', { options: NO_YES }),
+    q('specify-other-names', 'who', 'text', { dependsOn: 'other-names', showWhen: 'Yes' }),
+    q('phone-number', 'reach', 'phone', { validation: 'phone' }),
+    q('final-check', 'reach', 'radio', { options: NO_YES }),
+  ],
+};
+
+const EMAIL = 'maria.lopez@example.com';
+const PHONE = '+34612345678';
+
+/** Dates valid on TODAY for every date rule (the shared helper dates move with the real clock). */
+const DATES: Record<string, string> = {
+  past: '2023-06-01',
+  future: '2026-08-01',
+  birthDate: '1990-05-15',
+  parentBirthDate: '1960-03-10',
+  passportIssueDate: '2024-06-01',
+  passportExpiryDate: '2031-06-01',
+};
+
+function answerFor(question: Question): string {
+  if (question.type === 'date') return DATES[question.validation ?? 'future'] ?? DATES.future!;
+  return validAnswer(question);
+}
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+/** Lets resolved promises deliver their done events. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+function start(input: Partial<WizardInput> = {}) {
+  const submitLead = vi.fn<(input: SubmitInput) => Promise<{ leadId: string }>>(async () => ({ leadId: 'SUBMITTED' }));
+  const captureLead = vi.fn<(input: CaptureInput) => Promise<{ leadId: string; existing: boolean }>>(async () => ({
+    leadId: 'L1',
+    existing: false,
+  }));
+  const updateLead = vi.fn<(input: UpdateInput) => Promise<unknown>>(async () => ({ ok: true }));
+  const actions = {
+    persistProgress: vi.fn(),
+    clearProgress: vi.fn(),
+    announceLeadStarted: vi.fn(),
+    announceSubmitted: vi.fn(),
+    announceSubmitFailed: vi.fn(),
+    logSyncFailure: vi.fn(),
+  };
+  const machine = questionWizardMachine.provide({
+    actors: {
+      submitLead: fromPromise<{ leadId: string }, SubmitInput>(({ input }) => submitLead(input)),
+      captureLead: fromPromise<{ leadId: string; existing: boolean }, CaptureInput>(({ input }) => captureLead(input)),
+      updateLead: fromPromise<unknown, UpdateInput>(({ input }) => updateLead(input)),
+    },
+    actions,
+  });
+  const actor = createActor(machine, { input: { catalog: TEST_CATALOG, today: TODAY, ...input } }).start();
+  return { actor, submitLead, captureLead, updateLead, ...actions };
+}
+
+type WizardActor = ReturnType<typeof start>['actor'];
+
+const snap = (actor: WizardActor) => actor.getSnapshot();
+const progress = (actor: WizardActor) => progressOf(snap(actor).context);
+const currentId = (actor: WizardActor) => snap(actor).context.currentId;
+
+function answer(actor: WizardActor, value: string) {
+  actor.send({ type: 'ANSWER.CHANGE', value });
+  actor.send({ type: 'NEXT' });
+}
+
+/** Answers the test catalog up to (not including) the question `stopAt`. */
+function answerUntil(actor: WizardActor, stopAt: string, answers: Answers) {
+  while (currentId(actor) !== stopAt) {
+    const id = currentId(actor);
+    answer(actor, answers[id] ?? '');
+    if (currentId(actor) === id) throw new Error(`stuck on ${id}: ${JSON.stringify(snap(actor).context.error)}`);
+  }
+}
+
+/** Answers every question the applicant sees with a valid answer, waiting for side calls between steps. */
+async function walkToEnd(actor: WizardActor, overrides: Answers = {}) {
+  for (let step = 0; step < 200 && snap(actor).matches('answering'); step += 1) {
+    const question = progress(actor).question;
+    answer(actor, overrides[question.id] ?? answerFor(question));
+    expect(snap(actor).context.error, question.id).toBeNull();
+    await settle();
+  }
+}
+
+const NO_PATH: Answers = {
+  'email-address': EMAIL,
+  'first-name': 'Maria',
+  'other-names': 'No',
+  'phone-number': PHONE,
+  'final-check': 'Yes',
+};
+
+const YES_PATH: Answers = { ...NO_PATH, 'other-names': 'Yes', 'specify-other-names': 'Maria Garcia' };
+
+describe('questionWizard', () => {
+  describe('when starting', () => {
+    it('is answering the first question with an empty draft', () => {
+      const { actor } = start();
+      expect(snap(actor).matches('answering')).toBe(true);
+      expect(progress(actor)).toMatchObject({ index: 0, total: 5, isFirst: true, isLast: false });
+      expect(progress(actor).question.id).toBe('email-address');
+      expect(snap(actor).context).toMatchObject({ draft: '', error: null, leadId: null, submitFailed: false });
+    });
+  });
+
+  describe('when answering', () => {
+    it('NEXT with an empty required answer sets validation.required and stays', () => {
+      const { actor, persistProgress } = start();
+      actor.send({ type: 'NEXT' });
+      expect(snap(actor).matches('answering')).toBe(true);
+      expect(snap(actor).context.error).toEqual({ key: 'validation.required' });
+      expect(progress(actor).index).toBe(0);
+      expect(persistProgress).not.toHaveBeenCalled();
+    });
+
+    it('treats a whitespace-only answer as empty', () => {
+      const { actor } = start();
+      answer(actor, '   ');
+      expect(snap(actor).context.error?.key).toBe('validation.required');
+      expect(snap(actor).context.answers).toEqual({});
+    });
+
+    it('ANSWER.CHANGE clears the error', () => {
+      const { actor } = start();
+      actor.send({ type: 'NEXT' });
+      actor.send({ type: 'ANSWER.CHANGE', value: 'm' });
+      expect(snap(actor).context).toMatchObject({ error: null, draft: 'm' });
+    });
+
+    it('NEXT with an invalid answer shows the rule set error and does not store it', () => {
+      const { actor } = start();
+      answer(actor, 'not-an-email');
+      expect(snap(actor).context.error?.key).toBe('validation.email.invalid');
+      expect(snap(actor).context.answers).toEqual({});
+      expect(currentId(actor)).toBe('email-address');
+    });
+
+    it('NEXT with a valid answer stores it trimmed, advances and clears the draft', () => {
+      const { actor } = start();
+      answer(actor, `  ${EMAIL}  `);
+      expect(snap(actor).context.answers).toEqual({ 'email-address': EMAIL });
+      expect(progress(actor)).toMatchObject({ index: 1, isFirst: false });
+      expect(snap(actor).context).toMatchObject({ currentId: 'first-name', draft: '', error: null });
+    });
+
+    it('NEXT brings back the saved answer of the next question as the draft', () => {
+      const { actor } = start();
+      answerUntil(actor, 'other-names', NO_PATH);
+      actor.send({ type: 'PREVIOUS' });
+      actor.send({ type: 'PREVIOUS' });
+      expect(currentId(actor)).toBe('email-address');
+      actor.send({ type: 'NEXT' });
+      expect(snap(actor).context).toMatchObject({ currentId: 'first-name', draft: 'Maria' });
+      actor.send({ type: 'NEXT' });
+      expect(snap(actor).context).toMatchObject({ currentId: 'other-names', draft: '' });
+    });
+
+    it('persists answers, position, lead id and synced answers after NEXT', () => {
+      const { actor, persistProgress } = start();
+      answer(actor, EMAIL);
+      expect(persistProgress).toHaveBeenCalledTimes(1);
+      expect(persistProgress).toHaveBeenLastCalledWith(expect.anything(), {
+        answers: { 'email-address': EMAIL },
+        currentId: 'first-name',
+        leadId: null,
+        synced: {},
+      });
+    });
+  });
+
+  describe('when going back', () => {
+    it('PREVIOUS restores the earlier saved answer and clears the error', () => {
+      const { actor } = start();
+      answerUntil(actor, 'other-names', NO_PATH);
+      actor.send({ type: 'NEXT' });
+      expect(snap(actor).context.error?.key).toBe('validation.required');
+      actor.send({ type: 'PREVIOUS' });
+      expect(snap(actor).matches('answering')).toBe(true);
+      expect(snap(actor).context).toMatchObject({ currentId: 'first-name', draft: 'Maria', error: null });
+      expect(progress(actor).index).toBe(1);
+    });
+
+    it('PREVIOUS drops an unsaved draft; the saved answer stays', () => {
+      const { actor } = start();
+      answerUntil(actor, 'other-names', NO_PATH);
+      actor.send({ type: 'PREVIOUS' });
+      actor.send({ type: 'ANSWER.CHANGE', value: 'Lucia' });
+      actor.send({ type: 'PREVIOUS' });
+      expect(snap(actor).context.answers['first-name']).toBe('Maria');
+    });
+
+    it('ignores PREVIOUS on the first question', () => {
+      const { actor, persistProgress } = start();
+      actor.send({ type: 'ANSWER.CHANGE', value: 'x' });
+      expect(snap(actor).can({ type: 'PREVIOUS' })).toBe(false);
+      actor.send({ type: 'PREVIOUS' });
+      expect(snap(actor).context).toMatchObject({ currentId: 'email-address', draft: 'x' });
+      expect(persistProgress).not.toHaveBeenCalled();
+    });
+
+    it('persists after PREVIOUS', () => {
+      const { actor, persistProgress } = start();
+      answer(actor, EMAIL);
+      expect(snap(actor).can({ type: 'PREVIOUS' })).toBe(true);
+      actor.send({ type: 'PREVIOUS' });
+      expect(persistProgress).toHaveBeenCalledTimes(2);
+      expect(persistProgress).toHaveBeenLastCalledWith(expect.anything(), {
+        answers: { 'email-address': EMAIL },
+        currentId: 'email-address',
+        leadId: null,
+        synced: {},
+      });
+    });
+  });
+
+  describe('when a question is conditional', () => {
+    it('skips specify-other-names on other-names No, and the total excludes it', () => {
+      const { actor } = start();
+      answerUntil(actor, 'other-names', NO_PATH);
+      expect(progress(actor).total).toBe(5);
+      answer(actor, 'No');
+      expect(currentId(actor)).toBe('phone-number');
+      expect(progress(actor)).toMatchObject({ index: 3, total: 5 });
+    });
+
+    it('asks specify-other-names on other-names Yes, and the total counts it', () => {
+      const { actor } = start();
+      answerUntil(actor, 'other-names', YES_PATH);
+      answer(actor, 'Yes');
+      expect(currentId(actor)).toBe('specify-other-names');
+      expect(progress(actor)).toMatchObject({ index: 3, total: 6 });
+      answer(actor, 'Maria Garcia');
+      expect(progress(actor)).toMatchObject({ index: 4, total: 6 });
+      expect(currentId(actor)).toBe('phone-number');
+    });
+
+    it('PREVIOUS from the question after a skipped one goes back to the parent', () => {
+      const { actor } = start();
+      answerUntil(actor, 'phone-number', NO_PATH);
+      actor.send({ type: 'PREVIOUS' });
+      expect(snap(actor).context).toMatchObject({ currentId: 'other-names', draft: 'No' });
+    });
+
+    it('does not submit a stale answer once its question is hidden again', async () => {
+      const { actor, submitLead } = start();
+      answerUntil(actor, 'final-check', YES_PATH);
+      // Back to other-names, switch to No, and forward again.
+      actor.send({ type: 'PREVIOUS' });
+      actor.send({ type: 'PREVIOUS' });
+      actor.send({ type: 'PREVIOUS' });
+      expect(snap(actor).context).toMatchObject({ currentId: 'other-names', draft: 'Yes' });
+      answer(actor, 'No');
+      expect(snap(actor).context).toMatchObject({ currentId: 'phone-number', draft: PHONE });
+      expect(progress(actor).total).toBe(5);
+      actor.send({ type: 'NEXT' });
+      answer(actor, 'Yes');
+      await waitFor(actor, (s) => s.matches('submitted'));
+
+      const { answers } = snap(actor).context;
+      // Kept in memory (switching back to Yes would bring it back) but never sent.
+      expect(answers['specify-other-names']).toBe('Maria Garcia');
+      expect(submittedAnswers(TEST_CATALOG, answers)).toEqual(NO_PATH);
+      expect(changedAnswers(TEST_CATALOG, answers, {})).toEqual(NO_PATH);
+      expect(submitLead).toHaveBeenCalledTimes(1);
+      expect(submitLead.mock.calls[0]![0]).toEqual({ catalog: TEST_CATALOG, answers: NO_PATH, changes: NO_PATH, leadId: null });
+      expect(submitLead.mock.calls[0]![0].answers).not.toHaveProperty('specify-other-names');
+      expect(snap(actor).output?.answers).toEqual(NO_PATH);
+    });
+  });
+
+  describe('when on the last question', () => {
+    it('NEXT with an invalid answer stays and does not submit', () => {
+      const { actor, submitLead } = start();
+      answerUntil(actor, 'final-check', NO_PATH);
+      expect(progress(actor).isLast).toBe(true);
+      answer(actor, 'Maybe');
+      expect(snap(actor).matches('answering')).toBe(true);
+      expect(snap(actor).context.error?.key).toBe('validation.generic');
+      expect(submitLead).not.toHaveBeenCalled();
+    });
+
+    it('NEXT submits, then is done with the lead id and every answer', async () => {
+      const { actor, submitLead, clearProgress, announceSubmitted, announceSubmitFailed, persistProgress } = start();
+      answerUntil(actor, 'final-check', NO_PATH);
+      answer(actor, ' Yes ');
+      expect(snap(actor).matches('submitting')).toBe(true);
+      expect(snap(actor).hasTag('busy')).toBe(true);
+      expect(snap(actor).can({ type: 'NEXT' })).toBe(false);
+      expect(persistProgress).toHaveBeenLastCalledWith(expect.anything(), expect.objectContaining({ currentId: 'final-check' }));
+
+      await waitFor(actor, (s) => s.matches('submitted'));
+      expect(snap(actor).status).toBe('done');
+      expect(snap(actor).hasTag('busy')).toBe(false);
+      expect(snap(actor).output).toEqual({ leadId: 'SUBMITTED', answers: NO_PATH });
+      expect(snap(actor).context.leadId).toBe('SUBMITTED');
+      expect(submitLead).toHaveBeenCalledWith({ catalog: TEST_CATALOG, answers: NO_PATH, changes: NO_PATH, leadId: null });
+      expect(clearProgress).toHaveBeenCalledTimes(1);
+      expect(announceSubmitted).toHaveBeenCalledTimes(1);
+      expect(announceSubmitFailed).not.toHaveBeenCalled();
+    });
+
+    it('returns to the last question with every answer kept when the submit fails, and NEXT retries', async () => {
+      const { actor, submitLead, clearProgress, announceSubmitted, announceSubmitFailed } = start();
+      submitLead.mockRejectedValueOnce(new Error('503'));
+      answerUntil(actor, 'final-check', NO_PATH);
+      answer(actor, 'Yes');
+      expect(snap(actor).hasTag('busy')).toBe(true);
+
+      await waitFor(actor, (s) => s.matches('answering'));
+      expect(snap(actor).context).toMatchObject({
+        currentId: 'final-check',
+        draft: 'Yes',
+        answers: NO_PATH,
+        submitFailed: true,
+        error: null,
+      });
+      expect(progress(actor).isLast).toBe(true);
+      expect(announceSubmitFailed).toHaveBeenCalledTimes(1);
+      expect(clearProgress).not.toHaveBeenCalled();
+      expect(announceSubmitted).not.toHaveBeenCalled();
+
+      actor.send({ type: 'NEXT' });
+      expect(snap(actor).hasTag('busy')).toBe(true);
+      await waitFor(actor, (s) => s.matches('submitted'));
+      expect(submitLead).toHaveBeenCalledTimes(2);
+      expect(submitLead.mock.calls[1]![0].answers).toEqual(NO_PATH);
+      expect(announceSubmitted).toHaveBeenCalledTimes(1);
+    });
+
+    it('ANSWER.CHANGE after a failed submit clears submitFailed', async () => {
+      const { actor, submitLead } = start();
+      submitLead.mockRejectedValueOnce(new Error('503'));
+      answerUntil(actor, 'final-check', NO_PATH);
+      answer(actor, 'Yes');
+      await waitFor(actor, (s) => s.context.submitFailed);
+      actor.send({ type: 'ANSWER.CHANGE', value: 'No' });
+      expect(snap(actor).context.submitFailed).toBe(false);
+    });
+  });
+
+  describe('when restoring progress', () => {
+    it('resumes at the stored question with its saved answer as the draft', () => {
+      const { actor } = start({
+        answers: { 'email-address': EMAIL, 'first-name': 'Maria', 'other-names': 'Yes', 'specify-other-names': 'M G' },
+        currentId: 'specify-other-names',
+        leadId: 'L9',
+      });
+      expect(snap(actor).matches('answering')).toBe(true);
+      expect(snap(actor).context).toMatchObject({ currentId: 'specify-other-names', draft: 'M G', leadId: 'L9', error: null });
+      expect(progress(actor)).toMatchObject({ index: 3, total: 6 });
+      actor.send({ type: 'PREVIOUS' });
+      expect(snap(actor).context).toMatchObject({ currentId: 'other-names', draft: 'Yes' });
+    });
+
+    it('resumes on an unanswered question with an empty draft', () => {
+      const { actor } = start({ answers: { 'email-address': EMAIL }, currentId: 'first-name' });
+      expect(snap(actor).context).toMatchObject({ currentId: 'first-name', draft: '' });
+    });
+
+    it.each([
+      { label: 'an unknown id', currentId: 'no-such-question' as string | null },
+      { label: 'a question hidden by the answers', currentId: 'specify-other-names' },
+      { label: 'no id', currentId: null },
+    ])('falls back to the first question for $label', ({ currentId: stored }) => {
+      const answers = { 'email-address': EMAIL, 'other-names': 'No', 'specify-other-names': 'M G' };
+      const { actor } = start({ answers, currentId: stored });
+      expect(progress(actor).index).toBe(0);
+      expect(snap(actor).context).toMatchObject({ currentId: 'email-address', draft: EMAIL, answers });
+    });
+  });
+
+  describe('when a conditional follows the last unconditional question', () => {
+    // other-names is the last question the applicant sees until it is answered Yes.
+    const TRAILING: Catalog = {
+      ...TEST_CATALOG,
+      questions: TEST_CATALOG.questions.filter((question) => ['email-address', 'other-names', 'specify-other-names'].includes(question.id)),
+    };
+
+    it('asks the conditional instead of submitting when the answer reveals it', async () => {
+      const { actor, submitLead } = start({ catalog: TRAILING, answers: { 'email-address': EMAIL }, currentId: 'other-names' });
+      expect(progress(actor).isLast).toBe(true);
+      answer(actor, 'Yes');
+      expect(snap(actor).matches('answering')).toBe(true);
+      expect(currentId(actor)).toBe('specify-other-names');
+      answer(actor, 'Maria Garcia');
+      await waitFor(actor, (s) => s.matches('submitted'));
+      expect(submitLead.mock.calls[0]![0].answers).toEqual({
+        'email-address': EMAIL,
+        'other-names': 'Yes',
+        'specify-other-names': 'Maria Garcia',
+      });
+    });
+
+    it('submits at once when the answer hides the conditional again', async () => {
+      const { actor, submitLead } = start({
+        catalog: TRAILING,
+        answers: { 'email-address': EMAIL, 'other-names': 'Yes', 'specify-other-names': 'Maria Garcia' },
+        currentId: 'other-names',
+      });
+      answer(actor, 'No');
+      expect(snap(actor).hasTag('busy')).toBe(true);
+      await waitFor(actor, (s) => s.matches('submitted'));
+      expect(submitLead.mock.calls[0]![0].answers).toEqual({ 'email-address': EMAIL, 'other-names': 'No' });
+    });
+  });
+
+  describe('when capturing the lead early (ESTA, spec 2-wizards §4.3)', () => {
+    const esta = (input: Partial<WizardInput> = {}) => start({ catalog: estaCatalog, ...input });
+
+    it('NEXT on email creates the lead; a new lead gets the Application Started toast', async () => {
+      const { actor, captureLead, announceLeadStarted, persistProgress } = esta();
+      answer(actor, EMAIL);
+      expect(captureLead).toHaveBeenCalledTimes(1);
+      expect(captureLead).toHaveBeenCalledWith({ email: EMAIL, firstName: '', lastName: '', formType: 'ESTA', nationality: '' });
+      // The applicant is never held up by the capture.
+      expect(snap(actor).matches('answering')).toBe(true);
+      expect(currentId(actor)).toBe('first-name');
+
+      await waitFor(actor, (s) => s.context.leadId === 'L1');
+      expect(announceLeadStarted).toHaveBeenCalledTimes(1);
+      expect(persistProgress).toHaveBeenLastCalledWith(expect.anything(), {
+        answers: { email: EMAIL },
+        currentId: 'first-name',
+        leadId: 'L1',
+        synced: {},
+      });
+    });
+
+    it('keeps the lead id of an existing lead without the toast', async () => {
+      const { actor, captureLead, announceLeadStarted } = esta();
+      captureLead.mockResolvedValueOnce({ leadId: 'L7', existing: true });
+      answer(actor, EMAIL);
+      await waitFor(actor, (s) => s.context.leadId === 'L7');
+      expect(announceLeadStarted).not.toHaveBeenCalled();
+    });
+
+    it('only logs a capture failure, and tries again on the first-name step', async () => {
+      const { actor, captureLead, logSyncFailure, announceLeadStarted } = esta();
+      const failure = new Error('500');
+      captureLead.mockRejectedValueOnce(failure);
+      answer(actor, EMAIL);
+      await waitFor(actor, () => logSyncFailure.mock.calls.length > 0);
+      expect(logSyncFailure).toHaveBeenCalledWith(expect.anything(), { error: failure });
+      expect(snap(actor).matches('answering')).toBe(true);
+      expect(snap(actor).context).toMatchObject({ currentId: 'first-name', error: null, leadId: null, submitFailed: false });
+      expect(announceLeadStarted).not.toHaveBeenCalled();
+
+      answer(actor, 'Maria');
+      expect(captureLead).toHaveBeenCalledTimes(2);
+      expect(captureLead).toHaveBeenLastCalledWith({ email: EMAIL, firstName: 'Maria', lastName: '', formType: 'ESTA', nationality: '' });
+      await waitFor(actor, (s) => s.context.leadId === 'L1');
+    });
+
+    it('starts no second capture while one is in flight', async () => {
+      const { actor, captureLead } = esta();
+      const pending = deferred<{ leadId: string; existing: boolean }>();
+      captureLead.mockReturnValueOnce(pending.promise);
+      answer(actor, EMAIL);
+      answer(actor, 'Maria');
+      expect(currentId(actor)).toBe('last-name');
+      expect(captureLead).toHaveBeenCalledTimes(1);
+      pending.resolve({ leadId: 'L2', existing: false });
+      await waitFor(actor, (s) => s.context.leadId === 'L2');
+      // Once the lead exists, the first-name step does not create another.
+      actor.send({ type: 'PREVIOUS' });
+      actor.send({ type: 'NEXT' });
+      await settle();
+      expect(captureLead).toHaveBeenCalledTimes(1);
+    });
+
+    it('NEXT on phone updates the lead with only what changed since the last sync, and the phone', async () => {
+      const { actor, captureLead, updateLead, persistProgress } = esta();
+      const earlier = estaCatalog.questions.slice(0, estaCatalog.questions.findIndex((x) => x.id === 'phone'));
+      const answers = Object.fromEntries(earlier.map((x) => [x.id, answerFor(x)]));
+
+      // Walk from email to phone: the lead is made on email, then updated at the end of each section.
+      for (const question of earlier) {
+        answer(actor, answers[question.id]!);
+        expect(snap(actor).context.error, question.id).toBeNull();
+        await settle();
+      }
+      expect(captureLead).toHaveBeenCalledTimes(1);
+      expect(currentId(actor)).toBe('phone');
+      const sections = ['basic', 'passport', 'travel'];
+      expect(updateLead).toHaveBeenCalledTimes(sections.length);
+      sections.forEach((section, call) => {
+        const inSection = earlier.filter((x) => x.section === section).map((x) => [x.id, answers[x.id]] as const);
+        expect(updateLead.mock.calls[call]![0]).toEqual({ leadId: 'L1', changes: Object.fromEntries(inSection) });
+      });
+      expect(snap(actor).context.synced).toEqual(answers);
+
+      answer(actor, PHONE);
+      expect(updateLead).toHaveBeenCalledTimes(4);
+      expect(updateLead).toHaveBeenLastCalledWith({ leadId: 'L1', changes: { phone: PHONE }, phone: PHONE });
+      await settle();
+      expect(snap(actor).context.synced).toEqual({ ...answers, phone: PHONE });
+      expect(persistProgress).toHaveBeenLastCalledWith(
+        expect.anything(),
+        expect.objectContaining({ leadId: 'L1', synced: { ...answers, phone: PHONE } }),
+      );
+    });
+
+    it('updates a restored lead on the phone step', async () => {
+      const earlier = estaCatalog.questions.slice(0, estaCatalog.questions.findIndex((x) => x.id === 'phone'));
+      const answers = Object.fromEntries(earlier.map((x) => [x.id, answerFor(x)]));
+      const { actor, captureLead, updateLead } = esta({ answers, currentId: 'phone', leadId: 'L5', synced: answers });
+      answer(actor, PHONE);
+      expect(captureLead).not.toHaveBeenCalled();
+      expect(updateLead).toHaveBeenCalledWith({ leadId: 'L5', changes: { phone: PHONE }, phone: PHONE });
+      await waitFor(actor, (s) => s.context.synced.phone === PHONE);
+    });
+
+    it('only logs an update failure, and sends the same changes with the next update', async () => {
+      const earlier = estaCatalog.questions.slice(0, estaCatalog.questions.findIndex((x) => x.id === 'phone'));
+      const answers = Object.fromEntries(earlier.map((x) => [x.id, answerFor(x)]));
+      const { actor, updateLead, logSyncFailure, submitLead } = esta({ answers, currentId: 'phone', leadId: 'L5', synced: answers });
+      const failure = new Error('502');
+      updateLead.mockRejectedValueOnce(failure);
+      answer(actor, PHONE);
+      await waitFor(actor, () => logSyncFailure.mock.calls.length > 0);
+      expect(logSyncFailure).toHaveBeenCalledWith(expect.anything(), { error: failure });
+      expect(snap(actor).matches('answering')).toBe(true);
+      expect(snap(actor).context).toMatchObject({ currentId: 'home-address', error: null, leadId: 'L5', synced: answers });
+
+      // The contact section ends on social-media: the unsent phone goes with that update.
+      await walkToEnd(actor);
+      expect(updateLead).toHaveBeenCalledTimes(2);
+      expect(updateLead.mock.calls[1]![0].changes).toMatchObject({ phone: PHONE });
+      expect(updateLead.mock.calls[1]![0].phone).toBe(PHONE);
+      await waitFor(actor, (s) => s.matches('submitted'));
+      expect(submitLead.mock.calls[0]![0]).toMatchObject({ leadId: 'L5' });
+    });
+  });
+
+  describe.each([
+    { name: 'DS-160', catalog: ds160Catalog, total: 79 },
+    { name: 'pre-assessment', catalog: preassessmentCatalog, total: 35 },
+  ])('when the catalog has no early capture ($name)', ({ catalog, total }) => {
+    it(`walks all ${total} questions and never captures or updates the lead`, async () => {
+      const { actor, captureLead, updateLead, submitLead, logSyncFailure } = start({ catalog });
+      expect(progress(actor).total).toBe(total);
+      await walkToEnd(actor);
+      await waitFor(actor, (s) => s.matches('submitted'));
+      expect(captureLead).not.toHaveBeenCalled();
+      expect(updateLead).not.toHaveBeenCalled();
+      expect(logSyncFailure).not.toHaveBeenCalled();
+      const sent = submitLead.mock.calls[0]![0];
+      expect(sent.leadId).toBeNull();
+      expect(Object.keys(sent.answers)).toHaveLength(catalog.questions.filter((x) => !x.dependsOn).length);
+    });
+  });
+
+  describe('when validating by the catalog rule set', () => {
+    it('ESTA: an email over 100 characters is too long', () => {
+      const { actor } = start({ catalog: estaCatalog });
+      const long = `${'a'.repeat(60)}@${'b'.repeat(40)}.com`;
+      expect(long.length).toBeGreaterThan(100);
+      answer(actor, long);
+      expect(snap(actor).context.error?.key).toBe('validation.email.tooLong');
+      expect(currentId(actor)).toBe('email');
+    });
+
+    it('DS-160: phone 12345 is too short', () => {
+      const { actor } = start({ catalog: ds160Catalog, currentId: 'phone-number' });
+      expect(currentId(actor)).toBe('phone-number');
+      answer(actor, '12345');
+      expect(snap(actor).context.error?.key).toBe('validation.phone.tooShort');
+      expect(currentId(actor)).toBe('phone-number');
+    });
+
+    it('pre-assessment (basic): email abc gets the basic wording', () => {
+      const { actor } = start({ catalog: preassessmentCatalog, currentId: 'email' });
+      answer(actor, 'abc');
+      expect(snap(actor).context.error?.key).toBe('validation.basic.email');
+      expect(currentId(actor)).toBe('email');
+    });
+  });
+});
+
