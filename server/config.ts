@@ -16,6 +16,11 @@ export interface Config {
   logLevel: string;
   /** Requests a minute per client before 429 (spec-level limits on logins come per route). */
   rateLimitPerMinute: number;
+  /**
+   * Whether X-Forwarded-For names the client. Only behind a proxy that sets it: trusted otherwise, anyone could
+   * pick a new address per request and walk past the rate limits.
+   */
+  trustProxy: boolean;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -37,5 +42,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clientDir: path.resolve(root, env.CLIENT_DIR ?? 'dist/client'),
     logLevel: env.LOG_LEVEL ?? 'info',
     rateLimitPerMinute: Number(env.RATE_LIMIT_PER_MINUTE ?? 600),
+    trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
   };
 }

@@ -3,6 +3,7 @@ import { fromPromise, type AnyEventObject, type AnyStateMachine } from 'xstate';
 import type { SummaryFacts } from '../../machines/applySummary.machine';
 import type { Purpose } from '../../machines/domain/visaRules';
 import { machines, type MachineName } from '../../machines/index';
+import type { Script } from './script';
 import { questionWizardModel } from './wizardModel';
 
 export type AnySnapshotLike = { value?: unknown; context?: any; status?: string };
@@ -13,13 +14,26 @@ export interface PathCase {
   /** Every event the traversal may send, with explicit payloads: valid ones and invalid ones (or, per snapshot, a function). */
   events: AnyEventObject[] | ((snapshot: AnySnapshotLike) => AnyEventObject[]);
   /** A case may set the server up differently (a session that already owns a lead). */
-  sut?: (app: FastifyInstance) => AnyStateMachine;
+  sut?: (app: FastifyInstance, script: Script) => AnyStateMachine;
 }
 
 export interface PathModel {
   cases: PathCase[];
   /** The machine the system under test runs: real implementations, the server reached through app.inject. */
-  sut: (app: FastifyInstance) => AnyStateMachine;
+  sut: (app: FastifyInstance, script: Script) => AnyStateMachine;
+  /** The path decides how the machine's actors finish (see Script); the server is not called. */
+  scripted?: boolean;
+  /**
+   * One graph node per (snapshot, event) pair, so a shortest path reaches every transition, even those looping
+   * back to a snapshot already seen. Machines with large state spaces keep it for some events only.
+   */
+  nodePerTransition?: boolean | ((event: { type: string }) => boolean);
+  /**
+   * For machines whose exact snapshots number in thousands: the shape of a path's last step. Only the first
+   * (shortest) path of each shape runs, so every kind of move is tried from every kind of state, not every
+   * combination of answers.
+   */
+  lastStepShape?: (from: AnySnapshotLike, event: { type: string }, to: AnySnapshotLike) => string;
   /** What makes two snapshots the same for the traversal; keeps it finite when context holds counters. */
   snapshotKey?: (snapshot: AnySnapshotLike) => string;
   /** Compare the whole context (deterministic machines) or only the state (server-fed ones). */
