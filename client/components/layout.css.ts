@@ -35,12 +35,13 @@ export const nav = style({
   gap: vars.space.xs,
   order: 3,
   width: '100%',
-  overflowX: 'auto',
+  // Wraps rather than scrolls: a link hidden past a phone's edge is a link nobody finds.
+  flexWrap: 'wrap',
   '@media': { 'screen and (min-width: 900px)': { order: 0, width: 'auto' } },
 });
 
 export const navLink = style({
-  padding: `${vars.space.sm} ${vars.space.md}`,
+  padding: `${vars.space.sm} ${vars.space.sm}`,
   borderRadius: vars.radius.md,
   color: vars.color.text,
   textDecoration: 'none',

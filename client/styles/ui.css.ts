@@ -10,7 +10,8 @@ export const container = style({
 
 export const narrow = style([container, { maxWidth: vars.width.narrow }]);
 
-export const page = style({ padding: `${vars.space.lg} 0 ${vars.space.xxl}` });
+// Vertical only: a page is also a container, whose side padding keeps text off a phone's edges.
+export const page = style({ paddingTop: vars.space.lg, paddingBottom: vars.space.xxl });
 
 export const card = style({
   background: vars.color.surface,

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import type { Config } from '../../server/config';
 import { createTestApp, type TestApp } from '../helpers/app';
 
 export const CHROMIUM = process.env.PUPPETEER_EXECUTABLE_PATH ?? '/usr/bin/chromium';
@@ -13,8 +14,8 @@ export interface E2E {
 }
 
 /** The real server with the built client on a random port, and a headless system Chromium. */
-export async function startE2E(): Promise<E2E> {
-  const server = await createTestApp({ clientDir: path.resolve('dist/client') });
+export async function startE2E(overrides: Partial<Config> = {}): Promise<E2E> {
+  const server = await createTestApp({ clientDir: path.resolve('dist/client'), ...overrides });
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = server.app.server.address() as AddressInfo;
   const browser = await puppeteer.launch({

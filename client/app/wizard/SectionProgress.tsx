@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { visibleQuestions } from '../../../machines/domain/questions';
 import { progressOf } from '../../../machines/questionWizard.machine';
@@ -42,8 +43,16 @@ export function useSections(wizard: QuestionWizardRef): SectionState[] {
 export function SectionStepper({ wizard }: { wizard: QuestionWizardRef }) {
   const { t } = useTranslation('catalog');
   const sections = useSections(wizard);
+  const list = useRef<HTMLOListElement>(null);
+  const current = sections.find((s) => s.current)?.id;
+  // On a phone the stepper scrolls sideways; keep the current section in sight without moving the page.
+  useEffect(() => {
+    const strip = list.current;
+    const item = strip?.querySelector<HTMLElement>('[aria-current="step"]');
+    if (strip && item) strip.scrollLeft = item.offsetLeft - (strip.clientWidth - item.offsetWidth) / 2;
+  }, [current]);
   return (
-    <ol className={css.stepper} aria-label={t('wizard:sections')}>
+    <ol ref={list} className={css.stepper} aria-label={t('wizard:sections')}>
       {sections.map((s) => (
         <li key={s.id} className={css.stepperItem} aria-current={s.current ? 'step' : undefined} data-done={s.done}>
           {t(s.titleKey)}

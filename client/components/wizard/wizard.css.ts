@@ -8,6 +8,12 @@ export const layout = style({
   '@media': { 'screen and (min-width: 900px)': { gridTemplateColumns: '280px 1fr' } },
 });
 
+/** On a phone the question comes first and the side panel follows it; side by side from 900 px. */
+export const sideColumn = style({
+  order: 1,
+  '@media': { 'screen and (min-width: 900px)': { order: 0 } },
+});
+
 export const progressTrack = style({
   height: 8,
   borderRadius: vars.radius.pill,
@@ -50,6 +56,8 @@ export const stepper = style({
   padding: 0,
   margin: 0,
   overflowX: 'auto',
+  // Items measure their offset from the strip, which scrolls to the current one.
+  position: 'relative',
 });
 
 export const stepperItem = style({

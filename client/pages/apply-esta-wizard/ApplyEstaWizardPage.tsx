@@ -58,7 +58,7 @@ export default function ApplyEstaWizardPage() {
         </Link>
       </div>
       <div className={css.layout}>
-        <aside className={`${card} ${stack} ${css.sidePanel}`} aria-label={t('sections')}>
+        <aside className={`${card} ${stack} ${css.sidePanel} ${css.sideColumn}`} aria-label={t('sections')}>
           <SectionPanel wizard={wizard} />
           <p className={notice.info}>{t('esta.info')}</p>
         </aside>

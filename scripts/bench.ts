@@ -1,0 +1,114 @@
+// `npm run bench`: what the landing page costs to download and paint, and how fast the API answers.
+// Goals are checked here, never in timed tests; the script exits non-zero when one is missed.
+import { gzipSync } from 'node:zlib';
+import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { startE2E } from '../tests/e2e/browser';
+import { buildClientIfStale } from './clientBuild';
+
+const GOALS = {
+  /** Compressed JavaScript and CSS the landing page loads before it is usable. */
+  landingKbGzip: 200,
+  /** First contentful paint of the landing page on this machine, served locally. */
+  landingPaintMs: 1500,
+  /** 95th percentile of a read the start flow makes on every summary. */
+  eligibilityP95Ms: 25,
+  /** 95th percentile of a wizard's lead update (validation plus a write). */
+  leadUpdateP95Ms: 40,
+};
+
+interface Row {
+  measure: string;
+  value: number;
+  goal: number;
+  unit: string;
+}
+
+async function landingCost(baseUrl: string, e2e: Awaited<ReturnType<typeof startE2E>>) {
+  const page = await e2e.browser.newPage();
+  let bytes = 0;
+  page.on('response', async (response) => {
+    const url = response.url();
+    if (!/\.(js|css)$/.test(new URL(url).pathname)) return;
+    try {
+      bytes += gzipSync(await response.buffer()).length;
+    } catch {
+      // A response without a body (redirect, cache) adds nothing.
+    }
+  });
+  await page.goto(`${baseUrl}/?lang=en`, { waitUntil: 'networkidle0' });
+  const paint = await page.evaluate(
+    () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+  );
+  await page.close();
+  return { kb: Math.round(bytes / 102.4) / 10, paint: Math.round(paint) };
+}
+
+function percentile(samples: number[], p: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! * 100) / 100;
+}
+
+async function timeRequests(count: number, request: () => Promise<Response>): Promise<number[]> {
+  const samples: number[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const started = performance.now();
+    const response = await request();
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`${response.status} ${response.url}`);
+    samples.push(performance.now() - started);
+  }
+  return samples;
+}
+
+async function main() {
+  await buildClientIfStale();
+  // The API goal is latency, not the per-client rate limit, so the bench client is allowed many requests.
+  const e2e = await startE2E({ rateLimitPerMinute: 100_000 });
+  const { port } = e2e.server.app.server.address() as AddressInfo;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  try {
+    const landing = await landingCost(baseUrl, e2e);
+
+    const eligibility = await timeRequests(300, () => fetch(`${baseUrl}/api/eligibility?country=Spain&purpose=tourism`));
+
+    const captured = await fetch(`${baseUrl}/api/leads/immediate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'bench@example.com', formType: 'ESTA', firstName: 'Bench' }),
+    });
+    const cookie = captured.headers.get('set-cookie')?.split(';')[0] ?? '';
+    const { leadId } = (await captured.json()) as { leadId: string };
+    // Under the route's own limit of 60 a minute, which the bench respects like any client.
+    const names = ['Ana', 'Bea', 'Carla', 'Dora', 'Eva'];
+    let n = 0;
+    const updates = await timeRequests(55, () =>
+      fetch(`${baseUrl}/api/leads/${leadId}/update`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json', cookie },
+        body: JSON.stringify({ formData: { 'first-name': names[(n += 1) % names.length] } }),
+      }),
+    );
+
+    const rows: Row[] = [
+      { measure: 'landing JS+CSS (gzip)', value: landing.kb, goal: GOALS.landingKbGzip, unit: 'KB' },
+      { measure: 'landing first contentful paint', value: landing.paint, goal: GOALS.landingPaintMs, unit: 'ms' },
+      { measure: 'GET /api/eligibility p50', value: percentile(eligibility, 50), goal: Number.POSITIVE_INFINITY, unit: 'ms' },
+      { measure: 'GET /api/eligibility p95', value: percentile(eligibility, 95), goal: GOALS.eligibilityP95Ms, unit: 'ms' },
+      { measure: 'PATCH /api/leads/{id}/update p50', value: percentile(updates, 50), goal: Number.POSITIVE_INFINITY, unit: 'ms' },
+      { measure: 'PATCH /api/leads/{id}/update p95', value: percentile(updates, 95), goal: GOALS.leadUpdateP95Ms, unit: 'ms' },
+    ];
+    console.table(
+      rows.map((r) => ({ measure: r.measure, value: `${r.value} ${r.unit}`, goal: Number.isFinite(r.goal) ? `≤ ${r.goal} ${r.unit}` : '', met: r.value <= r.goal ? 'yes' : 'NO' })),
+    );
+    const missed = rows.filter((r) => !(r.value <= r.goal));
+    if (missed.length) {
+      console.error(`Missed: ${missed.map((r) => r.measure).join(', ')}`);
+      process.exitCode = 1;
+    }
+  } finally {
+    await e2e.close();
+  }
+}
+
+await main();
