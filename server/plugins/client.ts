@@ -16,7 +16,8 @@ export default fp(
     if (hasClient) {
       await app.register(fastifyStatic, {
         root: opts.config.clientDir,
-        wildcard: false,
+        // Looked up per request rather than listed at start-up, so a rebuild under a running server is served too.
+        wildcard: true,
         index: false,
         // Hashed assets never change; the shell is always revalidated.
         setHeaders: (res, file) => {
