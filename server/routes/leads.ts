@@ -78,6 +78,10 @@ const leads: FastifyPluginAsyncTypebox = async (app) => {
       }
       const formType = body.formType ?? body.service ?? (typeof answers['form-type'] === 'string' ? answers['form-type'] : undefined);
       if (formType !== 'DS-160' && formType !== 'ESTA') return badRequest(reply, 'formType', 'is required (DS-160 or ESTA)');
+      // A DS-160 or ESTA wizard's answers were checked against that form's questions; they cannot be filed as the other.
+      if (catalog && catalog.formType !== 'PRE-ASSESSMENT' && catalog.formType !== formType) {
+        return badRequest(reply, 'formType', `must be ${catalog.formType} for source ${source}`);
+      }
       const lead = await createLead(
         app.db,
         {
@@ -165,7 +169,8 @@ const leads: FastifyPluginAsyncTypebox = async (app) => {
       if (catalog) {
         changes = catalogAnswers(catalog, formData);
         const merged = { ...catalogAnswers(catalog, JSON.parse(row.form_data) as Record<string, unknown>), ...(changes as Record<string, string>) };
-        const problem = checkAnswers(catalog, merged, completionStatus === 'completed' || ['completed', 'paid'].includes(row.completion_status));
+        const requireComplete = completionStatus === 'completed' || ['completed', 'paid'].includes(row.completion_status);
+        const problem = checkAnswers(catalog, merged, requireComplete, { changed: new Set(Object.keys(changes)) });
         if (problem) return badRequest(reply, `formData.${problem.field}`, problem.message);
       }
       const lead = await updateLead(

@@ -194,6 +194,12 @@ describe(`POST /api/leads on ${dialectUnderTest}`, () => {
     expect(res.json().message).toContain('formType');
   });
 
+  it('answers 400 naming formType when a DS-160 wizard submit claims to be an ESTA', async () => {
+    const res = await post('/api/leads', ds160Submit({ formType: 'ESTA' }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('body.formType: must be DS-160 for source apply-wizard');
+  });
+
   it('drops formData keys the catalog does not know, and answers that are not strings', async () => {
     const formData = { ...completeAnswers(ds160Catalog), 'not-a-question': 'sneaky', isAdmin: true, 'native-name': 42 };
     const res = await post('/api/leads', ds160Submit({ formData }));
@@ -329,6 +335,20 @@ describe('PATCH /api/leads/{leadId}/update', () => {
     expect(await storedLead(id)).toEqual(before);
     // A change that keeps it complete is still fine.
     expect((await patch(id, { formData: { 'passport-number': 'XY7654321' } }, cookie)).statusCode).toBe(200);
+  });
+
+  it('does not judge a stored answer again when time has made it stale; a changed one still is', async () => {
+    const { id, cookie } = await startLead('ESTA');
+    expect((await patch(id, { formData: completeAnswers(estaCatalog), status: 'completed' }, cookie)).statusCode).toBe(200);
+    // Months later the passport the applicant gave has expired: the stored answer no longer passes today's rule.
+    const expired = yearsFromToday(-1);
+    const stored = JSON.parse((await storedLead(id)).form_data) as Record<string, string>;
+    await t.app.db.updateTable('leads').set({ form_data: JSON.stringify({ ...stored, 'passport-expiry': expired }) }).where('id', '=', id).execute();
+
+    expect((await patch(id, { formData: { 'first-name': 'Maria' } }, cookie)).statusCode).toBe(200);
+    const res = await patch(id, { formData: { 'passport-expiry': expired } }, cookie);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain('formData.passport-expiry');
   });
 
   it('refuses another session with 403 and leaves the lead unchanged', async () => {

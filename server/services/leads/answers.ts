@@ -25,11 +25,20 @@ export interface AnswerProblem {
  * and a completed application must answer every visible required question. Dates are judged against
  * yesterday, today and tomorrow, since the applicant's calendar may be a day off the server's.
  */
-export function checkAnswers(catalog: Catalog, answers: Record<string, string>, requireComplete: boolean, now = new Date()): AnswerProblem | null {
+export function checkAnswers(
+  catalog: Catalog,
+  answers: Record<string, string>,
+  requireComplete: boolean,
+  options: { now?: Date; changed?: ReadonlySet<string> } = {},
+): AnswerProblem | null {
+  const now = options.now ?? new Date();
   const days = [-1, 0, 1].map((offset) => toIsoDate(new Date(now.getTime() + offset * 86_400_000)));
   for (const question of visibleQuestions(catalog, answers)) {
     const value = answers[question.id] ?? '';
     if (value.trim() === '' && !requireComplete) continue;
+    // An answer stored earlier passed then; judged again it could fail only because time moved on (an arrival
+    // date now past), which must not block saving the others. It still has to be there when completion asks.
+    if (options.changed && !options.changed.has(question.id) && value.trim() !== '') continue;
     let error: ValidationError | null = null;
     for (const today of days) {
       error = validateAnswer(question, value, { rules: catalog.rules, answers, today });
