@@ -29,12 +29,15 @@ export default fp(
       }
     }
 
+    // Sends without returning the reply: a returned reply is awaited as a thenable, and on top of the static
+    // wildcard's own attempt that stacks more than ten 'close' listeners on one response (Node's leak warning).
     app.setNotFoundHandler((request, reply) => {
       const isPage = request.method === 'GET' && !request.url.startsWith('/api') && hasClient;
       if (isPage && !path.extname(request.url.split('?')[0] ?? '')) {
-        return reply.status(404).type('text/html').sendFile('index.html');
+        reply.status(404).type('text/html').sendFile('index.html');
+        return;
       }
-      return reply.status(404).send({
+      reply.status(404).send({
         statusCode: 404,
         error: 'Not Found',
         message: `No route ${request.method} ${request.url.split('?')[0]}`,
