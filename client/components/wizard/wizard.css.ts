@@ -58,6 +58,8 @@ export const stepper = style({
   overflowX: 'auto',
   // Items measure their offset from the strip, which scrolls to the current one.
   position: 'relative',
+  // A phone scrolls the strip sideways; a wider screen wraps it, so no section name is cut off unseen.
+  '@media': { 'screen and (min-width: 900px)': { flexWrap: 'wrap', overflowX: 'visible', rowGap: vars.space.sm } },
 });
 
 export const stepperItem = style({
