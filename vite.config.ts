@@ -11,7 +11,7 @@ export default defineConfig({
   build: {
     outDir: '../dist/client',
     emptyOutDir: true,
-    sourcemap: true,
+    // No source maps in what ships: the original sources are not published (`npm run dev` has its own).
   },
   server: {
     port: Number(process.env.PORT ?? 3000),

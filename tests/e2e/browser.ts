@@ -6,6 +6,9 @@ import { createTestApp, type TestApp } from '../helpers/app';
 
 export const CHROMIUM = process.env.PUPPETEER_EXECUTABLE_PATH ?? '/usr/bin/chromium';
 
+/** Where the tests' own production build of the client goes. */
+export const TEST_CLIENT_DIR = path.resolve(import.meta.dirname, '../../.test-build/client');
+
 export interface E2E {
   server: TestApp;
   baseUrl: string;
@@ -15,7 +18,7 @@ export interface E2E {
 
 /** The real server with the built client on a random port, and a headless system Chromium. */
 export async function startE2E(overrides: Partial<Config> = {}): Promise<E2E> {
-  const server = await createTestApp({ clientDir: path.resolve('dist/client'), ...overrides });
+  const server = await createTestApp({ clientDir: TEST_CLIENT_DIR, ...overrides });
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = server.app.server.address() as AddressInfo;
   const browser = await puppeteer.launch({

@@ -1,6 +1,7 @@
-import { buildClientIfStale } from '../../scripts/clientBuild';
+import { buildClient } from '../../scripts/build.mjs';
+import { TEST_CLIENT_DIR } from './browser';
 
-/** Browser tests run against the built client, as `npm start` serves it. */
+/** Browser tests run against a production build of the client, in their own folder (never the dist/ that `npm start` serves). */
 export default async function setup(): Promise<void> {
-  await buildClientIfStale();
+  buildClient({ outDir: TEST_CLIENT_DIR });
 }

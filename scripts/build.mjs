@@ -1,0 +1,63 @@
+// Builds what `npm start` runs: the client (Vite, production mode) and the server (one ES module bundle for
+// plain Node, packages left to node_modules). Plain JavaScript, so starting the server needs neither tsx nor
+// Vite in the server's process: both builds run as child processes, and only when a source is newer.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const CLIENT_OUT = path.join(ROOT, 'dist/client');
+export const SERVER_OUT = path.join(ROOT, 'dist/server/main.js');
+
+const CLIENT_SOURCES = ['client', 'locales', 'machines', 'openapi', 'vite.config.ts', 'package.json'];
+const SERVER_SOURCES = ['server', 'db', 'machines', 'openapi', 'locales', 'package.json'];
+
+function newestMtime(entry) {
+  if (!fs.existsSync(entry)) return 0;
+  const stat = fs.statSync(entry);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(0, ...fs.readdirSync(entry).map((name) => newestMtime(path.join(entry, name))));
+}
+
+function isStale(output, sources) {
+  const built = fs.existsSync(output) ? fs.statSync(output).mtimeMs : 0;
+  return built < Math.max(...sources.map((s) => newestMtime(path.join(ROOT, s))));
+}
+
+function run(command, args, env = {}) {
+  const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
+  if (result.status !== 0) throw new Error(`${path.basename(command)} ${args.join(' ')} failed (exit ${result.status})`);
+}
+
+/** The client into `outDir` (dist/client for `npm start`; tests use their own folder). */
+export function buildClient({ outDir = CLIENT_OUT, force = false } = {}) {
+  if (!force && !isStale(path.join(outDir, 'index.html'), CLIENT_SOURCES)) return false;
+  // NODE_ENV decides which React build is bundled: always the production one, whoever runs the build.
+  run(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
+    NODE_ENV: 'production',
+  });
+  return true;
+}
+
+export function buildServer({ force = false } = {}) {
+  if (!force && !isStale(SERVER_OUT, SERVER_SOURCES)) return false;
+  // The esbuild package installs its native binary here; no Node in between.
+  run(path.join(ROOT, 'node_modules/esbuild/bin/esbuild'), [
+    'server/main.ts',
+    '--bundle',
+    '--platform=node',
+    '--format=esm',
+    '--target=node20',
+    '--packages=external',
+    '--log-level=warning',
+    `--outfile=${SERVER_OUT}`,
+  ]);
+  return true;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const force = process.argv.includes('--force');
+  buildClient({ force });
+  buildServer({ force });
+}
