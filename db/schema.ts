@@ -51,6 +51,8 @@ export interface LeadsTable {
   subscription_plan: 'basic' | 'pro' | 'premium' | 'none';
   owner_token: string;
   user_id: string | null;
+  /** Owner, form type and e-mail of an early-captured lead; unique, so find-or-create cannot make two. */
+  capture_key: string | null;
   created_at: string;
   updated_at: string;
 }

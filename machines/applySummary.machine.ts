@@ -1,18 +1,8 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { Purpose, VisaType } from './domain/visaRules';
-import { isPurpose } from './domain/visaRules';
+import { isPurpose, type Eligibility, type Purpose, type VisaType } from './domain/visaRules';
 
-/** What the summary shows; the server's eligibility answer (openapi/schemas/eligibility.ts). */
-export interface SummaryFacts {
-  country: string;
-  visaType: VisaType;
-  canUseESTA: boolean;
-  maxStayDays: number;
-  governmentFee: number;
-  serviceFee: number;
-  processingTimeKey: string;
-  requirements: string[];
-}
+/** What the summary shows: the server's eligibility answer (GET /api/eligibility). */
+export type SummaryFacts = Eligibility;
 
 export interface ApplySummaryInput {
   country: string | null;

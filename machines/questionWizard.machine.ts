@@ -1,11 +1,14 @@
-import { assign, enqueueActions, fromPromise, setup, spawnChild } from 'xstate';
-import { visibleQuestions, type Catalog, type Question } from './domain/questions';
+import { assign, enqueueActions, fromPromise, or, setup, stateIn } from 'xstate';
+import { visibleQuestions, type Catalog } from './domain/questions';
 import { validateAnswer, type ValidationError } from './domain/validators';
+import { changedAnswers, nextSubmits, progressOf, submittedAnswers, type Answers } from './domain/wizardProgress';
+
+export { changedAnswers, nextSubmits, progressOf, sectionsOf, submittedAnswers } from './domain/wizardProgress';
+export type { Answers, Progress, SectionProgress } from './domain/wizardProgress';
 
 // One machine for every question-by-question wizard (/apply/wizard, /apply/esta-wizard, /wizard),
-// parameterised by its catalog (spec 2-wizards §4.1, 1-core §4).
-
-export type Answers = Record<string, string>;
+// parameterised by its catalog (spec 2-wizards §4.1-§4.3, 1-core §4). Two regions run side by side: `flow`
+// (the questions, then the submit) and `sync` (the lead saved in the background while the applicant goes on).
 
 export interface WizardInput {
   catalog: Catalog;
@@ -16,6 +19,12 @@ export interface WizardInput {
   currentId?: string | null;
   leadId?: string | null;
   synced?: Answers;
+}
+
+/** Where the finished form goes to pay, and the amount the server computed from its pricing. */
+export interface Checkout {
+  url: string;
+  amount: number;
 }
 
 export interface WizardContext {
@@ -30,21 +39,16 @@ export interface WizardContext {
   leadId: string | null;
   /** Answers the server already has, so updates send only what changed. */
   synced: Answers;
-  capturing: boolean;
   /** What the update in flight sends; it joins `synced` only once the server confirms it. */
   pending: Answers | null;
-  submitFailed: boolean;
+  checkout: Checkout | null;
 }
 
-export type WizardEvent =
-  | { type: 'ANSWER.CHANGE'; value: string }
-  | { type: 'NEXT' }
-  | { type: 'PREVIOUS' }
-  // From the spawned lead capture and update actors.
-  | { type: 'xstate.done.actor.captureLead'; output: { leadId: string; existing: boolean } }
-  | { type: 'xstate.error.actor.captureLead'; error: unknown }
-  | { type: 'xstate.done.actor.updateLead'; output: unknown }
-  | { type: 'xstate.error.actor.updateLead'; error: unknown };
+/** What a page sends. */
+export type WizardEvent = { type: 'ANSWER.CHANGE'; value: string } | { type: 'NEXT' } | { type: 'PREVIOUS' };
+
+/** Raised by the machine itself when a step calls for saving the lead; pages never send these. */
+type SyncRequest = { type: 'SYNC.CAPTURE' } | { type: 'SYNC.UPDATE' };
 
 export interface SubmitInput {
   catalog: Catalog;
@@ -52,6 +56,11 @@ export interface SubmitInput {
   /** Only what changed since the server last heard, for an update of an existing lead. */
   changes: Answers;
   leadId: string | null;
+}
+
+export interface SubmitOutput {
+  leadId: string;
+  checkout: Checkout;
 }
 
 export interface CaptureInput {
@@ -62,19 +71,23 @@ export interface CaptureInput {
   nationality: string;
 }
 
+export interface CaptureOutput {
+  leadId: string;
+  existing: boolean;
+}
+
 export interface UpdateInput {
   leadId: string;
   changes: Answers;
   phone?: string;
 }
 
-export interface Progress {
-  /** Zero-based position among the questions the applicant will see. */
-  index: number;
-  total: number;
-  question: Question;
-  isFirst: boolean;
-  isLast: boolean;
+export interface WizardOutput {
+  leadId: string | null;
+  answers: Answers;
+  /** The checkout the server named for this lead. */
+  to: string | null;
+  amount: number | null;
 }
 
 export interface PersistedProgress {
@@ -82,40 +95,6 @@ export interface PersistedProgress {
   currentId: string;
   leadId: string | null;
   synced: Answers;
-}
-
-export function progressOf(context: Pick<WizardContext, 'catalog' | 'answers' | 'currentId'>): Progress {
-  const visible = visibleQuestions(context.catalog, context.answers);
-  const found = visible.findIndex((q) => q.id === context.currentId);
-  const index = Math.max(found, 0);
-  return {
-    index,
-    total: visible.length,
-    question: visible[index] as Question,
-    isFirst: index === 0,
-    isLast: index === visible.length - 1,
-  };
-}
-
-/**
- * Whether NEXT now submits: judged with the draft as if stored, since the answer on screen can reveal or hide
- * a conditional question that would come after it.
- */
-export function nextSubmits(context: Pick<WizardContext, 'catalog' | 'answers' | 'currentId' | 'draft'>): boolean {
-  return progressOf({ ...context, answers: { ...context.answers, [context.currentId]: context.draft.trim() } }).isLast;
-}
-
-/** The answers of the questions the applicant can see: stale answers of hidden ones are not sent. */
-export function submittedAnswers(catalog: Catalog, answers: Answers): Answers {
-  return Object.fromEntries(
-    visibleQuestions(catalog, answers)
-      .filter((q) => (answers[q.id] ?? '').trim() !== '')
-      .map((q) => [q.id, (answers[q.id] as string).trim()]),
-  );
-}
-
-export function changedAnswers(catalog: Catalog, answers: Answers, synced: Answers): Answers {
-  return Object.fromEntries(Object.entries(submittedAnswers(catalog, answers)).filter(([id, v]) => synced[id] !== v));
 }
 
 function startingPoint(input: WizardInput): { currentId: string; answers: Answers } {
@@ -127,24 +106,38 @@ function startingPoint(input: WizardInput): { currentId: string; answers: Answer
 
 const current = (context: WizardContext) => progressOf(context).question;
 
+const draftError = (context: WizardContext) =>
+  validateAnswer(current(context), context.draft, { rules: context.catalog.rules, answers: context.answers, today: context.today });
+
+function persisted(context: WizardContext): PersistedProgress {
+  return { answers: context.answers, currentId: context.currentId, leadId: context.leadId, synced: context.synced };
+}
+
+/** The answers that change the stored lead, with the phone (spec 2-wizards §4.3) when it is among them. */
+function updateInput(context: WizardContext): UpdateInput {
+  const changes = context.pending ?? {};
+  const phoneId = context.catalog.capture?.phone ?? '';
+  return { leadId: context.leadId as string, changes, ...(changes[phoneId] ? { phone: changes[phoneId] } : {}) };
+}
+
 export const questionWizardMachine = setup({
   types: {
     input: {} as WizardInput,
     context: {} as WizardContext,
-    events: {} as WizardEvent,
-    output: {} as { leadId: string | null; answers: Answers },
+    events: {} as WizardEvent | SyncRequest,
+    output: {} as WizardOutput,
   },
   actors: {
-    /** Creates or completes the lead; provided by each page (spec 2-wizards §4.2, §4.3; 1-core §4). */
-    submitLead: fromPromise<{ leadId: string }, SubmitInput>(async () => {
+    /** Creates or completes the lead and names the checkout (spec 2-wizards §4.2, §4.3; 1-core §4). */
+    submitLead: fromPromise<SubmitOutput, SubmitInput>(async () => {
       throw new Error('submitLead is provided by the page');
     }),
     /** POST /api/leads/immediate. */
-    captureLead: fromPromise<{ leadId: string; existing: boolean }, CaptureInput>(async () => {
+    captureLead: fromPromise<CaptureOutput, CaptureInput>(async () => {
       throw new Error('captureLead is provided by the page');
     }),
     /** PATCH /api/leads/{leadId}/update. */
-    updateLead: fromPromise<unknown, UpdateInput>(async () => {
+    updateLead: fromPromise<void, UpdateInput>(async () => {
       throw new Error('updateLead is provided by the page');
     }),
   },
@@ -158,6 +151,7 @@ export const questionWizardMachine = setup({
     announceSubmitFailed: () => {},
     /** Lead capture and update failures are logged, never shown (spec 2-wizards §8). */
     logSyncFailure: (_: unknown, _params: { error: unknown }) => {},
+    showError: assign({ error: ({ context }) => draftError(context) }),
     store: assign({
       answers: ({ context }) => ({ ...context.answers, [context.currentId]: context.draft.trim() }),
       error: null,
@@ -175,52 +169,33 @@ export const questionWizardMachine = setup({
       return { currentId, draft: context.answers[currentId] ?? '', error: null };
     }),
     persist: enqueueActions(({ context, enqueue }) => enqueue({ type: 'persistProgress', params: persisted(context) })),
-    syncLead: enqueueActions(({ context, enqueue }) => {
+    /** Runs on a stored answer, before moving on: asks the sync region to capture or update the lead. */
+    requestSync: enqueueActions(({ context, enqueue }) => {
       const fields = context.catalog.capture;
       if (!fields) return;
       const id = context.currentId;
-      const email = context.answers[fields.email] ?? '';
       // Spec 2-wizards §4.3: the lead is made on the email step, or on the first-name step once an email exists.
-      if (!context.leadId && !context.capturing && email && (id === fields.email || id === fields.firstName)) {
-        enqueue.assign({ capturing: true });
-        enqueue(
-          spawnChild('captureLead', {
-            id: 'captureLead',
-            input: {
-              email,
-              firstName: context.answers[fields.firstName] ?? '',
-              lastName: context.answers[fields.lastName] ?? '',
-              formType: context.catalog.formType,
-              nationality: context.answers[fields.nationality] ?? '',
-            },
-          }),
-        );
+      if (!context.leadId) {
+        if (context.answers[fields.email] && (id === fields.email || id === fields.firstName)) enqueue.raise({ type: 'SYNC.CAPTURE' });
         return;
       }
-      // Updated on the phone step, and at the end of each section, once the lead exists.
-      const progress = progressOf(context);
-      const next = visibleQuestions(context.catalog, context.answers)[progress.index + 1];
-      const sectionEnds = next !== undefined && next.section !== progress.question.section;
-      // One update at a time; what changes meanwhile goes with the next one.
-      if (context.leadId && !context.pending && (id === fields.phone || sectionEnds)) {
-        const changes = changedAnswers(context.catalog, context.answers, context.synced);
-        if (Object.keys(changes).length === 0) return;
-        enqueue.assign({ pending: changes });
-        enqueue(
-          spawnChild('updateLead', {
-            id: `updateLead`,
-            input: { leadId: context.leadId, changes, ...(changes[fields.phone] ? { phone: changes[fields.phone] } : {}) },
-          }),
-        );
-      }
+      // Updated on the phone step, and at the end of each section, with only what the server does not have.
+      const visible = visibleQuestions(context.catalog, context.answers);
+      const here = visible.findIndex((q) => q.id === id);
+      const next = visible[here + 1];
+      const sectionEnds = next !== undefined && next.section !== visible[here]?.section;
+      const changed = Object.keys(changedAnswers(context.catalog, context.answers, context.synced)).length > 0;
+      if (changed && (id === fields.phone || sectionEnds)) enqueue.raise({ type: 'SYNC.UPDATE' });
     }),
+    holdChanges: assign({ pending: ({ context }) => changedAnswers(context.catalog, context.answers, context.synced) }),
+    markSynced: assign({ synced: ({ context }) => ({ ...context.synced, ...context.pending }), pending: null }),
+    dropChanges: assign({ pending: null }),
   },
   guards: {
-    isDraftInvalid: ({ context }) =>
-      validateAnswer(current(context), context.draft, { rules: context.catalog.rules, answers: context.answers, today: context.today }) !== null,
+    isDraftInvalid: ({ context }) => draftError(context) !== null,
     isLastQuestion: ({ context }) => nextSubmits(context),
     hasPrevious: ({ context }) => !progressOf(context).isFirst,
-    isNewLead: ({ event }) => event.type === 'xstate.done.actor.captureLead' && !event.output.existing,
+    isNewLead: (_, params: { existing: boolean }) => !params.existing,
   },
 }).createMachine({
   id: 'questionWizard',
@@ -235,83 +210,135 @@ export const questionWizardMachine = setup({
       error: null,
       leadId: input.leadId ?? null,
       synced: input.synced ?? {},
-      capturing: false,
       pending: null,
-      submitFailed: false,
+      checkout: null,
     };
   },
-  initial: 'answering',
-  // Lead capture and updates run beside the questions and never hold the applicant up.
-  on: {
-    'xstate.done.actor.captureLead': [
-      {
-        guard: 'isNewLead',
-        actions: [
-          assign({ leadId: ({ event }) => event.output.leadId, capturing: false }),
-          'announceLeadStarted',
-          'persist',
-        ],
-      },
-      { actions: [assign({ leadId: ({ event }) => event.output.leadId, capturing: false }), 'persist'] },
-    ],
-    'xstate.error.actor.captureLead': {
-      actions: [assign({ capturing: false }), { type: 'logSyncFailure', params: ({ event }) => ({ error: event.error }) }],
-    },
-    'xstate.done.actor.updateLead': {
-      actions: [assign({ synced: ({ context }) => ({ ...context.synced, ...context.pending }), pending: null }), 'persist'],
-    },
-    'xstate.error.actor.updateLead': {
-      actions: [assign({ pending: null }), { type: 'logSyncFailure', params: ({ event }) => ({ error: event.error }) }],
-    },
-  },
+  initial: 'active',
   states: {
-    answering: {
-      on: {
-        'ANSWER.CHANGE': {
-          actions: assign({ draft: ({ event }) => event.value, error: null, submitFailed: false }),
-        },
-        NEXT: [
-          {
-            guard: 'isDraftInvalid',
-            actions: assign({
-              error: ({ context }) =>
-                validateAnswer(current(context), context.draft, {
-                  rules: context.catalog.rules,
-                  answers: context.answers,
-                  today: context.today,
-                }),
-            }),
+    active: {
+      type: 'parallel',
+      states: {
+        flow: {
+          initial: 'answering',
+          states: {
+            answering: {
+              initial: 'editing',
+              states: {
+                editing: {},
+                // The last submit failed: every answer is kept and the applicant can try again.
+                submitFailed: { tags: ['submitFailed'] },
+              },
+              on: {
+                'ANSWER.CHANGE': {
+                  target: '.editing',
+                  actions: assign({ draft: ({ event }) => event.value, error: null }),
+                },
+                NEXT: [
+                  { guard: 'isDraftInvalid', actions: 'showError' },
+                  { guard: 'isLastQuestion', target: 'submitting', actions: ['store', 'persist'] },
+                  { actions: ['store', 'requestSync', 'advance', 'persist'] },
+                ],
+                PREVIOUS: { guard: 'hasPrevious', target: '.editing', actions: ['goBack', 'persist'] },
+              },
+            },
+            submitting: {
+              tags: ['busy'],
+              initial: 'waitingForSync',
+              states: {
+                // A capture or update still running would race the submit (and a capture would make a second lead).
+                waitingForSync: {
+                  always: {
+                    guard: or([stateIn('#questionWizard.active.sync.idle'), stateIn('#questionWizard.active.sync.failed')]),
+                    target: 'sending',
+                  },
+                },
+                sending: {
+                  invoke: {
+                    id: 'submitLead',
+                    src: 'submitLead',
+                    input: ({ context }) => ({
+                      catalog: context.catalog,
+                      answers: submittedAnswers(context.catalog, context.answers),
+                      changes: changedAnswers(context.catalog, context.answers, context.synced),
+                      leadId: context.leadId,
+                    }),
+                    onDone: {
+                      target: '#questionWizard.submitted',
+                      actions: [
+                        assign({ leadId: ({ event }) => event.output.leadId, checkout: ({ event }) => event.output.checkout }),
+                        'clearProgress',
+                        'announceSubmitted',
+                      ],
+                    },
+                    onError: { target: '#questionWizard.active.flow.answering.submitFailed', actions: 'announceSubmitFailed' },
+                  },
+                },
+              },
+            },
           },
-          { guard: 'isLastQuestion', target: 'submitting', actions: ['store', 'persist'] },
-          { actions: ['store', 'syncLead', 'advance', 'persist'] },
-        ],
-        PREVIOUS: { guard: 'hasPrevious', actions: ['goBack', 'persist'] },
-      },
-    },
-    submitting: {
-      tags: ['busy'],
-      invoke: {
-        id: 'submitLead',
-        src: 'submitLead',
-        input: ({ context }) => ({
-          catalog: context.catalog,
-          answers: submittedAnswers(context.catalog, context.answers),
-          changes: changedAnswers(context.catalog, context.answers, context.synced),
-          leadId: context.leadId,
-        }),
-        onDone: {
-          target: 'submitted',
-          actions: [assign({ leadId: ({ event }) => event.output.leadId }), 'clearProgress', 'announceSubmitted'],
         },
-        // Stays on the last question with every answer kept, so the applicant can try again.
-        onError: { target: 'answering', actions: [assign({ submitFailed: true }), 'announceSubmitFailed'] },
+        sync: {
+          initial: 'idle',
+          states: {
+            idle: {
+              on: { 'SYNC.CAPTURE': 'capturing', 'SYNC.UPDATE': 'updating' },
+            },
+            capturing: {
+              tags: ['saving'],
+              invoke: {
+                id: 'captureLead',
+                src: 'captureLead',
+                input: ({ context }) => {
+                  const fields = context.catalog.capture;
+                  const answer = (id: string | undefined) => (id ? (context.answers[id] ?? '') : '');
+                  return {
+                    email: answer(fields?.email),
+                    firstName: answer(fields?.firstName),
+                    lastName: answer(fields?.lastName),
+                    formType: context.catalog.formType,
+                    nationality: answer(fields?.nationality),
+                  };
+                },
+                onDone: [
+                  {
+                    guard: { type: 'isNewLead', params: ({ event }) => ({ existing: event.output.existing }) },
+                    target: 'idle',
+                    actions: [assign({ leadId: ({ event }) => event.output.leadId }), 'announceLeadStarted', 'persist'],
+                  },
+                  { target: 'idle', actions: [assign({ leadId: ({ event }) => event.output.leadId }), 'persist'] },
+                ],
+                onError: { target: 'failed', actions: { type: 'logSyncFailure', params: ({ event }) => ({ error: event.error }) } },
+              },
+            },
+            updating: {
+              tags: ['saving'],
+              entry: 'holdChanges',
+              invoke: {
+                id: 'updateLead',
+                src: 'updateLead',
+                input: ({ context }) => updateInput(context),
+                onDone: { target: 'idle', actions: ['markSynced', 'persist'] },
+                onError: {
+                  target: 'failed',
+                  actions: ['dropChanges', { type: 'logSyncFailure', params: ({ event }) => ({ error: event.error }) }],
+                },
+              },
+            },
+            // Not saved; what changed goes with the next capture, update or the submit.
+            failed: {
+              on: { 'SYNC.CAPTURE': 'capturing', 'SYNC.UPDATE': 'updating' },
+            },
+          },
+        },
       },
     },
     submitted: { type: 'final' },
   },
-  output: ({ context }) => ({ leadId: context.leadId, answers: submittedAnswers(context.catalog, context.answers) }),
+  output: ({ context }) => ({
+    leadId: context.leadId,
+    answers: submittedAnswers(context.catalog, context.answers),
+    to: context.checkout?.url ?? null,
+    amount: context.checkout?.amount ?? null,
+  }),
 });
-
-function persisted(context: WizardContext): PersistedProgress {
-  return { answers: context.answers, currentId: context.currentId, leadId: context.leadId, synced: context.synced };
-}

@@ -1,4 +1,4 @@
-import { assign, fromCallback, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 
 // Spec 1-core §9: one toast visible at a time, 5000 ms unless the caller says otherwise.
 export const TOAST_DEFAULT_DURATION = 5000;
@@ -22,7 +22,7 @@ export interface ToastContext {
   nextId: number;
 }
 
-export type ToastEvent = { type: 'TOAST.SHOW'; toast: ToastRequest } | { type: 'TOAST.DISMISS' } | { type: 'TOAST.EXPIRED' };
+export type ToastEvent = { type: 'TOAST.SHOW'; toast: ToastRequest } | { type: 'TOAST.DISMISS' };
 
 export const toastMachine = setup({
   types: { context: {} as ToastContext, events: {} as ToastEvent },
@@ -33,12 +33,9 @@ export const toastMachine = setup({
       return { current: toast, nextId: context.nextId + 1 };
     }),
   },
-  actors: {
-    /** Sends TOAST.EXPIRED when the toast's time is up; cleared if the toast goes first. */
-    expiryTimer: fromCallback<ToastEvent, { duration: number }>(({ sendBack, input }) => {
-      const timer = setTimeout(() => sendBack({ type: 'TOAST.EXPIRED' }), input.duration);
-      return () => clearTimeout(timer);
-    }),
+  delays: {
+    /** The visible toast's own time, restarted whenever a newer toast replaces it. */
+    toastDuration: ({ context }) => context.current?.duration ?? TOAST_DEFAULT_DURATION,
   },
 }).createMachine({
   id: 'toast',
@@ -50,12 +47,8 @@ export const toastMachine = setup({
       on: { 'TOAST.SHOW': { target: 'visible', actions: 'showToast' } },
     },
     visible: {
-      invoke: {
-        src: 'expiryTimer',
-        input: ({ context }) => ({ duration: context.current?.duration ?? TOAST_DEFAULT_DURATION }),
-      },
+      after: { toastDuration: 'hidden' },
       on: {
-        'TOAST.EXPIRED': 'hidden',
         // A newer toast replaces the visible one and restarts its timer.
         'TOAST.SHOW': { target: 'visible', reenter: true, actions: 'showToast' },
         'TOAST.DISMISS': 'hidden',

@@ -1,6 +1,6 @@
-import { assign, setup } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import type { Language } from './domain/language';
-import { recommendVisa, type Purpose, type VisaType } from './domain/visaRules';
+import type { Eligibility, Purpose, VisaType } from './domain/visaRules';
 import { choiceGuards, choiceUpdates, restoredChoice, type StartChoice, type StartChoiceEvent } from './startChoice';
 
 export interface VisaWizardInput {
@@ -11,13 +11,15 @@ export interface VisaWizardInput {
 
 export interface VisaWizardContext extends StartChoice {
   language: Language;
-  recommendation: VisaType | null;
+  /** The server's answer for the chosen country and purpose: the recommendation and its facts. */
+  facts: Eligibility | null;
   method: 'form' | 'chat' | null;
 }
 
 export type VisaWizardEvent =
   | StartChoiceEvent
   | { type: 'CONTINUE' }
+  | { type: 'RETRY' }
   | { type: 'START' }
   | { type: 'BACK' }
   | { type: 'METHOD.FORM' }
@@ -27,9 +29,12 @@ export interface VisaWizardOutput {
   to: string;
 }
 
+/** The recommended travel document, once the server has answered. */
+export const recommendationOf = (context: Pick<VisaWizardContext, 'facts'>): VisaType | null => context.facts?.visaType ?? null;
+
 /** Spec 3-ai §2.1 step 3: where each application method leads. */
 export function methodTarget(method: 'form' | 'chat', context: VisaWizardContext): string {
-  const type = context.recommendation ?? 'DS-160';
+  const type = recommendationOf(context) ?? 'DS-160';
   if (method === 'form') return type === 'ESTA' ? '/apply/esta-wizard' : '/ds160-wizard';
   const query = new URLSearchParams({
     lang: context.language,
@@ -44,17 +49,23 @@ function persisted(context: VisaWizardContext) {
   return {
     country: context.country as string,
     purpose: context.purpose as Purpose,
-    visaType: context.recommendation as VisaType,
+    visaType: recommendationOf(context) as VisaType,
   };
 }
 
-/** /visa-wizard: country and purpose, the recommendation, then the application method. */
+/** /visa-wizard: country and purpose, the server's recommendation, then the application method. */
 export const visaWizardMachine = setup({
   types: {
     input: {} as VisaWizardInput,
     context: {} as VisaWizardContext,
     events: {} as VisaWizardEvent,
     output: {} as VisaWizardOutput,
+  },
+  actors: {
+    /** GET /api/eligibility; provided by the page (and by path tests, through the real server). */
+    fetchEligibility: fromPromise<Eligibility, { country: string; purpose: Purpose }>(async () => {
+      throw new Error('fetchEligibility is provided by the caller');
+    }),
   },
   actions: {
     /** Keeps the choice in session storage for the wizards; provided by the client. */
@@ -66,7 +77,7 @@ export const visaWizardMachine = setup({
   context: ({ input }) => ({
     ...restoredChoice(input.country, input.purpose),
     language: input.language,
-    recommendation: null,
+    facts: null,
     method: null,
   }),
   initial: 'choosing',
@@ -78,15 +89,23 @@ export const visaWizardMachine = setup({
         'COUNTRY.SELECT': { guard: 'isKnownCountry', actions: assign({ country: choiceUpdates.country, query: '' }) },
         'COUNTRY.CLEAR': { actions: assign({ country: null }) },
         'PURPOSE.SELECT': { guard: 'isPurpose', actions: assign({ purpose: choiceUpdates.purpose }) },
-        CONTINUE: {
-          guard: 'hasCountryAndPurpose',
-          target: 'recommended',
-          // Computed as step 1 is left (spec 3-ai §2.1), so step 2 shows a settled answer.
-          actions: assign({
-            recommendation: ({ context }) => recommendVisa(context.country as string, context.purpose as Purpose),
-          }),
-        },
+        CONTINUE: { guard: 'hasCountryAndPurpose', target: 'recommending' },
       },
+    },
+    // Asked as step 1 is left (spec 3-ai §2.1), so step 2 shows the server's settled answer.
+    recommending: {
+      tags: ['step2', 'busy'],
+      invoke: {
+        id: 'fetchEligibility',
+        src: 'fetchEligibility',
+        input: ({ context }) => ({ country: context.country as string, purpose: context.purpose as Purpose }),
+        onDone: { target: 'recommended', actions: assign({ facts: ({ event }) => event.output }) },
+        onError: 'recommendFailed',
+      },
+    },
+    recommendFailed: {
+      tags: ['step2'],
+      on: { RETRY: 'recommending', BACK: 'choosing' },
     },
     recommended: {
       tags: ['step2'],

@@ -8,6 +8,7 @@ import errors from './plugins/errors';
 import ownership from './plugins/ownership';
 import openapi from './plugins/openapi';
 import security from './plugins/security';
+import services from './plugins/services';
 import session from './plugins/session';
 import branding from './routes/branding';
 import eligibility from './routes/eligibility';
@@ -29,7 +30,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logger: options.logger === false ? false : { level: config.logLevel },
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
-    ajv: { customOptions: { removeAdditional: 'all', coerceTypes: 'array', allErrors: false } },
+    // No removeAdditional: request schemas refuse unknown fields, so a misspelt field is a 400 that names it.
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   await app.register(errors);
@@ -37,6 +39,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(security, { config });
   await app.register(session, { config });
   await app.register(ownership);
+  await app.register(services);
   await app.register(openapi);
 
   await app.register(health);

@@ -1,8 +1,7 @@
-import type { BrandingDto } from '../../openapi/schemas/branding';
-import type { EligibilityDto, EligibilityQuery } from '../../openapi/schemas/eligibility';
-import type { PricingDto } from '../../openapi/schemas/pricing';
-import { api } from './http';
+import { getBranding } from '../../openapi/routes/branding';
+import { getPricing } from '../../openapi/routes/pricing';
+import { call } from './call';
+import { fetchTransport } from './transport';
 
-export const fetchBranding = () => api.get<BrandingDto>('/api/admin/branding');
-export const fetchPricing = () => api.get<PricingDto>('/api/admin/pricing');
-export const fetchEligibility = (query: EligibilityQuery) => api.get<EligibilityDto>('/api/eligibility', query);
+export const fetchBranding = () => call(fetchTransport, getBranding, {});
+export const fetchPricing = () => call(fetchTransport, getPricing, {});

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../index';
+import type { Dialect, Executor } from '../index';
 import type { CompletionStatus, LeadRow, LeadsTable, PaymentStatus } from '../schema';
+
+// Queries take the database or a transaction and never open one: the leads service decides what is atomic.
 
 export interface Lead {
   id: string;
@@ -51,9 +53,9 @@ export function toLead(row: LeadRow): Lead {
 
 export type NewLeadValues = Omit<Lead, 'id' | 'createdAt' | 'updatedAt'>;
 
-export async function createLead(db: Db, values: NewLeadValues, owner: Owner, action: string): Promise<Lead> {
-  const now = new Date().toISOString();
-  const row: LeadRow = {
+/** The row a new lead is stored as; ids are random UUIDs, never sequential. */
+export function newLeadRow(values: NewLeadValues, owner: Owner, at: string, captureKey: string | null = null): LeadRow {
+  return {
     id: randomUUID(),
     name: values.name,
     email: values.email,
@@ -68,22 +70,45 @@ export async function createLead(db: Db, values: NewLeadValues, owner: Owner, ac
     subscription_plan: values.subscriptionPlan,
     owner_token: owner.ownerToken,
     user_id: owner.userId,
-    created_at: now,
-    updated_at: now,
+    capture_key: captureKey,
+    created_at: at,
+    updated_at: at,
   };
-  await db.transaction().execute(async (trx) => {
-    await trx.insertInto('leads').values(row).execute();
-    await addHistory(trx, row.id, row.completion_status, action, now);
-  });
-  return toLead(row);
 }
 
-export async function findLeadRow(db: Db, id: string): Promise<LeadRow | undefined> {
+export async function insertLead(db: Executor, row: LeadRow): Promise<void> {
+  await db.insertInto('leads').values(row).execute();
+}
+
+/** Inserts unless a lead with the same capture key exists; says whether this call made it. */
+export async function insertLeadOnce(db: Executor, row: LeadRow): Promise<boolean> {
+  const result = await db
+    .insertInto('leads')
+    .values(row)
+    .onConflict((oc) => oc.column('capture_key').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+export async function findLeadRow(db: Executor, id: string): Promise<LeadRow | undefined> {
   return db.selectFrom('leads').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/**
+ * The lead, locked until the transaction ends, so a concurrent update waits instead of merging into a stale
+ * copy. PostgreSQL takes a row lock; SQLite has one writer, and its transactions already run one at a time.
+ */
+export async function lockLeadRow(db: Executor, dialect: Dialect, id: string): Promise<LeadRow | undefined> {
+  const query = db.selectFrom('leads').selectAll().where('id', '=', id);
+  return (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+}
+
+export async function findLeadByCaptureKey(db: Executor, key: string): Promise<LeadRow | undefined> {
+  return db.selectFrom('leads').selectAll().where('capture_key', '=', key).executeTakeFirst();
+}
+
 /** A lead with this e-mail and form type that this session or signed-in user already owns. */
-export async function findOwnedLead(db: Db, owner: Owner, email: string, formType: string): Promise<LeadRow | undefined> {
+export async function findOwnedLead(db: Executor, owner: Owner, email: string, formType: string): Promise<LeadRow | undefined> {
   return db
     .selectFrom('leads')
     .selectAll()
@@ -96,72 +121,20 @@ export async function findOwnedLead(db: Db, owner: Owner, email: string, formTyp
     .executeTakeFirst();
 }
 
-export interface LeadChanges {
-  /** Merged field by field into the stored answers, so one tab cannot erase what another saved. */
-  formData?: Record<string, unknown>;
-  name?: string;
-  email?: string;
-  phone?: string;
-  nationality?: string;
-  travelPurpose?: string;
-  completionStatus?: CompletionStatus;
-  paymentStatus?: PaymentStatus;
-  subscriptionPlan?: LeadsTable['subscription_plan'];
+export type LeadWrite = Pick<
+  LeadRow,
+  'name' | 'email' | 'phone' | 'nationality' | 'travel_purpose' | 'form_data' | 'completion_status' | 'payment_status' | 'subscription_plan' | 'updated_at'
+>;
+
+export async function writeLead(db: Executor, id: string, values: LeadWrite): Promise<void> {
+  await db.updateTable('leads').set(values).where('id', '=', id).execute();
 }
 
-const RANK: Record<CompletionStatus, number> = { incomplete: 0, abandoned: 0, unpaid: 1, completed: 1, paid: 2 };
-
-/** Statuses only move forward: a stale tab cannot turn a completed or paid lead back into a draft. */
-export function nextStatus(current: CompletionStatus, requested: CompletionStatus | undefined): CompletionStatus {
-  if (!requested) return current;
-  return RANK[requested] >= RANK[current] ? requested : current;
-}
-
-export async function updateLead(db: Db, row: LeadRow, changes: LeadChanges, action: string): Promise<Lead> {
-  const now = new Date().toISOString();
-  const stored = JSON.parse(row.form_data) as Record<string, unknown>;
-  const completion = nextStatus(row.completion_status, changes.completionStatus);
-  const payment = row.payment_status === 'paid' ? 'paid' : (changes.paymentStatus ?? row.payment_status);
-  const next: LeadRow = {
-    ...row,
-    name: changes.name || row.name,
-    email: changes.email ? changes.email.toLowerCase() : row.email,
-    phone: changes.phone || row.phone,
-    nationality: changes.nationality || row.nationality,
-    travel_purpose: changes.travelPurpose || row.travel_purpose,
-    form_data: JSON.stringify({ ...stored, ...(changes.formData ?? {}) }),
-    completion_status: completion,
-    payment_status: payment,
-    subscription_plan: changes.subscriptionPlan ?? row.subscription_plan,
-    updated_at: now,
-  };
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('leads')
-      .set({
-        name: next.name,
-        email: next.email,
-        phone: next.phone,
-        nationality: next.nationality,
-        travel_purpose: next.travel_purpose,
-        form_data: next.form_data,
-        completion_status: next.completion_status,
-        payment_status: next.payment_status,
-        subscription_plan: next.subscription_plan,
-        updated_at: now,
-      })
-      .where('id', '=', row.id)
-      .execute();
-    if (completion !== row.completion_status) await addHistory(trx, row.id, completion, action, now);
-  });
-  return toLead(next);
-}
-
-async function addHistory(db: Db, leadId: string, status: string, action: string, at: string): Promise<void> {
+export async function addHistory(db: Executor, leadId: string, status: string, action: string, at: string): Promise<void> {
   await db.insertInto('application_history').values({ id: randomUUID(), lead_id: leadId, status, action, created_at: at }).execute();
 }
 
-export async function listHistory(db: Db, leadId: string): Promise<HistoryEntry[]> {
+export async function listHistory(db: Executor, leadId: string): Promise<HistoryEntry[]> {
   const rows = await db
     .selectFrom('application_history')
     .select(['status', 'action', 'created_at'])

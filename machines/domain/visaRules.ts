@@ -39,6 +39,8 @@ export interface Eligibility {
   serviceFee: number;
   /** Translation key of the processing time. */
   processingTimeKey: string;
+  /** Translation key of how long the authorisation stays valid. */
+  validityKey: string;
   /** Translation keys of the requirements. */
   requirements: string[];
 }
@@ -82,6 +84,7 @@ export function eligibility(country: string, purpose: Purpose, fees: FeeTable): 
     governmentFee: esta ? fees.estaGovernmentFee : fees.ds160GovernmentFee,
     serviceFee: esta ? fees.estaServiceFee : fees.ds160ServiceFee,
     processingTimeKey: esta ? 'eligibility.processing.esta' : 'eligibility.processing.ds160',
+    validityKey: esta ? 'facts.validityEsta' : 'facts.validityDs160',
     requirements: REQUIREMENTS[visaType],
   };
 }

@@ -1,4 +1,4 @@
-import { Type, type Static } from 'typebox';
+import { Type, type Static, type TProperties } from 'typebox';
 
 /** Every failure has this shape; the message says what to do. */
 export const ErrorSchema = Type.Object({
@@ -11,4 +11,9 @@ export type ApiError = Static<typeof ErrorSchema>;
 /** The error responses of a route, by status code, all of the one shape. */
 export function errorResponses<const C extends number>(...codes: C[]): { [K in C]: typeof ErrorSchema } {
   return Object.fromEntries(codes.map((code) => [code, ErrorSchema])) as { [K in C]: typeof ErrorSchema };
+}
+
+/** A request object that refuses unknown fields: a misspelt field is a 400 naming it, never silently dropped. */
+export function Strict<const P extends TProperties>(properties: P, options: { description?: string } = {}) {
+  return Type.Object(properties, { ...options, additionalProperties: false });
 }

@@ -1,4 +1,6 @@
 import { Type, type Static } from 'typebox';
+import { CheckoutOfferSchema } from './checkout';
+import { Strict } from './common';
 
 const Email = Type.String({ minLength: 3, maxLength: 254, description: 'Applicant e-mail address' });
 const ShortText = (max: number) => Type.String({ maxLength: max });
@@ -15,7 +17,7 @@ const FormType = Type.Enum(['DS-160', 'ESTA']);
 const Source = Type.String({ pattern: '^[a-z0-9-]{1,40}$', description: 'Which screen sent it: apply-wizard, esta-wizard, wizard, ds160-wizard, aivisa…' });
 
 /** POST /api/leads: the question wizards' submit and the ESTA fallback (spec 2-wizards §3.7, §7). */
-export const LeadCreateSchema = Type.Object({
+export const LeadCreateSchema = Strict({
   name: Type.Optional(ShortText(120)),
   email: Email,
   phone: Type.Optional(ShortText(40)),
@@ -34,10 +36,10 @@ export const LeadCreateSchema = Type.Object({
 });
 export type LeadCreate = Static<typeof LeadCreateSchema>;
 
-export const LeadCreatedSchema = Type.Object({ id: Type.String() });
+export const LeadCreatedSchema = Type.Object({ id: Type.String(), checkout: CheckoutOfferSchema });
 
 /** POST /api/leads/immediate: early capture (spec 2-wizards §4.3). */
-export const LeadImmediateSchema = Type.Object({
+export const LeadImmediateSchema = Strict({
   email: Email,
   firstName: Type.Optional(ShortText(50)),
   lastName: Type.Optional(ShortText(50)),
@@ -50,11 +52,12 @@ export const LeadCapturedSchema = Type.Object({
   leadId: Type.String(),
   existing: Type.Boolean({ description: 'True only for a lead this session or signed-in user already owns' }),
 });
+export type LeadCaptured = Static<typeof LeadCapturedSchema>;
 
-export const LeadIdParamsSchema = Type.Object({ leadId: Type.String({ format: 'uuid' }) });
+export const LeadIdParamsSchema = Strict({ leadId: Type.String({ format: 'uuid' }) });
 
 /** PATCH /api/leads/{leadId}/update: answers merge field by field; statuses only move forward. */
-export const LeadUpdateSchema = Type.Object({
+export const LeadUpdateSchema = Strict({
   formData: Type.Optional(FormData),
   phone: Type.Optional(ShortText(40)),
   nationality: Type.Optional(ShortText(100)),
@@ -86,7 +89,7 @@ export const LeadSchema = Type.Object({
 export type LeadDto = Static<typeof LeadSchema>;
 
 /** POST /api/save-lead: the advanced chat's state update (spec 3-ai §4.4). */
-export const SaveLeadSchema = Type.Object({
+export const SaveLeadSchema = Strict({
   email: Email,
   citizenship_country: Type.Optional(ShortText(100)),
   trip_purpose: Type.Optional(ShortText(100)),
@@ -100,4 +103,6 @@ export const LeadUpdatedSchema = Type.Object({
   completionStatus: Type.String(),
   paymentStatus: Type.String(),
   updatedAt: Type.String(),
+  checkout: CheckoutOfferSchema,
 });
+export type LeadUpdated = Static<typeof LeadUpdatedSchema>;

@@ -24,9 +24,12 @@ function validationMessage(err: FastifyError): string {
   const first = err.validation?.[0];
   if (!first) return err.message;
   const context = err.validationContext ?? 'body';
-  const missing = (first.params as { missingProperty?: string } | undefined)?.missingProperty;
-  const field = missing ?? first.instancePath.replace(/^\//, '').replace(/\//g, '.');
-  return field ? `${context}.${field}: ${missing ? 'is required' : first.message}` : `${context}: ${first.message}`;
+  const params = (first.params ?? {}) as { missingProperty?: string; additionalProperty?: string };
+  const at = first.instancePath.replace(/^\//, '').replace(/\//g, '.');
+  const within = (name: string) => (at ? `${at}.${name}` : name);
+  if (params.additionalProperty) return `${context}.${within(params.additionalProperty)}: is not a known field`;
+  if (params.missingProperty) return `${context}.${within(params.missingProperty)}: is required`;
+  return at ? `${context}.${at}: ${first.message}` : `${context}: ${first.message}`;
 }
 
 const NAMES: Record<number, string> = {

@@ -1,16 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { sql } from 'kysely';
-import { HealthSchema } from '../../openapi/schemas/health';
+import { getHealth } from '../../openapi/routes/health';
+import { fromContract } from '../lib/route';
 
 const health: FastifyPluginAsyncTypebox = async (app) => {
-  app.get(
-    '/api/health',
-    { schema: { tags: ['health'], summary: 'Liveness and database reachability', response: { 200: HealthSchema } } },
-    async () => {
+  app.route({
+    ...fromContract(getHealth),
+    handler: async () => {
       await sql`select 1`.execute(app.db);
       return { status: 'ok' as const, database: app.dialect };
     },
-  );
+  });
 };
 
 export default health;

@@ -1,19 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { getSetting } from '../../db/queries/settings';
-import { PricingSchema } from '../../openapi/schemas/pricing';
+import { getPricing } from '../../openapi/routes/pricing';
+import { fromContract } from '../lib/route';
 
 const pricing: FastifyPluginAsyncTypebox = async (app) => {
-  app.get(
-    '/api/admin/pricing',
-    {
-      schema: {
-        tags: ['pricing'],
-        summary: 'The pricing map in dollars: the one source of every price (public; checkout and landing read it)',
-        response: { 200: PricingSchema },
-      },
-    },
-    async () => getSetting(app.db, 'pricing'),
-  );
+  app.route({ ...fromContract(getPricing), handler: async () => app.site.pricing() });
 };
 
 export default pricing;

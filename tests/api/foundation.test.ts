@@ -36,7 +36,7 @@ describe(`foundation on ${dialectUnderTest}`, () => {
 
   it('seeds plans, fees and exactly one admin whose password is only stored hashed', async () => {
     expect((await listPlans(t.app.db)).map((p) => p.id)).toEqual(['basic', 'pro', 'premium']);
-    expect(await getSetting(t.app.db, 'fees')).toEqual({ ds160GovernmentFee: 185, estaGovernmentFee: 21, processingFee: 2.99 });
+    expect(await getSetting(t.app.db, 'fees')).toEqual({ ds160GovernmentFee: 185, estaGovernmentFee: 21, processingFee: 2.99, completionFee: 100 });
     const admin = await findUserByUsername(t.app.db, TEST_ADMIN.username);
     expect(admin?.role).toBe('admin');
     expect(admin?.password_hash).not.toContain(TEST_ADMIN.password);

@@ -43,7 +43,8 @@ describe('/apply/wizard (DS-160)', () => {
     expect(asked).toContain('specify-other-names');
     expect(asked).not.toContain('companion-name');
     await waitForPath(page, '/checkout');
-    expect(await page.evaluate(() => window.location.search)).toBe('?formType=DS-160');
+    // The server names the checkout: the DS-160 with the basic plan's price from the pricing map.
+    expect(await page.evaluate(() => window.location.search)).toBe('?formType=DS-160&amount=50&plan=basic');
     const { lead, history } = await leadByEmail(email);
     expect(lead).toMatchObject({ form_type: 'DS-160', completion_status: 'completed', payment_status: 'pending', source: 'apply-wizard', name: 'Maria Lopez' });
     expect(JSON.parse(lead!.form_data)['specify-other-names']).toBe('Maria Garcia');
@@ -122,7 +123,8 @@ describe('/wizard (pre-assessment)', () => {
     expect(asked).toHaveLength(35);
     await byRole(page, 'heading', labels.preassessment.done).wait();
     expect(await textOf(page, '[data-testid="done-form-type"]')).toBe('ESTA');
-    expect(await textOf(page, '[data-testid="done-total"]')).toBe('$100.00');
+    const money = new Intl.NumberFormat(language, { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
+    expect(await textOf(page, '[data-testid="done-total"]')).toBe(money.format(100));
     await byRole(page, 'link', labels.preassessment.pay).click();
     await waitForPath(page, '/checkout');
     expect(await page.evaluate(() => window.location.search)).toBe('?formType=ESTA&amount=100');

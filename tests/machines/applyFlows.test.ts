@@ -10,7 +10,9 @@ const ESTA_FACTS: SummaryFacts = {
   maxStayDays: 90,
   governmentFee: 21,
   serviceFee: 99,
+  purpose: 'tourism',
   processingTimeKey: 'eligibility.processing.esta',
+  validityKey: 'facts.validityEsta',
   requirements: ['a', 'b'],
 };
 

@@ -10,6 +10,7 @@ import {
   type Answers,
   type CaptureInput,
   type SubmitInput,
+  type SubmitOutput,
   type UpdateInput,
   type WizardInput,
 } from '../../machines/questionWizard.machine';
@@ -54,6 +55,7 @@ const TEST_CATALOG: Catalog = {
 };
 
 const EMAIL = 'maria.lopez@example.com';
+const CHECKOUT = { url: '/checkout?formType=ESTA&amount=77', amount: 77 };
 const PHONE = '+34612345678';
 
 /** Dates valid on TODAY for every date rule (the shared helper dates move with the real clock). */
@@ -85,12 +87,12 @@ function deferred<T>() {
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 function start(input: Partial<WizardInput> = {}) {
-  const submitLead = vi.fn<(input: SubmitInput) => Promise<{ leadId: string }>>(async () => ({ leadId: 'SUBMITTED' }));
+  const submitLead = vi.fn<(input: SubmitInput) => Promise<SubmitOutput>>(async () => ({ leadId: 'SUBMITTED', checkout: CHECKOUT }));
   const captureLead = vi.fn<(input: CaptureInput) => Promise<{ leadId: string; existing: boolean }>>(async () => ({
     leadId: 'L1',
     existing: false,
   }));
-  const updateLead = vi.fn<(input: UpdateInput) => Promise<unknown>>(async () => ({ ok: true }));
+  const updateLead = vi.fn<(input: UpdateInput) => Promise<void>>(async () => {});
   const actions = {
     persistProgress: vi.fn(),
     clearProgress: vi.fn(),
@@ -101,9 +103,9 @@ function start(input: Partial<WizardInput> = {}) {
   };
   const machine = questionWizardMachine.provide({
     actors: {
-      submitLead: fromPromise<{ leadId: string }, SubmitInput>(({ input }) => submitLead(input)),
+      submitLead: fromPromise<SubmitOutput, SubmitInput>(({ input }) => submitLead(input)),
       captureLead: fromPromise<{ leadId: string; existing: boolean }, CaptureInput>(({ input }) => captureLead(input)),
-      updateLead: fromPromise<unknown, UpdateInput>(({ input }) => updateLead(input)),
+      updateLead: fromPromise<void, UpdateInput>(({ input }) => updateLead(input)),
     },
     actions,
   });
@@ -114,6 +116,10 @@ function start(input: Partial<WizardInput> = {}) {
 type WizardActor = ReturnType<typeof start>['actor'];
 
 const snap = (actor: WizardActor) => actor.getSnapshot();
+const answering = (actor: WizardActor) => snap(actor).matches({ active: { flow: 'answering' } });
+const submitted = (s: ReturnType<WizardActor['getSnapshot']>) => s.status === 'done';
+const submitFailed = (actor: WizardActor) => snap(actor).hasTag('submitFailed');
+const syncState = (actor: WizardActor) => (snap(actor).value as { active?: { sync?: string } }).active?.sync;
 const progress = (actor: WizardActor) => progressOf(snap(actor).context);
 const currentId = (actor: WizardActor) => snap(actor).context.currentId;
 
@@ -133,7 +139,7 @@ function answerUntil(actor: WizardActor, stopAt: string, answers: Answers) {
 
 /** Answers every question the applicant sees with a valid answer, waiting for side calls between steps. */
 async function walkToEnd(actor: WizardActor, overrides: Answers = {}) {
-  for (let step = 0; step < 200 && snap(actor).matches('answering'); step += 1) {
+  for (let step = 0; step < 200 && answering(actor); step += 1) {
     const question = progress(actor).question;
     answer(actor, overrides[question.id] ?? answerFor(question));
     expect(snap(actor).context.error, question.id).toBeNull();
@@ -155,10 +161,12 @@ describe('questionWizard', () => {
   describe('when starting', () => {
     it('is answering the first question with an empty draft', () => {
       const { actor } = start();
-      expect(snap(actor).matches('answering')).toBe(true);
+      expect(answering(actor)).toBe(true);
       expect(progress(actor)).toMatchObject({ index: 0, total: 5, isFirst: true, isLast: false });
       expect(progress(actor).question.id).toBe('email-address');
-      expect(snap(actor).context).toMatchObject({ draft: '', error: null, leadId: null, submitFailed: false });
+      expect(snap(actor).context).toMatchObject({ draft: '', error: null, leadId: null });
+      expect(submitFailed(actor)).toBe(false);
+      expect(syncState(actor)).toBe('idle');
     });
   });
 
@@ -166,7 +174,7 @@ describe('questionWizard', () => {
     it('NEXT with an empty required answer sets validation.required and stays', () => {
       const { actor, persistProgress } = start();
       actor.send({ type: 'NEXT' });
-      expect(snap(actor).matches('answering')).toBe(true);
+      expect(answering(actor)).toBe(true);
       expect(snap(actor).context.error).toEqual({ key: 'validation.required' });
       expect(progress(actor).index).toBe(0);
       expect(persistProgress).not.toHaveBeenCalled();
@@ -234,7 +242,7 @@ describe('questionWizard', () => {
       actor.send({ type: 'NEXT' });
       expect(snap(actor).context.error?.key).toBe('validation.required');
       actor.send({ type: 'PREVIOUS' });
-      expect(snap(actor).matches('answering')).toBe(true);
+      expect(answering(actor)).toBe(true);
       expect(snap(actor).context).toMatchObject({ currentId: 'first-name', draft: 'Maria', error: null });
       expect(progress(actor).index).toBe(1);
     });
@@ -313,7 +321,7 @@ describe('questionWizard', () => {
       expect(progress(actor).total).toBe(5);
       actor.send({ type: 'NEXT' });
       answer(actor, 'Yes');
-      await waitFor(actor, (s) => s.matches('submitted'));
+      await waitFor(actor, submitted);
 
       const { answers } = snap(actor).context;
       // Kept in memory (switching back to Yes would bring it back) but never sent.
@@ -333,7 +341,7 @@ describe('questionWizard', () => {
       answerUntil(actor, 'final-check', NO_PATH);
       expect(progress(actor).isLast).toBe(true);
       answer(actor, 'Maybe');
-      expect(snap(actor).matches('answering')).toBe(true);
+      expect(answering(actor)).toBe(true);
       expect(snap(actor).context.error?.key).toBe('validation.generic');
       expect(submitLead).not.toHaveBeenCalled();
     });
@@ -342,15 +350,15 @@ describe('questionWizard', () => {
       const { actor, submitLead, clearProgress, announceSubmitted, announceSubmitFailed, persistProgress } = start();
       answerUntil(actor, 'final-check', NO_PATH);
       answer(actor, ' Yes ');
-      expect(snap(actor).matches('submitting')).toBe(true);
+      expect(snap(actor).matches({ active: { flow: 'submitting' } })).toBe(true);
       expect(snap(actor).hasTag('busy')).toBe(true);
       expect(snap(actor).can({ type: 'NEXT' })).toBe(false);
       expect(persistProgress).toHaveBeenLastCalledWith(expect.anything(), expect.objectContaining({ currentId: 'final-check' }));
 
-      await waitFor(actor, (s) => s.matches('submitted'));
+      await waitFor(actor, submitted);
       expect(snap(actor).status).toBe('done');
       expect(snap(actor).hasTag('busy')).toBe(false);
-      expect(snap(actor).output).toEqual({ leadId: 'SUBMITTED', answers: NO_PATH });
+      expect(snap(actor).output).toEqual({ leadId: 'SUBMITTED', answers: NO_PATH, to: CHECKOUT.url, amount: CHECKOUT.amount });
       expect(snap(actor).context.leadId).toBe('SUBMITTED');
       expect(submitLead).toHaveBeenCalledWith({ catalog: TEST_CATALOG, answers: NO_PATH, changes: NO_PATH, leadId: null });
       expect(clearProgress).toHaveBeenCalledTimes(1);
@@ -365,14 +373,9 @@ describe('questionWizard', () => {
       answer(actor, 'Yes');
       expect(snap(actor).hasTag('busy')).toBe(true);
 
-      await waitFor(actor, (s) => s.matches('answering'));
-      expect(snap(actor).context).toMatchObject({
-        currentId: 'final-check',
-        draft: 'Yes',
-        answers: NO_PATH,
-        submitFailed: true,
-        error: null,
-      });
+      await waitFor(actor, (s) => s.matches({ active: { flow: 'answering' } }));
+      expect(snap(actor).context).toMatchObject({ currentId: 'final-check', draft: 'Yes', answers: NO_PATH, error: null });
+      expect(submitFailed(actor)).toBe(true);
       expect(progress(actor).isLast).toBe(true);
       expect(announceSubmitFailed).toHaveBeenCalledTimes(1);
       expect(clearProgress).not.toHaveBeenCalled();
@@ -380,20 +383,20 @@ describe('questionWizard', () => {
 
       actor.send({ type: 'NEXT' });
       expect(snap(actor).hasTag('busy')).toBe(true);
-      await waitFor(actor, (s) => s.matches('submitted'));
+      await waitFor(actor, submitted);
       expect(submitLead).toHaveBeenCalledTimes(2);
       expect(submitLead.mock.calls[1]![0].answers).toEqual(NO_PATH);
       expect(announceSubmitted).toHaveBeenCalledTimes(1);
     });
 
-    it('ANSWER.CHANGE after a failed submit clears submitFailed', async () => {
+    it('ANSWER.CHANGE after a failed submit leaves the failed state', async () => {
       const { actor, submitLead } = start();
       submitLead.mockRejectedValueOnce(new Error('503'));
       answerUntil(actor, 'final-check', NO_PATH);
       answer(actor, 'Yes');
-      await waitFor(actor, (s) => s.context.submitFailed);
+      await waitFor(actor, (s) => s.hasTag('submitFailed'));
       actor.send({ type: 'ANSWER.CHANGE', value: 'No' });
-      expect(snap(actor).context.submitFailed).toBe(false);
+      expect(submitFailed(actor)).toBe(false);
     });
   });
 
@@ -404,7 +407,7 @@ describe('questionWizard', () => {
         currentId: 'specify-other-names',
         leadId: 'L9',
       });
-      expect(snap(actor).matches('answering')).toBe(true);
+      expect(answering(actor)).toBe(true);
       expect(snap(actor).context).toMatchObject({ currentId: 'specify-other-names', draft: 'M G', leadId: 'L9', error: null });
       expect(progress(actor)).toMatchObject({ index: 3, total: 6 });
       actor.send({ type: 'PREVIOUS' });
@@ -439,10 +442,10 @@ describe('questionWizard', () => {
       const { actor, submitLead } = start({ catalog: TRAILING, answers: { 'email-address': EMAIL }, currentId: 'other-names' });
       expect(progress(actor).isLast).toBe(true);
       answer(actor, 'Yes');
-      expect(snap(actor).matches('answering')).toBe(true);
+      expect(answering(actor)).toBe(true);
       expect(currentId(actor)).toBe('specify-other-names');
       answer(actor, 'Maria Garcia');
-      await waitFor(actor, (s) => s.matches('submitted'));
+      await waitFor(actor, submitted);
       expect(submitLead.mock.calls[0]![0].answers).toEqual({
         'email-address': EMAIL,
         'other-names': 'Yes',
@@ -458,7 +461,7 @@ describe('questionWizard', () => {
       });
       answer(actor, 'No');
       expect(snap(actor).hasTag('busy')).toBe(true);
-      await waitFor(actor, (s) => s.matches('submitted'));
+      await waitFor(actor, submitted);
       expect(submitLead.mock.calls[0]![0].answers).toEqual({ 'email-address': EMAIL, 'other-names': 'No' });
     });
   });
@@ -472,7 +475,7 @@ describe('questionWizard', () => {
       expect(captureLead).toHaveBeenCalledTimes(1);
       expect(captureLead).toHaveBeenCalledWith({ email: EMAIL, firstName: '', lastName: '', formType: 'ESTA', nationality: '' });
       // The applicant is never held up by the capture.
-      expect(snap(actor).matches('answering')).toBe(true);
+      expect(answering(actor)).toBe(true);
       expect(currentId(actor)).toBe('first-name');
 
       await waitFor(actor, (s) => s.context.leadId === 'L1');
@@ -500,8 +503,9 @@ describe('questionWizard', () => {
       answer(actor, EMAIL);
       await waitFor(actor, () => logSyncFailure.mock.calls.length > 0);
       expect(logSyncFailure).toHaveBeenCalledWith(expect.anything(), { error: failure });
-      expect(snap(actor).matches('answering')).toBe(true);
-      expect(snap(actor).context).toMatchObject({ currentId: 'first-name', error: null, leadId: null, submitFailed: false });
+      expect(answering(actor)).toBe(true);
+      expect(snap(actor).context).toMatchObject({ currentId: 'first-name', error: null, leadId: null });
+      expect(syncState(actor)).toBe('failed');
       expect(announceLeadStarted).not.toHaveBeenCalled();
 
       answer(actor, 'Maria');
@@ -525,6 +529,42 @@ describe('questionWizard', () => {
       actor.send({ type: 'NEXT' });
       await settle();
       expect(captureLead).toHaveBeenCalledTimes(1);
+    });
+
+    it('shows the capture as a state while it runs', async () => {
+      const { actor, captureLead } = esta();
+      const pending = deferred<{ leadId: string; existing: boolean }>();
+      captureLead.mockReturnValueOnce(pending.promise);
+      answer(actor, EMAIL);
+      expect(syncState(actor)).toBe('capturing');
+      expect(snap(actor).hasTag('saving')).toBe(true);
+      expect(snap(actor).hasTag('busy')).toBe(false);
+      pending.resolve({ leadId: 'L3', existing: false });
+      await waitFor(actor, (s) => s.context.leadId === 'L3');
+      expect(syncState(actor)).toBe('idle');
+      expect(snap(actor).hasTag('saving')).toBe(false);
+    });
+
+    it('a submit waits for the update in flight, then completes the same lead with what is left', async () => {
+      const answers = Object.fromEntries(estaCatalog.questions.map((x) => [x.id, answerFor(x)]));
+      const { actor, updateLead, submitLead } = esta({ answers, currentId: 'social-media', leadId: 'L5' });
+      const pending = deferred<void>();
+      updateLead.mockReturnValueOnce(pending.promise);
+      actor.send({ type: 'NEXT' });
+      expect(syncState(actor)).toBe('updating');
+      const sent = updateLead.mock.calls[0]![0].changes;
+      for (let i = 0; i < 20 && !snap(actor).hasTag('busy'); i += 1) actor.send({ type: 'NEXT' });
+      expect(snap(actor).matches({ active: { flow: { submitting: 'waitingForSync' } } })).toBe(true);
+      await settle();
+      expect(submitLead).not.toHaveBeenCalled();
+      pending.resolve();
+      await waitFor(actor, submitted);
+      expect(submitLead).toHaveBeenCalledTimes(1);
+      const { leadId, changes } = submitLead.mock.calls[0]![0];
+      expect(leadId).toBe('L5');
+      // The update carried every answer kept from before; the submit sends only what it did not.
+      expect(sent).toEqual(submittedAnswers(estaCatalog, answers));
+      expect(changes).toEqual({});
     });
 
     it('NEXT on phone updates the lead with only what changed since the last sync, and the phone', async () => {
@@ -578,7 +618,7 @@ describe('questionWizard', () => {
       answer(actor, PHONE);
       await waitFor(actor, () => logSyncFailure.mock.calls.length > 0);
       expect(logSyncFailure).toHaveBeenCalledWith(expect.anything(), { error: failure });
-      expect(snap(actor).matches('answering')).toBe(true);
+      expect(answering(actor)).toBe(true);
       expect(snap(actor).context).toMatchObject({ currentId: 'home-address', error: null, leadId: 'L5', synced: answers });
 
       // The contact section ends on social-media: the unsent phone goes with that update.
@@ -586,7 +626,7 @@ describe('questionWizard', () => {
       expect(updateLead).toHaveBeenCalledTimes(2);
       expect(updateLead.mock.calls[1]![0].changes).toMatchObject({ phone: PHONE });
       expect(updateLead.mock.calls[1]![0].phone).toBe(PHONE);
-      await waitFor(actor, (s) => s.matches('submitted'));
+      await waitFor(actor, submitted);
       expect(submitLead.mock.calls[0]![0]).toMatchObject({ leadId: 'L5' });
     });
   });
@@ -599,7 +639,7 @@ describe('questionWizard', () => {
       const { actor, captureLead, updateLead, submitLead, logSyncFailure } = start({ catalog });
       expect(progress(actor).total).toBe(total);
       await walkToEnd(actor);
-      await waitFor(actor, (s) => s.matches('submitted'));
+      await waitFor(actor, submitted);
       expect(captureLead).not.toHaveBeenCalled();
       expect(updateLead).not.toHaveBeenCalled();
       expect(logSyncFailure).not.toHaveBeenCalled();

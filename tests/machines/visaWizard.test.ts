@@ -1,11 +1,36 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor } from 'xstate';
-import { methodTarget, visaWizardMachine } from '../../machines/visaWizard.machine';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { eligibility, type Purpose } from '../../machines/domain/visaRules';
+import { methodTarget, recommendationOf, visaWizardMachine } from '../../machines/visaWizard.machine';
 
-function start(persistChoice = vi.fn()) {
-  const actor = createActor(visaWizardMachine.provide({ actions: { persistChoice } }), { input: { language: 'es' } });
+const FEES = { estaGovernmentFee: 21, ds160GovernmentFee: 185, estaServiceFee: 99, ds160ServiceFee: 50 };
+
+/** The server's answer, from the same rule module; `fail` makes the next call fail as a lost connection would. */
+function start(persistChoice = vi.fn(), fail = { next: false }) {
+  const fetchEligibility = vi.fn(async ({ country, purpose }: { country: string; purpose: Purpose }) => {
+    if (fail.next) {
+      fail.next = false;
+      throw new TypeError('Failed to fetch');
+    }
+    return eligibility(country, purpose, FEES);
+  });
+  const machine = visaWizardMachine.provide({
+    actions: { persistChoice },
+    actors: { fetchEligibility: fromPromise(({ input }: { input: { country: string; purpose: Purpose } }) => fetchEligibility(input)) },
+  });
+  const actor = createActor(machine, { input: { language: 'es' } });
   actor.start();
   return actor;
+}
+
+type Actor = ReturnType<typeof start>;
+
+/** Continues from step 1 and waits for the server's recommendation. */
+async function recommend(actor: Actor) {
+  actor.send({ type: 'CONTINUE' });
+  expect(actor.getSnapshot().matches('recommending')).toBe(true);
+  expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+  await waitFor(actor, (s) => !s.matches('recommending'));
 }
 
 describe('visaWizard', () => {
@@ -44,32 +69,46 @@ describe('visaWizard', () => {
   });
 
   describe('when leaving step 1', () => {
-    it('recommends ESTA for Spain and tourism', () => {
+    it('asks the server and recommends ESTA for Spain and tourism', async () => {
       const actor = start();
       actor.send({ type: 'COUNTRY.SELECT', country: 'Spain' });
       actor.send({ type: 'PURPOSE.SELECT', purpose: 'tourism' });
-      expect(actor.getSnapshot().context.recommendation).toBeNull();
-      actor.send({ type: 'CONTINUE' });
+      expect(recommendationOf(actor.getSnapshot().context)).toBeNull();
+      await recommend(actor);
       expect(actor.getSnapshot().matches('recommended')).toBe(true);
-      expect(actor.getSnapshot().context.recommendation).toBe('ESTA');
+      expect(recommendationOf(actor.getSnapshot().context)).toBe('ESTA');
+      expect(actor.getSnapshot().context.facts).toMatchObject({ maxStayDays: 90, serviceFee: 99, validityKey: 'facts.validityEsta' });
     });
 
-    it('recommends DS-160 for Mexico and business', () => {
+    it('recommends DS-160 for Mexico and business', async () => {
       const actor = start();
       actor.send({ type: 'COUNTRY.SELECT', country: 'Mexico' });
       actor.send({ type: 'PURPOSE.SELECT', purpose: 'business' });
-      actor.send({ type: 'CONTINUE' });
-      expect(actor.getSnapshot().context.recommendation).toBe('DS-160');
+      await recommend(actor);
+      expect(recommendationOf(actor.getSnapshot().context)).toBe('DS-160');
+    });
+
+    it('says so when the server cannot be reached, and tries again on RETRY', async () => {
+      const fail = { next: true };
+      const actor = start(vi.fn(), fail);
+      actor.send({ type: 'COUNTRY.SELECT', country: 'Spain' });
+      actor.send({ type: 'PURPOSE.SELECT', purpose: 'tourism' });
+      await recommend(actor);
+      expect(actor.getSnapshot().matches('recommendFailed')).toBe(true);
+      expect(actor.getSnapshot().hasTag('step2')).toBe(true);
+      actor.send({ type: 'RETRY' });
+      await waitFor(actor, (s) => s.matches('recommended'));
+      expect(recommendationOf(actor.getSnapshot().context)).toBe('ESTA');
     });
   });
 
   describe('when choosing the method', () => {
-    it('sends ESTA applicants to the ESTA wizard and keeps the choice', () => {
+    it('sends ESTA applicants to the ESTA wizard and keeps the choice', async () => {
       const persist = vi.fn();
       const actor = start(persist);
       actor.send({ type: 'COUNTRY.SELECT', country: 'Spain' });
       actor.send({ type: 'PURPOSE.SELECT', purpose: 'tourism' });
-      actor.send({ type: 'CONTINUE' });
+      await recommend(actor);
       actor.send({ type: 'START' });
       actor.send({ type: 'METHOD.FORM' });
       expect(actor.getSnapshot().status).toBe('done');
@@ -77,21 +116,21 @@ describe('visaWizard', () => {
       expect(persist).toHaveBeenCalledWith(expect.anything(), { country: 'Spain', purpose: 'tourism', visaType: 'ESTA' });
     });
 
-    it('sends DS-160 applicants to the ten-section form', () => {
+    it('sends DS-160 applicants to the ten-section form', async () => {
       const actor = start();
       actor.send({ type: 'COUNTRY.SELECT', country: 'Mexico' });
       actor.send({ type: 'PURPOSE.SELECT', purpose: 'business' });
-      actor.send({ type: 'CONTINUE' });
+      await recommend(actor);
       actor.send({ type: 'START' });
       actor.send({ type: 'METHOD.FORM' });
       expect(actor.getSnapshot().output).toEqual({ to: '/ds160-wizard' });
     });
 
-    it('sends chat users to the intelligent chat with lang, country, purpose and visaType', () => {
+    it('sends chat users to the intelligent chat with lang, country, purpose and visaType', async () => {
       const actor = start();
       actor.send({ type: 'COUNTRY.SELECT', country: 'Dominican Republic' });
       actor.send({ type: 'PURPOSE.SELECT', purpose: 'study' });
-      actor.send({ type: 'CONTINUE' });
+      await recommend(actor);
       actor.send({ type: 'START' });
       actor.send({ type: 'METHOD.CHAT' });
       const url = new URL(actor.getSnapshot().output?.to ?? '', 'http://x');
@@ -104,11 +143,11 @@ describe('visaWizard', () => {
       });
     });
 
-    it('goes back step by step', () => {
+    it('goes back step by step', async () => {
       const actor = start();
       actor.send({ type: 'COUNTRY.SELECT', country: 'Spain' });
       actor.send({ type: 'PURPOSE.SELECT', purpose: 'tourism' });
-      actor.send({ type: 'CONTINUE' });
+      await recommend(actor);
       actor.send({ type: 'START' });
       actor.send({ type: 'BACK' });
       expect(actor.getSnapshot().matches('recommended')).toBe(true);
@@ -120,7 +159,7 @@ describe('visaWizard', () => {
 
   it('methodTarget defaults to DS-160 without a recommendation', () => {
     expect(
-      methodTarget('form', { query: '', country: null, purpose: null, language: 'en', recommendation: null, method: null }),
+      methodTarget('form', { query: '', country: null, purpose: null, language: 'en', facts: null, method: null }),
     ).toBe('/ds160-wizard');
   });
 });

@@ -6,7 +6,7 @@ function allNodes(node: AnyNode): AnyNode[] {
   return [node, ...Object.values(node.states as Record<string, AnyNode>).flatMap(allNodes)];
 }
 
-function transitionKey(t: AnyTransitionDefinition): string {
+export function transitionKey(t: AnyTransitionDefinition): string {
   const source = t.source as AnyNode;
   const list = t.eventType ? (source.transitions.get(t.eventType) ?? []) : (source.always ?? []);
   return `${source.id} ${t.eventType || '(always)'} #${list.indexOf(t)}`;
@@ -43,6 +43,7 @@ export class CoverageRecorder {
 }
 
 export interface CoverageRow {
+  paths?: number;
   machine: string;
   states: string;
   transitions: string;

@@ -1,7 +1,9 @@
 import { createMachine, type AnyStateMachine } from 'xstate';
 
 type StateConfig = {
+  id?: string;
   invoke?: unknown;
+  after?: Record<string, unknown>;
   on?: Record<string, unknown>;
   states?: Record<string, StateConfig>;
   [key: string]: unknown;
@@ -10,28 +12,31 @@ type StateConfig = {
 type InvokeConfig = { id?: string; onDone?: unknown; onError?: unknown };
 
 /**
- * xstate/graph traverses machines without invocations. The model is therefore the registered machine with
- * each invocation replaced by the events it would produce (xstate.done.actor.<id>, xstate.error.actor.<id>),
- * so the generated paths choose each outcome while the live actor under test runs the real invocation.
+ * xstate/graph traverses machines without invocations or delays. The model is therefore the registered
+ * machine with each invocation replaced by the events it would produce (xstate.done.actor.<id>,
+ * xstate.error.actor.<id>) and each `after` delay by its event (xstate.after.<delay>.<state id>), so the
+ * generated paths choose each outcome and moment while the live actor under test runs the real thing.
  */
 export function toTestMachine(machine: AnyStateMachine): AnyStateMachine {
-  return createMachine(stripInvocations(machine.config as StateConfig) as never).provide(machine.implementations as never);
+  const config = machine.config as StateConfig;
+  return createMachine(strip(config, config.id ?? '(machine)') as never).provide(machine.implementations as never);
 }
 
-function stripInvocations(state: StateConfig): StateConfig {
-  const { invoke, states, on, ...rest } = state;
+function strip(state: StateConfig, id: string): StateConfig {
+  const { invoke, after, states, on, ...rest } = state;
   const invocations = (Array.isArray(invoke) ? invoke : invoke ? [invoke] : []) as InvokeConfig[];
   const outcomes: Record<string, unknown> = {};
   for (const inv of invocations) {
-    if (!inv.id) continue;
+    if (!inv.id) throw new Error(`An invocation in ${id} has no id; path tests name its outcomes by it`);
     if (inv.onDone) outcomes[`xstate.done.actor.${inv.id}`] = inv.onDone;
     if (inv.onError) outcomes[`xstate.error.actor.${inv.id}`] = inv.onError;
   }
+  for (const [delay, transition] of Object.entries(after ?? {})) outcomes[`xstate.after.${delay}.${state.id ?? id}`] = transition;
   return {
     ...rest,
-    ...(on || invocations.length ? { on: { ...on, ...outcomes } } : {}),
+    ...(on || Object.keys(outcomes).length ? { on: { ...on, ...outcomes } } : {}),
     ...(states
-      ? { states: Object.fromEntries(Object.entries(states).map(([key, child]) => [key, stripInvocations(child)])) }
+      ? { states: Object.fromEntries(Object.entries(states).map(([key, child]) => [key, strip(child, `${id}.${key}`)])) }
       : {}),
   };
 }

@@ -1,42 +1,14 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { visibleQuestions } from '../../../machines/domain/questions';
-import { progressOf } from '../../../machines/questionWizard.machine';
+import { sectionsOf, type SectionProgress } from '../../../machines/questionWizard.machine';
 import * as css from '../../components/wizard/wizard.css';
 import type { QuestionWizardRef } from './useQuestionWizard';
 
-interface SectionState {
-  id: string;
-  titleKey: string;
-  done: boolean;
-  current: boolean;
-  count: number;
-}
+const sameSections = (a: SectionProgress[], b: SectionProgress[]) => JSON.stringify(a) === JSON.stringify(b);
 
-/** Sections of the catalog with their state, derived from the machine's answers and position. */
-export function useSections(wizard: QuestionWizardRef): SectionState[] {
-  return useSelector(
-    wizard,
-    (s) => {
-      const { catalog, answers } = s.context;
-      const visible = visibleQuestions(catalog, answers);
-      const currentSection = progressOf(s.context).question.section;
-      const currentIndex = catalog.sections.findIndex((sec) => sec.id === currentSection);
-      return catalog.sections.map((section, i) => {
-        const questions = visible.filter((q) => q.section === section.id);
-        return {
-          id: section.id,
-          titleKey: section.titleKey,
-          current: section.id === currentSection,
-          // Sections are answered in order, so every section before the current one is done.
-          done: i < currentIndex,
-          count: questions.length,
-        };
-      });
-    },
-    (a, b) => JSON.stringify(a) === JSON.stringify(b),
-  );
+function useSections(wizard: QuestionWizardRef): SectionProgress[] {
+  return useSelector(wizard, (s) => sectionsOf(s.context), sameSections);
 }
 
 /** The DS-160 wizard's horizontal section stepper. */

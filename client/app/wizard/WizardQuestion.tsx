@@ -24,7 +24,7 @@ export function WizardQuestion({ wizard, submitLabel, submittingLabel, counter }
   const submits = useSelector(wizard, (s) => nextSubmits(s.context));
   const error = useSelector(wizard, (s) => s.context.error);
   const submitting = useSelector(wizard, (s) => s.hasTag('busy'));
-  const submitFailed = useSelector(wizard, (s) => s.context.submitFailed);
+  const submitFailed = useSelector(wizard, (s) => s.hasTag('submitFailed'));
   const canGoBack = useSelector(wizard, (s) => s.can({ type: 'PREVIOUS' }));
   const field = useRef<HTMLElement>(null);
   const first = useRef(true);

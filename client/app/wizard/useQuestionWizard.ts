@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
-import { fromPromise } from 'xstate';
 import type { Catalog } from '../../../machines/domain/questions';
 import { toIsoDate } from '../../../machines/domain/validators';
-import { questionWizardMachine, type PersistedProgress, type SubmitInput } from '../../../machines/questionWizard.machine';
-import { captureLead, updateLead } from '../../api/leads';
+import { questionWizardMachine, type PersistedProgress, type WizardOutput } from '../../../machines/questionWizard.machine';
+import { makeQuestionWizardActors } from '../../api/actors/questionWizard';
+import { fetchTransport } from '../../api/transport';
 import { useToast } from '../AppContext';
 import { readStorage, writeStorage } from '../storage';
 import { useFlow } from '../useFlow';
@@ -16,9 +16,9 @@ export interface WizardMessages {
 
 interface Options {
   catalog: Catalog;
-  submit: (input: SubmitInput) => Promise<{ leadId: string }>;
   messages: WizardMessages;
-  destination: (output: { leadId: string | null; answers: Record<string, string> }) => string | null;
+  /** Whether the page follows the checkout the flow ends on, or shows its own completion card. */
+  followCheckout: boolean;
 }
 
 const storageKey = (catalog: Catalog) => `rumbo-wizard-${catalog.id}`;
@@ -34,20 +34,14 @@ function restore(catalog: Catalog): Partial<PersistedProgress> {
 
 /**
  * Starts the generic question wizard for one catalog with the browser's side effects: answers kept in local
- * storage (a reload or a failed submit loses nothing), leads captured and updated on the server, toasts.
+ * storage (a reload or a failed submit loses nothing), the lead calls over fetch, toasts.
  */
-export function useQuestionWizard({ catalog, submit, messages, destination }: Options) {
+export function useQuestionWizard({ catalog, messages, followCheckout }: Options) {
   const toast = useToast();
   const machine = useMemo(
     () =>
       questionWizardMachine.provide({
-        actors: {
-          submitLead: fromPromise(({ input }: { input: SubmitInput }) => submit(input)),
-          captureLead: fromPromise(({ input }) => captureLead({ ...input, formType: input.formType === 'ESTA' ? 'ESTA' : 'DS-160' })),
-          updateLead: fromPromise(({ input }) =>
-            updateLead(input.leadId, { formData: input.changes, ...(input.phone ? { phone: input.phone } : {}) }),
-          ),
-        },
+        actors: makeQuestionWizardActors(fetchTransport),
         actions: {
           persistProgress: (_, progress) => writeStorage('local', storageKey(catalog), JSON.stringify(progress)),
           clearProgress: () => writeStorage('local', storageKey(catalog), null),
@@ -67,7 +61,7 @@ export function useQuestionWizard({ catalog, submit, messages, destination }: Op
   );
   const restored = useMemo(() => restore(catalog), [catalog]);
   return useFlow(machine, { catalog, today: toIsoDate(new Date()), ...restored }, (output) =>
-    destination(output as { leadId: string | null; answers: Record<string, string> }),
+    followCheckout ? (output as WizardOutput).to : null,
   );
 }
 

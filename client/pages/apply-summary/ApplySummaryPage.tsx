@@ -1,9 +1,10 @@
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { fromPromise } from 'xstate';
 import { applySummaryMachine, chosenType } from '../../../machines/applySummary.machine';
 import { STORAGE_KEYS } from '../../../machines/startChoice';
-import { fetchEligibility } from '../../api/site';
+import { makeEligibilityActors } from '../../api/actors/eligibility';
+import { fetchTransport } from '../../api/transport';
+import { useMoney } from '../../app/money';
 import { readStorage, writeStorage } from '../../app/storage';
 import { useFlow } from '../../app/useFlow';
 import { usePageMeta } from '../../app/usePageMeta';
@@ -14,13 +15,14 @@ import * as startCss from '../../components/start.css';
 import { badge, button, card, factList, heading, muted, narrow, notice, page, row, spread, stack } from '../../styles/ui.css';
 
 const machine = applySummaryMachine.provide({
-  actors: { fetchEligibility: fromPromise(({ input }) => fetchEligibility(input)) },
+  actors: makeEligibilityActors(fetchTransport),
   actions: { persistVisaType: (_, { visaType }) => writeStorage('session', STORAGE_KEYS.visaType, visaType) },
 });
 
 export default function ApplySummaryPage() {
   const { t } = useTranslation('start');
   const nameOf = useCountryName();
+  const money = useMoney();
   usePageMeta('apply');
   const ref = useFlow(machine, {
     country: readStorage('session', STORAGE_KEYS.country),
@@ -64,7 +66,7 @@ export default function ApplySummaryPage() {
               <Fact term={t('facts.visaType')} value={facts.visaType} />
               <Fact
                 term={t('facts.cost')}
-                value={t('facts.costValue', { service: `$${facts.serviceFee}`, government: `$${facts.governmentFee}` })}
+                value={t('facts.costValue', { service: money(facts.serviceFee), government: money(facts.governmentFee) })}
                 testId="summary-cost"
               />
               <Fact term={t('facts.processing')} value={t(facts.processingTimeKey)} />

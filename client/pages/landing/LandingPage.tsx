@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ROUTES } from '../../../machines/domain/routes';
 import { useLanguage } from '../../app/AppContext';
+import { useMoney } from '../../app/money';
 import { useSiteData } from '../../app/siteData';
 import { usePageMeta } from '../../app/usePageMeta';
 import { button, card, container, grid, muted, stack } from '../../styles/ui.css';
@@ -20,6 +21,7 @@ const SWITCHER = ['en', 'es'] as const;
 export default function LandingPage() {
   const { t } = useTranslation('landing');
   const { branding, pricing } = useSiteData();
+  const money = useMoney();
   const { language, change } = useLanguage();
   usePageMeta('home', branding.brandName);
 
@@ -99,11 +101,11 @@ export default function LandingPage() {
             <div className={grid}>
               <div>
                 <p className={muted}>{t('pricing.esta')}</p>
-                <p className={css.price}>${pricing.ESTA}</p>
+                <p className={css.price}>{money(pricing.ESTA)}</p>
               </div>
               <div>
                 <p className={muted}>{t('pricing.ds160')}</p>
-                <p className={css.price}>{t('pricing.from', { price: `$${pricing.DS160_BASIC}` })}</p>
+                <p className={css.price}>{t('pricing.from', { price: money(pricing.DS160_BASIC) })}</p>
               </div>
             </div>
             <span className={button.ghost}>{t('pricing.see')} →</span>

@@ -4,8 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { flagOf, findCountry } from '../../../machines/domain/countries';
 import { STORAGE_KEYS } from '../../../machines/startChoice';
 import { visaWizardMachine } from '../../../machines/visaWizard.machine';
+import { makeEligibilityActors } from '../../api/actors/eligibility';
+import { fetchTransport } from '../../api/transport';
 import { useLanguage } from '../../app/AppContext';
-import { useSiteData } from '../../app/siteData';
+import { useMoney } from '../../app/money';
 import { writeStorage } from '../../app/storage';
 import { useFlow } from '../../app/useFlow';
 import { usePageMeta } from '../../app/usePageMeta';
@@ -13,10 +15,12 @@ import { useCountryName } from '../../components/countries';
 import { CountrySearch } from '../../components/CountrySearch';
 import { Fact } from '../../components/Fact';
 import { PurposePicker } from '../../components/PurposePicker';
+import { Spinner } from '../../components/Spinner';
 import * as startCss from '../../components/start.css';
 import { badge, button, card, factList, grid, heading, muted, narrow, page, row, spread, stack } from '../../styles/ui.css';
 
 const machine = visaWizardMachine.provide({
+  actors: makeEligibilityActors(fetchTransport),
   actions: {
     persistChoice: (_, choice) => {
       writeStorage('session', STORAGE_KEYS.country, choice.country);
@@ -35,7 +39,7 @@ const METHODS = [
 export default function VisaWizardPage() {
   const { t } = useTranslation('start');
   const { language } = useLanguage();
-  const { pricing } = useSiteData();
+  const money = useMoney();
   const nameOf = useCountryName();
   usePageMeta('apply');
   const ref = useFlow(machine, { language });
@@ -43,16 +47,18 @@ export default function VisaWizardPage() {
   const query = useSelector(ref, (s) => s.context.query);
   const country = useSelector(ref, (s) => s.context.country);
   const purpose = useSelector(ref, (s) => s.context.purpose);
-  const recommendation = useSelector(ref, (s) => s.context.recommendation);
+  const facts = useSelector(ref, (s) => s.context.facts);
+  const loading = useSelector(ref, (s) => s.hasTag('busy'));
+  const failed = useSelector(ref, (s) => s.matches('recommendFailed'));
   const canContinue = useSelector(ref, (s) => s.can({ type: 'CONTINUE' }));
   const title = useRef<HTMLHeadingElement>(null);
 
   // Focus follows the step, so keyboard and screen-reader users land on the new content.
   useEffect(() => {
     if (step !== 'step1') title.current?.focus();
-  }, [step]);
+  }, [step, loading]);
 
-  const esta = recommendation === 'ESTA';
+  const esta = facts?.visaType === 'ESTA';
   const stepIndex = STEPS.indexOf(step);
 
   return (
@@ -86,7 +92,26 @@ export default function VisaWizardPage() {
         </section>
       )}
 
-      {step === 'step2' && recommendation && country && purpose && (
+      {step === 'step2' && loading && <Spinner label={t('summary.loading')} />}
+
+      {step === 'step2' && failed && (
+        <section className={`${card} ${stack}`} aria-labelledby="vw-title">
+          <h1 id="vw-title" ref={title} tabIndex={-1} className={heading.page}>
+            {t('visaWizard.step2.title')}
+          </h1>
+          <p role="alert">{t('summary.failed')}</p>
+          <div className={row}>
+            <button type="button" className={button.secondary} onClick={() => ref.send({ type: 'BACK' })}>
+              {t('back')}
+            </button>
+            <button type="button" className={button.primary} onClick={() => ref.send({ type: 'RETRY' })}>
+              {t('retry')}
+            </button>
+          </div>
+        </section>
+      )}
+
+      {step === 'step2' && facts && !loading && !failed && country && purpose && (
         <section className={`${card} ${stack}`} aria-labelledby="vw-title">
           <h1 id="vw-title" ref={title} tabIndex={-1} className={heading.page}>
             {t('visaWizard.step2.title')}
@@ -94,19 +119,16 @@ export default function VisaWizardPage() {
           <div className={spread}>
             <span className={muted}>{t('visaWizard.step2.recommended')}</span>
             <span className={badge.brand} data-testid="recommended-type">
-              {recommendation}
+              {facts.visaType}
             </span>
           </div>
           <dl className={factList}>
             <Fact term={t('facts.nationality')} value={`${flagOf(findCountry(country)?.code ?? '')} ${nameOf(country)}`} />
             <Fact term={t('facts.purpose')} value={t(`purpose.${purpose}.title`)} />
-            <Fact term={t('facts.processing')} value={t(esta ? 'eligibility.processing.esta' : 'eligibility.processing.ds160')} />
-            <Fact term={t('facts.validity')} value={t(esta ? 'facts.validityEsta' : 'facts.validityDs160')} />
-            <Fact term={t('facts.maxStay')} value={t('facts.days', { count: esta ? 90 : 180 })} />
-            <Fact
-              term={t('facts.serviceFee')}
-              value={esta ? `$${pricing.ESTA}` : t('facts.from', { price: `$${pricing.DS160_BASIC}` })}
-            />
+            <Fact term={t('facts.processing')} value={t(facts.processingTimeKey)} />
+            <Fact term={t('facts.validity')} value={t(facts.validityKey)} />
+            <Fact term={t('facts.maxStay')} value={t('facts.days', { count: facts.maxStayDays })} />
+            <Fact term={t('facts.serviceFee')} value={esta ? money(facts.serviceFee) : t('facts.from', { price: money(facts.serviceFee) })} />
           </dl>
           <p className={muted}>{t(esta ? 'visaWizard.step2.estaNote' : 'visaWizard.step2.ds160Note')}</p>
           <div className={row}>

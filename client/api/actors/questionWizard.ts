@@ -1,0 +1,94 @@
+import type { Answers, CaptureInput, SubmitInput, SubmitOutput, UpdateInput } from '../../../machines/questionWizard.machine';
+import { captureLead, createLead, updateLead } from '../../../openapi/routes/leads';
+import { call } from '../call';
+import type { Transport } from '../transport';
+import { actorsOf } from './actorsOf';
+
+const joinName = (answers: Answers) => [answers['first-name'], answers['last-name']].filter(Boolean).join(' ');
+
+/** Spec 2-wizards §4.2: the DS-160 lead goes in completed, payment pending. */
+async function submitDs160(http: Transport, { answers }: SubmitInput): Promise<SubmitOutput> {
+  const { id, checkout } = await call(http, createLead, {
+    body: {
+      name: joinName(answers),
+      email: answers['email-address'] ?? '',
+      phone: answers['phone-number'] ?? '',
+      formType: 'DS-160',
+      nationality: answers.nationality ?? '',
+      travelPurpose: answers['purpose-of-trip'] ?? '',
+      formData: answers,
+      completionStatus: 'completed',
+      paymentStatus: 'pending',
+      source: 'apply-wizard',
+    },
+  });
+  return { leadId: id, checkout };
+}
+
+/** Spec 2-wizards §4.3: a captured lead is completed (status, country, plan basic); without one, a full lead is made. */
+async function submitEsta(http: Transport, { answers, changes, leadId }: SubmitInput): Promise<SubmitOutput> {
+  const country = answers['passport-country'] ?? '';
+  if (leadId) {
+    const { checkout } = await call(http, updateLead, {
+      params: { leadId },
+      body: { formData: changes, status: 'completed', country, plan: 'basic' },
+    });
+    return { leadId, checkout };
+  }
+  const { id, checkout } = await call(http, createLead, {
+    body: {
+      name: joinName(answers),
+      email: answers.email ?? '',
+      phone: answers.phone ?? '',
+      service: 'ESTA',
+      country,
+      plan: 'basic',
+      formData: JSON.stringify(answers),
+      status: 'completed',
+      source: 'esta-wizard',
+    },
+  });
+  return { leadId: id, checkout };
+}
+
+/** The pre-assessment lead: incomplete and unpaid until checkout (spec 1-core §4). */
+async function submitPreassessment(http: Transport, { answers }: SubmitInput): Promise<SubmitOutput> {
+  const { id, checkout } = await call(http, createLead, {
+    body: {
+      name: answers['full-name'] ?? '',
+      email: answers.email ?? '',
+      phone: answers.phone ?? '',
+      formType: answers['form-type'] === 'ESTA' ? 'ESTA' : 'DS-160',
+      nationality: answers.nationality ?? '',
+      travelPurpose: answers['purpose-of-travel'] ?? '',
+      formData: answers,
+      completionStatus: 'incomplete',
+      paymentStatus: 'unpaid',
+      source: 'wizard',
+    },
+  });
+  return { leadId: id, checkout };
+}
+
+const SUBMITTERS: Record<SubmitInput['catalog']['id'], (http: Transport, input: SubmitInput) => Promise<SubmitOutput>> = {
+  ds160: submitDs160,
+  esta: submitEsta,
+  preassessment: submitPreassessment,
+};
+
+/** The question wizard's server calls: early capture, background updates, and each catalog's submit. */
+export function questionWizardCalls(http: Transport) {
+  return {
+    captureLead: (input: CaptureInput) =>
+      call(http, captureLead, { body: { ...input, formType: input.formType === 'ESTA' ? 'ESTA' : 'DS-160' } }),
+    updateLead: async (input: UpdateInput): Promise<void> => {
+      await call(http, updateLead, {
+        params: { leadId: input.leadId },
+        body: { formData: input.changes, ...(input.phone ? { phone: input.phone } : {}) },
+      });
+    },
+    submitLead: (input: SubmitInput) => SUBMITTERS[input.catalog.id](http, input),
+  };
+}
+
+export const makeQuestionWizardActors = (http: Transport) => actorsOf(questionWizardCalls(http));

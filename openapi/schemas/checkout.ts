@@ -1,0 +1,10 @@
+import { Type, type Static } from 'typebox';
+
+/** Where a finished form goes to pay, with the amount the server computed from the pricing map. */
+export const CheckoutOfferSchema = Type.Object({
+  formType: Type.Enum(['DS-160', 'ESTA']),
+  plan: Type.Enum(['basic', 'pro', 'premium', 'none']),
+  amount: Type.Number({ minimum: 0, description: 'Dollars, service fee only (government fees are paid separately)' }),
+  url: Type.String({ description: 'The checkout page to open, with the offer in its query' }),
+});
+export type CheckoutOffer = Static<typeof CheckoutOfferSchema>;

@@ -1,0 +1,28 @@
+import type { RouteContract } from '../../openapi/contract';
+
+/**
+ * The Fastify side of a route contract: method, URL and the schema Fastify validates and serializes with
+ * (and documents in openapi.json). Spread it into `app.route({ ...fromContract(c), handler })`.
+ */
+export function fromContract<const C extends RouteContract>(contract: C) {
+  const { method, url, tags, summary, params, querystring, body, responses } = contract;
+  return {
+    method,
+    url,
+    schema: {
+      tags: [...tags],
+      summary,
+      ...(params ? { params } : {}),
+      ...(querystring ? { querystring } : {}),
+      ...(body ? { body } : {}),
+      response: responses,
+    } as {
+      tags: string[];
+      summary: string;
+      params: C['params'];
+      querystring: C['querystring'];
+      body: C['body'];
+      response: C['responses'];
+    },
+  };
+}

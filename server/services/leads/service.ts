@@ -1,0 +1,218 @@
+import type { Dialect, Executor } from '../../../db/index';
+import {
+  addHistory,
+  findLeadByCaptureKey,
+  findLeadRow,
+  findOwnedLead,
+  insertLead,
+  insertLeadOnce,
+  listHistory,
+  lockLeadRow,
+  newLeadRow,
+  toLead,
+  writeLead,
+  type Lead,
+  type LeadWrite,
+  type NewLeadValues,
+  type Owner,
+} from '../../../db/queries/leads';
+import { getSetting } from '../../../db/queries/settings';
+import type { CompletionStatus, LeadRow } from '../../../db/schema';
+import { isValidEmail } from '../../../machines/domain/validators';
+import type { CheckoutOffer } from '../../../openapi/schemas/checkout';
+import type { LeadCaptured, LeadCreate, LeadDto, LeadImmediate, LeadUpdate, LeadUpdated, SaveLead } from '../../../openapi/schemas/leads';
+import { badRequest } from '../../lib/problems';
+import { checkoutOffer } from '../pricing/checkout';
+import { canAccessLead, refusal, type Access } from './access';
+import { catalogAnswers, catalogForSource, checkAnswers } from './answers';
+import { fromLeadCreate, fromLeadUpdate, parseFormData, planOf } from './legacy';
+
+const RANK: Record<CompletionStatus, number> = { incomplete: 0, abandoned: 0, unpaid: 1, completed: 1, paid: 2 };
+
+/** Statuses only move forward: a stale tab cannot turn a completed or paid lead back into a draft. */
+export function nextStatus(current: CompletionStatus, requested: CompletionStatus | undefined): CompletionStatus {
+  if (!requested) return current;
+  return RANK[requested] >= RANK[current] ? requested : current;
+}
+
+export interface LeadChanges {
+  /** Merged field by field into the stored answers, so one tab cannot erase what another saved. */
+  formData?: Record<string, unknown>;
+  phone?: string | undefined;
+  nationality?: string | undefined;
+  travelPurpose?: string | undefined;
+  completionStatus?: CompletionStatus | undefined;
+  subscriptionPlan?: LeadRow['subscription_plan'] | undefined;
+}
+
+/** The row after applying changes to the stored one (read under lock, so nothing concurrent is lost). */
+export function mergeLead(row: LeadRow, changes: LeadChanges, at: string): LeadWrite {
+  const stored = JSON.parse(row.form_data) as Record<string, unknown>;
+  return {
+    name: row.name,
+    email: row.email,
+    phone: changes.phone || row.phone,
+    nationality: changes.nationality || row.nationality,
+    travel_purpose: changes.travelPurpose || row.travel_purpose,
+    form_data: JSON.stringify({ ...stored, ...(changes.formData ?? {}) }),
+    completion_status: nextStatus(row.completion_status, changes.completionStatus),
+    payment_status: row.payment_status,
+    subscription_plan: changes.subscriptionPlan ?? row.subscription_plan,
+    updated_at: at,
+  };
+}
+
+function validEmail(email: string): string {
+  const normalised = email.trim().toLowerCase();
+  if (!isValidEmail(normalised)) throw badRequest('email', 'Please enter a valid email address');
+  return normalised;
+}
+
+const captureKey = (owner: Owner, formType: string, email: string) => `${owner.ownerToken}:${formType}:${email}`;
+
+/** Leads: the rules of creating, capturing, updating and reading them. Routes only translate HTTP. */
+export class LeadService {
+  constructor(
+    private readonly db: Executor,
+    private readonly dialect: Dialect,
+  ) {}
+
+  async checkoutFor(lead: Pick<Lead, 'formType' | 'source' | 'subscriptionPlan'>): Promise<CheckoutOffer> {
+    const [pricing, fees] = await Promise.all([getSetting(this.db, 'pricing'), getSetting(this.db, 'fees')]);
+    return checkoutOffer(lead, pricing, fees);
+  }
+
+  /** POST /api/leads: a finished wizard's lead, its answers checked with that wizard's rules. */
+  async create(owner: Owner, body: LeadCreate): Promise<{ id: string; checkout: CheckoutOffer }> {
+    const input = fromLeadCreate(body);
+    const email = validEmail(input.email);
+    const formData = parseFormData(input.formData);
+    const catalog = catalogForSource(input.source);
+    let answers: Record<string, unknown> = formData;
+    if (catalog) {
+      const flat = catalogAnswers(catalog, formData);
+      const problem = checkAnswers(catalog, flat, input.completionStatus === 'completed' || input.source === 'wizard');
+      if (problem) throw badRequest(`formData.${problem.field}`, problem.message);
+      answers = flat;
+    }
+    const formType = input.formType ?? (answers['form-type'] === 'DS-160' || answers['form-type'] === 'ESTA' ? answers['form-type'] : undefined);
+    if (!formType) throw badRequest('formType', 'is required (DS-160 or ESTA)');
+    // A DS-160 or ESTA wizard's answers were checked against that form's questions; they cannot be filed as the other.
+    if (catalog && catalog.formType !== 'PRE-ASSESSMENT' && catalog.formType !== formType) {
+      throw badRequest('formType', `must be ${catalog.formType} for source ${input.source}`);
+    }
+    const at = new Date().toISOString();
+    const row = newLeadRow({ ...input, email, formType, formData: answers }, owner, at);
+    await this.db.transaction().execute(async (trx) => {
+      await insertLead(trx, row);
+      await addHistory(trx, row.id, row.completion_status, 'created', at);
+    });
+    return { id: row.id, checkout: await this.checkoutFor(toLead(row)) };
+  }
+
+  /** POST /api/leads/immediate: find-or-create by the unique capture key, so racing captures make one lead. */
+  async capture(owner: Owner, body: LeadImmediate): Promise<LeadCaptured> {
+    const email = validEmail(body.email);
+    const { lead, existing } = await this.findOrCreate(owner, {
+      name: [body.firstName, body.lastName].filter(Boolean).join(' ').trim(),
+      email,
+      phone: '',
+      formType: body.formType,
+      nationality: body.nationality?.trim() ?? '',
+      travelPurpose: '',
+      formData: {},
+      completionStatus: 'incomplete',
+      paymentStatus: 'unpaid',
+      source: body.formType === 'ESTA' ? 'esta-wizard' : 'ds160-wizard',
+      subscriptionPlan: 'none',
+    });
+    return { leadId: lead.id, existing };
+  }
+
+  /** PATCH /api/leads/{id}/update: under a row lock, so concurrent updates of different fields all land. */
+  async update(access: Access, leadId: string, body: LeadUpdate): Promise<LeadUpdated> {
+    const input = fromLeadUpdate(body);
+    const formData = parseFormData(input.formData);
+    const lead = await this.db.transaction().execute(async (trx) => {
+      const row = await lockLeadRow(trx, this.dialect, leadId);
+      if (!row || !canAccessLead(access, row)) throw refusal(Boolean(row));
+      const catalog = catalogForSource(row.source);
+      let changes: Record<string, unknown> = formData;
+      if (catalog) {
+        changes = catalogAnswers(catalog, formData);
+        const merged = { ...catalogAnswers(catalog, JSON.parse(row.form_data) as Record<string, unknown>), ...(changes as Record<string, string>) };
+        const requireComplete = input.completionStatus === 'completed' || ['completed', 'paid'].includes(row.completion_status);
+        const problem = checkAnswers(catalog, merged, requireComplete, { changed: new Set(Object.keys(changes)) });
+        if (problem) throw badRequest(`formData.${problem.field}`, problem.message);
+      }
+      const at = new Date().toISOString();
+      const next = mergeLead(row, { ...input, formData: changes }, at);
+      await writeLead(trx, row.id, next);
+      if (next.completion_status !== row.completion_status) {
+        await addHistory(trx, row.id, next.completion_status, next.completion_status === 'completed' ? 'submitted' : 'updated', at);
+      }
+      return toLead({ ...row, ...next });
+    });
+    return {
+      id: lead.id,
+      completionStatus: lead.completionStatus,
+      paymentStatus: lead.paymentStatus,
+      updatedAt: lead.updatedAt,
+      checkout: await this.checkoutFor(lead),
+    };
+  }
+
+  /** GET /api/leads/{id}. */
+  async get(access: Access, leadId: string): Promise<LeadDto> {
+    const row = await findLeadRow(this.db, leadId);
+    if (!row || !canAccessLead(access, row)) throw refusal(Boolean(row));
+    return { ...toLead(row), applicationHistory: await listHistory(this.db, row.id) };
+  }
+
+  /** POST /api/save-lead: the advanced chat's collected state, one lead per session, e-mail and form type. */
+  async saveChatLead(owner: Owner, body: SaveLead): Promise<LeadCaptured> {
+    const email = validEmail(body.email);
+    const plan = planOf(body.selected_plan);
+    const formType = /esta/i.test(body.product_recommendation ?? '') ? 'ESTA' : 'DS-160';
+    const state = { ...body, email };
+    const { lead, existing } = await this.findOrCreate(owner, {
+      name: '',
+      email,
+      phone: '',
+      formType,
+      nationality: body.citizenship_country?.trim() ?? '',
+      travelPurpose: body.trip_purpose?.trim() ?? '',
+      formData: state,
+      completionStatus: 'incomplete',
+      paymentStatus: 'unpaid',
+      source: 'aivisa',
+      subscriptionPlan: plan ?? 'none',
+    });
+    if (existing) {
+      await this.db.transaction().execute(async (trx) => {
+        const row = await lockLeadRow(trx, this.dialect, lead.id);
+        if (!row) return;
+        const changes = { formData: state, nationality: body.citizenship_country, travelPurpose: body.trip_purpose, subscriptionPlan: plan };
+        await writeLead(trx, row.id, mergeLead(row, changes, new Date().toISOString()));
+      });
+    }
+    return { leadId: lead.id, existing };
+  }
+
+  private async findOrCreate(owner: Owner, values: NewLeadValues): Promise<{ lead: LeadRow; existing: boolean }> {
+    const owned = await findOwnedLead(this.db, owner, values.email, values.formType);
+    if (owned) return { lead: owned, existing: true };
+    const at = new Date().toISOString();
+    const key = captureKey(owner, values.formType, values.email);
+    const row = newLeadRow(values, owner, at, key);
+    const inserted = await this.db.transaction().execute(async (trx) => {
+      const made = await insertLeadOnce(trx, row);
+      if (made) await addHistory(trx, row.id, row.completion_status, 'started', at);
+      return made;
+    });
+    if (inserted) return { lead: row, existing: false };
+    const found = await findLeadByCaptureKey(this.db, key);
+    if (!found) throw new Error('A lead with this capture key was reported but not found');
+    return { lead: found, existing: true };
+  }
+}

@@ -1,0 +1,42 @@
+import { randomInt } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { Transport } from '../../client/api/transport';
+
+export interface CallRecord {
+  method: string;
+  path: string;
+  body: unknown;
+  status: number;
+  /** The server's answer, parsed when it is JSON. */
+  response: unknown;
+}
+
+/**
+ * The pages' transport, over app.inject instead of fetch: the same calls reach the real routes, with one
+ * browser session (the cookie is kept as a browser would) and a log of every request and answer.
+ */
+export function injectTransport(app: FastifyInstance, log: CallRecord[] = []): Transport & { cookie: () => string | undefined } {
+  let cookie: string | undefined;
+  // Each transport is its own client, as each browser is: the rate limits count it apart.
+  const remoteAddress = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+  const transport: Transport = async ({ method, path, body }) => {
+    const response = await app.inject({
+      method: method as 'GET',
+      url: path,
+      remoteAddress,
+      ...(body === undefined ? {} : { payload: body as object }),
+      ...(cookie ? { headers: { cookie } } : {}),
+    });
+    const session = response.cookies.find((c) => c.name === 'rumbo.sid');
+    if (session) cookie = `rumbo.sid=${session.value}`;
+    let parsed: unknown = response.body;
+    try {
+      parsed = JSON.parse(response.body);
+    } catch {
+      /* not JSON */
+    }
+    log.push({ method, path, body, status: response.statusCode, response: parsed });
+    return { status: response.statusCode, text: response.body };
+  };
+  return Object.assign(transport, { cookie: () => cookie });
+}

@@ -1,0 +1,113 @@
+import type { FastifyInstance } from 'fastify';
+import type { AnyEventObject, AnyStateMachine } from 'xstate';
+import type { Transport } from '../../client/api/transport';
+import type { CallRecord } from '../helpers/transport';
+
+/** The parts of a snapshot the oracles read; the live actor's and the model's alike. */
+export interface Snap {
+  value: unknown;
+  status: string;
+  context: any;
+  output?: any;
+  matches: (value: any) => boolean;
+  hasTag: (tag: string) => boolean;
+  can: (event: AnyEventObject) => boolean;
+}
+
+export interface HeldCall {
+  name: string;
+  input: any;
+  verdict: 'waiting' | 'sent' | 'dropped';
+}
+
+export interface Effect {
+  type: string;
+  params: any;
+}
+
+/** Everything outside the machine that a path can look at: the server, its database, the calls, the page's effects. */
+export interface World {
+  app: FastifyInstance;
+  /** This path's browser session. */
+  http: Transport & { cookie: () => string | undefined };
+  /** Every request the actors made and the server's answer. */
+  calls: CallRecord[];
+  /** Every call the machine started, with the input it was given, in order. */
+  held: HeldCall[];
+  /** Every page action the machine asked for (persist, toast, log), with its params. */
+  effects: Effect[];
+  /** The input the live actor started with. */
+  input: any;
+  /** Every step of the path so far, in order: the events sent, the actors' outcomes and the timers that fired. */
+  events: AnyEventObject[];
+}
+
+export interface PathCase<TInput = any> {
+  name: string;
+  /** The input the model is traversed with. */
+  input: TInput;
+  /** Runs in the path's own session before the actor starts; may return the live actor's input (a real lead id). */
+  setup?: (world: World, input: TInput) => Promise<TInput>;
+  /** The events offered in a snapshot, with explicit payloads: valid and invalid ones, and the actors' outcomes. */
+  events: (snapshot: Snap) => AnyEventObject[];
+}
+
+export interface Step {
+  before: Snap;
+  event: AnyEventObject;
+  after: Snap;
+  world: World;
+  /** The calls the machine started during this step. */
+  started: HeldCall[];
+  /** The page actions it asked for during this step. */
+  asked: Effect[];
+}
+
+export interface PathModel {
+  /** The registered machine, as the page uses it; its actors come from `calls` over the real server. */
+  machine: AnyStateMachine;
+  /** At most this many paths run; one per transition is enough. */
+  budget: number;
+  cases: PathCase[];
+  /** The same call factory the page uses (client/api/actors), given a transport over app.inject. */
+  calls?: (http: Transport) => Record<string, (input: any) => Promise<unknown>>;
+  /** Actions the page provides; the path records them in `world.effects`. */
+  effects?: readonly string[];
+  /** What makes two snapshots the same for the traversal; keeps it small when context holds much. */
+  abstraction?: (snapshot: Snap) => unknown;
+  /** Beyond one path per transition: one more per distinct shape of a path's last step (within the budget). */
+  variety?: (step: { before: Snap; event: AnyEventObject; after: Snap }) => string;
+  /**
+   * Delays (`after`) run on fake timers; the path advances them to the moment the oracle says the delay ends
+   * (and checks that it does not end a millisecond earlier).
+   */
+  delayOf?: (world: World) => number;
+  /** The oracle: what must be true outside the machine, after every step and in every state a path reaches. */
+  oracle: {
+    /** What the applicant sees first, from the case's input. */
+    initial?: (snapshot: Snap, world: World) => void | Promise<void>;
+    step?: (step: Step) => void | Promise<void>;
+    /** Keyed by a dotted state path (`active.sync.capturing`); runs whenever a path's snapshot matches it. */
+    states?: Record<string, (snapshot: Snap, world: World) => void | Promise<void>>;
+  };
+}
+
+/** The last call of this name the machine made. */
+export function lastHeld(world: World, name: string): HeldCall | undefined {
+  return [...world.held].reverse().find((c) => c.name === name);
+}
+
+/** The last request to this method and path prefix, with the server's answer. */
+export function lastCall(world: World, method: string, pathPrefix: string): CallRecord | undefined {
+  return [...world.calls].reverse().find((c) => c.method === method && c.path.startsWith(pathPrefix));
+}
+
+export function effectsOf(world: World, type: string): Effect[] {
+  return world.effects.filter((e) => e.type === type);
+}
+
+/** `a.b.c` as the state value `{ a: { b: 'c' } }`. */
+export function stateValueOf(path: string): unknown {
+  const parts = path.split('.');
+  return parts.reduceRight<unknown>((inner, part) => (inner === undefined ? part : { [part]: inner }), undefined);
+}

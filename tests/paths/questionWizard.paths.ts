@@ -1,0 +1,376 @@
+import { expect } from 'vitest';
+import type { AnyEventObject } from 'xstate';
+import { call } from '../../client/api/call';
+import { questionWizardCalls } from '../../client/api/actors/questionWizard';
+import { ds160Catalog, estaCatalog, preassessmentCatalog } from '../../machines/domain/catalogs';
+import { visibleQuestions, type Catalog } from '../../machines/domain/questions';
+import { toIsoDate, validateAnswer } from '../../machines/domain/validators';
+import { changedAnswers, progressOf, submittedAnswers, type Answers } from '../../machines/domain/wizardProgress';
+import { questionWizardMachine, type WizardContext } from '../../machines/questionWizard.machine';
+import { captureLead } from '../../openapi/routes/leads';
+import { validAnswer } from '../helpers/answers';
+import { effectsOf, lastCall, lastHeld, type PathCase, type PathModel, type Snap, type Step, type World } from './model';
+
+// The question wizard (spec 2-wizards §4.1-§4.3) against the real leads routes. Each case starts where
+// something happens (the e-mail step, a section's end, the phone step, the last question), restored from
+// progress as a returning browser would, and offers the moves that matter there.
+
+const TODAY = toIsoDate(new Date());
+
+/** Valid answers for every question the applicant would see, in order, with some overridden. */
+function answersFor(catalog: Catalog, overrides: Answers = {}): Answers {
+  const answers: Answers = {};
+  for (const question of catalog.questions) {
+    if (!visibleQuestions(catalog, { ...answers, [question.id]: 'x' }).some((q) => q.id === question.id)) continue;
+    answers[question.id] = overrides[question.id] ?? validAnswer(question);
+  }
+  return answers;
+}
+
+/** The answers before `id`: what a browser that stopped there would have kept. */
+function answersBefore(catalog: Catalog, id: string): Answers {
+  const all = answersFor(catalog);
+  const ids = visibleQuestions(catalog, all).map((q) => q.id);
+  return Object.fromEntries(ids.slice(0, ids.indexOf(id)).map((q) => [q, all[q] as string]));
+}
+
+const context = (s: Snap) => s.context as WizardContext;
+const syncOf = (s: Snap) => (s.value as { active?: { sync?: string } }).active?.sync ?? null;
+
+const OUTCOME_LEAD = { leadId: 'lead', checkout: { url: '/checkout', amount: 0 } };
+
+interface Offer {
+  /** Questions where the applicant types (a valid and an invalid answer) and goes back; elsewhere only Next. */
+  typing: readonly string[];
+  /** Where the case stops offering moves (the flow beyond is another case's). */
+  until?: string;
+  existing?: boolean;
+  submitFailure?: 'network' | 'server';
+}
+
+/** The moves offered in a snapshot, and each outcome of the calls running in it. */
+function offer({ typing, until, existing = false, submitFailure = 'network' }: Offer) {
+  return (s: Snap): AnyEventObject[] => {
+    if (s.status !== 'active') return [];
+    const c = context(s);
+    const events: AnyEventObject[] = [];
+    const sync = syncOf(s);
+    if (sync === 'capturing') {
+      events.push(
+        { type: 'xstate.done.actor.captureLead', output: { leadId: 'lead', existing } },
+        { type: 'xstate.error.actor.captureLead', error: 'network' },
+      );
+    }
+    if (sync === 'updating') events.push({ type: 'xstate.done.actor.updateLead' }, { type: 'xstate.error.actor.updateLead', error: 'network' });
+    if (s.matches({ active: { flow: { submitting: 'sending' } } })) {
+      events.push({ type: 'xstate.done.actor.submitLead', output: OUTCOME_LEAD }, { type: 'xstate.error.actor.submitLead', error: submitFailure });
+    }
+    const ids = visibleQuestions(c.catalog, c.answers).map((q) => q.id);
+    if (until && ids.indexOf(c.currentId) > ids.indexOf(until)) return events;
+    events.push({ type: 'NEXT' });
+    if (typing.includes(c.currentId)) {
+      const question = progressOf(c).question;
+      const valid = c.answers[question.id] ?? validAnswer(question);
+      events.push({ type: 'ANSWER.CHANGE', value: valid }, { type: 'ANSWER.CHANGE', value: question.type === 'email' ? 'maria@' : '' });
+      if (question.options) for (const option of question.options) events.push({ type: 'ANSWER.CHANGE', value: option.value });
+      events.push({ type: 'PREVIOUS' });
+    }
+    return events;
+  };
+}
+
+/** A lead this path's browser session already started, as the e-mail step would have. */
+async function capturedLead(world: World, answers: Answers): Promise<string> {
+  const captured = await call(world.http, captureLead, {
+    body: { email: answers.email as string, firstName: answers['first-name'], lastName: answers['last-name'], formType: 'ESTA' },
+  });
+  return captured.leadId;
+}
+
+const withLead = async (world: World, input: { answers: Answers }) => ({ ...input, leadId: await capturedLead(world, input.answers) });
+
+const ESTA_ALL = answersFor(estaCatalog);
+const ESTA_LAST = visibleQuestions(estaCatalog, ESTA_ALL).at(-1)?.id as string;
+
+const cases: PathCase[] = [
+  {
+    name: 'ESTA, a new applicant: the lead is captured from the e-mail step',
+    input: { catalog: estaCatalog, today: TODAY },
+    events: offer({ typing: ['email', 'first-name'], until: 'last-name' }),
+  },
+  {
+    name: 'ESTA, a returning applicant whose session already has the lead',
+    input: { catalog: estaCatalog, today: TODAY },
+    setup: async (world, input) => {
+      await capturedLead(world, ESTA_ALL);
+      return input;
+    },
+    events: offer({ typing: ['email'], until: 'first-name', existing: true }),
+  },
+  {
+    name: 'ESTA, the end of the first section with a captured lead',
+    input: { catalog: estaCatalog, today: TODAY, answers: answersBefore(estaCatalog, 'gender'), currentId: 'gender', leadId: 'lead' },
+    setup: (world, input) => withLead(world, input),
+    events: offer({ typing: ['gender', 'passport-type'], until: 'passport-type' }),
+  },
+  {
+    name: 'ESTA, the phone step with a captured lead',
+    input: { catalog: estaCatalog, today: TODAY, answers: answersBefore(estaCatalog, 'phone'), currentId: 'phone', leadId: 'lead' },
+    setup: (world, input) => withLead(world, input),
+    events: offer({ typing: ['phone'], until: 'home-address' }),
+  },
+  {
+    name: 'ESTA, the last section with a captured lead: the submit waits for the update in flight',
+    input: { catalog: estaCatalog, today: TODAY, answers: ESTA_ALL, currentId: 'social-media', leadId: 'lead' },
+    setup: (world, input) => withLead(world, input),
+    events: offer({ typing: [ESTA_LAST] }),
+  },
+  {
+    name: 'ESTA, the last question without a lead: the full lead is made at submit',
+    input: { catalog: estaCatalog, today: TODAY, answers: ESTA_ALL, currentId: ESTA_LAST },
+    events: offer({ typing: [ESTA_LAST] }),
+  },
+  {
+    name: 'DS-160, other names: a conditional question',
+    input: { catalog: ds160Catalog, today: TODAY, answers: answersBefore(ds160Catalog, 'other-names'), currentId: 'other-names' },
+    events: offer({ typing: ['other-names', 'specify-other-names'], until: 'specify-other-names' }),
+  },
+  {
+    name: 'DS-160, the last question',
+    input: { catalog: ds160Catalog, today: TODAY, answers: answersFor(ds160Catalog), currentId: visibleQuestions(ds160Catalog, answersFor(ds160Catalog)).at(-1)?.id },
+    events: offer({ typing: [] }),
+  },
+  {
+    name: 'pre-assessment, the first question',
+    input: { catalog: preassessmentCatalog, today: TODAY },
+    events: offer({ typing: [preassessmentCatalog.questions[0]?.id as string], until: preassessmentCatalog.questions[0]?.id }),
+  },
+  {
+    name: 'pre-assessment, the last question',
+    input: {
+      catalog: preassessmentCatalog,
+      today: TODAY,
+      answers: answersFor(preassessmentCatalog),
+      currentId: visibleQuestions(preassessmentCatalog, answersFor(preassessmentCatalog)).at(-1)?.id,
+    },
+    events: offer({ typing: [] }),
+  },
+];
+
+async function leadRow(world: World, id: string) {
+  return world.app.db.selectFrom('leads').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+function expectPersisted(step: Step) {
+  const a = context(step.after);
+  const saved = effectsOf(step.world, 'persistProgress').at(-1)?.params;
+  expect(saved, 'progress kept in local storage').toEqual({ answers: a.answers, currentId: a.currentId, leadId: a.leadId, synced: a.synced });
+}
+
+/** Spec 2-wizards §4.1, §4.3: what a stored answer does to the position and to the lead. */
+function checkNext(step: Step) {
+  const { before, after, started } = step;
+  const b = context(before);
+  const a = context(after);
+  const { catalog } = b;
+  const question = progressOf(b).question;
+  const error = validateAnswer(question, b.draft, { rules: catalog.rules, answers: b.answers, today: b.today });
+  if (error) {
+    expect(a.error, 'the message of the failed rule').toEqual(error);
+    expect({ answers: a.answers, currentId: a.currentId }).toEqual({ answers: b.answers, currentId: b.currentId });
+    expect(started).toEqual([]);
+    return;
+  }
+  const stored = { ...b.answers, [b.currentId]: b.draft.trim() };
+  expect(a.answers).toEqual(stored);
+  expect(a.error).toBeNull();
+  expectPersisted(step);
+  const visible = visibleQuestions(catalog, stored);
+  const i = visible.findIndex((q) => q.id === b.currentId);
+  const next = visible[i + 1];
+  const syncFree = syncOf(before) === 'idle' || syncOf(before) === 'failed';
+  if (!next) {
+    expect(after.hasTag('busy'), 'submitting').toBe(true);
+    expect(a.currentId).toBe(b.currentId);
+    expect(started.map((c) => c.name)).toEqual(syncFree ? ['submitLead'] : []);
+    return;
+  }
+  expect(after.hasTag('busy')).toBe(false);
+  expect(a.currentId).toBe(next.id);
+  expect(a.draft).toBe(stored[next.id] ?? '');
+  const fields = catalog.capture;
+  const changes = changedAnswers(catalog, stored, b.synced);
+  const wantsCapture = Boolean(fields && !b.leadId && stored[fields.email] && (b.currentId === fields.email || b.currentId === fields.firstName));
+  const sectionEnds = next.section !== question.section;
+  const wantsUpdate = Boolean(fields && b.leadId && Object.keys(changes).length > 0 && (b.currentId === fields.phone || sectionEnds));
+  if (fields && syncFree && wantsCapture) {
+    expect(syncOf(after)).toBe('capturing');
+    expect(started).toEqual([
+      {
+        name: 'captureLead',
+        verdict: 'waiting',
+        input: {
+          email: stored[fields.email],
+          firstName: stored[fields.firstName] ?? '',
+          lastName: stored[fields.lastName] ?? '',
+          formType: catalog.formType,
+          nationality: stored[fields.nationality] ?? '',
+        },
+      },
+    ]);
+  } else if (fields && syncFree && wantsUpdate) {
+    expect(syncOf(after)).toBe('updating');
+    const phone = changes[fields.phone];
+    expect(started).toEqual([{ name: 'updateLead', verdict: 'waiting', input: { leadId: b.leadId, changes, ...(phone ? { phone } : {}) } }]);
+  } else {
+    expect(syncOf(after), 'no lead call for this step').toBe(syncOf(before));
+    expect(started).toEqual([]);
+  }
+}
+
+async function checkOutcome(step: Step) {
+  const { before, event, after, world, asked } = step;
+  const b = context(before);
+  const a = context(after);
+  const names = asked.map((e) => e.type);
+  switch (event.type) {
+    case 'xstate.done.actor.captureLead': {
+      const answer = lastCall(world, 'POST', '/api/leads/immediate');
+      expect(answer?.status).toBeOneOf([200, 201]);
+      const { leadId, existing } = answer?.response as { leadId: string; existing: boolean };
+      expect(a.leadId).toBe(leadId);
+      expect(syncOf(after)).toBe('idle');
+      // 'Application Started' only for a lead the server made just now (spec 2-wizards §4.3).
+      expect(names.filter((n) => n === 'announceLeadStarted')).toHaveLength(existing ? 0 : 1);
+      expectPersisted(step);
+      expect((await leadRow(world, leadId))?.email).toBe(lastHeld(world, 'captureLead')?.input.email);
+      break;
+    }
+    case 'xstate.error.actor.captureLead':
+      expect(a.leadId).toBeNull();
+      expect(syncOf(after)).toBe('failed');
+      expect(names).toEqual(['logSyncFailure']);
+      break;
+    case 'xstate.done.actor.updateLead': {
+      const sent = lastHeld(world, 'updateLead')?.input;
+      expect(lastCall(world, 'PATCH', '/api/leads/')?.status).toBe(200);
+      expect(a.synced).toEqual({ ...b.synced, ...sent.changes });
+      expect(syncOf(after)).toBe('idle');
+      expectPersisted(step);
+      const stored = JSON.parse((await leadRow(world, a.leadId as string))?.form_data ?? '{}');
+      expect(stored).toMatchObject(a.synced);
+      break;
+    }
+    case 'xstate.error.actor.updateLead':
+      expect(a.synced).toEqual(b.synced);
+      expect(syncOf(after)).toBe('failed');
+      expect(names).toEqual(['logSyncFailure']);
+      break;
+    case 'xstate.done.actor.submitLead': {
+      const answer = [...world.calls].reverse().find((c) => c.path.startsWith('/api/leads') && c.method !== 'GET' && !c.path.endsWith('immediate'));
+      const response = answer?.response as { id?: string; checkout: { url: string; amount: number } };
+      expect(answer?.status).toBeOneOf([200, 201]);
+      const leadId = response.id ?? b.leadId;
+      expect(after.status).toBe('done');
+      expect(after.output).toEqual({ leadId, answers: submittedAnswers(b.catalog, b.answers), to: response.checkout.url, amount: response.checkout.amount });
+      expect(names).toEqual(['clearProgress', 'announceSubmitted']);
+      const row = await leadRow(world, leadId as string);
+      expect(row?.completion_status).toBe(b.catalog.id === 'preassessment' ? 'incomplete' : 'completed');
+      expect(JSON.parse(row?.form_data ?? '{}')).toMatchObject(submittedAnswers(b.catalog, b.answers));
+      break;
+    }
+    case 'xstate.error.actor.submitLead':
+      expect(after.hasTag('submitFailed')).toBe(true);
+      expect(after.hasTag('busy')).toBe(false);
+      expect(a.answers).toEqual(b.answers);
+      expect(names).toEqual(['announceSubmitFailed']);
+      break;
+  }
+}
+
+export const questionWizardPaths: PathModel = {
+  machine: questionWizardMachine,
+  budget: 90,
+  calls: questionWizardCalls,
+  effects: ['persistProgress', 'clearProgress', 'announceLeadStarted', 'announceSubmitted', 'announceSubmitFailed', 'logSyncFailure'],
+  abstraction: (s) => {
+    const { catalog: _catalog, today: _today, leadId, checkout: _checkout, ...rest } = context(s);
+    return { value: s.value, lead: leadId !== null, ...rest };
+  },
+  cases,
+  oracle: {
+    initial: (s, world) => {
+      // A returning browser resumes where it stopped (a question it can see), else on the first question.
+      const input = world.input as { catalog: Catalog; answers?: Answers; currentId?: string; leadId?: string; synced?: Answers };
+      const answers = input.answers ?? {};
+      const visible = visibleQuestions(input.catalog, answers);
+      const currentId = visible.find((q) => q.id === input.currentId)?.id ?? visible[0]?.id;
+      expect(context(s)).toMatchObject({
+        answers,
+        currentId,
+        draft: answers[currentId as string] ?? '',
+        error: null,
+        leadId: input.leadId ?? null,
+        synced: input.synced ?? {},
+        pending: null,
+        checkout: null,
+      });
+      expect(s.matches({ active: { flow: { answering: 'editing' }, sync: 'idle' } })).toBe(true);
+      expect(world.held).toEqual([]);
+    },
+    step: async (step) => {
+      const { before, event, after } = step;
+      const b = context(before);
+      const a = context(after);
+      switch (event.type) {
+        case 'ANSWER.CHANGE':
+          expect({ draft: a.draft, error: a.error, currentId: a.currentId, answers: a.answers }).toEqual({
+            draft: event.value,
+            error: null,
+            currentId: b.currentId,
+            answers: b.answers,
+          });
+          expect(after.hasTag('submitFailed'), 'editing clears a failed submit').toBe(false);
+          expect(step.started).toEqual([]);
+          break;
+        case 'NEXT':
+          checkNext(step);
+          break;
+        case 'PREVIOUS': {
+          const visible = visibleQuestions(b.catalog, b.answers);
+          const i = visible.findIndex((q) => q.id === b.currentId);
+          if (i <= 0) {
+            expect(a).toEqual(b);
+            break;
+          }
+          const previous = visible[i - 1]?.id as string;
+          expect({ currentId: a.currentId, draft: a.draft, error: a.error, answers: a.answers }).toEqual({
+            currentId: previous,
+            draft: b.answers[previous] ?? '',
+            error: null,
+            answers: b.answers,
+          });
+          expectPersisted(step);
+          break;
+        }
+        default:
+          await checkOutcome(step);
+      }
+    },
+    states: {
+      'active.flow.submitting.sending': (s, world) => {
+        const c = context(s);
+        expect(lastHeld(world, 'submitLead')?.input).toEqual({
+          catalog: c.catalog,
+          answers: submittedAnswers(c.catalog, c.answers),
+          changes: changedAnswers(c.catalog, c.answers, c.synced),
+          leadId: c.leadId,
+        });
+      },
+      'active.flow.submitting.waitingForSync': (s) => {
+        // A capture or update is still running: the submit waits for it rather than racing it.
+        expect(['capturing', 'updating']).toContain(syncOf(s));
+      },
+    },
+  },
+};

@@ -1,0 +1,242 @@
+import type { FastifyInstance } from 'fastify';
+import { expect, vi } from 'vitest';
+import { createActor, type AnyActorRef, type AnyEventObject, type AnyStateMachine, type InspectionEvent } from 'xstate';
+import { createTestModel } from 'xstate/graph';
+import { actorsOf } from '../../client/api/actors/actorsOf';
+import { injectTransport } from '../helpers/transport';
+import { CoverageRecorder, transitionKey } from './coverage';
+import { stateValueOf, type HeldCall, type PathCase, type PathModel, type Snap, type World } from './model';
+import { toTestMachine } from './testMachine';
+
+export interface GeneratedStep {
+  event: AnyEventObject;
+  /** The state the model says the machine is in after the event. */
+  state: Snap;
+}
+
+export interface GeneratedPath {
+  pathCase: PathCase;
+  description: string;
+  /** The model's initial snapshot, then one step per event. */
+  initial: Snap;
+  steps: GeneratedStep[];
+}
+
+const isOutcome = (type: string) => /^xstate\.(done|error)\.actor\./.test(type);
+const isDelay = (type: string) => type.startsWith('xstate.after.');
+
+/** What a path says happened: the event with its payload, short enough for a report. */
+function describe(steps: GeneratedStep[], last: Snap): string {
+  const events = steps.map(({ event }) => {
+    const { type, ...payload } = event;
+    const shown = Object.keys(payload).length ? ` ${JSON.stringify(payload)}` : '';
+    return `${type.replace(/^xstate\./, '')}${shown.length > 50 ? `${shown.slice(0, 47)}...` : shown}`;
+  });
+  return `reaches ${JSON.stringify(last.value)}: ${events.join(' → ') || '(start)'}`;
+}
+
+/** The transitions the model takes for one event from one snapshot (raised events and `always` hops included). */
+function transitionsOf(testMachine: AnyStateMachine, before: Snap, event: AnyEventObject): string[] {
+  const keys: string[] = [];
+  const actor = createActor(testMachine, {
+    snapshot: before as never,
+    inspect: (e: InspectionEvent) => {
+      if (e.type === '@xstate.microstep') for (const t of e._transitions) keys.push(transitionKey(t));
+    },
+  });
+  actor.start();
+  actor.send(event);
+  actor.stop();
+  return keys;
+}
+
+/**
+ * Paths from the model: a shortest path to every (abstract) transition, then the fewest of them that take
+ * every transition the machine defines, then (if the model asks) one more per distinct last-step shape.
+ */
+export function generatePaths(model: PathModel): GeneratedPath[] {
+  const testMachine = toTestMachine(model.machine);
+  const key = (s: Snap) => JSON.stringify(model.abstraction ? model.abstraction(s) : { value: s.value, context: s.context });
+  const selected: GeneratedPath[] = [];
+  for (const pathCase of model.cases) {
+    // Each case takes every transition it can reach: the same transition behaves differently per case
+    // (a DS-160 submit creates a lead, an ESTA submit with a lead completes it).
+    const covered = new Set<string>();
+    const shapes = new Set<string>();
+    const testModel = createTestModel(testMachine, {
+      events: ((s: Snap) => pathCase.events(s)) as never,
+      filterEvents: (s, e) => pathCase.events(s as Snap).some((offered) => offered.type === e.type),
+      input: pathCase.input,
+      // One graph node per (snapshot, event, previous snapshot): a shortest path then ends with every transition.
+      serializeState: ((s: Snap, e: AnyEventObject | undefined, prev: Snap | undefined) =>
+        e ? `${key(s)} via ${JSON.stringify(e)} from ${prev ? key(prev) : ''}` : key(s)) as never,
+    });
+    // Prefixes of longer paths are kept: a path ending with a transition is what the selection below needs.
+    const candidates = testModel
+      .getShortestPaths({ allowDuplicatePaths: true })
+      .map((p) => {
+        const steps = p.steps.slice(1).map((s) => ({ event: s.event as AnyEventObject, state: s.state as unknown as Snap }));
+        return { initial: p.steps[0]?.state as unknown as Snap, steps, last: p.state as unknown as Snap };
+      })
+      .sort((a, b) => a.steps.length - b.steps.length);
+    const extras: GeneratedPath[] = [];
+    for (const candidate of candidates) {
+      const n = candidate.steps.length;
+      if (n === 0) continue;
+      const before = n > 1 ? (candidate.steps[n - 2] as GeneratedStep).state : candidate.initial;
+      const last = candidate.steps[n - 1] as GeneratedStep;
+      // Each listed payload of an event is its own input: one path per transition and payload that takes it.
+      // An event the machine refuses where it is (a guard says no) is behaviour too: it gets its path.
+      const payload = JSON.stringify(last.event);
+      const taken = transitionsOf(testMachine, before, last.event);
+      const units = taken.length ? taken : [`ignored in ${JSON.stringify(before.value)}`];
+      const fresh = units.map((t) => `${t} ${payload}`).filter((t) => !covered.has(t));
+      const path = { pathCase, description: describe(candidate.steps, candidate.last), initial: candidate.initial, steps: candidate.steps };
+      if (fresh.length > 0) {
+        for (const t of fresh) covered.add(t);
+        selected.push(path);
+        if (model.variety) shapes.add(model.variety({ before, event: last.event, after: last.state }));
+      } else if (model.variety) {
+        const shape = model.variety({ before, event: last.event, after: last.state });
+        if (!shapes.has(shape)) {
+          shapes.add(shape);
+          extras.push(path);
+        }
+      }
+    }
+    selected.push(...extras);
+    // A case with nothing to do (a detection at start) still runs once, from its initial state.
+    const start = candidates.find((c) => c.steps.length === 0);
+    if (start && !selected.some((p) => p.pathCase === pathCase)) {
+      selected.push({ pathCase, description: describe([], start.last), initial: start.initial, steps: [] });
+    }
+  }
+  return selected;
+}
+
+/** Calls held until the path says how they end: sent to the real server, or dropped as a lost connection. */
+class Gate {
+  private readonly waiting = new Map<string, Array<(verdict: 'sent' | 'dropped') => void>>();
+
+  constructor(private readonly held: HeldCall[]) {}
+
+  wrap(calls: Record<string, (input: any) => Promise<unknown>>) {
+    return Object.fromEntries(
+      Object.entries(calls).map(([name, fn]) => [
+        name,
+        async (input: unknown) => {
+          const record: HeldCall = { name, input, verdict: 'waiting' };
+          this.held.push(record);
+          const verdict = await new Promise<'sent' | 'dropped'>((resolve) => {
+            const list = this.waiting.get(name) ?? [];
+            list.push(resolve);
+            this.waiting.set(name, list);
+          });
+          record.verdict = verdict;
+          // What fetch throws when the connection fails: the request never reaches the server.
+          if (verdict === 'dropped') throw new TypeError('Failed to fetch');
+          return fn(input);
+        },
+      ]),
+    );
+  }
+
+  release(name: string, verdict: 'sent' | 'dropped'): void {
+    const next = this.waiting.get(name)?.shift();
+    if (!next) throw new Error(`No ${name} call is waiting, yet the path says it finished`);
+    next(verdict);
+  }
+}
+
+async function until(check: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + 5000;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+/** Replays one generated path on a live actor with real actors, checking the state and the oracle at every step. */
+export async function runPath(model: PathModel, path: GeneratedPath, app: FastifyInstance, recorder: CoverageRecorder): Promise<void> {
+  const calls: World['calls'] = [];
+  // One browser session for the case's setup and the machine's actors alike.
+  const world: World = { app, http: injectTransport(app, calls), calls, held: [], effects: [], input: undefined, events: [] };
+  const input = path.pathCase.setup ? await path.pathCase.setup(world, path.pathCase.input) : path.pathCase.input;
+  world.input = input;
+  const gate = new Gate(world.held);
+  const effects = Object.fromEntries(
+    (model.effects ?? []).map((type) => [type, (_: unknown, params: unknown) => void world.effects.push({ type, params })]),
+  );
+  const machine = model.machine.provide({
+    ...(model.calls ? { actors: actorsOf(gate.wrap(model.calls(world.http)) as never) } : {}),
+    actions: effects,
+  } as never);
+  const received = new Map<string, number>();
+  let actor: AnyActorRef | undefined;
+  const live = createActor(machine, {
+    input,
+    inspect: (event) => {
+      recorder.inspect(event);
+      if (event.type === '@xstate.event' && event.actorRef === actor) {
+        received.set(event.event.type, (received.get(event.event.type) ?? 0) + 1);
+      }
+    },
+  });
+  actor = live;
+  // Only the timers the machine schedules on: the runner itself waits on setImmediate.
+  if (model.delayOf) vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  try {
+    live.start();
+    await check(model, path.initial, live.getSnapshot() as Snap, world);
+    await model.oracle.initial?.(live.getSnapshot() as Snap, world);
+    const consumed = new Map<string, number>();
+    for (const step of path.steps) {
+      const before = live.getSnapshot() as Snap;
+      const heldBefore = world.held.length;
+      const effectsBefore = world.effects.length;
+      const { type } = step.event;
+      if (isOutcome(type) || isDelay(type)) {
+        // The real actor (the server behind it) or the real timer decides; the path only says when.
+        if (isOutcome(type)) {
+          // An error outcome is a lost connection, unless the path says the server itself refuses.
+          const refused = (step.event as { error?: unknown }).error === 'server';
+          gate.release(type.replace(/^xstate\.(done|error)\.actor\./, ''), type.startsWith('xstate.done.') || refused ? 'sent' : 'dropped');
+        } else {
+          const delay = (model.delayOf as (w: World) => number)(world);
+          vi.advanceTimersByTime(delay - 1);
+          expect(received.get(type) ?? 0, `${type} fired before ${delay} ms`).toBe(consumed.get(type) ?? 0);
+          vi.advanceTimersByTime(1);
+        }
+        const used = consumed.get(type) ?? 0;
+        const other = type.startsWith('xstate.done.') ? type.replace('xstate.done.', 'xstate.error.') : type.replace('xstate.error.', 'xstate.done.');
+        await until(() => (received.get(type) ?? 0) > used || (isOutcome(type) && (received.get(other) ?? 0) > (consumed.get(other) ?? 0)), type);
+        expect(received.get(type) ?? 0, `the live machine received ${other} where the path expected ${type}`).toBeGreaterThan(used);
+        consumed.set(type, used + 1);
+      } else {
+        live.send(step.event);
+      }
+      world.events.push(step.event);
+      const after = live.getSnapshot() as Snap;
+      await check(model, step.state, after, world);
+      await model.oracle.step?.({
+        before,
+        event: step.event,
+        after,
+        world,
+        started: world.held.slice(heldBefore),
+        asked: world.effects.slice(effectsBefore),
+      });
+    }
+  } finally {
+    live.stop();
+    if (model.delayOf) vi.useRealTimers();
+  }
+}
+
+async function check(model: PathModel, expected: Snap, actual: Snap, world: World): Promise<void> {
+  expect(actual.value, 'state').toEqual(expected.value);
+  expect(actual.status, 'status').toBe(expected.status);
+  for (const [path, oracle] of Object.entries(model.oracle.states ?? {})) {
+    if (actual.matches(stateValueOf(path))) await oracle(actual, world);
+  }
+}

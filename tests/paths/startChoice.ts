@@ -1,0 +1,52 @@
+import type { AnyEventObject } from 'xstate';
+import { findCountry } from '../../machines/domain/countries';
+import { isPurpose, type Purpose } from '../../machines/domain/visaRules';
+
+// The country-and-purpose choice as the spec states it (3-ai §2.1, §2.2), replayed from a path's events:
+// the oracle that /visa-wizard and /apply are checked against.
+
+export interface Choice {
+  query: string;
+  country: string | null;
+  purpose: Purpose | null;
+}
+
+export const CHOICE_EVENTS: AnyEventObject[] = [
+  { type: 'QUERY.CHANGE', query: 'spa' },
+  { type: 'QUERY.CHANGE', query: 'x'.repeat(120) },
+  { type: 'COUNTRY.SELECT', country: 'spain' },
+  { type: 'COUNTRY.SELECT', country: 'Mexico' },
+  { type: 'COUNTRY.SELECT', country: 'Atlantis' },
+  { type: 'COUNTRY.CLEAR' },
+  { type: 'PURPOSE.SELECT', purpose: 'tourism' },
+  { type: 'PURPOSE.SELECT', purpose: 'study' },
+  { type: 'PURPOSE.SELECT', purpose: 'smuggling' },
+];
+
+export function initialChoice(input: { country?: string | null; purpose?: string | null }): Choice {
+  return {
+    query: '',
+    country: (input.country && findCountry(input.country)?.name) || null,
+    purpose: isPurpose(input.purpose) ? input.purpose : null,
+  };
+}
+
+/** The choice after one event: a typed query is kept (at most 100 characters); only known countries and purposes count. */
+export function applyChoice(choice: Choice, event: AnyEventObject): { choice: Choice; changed: boolean } {
+  switch (event.type) {
+    case 'QUERY.CHANGE':
+      return { choice: { ...choice, query: String(event.query).slice(0, 100) }, changed: false };
+    case 'COUNTRY.SELECT': {
+      const country = findCountry(String(event.country));
+      return country ? { choice: { ...choice, country: country.name, query: '' }, changed: true } : { choice, changed: false };
+    }
+    case 'COUNTRY.CLEAR':
+      return { choice: { ...choice, country: null }, changed: true };
+    case 'PURPOSE.SELECT':
+      return isPurpose(event.purpose) ? { choice: { ...choice, purpose: event.purpose }, changed: true } : { choice, changed: false };
+    default:
+      return { choice, changed: false };
+  }
+}
+
+export const isComplete = (choice: Choice) => choice.country !== null && choice.purpose !== null;

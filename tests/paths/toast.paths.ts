@@ -1,0 +1,61 @@
+import { expect } from 'vitest';
+import type { AnyEventObject } from 'xstate';
+import { TOAST_DEFAULT_DURATION, toastMachine } from '../../machines/toast.machine';
+import type { PathModel, Snap, World } from './model';
+
+const SHOW_A: AnyEventObject = { type: 'TOAST.SHOW', toast: { title: 'wizard:toast.submitted.title' } };
+const SHOW_B: AnyEventObject = {
+  type: 'TOAST.SHOW',
+  toast: { title: 'wizard:toast.error', description: 'wizard:toast.formFailed', duration: 3000, variant: 'destructive' },
+};
+
+/** The last toast shown, unless it has since been dismissed or has expired (spec 1-core §9: one at a time). */
+function visible(world: World): { toast: Record<string, unknown>; number: number } | null {
+  let current: { toast: Record<string, unknown>; number: number } | null = null;
+  let shown = 0;
+  for (const event of world.events) {
+    if (event.type === 'TOAST.SHOW') current = { toast: event.toast, number: (shown += 1) };
+    else current = null;
+  }
+  return current;
+}
+
+export const toastPaths: PathModel = {
+  machine: toastMachine,
+  budget: 12,
+  abstraction: (s) => ({ value: s.value, title: s.context.current?.title ?? null }),
+  // A toast stays its own duration (5000 ms unless the caller says), counted from when it was shown.
+  delayOf: (world) => Number(visible(world)?.toast.duration ?? TOAST_DEFAULT_DURATION),
+  cases: [
+    {
+      name: 'toasts',
+      input: undefined,
+      events: (s: Snap) => [
+        SHOW_A,
+        SHOW_B,
+        { type: 'TOAST.DISMISS' },
+        ...(s.matches('visible') ? [{ type: 'xstate.after.toastDuration.toast.visible' }] : []),
+      ],
+    },
+  ],
+  oracle: {
+    initial: (s) => {
+      expect(s.matches('hidden')).toBe(true);
+      expect(s.context).toEqual({ current: null, nextId: 1 });
+    },
+    step: ({ after, world }) => {
+      const want = visible(world);
+      expect(after.matches(want ? 'visible' : 'hidden'), 'visible or hidden').toBe(true);
+      if (!want) {
+        expect(after.context.current).toBeNull();
+        return;
+      }
+      expect(after.context.current).toEqual({
+        variant: 'default',
+        duration: TOAST_DEFAULT_DURATION,
+        ...want.toast,
+        id: want.number,
+      });
+    },
+  },
+};
