@@ -5,29 +5,54 @@ import { applySummaryMachine, chosenType } from '../../machines/applySummary.mac
 import type { Eligibility } from '../../machines/domain/visaRules';
 import { effectsOf, lastCall, lastHeld, type PathModel, type Snap, type World } from './model';
 
-/** The type APPLY NOW applies for: the server's recommendation, or DS-160 while 'Change visa type' is on. */
-function effectiveType(world: World): 'ESTA' | 'DS-160' | null {
+type Screen = 'missing' | 'loading' | 'failed' | 'ready' | 'applied' | 'back';
+
+/** /apply/summary as the spec states it (3-ai §2.3), replayed from the path's events and the server's answers. */
+function expected(world: World) {
+  const chosen = Boolean(world.input.country?.trim() && world.input.purpose);
+  let screen: Screen = chosen ? 'loading' : 'missing';
+  let dsByHand = false;
+  for (const { type } of world.events) {
+    if (screen === 'loading' && type === 'xstate.done.actor.fetchEligibility') screen = 'ready';
+    else if (screen === 'loading' && type === 'xstate.error.actor.fetchEligibility') screen = 'failed';
+    else if (screen === 'failed' && type === 'RETRY') screen = 'loading';
+    else if (screen === 'ready' && type === 'TYPE.TOGGLE') dsByHand = !dsByHand;
+    else if (screen === 'ready' && type === 'APPLY') screen = 'applied';
+    else if (screen !== 'loading' && type === 'BACK') screen = 'back';
+    if (screen === 'applied' || screen === 'back') break;
+  }
   const answer = lastCall(world, 'GET', '/api/eligibility');
-  if (answer?.status !== 200) return null;
-  const toggles = world.events.filter((e) => e.type === 'TYPE.TOGGLE').length;
-  return toggles % 2 === 1 ? 'DS-160' : (answer.response as Eligibility).visaType;
+  const recommended = answer?.status === 200 ? (answer.response as Eligibility).visaType : null;
+  return { screen, dsByHand, type: dsByHand ? 'DS-160' : recommended, answer };
 }
 
+const STATE: Record<Screen, string> = {
+  missing: 'missingChoice',
+  loading: 'loading',
+  failed: 'failed',
+  ready: 'ready',
+  applied: 'applying',
+  back: 'backToStart',
+};
+
+/** What the screen offers in each state: its buttons, and while loading, each outcome of the call. */
 const events =
   (failure: 'network' | 'server') =>
-  (snapshot: Snap): AnyEventObject[] => [
-    { type: 'TYPE.TOGGLE' },
-    { type: 'APPLY' },
-    { type: 'BACK' },
-    { type: 'RETRY' },
-    ...(snapshot.matches('loading')
-      ? [{ type: 'xstate.done.actor.fetchEligibility', output: {} }, { type: 'xstate.error.actor.fetchEligibility', error: failure }]
-      : []),
-  ];
+  (s: Snap): AnyEventObject[] => {
+    if (s.matches('loading')) {
+      return [
+        { type: 'xstate.done.actor.fetchEligibility', output: {} },
+        { type: 'xstate.error.actor.fetchEligibility', error: failure },
+      ];
+    }
+    if (s.matches('ready')) return [{ type: 'TYPE.TOGGLE' }, { type: 'APPLY' }, { type: 'BACK' }];
+    if (s.matches('failed')) return [{ type: 'RETRY' }, { type: 'BACK' }];
+    return [{ type: 'BACK' }, { type: 'APPLY' }];
+  };
 
 export const applySummaryPaths: PathModel = {
   machine: applySummaryMachine,
-  budget: 40,
+  budget: 50,
   calls: eligibilityCalls,
   effects: ['persistVisaType'],
   abstraction: (s) => ({ value: s.value, changeType: s.context.changeType, facts: s.context.facts !== null }),
@@ -40,40 +65,43 @@ export const applySummaryPaths: PathModel = {
       events: (s) => events('server')(s).filter((e) => e.type !== 'xstate.done.actor.fetchEligibility'),
     },
     { name: 'nothing chosen yet', input: { country: null, purpose: null }, events: events('network') },
+    { name: 'a country but no purpose', input: { country: 'Spain', purpose: null }, events: events('network') },
+    { name: 'a purpose but a blank country', input: { country: '  ', purpose: 'tourism' }, events: events('network') },
   ],
   oracle: {
     initial: (s, world) => {
-      // With a stored choice the summary asks the server at once; without one it says so.
-      const chosen = Boolean(world.input.country && world.input.purpose);
-      expect(s.matches(chosen ? 'loading' : 'missingChoice')).toBe(true);
-      expect(s.hasTag('busy')).toBe(chosen);
+      expect(s.value).toBe(STATE[expected(world).screen]);
       expect({ facts: s.context.facts, changeType: s.context.changeType }).toEqual({ facts: null, changeType: false });
     },
-    step: ({ event, after, world }) => {
-      if (event.type === 'TYPE.TOGGLE') expect(chosenType(after.context)).toBe(effectiveType(world));
+    step: ({ after, world }) => {
+      const want = expected(world);
+      expect(after.value, 'the screen').toBe(STATE[want.screen]);
+      expect(after.context.changeType, "'Change visa type'").toBe(want.dsByHand);
+      expect(after.hasTag('busy')).toBe(want.screen === 'loading');
     },
     states: {
       loading: (_s, world) => {
-        expect(lastHeld(world, 'fetchEligibility')?.input).toEqual({ country: world.input.country, purpose: world.input.purpose });
+        // The server is asked about the stored choice, trimmed.
+        expect(lastHeld(world, 'fetchEligibility')?.input).toEqual({ country: world.input.country.trim(), purpose: world.input.purpose });
       },
       ready: (s, world) => {
-        const answer = lastCall(world, 'GET', '/api/eligibility');
-        expect(answer?.status).toBe(200);
-        expect(s.context.facts).toEqual(answer?.response);
-        expect(chosenType(s.context)).toBe(effectiveType(world));
+        const want = expected(world);
+        expect(want.answer?.status).toBe(200);
+        expect(s.context.facts).toEqual(want.answer?.response);
+        expect(chosenType(s.context)).toBe(want.type);
       },
-      failed: (_s, world) => {
+      failed: (s, world) => {
         // Either the connection was lost, or the server refused the choice (an unknown country).
         const held = lastHeld(world, 'fetchEligibility');
         const answer = lastCall(world, 'GET', '/api/eligibility');
         expect(held?.verdict === 'dropped' || (answer !== undefined && answer.status >= 400)).toBe(true);
+        expect(s.context.facts).toBeNull();
       },
       missingChoice: (_s, world) => {
-        expect(world.input.country === null || world.input.purpose === null).toBe(true);
         expect(world.held).toEqual([]);
       },
       applying: (s, world) => {
-        const type = effectiveType(world);
+        const { type } = expected(world);
         expect(s.output).toEqual({ to: type === 'ESTA' ? '/apply/esta-wizard' : '/apply/wizard' });
         expect(effectsOf(world, 'persistVisaType').map((e) => e.params)).toEqual([{ visaType: type }]);
       },

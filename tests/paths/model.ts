@@ -40,6 +40,8 @@ export interface World {
   input: any;
   /** Every step of the path so far, in order: the events sent, the actors' outcomes and the timers that fired. */
   events: AnyEventObject[];
+  /** When each of those happened, in fake milliseconds since the actor started (models with delays only). */
+  times: number[];
 }
 
 export interface PathCase<TInput = any> {
@@ -75,13 +77,15 @@ export interface PathModel {
   effects?: readonly string[];
   /** What makes two snapshots the same for the traversal; keeps it small when context holds much. */
   abstraction?: (snapshot: Snap) => unknown;
+  /** How to tell payloads apart for "one path per transition and payload" (default: the whole event). */
+  payloadKind?: (before: Snap, event: AnyEventObject) => string;
   /** Beyond one path per transition: one more per distinct shape of a path's last step (within the budget). */
-  variety?: (step: { before: Snap; event: AnyEventObject; after: Snap }) => string;
+  variety?: (step: { before: Snap; event: AnyEventObject; after: Snap }) => string | null;
   /**
-   * Delays (`after`) run on fake timers; the path advances them to the moment the oracle says the delay ends
-   * (and checks that it does not end a millisecond earlier).
+   * Delays (`after`) run on fake timers. A second passes before each event the path sends; at a delay's step
+   * the clock moves to the moment this says it ends (fake ms since the start), checking it does not end earlier.
    */
-  delayOf?: (world: World) => number;
+  delayEndsAt?: (world: World) => number;
   /** The oracle: what must be true outside the machine, after every step and in every state a path reaches. */
   oracle: {
     /** What the applicant sees first, from the case's input. */

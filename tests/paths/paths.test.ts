@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyStateMachine } from 'xstate';
-import { machines, type MachineName } from '../../machines/index';
+import type { MachineName } from '../../machines/index';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { CoverageRecorder, coverageRow, type CoverageRow } from './coverage';
-import { pathModels } from './models';
+import type { PathModel } from './model';
 import { generatePaths, runPath } from './runner';
 
 // Paths are generated from each registered machine's model and replayed on a live actor whose calls reach
@@ -13,7 +13,23 @@ import { generatePaths, runPath } from './runner';
 let server: TestApp;
 const rows: CoverageRow[] = [];
 const only = process.env.PATHS_ONLY;
+
+// Loaded here rather than imported, so a machine that throws as it is created fails a test instead of leaving
+// the file with no tests at all (which a mutation run would count as a survivor).
+let machines = {} as Record<MachineName, AnyStateMachine>;
+let pathModels = {} as Record<MachineName, PathModel>;
+let loadError: unknown;
+try {
+  machines = (await import('../../machines/index')).machines as never;
+  pathModels = (await import('./models')).pathModels;
+} catch (err) {
+  loadError = err;
+}
 const names = (Object.keys(machines) as MachineName[]).filter((name) => !only || name === only);
+
+it('loads every machine and its path model', () => {
+  if (loadError) throw loadError;
+});
 
 beforeAll(async () => {
   server = await createTestApp();
@@ -32,7 +48,19 @@ describe.each(names)('%s', (name) => {
   const machine = machines[name] as AnyStateMachine;
   const model = pathModels[name];
   const recorder = new CoverageRecorder();
-  const paths = generatePaths(model);
+  // A machine the model cannot even traverse (an invalid target, an invocation without an id) fails a test,
+  // rather than the whole file failing to load.
+  let paths: ReturnType<typeof generatePaths> = [];
+  let generationError: unknown;
+  try {
+    paths = generatePaths(model);
+  } catch (err) {
+    generationError = err;
+  }
+
+  it('can be traversed', () => {
+    if (generationError) throw generationError;
+  });
 
   it(`stays within its budget of ${model.budget} paths`, () => {
     expect(paths.length).toBeGreaterThan(0);

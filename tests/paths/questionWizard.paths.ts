@@ -3,11 +3,11 @@ import type { AnyEventObject } from 'xstate';
 import { call } from '../../client/api/call';
 import { questionWizardCalls } from '../../client/api/actors/questionWizard';
 import { ds160Catalog, estaCatalog, preassessmentCatalog } from '../../machines/domain/catalogs';
-import { visibleQuestions, type Catalog } from '../../machines/domain/questions';
+import { visibleQuestions, type Catalog, type Question } from '../../machines/domain/questions';
 import { toIsoDate, validateAnswer } from '../../machines/domain/validators';
 import { changedAnswers, progressOf, submittedAnswers, type Answers } from '../../machines/domain/wizardProgress';
 import { questionWizardMachine, type WizardContext } from '../../machines/questionWizard.machine';
-import { captureLead } from '../../openapi/routes/leads';
+import { captureLead, updateLead } from '../../openapi/routes/leads';
 import { validAnswer } from '../helpers/answers';
 import { effectsOf, lastCall, lastHeld, type PathCase, type PathModel, type Snap, type Step, type World } from './model';
 
@@ -65,18 +65,28 @@ function offer({ typing, until, existing = false, submitFailure = 'network' }: O
     if (s.matches({ active: { flow: { submitting: 'sending' } } })) {
       events.push({ type: 'xstate.done.actor.submitLead', output: OUTCOME_LEAD }, { type: 'xstate.error.actor.submitLead', error: submitFailure });
     }
-    const ids = visibleQuestions(c.catalog, c.answers).map((q) => q.id);
+    // While the submit runs the page disables its buttons.
+    if (s.hasTag('busy')) return events;
+    const ids = c.catalog.questions.map((q) => q.id);
     if (until && ids.indexOf(c.currentId) > ids.indexOf(until)) return events;
     events.push({ type: 'NEXT' });
     if (typing.includes(c.currentId)) {
       const question = progressOf(c).question;
       const valid = c.answers[question.id] ?? validAnswer(question);
-      events.push({ type: 'ANSWER.CHANGE', value: valid }, { type: 'ANSWER.CHANGE', value: question.type === 'email' ? 'maria@' : '' });
-      if (question.options) for (const option of question.options) events.push({ type: 'ANSWER.CHANGE', value: option.value });
+      const values = question.options ? question.options.map((o) => o.value) : [valid, `  ${valid}  `];
+      for (const value of [...values, ...invalidAnswers(question)]) events.push({ type: 'ANSWER.CHANGE', value });
       events.push({ type: 'PREVIOUS' });
     }
     return events;
   };
+}
+
+/** Answers each rule set refuses: empty, and what breaks the question's own rule (dates, lengths, formats). */
+function invalidAnswers(question: Question): string[] {
+  if (question.type === 'email') return ['', 'maria@', `${'m'.repeat(95)}@example.com`];
+  if (question.type === 'phone' || question.validation === 'phone') return ['', '12345'];
+  if (question.type === 'date') return ['', question.validation === 'future' || question.validation === 'passportExpiryDate' ? '2001-01-01' : '2999-01-01'];
+  return question.required ? [''] : [];
 }
 
 /** A lead this path's browser session already started, as the e-mail step would have. */
@@ -87,7 +97,12 @@ async function capturedLead(world: World, answers: Answers): Promise<string> {
   return captured.leadId;
 }
 
-const withLead = async (world: World, input: { answers: Answers }) => ({ ...input, leadId: await capturedLead(world, input.answers) });
+const withLead = async (world: World, input: { answers: Answers; synced?: Answers }) => {
+  const leadId = await capturedLead(world, input.answers);
+  // What the restored progress says the server has, the server has.
+  if (input.synced) await call(world.http, updateLead, { params: { leadId }, body: { formData: input.synced } });
+  return { ...input, leadId };
+};
 
 const ESTA_ALL = answersFor(estaCatalog);
 const ESTA_LAST = visibleQuestions(estaCatalog, ESTA_ALL).at(-1)?.id as string;
@@ -109,9 +124,22 @@ const cases: PathCase[] = [
   },
   {
     name: 'ESTA, the end of the first section with a captured lead',
-    input: { catalog: estaCatalog, today: TODAY, answers: answersBefore(estaCatalog, 'gender'), currentId: 'gender', leadId: 'lead' },
+    input: { catalog: estaCatalog, today: TODAY, answers: answersBefore(estaCatalog, 'birth-date'), currentId: 'birth-date', leadId: 'lead' },
     setup: (world, input) => withLead(world, input),
-    events: offer({ typing: ['gender', 'passport-type'], until: 'passport-type' }),
+    events: offer({ typing: ['birth-date', 'gender', 'passport-type'], until: 'passport-type' }),
+  },
+  {
+    name: 'ESTA, the end of a section the server already has',
+    input: {
+      catalog: estaCatalog,
+      today: TODAY,
+      answers: answersBefore(estaCatalog, 'passport-type'),
+      synced: answersBefore(estaCatalog, 'passport-type'),
+      currentId: 'gender',
+      leadId: 'lead',
+    },
+    setup: (world, input) => withLead(world, input),
+    events: offer({ typing: ['gender'], until: 'passport-type' }),
   },
   {
     name: 'ESTA, the phone step with a captured lead',
@@ -290,7 +318,7 @@ async function checkOutcome(step: Step) {
 
 export const questionWizardPaths: PathModel = {
   machine: questionWizardMachine,
-  budget: 90,
+  budget: 120,
   calls: questionWizardCalls,
   effects: ['persistProgress', 'clearProgress', 'announceLeadStarted', 'announceSubmitted', 'announceSubmitFailed', 'logSyncFailure'],
   abstraction: (s) => {
@@ -298,6 +326,44 @@ export const questionWizardPaths: PathModel = {
     return { value: s.value, lead: leadId !== null, ...rest };
   },
   cases,
+  // An answer counts by its kind: valid, padded with spaces, empty, or broken in its own way (a rule's message).
+  payloadKind: (before, event) => {
+    if (event.type !== 'ANSWER.CHANGE') return JSON.stringify(event);
+    const c = context(before);
+    const question = progressOf(c).question;
+    const value = String(event.value);
+    if (value === '') return 'ANSWER.CHANGE empty';
+    if (value !== value.trim()) return 'ANSWER.CHANGE padded';
+    const error = validateAnswer(question, value, { rules: c.catalog.rules, answers: c.answers, today: c.today });
+    return `ANSWER.CHANGE ${question.options ? `option ${value}` : (error?.key ?? 'valid')}`;
+  },
+  // Beyond one path per transition: one per kind of step, so a mutant that changes which transitions exist
+  // still meets the paths that would show the difference.
+  variety: ({ before, event }) => {
+    const c = context(before);
+    const { question } = progressOf(c);
+    const fields = c.catalog.capture;
+    const visible = visibleQuestions(c.catalog, c.answers);
+    const next = visible[visible.findIndex((q) => q.id === c.currentId) + 1];
+    const role = !next
+      ? 'last'
+      : question.id === fields?.email
+        ? 'email'
+        : question.id === fields?.firstName
+          ? 'first-name'
+          : question.id === fields?.phone
+            ? 'phone'
+            : next.section !== question.section
+              ? 'section-end'
+              : 'other';
+    // Where the applicant stands matters to Next (it may capture, update or submit) and to a call's outcome;
+    // typing and going back are covered by their payloads already.
+    if (event.type !== 'NEXT' && !event.type.startsWith('xstate.')) return null;
+    const draftValid = validateAnswer(question, c.draft, { rules: c.catalog.rules, answers: c.answers, today: c.today }) === null;
+    const syncBusy = before.hasTag('saving');
+    if (event.type !== 'NEXT') return JSON.stringify([event.type, before.hasTag('busy'), syncBusy]);
+    return JSON.stringify([event.type, role, draftValid, syncBusy, c.leadId !== null]);
+  },
   oracle: {
     initial: (s, world) => {
       // A returning browser resumes where it stopped (a question it can see), else on the first question.
@@ -366,6 +432,24 @@ export const questionWizardPaths: PathModel = {
           changes: changedAnswers(c.catalog, c.answers, c.synced),
           leadId: c.leadId,
         });
+      },
+      'active.sync.idle': (s) => {
+        expect(context(s).pending).toBeNull();
+        expect(s.hasTag('saving')).toBe(false);
+      },
+      'active.sync.failed': (s) => {
+        expect(context(s).pending).toBeNull();
+        expect(s.hasTag('saving')).toBe(false);
+      },
+      'active.sync.capturing': (s) => expect(s.hasTag('saving')).toBe(true),
+      'active.sync.updating': (s, world) => {
+        expect(s.hasTag('saving')).toBe(true);
+        expect(context(s).pending).toEqual(lastHeld(world, 'updateLead')?.input.changes);
+      },
+      'active.flow.answering': (s) => {
+        // Previous is offered everywhere but on the first question the applicant can see.
+        const c = context(s);
+        expect(s.can({ type: 'PREVIOUS' })).toBe(visibleQuestions(c.catalog, c.answers)[0]?.id !== c.currentId);
       },
       'active.flow.submitting.waitingForSync': (s) => {
         // A capture or update is still running: the submit waits for it rather than racing it.

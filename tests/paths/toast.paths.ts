@@ -10,13 +10,13 @@ const SHOW_B: AnyEventObject = {
 };
 
 /** The last toast shown, unless it has since been dismissed or has expired (spec 1-core §9: one at a time). */
-function visible(world: World): { toast: Record<string, unknown>; number: number } | null {
-  let current: { toast: Record<string, unknown>; number: number } | null = null;
+function visible(world: World): { toast: Record<string, unknown>; number: number; at: number } | null {
+  let current: { toast: Record<string, unknown>; number: number; at: number } | null = null;
   let shown = 0;
-  for (const event of world.events) {
-    if (event.type === 'TOAST.SHOW') current = { toast: event.toast, number: (shown += 1) };
+  world.events.forEach((event, i) => {
+    if (event.type === 'TOAST.SHOW') current = { toast: event.toast, number: (shown += 1), at: world.times[i] ?? 0 };
     else current = null;
-  }
+  });
   return current;
 }
 
@@ -24,18 +24,20 @@ export const toastPaths: PathModel = {
   machine: toastMachine,
   budget: 12,
   abstraction: (s) => ({ value: s.value, title: s.context.current?.title ?? null }),
-  // A toast stays its own duration (5000 ms unless the caller says), counted from when it was shown.
-  delayOf: (world) => Number(visible(world)?.toast.duration ?? TOAST_DEFAULT_DURATION),
+  // A toast stays its own duration (5000 ms unless the caller says), counted from when it was shown: a newer
+  // toast starts its own time.
+  delayEndsAt: (world) => {
+    const shown = visible(world);
+    return (shown?.at ?? 0) + Number(shown?.toast.duration ?? TOAST_DEFAULT_DURATION);
+  },
+  payloadKind: (before, event) => `${JSON.stringify(event)} over ${before.context.current?.title ?? 'nothing'}`,
   cases: [
     {
       name: 'toasts',
       input: undefined,
-      events: (s: Snap) => [
-        SHOW_A,
-        SHOW_B,
-        { type: 'TOAST.DISMISS' },
-        ...(s.matches('visible') ? [{ type: 'xstate.after.toastDuration.toast.visible' }] : []),
-      ],
+      // A toast can be closed only while one shows; its time runs out only then too.
+      events: (s: Snap) =>
+        s.matches('visible') ? [SHOW_A, SHOW_B, { type: 'TOAST.DISMISS' }, { type: 'xstate.after.toastDuration.toast.visible' }] : [SHOW_A, SHOW_B],
     },
   ],
   oracle: {

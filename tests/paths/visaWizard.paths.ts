@@ -40,12 +40,18 @@ function destination(method: 'form' | 'chat', facts: Eligibility, choice: Choice
   return `/ai-chat-sections?${query.toString()}`;
 }
 
+/** What each step of the page offers: step 1 the choice, step 2 Start and Back (or Try again), step 3 the methods. */
 function events(snapshot: Snap): AnyEventObject[] {
-  const moves: AnyEventObject[] = [{ type: 'CONTINUE' }, { type: 'RETRY' }, { type: 'START' }, { type: 'BACK' }, { type: 'METHOD.FORM' }, { type: 'METHOD.CHAT' }];
-  const outcomes: AnyEventObject[] = snapshot.matches('recommending')
-    ? [{ type: 'xstate.done.actor.fetchEligibility', output: {} }, { type: 'xstate.error.actor.fetchEligibility', error: 'network' }]
-    : [];
-  return [...CHOICE_EVENTS, ...moves, ...outcomes];
+  if (snapshot.matches('choosing')) return [...CHOICE_EVENTS, { type: 'CONTINUE' }];
+  if (snapshot.matches('recommending')) {
+    return [
+      { type: 'xstate.done.actor.fetchEligibility', output: {} },
+      { type: 'xstate.error.actor.fetchEligibility', error: 'network' },
+    ];
+  }
+  if (snapshot.matches('recommendFailed')) return [{ type: 'RETRY' }, { type: 'BACK' }];
+  if (snapshot.matches('recommended')) return [{ type: 'START' }, { type: 'BACK' }];
+  return [{ type: 'BACK' }, { type: 'METHOD.FORM' }, { type: 'METHOD.CHAT' }];
 }
 
 export const visaWizardPaths: PathModel = {
@@ -91,6 +97,7 @@ export const visaWizardPaths: PathModel = {
         expect(s.context.facts).toEqual(answer?.response);
       },
       recommendFailed: (s, world) => {
+        expect(s.can({ type: 'RETRY' }) && s.can({ type: 'BACK' })).toBe(true);
         expect(lastHeld(world, 'fetchEligibility')?.verdict).toBe('dropped');
         expect(s.context.facts === null || lastCall(world, 'GET', '/api/eligibility') !== undefined).toBe(true);
       },

@@ -1,0 +1,63 @@
+// `npm run test:mutation`: Stryker once per registered machine, each judged by its own path tests only,
+// then one table of scores. Exits non-zero when a machine's score is under the goal. Slow (minutes per
+// machine), so it is not part of `npm test`. MUTATION_ONLY=name[,name] limits it to some machines.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const GOAL = 80;
+const DETECTED = new Set(['Killed', 'Timeout']);
+const COUNTED = new Set(['Killed', 'Timeout', 'Survived', 'NoCoverage']);
+
+const all = fs
+  .readdirSync(path.join(ROOT, 'machines'))
+  .filter((f) => f.endsWith('.machine.ts'))
+  .map((f) => f.replace(/\.machine\.ts$/, ''));
+const only = process.env.MUTATION_ONLY?.split(',').filter(Boolean);
+const machines = only ? all.filter((m) => only.includes(m)) : all;
+
+const rows = [];
+const survivors = [];
+for (const machine of machines) {
+  console.log(`\n== ${machine} ==`);
+  const started = Date.now();
+  const run = spawnSync(path.join(ROOT, 'node_modules/.bin/stryker'), ['run'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...process.env, MUTATION_MACHINE: machine, PATHS_ONLY: machine },
+  });
+  if (run.status !== 0) {
+    rows.push({ machine, score: 'failed', killed: '', survived: '', minutes: '' });
+    continue;
+  }
+  const report = JSON.parse(fs.readFileSync(path.join(ROOT, `reports/mutation/${machine}.json`), 'utf8'));
+  const mutants = Object.values(report.files).flatMap((file) => file.mutants);
+  const counted = mutants.filter((m) => COUNTED.has(m.status));
+  const detected = counted.filter((m) => DETECTED.has(m.status));
+  const source = fs.readFileSync(path.join(ROOT, `machines/${machine}.machine.ts`), 'utf8').split('\n');
+  for (const m of counted.filter((x) => !DETECTED.has(x.status))) {
+    survivors.push(`${machine}.machine.ts:${m.location.start.line} ${m.mutatorName}: ${source[m.location.start.line - 1]?.trim()} → ${m.replacement ?? ''}`);
+  }
+  const score = counted.length ? (100 * detected.length) / counted.length : 100;
+  rows.push({
+    machine,
+    score: `${score.toFixed(1)}%`,
+    killed: detected.length,
+    survived: counted.length - detected.length,
+    minutes: ((Date.now() - started) / 60000).toFixed(1),
+  });
+}
+
+console.log('\nMutation score of the path tests alone, per machine (goal: at least 80%):');
+console.table(rows);
+if (survivors.length) {
+  fs.writeFileSync(path.join(ROOT, 'reports/mutation/survivors.txt'), `${survivors.join('\n')}\n`);
+  console.log(`Surviving mutants: reports/mutation/survivors.txt (${survivors.length})`);
+}
+const missed = rows.filter((r) => r.score === 'failed' || Number.parseFloat(r.score) < GOAL);
+if (missed.length) {
+  console.error(`Under the goal: ${missed.map((r) => r.machine).join(', ')}`);
+  process.exitCode = 1;
+}

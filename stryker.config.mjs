@@ -1,0 +1,19 @@
+// Stryker over the machines, judged by the path tests alone (vitest.mutation.config.ts).
+// `npm run test:mutation` runs it once per machine (scripts/mutation.mjs sets MUTATION_MACHINE), so each
+// machine's mutants meet only its own paths and each gets its own score.
+const machine = process.env.MUTATION_MACHINE;
+
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  testRunner: 'vitest',
+  plugins: ['@stryker-mutator/vitest-runner'],
+  vitest: { configFile: 'vitest.mutation.config.ts', related: false },
+  mutate: [machine ? `machines/${machine}.machine.ts` : 'machines/*.machine.ts'],
+  coverageAnalysis: 'perTest',
+  concurrency: 2,
+  timeoutMS: 20000,
+  reporters: ['clear-text', 'json'],
+  jsonReporter: { fileName: `reports/mutation/${machine ?? 'all'}.json` },
+  ignorePatterns: ['dist', '.test-build', 'data', 'reports', 'coverage', '.stryker-tmp'],
+  thresholds: { high: 90, low: 80, break: null },
+};
