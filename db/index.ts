@@ -23,6 +23,12 @@ export function dialectOf(options: DbOptions): Dialect {
   return options.databaseUrl?.startsWith('postgres') ? 'postgres' : 'sqlite';
 }
 
+/**
+ * FULL: each commit is on disk before the client hears it was saved, so an acknowledged lead survives a crash of
+ * the process and of the machine. (NORMAL would survive the process dying but not a power cut.)
+ */
+export const SQLITE_SYNCHRONOUS = 'FULL';
+
 export function createDb(options: DbOptions): Db {
   if (dialectOf(options) === 'postgres') {
     const pool = new pg.Pool({
@@ -32,9 +38,14 @@ export function createDb(options: DbOptions): Db {
     });
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
-  fs.mkdirSync(options.dataDir, { recursive: true });
-  const sqlite = new SQLite(path.join(options.dataDir, 'rumbo.sqlite'));
+  fs.mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
+  const file = path.join(options.dataDir, 'rumbo.sqlite');
+  // Readable by the owner only. SQLite gives the WAL and shared-memory files the database file's mode.
+  fs.closeSync(fs.openSync(file, 'a', 0o600));
+  fs.chmodSync(file, 0o600);
+  const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma(`synchronous = ${SQLITE_SYNCHRONOUS}`);
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });

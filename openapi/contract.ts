@@ -2,6 +2,7 @@
 // The Fastify plugin registers from it (server/lib/route.ts) and the client's typed call derives from it
 // (client/api/call.ts), so a URL or a response type is never written twice.
 import type { Static, TSchema } from 'typebox';
+import { ErrorSchema } from './schemas/common';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
@@ -17,8 +18,17 @@ export interface RouteContract {
   readonly responses: Readonly<Record<number, TSchema>>;
 }
 
+/**
+ * The failures any route can answer, in the one error shape: 414, 429 and 431 everywhere; 400, 413 and 415 where
+ * a body is read; 400 where params or a query are. Added here so openapi.json documents every status.
+ */
+function withCommonErrors(contract: RouteContract): RouteContract['responses'] {
+  const codes = [414, 429, 431, ...(contract.body ? [400, 413, 415] : []), ...(contract.params || contract.querystring ? [400] : [])];
+  return { ...Object.fromEntries(codes.map((code) => [code, ErrorSchema])), ...contract.responses };
+}
+
 export function defineRoute<const C extends RouteContract>(contract: C): C {
-  return contract;
+  return { ...contract, responses: withCommonErrors(contract) };
 }
 
 type SuccessCode = 200 | 201 | 202 | 204;

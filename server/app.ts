@@ -4,9 +4,9 @@ import type { Db } from '../db/index';
 import type { Config } from './config';
 import client from './plugins/client';
 import db from './plugins/db';
-import errors from './plugins/errors';
-import ownership from './plugins/ownership';
+import errors, { clientErrorHandler } from './plugins/errors';
 import openapi from './plugins/openapi';
+import ownership from './plugins/ownership';
 import security from './plugins/security';
 import services from './plugins/services';
 import session from './plugins/session';
@@ -25,11 +25,26 @@ export interface BuildOptions {
 }
 
 /** Builds the app without listening, so tests call it through app.inject. Boot order: infrastructure, then routes. */
+/**
+ * A hop count trusts that many proxies in front of the server (the direct peer is the first), so the client is
+ * the address the outermost trusted proxy saw; Fastify itself refuses a bare number, so it becomes that rule.
+ * Addresses (or CIDR ranges) trust exactly those proxies.
+ */
+function trustProxyOption(trust: Config['trustProxy']) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+}
+
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
+    // A request must arrive whole in time, and a connection where nothing moves is closed: a client that sends
+    // headers and never the body cannot hold a connection open.
+    requestTimeout: config.timeouts.requestMs,
+    connectionTimeout: config.timeouts.idleMs,
+    keepAliveTimeout: config.timeouts.keepAliveMs,
+    clientErrorHandler,
     // No removeAdditional: request schemas refuse unknown fields, so a misspelt field is a 400 that names it.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -37,16 +52,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(errors);
   await app.register(db, { config, ...(options.db ? { db: options.db } : {}) });
   await app.register(security, { config });
-  await app.register(session, { config });
-  await app.register(ownership);
   await app.register(services);
   await app.register(openapi);
 
+  // Routes that do not need to know who is asking: no session is read, made or stored for them.
   await app.register(health);
   await app.register(branding);
   await app.register(eligibility);
   await app.register(pricing);
-  await app.register(leads);
+
+  // Routes that act for a browser session (its leads, later its sign-in, orders and chats).
+  await app.register(async (scope) => {
+    await scope.register(session, { config });
+    await scope.register(ownership);
+    await scope.register(leads);
+  });
 
   await app.register(client, { config });
   return app;

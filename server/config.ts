@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { Type, type Static } from 'typebox';
 import { Value } from 'typebox/value';
@@ -19,10 +20,20 @@ export interface Config {
   /** Requests a minute per client before 429 (spec-level limits on logins come per route). */
   rateLimitPerMinute: number;
   /**
-   * Whether X-Forwarded-For names the client. Only behind a proxy that sets it: trusted otherwise, anyone could
-   * pick a new address per request and walk past the rate limits.
+   * Which proxies stand between the client and the server: a hop count, or their addresses. The client is the
+   * last X-Forwarded-For entry a trusted proxy added, never the leftmost one the client itself can write.
    */
-  trustProxy: boolean;
+  trustProxy: false | number | string[];
+  /** The address the public reaches; an https URL makes the session cookie Secure. */
+  publicUrl: string | undefined;
+  timeouts: {
+    /** A whole request (headers and body) must arrive within this. */
+    requestMs: number;
+    /** A connection with nothing moving is closed after this. */
+    idleMs: number;
+    /** An idle keep-alive connection is kept this long. */
+    keepAliveMs: number;
+  };
 }
 
 /** The environment the server reads, checked once at start-up so a typo stops it with the variable named. */
@@ -41,7 +52,15 @@ const EnvSchema = Type.Object({
   CLIENT_DIR: Type.Optional(Type.String({ minLength: 1 })),
   LOG_LEVEL: Type.Optional(Type.Enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
   RATE_LIMIT_PER_MINUTE: Type.Optional(Type.Integer({ minimum: 1, description: 'a whole number of requests, at least 1' })),
-  TRUST_PROXY: Type.Optional(Type.Enum(['true', 'false', '1', '0'])),
+  TRUST_PROXY: Type.Optional(
+    Type.String({
+      pattern: '^(false|\\d{1,2}|[0-9a-fA-F.:/]+(\\s*,\\s*[0-9a-fA-F.:/]+)*)$',
+      description: 'a hop count (1 behind one proxy) or a comma-separated list of proxy addresses or CIDR ranges',
+    }),
+  ),
+  PUBLIC_URL: Type.Optional(Type.String({ pattern: '^https?://', description: 'an http(s):// URL' })),
+  REQUEST_TIMEOUT_MS: Type.Optional(Type.Integer({ minimum: 100, description: 'milliseconds, at least 100' })),
+  IDLE_TIMEOUT_MS: Type.Optional(Type.Integer({ minimum: 100, description: 'milliseconds, at least 100' })),
 });
 type Env = Static<typeof EnvSchema>;
 
@@ -65,6 +84,18 @@ function parseEnv(env: NodeJS.ProcessEnv): Env {
   return value as Env;
 }
 
+function trustProxyOf(value: string | undefined): Config['trustProxy'] {
+  if (!value || value === 'false' || value === '0') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  const addresses = value.split(',').map((address) => address.trim());
+  const wrong = addresses.find((entry) => {
+    const [ip, bits] = entry.split('/');
+    return !isIP(ip ?? '') || (bits !== undefined && !/^\d{1,3}$/.test(bits));
+  });
+  if (wrong !== undefined) throw new ConfigError(`Invalid configuration:\n  TRUST_PROXY: "${wrong}" is neither an IP address nor a CIDR range`);
+  return addresses;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const root = process.cwd();
   const e = parseEnv(env);
@@ -81,6 +112,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clientDir: path.resolve(root, e.CLIENT_DIR ?? 'dist/client'),
     logLevel: e.LOG_LEVEL ?? 'info',
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE ?? 600,
-    trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
+    trustProxy: trustProxyOf(e.TRUST_PROXY),
+    publicUrl: e.PUBLIC_URL,
+    timeouts: { requestMs: e.REQUEST_TIMEOUT_MS ?? 30_000, idleMs: e.IDLE_TIMEOUT_MS ?? 15_000, keepAliveMs: 5_000 },
   };
 }

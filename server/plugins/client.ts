@@ -5,6 +5,8 @@ import fp from 'fastify-plugin';
 import { SPA_PATHS } from '../../machines/domain/routes';
 import type { Config } from '../config';
 
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
 /**
  * Serves the built SPA. Spec routes get the app shell with 200; any other page path gets the same shell with
  * 404 (the SPA draws its Page Not Found); unknown /api paths get the JSON error shape.
@@ -19,13 +21,19 @@ export default fp(
         // Looked up per request rather than listed at start-up, so a rebuild under a running server is served too.
         wildcard: true,
         index: false,
-        // Hashed assets never change; the shell is always revalidated.
+        // Our own Cache-Control below; the plugin's would overwrite it with max-age=0.
+        cacheControl: false,
+        // Source maps are not published, even if a build left some behind.
+        allowedPath: (pathName) => !pathName.endsWith('.map'),
+        // Hashed assets never change; everything else (the shell, the favicon) is revalidated.
         setHeaders: (res, file) => {
-          res.setHeader('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+          res.setHeader('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? IMMUTABLE : 'no-cache');
         },
       });
       for (const route of SPA_PATHS) {
-        app.get(route, { schema: { hide: true } }, (_req, reply) => reply.type('text/html').sendFile('index.html'));
+        app.get(route, { schema: { hide: true } }, (_req, reply) =>
+          reply.type('text/html').header('Cache-Control', 'no-cache').sendFile('index.html'),
+        );
       }
     }
 
@@ -34,7 +42,7 @@ export default fp(
     app.setNotFoundHandler((request, reply) => {
       const isPage = request.method === 'GET' && !request.url.startsWith('/api') && hasClient;
       if (isPage && !path.extname(request.url.split('?')[0] ?? '')) {
-        reply.status(404).type('text/html').sendFile('index.html');
+        reply.status(404).type('text/html').header('Cache-Control', 'no-cache').sendFile('index.html');
         return;
       }
       reply.status(404).send({

@@ -1,5 +1,18 @@
+import http from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
+
+/** Longer request targets are refused with 414 before any route sees them (Node refuses past 16 KB with 431). */
+export const MAX_URL_LENGTH = 8 * 1024;
+
+const MESSAGES: Record<number, string> = {
+  408: 'The request took too long to arrive; please send it again.',
+  413: 'The request body is too large.',
+  414: `The address is too long (at most ${MAX_URL_LENGTH} characters).`,
+  415: 'Send the body as application/json.',
+  431: 'The request headers are too large.',
+};
 
 /**
  * One error shape for every failure: { statusCode, error, message }. Client errors keep a message a person
@@ -7,18 +20,47 @@ import fp from 'fastify-plugin';
  */
 export default fp(
   async (app) => {
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.url.length > MAX_URL_LENGTH) await reply.status(414).send(shape(414, MESSAGES[414] as string));
+    });
     app.setErrorHandler((err: FastifyError, request, reply) => {
       const statusCode = err.statusCode && err.statusCode >= 400 ? err.statusCode : 500;
       if (statusCode >= 500) {
         request.log.error({ err, url: request.url, method: request.method }, 'request failed');
-        return reply.status(statusCode).send({ statusCode, error: 'Internal Server Error', message: 'Something went wrong on our side. Please try again.' });
+        return reply.status(statusCode).send(shape(statusCode, 'Something went wrong on our side. Please try again.'));
       }
-      const message = err.validation ? validationMessage(err) : err.message;
-      return reply.status(statusCode).send({ statusCode, error: httpError(statusCode), message });
+      const message = err.validation ? validationMessage(err) : (FRAMEWORK_MESSAGES[err.code] ?? err.message);
+      return reply.status(statusCode).send(shape(statusCode, message));
     });
   },
   { name: 'errors' },
 );
+
+/** Fastify's own errors, in words an API user can act on. */
+const FRAMEWORK_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: MESSAGES[413] as string,
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: MESSAGES[415] as string,
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The Content-Length header does not match the body.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The body is empty; send a JSON object.',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The body is not valid JSON.',
+};
+
+export function shape(statusCode: number, message: string) {
+  return { statusCode, error: httpError(statusCode), message };
+}
+
+/** Errors Node's HTTP parser raises before Fastify sees a request (oversized headers, timeouts), in the same shape. */
+export function clientErrorHandler(err: Error & { code?: string }, socket: Socket): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const statusCode = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const body = JSON.stringify(shape(statusCode, MESSAGES[statusCode] ?? 'The request could not be read.'));
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${statusCode} ${http.STATUS_CODES[statusCode]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(err);
+}
 
 function validationMessage(err: FastifyError): string {
   const first = err.validation?.[0];
@@ -32,17 +74,6 @@ function validationMessage(err: FastifyError): string {
   return at ? `${context}.${at}: ${first.message}` : `${context}: ${first.message}`;
 }
 
-const NAMES: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  409: 'Conflict',
-  413: 'Payload Too Large',
-  415: 'Unsupported Media Type',
-  429: 'Too Many Requests',
-};
-
 export function httpError(statusCode: number): string {
-  return NAMES[statusCode] ?? 'Error';
+  return http.STATUS_CODES[statusCode] ?? 'Error';
 }

@@ -31,12 +31,16 @@ export default fp(
     await app.register(rateLimit, {
       max: opts.config.rateLimitPerMinute,
       timeWindow: '1 minute',
+      // Pages and static files are not counted: a page load fetches many of them, and they cost next to nothing.
+      allowList: (request) => !request.url.startsWith('/api/'),
       errorResponseBuilder: (_req, context) => ({
         statusCode: 429,
         error: 'Too Many Requests',
         message: `Too many requests; try again in ${context.after}.`,
       }),
     });
+    // The API reads JSON (and multipart uploads); a text/plain body is refused with 415 instead of failing later.
+    app.removeContentTypeParser('text/plain');
     await app.register(multipart, { limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 1 } });
   },
   { name: 'security' },

@@ -33,16 +33,35 @@ export class DbSessionStore implements SessionStore {
   }
 }
 
+export const SESSION_COOKIE = 'rumbo.sid';
+
+/**
+ * Sessions for the routes registered beside this plugin only (server/app.ts): health, prices and static files
+ * never read or make one. A visitor gets a row only once something is stored for them (a lead, a sign-in), and a
+ * row is written again only when it changes, not on every request (no rolling).
+ */
 export default fp(
   async (app, opts: { config: Config }) => {
+    const secure = opts.config.publicUrl?.startsWith('https://') ? true : 'auto';
     await app.register(fastifyCookie);
     await app.register(fastifySession, {
       secret: resolveSessionSecret(opts.config.dataDir, opts.config.sessionSecret),
-      cookieName: 'rumbo.sid',
-      // Visitors get a session row only once something is stored for them (a lead, a sign-in).
+      cookieName: SESSION_COOKIE,
       saveUninitialized: false,
+      rolling: false,
       store: new DbSessionStore(app.db),
-      cookie: { httpOnly: true, sameSite: 'lax', secure: 'auto', maxAge: THIRTY_DAYS_MS, path: '/' },
+      // Sent with API calls only; Secure whenever the public address is https.
+      cookie: { httpOnly: true, sameSite: 'lax', secure, maxAge: THIRTY_DAYS_MS, path: '/api' },
+    });
+    // @fastify/session sets Expires only; Max-Age says the same in a way no clock skew can bend.
+    app.addHook('onSend', async (_request, reply) => {
+      const header = reply.getHeader('set-cookie');
+      const cookies = Array.isArray(header) ? header : typeof header === 'string' ? [header] : [];
+      if (!cookies.some((c) => c.startsWith(`${SESSION_COOKIE}=`))) return;
+      reply.header(
+        'set-cookie',
+        cookies.map((c) => (c.startsWith(`${SESSION_COOKIE}=`) && !/;\s*Max-Age=/i.test(c) ? `${c}; Max-Age=${THIRTY_DAYS_MS / 1000}` : c)),
+      );
     });
     const sweep = setInterval(() => void deleteExpiredSessions(app.db, Date.now()).catch(() => {}), 60 * 60 * 1000);
     sweep.unref();

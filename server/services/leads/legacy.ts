@@ -65,6 +65,7 @@ export function fromLeadUpdate(body: LeadUpdate): UpdateInput {
 export function parseFormData(value: unknown): Record<string, unknown> {
   if (value === undefined) return {};
   let parsed: unknown = value;
+  // The string form is parsed here, so its nesting is checked like the object form's (shape.ts).
   if (typeof value === 'string') {
     try {
       parsed = JSON.parse(value);

@@ -26,6 +26,7 @@ import { checkoutOffer } from '../pricing/checkout';
 import { canAccessLead, refusal, type Access } from './access';
 import { catalogAnswers, catalogForSource, checkAnswers } from './answers';
 import { fromLeadCreate, fromLeadUpdate, parseFormData, planOf } from './legacy';
+import { shapeProblem, sizeProblem } from './shape';
 
 const RANK: Record<CompletionStatus, number> = { incomplete: 0, abandoned: 0, unpaid: 1, completed: 1, paid: 2 };
 
@@ -45,6 +46,19 @@ export interface LeadChanges {
   subscriptionPlan?: LeadRow['subscription_plan'] | undefined;
 }
 
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** Answers merged field by field, and a section of the ten-section form field by field within it. */
+export function mergeAnswers(stored: Record<string, unknown>, changes: Record<string, unknown>): Record<string, unknown> {
+  const merged = { ...stored };
+  for (const [key, value] of Object.entries(changes)) {
+    const before = merged[key];
+    merged[key] = isPlainObject(before) && isPlainObject(value) ? { ...before, ...value } : value;
+  }
+  return merged;
+}
+
 /** The row after applying changes to the stored one (read under lock, so nothing concurrent is lost). */
 export function mergeLead(row: LeadRow, changes: LeadChanges, at: string): LeadWrite {
   const stored = JSON.parse(row.form_data) as Record<string, unknown>;
@@ -54,12 +68,16 @@ export function mergeLead(row: LeadRow, changes: LeadChanges, at: string): LeadW
     phone: changes.phone || row.phone,
     nationality: changes.nationality || row.nationality,
     travel_purpose: changes.travelPurpose || row.travel_purpose,
-    form_data: JSON.stringify({ ...stored, ...(changes.formData ?? {}) }),
+    form_data: JSON.stringify(mergeAnswers(stored, changes.formData ?? {})),
     completion_status: nextStatus(row.completion_status, changes.completionStatus),
     payment_status: row.payment_status,
     subscription_plan: changes.subscriptionPlan ?? row.subscription_plan,
     updated_at: at,
   };
+}
+
+function refuse(problem: { field: string; message: string } | null): void {
+  if (problem) throw badRequest(problem.field, problem.message);
 }
 
 function validEmail(email: string): string {
@@ -87,6 +105,7 @@ export class LeadService {
     const input = fromLeadCreate(body);
     const email = validEmail(input.email);
     const formData = parseFormData(input.formData);
+    refuse(shapeProblem(input.source, formData));
     const catalog = catalogForSource(input.source);
     let answers: Record<string, unknown> = formData;
     if (catalog) {
@@ -103,6 +122,7 @@ export class LeadService {
     }
     const at = new Date().toISOString();
     const row = newLeadRow({ ...input, email, formType, formData: answers }, owner, at);
+    refuse(sizeProblem(row.form_data));
     await this.db.transaction().execute(async (trx) => {
       await insertLead(trx, row);
       await addHistory(trx, row.id, row.completion_status, 'created', at);
@@ -136,17 +156,20 @@ export class LeadService {
     const lead = await this.db.transaction().execute(async (trx) => {
       const row = await lockLeadRow(trx, this.dialect, leadId);
       if (!row || !canAccessLead(access, row)) throw refusal(Boolean(row));
+      refuse(shapeProblem(row.source, formData));
       const catalog = catalogForSource(row.source);
       let changes: Record<string, unknown> = formData;
       if (catalog) {
         changes = catalogAnswers(catalog, formData);
         const merged = { ...catalogAnswers(catalog, JSON.parse(row.form_data) as Record<string, unknown>), ...(changes as Record<string, string>) };
-        const requireComplete = input.completionStatus === 'completed' || ['completed', 'paid'].includes(row.completion_status);
-        const problem = checkAnswers(catalog, merged, requireComplete, { changed: new Set(Object.keys(changes)) });
+        const completesNow = input.completionStatus === 'completed' && !['completed', 'paid'].includes(row.completion_status);
+        const requireComplete = completesNow || ['completed', 'paid'].includes(row.completion_status);
+        const problem = checkAnswers(catalog, merged, requireComplete, completesNow ? {} : { changed: new Set(Object.keys(changes)) });
         if (problem) throw badRequest(`formData.${problem.field}`, problem.message);
       }
       const at = new Date().toISOString();
       const next = mergeLead(row, { ...input, formData: changes }, at);
+      refuse(sizeProblem(next.form_data));
       await writeLead(trx, row.id, next);
       if (next.completion_status !== row.completion_status) {
         await addHistory(trx, row.id, next.completion_status, next.completion_status === 'completed' ? 'submitted' : 'updated', at);
