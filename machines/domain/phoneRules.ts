@@ -1,7 +1,9 @@
 // Phone rules per country for the ESTA wizard (spec 2-wizards §3.9, §5.2).
 // `min`/`max` count the digits after the prefix; `format` is a display example.
 // Country names are the English names of countryList.ts, so answers of a country question match directly.
-// A country without a rule falls back to 7 to 15 digits (spec §5.2).
+// The ESTA applicant's phone is matched by its own country code (phoneRuleForNumber), not by the passport
+// country: a Spanish passport holder may well have a UK mobile. A code without a rule falls back to 7 to 15
+// digits (spec §5.2).
 
 export interface PhoneRule {
   /** English name, as in COUNTRIES. */
@@ -169,4 +171,22 @@ export function phoneRuleFor(country: string): PhoneRule | undefined {
   const wanted = country.trim().toLowerCase();
   if (!wanted) return undefined;
   return PHONE_RULES.find((r) => r.country.toLowerCase() === wanted || r.code.toLowerCase() === wanted);
+}
+
+/**
+ * The rule of the country an international number belongs to, read from its own country code: '+' then digits
+ * (separators already removed, as normalizeAnswer stores it). The prefix matching the most leading digits wins,
+ * so '+353…' is Ireland even though other prefixes start with '3'. Prefixes shared by several countries (+1 for
+ * the United States, Canada and the Caribbean, +7 for Russia and Kazakhstan) have the same lengths in the table,
+ * so the first of them answers. Undefined without a leading '+' (no country code typed) or for an unknown code.
+ */
+export function phoneRuleForNumber(e164: string): PhoneRule | undefined {
+  const match = /^\+(\d+)$/.exec(e164.trim());
+  if (!match) return undefined;
+  const digits = match[1] ?? '';
+  let best: PhoneRule | undefined;
+  for (const r of PHONE_RULES) {
+    if (digits.startsWith(r.prefix.slice(1)) && (!best || r.prefix.length > best.prefix.length)) best = r;
+  }
+  return best;
 }

@@ -22,7 +22,9 @@ export type ValidationRule =
   | 'birthDate'
   | 'parentBirthDate'
   | 'passportIssueDate'
-  | 'passportExpiryDate';
+  | 'passportExpiryDate'
+  /** After today, at most 2 years ahead, and at least 6 months before a known passport expiry. */
+  | 'arrivalDate';
 
 export interface QuestionOption {
   /** Stored value (English, as the spec lists it). */

@@ -8,25 +8,52 @@
 //
 // Decisions where the spec is silent or ambiguous (also listed in the helper's report):
 // - Values are trimmed before every check; names are NFC-normalised and counted in characters, not UTF-16 units.
+// - normalizeAnswer gives the form an answer is stored in (the wizard machine and the server store through it):
+//   trimmed, a phone as '+' and digits, a passport number in capitals. It only rewrites an answer that is already
+//   well formed, so validating before or after normalising gives the same verdict: "call me" is not turned into
+//   an empty phone (which would say "required"), nor 'ß' into 'SS' (which would pass as a passport number).
 // - A select/radio answer that is not one of the question's options gives 'validation.generic' (the server
 //   cannot trust the browser).
-// - The 'ds160' and 'esta' rule sets read the date rules the same way: 'past' is strictly before today,
-//   'future' strictly after today (from tomorrow on), 'birthDate' is past and not more than 100 years ago,
+// - Every rule set reads the date rules the same way, the pre-assessment ('basic') included: 'past' is strictly
+//   before today, 'future' strictly after today (from tomorrow on), 'birthDate' is past and not more than 100
+//   years ago, 'arrivalDate' is future and at most 2 years ahead (exactly 2 years is accepted),
 //   'parentBirthDate' is at least 16 years before the applicant's 'birth-date' answer (or before today when
 //   that answer is missing or invalid), 'passportIssueDate' / 'passportExpiryDate' as spec §5.2.
-//   The 'basic' rule set only checks that a date is a real date.
+//   A date question without a rule only has to be a real date.
+// - The passport must be valid for the stay, i.e. at least 6 months after the reference date (day clamped to the
+//   month's end: 31 August + 6 months is the last day of February):
+//   - ESTA asks no arrival date, so its 'passport-expiry' ('passportExpiryDate' in the 'esta' rule set) must be
+//     at least 6 months after today; expired and before-issue are reported first, as they name the mistake.
+//   - The DS-160 asks the passport ('passport-expiry-date') before the trip, so the check sits on
+//     'intended-arrival-date': when the expiry answer is known and valid, it must be at least 6 months after
+//     the arrival date (exactly 6 months is accepted). The expiry question itself only has to be after today
+//     and after the issue date, since the applicant has not said yet when they travel. An expiry changed after
+//     the arrival was answered is caught when every visible answer is validated again (validateAnswers).
 // - The name rule (any id containing 'name') applies to text and textarea questions, but not to the free-text
 //   lists of other names ('other-names', 'specify-other-names'), which may hold several names and commas.
+//   In the 'ds160' and 'esta' rule sets a name is written in Latin letters A–Z, as the official forms take it
+//   ('validation.name.latin'), except the native-alphabet name ('native-name'); a digit or symbol gets
+//   'validation.name.invalid' first, because that is the actual mistake. Straight and typographic apostrophes
+//   are both accepted. The 'basic' rule set checks only the full name ('full-name'): 2 to 100 characters,
+//   letters of any script, because the pre-assessment is not an official form.
 // - The address rule (any id containing 'address') applies to text and textarea questions, never to an
 //   email question ('email-address'); a second address line ('home-address-2') only has the 200 maximum,
 //   because "Apt 4B" is a complete second line.
+// - Phones, every rule set: spaces, hyphens (also the typographic ‐ ‑ – that phones and web pages produce), dots
+//   and round brackets are separators, removed before any check.
 // - DS-160 phone checks run in this order: characters, too short, too long, country code (see validatePhoneDs160).
-// - ESTA: only the applicant's own phone ('phone') follows the country table; the emergency contact's phone
-//   (any other phone question) may be abroad, so it gets the country-less check (7..15 digits).
+// - ESTA: the applicant's own phone ('phone') is judged by its own country code, not by the passport country (a
+//   Spanish passport holder may live in London): it must start with '+', and the phone table row of the longest
+//   matching prefix gives the digit count (see validatePhoneWithCountryCode). The emergency contact's phone (any
+//   other phone question) gets the country-less check (7..15 digits).
+// - ESTA passport country: a U.S. passport needs no visa or ESTA ('validation.esta.usCitizen'); any country
+//   outside the Visa Waiver Program gets 'validation.esta.notWaiver' with the answer as stored as {{country}}.
+//   Both come from the one visa rule module (visaRules.ts).
 // - Numbers: after removing commas and '$', a plain non-negative decimal (the only numeric answer is a salary).
 
 import type { Question, RuleSet, ValidationRule } from './questions';
-import { phoneRuleFor } from './phoneRules';
+import { phoneRuleForNumber } from './phoneRules';
+import { isWaiverCountry, needsNoVisa } from './visaRules';
 
 // ---------------------------------------------------------------------------------------------------------
 // Public types and limits
@@ -58,29 +85,36 @@ export const VALIDATION_MESSAGE_KEYS = [
   'validation.phone.tooShort',
   'validation.phone.tooLong',
   'validation.phone.countryCode',
-  'validation.phone.prefix',
+  'validation.phone.international',
   'validation.phone.countryTooShort',
   'validation.phone.countryTooLong',
   'validation.phone.digitsOnly',
   'validation.date.invalid',
   'validation.date.past',
   'validation.date.future',
+  'validation.date.tooFarAhead',
+  'validation.date.passportExpiresTooSoon',
   'validation.date.parentAge',
   'validation.date.birthTooOld',
   'validation.number',
   'validation.name.tooShort',
   'validation.name.tooLong',
   'validation.name.invalid',
+  'validation.name.latin',
+  'validation.fullName.tooLong',
   'validation.passport.tooShort',
   'validation.passport.tooLong',
   'validation.passport.invalid',
   'validation.passport.expired',
+  'validation.passport.sixMonths',
   'validation.passport.expiryBeforeIssue',
   'validation.passport.issueFuture',
   'validation.passport.issueTooOld',
   'validation.passport.issueBeforeBirth',
   'validation.address.tooShort',
   'validation.address.tooLong',
+  'validation.esta.notWaiver',
+  'validation.esta.usCitizen',
 ] as const;
 
 export type ValidationMessageKey = (typeof VALIDATION_MESSAGE_KEYS)[number];
@@ -89,6 +123,8 @@ export type ValidationMessageKey = (typeof VALIDATION_MESSAGE_KEYS)[number];
 export const LIMITS = {
   nameMin: 2,
   nameMax: 50,
+  /** The pre-assessment's full name; the server accepts a lead name of up to 120, so it never refuses this. */
+  fullNameMax: 100,
   addressMin: 10,
   addressMax: 200,
   emailMax: 100,
@@ -101,17 +137,27 @@ export const LIMITS = {
   parentMinYearsOlder: 16,
   birthMaxYearsAgo: 100,
   passportIssueMaxYearsAgo: 10,
+  /** An arrival date further ahead is almost always a typing mistake (2062 for 2026), not a travel plan. */
+  arrivalMaxYearsAhead: 2,
+  /** The passport must stay valid this long after the arrival (DS-160) or after today (ESTA). */
+  passportValidMonths: 6,
 } as const;
 
-/** Answer ids that cross-field rules read (the same in the DS-160 and ESTA catalogs). */
+/** Answer ids that rules single out (birth, issue date and passport number are the same in DS-160 and ESTA). */
 export const ANSWER_IDS = {
   birthDate: 'birth-date',
   passportIssueDate: 'passport-issue-date',
+  /** DS-160: read by the arrival date's six-month check (ESTA's expiry is 'passport-expiry' and has no arrival). */
+  passportExpiryDate: 'passport-expiry-date',
   passportNumber: 'passport-number',
-  /** ESTA: the applicant's phone, checked against the country table. */
+  /** ESTA: the applicant's phone, judged by its own country code against the phone table. */
   estaPhone: 'phone',
-  /** ESTA: the phone country is the passport country, else the birth country. */
-  estaPhoneCountries: ['passport-country', 'birth-country'],
+  /** ESTA: the passport country, which must be in the Visa Waiver Program. */
+  estaPassportCountry: 'passport-country',
+  /** DS-160: the full name in the native alphabet, the one name not held to Latin letters. */
+  nativeName: 'native-name',
+  /** Pre-assessment: the only name the 'basic' rule set checks. */
+  fullName: 'full-name',
 } as const;
 
 /** Ids that contain 'name' but hold a free-text list of names, so the single-name rule does not apply. */
@@ -197,6 +243,15 @@ export function addYears(input: DateInput, years: number): CalendarDate {
   return { year, month: date.month, day: Math.min(date.day, daysInMonth(year, date.month)) };
 }
 
+/** Shifts by whole months; a day the target month lacks becomes its last day (31 August + 6 → 28/29 February). */
+export function addMonths(input: DateInput, months: number): CalendarDate {
+  const date = requireDate(input, 'date');
+  const index = date.year * 12 + (date.month - 1) + months;
+  const year = Math.floor(index / 12);
+  const month = index - year * 12 + 1;
+  return { year, month, day: Math.min(date.day, daysInMonth(year, month)) };
+}
+
 /**
  * Whole years completed from `from` to `to` (an age): 2000-06-16 → 2026-06-15 is 25, → 2026-06-16 is 26.
  * Negative when `to` is before `from`. Someone born on 29 February completes a year on 1 March in common years.
@@ -238,6 +293,21 @@ export function validateBirthDate(value: string, today: string): ValidationError
 }
 
 /**
+ * Strictly after today and at most 2 years ahead (exactly 2 years is accepted). When the passport expiry is
+ * known and valid (DS-160 asks it first), it must be at least 6 months after this arrival date.
+ */
+export function validateArrivalDate(value: string, today: string, passportExpiry?: string): ValidationError | null {
+  const future = validateFutureDate(value, today);
+  if (future) return future;
+  if (compareDates(value, addYears(today, LIMITS.arrivalMaxYearsAhead)) > 0) return fail('validation.date.tooFarAhead');
+  const expiry = passportExpiry ? parseIsoDate(passportExpiry) : null;
+  if (expiry && compareDates(expiry, addMonths(value, LIMITS.passportValidMonths)) < 0) {
+    return fail('validation.date.passportExpiresTooSoon');
+  }
+  return null;
+}
+
+/**
  * A parent is at least 16 years older than the applicant: the date must be at least 16 years before the
  * applicant's birth date when that is known and valid, otherwise at least 16 years before today.
  */
@@ -269,13 +339,26 @@ export function validatePassportIssueDate(value: string, today: string, birthDat
   return compareDates(date, oldest) < 0 ? fail('validation.passport.issueTooOld') : null;
 }
 
-/** Strictly after today, and strictly after the issue date when that is known and valid. */
-export function validatePassportExpiryDate(value: string, today: string, issueDate?: string): ValidationError | null {
+/**
+ * Strictly after today, and strictly after the issue date when that is known and valid. With
+ * `minMonthsFromToday` (ESTA, which asks no arrival date) it must also be at least that many months after today;
+ * expired and before-issue are reported first because they name the actual mistake.
+ */
+export function validatePassportExpiryDate(
+  value: string,
+  today: string,
+  issueDate?: string,
+  options: { minMonthsFromToday?: number } = {},
+): ValidationError | null {
   const date = parseIsoDate(value);
   if (!date) return fail('validation.date.invalid');
   if (compareDates(date, today) <= 0) return fail('validation.passport.expired');
   const issue = issueDate ? parseIsoDate(issueDate) : null;
   if (issue && compareDates(date, issue) <= 0) return fail('validation.passport.expiryBeforeIssue');
+  const months = options.minMonthsFromToday;
+  if (months !== undefined && compareDates(date, addMonths(today, months)) < 0) {
+    return fail('validation.passport.sixMonths');
+  }
   return null;
 }
 
@@ -308,9 +391,13 @@ export function validateBasicEmail(value: string): ValidationError | null {
 // ---------------------------------------------------------------------------------------------------------
 // Phone
 
-/** Spaces, hyphens and round brackets are separators the applicant may type; they are removed first. */
+// Spaces (any, the no-break one included), hyphens (ASCII and the typographic ‐ ‑ – that phone keyboards and
+// copied web pages produce), dots and round brackets: the ways people group the digits of a number.
+const PHONE_SEPARATORS = /[\s\-\u2010\u2011\u2013.()]/g;
+
+/** Spaces, hyphens, dots and round brackets are separators the applicant may type; they are removed first. */
 export function stripPhoneSeparators(value: string): string {
-  return value.trim().replace(/[\s\-()]/g, '');
+  return value.trim().replace(PHONE_SEPARATORS, '');
 }
 
 /** Only the digits of a phone number. */
@@ -318,11 +405,14 @@ export function phoneDigits(value: string): string {
   return value.replace(/\D/g, '');
 }
 
-/** The pre-assessment wizard (1-core §5): digits with an optional leading '+', 7 to 15 digits, no separators. */
+/**
+ * The pre-assessment wizard (1-core §5): after removing separators, digits with an optional leading '+',
+ * 7 to 15 digits. One message for every failure, the pre-assessment's own wording.
+ */
 export function validateBasicPhone(value: string): ValidationError | null {
-  const phone = value.trim();
-  const ok = /^\+?\d+$/.test(phone) && phone.replace('+', '').length >= LIMITS.phoneMinDigits
-    && phone.replace('+', '').length <= LIMITS.phoneMaxDigits;
+  const phone = stripPhoneSeparators(value);
+  const digits = phone.replace('+', '').length;
+  const ok = /^\+?\d+$/.test(phone) && digits >= LIMITS.phoneMinDigits && digits <= LIMITS.phoneMaxDigits;
   return ok ? null : fail('validation.basic.phone');
 }
 
@@ -358,21 +448,22 @@ export function validatePhoneInternational(value: string): ValidationError | nul
 }
 
 /**
- * ESTA (spec §5.2, §3.9): against the country's row of the phone table. Order of checks:
- * 1. must start with the prefix (e.g. '+44') → phone.prefix {prefix, country}
- * 2. after the prefix, digits only → phone.digitsOnly
- * 3. fewer digits than the minimum → phone.countryTooShort {country, min}
- * 4. more digits than the maximum → phone.countryTooLong {country, max}
- * A country missing from the table (or no country) falls back to validatePhoneInternational.
+ * ESTA applicant's phone (spec §5.2, §3.9), judged by its own country code, whatever the passport says.
+ * Order of checks, first failure wins:
+ * 1. no leading '+' → phone.international (without the code the country cannot be known)
+ * 2. after the '+', anything but digits → phone.digitsOnly
+ * 3. the phone table row of the longest matching prefix (phoneRuleForNumber): fewer digits after the prefix
+ *    than its minimum → phone.countryTooShort {country, min}; more than its maximum → phone.countryTooLong
+ *    {country, max}
+ * 4. a country code without a row → validatePhoneInternational (7 to 15 digits in all)
  */
-export function validatePhoneForCountry(value: string, country: string | undefined): ValidationError | null {
-  const rule = country ? phoneRuleFor(country) : undefined;
-  if (!rule) return validatePhoneInternational(value);
+export function validatePhoneWithCountryCode(value: string): ValidationError | null {
   const phone = stripPhoneSeparators(value);
-  const prefix = rule.prefix.startsWith('+') ? rule.prefix : `+${rule.prefix}`;
-  if (!phone.startsWith(prefix)) return fail('validation.phone.prefix', { prefix, country: rule.country });
-  const rest = phone.slice(prefix.length);
-  if (!/^\d*$/.test(rest)) return fail('validation.phone.digitsOnly');
+  if (!phone.startsWith('+')) return fail('validation.phone.international');
+  if (!/^\d*$/.test(phone.slice(1))) return fail('validation.phone.digitsOnly');
+  const rule = phoneRuleForNumber(phone);
+  if (!rule) return validatePhoneInternational(phone);
+  const rest = phone.slice(rule.prefix.length);
   if (rest.length < rule.min) return fail('validation.phone.countryTooShort', { country: rule.country, min: rule.min });
   if (rest.length > rule.max) return fail('validation.phone.countryTooLong', { country: rule.country, max: rule.max });
   return null;
@@ -385,14 +476,35 @@ export function validatePhoneForCountry(value: string, country: string | undefin
 // straight or typographic apostrophes (phones type ’ in O’Brien).
 const NAME_PATTERN = /^[\p{L}\p{M}\p{Zs}'’-]+$/u;
 
-/** 2 to 50 characters; letters, spaces, hyphens, apostrophes, and at least one letter. */
-export function validateName(value: string): ValidationError | null {
+// The official DS-160 and ESTA take names in the passport's machine-readable spelling: A–Z only, no accents.
+const LATIN_NAME_PATTERN = /^[A-Za-z\p{Zs}'’-]+$/u;
+
+function checkName(
+  value: string,
+  maxLength: number,
+  tooLongKey: ValidationMessageKey,
+  latinOnly: boolean,
+): ValidationError | null {
   const name = value.trim().normalize('NFC');
   const length = charLength(name);
   if (length < LIMITS.nameMin) return fail('validation.name.tooShort');
-  if (length > LIMITS.nameMax) return fail('validation.name.tooLong');
+  if (length > maxLength) return fail(tooLongKey);
   if (!NAME_PATTERN.test(name) || !/\p{L}/u.test(name)) return fail('validation.name.invalid');
+  if (latinOnly && !LATIN_NAME_PATTERN.test(name)) return fail('validation.name.latin');
   return null;
+}
+
+/**
+ * 2 to 50 characters; letters, spaces, hyphens, apostrophes, and at least one letter. With `latinOnly`
+ * (DS-160 and ESTA), the letters must be A–Z: 'José' gets name.latin, while 'José3' gets name.invalid.
+ */
+export function validateName(value: string, options: { latinOnly?: boolean } = {}): ValidationError | null {
+  return checkName(value, LIMITS.nameMax, 'validation.name.tooLong', options.latinOnly ?? false);
+}
+
+/** The pre-assessment's full name: 2 to 100 characters, letters of any script, spaces, hyphens, apostrophes. */
+export function validateFullName(value: string): ValidationError | null {
+  return checkName(value, LIMITS.fullNameMax, 'validation.fullName.tooLong', false);
 }
 
 /** 6 to 20 characters, Latin letters and digits only (as printed in the passport's machine-readable zone). */
@@ -427,6 +539,16 @@ export function validateNumber(value: string): ValidationError | null {
   return parseAmount(value) === null ? fail('validation.number') : null;
 }
 
+/**
+ * ESTA passport country: only Visa Waiver Program passports can use an ESTA; a U.S. citizen needs neither.
+ * {{country}} is the answer as stored (an English name); the UI may translate it.
+ */
+export function validateEstaPassportCountry(value: string): ValidationError | null {
+  const country = value.trim();
+  if (needsNoVisa(country)) return fail('validation.esta.usCitizen');
+  return isWaiverCountry(country) ? null : fail('validation.esta.notWaiver', { country });
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Which rule a question gets
 
@@ -434,6 +556,7 @@ const DATE_RULES: readonly ValidationRule[] = [
   'past',
   'future',
   'birthDate',
+  'arrivalDate',
   'parentBirthDate',
   'passportIssueDate',
   'passportExpiryDate',
@@ -468,17 +591,8 @@ function isAddressContinuation(q: Question): boolean {
   return /address-\d+$/.test(q.id) && !q.id.endsWith('-1');
 }
 
-function estaPhoneCountry(answers: Readonly<Record<string, string>>): string | undefined {
-  for (const id of ANSWER_IDS.estaPhoneCountries) {
-    const country = answers[id]?.trim();
-    if (country) return country;
-  }
-  return undefined;
-}
-
 function validateDateAnswer(q: Question, value: string, ctx: ValidationContext): ValidationError | null {
   if (!parseIsoDate(value)) return fail('validation.date.invalid');
-  if (ctx.rules === 'basic') return null;
   const { today, answers } = ctx;
   switch (q.validation) {
     case 'past':
@@ -487,21 +601,27 @@ function validateDateAnswer(q: Question, value: string, ctx: ValidationContext):
       return validateFutureDate(value, today);
     case 'birthDate':
       return validateBirthDate(value, today);
+    case 'arrivalDate':
+      return validateArrivalDate(value, today, answers[ANSWER_IDS.passportExpiryDate]);
     case 'parentBirthDate':
       return validateParentBirthDate(value, today, answers[ANSWER_IDS.birthDate]);
     case 'passportIssueDate':
       return validatePassportIssueDate(value, today, answers[ANSWER_IDS.birthDate]);
-    case 'passportExpiryDate':
-      return validatePassportExpiryDate(value, today, answers[ANSWER_IDS.passportIssueDate]);
+    case 'passportExpiryDate': {
+      // ESTA asks no arrival date, so "valid for the stay" can only be counted from today.
+      const options = ctx.rules === 'esta' ? { minMonthsFromToday: LIMITS.passportValidMonths } : {};
+      return validatePassportExpiryDate(value, today, answers[ANSWER_IDS.passportIssueDate], options);
+    }
     default:
       return null;
   }
 }
 
-function validateBasicAnswer(q: Question, value: string): ValidationError | null {
+function validateBasicAnswer(q: Question, value: string, ctx: ValidationContext): ValidationError | null {
   if (q.type === 'email') return validateBasicEmail(value);
   if (isPhoneQuestion(q)) return validateBasicPhone(value);
-  if (isDateQuestion(q)) return validateDate(value);
+  if (isDateQuestion(q)) return validateDateAnswer(q, value, ctx);
+  if (q.id === ANSWER_IDS.fullName && TEXT_LIKE.includes(q.type)) return validateFullName(value);
   return null;
 }
 
@@ -510,14 +630,13 @@ function validateDetailedAnswer(q: Question, value: string, ctx: ValidationConte
   if (q.type === 'email') return esta ? validateEmail(value, { maxLength: LIMITS.emailMax }) : validateEmail(value);
   if (isPhoneQuestion(q)) {
     if (!esta) return validatePhoneDs160(value);
-    return q.id === ANSWER_IDS.estaPhone
-      ? validatePhoneForCountry(value, estaPhoneCountry(ctx.answers))
-      : validatePhoneInternational(value);
+    return q.id === ANSWER_IDS.estaPhone ? validatePhoneWithCountryCode(value) : validatePhoneInternational(value);
   }
+  if (esta && q.id === ANSWER_IDS.estaPassportCountry) return validateEstaPassportCountry(value);
   if (isDateQuestion(q)) return validateDateAnswer(q, value, ctx);
   if (isNumberQuestion(q)) return validateNumber(value);
   if (q.id === ANSWER_IDS.passportNumber) return validatePassportNumber(value);
-  if (hasNameRule(q)) return validateName(value);
+  if (hasNameRule(q)) return validateName(value, { latinOnly: q.id !== ANSWER_IDS.nativeName });
   if (hasAddressRule(q)) return validateAddress(value, isAddressContinuation(q) ? { minLength: 0 } : {});
   return null;
 }
@@ -534,7 +653,26 @@ export function validateAnswer(question: Question, value: string, ctx: Validatio
   if ((question.type === 'select' || question.type === 'radio') && options && options.length > 0) {
     if (!options.some((o) => o.value === trimmed)) return fail('validation.generic');
   }
-  return ctx.rules === 'basic' ? validateBasicAnswer(question, trimmed) : validateDetailedAnswer(question, trimmed, ctx);
+  return ctx.rules === 'basic'
+    ? validateBasicAnswer(question, trimmed, ctx)
+    : validateDetailedAnswer(question, trimmed, ctx);
+}
+
+/**
+ * The form an answer is stored in: trimmed; a phone as '+' and its digits (just digits when no '+' was typed);
+ * a passport number in capitals. Only a well-formed answer is rewritten (a phone that is '+' and digits once
+ * the separators are gone; only ASCII letters are capitalised), so the verdict of validateAnswer is the same
+ * before and after: a wrong answer stays wrong, with the same message. Anything but a string becomes ''.
+ */
+export function normalizeAnswer(question: Question, value: string): string {
+  if (typeof value !== 'string') return '';
+  const trimmed = value.trim();
+  if (isPhoneQuestion(question)) {
+    const phone = stripPhoneSeparators(trimmed);
+    return /^\+?\d+$/.test(phone) ? phone : trimmed;
+  }
+  if (question.id === ANSWER_IDS.passportNumber) return trimmed.replace(/[a-z]+/g, (letters) => letters.toUpperCase());
+  return trimmed;
 }
 
 /**

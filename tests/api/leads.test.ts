@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ds160Catalog, estaCatalog, preassessmentCatalog } from '../../machines/domain/catalogs/index';
 import { visibleQuestions, type Catalog, type Question } from '../../machines/domain/questions';
-import { hasAddressRule, hasNameRule, toIsoDate } from '../../machines/domain/validators';
+import { hasAddressRule, hasNameRule, normalizeAnswer, toIsoDate } from '../../machines/domain/validators';
 import { createTestApp, dialectUnderTest, sessionCookie, type TestApp } from '../helpers/app';
 
 let t: TestApp;
@@ -36,7 +36,9 @@ function validAnswer(catalog: Catalog, q: Question): string {
     return catalog.rules === 'basic' ? '+34612345678' : '+34 612 345 678';
   }
   if (q.type === 'date') {
-    if (q.validation === 'future' || q.validation === 'passportExpiryDate') return FUTURE;
+    // Valid well beyond the trip: at least six months after the arrival date is the rule.
+    if (q.validation === 'passportExpiryDate') return yearsFromToday(5);
+    if (q.validation === 'future' || q.validation === 'arrivalDate') return FUTURE;
     if (q.id === 'passport-issue-date') return RECENT_PAST;
     if (q.validation === 'parentBirthDate') return '1960-03-10';
     if (q.id === 'intended-arrival-date') return FUTURE;
@@ -64,6 +66,11 @@ function completeAnswers(catalog: Catalog, overrides: Record<string, string> = {
     answers[q.id] = overrides[q.id] ?? validAnswer(catalog, q);
   }
   return answers;
+}
+
+/** The answers as the server keeps them (machines/domain/validators.ts normalizeAnswer). */
+function normalised(catalog: Catalog, answers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(answers).map(([id, value]) => [id, normalizeAnswer(catalog.questions.find((q) => q.id === id) as Question, value)]));
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -147,7 +154,8 @@ describe(`POST /api/leads on ${dialectUnderTest}`, () => {
       completionStatus: 'completed',
       paymentStatus: 'pending',
       source: 'apply-wizard',
-      formData: body.formData,
+      // Stored in their normal form: the phone as + and digits, without the spaces typed.
+      formData: normalised(ds160Catalog, body.formData as Record<string, string>),
     });
     expect(lead.json().applicationHistory).toEqual([{ status: 'completed', action: 'created', date: expect.any(String) }]);
   });
@@ -186,9 +194,9 @@ describe(`POST /api/leads on ${dialectUnderTest}`, () => {
     const res = await post('/api/leads', {
       name: 'Maria Lopez',
       email: 'maria.lopez@example.com',
-      formData: { anything: 'goes' },
+      formData: { 'personal-info': { firstName: 'Maria' } },
       completionStatus: 'incomplete',
-      source: 'ten-section',
+      source: 'ds160-wizard',
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain('formType');
@@ -200,15 +208,14 @@ describe(`POST /api/leads on ${dialectUnderTest}`, () => {
     expect(res.json().message).toBe('body.formType: must be DS-160 for source apply-wizard');
   });
 
-  it('drops formData keys the catalog does not know, and answers that are not strings', async () => {
-    const formData = { ...completeAnswers(ds160Catalog), 'not-a-question': 'sneaky', isAdmin: true, 'native-name': 42 };
-    const res = await post('/api/leads', ds160Submit({ formData }));
-    expect(res.statusCode).toBe(201);
-    const stored = (await getLead(res.json().id, cookieOf(res))).json().formData;
-    expect(stored).toEqual(completeAnswers(ds160Catalog));
-    expect(stored).not.toHaveProperty('not-a-question');
-    expect(stored).not.toHaveProperty('isAdmin');
-    expect(stored).not.toHaveProperty('native-name');
+  it.each([
+    [{ 'not-a-question': 'sneaky' }, 'body.formData.not-a-question: is not a question of this form'],
+    [{ isAdmin: true }, 'body.formData.isAdmin: is not a question of this form'],
+    [{ 'native-name': 42 }, 'body.formData.native-name: must be text of at most 5000 characters'],
+  ])('answers 400 naming an answer that is not one of the form’s questions, or not text', async (extra, message) => {
+    const res = await post('/api/leads', ds160Submit({ formData: { ...completeAnswers(ds160Catalog), ...extra } }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(message);
   });
 
   it('accepts the ESTA fallback variant with formData as a JSON string', async () => {
@@ -233,7 +240,7 @@ describe(`POST /api/leads on ${dialectUnderTest}`, () => {
       completionStatus: 'completed',
       paymentStatus: 'unpaid',
       source: 'esta-wizard',
-      formData: answers,
+      formData: normalised(estaCatalog, answers),
     });
   });
 
@@ -387,6 +394,20 @@ describe('PATCH /api/leads/{leadId}/update', () => {
     expect(res.json().message).toContain('formData.passport-number');
     expect(res.json().message).toContain('Passport number is too short');
     expect(await storedLead(id)).toEqual(before);
+  });
+
+  it('refuses to complete an ESTA lead for a passport outside the Visa Waiver Program, naming the answer', async () => {
+    const { id, cookie } = await startLead('ESTA');
+    const res = await patch(id, { formData: completeAnswers(estaCatalog, { 'passport-country': 'Mexico' }), status: 'completed' }, cookie);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/^body\.formData\.passport-country: Mexico passports cannot use an ESTA/);
+  });
+
+  it('takes an ESTA phone by its own country code, not the passport country’s', async () => {
+    const { id, cookie } = await startLead('ESTA');
+    const res = await patch(id, { formData: completeAnswers(estaCatalog, { phone: '+44 7700 900123' }), status: 'completed' }, cookie);
+    expect(res.statusCode).toBe(200);
+    expect((await storedLead(id)).form_data).toContain('"phone":"+447700900123"');
   });
 
   it('refuses to complete an ESTA lead whose required answers are missing', async () => {

@@ -4,6 +4,8 @@ import { CATALOGS, ds160Catalog, estaCatalog, getCatalog, preassessmentCatalog }
 import { COUNTRIES } from '../../machines/domain/countryList';
 import { PHONE_RULES, phoneRuleFor } from '../../machines/domain/phoneRules';
 import { visibleQuestions, type Catalog } from '../../machines/domain/questions';
+import { toIsoDate, validateAnswer } from '../../machines/domain/validators';
+import { completeAnswers } from '../helpers/answers';
 
 const LOCALES = ['en', 'es', 'fr', 'pt'] as const;
 
@@ -243,5 +245,35 @@ describe('phone rules (spec 2-wizards §3.9)', () => {
       expect(r.max).toBeGreaterThanOrEqual(r.min);
       expect(r.format.startsWith(`${r.prefix} `)).toBe(true);
     }
+  });
+});
+
+describe('date rules the catalogs declare', () => {
+  it.each([
+    ['ds160', 'birth-date', 'birthDate'],
+    ['ds160', 'passport-expiry-date', 'passportExpiryDate'],
+    ['ds160', 'intended-arrival-date', 'arrivalDate'],
+    ['esta', 'birth-date', 'birthDate'],
+    ['esta', 'passport-expiry', 'passportExpiryDate'],
+    ['preassessment', 'birth-date', 'birthDate'],
+    ['preassessment', 'intended-arrival-date', 'arrivalDate'],
+  ] as const)('%s: %s uses %s', (catalogId, id, expected) => {
+    expect(getCatalog(catalogId).questions.find((q) => q.id === id)?.validation).toBe(expected);
+  });
+
+  it('DS-160 asks the passport expiry before the arrival date it is checked against', () => {
+    const ids = ds160Catalog.questions.map((q) => q.id);
+    expect(ids.indexOf('passport-expiry-date')).toBeLessThan(ids.indexOf('intended-arrival-date'));
+  });
+});
+
+describe('the test helper answers (tests/helpers/answers.ts)', () => {
+  it.each(ALL.map((c) => [c.id, c] as const))('%s: every answer passes the catalog rules today', (_id, catalog) => {
+    const today = toIsoDate(new Date());
+    const answers = completeAnswers(catalog);
+    const failing = catalog.questions
+      .map((q) => [q.id, validateAnswer(q, answers[q.id] ?? '', { rules: catalog.rules, answers, today })?.key] as const)
+      .filter(([, key]) => key !== undefined);
+    expect(failing).toEqual([]);
   });
 });

@@ -1,22 +1,27 @@
 import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
 import { createInstance } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import type { Question, QuestionType, RuleSet } from '../../machines/domain/questions';
-import { phoneRuleFor } from '../../machines/domain/phoneRules';
+import { ds160Catalog, estaCatalog, preassessmentCatalog } from '../../machines/domain/catalogs';
+import type { Catalog, Question, QuestionType, RuleSet } from '../../machines/domain/questions';
+import { PHONE_RULES, phoneRuleForNumber } from '../../machines/domain/phoneRules';
 import {
+  LIMITS,
   VALIDATION_MESSAGE_KEYS,
+  addMonths,
   addYears,
   compareDates,
   formatIsoDate,
   isValidEmail,
+  normalizeAnswer,
   parseAmount,
   parseIsoDate,
   toIsoDate,
   validateAnswer,
   validateAnswers,
-  validatePhoneForCountry,
   yearsBetween,
 } from '../../machines/domain/validators';
+import { LeadCreateSchema } from '../../openapi/schemas/leads';
 
 const TODAY = '2026-06-15';
 
@@ -24,7 +29,12 @@ function q(id: string, type: QuestionType, extra: Partial<Question> = {}): Quest
   return { id, section: 'test', type, required: true, labelKey: `test.${id}`, ...extra };
 }
 
-const options = (...values: string[]) => values.map((value) => ({ value, labelKey: `opt.${value}` }));
+/** The question exactly as the catalog declares it, so a rule changed in a catalog is what these tests see. */
+function from(catalog: Catalog, id: string): Question {
+  const question = catalog.questions.find((x) => x.id === id);
+  if (!question) throw new Error(`${catalog.id} has no question ${id}`);
+  return question;
+}
 
 interface Case {
   name: string;
@@ -49,37 +59,42 @@ function expectCase(rules: RuleSet, c: Case) {
   if (c.params) expect(error?.params).toEqual(c.params);
 }
 
-// Question shapes as the catalogs declare them (machines/domain/catalogs).
+// The real catalog questions, plus a few synthetic shapes for rules no catalog question combines that way.
 const DS = {
-  email: q('email-address', 'email'),
-  firstName: q('first-name', 'text'),
-  lastName: q('last-name', 'text'),
-  nativeName: q('native-name', 'text', { required: false }),
-  specifyOtherNames: q('specify-other-names', 'text'),
-  otherNames: q('other-names', 'radio', { options: options('No', 'Yes') }),
-  gender: q('gender', 'radio', { options: options('Female', 'Male') }),
-  birthDate: q('birth-date', 'date', { validation: 'past' }),
-  birthCountry: q('birth-country', 'country'),
-  passportNumber: q('passport-number', 'text'),
-  passportBook: q('passport-book-number', 'text', { required: false }),
-  expiry: q('passport-expiry-date', 'date', { validation: 'future' }),
-  address1: q('home-address-1', 'text'),
-  address2: q('home-address-2', 'text', { required: false }),
-  homeState: q('home-state', 'text'),
-  phone: q('phone-number', 'phone', { validation: 'phone' }),
+  email: from(ds160Catalog, 'email-address'),
+  firstName: from(ds160Catalog, 'first-name'),
+  lastName: from(ds160Catalog, 'last-name'),
+  nativeName: from(ds160Catalog, 'native-name'),
+  specifyOtherNames: from(ds160Catalog, 'specify-other-names'),
+  otherNames: from(ds160Catalog, 'other-names'),
+  gender: from(ds160Catalog, 'gender'),
+  birthDate: from(ds160Catalog, 'birth-date'),
+  birthCountry: from(ds160Catalog, 'birth-country'),
+  passportCountry: from(ds160Catalog, 'passport-country'),
+  passportNumber: from(ds160Catalog, 'passport-number'),
+  passportBook: from(ds160Catalog, 'passport-book-number'),
+  expiry: from(ds160Catalog, 'passport-expiry-date'),
+  address1: from(ds160Catalog, 'home-address-1'),
+  address2: from(ds160Catalog, 'home-address-2'),
+  homeState: from(ds160Catalog, 'home-state'),
+  phone: from(ds160Catalog, 'phone-number'),
   payerPhoneText: q('trip-payer-phone', 'text', { validation: 'phone' }),
-  arrival: q('intended-arrival-date', 'date', { validation: 'future' }),
-  usAddress: q('us-address', 'textarea'),
-  payerName: q('trip-payer-name', 'text'),
-  payerEmail: q('trip-payer-email', 'email', { required: false }),
-  companionName: q('companion-name', 'text'),
-  fatherBirth: q('father-birth-date', 'date', { required: false, validation: 'parentBirthDate' }),
-  employerName: q('employer-name', 'text'),
-  employerAddress: q('employer-address', 'textarea'),
-  salary: q('monthly-salary', 'number', { validation: 'number' }),
+  arrival: from(ds160Catalog, 'intended-arrival-date'),
+  usAddress: from(ds160Catalog, 'us-address'),
+  payerName: from(ds160Catalog, 'trip-payer-name'),
+  payerEmail: from(ds160Catalog, 'trip-payer-email'),
+  companionName: from(ds160Catalog, 'companion-name'),
+  fatherBirth: from(ds160Catalog, 'father-birth-date'),
+  employerName: from(ds160Catalog, 'employer-name'),
+  employerAddress: from(ds160Catalog, 'employer-address'),
+  previousJobEnd: from(ds160Catalog, 'previous-job-end-date'),
+  salary: from(ds160Catalog, 'monthly-salary'),
   salaryText: q('monthly-salary', 'text', { validation: 'number' }),
   plainDate: q('some-date', 'date'),
 };
+
+/** A DS-160 applicant whose passport expires on 1 March 2027. */
+const EXPIRES_2027_03_01 = { 'passport-expiry-date': '2027-03-01' };
 
 const ds160Cases: Case[] = [
   // required / optional
@@ -92,6 +107,7 @@ const ds160Cases: Case[] = [
   { name: 'radio answer among the options', question: DS.gender, value: 'Female', key: null },
   { name: 'other-names is a Yes/No radio, no name rule', question: DS.otherNames, value: 'Yes', key: null },
   { name: 'country question has no pattern', question: DS.birthCountry, value: 'Perú', key: null },
+  { name: 'DS-160 passport country may be any country', question: DS.passportCountry, value: 'Mexico', key: null },
   // email
   { name: 'email without domain', question: DS.email, value: 'juan@', key: 'validation.email.invalid' },
   { name: 'email without @', question: DS.email, value: 'juan.gmail.com', key: 'validation.email.invalid' },
@@ -101,16 +117,21 @@ const ds160Cases: Case[] = [
   { name: 'valid email, plus tag and subdomains', question: DS.email, value: ' maria+visa@correo.com.mx ', key: null },
   { name: "'email-address' gets no address rule", question: DS.email, value: 'a@b.co', key: null },
   { name: 'email over 100 characters is fine in DS-160', question: DS.email, value: `${'a'.repeat(60)}@${'b'.repeat(50)}.com`, key: null },
-  // phone (order: characters, too short, too long, country code)
+  // phone (order: characters, too short, too long, country code); spaces, hyphens, dots, brackets are separators
   { name: 'US phone with separators', question: DS.phone, value: '+1 (555) 123-4567', key: null },
   { name: 'full 10-digit number without +', question: DS.phone, value: '555-123-4567', key: null },
+  { name: 'brackets and spaces, no +', question: DS.phone, value: '(555) 123 4567', key: null },
   { name: 'Spanish mobile with +', question: DS.phone, value: '+34 612 345 678', key: null },
+  { name: 'spaces, hyphens and dots mixed', question: DS.phone, value: '+34 612-345.678', key: null },
+  { name: 'dots are separators', question: DS.phone, value: '+1 555.123.4567', key: null },
+  { name: 'typographic non-breaking hyphen is a separator', question: DS.phone, value: '+1 555\u2011123\u20114567', key: null },
+  { name: 'slash is not a separator', question: DS.phone, value: '+1 555/123/4567', key: 'validation.phone.invalid' },
   { name: 'letter in phone', question: DS.phone, value: '555-123-456a', key: 'validation.phone.invalid' },
-  { name: 'dots are not separators', question: DS.phone, value: '+1 555.123.4567', key: 'validation.phone.invalid' },
   { name: '+ not at the start', question: DS.phone, value: '1+5551234567', key: 'validation.phone.invalid' },
   { name: 'lone +', question: DS.phone, value: '+', key: 'validation.phone.invalid' },
   { name: 'under 7 digits with +', question: DS.phone, value: '+12345', key: 'validation.phone.tooShort' },
   { name: 'under 7 digits without + is too short first', question: DS.phone, value: '12345', key: 'validation.phone.tooShort' },
+  { name: 'separators do not count as digits', question: DS.phone, value: '+1 2.3-4 (5)6', key: 'validation.phone.tooShort' },
   { name: 'over 15 digits', question: DS.phone, value: '+1234567890123456', key: 'validation.phone.tooLong' },
   { name: '7 digits without +', question: DS.phone, value: '555 1234', key: 'validation.phone.countryCode' },
   { name: '9 digits without +', question: DS.phone, value: '612 345 678', key: 'validation.phone.countryCode' },
@@ -121,12 +142,34 @@ const ds160Cases: Case[] = [
   { name: 'not ISO format', question: DS.birthDate, value: '15/06/1990', key: 'validation.date.invalid' },
   { name: 'plain date, 29 Feb in a common year', question: DS.plainDate, value: '2026-02-29', key: 'validation.date.invalid' },
   { name: 'plain date, 29 Feb in a leap year', question: DS.plainDate, value: '2024-02-29', key: null },
-  { name: 'past: yesterday', question: DS.birthDate, value: '2026-06-14', key: null },
-  { name: 'past: today is not past', question: DS.birthDate, value: TODAY, key: 'validation.date.past' },
-  { name: 'past: a future date', question: DS.birthDate, value: '2030-01-01', key: 'validation.date.past' },
-  { name: 'future: tomorrow', question: DS.arrival, value: '2026-06-16', key: null },
-  { name: 'future: today is not future', question: DS.arrival, value: TODAY, key: 'validation.date.future' },
-  { name: 'future: passport expired last year', question: DS.expiry, value: '2025-06-15', key: 'validation.date.future' },
+  { name: 'past: yesterday', question: DS.previousJobEnd, value: '2026-06-14', key: null },
+  { name: 'past: today is not past', question: DS.previousJobEnd, value: TODAY, key: 'validation.date.past' },
+  { name: 'past: a future date', question: DS.previousJobEnd, value: '2030-01-01', key: 'validation.date.past' },
+  // birth date: past and at most 100 years ago (was plain 'past', which took 1800)
+  { name: 'birth date yesterday', question: DS.birthDate, value: '2026-06-14', key: null },
+  { name: 'birth date today', question: DS.birthDate, value: TODAY, key: 'validation.date.past' },
+  { name: 'birth date in the future', question: DS.birthDate, value: '2030-01-01', key: 'validation.date.past' },
+  { name: 'birth date exactly 100 years ago', question: DS.birthDate, value: '1926-06-15', key: null },
+  { name: 'birth date in 1800', question: DS.birthDate, value: '1800-01-01', key: 'validation.date.birthTooOld' },
+  // arrival: after today, at most 2 years ahead, 6 months before a known passport expiry (was plain 'future')
+  { name: 'arrival tomorrow', question: DS.arrival, value: '2026-06-16', key: null },
+  { name: 'arrival today is not future', question: DS.arrival, value: TODAY, key: 'validation.date.future' },
+  { name: 'arrival exactly 2 years ahead', question: DS.arrival, value: '2028-06-15', key: null },
+  { name: 'arrival 2 years and a day ahead', question: DS.arrival, value: '2028-06-16', key: 'validation.date.tooFarAhead' },
+  { name: 'arrival in 2200', question: DS.arrival, value: '2200-01-01', key: 'validation.date.tooFarAhead' },
+  { name: 'arrival exactly 6 months before expiry', question: DS.arrival, value: '2026-09-01', answers: EXPIRES_2027_03_01, key: null },
+  { name: 'arrival 6 months minus a day before expiry', question: DS.arrival, value: '2026-09-02', answers: EXPIRES_2027_03_01, key: 'validation.date.passportExpiresTooSoon' },
+  { name: 'arrival after the passport expires', question: DS.arrival, value: '2027-04-01', answers: EXPIRES_2027_03_01, key: 'validation.date.passportExpiresTooSoon' },
+  { name: '31 August + 6 months is 28 February', question: DS.arrival, value: '2026-08-31', answers: { 'passport-expiry-date': '2027-02-28' }, key: null },
+  { name: '31 August, passport expiring 27 February', question: DS.arrival, value: '2026-08-31', answers: { 'passport-expiry-date': '2027-02-27' }, key: 'validation.date.passportExpiresTooSoon' },
+  { name: 'too far ahead is reported before the passport', question: DS.arrival, value: '2200-01-01', answers: EXPIRES_2027_03_01, key: 'validation.date.tooFarAhead' },
+  { name: 'an invalid expiry answer is ignored', question: DS.arrival, value: '2027-04-01', answers: { 'passport-expiry-date': 'soon' }, key: null },
+  { name: "ESTA's expiry id is not read by the DS-160 rule", question: DS.arrival, value: '2027-04-01', answers: { 'passport-expiry': '2027-03-01' }, key: null },
+  // passport expiry: after today and after the issue date (the six months are checked on the arrival date)
+  { name: 'passport expired last year', question: DS.expiry, value: '2025-06-15', key: 'validation.passport.expired' },
+  { name: 'passport expiring today', question: DS.expiry, value: TODAY, key: 'validation.passport.expired' },
+  { name: 'passport expiring next month is judged on the arrival date', question: DS.expiry, value: '2026-07-15', key: null },
+  { name: 'DS-160 expiry before issue', question: DS.expiry, value: '2030-01-01', answers: { 'passport-issue-date': '2031-01-01' }, key: 'validation.passport.expiryBeforeIssue' },
   // parent birth date: 16 years before the applicant's birth date, else before today
   { name: 'parent exactly 16 years older than applicant', question: DS.fatherBirth, value: '1979-03-10', answers: { 'birth-date': '1995-03-10' }, key: null },
   { name: 'parent 16 years minus a day older', question: DS.fatherBirth, value: '1979-03-11', answers: { 'birth-date': '1995-03-10' }, key: 'validation.date.parentAge' },
@@ -142,26 +185,36 @@ const ds160Cases: Case[] = [
   { name: 'salary with trailing letters', question: DS.salary, value: '12abc', key: 'validation.number' },
   { name: 'negative salary', question: DS.salary, value: '-5', key: 'validation.number' },
   { name: "text question with validation 'number'", question: DS.salaryText, value: 'n/a', key: 'validation.number' },
-  // names (any id containing 'name')
-  { name: 'accented first name', question: DS.firstName, value: 'José', key: null },
-  { name: 'name with combining accent counts characters', question: DS.firstName, value: 'Jose\u0301', key: null },
+  // names (any id containing 'name'): Latin letters A–Z, except the native-alphabet name
+  { name: 'Latin first name', question: DS.firstName, value: 'Jose', key: null },
+  { name: 'accented first name', question: DS.firstName, value: 'José', key: 'validation.name.latin' },
+  { name: 'combining accent is still an accent', question: DS.firstName, value: 'Jose\u0301', key: 'validation.name.latin' },
+  { name: 'ñ is not A–Z', question: DS.lastName, value: 'Muñoz', key: 'validation.name.latin' },
+  { name: 'Cyrillic last name', question: DS.lastName, value: 'Иванов', key: 'validation.name.latin' },
   { name: 'compound last name with apostrophe and hyphen', question: DS.lastName, value: "O'Brien-Souza", key: null },
   { name: 'typographic apostrophe', question: DS.lastName, value: 'D’Angelo', key: null },
-  { name: 'two words', question: DS.lastName, value: 'da Silva São', key: null },
-  { name: 'native-alphabet name', question: DS.nativeName, value: '李小龍', key: null },
+  { name: 'two words', question: DS.lastName, value: 'da Silva Sao', key: null },
+  { name: 'two words, one accented', question: DS.lastName, value: 'da Silva São', key: 'validation.name.latin' },
+  { name: 'native-alphabet name in Chinese', question: DS.nativeName, value: '李小龍', key: null },
+  { name: 'native-alphabet name with accents', question: DS.nativeName, value: 'José Muñoz', key: null },
+  { name: 'native-alphabet name still refuses digits', question: DS.nativeName, value: '李小龍2', key: 'validation.name.invalid' },
   { name: 'one letter', question: DS.firstName, value: 'J', key: 'validation.name.tooShort' },
   { name: 'one letter after trimming', question: DS.firstName, value: ' J ', key: 'validation.name.tooShort' },
+  { name: 'one accented letter is too short first', question: DS.firstName, value: 'É', key: 'validation.name.tooShort' },
   { name: '50 letters', question: DS.firstName, value: 'A'.repeat(50), key: null },
   { name: '51 letters', question: DS.firstName, value: 'A'.repeat(51), key: 'validation.name.tooLong' },
   { name: 'digit in a name', question: DS.firstName, value: 'John3', key: 'validation.name.invalid' },
+  { name: 'digit and accent: the digit is the mistake named', question: DS.firstName, value: 'José3', key: 'validation.name.invalid' },
   { name: 'punctuation only', question: DS.firstName, value: "-'", key: 'validation.name.invalid' },
   { name: 'employer-name follows the name rule literally', question: DS.employerName, value: 'Acme Corp.', key: 'validation.name.invalid' },
   { name: 'employer-name with letters only', question: DS.employerName, value: 'Grupo Bimbo', key: null },
+  { name: 'employer-name with an accent', question: DS.employerName, value: 'Café Tacuba', key: 'validation.name.latin' },
   { name: 'trip-payer-name', question: DS.payerName, value: 'Ana', key: null },
   { name: 'companion-name too short', question: DS.companionName, value: 'A', key: 'validation.name.tooShort' },
   { name: 'specify-other-names is a free-text list', question: DS.specifyOtherNames, value: 'María López, María García (maiden)', key: null },
   // passport number
   { name: 'passport number', question: DS.passportNumber, value: 'AB1234567', key: null },
+  { name: 'passport number in lower case', question: DS.passportNumber, value: 'ab1234567', key: null },
   { name: 'passport number 6 characters', question: DS.passportNumber, value: 'G12345', key: null },
   { name: 'passport number 5 characters', question: DS.passportNumber, value: 'AB123', key: 'validation.passport.tooShort' },
   { name: 'passport number 21 characters', question: DS.passportNumber, value: 'A'.repeat(21), key: 'validation.passport.tooLong' },
@@ -181,34 +234,36 @@ const ds160Cases: Case[] = [
 ];
 
 const ES = {
-  email: q('email', 'email'),
-  firstName: q('first-name', 'text'),
-  lastName: q('last-name', 'text'),
-  otherNames: q('other-names', 'text', { required: false }),
-  birthDate: q('birth-date', 'date', { validation: 'birthDate' }),
-  purpose: q('purpose', 'radio', { options: options('tourism', 'business', 'transit') }),
-  passportNumber: q('passport-number', 'text'),
-  issue: q('passport-issue-date', 'date', { validation: 'passportIssueDate' }),
-  expiry: q('passport-expiry', 'date', { validation: 'passportExpiryDate' }),
-  phone: q('phone', 'phone'),
-  emergencyPhone: q('emergency-phone', 'phone'),
-  homeAddress: q('home-address', 'textarea'),
-  emergencyContact: q('emergency-contact', 'text'),
+  email: from(estaCatalog, 'email'),
+  firstName: from(estaCatalog, 'first-name'),
+  lastName: from(estaCatalog, 'last-name'),
+  otherNames: from(estaCatalog, 'other-names'),
+  birthDate: from(estaCatalog, 'birth-date'),
+  purpose: from(estaCatalog, 'purpose'),
+  passportNumber: from(estaCatalog, 'passport-number'),
+  passportCountry: from(estaCatalog, 'passport-country'),
+  birthCountry: from(estaCatalog, 'birth-country'),
+  issue: from(estaCatalog, 'passport-issue-date'),
+  expiry: from(estaCatalog, 'passport-expiry'),
+  phone: from(estaCatalog, 'phone'),
+  emergencyPhone: from(estaCatalog, 'emergency-phone'),
+  homeAddress: from(estaCatalog, 'home-address'),
+  emergencyContact: from(estaCatalog, 'emergency-contact'),
   arrival: q('arrival-date', 'date', { validation: 'future' }),
   departure: q('last-visit', 'date', { validation: 'past' }),
 };
 
-const UK = { 'passport-country': 'United Kingdom' };
-const ukRule = phoneRuleFor('United Kingdom');
-const deRule = phoneRuleFor('Germany');
+const SPAIN = { 'passport-country': 'Spain' };
 
 const estaCases: Case[] = [
   { name: 'required empty', question: ES.lastName, value: '', key: 'validation.required' },
   { name: 'optional other names empty', question: ES.otherNames, value: '', key: null },
   { name: 'radio outside the options', question: ES.purpose, value: 'study', key: 'validation.generic' },
   { name: 'radio among the options', question: ES.purpose, value: 'transit', key: null },
-  // names
-  { name: 'accented name', question: ES.firstName, value: 'Émilie', key: null },
+  // names: Latin letters A–Z, as the ESTA form takes them
+  { name: 'Latin name', question: ES.firstName, value: 'Emilie', key: null },
+  { name: 'accented name', question: ES.firstName, value: 'Émilie', key: 'validation.name.latin' },
+  { name: 'Greek name', question: ES.lastName, value: 'Παπαδόπουλος', key: 'validation.name.latin' },
   { name: 'name too short', question: ES.firstName, value: 'É', key: 'validation.name.tooShort' },
   { name: 'name too long', question: ES.lastName, value: 'b'.repeat(51), key: 'validation.name.tooLong' },
   { name: 'name with @', question: ES.lastName, value: 'Pérez@', key: 'validation.name.invalid' },
@@ -219,24 +274,42 @@ const estaCases: Case[] = [
   { name: 'email of exactly 100 characters', question: ES.email, value: `${'a'.repeat(60)}@${'b'.repeat(35)}.com`, key: null },
   { name: 'email of 101 characters', question: ES.email, value: `${'a'.repeat(60)}@${'b'.repeat(36)}.com`, key: 'validation.email.tooLong' },
   { name: 'email pattern', question: ES.email, value: 'ana@correo', key: 'validation.email.invalid' },
-  // phone against the country table (order: prefix, digits only, too short, too long)
-  { name: 'UK phone, 10 digits after +44', question: ES.phone, value: '+44 20 7946 0958', answers: UK, key: null },
-  { name: 'UK phone, 11 digits after +44', question: ES.phone, value: '+44 (0)20-7946-0958', answers: UK, key: null },
-  { name: 'UK phone without prefix', question: ES.phone, value: '020 7946 0958', answers: UK, key: 'validation.phone.prefix', params: { prefix: '+44', country: ukRule?.country ?? '' } },
-  { name: 'UK phone with a letter', question: ES.phone, value: '+44 20 794A 0958', answers: UK, key: 'validation.phone.digitsOnly' },
-  { name: 'UK phone too short', question: ES.phone, value: '+44 1234 5678', answers: UK, key: 'validation.phone.countryTooShort', params: { country: ukRule?.country ?? '', min: 10 } },
-  { name: 'UK phone too long', question: ES.phone, value: '+44 1234 5678 9012', answers: UK, key: 'validation.phone.countryTooLong', params: { country: ukRule?.country ?? '', max: 11 } },
-  { name: 'birth country when passport country is missing', question: ES.phone, value: '+49 1512 3456789', answers: { 'birth-country': 'Germany' }, key: null },
-  { name: 'birth country prefix enforced', question: ES.phone, value: '+44 20 7946 0958', answers: { 'birth-country': 'Germany' }, key: 'validation.phone.prefix', params: { prefix: '+49', country: deRule?.country ?? '' } },
-  { name: 'passport country wins over birth country', question: ES.phone, value: '+49 15123456789', answers: { 'passport-country': 'Germany', 'birth-country': 'United Kingdom' }, key: null },
-  { name: 'US phone', question: ES.phone, value: '+1 (212) 555-0100', answers: { 'passport-country': 'United States' }, key: null },
-  { name: 'country without rules, 7 digits', question: ES.phone, value: '+999 1234', answers: { 'passport-country': 'Atlantis' }, key: null },
-  { name: 'country without rules, too short', question: ES.phone, value: '123456', answers: { 'passport-country': 'Atlantis' }, key: 'validation.phone.tooShort' },
-  { name: 'country without rules, too long', question: ES.phone, value: '1234567890123456', answers: { 'passport-country': 'Atlantis' }, key: 'validation.phone.tooLong' },
-  { name: 'country without rules, letters', question: ES.phone, value: '12ab34567', answers: { 'passport-country': 'Atlantis' }, key: 'validation.phone.invalid' },
-  { name: 'no country answered yet', question: ES.phone, value: '600 123 456', key: null },
-  { name: 'emergency phone may be in another country', question: ES.emergencyPhone, value: '+1 555 123 4567', answers: UK, key: null },
-  { name: 'emergency phone still needs 7 digits', question: ES.emergencyPhone, value: '+1 555', answers: UK, key: 'validation.phone.tooShort' },
+  // passport country: Visa Waiver Program only; U.S. citizens need nothing
+  { name: 'waiver country', question: ES.passportCountry, value: 'Spain', key: null },
+  { name: 'waiver country, other case and spaces', question: ES.passportCountry, value: ' united kingdom ', key: null },
+  { name: 'Mexico is not in the waiver program', question: ES.passportCountry, value: 'Mexico', key: 'validation.esta.notWaiver', params: { country: 'Mexico' } },
+  { name: 'Canada is not in the waiver program', question: ES.passportCountry, value: ' Canada ', key: 'validation.esta.notWaiver', params: { country: 'Canada' } },
+  { name: 'United States passport', question: ES.passportCountry, value: 'United States', key: 'validation.esta.usCitizen' },
+  { name: 'United States passport, lower case', question: ES.passportCountry, value: 'united states', key: 'validation.esta.usCitizen' },
+  { name: 'birth country may be anywhere', question: ES.birthCountry, value: 'Mexico', key: null },
+  // applicant phone by its own country code (order: +, digits only, too short, too long; unknown code: 7..15)
+  { name: 'Spanish passport, UK mobile', question: ES.phone, value: '+44 7700 900123', answers: SPAIN, key: null },
+  { name: 'Spanish passport, Spanish mobile with dots', question: ES.phone, value: '+34 612.345.678', answers: SPAIN, key: null },
+  { name: 'Spanish passport, US number', question: ES.phone, value: '+1 (212) 555-0100', answers: SPAIN, key: null },
+  { name: 'UK phone, 10 digits after +44', question: ES.phone, value: '+44 20 7946 0958', key: null },
+  { name: 'UK phone, 11 digits after +44', question: ES.phone, value: '+44 (0)20-7946-0958', key: null },
+  { name: 'German mobile, whatever the birth country', question: ES.phone, value: '+49 1512 3456789', answers: { 'birth-country': 'United Kingdom' }, key: null },
+  { name: 'Irish number: the 3-digit code +353', question: ES.phone, value: '+353 85 123 4567', key: null },
+  { name: 'no + : the country cannot be known', question: ES.phone, value: '020 7946 0958', answers: SPAIN, key: 'validation.phone.international' },
+  { name: '00 instead of +', question: ES.phone, value: '0044 20 7946 0958', key: 'validation.phone.international' },
+  { name: 'words instead of a number', question: ES.phone, value: 'call me', key: 'validation.phone.international' },
+  { name: 'letter after the code', question: ES.phone, value: '+44 20 794A 0958', key: 'validation.phone.digitsOnly' },
+  { name: 'second + after the code', question: ES.phone, value: '+44+2079460958', key: 'validation.phone.digitsOnly' },
+  { name: 'UK phone too short', question: ES.phone, value: '+44 1234 5678', key: 'validation.phone.countryTooShort', params: { country: 'United Kingdom', min: 10 } },
+  { name: 'UK phone too long', question: ES.phone, value: '+44 1234 5678 9012', key: 'validation.phone.countryTooLong', params: { country: 'United Kingdom', max: 11 } },
+  { name: 'Spanish phone too short', question: ES.phone, value: '+34 612 345 67', answers: SPAIN, key: 'validation.phone.countryTooShort', params: { country: 'Spain', min: 9 } },
+  { name: 'Spanish number typed under a UK passport is judged as Spanish', question: ES.phone, value: '+34 612 345 678 9', answers: { 'passport-country': 'United Kingdom' }, key: 'validation.phone.countryTooLong', params: { country: 'Spain', max: 9 } },
+  { name: '+1 number too short', question: ES.phone, value: '+1 212 555 010', key: 'validation.phone.countryTooShort' },
+  { name: 'unknown code, 7 digits', question: ES.phone, value: '+999 1234', key: null },
+  { name: 'unknown code, too short', question: ES.phone, value: '+999 123', key: 'validation.phone.tooShort' },
+  { name: 'unknown code, 15 digits in all', question: ES.phone, value: '+999 1234 5678 9012', key: null },
+  { name: 'unknown code, 16 digits in all', question: ES.phone, value: '+999 1234 5678 90123', key: 'validation.phone.tooLong' },
+  { name: 'lone +', question: ES.phone, value: '+', key: 'validation.phone.invalid' },
+  { name: 'emergency phone may be in another country', question: ES.emergencyPhone, value: '+1 555 123 4567', answers: SPAIN, key: null },
+  { name: 'emergency phone needs no +', question: ES.emergencyPhone, value: '555.123.4567', key: null },
+  { name: 'emergency phone still needs 7 digits', question: ES.emergencyPhone, value: '+1 555', key: 'validation.phone.tooShort' },
+  { name: 'emergency phone at most 15 digits', question: ES.emergencyPhone, value: '1234567890123456', key: 'validation.phone.tooLong' },
+  { name: 'emergency phone with letters', question: ES.emergencyPhone, value: '12ab34567', key: 'validation.phone.invalid' },
   // dates
   { name: 'past: yesterday', question: ES.departure, value: '2026-06-14', key: null },
   { name: 'past: today', question: ES.departure, value: TODAY, key: 'validation.date.past' },
@@ -256,12 +329,16 @@ const estaCases: Case[] = [
   { name: 'issued before birth', question: ES.issue, value: '2017-12-31', answers: { 'birth-date': '2018-01-01' }, key: 'validation.passport.issueBeforeBirth' },
   { name: 'issued on the birth day', question: ES.issue, value: '2018-01-01', answers: { 'birth-date': '2018-01-01' }, key: null },
   { name: 'invalid birth answer is ignored', question: ES.issue, value: '2018-01-01', answers: { 'birth-date': 'soon' }, key: null },
-  // passport expiry date
+  // passport expiry date: after today, after the issue date, and at least 6 months from today
   { name: 'expiry in the future after issue', question: ES.expiry, value: '2030-05-01', answers: { 'passport-issue-date': '2020-05-01' }, key: null },
   { name: 'expiry today', question: ES.expiry, value: TODAY, key: 'validation.passport.expired' },
   { name: 'expired last year', question: ES.expiry, value: '2025-01-01', answers: { 'passport-issue-date': '2020-05-01' }, key: 'validation.passport.expired' },
   { name: 'expiry before issue', question: ES.expiry, value: '2030-01-01', answers: { 'passport-issue-date': '2031-01-01' }, key: 'validation.passport.expiryBeforeIssue' },
   { name: 'expiry on the issue date', question: ES.expiry, value: '2031-01-01', answers: { 'passport-issue-date': '2031-01-01' }, key: 'validation.passport.expiryBeforeIssue' },
+  { name: 'expiry exactly 6 months from today', question: ES.expiry, value: '2026-12-15', key: null },
+  { name: 'expiry 6 months minus a day from today', question: ES.expiry, value: '2026-12-14', key: 'validation.passport.sixMonths' },
+  { name: 'expiry next month', question: ES.expiry, value: '2026-07-15', answers: { 'passport-issue-date': '2016-07-15' }, key: 'validation.passport.sixMonths' },
+  { name: 'before issue is named before the six months', question: ES.expiry, value: '2026-07-15', answers: { 'passport-issue-date': '2026-08-01' }, key: 'validation.passport.expiryBeforeIssue' },
   // address and passport number
   { name: 'home address', question: ES.homeAddress, value: 'Rua Augusta 1500, São Paulo', key: null },
   { name: 'home address too short', question: ES.homeAddress, value: 'Rua 1', key: 'validation.address.tooShort' },
@@ -273,35 +350,59 @@ const estaCases: Case[] = [
 ];
 
 const BA = {
-  email: q('email', 'email'),
-  phone: q('phone', 'phone'),
-  birthDate: q('birth-date', 'date'),
+  email: from(preassessmentCatalog, 'email'),
+  phone: from(preassessmentCatalog, 'phone'),
+  birthDate: from(preassessmentCatalog, 'birth-date'),
+  arrival: from(preassessmentCatalog, 'intended-arrival-date'),
   pastDate: q('some-date', 'date', { validation: 'past' }),
-  fullName: q('full-name', 'text'),
-  income: q('income', 'text', { required: false }),
+  plainDate: q('some-date', 'date'),
+  fullName: from(preassessmentCatalog, 'full-name'),
+  employerName: from(preassessmentCatalog, 'employer-name'),
+  income: from(preassessmentCatalog, 'monthly-income'),
+  additionalInfo: from(preassessmentCatalog, 'additional-info'),
   count: q('count', 'number'),
-  formType: q('form-type', 'select', { options: options('DS-160', 'ESTA') }),
+  formType: from(preassessmentCatalog, 'form-type'),
 };
 
 const basicCases: Case[] = [
   { name: 'required empty', question: BA.email, value: ' ', key: 'validation.required' },
-  { name: 'optional empty', question: BA.income, value: '', key: null },
+  { name: 'optional empty', question: BA.additionalInfo, value: '', key: null },
   { name: 'select outside the options', question: BA.formType, value: 'B1/B2', key: 'validation.generic' },
   { name: 'select among the options', question: BA.formType, value: 'ESTA', key: null },
   { name: 'valid email', question: BA.email, value: 'ana@correo.com', key: null },
   { name: 'email without @', question: BA.email, value: 'ana.correo.com', key: 'validation.basic.email' },
   { name: 'email without domain', question: BA.email, value: 'ana@', key: 'validation.basic.email' },
   { name: 'email domain label over 63 characters', question: BA.email, value: `ana@${'d'.repeat(64)}.com`, key: 'validation.basic.email' },
+  // phone: separators allowed (spaces were refused before)
   { name: 'phone with +', question: BA.phone, value: '+5215512345678', key: null },
   { name: 'phone of 7 digits', question: BA.phone, value: '5512345', key: null },
+  { name: 'phone with spaces', question: BA.phone, value: '+52 55 1234 5678', key: null },
+  { name: 'phone with hyphens and dots', question: BA.phone, value: '+34 612-345.678', key: null },
+  { name: 'phone with brackets', question: BA.phone, value: '(555) 123 4567', key: null },
   { name: 'phone of 6 digits', question: BA.phone, value: '123456', key: 'validation.basic.phone' },
+  { name: 'phone of 6 digits and separators', question: BA.phone, value: '12 34 56', key: 'validation.basic.phone' },
   { name: 'phone of 16 digits', question: BA.phone, value: '1234567890123456', key: 'validation.basic.phone' },
-  { name: 'phone with spaces', question: BA.phone, value: '+52 55 1234 5678', key: 'validation.basic.phone' },
   { name: 'phone with two +', question: BA.phone, value: '++5215512345', key: 'validation.basic.phone' },
-  { name: 'valid date', question: BA.birthDate, value: '1990-05-20', key: null },
+  { name: 'phone with letters', question: BA.phone, value: '555-CALL-NOW', key: 'validation.basic.phone' },
+  // dates: the rule the question declares applies (only a real date was checked before)
+  { name: 'plain date, real', question: BA.plainDate, value: '2099-01-01', key: null },
   { name: 'impossible date', question: BA.birthDate, value: '2023-02-30', key: 'validation.date.invalid' },
-  { name: 'date rules are not applied', question: BA.pastDate, value: '2030-01-01', key: null },
-  { name: 'no name rule', question: BA.fullName, value: 'J', key: null },
+  { name: 'a declared rule applies', question: BA.pastDate, value: '2030-01-01', key: 'validation.date.past' },
+  { name: 'birth date', question: BA.birthDate, value: '1990-05-20', key: null },
+  { name: 'birth date in 2099', question: BA.birthDate, value: '2099-01-01', key: 'validation.date.past' },
+  { name: 'birth date over 100 years ago', question: BA.birthDate, value: '1900-01-01', key: 'validation.date.birthTooOld' },
+  { name: 'arrival tomorrow', question: BA.arrival, value: '2026-06-16', key: null },
+  { name: 'arrival in 2020', question: BA.arrival, value: '2020-01-01', key: 'validation.date.future' },
+  { name: 'arrival 2 years and a day ahead', question: BA.arrival, value: '2028-06-16', key: 'validation.date.tooFarAhead' },
+  // full name: 2 to 100 characters, letters of any script
+  { name: 'full name', question: BA.fullName, value: 'María José Pérez-O’Neill', key: null },
+  { name: 'full name in Chinese', question: BA.fullName, value: '李小龍', key: null },
+  { name: 'full name of one letter', question: BA.fullName, value: 'J', key: 'validation.name.tooShort' },
+  { name: 'full name of 100 characters', question: BA.fullName, value: `${'A'.repeat(49)} ${'B'.repeat(50)}`, key: null },
+  { name: 'full name of 101 characters', question: BA.fullName, value: `${'A'.repeat(50)} ${'B'.repeat(50)}`, key: 'validation.fullName.tooLong' },
+  { name: 'full name with a digit', question: BA.fullName, value: 'Ana 2', key: 'validation.name.invalid' },
+  { name: 'full name with an e-mail', question: BA.fullName, value: 'ana@correo.com', key: 'validation.name.invalid' },
+  { name: 'other names in the pre-assessment have no rule', question: BA.employerName, value: 'Acme Corp. 2', key: null },
   { name: 'income is free text', question: BA.income, value: 'about 2k', key: null },
   { name: 'no numeric check', question: BA.count, value: 'many', key: null },
 ];
@@ -345,7 +446,7 @@ describe('validateAnswer', () => {
 describe('validateAnswers', () => {
   it('collects the errors by question id', () => {
     const questions = [DS.firstName, DS.email, DS.phone, DS.nativeName];
-    const answers = { 'first-name': 'José', 'email-address': 'nope', 'phone-number': '555 1234' };
+    const answers = { 'first-name': 'Jose', 'email-address': 'nope', 'phone-number': '555 1234', 'native-name': 'José' };
     expect(validateAnswers(questions, { rules: 'ds160', answers, today: TODAY })).toEqual({
       'email-address': { key: 'validation.email.invalid' },
       'phone-number': { key: 'validation.phone.countryCode' },
@@ -353,8 +454,18 @@ describe('validateAnswers', () => {
   });
 
   it('is empty when everything passes', () => {
-    const answers = { 'first-name': 'José', 'email-address': 'jose@correo.mx' };
+    const answers = { 'first-name': 'Jose', 'email-address': 'jose@correo.mx' };
     expect(validateAnswers([DS.firstName, DS.email], { rules: 'ds160', answers, today: TODAY })).toEqual({});
+  });
+
+  it('catches an arrival date left too close to a passport expiry changed afterwards', () => {
+    const questions = [DS.expiry, DS.arrival];
+    const before = { 'passport-expiry-date': '2030-01-01', 'intended-arrival-date': '2026-09-01' };
+    expect(validateAnswers(questions, { rules: 'ds160', answers: before, today: TODAY })).toEqual({});
+    const after = { ...before, 'passport-expiry-date': '2027-01-01' };
+    expect(validateAnswers(questions, { rules: 'ds160', answers: after, today: TODAY })).toEqual({
+      'intended-arrival-date': { key: 'validation.date.passportExpiresTooSoon' },
+    });
   });
 });
 
@@ -429,9 +540,113 @@ describe('building blocks', () => {
     expect(parseAmount(input)).toBe(amount);
   });
 
-  it('validatePhoneForCountry matches the country by ISO code too', () => {
-    expect(validatePhoneForCountry('+1 212 555 0100', 'US')).toBeNull();
-    expect(validatePhoneForCountry('+44 212 555 0100', 'us')?.key).toBe('validation.phone.prefix');
+  it.each([
+    ['2026-06-15', 6, '2026-12-15'],
+    ['2026-08-31', 6, '2027-02-28'],
+    ['2027-08-31', 6, '2028-02-29'],
+    ['2026-03-31', -1, '2026-02-28'],
+    ['2026-01-15', -1, '2025-12-15'],
+    ['2026-11-30', 14, '2028-01-30'],
+    ['2026-06-15', 0, '2026-06-15'],
+  ])('addMonths(%s, %i) = %s', (from, months, expected) => {
+    expect(formatIsoDate(addMonths(from, months))).toBe(expected);
+  });
+});
+
+describe('phoneRuleForNumber', () => {
+  it.each([
+    ['+447700900123', 'United Kingdom'],
+    ['+34612345678', 'Spain'],
+    ['+353851234567', 'Ireland'],
+    ['+5215512345678', 'Mexico'],
+    ['+4915123456789', 'Germany'],
+    ['+44', 'United Kingdom'],
+  ])('%s is a number of %s', (number, country) => {
+    expect(phoneRuleForNumber(number)?.country).toBe(country);
+  });
+
+  it('gives +1 to the United States or Canada, with the same lengths', () => {
+    const rule = phoneRuleForNumber('+12125550100');
+    expect(['United States', 'Canada']).toContain(rule?.country);
+    expect(rule).toMatchObject({ prefix: '+1', min: 10, max: 10 });
+  });
+
+  it.each(['447700900123', '+999123456', '+44 7700 900123', '+', '', 'call me'])('%j has no rule', (number) => {
+    expect(phoneRuleForNumber(number)).toBeUndefined();
+  });
+
+  it('finds every row of the table back from its own prefix, the longest prefix winning', () => {
+    for (const rule of PHONE_RULES) {
+      const found = phoneRuleForNumber(`${rule.prefix}${'5'.repeat(rule.min)}`);
+      expect(found?.prefix, rule.country).toBe(rule.prefix);
+      expect([found?.min, found?.max], rule.country).toEqual([rule.min, rule.max]);
+    }
+  });
+});
+
+describe('normalizeAnswer', () => {
+  it.each([
+    { name: 'trims any answer', question: DS.firstName, value: '  Maria  ', stored: 'Maria' },
+    { name: 'keeps the case and accents of a name', question: DS.nativeName, value: ' José Muñoz ', stored: 'José Muñoz' },
+    { name: 'keeps an e-mail as typed', question: DS.email, value: ' Ana@Correo.es ', stored: 'Ana@Correo.es' },
+    { name: 'phone: + and digits', question: DS.phone, value: ' +34 612-345.678 ', stored: '+34612345678' },
+    { name: 'phone without +: digits only', question: DS.phone, value: '(555) 123 4567', stored: '5551234567' },
+    { name: 'phone with a typographic hyphen', question: ES.phone, value: '+1 212\u2011555\u20110100', stored: '+12125550100' },
+    { name: "text question with validation 'phone'", question: DS.payerPhoneText, value: '+1 (212) 555 0100', stored: '+12125550100' },
+    { name: 'pre-assessment phone', question: BA.phone, value: '+52 55 1234 5678', stored: '+525512345678' },
+    { name: 'a phone with words is left as typed', question: DS.phone, value: ' call me ', stored: 'call me' },
+    { name: 'a + in the middle is left as typed', question: DS.phone, value: '1+555 1234', stored: '1+555 1234' },
+    { name: 'a phone of separators only is left as typed', question: DS.phone, value: ' (-) ', stored: '(-)' },
+    { name: 'passport number in capitals', question: DS.passportNumber, value: ' ab1234567 ', stored: 'AB1234567' },
+    { name: 'ESTA passport number in capitals', question: ES.passportNumber, value: 'pa12c4567', stored: 'PA12C4567' },
+    { name: 'only ASCII letters are capitalised (ß would become SS)', question: DS.passportNumber, value: 'straße12', stored: 'STRAßE12' },
+    { name: 'passport book number is not capitalised', question: DS.passportBook, value: 'ab12', stored: 'ab12' },
+    { name: 'a date is only trimmed', question: DS.birthDate, value: ' 1990-05-15 ', stored: '1990-05-15' },
+  ])('$name', ({ question, value, stored }) => {
+    expect(normalizeAnswer(question, value)).toBe(stored);
+  });
+
+  it('turns anything but a string into an empty answer', () => {
+    expect(normalizeAnswer(DS.phone, undefined as unknown as string)).toBe('');
+    expect(normalizeAnswer(DS.firstName, 42 as unknown as string)).toBe('');
+  });
+
+  // The wizard and the server store what normalizeAnswer gives: it must never change what the validator says.
+  const everyQuestion = [
+    ...ds160Catalog.questions.map((question) => ['ds160', question] as const),
+    ...estaCatalog.questions.map((question) => ['esta', question] as const),
+    ...preassessmentCatalog.questions.map((question) => ['basic', question] as const),
+    ['ds160', DS.payerPhoneText] as const,
+  ];
+  const typed = fc.string({ unit: fc.constantFrom(...'+0123456789 -.()‑abßAB@é'.split('')), maxLength: 24 });
+
+  it('is idempotent and gives the same verdict as the answer as typed, for every catalog question', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...everyQuestion), typed, ([rules, question], value) => {
+        const stored = normalizeAnswer(question, value);
+        expect(normalizeAnswer(question, stored)).toBe(stored);
+        const ctx = { rules, answers: {}, today: TODAY };
+        expect(validateAnswer(question, stored, ctx)).toEqual(validateAnswer(question, value, ctx));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+});
+
+describe('limits agree with the server and the messages', () => {
+  it('the full-name limit is exported and the server accepts a lead name that long', () => {
+    expect(LIMITS.fullNameMax).toBe(100);
+    const serverMax = (LeadCreateSchema as { properties: { name: { maxLength?: number } } }).properties.name.maxLength;
+    expect(serverMax).toBeGreaterThanOrEqual(LIMITS.fullNameMax);
+  });
+
+  it('the English texts state the numbers the rules use', () => {
+    const en = locales.en ?? {};
+    expect(en['validation.fullName.tooLong']).toContain(String(LIMITS.fullNameMax));
+    expect(en['validation.date.tooFarAhead']).toContain(String(LIMITS.arrivalMaxYearsAhead));
+    expect(en['validation.passport.sixMonths']).toContain(String(LIMITS.passportValidMonths));
+    expect(en['validation.date.passportExpiresTooSoon']).toContain(String(LIMITS.passportValidMonths));
+    expect(en['validation.date.parentAge']).toBe("Parent birth date must be at least 16 years before the applicant's birth date");
   });
 });
 
@@ -512,14 +727,24 @@ describe('locales/<lang>/validation.json', () => {
       resources: Object.fromEntries(LANGS.map((lang) => [lang, { validation: loadLocale(lang) }])),
       interpolation: { escapeValue: false },
     });
-    const error = validatePhoneForCountry('020 7946 0958', 'United Kingdom');
-    expect(error).not.toBeNull();
-    const country = ukRule?.country ?? '';
-    expect(i18n.t(error!.key, error!.params)).toBe(`Phone number must start with +44 for ${country}`);
+    const ctx = { rules: 'esta' as const, answers: {}, today: TODAY };
+    const short = validateAnswer(ES.phone, '+44 1234 5678', ctx);
+    expect(i18n.t(short!.key, short!.params)).toBe(
+      'Phone number is too short for United Kingdom (minimum 10 digits after country code)',
+    );
+    const visa = validateAnswer(ES.passportCountry, 'Mexico', ctx);
+    expect(i18n.t(visa!.key, visa!.params)).toBe(
+      'Mexico passports cannot use an ESTA: you need a visa. Continue with the DS-160 form; the answers you gave are kept.',
+    );
     for (const lang of LANGS) {
-      const text = i18n.t(error!.key, { ...error!.params, lng: lang });
-      expect(text).toContain('+44');
-      expect(text).not.toContain('{{');
+      const shortText = i18n.t(short!.key, { ...short!.params, lng: lang });
+      expect(shortText).toContain('United Kingdom');
+      expect(shortText).toContain('10');
+      expect(shortText).not.toContain('{{');
+      const visaText = i18n.t(visa!.key, { ...visa!.params, lng: lang });
+      expect(visaText).toContain('Mexico');
+      expect(visaText).toContain('DS-160');
+      expect(visaText).not.toContain('{{');
     }
     expect(i18n.t('validation.required', { lng: 'es' })).toBe('Este campo es obligatorio');
   });

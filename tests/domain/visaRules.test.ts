@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { COUNTRIES, findCountry } from '../../machines/domain/countries';
-import { ESTA_COUNTRIES, eligibility, recommendVisa } from '../../machines/domain/visaRules';
+import { ESTA_COUNTRIES, eligibility, isWaiverCountry, needsNoVisa, recommendVisa } from '../../machines/domain/visaRules';
 
 const FEES = { estaGovernmentFee: 21, ds160GovernmentFee: 185, estaServiceFee: 99, ds160ServiceFee: 50 };
 
@@ -43,5 +43,22 @@ describe('the visa rule', () => {
     const mexico = eligibility('Mexico', 'business', FEES);
     expect(mexico).toMatchObject({ visaType: 'DS-160', canUseESTA: false, maxStayDays: 180, governmentFee: 185, serviceFee: 50 });
     expect(mexico.requirements.length).toBeGreaterThan(0);
+  });
+
+  it.each([
+    ['United States', true],
+    ['united states', true],
+    ['  UNITED STATES ', true],
+    ['Spain', false],
+    ['Canada', false],
+    ['United Kingdom', false],
+    ['', false],
+  ])('needsNoVisa(%j) = %s', (country, expected) => {
+    expect(needsNoVisa(country)).toBe(expected);
+  });
+
+  it('never counts the United States as a waiver country (its citizens need no ESTA at all)', () => {
+    expect(isWaiverCountry('United States')).toBe(false);
+    expect(recommendVisa('United States', 'tourism')).toBe('DS-160');
   });
 });

@@ -7,9 +7,14 @@ export function fromToday(years: number, months = 0): string {
   return formatIsoDate(addYears(toIsoDate(new Date(now.getFullYear(), now.getMonth() + months, Math.min(now.getDate(), 28))), years));
 }
 
+/**
+ * One valid date per rule, consistent with each other: the arrival (2 months ahead, inside the 2-year horizon)
+ * is more than 6 months before the passport expiry (5 years ahead, also more than 6 months from today for ESTA).
+ */
 const DATES: Record<string, () => string> = {
   past: () => fromToday(-3),
   future: () => fromToday(0, 2),
+  arrivalDate: () => fromToday(0, 2),
   birthDate: () => '1990-05-15',
   parentBirthDate: () => '1960-03-10',
   passportIssueDate: () => fromToday(-2),

@@ -1,5 +1,8 @@
 // The question-by-question DS-160 wizard (/apply/wizard): spec 2-wizards §3.2.
 // Ids, order and option values follow the spec table; texts are keys of the "catalog" namespace.
+// Date rules: the birth date is at most 100 years ago ('birthDate', a plain 'past' would take 1800); the
+// passport expiry is after today and after the issue date; the arrival date is within the next 2 years and, as
+// the passport is asked first, at least 6 months before its expiry ('arrivalDate', see validators.ts).
 
 import type { Catalog, Question, QuestionType, Section } from '../questions';
 import { questionBuilder, type Extra } from './build';
@@ -169,7 +172,7 @@ const applicant: Question[] = [
   yesNo('applicant', 'telecode', { hint: true }),
   ask('applicant', 'gender', 'radio', { options: ['Female', 'Male'] }),
   ask('applicant', 'marital-status', 'select', { options: MARITAL_STATUSES }),
-  ask('applicant', 'birth-date', 'date', { validation: 'past' }),
+  ask('applicant', 'birth-date', 'date', { validation: 'birthDate' }),
   ask('applicant', 'birth-city', 'city'),
   ask('applicant', 'birth-state', 'text', { required: false, hint: true }),
   ask('applicant', 'birth-country', 'country'),
@@ -182,7 +185,7 @@ const passport: Question[] = [
   ask('passport', 'passport-book-number', 'text', { required: false, hint: true }),
   ask('passport', 'passport-country', 'country'),
   ask('passport', 'passport-issue-date', 'date', { validation: 'past' }),
-  ask('passport', 'passport-expiry-date', 'date', { validation: 'future' }),
+  ask('passport', 'passport-expiry-date', 'date', { validation: 'passportExpiryDate' }),
   yesNo('passport', 'passport-lost'),
 ];
 
@@ -198,7 +201,7 @@ const contact: Question[] = [
 
 const trip: Question[] = [
   ask('trip', 'purpose-of-trip', 'select', { options: TRIP_PURPOSES }),
-  ask('trip', 'intended-arrival-date', 'date', { validation: 'future' }),
+  ask('trip', 'intended-arrival-date', 'date', { validation: 'arrivalDate' }),
   ask('trip', 'intended-length', 'select', { options: INTENDED_LENGTHS }),
   ask('trip', 'us-address', 'textarea', { hint: true }),
   ask('trip', 'trip-payer-name', 'text', { hint: true }),

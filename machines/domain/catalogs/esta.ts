@@ -1,7 +1,8 @@
 // The question-by-question ESTA wizard (/apply/esta-wizard): spec 2-wizards §3.3.
 // Every id the spec lists, in its order and sections. The spec's headline count says 28, but its own
 // list names 32 ids; the list wins so no field the validator and the lead rely on goes missing.
-// Phone numbers are checked against the rules of the passport country, else the birth country (§5.2).
+// The applicant's phone is checked by its own country code (a Spanish passport holder may have a UK mobile);
+// the passport country must be in the Visa Waiver Program, and the passport valid 6 more months (validators.ts).
 
 import type { Catalog, Question, Section } from '../questions';
 import { questionBuilder, type Extra } from './build';
@@ -14,9 +15,6 @@ const ask = questionBuilder(KEY);
 function yesNo(section: string, id: string, extra: Extra = {}): Question {
   return ask(section, id, 'radio', { ...extra, options: ['No', 'Yes'] });
 }
-
-/** Where the phone validator looks for the applicant's country, in order. */
-export const ESTA_PHONE_COUNTRY_FIELDS: readonly string[] = ['passport-country', 'birth-country'];
 
 /** Stored values match the visa rule's purposes (machines/domain/visaRules.ts). */
 export const ESTA_PURPOSES: readonly string[] = ['tourism', 'business', 'transit'];

@@ -1,8 +1,9 @@
 // The 35-question general pre-assessment of /wizard (spec 1-core §2.3, §9; DECISIONS.md "Routes and pages").
 // Form type, profile, trip, travel history and ties to the home country; the answers are saved as a lead
 // and feed the approval analysis shown on /results. No conditionals, so the count is always 35.
-// Rule set 'basic' (spec 1-core §5): only required, email and phone are checked; length of stay and
-// income are free text.
+// Rule set 'basic' (spec 1-core §5): required, email, phone (separators allowed), the full name (2 to 100
+// characters, any script) and the dates' rules: a birth date at most 100 years ago, an arrival date within the
+// next 2 years. Length of stay and income are free text.
 
 import type { Catalog, Question, Section } from '../questions';
 import { questionBuilder, type Extra } from './build';
@@ -31,7 +32,7 @@ const profile: Question[] = [
   ask('profile', 'phone', 'phone', { hint: true }),
   ask('profile', 'nationality', 'country'),
   ask('profile', 'country-of-residence', 'country'),
-  ask('profile', 'birth-date', 'date'),
+  ask('profile', 'birth-date', 'date', { validation: 'birthDate' }),
   ask('profile', 'marital-status', 'select', {
     options: ['Single', 'Married', 'Divorced', 'Widowed', 'Separated', 'Domestic Partnership'],
   }),
@@ -55,7 +56,7 @@ const travel: Question[] = [
   ask('travel', 'purpose-of-travel', 'select', {
     options: ['Tourism', 'Business', 'Study', 'Work', 'Transit', 'Medical Treatment', 'Visit Family/Friends', 'Other'],
   }),
-  ask('travel', 'intended-arrival-date', 'date'),
+  ask('travel', 'intended-arrival-date', 'date', { validation: 'arrivalDate' }),
   ask('travel', 'length-of-stay', 'text', { hint: true }),
   ask('travel', 'who-pays', 'select', {
     options: ['Self', 'Employer', 'Family/Friends', 'Government', 'Other Organization', 'Other'],

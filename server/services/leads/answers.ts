@@ -1,6 +1,6 @@
 import { getCatalog } from '../../../machines/domain/catalogs/index';
 import { visibleQuestions, type Catalog } from '../../../machines/domain/questions';
-import { toIsoDate, validateAnswer, type ValidationError } from '../../../machines/domain/validators';
+import { normalizeAnswer, toIsoDate, validateAnswer, type ValidationError } from '../../../machines/domain/validators';
 import { englishMessage } from '../../lib/messages';
 
 /** Which question catalog a lead's answers follow, by the source the wizard sends. */
@@ -37,7 +37,8 @@ export function checkAnswers(
     const value = answers[question.id] ?? '';
     if (value.trim() === '' && !requireComplete) continue;
     // An answer stored earlier passed then; judged again it could fail only because time moved on (an arrival
-    // date now past), which must not block saving the others. It still has to be there when completion asks.
+    // date now past), which must not block saving the others. The submit that completes the lead passes no
+    // `changed`, so every answer is judged again then (an arrival date against a passport expiry edited since).
     if (options.changed && !options.changed.has(question.id) && value.trim() !== '') continue;
     let error: ValidationError | null = null;
     for (const today of days) {
@@ -49,12 +50,13 @@ export function checkAnswers(
   return null;
 }
 
-/** Keeps only the catalog's own question ids, as trimmed strings; anything else is not stored. */
+/** The catalog's own answers, each in its normal form (trimmed; a phone as + and digits); anything else is not stored. */
 export function catalogAnswers(catalog: Catalog, formData: Record<string, unknown>): Record<string, string> {
-  const known = new Set(catalog.questions.map((q) => q.id));
+  const questions = new Map(catalog.questions.map((q) => [q.id, q]));
   return Object.fromEntries(
-    Object.entries(formData)
-      .filter(([id, value]) => known.has(id) && typeof value === 'string')
-      .map(([id, value]) => [id, (value as string).trim()]),
+    Object.entries(formData).flatMap(([id, value]) => {
+      const question = questions.get(id);
+      return question && typeof value === 'string' ? [[id, normalizeAnswer(question, value)]] : [];
+    }),
   );
 }
