@@ -1,20 +1,31 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { isPurpose, type Eligibility, type Purpose, type VisaType } from './domain/visaRules';
 
-/** What the summary shows: the server's eligibility answer (GET /api/eligibility). */
+/** What the summary shows: the server's eligibility answer (GET /api/eligibility) for the type shown. */
 export type SummaryFacts = Eligibility;
 
 export interface ApplySummaryInput {
   country: string | null;
   purpose: string | null;
+  /** The second citizenship, when the applicant has one: the server recommends on the more favourable. */
+  otherCountry?: string | null;
 }
 
 export interface ApplySummaryContext {
   country: string | null;
   purpose: Purpose | null;
+  otherCountry: string | null;
+  /** The facts of the type shown: the recommendation, or DS-160 when the applicant switched by hand. */
   facts: SummaryFacts | null;
   /** The 'Change visa type' switch: on means the applicant picks DS-160 by hand. */
   changeType: boolean;
+}
+
+export interface EligibilityRequest {
+  country: string;
+  purpose: Purpose;
+  otherCountry?: string;
+  visaType?: 'DS-160';
 }
 
 export type ApplySummaryEvent = { type: 'TYPE.TOGGLE' } | { type: 'APPLY' } | { type: 'BACK' } | { type: 'RETRY' };
@@ -23,14 +34,24 @@ export interface ApplySummaryOutput {
   to: string;
 }
 
-export function chosenType(context: ApplySummaryContext): VisaType {
-  if (context.changeType) return 'DS-160';
-  return context.facts?.visaType ?? 'DS-160';
+/** The type APPLY NOW applies for: the one the facts on screen describe. */
+export function chosenType(context: Pick<ApplySummaryContext, 'facts'>): VisaType | null {
+  const type = context.facts?.visaType;
+  return type === 'ESTA' || type === 'DS-160' ? type : null;
 }
 
 /** APPLY NOW's routing (spec 3-ai §2.3). */
 export function applyTarget(type: VisaType): string {
   return type === 'ESTA' ? '/apply/esta-wizard' : '/apply/wizard';
+}
+
+function request(context: ApplySummaryContext): EligibilityRequest {
+  return {
+    country: context.country as string,
+    purpose: context.purpose as Purpose,
+    ...(context.otherCountry ? { otherCountry: context.otherCountry } : {}),
+    ...(context.changeType ? { visaType: 'DS-160' as const } : {}),
+  };
 }
 
 /** /apply/summary: loads the facts for the stored choice, lets the applicant switch to DS-160, then applies. */
@@ -43,7 +64,7 @@ export const applySummaryMachine = setup({
   },
   actors: {
     /** GET /api/eligibility; provided by the client (and by path tests, through the real server). */
-    fetchEligibility: fromPromise<SummaryFacts, { country: string; purpose: Purpose }>(async () => {
+    fetchEligibility: fromPromise<SummaryFacts, EligibilityRequest>(async () => {
       throw new Error('fetchEligibility is provided by the caller');
     }),
   },
@@ -53,12 +74,16 @@ export const applySummaryMachine = setup({
   },
   guards: {
     hasChoice: ({ context }) => context.country !== null && context.purpose !== null,
+    /** Only an ESTA recommendation can be swapped for a DS-160; a DS-160 one already is. */
+    canChangeType: ({ context }) => context.facts?.recommended === 'ESTA',
+    needsNoDocument: (_, params: { facts: SummaryFacts }) => params.facts.visaType === 'NONE',
   },
 }).createMachine({
   id: 'applySummary',
   context: ({ input }) => ({
     country: input.country?.trim() || null,
     purpose: isPurpose(input.purpose) ? input.purpose : null,
+    otherCountry: input.otherCountry?.trim() || null,
     facts: null,
     changeType: false,
   }),
@@ -76,27 +101,39 @@ export const applySummaryMachine = setup({
       invoke: {
         id: 'fetchEligibility',
         src: 'fetchEligibility',
-        input: ({ context }) => ({ country: context.country as string, purpose: context.purpose as Purpose }),
-        onDone: { target: 'ready', actions: assign({ facts: ({ event }) => event.output }) },
+        input: ({ context }) => request(context),
+        onDone: [
+          {
+            guard: { type: 'needsNoDocument', params: ({ event }) => ({ facts: event.output }) },
+            target: 'noDocumentNeeded',
+            actions: assign({ facts: ({ event }) => event.output }),
+          },
+          { target: 'ready', actions: assign({ facts: ({ event }) => event.output }) },
+        ],
         onError: 'failed',
       },
     },
     failed: {
       on: { RETRY: 'loading', BACK: 'backToStart' },
     },
+    // A U.S. citizen needs neither a visa nor an ESTA: nothing to apply for.
+    noDocumentNeeded: {
+      on: { BACK: 'backToStart' },
+    },
     ready: {
       on: {
-        'TYPE.TOGGLE': { actions: assign({ changeType: ({ context }) => !context.changeType }) },
+        // The facts follow the type: switching asks the server for that type's stay, fees and requirements.
+        'TYPE.TOGGLE': { guard: 'canChangeType', target: 'loading', actions: assign({ changeType: ({ context }) => !context.changeType }) },
         APPLY: {
           target: 'applying',
-          actions: { type: 'persistVisaType', params: ({ context }) => ({ visaType: chosenType(context) }) },
+          actions: { type: 'persistVisaType', params: ({ context }) => ({ visaType: chosenType(context) as VisaType }) },
         },
         BACK: 'backToStart',
       },
     },
     applying: {
       type: 'final',
-      output: ({ context }) => ({ to: applyTarget(chosenType(context)) }),
+      output: ({ context }) => ({ to: applyTarget(chosenType(context) as VisaType) }),
     },
     backToStart: { type: 'final', output: { to: '/apply' } },
   },

@@ -1,10 +1,20 @@
-import { assign, enqueueActions, fromPromise, or, setup, stateIn } from 'xstate';
+import { and, assign, enqueueActions, fromPromise, or, setup, stateIn } from 'xstate';
 import { visibleQuestions, type Catalog } from './domain/questions';
-import { validateAnswer, type ValidationError } from './domain/validators';
-import { changedAnswers, nextSubmits, progressOf, submittedAnswers, type Answers } from './domain/wizardProgress';
+import { normalizeAnswer, validateAnswer, type ValidationError } from './domain/validators';
+import { carryOver, ESTA_TO_DS160 } from './domain/catalogs/carry';
+import {
+  changedAnswers,
+  FieldRefusal,
+  firstUnanswered,
+  hasReview,
+  nextSubmits,
+  progressOf,
+  submittedAnswers,
+  type Answers,
+} from './domain/wizardProgress';
 
-export { changedAnswers, nextSubmits, progressOf, sectionsOf, submittedAnswers } from './domain/wizardProgress';
-export type { Answers, Progress, SectionProgress } from './domain/wizardProgress';
+export { changedAnswers, FieldRefusal, nextSubmits, progressOf, reviewOf, sectionsOf, submittedAnswers } from './domain/wizardProgress';
+export type { Answers, Progress, ReviewSection, SectionProgress } from './domain/wizardProgress';
 
 // One machine for every question-by-question wizard (/apply/wizard, /apply/esta-wizard, /wizard),
 // parameterised by its catalog (spec 2-wizards §4.1-§4.3, 1-core §4). Two regions run side by side: `flow`
@@ -45,7 +55,15 @@ export interface WizardContext {
 }
 
 /** What a page sends. */
-export type WizardEvent = { type: 'ANSWER.CHANGE'; value: string } | { type: 'NEXT' } | { type: 'PREVIOUS' };
+export type WizardEvent =
+  | { type: 'ANSWER.CHANGE'; value: string }
+  | { type: 'NEXT' }
+  | { type: 'PREVIOUS' }
+  /** From the review: change one answer, then come back. */
+  | { type: 'REVIEW.EDIT'; questionId: string }
+  | { type: 'SUBMIT' }
+  /** An ESTA applicant whose passport needs a visa continues on the DS-160 with the answers given. */
+  | { type: 'FORM.SWITCH' };
 
 /** Raised by the machine itself when a step calls for saving the lead; pages never send these. */
 type SyncRequest = { type: 'SYNC.CAPTURE' } | { type: 'SYNC.UPDATE' };
@@ -83,12 +101,16 @@ export interface UpdateInput {
 }
 
 export interface WizardOutput {
+  /** Submitted (then `to` is the checkout the server named), or switched to another form (`to` is that form). */
+  kind: 'submitted' | 'switched';
   leadId: string | null;
   answers: Answers;
-  /** The checkout the server named for this lead. */
-  to: string | null;
+  to: string;
   amount: number | null;
 }
+
+/** Where an ESTA applicant whose passport needs a visa continues. */
+export const SWITCH_TARGET = { catalogId: 'ds160', to: '/apply/wizard' } as const;
 
 export interface PersistedProgress {
   answers: Answers;
@@ -106,8 +128,24 @@ function startingPoint(input: WizardInput): { currentId: string; answers: Answer
 
 const current = (context: WizardContext) => progressOf(context).question;
 
+/** The answers with the draft stored under the question on screen, in its normal form (a phone without spaces). */
+const storedAnswers = (context: WizardContext): Answers => ({
+  ...context.answers,
+  [context.currentId]: normalizeAnswer(current(context), context.draft),
+});
+
 const draftError = (context: WizardContext) =>
   validateAnswer(current(context), context.draft, { rules: context.catalog.rules, answers: context.answers, today: context.today });
+
+/** Goes to the question the server refused, with the local rule's message when it agrees, else the server's words. */
+function refusalUpdate(context: WizardContext, error: unknown): Partial<WizardContext> {
+  const refusal = error as FieldRefusal;
+  const question = context.catalog.questions.find((q) => q.id === refusal.field);
+  const draft = context.answers[refusal.field] ?? '';
+  const ctx = { rules: context.catalog.rules, answers: context.answers, today: context.today };
+  const local = question ? validateAnswer(question, draft, ctx) : null;
+  return { currentId: refusal.field, draft, error: local ?? { key: 'wizard:refused', params: { message: refusal.message } } };
+}
 
 function persisted(context: WizardContext): PersistedProgress {
   return { answers: context.answers, currentId: context.currentId, leadId: context.leadId, synced: context.synced };
@@ -151,10 +189,13 @@ export const questionWizardMachine = setup({
     announceSubmitFailed: () => {},
     /** Lead capture and update failures are logged, never shown (spec 2-wizards §8). */
     logSyncFailure: (_: unknown, _params: { error: unknown }) => {},
+    /** Leaves the shared answers for the form the applicant switches to (its local storage); provided by the page. */
+    handOver: (_: unknown, _params: { catalogId: string; answers: Answers }) => {},
     showError: assign({ error: ({ context }) => draftError(context) }),
-    store: assign({
-      answers: ({ context }) => ({ ...context.answers, [context.currentId]: context.draft.trim() }),
-      error: null,
+    store: assign({ answers: ({ context }) => storedAnswers(context), error: null }),
+    goToFirstUnanswered: assign(({ context }) => {
+      const currentId = firstUnanswered(context) ?? context.currentId;
+      return { currentId, draft: context.answers[currentId] ?? '' };
     }),
     advance: assign(({ context }) => {
       const visible = visibleQuestions(context.catalog, context.answers);
@@ -169,6 +210,10 @@ export const questionWizardMachine = setup({
       return { currentId, draft: context.answers[currentId] ?? '', error: null };
     }),
     persist: enqueueActions(({ context, enqueue }) => enqueue({ type: 'persistProgress', params: persisted(context) })),
+    goTo: assign(({ context, event }) => {
+      if (event.type !== 'REVIEW.EDIT') return {};
+      return { currentId: event.questionId, draft: context.answers[event.questionId] ?? '', error: null };
+    }),
     /** Runs on a stored answer, before moving on: asks the sync region to capture or update the lead. */
     requestSync: enqueueActions(({ context, enqueue }) => {
       const fields = context.catalog.capture;
@@ -196,6 +241,16 @@ export const questionWizardMachine = setup({
     isLastQuestion: ({ context }) => nextSubmits(context),
     hasPrevious: ({ context }) => !progressOf(context).isFirst,
     isNewLead: (_, params: { existing: boolean }) => !params.existing,
+    hasReview: ({ context }) => hasReview(context.catalog),
+    /** Review asks for a question the applicant can see. */
+    isVisibleQuestion: ({ context, event }) =>
+      event.type === 'REVIEW.EDIT' && visibleQuestions(context.catalog, context.answers).some((q) => q.id === event.questionId),
+    /** An edit from the review revealed a required question (a Yes that asks for details): it is asked next. */
+    leavesUnanswered: ({ context }) => firstUnanswered({ ...context, answers: storedAnswers(context) }) !== undefined,
+    /** The passport the applicant gave cannot use an ESTA (the validator said so): the DS-160 is the way on. */
+    canSwitchForm: ({ context }) => context.catalog.id === 'esta' && context.error?.key === 'validation.esta.notWaiver',
+    // Runs on the submit's error event, which is not among the page's events; hence the narrowing.
+    isFieldRefusal: ({ event }) => (event as { error?: unknown }).error instanceof FieldRefusal,
   },
 }).createMachine({
   id: 'questionWizard',
@@ -223,6 +278,7 @@ export const questionWizardMachine = setup({
           initial: 'answering',
           states: {
             answering: {
+              tags: ['question'],
               initial: 'editing',
               states: {
                 editing: {},
@@ -236,10 +292,51 @@ export const questionWizardMachine = setup({
                 },
                 NEXT: [
                   { guard: 'isDraftInvalid', actions: 'showError' },
+                  // The DS-160 ends on a review of every answer; the others submit from the last question.
+                  { guard: and(['isLastQuestion', 'hasReview']), target: 'reviewing', actions: ['store', 'persist'] },
                   { guard: 'isLastQuestion', target: 'submitting', actions: ['store', 'persist'] },
                   { actions: ['store', 'requestSync', 'advance', 'persist'] },
                 ],
                 PREVIOUS: { guard: 'hasPrevious', target: '.editing', actions: ['goBack', 'persist'] },
+                'FORM.SWITCH': {
+                  guard: 'canSwitchForm',
+                  target: '#questionWizard.switched',
+                  actions: {
+                    type: 'handOver',
+                    params: ({ context }) => ({ catalogId: SWITCH_TARGET.catalogId, answers: carryOver(storedAnswers(context), ESTA_TO_DS160) }),
+                  },
+                },
+              },
+            },
+            reviewing: {
+              tags: ['review'],
+              initial: 'idle',
+              states: {
+                idle: {},
+                submitFailed: { tags: ['submitFailed'] },
+              },
+              on: {
+                'REVIEW.EDIT': {
+                  guard: 'isVisibleQuestion',
+                  target: 'revising',
+                  actions: 'goTo',
+                },
+                SUBMIT: 'submitting',
+                PREVIOUS: 'answering',
+              },
+            },
+            // One answer changed from the review: Next returns to the review (or asks what the change revealed).
+            revising: {
+              tags: ['question'],
+              on: {
+                'ANSWER.CHANGE': { actions: assign({ draft: ({ event }) => event.value, error: null }) },
+                NEXT: [
+                  { guard: 'isDraftInvalid', actions: 'showError' },
+                  { guard: 'leavesUnanswered', actions: ['store', 'goToFirstUnanswered', 'persist'] },
+                  { target: 'reviewing', actions: ['store', 'persist'] },
+                ],
+                // Back to the review without keeping the change.
+                PREVIOUS: { target: 'reviewing', actions: assign({ draft: '', error: null }) },
               },
             },
             submitting: {
@@ -271,7 +368,21 @@ export const questionWizardMachine = setup({
                         'announceSubmitted',
                       ],
                     },
-                    onError: { target: '#questionWizard.active.flow.answering.submitFailed', actions: 'announceSubmitFailed' },
+                    onError: [
+                      // The server refused one answer: the applicant goes to that question, with the message there.
+                      {
+                        guard: and(['isFieldRefusal', 'hasReview']),
+                        target: '#questionWizard.active.flow.revising',
+                        actions: [assign(({ context, event }) => refusalUpdate(context, event.error)), 'announceSubmitFailed'],
+                      },
+                      {
+                        guard: 'isFieldRefusal',
+                        target: '#questionWizard.active.flow.answering',
+                        actions: [assign(({ context, event }) => refusalUpdate(context, event.error)), 'announceSubmitFailed'],
+                      },
+                      { guard: 'hasReview', target: '#questionWizard.active.flow.reviewing.submitFailed', actions: 'announceSubmitFailed' },
+                      { target: '#questionWizard.active.flow.answering.submitFailed', actions: 'announceSubmitFailed' },
+                    ],
                   },
                 },
               },
@@ -333,12 +444,21 @@ export const questionWizardMachine = setup({
         },
       },
     },
-    submitted: { type: 'final' },
+    submitted: {
+      type: 'final',
+      output: ({ context }) => ({
+        kind: 'submitted',
+        leadId: context.leadId,
+        answers: submittedAnswers(context.catalog, context.answers),
+        to: context.checkout?.url ?? '/checkout',
+        amount: context.checkout?.amount ?? null,
+      }),
+    },
+    switched: {
+      type: 'final',
+      output: ({ context }) => ({ kind: 'switched', leadId: context.leadId, answers: storedAnswers(context), to: SWITCH_TARGET.to, amount: null }),
+    },
   },
-  output: ({ context }) => ({
-    leadId: context.leadId,
-    answers: submittedAnswers(context.catalog, context.answers),
-    to: context.checkout?.url ?? null,
-    amount: context.checkout?.amount ?? null,
-  }),
+  // Each final state says how the wizard ended; the machine's output passes it on.
+  output: ({ event }) => event.output as WizardOutput,
 });

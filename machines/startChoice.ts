@@ -20,6 +20,7 @@ export const STORAGE_KEYS = {
   country: 'apply-country',
   purpose: 'apply-purpose',
   multipleCitizenship: 'apply-multiple-citizenship',
+  otherCountry: 'apply-other-country',
   visaType: 'apply-visa-type',
 } as const;
 

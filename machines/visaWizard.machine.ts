@@ -7,6 +7,8 @@ export interface VisaWizardInput {
   language: Language;
   country?: string | null;
   purpose?: string | null;
+  /** A reload (or a history entry) on step 2 or 3 comes back there, once the server has answered again. */
+  resumeAt?: 'recommended' | 'choosingMethod' | null;
 }
 
 export interface VisaWizardContext extends StartChoice {
@@ -14,6 +16,7 @@ export interface VisaWizardContext extends StartChoice {
   /** The server's answer for the chosen country and purpose: the recommendation and its facts. */
   facts: Eligibility | null;
   method: 'form' | 'chat' | null;
+  resumeAt: 'recommended' | 'choosingMethod' | null;
 }
 
 export type VisaWizardEvent =
@@ -29,8 +32,11 @@ export interface VisaWizardOutput {
   to: string;
 }
 
-/** The recommended travel document, once the server has answered. */
-export const recommendationOf = (context: Pick<VisaWizardContext, 'facts'>): VisaType | null => context.facts?.visaType ?? null;
+/** The recommended visa or ESTA, once the server has answered (none for a U.S. citizen). */
+export function recommendationOf(context: Pick<VisaWizardContext, 'facts'>): VisaType | null {
+  const type = context.facts?.visaType;
+  return type === 'ESTA' || type === 'DS-160' ? type : null;
+}
 
 /** Spec 3-ai §2.1 step 3: where each application method leads. */
 export function methodTarget(method: 'form' | 'chat', context: VisaWizardContext): string {
@@ -45,13 +51,17 @@ export function methodTarget(method: 'form' | 'chat', context: VisaWizardContext
   return `/ai-chat-sections?${query.toString()}`;
 }
 
-function persisted(context: VisaWizardContext) {
-  return {
-    country: context.country as string,
-    purpose: context.purpose as Purpose,
-    visaType: recommendationOf(context) as VisaType,
-  };
+export interface PersistedChoice {
+  country: string | null;
+  purpose: Purpose | null;
+  visaType: VisaType | null;
 }
+
+function persisted(context: VisaWizardContext): PersistedChoice {
+  return { country: context.country, purpose: context.purpose, visaType: recommendationOf(context) };
+}
+
+const persist = { type: 'persistChoice', params: ({ context }: { context: VisaWizardContext }) => persisted(context) } as const;
 
 /** /visa-wizard: country and purpose, the server's recommendation, then the application method. */
 export const visaWizardMachine = setup({
@@ -68,10 +78,15 @@ export const visaWizardMachine = setup({
     }),
   },
   actions: {
-    /** Keeps the choice in session storage for the wizards; provided by the client. */
-    persistChoice: (_: unknown, _params: { country: string; purpose: Purpose; visaType: VisaType }) => {},
+    /** Keeps the choice in session storage, for a reload and for the wizards it leads to; provided by the client. */
+    persistChoice: (_: unknown, _params: PersistedChoice) => {},
   },
-  guards: choiceGuards,
+  guards: {
+    ...choiceGuards,
+    needsNoDocument: (_, params: { facts: Eligibility }) => params.facts.visaType === 'NONE',
+    resumesAtMethod: ({ context }) => context.resumeAt === 'choosingMethod',
+    isResuming: ({ context }) => context.resumeAt !== null && context.country !== null && context.purpose !== null,
+  },
 }).createMachine({
   id: 'visaWizard',
   context: ({ input }) => ({
@@ -79,16 +94,22 @@ export const visaWizardMachine = setup({
     language: input.language,
     facts: null,
     method: null,
+    resumeAt: input.resumeAt ?? null,
   }),
-  initial: 'choosing',
+  initial: 'starting',
   states: {
+    starting: {
+      always: [{ guard: 'isResuming', target: 'recommending' }, { target: 'choosing' }],
+    },
     choosing: {
       tags: ['step1'],
+      // A recommendation belongs to the choice it was made for; a changed choice asks again.
+      entry: assign({ facts: null }),
       on: {
         'QUERY.CHANGE': { actions: assign({ query: choiceUpdates.query }) },
-        'COUNTRY.SELECT': { guard: 'isKnownCountry', actions: assign({ country: choiceUpdates.country, query: '' }) },
-        'COUNTRY.CLEAR': { actions: assign({ country: null }) },
-        'PURPOSE.SELECT': { guard: 'isPurpose', actions: assign({ purpose: choiceUpdates.purpose }) },
+        'COUNTRY.SELECT': { guard: 'isKnownCountry', actions: [assign({ country: choiceUpdates.country, query: '' }), persist] },
+        'COUNTRY.CLEAR': { actions: [assign({ country: null }), persist] },
+        'PURPOSE.SELECT': { guard: 'isPurpose', actions: [assign({ purpose: choiceUpdates.purpose }), persist] },
         CONTINUE: { guard: 'hasCountryAndPurpose', target: 'recommending' },
       },
     },
@@ -99,13 +120,30 @@ export const visaWizardMachine = setup({
         id: 'fetchEligibility',
         src: 'fetchEligibility',
         input: ({ context }) => ({ country: context.country as string, purpose: context.purpose as Purpose }),
-        onDone: { target: 'recommended', actions: assign({ facts: ({ event }) => event.output }) },
-        onError: 'recommendFailed',
+        onDone: [
+          {
+            guard: { type: 'needsNoDocument', params: ({ event }) => ({ facts: event.output }) },
+            target: 'noDocumentNeeded',
+            actions: assign({ facts: ({ event }) => event.output, resumeAt: null }),
+          },
+          {
+            guard: 'resumesAtMethod',
+            target: 'choosingMethod',
+            actions: [assign({ facts: ({ event }) => event.output, resumeAt: null }), persist],
+          },
+          { target: 'recommended', actions: [assign({ facts: ({ event }) => event.output, resumeAt: null }), persist] },
+        ],
+        onError: { target: 'recommendFailed', actions: assign({ resumeAt: null }) },
       },
     },
     recommendFailed: {
       tags: ['step2'],
       on: { RETRY: 'recommending', BACK: 'choosing' },
+    },
+    // A U.S. citizen needs neither a visa nor an ESTA: step 2 says so, and there is nothing to apply for.
+    noDocumentNeeded: {
+      tags: ['step2'],
+      on: { BACK: 'choosing' },
     },
     recommended: {
       tags: ['step2'],
@@ -115,8 +153,8 @@ export const visaWizardMachine = setup({
       tags: ['step3'],
       on: {
         BACK: 'recommended',
-        'METHOD.FORM': { target: 'done', actions: [assign({ method: 'form' }), { type: 'persistChoice', params: ({ context }) => persisted(context) }] },
-        'METHOD.CHAT': { target: 'done', actions: [assign({ method: 'chat' }), { type: 'persistChoice', params: ({ context }) => persisted(context) }] },
+        'METHOD.FORM': { target: 'done', actions: assign({ method: 'form' }) },
+        'METHOD.CHAT': { target: 'done', actions: assign({ method: 'chat' }) },
       },
     },
     done: { type: 'final' },

@@ -23,15 +23,39 @@ export function isWaiverCountry(country: string): boolean {
   return ESTA_COUNTRIES.includes(country.trim().toLowerCase());
 }
 
+/** U.S. citizens need neither a visa nor an ESTA to enter their own country. */
+export function needsNoVisa(country: string): boolean {
+  return country.trim().toLowerCase() === 'united states';
+}
+
 export function recommendVisa(country: string, purpose: Purpose): VisaType {
   return isWaiverCountry(country) && ESTA_PURPOSES.includes(purpose) ? 'ESTA' : 'DS-160';
 }
 
+/** What a citizen needs to travel to the United States: nothing (its own citizens), an ESTA, or a visa. */
+export type TravelDocument = VisaType | 'NONE';
+
+export function travelDocument(country: string, purpose: Purpose): TravelDocument {
+  return needsNoVisa(country) ? 'NONE' : recommendVisa(country, purpose);
+}
+
+const FAVOUR: Record<TravelDocument, number> = { NONE: 0, ESTA: 1, 'DS-160': 2 };
+
+/** Of two citizenships, the one that needs the least: no document, then an ESTA, then a visa (the first on a tie). */
+export function favourableCitizenship(first: string, second: string | undefined, purpose: Purpose): string {
+  if (!second) return first;
+  return FAVOUR[travelDocument(second, purpose)] < FAVOUR[travelDocument(first, purpose)] ? second : first;
+}
+
 export interface Eligibility {
+  /** The citizenship these facts are for (the more favourable one when the applicant has two). */
   country: string;
   purpose: Purpose;
   canUseESTA: boolean;
-  visaType: VisaType;
+  /** What the rule recommends for this citizenship and purpose. */
+  recommended: TravelDocument;
+  /** The document these facts describe: the recommendation, or a DS-160 the applicant chose by hand. */
+  visaType: TravelDocument;
   maxStayDays: number;
   /** Government fee in dollars, paid separately. */
   governmentFee: number;
@@ -52,7 +76,7 @@ export interface FeeTable {
   ds160ServiceFee: number;
 }
 
-const REQUIREMENTS: Record<VisaType, string[]> = {
+const REQUIREMENTS: Record<TravelDocument, string[]> = {
   ESTA: [
     'requirements.esta.passport',
     'requirements.esta.waiverNationality',
@@ -70,21 +94,29 @@ const REQUIREMENTS: Record<VisaType, string[]> = {
     'requirements.ds160.fee',
     'requirements.ds160.interview',
   ],
+  NONE: [],
 };
 
-export function eligibility(country: string, purpose: Purpose, fees: FeeTable): Eligibility {
-  const visaType = recommendVisa(country, purpose);
+/**
+ * The facts of one document for a citizenship and purpose: the recommended one, or `asked` (a DS-160 chosen by
+ * hand: anyone may apply for a visa). A U.S. citizen gets 'NONE' whatever is asked.
+ */
+export function eligibility(country: string, purpose: Purpose, fees: FeeTable, asked?: VisaType): Eligibility {
+  const recommended = travelDocument(country, purpose);
+  const visaType: TravelDocument = recommended === 'NONE' ? 'NONE' : (asked ?? recommended);
   const esta = visaType === 'ESTA';
+  const none = visaType === 'NONE';
   return {
     country,
     purpose,
-    canUseESTA: esta,
+    canUseESTA: recommended === 'ESTA',
+    recommended,
     visaType,
-    maxStayDays: esta ? 90 : 180,
-    governmentFee: esta ? fees.estaGovernmentFee : fees.ds160GovernmentFee,
-    serviceFee: esta ? fees.estaServiceFee : fees.ds160ServiceFee,
-    processingTimeKey: esta ? 'eligibility.processing.esta' : 'eligibility.processing.ds160',
-    validityKey: esta ? 'facts.validityEsta' : 'facts.validityDs160',
+    maxStayDays: none ? 0 : esta ? 90 : 180,
+    governmentFee: none ? 0 : esta ? fees.estaGovernmentFee : fees.ds160GovernmentFee,
+    serviceFee: none ? 0 : esta ? fees.estaServiceFee : fees.ds160ServiceFee,
+    processingTimeKey: none ? 'eligibility.processing.none' : esta ? 'eligibility.processing.esta' : 'eligibility.processing.ds160',
+    validityKey: none ? 'facts.validityNone' : esta ? 'facts.validityEsta' : 'facts.validityDs160',
     requirements: REQUIREMENTS[visaType],
   };
 }

@@ -45,10 +45,11 @@ export function progressOf(context: Place): Progress {
 }
 
 /** The catalog's sections with the applicant's place in them (the stepper and the side panel). */
-export function sectionsOf(context: Place): SectionProgress[] {
+export function sectionsOf(context: Place, reviewing = false): SectionProgress[] {
   const { catalog, answers } = context;
   const visible = visibleQuestions(catalog, answers);
-  const currentSection = progressOf(context).question.section;
+  // On the review every section is done and the review section (which has no questions) is the current one.
+  const currentSection = reviewing ? 'review' : progressOf(context).question.section;
   const currentIndex = catalog.sections.findIndex((section) => section.id === currentSection);
   return catalog.sections.map((section, i) => ({
     id: section.id,
@@ -80,3 +81,41 @@ export function changedAnswers(catalog: Catalog, answers: Answers, synced: Answe
   return Object.fromEntries(Object.entries(submittedAnswers(catalog, answers)).filter(([id, v]) => synced[id] !== v));
 }
 
+
+/** The server refused one answer of a submit: which question, and its words (English; the UI re-checks locally). */
+export class FieldRefusal extends Error {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Whether the catalog ends on a review of every answer before the submit (the DS-160 wizard's 'review' section). */
+export function hasReview(catalog: Catalog): boolean {
+  return catalog.sections.some((section) => section.id === 'review');
+}
+
+/** The first question the applicant can see that is required and still unanswered, if any. */
+export function firstUnanswered(place: Place): string | undefined {
+  return visibleQuestions(place.catalog, place.answers).find((q) => q.required && !(place.answers[q.id] ?? '').trim())?.id;
+}
+
+export interface ReviewSection {
+  id: string;
+  titleKey: string;
+  answers: { question: Question; value: string }[];
+}
+
+/** Every visible answer grouped by section, in order, for the review before the submit. */
+export function reviewOf(place: Pick<Place, 'catalog' | 'answers'>): ReviewSection[] {
+  const visible = visibleQuestions(place.catalog, place.answers);
+  return place.catalog.sections
+    .map((section) => ({
+      id: section.id,
+      titleKey: section.titleKey,
+      answers: visible.filter((q) => q.section === section.id).map((question) => ({ question, value: place.answers[question.id] ?? '' })),
+    }))
+    .filter((section) => section.answers.length > 0);
+}

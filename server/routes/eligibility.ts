@@ -5,7 +5,7 @@ import { fromContract } from '../lib/route';
 const eligibility: FastifyPluginAsyncTypebox = async (app) => {
   app.route({
     ...fromContract(getEligibility),
-    handler: async (request) => app.site.eligibility(request.query.country, request.query.purpose),
+    handler: async (request) => app.site.eligibility(request.query),
   });
 };
 

@@ -68,6 +68,29 @@ describe('GET /api/eligibility', () => {
     expect(study.visaType).toBe('DS-160');
   });
 
+  it('tells a U.S. citizen that no visa or ESTA is needed, with no fee', async () => {
+    const res = (await t.app.inject({ url: '/api/eligibility', query: { country: 'United States', purpose: 'business' } })).json();
+    expect(res).toMatchObject({ country: 'United States', recommended: 'NONE', visaType: 'NONE', canUseESTA: false, governmentFee: 0, serviceFee: 0, requirements: [] });
+    // Asking for a DS-160 does not make one needed.
+    const asked = (await t.app.inject({ url: '/api/eligibility', query: { country: 'United States', purpose: 'business', visaType: 'DS-160' } })).json();
+    expect(asked.visaType).toBe('NONE');
+  });
+
+  it('gives the DS-160 facts when they are asked for where an ESTA is recommended', async () => {
+    const res = (await t.app.inject({ url: '/api/eligibility', query: { country: 'Spain', purpose: 'tourism', visaType: 'DS-160' } })).json();
+    expect(res).toMatchObject({ recommended: 'ESTA', visaType: 'DS-160', maxStayDays: 180, governmentFee: 185, serviceFee: 50 });
+    expect(res.requirements).toContain('requirements.ds160.interview');
+  });
+
+  it('answers for the more favourable of two citizenships', async () => {
+    const res = (await t.app.inject({ url: '/api/eligibility', query: { country: 'Mexico', purpose: 'tourism', otherCountry: 'spain' } })).json();
+    expect(res).toMatchObject({ country: 'Spain', recommended: 'ESTA' });
+    const same = (await t.app.inject({ url: '/api/eligibility', query: { country: 'Spain', purpose: 'tourism', otherCountry: 'Mexico' } })).json();
+    expect(same.country).toBe('Spain');
+    const unknown = await t.app.inject({ url: '/api/eligibility', query: { country: 'Spain', purpose: 'tourism', otherCountry: 'Atlantis' } });
+    expect(unknown.json()).toMatchObject({ statusCode: 400, message: 'querystring.otherCountry: unknown country' });
+  });
+
   it('answers 400 naming the field for a bad purpose, a missing country or an unknown country', async () => {
     const badPurpose = await t.app.inject({ url: '/api/eligibility', query: { country: 'Spain', purpose: 'fun' } });
     expect(badPurpose.statusCode).toBe(400);

@@ -30,7 +30,7 @@ describe('/visa-wizard', () => {
 
     await byRole(page, 'button', 'Start application').click();
     await byRole(page, 'heading', 'Choose Your Application Method').wait();
-    await byRole(page, 'button', 'Interactive Form').click();
+    await page.locator('button::-p-text(Interactive Form)').click();
     await waitForPath(page, '/apply/esta-wizard');
     expect(await page.evaluate(() => sessionStorage.getItem('apply-country'))).toBe('Spain');
     expect(pageErrors(page)).toEqual([]);
@@ -46,7 +46,7 @@ describe('/visa-wizard', () => {
     await byRole(page, 'heading', 'Visa Recommendation').wait();
     expect(await textOf(page, '[data-testid="recommended-type"]')).toBe('DS-160');
     await byRole(page, 'button', 'Start application').click();
-    await byRole(page, 'button', 'AI Chat').click();
+    await page.locator('button::-p-text(AI Chat)').click();
     await waitForPath(page, '/ai-chat-sections');
     const params = await page.evaluate(() => Object.fromEntries(new URLSearchParams(window.location.search)));
     expect(params).toEqual({ lang: 'en', country: 'Mexico', purpose: 'business', visaType: 'DS-160' });
@@ -71,6 +71,10 @@ describe('/apply and /apply/summary', () => {
     await byRole(page, 'option', 'Mexico').click();
     await byRole(page, 'radio', 'BUSINESS').click();
     await byRole(page, 'checkbox', 'I have more than one citizenship').click();
+    // The other citizenship is asked before going on.
+    expect(await textOf(page, 'body')).toContain('Choose your other citizenship, or untick the box.');
+    await page.type('::-p-aria([name="Your other citizenship"][role="combobox"])', 'colom');
+    await byRole(page, 'option', 'Colombia').click();
     await byRole(page, 'button', 'CONTINUE').click();
     await waitForPath(page, '/apply/summary');
     await page.waitForSelector('[data-testid="summary-type"]');
@@ -78,6 +82,7 @@ describe('/apply and /apply/summary', () => {
     expect(await textOf(page, '[data-testid="summary-stay"]')).toBe('180 days');
     expect(await textOf(page, '[data-testid="summary-cost"]')).toContain('$185');
     expect(await page.evaluate(() => sessionStorage.getItem('apply-multiple-citizenship'))).toBe('true');
+    expect(await page.evaluate(() => sessionStorage.getItem('apply-other-country'))).toBe('Colombia');
     await byRole(page, 'button', 'APPLY NOW').click();
     await waitForPath(page, '/apply/wizard');
     expect(await page.evaluate(() => sessionStorage.getItem('apply-visa-type'))).toBe('DS-160');
@@ -94,8 +99,11 @@ describe('/apply and /apply/summary', () => {
     expect(await textOf(page, '[data-testid="summary-type"]')).toBe('ESTA');
     expect(await textOf(page, '[data-testid="summary-stay"]')).toBe('90 days');
     await byRole(page, 'switch', 'Change visa type').click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="summary-type"]')?.textContent === 'DS-160');
     expect(await textOf(page, 'body')).toContain('DS-160 visa manually');
-    expect(await textOf(page, '[data-testid="summary-type"]')).toBe('DS-160');
+    // The facts follow the type chosen: a DS-160's stay and fees, not the ESTA's.
+    expect(await textOf(page, '[data-testid="summary-stay"]')).toBe('180 days');
+    expect(await textOf(page, '[data-testid="summary-cost"]')).toContain('$185');
     await byRole(page, 'button', 'Back').click();
     await waitForPath(page, '/apply');
     expect(await textOf(page, 'body')).toContain('Spain');

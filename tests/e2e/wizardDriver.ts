@@ -9,7 +9,15 @@ type Language = 'en' | 'es' | 'fr' | 'pt';
 /** The wizard's button labels in a language, read from the same locale files the app uses. */
 export function wizardLabels(language: Language) {
   const wizard = JSON.parse(fs.readFileSync(`locales/${language}/wizard.json`, 'utf8'));
-  return wizard as { next: string; previous: string; ds160: { submit: string }; esta: { submit: string }; preassessment: { submit: string; done: string; pay: string } };
+  return wizard as {
+    next: string;
+    previous: string;
+    switchToDs160: string;
+    review: { title: string; edit: string; save: string; editLabel: string };
+    ds160: { submit: string };
+    esta: { submit: string };
+    preassessment: { submit: string; done: string; pay: string };
+  };
 }
 
 export async function currentQuestion(page: Page, catalog: Catalog): Promise<Question> {
@@ -56,7 +64,14 @@ export async function errorOf(page: Page, question: Question): Promise<string | 
 export async function completeWizard(
   page: Page,
   catalog: Catalog,
-  options: { language: Language; submitLabel: string; overrides?: Record<string, string>; onQuestion?: (q: Question) => Promise<void> },
+  options: {
+    language: Language;
+    submitLabel: string;
+    overrides?: Record<string, string>;
+    onQuestion?: (q: Question) => Promise<void>;
+    /** Runs on the review page (the DS-160's), before its submit. */
+    onReview?: () => Promise<void>;
+  },
 ): Promise<string[]> {
   const labels = wizardLabels(options.language);
   const asked: string[] = [];
@@ -74,6 +89,12 @@ export async function completeWizard(
     if (['text', 'email', 'phone', 'city', 'number'].includes(question.type)) await page.keyboard.press('Enter');
     else await byRole(page, 'button', labels.next).click();
     await page.waitForFunction((id) => !document.getElementById(`q-${id}`), {}, question.id);
+    // The DS-160 ends on a review of every answer; the submit is there.
+    if (await page.$('#review-title')) {
+      await options.onReview?.();
+      await byRole(page, 'button', options.submitLabel).click();
+      return asked;
+    }
   }
   throw new Error('The wizard never reached its last question');
 }

@@ -1,12 +1,16 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { applyStartMachine } from '../../machines/applyStart.machine';
-import { applySummaryMachine, type SummaryFacts } from '../../machines/applySummary.machine';
+import { applySummaryMachine, type EligibilityRequest, type SummaryFacts } from '../../machines/applySummary.machine';
+import { eligibility } from '../../machines/domain/visaRules';
+
+const FEES = { estaGovernmentFee: 21, ds160GovernmentFee: 185, estaServiceFee: 99, ds160ServiceFee: 50 };
 
 const ESTA_FACTS: SummaryFacts = {
   country: 'Spain',
   visaType: 'ESTA',
   canUseESTA: true,
+  recommended: 'ESTA',
   maxStayDays: 90,
   governmentFee: 21,
   serviceFee: 99,
@@ -28,7 +32,12 @@ describe('applyStart', () => {
       country: 'Mexico',
       purpose: 'business',
       multipleCitizenship: true,
+      otherCountry: null,
     });
+    // With more than one citizenship, the other one is needed before going on.
+    actor.send({ type: 'CONTINUE' });
+    expect(actor.getSnapshot().status).toBe('active');
+    actor.send({ type: 'OTHER.COUNTRY.SELECT', country: 'Colombia' });
     actor.send({ type: 'CONTINUE' });
     expect(actor.getSnapshot().output).toEqual({ to: '/apply/summary' });
   });
@@ -43,6 +52,24 @@ describe('applyStart', () => {
     expect(actor.getSnapshot().status).toBe('done');
   });
 
+  it('asks the other citizenship when the applicant has more than one, and keeps it', () => {
+    const persistStart = vi.fn();
+    const actor = createActor(applyStartMachine.provide({ actions: { persistStart } }), { input: { country: 'mexico', purpose: 'tourism' } }).start();
+    actor.send({ type: 'MULTIPLE_CITIZENSHIP.TOGGLE' });
+    expect(actor.getSnapshot().can({ type: 'CONTINUE' })).toBe(false);
+    actor.send({ type: 'OTHER.COUNTRY.SELECT', country: 'atlantis' });
+    expect(actor.getSnapshot().context.otherCountry).toBeNull();
+    actor.send({ type: 'OTHER.COUNTRY.SELECT', country: 'spain' });
+    expect(persistStart).toHaveBeenLastCalledWith(expect.anything(), {
+      country: 'Mexico',
+      purpose: 'tourism',
+      multipleCitizenship: true,
+      otherCountry: 'Spain',
+    });
+    actor.send({ type: 'CONTINUE' });
+    expect(actor.getSnapshot().output).toEqual({ to: '/apply/summary' });
+  });
+
   it('goes home on Back to Home', () => {
     const actor = createActor(applyStartMachine, { input: {} }).start();
     actor.send({ type: 'HOME' });
@@ -51,8 +78,14 @@ describe('applyStart', () => {
 });
 
 describe('applySummary', () => {
-  const withFacts = (facts: () => Promise<SummaryFacts>, persistVisaType = vi.fn()) =>
-    applySummaryMachine.provide({ actors: { fetchEligibility: fromPromise(facts) }, actions: { persistVisaType } });
+  const withFacts = (facts: (input: EligibilityRequest) => Promise<SummaryFacts>, persistVisaType = vi.fn()) =>
+    applySummaryMachine.provide({
+      actors: { fetchEligibility: fromPromise(({ input }: { input: EligibilityRequest }) => facts(input)) },
+      actions: { persistVisaType },
+    });
+  /** The server's rule, asked for a DS-160 by hand when the switch is on. */
+  const rule = async (input: EligibilityRequest): Promise<SummaryFacts> =>
+    eligibility(input.otherCountry && input.otherCountry !== 'Mexico' ? input.otherCountry : input.country, input.purpose, FEES, input.visaType);
 
   it('asks for a choice when session storage has none', () => {
     const actor = createActor(applySummaryMachine, { input: { country: null, purpose: 'tourism' } }).start();
@@ -71,15 +104,42 @@ describe('applySummary', () => {
     expect(actor.getSnapshot().output).toEqual({ to: '/apply/esta-wizard' });
   });
 
-  it('switches to DS-160 by hand with Change visa type', async () => {
+  it('switches to DS-160 by hand with Change visa type, and shows the DS-160 facts', async () => {
     const persist = vi.fn();
-    const actor = createActor(withFacts(async () => ESTA_FACTS, persist), { input: { country: 'Spain', purpose: 'tourism' } }).start();
+    const actor = createActor(withFacts(rule, persist), { input: { country: 'Spain', purpose: 'tourism' } }).start();
     await waitFor(actor, (s) => s.matches('ready'));
+    expect(actor.getSnapshot().context.facts).toMatchObject({ visaType: 'ESTA', maxStayDays: 90 });
     actor.send({ type: 'TYPE.TOGGLE' });
     expect(actor.getSnapshot().context.changeType).toBe(true);
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    await waitFor(actor, (s) => s.matches('ready'));
+    // The facts follow the type: the badge, the stay and the fees all say DS-160 now.
+    expect(actor.getSnapshot().context.facts).toMatchObject({ visaType: 'DS-160', recommended: 'ESTA', maxStayDays: 180, governmentFee: 185 });
     actor.send({ type: 'APPLY' });
     expect(persist).toHaveBeenCalledWith(expect.anything(), { visaType: 'DS-160' });
     expect(actor.getSnapshot().output).toEqual({ to: '/apply/wizard' });
+  });
+
+  it('offers no switch for a DS-160 recommendation', async () => {
+    const actor = createActor(withFacts(rule), { input: { country: 'Mexico', purpose: 'business' } }).start();
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(actor.getSnapshot().can({ type: 'TYPE.TOGGLE' })).toBe(false);
+  });
+
+  it('tells a U.S. citizen that no visa or ESTA is needed, with nothing to apply for', async () => {
+    const actor = createActor(withFacts(rule), { input: { country: 'United States', purpose: 'tourism' } }).start();
+    await waitFor(actor, (s) => s.matches('noDocumentNeeded'));
+    expect(actor.getSnapshot().can({ type: 'APPLY' })).toBe(false);
+    actor.send({ type: 'BACK' });
+    expect(actor.getSnapshot().output).toEqual({ to: '/apply' });
+  });
+
+  it('sends the second citizenship, so the server can recommend on the more favourable one', async () => {
+    const asked = vi.fn(rule);
+    const actor = createActor(withFacts(asked), { input: { country: 'Mexico', purpose: 'tourism', otherCountry: 'Spain' } }).start();
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(asked).toHaveBeenCalledWith({ country: 'Mexico', purpose: 'tourism', otherCountry: 'Spain' });
+    expect(actor.getSnapshot().context.facts?.visaType).toBe('ESTA');
   });
 
   it('stays on a retryable failure when the lookup fails', async () => {

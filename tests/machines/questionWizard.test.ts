@@ -4,6 +4,7 @@ import { ds160Catalog, estaCatalog, preassessmentCatalog } from '../../machines/
 import type { Catalog, Question } from '../../machines/domain/questions';
 import {
   changedAnswers,
+  FieldRefusal,
   progressOf,
   questionWizardMachine,
   submittedAnswers,
@@ -358,7 +359,7 @@ describe('questionWizard', () => {
       await waitFor(actor, submitted);
       expect(snap(actor).status).toBe('done');
       expect(snap(actor).hasTag('busy')).toBe(false);
-      expect(snap(actor).output).toEqual({ leadId: 'SUBMITTED', answers: NO_PATH, to: CHECKOUT.url, amount: CHECKOUT.amount });
+      expect(snap(actor).output).toEqual({ kind: 'submitted', leadId: 'SUBMITTED', answers: NO_PATH, to: CHECKOUT.url, amount: CHECKOUT.amount });
       expect(snap(actor).context.leadId).toBe('SUBMITTED');
       expect(submitLead).toHaveBeenCalledWith({ catalog: TEST_CATALOG, answers: NO_PATH, changes: NO_PATH, leadId: null });
       expect(clearProgress).toHaveBeenCalledTimes(1);
@@ -639,6 +640,8 @@ describe('questionWizard', () => {
       const { actor, captureLead, updateLead, submitLead, logSyncFailure } = start({ catalog });
       expect(progress(actor).total).toBe(total);
       await walkToEnd(actor);
+      // The DS-160 ends on the review of every answer; the submit is sent from there.
+      if (snap(actor).hasTag('review')) actor.send({ type: 'SUBMIT' });
       await waitFor(actor, submitted);
       expect(captureLead).not.toHaveBeenCalled();
       expect(updateLead).not.toHaveBeenCalled();
@@ -676,3 +679,73 @@ describe('questionWizard', () => {
   });
 });
 
+
+describe('questionWizard, review and refusals', () => {
+  /** The test catalog with a review section after its questions, as the DS-160 has. */
+  const WITH_REVIEW: Catalog = { ...TEST_CATALOG, sections: [...TEST_CATALOG.sections, { id: 'review', titleKey: 'test.sections.review' }] };
+
+  it('ends on the review, edits one answer from it and comes back, then submits from it', async () => {
+    const { actor, submitLead } = start({ catalog: WITH_REVIEW });
+    answerUntil(actor, 'final-check', NO_PATH);
+    answer(actor, 'Yes');
+    expect(snap(actor).hasTag('review')).toBe(true);
+    expect(submitLead).not.toHaveBeenCalled();
+
+    actor.send({ type: 'REVIEW.EDIT', questionId: 'first-name' });
+    expect(snap(actor).matches({ active: { flow: 'revising' } })).toBe(true);
+    expect(snap(actor).context).toMatchObject({ currentId: 'first-name', draft: 'Maria' });
+    answer(actor, 'Lucia');
+    expect(snap(actor).hasTag('review')).toBe(true);
+    expect(snap(actor).context.answers['first-name']).toBe('Lucia');
+
+    // A question hidden by the answers cannot be edited from the review.
+    actor.send({ type: 'REVIEW.EDIT', questionId: 'specify-other-names' });
+    expect(snap(actor).hasTag('review')).toBe(true);
+
+    actor.send({ type: 'SUBMIT' });
+    await waitFor(actor, submitted);
+    expect(submitLead.mock.calls[0]![0].answers['first-name']).toBe('Lucia');
+  });
+
+  it('asks what an edit from the review revealed before going back to it', () => {
+    const { actor } = start({ catalog: WITH_REVIEW });
+    answerUntil(actor, 'final-check', NO_PATH);
+    answer(actor, 'Yes');
+    actor.send({ type: 'REVIEW.EDIT', questionId: 'other-names' });
+    answer(actor, 'Yes');
+    expect(snap(actor).context.currentId).toBe('specify-other-names');
+    answer(actor, 'Maria Garcia');
+    expect(snap(actor).hasTag('review')).toBe(true);
+  });
+
+  it('goes to the question the server refused, with the message there', async () => {
+    const { actor, submitLead, announceSubmitFailed } = start();
+    submitLead.mockRejectedValueOnce(new FieldRefusal('first-name', 'Name must be less than 50 characters'));
+    answerUntil(actor, 'final-check', NO_PATH);
+    answer(actor, 'Yes');
+    await waitFor(actor, (s) => !s.hasTag('busy'));
+    expect(snap(actor).context).toMatchObject({
+      currentId: 'first-name',
+      draft: 'Maria',
+      // The local rule passes, so the server's own words are shown.
+      error: { key: 'wizard:refused', params: { message: 'Name must be less than 50 characters' } },
+    });
+    expect(announceSubmitFailed).toHaveBeenCalledTimes(1);
+  });
+
+  it('lets an ESTA applicant whose passport needs a visa continue on the DS-160 with the shared answers', () => {
+    const handOver = vi.fn();
+    const answers = Object.fromEntries(estaCatalog.questions.slice(0, 9).map((x) => [x.id, answerFor(x)]));
+    const machine = questionWizardMachine.provide({ actions: { handOver } });
+    const actor = createActor(machine, { input: { catalog: estaCatalog, today: TODAY, answers, currentId: 'passport-country' } }).start();
+    expect(actor.getSnapshot().can({ type: 'FORM.SWITCH' })).toBe(false);
+    answer(actor, 'Mexico');
+    expect(actor.getSnapshot().context.error).toEqual({ key: 'validation.esta.notWaiver', params: { country: 'Mexico' } });
+    actor.send({ type: 'FORM.SWITCH' });
+    expect(actor.getSnapshot().output).toMatchObject({ kind: 'switched', to: '/apply/wizard' });
+    expect(handOver).toHaveBeenCalledWith(expect.anything(), {
+      catalogId: 'ds160',
+      answers: expect.objectContaining({ 'email-address': answers.email, 'first-name': answers['first-name'], nationality: 'Mexico', 'passport-country': 'Mexico' }),
+    });
+  });
+});

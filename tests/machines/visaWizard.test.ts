@@ -159,7 +159,7 @@ describe('visaWizard', () => {
 
   it('methodTarget defaults to DS-160 without a recommendation', () => {
     expect(
-      methodTarget('form', { query: '', country: null, purpose: null, language: 'en', facts: null, method: null }),
+      methodTarget('form', { query: '', country: null, purpose: null, language: 'en', facts: null, method: null, resumeAt: null }),
     ).toBe('/ds160-wizard');
   });
 });

@@ -1,12 +1,19 @@
 import { expect } from 'vitest';
+import type { AnyEventObject } from 'xstate';
+import { findCountry } from '../../machines/domain/countries';
 import { applyStartMachine } from '../../machines/applyStart.machine';
 import { effectsOf, type PathModel, type World } from './model';
 import { applyChoice, CHOICE_EVENTS, initialChoice, isComplete, type Choice } from './startChoice';
 
-/** /apply as the spec states it (3-ai §2.2): the choice, the multiple-citizenship box, and where each exit leads. */
+/**
+ * /apply as the spec states it (3-ai §2.2): the choice, the multiple-citizenship box with the other citizenship
+ * it asks for, and where each exit leads.
+ */
 function expected(world: World) {
   let choice: Choice = initialChoice(world.input);
   let multipleCitizenship = Boolean(world.input.multipleCitizenship);
+  let otherCountry: string | null = (multipleCitizenship && world.input.otherCountry && findCountry(world.input.otherCountry)?.name) || null;
+  let otherQuery = '';
   let saves = 0;
   let to: string | null = null;
   for (const event of world.events) {
@@ -18,46 +25,85 @@ function expected(world: World) {
       multipleCitizenship = !multipleCitizenship;
       saves += 1;
     }
-    if (event.type === 'CONTINUE' && isComplete(choice)) to = '/apply/summary';
+    if (event.type === 'OTHER.QUERY.CHANGE') otherQuery = String(event.query).slice(0, 100);
+    if (event.type === 'OTHER.COUNTRY.SELECT' && findCountry(String(event.country))) {
+      otherCountry = findCountry(String(event.country))?.name ?? null;
+      otherQuery = '';
+      saves += 1;
+    }
+    if (event.type === 'OTHER.COUNTRY.CLEAR') {
+      otherCountry = null;
+      saves += 1;
+    }
+    // Both country and purpose, and the other citizenship when the box is ticked.
+    if (event.type === 'CONTINUE' && isComplete(choice) && (!multipleCitizenship || otherCountry)) to = '/apply/summary';
     if (event.type === 'HOME') to = '/';
   }
-  return { choice, multipleCitizenship, saves, to };
+  return { choice, multipleCitizenship, otherCountry, otherQuery, saves, to };
+}
+
+const OTHER_EVENTS: AnyEventObject[] = [
+  { type: 'MULTIPLE_CITIZENSHIP.TOGGLE' },
+  { type: 'OTHER.QUERY.CHANGE', query: 'esp' },
+  { type: 'OTHER.COUNTRY.SELECT', country: 'spain' },
+  { type: 'OTHER.COUNTRY.SELECT', country: 'Atlantis' },
+  { type: 'OTHER.COUNTRY.CLEAR' },
+];
+
+function check(context: Record<string, unknown>, world: World) {
+  const want = expected(world);
+  const { query, country, purpose, multipleCitizenship, otherCountry, otherQuery } = context;
+  expect({ query, country, purpose, multipleCitizenship, otherCountry, otherQuery }).toEqual({
+    ...want.choice,
+    multipleCitizenship: want.multipleCitizenship,
+    otherCountry: want.otherCountry,
+    otherQuery: want.otherQuery,
+  });
+  // Every change is kept in session storage at once, with the whole choice as it now stands.
+  const saves = effectsOf(world, 'persistStart');
+  expect(saves.length, 'choices saved').toBe(want.saves);
+  if (saves.length) {
+    expect(saves[saves.length - 1]?.params).toEqual({
+      country,
+      purpose,
+      multipleCitizenship,
+      otherCountry: multipleCitizenship ? otherCountry : null,
+    });
+  }
 }
 
 export const applyStartPaths: PathModel = {
   machine: applyStartMachine,
-  budget: 25,
+  budget: 60,
   effects: ['persistStart'],
   cases: [
     {
       name: 'a new visitor',
       input: {},
-      events: () => [...CHOICE_EVENTS, { type: 'MULTIPLE_CITIZENSHIP.TOGGLE' }, { type: 'CONTINUE' }, { type: 'HOME' }],
+      events: () => [...CHOICE_EVENTS, ...OTHER_EVENTS, { type: 'CONTINUE' }, { type: 'HOME' }],
     },
     {
-      name: 'a choice kept from earlier',
-      input: { country: 'mexico', purpose: 'business', multipleCitizenship: true },
-      events: () => [{ type: 'COUNTRY.CLEAR' }, { type: 'MULTIPLE_CITIZENSHIP.TOGGLE' }, { type: 'CONTINUE' }],
+      name: 'a choice kept from earlier, with two citizenships',
+      input: { country: 'mexico', purpose: 'business', multipleCitizenship: true, otherCountry: 'Spain' },
+      events: () => [{ type: 'COUNTRY.CLEAR' }, ...OTHER_EVENTS, { type: 'CONTINUE' }],
     },
   ],
+  // Beyond each payload once: each kind of event again once something is chosen, so a refused country or a
+  // clear has something to leave alone or to clear.
+  variety: ({ before, event }) => {
+    const chosen = before.context.country !== null || before.context.otherCountry !== null || before.context.query !== '';
+    return chosen ? JSON.stringify([event.type, before.context.multipleCitizenship]) : null;
+  },
   oracle: {
     initial: (s, world) => {
-      const want = expected(world);
-      const { query, country, purpose, multipleCitizenship } = s.context;
-      expect({ query, country, purpose, multipleCitizenship }).toEqual({ ...want.choice, multipleCitizenship: want.multipleCitizenship });
+      check(s.context, world);
       expect(s.status).toBe('active');
-      expect(world.effects).toEqual([]);
     },
     step: ({ after, world }) => {
-      const want = expected(world);
-      const { query, country, purpose, multipleCitizenship } = after.context;
-      expect({ query, country, purpose, multipleCitizenship }).toEqual({ ...want.choice, multipleCitizenship: want.multipleCitizenship });
-      // Every change is kept in session storage at once, with the whole choice as it now stands.
-      const saves = effectsOf(world, 'persistStart');
-      expect(saves.length, 'choices saved').toBe(want.saves);
-      if (saves.length) expect(saves[saves.length - 1]?.params).toEqual({ country, purpose, multipleCitizenship });
-      expect(after.status).toBe(want.to ? 'done' : 'active');
-      if (want.to) expect(after.output).toEqual({ to: want.to });
+      check(after.context, world);
+      const { to } = expected(world);
+      expect(after.status).toBe(to ? 'done' : 'active');
+      if (to) expect(after.output).toEqual({ to });
     },
   },
 };

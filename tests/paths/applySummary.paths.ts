@@ -4,32 +4,47 @@ import { eligibilityCalls } from '../../client/api/actors/eligibility';
 import { applySummaryMachine, chosenType } from '../../machines/applySummary.machine';
 import type { Eligibility } from '../../machines/domain/visaRules';
 import { effectsOf, lastCall, lastHeld, type PathModel, type Snap, type World } from './model';
+import { modelEligibility } from './startChoice';
 
-type Screen = 'missing' | 'loading' | 'failed' | 'ready' | 'applied' | 'back';
+type Screen = 'missing' | 'loading' | 'failed' | 'noDocument' | 'ready' | 'applied' | 'back';
 
-/** /apply/summary as the spec states it (3-ai §2.3), replayed from the path's events and the server's answers. */
+const answerOf = (world: World, i: number) => world.calls.filter((c) => c.path.startsWith('/api/eligibility'))[i];
+
+/**
+ * /apply/summary as the spec states it (3-ai §2.3), replayed from the path's events and the server's answers:
+ * the facts always describe the type shown, so switching to DS-160 asks the server for its facts.
+ */
 function expected(world: World) {
   const chosen = Boolean(world.input.country?.trim() && world.input.purpose);
   let screen: Screen = chosen ? 'loading' : 'missing';
   let dsByHand = false;
+  let facts: Eligibility | null = null;
+  let answers = 0;
   for (const { type } of world.events) {
-    if (screen === 'loading' && type === 'xstate.done.actor.fetchEligibility') screen = 'ready';
-    else if (screen === 'loading' && type === 'xstate.error.actor.fetchEligibility') screen = 'failed';
-    else if (screen === 'failed' && type === 'RETRY') screen = 'loading';
-    else if (screen === 'ready' && type === 'TYPE.TOGGLE') dsByHand = !dsByHand;
-    else if (screen === 'ready' && type === 'APPLY') screen = 'applied';
+    if (screen === 'loading' && type === 'xstate.done.actor.fetchEligibility') {
+      facts = answerOf(world, answers)?.response as Eligibility;
+      answers += 1;
+      screen = facts.visaType === 'NONE' ? 'noDocument' : 'ready';
+    } else if (screen === 'loading' && type === 'xstate.error.actor.fetchEligibility') {
+      answers += lastHeld(world, 'fetchEligibility')?.verdict === 'sent' ? 1 : 0;
+      screen = 'failed';
+    } else if (screen === 'failed' && type === 'RETRY') screen = 'loading';
+    // Only an ESTA recommendation can be swapped for a DS-160.
+    else if (screen === 'ready' && type === 'TYPE.TOGGLE' && facts?.recommended === 'ESTA') {
+      dsByHand = !dsByHand;
+      screen = 'loading';
+    } else if (screen === 'ready' && type === 'APPLY') screen = 'applied';
     else if (screen !== 'loading' && type === 'BACK') screen = 'back';
     if (screen === 'applied' || screen === 'back') break;
   }
-  const answer = lastCall(world, 'GET', '/api/eligibility');
-  const recommended = answer?.status === 200 ? (answer.response as Eligibility).visaType : null;
-  return { screen, dsByHand, type: dsByHand ? 'DS-160' : recommended, answer };
+  return { screen, dsByHand, facts };
 }
 
 const STATE: Record<Screen, string> = {
   missing: 'missingChoice',
   loading: 'loading',
   failed: 'failed',
+  noDocument: 'noDocumentNeeded',
   ready: 'ready',
   applied: 'applying',
   back: 'backToStart',
@@ -40,25 +55,33 @@ const events =
   (failure: 'network' | 'server') =>
   (s: Snap): AnyEventObject[] => {
     if (s.matches('loading')) {
+      const c = s.context;
+      const output = modelEligibility({ ...c, ...(c.changeType ? { visaType: 'DS-160' as const } : {}) });
       return [
-        { type: 'xstate.done.actor.fetchEligibility', output: {} },
+        { type: 'xstate.done.actor.fetchEligibility', output },
         { type: 'xstate.error.actor.fetchEligibility', error: failure },
       ];
     }
     if (s.matches('ready')) return [{ type: 'TYPE.TOGGLE' }, { type: 'APPLY' }, { type: 'BACK' }];
     if (s.matches('failed')) return [{ type: 'RETRY' }, { type: 'BACK' }];
-    return [{ type: 'BACK' }, { type: 'APPLY' }];
+    return [{ type: 'BACK' }, { type: 'APPLY' }, { type: 'TYPE.TOGGLE' }];
   };
 
 export const applySummaryPaths: PathModel = {
   machine: applySummaryMachine,
-  budget: 50,
+  budget: 60,
   calls: eligibilityCalls,
   effects: ['persistVisaType'],
-  abstraction: (s) => ({ value: s.value, changeType: s.context.changeType, facts: s.context.facts !== null }),
+  abstraction: (s) => ({ value: s.value, changeType: s.context.changeType, facts: s.context.facts?.visaType ?? null }),
   cases: [
     { name: 'Spain and tourism (ESTA)', input: { country: 'Spain', purpose: 'tourism' }, events: events('network') },
     { name: 'Mexico and business (DS-160)', input: { country: 'Mexico', purpose: 'business' }, events: events('network') },
+    { name: 'a U.S. citizen', input: { country: 'United States', purpose: 'tourism' }, events: events('network') },
+    {
+      name: 'two citizenships, the second the more favourable',
+      input: { country: 'Mexico', purpose: 'tourism', otherCountry: 'Spain' },
+      events: events('network'),
+    },
     {
       name: 'a country the server does not know',
       input: { country: 'Atlantis', purpose: 'tourism' },
@@ -80,28 +103,40 @@ export const applySummaryPaths: PathModel = {
       expect(after.hasTag('busy')).toBe(want.screen === 'loading');
     },
     states: {
-      loading: (_s, world) => {
-        // The server is asked about the stored choice, trimmed.
-        expect(lastHeld(world, 'fetchEligibility')?.input).toEqual({ country: world.input.country.trim(), purpose: world.input.purpose });
+      loading: (s, world) => {
+        // The server is asked about the stored choice (trimmed), the second citizenship, and DS-160 when switched.
+        expect(lastHeld(world, 'fetchEligibility')?.input).toEqual({
+          country: world.input.country.trim(),
+          purpose: world.input.purpose,
+          ...(world.input.otherCountry ? { otherCountry: world.input.otherCountry } : {}),
+          ...(s.context.changeType ? { visaType: 'DS-160' } : {}),
+        });
       },
       ready: (s, world) => {
-        const want = expected(world);
-        expect(want.answer?.status).toBe(200);
-        expect(s.context.facts).toEqual(want.answer?.response);
-        expect(chosenType(s.context)).toBe(want.type);
+        const answer = lastCall(world, 'GET', '/api/eligibility');
+        expect(answer?.status).toBe(200);
+        expect(s.context.facts).toEqual(answer?.response);
+        // The badge, the stay, the fees and the requirements all describe the type APPLY NOW applies for.
+        expect(chosenType(s.context)).toBe(expected(world).dsByHand ? 'DS-160' : (answer?.response as Eligibility).recommended);
+        expect(s.can({ type: 'TYPE.TOGGLE' })).toBe((answer?.response as Eligibility).recommended === 'ESTA');
+      },
+      noDocumentNeeded: (s, world) => {
+        expect(lastCall(world, 'GET', '/api/eligibility')?.response).toMatchObject({ visaType: 'NONE' });
+        expect(s.can({ type: 'APPLY' })).toBe(false);
       },
       failed: (s, world) => {
+        expect(s.can({ type: 'RETRY' }) && s.can({ type: 'BACK' })).toBe(true);
         // Either the connection was lost, or the server refused the choice (an unknown country).
         const held = lastHeld(world, 'fetchEligibility');
         const answer = lastCall(world, 'GET', '/api/eligibility');
         expect(held?.verdict === 'dropped' || (answer !== undefined && answer.status >= 400)).toBe(true);
-        expect(s.context.facts).toBeNull();
       },
-      missingChoice: (_s, world) => {
+      missingChoice: (s, world) => {
         expect(world.held).toEqual([]);
+        expect(s.can({ type: 'BACK' })).toBe(true);
       },
       applying: (s, world) => {
-        const { type } = expected(world);
+        const type = expected(world).facts?.visaType;
         expect(s.output).toEqual({ to: type === 'ESTA' ? '/apply/esta-wizard' : '/apply/wizard' });
         expect(effectsOf(world, 'persistVisaType').map((e) => e.params)).toEqual([{ visaType: type }]);
       },

@@ -4,8 +4,9 @@ import { call } from '../../client/api/call';
 import { questionWizardCalls } from '../../client/api/actors/questionWizard';
 import { ds160Catalog, estaCatalog, preassessmentCatalog } from '../../machines/domain/catalogs';
 import { visibleQuestions, type Catalog, type Question } from '../../machines/domain/questions';
-import { toIsoDate, validateAnswer } from '../../machines/domain/validators';
-import { changedAnswers, progressOf, submittedAnswers, type Answers } from '../../machines/domain/wizardProgress';
+import { normalizeAnswer, toIsoDate, validateAnswer } from '../../machines/domain/validators';
+import { carryOver, ESTA_TO_DS160 } from '../../machines/domain/catalogs/carry';
+import { changedAnswers, FieldRefusal, firstUnanswered, hasReview, progressOf, submittedAnswers, type Answers } from '../../machines/domain/wizardProgress';
 import { questionWizardMachine, type WizardContext } from '../../machines/questionWizard.machine';
 import { captureLead, updateLead } from '../../openapi/routes/leads';
 import { validAnswer } from '../helpers/answers';
@@ -46,10 +47,16 @@ interface Offer {
   until?: string;
   existing?: boolean;
   submitFailure?: 'network' | 'server';
+  /** The server will refuse the submit, naming this answer: the page's code turns that into this refusal. */
+  refusal?: FieldRefusal;
+  /** On the review: the questions whose Edit is pressed (one hidden by the answers among them). */
+  edits?: readonly string[];
+  /** Answers offered beyond the valid and invalid ones (a passport country outside the waiver program). */
+  extra?: Readonly<Record<string, readonly string[]>>;
 }
 
 /** The moves offered in a snapshot, and each outcome of the calls running in it. */
-function offer({ typing, until, existing = false, submitFailure = 'network' }: Offer) {
+function offer({ typing, until, existing = false, submitFailure = 'network', edits = [], extra = {}, refusal }: Offer) {
   return (s: Snap): AnyEventObject[] => {
     if (s.status !== 'active') return [];
     const c = context(s);
@@ -63,10 +70,22 @@ function offer({ typing, until, existing = false, submitFailure = 'network' }: O
     }
     if (sync === 'updating') events.push({ type: 'xstate.done.actor.updateLead' }, { type: 'xstate.error.actor.updateLead', error: 'network' });
     if (s.matches({ active: { flow: { submitting: 'sending' } } })) {
-      events.push({ type: 'xstate.done.actor.submitLead', output: OUTCOME_LEAD }, { type: 'xstate.error.actor.submitLead', error: submitFailure });
+      events.push(
+        ...(refusal
+          ? [{ type: 'xstate.error.actor.submitLead', error: refusal, sent: true }]
+          : [{ type: 'xstate.done.actor.submitLead', output: OUTCOME_LEAD }, { type: 'xstate.error.actor.submitLead', error: submitFailure }]),
+      );
     }
     // While the submit runs the page disables its buttons.
     if (s.hasTag('busy')) return events;
+    if (s.hasTag('review')) {
+      return [...events, { type: 'SUBMIT' }, { type: 'PREVIOUS' }, ...edits.map((questionId) => ({ type: 'REVIEW.EDIT', questionId }))];
+    }
+    if (s.matches({ active: { flow: 'revising' } })) {
+      const question = progressOf(c).question;
+      const values = question.options ? question.options.map((o) => o.value) : [c.answers[question.id] ?? validAnswer(question)];
+      return [...events, { type: 'NEXT' }, { type: 'PREVIOUS' }, ...[...values, ...invalidAnswers(question)].map((value) => ({ type: 'ANSWER.CHANGE', value }))];
+    }
     const ids = c.catalog.questions.map((q) => q.id);
     if (until && ids.indexOf(c.currentId) > ids.indexOf(until)) return events;
     events.push({ type: 'NEXT' });
@@ -74,8 +93,10 @@ function offer({ typing, until, existing = false, submitFailure = 'network' }: O
       const question = progressOf(c).question;
       const valid = c.answers[question.id] ?? validAnswer(question);
       const values = question.options ? question.options.map((o) => o.value) : [valid, `  ${valid}  `];
-      for (const value of [...values, ...invalidAnswers(question)]) events.push({ type: 'ANSWER.CHANGE', value });
+      for (const value of [...values, ...(extra[question.id] ?? []), ...invalidAnswers(question)]) events.push({ type: 'ANSWER.CHANGE', value });
       events.push({ type: 'PREVIOUS' });
+      // The page offers the way to the DS-160 only beside the message that calls for it.
+      if (c.error?.key === 'validation.esta.notWaiver' || c.error?.key === 'validation.esta.usCitizen') events.push({ type: 'FORM.SWITCH' });
     }
     return events;
   };
@@ -105,6 +126,7 @@ const withLead = async (world: World, input: { answers: Answers; synced?: Answer
 };
 
 const ESTA_ALL = answersFor(estaCatalog);
+const DS160_LAST = visibleQuestions(ds160Catalog, answersFor(ds160Catalog)).at(-1)?.id as string;
 const ESTA_LAST = visibleQuestions(estaCatalog, ESTA_ALL).at(-1)?.id as string;
 
 const cases: PathCase[] = [
@@ -164,9 +186,20 @@ const cases: PathCase[] = [
     events: offer({ typing: ['other-names', 'specify-other-names'], until: 'specify-other-names' }),
   },
   {
-    name: 'DS-160, the last question',
-    input: { catalog: ds160Catalog, today: TODAY, answers: answersFor(ds160Catalog), currentId: visibleQuestions(ds160Catalog, answersFor(ds160Catalog)).at(-1)?.id },
-    events: offer({ typing: [] }),
+    name: 'DS-160, the last question and the review of every answer',
+    input: { catalog: ds160Catalog, today: TODAY, answers: answersFor(ds160Catalog), currentId: DS160_LAST },
+    events: offer({ typing: [], edits: ['first-name', 'other-names', 'specify-other-names'] }),
+  },
+  {
+    name: 'DS-160, an answer kept from before that the rules now refuse: the server names it',
+    // Progress restored from an older visit, before birth dates were limited to 100 years.
+    input: { catalog: ds160Catalog, today: TODAY, answers: { ...answersFor(ds160Catalog), 'birth-date': '1900-01-01' }, currentId: DS160_LAST },
+    events: offer({ typing: [], refusal: new FieldRefusal('birth-date', 'Birth date cannot be more than 100 years ago') }),
+  },
+  {
+    name: 'ESTA, a passport that needs a visa: on to the DS-160 with the answers given',
+    input: { catalog: estaCatalog, today: TODAY, answers: answersBefore(estaCatalog, 'passport-country'), currentId: 'passport-country' },
+    events: offer({ typing: ['passport-country'], until: 'passport-country', extra: { 'passport-country': ['Mexico', 'United States'] } }),
   },
   {
     name: 'pre-assessment, the first question',
@@ -182,6 +215,16 @@ const cases: PathCase[] = [
       currentId: visibleQuestions(preassessmentCatalog, answersFor(preassessmentCatalog)).at(-1)?.id,
     },
     events: offer({ typing: [] }),
+  },
+  {
+    name: 'pre-assessment, a full name longer than the server keeps',
+    input: {
+      catalog: preassessmentCatalog,
+      today: TODAY,
+      answers: { ...answersFor(preassessmentCatalog), 'full-name': `Maria ${'de la Luz '.repeat(12)}Lopez` },
+      currentId: visibleQuestions(preassessmentCatalog, answersFor(preassessmentCatalog)).at(-1)?.id,
+    },
+    events: offer({ typing: [], refusal: new FieldRefusal('full-name', 'Full name must be at most 100 characters') }),
   },
 ];
 
@@ -209,14 +252,30 @@ function checkNext(step: Step) {
     expect(started).toEqual([]);
     return;
   }
-  const stored = { ...b.answers, [b.currentId]: b.draft.trim() };
+  // Kept in its normal form: trimmed, a phone as + and digits.
+  const stored = { ...b.answers, [b.currentId]: normalizeAnswer(question, b.draft) };
   expect(a.answers).toEqual(stored);
   expect(a.error).toBeNull();
   expectPersisted(step);
+  if (before.matches({ active: { flow: 'revising' } })) {
+    // An edit from the review goes back to it, unless it revealed a question still to answer.
+    const unanswered = firstUnanswered({ catalog, answers: stored, currentId: b.currentId });
+    expect(after.hasTag('review')).toBe(unanswered === undefined);
+    if (unanswered) expect(a.currentId).toBe(unanswered);
+    expect(started).toEqual([]);
+    return;
+  }
   const visible = visibleQuestions(catalog, stored);
   const i = visible.findIndex((q) => q.id === b.currentId);
   const next = visible[i + 1];
   const syncFree = syncOf(before) === 'idle' || syncOf(before) === 'failed';
+  if (!next && hasReview(catalog)) {
+    // The DS-160 shows every answer for review before anything is sent.
+    expect(after.hasTag('review')).toBe(true);
+    expect(after.hasTag('busy')).toBe(false);
+    expect(started).toEqual([]);
+    return;
+  }
   if (!next) {
     expect(after.hasTag('busy'), 'submitting').toBe(true);
     expect(a.currentId).toBe(b.currentId);
@@ -254,6 +313,17 @@ function checkNext(step: Step) {
     expect(syncOf(after), 'no lead call for this step').toBe(syncOf(before));
     expect(started).toEqual([]);
   }
+}
+
+/** The answer the server refused in its last reply, when it named one of the form's questions. */
+function refusedField(world: World, catalog: Catalog): { field: string; message: string } | null {
+  const answer = [...world.calls].reverse().find((c) => c.path.startsWith('/api/leads') && c.method !== 'GET');
+  if (answer?.status !== 400) return null;
+  const match = /^body\.(formData\.)?([\w-]+): (.*)$/.exec((answer.response as { message: string }).message);
+  if (!match) return null;
+  const fields: Record<string, string> = { name: catalog.id === 'preassessment' ? 'full-name' : 'first-name' };
+  const field = match[1] ? (match[2] as string) : (fields[match[2] as string] ?? '');
+  return catalog.questions.some((q) => q.id === field) ? { field, message: match[3] as string } : null;
 }
 
 async function checkOutcome(step: Step) {
@@ -300,27 +370,49 @@ async function checkOutcome(step: Step) {
       expect(answer?.status).toBeOneOf([200, 201]);
       const leadId = response.id ?? b.leadId;
       expect(after.status).toBe('done');
-      expect(after.output).toEqual({ leadId, answers: submittedAnswers(b.catalog, b.answers), to: response.checkout.url, amount: response.checkout.amount });
+      expect(after.output).toEqual({
+        kind: 'submitted',
+        leadId,
+        answers: submittedAnswers(b.catalog, b.answers),
+        to: response.checkout.url,
+        amount: response.checkout.amount,
+      });
       expect(names).toEqual(['clearProgress', 'announceSubmitted']);
       const row = await leadRow(world, leadId as string);
       expect(row?.completion_status).toBe(b.catalog.id === 'preassessment' ? 'incomplete' : 'completed');
       expect(JSON.parse(row?.form_data ?? '{}')).toMatchObject(submittedAnswers(b.catalog, b.answers));
       break;
     }
-    case 'xstate.error.actor.submitLead':
-      expect(after.hasTag('submitFailed')).toBe(true);
+    case 'xstate.error.actor.submitLead': {
       expect(after.hasTag('busy')).toBe(false);
       expect(a.answers).toEqual(b.answers);
       expect(names).toEqual(['announceSubmitFailed']);
+      const refused = refusedField(world, b.catalog);
+      if (!refused) {
+        expect(after.hasTag('submitFailed')).toBe(true);
+        expect(after.hasTag(hasReview(b.catalog) ? 'review' : 'question')).toBe(true);
+        break;
+      }
+      // The server named an answer: the applicant is taken to it, with the rule's message (or the server's).
+      expect(after.hasTag('question')).toBe(true);
+      expect(after.matches({ active: { flow: hasReview(b.catalog) ? 'revising' : 'answering' } })).toBe(true);
+      const question = b.catalog.questions.find((q) => q.id === refused.field) as Question;
+      const local = validateAnswer(question, b.answers[refused.field] ?? '', { rules: b.catalog.rules, answers: b.answers, today: b.today });
+      expect({ currentId: a.currentId, draft: a.draft, error: a.error }).toEqual({
+        currentId: refused.field,
+        draft: b.answers[refused.field] ?? '',
+        error: local ?? { key: 'wizard:refused', params: { message: refused.message } },
+      });
       break;
+    }
   }
 }
 
 export const questionWizardPaths: PathModel = {
   machine: questionWizardMachine,
-  budget: 120,
+  budget: 170,
   calls: questionWizardCalls,
-  effects: ['persistProgress', 'clearProgress', 'announceLeadStarted', 'announceSubmitted', 'announceSubmitFailed', 'logSyncFailure'],
+  effects: ['persistProgress', 'clearProgress', 'announceLeadStarted', 'announceSubmitted', 'announceSubmitFailed', 'logSyncFailure', 'handOver'],
   abstraction: (s) => {
     const { catalog: _catalog, today: _today, leadId, checkout: _checkout, ...rest } = context(s);
     return { value: s.value, lead: leadId !== null, ...rest };
@@ -403,6 +495,18 @@ export const questionWizardPaths: PathModel = {
           checkNext(step);
           break;
         case 'PREVIOUS': {
+          if (before.hasTag('review')) {
+            // From the review back to the last question, every answer kept.
+            expect(after.hasTag('question')).toBe(true);
+            expect({ currentId: a.currentId, answers: a.answers }).toEqual({ currentId: b.currentId, answers: b.answers });
+            break;
+          }
+          if (before.matches({ active: { flow: 'revising' } })) {
+            // Back to the review, without keeping what was being typed.
+            expect(after.hasTag('review')).toBe(true);
+            expect(a.answers).toEqual(b.answers);
+            break;
+          }
           const visible = visibleQuestions(b.catalog, b.answers);
           const i = visible.findIndex((q) => q.id === b.currentId);
           if (i <= 0) {
@@ -417,6 +521,34 @@ export const questionWizardPaths: PathModel = {
             answers: b.answers,
           });
           expectPersisted(step);
+          break;
+        }
+        case 'REVIEW.EDIT': {
+          const visible = visibleQuestions(b.catalog, b.answers).some((q) => q.id === event.questionId);
+          if (!visible) {
+            expect(after.hasTag('review'), 'a hidden question cannot be edited').toBe(true);
+            break;
+          }
+          expect(after.matches({ active: { flow: 'revising' } })).toBe(true);
+          expect({ currentId: a.currentId, draft: a.draft, error: a.error }).toEqual({
+            currentId: event.questionId,
+            draft: b.answers[event.questionId] ?? '',
+            error: null,
+          });
+          break;
+        }
+        case 'SUBMIT':
+          expect(after.hasTag('busy')).toBe(true);
+          expect(a.answers).toEqual(b.answers);
+          break;
+        case 'FORM.SWITCH': {
+          const allowed = b.catalog.id === 'esta' && b.error?.key === 'validation.esta.notWaiver';
+          expect(after.status).toBe(allowed ? 'done' : 'active');
+          if (!allowed) break;
+          const answers = { ...b.answers, [b.currentId]: normalizeAnswer(progressOf(b).question, b.draft) };
+          expect(after.output).toMatchObject({ kind: 'switched', to: '/apply/wizard' });
+          // The DS-160 opens with what the ESTA shares already filled in.
+          expect(step.asked).toEqual([{ type: 'handOver', params: { catalogId: 'ds160', answers: carryOver(answers, ESTA_TO_DS160) } }]);
           break;
         }
         default:
@@ -450,6 +582,12 @@ export const questionWizardPaths: PathModel = {
         // Previous is offered everywhere but on the first question the applicant can see.
         const c = context(s);
         expect(s.can({ type: 'PREVIOUS' })).toBe(visibleQuestions(c.catalog, c.answers)[0]?.id !== c.currentId);
+        // The way to the DS-160 shows only beside the message that calls for it.
+        expect(s.can({ type: 'FORM.SWITCH' })).toBe(c.catalog.id === 'esta' && c.error?.key === 'validation.esta.notWaiver');
+      },
+      'active.flow.reviewing': (s) => {
+        expect(s.hasTag('question')).toBe(false);
+        expect(s.can({ type: 'SUBMIT' })).toBe(true);
       },
       'active.flow.submitting.waitingForSync': (s) => {
         // A capture or update is still running: the submit waits for it rather than racing it.

@@ -206,8 +206,9 @@ export async function runPath(model: PathModel, path: GeneratedPath, app: Fastif
       if (isOutcome(type) || isDelay(type)) {
         // The real actor (the server behind it) or the real timer decides; the path only says when.
         if (isOutcome(type)) {
-          // An error outcome is a lost connection, unless the path says the server itself refuses.
-          const refused = (step.event as { error?: unknown }).error === 'server';
+          // An error outcome is a lost connection, unless the path says the server itself refuses
+          // (`error: 'server'`, or an error the page's code makes of the server's refusal, marked `sent`).
+          const refused = (step.event as { error?: unknown }).error === 'server' || (step.event as { sent?: boolean }).sent === true;
           gate.release(type.replace(/^xstate\.(done|error)\.actor\./, ''), type.startsWith('xstate.done.') || refused ? 'sent' : 'dropped');
         } else {
           const endsAt = (model.delayEndsAt as (w: World) => number)(world);

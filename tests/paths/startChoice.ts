@@ -1,6 +1,7 @@
 import type { AnyEventObject } from 'xstate';
 import { findCountry } from '../../machines/domain/countries';
-import { isPurpose, type Purpose } from '../../machines/domain/visaRules';
+import { DEFAULT_SETTINGS } from '../../db/queries/settings';
+import { eligibility, favourableCitizenship, isPurpose, type Eligibility, type Purpose } from '../../machines/domain/visaRules';
 
 // The country-and-purpose choice as the spec states it (3-ai §2.1, §2.2), replayed from a path's events:
 // the oracle that /visa-wizard and /apply are checked against.
@@ -50,3 +51,20 @@ export function applyChoice(choice: Choice, event: AnyEventObject): { choice: Ch
 }
 
 export const isComplete = (choice: Choice) => choice.country !== null && choice.purpose !== null;
+
+/**
+ * What the server will answer for an eligibility request, from the same rule and the seeded prices: the model
+ * needs it to choose the same branch as the live machine (a U.S. citizen, an ESTA that can be switched).
+ */
+export function modelEligibility(request: { country: string; purpose: Purpose; otherCountry?: string | null; visaType?: 'DS-160' }): Eligibility {
+  const { pricing, fees } = DEFAULT_SETTINGS;
+  const country = findCountry(request.country)?.name ?? request.country;
+  const other = request.otherCountry ? (findCountry(request.otherCountry)?.name ?? request.otherCountry) : undefined;
+  const table = {
+    estaGovernmentFee: fees.estaGovernmentFee,
+    ds160GovernmentFee: fees.ds160GovernmentFee,
+    estaServiceFee: pricing.ESTA,
+    ds160ServiceFee: pricing.DS160_BASIC,
+  };
+  return eligibility(favourableCitizenship(country, other, request.purpose), request.purpose, table, request.visaType);
+}

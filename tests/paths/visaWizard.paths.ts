@@ -4,34 +4,68 @@ import { eligibilityCalls } from '../../client/api/actors/eligibility';
 import type { Eligibility } from '../../machines/domain/visaRules';
 import { visaWizardMachine } from '../../machines/visaWizard.machine';
 import { effectsOf, lastCall, lastHeld, type PathModel, type Snap, type World } from './model';
-import { applyChoice, CHOICE_EVENTS, initialChoice, isComplete, type Choice } from './startChoice';
+import { applyChoice, CHOICE_EVENTS, initialChoice, isComplete, modelEligibility, type Choice } from './startChoice';
 
-type Step = 'choosing' | 'loading' | 'failed' | 'recommended' | 'method' | 'done';
+type Screen = 'choosing' | 'loading' | 'failed' | 'noDocument' | 'recommended' | 'method' | 'done';
 
-/** /visa-wizard as the spec states it (3-ai §2.1): three steps, Back one step at a time, the server's recommendation. */
+interface Saved {
+  country: string | null;
+  purpose: string | null;
+  visaType: string | null;
+}
+
+/**
+ * /visa-wizard as the spec states it (3-ai §2.1): three steps, Back one step at a time, the server's
+ * recommendation (nothing to apply for when none is needed), a reload resuming on its step, and the choice kept
+ * in session storage as it changes.
+ */
 function expected(world: World) {
   let choice: Choice = initialChoice(world.input);
-  let step: Step = 'choosing';
+  let resume: string | null = world.input.resumeAt ?? null;
+  let screen: Screen = resume && isComplete(choice) ? 'loading' : 'choosing';
   let method: 'form' | 'chat' | null = null;
+  const saves: Saved[] = [];
+  let answers = 0;
   for (const event of world.events) {
-    choice = step === 'choosing' ? applyChoice(choice, event).choice : choice;
     const type = event.type;
-    if (step === 'choosing' && type === 'CONTINUE' && isComplete(choice)) step = 'loading';
-    else if (step === 'loading' && type === 'xstate.done.actor.fetchEligibility') step = 'recommended';
-    else if (step === 'loading' && type === 'xstate.error.actor.fetchEligibility') step = 'failed';
-    else if (step === 'failed' && type === 'RETRY') step = 'loading';
-    else if ((step === 'failed' || step === 'recommended') && type === 'BACK') step = 'choosing';
-    else if (step === 'recommended' && type === 'START') step = 'method';
-    else if (step === 'method' && type === 'BACK') step = 'recommended';
-    else if (step === 'method' && (type === 'METHOD.FORM' || type === 'METHOD.CHAT')) {
-      step = 'done';
+    if (screen === 'choosing') {
+      const next = applyChoice(choice, event);
+      choice = next.choice;
+      if (next.changed) saves.push({ country: choice.country, purpose: choice.purpose, visaType: null });
+      if (type === 'CONTINUE' && isComplete(choice)) screen = 'loading';
+    } else if (screen === 'loading' && type === 'xstate.done.actor.fetchEligibility') {
+      const facts = world.calls.filter((c) => c.path.startsWith('/api/eligibility'))[answers]?.response as Eligibility;
+      answers += 1;
+      if (facts.visaType === 'NONE') screen = 'noDocument';
+      else {
+        screen = resume === 'choosingMethod' ? 'method' : 'recommended';
+        saves.push({ country: choice.country, purpose: choice.purpose, visaType: facts.visaType });
+      }
+      resume = null;
+    } else if (screen === 'loading' && type === 'xstate.error.actor.fetchEligibility') {
+      screen = 'failed';
+      resume = null;
+    } else if (screen === 'failed' && type === 'RETRY') screen = 'loading';
+    else if ((screen === 'failed' || screen === 'recommended' || screen === 'noDocument') && type === 'BACK') screen = 'choosing';
+    else if (screen === 'recommended' && type === 'START') screen = 'method';
+    else if (screen === 'method' && type === 'BACK') screen = 'recommended';
+    else if (screen === 'method' && (type === 'METHOD.FORM' || type === 'METHOD.CHAT')) {
+      screen = 'done';
       method = type === 'METHOD.FORM' ? 'form' : 'chat';
     }
   }
-  return { choice, step, method };
+  return { choice, screen, method, saves };
 }
 
-const TAGS: Record<Step, string | null> = { choosing: 'step1', loading: 'step2', failed: 'step2', recommended: 'step2', method: 'step3', done: null };
+const TAGS: Record<Screen, string | null> = {
+  choosing: 'step1',
+  loading: 'step2',
+  failed: 'step2',
+  noDocument: 'step2',
+  recommended: 'step2',
+  method: 'step3',
+  done: null,
+};
 
 /** Where each application method leads for the server's recommendation (spec 3-ai §2.1 step 3). */
 function destination(method: 'form' | 'chat', facts: Eligibility, choice: Choice, language: string): string {
@@ -45,45 +79,53 @@ function events(snapshot: Snap): AnyEventObject[] {
   if (snapshot.matches('choosing')) return [...CHOICE_EVENTS, { type: 'CONTINUE' }];
   if (snapshot.matches('recommending')) {
     return [
-      { type: 'xstate.done.actor.fetchEligibility', output: {} },
+      { type: 'xstate.done.actor.fetchEligibility', output: modelEligibility(snapshot.context) },
       { type: 'xstate.error.actor.fetchEligibility', error: 'network' },
     ];
   }
   if (snapshot.matches('recommendFailed')) return [{ type: 'RETRY' }, { type: 'BACK' }];
+  if (snapshot.matches('noDocumentNeeded')) return [{ type: 'BACK' }, { type: 'START' }];
   if (snapshot.matches('recommended')) return [{ type: 'START' }, { type: 'BACK' }];
   return [{ type: 'BACK' }, { type: 'METHOD.FORM' }, { type: 'METHOD.CHAT' }];
 }
 
+const onlyMoves = (s: Snap) => events(s).filter((e) => !/^(COUNTRY|PURPOSE|QUERY)/.test(e.type));
+
 export const visaWizardPaths: PathModel = {
   machine: visaWizardMachine,
-  budget: 40,
+  budget: 60,
   calls: eligibilityCalls,
   effects: ['persistChoice'],
-  abstraction: (s) => ({ value: s.value, ...s.context, facts: s.context.facts !== null }),
+  abstraction: (s) => ({ value: s.value, ...s.context, facts: s.context.facts?.visaType ?? null }),
   cases: [
     { name: 'Spanish interface', input: { language: 'es' }, events },
-    {
-      name: 'a choice kept from /apply',
-      input: { language: 'fr', country: 'Mexico', purpose: 'business' },
-      events: (s) => events(s).filter((e) => !e.type.startsWith('COUNTRY') && !e.type.startsWith('PURPOSE') && !e.type.startsWith('QUERY')),
-    },
+    { name: 'a choice kept from /apply', input: { language: 'fr', country: 'Mexico', purpose: 'business' }, events: onlyMoves },
+    { name: 'a U.S. citizen', input: { language: 'en', country: 'United States', purpose: 'tourism' }, events: onlyMoves },
+    { name: 'a reload on step 3', input: { language: 'pt', country: 'Spain', purpose: 'tourism', resumeAt: 'choosingMethod' }, events: onlyMoves },
+    { name: 'a reload on step 2 without a choice', input: { language: 'en', resumeAt: 'recommended' }, events: onlyMoves },
   ],
+  // Each kind of event again once something is chosen, so a refused country has a choice to leave alone.
+  variety: ({ before, event }) =>
+    before.matches('choosing') && (before.context.country !== null || before.context.query !== '') ? JSON.stringify([event.type]) : null,
   oracle: {
     initial: (s, world) => {
       const { query, country, purpose } = s.context;
       expect({ query, country, purpose }).toEqual(initialChoice(world.input));
       expect({ facts: s.context.facts, language: s.context.language }).toEqual({ facts: null, language: world.input.language });
-      expect(s.hasTag('step1')).toBe(true);
-      expect(world.held).toEqual([]);
+      const want = expected(world);
+      expect(s.hasTag(TAGS[want.screen] as string)).toBe(true);
+      expect(s.hasTag('busy')).toBe(want.screen === 'loading');
     },
     step: ({ after, world }) => {
       const want = expected(world);
       const { query, country, purpose } = after.context;
       expect({ query, country, purpose }).toEqual(want.choice);
-      const tag = TAGS[want.step];
-      for (const t of ['step1', 'step2', 'step3']) expect(after.hasTag(t), `${t} (expected ${want.step})`).toBe(t === tag);
-      expect(after.hasTag('busy'), 'waiting for the server').toBe(want.step === 'loading');
-      if (want.step !== 'done') expect(after.status).toBe('active');
+      const tag = TAGS[want.screen];
+      for (const t of ['step1', 'step2', 'step3']) expect(after.hasTag(t), `${t} (expected ${want.screen})`).toBe(t === tag);
+      expect(after.hasTag('busy'), 'waiting for the server').toBe(want.screen === 'loading');
+      expect(after.status).toBe(want.screen === 'done' ? 'done' : 'active');
+      // The choice is kept as it changes (a reload keeps it), with the recommendation once there is one.
+      expect(effectsOf(world, 'persistChoice').map((e) => e.params)).toEqual(want.saves);
     },
     states: {
       recommending: (_s, world) => {
@@ -96,19 +138,20 @@ export const visaWizardPaths: PathModel = {
         expect(answer?.status).toBe(200);
         expect(s.context.facts).toEqual(answer?.response);
       },
+      noDocumentNeeded: (s, world) => {
+        expect(lastCall(world, 'GET', '/api/eligibility')?.response).toMatchObject({ visaType: 'NONE', recommended: 'NONE' });
+        expect(s.can({ type: 'START' })).toBe(false);
+        expect(s.can({ type: 'BACK' })).toBe(true);
+      },
       recommendFailed: (s, world) => {
         expect(s.can({ type: 'RETRY' }) && s.can({ type: 'BACK' })).toBe(true);
         expect(lastHeld(world, 'fetchEligibility')?.verdict).toBe('dropped');
-        expect(s.context.facts === null || lastCall(world, 'GET', '/api/eligibility') !== undefined).toBe(true);
       },
+      choosing: (s) => expect(s.context.facts).toBeNull(),
       done: (s, world) => {
         const want = expected(world);
         const facts = lastCall(world, 'GET', '/api/eligibility')?.response as Eligibility;
         expect(s.output).toEqual({ to: destination(want.method as 'form' | 'chat', facts, want.choice, world.input.language) });
-        // The wizards it leads to start from the same choice and the server's recommendation.
-        expect(effectsOf(world, 'persistChoice').map((e) => e.params)).toEqual([
-          { country: want.choice.country, purpose: want.choice.purpose, visaType: facts.visaType },
-        ]);
       },
     },
   },

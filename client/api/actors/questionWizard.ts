@@ -1,6 +1,6 @@
-import type { Answers, CaptureInput, SubmitInput, SubmitOutput, UpdateInput } from '../../../machines/questionWizard.machine';
+import { FieldRefusal, type Answers, type CaptureInput, type SubmitInput, type SubmitOutput, type UpdateInput } from '../../../machines/questionWizard.machine';
 import { captureLead, createLead, updateLead } from '../../../openapi/routes/leads';
-import { call } from '../call';
+import { call, HttpError } from '../call';
 import type { Transport } from '../transport';
 import { actorsOf } from './actorsOf';
 
@@ -76,6 +76,26 @@ const SUBMITTERS: Record<SubmitInput['catalog']['id'], (http: Transport, input: 
   preassessment: submitPreassessment,
 };
 
+/** The question behind each lead field a submit fills from the answers, per catalog. */
+const FIELD_QUESTIONS: Record<SubmitInput['catalog']['id'], Record<string, string>> = {
+  ds160: { name: 'first-name', email: 'email-address', phone: 'phone-number', nationality: 'nationality', travelPurpose: 'purpose-of-trip' },
+  esta: { name: 'first-name', email: 'email', phone: 'phone', country: 'passport-country' },
+  preassessment: { name: 'full-name', email: 'email', phone: 'phone', nationality: 'nationality', travelPurpose: 'purpose-of-travel' },
+};
+
+/**
+ * A 400 naming one answer ("body.formData.birth-date: …", or a lead field filled from an answer) becomes a
+ * FieldRefusal, so the wizard goes to that question and shows the message there instead of a dead end.
+ */
+function asRefusal(input: SubmitInput, err: unknown): unknown {
+  if (!(err instanceof HttpError) || err.status !== 400 || !err.serverMessage) return err;
+  const match = /^body\.(formData\.)?([\w-]+): (.*)$/.exec(err.serverMessage);
+  if (!match) return err;
+  const [, inAnswers, field, message] = match as unknown as [string, string | undefined, string, string];
+  const questionId = inAnswers ? field : FIELD_QUESTIONS[input.catalog.id][field];
+  return questionId && input.catalog.questions.some((q) => q.id === questionId) ? new FieldRefusal(questionId, message) : err;
+}
+
 /** The question wizard's server calls: early capture, background updates, and each catalog's submit. */
 export function questionWizardCalls(http: Transport) {
   return {
@@ -87,7 +107,10 @@ export function questionWizardCalls(http: Transport) {
         body: { formData: input.changes, ...(input.phone ? { phone: input.phone } : {}) },
       });
     },
-    submitLead: (input: SubmitInput) => SUBMITTERS[input.catalog.id](http, input),
+    submitLead: (input: SubmitInput) =>
+      SUBMITTERS[input.catalog.id](http, input).catch((err: unknown) => {
+        throw asRefusal(input, err);
+      }),
   };
 }
 

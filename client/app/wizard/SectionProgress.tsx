@@ -8,7 +8,7 @@ import type { QuestionWizardRef } from './useQuestionWizard';
 const sameSections = (a: SectionProgress[], b: SectionProgress[]) => JSON.stringify(a) === JSON.stringify(b);
 
 function useSections(wizard: QuestionWizardRef): SectionProgress[] {
-  return useSelector(wizard, (s) => sectionsOf(s.context), sameSections);
+  return useSelector(wizard, (s) => sectionsOf(s.context, s.hasTag('review')), sameSections);
 }
 
 /** The DS-160 wizard's horizontal section stepper. */

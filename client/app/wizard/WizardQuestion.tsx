@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { hasReview } from '../../../machines/domain/wizardProgress';
 import { nextSubmits, progressOf } from '../../../machines/questionWizard.machine';
 import { QuestionField } from '../../components/wizard/QuestionField';
 import * as css from '../../components/wizard/wizard.css';
@@ -22,10 +23,14 @@ export function WizardQuestion({ wizard, submitLabel, submittingLabel, counter }
   const progress = useSelector(wizard, (s) => progressOf(s.context));
   const draft = useSelector(wizard, (s) => s.context.draft);
   const submits = useSelector(wizard, (s) => nextSubmits(s.context));
+  // Catalogs that end on a review submit from there, not from the last question.
+  const reviews = useSelector(wizard, (s) => hasReview(s.context.catalog));
   const error = useSelector(wizard, (s) => s.context.error);
   const submitting = useSelector(wizard, (s) => s.hasTag('busy'));
   const submitFailed = useSelector(wizard, (s) => s.hasTag('submitFailed'));
   const canGoBack = useSelector(wizard, (s) => s.can({ type: 'PREVIOUS' }));
+  const canSwitch = useSelector(wizard, (s) => s.can({ type: 'FORM.SWITCH' }));
+  const revising = useSelector(wizard, (s) => s.matches({ active: { flow: 'revising' } }));
   const field = useRef<HTMLElement>(null);
   const first = useRef(true);
 
@@ -67,12 +72,17 @@ export function WizardQuestion({ wizard, submitLabel, submittingLabel, counter }
           {t('submitFailedInline')}
         </p>
       )}
+      {canSwitch && (
+        <button type="button" className={button.secondary} onClick={() => wizard.send({ type: 'FORM.SWITCH' })}>
+          {t('switchToDs160')}
+        </button>
+      )}
       <div className={css.actions}>
         <button type="button" className={button.secondary} disabled={!canGoBack || submitting} onClick={() => wizard.send({ type: 'PREVIOUS' })}>
-          {t('previous')}
+          {revising ? t('review.back') : t('previous')}
         </button>
         <button type="button" className={button.primary} disabled={submitting} aria-busy={submitting} onClick={next}>
-          {submits ? (submitting ? submittingLabel : submitLabel) : t('next')}
+          {revising ? t('review.save') : submits && !reviews ? (submitting ? submittingLabel : submitLabel) : t('next')}
         </button>
       </div>
     </section>

@@ -1,12 +1,14 @@
+import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import type { Catalog } from '../../../machines/domain/questions';
 import { toIsoDate } from '../../../machines/domain/validators';
-import { questionWizardMachine, type PersistedProgress, type WizardOutput } from '../../../machines/questionWizard.machine';
+import { progressOf, questionWizardMachine, type PersistedProgress, type WizardOutput } from '../../../machines/questionWizard.machine';
 import { makeQuestionWizardActors } from '../../api/actors/questionWizard';
 import { fetchTransport } from '../../api/transport';
 import { useToast } from '../AppContext';
 import { readStorage, writeStorage } from '../storage';
 import { useFlow } from '../useFlow';
+import { useStepHistory } from '../useStepHistory';
 
 export interface WizardMessages {
   /** Toast after a successful submit, if any. */
@@ -54,15 +56,29 @@ export function useQuestionWizard({ catalog, messages, followCheckout }: Options
           announceSubmitted: () => messages.submitted && toast(messages.submitted),
           announceSubmitFailed: () => toast({ ...messages.submitFailed, variant: 'destructive' }),
           logSyncFailure: (_, { error }) => console.warn('Saving the application in the background failed', error),
+          // The other form opens on its first question with what this one shares already filled in.
+          handOver: (_, { catalogId, answers }) =>
+            writeStorage('local', `rumbo-wizard-${catalogId}`, JSON.stringify({ answers, currentId: null, leadId: null, synced: {} })),
         },
       }),
     // One machine for the page's lifetime: a page's catalog never changes.
     [catalog],
   );
   const restored = useMemo(() => restore(catalog), [catalog]);
-  return useFlow(machine, { catalog, today: toIsoDate(new Date()), ...restored }, (output) =>
-    followCheckout ? (output as WizardOutput).to : null,
+  const wizard = useFlow(machine, { catalog, today: toIsoDate(new Date()), ...restored }, (output) => {
+    const { kind, to } = output as WizardOutput;
+    return kind === 'switched' || followCheckout ? to : null;
+  });
+  // The question's place is in the URL (?q=), so the browser's Back and Forward move between questions; the
+  // review comes after the last one. Nothing moves while a submit runs.
+  const place = useSelector(wizard, (s) =>
+    s.status !== 'active' || s.hasTag('busy') ? null : s.hasTag('review') ? progressOf(s.context).total + 1 : progressOf(s.context).index + 1,
   );
+  useStepHistory('q', place, {
+    back: () => wizard.send({ type: 'PREVIOUS' }),
+    forward: () => wizard.send({ type: 'NEXT' }),
+  });
+  return wizard;
 }
 
 export type QuestionWizardRef = ReturnType<typeof useQuestionWizard>;

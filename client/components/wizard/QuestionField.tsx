@@ -120,7 +120,7 @@ export const QuestionField = forwardRef<HTMLElement, Props>(function QuestionFie
       <div>{control}</div>
       {error && (
         <p id={`${id}-error`} className={errorText} role="alert">
-          {t(`validation:${error.key}`, error.params)}
+          {t(error.key.includes(':') ? error.key : `validation:${error.key}`, error.params)}
         </p>
       )}
     </div>

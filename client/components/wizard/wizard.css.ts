@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../styles/theme.css';
 
 export const layout = style({
@@ -93,3 +93,19 @@ export const sideItem = style({
 });
 
 export const actions = style({ display: 'flex', justifyContent: 'space-between', gap: vars.space.sm, flexWrap: 'wrap' });
+
+export const reviewSection = style({ fontSize: vars.fontSize.md, margin: `${vars.space.sm} 0 0` });
+
+export const reviewList = style({ display: 'grid', gap: vars.space.xs, margin: 0 });
+
+/** Question, answer and Edit on one line from 600 px; stacked on a phone. */
+export const reviewRow = style({
+  display: 'grid',
+  gridTemplateColumns: '1fr',
+  gap: vars.space.xs,
+  padding: `${vars.space.xs} 0`,
+  borderBottom: `1px solid ${vars.color.border}`,
+  '@media': { 'screen and (min-width: 600px)': { gridTemplateColumns: '2fr 2fr auto', alignItems: 'baseline' } },
+});
+
+globalStyle(`${reviewRow} dd`, { margin: 0, fontWeight: 600, overflowWrap: 'anywhere' });

@@ -27,13 +27,26 @@ export default function ApplySummaryPage() {
   const ref = useFlow(machine, {
     country: readStorage('session', STORAGE_KEYS.country),
     purpose: readStorage('session', STORAGE_KEYS.purpose),
+    otherCountry:
+      readStorage('session', STORAGE_KEYS.multipleCitizenship) === 'true' ? readStorage('session', STORAGE_KEYS.otherCountry) : null,
   });
   const state = useSelector(ref, (s) =>
-    s.matches('loading') ? 'loading' : s.matches('failed') ? 'failed' : s.matches('missingChoice') ? 'missing' : 'ready',
+    s.matches('loading')
+      ? 'loading'
+      : s.matches('failed')
+        ? 'failed'
+        : s.matches('missingChoice')
+          ? 'missing'
+          : s.matches('noDocumentNeeded')
+            ? 'noDocument'
+            : 'ready',
   );
   const facts = useSelector(ref, (s) => s.context.facts);
   const changeType = useSelector(ref, (s) => s.context.changeType);
+  const canChangeType = useSelector(ref, (s) => s.can({ type: 'TYPE.TOGGLE' }));
   const type = useSelector(ref, (s) => chosenType(s.context));
+  // With two citizenships the server answers for the more favourable one; say which when it is the second.
+  const basedOnOther = useSelector(ref, (s) => s.context.facts !== null && s.context.otherCountry === s.context.facts.country);
 
   if (state === 'loading') return <Spinner label={t('summary.loading')} />;
 
@@ -44,6 +57,12 @@ export default function ApplySummaryPage() {
           {t('summary.title')}
         </h1>
         {state === 'missing' && <p role="alert">{t('summary.missing')}</p>}
+        {state === 'noDocument' && (
+          <div className={stack} role="status">
+            <h2 className={heading.section}>{t('noDocument.title')}</h2>
+            <p className={notice.info}>{t('noDocument.body')}</p>
+          </div>
+        )}
         {state === 'failed' && (
           <div role="alert" className={stack}>
             <p>{t('summary.failed')}</p>
@@ -60,10 +79,11 @@ export default function ApplySummaryPage() {
                 {type}
               </span>
             </div>
+            {basedOnOther && <p className={muted}>{t('summary.basedOn', { country: nameOf(facts.country) })}</p>}
             <dl className={factList}>
               <Fact term={t('facts.nationality')} value={nameOf(facts.country)} />
               <Fact term={t('facts.maxStay')} value={t('facts.days', { count: facts.maxStayDays })} testId="summary-stay" />
-              <Fact term={t('facts.visaType')} value={facts.visaType} />
+              <Fact term={t('facts.visaType')} value={type ?? ''} />
               <Fact
                 term={t('facts.cost')}
                 value={t('facts.costValue', { service: money(facts.serviceFee), government: money(facts.governmentFee) })}
@@ -80,16 +100,18 @@ export default function ApplySummaryPage() {
                 ))}
               </ul>
             </details>
-            <label className={startCss.switchRow}>
-              <input
-                type="checkbox"
-                role="switch"
-                className={startCss.switchTrack}
-                checked={changeType}
-                onChange={() => ref.send({ type: 'TYPE.TOGGLE' })}
-              />
-              {t('summary.changeType')}
-            </label>
+            {(canChangeType || changeType) && (
+              <label className={startCss.switchRow}>
+                <input
+                  type="checkbox"
+                  role="switch"
+                  className={startCss.switchTrack}
+                  checked={changeType}
+                  onChange={() => ref.send({ type: 'TYPE.TOGGLE' })}
+                />
+                {t('summary.changeType')}
+              </label>
+            )}
             {changeType && (
               <p className={notice.info} role="note">
                 {t('summary.changeTypeHint')}

@@ -1,3 +1,4 @@
+import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ds160Catalog } from '../../../machines/domain/catalogs/ds160';
@@ -5,6 +6,7 @@ import { usePageMeta } from '../../app/usePageMeta';
 import { SectionStepper } from '../../app/wizard/SectionProgress';
 import { useQuestionWizard } from '../../app/wizard/useQuestionWizard';
 import { WizardQuestion } from '../../app/wizard/WizardQuestion';
+import { WizardReview } from '../../app/wizard/WizardReview';
 import { button, heading, narrow, page, spread, stack } from '../../styles/ui.css';
 
 export default function ApplyWizardPage() {
@@ -18,6 +20,7 @@ export default function ApplyWizardPage() {
     },
     followCheckout: true,
   });
+  const reviewing = useSelector(wizard, (s) => s.hasTag('review'));
 
   return (
     <div className={`${narrow} ${page} ${stack}`}>
@@ -28,7 +31,11 @@ export default function ApplyWizardPage() {
         </Link>
       </div>
       <SectionStepper wizard={wizard} />
-      <WizardQuestion wizard={wizard} counter="question" submitLabel={t('ds160.submit')} submittingLabel={t('submitting')} />
+      {reviewing ? (
+        <WizardReview wizard={wizard} submitLabel={t('ds160.submit')} submittingLabel={t('submitting')} />
+      ) : (
+        <WizardQuestion wizard={wizard} counter="question" submitLabel={t('ds160.submit')} submittingLabel={t('submitting')} />
+      )}
     </div>
   );
 }

@@ -16,6 +16,7 @@ const machine = applyStartMachine.provide({
       writeStorage('session', STORAGE_KEYS.country, choice.country);
       writeStorage('session', STORAGE_KEYS.purpose, choice.purpose);
       writeStorage('session', STORAGE_KEYS.multipleCitizenship, String(choice.multipleCitizenship));
+      writeStorage('session', STORAGE_KEYS.otherCountry, choice.otherCountry);
     },
   },
 });
@@ -27,11 +28,14 @@ export default function ApplyPage() {
     country: readStorage('session', STORAGE_KEYS.country),
     purpose: readStorage('session', STORAGE_KEYS.purpose),
     multipleCitizenship: readStorage('session', STORAGE_KEYS.multipleCitizenship) === 'true',
+    otherCountry: readStorage('session', STORAGE_KEYS.otherCountry),
   });
   const query = useSelector(ref, (s) => s.context.query);
   const country = useSelector(ref, (s) => s.context.country);
   const purpose = useSelector(ref, (s) => s.context.purpose);
   const multiple = useSelector(ref, (s) => s.context.multipleCitizenship);
+  const otherQuery = useSelector(ref, (s) => s.context.otherQuery);
+  const otherCountry = useSelector(ref, (s) => s.context.otherCountry);
   const canContinue = useSelector(ref, (s) => s.can({ type: 'CONTINUE' }));
 
   return (
@@ -53,8 +57,18 @@ export default function ApplyPage() {
           <input type="checkbox" checked={multiple} onChange={() => ref.send({ type: 'MULTIPLE_CITIZENSHIP.TOGGLE' })} />
           {t('apply.multipleCitizenship')}
         </label>
+        {multiple && (
+          <CountrySearch
+            label={t('apply.otherCitizenship')}
+            query={otherQuery}
+            selected={otherCountry}
+            onQueryChange={(q) => ref.send({ type: 'OTHER.QUERY.CHANGE', query: q })}
+            onSelect={(c) => ref.send({ type: 'OTHER.COUNTRY.SELECT', country: c })}
+            onClear={() => ref.send({ type: 'OTHER.COUNTRY.CLEAR' })}
+          />
+        )}
         <PurposePicker variant="buttons" value={purpose} onSelect={(p) => ref.send({ type: 'PURPOSE.SELECT', purpose: p })} />
-        {!canContinue && <p className={muted}>{t('apply.needBoth')}</p>}
+        {!canContinue && <p className={muted}>{t(multiple && !otherCountry && country && purpose ? 'apply.needOther' : 'apply.needBoth')}</p>}
         <div className={row}>
           <button type="button" className={button.secondary} onClick={() => ref.send({ type: 'HOME' })}>
             {t('backHome')}

@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { flagOf, findCountry } from '../../../machines/domain/countries';
 import { STORAGE_KEYS } from '../../../machines/startChoice';
 import { visaWizardMachine } from '../../../machines/visaWizard.machine';
@@ -8,8 +9,9 @@ import { makeEligibilityActors } from '../../api/actors/eligibility';
 import { fetchTransport } from '../../api/transport';
 import { useLanguage } from '../../app/AppContext';
 import { useMoney } from '../../app/money';
-import { writeStorage } from '../../app/storage';
+import { readStorage, writeStorage } from '../../app/storage';
 import { useFlow } from '../../app/useFlow';
+import { useStepHistory } from '../../app/useStepHistory';
 import { usePageMeta } from '../../app/usePageMeta';
 import { useCountryName } from '../../components/countries';
 import { CountrySearch } from '../../components/CountrySearch';
@@ -17,7 +19,7 @@ import { Fact } from '../../components/Fact';
 import { PurposePicker } from '../../components/PurposePicker';
 import { Spinner } from '../../components/Spinner';
 import * as startCss from '../../components/start.css';
-import { badge, button, card, factList, grid, heading, muted, narrow, page, row, spread, stack } from '../../styles/ui.css';
+import { badge, button, card, factList, grid, heading, muted, narrow, notice, page, row, spread, stack } from '../../styles/ui.css';
 
 const machine = visaWizardMachine.provide({
   actors: makeEligibilityActors(fetchTransport),
@@ -25,12 +27,14 @@ const machine = visaWizardMachine.provide({
     persistChoice: (_, choice) => {
       writeStorage('session', STORAGE_KEYS.country, choice.country);
       writeStorage('session', STORAGE_KEYS.purpose, choice.purpose);
-      writeStorage('session', STORAGE_KEYS.visaType, choice.visaType);
+      if (choice.visaType) writeStorage('session', STORAGE_KEYS.visaType, choice.visaType);
     },
   },
 });
 
 const STEPS = ['step1', 'step2', 'step3'] as const;
+/** A reload (or a history entry) on step 2 or 3 resumes there. */
+const RESUME = { 2: 'recommended', 3: 'choosingMethod' } as const;
 const METHODS = [
   { method: 'form', event: 'METHOD.FORM', icon: '📝' },
   { method: 'chat', event: 'METHOD.CHAT', icon: '💬' },
@@ -42,21 +46,34 @@ export default function VisaWizardPage() {
   const money = useMoney();
   const nameOf = useCountryName();
   usePageMeta('apply');
-  const ref = useFlow(machine, { language });
+  const [params] = useSearchParams();
+  const ref = useFlow(machine, {
+    language,
+    country: readStorage('session', STORAGE_KEYS.country),
+    purpose: readStorage('session', STORAGE_KEYS.purpose),
+    resumeAt: RESUME[Number(params.get('step')) as 2 | 3] ?? null,
+  });
   const step = useSelector(ref, (s) => STEPS.find((tag) => s.hasTag(tag)) ?? 'step3');
+  const screen = useSelector(ref, (s) =>
+    s.hasTag('busy') ? 'loading' : s.matches('recommendFailed') ? 'failed' : s.matches('noDocumentNeeded') ? 'noDocument' : step,
+  );
   const query = useSelector(ref, (s) => s.context.query);
   const country = useSelector(ref, (s) => s.context.country);
   const purpose = useSelector(ref, (s) => s.context.purpose);
   const facts = useSelector(ref, (s) => s.context.facts);
-  const loading = useSelector(ref, (s) => s.hasTag('busy'));
-  const failed = useSelector(ref, (s) => s.matches('recommendFailed'));
   const canContinue = useSelector(ref, (s) => s.can({ type: 'CONTINUE' }));
   const title = useRef<HTMLHeadingElement>(null);
 
+  // The step is in the URL: the browser's Back and Forward move between steps, a reload stays on the step.
+  useStepHistory('step', screen === 'loading' ? null : STEPS.indexOf(step) + 1, {
+    back: () => ref.send({ type: 'BACK' }),
+    forward: () => ref.send({ type: step === 'step1' ? 'CONTINUE' : 'START' }),
+  });
+
   // Focus follows the step, so keyboard and screen-reader users land on the new content.
   useEffect(() => {
-    if (step !== 'step1') title.current?.focus();
-  }, [step, loading]);
+    if (screen !== 'step1') title.current?.focus();
+  }, [screen]);
 
   const esta = facts?.visaType === 'ESTA';
   const stepIndex = STEPS.indexOf(step);
@@ -71,7 +88,7 @@ export default function VisaWizardPage() {
         ))}
       </ol>
 
-      {step === 'step1' && (
+      {screen === 'step1' && (
         <section className={`${card} ${stack}`} aria-labelledby="vw-title">
           <h1 id="vw-title" className={heading.page}>
             {t('visaWizard.step1.title')}
@@ -92,9 +109,25 @@ export default function VisaWizardPage() {
         </section>
       )}
 
-      {step === 'step2' && loading && <Spinner label={t('summary.loading')} />}
+      {screen === 'loading' && <Spinner label={t('summary.loading')} />}
 
-      {step === 'step2' && failed && (
+      {screen === 'noDocument' && (
+        <section className={`${card} ${stack}`} aria-labelledby="vw-title">
+          <h1 id="vw-title" ref={title} tabIndex={-1} className={heading.page}>
+            {t('noDocument.title')}
+          </h1>
+          <p className={notice.info} role="status">
+            {t('noDocument.body')}
+          </p>
+          <div className={row}>
+            <button type="button" className={button.secondary} onClick={() => ref.send({ type: 'BACK' })}>
+              {t('back')}
+            </button>
+          </div>
+        </section>
+      )}
+
+      {screen === 'failed' && (
         <section className={`${card} ${stack}`} aria-labelledby="vw-title">
           <h1 id="vw-title" ref={title} tabIndex={-1} className={heading.page}>
             {t('visaWizard.step2.title')}
@@ -111,7 +144,7 @@ export default function VisaWizardPage() {
         </section>
       )}
 
-      {step === 'step2' && facts && !loading && !failed && country && purpose && (
+      {screen === 'step2' && facts && country && purpose && (
         <section className={`${card} ${stack}`} aria-labelledby="vw-title">
           <h1 id="vw-title" ref={title} tabIndex={-1} className={heading.page}>
             {t('visaWizard.step2.title')}
@@ -142,7 +175,7 @@ export default function VisaWizardPage() {
         </section>
       )}
 
-      {step === 'step3' && (
+      {screen === 'step3' && (
         <section className={`${card} ${stack}`} aria-labelledby="vw-title">
           <h1 id="vw-title" ref={title} tabIndex={-1} className={heading.page}>
             {t('visaWizard.step3.title')}
@@ -153,15 +186,13 @@ export default function VisaWizardPage() {
                 key={method}
                 type="button"
                 className={startCss.purposeCard}
-                aria-labelledby={`method-${method}`}
-                aria-describedby={`method-${method}-body`}
                 onClick={() => ref.send({ type: event })}
               >
                 <span className={startCss.purposeIcon} aria-hidden="true">
                   {icon}
                 </span>
-                <strong id={`method-${method}`}>{t(`visaWizard.step3.${method}`)}</strong>
-                <span id={`method-${method}-body`}>{t(`visaWizard.step3.${method}Body`)}</span>
+                <strong>{t(`visaWizard.step3.${method}`)}</strong>
+                <span>{t(`visaWizard.step3.${method}Body`)}</span>
               </button>
             ))}
           </div>

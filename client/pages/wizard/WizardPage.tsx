@@ -30,7 +30,7 @@ function PreassessmentWizard() {
     followCheckout: false,
   });
   // The completion card shows what the server answered: the form type chosen, the fee and the checkout.
-  const output = useSelector(wizard, (s) => (s.status === 'done' ? s.output : undefined));
+  const output = useSelector(wizard, (s) => (s.status === 'done' && s.output?.kind === 'submitted' ? s.output : undefined));
 
   if (output) {
     const formType = output.answers['form-type'] === 'ESTA' ? 'ESTA' : 'DS-160';
@@ -45,11 +45,9 @@ function PreassessmentWizard() {
             <Fact term={t('preassessment.service')} value={t(`preassessment.services.${formType === 'ESTA' ? 'esta' : 'ds160'}`)} />
             <Fact term={t('preassessment.total')} value={money(output.amount ?? 0, { cents: true })} testId="done-total" />
           </dl>
-          {output.to && (
-            <Link to={output.to} className={button.primary}>
-              {t('preassessment.pay')}
-            </Link>
-          )}
+          <Link to={output.to} className={button.primary}>
+            {t('preassessment.pay')}
+          </Link>
         </section>
       </div>
     );

@@ -1,0 +1,76 @@
+import { useSelector } from '@xstate/react';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { reviewOf, type ReviewSection } from '../../../machines/questionWizard.machine';
+import type { Question } from '../../../machines/domain/questions';
+import { useCountryName } from '../../components/countries';
+import * as css from '../../components/wizard/wizard.css';
+import { button, card, heading, linkButton, muted, stack } from '../../styles/ui.css';
+import type { QuestionWizardRef } from './useQuestionWizard';
+
+const sameReview = (a: ReviewSection[], b: ReviewSection[]) => JSON.stringify(a) === JSON.stringify(b);
+
+/** Every answer grouped by section before the submit, each with an Edit that returns here (spec 2-wizards §2.2 'review'). */
+export function WizardReview({ wizard, submitLabel, submittingLabel }: { wizard: QuestionWizardRef; submitLabel: string; submittingLabel: string }) {
+  const { t } = useTranslation(['wizard', 'catalog']);
+  const nameOf = useCountryName();
+  const sections = useSelector(wizard, (s) => reviewOf(s.context), sameReview);
+  const submitting = useSelector(wizard, (s) => s.hasTag('busy'));
+  const submitFailed = useSelector(wizard, (s) => s.hasTag('submitFailed'));
+  const title = useRef<HTMLHeadingElement>(null);
+  useEffect(() => title.current?.focus(), []);
+
+  const shown = (question: Question, value: string) => {
+    if (!value) return t('review.empty');
+    const option = question.options?.find((o) => o.value === value);
+    if (option) return t(option.labelKey);
+    return question.type === 'country' ? nameOf(value) : value;
+  };
+
+  return (
+    <section className={`${card} ${stack}`} aria-labelledby="review-title">
+      <h2 id="review-title" ref={title} tabIndex={-1} className={heading.section}>
+        {t('review.title')}
+      </h2>
+      <p className={muted}>{t('review.intro')}</p>
+      {sections.map((section) => (
+        <section key={section.id} aria-labelledby={`review-${section.id}`} className={stack}>
+          <h3 id={`review-${section.id}`} className={css.reviewSection}>
+            {t(section.titleKey)}
+          </h3>
+          <dl className={css.reviewList}>
+            {section.answers.map(({ question, value }) => (
+              <div key={question.id} className={css.reviewRow}>
+                <dt>{t(question.labelKey)}</dt>
+                <dd>{shown(question, value)}</dd>
+                <dd>
+                  <button
+                    type="button"
+                    className={linkButton}
+                    aria-label={t('review.editLabel', { question: t(question.labelKey) })}
+                    onClick={() => wizard.send({ type: 'REVIEW.EDIT', questionId: question.id })}
+                  >
+                    {t('review.edit')}
+                  </button>
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      ))}
+      {submitFailed && (
+        <p role="alert" className={css.hint}>
+          {t('submitFailedInline')}
+        </p>
+      )}
+      <div className={css.actions}>
+        <button type="button" className={button.secondary} disabled={submitting} onClick={() => wizard.send({ type: 'PREVIOUS' })}>
+          {t('previous')}
+        </button>
+        <button type="button" className={button.primary} disabled={submitting} aria-busy={submitting} onClick={() => wizard.send({ type: 'SUBMIT' })}>
+          {submitting ? submittingLabel : submitLabel}
+        </button>
+      </div>
+    </section>
+  );
+}
