@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sectionsOf, type SectionProgress } from '../../../machines/questionWizard.machine';
 import * as css from '../../components/wizard/wizard.css';
@@ -23,8 +23,11 @@ export function SectionStepper({ wizard }: { wizard: QuestionWizardRef }) {
     const item = strip?.querySelector<HTMLElement>('[aria-current="step"]');
     if (strip && item) strip.scrollLeft = item.offsetLeft - (strip.clientWidth - item.offsetWidth) / 2;
   }, [current]);
+  // A strip that scrolls must be reachable by keyboard, or its hidden sections can only be seen with a pointer:
+  // while it overflows it is a tab stop (named by its label), and the arrow keys scroll it.
+  const scrolls = useOverflows(list);
   return (
-    <ol ref={list} className={css.stepper} aria-label={t('wizard:sections')}>
+    <ol ref={list} className={css.stepper} aria-label={t('wizard:sections')} tabIndex={scrolls ? 0 : undefined}>
       {sections.map((s) => (
         <li key={s.id} className={css.stepperItem} aria-current={s.current ? 'step' : undefined} data-done={s.done}>
           {t(s.titleKey)}
@@ -32,6 +35,22 @@ export function SectionStepper({ wizard }: { wizard: QuestionWizardRef }) {
       ))}
     </ol>
   );
+}
+
+/** Whether the element is narrower than its content (it scrolls sideways); follows size and text changes. */
+function useOverflows(ref: React.RefObject<HTMLElement | null>): boolean {
+  const [overflows, setOverflows] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const measure = () => setOverflows(el.scrollWidth > el.clientWidth);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    for (const child of el.children) observer.observe(child);
+    return () => observer.disconnect();
+  }, [ref]);
+  return overflows;
 }
 
 /** The ESTA wizard's side panel of sections and progress. */

@@ -43,8 +43,16 @@ export const QuestionField = forwardRef<HTMLElement, Props>(function QuestionFie
   let control: React.ReactNode;
   if (question.type === 'radio') {
     control = (
-      <fieldset className={css.options} {...common} ref={ref as React.Ref<HTMLFieldSetElement>} tabIndex={-1}>
-        <legend className="visually-hidden">{label}</legend>
+      // A radio group, named by the question text above it: the group role is what allows aria-required (a plain
+      // fieldset's "group" role does not) and what screen readers announce with the question.
+      <fieldset
+        className={css.options}
+        {...common}
+        role="radiogroup"
+        aria-labelledby={`${id}-label`}
+        ref={ref as React.Ref<HTMLFieldSetElement>}
+        tabIndex={-1}
+      >
         {question.options?.map((o) => (
           <label key={o.value} className={css.option}>
             <input type="radio" name={question.id} value={o.value} checked={value === o.value} onChange={() => onChange(o.value)} onKeyDown={onKeyDown} />
