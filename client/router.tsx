@@ -44,7 +44,9 @@ function Layout() {
         <div className={container}>{t('footer.disclaimer')}</div>
       </footer>
       <Toaster />
-      <ScrollRestoration />
+      {/* Keyed by page, not by history entry: a fresh load (always the key "default") must not inherit another
+          page's scroll position. Steps of one flow (?step=, ?q=) share their page's. */}
+      <ScrollRestoration getKey={(location) => location.pathname} />
     </>
   );
 }

@@ -50,8 +50,14 @@ export function useStepHistory(key: string, step: number | null, moves: Moves): 
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [step]);
 
-  // The URL moved (Back or Forward): the machine follows, one step at a time.
+  // The URL moved (Back or Forward): the machine follows, one step at a time. Not on the first render: there the
+  // machine (restored progress) is the truth and the URL is brought to it above.
+  const mounted = useRef(false);
   useEffect(() => {
+    if (!mounted.current) {
+      mounted.current = true;
+      return;
+    }
     const current = machineStep.current;
     if (current === null || !settled.current) return;
     if (urlStep < current) {
