@@ -2,8 +2,6 @@ import { assign, setup } from 'xstate';
 
 // Spec 1-core §9: one toast visible at a time, 5000 ms unless the caller says otherwise.
 export const TOAST_DEFAULT_DURATION = 5000;
-export const TOAST_SWIPE_THRESHOLD = 50;
-export const TOAST_HOTKEY = 'F8';
 
 export interface Toast {
   id: number;
