@@ -3,6 +3,8 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
+import { nulCharacterAt } from '../lib/controlCharacters';
+import { shape } from './errors';
 
 export const UPLOAD_LIMIT_BYTES = 3 * 1024 * 1024;
 
@@ -38,6 +40,11 @@ export default fp(
         error: 'Too Many Requests',
         message: `Too many requests; try again in ${context.after}.`,
       }),
+    });
+    // A NUL character in any value is a 400 naming it, on SQLite as on PostgreSQL (which cannot store one).
+    app.addHook('preValidation', async (request, reply) => {
+      const at = nulCharacterAt(request.body, 'body') ?? nulCharacterAt(request.query, 'querystring') ?? nulCharacterAt(request.params, 'params');
+      if (at) await reply.status(400).send(shape(400, `${at}: must not contain a NUL character`));
     });
     // The API reads JSON (and multipart uploads); a text/plain body is refused with 415 instead of failing later.
     app.removeContentTypeParser('text/plain');

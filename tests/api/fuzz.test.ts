@@ -34,7 +34,7 @@ interface Operation {
   responses: Record<string, ValidateFunction | null>;
 }
 
-const RUNS_PER_OPERATION = Number(process.env.FUZZ_RUNS ?? 800);
+const RUNS_PER_OPERATION = Number(process.env.FUZZ_RUNS ?? 2000);
 
 let t: TestApp;
 let operations: Operation[] = [];

@@ -99,6 +99,20 @@ function fieldOf(section: string, i: number): string {
   return names[section]?.[i] as string;
 }
 
+describe('text PostgreSQL cannot store', () => {
+  it('answers 400 naming a value with a NUL character, on either database', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/leads/immediate',
+      payload: { email: 'maria@example.com', formType: 'DS-160', nationality: 'a\u0000b' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('body.nationality: must not contain a NUL character');
+    const query = await t.app.inject({ url: '/api/eligibility?country=Sp%00ain&purpose=tourism' });
+    expect(query.statusCode).toBe(400);
+  });
+});
+
 describe('nobody chooses their own rate-limit identity', () => {
   let proxied: TestApp;
   beforeAll(async () => {
