@@ -76,6 +76,11 @@ export default function VisaWizardPage() {
   }, [screen]);
 
   const esta = facts?.visaType === 'ESTA';
+  const back = (
+    <button type="button" className={button.secondary} onClick={() => ref.send({ type: 'BACK' })}>
+      {t('back')}
+    </button>
+  );
   const stepIndex = STEPS.indexOf(step);
 
   return (
@@ -112,43 +117,30 @@ export default function VisaWizardPage() {
       {screen === 'loading' && <Spinner label={t('summary.loading')} />}
 
       {screen === 'noDocument' && (
-        <section className={`${card} ${stack}`} aria-labelledby="vw-title">
-          <h1 id="vw-title" ref={title} tabIndex={-1} className={heading.page}>
-            {t('noDocument.title')}
-          </h1>
+        <StepCard title={t('noDocument.title')} heading={title}>
           <p className={notice.info} role="status">
             {t('noDocument.body')}
           </p>
           <div className={row}>
-            <button type="button" className={button.secondary} onClick={() => ref.send({ type: 'BACK' })}>
-              {t('back')}
-            </button>
+            {back}
           </div>
-        </section>
+        </StepCard>
       )}
 
       {screen === 'failed' && (
-        <section className={`${card} ${stack}`} aria-labelledby="vw-title">
-          <h1 id="vw-title" ref={title} tabIndex={-1} className={heading.page}>
-            {t('visaWizard.step2.title')}
-          </h1>
+        <StepCard title={t('visaWizard.step2.title')} heading={title}>
           <p role="alert">{t('summary.failed')}</p>
           <div className={row}>
-            <button type="button" className={button.secondary} onClick={() => ref.send({ type: 'BACK' })}>
-              {t('back')}
-            </button>
+            {back}
             <button type="button" className={button.primary} onClick={() => ref.send({ type: 'RETRY' })}>
               {t('retry')}
             </button>
           </div>
-        </section>
+        </StepCard>
       )}
 
       {screen === 'step2' && facts && country && purpose && (
-        <section className={`${card} ${stack}`} aria-labelledby="vw-title">
-          <h1 id="vw-title" ref={title} tabIndex={-1} className={heading.page}>
-            {t('visaWizard.step2.title')}
-          </h1>
+        <StepCard title={t('visaWizard.step2.title')} heading={title}>
           <div className={spread}>
             <span className={muted}>{t('visaWizard.step2.recommended')}</span>
             <span className={badge.brand} data-testid="recommended-type">
@@ -165,21 +157,16 @@ export default function VisaWizardPage() {
           </dl>
           <p className={muted}>{t(esta ? 'visaWizard.step2.estaNote' : 'visaWizard.step2.ds160Note')}</p>
           <div className={row}>
-            <button type="button" className={button.secondary} onClick={() => ref.send({ type: 'BACK' })}>
-              {t('back')}
-            </button>
+            {back}
             <button type="button" className={button.primary} onClick={() => ref.send({ type: 'START' })}>
               {t('visaWizard.step2.start')}
             </button>
           </div>
-        </section>
+        </StepCard>
       )}
 
       {screen === 'step3' && (
-        <section className={`${card} ${stack}`} aria-labelledby="vw-title">
-          <h1 id="vw-title" ref={title} tabIndex={-1} className={heading.page}>
-            {t('visaWizard.step3.title')}
-          </h1>
+        <StepCard title={t('visaWizard.step3.title')} heading={title}>
           <div className={grid}>
             {METHODS.map(({ method, event, icon }) => (
               <button
@@ -197,12 +184,22 @@ export default function VisaWizardPage() {
             ))}
           </div>
           <div className={row}>
-            <button type="button" className={button.secondary} onClick={() => ref.send({ type: 'BACK' })}>
-              {t('back')}
-            </button>
+            {back}
           </div>
-        </section>
+        </StepCard>
       )}
     </div>
+  );
+}
+
+/** A step's card, its heading focusable so focus can follow the step. */
+function StepCard({ title, heading: headingRef, children }: { title: string; heading: React.Ref<HTMLHeadingElement>; children: React.ReactNode }) {
+  return (
+    <section className={`${card} ${stack}`} aria-labelledby="vw-title">
+      <h1 id="vw-title" ref={headingRef} tabIndex={-1} className={heading.page}>
+        {title}
+      </h1>
+      {children}
+    </section>
   );
 }
