@@ -5,7 +5,7 @@ import { estaCatalog } from '../../machines/domain/catalogs/esta';
 import { preassessmentCatalog } from '../../machines/domain/catalogs/preassessment';
 import type { Catalog } from '../../machines/domain/questions';
 import { visibleQuestions } from '../../machines/domain/questions';
-import { fromToday, validAnswer } from '../helpers/answers';
+import { answersFor, fromToday } from '../helpers/answers';
 import { byRole, openPage, pageErrors, startE2E, textOf, waitForPath, type E2E } from './browser';
 import { currentQuestion, errorOf, fillQuestion, wizardLabels } from './wizardDriver';
 
@@ -18,15 +18,6 @@ beforeAll(async () => {
 });
 afterAll(async () => e2e.close());
 
-/** Valid answers for every question the applicant sees, in order. */
-function answersFor(catalog: Catalog, overrides: Record<string, string> = {}): Record<string, string> {
-  const answers: Record<string, string> = {};
-  for (const question of catalog.questions) {
-    if (!visibleQuestions(catalog, { ...answers, [question.id]: 'x' }).some((q) => q.id === question.id)) continue;
-    answers[question.id] = overrides[question.id] ?? validAnswer(question);
-  }
-  return answers;
-}
 
 /** Opens a wizard as a returning browser would, on `currentId` with `answers` kept from an earlier visit. */
 async function resume(page: Page, path: string, catalog: Catalog, answers: Record<string, string>, currentId: string) {

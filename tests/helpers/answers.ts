@@ -1,4 +1,4 @@
-import type { Catalog, Question } from '../../machines/domain/questions';
+import { visibleQuestions, type Catalog, type Question } from '../../machines/domain/questions';
 import { addYears, formatIsoDate, toIsoDate } from '../../machines/domain/validators';
 
 /** A date `years` (and `months`) from today, as YYYY-MM-DD. */
@@ -58,5 +58,15 @@ export function validAnswer(question: Question): string {
 export function completeAnswers(catalog: Catalog, overrides: Record<string, string> = {}): Record<string, string> {
   const answers: Record<string, string> = {};
   for (const q of catalog.questions) answers[q.id] = overrides[q.id] ?? validAnswer(q);
+  return answers;
+}
+
+/** Valid answers for the questions the applicant would actually see, in order (conditions follow the answers). */
+export function answersFor(catalog: Catalog, overrides: Record<string, string> = {}): Record<string, string> {
+  const answers: Record<string, string> = {};
+  for (const question of catalog.questions) {
+    if (!visibleQuestions(catalog, { ...answers, [question.id]: 'x' }).some((q) => q.id === question.id)) continue;
+    answers[question.id] = overrides[question.id] ?? validAnswer(question);
+  }
   return answers;
 }

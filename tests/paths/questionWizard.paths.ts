@@ -9,7 +9,7 @@ import { carryOver, ESTA_TO_DS160 } from '../../machines/domain/catalogs/carry';
 import { changedAnswers, FieldRefusal, firstUnanswered, hasReview, progressOf, submittedAnswers, type Answers } from '../../machines/domain/wizardProgress';
 import { questionWizardMachine, type WizardContext } from '../../machines/questionWizard.machine';
 import { captureLead, updateLead } from '../../openapi/routes/leads';
-import { validAnswer } from '../helpers/answers';
+import { answersFor, validAnswer } from '../helpers/answers';
 import { effectsOf, lastCall, lastHeld, type PathCase, type PathModel, type Snap, type Step, type World } from './model';
 
 // The question wizard (spec 2-wizards §4.1-§4.3) against the real leads routes. Each case starts where
@@ -18,15 +18,6 @@ import { effectsOf, lastCall, lastHeld, type PathCase, type PathModel, type Snap
 
 const TODAY = toIsoDate(new Date());
 
-/** Valid answers for every question the applicant would see, in order, with some overridden. */
-function answersFor(catalog: Catalog, overrides: Answers = {}): Answers {
-  const answers: Answers = {};
-  for (const question of catalog.questions) {
-    if (!visibleQuestions(catalog, { ...answers, [question.id]: 'x' }).some((q) => q.id === question.id)) continue;
-    answers[question.id] = overrides[question.id] ?? validAnswer(question);
-  }
-  return answers;
-}
 
 /** The answers before `id`: what a browser that stopped there would have kept. */
 function answersBefore(catalog: Catalog, id: string): Answers {
