@@ -22,6 +22,8 @@ import {
   yearsBetween,
 } from '../../machines/domain/validators';
 import { LeadCreateSchema } from '../../openapi/schemas/leads';
+import { ACCOUNT_MESSAGE_KEYS } from '../../machines/domain/account';
+import { PAYMENT_MESSAGE_KEYS } from '../../machines/domain/payment';
 
 const TODAY = '2026-06-15';
 
@@ -675,10 +677,12 @@ function flatten(tree: Record<string, unknown>, prefix = ''): Record<string, unk
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 
 const locales = Object.fromEntries(LANGS.map((lang) => [lang, flatten(loadLocale(lang))]));
+/** The namespace serves the answer validators, the payment form and the account forms. */
+const LOCALE_KEYS = [...new Set<string>([...VALIDATION_MESSAGE_KEYS, ...PAYMENT_MESSAGE_KEYS, ...ACCOUNT_MESSAGE_KEYS])].sort();
 
 describe('locales/<lang>/validation.json', () => {
-  it('English holds exactly the keys the validator can return', () => {
-    expect(Object.keys(locales.en ?? {}).sort()).toEqual([...VALIDATION_MESSAGE_KEYS].sort());
+  it('English holds exactly the keys the validators can return', () => {
+    expect(Object.keys(locales.en ?? {}).sort()).toEqual(LOCALE_KEYS);
   });
 
   it('every validation key literal in the source is a declared key', () => {
@@ -690,15 +694,15 @@ describe('locales/<lang>/validation.json', () => {
 
   it.each(LANGS)('%s has a non-empty text for every key', (lang) => {
     const flat = locales[lang] ?? {};
-    for (const key of VALIDATION_MESSAGE_KEYS) {
+    for (const key of LOCALE_KEYS) {
       expect(typeof flat[key], `${lang}: ${key}`).toBe('string');
       expect((flat[key] as string).trim(), `${lang}: ${key}`).not.toBe('');
     }
-    expect(Object.keys(flat).sort()).toEqual([...VALIDATION_MESSAGE_KEYS].sort());
+    expect(Object.keys(flat).sort()).toEqual(LOCALE_KEYS);
   });
 
   it.each(['es', 'fr', 'pt'] as const)('%s keeps the English placeholders', (lang) => {
-    for (const key of VALIDATION_MESSAGE_KEYS) {
+    for (const key of LOCALE_KEYS) {
       const en = locales.en?.[key] as string;
       const other = locales[lang]?.[key] as string;
       expect(placeholders(other), `${lang}: ${key}`).toEqual(placeholders(en));
