@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['tests/machines/**/*.test.ts', 'tests/domain/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'unit', include: ['tests/machines/**/*.test.ts', 'tests/domain/**/*.test.ts', 'tests/services/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'paths', include: ['tests/paths/**/*.test.ts'], environment: 'node', testTimeout: 60_000 } },
       { test: { name: 'api', include: ['tests/api/**/*.test.ts'], environment: 'node', testTimeout: 30_000, hookTimeout: 60_000 } },
       {

@@ -22,6 +22,8 @@ export interface UsersTable {
   /** scrypt hash; null for e-mail-only guests. */
   password_hash: string | null;
   role: 'admin' | 'user' | 'guest';
+  /** A guest's contact address; never unique and never used to find an account. */
+  guest_email: string | null;
   created_at: string;
 }
 
@@ -65,6 +67,65 @@ export interface ApplicationHistoryTable {
   created_at: string;
 }
 
+export type OrderStatus = 'pending' | 'paid' | 'failed' | 'refunded';
+export type OrderService = 'DS-160' | 'ESTA';
+export type OrderPlan = 'basic' | 'pro' | 'premium' | 'esta' | 'completion';
+
+export interface OrdersTable {
+  id: string;
+  /** The confirmation number the applicant sees and quotes to support. */
+  number: string;
+  owner_token: string;
+  user_id: string | null;
+  lead_id: string | null;
+  service: OrderService;
+  plan: OrderPlan;
+  service_fee_cents: number;
+  /** What the lead already paid for a lower package; an upgrade is charged the difference. */
+  credit_cents: number;
+  processing_fee_cents: number;
+  total_cents: number;
+  /** Paid separately to the U.S. government; shown beside the order, never charged here. */
+  government_fee_cents: number;
+  status: OrderStatus;
+  card_brand: string | null;
+  card_last4: string | null;
+  gateway_ref: string | null;
+  /** The gateway's reason, for a failed order. */
+  failure: string | null;
+  /** Premium only: the interview portal's code, issued when the order is paid. */
+  access_code: string | null;
+  created_at: string;
+  updated_at: string;
+  paid_at: string | null;
+}
+
+export interface OrderHistoryTable {
+  id: string;
+  order_id: string;
+  status: string;
+  note: string;
+  created_at: string;
+}
+
+export interface PaymentAttemptsTable {
+  id: string;
+  order_id: string;
+  idempotency_key: string;
+  status: 'pending' | 'succeeded' | 'declined' | 'error';
+  decline_code: string | null;
+  card_brand: string | null;
+  card_last4: string | null;
+  gateway_ref: string | null;
+  created_at: string;
+}
+
+export interface LoginFailuresTable {
+  account: string;
+  count: number;
+  last_at: ColumnType<number, number, number>;
+}
+
 export interface Database {
   settings: SettingsTable;
   plans: PlansTable;
@@ -72,6 +133,10 @@ export interface Database {
   sessions: SessionsTable;
   leads: LeadsTable;
   application_history: ApplicationHistoryTable;
+  orders: OrdersTable;
+  order_history: OrderHistoryTable;
+  payment_attempts: PaymentAttemptsTable;
+  login_failures: LoginFailuresTable;
 }
 
 export type SettingRow = Selectable<SettingsTable>;
@@ -81,3 +146,5 @@ export type NewUser = Insertable<UsersTable>;
 export type LeadRow = Selectable<LeadsTable>;
 export type NewLead = Insertable<LeadsTable>;
 export type HistoryRow = Selectable<ApplicationHistoryTable>;
+export type OrderRow = Selectable<OrdersTable>;
+export type PaymentAttemptRow = Selectable<PaymentAttemptsTable>;

@@ -10,11 +10,17 @@ import ownership from './plugins/ownership';
 import security from './plugins/security';
 import services from './plugins/services';
 import session from './plugins/session';
+import applications from './routes/applications';
+import auth from './routes/auth';
 import branding from './routes/branding';
+import checkout from './routes/checkout';
 import eligibility from './routes/eligibility';
 import health from './routes/health';
 import leads from './routes/leads';
+import pdf from './routes/pdf';
+import plans from './routes/plans';
 import pricing from './routes/pricing';
+import results from './routes/results';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -22,6 +28,8 @@ export interface BuildOptions {
   /** An already open database (tests share one across apps). */
   db?: Db;
   logger?: boolean;
+  /** Where the log goes instead of stdout (tests read it to prove what is never logged). */
+  logStream?: { write(line: string): void };
 }
 
 /** Builds the app without listening, so tests call it through app.inject. Boot order: infrastructure, then routes. */
@@ -36,7 +44,7 @@ function trustProxyOption(trust: Config['trustProxy']) {
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger: options.logger === false ? false : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: trustProxyOption(config.trustProxy),
     // A request must arrive whole in time, and a connection where nothing moves is closed: a client that sends
@@ -60,12 +68,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(branding);
   await app.register(eligibility);
   await app.register(pricing);
+  await app.register(plans);
 
-  // Routes that act for a browser session (its leads, later its sign-in, orders and chats).
+  // Routes that act for a browser session: its leads, sign-in, orders, applications and results.
   await app.register(async (scope) => {
     await scope.register(session, { config });
     await scope.register(ownership);
     await scope.register(leads);
+    await scope.register(auth);
+    await scope.register(checkout);
+    await scope.register(applications);
+    await scope.register(results);
+    await scope.register(pdf);
   });
 
   await app.register(client, { config });

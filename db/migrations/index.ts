@@ -2,12 +2,14 @@ import type { Migration, MigrationProvider } from 'kysely';
 import * as m0001 from './0001_initial';
 import * as m0002 from './0002_leads';
 import * as m0003 from './0003_lead_capture_key';
+import * as m0004 from './0004_commerce';
 
 // Listed in code rather than read from disk, so the same provider works under tsx, vitest and a bundle.
 const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': m0001,
   '0002_leads': m0002,
   '0003_lead_capture_key': m0003,
+  '0004_commerce': m0004,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import type { Dialect, Executor } from '../index';
 import type { CompletionStatus, LeadRow, LeadsTable, PaymentStatus } from '../schema';
 
@@ -142,4 +143,46 @@ export async function listHistory(db: Executor, leadId: string): Promise<History
     .orderBy('created_at')
     .execute();
   return rows.map((r) => ({ status: r.status, action: r.action, date: r.created_at }));
+}
+
+type Mine = { ownerToken?: string | undefined; userId?: string | undefined };
+
+/** The leads of this browser session or signed-in user; nobody's when the asker is neither. */
+function owned(db: Executor, { ownerToken, userId }: Mine) {
+  return db
+    .selectFrom('leads')
+    .selectAll()
+    .where((eb) =>
+      eb.or([
+        ...(ownerToken ? [eb('owner_token', '=', ownerToken)] : []),
+        ...(userId ? [eb('user_id', '=', userId)] : []),
+        ...(!ownerToken && !userId ? [sql<boolean>`1 = 0`] : []),
+      ]),
+    )
+    .orderBy('updated_at', 'desc');
+}
+
+/** The newest application of this form type the asker owns (the pre-assessment aside: it is not an application form). */
+export async function newestOwnedLead(db: Executor, mine: Mine, formType: string): Promise<LeadRow | undefined> {
+  return owned(db, mine).where('form_type', '=', formType).where('source', '!=', 'wizard').executeTakeFirst();
+}
+
+/** The newest lead from this source the asker owns (the pre-assessment for the results page). */
+export async function newestOwnedFrom(db: Executor, mine: Mine, source: string): Promise<LeadRow | undefined> {
+  return owned(db, mine).where('source', '=', source).executeTakeFirst();
+}
+
+/** Every lead the asker owns, newest change first. */
+export async function ownedLeads(db: Executor, mine: Mine): Promise<LeadRow[]> {
+  return owned(db, mine).execute();
+}
+
+/** A paid order marks its lead paid; a completed application also becomes 'paid' (the admin's 100 %). */
+export async function markLeadPaid(db: Executor, id: string, change: Pick<LeadRow, 'completion_status' | 'subscription_plan' | 'updated_at'>): Promise<void> {
+  await db.updateTable('leads').set({ ...change, payment_status: 'paid' }).where('id', '=', id).execute();
+}
+
+/** Signing in or up makes the leads this browser session made the account's. */
+export async function adoptLeads(db: Executor, ownerToken: string, userId: string): Promise<void> {
+  await db.updateTable('leads').set({ user_id: userId }).where('owner_token', '=', ownerToken).where('user_id', 'is', null).execute();
 }

@@ -1,4 +1,4 @@
-import type { Db } from '../index';
+import type { Db, Executor } from '../index';
 
 export interface PlanFeatures {
   wizardAccess: boolean;
@@ -43,7 +43,7 @@ export async function seedPlans(db: Db): Promise<void> {
   }
 }
 
-export async function listPlans(db: Db): Promise<PlanDefinition[]> {
+export async function listPlans(db: Executor): Promise<PlanDefinition[]> {
   const rows = await db.selectFrom('plans').selectAll().orderBy('sort_order').execute();
   return rows.map((r) => ({ id: r.id as PlanDefinition['id'], name: r.name, features: JSON.parse(r.features) as PlanFeatures }));
 }

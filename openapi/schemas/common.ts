@@ -5,6 +5,7 @@ export const ErrorSchema = Type.Object({
   statusCode: Type.Integer(),
   error: Type.String(),
   message: Type.String(),
+  code: Type.Optional(Type.String({ description: 'A stable reason a client can translate (card_declined, insufficient_funds …)' })),
 });
 export type ApiError = Static<typeof ErrorSchema>;
 

@@ -4,6 +4,10 @@ export class Problem extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    /** Headers the answer carries (Retry-After on a 429). */
+    readonly headers: Record<string, string> = {},
+    /** A stable reason a client can translate, beside the English message. */
+    readonly code?: string,
   ) {
     super(message);
   }
@@ -20,4 +24,21 @@ export function forbidden(message: string): Problem {
 
 export function notFound(message: string): Problem {
   return new Problem(404, message);
+}
+
+export function conflict(message: string): Problem {
+  return new Problem(409, message);
+}
+
+/** The card was refused: the message is the gateway's, which a person can act on. */
+export function paymentRefused(message: string, code: string): Problem {
+  return new Problem(402, message, {}, code);
+}
+
+export function unauthorized(message: string): Problem {
+  return new Problem(401, message);
+}
+
+export function tooManyRequests(message: string, retryAfterSeconds: number): Problem {
+  return new Problem(429, message, { 'retry-after': String(retryAfterSeconds) });
 }

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
+import { Problem } from '../lib/problems';
 
 /** Longer request targets are refused with 414 before any route sees them (Node refuses past 16 KB with 431). */
 export const MAX_URL_LENGTH = 8 * 1024;
@@ -30,7 +31,9 @@ export default fp(
         return reply.status(statusCode).send(shape(statusCode, 'Something went wrong on our side. Please try again.'));
       }
       const message = err.validation ? validationMessage(err) : (FRAMEWORK_MESSAGES[err.code] ?? err.message);
-      return reply.status(statusCode).send(shape(statusCode, message));
+      if (!(err instanceof Problem)) return reply.status(statusCode).send(shape(statusCode, message));
+      reply.headers(err.headers);
+      return reply.status(statusCode).send(shape(statusCode, message, err.code));
     });
   },
   { name: 'errors' },
@@ -45,8 +48,8 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'The body is not valid JSON.',
 };
 
-export function shape(statusCode: number, message: string) {
-  return { statusCode, error: httpError(statusCode), message };
+export function shape(statusCode: number, message: string, code?: string) {
+  return { statusCode, error: httpError(statusCode), message, ...(code ? { code } : {}) };
 }
 
 /** Errors Node's HTTP parser raises before Fastify sees a request (oversized headers, timeouts), in the same shape. */

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Owner } from '../../db/queries/leads';
-import type { Access } from '../services/leads/access';
+import type { Access } from '../services/access';
 
 declare module 'fastify' {
   interface Session {

@@ -1,11 +1,22 @@
 import fp from 'fastify-plugin';
+import { AccountService } from '../services/accounts/service';
+import { ApplicationService } from '../services/applications/service';
+import { DocumentService } from '../services/documents/service';
 import { LeadService } from '../services/leads/service';
+import { OrderService } from '../services/orders/service';
+import { createTestGateway } from '../services/payments';
+import { ResultsService } from '../services/results/service';
 import { SiteService } from '../services/site/service';
 
 declare module 'fastify' {
   interface FastifyInstance {
     leads: LeadService;
     site: SiteService;
+    orders: OrderService;
+    accounts: AccountService;
+    applications: ApplicationService;
+    results: ResultsService;
+    documents: DocumentService;
   }
 }
 
@@ -14,6 +25,12 @@ export default fp(
   async (app) => {
     app.decorate('leads', new LeadService(app.db, app.dialect));
     app.decorate('site', new SiteService(app.db));
+    // The embedded test gateway is the only one so far; a real one implements the same PaymentGateway.
+    app.decorate('orders', new OrderService(app.db, app.dialect, createTestGateway(), app.log));
+    app.decorate('accounts', new AccountService(app.db));
+    app.decorate('applications', new ApplicationService(app.db));
+    app.decorate('results', new ResultsService(app.db));
+    app.decorate('documents', new DocumentService(app.db, app.orders));
   },
   { name: 'services', dependencies: ['db'] },
 );

@@ -1,5 +1,5 @@
-import type { LeadRow } from '../../../db/schema';
-import { forbidden, notFound, type Problem } from '../../lib/problems';
+import type { LeadRow } from '../../db/schema';
+import { forbidden, notFound, type Problem } from '../lib/problems';
 
 /** Who is asking: the browser session's owner token, the signed-in user, and their role. */
 export interface Access {
@@ -8,17 +8,20 @@ export interface Access {
   role: 'admin' | 'user' | 'guest' | undefined;
 }
 
+/** Anything a browser session made: a lead, an order. */
+export type Owned = Pick<LeadRow, 'owner_token' | 'user_id'>;
+
 /**
- * A lead is read or updated only by the session that created it, by the signed-in user it belongs to, or by
- * an admin (DECISIONS.md). Knowing a lead id or an e-mail address is never enough.
+ * A lead or an order is read or changed only by the session that made it, by the signed-in user it belongs to,
+ * or by an admin (DECISIONS.md). Knowing an id, a confirmation number or an e-mail address is never enough.
  */
-export function canAccessLead(access: Access, lead: Pick<LeadRow, 'owner_token' | 'user_id'>): boolean {
+export function canAccess(access: Access, record: Owned): boolean {
   if (access.role === 'admin') return true;
-  if (access.ownerToken && lead.owner_token === access.ownerToken) return true;
-  return Boolean(access.userId && lead.user_id === access.userId);
+  if (access.ownerToken && record.owner_token === access.ownerToken) return true;
+  return Boolean(access.userId && record.user_id === access.userId);
 }
 
-/** Another session's lead is 403 (sign in to continue it), an unknown id 404; ids are random, so this tells a guesser nothing. */
-export function refusal(found: boolean): Problem {
-  return found ? forbidden('This application belongs to another session. Sign in to continue it.') : notFound('No application with this id.');
+/** Another session's record is 403 (sign in to continue it), an unknown id 404; ids are random, so this tells a guesser nothing. */
+export function refusal(found: boolean, what: 'application' | 'order' = 'application'): Problem {
+  return found ? forbidden(`This ${what} belongs to another session. Sign in to see it.`) : notFound(`No ${what} with this id.`);
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../../server/app';
+import { buildApp, type BuildOptions } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
 
 export const TEST_ADMIN = { username: 'admin', password: 'test-admin-password' };
@@ -22,7 +22,7 @@ export interface TestApp {
  * A real app on a fresh database: a temporary SQLite file, or a new PostgreSQL schema dropped afterwards.
  * `clientDir` lets browser tests serve the built client.
  */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function createTestApp(overrides: Partial<Config> = {}, build: BuildOptions = { logger: false }): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rumbo-test-'));
   let pgSchema: string | undefined;
   const databaseUrl = process.env.DATABASE_URL || undefined;
@@ -41,7 +41,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     logLevel: 'silent',
     ...overrides,
   };
-  const app = await buildApp(config, { logger: false });
+  const app = await buildApp(config, build);
   await app.ready();
   return {
     app,

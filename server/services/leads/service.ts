@@ -23,7 +23,7 @@ import type { CheckoutOffer } from '../../../openapi/schemas/checkout';
 import type { LeadCaptured, LeadCreate, LeadDto, LeadImmediate, LeadUpdate, LeadUpdated, SaveLead } from '../../../openapi/schemas/leads';
 import { badRequest } from '../../lib/problems';
 import { checkoutOffer } from '../pricing/checkout';
-import { canAccessLead, refusal, type Access } from './access';
+import { canAccess, refusal, type Access } from '../access';
 import { catalogAnswers, catalogForSource, checkAnswers } from './answers';
 import { fromLeadCreate, fromLeadUpdate, parseFormData, planOf } from './legacy';
 import { shapeProblem, sizeProblem } from './shape';
@@ -95,7 +95,7 @@ export class LeadService {
     private readonly dialect: Dialect,
   ) {}
 
-  async checkoutFor(lead: Pick<Lead, 'formType' | 'source' | 'subscriptionPlan'>): Promise<CheckoutOffer> {
+  async checkoutFor(lead: Pick<Lead, 'id' | 'formType' | 'source' | 'subscriptionPlan'>): Promise<CheckoutOffer> {
     const [pricing, fees] = await Promise.all([getSetting(this.db, 'pricing'), getSetting(this.db, 'fees')]);
     return checkoutOffer(lead, pricing, fees);
   }
@@ -155,7 +155,7 @@ export class LeadService {
     const formData = parseFormData(input.formData);
     const lead = await this.db.transaction().execute(async (trx) => {
       const row = await lockLeadRow(trx, this.dialect, leadId);
-      if (!row || !canAccessLead(access, row)) throw refusal(Boolean(row));
+      if (!row || !canAccess(access, row)) throw refusal(Boolean(row));
       refuse(shapeProblem(row.source, formData));
       const catalog = catalogForSource(row.source);
       let changes: Record<string, unknown> = formData;
@@ -188,7 +188,7 @@ export class LeadService {
   /** GET /api/leads/{id}. */
   async get(access: Access, leadId: string): Promise<LeadDto> {
     const row = await findLeadRow(this.db, leadId);
-    if (!row || !canAccessLead(access, row)) throw refusal(Boolean(row));
+    if (!row || !canAccess(access, row)) throw refusal(Boolean(row));
     return { ...toLead(row), applicationHistory: await listHistory(this.db, row.id) };
   }
 

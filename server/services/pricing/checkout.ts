@@ -1,14 +1,9 @@
 import type { Fees, PricingMap } from '../../../db/queries/settings';
 import type { CheckoutOffer } from '../../../openapi/schemas/checkout';
-
-/** DECISIONS.md: the ESTA checkout price is the pricing map's ESTA value less the $22 government fee. */
-export const ESTA_CHECKOUT_DEDUCTION = 22;
-
-type Plan = 'basic' | 'pro' | 'premium';
-
-const PLAN_PRICE: Record<Plan, keyof PricingMap> = { basic: 'DS160_BASIC', pro: 'DS160_PRO', premium: 'DS160_PREMIUM' };
+import { serviceFeeOf, type Product } from '../orders/products';
 
 export interface OfferFor {
+  id: string;
   formType: string;
   source: string;
   subscriptionPlan: string;
@@ -16,21 +11,15 @@ export interface OfferFor {
 
 /**
  * Where a finished form goes to pay and for how much, from the pricing map: the pre-assessment's completion
- * fee, the ESTA price less the government fee, or the DS-160 plan (basic unless one was chosen).
+ * fee, the ESTA price less the government fee, or the DS-160 plan (basic unless one was chosen). The link names
+ * the lead, so the order is for this application; the checkout asks the server for the price again.
  */
 export function checkoutOffer(lead: OfferFor, pricing: PricingMap, fees: Fees): CheckoutOffer {
   const formType = lead.formType === 'ESTA' ? 'ESTA' : 'DS-160';
-  if (lead.source === 'wizard') {
-    return offer({ formType, plan: 'none', amount: fees.completionFee });
-  }
-  if (formType === 'ESTA') {
-    return offer({ formType, plan: 'none', amount: Math.max(0, pricing.ESTA - ESTA_CHECKOUT_DEDUCTION) });
-  }
-  const plan: Plan = lead.subscriptionPlan === 'pro' || lead.subscriptionPlan === 'premium' ? lead.subscriptionPlan : 'basic';
-  return offer({ formType, plan, amount: pricing[PLAN_PRICE[plan]] });
-}
-
-function offer({ formType, plan, amount }: Omit<CheckoutOffer, 'url'>): CheckoutOffer {
-  const query = new URLSearchParams({ formType, amount: String(amount), ...(plan === 'none' ? {} : { plan }) });
+  const chosen = lead.subscriptionPlan === 'pro' || lead.subscriptionPlan === 'premium' ? lead.subscriptionPlan : 'basic';
+  const product: Product = lead.source === 'wizard' ? 'completion' : formType === 'ESTA' ? 'esta' : chosen;
+  const amount = serviceFeeOf(product, { pricing, fees }) / 100;
+  const plan = product === 'completion' || product === 'esta' ? 'none' : product;
+  const query = new URLSearchParams({ formType, amount: String(amount), ...(plan === 'none' ? {} : { plan }), lead: lead.id });
   return { formType, plan, amount, url: `/checkout?${query.toString()}` };
 }

@@ -1,0 +1,31 @@
+import { defineRoute } from '../contract';
+import { errorResponses } from '../schemas/common';
+import { OrderParamsSchema, OrderSchema, ProcessPaymentSchema, QuoteQuerySchema, QuoteSchema } from '../schemas/orders';
+
+export const getQuote = defineRoute({
+  method: 'GET',
+  url: '/api/checkout/quote',
+  tags: ['checkout'],
+  summary: "What a checkout link offers at the server's prices, for which application, and which option it opens on",
+  querystring: QuoteQuerySchema,
+  responses: { 200: QuoteSchema, ...errorResponses(403, 404) },
+});
+
+export const processPayment = defineRoute({
+  method: 'POST',
+  url: '/api/checkout/process',
+  tags: ['checkout'],
+  summary:
+    'Create the order at the server\'s price and charge the card; the same idempotency key never charges twice. 402 when the card is refused',
+  body: ProcessPaymentSchema,
+  responses: { 200: OrderSchema, ...errorResponses(402, 403, 404, 409) },
+});
+
+export const getOrder = defineRoute({
+  method: 'GET',
+  url: '/api/orders/:orderId',
+  tags: ['checkout'],
+  summary: 'An order as stored (its true status), for the session or account that placed it',
+  params: OrderParamsSchema,
+  responses: { 200: OrderSchema, ...errorResponses(403, 404) },
+});

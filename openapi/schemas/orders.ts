@@ -1,0 +1,103 @@
+import { Type, type Static } from 'typebox';
+import { Strict } from './common';
+import { PlanFeaturesSchema } from './plans';
+
+const Cents = (description: string) => Type.Integer({ minimum: 0, description: `${description}, in cents` });
+const Uuid = Type.String({ format: 'uuid' });
+
+/** What can be bought: a DS-160 package, the ESTA service, or the pre-assessment's completion fee. */
+export const ProductId = Type.Enum(['basic', 'pro', 'premium', 'esta', 'completion']);
+export type ProductIdValue = Static<typeof ProductId>;
+
+export const ServiceSchema = Type.Enum(['DS-160', 'ESTA']);
+export type ServiceValue = Static<typeof ServiceSchema>;
+
+/**
+ * GET /api/checkout/quote: the query the checkout page was opened with (spec 1-core §2.5: formType, amount,
+ * plan, service, session) plus the lead being paid for. Only the server's prices count: `amount` preselects.
+ */
+export const QuoteQuerySchema = Strict({
+  plan: Type.Optional(Type.String({ maxLength: 40 })),
+  formType: Type.Optional(Type.String({ maxLength: 40 })),
+  service: Type.Optional(Type.String({ maxLength: 40 })),
+  amount: Type.Optional(Type.String({ maxLength: 20, description: 'Dollars; only picks the option of that price' })),
+  lead: Type.Optional(Uuid),
+  session: Type.Optional(Type.String({ maxLength: 200, description: 'Accepted and ignored (older links carry it)' })),
+});
+export type QuoteQuery = Static<typeof QuoteQuerySchema>;
+
+export const PriceSchema = Type.Object({
+  serviceFee: Cents('Our service fee for this option before any credit'),
+  credit: Cents('What this lead already paid for a lower package (upgrades are prorated)'),
+  processingFee: Cents('The card processing fee'),
+  total: Cents('What the card is charged: service fee less credit, plus processing fee'),
+  governmentFee: Cents('Paid separately to the U.S. government, never charged here'),
+});
+export type PriceDto = Static<typeof PriceSchema>;
+
+export const QuoteOptionSchema = Type.Object({
+  product: ProductId,
+  service: ServiceSchema,
+  price: PriceSchema,
+  features: PlanFeaturesSchema,
+  /** False when the lead already has this package or a higher one. */
+  available: Type.Boolean(),
+});
+export type QuoteOption = Static<typeof QuoteOptionSchema>;
+
+export const QuoteSchema = Type.Object({
+  service: ServiceSchema,
+  options: Type.Array(QuoteOptionSchema),
+  selected: Type.Union([ProductId, Type.Null()], { description: 'Null when the link names a plan that does not exist' }),
+  lead: Type.Union([Type.Object({ id: Type.String(), formType: Type.String(), name: Type.String() }), Type.Null()]),
+  officialSite: Type.String({ description: "The government's own site, where the government fee is paid" }),
+});
+export type QuoteDto = Static<typeof QuoteSchema>;
+
+/** Spec 1-core §3 "Payment payload". Read once, checked, charged; never stored or logged. */
+export const PaymentDetailsSchema = Strict({
+  cardNumber: Type.String({ maxLength: 30 }),
+  expiryDate: Type.String({ maxLength: 10, description: 'MM/YY' }),
+  cvv: Type.String({ maxLength: 6 }),
+  cardName: Type.String({ maxLength: 100 }),
+  billingAddress: Type.String({ maxLength: 200 }),
+  city: Type.String({ maxLength: 100 }),
+  zipCode: Type.String({ maxLength: 20 }),
+  country: Type.String({ maxLength: 100 }),
+});
+export type PaymentDetails = Static<typeof PaymentDetailsSchema>;
+
+export const ProcessPaymentSchema = Strict({
+  plan: ProductId,
+  amount: Type.Optional(Type.Number({ description: 'What the page showed, in dollars; the server charges its own price' })),
+  leadId: Type.Optional(Uuid),
+  idempotencyKey: Type.String({
+    minLength: 16,
+    maxLength: 100,
+    pattern: '^[A-Za-z0-9_-]+$',
+    description: 'One per attempt: a repeated request with the same key answers the first result and never charges twice',
+  }),
+  paymentDetails: PaymentDetailsSchema,
+});
+export type ProcessPayment = Static<typeof ProcessPaymentSchema>;
+
+export const OrderStatusSchema = Type.Enum(['pending', 'paid', 'failed', 'refunded']);
+
+export const OrderSchema = Type.Object({
+  id: Type.String(),
+  number: Type.String({ description: 'The confirmation number' }),
+  service: ServiceSchema,
+  product: ProductId,
+  status: OrderStatusSchema,
+  price: PriceSchema,
+  features: PlanFeaturesSchema,
+  card: Type.Union([Type.Object({ brand: Type.String(), last4: Type.String() }), Type.Null()]),
+  accessCode: Type.Union([Type.String(), Type.Null()], { description: 'Premium and paid only: the interview portal code' }),
+  leadId: Type.Union([Type.String(), Type.Null()]),
+  failure: Type.Union([Type.String(), Type.Null()], { description: 'Why the payment failed, for a failed order' }),
+  createdAt: Type.String(),
+  paidAt: Type.Union([Type.String(), Type.Null()]),
+});
+export type OrderDto = Static<typeof OrderSchema>;
+
+export const OrderParamsSchema = Strict({ orderId: Uuid });

@@ -1,0 +1,9 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { listApplications } from '../../openapi/routes/applications';
+import { fromContract } from '../lib/route';
+
+const applications: FastifyPluginAsyncTypebox = async (app) => {
+  app.route({ ...fromContract(listApplications), handler: async (request) => app.applications.list(request.access()) });
+};
+
+export default applications;

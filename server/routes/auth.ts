@@ -1,0 +1,63 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import type { UserRow } from '../../db/schema';
+import { guestLogin, logout, me, signup, userLogin } from '../../openapi/routes/auth';
+import { toAccount } from '../services/accounts/service';
+import { fromContract } from '../lib/route';
+
+const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
+
+const auth: FastifyPluginAsyncTypebox = async (app) => {
+  /**
+   * Signs the session in as `user`: a new session id (a fixed or stolen pre-login id is worth nothing after), the
+   * same owner token, and what the session made before becomes the account's.
+   */
+  async function signIn(request: FastifyRequest, user: UserRow) {
+    const { ownerToken } = request.owner();
+    await request.session.regenerate(['ownerToken']);
+    request.session.set('userId', user.id);
+    request.session.set('role', user.role);
+    await app.accounts.adopt(ownerToken, user.id);
+    return toAccount(user);
+  }
+
+  app.route({
+    ...fromContract(signup),
+    config: perMinute(5),
+    handler: async (request, reply) => {
+      const user = await app.accounts.signup(request.body.email, request.body.password);
+      return reply.status(201).send(await signIn(request, user));
+    },
+  });
+
+  app.route({
+    ...fromContract(userLogin),
+    config: perMinute(10),
+    handler: async (request) => signIn(request, await app.accounts.login(request.body.email, request.body.password)),
+  });
+
+  app.route({
+    ...fromContract(guestLogin),
+    config: perMinute(10),
+    handler: async (request) => signIn(request, await app.accounts.guest(request.body.email)),
+  });
+
+  app.route({
+    ...fromContract(me),
+    handler: async (request) => {
+      const id = request.session.userId;
+      const user = id ? await app.accounts.find(id) : undefined;
+      return { user: user ? toAccount(user) : null };
+    },
+  });
+
+  app.route({
+    ...fromContract(logout),
+    handler: async (request, reply) => {
+      if (request.session.sessionId && (request.session.userId || request.session.ownerToken)) await request.session.destroy();
+      return reply.status(204).send(null);
+    },
+  });
+};
+
+export default auth;

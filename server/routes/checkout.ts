@@ -1,0 +1,23 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { getOrder, getQuote, processPayment } from '../../openapi/routes/checkout';
+import { fromContract } from '../lib/route';
+
+const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
+
+const checkout: FastifyPluginAsyncTypebox = async (app) => {
+  app.route({ ...fromContract(getQuote), handler: async (request) => app.orders.quote(request.access(), request.query) });
+
+  // Card testing (trying stolen numbers one after another) is the abuse a payment form invites.
+  app.route({
+    ...fromContract(processPayment),
+    config: perMinute(20),
+    handler: async (request) => {
+      const owner = request.owner();
+      return app.orders.process(owner, request.access(), request.body);
+    },
+  });
+
+  app.route({ ...fromContract(getOrder), handler: async (request) => app.orders.get(request.access(), request.params.orderId) });
+};
+
+export default checkout;

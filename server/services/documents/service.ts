@@ -1,0 +1,61 @@
+import type { Executor } from '../../../db/index';
+import { getSetting } from '../../../db/queries/settings';
+import type { LeadRow } from '../../../db/schema';
+import type { Access } from '../access';
+import type { OrderService } from '../orders/service';
+import { OFFICIAL_SITES } from '../orders/quote';
+import { formFileName, formPdf, receiptFileName, receiptPdf, type PdfLead } from '../pdf';
+
+/** Where applicants write; the same address the site's footer gives. */
+export const SUPPORT_EMAIL = 'support@rumbo.example';
+
+export interface PdfFile {
+  fileName: string;
+  bytes: Buffer;
+}
+
+function pdfLead(row: LeadRow | null): PdfLead | null {
+  if (!row) return null;
+  let formData: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = JSON.parse(row.form_data);
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) formData = parsed as Record<string, unknown>;
+  } catch {
+    // A lead saved before its answers were valid JSON prints without them rather than not at all.
+  }
+  return {
+    formType: row.form_type,
+    source: row.source,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    nationality: row.nationality,
+    travelPurpose: row.travel_purpose,
+    formData,
+  };
+}
+
+/**
+ * The confirmation page's two PDFs (spec 1-core §7). The page names the order by its confirmation number; what is
+ * printed is the order and the lead as stored, and only for the session that owns them.
+ */
+export class DocumentService {
+  constructor(
+    private readonly db: Executor,
+    private readonly orders: OrderService,
+  ) {}
+
+  async receipt(access: Access, confirmationNumber: string): Promise<PdfFile> {
+    const { order, lead } = await this.orders.byNumber(access, confirmationNumber);
+    const { brandName } = await getSetting(this.db, 'branding');
+    const bytes = await receiptPdf({ order, brandName, lead: pdfLead(lead), supportEmail: SUPPORT_EMAIL, officialSite: OFFICIAL_SITES[order.service] });
+    return { fileName: receiptFileName(order), bytes };
+  }
+
+  async form(access: Access, confirmationNumber: string): Promise<PdfFile> {
+    const { order, lead } = await this.orders.byNumber(access, confirmationNumber);
+    const { brandName } = await getSetting(this.db, 'branding');
+    const bytes = await formPdf({ order, brandName, lead: pdfLead(lead) });
+    return { fileName: formFileName(order), bytes };
+  }
+}

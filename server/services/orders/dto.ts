@@ -1,0 +1,28 @@
+import type { OrderRow } from '../../../db/schema';
+import type { OrderDto } from '../../../openapi/schemas/orders';
+import { featuresOf, type PriceTable } from './products';
+
+/** An order as its owner sees it: amounts as charged (not today's prices), the card by brand and last four only. */
+export function toOrderDto(row: OrderRow, table: PriceTable): OrderDto {
+  return {
+    id: row.id,
+    number: row.number,
+    service: row.service,
+    product: row.plan,
+    status: row.status,
+    price: {
+      serviceFee: row.service_fee_cents,
+      credit: row.credit_cents,
+      processingFee: row.processing_fee_cents,
+      total: row.total_cents,
+      governmentFee: row.government_fee_cents,
+    },
+    features: featuresOf(row.plan, table),
+    card: row.card_brand && row.card_last4 ? { brand: row.card_brand, last4: row.card_last4 } : null,
+    accessCode: row.status === 'paid' ? row.access_code : null,
+    leadId: row.lead_id,
+    failure: row.failure,
+    createdAt: row.created_at,
+    paidAt: row.paid_at,
+  };
+}

@@ -1,0 +1,70 @@
+import type { OrderService } from '../../../db/schema';
+import type { QuoteOption, QuoteQuery } from '../../../openapi/schemas/orders';
+import { cents, featuresOf, governmentFeeOf, isPackage, PACKAGES, productFromWord, serviceFeeOf, type PriceTable, type Product } from './products';
+
+/** Where the government fee is paid: we are not the government, and the page says so with this link. */
+export const OFFICIAL_SITES: Record<OrderService, string> = {
+  'DS-160': 'https://ceac.state.gov/genniv/',
+  ESTA: 'https://esta.cbp.dhs.gov/',
+};
+
+/** The lead being paid for, as far as pricing cares. */
+export interface QuotedLead {
+  id: string;
+  formType: string;
+  source: string;
+  /** Products this lead already has paid orders for, with what was paid for each. */
+  paid: ReadonlyArray<{ product: Product; serviceFee: number }>;
+}
+
+/**
+ * Which products a checkout offers: the pre-assessment's review for its lead, the ESTA service, or the three
+ * DS-160 packages. The lead decides when there is one; otherwise the link's plan, form type or service.
+ */
+export function productsFor(query: Pick<QuoteQuery, 'plan' | 'formType' | 'service'>, lead: QuotedLead | null): { service: OrderService; products: Product[] } {
+  if (lead) {
+    const service: OrderService = lead.formType === 'ESTA' ? 'ESTA' : 'DS-160';
+    if (lead.source === 'wizard') return { service, products: ['completion'] };
+    return service === 'ESTA' ? { service, products: ['esta'] } : { service, products: [...PACKAGES] };
+  }
+  const named = query.plan === undefined ? null : productFromWord(query.plan);
+  const wantsEsta = named === 'esta' || [query.formType, query.service].some((v) => v?.trim().toLowerCase() === 'esta');
+  return wantsEsta ? { service: 'ESTA', products: ['esta'] } : { service: 'DS-160', products: [...PACKAGES] };
+}
+
+/**
+ * The price of one product for this lead. An upgrade is prorated (the pricing FAQ): what the lead paid for a
+ * lower package is credited. A product the lead already has, or a lower package than one it has, is not offered.
+ */
+export function optionFor(product: Product, service: OrderService, lead: QuotedLead | null, table: PriceTable): QuoteOption {
+  const serviceFee = serviceFeeOf(product, table);
+  const paid = lead?.paid ?? [];
+  const credit = isPackage(product) ? Math.max(0, ...paid.filter((p) => isPackage(p.product)).map((p) => p.serviceFee)) : 0;
+  const owned = paid.some((p) => p.product === product);
+  const available = !owned && (credit === 0 || serviceFee > credit);
+  const processingFee = cents(table.fees.processingFee);
+  const due = Math.max(0, serviceFee - credit);
+  return {
+    product,
+    service,
+    price: { serviceFee, credit: Math.min(credit, serviceFee), processingFee, total: due + processingFee, governmentFee: governmentFeeOf(service, table) },
+    features: featuresOf(product, table),
+    available,
+  };
+}
+
+/**
+ * Which option the page opens on. A plan in the link must be one of the options (else the page shows 'Invalid
+ * Plan'); without one, an amount that matches an option's price picks it; otherwise the first one still for sale.
+ * The amount never sets a price.
+ */
+export function preselect(query: Pick<QuoteQuery, 'plan' | 'amount'>, options: readonly QuoteOption[]): Product | null {
+  if (query.plan !== undefined && query.plan.trim() !== '') {
+    const named = productFromWord(query.plan);
+    return options.some((o) => o.product === named) ? named : null;
+  }
+  // Spec 1-core §2.5: the amount defaults to 100 (the Pro package at the default prices).
+  const amount = Number(query.amount ?? 100);
+  const byAmount = Number.isFinite(amount) ? options.find((o) => o.price.serviceFee === cents(amount)) : undefined;
+  return (byAmount ?? options.find((o) => o.available) ?? options[0])?.product ?? null;
+}

@@ -1,0 +1,29 @@
+// What the routes hand the PDF service: the order as the API shows it and, when the order names one, its lead.
+import type { OrderDto } from '../../../openapi/schemas/orders';
+
+export interface PdfLead {
+  formType: string;
+  /** Which form or chat saved the answers; it decides how `formData` is read (see answers.ts). */
+  source: string;
+  name: string;
+  email: string;
+  phone: string;
+  nationality: string;
+  travelPurpose: string;
+  formData: Record<string, unknown>;
+}
+
+export interface ReceiptInput {
+  order: OrderDto;
+  brandName: string;
+  lead: PdfLead | null;
+  supportEmail: string;
+  /** The government's own site, where the government fee is paid. */
+  officialSite: string;
+}
+
+export interface FormInput {
+  order: OrderDto;
+  brandName: string;
+  lead: PdfLead | null;
+}

@@ -1,0 +1,163 @@
+// Where each of our questions sits on the official form, page by page in the official order, so the applicant
+// can copy answers while stepping through the government site. DS-160 lists both the question wizard's ids
+// (kebab-case) and the ten-section form's fields ('section.field'); within a page, the official field order.
+// A question not listed here prints last, under OTHER_ANSWERS.
+
+export interface OfficialPage {
+  readonly title: string;
+  readonly ids: readonly string[];
+}
+
+export const OTHER_ANSWERS = 'Other answers';
+
+const parent = (who: 'father' | 'mother') =>
+  ['LastName', 'FirstName', 'BirthDate', 'BirthCountry', 'InUS', 'USStatus'].map((f) => `family-info.${who}${f}`);
+
+/** The CEAC DS-160 pages, from Personal Information 1 to Security and Background. */
+export const DS160_PAGES: readonly OfficialPage[] = [
+  {
+    title: 'Personal Information 1',
+    ids: [
+      'last-name', 'first-name', 'native-name', 'other-names', 'specify-other-names', 'telecode', 'gender',
+      'marital-status', 'birth-date', 'birth-city', 'birth-state', 'birth-country',
+      ...['lastName', 'firstName', 'middleName', 'fullNameNative', 'otherNames', 'gender', 'maritalStatus', 'birthDate',
+        'birthCity', 'birthCountry'].map((f) => `personal-info.${f}`),
+    ],
+  },
+  {
+    title: 'Personal Information 2',
+    ids: [
+      'nationality',
+      ...['nationality', 'otherNationalities', 'otherNationalitiesDetails', 'nationalIdNumber', 'socialSecurityNumber']
+        .map((f) => `personal-info.${f}`),
+    ],
+  },
+  {
+    title: 'Travel Information',
+    ids: [
+      'purpose-of-trip', 'intended-arrival-date', 'intended-length', 'us-address', 'trip-payer-name', 'trip-payer-phone',
+      'trip-payer-email', 'trip-payer-address',
+      ...['tripPurpose', 'otherPurpose', 'tripPlans', 'arrivalDate', 'departureDate', 'lengthOfStay', 'usAddress', 'usCity',
+        'usState', 'usZipCode', 'whoIsPayingForTrip', 'otherPayerDetails'].map((f) => `travel-info.${f}`),
+    ],
+  },
+  {
+    title: 'Travel Companions',
+    ids: [
+      'travel-companions', 'companion-name', 'companion-relation', 'companion-has-visa',
+      ...['travelingWithOthers', 'groupTravel', 'organizationName', 'companions'].map((f) => `travel-companions.${f}`),
+    ],
+  },
+  {
+    title: 'Previous U.S. Travel',
+    ids: [
+      'travel-info.hasBeenToUS',
+      ...['hasVisitedUS', 'usVisits', 'hasUSVisa', 'lastUSVisaNumber', 'lastUSVisaIssueDate', 'lastUSVisaExpiryDate']
+        .map((f) => `previous-travel.${f}`),
+      'travel-info.hasVisaBeenLost', 'travel-info.hasVisaBeenCancelled',
+      ...['hasVisaCancelled', 'visaCancelledDetails', 'hasVisaDenied', 'visaDenialDetails', 'hasBeenRefused', 'refusalDetails']
+        .map((f) => `previous-travel.${f}`),
+    ],
+  },
+  {
+    title: 'Address and Phone',
+    ids: [
+      'home-address-1', 'home-address-2', 'home-city', 'home-state', 'home-postal-code', 'home-country', 'phone-number',
+      'email-address',
+      ...['homeAddress', 'homeCity', 'homeState', 'homePostalCode', 'homeCountry', 'sameAsHome', 'mailingAddress',
+        'mailingCity', 'mailingState', 'mailingPostalCode', 'mailingCountry', 'primaryPhone', 'secondaryPhone', 'workPhone',
+        'emailAddress'].map((f) => `address-phone.${f}`),
+      'personal-info.email',
+    ],
+  },
+  {
+    title: 'Passport',
+    ids: [
+      'passport-type', 'passport-number', 'passport-book-number', 'passport-country', 'passport-issue-date',
+      'passport-expiry-date', 'passport-lost',
+      ...['passportNumber', 'passportIssuingCountry', 'passportIssuingCity', 'issuingAuthority', 'passportIssueDate',
+        'passportExpiryDate', 'hasLostPassport', 'lostPassportYear', 'lostPassportNumber', 'lostPassportCountry',
+        'lostPassportDetails', 'hasOtherPassports', 'otherPassportsDetails'].map((f) => `passport-info.${f}`),
+    ],
+  },
+  {
+    title: 'U.S. Contact',
+    ids: ['us-contact-name', 'us-contact-relationship', 'us-contact-address', 'us-contact-phone'],
+  },
+  {
+    title: 'Family',
+    ids: [
+      'father-name', 'father-birth-date', 'mother-name', 'mother-birth-date', 'spouse-name',
+      ...parent('father'), ...parent('mother'),
+      'family-info.hasOtherFamilyInUS', 'family-info.otherFamilyDetails',
+      ...['LastName', 'FirstName', 'BirthDate', 'Nationality', 'BirthCountry', 'InUS', 'USStatus'].map((f) => `family-info.spouse${f}`),
+      'family-info.marriageDate', 'family-info.marriageCountry',
+    ],
+  },
+  {
+    // CEAC asks about military service and paramilitary groups here, on "Additional Work/Education/Training".
+    title: 'Work/Education/Training',
+    ids: [
+      'current-occupation', 'employer-name', 'employer-address', 'employer-phone', 'monthly-salary', 'job-duties',
+      'previously-employed', 'previous-employer-name', 'previous-employer-address', 'previous-job-title',
+      'previous-supervisor-name', 'previous-job-start-date', 'previous-job-end-date', 'previous-job-duties',
+      'languages-spoken', 'travel-last-five-years', 'countries-visited', 'organization-membership', 'organization-name',
+      'specialized-skills', 'specialized-skills-details', 'military-service', 'military-country', 'military-branch',
+      'military-rank', 'military-specialty', 'military-service-from', 'military-service-to', 'security-paramilitary',
+      ...['currentOccupation', 'currentEmployer', 'currentEmployerAddress', 'currentEmployerCity', 'currentEmployerCountry',
+        'currentEmployerPhone', 'currentJobStartDate', 'currentSalary', 'salaryCurrency', 'currentJobTitle',
+        'currentSupervisorName', 'currentJobDescription', 'previousEmployer', 'previousEmployerAddress',
+        'previousEmployerCity', 'previousEmployerCountry', 'previousJobTitle', 'previousSupervisorName',
+        'previousJobStartDate', 'previousJobEndDate', 'highestEducationLevel', 'schoolName', 'schoolAddress', 'schoolCity',
+        'schoolCountry', 'courseOfStudy', 'schoolStartDate', 'schoolEndDate'].map((f) => `work-education.${f}`),
+      ...['hasMilitaryService', 'militaryDetails', 'hasServedInMilitia', 'militiaDetails'].map((f) => `security-background.${f}`),
+    ],
+  },
+  {
+    title: 'Security and Background',
+    ids: [
+      'security-communicable-disease', 'security-mental-disorder', 'security-drug-abuse', 'security-arrest',
+      'security-controlled-substances', 'security-prostitution', 'security-money-laundering', 'security-human-trafficking',
+      'security-espionage', 'security-terrorist-activities', 'security-terrorist-support', 'security-terrorist-membership',
+      'security-genocide', 'security-torture', 'security-extrajudicial-killings', 'security-religious-freedom',
+      'security-visa-fraud', 'security-child-custody', 'security-illegal-voting', 'security-tax-renunciation',
+      ...['hasCommunicableDisease', 'diseaseDetails', 'hasPhysicalMentalDisorder', 'disorderDetails', 'isDrugAddict',
+        'hasBeenArrested', 'arrestDetails', 'hasViolatedLaw', 'lawViolationDetails', 'hasDrugViolations',
+        'drugViolationDetails', 'hasEngagedTrafficking', 'traffickingDetails', 'hasAssistedTrafficking',
+        'assistedTraffickingDetails', 'hasEngagedTerrorism', 'terrorismDetails', 'hasSupportedTerrorism',
+        'terrorismSupportDetails', 'hasBeenTerroristMember', 'terroristMemberDetails', 'hasWorkedForGovernment',
+        'governmentWorkDetails', 'hasBeenInvolved', 'involvementDetails', 'hasViolatedImmigrationLaw',
+        'immigrationViolationDetails'].map((f) => `security-background.${f}`),
+      'previous-travel.hasBeenDeported', 'previous-travel.deportationDetails',
+      ...['hasBeenDeported', 'deportationDetails', 'hasBeenRemoved', 'removalDetails'].map((f) => `security-background.${f}`),
+    ],
+  },
+];
+
+/** The ESTA application's four parts, in the order the CBP site asks them. */
+export const ESTA_PAGES: readonly OfficialPage[] = [
+  {
+    title: 'Applicant Information',
+    ids: [
+      'email', 'last-name', 'first-name', 'other-names', 'gender', 'birth-date', 'birth-city', 'birth-country',
+      'passport-country', 'passport-type', 'passport-number', 'passport-issue-date', 'passport-expiry',
+      'other-citizenship', 'previous-passport',
+    ],
+  },
+  { title: 'Personal Information', ids: ['home-address', 'phone', 'social-media', 'current-occupation'] },
+  { title: 'Travel Information', ids: ['purpose', 'first-travel', 'emergency-contact', 'emergency-phone'] },
+  {
+    title: 'Eligibility Questions',
+    ids: [
+      'communicable-disease', 'criminal-conviction', 'drug-violation', 'terrorism-activities', 'fraud-misrepresentation',
+      'visa-denial', 'overstay-violation', 'child-custody', 'travel-restricted-countries',
+    ],
+  },
+];
+
+/** Our own bookkeeping in the ten-section form, never a question of the official form. */
+export const NOT_FORM_ANSWERS: ReadonlySet<string> = new Set([
+  'personal-info.selectedPlan',
+  'photo-submission.photoId',
+  'photo-submission.agreeToRequirements',
+]);

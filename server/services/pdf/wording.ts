@@ -1,0 +1,64 @@
+// The fixed English wording of both PDFs (the documents are English by design: the applicant copies them into
+// English-only official forms), plus the Spanish legal warning the confirmation page also shows (spec 1-core §2.6).
+import type { OrderDto } from '../../../openapi/schemas/orders';
+
+type Order = Pick<OrderDto, 'service' | 'product' | 'status' | 'features'>;
+
+export const PRODUCT_NAMES: Record<OrderDto['product'], string> = {
+  basic: 'Basic',
+  pro: 'Pro',
+  premium: 'Premium',
+  esta: 'ESTA service',
+  completion: 'Pre-assessment review',
+};
+
+export const SERVICE_NAMES: Record<OrderDto['service'], string> = {
+  'DS-160': 'DS-160 visa application assistance',
+  ESTA: 'ESTA application assistance',
+};
+
+export const STATUS_WORDS: Record<OrderDto['status'], string> = {
+  paid: 'Paid',
+  pending: 'Payment pending',
+  failed: 'Payment failed',
+  refunded: 'Refunded',
+};
+
+/** The pricing page's six feature lines (spec 1-core §2.4), in its order. */
+export const FEATURE_LINES: ReadonlyArray<[keyof OrderDto['features'], string]> = [
+  ['wizardAccess', 'Step-by-step form wizard'],
+  ['estaCheck', 'ESTA eligibility checker'],
+  ['aiAnalysis', 'AI visa approval analysis'],
+  ['documentReview', 'Document review service'],
+  ['interviewPrep', 'Interview preparation'],
+  ['prioritySupport', 'Priority customer support'],
+];
+
+export function includedFeatures(order: Order): string[] {
+  return FEATURE_LINES.filter(([flag]) => order.features[flag]).map(([, line]) => line);
+}
+
+/** An unpaid order's receipt must not pass for proof of payment. */
+export const UNPAID_NOTICE: Record<Exclude<OrderDto['status'], 'paid'>, string> = {
+  pending: 'NOT PAID. This order is waiting for payment; nothing has been charged. This document is not a proof of payment.',
+  failed: 'NOT PAID. The payment for this order failed and nothing was charged. This document is not a proof of payment.',
+  refunded: 'REFUNDED. The amount charged for this order was returned to your card.',
+};
+
+export function governmentFeeNote(service: OrderDto['service'], fee: string, officialSite: string): string {
+  return service === 'ESTA'
+    ? `The U.S. government's ESTA fee (${fee}) is not included above. It is paid separately, by card, on the official ESTA site when the application is submitted: ${officialSite}`
+    : `The U.S. government's visa application fee (${fee}) is not included above. It is paid separately to the U.S. Department of State, as the consulate where you book your interview instructs (official site: ${officialSite}).`;
+}
+
+export function privateCompanyNote(brandName: string): string {
+  return `${brandName} is a private company. We are not the U.S. government and are not affiliated with any government agency.`;
+}
+
+export function legalWarningEs(brandName: string): string {
+  return (
+    `Aviso legal: ${brandName} es una empresa privada de asistencia y no tiene ninguna relación con el Gobierno de ` +
+    'los Estados Unidos ni con ningún otro gobierno u organismo oficial. No garantizamos la aprobación de ninguna ' +
+    'visa ni autorización de viaje: la decisión corresponde únicamente a las autoridades estadounidenses.'
+  );
+}
