@@ -4,6 +4,7 @@ import { RouterProvider } from 'react-router/dom';
 import { AppProvider } from './app/AppContext';
 import { setupInspector } from './app/inspect';
 import { startLanguage } from './app/language';
+import { startSession } from './app/session';
 import { loadSiteData } from './app/siteData';
 import { startToasts } from './app/toasts';
 import { i18nReady } from './i18n';
@@ -13,7 +14,8 @@ import './styles/keyframes.css';
 
 await setupInspector();
 await i18nReady;
-const actors = { language: startLanguage(), toasts: startToasts() };
+const toasts = startToasts();
+const actors = { language: startLanguage(), toasts, session: startSession(toasts) };
 loadSiteData();
 
 createRoot(document.getElementById('root') as HTMLElement).render(

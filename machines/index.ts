@@ -1,20 +1,48 @@
 // The registry of every flow. Path tests, coverage and the inspector all start from here.
 import { applyStartMachine } from './applyStart.machine';
 import { applySummaryMachine } from './applySummary.machine';
+import { checkoutMachine } from './checkout.machine';
+import { confirmationMachine } from './confirmation.machine';
+import { dashboardMachine } from './dashboard.machine';
 import { languageMachine } from './language.machine';
+import { loginMachine } from './login.machine';
+import { pricingMachine } from './pricing.machine';
 import { questionWizardMachine } from './questionWizard.machine';
+import { resultsMachine } from './results.machine';
+import { sessionMachine } from './session.machine';
 import { toastMachine } from './toast.machine';
 import { visaWizardMachine } from './visaWizard.machine';
 
 export const machines = {
   language: languageMachine,
   toast: toastMachine,
+  session: sessionMachine,
   visaWizard: visaWizardMachine,
   applyStart: applyStartMachine,
   applySummary: applySummaryMachine,
   questionWizard: questionWizardMachine,
+  pricing: pricingMachine,
+  checkout: checkoutMachine,
+  confirmation: confirmationMachine,
+  login: loginMachine,
+  dashboard: dashboardMachine,
+  results: resultsMachine,
 } as const;
 
 export type MachineName = keyof typeof machines;
 
-export { applyStartMachine, applySummaryMachine, languageMachine, questionWizardMachine, toastMachine, visaWizardMachine };
+export {
+  applyStartMachine,
+  applySummaryMachine,
+  checkoutMachine,
+  confirmationMachine,
+  dashboardMachine,
+  languageMachine,
+  loginMachine,
+  pricingMachine,
+  questionWizardMachine,
+  resultsMachine,
+  sessionMachine,
+  toastMachine,
+  visaWizardMachine,
+};

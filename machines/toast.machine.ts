@@ -8,6 +8,8 @@ export interface Toast {
   /** Translation key, or already translated text when `raw` is set. */
   title: string;
   description?: string;
+  /** Text shown as it is, after the description: a server's own message. */
+  detail?: string;
   variant: 'default' | 'destructive';
   duration: number;
   params?: Record<string, string | number>;

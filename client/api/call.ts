@@ -7,17 +7,31 @@ export class HttpError extends Error {
     readonly status: number,
     message: string,
     readonly serverMessage: string | undefined,
+    /** The server's stable reason, when it gives one (a card decline's code). */
+    readonly code?: string,
   ) {
     super(message);
   }
 }
 
-function messageOf(text: string): string | undefined {
+function bodyOf(text: string): { message?: string; code?: string } {
   try {
-    return (JSON.parse(text) as { message?: string }).message;
+    const body = JSON.parse(text) as unknown;
+    return body && typeof body === 'object' ? (body as { message?: string; code?: string }) : {};
   } catch {
-    return undefined;
+    return {};
   }
+}
+
+/** Calls a route whose answer is a file (the PDFs): its bytes and the name the server gave it. */
+export async function download<C extends RouteContract>(http: Transport, contract: C, args: CallArgs<C>): Promise<{ bytes: Uint8Array; fileName: string }> {
+  const { params, query, body } = args as { params?: object; query?: object; body?: unknown };
+  const response = await http({ method: contract.method, path: pathOf(contract, params, query), binary: true, ...(body === undefined ? {} : { body }) });
+  if (!response.file) {
+    const { message, code } = bodyOf(response.text);
+    throw new HttpError(response.status, `${response.status}: ${response.text}`, message, code);
+  }
+  return response.file;
 }
 
 /** Calls a route by its contract: the URL, the parts sent and the answer's type all come from the one declaration. */
@@ -25,7 +39,8 @@ export async function call<C extends RouteContract>(http: Transport, contract: C
   const { params, query, body } = args as { params?: object; query?: object; body?: unknown };
   const response = await http({ method: contract.method, path: pathOf(contract, params, query), ...(body === undefined ? {} : { body }) });
   if (response.status < 200 || response.status >= 300) {
-    throw new HttpError(response.status, `${response.status}: ${response.text}`, messageOf(response.text));
+    const { message, code } = bodyOf(response.text);
+    throw new HttpError(response.status, `${response.status}: ${response.text}`, message, code);
   }
   return (response.text ? JSON.parse(response.text) : undefined) as SuccessBody<C>;
 }

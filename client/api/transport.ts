@@ -7,22 +7,36 @@ export interface HttpRequest {
   path: string;
   /** Sent as JSON when present. */
   body?: unknown;
+  /** The answer is a file (a PDF): read its bytes and its name instead of text. */
+  binary?: boolean;
 }
 
 export interface HttpResponse {
   status: number;
+  /** The body as text; empty for a successful binary answer. */
   text: string;
+  /** A successful binary answer's bytes and the file name its Content-Disposition gives. */
+  file?: { bytes: Uint8Array; fileName: string };
+}
+
+/** `attachment; filename="x.pdf"` → `x.pdf`. */
+export function fileNameOf(disposition: string | null | undefined): string {
+  return /filename="([^"]+)"/.exec(disposition ?? '')?.[1] ?? 'download';
 }
 
 export type Transport = (request: HttpRequest) => Promise<HttpResponse>;
 
 /** The browser's transport: same-origin fetch with the session cookie. */
-export const fetchTransport: Transport = async ({ method, path, body }) => {
+export const fetchTransport: Transport = async ({ method, path, body, binary }) => {
   const response = await fetch(new URL(path, window.location.origin), {
     method,
     credentials: 'include',
     headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
     body: body === undefined ? null : JSON.stringify(body),
   });
+  if (binary && response.ok) {
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    return { status: response.status, text: '', file: { bytes, fileName: fileNameOf(response.headers.get('content-disposition')) } };
+  }
   return { status: response.status, text: await response.text() };
 };

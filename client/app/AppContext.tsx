@@ -1,12 +1,15 @@
 import { useSelector } from '@xstate/react';
 import { createContext, useContext, type ReactNode } from 'react';
 import type { Language } from '../../machines/domain/language';
+import type { Account } from '../../machines/session.machine';
 import type { LanguageActor } from './language';
+import type { SessionActor } from './session';
 import type { ToastActor, ToastRequest } from './toasts';
 
 interface AppActors {
   language: LanguageActor;
   toasts: ToastActor;
+  session: SessionActor;
 }
 
 const AppContext = createContext<AppActors | null>(null);
@@ -34,4 +37,17 @@ export function useToast(): (toast: ToastRequest) => void {
 
 export function useToastActor(): ToastActor {
   return useActors().toasts;
+}
+
+/** Who is signed in (null while the server has not said, or nobody), and the two things a page does with it. */
+export function useSession(): { account: Account | null; checking: boolean; signedIn: (account: Account) => void; signOut: () => void } {
+  const { session } = useActors();
+  const account = useSelector(session, (s) => s.context.account);
+  const checking = useSelector(session, (s) => s.matches('checking'));
+  return {
+    account,
+    checking,
+    signedIn: (next) => session.send({ type: 'SIGNED_IN', account: next }),
+    signOut: () => session.send({ type: 'SIGN_OUT' }),
+  };
 }

@@ -7,6 +7,7 @@ import { useLanguage } from '../app/AppContext';
 import { useSiteData } from '../app/siteData';
 import { button, container } from '../styles/ui.css';
 import * as css from './layout.css';
+import { UserMenu } from './UserMenu';
 
 const NAV = [
   { to: ROUTES.home, key: 'nav.home' },
@@ -54,8 +55,7 @@ export function Header() {
           <button type="button" className={css.iconButton} aria-label={t('help.open')} onClick={() => help.current?.showModal()}>
             ?
           </button>
-          {/* The user menu (account e-mail, Sign Out) mounts here once sign-in exists. */}
-          <div data-slot="user-menu" />
+          <UserMenu />
         </div>
       </div>
       <dialog ref={help} className={css.dialog} aria-labelledby="help-title">

@@ -54,6 +54,7 @@ export function Toaster() {
           >
             <p className={css.title}>{t(toast.title, toast.params)}</p>
             {toast.description && <p className={css.description}>{t(toast.description, toast.params)}</p>}
+            {toast.detail && <p className={css.description}>{toast.detail}</p>}
             <button type="button" className={css.close} aria-label={t('toast.close')} onClick={dismiss}>
               ×
             </button>

@@ -92,3 +92,50 @@ export const footer = style({
   fontSize: vars.fontSize.sm,
   background: vars.color.surface,
 });
+
+export const userMenu = style({ position: 'relative' });
+
+export const userMenuButton = style([
+  {
+    minHeight: 40,
+    maxWidth: 200,
+    padding: `0 ${vars.space.sm}`,
+    borderRadius: vars.radius.pill,
+    border: `1px solid ${vars.color.border}`,
+    background: vars.color.surface,
+    color: vars.color.text,
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    whiteSpace: 'nowrap',
+    cursor: 'pointer',
+  },
+]);
+
+export const userMenuList = style({
+  position: 'absolute',
+  right: 0,
+  top: 'calc(100% + 4px)',
+  minWidth: 200,
+  margin: 0,
+  padding: vars.space.xs,
+  listStyle: 'none',
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  boxShadow: vars.shadow.raised,
+  zIndex: 20,
+});
+
+export const userMenuItem = style({
+  display: 'block',
+  width: '100%',
+  padding: vars.space.sm,
+  border: 'none',
+  background: 'none',
+  textAlign: 'left',
+  color: vars.color.text,
+  textDecoration: 'none',
+  cursor: 'pointer',
+  borderRadius: vars.radius.sm,
+  selectors: { '&:hover, &:focus-visible': { background: vars.color.surfaceAlt } },
+});

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { Transport } from '../../client/api/transport';
+import { fileNameOf, type Transport } from '../../client/api/transport';
 
 export interface CallRecord {
   method: string;
@@ -19,7 +19,7 @@ export function injectTransport(app: FastifyInstance, log: CallRecord[] = []): T
   let cookie: string | undefined;
   // Each transport is its own client, as each browser is: the rate limits count it apart.
   const remoteAddress = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
-  const transport: Transport = async ({ method, path, body }) => {
+  const transport: Transport = async ({ method, path, body, binary }) => {
     const response = await app.inject({
       method: method as 'GET',
       url: path,
@@ -34,6 +34,12 @@ export function injectTransport(app: FastifyInstance, log: CallRecord[] = []): T
       parsed = JSON.parse(response.body);
     } catch {
       /* not JSON */
+    }
+    const ok = response.statusCode >= 200 && response.statusCode < 300;
+    if (binary && ok) {
+      const file = { bytes: new Uint8Array(response.rawPayload), fileName: fileNameOf(response.headers['content-disposition'] as string | undefined) };
+      log.push({ method, path, body, status: response.statusCode, response: { fileName: file.fileName, size: file.bytes.length } });
+      return { status: response.statusCode, text: '', file };
     }
     log.push({ method, path, body, status: response.statusCode, response: parsed });
     return { status: response.statusCode, text: response.body };

@@ -1,9 +1,16 @@
 import type { MachineName } from '../../machines/index';
 import { applyStartPaths } from './applyStart.paths';
 import { applySummaryPaths } from './applySummary.paths';
+import { checkoutPaths } from './checkout.paths';
+import { confirmationPaths } from './confirmation.paths';
+import { dashboardPaths } from './dashboard.paths';
 import { languagePaths } from './language.paths';
+import { loginPaths } from './login.paths';
 import type { PathModel } from './model';
+import { pricingPaths } from './pricing.paths';
 import { questionWizardPaths } from './questionWizard.paths';
+import { resultsPaths } from './results.paths';
+import { sessionPaths } from './session.paths';
 import { toastPaths } from './toast.paths';
 import { visaWizardPaths } from './visaWizard.paths';
 
@@ -15,4 +22,11 @@ export const pathModels: Record<MachineName, PathModel> = {
   applyStart: applyStartPaths,
   applySummary: applySummaryPaths,
   questionWizard: questionWizardPaths,
+  pricing: pricingPaths,
+  checkout: checkoutPaths,
+  confirmation: confirmationPaths,
+  login: loginPaths,
+  session: sessionPaths,
+  dashboard: dashboardPaths,
+  results: resultsPaths,
 };

@@ -1,0 +1,220 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { OrderDto, ProcessPayment, ProductIdValue, QuoteDto, QuoteOption, QuoteQuery } from '../openapi/schemas/orders';
+import {
+  formatCardNumber,
+  formatExpiry,
+  missingPaymentDetails,
+  validatePaymentDetails,
+  type PaymentDetails,
+  type PaymentErrors,
+  type PaymentField,
+} from './domain/payment';
+
+export interface CheckoutInput {
+  /** The page's query: plan, formType, service, amount, lead (spec 1-core §2.5). */
+  query: QuoteQuery;
+  /** The applicant's calendar day, 'YYYY-MM-DD', for the card's expiry. */
+  today: string;
+}
+
+export interface CheckoutContext extends CheckoutInput {
+  quote: QuoteDto | null;
+  selected: ProductIdValue | null;
+  details: PaymentDetails;
+  errors: PaymentErrors;
+  /**
+   * The idempotency key of the attempt being made. A new one for every new attempt; kept only when the last
+   * one got no answer (the connection failed), so paying again cannot charge twice if it did reach the server.
+   */
+  attemptKey: string | null;
+  order: OrderDto | null;
+}
+
+export type CheckoutEvent =
+  | { type: 'PLAN.SELECT'; product: ProductIdValue }
+  | { type: 'FIELD.CHANGE'; field: PaymentField; value: string }
+  | { type: 'PAY' }
+  | { type: 'RETRY' };
+
+export interface CheckoutOutput {
+  to: string;
+}
+
+export const EMPTY_DETAILS: PaymentDetails = {
+  cardNumber: '',
+  expiryDate: '',
+  cvv: '',
+  cardName: '',
+  billingAddress: '',
+  city: '',
+  zipCode: '',
+  country: '',
+};
+
+/** The option on screen. */
+export function selectedOption(context: Pick<CheckoutContext, 'quote' | 'selected'>): QuoteOption | undefined {
+  return context.quote?.options.find((o) => o.product === context.selected);
+}
+
+/** What the payment call sends: the option chosen and the card; the amount shown is for the server's log only. */
+export function paymentRequest(context: CheckoutContext): ProcessPayment {
+  const option = selectedOption(context) as QuoteOption;
+  return {
+    plan: option.product,
+    amount: option.price.total / 100,
+    ...(context.quote?.lead ? { leadId: context.quote.lead.id } : {}),
+    idempotencyKey: context.attemptKey as string,
+    paymentDetails: context.details,
+  };
+}
+
+/** A field as the form keeps it while typing: card number grouped, expiry as MM/YY, CVV digits only. */
+function typed(field: PaymentField, value: string, previous: string): string {
+  if (field === 'cardNumber') return formatCardNumber(value);
+  if (field === 'expiryDate') return formatExpiry(value, previous);
+  if (field === 'cvv') return value.replace(/\D/g, '').slice(0, 4);
+  return value;
+}
+
+/** A refusal the server answered (it has a status), as opposed to a connection that failed. */
+function answered(error: unknown): boolean {
+  return typeof (error as { status?: unknown } | null)?.status === 'number';
+}
+
+function failureOf(error: unknown): { message: string | undefined; code: string | undefined } {
+  const e = error as { serverMessage?: unknown; code?: unknown } | null;
+  return {
+    message: typeof e?.serverMessage === 'string' ? e.serverMessage : undefined,
+    code: typeof e?.code === 'string' ? e.code : undefined,
+  };
+}
+
+/**
+ * /checkout (spec 1-core §2.5): asks the server what the link offers and at what price, lets the applicant
+ * change the option and fill the card form, and pays. The server prices the order; the page only chooses.
+ */
+export const checkoutMachine = setup({
+  types: {
+    input: {} as CheckoutInput,
+    context: {} as CheckoutContext,
+    events: {} as CheckoutEvent,
+    output: {} as CheckoutOutput,
+  },
+  actors: {
+    /** GET /api/checkout/quote; provided by the client. */
+    fetchQuote: fromPromise<QuoteDto, QuoteQuery>(async () => {
+      throw new Error('fetchQuote is provided by the caller');
+    }),
+    /** POST /api/checkout/process; provided by the client. */
+    processPayment: fromPromise<OrderDto, ProcessPayment>(async () => {
+      throw new Error('processPayment is provided by the caller');
+    }),
+  },
+  actions: {
+    /** 'Missing Information' / 'Please fill in all required payment details'; provided by the client. */
+    announceMissing: () => {},
+    /** 'Payment Successful!'; provided by the client. */
+    announcePaid: () => {},
+    /** 'Payment Failed' with the server's reason (or the spec's default); provided by the client. */
+    announcePaymentFailed: (_: unknown, _params: { message: string | undefined; code: string | undefined }) => {},
+  },
+  guards: {
+    hasSelection: (_, params: { quote: QuoteDto }) => params.quote.selected !== null,
+    /** Only an option of this quote that the application does not already have. */
+    canSelect: ({ context }, params: { product: ProductIdValue }) =>
+      context.quote?.options.some((o) => o.product === params.product && o.available) ?? false,
+    missingDetails: ({ context }) => missingPaymentDetails(context.details),
+    invalidDetails: ({ context }) => Object.keys(validatePaymentDetails(context.details, context.today)).length > 0,
+    selectionAvailable: ({ context }) => selectedOption(context)?.available === true,
+  },
+}).createMachine({
+  id: 'checkout',
+  context: ({ input }) => ({
+    ...input,
+    quote: null,
+    selected: null,
+    details: EMPTY_DETAILS,
+    errors: {},
+    attemptKey: null,
+    order: null,
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        id: 'fetchQuote',
+        src: 'fetchQuote',
+        input: ({ context }) => context.query,
+        onDone: [
+          {
+            guard: { type: 'hasSelection', params: ({ event }) => ({ quote: event.output }) },
+            target: 'ready',
+            actions: assign({ quote: ({ event }) => event.output, selected: ({ event }) => event.output.selected }),
+          },
+          // The link names a plan that does not exist: 'Invalid Plan' (spec 1-core §5).
+          { target: 'invalidPlan', actions: assign({ quote: ({ event }) => event.output }) },
+        ],
+        onError: 'failed',
+      },
+    },
+    failed: { on: { RETRY: 'loading' } },
+    invalidPlan: {},
+    ready: {
+      initial: 'editing',
+      states: {
+        editing: {
+          on: {
+            'PLAN.SELECT': {
+              guard: { type: 'canSelect', params: ({ event }) => ({ product: event.product }) },
+              actions: assign({ selected: ({ event }) => event.product, attemptKey: null }),
+            },
+            'FIELD.CHANGE': {
+              actions: assign(({ context, event }) => {
+                const { [event.field]: _cleared, ...errors } = context.errors;
+                return {
+                  details: { ...context.details, [event.field]: typed(event.field, event.value, context.details[event.field]) },
+                  errors,
+                  attemptKey: null,
+                };
+              }),
+            },
+            PAY: [
+              {
+                guard: 'missingDetails',
+                actions: [assign({ errors: ({ context }) => validatePaymentDetails(context.details, context.today) }), 'announceMissing'],
+              },
+              { guard: 'invalidDetails', actions: assign({ errors: ({ context }) => validatePaymentDetails(context.details, context.today) }) },
+              {
+                guard: 'selectionAvailable',
+                target: 'paying',
+                actions: assign({ errors: {}, attemptKey: ({ context }) => context.attemptKey ?? crypto.randomUUID() }),
+              },
+            ],
+          },
+        },
+        paying: {
+          tags: ['busy'],
+          invoke: {
+            id: 'processPayment',
+            src: 'processPayment',
+            input: ({ context }) => paymentRequest(context),
+            onDone: { target: '#checkout.paid', actions: [assign({ order: ({ event }) => event.output }), 'announcePaid'] },
+            onError: {
+              target: 'editing',
+              actions: [
+                { type: 'announcePaymentFailed', params: ({ event }) => failureOf(event.error) },
+                assign({ attemptKey: ({ context, event }) => (answered(event.error) ? null : context.attemptKey) }),
+              ],
+            },
+          },
+        },
+      },
+    },
+    paid: {
+      type: 'final',
+      output: ({ context }) => ({ to: `/payment-confirmation?order=${(context.order as OrderDto).id}` }),
+    },
+  },
+  output: ({ event }) => event.output as CheckoutOutput,
+});

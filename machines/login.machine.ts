@@ -1,0 +1,175 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { AccountDto } from '../openapi/schemas/auth';
+import { validateGuest, validateLogin, validateSignup } from './domain/account';
+import type { ValidationError } from './domain/validators';
+
+export type LoginField = 'email' | 'password' | 'confirmPassword' | 'guestEmail';
+
+export interface LoginInput {
+  /** Which tab opens first (`?tab=signup` from the pricing page's Sign Up link). */
+  tab: 'login' | 'signup';
+}
+
+export interface LoginContext extends LoginInput {
+  fields: Record<LoginField, string>;
+  errors: Partial<Record<LoginField, ValidationError>>;
+  account: AccountDto | null;
+}
+
+export type LoginEvent =
+  | { type: 'TAB.LOGIN' }
+  | { type: 'TAB.SIGNUP' }
+  | { type: 'FIELD.CHANGE'; field: LoginField; value: string }
+  | { type: 'LOGIN' }
+  | { type: 'GUEST' }
+  | { type: 'SIGNUP' };
+
+export interface LoginOutput {
+  to: string;
+  account: AccountDto;
+}
+
+interface Credentials {
+  email: string;
+  password: string;
+}
+
+/** A refusal's own message, when the server gave one (spec 1-core §8: "server message or …"). */
+function serverMessage(error: unknown): { message: string | undefined } {
+  const message = (error as { serverMessage?: unknown } | null)?.serverMessage;
+  return { message: typeof message === 'string' ? message : undefined };
+}
+
+const loginErrors = (c: LoginContext) => validateLogin({ email: c.fields.email, password: c.fields.password });
+const signupErrors = (c: LoginContext) =>
+  validateSignup({ email: c.fields.email, password: c.fields.password, confirmPassword: c.fields.confirmPassword });
+const guestErrors = (c: LoginContext) => {
+  const { email } = validateGuest({ email: c.fields.guestEmail });
+  return email ? { guestEmail: email } : {};
+};
+const none = (errors: object) => Object.keys(errors).length === 0;
+
+/**
+ * /login (spec 1-core §2.9): the Login and Sign Up tabs and guest access by e-mail. Every form is checked with
+ * the same rules the server applies; a successful sign-in ends the flow on /dashboard with the account.
+ */
+export const loginMachine = setup({
+  types: { input: {} as LoginInput, context: {} as LoginContext, events: {} as LoginEvent, output: {} as LoginOutput },
+  actors: {
+    /** POST /api/auth/user-login; provided by the client. */
+    userLogin: fromPromise<AccountDto, Credentials>(async () => {
+      throw new Error('userLogin is provided by the caller');
+    }),
+    /** POST /api/auth/signup; provided by the client. */
+    signup: fromPromise<AccountDto, Credentials>(async () => {
+      throw new Error('signup is provided by the caller');
+    }),
+    /** POST /api/auth/guest-login; provided by the client. */
+    guestLogin: fromPromise<AccountDto, { email: string }>(async () => {
+      throw new Error('guestLogin is provided by the caller');
+    }),
+  },
+  actions: {
+    // The toasts of spec 1-core §5 and §8; provided by the client.
+    announceLoggedIn: () => {},
+    announceLoginFailed: (_: unknown, _params: { message: string | undefined }) => {},
+    announceSignedUp: () => {},
+    announceSignupFailed: (_: unknown, _params: { message: string | undefined }) => {},
+    announceGuest: () => {},
+    announceGuestFailed: (_: unknown, _params: { message: string | undefined }) => {},
+    announceMismatch: () => {},
+  },
+  guards: {
+    loginValid: ({ context }) => none(loginErrors(context)),
+    signupValid: ({ context }) => none(signupErrors(context)),
+    guestValid: ({ context }) => none(guestErrors(context)),
+    opensOnSignup: ({ context }) => context.tab === 'signup',
+    passwordsDiffer: ({ context }) => signupErrors(context).confirmPassword !== undefined,
+  },
+}).createMachine({
+  id: 'login',
+  context: ({ input }) => ({ tab: input.tab, fields: { email: '', password: '', confirmPassword: '', guestEmail: '' }, errors: {}, account: null }),
+  initial: 'choosing',
+  on: {
+    'FIELD.CHANGE': {
+      actions: assign(({ context, event }) => {
+        const { [event.field]: _cleared, ...errors } = context.errors;
+        return { fields: { ...context.fields, [event.field]: event.value }, errors };
+      }),
+    },
+  },
+  states: {
+    choosing: {
+      always: [{ guard: 'opensOnSignup', target: 'signup' }, { target: 'login' }],
+    },
+    login: {
+      initial: 'editing',
+      on: { 'TAB.SIGNUP': { target: 'signup', actions: assign({ errors: {} }) } },
+      states: {
+        editing: {
+          on: {
+            LOGIN: [
+              { guard: 'loginValid', target: 'signingIn', actions: assign({ errors: {} }) },
+              { actions: assign({ errors: ({ context }) => loginErrors(context) }) },
+            ],
+            GUEST: [
+              { guard: 'guestValid', target: 'enteringAsGuest', actions: assign({ errors: {} }) },
+              { actions: assign({ errors: ({ context }) => guestErrors(context) }) },
+            ],
+          },
+        },
+        signingIn: {
+          tags: ['busy'],
+          invoke: {
+            id: 'userLogin',
+            src: 'userLogin',
+            input: ({ context }) => ({ email: context.fields.email.trim(), password: context.fields.password }),
+            onDone: { target: '#login.done', actions: [assign({ account: ({ event }) => event.output }), 'announceLoggedIn'] },
+            onError: { target: 'editing', actions: { type: 'announceLoginFailed', params: ({ event }) => serverMessage(event.error) } },
+          },
+        },
+        enteringAsGuest: {
+          tags: ['busy'],
+          invoke: {
+            id: 'guestLogin',
+            src: 'guestLogin',
+            input: ({ context }) => ({ email: context.fields.guestEmail.trim() }),
+            onDone: { target: '#login.done', actions: [assign({ account: ({ event }) => event.output }), 'announceGuest'] },
+            onError: { target: 'editing', actions: { type: 'announceGuestFailed', params: ({ event }) => serverMessage(event.error) } },
+          },
+        },
+      },
+    },
+    signup: {
+      initial: 'editing',
+      on: { 'TAB.LOGIN': { target: 'login', actions: assign({ errors: {} }) } },
+      states: {
+        editing: {
+          on: {
+            SIGNUP: [
+              { guard: 'signupValid', target: 'signingUp', actions: assign({ errors: {} }) },
+              // 'Password Mismatch' / 'Passwords do not match' (spec 1-core §5), beside the field's own message.
+              { guard: 'passwordsDiffer', actions: [assign({ errors: ({ context }) => signupErrors(context) }), 'announceMismatch'] },
+              { actions: assign({ errors: ({ context }) => signupErrors(context) }) },
+            ],
+          },
+        },
+        signingUp: {
+          tags: ['busy'],
+          invoke: {
+            id: 'signup',
+            src: 'signup',
+            input: ({ context }) => ({ email: context.fields.email.trim(), password: context.fields.password }),
+            onDone: { target: '#login.done', actions: [assign({ account: ({ event }) => event.output }), 'announceSignedUp'] },
+            onError: { target: 'editing', actions: { type: 'announceSignupFailed', params: ({ event }) => serverMessage(event.error) } },
+          },
+        },
+      },
+    },
+    done: {
+      type: 'final',
+      output: ({ context }) => ({ to: '/dashboard', account: context.account as AccountDto }),
+    },
+  },
+  output: ({ event }) => event.output as LoginOutput,
+});

@@ -1,0 +1,89 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { PlanDto } from '../openapi/schemas/plans';
+
+/** What the pricing page shows: the three packages, and the ESTA service's price with its government fee. */
+export interface PricingData {
+  plans: PlanDto[];
+  /** The ESTA card: our service fee at checkout and the government fee it includes, in cents. */
+  esta: { serviceFee: number; governmentFee: number };
+}
+
+export interface PricingContext {
+  data: PricingData | null;
+  /** The package whose purchase is running or ran last. */
+  planId: string | null;
+  /** Where the server said to pay for it. */
+  checkoutUrl: string | null;
+}
+
+export type PricingEvent = { type: 'PURCHASE'; planId: string } | { type: 'RETRY' };
+
+export interface PricingOutput {
+  to: string;
+}
+
+/** /pricing (spec 1-core §2.4): loads the packages, then 'Purchase {name}' asks for a checkout link and follows it. */
+export const pricingMachine = setup({
+  types: { context: {} as PricingContext, events: {} as PricingEvent, output: {} as PricingOutput },
+  actors: {
+    /** GET /api/subscription/plans and the ESTA quote; provided by the client. */
+    fetchPricing: fromPromise<PricingData>(async () => {
+      throw new Error('fetchPricing is provided by the caller');
+    }),
+    /** POST /api/packages/purchase; provided by the client. */
+    purchasePackage: fromPromise<{ checkoutUrl: string }, { planId: string }>(async () => {
+      throw new Error('purchasePackage is provided by the caller');
+    }),
+  },
+  actions: {
+    /** 'Error' / 'Failed to purchase package. Please try again.' (spec 1-core §8); provided by the client. */
+    announcePurchaseFailed: () => {},
+  },
+  guards: {
+    isOffered: ({ context }, params: { planId: string }) => context.data?.plans.some((p) => p.id === params.planId) ?? false,
+  },
+}).createMachine({
+  id: 'pricing',
+  context: { data: null, planId: null, checkoutUrl: null },
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        id: 'fetchPricing',
+        src: 'fetchPricing',
+        onDone: { target: 'ready', actions: assign({ data: ({ event }) => event.output }) },
+        onError: 'failed',
+      },
+    },
+    failed: { on: { RETRY: 'loading' } },
+    ready: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            PURCHASE: {
+              guard: { type: 'isOffered', params: ({ event }) => ({ planId: event.planId }) },
+              target: 'purchasing',
+              actions: assign({ planId: ({ event }) => event.planId }),
+            },
+          },
+        },
+        purchasing: {
+          tags: ['busy'],
+          invoke: {
+            id: 'purchasePackage',
+            src: 'purchasePackage',
+            input: ({ context }) => ({ planId: context.planId as string }),
+            onDone: { target: '#pricing.checkout', actions: assign({ checkoutUrl: ({ event }) => event.output.checkoutUrl }) },
+            onError: { target: 'idle', actions: 'announcePurchaseFailed' },
+          },
+        },
+      },
+    },
+    checkout: {
+      type: 'final',
+    },
+  },
+  output: ({ context }) => ({ to: context.checkoutUrl as string }),
+});

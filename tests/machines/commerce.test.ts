@@ -1,0 +1,271 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor, type AnyActorRef } from 'xstate';
+import { checkoutMachine, paymentRequest } from '../../machines/checkout.machine';
+import { confirmationMachine } from '../../machines/confirmation.machine';
+import { canContinue, dashboardMachine, inProgressCount } from '../../machines/dashboard.machine';
+import { loginMachine } from '../../machines/login.machine';
+import { pricingMachine } from '../../machines/pricing.machine';
+import { probabilityBand, resultsMachine } from '../../machines/results.machine';
+import { sessionMachine } from '../../machines/session.machine';
+import type { ApplicationDto } from '../../openapi/schemas/applications';
+import type { OrderDto, QuoteDto } from '../../openapi/schemas/orders';
+
+const settle = (actor: AnyActorRef) => waitFor(actor, (s) => !s.hasTag('busy'));
+const resolves = <T,>(value: T) => fromPromise(async () => value);
+const rejects = (error: unknown) =>
+  fromPromise(async () => {
+    throw error;
+  });
+
+const PRICE = { serviceFee: 10000, credit: 0, processingFee: 299, total: 10299, governmentFee: 18500 };
+const FEATURES = { wizardAccess: true, estaCheck: true, aiAnalysis: true, documentReview: true, interviewPrep: false, prioritySupport: false };
+const QUOTE: QuoteDto = {
+  service: 'DS-160',
+  options: [
+    { product: 'basic', service: 'DS-160', price: { ...PRICE, serviceFee: 5000, total: 5299 }, features: FEATURES, available: false },
+    { product: 'pro', service: 'DS-160', price: PRICE, features: FEATURES, available: true },
+  ],
+  selected: 'pro',
+  lead: { id: '11111111-1111-4111-8111-111111111111', formType: 'DS-160', name: 'Maria' },
+  officialSite: 'https://ceac.state.gov/genniv/',
+};
+const ORDER = { id: '22222222-2222-4222-8222-222222222222', number: 'RB-261123-ABCDEFGH', status: 'paid' } as OrderDto;
+const CARD = { cardNumber: '4242424242424242', expiryDate: '12/39', cvv: '123', cardName: 'Maria Lopez', billingAddress: 'Calle Mayor 12', city: 'Madrid', zipCode: '28013', country: 'Spain' };
+
+describe('pricing', () => {
+  it('purchases only a listed plan and ends on the checkout link the server gave', async () => {
+    const purchase = vi.fn(async ({ input }: { input: { planId: string } }) => ({ checkoutUrl: `/checkout?plan=${input.planId}` }));
+    const actor = createActor(
+      pricingMachine.provide({
+        actors: { fetchPricing: resolves({ plans: [{ id: 'pro', name: 'Pro', price: 10000, features: FEATURES }], esta: { serviceFee: 7700, governmentFee: 2100 } }), purchasePackage: fromPromise(purchase) },
+      }),
+    ).start();
+    await settle(actor);
+    actor.send({ type: 'PURCHASE', planId: 'gold' });
+    expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
+    actor.send({ type: 'PURCHASE', planId: 'pro' });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(actor.getSnapshot().output).toEqual({ to: '/checkout?plan=pro' });
+  });
+
+  it('announces a failed purchase and stays on the page', async () => {
+    const announcePurchaseFailed = vi.fn();
+    const actor = createActor(
+      pricingMachine.provide({
+        actors: { fetchPricing: resolves({ plans: [{ id: 'pro', name: 'Pro', price: 1, features: FEATURES }], esta: { serviceFee: 0, governmentFee: 0 } }), purchasePackage: rejects(new Error('x')) },
+        actions: { announcePurchaseFailed },
+      }),
+    ).start();
+    await settle(actor);
+    actor.send({ type: 'PURCHASE', planId: 'pro' });
+    await settle(actor);
+    expect(announcePurchaseFailed).toHaveBeenCalledOnce();
+    expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
+  });
+});
+
+describe('checkout', () => {
+  const start = (processPayment = resolves(ORDER), actions = {}) =>
+    createActor(checkoutMachine.provide({ actors: { fetchQuote: resolves(QUOTE), processPayment }, actions }), {
+      input: { query: { plan: 'pro' }, today: '2026-11-23' },
+    }).start();
+  const fill = (actor: ReturnType<typeof start>, card = CARD) => {
+    for (const [field, value] of Object.entries(card)) actor.send({ type: 'FIELD.CHANGE', field: field as never, value });
+  };
+
+  it('refuses an option the application already has, formats the card as typed, and pays the chosen option', async () => {
+    const actor = start();
+    await settle(actor);
+    actor.send({ type: 'PLAN.SELECT', product: 'basic' });
+    expect(actor.getSnapshot().context.selected).toBe('pro');
+    fill(actor);
+    expect(actor.getSnapshot().context.details.cardNumber).toBe('4242 4242 4242 4242');
+    const request = paymentRequest({ ...actor.getSnapshot().context, attemptKey: 'k' });
+    expect(request).toMatchObject({ plan: 'pro', amount: 102.99, leadId: QUOTE.lead?.id, idempotencyKey: 'k' });
+    actor.send({ type: 'PAY' });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(actor.getSnapshot().output).toEqual({ to: `/payment-confirmation?order=${ORDER.id}` });
+  });
+
+  it("says 'Missing Information' for an empty card and never calls the server", async () => {
+    const processPayment = vi.fn(async () => ORDER);
+    const announceMissing = vi.fn();
+    const actor = start(fromPromise(processPayment), { announceMissing });
+    await settle(actor);
+    actor.send({ type: 'PAY' });
+    expect(announceMissing).toHaveBeenCalledOnce();
+    expect(Object.keys(actor.getSnapshot().context.errors)).toEqual(expect.arrayContaining(['cardNumber', 'expiryDate', 'cvv']));
+    expect(processPayment).not.toHaveBeenCalled();
+  });
+
+  it('keeps the idempotency key only to retry a payment whose answer was lost', async () => {
+    const keys: string[] = [];
+    let answer: unknown = new TypeError('Failed to fetch');
+    const processPayment = fromPromise(async ({ input }: { input: { idempotencyKey: string } }) => {
+      keys.push(input.idempotencyKey);
+      throw answer;
+    });
+    const actor = start(processPayment as never);
+    await settle(actor);
+    fill(actor);
+    actor.send({ type: 'PAY' });
+    await settle(actor);
+    actor.send({ type: 'PAY' });
+    await settle(actor);
+    answer = Object.assign(new Error('402'), { status: 402, serverMessage: 'Your card was declined.', code: 'card_declined' });
+    actor.send({ type: 'PAY' });
+    await settle(actor);
+    actor.send({ type: 'PAY' });
+    await settle(actor);
+    expect(keys[0]).toBe(keys[1]);
+    expect(keys[1]).toBe(keys[2]);
+    expect(keys[3]).not.toBe(keys[2]);
+  });
+
+  it("shows 'Invalid Plan' for a link naming no plan", async () => {
+    const actor = createActor(checkoutMachine.provide({ actors: { fetchQuote: resolves({ ...QUOTE, selected: null }) } }), {
+      input: { query: { plan: 'gold' }, today: '2026-11-23' },
+    }).start();
+    await settle(actor);
+    expect(actor.getSnapshot().value).toBe('invalidPlan');
+  });
+});
+
+describe('confirmation', () => {
+  it('trusts only the server: a missing id loads nothing, a pending order is not shown paid', async () => {
+    expect(createActor(confirmationMachine, { input: { orderId: null } }).start().getSnapshot().value).toBe('missing');
+    expect(createActor(confirmationMachine, { input: { orderId: 'x' } }).start().getSnapshot().value).toBe('missing');
+    const pending = createActor(confirmationMachine.provide({ actors: { fetchOrder: resolves({ ...ORDER, status: 'pending' }) } }), { input: { orderId: ORDER.id } }).start();
+    await settle(pending);
+    expect(pending.getSnapshot().value).toBe('pending');
+  });
+
+  it('saves a PDF it downloads, and names the order when one fails', async () => {
+    const saveFile = vi.fn();
+    const announceFormFailed = vi.fn();
+    const file = { fileName: 'ds160-confirmation-x.pdf', bytes: new Uint8Array([37]) };
+    const actor = createActor(
+      confirmationMachine.provide({
+        actors: { fetchOrder: resolves(ORDER), downloadReceipt: resolves(file), downloadForm: rejects(new Error('x')) },
+        actions: { saveFile, announceFormFailed },
+      }),
+      { input: { orderId: ORDER.id } },
+    ).start();
+    await settle(actor);
+    actor.send({ type: 'DOWNLOAD.RECEIPT' });
+    await settle(actor);
+    actor.send({ type: 'DOWNLOAD.FORM' });
+    await settle(actor);
+    expect(saveFile).toHaveBeenCalledWith(expect.anything(), { file });
+    expect(announceFormFailed).toHaveBeenCalledWith(expect.anything(), { number: ORDER.number });
+    expect(actor.getSnapshot().matches({ paid: 'idle' })).toBe(true);
+  });
+});
+
+describe('login', () => {
+  const ACCOUNT = { id: 'u', email: 'maria@example.com', role: 'user' as const };
+
+  it('opens on the tab the link asks for and checks the form before sending it', async () => {
+    const signup = vi.fn(async () => ACCOUNT);
+    const announceMismatch = vi.fn();
+    const actor = createActor(loginMachine.provide({ actors: { signup: fromPromise(signup) }, actions: { announceMismatch } }), { input: { tab: 'signup' } }).start();
+    expect(actor.getSnapshot().matches('signup')).toBe(true);
+    actor.send({ type: 'FIELD.CHANGE', field: 'email', value: 'maria@example.com' });
+    actor.send({ type: 'FIELD.CHANGE', field: 'password', value: 'a long passphrase' });
+    actor.send({ type: 'FIELD.CHANGE', field: 'confirmPassword', value: 'another passphrase' });
+    actor.send({ type: 'SIGNUP' });
+    expect(announceMismatch).toHaveBeenCalledOnce();
+    expect(signup).not.toHaveBeenCalled();
+    actor.send({ type: 'FIELD.CHANGE', field: 'confirmPassword', value: 'a long passphrase' });
+    actor.send({ type: 'SIGNUP' });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(actor.getSnapshot().output).toEqual({ to: '/dashboard', account: ACCOUNT });
+  });
+
+  it("passes the server's refusal to the toast and stays on the form", async () => {
+    const announceLoginFailed = vi.fn();
+    const actor = createActor(
+      loginMachine.provide({ actors: { userLogin: rejects({ status: 401, serverMessage: 'Invalid e-mail or password.' }) }, actions: { announceLoginFailed } }),
+      { input: { tab: 'login' } },
+    ).start();
+    actor.send({ type: 'FIELD.CHANGE', field: 'email', value: 'maria@example.com' });
+    actor.send({ type: 'FIELD.CHANGE', field: 'password', value: 'wrong' });
+    actor.send({ type: 'LOGIN' });
+    await settle(actor);
+    expect(announceLoginFailed).toHaveBeenCalledWith(expect.anything(), { message: 'Invalid e-mail or password.' });
+    expect(actor.getSnapshot().matches({ login: 'editing' })).toBe(true);
+  });
+});
+
+describe('session', () => {
+  it('is signed in only when the server says so, and says Logged Out even when the server is unreachable', async () => {
+    const announceSignedOut = vi.fn();
+    const actor = createActor(
+      sessionMachine.provide({ actors: { fetchMe: resolves({ user: { id: 'u', email: 'a@b.co', role: 'user' } }), logout: rejects(new Error('offline')) }, actions: { announceSignedOut } }),
+    ).start();
+    await settle(actor);
+    expect(actor.getSnapshot().value).toBe('signedIn');
+    actor.send({ type: 'SIGN_OUT' });
+    await settle(actor);
+    expect(actor.getSnapshot().context.account).toBeNull();
+    expect(announceSignedOut).toHaveBeenCalledOnce();
+    const anonymous = createActor(sessionMachine.provide({ actors: { fetchMe: rejects(new Error('offline')) } })).start();
+    await settle(anonymous);
+    expect(anonymous.getSnapshot().value).toBe('signedOut');
+  });
+});
+
+describe('dashboard', () => {
+  const app = (over: Partial<ApplicationDto>): ApplicationDto => ({
+    id: 'a',
+    type: 'ESTA',
+    country: 'Spain',
+    purpose: 'tourism',
+    status: 'in-progress',
+    createdAt: '',
+    lastModified: '',
+    progress: 40,
+    paymentStatus: 'pending',
+    plan: 'none',
+    source: 'esta-wizard',
+    wizard: 'esta',
+    orders: [],
+    ...over,
+  });
+
+  it('continues drafts and work in progress only, with a wizard', () => {
+    expect(canContinue(app({}))).toBe(true);
+    expect(canContinue(app({ status: 'draft' }))).toBe(true);
+    expect(canContinue(app({ status: 'submitted' }))).toBe(false);
+    expect(canContinue(app({ wizard: null }))).toBe(false);
+    expect(inProgressCount([app({}), app({ status: 'draft' }), app({ status: 'in-progress' })])).toBe(2);
+  });
+
+  it('sends nobody-signed-in to /login, and Continue hands the answers to the wizard', async () => {
+    const toLogin = createActor(dashboardMachine.provide({ actors: { fetchApplications: rejects({ status: 401 }) } })).start();
+    await waitFor(toLogin, (s) => s.status === 'done');
+    expect(toLogin.getSnapshot().output).toEqual({ to: '/login' });
+
+    const resume = vi.fn();
+    const actor = createActor(dashboardMachine.provide({ actors: { fetchApplications: resolves([app({})]), fetchAnswers: resolves({ email: 'a@b.co' }) }, actions: { resume } })).start();
+    await settle(actor);
+    actor.send({ type: 'CONTINUE', id: 'a' });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(resume).toHaveBeenCalledWith(expect.anything(), { catalogId: 'esta', leadId: 'a', answers: { email: 'a@b.co' } });
+    expect(actor.getSnapshot().output).toEqual({ to: '/apply/esta-wizard' });
+  });
+});
+
+describe('results', () => {
+  it('colours the probability by the spec’s bands', () => {
+    expect([95, 80, 79, 60, 59, 5].map(probabilityBand)).toEqual(['high', 'high', 'medium', 'medium', 'low', 'low']);
+  });
+
+  it('says there is nothing to analyse before a pre-assessment', async () => {
+    const actor = createActor(resultsMachine.provide({ actors: { fetchResults: resolves({ analysis: null, esta: null }) } })).start();
+    await settle(actor);
+    expect(actor.getSnapshot().value).toBe('noData');
+    actor.send({ type: 'START_NEW' });
+    expect(actor.getSnapshot().output).toEqual({ to: '/wizard' });
+  });
+});

@@ -1,0 +1,67 @@
+import { randomUUID } from 'node:crypto';
+import { ds160Catalog } from '../../machines/domain/catalogs';
+import type { PaymentField } from '../../machines/domain/payment';
+import type { OrderStatus } from '../../db/schema';
+import { answersFor } from '../helpers/answers';
+import type { World } from './model';
+
+// What the commerce paths set up in the path's own session, through the real routes.
+
+export const CARDS = { success: '4242 4242 4242 4242', declined: '4000 0000 0000 0002', invalid: '4242 4242 4242 4241' } as const;
+
+export const FILLED: Record<PaymentField, string> = {
+  cardNumber: CARDS.success,
+  expiryDate: '12/39',
+  cvv: '123',
+  cardName: 'Maria Lopez',
+  billingAddress: 'Calle Mayor 12',
+  city: 'Madrid',
+  zipCode: '28013',
+  country: 'Spain',
+};
+
+/** A completed DS-160 application, as the wizard leaves it before checkout; its lead id. */
+export async function application(world: World, email = `maria.${randomUUID().slice(0, 8)}@example.com`): Promise<string> {
+  const res = await world.http({
+    method: 'POST',
+    path: '/api/leads',
+    body: {
+      name: 'Maria Lopez',
+      email,
+      phone: '+34 612 345 678',
+      formType: 'DS-160',
+      nationality: 'Spain',
+      travelPurpose: 'Tourism/Vacation',
+      formData: answersFor(ds160Catalog),
+      completionStatus: 'completed',
+      paymentStatus: 'pending',
+      source: 'apply-wizard',
+    },
+  });
+  return (JSON.parse(res.text) as { id: string }).id;
+}
+
+/** Pays for a package of the lead; the order's id, paid or failed. */
+export async function pay(world: World, plan: string, leadId: string, cardNumber: string = CARDS.success): Promise<string> {
+  await world.http({
+    method: 'POST',
+    path: '/api/checkout/process',
+    body: { plan, leadId, idempotencyKey: `path_${randomUUID()}`, paymentDetails: { ...FILLED, cardNumber } },
+  });
+  const order = await world.app.db.selectFrom('orders').select('id').where('lead_id', '=', leadId).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
+  return order.id;
+}
+
+/**
+ * An order of this session in a state no checkout leaves it in from the page (the gateway has not answered yet,
+ * or an operator refunded it): a copy of a real paid order with another status.
+ */
+export async function orderWithStatus(world: World, status: OrderStatus): Promise<string> {
+  const source = await world.app.db.selectFrom('orders').selectAll().where('id', '=', await pay(world, 'basic', await application(world))).executeTakeFirstOrThrow();
+  const id = randomUUID();
+  await world.app.db
+    .insertInto('orders')
+    .values({ ...source, id, number: `RB-${source.number.slice(3, 10)}${randomUUID().slice(0, 8).toUpperCase()}`, status, access_code: null, paid_at: status === 'pending' ? null : source.paid_at })
+    .execute();
+  return id;
+}

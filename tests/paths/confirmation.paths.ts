@@ -1,0 +1,123 @@
+import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
+import type { AnyEventObject } from 'xstate';
+import { confirmationCalls } from '../../client/api/actors/confirmation';
+import { confirmationMachine } from '../../machines/confirmation.machine';
+import { injectTransport } from '../helpers/transport';
+import { application, CARDS, orderWithStatus, pay } from './commerce';
+import { effectsOf, lastCall, lastHeld, type PathCase, type PathModel, type Snap, type World } from './model';
+
+// /payment-confirmation (spec 1-core §2.6, DECISIONS.md): the order as the server recorded it, never what the
+// address says; the receipt and form PDFs made by the server.
+
+type Status = 'paid' | 'pending' | 'failed' | 'refunded';
+
+const STATE_OF: Record<Status, string> = { paid: 'paid', pending: 'pending', failed: 'declined', refunded: 'refunded' };
+
+const outcomes = (s: Snap, status: Status, refused: boolean): AnyEventObject[] => {
+  if (s.matches('loading')) {
+    return refused
+      ? [{ type: 'xstate.error.actor.fetchOrder', error: 'server' }, { type: 'xstate.error.actor.fetchOrder', error: 'network' }]
+      : [{ type: 'xstate.done.actor.fetchOrder', output: { status } }, { type: 'xstate.error.actor.fetchOrder', error: 'network' }];
+  }
+  const downloads: AnyEventObject[] = [{ type: 'DOWNLOAD.RECEIPT' }, { type: 'DOWNLOAD.FORM' }];
+  if (s.matches({ paid: 'idle' })) return downloads;
+  if (s.matches({ paid: 'receipt' })) {
+    // While one PDF is made the buttons are disabled; the machine ignores another request anyway.
+    return [{ type: 'xstate.done.actor.downloadReceipt', output: {} }, { type: 'xstate.error.actor.downloadReceipt', error: 'network' }, { type: 'DOWNLOAD.FORM' }];
+  }
+  if (s.matches({ paid: 'form' })) return [{ type: 'xstate.done.actor.downloadForm', output: {} }, { type: 'xstate.error.actor.downloadForm', error: 'network' }];
+  if (s.matches('failed')) return [{ type: 'RETRY' }, ...downloads];
+  if (s.matches('pending')) return [{ type: 'REFRESH' }, ...downloads];
+  return downloads;
+};
+
+function orderCase(name: string, status: Status, setup: (world: World) => Promise<string>, refused = false): PathCase {
+  return { name, input: { orderId: randomUUID() }, setup: async (world) => ({ orderId: await setup(world) }), events: (s) => outcomes(s, status, refused) };
+}
+
+const paidPremium = async (world: World) => pay(world, 'premium', await application(world));
+
+const fileOf = (world: World, kind: 'confirmation' | 'form') => {
+  const order = lastCall(world, 'GET', '/api/orders/')?.response as { number: string };
+  return `ds160-${kind}-${order.number}.pdf`;
+};
+
+export const confirmationPaths: PathModel = {
+  machine: confirmationMachine,
+  budget: 50,
+  calls: confirmationCalls,
+  effects: ['saveFile', 'announceReceiptFailed', 'announceFormFailed'],
+  cases: [
+    orderCase('a paid Premium order', 'paid', paidPremium),
+    orderCase('a declined order', 'failed', async (world) => pay(world, 'basic', await application(world), CARDS.declined)),
+    orderCase('an order whose charge has not settled', 'pending', (world) => orderWithStatus(world, 'pending')),
+    orderCase('a refunded order', 'refunded', (world) => orderWithStatus(world, 'refunded')),
+    // Another browser's order: its id alone shows nothing.
+    orderCase(
+      'another session’s order',
+      'paid',
+      async (world) => {
+        const other = { ...world, http: injectTransport(world.app) };
+        return pay(other, 'premium', await application(other));
+      },
+      true,
+    ),
+    { name: 'no order in the address', input: { orderId: null }, events: (s) => outcomes(s, 'paid', false) },
+    { name: 'an order id that is not one', input: { orderId: 'RB-123' }, events: (s) => outcomes(s, 'paid', false) },
+  ],
+  oracle: {
+    initial: (s, world) => {
+      const wellFormed = typeof world.input.orderId === 'string' && /^[0-9a-f-]{36}$/.test(world.input.orderId);
+      expect(s.value).toBe(wellFormed ? 'loading' : 'missing');
+      expect(world.held.map((h) => h.input)).toEqual(wellFormed ? [{ orderId: world.input.orderId }] : []);
+    },
+    step: ({ event, world }) => {
+      // Each PDF that arrives is saved once, under the server's name; each failure is announced with the number.
+      const saved = effectsOf(world, 'saveFile');
+      expect(saved).toHaveLength(world.events.filter((e) => /^xstate\.done\.actor\.download/.test(e.type)).length);
+      if (event.type.startsWith('xstate.done.actor.download')) {
+        const kind = event.type.endsWith('Receipt') ? 'confirmation' : 'form';
+        const { file } = saved.at(-1)?.params as { file: { fileName: string; bytes: Uint8Array } };
+        expect(file.fileName).toBe(fileOf(world, kind));
+        expect(Buffer.from(file.bytes.subarray(0, 5)).toString()).toBe('%PDF-');
+      }
+      for (const [effect, outcome] of [
+        ['announceReceiptFailed', 'xstate.error.actor.downloadReceipt'],
+        ['announceFormFailed', 'xstate.error.actor.downloadForm'],
+      ] as const) {
+        const announced = effectsOf(world, effect);
+        expect(announced).toHaveLength(world.events.filter((e) => e.type === outcome).length);
+        for (const a of announced) expect(a.params).toEqual({ number: (lastCall(world, 'GET', '/api/orders/')?.response as { number: string }).number });
+      }
+    },
+    states: {
+      loading: (s, world) => {
+        expect(lastHeld(world, 'fetchOrder')?.input).toEqual({ orderId: world.input.orderId });
+      },
+      missing: (_, world) => expect(world.held).toEqual([]),
+      failed: (_, world) => {
+        const answer = lastCall(world, 'GET', '/api/orders/');
+        expect(lastHeld(world, 'fetchOrder')?.verdict === 'dropped' || answer?.status === 403).toBe(true);
+      },
+      // Only what the server says: the status it recorded decides the screen.
+      ...Object.fromEntries(
+        (Object.entries(STATE_OF) as Array<[Status, string]>).map(([status, state]) => [
+          state,
+          async (s: Snap, world: World) => {
+            const answer = lastCall(world, 'GET', '/api/orders/');
+            expect(answer?.status).toBe(200);
+            expect(s.context.order).toEqual(answer?.response);
+            expect(s.context.order.status).toBe(status);
+            const row = await world.app.db.selectFrom('orders').select(['status', 'access_code']).where('id', '=', world.input.orderId).executeTakeFirstOrThrow();
+            expect(row.status).toBe(status);
+            // The Premium box shows the code the server issued for this order, and only for a paid one.
+            expect(s.context.order.accessCode).toBe(status === 'paid' ? row.access_code : null);
+          },
+        ]),
+      ),
+      'paid.receipt': (s, world) => expect(lastHeld(world, 'downloadReceipt')?.input).toEqual({ order: s.context.order }),
+      'paid.form': (s, world) => expect(lastHeld(world, 'downloadForm')?.input).toEqual({ order: s.context.order }),
+    },
+  },
+};

@@ -1,0 +1,122 @@
+import { expect } from 'vitest';
+import type { AnyEventObject } from 'xstate';
+import { dashboardCalls } from '../../client/api/actors/dashboard';
+import { dashboardMachine, type DashboardContext } from '../../machines/dashboard.machine';
+import { ds160Catalog, estaCatalog } from '../../machines/domain/catalogs';
+import { visibleQuestions } from '../../machines/domain/questions';
+import { answersFor } from '../helpers/answers';
+import { effectsOf, lastCall, lastHeld, type PathModel, type Snap, type World } from './model';
+
+// /dashboard (spec 1-core §2.8) against the real applications and leads routes. The applicant's two
+// applications have fixed ids, so the model's View and Continue name the same ones the server lists.
+
+const IN_PROGRESS = '00000000-0000-4000-8000-00000000da01';
+const SUBMITTED = '00000000-0000-4000-8000-00000000da02';
+
+/** The first three answers of the ESTA wizard: an application stopped early. */
+const EARLY_ESTA = Object.fromEntries(visibleQuestions(estaCatalog, answersFor(estaCatalog)).slice(0, 3).map((q) => [q.id, answersFor(estaCatalog)[q.id] as string]));
+
+async function applicantWithTwoApplications(world: World): Promise<void> {
+  await world.app.db.deleteFrom('leads').where('id', 'in', [IN_PROGRESS, SUBMITTED]).execute();
+  const email = `dash.${Math.random().toString(36).slice(2, 10)}@example.com`;
+  await world.http({ method: 'POST', path: '/api/auth/signup', body: { email, password: 'a long passphrase' } });
+  const me = JSON.parse((await world.http({ method: 'GET', path: '/api/auth/me' })).text) as { user: { id: string } };
+  const at = new Date().toISOString();
+  const lead = { name: 'Maria Lopez', email, phone: '', nationality: 'Spain', travel_purpose: 'Tourism/Vacation', payment_status: 'pending' as const, subscription_plan: 'none' as const, owner_token: 'another-browser', user_id: me.user.id, capture_key: null, created_at: at, updated_at: at };
+  await world.app.db
+    .insertInto('leads')
+    .values([
+      { ...lead, id: IN_PROGRESS, form_type: 'ESTA', source: 'esta-wizard', form_data: JSON.stringify(EARLY_ESTA), completion_status: 'incomplete' },
+      { ...lead, id: SUBMITTED, form_type: 'DS-160', source: 'apply-wizard', form_data: JSON.stringify(answersFor(ds160Catalog)), completion_status: 'completed' },
+    ])
+    .execute();
+}
+
+const MODEL_LIST = [
+  { id: IN_PROGRESS, status: 'in-progress', wizard: 'esta' },
+  { id: SUBMITTED, status: 'submitted', wizard: 'ds160' },
+];
+
+const context = (s: Snap) => s.context as DashboardContext;
+
+function events(signedIn: boolean) {
+  return (s: Snap): AnyEventObject[] => {
+    if (s.matches('loading')) {
+      return [
+        signedIn ? { type: 'xstate.done.actor.fetchApplications', output: MODEL_LIST } : { type: 'xstate.error.actor.fetchApplications', error: { status: 401 }, sent: true },
+        { type: 'xstate.error.actor.fetchApplications', error: 'network' },
+      ];
+    }
+    if (s.matches({ ready: 'continuing' })) {
+      return [{ type: 'xstate.done.actor.fetchAnswers', output: EARLY_ESTA }, { type: 'xstate.error.actor.fetchAnswers', error: 'network' }];
+    }
+    if (s.matches('failed')) return [{ type: 'RETRY' }, { type: 'LOGOUT' }];
+    if (s.matches({ ready: 'list' })) {
+      return [
+        ...[IN_PROGRESS, SUBMITTED, 'not-listed'].flatMap((id) => [{ type: 'VIEW', id }, { type: 'CONTINUE', id }]),
+        { type: 'PROFILE' },
+        { type: 'SETTINGS' },
+        { type: 'NEW' },
+        { type: 'LOGOUT' },
+      ];
+    }
+    if (s.matches('ready')) return [{ type: 'CLOSE' }, { type: 'CONTINUE', id: IN_PROGRESS }];
+    return [];
+  };
+}
+
+export const dashboardPaths: PathModel = {
+  machine: dashboardMachine,
+  budget: 40,
+  calls: dashboardCalls,
+  effects: ['resume', 'signOut', 'announceContinueFailed'],
+  abstraction: (s) => ({ value: s.value, viewing: context(s).viewing, continuing: context(s).continuing }),
+  cases: [
+    { name: 'nobody signed in', input: undefined, events: events(false) },
+    { name: 'an applicant with an application in progress and a submitted one', input: undefined, setup: async (w, i) => (await applicantWithTwoApplications(w), i), events: events(true) },
+  ],
+  oracle: {
+    initial: (s, world) => {
+      expect(s.value).toBe('loading');
+      expect(world.held.map((h) => h.name)).toEqual(['fetchApplications']);
+    },
+    step: ({ before, event, world, started }) => {
+      // Continue loads the answers of that application only, only for one that can be continued, once.
+      const continues = event.type === 'CONTINUE' && event.id === IN_PROGRESS && before.matches('ready') && !before.matches({ ready: 'continuing' });
+      expect(started.filter((h) => h.name === 'fetchAnswers').map((h) => h.input)).toEqual(continues ? [{ leadId: IN_PROGRESS }] : []);
+      expect(effectsOf(world, 'announceContinueFailed')).toHaveLength(world.events.filter((e) => e.type === 'xstate.error.actor.fetchAnswers').length);
+      expect(effectsOf(world, 'signOut')).toHaveLength(world.events.filter((e) => e.type === 'LOGOUT').length);
+    },
+    states: {
+      ready: (s, world) => {
+        const answer = lastCall(world, 'GET', '/api/applications');
+        expect(answer?.status).toBe(200);
+        expect(context(s).applications).toEqual(answer?.response);
+        expect(context(s).applications.map((a) => [a.id, a.status, a.wizard])).toEqual([
+          [IN_PROGRESS, 'in-progress', 'esta'],
+          [SUBMITTED, 'submitted', 'ds160'],
+        ]);
+      },
+      'ready.viewing': (s) => expect([IN_PROGRESS, SUBMITTED]).toContain(context(s).viewing),
+      'ready.continuing': (_, world) => expect(lastHeld(world, 'fetchAnswers')?.input).toEqual({ leadId: IN_PROGRESS }),
+      failed: (_, world) => expect(lastHeld(world, 'fetchApplications')?.verdict).toBe('dropped'),
+      toLogin: (s, world) => {
+        expect(lastCall(world, 'GET', '/api/applications')?.status).toBe(401);
+        expect(s.output).toEqual({ to: '/login' });
+      },
+      starting: (s) => expect(s.output).toEqual({ to: '/apply' }),
+      leaving: (s, world) => {
+        expect(s.output).toEqual({ to: '/' });
+        expect(effectsOf(world, 'signOut')).toHaveLength(1);
+      },
+      continued: (s, world) => {
+        // The wizard resumes from what the server holds, on any device.
+        const lead = lastCall(world, 'GET', `/api/leads/${IN_PROGRESS}`);
+        expect(lead?.status).toBe(200);
+        expect(effectsOf(world, 'resume').map((e) => e.params)).toEqual([{ catalogId: 'esta', leadId: IN_PROGRESS, answers: EARLY_ESTA }]);
+        expect((lead?.response as { formData: unknown }).formData).toEqual(EARLY_ESTA);
+        expect(s.output).toEqual({ to: '/apply/esta-wizard' });
+      },
+    },
+  },
+};

@@ -1,0 +1,143 @@
+import { expect } from 'vitest';
+import type { AnyEventObject } from 'xstate';
+import { loginCalls } from '../../client/api/actors/account';
+import { validateGuest, validateLogin, validateSignup } from '../../machines/domain/account';
+import { loginMachine, type LoginContext, type LoginField } from '../../machines/login.machine';
+import { injectTransport } from '../helpers/transport';
+import { effectsOf, lastCall, lastHeld, type PathCase, type PathModel, type Snap, type World } from './model';
+
+// /login (spec 1-core §2.9) against the real account routes. Each case puts the account it needs in place
+// first (absent, or present with a known password and no failures), so every path meets the same server.
+
+const EMAIL = { fresh: 'path.new@example.com', taken: 'path.taken@example.com', member: 'path.member@example.com' } as const;
+const PASSWORD = 'a long passphrase';
+
+async function withoutAccount(world: World, email: string): Promise<void> {
+  await world.app.db.deleteFrom('users').where('email', '=', email).execute();
+  await world.app.db.deleteFrom('login_failures').where('account', '=', `login:${email}`).execute();
+}
+
+async function withAccount(world: World, email: string): Promise<void> {
+  await withoutAccount(world, email);
+  const other = injectTransport(world.app);
+  const res = await other({ method: 'POST', path: '/api/auth/signup', body: { email, password: PASSWORD } });
+  expect(res.status).toBe(201);
+}
+
+const context = (s: Snap) => s.context as LoginContext;
+const change = (field: LoginField, value: string): AnyEventObject => ({ type: 'FIELD.CHANGE', field, value });
+
+type Succeeds = Record<'userLogin' | 'guestLogin' | 'signup', boolean>;
+
+/** The outcomes of the sign-in call running in this state: what the server will answer, or a lost connection. */
+function outcomes(s: Snap, succeeds: Succeeds): AnyEventObject[] {
+  for (const [state, id] of [
+    [{ login: 'signingIn' }, 'userLogin'],
+    [{ login: 'enteringAsGuest' }, 'guestLogin'],
+    [{ signup: 'signingUp' }, 'signup'],
+  ] as const) {
+    if (!s.matches(state)) continue;
+    return [
+      succeeds[id] ? { type: `xstate.done.actor.${id}`, output: { id: 'model', email: 'model', role: 'user' } } : { type: `xstate.error.actor.${id}`, error: 'server' },
+      { type: `xstate.error.actor.${id}`, error: 'network' },
+    ];
+  }
+  return [];
+}
+
+/** The moves of each tab: fill the first empty field (a wrong value where it matters), submit, switch tabs. */
+function moves(email: string, password: string, succeeds: Succeeds) {
+  return (s: Snap): AnyEventObject[] => {
+    if (s.hasTag('busy')) return outcomes(s, succeeds);
+    const f = context(s).fields;
+    if (s.matches('login')) {
+      const fill = !f.email ? [change('email', email), change('email', 'not-an-email')] : !f.password ? [change('password', password)] : !f.guestEmail ? [change('guestEmail', email)] : [];
+      return [...fill, { type: 'LOGIN' }, { type: 'GUEST' }, { type: 'TAB.SIGNUP' }, { type: 'SIGNUP' }];
+    }
+    const fill = !f.email ? [change('email', email)] : !f.password ? [change('password', password), change('password', 'short')] : !f.confirmPassword ? [change('confirmPassword', password), change('confirmPassword', `${password}!`)] : [];
+    return [...fill, { type: 'SIGNUP' }, { type: 'TAB.LOGIN' }, { type: 'LOGIN' }];
+  };
+}
+
+const loginCase = (
+  name: string,
+  tab: 'login' | 'signup',
+  setup: (world: World) => Promise<void>,
+  [email, password]: [string, string],
+  succeeds: Omit<Succeeds, 'guestLogin'>,
+): PathCase => ({
+  name,
+  input: { tab },
+  setup: async (world, input) => {
+    await setup(world);
+    return input;
+  },
+  // A guest needs no account: any well-formed e-mail enters.
+  events: moves(email, password, { ...succeeds, guestLogin: true }),
+});
+
+const FAILED_ANNOUNCEMENT: Record<string, string> = { userLogin: 'announceLoginFailed', guestLogin: 'announceGuestFailed', signup: 'announceSignupFailed' };
+
+export const loginPaths: PathModel = {
+  machine: loginMachine,
+  budget: 100,
+  calls: loginCalls,
+  effects: ['announceLoggedIn', 'announceLoginFailed', 'announceSignedUp', 'announceSignupFailed', 'announceGuest', 'announceGuestFailed', 'announceMismatch'],
+  abstraction: (s) => ({ value: s.value, fields: context(s).fields, errors: Object.keys(context(s).errors).sort() }),
+  cases: [
+    loginCase('a new applicant signing up', 'signup', (w) => withoutAccount(w, EMAIL.fresh), [EMAIL.fresh, PASSWORD], { signup: true, userLogin: false }),
+    loginCase('an e-mail that already has an account', 'signup', (w) => withAccount(w, EMAIL.taken), [EMAIL.taken, PASSWORD], { signup: false, userLogin: true }),
+    loginCase('a member signing in', 'login', (w) => withAccount(w, EMAIL.member), [EMAIL.member, PASSWORD], { signup: false, userLogin: true }),
+    loginCase('a member with the wrong password', 'login', (w) => withAccount(w, EMAIL.member), [EMAIL.member, 'not the password'], { signup: false, userLogin: false }),
+  ],
+  oracle: {
+    initial: (s, world) => {
+      expect(s.matches({ [world.input.tab]: 'editing' })).toBe(true);
+      expect(world.held).toEqual([]);
+    },
+    step: ({ before, event, after, world, started, asked }) => {
+      const f = context(before).fields;
+      // A form is sent only when the same rules the server applies accept it; otherwise each field says why.
+      const forms: Record<string, [string, object, object]> = {
+        LOGIN: ['userLogin', validateLogin({ email: f.email, password: f.password }), { email: f.email.trim(), password: f.password }],
+        SIGNUP: ['signup', validateSignup({ email: f.email, password: f.password, confirmPassword: f.confirmPassword }), { email: f.email.trim(), password: f.password }],
+        GUEST: ['guestLogin', validateGuest({ email: f.guestEmail }), { email: f.guestEmail.trim() }],
+      };
+      const form = forms[event.type];
+      const tabOf = (t: string) => (t === 'SIGNUP' ? 'signup' : 'login');
+      if (form && before.matches({ [tabOf(event.type)]: 'editing' })) {
+        const [call, errors, body] = form;
+        const valid = Object.keys(errors).length === 0;
+        expect(started.map((h) => [h.name, h.input])).toEqual(valid ? [[call, body]] : []);
+        if (!valid && event.type === 'SIGNUP') {
+          expect(asked.map((a) => a.type)).toEqual('confirmPassword' in errors ? ['announceMismatch'] : []);
+        }
+      } else {
+        expect(started).toEqual([]);
+      }
+      // Each refusal or lost connection is announced once, with the server's message when it sent one.
+      if (/^xstate\.error\.actor\./.test(event.type)) {
+        const id = event.type.replace('xstate.error.actor.', '');
+        const held = lastHeld(world, id);
+        const answer = [...world.calls].reverse()[0];
+        expect(asked).toEqual([{ type: FAILED_ANNOUNCEMENT[id], params: { message: held?.verdict === 'sent' ? (answer?.response as { message: string }).message : undefined } }]);
+        if (held?.verdict === 'sent') expect([401, 409]).toContain(answer?.status);
+      }
+      if (event.type === 'TAB.LOGIN' || event.type === 'TAB.SIGNUP') expect(context(after).errors).toEqual({});
+    },
+    states: {
+      done: async (s, world) => {
+        const answer = [...world.calls].reverse()[0];
+        expect([200, 201]).toContain(answer?.status);
+        expect(s.output).toEqual({ to: '/dashboard', account: answer?.response });
+        // The session is signed in now: the server says who it is.
+        const me = await world.http({ method: 'GET', path: '/api/auth/me' });
+        expect(JSON.parse(me.text).user).toEqual(answer?.response);
+        const welcomed = ['announceLoggedIn', 'announceSignedUp', 'announceGuest'].flatMap((t) => effectsOf(world, t));
+        expect(welcomed).toHaveLength(1);
+      },
+      'login.signingIn': (s) => expect(s.hasTag('busy')).toBe(true),
+      'signup.signingUp': (s) => expect(s.hasTag('busy')).toBe(true),
+    },
+  },
+};

@@ -1,0 +1,85 @@
+import { expect } from 'vitest';
+import type { AnyEventObject } from 'xstate';
+import { pricingCalls } from '../../client/api/actors/pricing';
+import { pricingMachine, type PricingData } from '../../machines/pricing.machine';
+import { PLAN_DEFINITIONS } from '../../db/queries/plans';
+import { effectsOf, lastCall, lastHeld, type PathModel, type Snap, type World } from './model';
+
+// /pricing (spec 1-core §2.4) against the real plans, quote and purchase routes.
+
+const MODEL_DATA: PricingData = {
+  plans: PLAN_DEFINITIONS.map((p) => ({ id: p.id, name: p.name, price: 0, features: p.features })),
+  esta: { serviceFee: 7700, governmentFee: 2100 },
+};
+
+const purchases = (world: World) => world.events.filter((e) => e.type === 'xstate.done.actor.purchasePackage' || e.type === 'xstate.error.actor.purchasePackage');
+
+function events(s: Snap): AnyEventObject[] {
+  if (s.matches('loading')) {
+    return [
+      { type: 'xstate.done.actor.fetchPricing', output: MODEL_DATA },
+      { type: 'xstate.error.actor.fetchPricing', error: 'network' },
+    ];
+  }
+  if (s.matches('failed')) return [{ type: 'RETRY' }, { type: 'PURCHASE', planId: 'pro' }];
+  if (s.matches({ ready: 'purchasing' })) {
+    return [
+      { type: 'xstate.done.actor.purchasePackage', output: { checkoutUrl: `/checkout?plan=${s.context.planId}` } },
+      { type: 'xstate.error.actor.purchasePackage', error: 'network' },
+      // The page disables every Purchase button while one runs; the machine ignores a second anyway.
+      { type: 'PURCHASE', planId: 'basic' },
+    ];
+  }
+  // 'gold' is no plan: nothing on the page sends it, and the machine refuses it.
+  return [{ type: 'PURCHASE', planId: 'premium' }, { type: 'PURCHASE', planId: 'basic' }, { type: 'PURCHASE', planId: 'gold' }, { type: 'RETRY' }];
+}
+
+export const pricingPaths: PathModel = {
+  machine: pricingMachine,
+  budget: 20,
+  calls: pricingCalls,
+  effects: ['announcePurchaseFailed'],
+  abstraction: (s) => ({ value: s.value, planId: s.context.planId }),
+  cases: [{ name: 'the pricing page', input: undefined, events }],
+  oracle: {
+    initial: (s, world) => {
+      expect(s.value).toBe('loading');
+      expect(s.hasTag('busy')).toBe(true);
+      expect(world.held.map((c) => c.name)).toEqual(['fetchPricing']);
+    },
+    step: ({ after, world, event, started }) => {
+      // A purchase starts only from a Purchase button of a listed plan, for that plan, and never while one runs.
+      const starts = event.type === 'PURCHASE' && ['basic', 'pro', 'premium'].includes(event.planId) && world.events.at(-2)?.type !== 'PURCHASE';
+      expect(started.filter((h) => h.name === 'purchasePackage').map((h) => h.input)).toEqual(starts && after.matches({ ready: 'purchasing' }) ? [{ planId: event.planId }] : []);
+      // 'Failed to purchase package' once per failed purchase, never otherwise.
+      const failed = purchases(world).filter((e) => e.type.startsWith('xstate.error.')).length;
+      expect(effectsOf(world, 'announcePurchaseFailed')).toHaveLength(failed);
+      if (event.type === 'PURCHASE' && !['basic', 'pro', 'premium'].includes(event.planId)) expect(after.matches({ ready: 'purchasing' })).toBe(false);
+    },
+    states: {
+      ready: (s, world) => {
+        // The cards show what the server answers: the plans in cents, the ESTA card from its checkout quote.
+        const plans = lastCall(world, 'GET', '/api/subscription/plans');
+        const esta = lastCall(world, 'GET', '/api/checkout/quote');
+        expect(plans?.status).toBe(200);
+        const option = (esta?.response as { options: Array<{ product: string; price: { serviceFee: number; governmentFee: number } }> }).options[0];
+        expect(s.context.data).toEqual({ plans: plans?.response, esta: { serviceFee: option?.price.serviceFee, governmentFee: option?.price.governmentFee } });
+        expect(s.context.data.esta.serviceFee + s.context.data.esta.governmentFee).toBe(9800);
+      },
+      'ready.purchasing': (s, world) => {
+        expect(lastHeld(world, 'purchasePackage')?.input).toEqual({ planId: s.context.planId });
+        expect(s.hasTag('busy')).toBe(true);
+      },
+      failed: (s, world) => {
+        expect(lastHeld(world, 'fetchPricing')?.verdict).toBe('dropped');
+        expect(s.can({ type: 'PURCHASE', planId: 'pro' })).toBe(false);
+      },
+      checkout: (s, world) => {
+        const answer = lastCall(world, 'POST', '/api/packages/purchase');
+        expect(answer?.status).toBe(200);
+        expect(s.output).toEqual({ to: (answer?.response as { checkoutUrl: string }).checkoutUrl });
+        expect(s.output.to).toBe(`/checkout?plan=${s.context.planId}`);
+      },
+    },
+  },
+};
