@@ -1,0 +1,68 @@
+import { PDFParse } from 'pdf-parse';
+import { describe, expect, it } from 'vitest';
+import type { OrderDto } from '../../openapi/schemas/orders';
+import { asciiSafe, formFileName, formPdf, receiptFileName, receiptPdf, type PdfLead } from '../../server/services/pdf';
+
+const ORDER: OrderDto = {
+  id: 'o',
+  number: 'RB-261123-ABCDEFGH',
+  service: 'DS-160',
+  product: 'premium',
+  status: 'paid',
+  price: { serviceFee: 15000, credit: 0, processingFee: 299, total: 15299, governmentFee: 18500 },
+  features: { wizardAccess: true, estaCheck: true, aiAnalysis: true, documentReview: true, interviewPrep: true, prioritySupport: true },
+  card: { brand: 'visa', last4: '4242' },
+  accessCode: 'PREMIUM-12345678-AB',
+  leadId: 'l',
+  failure: null,
+  createdAt: '2026-11-23T10:00:00.000Z',
+  paidAt: '2026-11-23T10:00:01.000Z',
+};
+const LEAD: PdfLead = {
+  formType: 'DS-160',
+  source: 'apply-wizard',
+  name: 'José Müller',
+  email: 'jose@example.com',
+  phone: '+34 612 345 678',
+  nationality: 'Spain',
+  travelPurpose: 'Tourism/Vacation',
+  formData: { 'first-name': 'José', 'last-name': 'Müller' },
+};
+
+const textOf = async (bytes: Buffer) => (await new PDFParse({ data: new Uint8Array(bytes) }).getText()).text;
+
+describe('the receipt', () => {
+  it('prints the order as stored: number, amounts, card, access code, and that the government fee is separate', async () => {
+    const text = await textOf(await receiptPdf({ order: ORDER, brandName: 'Rumbo', lead: LEAD, supportEmail: 'support@rumbo.example', officialSite: 'https://ceac.state.gov/genniv/' }));
+    for (const expected of ['RB-261123-ABCDEFGH', '$150.00', '$2.99', '$152.99', 'visa ending in 4242', 'PREMIUM-12345678-AB', '$185.00', 'José Müller', 'support@rumbo.example']) {
+      expect(text).toContain(expected);
+    }
+    expect(text).toMatch(/not the U\.S\. government/);
+  });
+
+  it('says first that an unpaid order is not paid, and shows no access code', async () => {
+    const text = await textOf(await receiptPdf({ order: { ...ORDER, status: 'failed', accessCode: null, paidAt: null }, brandName: 'Rumbo', lead: null, supportEmail: 's@x.co', officialSite: 'x' }));
+    expect(text).not.toContain('PREMIUM-');
+    expect(text).toMatch(/not been paid|not paid|was not accepted|declined|failed/i);
+  });
+});
+
+describe('the completed form', () => {
+  it('prints the answers with an A–Z copy where the official site needs one', async () => {
+    const text = await textOf(await formPdf({ order: ORDER, brandName: 'Rumbo', lead: LEAD }));
+    expect(text).toContain('Müller');
+    expect(text).toContain('Muller');
+    expect(text).toContain('Jose');
+  });
+
+  it('gives an A–Z copy of accented names', () => {
+    expect(asciiSafe('Müller')).toBe('Muller');
+    expect(asciiSafe('Ñandú')).toBe('Nandu');
+    expect(asciiSafe('Øster Æble')).toBe('Oster Aeble');
+  });
+
+  it('names the files after the service and the confirmation number, with nothing a header could break on', () => {
+    expect(receiptFileName(ORDER)).toBe('ds160-confirmation-RB-261123-ABCDEFGH.pdf');
+    expect(formFileName({ service: 'ESTA', number: 'RB-1 "x"' })).toBe('esta-form-RB-1-x-.pdf');
+  });
+});
