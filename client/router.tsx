@@ -25,6 +25,12 @@ const BUILT: Partial<Record<RouteName, () => Promise<{ Component: React.Componen
   applyWizard: page(() => import('./pages/apply-wizard/ApplyWizardPage')),
   applyEstaWizard: page(() => import('./pages/apply-esta-wizard/ApplyEstaWizardPage')),
   wizard: page(() => import('./pages/wizard/WizardPage')),
+  pricing: page(() => import('./pages/pricing/PricingPage')),
+  checkout: page(() => import('./pages/checkout/CheckoutPage')),
+  paymentConfirmation: page(() => import('./pages/payment-confirmation/PaymentConfirmationPage')),
+  login: page(() => import('./pages/login/LoginPage')),
+  dashboard: page(() => import('./pages/dashboard/DashboardPage')),
+  results: page(() => import('./pages/results/ResultsPage')),
 };
 
 function Layout() {

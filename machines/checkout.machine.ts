@@ -117,6 +117,8 @@ export const checkoutMachine = setup({
     announcePaid: () => {},
     /** 'Payment Failed' with the server's reason (or the spec's default); provided by the client. */
     announcePaymentFailed: (_: unknown, _params: { message: string | undefined; code: string | undefined }) => {},
+    /** 'Error' / 'Invalid plan selected. Please try again.' (spec 1-core §8); provided by the client. */
+    announceInvalidPlan: () => {},
   },
   guards: {
     hasSelection: (_, params: { quote: QuoteDto }) => params.quote.selected !== null,
@@ -159,7 +161,7 @@ export const checkoutMachine = setup({
       },
     },
     failed: { on: { RETRY: 'loading' } },
-    invalidPlan: {},
+    invalidPlan: { entry: 'announceInvalidPlan' },
     ready: {
       initial: 'editing',
       states: {

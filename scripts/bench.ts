@@ -2,6 +2,7 @@
 // Goals are checked here, never in timed tests; the script exits non-zero when one is missed.
 import { gzipSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import { performance } from 'node:perf_hooks';
 import { startE2E, TEST_CLIENT_DIR } from '../tests/e2e/browser';
 import { buildClient } from './build.mjs';
@@ -15,6 +16,10 @@ const GOALS = {
   eligibilityP95Ms: 25,
   /** 95th percentile of a wizard's lead update (validation plus a write). */
   leadUpdateP95Ms: 40,
+  /** 95th percentile of a card payment: validation, the order, the test gateway and the settlement. */
+  checkoutP95Ms: 50,
+  /** 95th percentile of making a receipt or form PDF. */
+  pdfP95Ms: 300,
 };
 
 interface Row {
@@ -61,6 +66,38 @@ async function timeRequests(count: number, request: () => Promise<Response>): Pr
   return samples;
 }
 
+/**
+ * Payments and PDFs, timed in the server (app.inject): the payment route allows a client 20 a minute, so each
+ * request comes from its own address, which only inject can give.
+ */
+async function commerceTimes(app: FastifyInstance): Promise<{ checkout: number[]; pdf: number[] }> {
+  let client = 0;
+  const inject = async (options: InjectOptions) => {
+    client += 1;
+    const started = performance.now();
+    const response = await app.inject({ ...options, remoteAddress: `10.9.${(client >> 8) & 255}.${client & 255}` });
+    const ms = performance.now() - started;
+    if (response.statusCode >= 300) throw new Error(`${response.statusCode} ${options.url}: ${response.body}`);
+    return { response, ms };
+  };
+  const card = { cardNumber: '4242 4242 4242 4242', expiryDate: '12/39', cvv: '123', cardName: 'Bench', billingAddress: 'Calle Mayor 12', city: 'Madrid', zipCode: '28013', country: 'Spain' };
+  const checkout: number[] = [];
+  const numbers: Array<{ number: string; cookie: string }> = [];
+  for (let i = 0; i < 200; i += 1) {
+    const { response, ms } = await inject({ method: 'POST', url: '/api/checkout/process', payload: { plan: 'premium', idempotencyKey: `bench_${i}_${Date.now()}`, paymentDetails: card } });
+    checkout.push(ms);
+    const cookie = response.cookies.find((c) => c.name === 'rumbo.sid');
+    if (i % 10 === 0 && cookie) numbers.push({ number: response.json().number, cookie: `rumbo.sid=${cookie.value}` });
+  }
+  const pdf: number[] = [];
+  for (const { number, cookie } of numbers) {
+    for (const url of ['/api/generate-pdf', '/api/generate-form-pdf']) {
+      pdf.push((await inject({ method: 'POST', url, payload: { confirmationNumber: number }, headers: { cookie } })).ms);
+    }
+  }
+  return { checkout, pdf };
+}
+
 async function main() {
   buildClient({ outDir: TEST_CLIENT_DIR });
   // The API goal is latency, not the per-client rate limit, so the bench client is allowed many requests.
@@ -90,6 +127,8 @@ async function main() {
       }),
     );
 
+    const { checkout, pdf } = await commerceTimes(e2e.server.app);
+
     const rows: Row[] = [
       { measure: 'landing JS+CSS (gzip)', value: landing.kb, goal: GOALS.landingKbGzip, unit: 'KB' },
       { measure: 'landing first contentful paint', value: landing.paint, goal: GOALS.landingPaintMs, unit: 'ms' },
@@ -97,6 +136,9 @@ async function main() {
       { measure: 'GET /api/eligibility p95', value: percentile(eligibility, 95), goal: GOALS.eligibilityP95Ms, unit: 'ms' },
       { measure: 'PATCH /api/leads/{id}/update p50', value: percentile(updates, 50), goal: Number.POSITIVE_INFINITY, unit: 'ms' },
       { measure: 'PATCH /api/leads/{id}/update p95', value: percentile(updates, 95), goal: GOALS.leadUpdateP95Ms, unit: 'ms' },
+      { measure: 'POST /api/checkout/process p50', value: percentile(checkout, 50), goal: Number.POSITIVE_INFINITY, unit: 'ms' },
+      { measure: 'POST /api/checkout/process p95', value: percentile(checkout, 95), goal: GOALS.checkoutP95Ms, unit: 'ms' },
+      { measure: 'receipt / form PDF p95', value: percentile(pdf, 95), goal: GOALS.pdfP95Ms, unit: 'ms' },
     ];
     console.table(
       rows.map((r) => ({ measure: r.measure, value: `${r.value} ${r.unit}`, goal: Number.isFinite(r.goal) ? `≤ ${r.goal} ${r.unit}` : '', met: r.value <= r.goal ? 'yes' : 'NO' })),

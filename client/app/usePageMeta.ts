@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
-export type MetaPage = 'home' | 'apply' | 'wizard' | 'esta' | 'pricing' | 'chat' | 'dashboard' | 'other';
+export type MetaPage = 'home' | 'apply' | 'wizard' | 'esta' | 'pricing' | 'chat' | 'dashboard' | 'checkout' | 'confirmation' | 'login' | 'results' | 'other';
 
 /** Search-engine metadata for the pages the spec lists (1-core §2.2), in the current language. */
 export function usePageMeta(page: MetaPage, brandName?: string): void {

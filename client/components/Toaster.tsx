@@ -9,9 +9,12 @@ import * as css from './toaster.css';
 
 /** Renders the toast machine's one visible toast; F8 focuses it, a swipe right of 50 px dismisses it. */
 export function Toaster() {
-  const { t } = useTranslation();
   const actor = useToastActor();
   const toast = useSelector(actor, (s) => s.context.current);
+  // A toast may name a namespace no page on screen has loaded (the header's sign-out on the landing page): it
+  // waits for it rather than showing its key.
+  const namespaces = ['common', ...new Set([toast?.title, toast?.description].flatMap((key) => (key?.includes(':') ? [key.split(':')[0] as string] : [])))];
+  const { t, ready } = useTranslation(namespaces, { useSuspense: false });
   const region = useRef<HTMLDivElement>(null);
   const swipe = useRef<{ x: number; el: HTMLElement } | null>(null);
 
@@ -31,7 +34,7 @@ export function Toaster() {
   return (
     <div ref={region} className={css.viewport} tabIndex={-1} role="region" aria-label={t('toast.region', { hotkey: TOAST_HOTKEY })}>
       <div aria-live={toast?.variant === 'destructive' ? 'assertive' : 'polite'} aria-atomic="true">
-        {toast && (
+        {toast && ready && (
           <div
             key={toast.id}
             role="status"

@@ -98,7 +98,7 @@ export function hasReview(catalog: Catalog): boolean {
 }
 
 /** The first question the applicant can see that is required and still unanswered, if any. */
-export function firstUnanswered(place: Place): string | undefined {
+export function firstUnanswered(place: Pick<Place, 'catalog' | 'answers'>): string | undefined {
   return visibleQuestions(place.catalog, place.answers).find((q) => q.required && !(place.answers[q.id] ?? '').trim())?.id;
 }
 

@@ -114,6 +114,14 @@ describe('POST /api/checkout/process', () => {
     expect(history.map((h) => h.status)).toEqual(['pending', 'paid']);
   });
 
+  it('a paid application keeps the plan paid for, whatever a later update asks', async () => {
+    const { leadId, cookie } = await application();
+    expect((await pay(cookie, { plan: 'basic', leadId })).statusCode).toBe(200);
+    const patched = await t.app.inject({ method: 'PATCH', url: `/api/leads/${leadId}/update`, payload: { subscriptionPlan: 'premium' }, headers: { cookie } });
+    expect(patched.statusCode).toBe(200);
+    expect((await request('GET', `/api/leads/${leadId}`, cookie)).json()).toMatchObject({ subscriptionPlan: 'basic', paymentStatus: 'paid' });
+  });
+
   it('an upgrade is charged the difference, and a package already held is not sold again', async () => {
     const { leadId, cookie } = await application();
     expect((await pay(cookie, { plan: 'basic', leadId })).statusCode).toBe(200);

@@ -44,8 +44,9 @@ describe('/apply/wizard (DS-160)', () => {
     expect(asked).not.toContain('companion-name');
     await waitForPath(page, '/checkout');
     // The server names the checkout: the DS-160 with the basic plan's price from the pricing map.
-    expect(await page.evaluate(() => window.location.search)).toBe('?formType=DS-160&amount=50&plan=basic');
     const { lead, history } = await leadByEmail(email);
+    // The offer names the application it pays for.
+    expect(await page.evaluate(() => window.location.search)).toBe(`?formType=DS-160&amount=50&plan=basic&lead=${lead!.id}`);
     expect(lead).toMatchObject({ form_type: 'DS-160', completion_status: 'completed', payment_status: 'pending', source: 'apply-wizard', name: 'Maria Lopez' });
     expect(JSON.parse(lead!.form_data)['specify-other-names']).toBe('Maria Garcia');
     expect(history).toEqual(['completed']);
@@ -93,8 +94,9 @@ describe('/apply/esta-wizard', () => {
 
     await completeWizard(page, estaCatalog, { language, submitLabel: labels.esta.submit, overrides: { email } });
     await waitForPath(page, '/checkout');
-    expect(await page.evaluate(() => window.location.search)).toBe('?formType=ESTA&amount=77');
     const { lead, history } = await leadByEmail(email);
+    // The offer names the application it pays for.
+    expect(await page.evaluate(() => window.location.search)).toBe(`?formType=ESTA&amount=77&lead=${lead!.id}`);
     expect(lead).toMatchObject({ form_type: 'ESTA', completion_status: 'completed', payment_status: 'unpaid', subscription_plan: 'basic', phone: '+34612345678', nationality: 'Spain' });
     expect(Object.keys(JSON.parse(lead!.form_data))).toHaveLength(estaCatalog.questions.length);
     expect(history).toEqual(['incomplete', 'completed']);
@@ -127,8 +129,9 @@ describe('/wizard (pre-assessment)', () => {
     expect(await textOf(page, '[data-testid="done-total"]')).toBe(money.format(100));
     await byRole(page, 'link', labels.preassessment.pay).click();
     await waitForPath(page, '/checkout');
-    expect(await page.evaluate(() => window.location.search)).toBe('?formType=ESTA&amount=100');
     const { lead, history } = await leadByEmail(email);
+    // The offer names the application it pays for.
+    expect(await page.evaluate(() => window.location.search)).toBe(`?formType=ESTA&amount=100&lead=${lead!.id}`);
     expect(lead).toMatchObject({ form_type: 'ESTA', completion_status: 'incomplete', payment_status: 'unpaid', source: 'wizard' });
     expect(history).toEqual(['incomplete']);
   });

@@ -4,15 +4,18 @@ import { checkoutMachine, paymentRequest } from '../../machines/checkout.machine
 import { confirmationMachine } from '../../machines/confirmation.machine';
 import { canContinue, dashboardMachine, inProgressCount } from '../../machines/dashboard.machine';
 import { loginMachine } from '../../machines/login.machine';
-import { pricingMachine } from '../../machines/pricing.machine';
+import { pricingMachine, type PricingData } from '../../machines/pricing.machine';
 import { probabilityBand, resultsMachine } from '../../machines/results.machine';
 import { sessionMachine } from '../../machines/session.machine';
 import type { ApplicationDto } from '../../openapi/schemas/applications';
+import type { AccountDto } from '../../openapi/schemas/auth';
 import type { OrderDto, QuoteDto } from '../../openapi/schemas/orders';
 
 const settle = (actor: AnyActorRef) => waitFor(actor, (s) => !s.hasTag('busy'));
-const resolves = <T,>(value: T) => fromPromise(async () => value);
-const rejects = (error: unknown) =>
+// Stand-ins for the calls: one answer, whatever the input.
+const resolves = <T,>(value: T): any => fromPromise(async () => value);
+// A failing actor stands in for any call, whatever it would have answered.
+const rejects = (error: unknown): any =>
   fromPromise(async () => {
     throw error;
   });
@@ -37,7 +40,7 @@ describe('pricing', () => {
     const purchase = vi.fn(async ({ input }: { input: { planId: string } }) => ({ checkoutUrl: `/checkout?plan=${input.planId}` }));
     const actor = createActor(
       pricingMachine.provide({
-        actors: { fetchPricing: resolves({ plans: [{ id: 'pro', name: 'Pro', price: 10000, features: FEATURES }], esta: { serviceFee: 7700, governmentFee: 2100 } }), purchasePackage: fromPromise(purchase) },
+        actors: { fetchPricing: resolves<PricingData>({ plans: [{ id: 'pro', name: 'Pro', price: 10000, features: FEATURES }], esta: { serviceFee: 7700, governmentFee: 2100 } }), purchasePackage: fromPromise(purchase) },
       }),
     ).start();
     await settle(actor);
@@ -52,7 +55,7 @@ describe('pricing', () => {
     const announcePurchaseFailed = vi.fn();
     const actor = createActor(
       pricingMachine.provide({
-        actors: { fetchPricing: resolves({ plans: [{ id: 'pro', name: 'Pro', price: 1, features: FEATURES }], esta: { serviceFee: 0, governmentFee: 0 } }), purchasePackage: rejects(new Error('x')) },
+        actors: { fetchPricing: resolves<PricingData>({ plans: [{ id: 'pro', name: 'Pro', price: 1, features: FEATURES }], esta: { serviceFee: 0, governmentFee: 0 } }), purchasePackage: rejects(new Error('x')) },
         actions: { announcePurchaseFailed },
       }),
     ).start();
@@ -163,7 +166,7 @@ describe('confirmation', () => {
 });
 
 describe('login', () => {
-  const ACCOUNT = { id: 'u', email: 'maria@example.com', role: 'user' as const };
+  const ACCOUNT: AccountDto = { id: 'u', email: 'maria@example.com', role: 'user' };
 
   it('opens on the tab the link asks for and checks the form before sending it', async () => {
     const signup = vi.fn(async () => ACCOUNT);

@@ -74,7 +74,7 @@ export const checkoutPaths: PathModel = {
   machine: checkoutMachine,
   budget: 90,
   calls: checkoutCalls,
-  effects: ['announceMissing', 'announcePaid', 'announcePaymentFailed'],
+  effects: ['announceMissing', 'announcePaid', 'announcePaymentFailed', 'announceInvalidPlan'],
   abstraction: (s) => {
     const c = context(s);
     return {
@@ -178,6 +178,7 @@ export const checkoutPaths: PathModel = {
       invalidPlan: (s, world) => {
         expect(lastCall(world, 'GET', '/api/checkout/quote')?.response).toMatchObject({ selected: null });
         expect(world.held.filter((h) => h.name === 'processPayment')).toEqual([]);
+        expect(effectsOf(world, 'announceInvalidPlan')).toHaveLength(1);
       },
       failed: (s, world) => {
         expect(lastHeld(world, 'fetchQuote')?.verdict).toBe('dropped');

@@ -3,13 +3,14 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { preassessmentCatalog } from '../../../machines/domain/catalogs/preassessment';
+import { ROUTES } from '../../../machines/domain/routes';
 import { useMoney } from '../../app/money';
 import { usePageMeta } from '../../app/usePageMeta';
 import { useQuestionWizard } from '../../app/wizard/useQuestionWizard';
 import { WizardQuestion } from '../../app/wizard/WizardQuestion';
 import { Fact } from '../../components/Fact';
 import { Spinner } from '../../components/Spinner';
-import { button, card, factList, heading, narrow, page, stack } from '../../styles/ui.css';
+import { button, card, factList, heading, narrow, page, row, stack } from '../../styles/ui.css';
 
 export default function WizardPage() {
   const { t } = useTranslation();
@@ -45,9 +46,14 @@ function PreassessmentWizard() {
             <Fact term={t('preassessment.service')} value={t(`preassessment.services.${formType === 'ESTA' ? 'esta' : 'ds160'}`)} />
             <Fact term={t('preassessment.total')} value={money(output.amount ?? 0, { cents: true })} testId="done-total" />
           </dl>
-          <Link to={output.to} className={button.primary}>
-            {t('preassessment.pay')}
-          </Link>
+          <div className={row}>
+            <Link to={output.to} className={button.primary}>
+              {t('preassessment.pay')}
+            </Link>
+            <Link to={ROUTES.results} className={button.secondary} data-testid="done-see-analysis">
+              {t('preassessment.seeAnalysis')}
+            </Link>
+          </div>
         </section>
       </div>
     );

@@ -71,7 +71,8 @@ export function mergeLead(row: LeadRow, changes: LeadChanges, at: string): LeadW
     form_data: JSON.stringify(mergeAnswers(stored, changes.formData ?? {})),
     completion_status: nextStatus(row.completion_status, changes.completionStatus),
     payment_status: row.payment_status,
-    subscription_plan: changes.subscriptionPlan ?? row.subscription_plan,
+    // Once paid, the plan is the one paid for: only an order changes it.
+    subscription_plan: row.payment_status === 'paid' ? row.subscription_plan : (changes.subscriptionPlan ?? row.subscription_plan),
     updated_at: at,
   };
 }
@@ -133,6 +134,18 @@ export class LeadService {
   /** POST /api/leads/immediate: find-or-create by the unique capture key, so racing captures make one lead. */
   async capture(owner: Owner, body: LeadImmediate): Promise<LeadCaptured> {
     const email = validEmail(body.email);
+    const source = body.formType === 'ESTA' ? 'esta-wizard' : 'ds160-wizard';
+    // The answers the capture carries are answers too: a wizard continued elsewhere (the dashboard) finds them.
+    const fields = catalogForSource(source)?.capture;
+    const captured = fields
+      ? Object.fromEntries(
+          [
+            [fields.email, email],
+            [fields.firstName, body.firstName?.trim()],
+            [fields.lastName, body.lastName?.trim()],
+          ].filter((entry): entry is [string, string] => Boolean(entry[1])),
+        )
+      : {};
     const { lead, existing } = await this.findOrCreate(owner, {
       name: [body.firstName, body.lastName].filter(Boolean).join(' ').trim(),
       email,
@@ -140,10 +153,10 @@ export class LeadService {
       formType: body.formType,
       nationality: body.nationality?.trim() ?? '',
       travelPurpose: '',
-      formData: {},
+      formData: captured,
       completionStatus: 'incomplete',
       paymentStatus: 'unpaid',
-      source: body.formType === 'ESTA' ? 'esta-wizard' : 'ds160-wizard',
+      source,
       subscriptionPlan: 'none',
     });
     return { leadId: lead.id, existing };

@@ -1,0 +1,374 @@
+import { useSelector } from '@xstate/react';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { checkoutMachine, selectedOption, type CheckoutInput } from '../../../machines/checkout.machine';
+import { COUNTRIES } from '../../../machines/domain/countryList';
+import { OTHER_COUNTRY, PAYMENT_FIELDS, type PaymentField } from '../../../machines/domain/payment';
+import { ROUTES } from '../../../machines/domain/routes';
+import { toIsoDate } from '../../../machines/domain/validators';
+import type { PlanFeaturesDto } from '../../../openapi/schemas/plans';
+import type { QuoteOption, QuoteQuery } from '../../../openapi/schemas/orders';
+import { makeCheckoutActors } from '../../api/actors/checkout';
+import { fetchTransport } from '../../api/transport';
+import { useToastActor } from '../../app/AppContext';
+import { useMoney } from '../../app/money';
+import { useSiteData } from '../../app/siteData';
+import { useFlow } from '../../app/useFlow';
+import { usePageMeta } from '../../app/usePageMeta';
+import { useCountryName } from '../../components/countries';
+import { Spinner } from '../../components/Spinner';
+import { button, card, container, errorText, heading, input, label, muted, notice, page, row, small, stack } from '../../styles/ui.css';
+import * as css from './checkout.css';
+
+/** The gateway's decline codes the page says in the applicant's language (locales commerce.decline). */
+const DECLINE_CODES = ['card_declined', 'insufficient_funds', 'processing_error', 'expired_card', 'incorrect_cvc', 'incorrect_number'] as const;
+
+/** The query parameters the checkout reads (spec 1-core §2.5); only those present are sent to the quote. */
+const QUERY_KEYS = ['plan', 'formType', 'service', 'amount', 'lead', 'session'] as const satisfies readonly (keyof QuoteQuery)[];
+
+const FEATURES: readonly (keyof PlanFeaturesDto)[] = ['wizardAccess', 'estaCheck', 'aiAnalysis', 'documentReview', 'interviewPrep', 'prioritySupport'];
+
+/** How each payment field is typed and autofilled. Card data is never logged or stored by the page. */
+const FIELD_PROPS: Record<PaymentField, { autoComplete: string; inputMode?: 'numeric'; maxLength?: number; wide?: boolean }> = {
+  cardNumber: { autoComplete: 'cc-number', inputMode: 'numeric', maxLength: 30, wide: true },
+  expiryDate: { autoComplete: 'cc-exp', inputMode: 'numeric', maxLength: 10 },
+  cvv: { autoComplete: 'cc-csc', inputMode: 'numeric', maxLength: 6 },
+  cardName: { autoComplete: 'cc-name', maxLength: 100, wide: true },
+  billingAddress: { autoComplete: 'billing street-address', maxLength: 200, wide: true },
+  city: { autoComplete: 'billing address-level2', maxLength: 100 },
+  zipCode: { autoComplete: 'billing postal-code', maxLength: 20 },
+  country: { autoComplete: 'billing country-name', wide: true },
+};
+
+const fieldId = (field: PaymentField) => `payment-${field}`;
+
+const base = checkoutMachine.provide({ actors: makeCheckoutActors(fetchTransport) });
+
+function queryOf(params: URLSearchParams): QuoteQuery {
+  return Object.fromEntries(QUERY_KEYS.flatMap((key) => {
+    const value = params.get(key);
+    return value === null ? [] : [[key, value]];
+  })) as QuoteQuery;
+}
+
+export default function CheckoutPage() {
+  const { t } = useTranslation('commerce');
+  const { branding } = useSiteData();
+  usePageMeta('checkout', branding.brandName);
+  const [searchParams] = useSearchParams();
+  const toasts = useToastActor();
+  const machine = useMemo(
+    () =>
+      base.provide({
+        actions: {
+          announceMissing: () =>
+            toasts.send({
+              type: 'TOAST.SHOW',
+              toast: { title: 'commerce:toast.missing.title', description: 'commerce:toast.missing.description', variant: 'destructive' },
+            }),
+          announcePaid: () =>
+            toasts.send({ type: 'TOAST.SHOW', toast: { title: 'commerce:toast.paid.title', description: 'commerce:toast.paid.description' } }),
+          // The server's own reason when it gave one (a card decline), else the spec's default text.
+          // A decline the gateway names is said in the interface language; another refusal in the server's words.
+          announcePaymentFailed: (_, { message, code }) =>
+            toasts.send({
+              type: 'TOAST.SHOW',
+              toast:
+                code && (DECLINE_CODES as readonly string[]).includes(code)
+                  ? { title: 'commerce:toast.paymentFailed.title', description: `commerce:decline.${code}`, variant: 'destructive' }
+                  : message
+                    ? { title: 'commerce:toast.paymentFailed.title', detail: message, variant: 'destructive' }
+                    : { title: 'commerce:toast.paymentFailed.title', description: 'commerce:toast.paymentFailed.description', variant: 'destructive' },
+            }),
+          announceInvalidPlan: () =>
+            toasts.send({ type: 'TOAST.SHOW', toast: { title: 'commerce:toast.invalidPlan.title', description: 'commerce:toast.invalidPlan.description', variant: 'destructive' } }),
+        },
+      }),
+    [toasts],
+  );
+  const flowInput: CheckoutInput = useMemo(() => ({ query: queryOf(searchParams), today: toIsoDate(new Date()) }), [searchParams]);
+  const ref = useFlow(machine, flowInput);
+  const state = useSelector(ref, (s) =>
+    s.matches('loading') ? 'loading' : s.matches('failed') ? 'failed' : s.matches('invalidPlan') ? 'invalidPlan' : 'ready',
+  );
+
+  if (state === 'loading') return <Spinner label={t('checkout.loading')} />;
+
+  if (state === 'invalidPlan') {
+    return (
+      <div className={`${container} ${page}`}>
+        <section className={`${card} ${stack}`} data-testid="invalid-plan" aria-labelledby="invalid-plan-title">
+          <h1 id="invalid-plan-title" className={heading.page}>
+            {t('checkout.invalidPlan.title')}
+          </h1>
+          <p role="alert">{t('checkout.invalidPlan.body')}</p>
+          <p className={muted}>{t('checkout.invalidPlan.hint')}</p>
+          <div className={row}>
+            <Link to={ROUTES.home} className={button.primary}>
+              {t('checkout.invalidPlan.home')}
+            </Link>
+            <Link to={ROUTES.pricing} className={button.secondary}>
+              {t('back.pricing')}
+            </Link>
+          </div>
+        </section>
+      </div>
+    );
+  }
+
+  if (state === 'failed') {
+    return (
+      <div className={`${container} ${page}`}>
+        <section className={`${card} ${stack}`} aria-labelledby="checkout-title">
+          <h1 id="checkout-title" className={heading.page}>
+            {t('checkout.title')}
+          </h1>
+          <p role="alert">{t('checkout.failed')}</p>
+          <div className={row}>
+            <button type="button" className={button.primary} onClick={() => ref.send({ type: 'RETRY' })}>
+              {t('retry')}
+            </button>
+            <Link to={ROUTES.pricing} className={button.secondary}>
+              {t('back.pricing')}
+            </Link>
+          </div>
+        </section>
+      </div>
+    );
+  }
+
+  return <CheckoutForm flow={ref} />;
+}
+
+type CheckoutRef = ReturnType<typeof useFlow<typeof checkoutMachine>>;
+
+function CheckoutForm({ flow }: { flow: CheckoutRef }) {
+  const { t } = useTranslation(['commerce', 'validation']);
+  const money = useMoney();
+  const nameOf = useCountryName();
+  const quote = useSelector(flow, (s) => s.context.quote);
+  const option = useSelector(flow, (s) => selectedOption(s.context));
+  const details = useSelector(flow, (s) => s.context.details);
+  const errors = useSelector(flow, (s) => s.context.errors);
+  const paying = useSelector(flow, (s) => s.matches({ ready: 'paying' }) || s.status === 'done');
+  const busy = useSelector(flow, (s) => s.hasTag('busy') || s.status === 'done');
+  const countries = useMemo(() => [...COUNTRIES].sort((a, b) => nameOf(a).localeCompare(nameOf(b))), [nameOf]);
+
+  if (!quote || !option) return null;
+
+  const pay = () => {
+    flow.send({ type: 'PAY' });
+    // Refused for a field: move to the first one, whose error is read with it.
+    const after = flow.getSnapshot();
+    const first = PAYMENT_FIELDS.find((field) => after.context.errors[field]);
+    if (after.matches({ ready: 'editing' }) && first) document.getElementById(fieldId(first))?.focus();
+  };
+
+  const change = (field: PaymentField, value: string) => flow.send({ type: 'FIELD.CHANGE', field, value });
+  const errorOf = (field: PaymentField) => {
+    const error = errors[field];
+    return error ? t(error.key.includes(':') ? error.key : `validation:${error.key}`, error.params) : null;
+  };
+  const total = money(option.price.total / 100, { cents: true });
+
+  return (
+    <div className={`${container} ${page} ${stack}`}>
+      <div>
+        <h1 className={heading.page}>{t('checkout.title')}</h1>
+        <p className={muted}>{t('checkout.lead', { service: quote.service })}</p>
+      </div>
+
+      <div className={css.layout}>
+        <section className={`${card} ${stack}`} aria-labelledby="summary-title">
+          <h2 id="summary-title" className={heading.section}>
+            {t('checkout.summary.title')}
+          </h2>
+          {quote.lead && (
+            <p className={notice.info} data-testid="checkout-lead">
+              {quote.lead.name
+                ? t('checkout.summary.forLead', { name: quote.lead.name, formType: quote.lead.formType })
+                : t('checkout.summary.forForm', { formType: quote.lead.formType })}
+            </p>
+          )}
+
+          <fieldset className={css.options} role="radiogroup" aria-labelledby="plan-legend">
+            <legend id="plan-legend" className={css.legend}>
+              {t('checkout.plan.legend')}
+            </legend>
+            {quote.options.map((o) => (
+              <PlanOption
+                key={o.product}
+                option={o}
+                checked={o.product === option.product}
+                disabled={busy || !o.available}
+                onSelect={() => flow.send({ type: 'PLAN.SELECT', product: o.product })}
+              />
+            ))}
+          </fieldset>
+
+          <dl className={css.lines}>
+            <div className={css.line}>
+              <dt>{t('checkout.summary.serviceFee', { product: t(`products.${option.product}`) })}</dt>
+              <dd className={css.lineValue}>{money(option.price.serviceFee / 100, { cents: true })}</dd>
+            </div>
+            {option.price.credit > 0 && (
+              <div className={css.line}>
+                <dt>{t('checkout.summary.credit')}</dt>
+                <dd className={css.lineValue}>−{money(option.price.credit / 100, { cents: true })}</dd>
+              </div>
+            )}
+            <div className={css.line}>
+              <dt>{t('checkout.summary.processingFee')}</dt>
+              <dd className={css.lineValue}>{money(option.price.processingFee / 100, { cents: true })}</dd>
+            </div>
+            <div className={css.totalLine}>
+              <dt>{t('checkout.summary.total')}</dt>
+              <dd className={css.lineValue} data-testid="checkout-total">
+                {total}
+              </dd>
+            </div>
+          </dl>
+
+          <div className={`${notice.warning} ${stack}`} data-testid="government-fee">
+            <p>{t('checkout.government.fee', { amount: money(option.price.governmentFee / 100), service: quote.service })}</p>
+            <p>
+              <a href={quote.officialSite} target="_blank" rel="noopener noreferrer">
+                {t('checkout.government.link', { service: quote.service })}
+                <span className="visually-hidden"> {t('newTab')}</span>
+              </a>
+            </p>
+            <p className={small}>{t('checkout.government.private')}</p>
+          </div>
+
+          {FEATURES.some((f) => option.features[f]) && (
+            <div>
+              <h3 className={heading.section}>{t('checkout.summary.includes')}</h3>
+              <ul className={css.features}>
+                {FEATURES.filter((f) => option.features[f]).map((f) => (
+                  <li key={f}>{t(`features.${f}`)}</li>
+                ))}
+              </ul>
+            </div>
+          )}
+        </section>
+
+        <section className={`${card} ${stack}`} aria-labelledby="payment-title">
+          <h2 id="payment-title" className={heading.section}>
+            {t('checkout.payment.title')}
+          </h2>
+          <p className={`${muted} ${small}`}>{t('checkout.payment.secure')}</p>
+          <form
+            noValidate
+            className={stack}
+            aria-labelledby="payment-title"
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (!busy) pay();
+            }}
+          >
+            <div className={css.fields}>
+              {PAYMENT_FIELDS.map((field) => {
+                const props = FIELD_PROPS[field];
+                const id = fieldId(field);
+                const error = errorOf(field);
+                const hint = field === 'expiryDate' ? t('checkout.fields.expiryDate.hint') : null;
+                const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+                const common = {
+                  id,
+                  name: field,
+                  className: input,
+                  required: true,
+                  autoComplete: props.autoComplete,
+                  disabled: busy,
+                  'aria-invalid': error ? true : undefined,
+                  'aria-describedby': described,
+                } as const;
+                return (
+                  <div key={field} className={props.wide ? css.wide : undefined}>
+                    <label className={label} htmlFor={id}>
+                      {t(`checkout.fields.${field}.label`)}
+                    </label>
+                    {field === 'country' ? (
+                      <select {...common} value={details.country} onChange={(e) => change(field, e.target.value)}>
+                        <option value="">{t('checkout.fields.country.choose')}</option>
+                        {countries.map((c) => (
+                          <option key={c.code} value={c.name}>
+                            {nameOf(c)}
+                          </option>
+                        ))}
+                        <option value={OTHER_COUNTRY}>{t('checkout.fields.country.other')}</option>
+                      </select>
+                    ) : (
+                      <input
+                        {...common}
+                        type="text"
+                        inputMode={props.inputMode}
+                        maxLength={props.maxLength}
+                        spellCheck={false}
+                        placeholder={field === 'expiryDate' ? t('checkout.fields.expiryDate.hint') : undefined}
+                        value={details[field]}
+                        onChange={(e) => change(field, e.target.value)}
+                      />
+                    )}
+                    {hint && (
+                      <p id={`${id}-hint`} className={css.hint}>
+                        {hint}
+                      </p>
+                    )}
+                    {error && (
+                      <p id={`${id}-error`} className={errorText}>
+                        {error}
+                      </p>
+                    )}
+                  </div>
+                );
+              })}
+            </div>
+            <button type="button" className={`${button.primary} ${css.fullWidth}`} data-testid="pay-button" disabled={busy} aria-busy={paying || undefined} onClick={pay}>
+              {paying ? t('processing') : t('checkout.pay', { amount: total })}
+            </button>
+          </form>
+          <Link to={ROUTES.pricing}>{t('back.pricing')}</Link>
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function PlanOption({ option, checked, disabled, onSelect }: { option: QuoteOption; checked: boolean; disabled: boolean; onSelect: () => void }) {
+  const { t } = useTranslation('commerce');
+  const money = useMoney();
+  const id = `plan-option-${option.product}`;
+  const due = option.price.serviceFee - option.price.credit;
+  return (
+    <label className={css.option} htmlFor={id}>
+      <input
+        id={id}
+        type="radio"
+        name="plan"
+        className={css.optionRadio}
+        value={option.product}
+        checked={checked}
+        disabled={disabled}
+        aria-describedby={option.available ? undefined : `${id}-owned`}
+        onChange={onSelect}
+      />
+      <span className={css.optionBody}>
+        <span className={css.optionHead}>
+          <span>{t(`products.${option.product}`)}</span>
+          <span>{money(due / 100)}</span>
+        </span>
+        <span className={`${muted} ${small}`}>{t(`checkout.plan.describe.${option.product}`)}</span>
+        {option.price.credit > 0 && option.available && (
+          <span className={`${muted} ${small}`}>{t('checkout.plan.credit', { credit: money(option.price.credit / 100) })}</span>
+        )}
+        {!option.available && (
+          <span id={`${id}-owned`} className={small}>
+            {t('checkout.plan.owned')}
+          </span>
+        )}
+      </span>
+    </label>
+  );
+}

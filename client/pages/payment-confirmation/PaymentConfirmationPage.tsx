@@ -1,0 +1,390 @@
+import { useSelector } from '@xstate/react';
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { confirmationMachine, type PdfFile } from '../../../machines/confirmation.machine';
+import { ROUTES } from '../../../machines/domain/routes';
+import type { OrderDto } from '../../../openapi/schemas/orders';
+import type { PlanFeaturesDto } from '../../../openapi/schemas/plans';
+import { makeConfirmationActors } from '../../api/actors/confirmation';
+import { fetchTransport } from '../../api/transport';
+import { useLanguage, useToastActor } from '../../app/AppContext';
+import { useMoney } from '../../app/money';
+import { useSiteData } from '../../app/siteData';
+import { useFlow } from '../../app/useFlow';
+import { usePageMeta } from '../../app/usePageMeta';
+import { SpanishNotice } from '../../components/SpanishNotice';
+import { Spinner } from '../../components/Spinner';
+import { badge, button, card, heading, muted, narrow, notice, page, row, small, stack } from '../../styles/ui.css';
+import * as css from './confirmation.css';
+
+const SUPPORT_EMAIL = 'support@rumbo.example';
+
+const FEATURES: readonly (keyof PlanFeaturesDto)[] = ['wizardAccess', 'estaCheck', 'aiAnalysis', 'documentReview', 'interviewPrep', 'prioritySupport'];
+
+/** The card brands the payment gateway names; any other shows as the gateway wrote it. */
+const BRANDS = ['visa', 'mastercard', 'amex', 'discover', 'unknown'] as const;
+
+/** Hands a PDF the server made to the browser as a download. */
+function saveFile(file: PdfFile) {
+  const blob = new Blob([new Uint8Array(file.bytes)], { type: 'application/pdf' });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = file.fileName;
+  link.hidden = true;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  // After the click has handed the file over: revoking at once can cancel the download in some browsers.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+const base = confirmationMachine.provide({
+  actors: makeConfirmationActors(fetchTransport),
+  actions: { saveFile: (_, { file }) => saveFile(file) },
+});
+
+/** A failed order's way back: the same option, for the same application when there is one. */
+function retryLink(order: OrderDto): string {
+  const query = new URLSearchParams({ plan: order.product, ...(order.leadId ? { lead: order.leadId } : {}) });
+  return `${ROUTES.checkout}?${query.toString()}`;
+}
+
+export default function PaymentConfirmationPage() {
+  const { t } = useTranslation('commerce');
+  const { branding } = useSiteData();
+  usePageMeta('confirmation', branding.brandName);
+  const [searchParams] = useSearchParams();
+  const toasts = useToastActor();
+  const machine = useMemo(
+    () =>
+      base.provide({
+        actions: {
+          announceReceiptFailed: (_, { number }) =>
+            toasts.send({
+              type: 'TOAST.SHOW',
+              toast: {
+                title: 'commerce:toast.receiptFailed.title',
+                description: 'commerce:toast.receiptFailed.description',
+                params: { number },
+                variant: 'destructive',
+              },
+            }),
+          announceFormFailed: (_, { number }) =>
+            toasts.send({
+              type: 'TOAST.SHOW',
+              toast: {
+                title: 'commerce:toast.formFailed.title',
+                description: 'commerce:toast.formFailed.description',
+                params: { number },
+                variant: 'destructive',
+              },
+            }),
+        },
+      }),
+    [toasts],
+  );
+  // Only which order to show comes from the address; everything shown is the server's record of it.
+  const ref = useFlow(machine, { orderId: searchParams.get('order') });
+  const state = useSelector(ref, (s) =>
+    s.matches('missing')
+      ? 'missing'
+      : s.matches('failed')
+        ? 'failed'
+        : s.matches('pending')
+          ? 'pending'
+          : s.matches('declined')
+            ? 'declined'
+            : s.matches('refunded')
+              ? 'refunded'
+              : s.matches('paid')
+                ? 'paid'
+                : 'loading',
+  );
+  const order = useSelector(ref, (s) => s.context.order);
+  const downloading = useSelector(ref, (s) => (s.matches({ paid: 'receipt' }) ? 'receipt' : s.matches({ paid: 'form' }) ? 'form' : null));
+
+  if (state === 'loading') return <Spinner label={t('confirmation.loading')} />;
+
+  if (state === 'paid' && order) {
+    return (
+      <PaidOrder
+        order={order}
+        downloading={downloading}
+        onReceipt={() => ref.send({ type: 'DOWNLOAD.RECEIPT' })}
+        onForm={() => ref.send({ type: 'DOWNLOAD.FORM' })}
+      />
+    );
+  }
+
+  return (
+    <div className={`${narrow} ${page}`}>
+      <section className={`${card} ${stack}`} aria-labelledby="confirmation-title" data-testid={`confirmation-${state}`}>
+        {state === 'missing' && (
+          <>
+            <h1 id="confirmation-title" className={heading.page}>
+              {t('confirmation.missing.title')}
+            </h1>
+            <p>{t('confirmation.missing.body')}</p>
+            <div className={row}>
+              <Link to={ROUTES.pricing} className={button.primary}>
+                {t('back.pricing')}
+              </Link>
+              <Link to={ROUTES.home} className={button.secondary}>
+                {t('back.home')}
+              </Link>
+            </div>
+          </>
+        )}
+
+        {state === 'failed' && (
+          <>
+            <h1 id="confirmation-title" className={heading.page}>
+              {t('confirmation.failed.title')}
+            </h1>
+            <p role="alert">{t('confirmation.failed.body')}</p>
+            <div className={row}>
+              <button type="button" className={button.primary} onClick={() => ref.send({ type: 'RETRY' })}>
+                {t('retry')}
+              </button>
+              <Link to={ROUTES.home} className={button.secondary}>
+                {t('back.home')}
+              </Link>
+            </div>
+          </>
+        )}
+
+        {state === 'pending' && order && (
+          <>
+            <h1 id="confirmation-title" className={heading.page}>
+              {t('confirmation.pending.title')}
+            </h1>
+            <p role="status">{t('confirmation.pending.body')}</p>
+            <p className={muted}>
+              {t('confirmation.order.number')}: <strong className={css.number}>{order.number}</strong>
+            </p>
+            <div className={row}>
+              <button type="button" className={button.primary} onClick={() => ref.send({ type: 'REFRESH' })}>
+                {t('confirmation.pending.refresh')}
+              </button>
+              <Link to={ROUTES.home} className={button.secondary}>
+                {t('back.home')}
+              </Link>
+            </div>
+          </>
+        )}
+
+        {state === 'declined' && order && (
+          <>
+            <h1 id="confirmation-title" className={heading.page}>
+              {t('confirmation.declined.title')}
+            </h1>
+            <p role="alert">{order.failure ?? t('confirmation.declined.body')}</p>
+            <p className={muted}>{t('confirmation.declined.notCharged')}</p>
+            <div className={row}>
+              <Link to={retryLink(order)} className={button.primary}>
+                {t('confirmation.declined.tryAgain')}
+              </Link>
+              <Link to={ROUTES.pricing} className={button.secondary}>
+                {t('back.pricing')}
+              </Link>
+            </div>
+          </>
+        )}
+
+        {state === 'refunded' && order && (
+          <>
+            <h1 id="confirmation-title" className={heading.page}>
+              {t('confirmation.refunded.title')}
+            </h1>
+            <p>{t('confirmation.refunded.body', { number: order.number })}</p>
+            <p className={muted}>
+              {t('confirmation.support.text', { number: order.number })} <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>
+            </p>
+            <div className={row}>
+              <Link to={ROUTES.home} className={button.secondary}>
+                {t('back.home')}
+              </Link>
+            </div>
+          </>
+        )}
+      </section>
+    </div>
+  );
+}
+
+interface PaidProps {
+  order: OrderDto;
+  downloading: 'receipt' | 'form' | null;
+  onReceipt: () => void;
+  onForm: () => void;
+}
+
+function PaidOrder({ order, downloading, onReceipt, onForm }: PaidProps) {
+  const { t } = useTranslation('commerce');
+  const { language } = useLanguage();
+  const money = useMoney();
+  const date = new Intl.DateTimeFormat(language, { dateStyle: 'long' }).format(new Date(order.paidAt ?? order.createdAt));
+  const brand = order.card && ((BRANDS as readonly string[]).includes(order.card.brand) ? t(`card.brands.${order.card.brand}`) : order.card.brand);
+  const included = FEATURES.filter((f) => order.features[f]);
+  const busy = downloading !== null;
+  // The page arrived from the checkout: start reading at its title, once.
+  const title = useRef<HTMLHeadingElement>(null);
+  useEffect(() => title.current?.focus(), []);
+
+  return (
+    <div className={`${narrow} ${page} ${stack}`}>
+      <header className={css.hero}>
+        <span className={css.checkmark} aria-hidden="true">
+          ✓
+        </span>
+        <h1 className={heading.page} tabIndex={-1} ref={title}>
+          {t('confirmation.paid.title')}
+        </h1>
+        <p className={muted}>{t('confirmation.paid.lead')}</p>
+      </header>
+
+      <section className={`${card} ${stack}`} aria-labelledby="order-title">
+        <h2 id="order-title" className={heading.section}>
+          {t('confirmation.order.title')}
+        </h2>
+        <dl className={css.orderList}>
+          <div>
+            <dt className={css.term}>{t('confirmation.order.number')}</dt>
+            <dd className={`${css.value} ${css.number}`} data-testid="confirmation-number">
+              {order.number}
+            </dd>
+          </div>
+          <div>
+            <dt className={css.term}>{t('confirmation.order.service')}</dt>
+            <dd className={css.value} data-testid="confirmation-service">
+              {order.service}
+            </dd>
+          </div>
+          <div>
+            <dt className={css.term}>{t('confirmation.order.plan')}</dt>
+            <dd className={css.value}>
+              <span className={badge.brand} data-testid="confirmation-plan">
+                {t(`products.${order.product}`)}
+              </span>
+            </dd>
+          </div>
+          <div>
+            <dt className={css.term}>{t('confirmation.order.date')}</dt>
+            <dd className={css.value}>{date}</dd>
+          </div>
+          <div>
+            <dt className={css.term}>{t('confirmation.order.serviceFee')}</dt>
+            <dd className={css.value} data-testid="confirmation-service-fee">
+              {money((order.price.serviceFee - order.price.credit) / 100, { cents: true })}
+            </dd>
+          </div>
+          <div>
+            <dt className={css.term}>{t('confirmation.order.total')}</dt>
+            <dd className={css.value} data-testid="confirmation-total">
+              {money(order.price.total / 100, { cents: true })}
+            </dd>
+          </div>
+          {order.card && (
+            <div>
+              <dt className={css.term}>{t('confirmation.order.card')}</dt>
+              <dd className={css.value} data-testid="confirmation-card">
+                {t('confirmation.order.cardValue', { brand, last4: order.card.last4 })}
+              </dd>
+            </div>
+          )}
+        </dl>
+        <p className={notice.warning} data-testid="government-fee">
+          {t('confirmation.government', { service: order.service, amount: money(order.price.governmentFee / 100) })}
+        </p>
+      </section>
+
+      {included.length > 0 && (
+        <section className={`${card} ${stack}`} aria-labelledby="includes-title">
+          <h2 id="includes-title" className={heading.section}>
+            {t('confirmation.includes')}
+          </h2>
+          <ul className={css.features}>
+            {included.map((f) => (
+              <li key={f} className={css.feature}>
+                <span className={css.tick} aria-hidden="true">
+                  ✓
+                </span>
+                {t(`features.${f}`)}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      {order.product === 'premium' && order.accessCode && <PremiumBox code={order.accessCode} />}
+
+      <section className={`${card} ${stack}`} aria-labelledby="next-title">
+        <h2 id="next-title" className={heading.section}>
+          {t('confirmation.next')}
+        </h2>
+        <div className={css.actions}>
+          <button type="button" className={button.primary} data-testid="download-receipt" disabled={busy} aria-busy={downloading === 'receipt' || undefined} onClick={onReceipt}>
+            {downloading === 'receipt' ? t('confirmation.downloading.receipt') : t('confirmation.download.receipt')}
+          </button>
+          <button type="button" className={button.secondary} data-testid="download-form" disabled={busy} aria-busy={downloading === 'form' || undefined} onClick={onForm}>
+            {downloading === 'form' ? t('confirmation.downloading.form') : t('confirmation.download.form')}
+          </button>
+          <Link to={ROUTES.home} className={button.secondary}>
+            {t('back.home')}
+          </Link>
+        </div>
+        {/* Says what the disabled buttons are waiting for to a screen reader as well. */}
+        <p className="visually-hidden" role="status" aria-live="polite">
+          {downloading === 'receipt' ? t('confirmation.downloading.receipt') : downloading === 'form' ? t('confirmation.downloading.form') : ''}
+        </p>
+        <p className={notice.info}>{t('confirmation.email')}</p>
+        <p className={`${muted} ${small}`}>
+          {t('confirmation.support.text', { number: order.number })} <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>
+        </p>
+      </section>
+
+      {/* Its own boundary: the page stays on screen while the Spanish text loads. */}
+      <Suspense fallback={null}>
+        <SpanishNotice className={css.legal} titleId="legal-title" />
+      </Suspense>
+    </div>
+  );
+}
+
+function PremiumBox({ code }: { code: string }) {
+  const { t } = useTranslation('commerce');
+  // Presentation only: whether the copy button just worked.
+  const [copied, setCopied] = useState(false);
+  const copy = () => {
+    navigator.clipboard?.writeText(code).then(
+      () => setCopied(true),
+      () => setCopied(false),
+    );
+  };
+  return (
+    <section className={css.premium} aria-labelledby="premium-title">
+      <h2 id="premium-title" className={heading.section}>
+        {t('confirmation.premium.title')}
+      </h2>
+      <p>{t('confirmation.premium.body')}</p>
+      <p>
+        <Link to={ROUTES.premiumText}>{t('confirmation.premium.link')}</Link>
+      </p>
+      <div className={row}>
+        <span>{t('confirmation.premium.code')}</span>
+        <code className={css.code} data-testid="access-code">
+          {code}
+        </code>
+        <button type="button" className={button.ghost} onClick={copy}>
+          {t('confirmation.premium.copy')}
+        </button>
+        <span role="status" aria-live="polite" className={small}>
+          {copied ? t('confirmation.premium.copied') : ''}
+        </span>
+      </div>
+      <p className={`${muted} ${small}`}>{t('confirmation.premium.keep')}</p>
+    </section>
+  );
+}

@@ -1,0 +1,224 @@
+import { useSelector } from '@xstate/react';
+import { Suspense, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ESTA_ALIAS, ROUTES } from '../../../machines/domain/routes';
+import { pricingMachine } from '../../../machines/pricing.machine';
+import type { PlanDto, PlanFeaturesDto } from '../../../openapi/schemas/plans';
+import { makePricingActors } from '../../api/actors/pricing';
+import { fetchTransport } from '../../api/transport';
+import { useLanguage, useToastActor } from '../../app/AppContext';
+import { useMoney } from '../../app/money';
+import { useSiteData } from '../../app/siteData';
+import { useFlow } from '../../app/useFlow';
+import { usePageMeta } from '../../app/usePageMeta';
+import { SpanishNotice } from '../../components/SpanishNotice';
+import { Spinner } from '../../components/Spinner';
+import { button, container, heading, muted, notice, page, stack } from '../../styles/ui.css';
+import * as css from './pricing.css';
+
+/** The six lines every package card shows, ticked by the plan's flags (spec 1-core §2.4). */
+const FEATURES: readonly (keyof PlanFeaturesDto)[] = ['wizardAccess', 'estaCheck', 'aiAnalysis', 'documentReview', 'interviewPrep', 'prioritySupport'];
+
+/** The ESTA card's six lines (spec 1-core §2.4). */
+const ESTA_FEATURES = ['assistance', 'eligibility', 'review', 'validity', 'entries', 'support'] as const;
+
+const FAQ = ['aiAnalysis', 'estaChecker', 'upgrade'] as const;
+
+/** The package the spec flags 'Most Popular'. */
+const POPULAR = 'pro';
+
+const base = pricingMachine.provide({ actors: makePricingActors(fetchTransport) });
+
+export default function PricingPage() {
+  const { t } = useTranslation('commerce');
+  const { branding } = useSiteData();
+  usePageMeta('pricing', branding.brandName);
+  const toasts = useToastActor();
+  const machine = useMemo(
+    () =>
+      base.provide({
+        actions: {
+          announcePurchaseFailed: () =>
+            toasts.send({
+              type: 'TOAST.SHOW',
+              toast: { title: 'commerce:toast.purchaseFailed.title', description: 'commerce:toast.purchaseFailed.description', variant: 'destructive' },
+            }),
+        },
+      }),
+    [toasts],
+  );
+  const ref = useFlow(machine, undefined);
+  const state = useSelector(ref, (s) => (s.matches('loading') ? 'loading' : s.matches('failed') ? 'failed' : 'ready'));
+  const data = useSelector(ref, (s) => s.context.data);
+  const busy = useSelector(ref, (s) => s.hasTag('busy') || s.status === 'done');
+  // The plan whose purchase is running: its button reads 'Processing...'.
+  const purchasing = useSelector(ref, (s) => (s.matches({ ready: 'purchasing' }) || s.status === 'done' ? s.context.planId : null));
+
+  return (
+    <div className={`${container} ${page}`}>
+      <nav className={css.toolbar} aria-label={t('pricing.accountNav')}>
+        <Link to={ROUTES.login} className={button.ghost}>
+          {t('pricing.signIn')}
+        </Link>
+        <Link to={`${ROUTES.login}?tab=signup`} className={button.secondary}>
+          {t('pricing.signUp')}
+        </Link>
+        <Link to={ROUTES.home} className={button.secondary}>
+          {t('back.home')}
+        </Link>
+      </nav>
+
+      <header className={css.intro}>
+        <h1 className={heading.page}>{t('pricing.title')}</h1>
+        <p className={css.lead}>{t('pricing.lead')}</p>
+      </header>
+
+      {state === 'loading' && <Spinner label={t('pricing.loading')} />}
+
+      {state === 'failed' && (
+        <div role="alert" className={`${notice.warning} ${stack}`}>
+          <p>{t('pricing.failed')}</p>
+          <div>
+            <button type="button" className={button.secondary} onClick={() => ref.send({ type: 'RETRY' })}>
+              {t('retry')}
+            </button>
+          </div>
+        </div>
+      )}
+
+      {state === 'ready' && data && (
+        <>
+          <EstaSection serviceFee={data.esta.serviceFee} governmentFee={data.esta.governmentFee} />
+
+          <section className={css.section} aria-labelledby="ds160-title">
+            <h2 id="ds160-title" className={css.sectionTitle}>
+              {t('pricing.ds160.title')}
+            </h2>
+            <p className={`${muted} ${css.intro}`}>{t('pricing.ds160.lead')}</p>
+            <div className={css.plans}>
+              {data.plans.map((plan) => (
+                <PlanCard
+                  key={plan.id}
+                  plan={plan}
+                  busy={busy}
+                  processing={purchasing === plan.id}
+                  onPurchase={() => ref.send({ type: 'PURCHASE', planId: plan.id })}
+                />
+              ))}
+            </div>
+          </section>
+        </>
+      )}
+
+      <section className={css.section} aria-labelledby="faq-title">
+        <h2 id="faq-title" className={css.sectionTitle}>
+          {t('pricing.faq.title')}
+        </h2>
+        <div className={css.faq}>
+          {FAQ.map((key) => (
+            <article key={key} className={stack}>
+              <h3 className={heading.section}>{t(`pricing.faq.${key}.question`)}</h3>
+              <p className={muted}>{t(`pricing.faq.${key}.answer`)}</p>
+            </article>
+          ))}
+        </div>
+      </section>
+
+      {/* Its own boundary: the page stays on screen while the Spanish text loads. */}
+      <Suspense fallback={null}>
+        <SpanishNotice className={css.disclaimer} titleId="pricing-legal-title" />
+      </Suspense>
+    </div>
+  );
+}
+
+function EstaSection({ serviceFee, governmentFee }: { serviceFee: number; governmentFee: number }) {
+  const { t } = useTranslation('commerce');
+  const money = useMoney();
+  // "$98 total, includes $21 government fee" (DECISIONS.md): our checkout price plus the government fee, both
+  // from the server, so a price changed in the admin area shows here.
+  const total = (serviceFee + governmentFee) / 100;
+  return (
+    <section className={css.section} aria-labelledby="esta-title">
+      <h2 id="esta-title" className={css.sectionTitle}>
+        {t('pricing.esta.section')}
+      </h2>
+      <article className={css.estaCard} data-testid="esta-card" aria-labelledby="esta-card-title">
+        <h3 id="esta-card-title" className={heading.section}>
+          {t('pricing.esta.title')}
+        </h3>
+        <p className={muted}>{t('pricing.esta.description')}</p>
+        <p className={css.price}>
+          <span className={css.amount} data-testid="esta-total">
+            {money(total)}
+          </span>
+          <span className={muted}>{t('pricing.esta.totalFee')}</span>
+        </p>
+        <p>{t('pricing.esta.includes', { fee: money(governmentFee / 100) })}</p>
+        <ul className={css.features}>
+          {ESTA_FEATURES.map((key) => (
+            <li key={key} className={css.feature}>
+              <span className={css.tick} aria-hidden="true">
+                ✓
+              </span>
+              <span>{t(`pricing.esta.features.${key}`)}</span>
+            </li>
+          ))}
+        </ul>
+        <Link to={ESTA_ALIAS} className={`${button.primary} ${css.fullWidth}`}>
+          {t('pricing.esta.apply')}
+        </Link>
+      </article>
+    </section>
+  );
+}
+
+function PlanCard({ plan, busy, processing, onPurchase }: { plan: PlanDto; busy: boolean; processing: boolean; onPurchase: () => void }) {
+  const { t } = useTranslation('commerce');
+  const money = useMoney();
+  const name = t(`products.${plan.id}`, { defaultValue: plan.name });
+  const popular = plan.id === POPULAR;
+  const titleId = `plan-${plan.id}-title`;
+  return (
+    <article className={`${css.planCard} ${popular ? css.popular : ''}`} data-testid={`plan-card-${plan.id}`} aria-labelledby={titleId}>
+      {popular && <span className={css.popularBadge}>{t('pricing.popular')}</span>}
+      <h3 id={titleId} className={heading.section}>
+        {name}
+      </h3>
+      <p className={muted}>{t(`pricing.plans.${plan.id}`)}</p>
+      <p className={css.price}>
+        <span className={css.amount} data-testid={`plan-price-${plan.id}`}>
+          {money(plan.price / 100)}
+        </span>
+        <span className={muted}>{t('pricing.oneTime')}</span>
+      </p>
+      <ul className={css.features}>
+        {FEATURES.map((feature) => {
+          const included = plan.features[feature];
+          return (
+            <li key={feature} className={`${css.feature} ${included ? '' : css.excluded}`}>
+              <span className={included ? css.tick : css.cross} aria-hidden="true">
+                {included ? '✓' : '✗'}
+              </span>
+              <span>
+                <span className="visually-hidden">{included ? t('features.state.included') : t('features.state.notIncluded')} </span>
+                {t(`features.${feature}`)}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+      <button
+        type="button"
+        className={`${popular ? button.primary : button.secondary} ${css.fullWidth}`}
+        data-testid={`purchase-${plan.id}`}
+        disabled={busy}
+        aria-busy={processing || undefined}
+        onClick={onPurchase}
+      >
+        {processing ? t('processing') : t('pricing.purchase', { name })}
+      </button>
+    </article>
+  );
+}
