@@ -18,8 +18,9 @@ export interface Resume {
 
 export interface DashboardContext {
   applications: ApplicationDto[];
-  /** The application whose details are open (View). */
+  /** The application whose details are open (View), and its answers once loaded. */
   viewing: string | null;
+  viewedAnswers: Record<string, unknown> | null;
   /** The application being continued. */
   continuing: string | null;
 }
@@ -62,6 +63,10 @@ export const dashboardMachine = setup({
     fetchApplications: fromPromise<ApplicationDto[]>(async () => {
       throw new Error('fetchApplications is provided by the caller');
     }),
+    /** GET /api/leads/{id}: every answer, for View; provided by the client. */
+    fetchLead: fromPromise<Record<string, unknown>, { leadId: string }>(async () => {
+      throw new Error('fetchLead is provided by the caller');
+    }),
     /** GET /api/leads/{id}: the answers to continue with; provided by the client. */
     fetchAnswers: fromPromise<Record<string, string>, { leadId: string }>(async () => {
       throw new Error('fetchAnswers is provided by the caller');
@@ -85,7 +90,7 @@ export const dashboardMachine = setup({
   },
 }).createMachine({
   id: 'dashboard',
-  context: { applications: [], viewing: null, continuing: null },
+  context: { applications: [], viewing: null, viewedAnswers: null, continuing: null },
   initial: 'loading',
   on: { LOGOUT: { target: '.leaving', actions: 'signOut' } },
   states: {
@@ -119,7 +124,25 @@ export const dashboardMachine = setup({
         },
         profile: { on: { CLOSE: 'list' } },
         settings: { on: { CLOSE: 'list' } },
-        viewing: { on: { CLOSE: { target: 'list', actions: assign({ viewing: null }) } }, exit: assign({ viewing: null }) },
+        // A read-only view of the application: its facts at once, its answers as the server holds them.
+        viewing: {
+          initial: 'loading',
+          on: { CLOSE: 'list' },
+          exit: assign({ viewing: null, viewedAnswers: null }),
+          states: {
+            loading: {
+              invoke: {
+                id: 'fetchLead',
+                src: 'fetchLead',
+                input: ({ context }) => ({ leadId: context.viewing as string }),
+                onDone: { target: 'shown', actions: assign({ viewedAnswers: ({ event }) => event.output }) },
+                onError: 'failed',
+              },
+            },
+            shown: {},
+            failed: { on: { RETRY: 'loading' } },
+          },
+        },
         continuing: {
           tags: ['busy'],
           invoke: {

@@ -298,7 +298,7 @@ describe('POST /api/leads/immediate', () => {
 
 describe('PATCH /api/leads/{leadId}/update', () => {
   it('merges answers field by field, so a second tab does not erase the first', async () => {
-    const { id, cookie } = await startLead('ESTA');
+    const { id, cookie, email } = await startLead('ESTA');
     const one = await patch(id, { phone: ' +34 612 345 678 ', formData: { 'first-name': 'Maria', 'birth-city': 'Madrid' } }, cookie);
     expect(one.statusCode).toBe(200);
     expect(one.json()).toMatchObject({ id, completionStatus: 'incomplete', paymentStatus: 'unpaid' });
@@ -311,7 +311,8 @@ describe('PATCH /api/leads/{leadId}/update', () => {
 
     const lead = (await getLead(id, cookie)).json();
     expect(lead.phone).toBe('+34 612 345 678');
-    expect(lead.formData).toEqual({ 'first-name': 'Maria', 'last-name': 'Lopez', 'birth-city': 'Sevilla' });
+    // The capture's e-mail and names are answers from the start.
+    expect(lead.formData).toEqual({ email, 'first-name': 'Maria', 'last-name': 'Lopez', 'birth-city': 'Sevilla' });
   });
 
   it('moves the status forward only, writing a history row for completion', async () => {
@@ -411,7 +412,7 @@ describe('PATCH /api/leads/{leadId}/update', () => {
   });
 
   it('refuses to complete an ESTA lead whose required answers are missing', async () => {
-    const { id, cookie } = await startLead('ESTA');
+    const { id, cookie, email } = await startLead('ESTA');
     const answers = completeAnswers(estaCatalog);
     delete answers['passport-country'];
     const res = await patch(id, { formData: answers, status: 'completed' }, cookie);
@@ -419,7 +420,8 @@ describe('PATCH /api/leads/{leadId}/update', () => {
     expect(res.json().message).toContain('formData.passport-country');
     const stored = await storedLead(id);
     expect(stored.completion_status).toBe('incomplete');
-    expect(JSON.parse(stored.form_data)).toEqual({});
+    // Only what the capture stored: the refused update changed nothing.
+    expect(JSON.parse(stored.form_data)).toEqual({ email, 'first-name': 'Maria', 'last-name': 'Lopez' });
     expect(await historyOf(id)).toHaveLength(1);
   });
 });

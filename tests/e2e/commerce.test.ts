@@ -147,6 +147,15 @@ describe('accounts', () => {
     expect(await textOf(page, '[data-testid="user-menu"]')).toBe(email);
     reports.push(await audit(page, '/dashboard'));
 
+    // View: the application's answers as the server holds them, read-only.
+    const [view] = await page.$$('[data-testid^="view-"]');
+    await view!.click();
+    await page.waitForSelector('#answers-title');
+    expect(await textOf(page, 'dialog[open]')).toContain(email);
+    reports.push(await audit(page, '/dashboard with an application open'));
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('dialog[open]', { hidden: true });
+
     const items = await page.$$eval('[data-testid^="continue-"]', (els) => els.map((el) => el.getAttribute('data-testid')));
     expect(items).toHaveLength(1);
     await page.click(`[data-testid="${items[0]}"]`);
@@ -188,6 +197,8 @@ describe('results', () => {
     const probability = await page.waitForSelector('[data-testid="approval-probability"]');
     expect(await probability?.evaluate((el) => (el as HTMLElement).innerText)).toMatch(/\d+\s?%/);
     await page.waitForSelector('[data-testid="esta-badge"]');
+    // Each finding names the answer it came from.
+    expect(await textOf(page, '[data-testid="results-strengths"]')).toContain('From your answer to');
     expect(await audit(page, '/results')).toBe('');
     expect(pageErrors(page)).toEqual([]);
   });

@@ -47,6 +47,10 @@ function events(signedIn: boolean) {
         { type: 'xstate.error.actor.fetchApplications', error: 'network' },
       ];
     }
+    if (s.matches({ ready: { viewing: 'loading' } })) {
+      return [{ type: 'xstate.done.actor.fetchLead', output: {} }, { type: 'xstate.error.actor.fetchLead', error: 'network' }, { type: 'CLOSE' }];
+    }
+    if (s.matches({ ready: { viewing: 'failed' } })) return [{ type: 'RETRY' }, { type: 'CLOSE' }];
     if (s.matches({ ready: 'continuing' })) {
       return [{ type: 'xstate.done.actor.fetchAnswers', output: EARLY_ESTA }, { type: 'xstate.error.actor.fetchAnswers', error: 'network' }];
     }
@@ -71,6 +75,8 @@ export const dashboardPaths: PathModel = {
   calls: dashboardCalls,
   effects: ['resume', 'signOut', 'announceContinueFailed'],
   abstraction: (s) => ({ value: s.value, viewing: context(s).viewing, continuing: context(s).continuing }),
+  // View each application (their answers differ), not only the first that reaches a transition.
+  payloadKind: (before, event) => `${JSON.stringify(event)} ${context(before).viewing ?? ''}`,
   cases: [
     { name: 'nobody signed in', input: undefined, events: events(false) },
     { name: 'an applicant with an application in progress and a submitted one', input: undefined, setup: async (w, i) => (await applicantWithTwoApplications(w), i), events: events(true) },
@@ -98,6 +104,16 @@ export const dashboardPaths: PathModel = {
         ]);
       },
       'ready.viewing': (s) => expect([IN_PROGRESS, SUBMITTED]).toContain(context(s).viewing),
+      'ready.viewing.loading': (s, world) => expect(lastHeld(world, 'fetchLead')?.input).toEqual({ leadId: context(s).viewing }),
+      // View shows the answers the server holds for that application.
+      'ready.viewing.shown': (s, world) => {
+        const lead = lastCall(world, 'GET', `/api/leads/${context(s).viewing}`);
+        expect(lead?.status).toBe(200);
+        expect(context(s).viewedAnswers).toEqual((lead?.response as { formData: unknown }).formData);
+        expect(Object.keys(context(s).viewedAnswers as object).length).toBeGreaterThan(0);
+      },
+      'ready.viewing.failed': (_, world) => expect(lastHeld(world, 'fetchLead')?.verdict).toBe('dropped'),
+      'ready.list': (s) => expect({ viewing: context(s).viewing, viewedAnswers: context(s).viewedAnswers }).toEqual({ viewing: null, viewedAnswers: null }),
       'ready.continuing': (_, world) => expect(lastHeld(world, 'fetchAnswers')?.input).toEqual({ leadId: IN_PROGRESS }),
       failed: (_, world) => expect(lastHeld(world, 'fetchApplications')?.verdict).toBe('dropped'),
       toLogin: (s, world) => {

@@ -8,6 +8,7 @@ import { actorsOf } from './actorsOf';
 export function dashboardCalls(http: Transport) {
   return {
     fetchApplications: () => call(http, listApplications, {}),
+    fetchLead: async ({ leadId }: { leadId: string }) => (await call(http, getLead, { params: { leadId } })).formData,
     fetchAnswers: async ({ leadId }: { leadId: string }) => {
       const lead = await call(http, getLead, { params: { leadId } });
       // The question wizards keep answers flat by question id, as strings.

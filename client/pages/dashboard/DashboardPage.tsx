@@ -6,6 +6,7 @@ import { canContinue, dashboardMachine, inProgressCount } from '../../../machine
 import { ds160Catalog, estaCatalog, preassessmentCatalog } from '../../../machines/domain/catalogs';
 import { LANGUAGES, isLanguage } from '../../../machines/domain/language';
 import { ROUTES } from '../../../machines/domain/routes';
+import { visibleQuestions } from '../../../machines/domain/questions';
 import { firstUnanswered } from '../../../machines/domain/wizardProgress';
 import type { ApplicationDto } from '../../../openapi/schemas/applications';
 import { makeDashboardActors } from '../../api/actors/dashboard';
@@ -89,6 +90,9 @@ export default function DashboardPage() {
   };
   const close = () => ref.send({ type: 'CLOSE' });
   const viewed = applications.find((a) => a.id === viewing);
+  const answers = useSelector(ref, (s) =>
+    s.matches({ ready: { viewing: 'shown' } }) ? { state: 'shown' as const, values: s.context.viewedAnswers ?? {} } : s.matches({ ready: { viewing: 'failed' } }) ? { state: 'failed' as const, values: {} } : { state: 'loading' as const, values: {} },
+  );
 
   return (
     <div className={`${container} ${page}`}>
@@ -202,7 +206,12 @@ export default function DashboardPage() {
       <Dialog open={panel !== null} labelledBy="panel-title" onClose={close}>
         {panel === 'profile' && <ProfilePanel />}
         {panel === 'settings' && <SettingsPanel />}
-        {panel === 'viewing' && viewed && <DetailsPanel application={viewed} />}
+        {panel === 'viewing' && viewed && (
+          <>
+            <DetailsPanel application={viewed} />
+            <AnswersList application={viewed} answers={answers} onRetry={() => ref.send({ type: 'RETRY' })} />
+          </>
+        )}
         <div>
           <button type="button" className={button.primary} onClick={close}>
             {t('dashboard.close')}
@@ -287,6 +296,11 @@ function ApplicationItem({ application, busy, continuing, onView, onContinue }: 
         >
           {t('dashboard.item.view')}
         </button>
+        {application.type === 'PRE-ASSESSMENT' && (
+          <Link to={ROUTES.results} className={button.secondary} aria-describedby={titleId}>
+            {t('dashboard.item.analysis')}
+          </Link>
+        )}
         {canContinue(application) && (
           <button
             type="button"
@@ -447,5 +461,60 @@ function DetailsPanel({ application }: { application: ApplicationDto }) {
         </ul>
       )}
     </>
+  );
+}
+
+interface AnswersProps {
+  application: ApplicationDto;
+  answers: { state: 'loading' | 'shown' | 'failed'; values: Record<string, unknown> };
+  onRetry: () => void;
+}
+
+/** The application's answers, read-only: by the wizard's questions where one made it, else as saved. */
+function AnswersList({ application, answers, onRetry }: AnswersProps) {
+  const { t } = useTranslation(['account', 'catalog', 'wizard']);
+  const nameOf = useCountryName();
+  if (answers.state === 'loading') return <Spinner label={t('dashboard.details.answersLoading')} />;
+  if (answers.state === 'failed') {
+    return (
+      <div role="alert" className={stack}>
+        <p>{t('dashboard.details.answersFailed')}</p>
+        <div>
+          <button type="button" className={button.secondary} onClick={onRetry}>
+            {t('dashboard.retry')}
+          </button>
+        </div>
+      </div>
+    );
+  }
+  const catalog = application.wizard ? CATALOGS[application.wizard] : null;
+  const flat = Object.fromEntries(Object.entries(answers.values).filter((e): e is [string, string] => typeof e[1] === 'string'));
+  const rows: Array<[string, string]> = catalog
+    ? visibleQuestions(catalog, flat)
+        .filter((q) => flat[q.id]?.trim())
+        .map((q) => {
+          const value = flat[q.id] as string;
+          const option = q.options?.find((o) => o.value === value);
+          return [t(q.labelKey), option ? t(option.labelKey) : q.type === 'country' ? nameOf(value) : value];
+        })
+    : Object.entries(answers.values).map(([key, value]) => [key, typeof value === 'string' ? value : JSON.stringify(value)]);
+  return (
+    <section aria-labelledby="answers-title" className={stack}>
+      <h3 id="answers-title" className={css.itemTitle}>
+        {t('dashboard.details.answers')}
+      </h3>
+      {rows.length === 0 ? (
+        <p className={muted}>{t('dashboard.details.noAnswers')}</p>
+      ) : (
+        <dl className={css.answers}>
+          {rows.map(([term, value]) => (
+            <div key={term}>
+              <dt className={muted}>{term}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </section>
   );
 }

@@ -1,4 +1,4 @@
-import { style, styleVariants } from '@vanilla-extract/css';
+import { globalStyle, style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../../styles/theme.css';
 
 /** The theme's warning text on warningSoft is 4.44:1, under WCAG AA's 4.5:1 for small text; this is 6.3:1. */
@@ -102,3 +102,13 @@ export const select = style({
   background: vars.color.surface,
   color: vars.color.text,
 });
+
+export const answers = style({
+  display: 'grid',
+  gap: vars.space.sm,
+  margin: 0,
+  maxHeight: '40vh',
+  overflowY: 'auto',
+});
+
+globalStyle(`${answers} dd`, { margin: 0, fontWeight: 600, overflowWrap: 'anywhere' });

@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { probabilityBand, resultsMachine } from '../../../machines/results.machine';
+import { preassessmentCatalog } from '../../../machines/domain/catalogs/preassessment';
 import type { FactorDto } from '../../../openapi/schemas/results';
 import { makeResultsActors } from '../../api/actors/results';
 import { fetchTransport } from '../../api/transport';
@@ -22,7 +23,7 @@ const machine = resultsMachine.provide({
 });
 
 export default function ResultsPage() {
-  const { t } = useTranslation(['results', 'analysis', 'start']);
+  const { t } = useTranslation(['results', 'analysis', 'start', 'catalog']);
   const { language } = useLanguage();
   const money = useMoney();
   usePageMeta('results');
@@ -75,7 +76,11 @@ export default function ResultsPage() {
 
   const band = probabilityBand(analysis.approvalProbability);
   const percent = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 0 }).format(analysis.approvalProbability / 100);
-  const factor = (f: FactorDto) => t(f.key, { ...f.params, ns: 'analysis' });
+  // Each finding names the answer it came from, so the applicant knows what to check or change.
+  const factor = (f: FactorDto): FactorItem => {
+    const question = preassessmentCatalog.questions.find((q) => q.id === f.question);
+    return { text: t(f.key, { ...f.params, ns: 'analysis' }), source: question ? t('fromAnswer', { question: t(question.labelKey) }) : null };
+  };
   const newTab = <span className="visually-hidden"> {t('newTab')}</span>;
 
   return (
@@ -160,10 +165,16 @@ export default function ResultsPage() {
   );
 }
 
+interface FactorItem {
+  text: string;
+  /** 'From your answer to …', when the finding came from one answer. */
+  source: string | null;
+}
+
 interface FactorCardProps {
   id: string;
   title: string;
-  items: string[];
+  items: FactorItem[];
   /** Said when the list is empty. */
   empty: string;
   intro?: string;
@@ -180,8 +191,11 @@ function FactorCard({ id, title, items, empty, intro }: FactorCardProps) {
         <p className={muted}>{empty}</p>
       ) : (
         <ul className={css.factors}>
-          {items.map((text, i) => (
-            <li key={i}>{text}</li>
+          {items.map(({ text, source }, i) => (
+            <li key={i}>
+              {text}
+              {source && <span className={css.source}>{source}</span>}
+            </li>
           ))}
         </ul>
       )}

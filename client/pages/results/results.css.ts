@@ -65,3 +65,5 @@ export const estaBadge = styleVariants({
 });
 
 export const cardHead = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: vars.space.sm });
+
+export const source = style({ display: 'block', color: vars.color.textMuted, fontSize: vars.fontSize.sm });
