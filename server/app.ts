@@ -18,6 +18,7 @@ import eligibility from './routes/eligibility';
 import health from './routes/health';
 import leads from './routes/leads';
 import pdf from './routes/pdf';
+import photo from './routes/photo';
 import plans from './routes/plans';
 import pricing from './routes/pricing';
 import results from './routes/results';
@@ -80,6 +81,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await scope.register(applications);
     await scope.register(results);
     await scope.register(pdf);
+    await scope.register(photo);
   });
 
   await app.register(client, { config });

@@ -5,6 +5,7 @@ import { DocumentService } from '../services/documents/service';
 import { LeadService } from '../services/leads/service';
 import { OrderService } from '../services/orders/service';
 import { createTestGateway } from '../services/payments';
+import { PhotoService } from '../services/photo/service';
 import { ResultsService } from '../services/results/service';
 import { SiteService } from '../services/site/service';
 
@@ -17,6 +18,7 @@ declare module 'fastify' {
     applications: ApplicationService;
     results: ResultsService;
     documents: DocumentService;
+    photos: PhotoService;
   }
 }
 
@@ -31,6 +33,7 @@ export default fp(
     app.decorate('applications', new ApplicationService(app.db));
     app.decorate('results', new ResultsService(app.db));
     app.decorate('documents', new DocumentService(app.db, app.orders));
+    app.decorate('photos', new PhotoService());
   },
   { name: 'services', dependencies: ['db'] },
 );

@@ -1,0 +1,85 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { analyzePhoto, fixPhoto } from '../../openapi/routes/photo';
+import { AnalyzePhotoSchema, PhotoUploadSchema, type AnalyzePhoto } from '../../openapi/schemas/photo';
+import { badRequest, Problem } from '../lib/problems';
+import { fromContract } from '../lib/route';
+import { tooLarge } from '../services/photo/input';
+
+/**
+ * A 3 MB photo is about 4 MB as base64: these two routes read up to 4.5 MB (the app's limit stays 1 MB), and
+ * the service refuses more than 3 MB once decoded.
+ */
+export const PHOTO_BODY_LIMIT_BYTES = 4.5 * 1024 * 1024;
+
+/** Decoding, measuring and detecting a face cost about a second of CPU: a person checks a few photos, not hundreds. */
+const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
+
+/**
+ * A body over the limit answers the spec's message (and 413), not the generic one; everything else goes on to the
+ * app's error handler. (Fastify passes only an Error on, and the rate limiter throws a plain object.)
+ */
+function photoErrors(err: FastifyError, _request: FastifyRequest, _reply: FastifyReply) {
+  if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || err.code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+  if (err instanceof Error) throw err;
+  throw Object.assign(new Error((err as { message?: string }).message ?? 'Request failed'), err);
+}
+
+/** The file in the multipart field `photo`, at most 3 MB (the multipart plugin's file limit). */
+async function uploadedPhoto(request: FastifyRequest): Promise<Buffer> {
+  let buffer: Buffer | undefined;
+  try {
+    const file = await request.file();
+    if (file && file.fieldname === 'photo') buffer = await file.toBuffer();
+    else if (file) file.file.resume();
+  } catch (err) {
+    const code = (err as FastifyError).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+    if (err instanceof Problem) throw err;
+    throw badRequest('photo', 'the upload could not be read; send the photo as multipart/form-data in the file field "photo"');
+  }
+  if (!buffer) throw badRequest('photo', 'is required (a file field named "photo")');
+  return buffer;
+}
+
+const photo: FastifyPluginAsyncTypebox = async (app) => {
+  // The face detector compiles its WebAssembly on first use: a listening server does that before the first photo.
+  // (Tests that only inject never listen, so they load it when a test first sends a photo.)
+  app.addHook('onListen', async () => {
+    void app.photos.warmUp().catch((err: unknown) => app.log.warn({ err }, 'the face detector did not warm up'));
+  });
+
+  const analyze = fromContract(analyzePhoto);
+  app.route({
+    ...analyze,
+    // The same route reads the spec's JSON body or a multipart upload; each media type has its schema.
+    schema: {
+      ...analyze.schema,
+      body: {
+        content: {
+          'application/json': { schema: AnalyzePhotoSchema },
+          'multipart/form-data': { schema: PhotoUploadSchema },
+        },
+      },
+    },
+    bodyLimit: PHOTO_BODY_LIMIT_BYTES,
+    config: perMinute(20),
+    errorHandler: photoErrors,
+    handler: async (request) => {
+      const analysis = request.isMultipart()
+        ? await app.photos.analyze(await uploadedPhoto(request), 'photo')
+        : await app.photos.analyzeDataUrl((request.body as AnalyzePhoto).imageData);
+      return { analysis };
+    },
+  });
+
+  app.route({
+    ...fromContract(fixPhoto),
+    bodyLimit: PHOTO_BODY_LIMIT_BYTES,
+    config: perMinute(20),
+    errorHandler: photoErrors,
+    handler: async (request) => app.photos.fixDataUrl(request.body.imageData),
+  });
+};
+
+export default photo;
