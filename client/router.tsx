@@ -31,6 +31,7 @@ const BUILT: Partial<Record<RouteName, () => Promise<{ Component: React.Componen
   login: page(() => import('./pages/login/LoginPage')),
   dashboard: page(() => import('./pages/dashboard/DashboardPage')),
   results: page(() => import('./pages/results/ResultsPage')),
+  ds160Wizard: page(() => import('./pages/ds160-wizard/Ds160WizardPage')),
 };
 
 function Layout() {

@@ -4,6 +4,7 @@ import { applySummaryMachine } from './applySummary.machine';
 import { checkoutMachine } from './checkout.machine';
 import { confirmationMachine } from './confirmation.machine';
 import { dashboardMachine } from './dashboard.machine';
+import { ds160FormMachine } from './ds160Form.machine';
 import { languageMachine } from './language.machine';
 import { loginMachine } from './login.machine';
 import { pricingMachine } from './pricing.machine';
@@ -27,6 +28,7 @@ export const machines = {
   login: loginMachine,
   dashboard: dashboardMachine,
   results: resultsMachine,
+  ds160Form: ds160FormMachine,
 } as const;
 
 export type MachineName = keyof typeof machines;
@@ -37,6 +39,7 @@ export {
   checkoutMachine,
   confirmationMachine,
   dashboardMachine,
+  ds160FormMachine,
   languageMachine,
   loginMachine,
   pricingMachine,

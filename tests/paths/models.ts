@@ -4,6 +4,7 @@ import { applySummaryPaths } from './applySummary.paths';
 import { checkoutPaths } from './checkout.paths';
 import { confirmationPaths } from './confirmation.paths';
 import { dashboardPaths } from './dashboard.paths';
+import { ds160FormPaths } from './ds160Form.paths';
 import { languagePaths } from './language.paths';
 import { loginPaths } from './login.paths';
 import type { PathModel } from './model';
@@ -29,4 +30,5 @@ export const pathModels: Record<MachineName, PathModel> = {
   session: sessionPaths,
   dashboard: dashboardPaths,
   results: resultsPaths,
+  ds160Form: ds160FormPaths,
 };

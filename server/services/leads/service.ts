@@ -25,6 +25,7 @@ import { badRequest } from '../../lib/problems';
 import { checkoutOffer } from '../pricing/checkout';
 import { canAccess, refusal, type Access } from '../access';
 import { catalogAnswers, catalogForSource, checkAnswers } from './answers';
+import { DS160_FORM_SOURCE, ds160FormProblem } from './ds160FormRules';
 import { fromLeadCreate, fromLeadUpdate, parseFormData, planOf } from './legacy';
 import { shapeProblem, sizeProblem } from './shape';
 
@@ -115,6 +116,7 @@ export class LeadService {
       if (problem) throw badRequest(`formData.${problem.field}`, problem.message);
       answers = flat;
     }
+    if (input.source === DS160_FORM_SOURCE) refuse(ds160FormProblem(formData, Object.keys(formData), input.completionStatus === 'completed'));
     const formType = input.formType ?? (answers['form-type'] === 'DS-160' || answers['form-type'] === 'ESTA' ? answers['form-type'] : undefined);
     if (!formType) throw badRequest('formType', 'is required (DS-160 or ESTA)');
     // A DS-160 or ESTA wizard's answers were checked against that form's questions; they cannot be filed as the other.
@@ -179,6 +181,11 @@ export class LeadService {
         const requireComplete = completesNow || ['completed', 'paid'].includes(row.completion_status);
         const problem = checkAnswers(catalog, merged, requireComplete, completesNow ? {} : { changed: new Set(Object.keys(changes)) });
         if (problem) throw badRequest(`formData.${problem.field}`, problem.message);
+      }
+      if (row.source === DS160_FORM_SOURCE) {
+        const merged = mergeAnswers(JSON.parse(row.form_data) as Record<string, unknown>, formData);
+        const complete = input.completionStatus === 'completed' || ['completed', 'paid'].includes(row.completion_status);
+        refuse(ds160FormProblem(merged, Object.keys(formData), complete));
       }
       const at = new Date().toISOString();
       const next = mergeLead(row, { ...input, formData: changes }, at);

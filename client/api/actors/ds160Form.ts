@@ -1,0 +1,47 @@
+import type { CaptureInput, FormValues, SaveInput, SubmitInput, SubmitOutput } from '../../../machines/ds160Form.machine';
+import { captureLead, createLead, updateLead } from '../../../openapi/routes/leads';
+import { call } from '../call';
+import type { Transport } from '../transport';
+import { actorsOf } from './actorsOf';
+
+const field = (values: FormValues, section: keyof FormValues, name: string) => {
+  const value = values[section]?.[name];
+  return typeof value === 'string' ? value.trim() : '';
+};
+
+/** Spec 2-wizards §4.4, §7: the ten-section form's lead, captured, saved section by section, completed. */
+export function ds160FormCalls(http: Transport) {
+  return {
+    captureLead: (input: CaptureInput) => call(http, captureLead, { body: input }),
+    saveLead: async ({ leadId, changes }: SaveInput): Promise<unknown> => {
+      await call(http, updateLead, { params: { leadId }, body: { formData: changes } });
+      return null;
+    },
+    submitForm: async ({ leadId, values, changes, plan }: SubmitInput): Promise<SubmitOutput> => {
+      const subscriptionPlan = (['basic', 'pro', 'premium'].includes(plan) ? plan : 'basic') as 'basic' | 'pro' | 'premium';
+      if (leadId) {
+        const { checkout } = await call(http, updateLead, { params: { leadId }, body: { formData: changes, completionStatus: 'completed', subscriptionPlan } });
+        return { leadId, checkout };
+      }
+      // No lead yet (spec §4.4): a full one, unpaid, from this form.
+      const { id, checkout } = await call(http, createLead, {
+        body: {
+          name: [field(values, 'personal-info', 'firstName'), field(values, 'personal-info', 'lastName')].filter(Boolean).join(' '),
+          email: field(values, 'address-phone', 'emailAddress') || field(values, 'personal-info', 'email'),
+          phone: field(values, 'address-phone', 'primaryPhone'),
+          formType: 'DS-160',
+          nationality: field(values, 'personal-info', 'nationality'),
+          travelPurpose: field(values, 'travel-info', 'tripPurpose'),
+          formData: values,
+          completionStatus: 'completed',
+          paymentStatus: 'unpaid',
+          source: 'ds160-wizard',
+          subscriptionPlan,
+        },
+      });
+      return { leadId: id, checkout };
+    },
+  };
+}
+
+export const makeDs160FormActors = (http: Transport) => actorsOf(ds160FormCalls(http));

@@ -1,0 +1,315 @@
+import { useSelector } from '@xstate/react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { DS160_FORM_LISTS, DS160_FORM_SECTIONS, type Ds160FormSection } from '../../../machines/domain/ds160Form';
+import { isDs160Section, listRows, sectionSpec, visibleFields, type Ds160ListId } from '../../../machines/domain/ds160Sections';
+import { ROUTES } from '../../../machines/domain/routes';
+import { toIsoDate } from '../../../machines/domain/validators';
+import {
+  allCompleted,
+  ds160FormMachine,
+  sectionAt,
+  type Ds160FormEvent,
+  type Ds160FormInput,
+  type Ds160FormOutput,
+  type FormValues,
+  type PersistedForm,
+} from '../../../machines/ds160Form.machine';
+import { makeDs160FormActors } from '../../api/actors/ds160Form';
+import { fetchTransport } from '../../api/transport';
+import { useToastActor } from '../../app/AppContext';
+import { readStorage, writeStorage } from '../../app/storage';
+import { useFlow } from '../../app/useFlow';
+import { usePageMeta } from '../../app/usePageMeta';
+import { useCountryName } from '../../components/countries';
+import { button, card, container, muted, page } from '../../styles/ui.css';
+import { CompletionCard, planOf } from './CompletionCard';
+import * as css from './ds160Wizard.css';
+import { SaveIndicator, type SaveStatus } from './SaveIndicator';
+import { CountryOptionsProvider, fieldDomId, SectionFields, type PhotoControls, type PickedPhoto } from './SectionFields';
+import { SectionPicker, Sidebar, useWideScreen } from './Sidebar';
+import { WaiverPanel } from './WaiverPanel';
+
+/** Where the form keeps every answer, the section and the lead between visits (a reload resumes here). */
+export const DS160_FORM_STORAGE_KEY = 'rumbo-ds160-form';
+/** The ESTA wizard's saved progress: a switch from the waiver panel starts it with the shared answers. */
+const ESTA_STORAGE_KEY = 'rumbo-wizard-esta';
+
+const LAST = DS160_FORM_SECTIONS.length - 1;
+const FORM_ID = 'ds160-form';
+const TITLE_ID = 'ds160-section-title';
+const WAIVER_ID = 'ds160-waiver';
+/** A section not answered yet; one object, so the visible fields are not worked out again for nothing. */
+const NO_VALUES: Readonly<Record<string, unknown>> = Object.freeze({});
+
+const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
+
+/** Only sections the form knows, each an object; anything else in storage is dropped. */
+function formValues(value: unknown): FormValues | undefined {
+  if (!isRecord(value)) return undefined;
+  return Object.fromEntries(Object.entries(value).filter(([section, fields]) => isDs160Section(section) && isRecord(fields))) as FormValues;
+}
+
+/** The saved form, or nothing when storage is empty, unreadable or not what this page wrote. */
+function restore(): Partial<PersistedForm> {
+  try {
+    const saved: unknown = JSON.parse(readStorage('local', DS160_FORM_STORAGE_KEY) ?? 'null');
+    if (!isRecord(saved)) return {};
+    const values = formValues(saved.values);
+    const synced = formValues(saved.synced);
+    return {
+      ...(values ? { values } : {}),
+      ...(synced ? { synced } : {}),
+      ...(typeof saved.current === 'number' && Number.isInteger(saved.current) ? { current: saved.current } : {}),
+      ...(Array.isArray(saved.completed) ? { completed: saved.completed.filter(isDs160Section) } : {}),
+      ...(typeof saved.leadId === 'string' && saved.leadId ? { leadId: saved.leadId } : {}),
+    };
+  } catch {
+    return {};
+  }
+}
+
+/** After the render that shows the errors: focus the first field with one (a radio group: its chosen or first radio). */
+function focusFirstError(attempt = 0) {
+  requestAnimationFrame(() => {
+    const form = document.getElementById(FORM_ID);
+    const invalid = form?.querySelector<HTMLElement>('[aria-invalid="true"], [data-invalid="true"]');
+    if (!invalid) {
+      if (attempt < 2) focusFirstError(attempt + 1);
+      return;
+    }
+    const target = invalid.tagName === 'FIELDSET' ? (invalid.querySelector<HTMLElement>('input:checked') ?? invalid.querySelector<HTMLElement>('input') ?? invalid) : invalid;
+    target.focus();
+  });
+}
+
+/** After the next render: focus the element with this id, if it is there. */
+function focusSoon(id: string) {
+  requestAnimationFrame(() => document.getElementById(id)?.focus());
+}
+
+const base = ds160FormMachine.provide({
+  actors: makeDs160FormActors(fetchTransport),
+  actions: {
+    persistForm: (_, params: PersistedForm) => writeStorage('local', DS160_FORM_STORAGE_KEY, JSON.stringify(params)),
+    clearForm: () => writeStorage('local', DS160_FORM_STORAGE_KEY, null),
+    focusError: () => focusFirstError(),
+  },
+});
+
+/** The screen the finished flow goes to; a switch to the ESTA hands over the answers both forms share. */
+function destination(output: unknown): string | null {
+  const result = output as Ds160FormOutput | undefined;
+  if (!result) return null;
+  if (result.kind === 'switched') {
+    writeStorage('local', ESTA_STORAGE_KEY, JSON.stringify({ answers: result.answers, currentId: null, leadId: null, synced: {} }));
+  }
+  return result.to;
+}
+
+/**
+ * /ds160-wizard (spec 2-wizards §2.4, §3.4-§3.8, §4.4-§4.7, §8): the ten-section DS-160 form. The machine keeps
+ * the answers, the section, the lead and its autosave; this page draws the current section from the domain's
+ * field list, the sidebar (or the phone's picker), the waiver suggestion, the save indicator and the completion card.
+ */
+export default function Ds160WizardPage() {
+  const { t } = useTranslation(['ds160form', 'ds160page', 'validation']);
+  usePageMeta('apply');
+  const nameOf = useCountryName();
+  const wide = useWideScreen();
+  const toasts = useToastActor();
+  const machine = useMemo(() => {
+    const show = (title: string, description?: string, extra: { variant?: 'destructive'; duration?: number } = {}) =>
+      toasts.send({ type: 'TOAST.SHOW', toast: { title, ...(description ? { description } : {}), ...extra } });
+    return base.provide({
+      actions: {
+        announceLeadStarted: () => show('ds160form:toasts.started.title', 'ds160form:toasts.started.description'),
+        announceWelcomeBack: () => show('ds160form:toasts.welcomeBack.title', 'ds160form:toasts.welcomeBack.description'),
+        // Spec 2-wizards §8: a destructive toast for 3 seconds.
+        announceSaveFailed: () =>
+          show('ds160form:toasts.saveError.title', 'ds160form:toasts.saveError.description', { variant: 'destructive', duration: 3000 }),
+        announceSubmitted: () => show('ds160form:toasts.submitted.title'),
+        announceSubmitFailed: () => show('ds160form:toasts.error', 'ds160form:toasts.submitFailed', { variant: 'destructive' }),
+      },
+    });
+  }, [toasts]);
+  const [input] = useState<Ds160FormInput>(() => ({ today: toIsoDate(new Date()), ...restore() }));
+  const ref = useFlow(machine, input, destination);
+
+  const current = useSelector(ref, (s) => s.context.current);
+  const section = useSelector(ref, (s) => sectionAt(s.context));
+  const all = useSelector(ref, (s) => s.context.values);
+  const completed = useSelector(ref, (s) => s.context.completed);
+  const errors = useSelector(ref, (s) => s.context.errors);
+  const waiver = useSelector(ref, (s) => s.context.waiver);
+  const busy = useSelector(ref, (s) => s.hasTag('busy') || s.status === 'done');
+  const editing = useSelector(ref, (s) => s.status === 'active' && s.matches({ active: { flow: 'editing' } }));
+  const saveStatus = useSelector(ref, (s): SaveStatus =>
+    s.matches({ active: { sync: 'failed' } }) ? 'failed' : s.hasTag('saving') ? 'saving' : s.context.leadId ? 'saved' : 'none',
+  );
+
+  const spec = sectionSpec(section);
+  const values = all[section] ?? NO_VALUES;
+  const fields = useMemo(() => visibleFields(section, values, all), [section, values, all]);
+  const personal = all['personal-info'] ?? NO_VALUES;
+
+  // The photo the applicant picked: in this page's state only, its preview URL released when it is replaced or left.
+  const [photo, setPhoto] = useState<PickedPhoto | null>(null);
+  useEffect(() => {
+    if (!photo) return undefined;
+    return () => URL.revokeObjectURL(photo.url);
+  }, [photo]);
+  const photoControls = useMemo<PhotoControls>(
+    () => ({ photo, pick: (file) => setPhoto({ file, url: URL.createObjectURL(file) }), remove: () => setPhoto(null) }),
+    [photo],
+  );
+
+  // A field of the current section; a row's field ('companions.0.firstName') sends its list whole.
+  const change = useCallback(
+    (path: string, value: unknown) => {
+      const [list, index, name] = path.split('.');
+      if (name === undefined || list === undefined) {
+        ref.send({ type: 'FIELD.CHANGE', field: path, value });
+        return;
+      }
+      const context = ref.getSnapshot().context;
+      const rows = listRows(context.values[sectionAt(context)]?.[list]);
+      const at = Number(index);
+      ref.send({ type: 'FIELD.CHANGE', field: list, value: rows.map((row, i) => (i === at ? { ...row, [name]: value } : row)) });
+    },
+    [ref],
+  );
+  const addRow = useCallback(
+    (list: Ds160ListId) => {
+      ref.send({ type: 'ROW.ADD', list });
+      const context = ref.getSnapshot().context;
+      const count = listRows(context.values[sectionAt(context)]?.[list]).length;
+      const first = DS160_FORM_LISTS[list]?.[0];
+      // The new row's first field, so typing can start at once.
+      if (count > 0 && first) focusSoon(fieldDomId(`${list}.${count - 1}.${first}`));
+    },
+    [ref],
+  );
+  const removeRow = useCallback(
+    (list: Ds160ListId, index: number) => {
+      ref.send({ type: 'ROW.REMOVE', list, index });
+      focusSoon(`${fieldDomId(list)}-add`);
+    },
+    [ref],
+  );
+
+  // Moving to another section with a button brings focus (and the view) to its title; the phone's picker keeps
+  // focus where it is, since a keyboard changes its value one option at a time.
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const sectionRef = useRef<HTMLElement>(null);
+  const focusTitle = useRef(false);
+  const move = (event: Ds160FormEvent, focus: boolean) => {
+    const before = ref.getSnapshot().context.current;
+    focusTitle.current = focus;
+    ref.send(event);
+    if (ref.getSnapshot().context.current === before) focusTitle.current = false;
+  };
+  useEffect(() => {
+    if (!focusTitle.current) return;
+    focusTitle.current = false;
+    // The waiver panel, shown with this move, has taken focus already (its effect runs first).
+    if (document.activeElement?.closest(`#${WAIVER_ID}`)) return;
+    titleRef.current?.focus({ preventScroll: true });
+    const top = sectionRef.current?.getBoundingClientRect().top ?? 0;
+    if (top < 0) sectionRef.current?.scrollIntoView({ block: 'start' });
+  }, [current]);
+
+  const go = (target: Ds160FormSection, focus: boolean) => move({ type: 'GOTO', section: target }, focus);
+  const showCompletion = editing && allCompleted({ completed });
+  const nextLabel = busy ? t('nav.submitting') : current === LAST ? t('nav.complete') : t('nav.next');
+  const nationality = typeof personal.nationality === 'string' ? personal.nationality : '';
+
+  return (
+    <CountryOptionsProvider>
+      <div className={`${container} ${page} ${css.main}`}>
+        <div className={css.header}>
+          <div>
+            <h1 className={css.pageTitle}>
+              {t('page.title')}
+            </h1>
+            <p className={muted}>{t('page.subtitle')}</p>
+          </div>
+          <div className={css.headerLinks}>
+            <Link to={ROUTES.aiVisa} className={button.ghost}>
+              {t('page.aiAssistant')}
+            </Link>
+            <Link to={ROUTES.home} className={button.ghost}>
+              {t('page.home')}
+            </Link>
+          </div>
+        </div>
+
+        <div className={css.layout}>
+          {wide && <Sidebar current={section} completed={completed} disabled={busy} onGo={(s) => go(s, true)} />}
+
+          <div className={css.main}>
+            {!wide && <SectionPicker current={section} completed={completed} disabled={busy} onGo={(s) => go(s, false)} />}
+            <SaveIndicator status={saveStatus} onRetry={() => ref.send({ type: 'RETRY' })} />
+
+            {waiver === 'shown' && (
+              <div id={WAIVER_ID}>
+                <WaiverPanel
+                  country={nameOf(nationality)}
+                  onSwitch={() => ref.send({ type: 'WAIVER.SWITCH' })}
+                  onDismiss={() => {
+                    ref.send({ type: 'WAIVER.DISMISS' });
+                    titleRef.current?.focus();
+                  }}
+                />
+              </div>
+            )}
+
+            {showCompletion && <CompletionCard plan={planOf(personal.selectedPlan)} busy={busy} onProceed={() => ref.send({ type: 'SUBMIT' })} />}
+
+            <section ref={sectionRef} className={`${card} ${css.main}`} aria-labelledby={TITLE_ID} data-section={section}>
+              <div className={css.sectionHead}>
+                <p className={css.count}>{t('ds160page:section.counter', { n: current + 1, total: DS160_FORM_SECTIONS.length })}</p>
+                <h2 id={TITLE_ID} ref={titleRef} className={css.sectionTitle} tabIndex={-1}>
+                  {t(spec.titleKey)}
+                </h2>
+                <p className={css.description}>{t(spec.descriptionKey)}</p>
+              </div>
+
+              {/* No submit button: Enter in a field never moves on or submits; Next and Previous are plain buttons. */}
+              <form id={FORM_ID} key={section} noValidate aria-labelledby={TITLE_ID} onSubmit={(e) => e.preventDefault()}>
+                <SectionFields
+                  fields={fields}
+                  values={values}
+                  all={all}
+                  errors={errors}
+                  disabled={busy}
+                  photo={photoControls}
+                  onChange={change}
+                  onAdd={addRow}
+                  onRemove={removeRow}
+                />
+              </form>
+
+              <div className={css.actions}>
+                <button type="button" className={button.secondary} disabled={busy || current === 0} onClick={() => move({ type: 'PREVIOUS' }, true)}>
+                  {t('nav.previous')}
+                </button>
+                <button
+                  type="button"
+                  className={button.primary}
+                  data-testid="ds160-next"
+                  disabled={busy}
+                  aria-busy={busy || undefined}
+                  onClick={() => move({ type: 'NEXT' }, true)}
+                >
+                  {nextLabel}
+                </button>
+              </div>
+            </section>
+          </div>
+        </div>
+      </div>
+    </CountryOptionsProvider>
+  );
+}

@@ -1,0 +1,143 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { DS160_FORM_SECTIONS } from '../../machines/domain/ds160Form';
+import { toIsoDate } from '../../machines/domain/validators';
+import { changedValues, ds160FormMachine, retryDelay, type Ds160FormInput, type SaveInput } from '../../machines/ds160Form.machine';
+import { validForm } from '../helpers/ds160Form';
+
+const TODAY = toIsoDate(new Date());
+// Stand-ins for the calls: one answer, whatever the input.
+const resolves = (value: unknown): any => fromPromise(async () => value);
+const rejects = (): any =>
+  fromPromise(async () => {
+    throw new Error('offline');
+  });
+
+function start(input: Partial<Ds160FormInput> = {}, implementations: { actors?: Record<string, unknown>; actions?: Record<string, unknown> } = {}) {
+  return createActor(
+    ds160FormMachine.provide({
+      actors: { captureLead: resolves({ leadId: 'lead', existing: false }), saveLead: resolves(null), submitForm: resolves({ leadId: 'lead', checkout: { url: '/checkout?formType=DS-160&amount=50&plan=basic&lead=lead', amount: 50 } }), ...implementations.actors } as never,
+      actions: implementations.actions as never,
+    }),
+    { input: { today: TODAY, ...input } },
+  ).start();
+}
+
+/** Types every answer of the section on screen. */
+function fill(actor: ReturnType<typeof start>, values: Record<string, unknown>) {
+  for (const [field, value] of Object.entries(values)) actor.send({ type: 'FIELD.CHANGE', field, value });
+}
+
+describe('the ten-section form', () => {
+  it('refuses Next with the section’s messages, then stores it, marks it done and moves on', () => {
+    const focusError = vi.fn();
+    const actor = start({}, { actions: { focusError } });
+    actor.send({ type: 'NEXT' });
+    expect(actor.getSnapshot().context.current).toBe(0);
+    expect(actor.getSnapshot().context.errors.firstName?.key).toBe('ds160form:validation.firstName.required');
+    expect(focusError).toHaveBeenCalledOnce();
+    fill(actor, validForm()['personal-info']);
+    expect(actor.getSnapshot().context.errors.firstName).toBeUndefined();
+    actor.send({ type: 'NEXT' });
+    expect(actor.getSnapshot().context).toMatchObject({ current: 1, completed: ['personal-info'] });
+  });
+
+  it('Previous is refused on the first section; the sidebar jumps anywhere', () => {
+    const actor = start();
+    actor.send({ type: 'PREVIOUS' });
+    expect(actor.getSnapshot().context.current).toBe(0);
+    actor.send({ type: 'GOTO', section: 'family-info' });
+    expect(actor.getSnapshot().context.current).toBe(DS160_FORM_SECTIONS.indexOf('family-info'));
+    actor.send({ type: 'PREVIOUS' });
+    expect(actor.getSnapshot().context.current).toBe(DS160_FORM_SECTIONS.indexOf('family-info') - 1);
+  });
+
+  it('adds and removes companion rows, numbering their messages', () => {
+    const actor = start({ current: DS160_FORM_SECTIONS.indexOf('travel-companions') });
+    fill(actor, { travelingWithOthers: 'Yes', groupTravel: 'No' });
+    actor.send({ type: 'ROW.ADD', list: 'companions' });
+    actor.send({ type: 'ROW.ADD', list: 'companions' });
+    actor.send({ type: 'NEXT' });
+    expect(actor.getSnapshot().context.errors['companions.1.firstName']).toMatchObject({ params: { n: 2 } });
+    actor.send({ type: 'ROW.REMOVE', list: 'companions', index: 0 });
+    expect(actor.getSnapshot().context.values['travel-companions']?.companions).toHaveLength(1);
+  });
+
+  it('captures the lead once the first name and the e-mail exist, then saves only what changed', async () => {
+    const saves: SaveInput[] = [];
+    const announceLeadStarted = vi.fn();
+    const actor = start(
+      { values: { 'address-phone': { emailAddress: 'maria@example.com' } } },
+      { actors: { saveLead: fromPromise(async ({ input }: { input: SaveInput }) => void saves.push(input)) }, actions: { announceLeadStarted } },
+    );
+    expect(actor.getSnapshot().context.leadId).toBeNull();
+    fill(actor, validForm()['personal-info']);
+    await waitFor(actor, (s) => s.context.leadId === 'lead');
+    expect(announceLeadStarted).toHaveBeenCalledOnce();
+    actor.send({ type: 'NEXT' });
+    await waitFor(actor, (s) => saves.length === 1 && s.matches({ active: { sync: 'idle' } }));
+    expect(Object.keys(saves[0]!.changes)).toEqual(['personal-info', 'address-phone']);
+    expect(changedValues(actor.getSnapshot().context.values, actor.getSnapshot().context.synced)).toEqual({});
+  });
+
+  it('offers the ESTA to a visa-waiver nationality and hands over the shared answers', async () => {
+    const actor = start();
+    fill(actor, validForm({ 'personal-info': { nationality: 'Spain', birthCountry: 'Spain' } })['personal-info']);
+    actor.send({ type: 'NEXT' });
+    expect(actor.getSnapshot().context.waiver).toBe('shown');
+    actor.send({ type: 'WAIVER.SWITCH' });
+    const output = actor.getSnapshot().output;
+    expect(output).toMatchObject({ kind: 'switched', to: '/apply/esta-wizard', answers: { 'first-name': 'Maria', 'last-name': 'Lopez' } });
+  });
+
+  it('submits on the last section and ends on the checkout the server names', async () => {
+    const all = validForm();
+    const actor = start({ values: all, current: DS160_FORM_SECTIONS.length - 1, completed: DS160_FORM_SECTIONS.slice(0, -1), leadId: 'lead', synced: all });
+    actor.send({ type: 'NEXT' });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(actor.getSnapshot().output).toEqual({ kind: 'submitted', to: '/checkout?formType=DS-160&amount=50&plan=basic&lead=lead' });
+  });
+
+  it('keeps everything and stays put when the submit fails', async () => {
+    const all = validForm();
+    const announceSubmitFailed = vi.fn();
+    const actor = start(
+      { values: all, current: DS160_FORM_SECTIONS.length - 1, completed: DS160_FORM_SECTIONS.slice(0, -1), leadId: 'lead', synced: all },
+      { actors: { submitForm: rejects() }, actions: { announceSubmitFailed } },
+    );
+    actor.send({ type: 'NEXT' });
+    await waitFor(actor, (s) => s.matches({ active: { flow: 'editing' } }));
+    expect(announceSubmitFailed).toHaveBeenCalledOnce();
+    expect(actor.getSnapshot().context.values).toEqual(all);
+  });
+});
+
+describe('saving that fails', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('says so once, keeps the answers and retries with a growing wait', async () => {
+    const announceSaveFailed = vi.fn();
+    let calls = 0;
+    const actor = start(
+      { leadId: 'lead', values: { 'personal-info': { firstName: 'Maria' } }, synced: {} },
+      {
+        actors: {
+          saveLead: fromPromise(async () => {
+            calls += 1;
+            throw new Error('offline');
+          }),
+        },
+        actions: { announceSaveFailed },
+      },
+    );
+    await vi.advanceTimersByTimeAsync(1500);
+    expect(calls).toBe(1);
+    expect(actor.getSnapshot().matches({ active: { sync: 'failed' } })).toBe(true);
+    await vi.advanceTimersByTimeAsync(retryDelay(1) + 1500);
+    expect(calls).toBe(2);
+    expect(announceSaveFailed).toHaveBeenCalledOnce();
+    expect(actor.getSnapshot().context.values['personal-info']).toEqual({ firstName: 'Maria' });
+    expect([1, 2, 3, 10].map(retryDelay)).toEqual([2000, 4000, 8000, 60000]);
+  });
+});

@@ -1,0 +1,232 @@
+import { expect } from 'vitest';
+import type { AnyEventObject } from 'xstate';
+import { ds160FormCalls } from '../../client/api/actors/ds160Form';
+import { DS160_FORM_SECTIONS, type Ds160FormSection } from '../../machines/domain/ds160Form';
+import { validateSection } from '../../machines/domain/ds160Sections';
+import { toIsoDate } from '../../machines/domain/validators';
+import { changedValues, ds160FormMachine, type Ds160FormContext } from '../../machines/ds160Form.machine';
+import { validForm } from '../helpers/ds160Form';
+import { effectsOf, lastCall, lastHeld, type PathModel, type Snap, type World } from './model';
+
+// /ds160-wizard (spec 2-wizards §2.4, §4.4-§4.6) against the real leads routes. Each case starts where
+// something happens (the lead can be captured, the waiver panel, the last section), restored as a returning
+// browser would, and offers the moves that matter there.
+
+const TODAY = toIsoDate(new Date());
+const FORM = validForm();
+const LAST = DS160_FORM_SECTIONS.length - 1;
+/** Long delays, so the second the runner lets pass before each event never ends one by accident. */
+const AUTOSAVE_MS = 1_000_000;
+const RETRY_MS = 2_000_000;
+
+const context = (s: Snap) => s.context as Ds160FormContext;
+const syncOf = (s: Snap): string => {
+  const sync = (s.value as { active?: { sync?: unknown } }).active?.sync;
+  if (sync === undefined) return 'ended';
+  return typeof sync === 'string' ? sync : `busy.${Object.values(sync as object)[0]}`;
+};
+const sectionOf = (s: Snap) => DS160_FORM_SECTIONS[context(s).current] as Ds160FormSection;
+
+/** When the sync region last entered idle or failed, by path: the delays end counted from there. */
+const clock = new WeakMap<World, { idleSince: number; failedSince: number; sync: string }>();
+
+function outcomes(s: Snap, existing = false): AnyEventObject[] {
+  const sync = syncOf(s);
+  const events: AnyEventObject[] = [];
+  if (sync === 'busy.capturing') events.push({ type: 'xstate.done.actor.captureLead', output: { leadId: 'lead', existing } }, { type: 'xstate.error.actor.captureLead', error: 'network' });
+  if (sync === 'busy.saving') events.push({ type: 'xstate.done.actor.saveLead', output: null }, { type: 'xstate.error.actor.saveLead', error: 'network' });
+  if (sync === 'idle' && context(s).leadId !== null && Object.keys(changedValues(context(s).values, context(s).synced)).length > 0) {
+    events.push({ type: 'xstate.after.AUTOSAVE.ds160Form.active.sync.idle' });
+  }
+  if (sync === 'failed') events.push({ type: 'xstate.after.RETRY.ds160Form.active.sync.failed' }, { type: 'RETRY' });
+  if (s.matches({ active: { flow: { submitting: 'sending' } } })) {
+    events.push({ type: 'xstate.done.actor.submitForm', output: { leadId: 'lead', checkout: { url: '/checkout', amount: 50 } } }, { type: 'xstate.error.actor.submitForm', error: 'network' });
+  }
+  return events;
+}
+
+/**
+ * The moves around the case's section: a wrong answer and its fix there, Next from it, Previous back to it,
+ * the panel's buttons. Staying near one section keeps the graph small; other cases start elsewhere.
+ */
+function moves(home: number, field: string, wrong: unknown) {
+  return (s: Snap): AnyEventObject[] => {
+    const events = outcomes(s);
+    if (s.hasTag('busy')) return events;
+    const c = context(s);
+    const here = sectionOf(s);
+    const right = FORM[here][field];
+    return [
+      ...events,
+      ...(c.current === home ? [{ type: 'FIELD.CHANGE', field, value: c.values[here]?.[field] === right ? wrong : right }, { type: 'NEXT' }] : [{ type: 'PREVIOUS' }]),
+      ...(c.waiver === 'shown' ? [{ type: 'WAIVER.SWITCH' }, { type: 'WAIVER.DISMISS' }] : [{ type: 'WAIVER.SWITCH' }]),
+      { type: 'SUBMIT' },
+    ];
+  };
+}
+
+const upTo = (section: Ds160FormSection) => DS160_FORM_SECTIONS.slice(0, DS160_FORM_SECTIONS.indexOf(section));
+
+/** A lead of this browser, as the form would have captured it, with every section but the last saved. */
+async function savedLead(world: World): Promise<string> {
+  const res = await world.http({ method: 'POST', path: '/api/leads/immediate', body: { email: 'maria@example.com', firstName: 'Maria', lastName: 'Lopez', formType: 'DS-160' } });
+  const leadId = (JSON.parse(res.text) as { leadId: string }).leadId;
+  const saved = Object.fromEntries(upTo('photo-submission').map((s) => [s, FORM[s]]));
+  await world.http({ method: 'PATCH', path: `/api/leads/${leadId}/update`, body: { formData: saved } });
+  return leadId;
+}
+
+export const ds160FormPaths: PathModel = {
+  machine: ds160FormMachine.provide({ delays: { AUTOSAVE: AUTOSAVE_MS, RETRY: RETRY_MS } }),
+  budget: 120,
+  calls: ds160FormCalls,
+  effects: ['persistForm', 'clearForm', 'announceLeadStarted', 'announceWelcomeBack', 'announceSaveFailed', 'announceSubmitted', 'announceSubmitFailed', 'focusError'],
+  abstraction: (s) => {
+    const c = context(s);
+    return {
+      value: s.value,
+      current: c.current,
+      completed: c.completed.length,
+      lead: c.leadId !== null,
+      unsaved: Object.keys(changedValues(c.values, c.synced)).sort(),
+      errors: Object.keys(c.errors).length > 0,
+      waiver: c.waiver,
+      failures: Math.min(c.failures, 2),
+      section: JSON.stringify(c.values[DS160_FORM_SECTIONS[c.current] as Ds160FormSection] ?? {}),
+    };
+  },
+  delayEndsAt: (world) => {
+    const at = clock.get(world) ?? { idleSince: 0, failedSince: 0, sync: 'idle' };
+    return at.sync === 'failed' ? at.failedSince + RETRY_MS : at.idleSince + AUTOSAVE_MS;
+  },
+  cases: [
+    {
+      // The first name is there and the e-mail was given: the lead is captured at once.
+      name: 'personal details and the e-mail, no lead yet',
+      input: { today: TODAY, values: { 'personal-info': FORM['personal-info'], 'address-phone': { emailAddress: 'maria@example.com' } } },
+      events: moves(0, 'firstName', ''),
+    },
+    {
+      name: 'a Spanish national on the travel section, the lead saved',
+      input: { today: TODAY, values: { 'personal-info': { ...FORM['personal-info'], nationality: 'Spain' } }, current: 0, leadId: 'restored', synced: {} },
+      setup: async (world, input) => {
+        const res = await world.http({ method: 'POST', path: '/api/leads/immediate', body: { email: 'pilar@example.com', firstName: 'Pilar', formType: 'DS-160' } });
+        return { ...input, leadId: (JSON.parse(res.text) as { leadId: string }).leadId };
+      },
+      events: moves(0, 'birthCity', 'X'),
+    },
+    {
+      name: 'the photo section, every other done, the lead saved',
+      input: { today: TODAY, values: FORM, current: LAST, completed: upTo('photo-submission'), leadId: 'restored', synced: Object.fromEntries(upTo('photo-submission').map((s) => [s, FORM[s]])) },
+      setup: async (world, input) => ({ ...input, leadId: await savedLead(world) }),
+      events: moves(LAST, 'agreeToRequirements', false),
+    },
+    {
+      // This browser began the form before (same e-mail): the capture finds that lead and says Welcome Back.
+      name: 'the companions section, the lead begun earlier',
+      input: { today: TODAY, values: { ...FORM, 'travel-companions': { travelingWithOthers: 'Yes', groupTravel: 'No' } }, current: 4, completed: upTo('travel-companions') },
+      setup: async (world, input) => {
+        await world.http({ method: 'POST', path: '/api/leads/immediate', body: { email: 'maria@example.com', firstName: 'Maria', formType: 'DS-160' } });
+        return input;
+      },
+      events: (s) => {
+        const events = outcomes(s, true);
+        if (s.hasTag('busy')) return events;
+        const rows = (context(s).values['travel-companions']?.companions as unknown[] | undefined)?.length ?? 0;
+        const onCompanions = context(s).current === 4;
+        return [
+          ...events,
+          ...(!onCompanions ? [] : rows < 1 ? [{ type: 'ROW.ADD', list: 'companions' }] : [{ type: 'ROW.REMOVE', list: 'companions', index: 0 }]),
+          ...(context(s).current === 4 ? [{ type: 'NEXT' }, { type: 'GOTO', section: 'personal-info' }] : [{ type: 'GOTO', section: 'travel-companions' }]),
+        ];
+      },
+    },
+    {
+      // The capture is tried at once; when it fails the submit makes the whole lead (spec §4.4).
+      name: 'the photo section with no lead yet',
+      input: { today: TODAY, values: FORM, current: LAST, completed: upTo('photo-submission') },
+      events: (s) => (s.hasTag('busy') ? outcomes(s) : [{ type: 'NEXT' }, { type: 'SUBMIT' }]),
+    },
+  ],
+  oracle: {
+    initial: (s, world) => {
+      clock.set(world, { idleSince: 0, failedSince: 0, sync: syncOf(s) });
+      expect(context(s).current).toBe(Math.min(LAST, world.input.current ?? 0));
+    },
+    step: ({ before, event, after, world, started, asked }) => {
+      const now = world.times.at(-1) ?? 0;
+      const at = clock.get(world) ?? { idleSince: 0, failedSince: 0, sync: 'idle' };
+      const sync = syncOf(after);
+      const reentered = event.type === 'FIELD.CHANGE' && syncOf(before) === 'idle' && before.matches({ active: { flow: 'editing' } });
+      if (sync === 'idle' && (at.sync !== 'idle' || reentered)) at.idleSince = now;
+      if (sync === 'failed' && at.sync !== 'failed') at.failedSince = now;
+      at.sync = sync;
+      clock.set(world, at);
+
+      // Next moves on only from a section the validator library accepts, and then marks it done.
+      if (event.type === 'NEXT' && before.matches({ active: { flow: 'editing' } })) {
+        const section = sectionOf(before);
+        const errors = validateSection(section, context(before).values[section] ?? {}, { today: TODAY, all: context(before).values });
+        const valid = Object.keys(errors).length === 0;
+        expect(context(after).completed.includes(section), 'marked done').toBe(valid || context(before).completed.includes(section));
+        if (!valid) {
+          expect(context(after).errors).toEqual(errors);
+          expect(asked.map((a) => a.type)).toContain('focusError');
+        } else if (context(before).current < LAST) expect(context(after).current).toBe(context(before).current + 1);
+      }
+      if (event.type === 'PREVIOUS' && before.matches({ active: { flow: 'editing' } })) expect(context(after).current).toBe(Math.max(0, context(before).current - 1));
+      // Every change is kept in the browser at once (spec §4.4: a reload resumes with every answer).
+      if (event.type === 'FIELD.CHANGE' && before.matches({ active: { flow: 'editing' } })) {
+        expect(effectsOf(world, 'persistForm').at(-1)?.params.values).toEqual(context(after).values);
+      }
+      // 'Welcome Back' only for a lead this browser already had; 'Application Started' for a new one.
+      if (event.type === 'xstate.done.actor.captureLead') {
+        const { existing } = lastCall(world, 'POST', '/api/leads/immediate')?.response as { existing: boolean };
+        expect(asked.map((a) => a.type).filter((t) => t.startsWith('announce'))).toEqual([existing ? 'announceWelcomeBack' : 'announceLeadStarted']);
+      }
+      // 'Save Error' once per run of failures, never at a retry.
+      for (const h of started) expect(['captureLead', 'saveLead', 'submitForm']).toContain(h.name);
+      expect(asked.filter((a) => a.type === 'announceSaveFailed')).toHaveLength(sync === 'failed' && syncOf(before) !== 'failed' && context(before).failures === 0 ? 1 : 0);
+    },
+    states: {
+      'active.sync.busy.capturing': (s, world) => {
+        expect(lastHeld(world, 'captureLead')?.input).toMatchObject({ email: 'maria@example.com', firstName: 'Maria', formType: 'DS-160' });
+      },
+      'active.sync.busy.saving': (s, world) => {
+        // Only what changed since the server last had it, to this session's own lead.
+        const held = lastHeld(world, 'saveLead');
+        expect(held?.input.changes).toEqual(context(s).pending);
+        expect(Object.keys(held?.input.changes ?? {}).length).toBeGreaterThan(0);
+      },
+      'active.sync.idle': async (s, world) => {
+        const c = context(s);
+        if (c.leadId === null || lastHeld(world, 'saveLead')?.verdict !== 'sent') return;
+        // What the form says is saved, the server holds.
+        const lead = await world.http({ method: 'GET', path: `/api/leads/${c.leadId}` });
+        const stored = (JSON.parse(lead.text) as { formData: Record<string, Record<string, unknown>> }).formData;
+        for (const [section, fields] of Object.entries(c.synced)) for (const [field, value] of Object.entries(fields ?? {})) expect(stored[section]?.[field], `${section}.${field}`).toEqual(value);
+      },
+      'active.flow.submitting.sending': (s, world) => {
+        expect(lastHeld(world, 'submitForm')?.input).toMatchObject({ leadId: context(s).leadId, plan: 'basic' });
+      },
+      submitted: async (s, world) => {
+        const answer = [...world.calls].reverse().find((c) => c.path.startsWith('/api/leads'));
+        expect(answer && answer.status < 300).toBe(true);
+        const { checkout } = answer?.response as { checkout: { url: string } };
+        expect(s.output).toEqual({ kind: 'submitted', to: checkout.url });
+        expect(checkout.url).toMatch(/^\/checkout\?formType=DS-160&amount=50&plan=basic&lead=/);
+        const leadId = new URL(checkout.url, 'http://x').searchParams.get('lead') as string;
+        const row = await world.app.db.selectFrom('leads').select(['completion_status', 'source', 'subscription_plan']).where('id', '=', leadId).executeTakeFirstOrThrow();
+        expect(row).toMatchObject({ completion_status: 'completed', source: 'ds160-wizard', subscription_plan: 'basic' });
+        expect(effectsOf(world, 'clearForm')).toHaveLength(1);
+      },
+      switched: (s) => {
+        expect(s.output).toMatchObject({ kind: 'switched', to: '/apply/esta-wizard', answers: { 'first-name': 'Maria' } });
+      },
+      'active.flow.editing': (s, world) => {
+        expect(effectsOf(world, 'announceSubmitFailed')).toHaveLength(world.events.filter((e) => e.type === 'xstate.error.actor.submitForm').length);
+        expect(lastCall(world, 'POST', '/api/leads/immediate')?.status ?? 201).toBeLessThan(300);
+      },
+    },
+  },
+};
