@@ -16,11 +16,6 @@ export interface ResultsOutput {
   to: string;
 }
 
-/** Spec 1-core §2.7: green at 80 or more, yellow at 60 or more, otherwise red. */
-export function probabilityBand(probability: number): 'high' | 'medium' | 'low' {
-  return probability >= 80 ? 'high' : probability >= 60 ? 'medium' : 'low';
-}
-
 /**
  * /results (spec 1-core §2.7): the analysis of this applicant's newest pre-assessment and the ESTA check,
  * asked together. With no pre-assessment there is nothing to analyse, and the page says so and offers /wizard.

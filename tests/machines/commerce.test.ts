@@ -5,7 +5,7 @@ import { confirmationMachine } from '../../machines/confirmation.machine';
 import { canContinue, dashboardMachine, inProgressCount } from '../../machines/dashboard.machine';
 import { loginMachine } from '../../machines/login.machine';
 import { pricingMachine, type PricingData } from '../../machines/pricing.machine';
-import { probabilityBand, resultsMachine } from '../../machines/results.machine';
+import { resultsMachine } from '../../machines/results.machine';
 import { sessionMachine } from '../../machines/session.machine';
 import type { ApplicationDto } from '../../openapi/schemas/applications';
 import type { AccountDto } from '../../openapi/schemas/auth';
@@ -260,10 +260,6 @@ describe('dashboard', () => {
 });
 
 describe('results', () => {
-  it('colours the probability by the spec’s bands', () => {
-    expect([95, 80, 79, 60, 59, 5].map(probabilityBand)).toEqual(['high', 'high', 'medium', 'medium', 'low', 'low']);
-  });
-
   it('says there is nothing to analyse before a pre-assessment', async () => {
     const actor = createActor(resultsMachine.provide({ actors: { fetchResults: resolves({ analysis: null, esta: null }) } })).start();
     await settle(actor);

@@ -117,6 +117,8 @@ export const checkoutPaths: PathModel = {
       expect(lastHeld(world, 'fetchQuote')?.input).toEqual(world.input.query);
     },
     step: ({ before, event, after, world, started, asked }) => {
+      // The Pay button waits (busy) exactly while the quote or the payment is under way.
+      expect(after.hasTag('busy')).toBe(after.matches('loading') || after.matches({ ready: 'paying' }));
       // A payment is asked for only with every field valid; otherwise the page shows each field's message,
       // and 'Missing Information' when the card, expiry or CVV is empty.
       if (event.type === 'PAY' && before.matches({ ready: 'editing' })) {

@@ -86,7 +86,9 @@ export const dashboardPaths: PathModel = {
       expect(s.value).toBe('loading');
       expect(world.held.map((h) => h.name)).toEqual(['fetchApplications']);
     },
-    step: ({ before, event, world, started }) => {
+    step: ({ before, event, after, world, started }) => {
+      // Buttons wait (busy) exactly while the list or the answers to continue with are loading.
+      expect(after.hasTag('busy')).toBe(after.matches('loading') || after.matches({ ready: 'continuing' }));
       // Continue loads the answers of that application only, only for one that can be continued, once.
       const continues = event.type === 'CONTINUE' && event.id === IN_PROGRESS && before.matches('ready') && !before.matches({ ready: 'continuing' });
       expect(started.filter((h) => h.name === 'fetchAnswers').map((h) => h.input)).toEqual(continues ? [{ leadId: IN_PROGRESS }] : []);

@@ -48,6 +48,7 @@ export const pricingPaths: PathModel = {
       expect(world.held.map((c) => c.name)).toEqual(['fetchPricing']);
     },
     step: ({ after, world, event, started }) => {
+      expect(after.hasTag('busy')).toBe(after.matches('loading') || after.matches({ ready: 'purchasing' }));
       // A purchase starts only from a Purchase button of a listed plan, for that plan, and never while one runs.
       const starts = event.type === 'PURCHASE' && ['basic', 'pro', 'premium'].includes(event.planId) && world.events.at(-2)?.type !== 'PURCHASE';
       expect(started.filter((h) => h.name === 'purchasePackage').map((h) => h.input)).toEqual(starts && after.matches({ ready: 'purchasing' }) ? [{ planId: event.planId }] : []);

@@ -51,7 +51,9 @@ export const resultsPaths: PathModel = {
       expect(s.value).toBe('loading');
       expect(world.held.map((h) => h.name)).toEqual(['fetchResults']);
     },
-    step: ({ before, event, asked }) => {
+    step: ({ before, event, after, asked }) => {
+      // The page shows its spinner exactly while the answers are asked for.
+      expect(after.hasTag('busy')).toBe(after.matches('loading'));
       // 'Download Summary' prints, only where there is a summary to print.
       const printable = event.type === 'PRINT' && before.matches('ready') && before.context.analysis !== null;
       expect(asked.map((a) => a.type)).toEqual(printable ? ['print'] : []);

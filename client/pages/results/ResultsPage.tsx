@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { probabilityBand, resultsMachine } from '../../../machines/results.machine';
+import { probabilityBand } from '../../../machines/domain/analysis';
+import { resultsMachine } from '../../../machines/results.machine';
 import { preassessmentCatalog } from '../../../machines/domain/catalogs/preassessment';
 import type { FactorDto } from '../../../openapi/schemas/results';
 import { makeResultsActors } from '../../api/actors/results';
