@@ -34,17 +34,22 @@ interface Row {
 
 async function landingCost(baseUrl: string, e2e: Awaited<ReturnType<typeof startE2E>>) {
   const page = await e2e.browser.newPage();
-  let bytes = 0;
-  page.on('response', async (response) => {
+  // Each body is read as it arrives and counted once the page is idle: counting inside the handler raced the
+  // page's closing and made the figure vary from run to run.
+  const sizes: Array<Promise<number>> = [];
+  page.on('response', (response) => {
     const url = response.url();
     if (!/\.(js|css)$/.test(new URL(url).pathname)) return;
-    try {
-      bytes += gzipSync(await response.buffer()).length;
-    } catch {
-      // A response without a body (redirect, cache) adds nothing.
-    }
+    sizes.push(
+      response.buffer().then(
+        (body) => gzipSync(body).length,
+        // A response without a body (redirect, cache) adds nothing.
+        () => 0,
+      ),
+    );
   });
   await page.goto(`${baseUrl}/?lang=en`, { waitUntil: 'networkidle0' });
+  const bytes = (await Promise.all(sizes)).reduce((sum, n) => sum + n, 0);
   const paint = await page.evaluate(
     () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
   );

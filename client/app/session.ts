@@ -1,16 +1,25 @@
-import { createActor } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
 import { sessionMachine } from '../../machines/session.machine';
-import { makeSessionActors } from '../api/actors/account';
+import type { MeDto } from '../../openapi/schemas/auth';
 import { fetchTransport } from '../api/transport';
 import { inspect } from './inspect';
 import type { ToastActor } from './toasts';
+
+/**
+ * The calls load with their contracts (and TypeBox) after the first paint: every page starts the session, so
+ * importing them here would put them in the landing page's entry chunk.
+ */
+const calls = async () => (await import('../api/actors/account')).sessionCalls(fetchTransport);
 
 /** The one session actor of the app: the header's user menu, /login and /dashboard share it. */
 export function startSession(toasts: ToastActor) {
   const inspector = inspect();
   const actor = createActor(
     sessionMachine.provide({
-      actors: makeSessionActors(fetchTransport),
+      actors: {
+        fetchMe: fromPromise<MeDto>(async () => (await calls()).fetchMe()),
+        logout: fromPromise<null>(async () => (await calls()).logout()),
+      },
       actions: {
         announceSignedOut: () =>
           toasts.send({ type: 'TOAST.SHOW', toast: { title: 'account:toast.loggedOut.title', description: 'account:toast.loggedOut.description' } }),

@@ -26,4 +26,3 @@ export function sessionCalls(http: Transport) {
 }
 
 export const makeLoginActors = (http: Transport) => actorsOf(loginCalls(http));
-export const makeSessionActors = (http: Transport) => actorsOf(sessionCalls(http));
