@@ -1,7 +1,7 @@
 import { and, assign, enqueueActions, fromPromise, not, setup, stateIn } from 'xstate';
 import { DS160_FORM_SECTIONS, type Ds160FormSection } from './domain/ds160Form';
 import { isWaiverNationality, normalizeSection, sharedWithEsta, validateSection } from './domain/ds160Sections';
-import type { ValidationError } from './domain/validators';
+import { isValidEmail, type ValidationError } from './domain/validators';
 
 export type SectionValues = Record<string, unknown>;
 export type FormValues = Partial<Record<Ds160FormSection, SectionValues>>;
@@ -91,7 +91,8 @@ export function captureInput(context: Pick<Ds160FormContext, 'values'>): Capture
   const personal = valuesOf(context, 'personal-info');
   const email = text(valuesOf(context, 'address-phone').emailAddress) || text(personal.email);
   const firstName = text(personal.firstName);
-  if (!email || !firstName) return null;
+  // Not while the e-mail is still being typed: only a whole address makes a lead.
+  if (!isValidEmail(email) || !firstName) return null;
   return { email, firstName, lastName: text(personal.lastName), formType: 'DS-160', nationality: text(personal.nationality) };
 }
 
@@ -288,12 +289,18 @@ export const ds160FormMachine = setup({
           initial: 'idle',
           states: {
             idle: {
+              // A completed section is captured or saved at once; typing waits for a pause (AUTOSAVE), so a lead is
+              // never made from an e-mail address half typed.
               always: [
-                { guard: 'canCapture', target: 'busy.capturing' },
-                // A completed section is saved at once; typing waits for a pause (AUTOSAVE).
+                { guard: and(['canCapture', ({ context }) => context.completed.includes('address-phone')]), target: 'busy.capturing' },
                 { guard: and(['canSave', ({ context }) => context.completed.some((s) => changedValues(context.values, context.synced)[s])]), target: 'busy.saving' },
               ],
-              after: { AUTOSAVE: { guard: 'canSave', target: 'busy.saving' } },
+              after: {
+                AUTOSAVE: [
+                  { guard: 'canCapture', target: 'busy.capturing' },
+                  { guard: 'canSave', target: 'busy.saving' },
+                ],
+              },
               // Each keystroke starts the pause again.
               on: { 'FIELD.CHANGE': { target: 'idle', reenter: true } },
             },

@@ -1,6 +1,8 @@
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DS160_FORM_SECTIONS } from '../../machines/domain/ds160Form';
+import { DS160_FORM_SECTIONS, type Ds160FormSection } from '../../machines/domain/ds160Form';
+import { visibleFields, type Ds160Field } from '../../machines/domain/ds160Sections';
+import { fromToday } from '../helpers/answers';
 import { validForm } from '../helpers/ds160Form';
 import { formatViolations, seriousViolations } from './axe';
 import { openPage, pageErrors, startE2E, textOf, waitForPath, type E2E } from './browser';
@@ -23,7 +25,82 @@ async function resume(page: Page, progress: object): Promise<void> {
   await page.goto(`${e2e.baseUrl}/ds160-wizard`, { waitUntil: 'networkidle0' });
 }
 
+/** Answers one field the way a person does: typing, choosing, ticking; a list gets its rows through Add. */
+async function answer(page: Page, field: Pick<Ds160Field, 'id' | 'kind' | 'row'>, value: unknown, path = field.id): Promise<void> {
+  const id = `#f-${path.replace(/\./g, '-')}`;
+  switch (field.kind) {
+    case 'yesno':
+      await page.click(`${id}-${value}`);
+      return;
+    case 'checkbox':
+      if (value === true) await page.click(id);
+      return;
+    case 'select':
+    case 'country':
+      await page.select(id, String(value));
+      return;
+    case 'date': {
+      const [y, m, d] = String(value).split('-');
+      await page.type(id, `${m}${d}${y}`);
+      return;
+    }
+    case 'list': {
+      for (const [index, row] of (value as Array<Record<string, unknown>>).entries()) {
+        await page.click(`${id}-add`);
+        await page.waitForSelector(`#f-${field.id}-${index}-${field.row![0]!.id}`);
+        for (const rowField of field.row ?? []) if (row[rowField.id] !== undefined) await answer(page, rowField, row[rowField.id], `${field.id}.${index}.${rowField.id}`);
+      }
+      return;
+    }
+    default:
+      await page.type(id, String(value));
+  }
+}
+
+/** Fills the section on screen from `values`, field by field in order, as the fields appear. */
+async function fillSection(page: Page, section: Ds160FormSection, values: Record<string, unknown>): Promise<void> {
+  const given: Record<string, unknown> = {};
+  const done = new Set<string>();
+  for (;;) {
+    const next = visibleFields(section, given, {}).find((f) => !done.has(f.id) && values[f.id] !== undefined && values[f.id] !== '');
+    if (!next) return;
+    done.add(next.id);
+    given[next.id] = values[next.id];
+    // Ticked by default: the mailing address is hidden until 'same as home' is unticked.
+    if (next.kind === 'checkbox' && (await page.$eval(`#f-${next.id}`, (el) => (el as HTMLInputElement).checked)) === values[next.id]) continue;
+    await answer(page, next, values[next.id]);
+  }
+}
+
 describe('/ds160-wizard', () => {
+  it('is completed section by section in English, with a companion and an earlier U.S. visit, and lands on checkout', async () => {
+    const page = await openPage(e2e);
+    const form = validForm({
+      'address-phone': { emailAddress: 'maria.walk@example.com' },
+      'travel-companions': { travelingWithOthers: 'Yes', companions: [{ firstName: 'Ana', lastName: 'Lopez', relationship: 'Sibling', nationality: 'Mexico' }] },
+      'previous-travel': { hasVisitedUS: 'Yes', usVisits: [{ arrivalDate: fromToday(-3), departureDate: fromToday(-3, 1), lengthOfStay: '2 weeks', purpose: 'Tourism' }] },
+    });
+    await page.goto(`${e2e.baseUrl}/ds160-wizard`, { waitUntil: 'networkidle0' });
+    for (const [i, section] of DS160_FORM_SECTIONS.entries()) {
+      await page.waitForSelector(`section[data-section="${section}"]`);
+      await fillSection(page, section, form[section]);
+      await page.click('[data-testid="ds160-next"]');
+      if (i < DS160_FORM_SECTIONS.length - 1) {
+        await page.waitForSelector(`section[data-section="${DS160_FORM_SECTIONS[i + 1]}"]`, { timeout: 5000 }).catch(async () => {
+          const errors = await page.$$eval('[id$="-error"]', (els) => els.map((el) => `${el.id}: ${el.textContent}`));
+          throw new Error(`${section} was not accepted: ${errors.join('; ')}`);
+        });
+      }
+    }
+    await waitForPath(page, '/checkout');
+    const lead = await e2e.server.app.db.selectFrom('leads').selectAll().where('email', '=', 'maria.walk@example.com').executeTakeFirstOrThrow();
+    expect(lead).toMatchObject({ completion_status: 'completed', source: 'ds160-wizard' });
+    const stored = JSON.parse(lead.form_data);
+    expect(stored['travel-companions'].companions).toEqual([{ firstName: 'Ana', lastName: 'Lopez', relationship: 'Sibling', nationality: 'Mexico' }]);
+    expect(stored['previous-travel'].usVisits).toHaveLength(1);
+    expect(pageErrors(page)).toEqual([]);
+  });
+
   it('checks a section as it is typed, keeps it through a reload, in Spanish', async () => {
     const page = await openPage(e2e, { languages: ['es-ES', 'es'] });
     await page.goto(`${e2e.baseUrl}/ds160-wizard`, { waitUntil: 'networkidle0' });

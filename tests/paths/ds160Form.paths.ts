@@ -4,7 +4,7 @@ import { ds160FormCalls } from '../../client/api/actors/ds160Form';
 import { DS160_FORM_SECTIONS, type Ds160FormSection } from '../../machines/domain/ds160Form';
 import { validateSection } from '../../machines/domain/ds160Sections';
 import { toIsoDate } from '../../machines/domain/validators';
-import { changedValues, ds160FormMachine, type Ds160FormContext } from '../../machines/ds160Form.machine';
+import { captureInput, changedValues, ds160FormMachine, type Ds160FormContext } from '../../machines/ds160Form.machine';
 import { validForm } from '../helpers/ds160Form';
 import { effectsOf, lastCall, lastHeld, type PathModel, type Snap, type World } from './model';
 
@@ -35,7 +35,10 @@ function outcomes(s: Snap, existing = false): AnyEventObject[] {
   const events: AnyEventObject[] = [];
   if (sync === 'busy.capturing') events.push({ type: 'xstate.done.actor.captureLead', output: { leadId: 'lead', existing } }, { type: 'xstate.error.actor.captureLead', error: 'network' });
   if (sync === 'busy.saving') events.push({ type: 'xstate.done.actor.saveLead', output: null }, { type: 'xstate.error.actor.saveLead', error: 'network' });
-  if (sync === 'idle' && context(s).leadId !== null && Object.keys(changedValues(context(s).values, context(s).synced)).length > 0) {
+  const c = context(s);
+  const capturable = c.leadId === null && captureInput(c) !== null;
+  const savable = c.leadId !== null && Object.keys(changedValues(c.values, c.synced)).length > 0;
+  if (sync === 'idle' && (capturable || savable)) {
     events.push({ type: 'xstate.after.AUTOSAVE.ds160Form.active.sync.idle' });
   }
   if (sync === 'failed') events.push({ type: 'xstate.after.RETRY.ds160Form.active.sync.failed' }, { type: 'RETRY' });
@@ -101,7 +104,7 @@ export const ds160FormPaths: PathModel = {
   },
   cases: [
     {
-      // The first name is there and the e-mail was given: the lead is captured at once.
+      // The first name is typed and the e-mail is there: the lead is captured when the typing pauses.
       name: 'personal details and the e-mail, no lead yet',
       input: { today: TODAY, values: { 'personal-info': FORM['personal-info'], 'address-phone': { emailAddress: 'maria@example.com' } } },
       events: moves(0, 'firstName', ''),
