@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import type { AnyEventObject } from 'xstate';
 import { checkoutCalls } from '../../client/api/actors/checkout';
 import { checkoutMachine, paymentRequest, selectedOption, type CheckoutContext } from '../../machines/checkout.machine';
-import { cardDigits, missingPaymentDetails, PAYMENT_FIELDS, validatePaymentDetails, type PaymentField } from '../../machines/domain/payment';
+import { cardDigits, formatCardNumber, formatExpiry, missingPaymentDetails, PAYMENT_FIELDS, validatePaymentDetails, type PaymentField } from '../../machines/domain/payment';
 import { toIsoDate } from '../../machines/domain/validators';
 import { application, CARDS, FILLED, pay } from './commerce';
 import { effectsOf, lastCall, lastHeld, type PathModel, type Snap, type World } from './model';
@@ -57,9 +57,11 @@ const events = (quote: ReturnType<typeof modelQuote>) => (s: Snap): AnyEventObje
   const moves: AnyEventObject[] = [{ type: 'PAY' }];
   const empty = PAYMENT_FIELDS.find((field) => c.details[field] === '');
   if (empty === 'cardNumber') {
-    moves.push(...Object.values(CARDS).map((value) => ({ type: 'FIELD.CHANGE', field: 'cardNumber', value })));
+    // Typed as people type: the success card without spaces (the form groups it), the others as printed.
+    moves.push(...Object.values(CARDS).map((value, i) => ({ type: 'FIELD.CHANGE', field: 'cardNumber', value: i === 0 ? cardDigits(value) : value })));
   } else if (empty) {
-    moves.push({ type: 'FIELD.CHANGE', field: empty, value: FILLED[empty] });
+    const typed: Partial<Record<PaymentField, string>> = { expiryDate: '1239', cvv: '12a3' };
+    moves.push({ type: 'FIELD.CHANGE', field: empty, value: typed[empty] ?? FILLED[empty] });
   } else {
     moves.push(...Object.values(CARDS).filter((v) => cardDigits(v) !== cardOf(s)).map((value) => ({ type: 'FIELD.CHANGE', field: 'cardNumber', value })));
   }
@@ -121,6 +123,16 @@ export const checkoutPaths: PathModel = {
       expect(after.hasTag('busy')).toBe(after.matches('loading') || after.matches({ ready: 'paying' }));
       // A payment is asked for only with every field valid; otherwise the page shows each field's message,
       // and 'Missing Information' when the card, expiry or CVV is empty.
+      // What is typed is kept as the form shows it: the card number grouped, the expiry as MM/YY, the CVV digits only.
+      if (event.type === 'FIELD.CHANGE' && before.matches({ ready: 'editing' })) {
+        const field = event.field as PaymentField;
+        const previous = context(before).details[field];
+        const shown =
+          field === 'cardNumber' ? formatCardNumber(event.value) : field === 'expiryDate' ? formatExpiry(event.value, previous) : field === 'cvv' ? event.value.replace(/\D/g, '').slice(0, 4) : event.value;
+        expect(context(after).details[field]).toBe(shown);
+        expect(context(after).errors[field]).toBeUndefined();
+        expect(context(after).attemptKey).toBeNull();
+      }
       if (event.type === 'PAY' && before.matches({ ready: 'editing' })) {
         const details = context(before).details;
         const errors = validatePaymentDetails(details, TODAY);
