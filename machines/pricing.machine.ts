@@ -8,6 +8,12 @@ export interface PricingData {
   esta: { serviceFee: number; governmentFee: number };
 }
 
+/**
+ * The ESTA card's "total fee" (DECISIONS.md: "$98 total, includes $21 government fee"): our checkout price plus
+ * the government fee, both from the server, so a price changed in the admin area shows on the card.
+ */
+export const estaCardTotal = (data: PricingData): number => data.esta.serviceFee + data.esta.governmentFee;
+
 export interface PricingContext {
   data: PricingData | null;
   /** The package whose purchase is running or ran last. */

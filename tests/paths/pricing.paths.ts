@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { AnyEventObject } from 'xstate';
 import { pricingCalls } from '../../client/api/actors/pricing';
-import { pricingMachine, type PricingData } from '../../machines/pricing.machine';
+import { estaCardTotal, pricingMachine, type PricingData } from '../../machines/pricing.machine';
 import { PLAN_DEFINITIONS } from '../../db/queries/plans';
 import { effectsOf, lastCall, lastHeld, type PathModel, type Snap, type World } from './model';
 
@@ -65,7 +65,7 @@ export const pricingPaths: PathModel = {
         expect(plans?.status).toBe(200);
         const option = (esta?.response as { options: Array<{ product: string; price: { serviceFee: number; governmentFee: number } }> }).options[0];
         expect(s.context.data).toEqual({ plans: plans?.response, esta: { serviceFee: option?.price.serviceFee, governmentFee: option?.price.governmentFee } });
-        expect(s.context.data.esta.serviceFee + s.context.data.esta.governmentFee).toBe(9800);
+        expect(estaCardTotal(s.context.data)).toBe(9800);
       },
       'ready.purchasing': (s, world) => {
         expect(lastHeld(world, 'purchasePackage')?.input).toEqual({ planId: s.context.planId });

@@ -3,7 +3,7 @@ import { Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ESTA_ALIAS, ROUTES } from '../../../machines/domain/routes';
-import { pricingMachine } from '../../../machines/pricing.machine';
+import { estaCardTotal, pricingMachine } from '../../../machines/pricing.machine';
 import type { PlanDto, PlanFeaturesDto } from '../../../openapi/schemas/plans';
 import { makePricingActors } from '../../api/actors/pricing';
 import { fetchTransport } from '../../api/transport';
@@ -89,7 +89,7 @@ export default function PricingPage() {
 
       {state === 'ready' && data && (
         <>
-          <EstaSection serviceFee={data.esta.serviceFee} governmentFee={data.esta.governmentFee} />
+          <EstaSection totalCents={estaCardTotal(data)} governmentFee={data.esta.governmentFee} />
 
           <section className={css.section} aria-labelledby="ds160-title">
             <h2 id="ds160-title" className={css.sectionTitle}>
@@ -133,12 +133,10 @@ export default function PricingPage() {
   );
 }
 
-function EstaSection({ serviceFee, governmentFee }: { serviceFee: number; governmentFee: number }) {
+function EstaSection({ totalCents, governmentFee }: { totalCents: number; governmentFee: number }) {
   const { t } = useTranslation('commerce');
   const money = useMoney();
-  // "$98 total, includes $21 government fee" (DECISIONS.md): our checkout price plus the government fee, both
-  // from the server, so a price changed in the admin area shows here.
-  const total = (serviceFee + governmentFee) / 100;
+  const total = totalCents / 100;
   return (
     <section className={css.section} aria-labelledby="esta-title">
       <h2 id="esta-title" className={css.sectionTitle}>
