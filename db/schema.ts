@@ -120,6 +120,19 @@ export interface PaymentAttemptsTable {
   created_at: string;
 }
 
+export interface PhotosTable {
+  id: string;
+  owner_token: string;
+  user_id: string | null;
+  lead_id: string | null;
+  content_type: string;
+  width: number;
+  height: number;
+  size_bytes: number;
+  data: Buffer;
+  created_at: string;
+}
+
 export interface LoginFailuresTable {
   account: string;
   count: number;
@@ -137,6 +150,7 @@ export interface Database {
   order_history: OrderHistoryTable;
   payment_attempts: PaymentAttemptsTable;
   login_failures: LoginFailuresTable;
+  photos: PhotosTable;
 }
 
 export type SettingRow = Selectable<SettingsTable>;
@@ -147,4 +161,5 @@ export type LeadRow = Selectable<LeadsTable>;
 export type NewLead = Insertable<LeadsTable>;
 export type HistoryRow = Selectable<ApplicationHistoryTable>;
 export type OrderRow = Selectable<OrdersTable>;
+export type PhotoRow = Selectable<PhotosTable>;
 export type PaymentAttemptRow = Selectable<PaymentAttemptsTable>;

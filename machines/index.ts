@@ -7,6 +7,7 @@ import { dashboardMachine } from './dashboard.machine';
 import { ds160FormMachine } from './ds160Form.machine';
 import { languageMachine } from './language.machine';
 import { loginMachine } from './login.machine';
+import { photoCheckMachine } from './photoCheck.machine';
 import { pricingMachine } from './pricing.machine';
 import { questionWizardMachine } from './questionWizard.machine';
 import { resultsMachine } from './results.machine';
@@ -29,6 +30,7 @@ export const machines = {
   dashboard: dashboardMachine,
   results: resultsMachine,
   ds160Form: ds160FormMachine,
+  photoCheck: photoCheckMachine,
 } as const;
 
 export type MachineName = keyof typeof machines;
@@ -42,6 +44,7 @@ export {
   ds160FormMachine,
   languageMachine,
   loginMachine,
+  photoCheckMachine,
   pricingMachine,
   questionWizardMachine,
   resultsMachine,

@@ -3,6 +3,7 @@ import * as m0001 from './0001_initial';
 import * as m0002 from './0002_leads';
 import * as m0003 from './0003_lead_capture_key';
 import * as m0004 from './0004_commerce';
+import * as m0005 from './0005_photos';
 
 // Listed in code rather than read from disk, so the same provider works under tsx, vitest and a bundle.
 const MIGRATIONS: Record<string, Migration> = {
@@ -10,6 +11,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0002_leads': m0002,
   '0003_lead_capture_key': m0003,
   '0004_commerce': m0004,
+  '0005_photos': m0005,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -88,3 +88,23 @@ export const FixedPhotoSchema = Type.Object({
   analysis: PhotoAnalysisSchema,
 });
 export type FixedPhoto = Static<typeof FixedPhotoSchema>;
+
+/** POST /api/photos: the photo the applicant chose (the original or the fixed one), for their lead. */
+export const StorePhotoSchema = Strict({
+  imageData: ImageData,
+  leadId: Type.Optional(Type.String({ minLength: 1, maxLength: 36, description: 'The lead the photo belongs to (one this session may change)' })),
+});
+export type StorePhoto = Static<typeof StorePhotoSchema>;
+
+export const StoredPhotoSchema = Type.Object({
+  photoId: Type.String({ description: 'Goes in the form as photo-submission.photoId' }),
+  contentType: Type.String(),
+  width: Type.Integer(),
+  height: Type.Integer(),
+  bytes: Type.Integer(),
+});
+export type StoredPhoto = Static<typeof StoredPhotoSchema>;
+
+export const PhotoIdParamsSchema = Type.Object({ photoId: Type.String({ minLength: 1, maxLength: 36 }) });
+
+export const PhotoFileSchema = Type.Unsafe<Uint8Array>({ type: 'string', format: 'binary', description: 'image/jpeg, image/png, image/webp or image/avif' });

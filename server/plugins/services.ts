@@ -6,6 +6,7 @@ import { LeadService } from '../services/leads/service';
 import { OrderService } from '../services/orders/service';
 import { createTestGateway } from '../services/payments';
 import { PhotoService } from '../services/photo/service';
+import { PhotoStore } from '../services/photo/store';
 import { ResultsService } from '../services/results/service';
 import { SiteService } from '../services/site/service';
 
@@ -19,6 +20,7 @@ declare module 'fastify' {
     results: ResultsService;
     documents: DocumentService;
     photos: PhotoService;
+    photoStore: PhotoStore;
   }
 }
 
@@ -34,6 +36,7 @@ export default fp(
     app.decorate('results', new ResultsService(app.db));
     app.decorate('documents', new DocumentService(app.db, app.orders));
     app.decorate('photos', new PhotoService());
+    app.decorate('photoStore', new PhotoStore(app.db));
   },
   { name: 'services', dependencies: ['db'] },
 );

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { analyzePhoto, fixPhoto } from '../../openapi/routes/photo';
+import { analyzePhoto, fixPhoto, readPhoto, storePhoto } from '../../openapi/routes/photo';
 import { AnalyzePhotoSchema, PhotoUploadSchema, type AnalyzePhoto } from '../../openapi/schemas/photo';
 import { badRequest, Problem } from '../lib/problems';
 import { fromContract } from '../lib/route';
@@ -79,6 +79,26 @@ const photo: FastifyPluginAsyncTypebox = async (app) => {
     config: perMinute(20),
     errorHandler: photoErrors,
     handler: async (request) => app.photos.fixDataUrl(request.body.imageData),
+  });
+
+  app.route({
+    ...fromContract(storePhoto),
+    bodyLimit: PHOTO_BODY_LIMIT_BYTES,
+    config: perMinute(20),
+    errorHandler: photoErrors,
+    handler: async (request, reply) => {
+      const stored = await app.photoStore.save(request.owner(), request.access(), request.body.imageData, request.body.leadId);
+      return reply.code(201).send(stored);
+    },
+  });
+
+  app.route({
+    ...fromContract(readPhoto),
+    handler: async (request, reply) => {
+      const photo = await app.photoStore.read(request.access(), request.params.photoId);
+      // A person's face: never kept by a shared cache, never guessed into another type.
+      return reply.type(photo.contentType).header('cache-control', 'private, no-store').header('x-content-type-options', 'nosniff').send(photo.data);
+    },
   });
 };
 

@@ -22,6 +22,6 @@ export function canAccess(access: Access, record: Owned): boolean {
 }
 
 /** Another session's record is 403 (sign in to continue it), an unknown id 404; ids are random, so this tells a guesser nothing. */
-export function refusal(found: boolean, what: 'application' | 'order' = 'application'): Problem {
+export function refusal(found: boolean, what: 'application' | 'order' | 'photo' = 'application'): Problem {
   return found ? forbidden(`This ${what} belongs to another session. Sign in to see it.`) : notFound(`No ${what} with this id.`);
 }

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FixedPhoto, PhotoAnalysis } from '../../openapi/schemas/photo';
 import { UnavailableFaceDetector } from '../../server/services/photo/face';
 import { PhotoService } from '../../server/services/photo/service';
-import { createTestApp, type TestApp } from '../helpers/app';
+import { createTestApp, sessionCookie, type TestApp } from '../helpers/app';
+import { dataUrl, portrait } from '../helpers/photos';
 
 // Issue 11: the DS-160 photo check (POST /api/analyze-photo) and auto-fix (POST /api/fix-photo), on photos this
 // test draws with sharp: a face (skin, hair, eyes with irises, brows, nose, mouth, shoulders) the in-process
@@ -16,49 +17,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-interface Portrait {
-  /** Head height (chin to the top of the hair) as a share of the height. */
-  head?: number;
-  /** The eyes' height from the bottom, as a share of the height. */
-  eyes?: number;
-  /** The face's axis, as a share of the width. */
-  cx?: number;
-  bg?: string;
-}
-
-/** A head-and-shoulders portrait as SVG, `size` pixels square (or `width` wide). */
-function portraitSvg(size: number, { head = 0.6, eyes = 0.6, cx = 0.5, bg = '#ffffff' }: Portrait = {}, width = size): string {
-  const S = size;
-  const H = head * S;
-  const W = H * 0.72;
-  const x = cx * width;
-  const y = (1 - eyes) * S; // the eyes' line
-  const fy = y + H * 0.06;
-  const fw = W * 0.86;
-  const fh = H * 0.78;
-  const ey = y;
-  const ex = fw * 0.2;
-  const eye = (s: number) => `
-    <path d="M ${x + s * ex - fw * 0.11} ${ey - fh * 0.07} Q ${x + s * ex} ${ey - fh * 0.11} ${x + s * ex + fw * 0.11} ${ey - fh * 0.07}" stroke="#2b1a0e" stroke-width="${fh * 0.022}" fill="none"/>
-    <ellipse cx="${x + s * ex}" cy="${ey}" rx="${fw * 0.09}" ry="${fh * 0.035}" fill="#fafafa"/>
-    <circle cx="${x + s * ex}" cy="${ey}" r="${fh * 0.028}" fill="#4a2e1a"/>
-    <circle cx="${x + s * ex}" cy="${ey}" r="${fh * 0.013}" fill="#000"/>`;
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${S}">
-  <defs><radialGradient id="skin" cx="50%" cy="45%" r="60%"><stop offset="0%" stop-color="#e8b894"/><stop offset="80%" stop-color="#c98d66"/><stop offset="100%" stop-color="#a8704f"/></radialGradient></defs>
-  <rect width="100%" height="100%" fill="${bg}"/>
-  <ellipse cx="${x}" cy="${y + H * 0.62}" rx="${W * 0.95}" ry="${H * 0.25}" fill="#2a3a5a"/>
-  <rect x="${x - W * 0.18}" y="${fy + fh * 0.35}" width="${W * 0.36}" height="${H * 0.3}" fill="#c08560"/>
-  <ellipse cx="${x}" cy="${y - H * 0.08}" rx="${W * 0.55}" ry="${H * 0.45}" fill="#3b2616"/>
-  <ellipse cx="${x}" cy="${fy}" rx="${fw / 2}" ry="${fh / 2}" fill="url(#skin)"/>
-  <path d="M ${x - fw * 0.5} ${fy - fh * 0.1} Q ${x} ${fy - fh * 0.75} ${x + fw * 0.5} ${fy - fh * 0.1} L ${x + fw * 0.45} ${fy - fh * 0.3} Q ${x} ${fy - fh * 0.5} ${x - fw * 0.45} ${fy - fh * 0.3} Z" fill="#3b2616"/>
-  ${eye(-1)}${eye(1)}
-  <path d="M ${x} ${ey + fh * 0.04} L ${x - fw * 0.06} ${fy + fh * 0.16} Q ${x} ${fy + fh * 0.2} ${x + fw * 0.06} ${fy + fh * 0.16}" stroke="#9a6040" stroke-width="${fh * 0.012}" fill="none"/>
-  <path d="M ${x - fw * 0.16} ${fy + fh * 0.28} Q ${x} ${fy + fh * 0.36} ${x + fw * 0.16} ${fy + fh * 0.28} Q ${x} ${fy + fh * 0.31} ${x - fw * 0.16} ${fy + fh * 0.28}" fill="#a04848"/>
-</svg>`;
-}
-
-const portrait = (size: number, options: Portrait = {}, width = size) => sharp(Buffer.from(portraitSvg(size, options, width)));
-const dataUrl = (buffer: Buffer, mime = 'image/jpeg') => `data:${mime};base64,${buffer.toString('base64')}`;
 
 // Each call from its own address: the limit of 20 a minute per client is tested on its own below.
 let client = 0;
@@ -434,6 +392,58 @@ describe('without a face detector', () => {
     expect(analysis.recommendation).toBe('needs review');
     expect(analysis.isValid).toBe(false);
     expect(analysis.requirements.filter((r) => r.id !== 'face').every((r) => r.passed)).toBe(true);
+  });
+});
+
+describe('the chosen photo, kept with the lead', () => {
+  const capture = async (email: string) => {
+    const res = await post('/api/leads/immediate', { email, firstName: 'Maria', formType: 'DS-160' });
+    return { leadId: res.json().leadId as string, cookie: sessionCookie(res) as string };
+  };
+  const store = (cookie: string, body: object) => post('/api/photos', body, { cookie });
+  const read = (cookie: string | undefined, id: string) =>
+    t.app.inject({ method: 'GET', url: `/api/photos/${id}`, ...(cookie ? { headers: { cookie } } : {}) });
+
+  it('stores the fixed photo for its lead and gives the same bytes back only to that session, never cached', async () => {
+    const mine = await capture('photo-owner@example.com');
+    const fixed = await post('/api/fix-photo', { imageData: dataUrl(await portrait(1600, {}, 2000).jpeg({ quality: 95 }).toBuffer()) });
+    const { imageData } = fixed.json() as FixedPhoto;
+    const res = await store(mine.cookie, { imageData, leadId: mine.leadId });
+    expect(res.statusCode, res.body).toBe(201);
+    const stored = res.json();
+    expect(stored).toMatchObject({ contentType: 'image/jpeg', width: 1200, height: 1200 });
+    const back = await read(mine.cookie, stored.photoId);
+    expect(back.statusCode).toBe(200);
+    expect(back.headers['content-type']).toBe('image/jpeg');
+    expect(back.headers['cache-control']).toBe('private, no-store');
+    expect(back.rawPayload.equals(Buffer.from(imageData.split(',')[1] as string, 'base64'))).toBe(true);
+
+    const other = await capture('someone-else@example.com');
+    expect((await read(other.cookie, stored.photoId)).statusCode).toBe(403);
+    expect((await read(undefined, stored.photoId)).statusCode).toBe(403);
+    expect((await read(mine.cookie, '00000000-0000-0000-0000-000000000000')).statusCode).toBe(404);
+  });
+
+  it("keeps one photo a lead: choosing another removes the first; another session's lead is refused", async () => {
+    const mine = await capture('photo-twice@example.com');
+    const first = (await store(mine.cookie, { imageData: dataUrl(await portrait(800).jpeg().toBuffer()), leadId: mine.leadId })).json();
+    const second = await store(mine.cookie, { imageData: dataUrl(await portrait(700).png().toBuffer(), 'image/png'), leadId: mine.leadId });
+    expect(second.json()).toMatchObject({ contentType: 'image/png', width: 700, height: 700 });
+    expect((await read(mine.cookie, first.photoId)).statusCode).toBe(404);
+    expect((await read(mine.cookie, second.json().photoId)).statusCode).toBe(200);
+
+    const other = await capture('photo-thief@example.com');
+    const refused = await store(other.cookie, { imageData: dataUrl(await portrait(800).jpeg().toBuffer()), leadId: mine.leadId });
+    expect(refused.statusCode).toBe(403);
+  });
+
+  it('refuses what is not an image, and a photo over 3 MB, as the check does', async () => {
+    const mine = await capture('photo-bad@example.com');
+    const bad = await store(mine.cookie, { imageData: dataUrl(Buffer.from('%PDF-1.7 not a photo at all'), 'application/pdf') });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/^body\.imageData: Please select a valid image file/);
+    const big = await store(mine.cookie, { imageData: dataUrl(Buffer.alloc(3.2 * 1024 * 1024, 1)) });
+    expect(big.statusCode).toBe(413);
   });
 });
 

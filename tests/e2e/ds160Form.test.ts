@@ -1,9 +1,13 @@
-import type { Page } from 'puppeteer-core';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { ElementHandle, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DS160_FORM_SECTIONS, type Ds160FormSection } from '../../machines/domain/ds160Form';
 import { visibleFields, type Ds160Field } from '../../machines/domain/ds160Sections';
 import { fromToday } from '../helpers/answers';
 import { validForm } from '../helpers/ds160Form';
+import { portrait } from '../helpers/photos';
 import { formatViolations, seriousViolations } from './axe';
 import { openPage, pageErrors, startE2E, textOf, waitForPath, type E2E } from './browser';
 
@@ -57,6 +61,38 @@ async function answer(page: Page, field: Pick<Ds160Field, 'id' | 'kind' | 'row'>
   }
 }
 
+/** A wide PNG with the face off-centre: the check refuses it, the fix makes it compliant, and the fixed one is kept. */
+async function addFixedPhoto(page: Page): Promise<void> {
+  await page.click('#f-hasPhoto-Yes');
+  const picker = (await page.waitForSelector('#f-photoId')) as ElementHandle<HTMLInputElement>;
+  await picker.uploadFile(await photoFile());
+  // 'Application Started' from section 3 may still sit over the buttons when the sections go by this fast.
+  await page.waitForFunction(() => !document.querySelector('[data-variant]'), { timeout: 8000 });
+  await page.click('[data-testid="ds160-photo-check"]');
+  await page.waitForSelector('[data-testid="ds160-photo-report"]', { timeout: 20_000 }).catch(async (err) => {
+    const state = await page.$eval('[data-testid="ds160-photo"]', (el) => `${el.getAttribute('data-state')} ${el.textContent}`);
+    throw new Error(`${err}: ${state}`);
+  });
+  const before = Number((await textOf(page, '[data-testid="ds160-photo-report"] [data-testid="ds160-photo-score"]')).match(/\d+/)?.[0]);
+  expect(before).toBeLessThan(80);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.click('[data-testid="ds160-photo-fix"]');
+  await page.waitForSelector('[data-testid="ds160-photo-compare"]', { timeout: 20_000 });
+  const scores = await page.$$eval('[data-testid="ds160-photo-compare"] [data-testid="ds160-photo-score"]', (els) => els.map((el) => Number(el.textContent?.match(/\d+/)?.[0])));
+  expect(scores[1]).toBeGreaterThanOrEqual(80);
+  await page.click('[data-testid="ds160-photo-use-fixed"]');
+  await page.waitForSelector('[data-testid="ds160-photo-kept"]', { timeout: 10_000 });
+  await page.click('#f-agreeToRequirements');
+}
+
+let drawn: string | undefined;
+async function photoFile(): Promise<string> {
+  if (drawn) return drawn;
+  drawn = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'rumbo-photo-')), 'holiday.png');
+  await portrait(700, { cx: 0.35 }, 1000).png().toFile(drawn);
+  return drawn;
+}
+
 /** Fills the section on screen from `values`, field by field in order, as the fields appear. */
 async function fillSection(page: Page, section: Ds160FormSection, values: Record<string, unknown>): Promise<void> {
   const given: Record<string, unknown> = {};
@@ -73,17 +109,25 @@ async function fillSection(page: Page, section: Ds160FormSection, values: Record
 }
 
 describe('/ds160-wizard', () => {
-  it('is completed section by section in English, with a companion and an earlier U.S. visit, and lands on checkout', async () => {
-    const page = await openPage(e2e);
+  it.each([
+    ['English', ['en-US', 'en'], 'maria.walk@example.com', 'Complete DS-160 Form'],
+    ['Spanish', ['es-ES', 'es'], 'maria.paseo@example.com', 'Completar formulario DS-160'],
+  ])('is completed section by section in %s, with a companion, an earlier U.S. visit and a fixed photo, and lands on checkout', async (_, languages, email, complete) => {
+    const page = await openPage(e2e, { languages });
     const form = validForm({
-      'address-phone': { emailAddress: 'maria.walk@example.com' },
+      'address-phone': { emailAddress: email },
       'travel-companions': { travelingWithOthers: 'Yes', companions: [{ firstName: 'Ana', lastName: 'Lopez', relationship: 'Sibling', nationality: 'Mexico' }] },
       'previous-travel': { hasVisitedUS: 'Yes', usVisits: [{ arrivalDate: fromToday(-3), departureDate: fromToday(-3, 1), lengthOfStay: '2 weeks', purpose: 'Tourism' }] },
     });
     await page.goto(`${e2e.baseUrl}/ds160-wizard`, { waitUntil: 'networkidle0' });
     for (const [i, section] of DS160_FORM_SECTIONS.entries()) {
       await page.waitForSelector(`section[data-section="${section}"]`);
-      await fillSection(page, section, form[section]);
+      if (section === 'photo-submission') {
+        expect(await textOf(page, '[data-testid="ds160-next"]')).toBe(complete);
+        await addFixedPhoto(page);
+      } else {
+        await fillSection(page, section, form[section]);
+      }
       await page.click('[data-testid="ds160-next"]');
       if (i < DS160_FORM_SECTIONS.length - 1) {
         await page.waitForSelector(`section[data-section="${DS160_FORM_SECTIONS[i + 1]}"]`, { timeout: 5000 }).catch(async () => {
@@ -93,11 +137,16 @@ describe('/ds160-wizard', () => {
       }
     }
     await waitForPath(page, '/checkout');
-    const lead = await e2e.server.app.db.selectFrom('leads').selectAll().where('email', '=', 'maria.walk@example.com').executeTakeFirstOrThrow();
+    const lead = await e2e.server.app.db.selectFrom('leads').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
     expect(lead).toMatchObject({ completion_status: 'completed', source: 'ds160-wizard' });
     const stored = JSON.parse(lead.form_data);
     expect(stored['travel-companions'].companions).toEqual([{ firstName: 'Ana', lastName: 'Lopez', relationship: 'Sibling', nationality: 'Mexico' }]);
     expect(stored['previous-travel'].usVisits).toHaveLength(1);
+    // The fixed photo is the one kept with the lead: a square JPEG the DS-160 upload takes.
+    const photo = await e2e.server.app.db.selectFrom('photos').selectAll().where('id', '=', stored['photo-submission'].photoId).executeTakeFirstOrThrow();
+    expect(photo).toMatchObject({ lead_id: lead.id, content_type: 'image/jpeg' });
+    expect(photo.width).toBe(photo.height);
+    expect(photo.size_bytes).toBeLessThanOrEqual(240 * 1024);
     expect(pageErrors(page)).toEqual([]);
   });
 

@@ -8,6 +8,7 @@ import { ds160FormPaths } from './ds160Form.paths';
 import { languagePaths } from './language.paths';
 import { loginPaths } from './login.paths';
 import type { PathModel } from './model';
+import { photoCheckPaths } from './photoCheck.paths';
 import { pricingPaths } from './pricing.paths';
 import { questionWizardPaths } from './questionWizard.paths';
 import { resultsPaths } from './results.paths';
@@ -31,4 +32,5 @@ export const pathModels: Record<MachineName, PathModel> = {
   dashboard: dashboardPaths,
   results: resultsPaths,
   ds160Form: ds160FormPaths,
+  photoCheck: photoCheckPaths,
 };

@@ -27,7 +27,7 @@ import { button, card, container, muted, page } from '../../styles/ui.css';
 import { CompletionCard, planOf } from './CompletionCard';
 import * as css from './ds160Wizard.css';
 import { SaveIndicator, type SaveStatus } from './SaveIndicator';
-import { CountryOptionsProvider, fieldDomId, SectionFields, type PhotoControls, type PickedPhoto } from './SectionFields';
+import { CountryOptionsProvider, fieldDomId, SectionFields } from './SectionFields';
 import { SectionPicker, Sidebar, useWideScreen } from './Sidebar';
 import { WaiverPanel } from './WaiverPanel';
 
@@ -143,6 +143,7 @@ export default function Ds160WizardPage() {
   const completed = useSelector(ref, (s) => s.context.completed);
   const errors = useSelector(ref, (s) => s.context.errors);
   const waiver = useSelector(ref, (s) => s.context.waiver);
+  const leadId = useSelector(ref, (s) => s.context.leadId);
   const busy = useSelector(ref, (s) => s.hasTag('busy') || s.status === 'done');
   const editing = useSelector(ref, (s) => s.status === 'active' && s.matches({ active: { flow: 'editing' } }));
   const saveStatus = useSelector(ref, (s): SaveStatus =>
@@ -153,17 +154,6 @@ export default function Ds160WizardPage() {
   const values = all[section] ?? NO_VALUES;
   const fields = useMemo(() => visibleFields(section, values, all), [section, values, all]);
   const personal = all['personal-info'] ?? NO_VALUES;
-
-  // The photo the applicant picked: in this page's state only, its preview URL released when it is replaced or left.
-  const [photo, setPhoto] = useState<PickedPhoto | null>(null);
-  useEffect(() => {
-    if (!photo) return undefined;
-    return () => URL.revokeObjectURL(photo.url);
-  }, [photo]);
-  const photoControls = useMemo<PhotoControls>(
-    () => ({ photo, pick: (file) => setPhoto({ file, url: URL.createObjectURL(file) }), remove: () => setPhoto(null) }),
-    [photo],
-  );
 
   // A field of the current section; a row's field ('companions.0.firstName') sends its list whole.
   const change = useCallback(
@@ -284,7 +274,7 @@ export default function Ds160WizardPage() {
                   all={all}
                   errors={errors}
                   disabled={busy}
-                  photo={photoControls}
+                  leadId={leadId}
                   onChange={change}
                   onAdd={addRow}
                   onRemove={removeRow}

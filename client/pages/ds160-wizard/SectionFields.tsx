@@ -1,12 +1,10 @@
-import { createContext, memo, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, memo, useContext, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COUNTRIES } from '../../../machines/domain/countryList';
 import {
-  PHOTO_ACCEPT,
   isTicked,
   listRows,
   showsNoPhotoWarning,
-  validatePhotoFile,
   type Ds160Field,
   type Ds160FormValues,
   type Ds160ListId,
@@ -18,6 +16,7 @@ import { useLanguage } from '../../app/AppContext';
 import { useCountryName } from '../../components/countries';
 import { button, errorText, input, label as labelClass, notice, row as rowClass } from '../../styles/ui.css';
 import * as css from './ds160Wizard.css';
+import { useMessage } from './messages';
 import { PhotoCheck } from './PhotoCheck';
 
 /** A field's path in the machine's values and errors: 'firstName', or 'companions.0.firstName' for a list row's. */
@@ -25,18 +24,6 @@ export type FieldPath = string;
 
 /** The DOM id of a field's input ('f-firstName', 'f-companions-0-firstName'); its error is `${id}-error`. */
 export const fieldDomId = (path: FieldPath) => `f-${path.replace(/\./g, '-')}`;
-
-/** The photo the applicant picked, kept in the page's state only (never stored or sent from here). */
-export interface PickedPhoto {
-  file: File;
-  url: string;
-}
-
-export interface PhotoControls {
-  photo: PickedPhoto | null;
-  pick: (file: File) => void;
-  remove: () => void;
-}
 
 type AnyField = Ds160Field | Ds160RowField;
 type Change = (path: FieldPath, value: unknown) => void;
@@ -78,11 +65,6 @@ export function CountryOptionsProvider({ children }: { children: ReactNode }) {
       ));
   }, [nameOf, language]);
   return <CountryOptions.Provider value={options}>{children}</CountryOptions.Provider>;
-}
-
-function useMessage() {
-  const { t } = useTranslation(['ds160form', 'validation']);
-  return (error: ValidationError) => t(error.key.includes(':') ? error.key : `validation:${error.key}`, error.params);
 }
 
 interface FieldProps {
@@ -331,102 +313,6 @@ function ListField({ field, rows, errors, disabled, onChange, onAdd, onRemove }:
   );
 }
 
-interface PhotoFieldProps {
-  field: Ds160Field;
-  error: ValidationError | undefined;
-  required: boolean;
-  disabled: boolean;
-  controls: PhotoControls;
-}
-
-const NO_PREVIEW_TYPES = /^image\/hei[cf]$/i;
-
-/**
- * The photo picker (spec 2-wizards §4.7): a file input that checks the file here (type and size) and shows a
- * preview, with Change and Remove. The file stays in the page's state; the check and fix come with PhotoCheck.
- */
-function PhotoField({ field, error, required, disabled, controls }: PhotoFieldProps) {
-  const { t } = useTranslation(['ds160form', 'ds160page']);
-  const message = useMessage();
-  const fileInput = useRef<HTMLInputElement>(null);
-  const [localError, setLocalError] = useState<ValidationError | null>(null);
-  const [previewFailed, setPreviewFailed] = useState<string | null>(null);
-  const id = fieldDomId(field.id);
-  const shown = localError ?? error ?? null;
-  const hintId = field.hintKey ? `${id}-hint` : '';
-  const described = [hintId, shown ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
-  const { photo } = controls;
-  const canPreview = photo && !NO_PREVIEW_TYPES.test(photo.file.type) && previewFailed !== photo.url;
-
-  const onFile = (file: File | undefined) => {
-    if (!file) return;
-    const problem = validatePhotoFile(file);
-    setLocalError(problem);
-    if (!problem) controls.pick(file);
-    // The same file may be picked again after a removal or a refusal.
-    if (fileInput.current) fileInput.current.value = '';
-  };
-
-  return (
-    <div className={css.field} data-field={field.id}>
-      <label className={labelClass} htmlFor={id}>
-        {t(field.labelKey)}
-        {!required && <span className={css.optional}> {t('page.optional')}</span>}
-      </label>
-      {field.hintKey && (
-        <p id={hintId} className={css.hint}>
-          {t(field.hintKey)}
-        </p>
-      )}
-      <input
-        ref={fileInput}
-        id={id}
-        name={id}
-        type="file"
-        className={css.fileInput}
-        accept={PHOTO_ACCEPT}
-        disabled={disabled}
-        aria-invalid={shown ? true : undefined}
-        aria-describedby={described}
-        aria-required={required || undefined}
-        onChange={(e) => onFile(e.target.files?.[0])}
-      />
-      {shown && (
-        <p id={`${id}-error`} className={errorText} role={localError ? 'alert' : undefined}>
-          {message(shown)}
-        </p>
-      )}
-      {photo && (
-        <div className={css.photoBox} data-testid="ds160-photo-preview">
-          {canPreview ? (
-            <img src={photo.url} alt={t('photo.previewAlt')} className={css.preview} onError={() => setPreviewFailed(photo.url)} />
-          ) : (
-            <p className={notice.info}>{t('ds160page:photo.previewUnavailable', { name: photo.file.name })}</p>
-          )}
-          <div className={rowClass}>
-            <button type="button" className={button.secondary} disabled={disabled} onClick={() => fileInput.current?.click()}>
-              {t('photo.change')}
-            </button>
-            <button
-              type="button"
-              className={button.secondary}
-              disabled={disabled}
-              onClick={() => {
-                setLocalError(null);
-                controls.remove();
-                fileInput.current?.focus();
-              }}
-            >
-              {t('photo.remove')}
-            </button>
-          </div>
-        </div>
-      )}
-      <PhotoCheck file={photo?.file ?? null} />
-    </div>
-  );
-}
-
 /** The official photo requirements, shown at the top of the photo step. */
 function PhotoRequirements() {
   const { t } = useTranslation('ds160form');
@@ -452,14 +338,15 @@ interface SectionFieldsProps {
   all: Ds160FormValues;
   errors: Readonly<Record<string, ValidationError>>;
   disabled: boolean;
-  photo: PhotoControls;
+  /** The lead a kept photo belongs to. */
+  leadId: string | null;
   onChange: Change;
   onAdd: (list: Ds160ListId) => void;
   onRemove: (list: Ds160ListId, index: number) => void;
 }
 
 /** The current section's visible fields, in order, as the machine's answers make them visible. */
-export function SectionFields({ fields, values, all, errors, disabled, photo, onChange, onAdd, onRemove }: SectionFieldsProps) {
+export function SectionFields({ fields, values, all, errors, disabled, leadId, onChange, onAdd, onRemove }: SectionFieldsProps) {
   const { t } = useTranslation('ds160form');
   const isPhotoStep = fields.some((f) => f.section === 'photo-submission');
   const requiredOf = (field: Ds160Field) =>
@@ -482,7 +369,17 @@ export function SectionFields({ fields, values, all, errors, disabled, photo, on
             />
           );
         } else if (field.kind === 'photo') {
-          body = <PhotoField field={field} error={errors[field.id]} required={requiredOf(field)} disabled={disabled} controls={photo} />;
+          body = (
+            <PhotoCheck
+              field={field}
+              photoId={typeof values[field.id] === 'string' ? (values[field.id] as string) : null}
+              leadId={leadId}
+              error={errors[field.id]}
+              required={requiredOf(field)}
+              disabled={disabled}
+              onChosen={(photoId) => onChange(field.id, photoId ?? '')}
+            />
+          );
         } else {
           body = (
             <Field

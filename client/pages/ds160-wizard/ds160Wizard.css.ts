@@ -180,6 +180,21 @@ export const preview = style({
   background: vars.color.surfaceAlt,
 });
 
+export const figure = style({ margin: 0, display: 'grid', gap: vars.space.xs, justifyItems: 'center', fontSize: vars.fontSize.sm });
+
+export const compare = style({ display: 'grid', gap: vars.space.md, marginTop: vars.space.md });
+
+export const working = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm, margin: `${vars.space.sm} 0` });
+
+export const score = style({
+  fontWeight: 700,
+  selectors: {
+    '&[data-band="good"]': { color: vars.color.success },
+    '&[data-band="fair"]': { color: vars.color.warning },
+    '&[data-band="poor"]': { color: vars.color.danger },
+  },
+});
+
 export const fileInput = style({ maxWidth: '100%', padding: `${vars.space.sm} 0` });
 
 export const requirements = style({ margin: 0, paddingInlineStart: vars.space.lg });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Executor } from '../../../db/index';
 import { adoptLeads } from '../../../db/queries/leads';
 import { adoptOrders } from '../../../db/queries/orders';
+import { adoptPhotos } from '../../../db/queries/photos';
 import { clearFailures, findAccountByEmail, findUser, insertAccountOnce, insertUser, readFailures, recordFailure } from '../../../db/queries/users';
 import type { UserRow } from '../../../db/schema';
 import { normalizeEmail, validateGuest, validateLogin, validateSignup } from '../../../machines/domain/account';
@@ -94,6 +95,7 @@ export class AccountService {
     await this.db.transaction().execute(async (trx) => {
       await adoptLeads(trx, ownerToken, userId);
       await adoptOrders(trx, ownerToken, userId);
+      await adoptPhotos(trx, ownerToken, userId);
     });
   }
 
