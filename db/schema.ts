@@ -133,6 +133,15 @@ export interface PhotosTable {
   created_at: string;
 }
 
+export interface ResumeCodesTable {
+  id: string;
+  lead_id: string;
+  /** HMAC-SHA256 of the normalised code under a server key: the code itself is never stored. */
+  code_hash: string;
+  expires_at: string;
+  created_at: string;
+}
+
 export interface LoginFailuresTable {
   account: string;
   count: number;
@@ -151,6 +160,7 @@ export interface Database {
   payment_attempts: PaymentAttemptsTable;
   login_failures: LoginFailuresTable;
   photos: PhotosTable;
+  resume_codes: ResumeCodesTable;
 }
 
 export type SettingRow = Selectable<SettingsTable>;
@@ -162,4 +172,5 @@ export type NewLead = Insertable<LeadsTable>;
 export type HistoryRow = Selectable<ApplicationHistoryTable>;
 export type OrderRow = Selectable<OrdersTable>;
 export type PhotoRow = Selectable<PhotosTable>;
+export type ResumeCodeRow = Selectable<ResumeCodesTable>;
 export type PaymentAttemptRow = Selectable<PaymentAttemptsTable>;

@@ -41,7 +41,9 @@ export type Ds160FormEvent =
   | { type: 'SUBMIT' }
   | { type: 'WAIVER.SWITCH' }
   | { type: 'WAIVER.DISMISS' }
-  | { type: 'RETRY' };
+  | { type: 'RETRY' }
+  /** An application saved on another browser, brought back with its resume code: it replaces what is here. */
+  | { type: 'RESTORE'; leadId: string; values: Record<string, unknown> };
 
 export type Ds160FormOutput = { kind: 'submitted'; to: string } | { kind: 'switched'; to: string; answers: Record<string, string> };
 
@@ -101,6 +103,20 @@ function errorsOf(context: Ds160FormContext, section: Ds160FormSection) {
   return validateSection(section, valuesOf(context, section), { today: context.today, all: context.values });
 }
 
+/** Only the sections this form knows, each an object: what a restored lead's answers may hold. */
+function restoredValues(formData: Record<string, unknown>): FormValues {
+  return Object.fromEntries(
+    DS160_FORM_SECTIONS.filter((s) => formData[s] && typeof formData[s] === 'object' && !Array.isArray(formData[s])).map((s) => [s, formData[s] as SectionValues]),
+  );
+}
+
+/** The sections that hold answers passing every rule: where a restored application stands. */
+export function completedSections(values: FormValues, today: string): Ds160FormSection[] {
+  return DS160_FORM_SECTIONS.filter(
+    (section) => values[section] !== undefined && Object.keys(validateSection(section, values[section] ?? {}, { today, all: values })).length === 0,
+  );
+}
+
 export const completedCount = (context: Pick<Ds160FormContext, 'completed'>) => context.completed.length;
 export const allCompleted = (context: Pick<Ds160FormContext, 'completed'>) => DS160_FORM_SECTIONS.every((s) => context.completed.includes(s));
 
@@ -144,6 +160,8 @@ export const ds160FormMachine = setup({
     /** 'Application Started' or 'Welcome Back' (spec 2-wizards §8); provided by the client. */
     announceLeadStarted: () => {},
     announceWelcomeBack: () => {},
+    /** 'Application Restored' (issue 11, resume on any device); provided by the page. */
+    announceRestored: () => {},
     /** 'Save Error' / 'Failed to save progress. Your data is still preserved locally.'; once per failure run. */
     announceSaveFailed: () => {},
     announceSubmitted: () => {},
@@ -256,6 +274,19 @@ export const ds160FormMachine = setup({
                 SUBMIT: { guard: 'allSectionsCompleted', target: 'submitting' },
                 'WAIVER.SWITCH': { guard: ({ context }) => context.waiver === 'shown', target: '#ds160Form.switched' },
                 'WAIVER.DISMISS': { actions: assign({ waiver: 'dismissed' }) },
+                RESTORE: {
+                  actions: [
+                    assign(({ context, event }) => {
+                      const values = restoredValues(event.values);
+                      const completed = completedSections(values, context.today);
+                      const next = DS160_FORM_SECTIONS.findIndex((s) => !completed.includes(s));
+                      // The server has every answer already: nothing is saved again until something changes.
+                      return { values, synced: values, leadId: event.leadId, completed, current: next === -1 ? LAST : next, errors: {}, waiver: 'hidden' as const };
+                    }),
+                    'persist',
+                    'announceRestored',
+                  ],
+                },
               },
             },
             submitting: {

@@ -4,6 +4,7 @@ import { applySummaryMachine } from './applySummary.machine';
 import { checkoutMachine } from './checkout.machine';
 import { confirmationMachine } from './confirmation.machine';
 import { dashboardMachine } from './dashboard.machine';
+import { formResumeMachine } from './formResume.machine';
 import { ds160FormMachine } from './ds160Form.machine';
 import { languageMachine } from './language.machine';
 import { loginMachine } from './login.machine';
@@ -31,6 +32,7 @@ export const machines = {
   results: resultsMachine,
   ds160Form: ds160FormMachine,
   photoCheck: photoCheckMachine,
+  formResume: formResumeMachine,
 } as const;
 
 export type MachineName = keyof typeof machines;
@@ -42,6 +44,7 @@ export {
   confirmationMachine,
   dashboardMachine,
   ds160FormMachine,
+  formResumeMachine,
   languageMachine,
   loginMachine,
   photoCheckMachine,

@@ -9,6 +9,7 @@ import openapi from './plugins/openapi';
 import ownership from './plugins/ownership';
 import security from './plugins/security';
 import services from './plugins/services';
+import resume from './routes/resume';
 import session from './plugins/session';
 import applications from './routes/applications';
 import auth from './routes/auth';
@@ -61,7 +62,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(errors);
   await app.register(db, { config, ...(options.db ? { db: options.db } : {}) });
   await app.register(security, { config });
-  await app.register(services);
+  await app.register(services, { config });
   await app.register(openapi);
 
   // Routes that do not need to know who is asking: no session is read, made or stored for them.
@@ -76,6 +77,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await scope.register(session, { config });
     await scope.register(ownership);
     await scope.register(leads);
+    await scope.register(resume);
     await scope.register(auth);
     await scope.register(checkout);
     await scope.register(applications);

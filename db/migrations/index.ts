@@ -4,6 +4,7 @@ import * as m0002 from './0002_leads';
 import * as m0003 from './0003_lead_capture_key';
 import * as m0004 from './0004_commerce';
 import * as m0005 from './0005_photos';
+import * as m0006 from './0006_resume_codes';
 
 // Listed in code rather than read from disk, so the same provider works under tsx, vitest and a bundle.
 const MIGRATIONS: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0003_lead_capture_key': m0003,
   '0004_commerce': m0004,
   '0005_photos': m0005,
+  '0006_resume_codes': m0006,
 };
 
 export const migrationProvider: MigrationProvider = {

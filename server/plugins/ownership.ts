@@ -10,6 +10,8 @@ declare module 'fastify' {
     ownerToken?: string;
     userId?: string;
     role?: 'admin' | 'user' | 'guest';
+    /** Leads brought back here with a resume code and their e-mail: this session may read and change them. */
+    resumedLeads?: string[];
   }
   interface FastifyRequest {
     /** The owner identity of this request, made (and stored in the session) on first use. */
@@ -26,7 +28,7 @@ export default fp(
       return { ownerToken: this.session.ownerToken as string, userId: this.session.userId ?? null };
     });
     app.decorateRequest('access', function access(this: FastifyRequest): Access {
-      return { ownerToken: this.session.ownerToken, userId: this.session.userId, role: this.session.role };
+      return { ownerToken: this.session.ownerToken, userId: this.session.userId, role: this.session.role, resumedLeads: this.session.resumedLeads ?? [] };
     });
   },
   { name: 'ownership', dependencies: ['session'] },

@@ -1,7 +1,10 @@
 import fp from 'fastify-plugin';
+import type { Config } from '../config';
+import { resolveSessionSecret } from '../lib/secrets';
 import { AccountService } from '../services/accounts/service';
 import { ApplicationService } from '../services/applications/service';
 import { DocumentService } from '../services/documents/service';
+import { ResumeService } from '../services/leads/resume';
 import { LeadService } from '../services/leads/service';
 import { OrderService } from '../services/orders/service';
 import { createTestGateway } from '../services/payments';
@@ -21,12 +24,13 @@ declare module 'fastify' {
     documents: DocumentService;
     photos: PhotoService;
     photoStore: PhotoStore;
+    resumeCodes: ResumeService;
   }
 }
 
 /** The services routes reach through decorators; each holds its rules, routes only translate HTTP. */
 export default fp(
-  async (app) => {
+  async (app, opts: { config: Config }) => {
     app.decorate('leads', new LeadService(app.db, app.dialect));
     app.decorate('site', new SiteService(app.db));
     // The embedded test gateway is the only one so far; a real one implements the same PaymentGateway.
@@ -37,6 +41,8 @@ export default fp(
     app.decorate('documents', new DocumentService(app.db, app.orders));
     app.decorate('photos', new PhotoService());
     app.decorate('photoStore', new PhotoStore(app.db));
+    // Resume codes are hashed under a key derived from the session secret: the same secret, kept or given.
+    app.decorate('resumeCodes', new ResumeService(app.db, resolveSessionSecret(opts.config.dataDir, opts.config.sessionSecret)));
   },
   { name: 'services', dependencies: ['db'] },
 );

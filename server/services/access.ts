@@ -6,6 +6,8 @@ export interface Access {
   ownerToken: string | undefined;
   userId: string | undefined;
   role: 'admin' | 'user' | 'guest' | undefined;
+  /** Leads this browser session brought back with a resume code and the lead's e-mail (issue 11). */
+  resumedLeads?: readonly string[];
 }
 
 /** Anything a browser session made: a lead, an order. */
@@ -19,6 +21,11 @@ export function canAccess(access: Access, record: Owned): boolean {
   if (access.role === 'admin') return true;
   if (access.ownerToken && record.owner_token === access.ownerToken) return true;
   return Boolean(access.userId && record.user_id === access.userId);
+}
+
+/** A lead also opens to the browser session that brought it back with its resume code and e-mail. */
+export function canAccessLead(access: Access, lead: Owned & { id: string }): boolean {
+  return canAccess(access, lead) || Boolean(access.resumedLeads?.includes(lead.id));
 }
 
 /** Another session's record is 403 (sign in to continue it), an unknown id 404; ids are random, so this tells a guesser nothing. */

@@ -19,6 +19,15 @@ const LAST = DS160_FORM_SECTIONS.length - 1;
 const AUTOSAVE_MS = 1_000_000;
 const RETRY_MS = 2_000_000;
 
+/** What a resumed lead holds: three whole sections, one begun, and a key that is no section (dropped). */
+const RESTORED = {
+  'personal-info': FORM['personal-info'],
+  'travel-info': FORM['travel-info'],
+  'address-phone': FORM['address-phone'],
+  'passport-info': { passportNumber: 'X12345678' },
+  'not-a-section': { anything: true },
+};
+
 const context = (s: Snap) => s.context as Ds160FormContext;
 const syncOf = (s: Snap): string => {
   const sync = (s.value as { active?: { sync?: unknown } }).active?.sync;
@@ -83,7 +92,7 @@ export const ds160FormPaths: PathModel = {
   machine: ds160FormMachine.provide({ delays: { AUTOSAVE: AUTOSAVE_MS, RETRY: RETRY_MS } }),
   budget: 120,
   calls: ds160FormCalls,
-  effects: ['persistForm', 'clearForm', 'announceLeadStarted', 'announceWelcomeBack', 'announceSaveFailed', 'announceSubmitted', 'announceSubmitFailed', 'focusError'],
+  effects: ['persistForm', 'clearForm', 'announceLeadStarted', 'announceWelcomeBack', 'announceRestored', 'announceSaveFailed', 'announceSubmitted', 'announceSubmitFailed', 'focusError'],
   abstraction: (s) => {
     const c = context(s);
     return {
@@ -145,6 +154,13 @@ export const ds160FormPaths: PathModel = {
       },
     },
     {
+      // Another browser's application, brought back with its resume code (the server's side is in
+      // tests/api/resume.test.ts): it replaces the empty form and opens where the applicant stopped.
+      name: 'a fresh browser given an application back',
+      input: { today: TODAY, values: {} },
+      events: (s) => (s.hasTag('busy') ? outcomes(s) : context(s).leadId === null ? [{ type: 'RESTORE', leadId: 'restored-lead', values: RESTORED }] : [{ type: 'NEXT' }]),
+    },
+    {
       // The capture is tried at once; when it fails the submit makes the whole lead (spec §4.4).
       name: 'the photo section with no lead yet',
       input: { today: TODAY, values: FORM, current: LAST, completed: upTo('photo-submission') },
@@ -186,6 +202,19 @@ export const ds160FormPaths: PathModel = {
       if (event.type === 'xstate.done.actor.captureLead') {
         const { existing } = lastCall(world, 'POST', '/api/leads/immediate')?.response as { existing: boolean };
         expect(asked.map((a) => a.type).filter((t) => t.startsWith('announce'))).toEqual([existing ? 'announceWelcomeBack' : 'announceLeadStarted']);
+      }
+      // A restored application replaces the form's, with the server's copy as what is saved: nothing is sent again.
+      if (event.type === 'RESTORE') {
+        const c = context(after);
+        const { 'not-a-section': _dropped, ...sections } = (event as unknown as { values: typeof RESTORED }).values;
+        expect(c.values).toEqual(sections);
+        expect(c.synced).toEqual(c.values);
+        expect(c.leadId).toBe((event as unknown as { leadId: string }).leadId);
+        expect(c.completed).toEqual(['personal-info', 'travel-info', 'address-phone']);
+        expect(c.current).toBe(DS160_FORM_SECTIONS.indexOf('passport-info'));
+        expect(asked.map((a) => a.type)).toEqual(['persistForm', 'announceRestored']);
+        expect(effectsOf(world, 'persistForm').at(-1)?.params).toMatchObject({ values: c.values, leadId: c.leadId, current: c.current });
+        expect(started).toEqual([]);
       }
       // 'Save Error' once per run of failures, never at a retry.
       for (const h of started) expect(['captureLead', 'saveLead', 'submitForm']).toContain(h.name);

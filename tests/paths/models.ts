@@ -5,6 +5,7 @@ import { checkoutPaths } from './checkout.paths';
 import { confirmationPaths } from './confirmation.paths';
 import { dashboardPaths } from './dashboard.paths';
 import { ds160FormPaths } from './ds160Form.paths';
+import { formResumePaths } from './formResume.paths';
 import { languagePaths } from './language.paths';
 import { loginPaths } from './login.paths';
 import type { PathModel } from './model';
@@ -33,4 +34,5 @@ export const pathModels: Record<MachineName, PathModel> = {
   results: resultsPaths,
   ds160Form: ds160FormPaths,
   photoCheck: photoCheckPaths,
+  formResume: formResumePaths,
 };

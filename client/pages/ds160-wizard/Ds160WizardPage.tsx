@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { DS160_FORM_LISTS, DS160_FORM_SECTIONS, type Ds160FormSection } from '../../../machines/domain/ds160Form';
 import { isDs160Section, listRows, sectionSpec, visibleFields, type Ds160ListId } from '../../../machines/domain/ds160Sections';
 import { ROUTES } from '../../../machines/domain/routes';
@@ -16,6 +16,7 @@ import {
   type FormValues,
   type PersistedForm,
 } from '../../../machines/ds160Form.machine';
+import type { RestoredApplication } from '../../../machines/formResume.machine';
 import { makeDs160FormActors } from '../../api/actors/ds160Form';
 import { fetchTransport } from '../../api/transport';
 import { useToastActor } from '../../app/AppContext';
@@ -26,6 +27,7 @@ import { useCountryName } from '../../components/countries';
 import { button, card, container, muted, page } from '../../styles/ui.css';
 import { CompletionCard, planOf } from './CompletionCard';
 import * as css from './ds160Wizard.css';
+import { ResumeEntry, SaveForLater } from './ResumePanel';
 import { SaveIndicator, type SaveStatus } from './SaveIndicator';
 import { CountryOptionsProvider, fieldDomId, SectionFields } from './SectionFields';
 import { SectionPicker, Sidebar, useWideScreen } from './Sidebar';
@@ -126,6 +128,7 @@ export default function Ds160WizardPage() {
       actions: {
         announceLeadStarted: () => show('ds160form:toasts.started.title', 'ds160form:toasts.started.description'),
         announceWelcomeBack: () => show('ds160form:toasts.welcomeBack.title', 'ds160form:toasts.welcomeBack.description'),
+        announceRestored: () => show('ds160form:toasts.resumed.title', 'ds160form:toasts.resumed.description'),
         // Spec 2-wizards §8: a destructive toast for 3 seconds.
         announceSaveFailed: () =>
           show('ds160form:toasts.saveError.title', 'ds160form:toasts.saveError.description', { variant: 'destructive', duration: 3000 }),
@@ -136,6 +139,11 @@ export default function Ds160WizardPage() {
   }, [toasts]);
   const [input] = useState<Ds160FormInput>(() => ({ today: toIsoDate(new Date()), ...restore() }));
   const ref = useFlow(machine, input, destination);
+
+  // Resume on any device: a resume link fills the code in; a restored application replaces the form's.
+  const [searchParams] = useSearchParams();
+  const [linkedCode] = useState(() => searchParams.get('resume'));
+  const bringBack = useCallback((application: RestoredApplication) => ref.send({ type: 'RESTORE', leadId: application.leadId, values: application.formData }), [ref]);
 
   const current = useSelector(ref, (s) => s.context.current);
   const section = useSelector(ref, (s) => sectionAt(s.context));
@@ -241,6 +249,7 @@ export default function Ds160WizardPage() {
           <div className={css.main}>
             {!wide && <SectionPicker current={section} completed={completed} disabled={busy} onGo={(s) => go(s, false)} />}
             <SaveIndicator status={saveStatus} onRetry={() => ref.send({ type: 'RETRY' })} />
+            {leadId ? <SaveForLater key={leadId} leadId={leadId} /> : <ResumeEntry code={linkedCode} onRestore={bringBack} />}
 
             {waiver === 'shown' && (
               <div id={WAIVER_ID}>

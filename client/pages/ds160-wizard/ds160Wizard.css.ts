@@ -251,3 +251,13 @@ export const line = style({
 export const totalLine = style([line, { fontWeight: 700, fontSize: vars.fontSize.lg, borderBottom: 'none' }]);
 
 globalStyle(`${lines} dd`, { margin: 0, fontWeight: 600, textAlign: 'end' });
+
+// ---- Resume on any device
+
+export const resumeCode = style({ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: vars.fontSize.lg, letterSpacing: '0.1em' });
+
+export const breakAll = style({ overflowWrap: 'anywhere' });
+
+export const resumeEntry = style({ display: 'grid', gap: vars.space.md });
+
+export const resumeFields = style({ display: 'grid', gap: vars.space.md, gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 220px), 1fr))' });

@@ -23,7 +23,7 @@ import type { CheckoutOffer } from '../../../openapi/schemas/checkout';
 import type { LeadCaptured, LeadCreate, LeadDto, LeadImmediate, LeadUpdate, LeadUpdated, SaveLead } from '../../../openapi/schemas/leads';
 import { badRequest } from '../../lib/problems';
 import { checkoutOffer } from '../pricing/checkout';
-import { canAccess, refusal, type Access } from '../access';
+import { canAccess, canAccessLead, refusal, type Access } from '../access';
 import { catalogAnswers, catalogForSource, checkAnswers } from './answers';
 import { DS160_FORM_SOURCE, ds160FormProblem } from './ds160FormRules';
 import { fromLeadCreate, fromLeadUpdate, parseFormData, planOf } from './legacy';
@@ -170,7 +170,7 @@ export class LeadService {
     const formData = parseFormData(input.formData);
     const lead = await this.db.transaction().execute(async (trx) => {
       const row = await lockLeadRow(trx, this.dialect, leadId);
-      if (!row || !canAccess(access, row)) throw refusal(Boolean(row));
+      if (!row || !canAccessLead(access, row)) throw refusal(Boolean(row));
       refuse(shapeProblem(row.source, formData));
       const catalog = catalogForSource(row.source);
       let changes: Record<string, unknown> = formData;
@@ -208,7 +208,7 @@ export class LeadService {
   /** GET /api/leads/{id}. */
   async get(access: Access, leadId: string): Promise<LeadDto> {
     const row = await findLeadRow(this.db, leadId);
-    if (!row || !canAccess(access, row)) throw refusal(Boolean(row));
+    if (!row || !canAccessLead(access, row)) throw refusal(Boolean(row));
     return { ...toLead(row), applicationHistory: await listHistory(this.db, row.id) };
   }
 

@@ -22,7 +22,7 @@ import type { OrderDto, ProcessPayment, QuoteDto, QuoteQuery } from '../../../op
 import type { PlanDto } from '../../../openapi/schemas/plans';
 import { englishMessage } from '../../lib/messages';
 import { badRequest, conflict, paymentRefused } from '../../lib/problems';
-import { canAccess, refusal, type Access } from '../access';
+import { canAccess, canAccessLead, refusal, type Access } from '../access';
 import type { ChargeResult, PaymentGateway } from '../payments/gateway';
 import { accessCode, orderNumber } from './codes';
 import { toOrderDto } from './dto';
@@ -254,7 +254,7 @@ export class OrderService {
 
   private async ownedLead(access: Access, id: string): Promise<LeadRow> {
     const row = await findLeadRow(this.db, id);
-    if (!row || !canAccess(access, row)) throw refusal(Boolean(row));
+    if (!row || !canAccessLead(access, row)) throw refusal(Boolean(row));
     return row;
   }
 

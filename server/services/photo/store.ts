@@ -5,7 +5,7 @@ import { findLeadRow } from '../../../db/queries/leads';
 import type { Owner } from '../../../db/queries/leads';
 import { deleteOtherPhotos, findPhotoMeta, insertPhoto, readPhotoData } from '../../../db/queries/photos';
 import type { StoredPhoto } from '../../../openapi/schemas/photo';
-import { canAccess, refusal, type Access } from '../access';
+import { canAccess, canAccessLead, refusal, type Access } from '../access';
 import { admit, decodeDataUrl, heicUnsupported, MAX_INPUT_PIXELS, MESSAGES, notAnImage } from './input';
 
 /** What the browser is told the bytes are; HEIC is not kept (the DS-160 upload and most browsers cannot open it). */
@@ -29,7 +29,7 @@ export class PhotoStore {
     if (meta.width * meta.height > MAX_INPUT_PIXELS) throw notAnImage('imageData', MESSAGES.tooManyPixels);
     if (leadId) {
       const lead = await findLeadRow(this.db, leadId);
-      if (!lead || !canAccess(access, lead)) throw refusal(Boolean(lead));
+      if (!lead || !canAccessLead(access, lead)) throw refusal(Boolean(lead));
     }
     const id = randomUUID();
     // EXIF orientation 5-8 swaps the sides as the photo is displayed.
@@ -59,7 +59,7 @@ export class PhotoStore {
     if (!meta) throw refusal(false, 'photo');
     if (!canAccess(access, meta)) {
       const lead = meta.lead_id ? await findLeadRow(this.db, meta.lead_id) : undefined;
-      if (!lead || !canAccess(access, lead)) throw refusal(true, 'photo');
+      if (!lead || !canAccessLead(access, lead)) throw refusal(true, 'photo');
     }
     const data = await readPhotoData(this.db, id);
     if (!data) throw refusal(false, 'photo');

@@ -1,0 +1,29 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { issueResumeCode, resumeApplication } from '../../openapi/routes/resume';
+import { fromContract } from '../lib/route';
+
+/** A session keeps at most this many resumed leads (the newest). */
+const MAX_RESUMED = 20;
+
+/** Issue 11, resume on any device: a lead's resume code, and the code with the e-mail bringing it back. */
+const resume: FastifyPluginAsyncTypebox = async (app) => {
+  app.route({
+    ...fromContract(issueResumeCode),
+    config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+    handler: async (request, reply) => reply.code(201).send(await app.resumeCodes.issue(request.access(), request.params.leadId)),
+  });
+
+  app.route({
+    ...fromContract(resumeApplication),
+    // Guesses are few: five tries a minute per client, whatever the answers.
+    config: { rateLimit: { max: 5, timeWindow: '1 minute' } },
+    handler: async (request) => {
+      const application = await app.resumeCodes.resume(request.body.code, request.body.email);
+      const granted = (request.session.resumedLeads ?? []).filter((id) => id !== application.leadId);
+      request.session.set('resumedLeads', [...granted, application.leadId].slice(-MAX_RESUMED));
+      return application;
+    },
+  });
+};
+
+export default resume;

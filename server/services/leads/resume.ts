@@ -1,0 +1,66 @@
+import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { Executor } from '../../../db/index';
+import { findLeadRow } from '../../../db/queries/leads';
+import { deleteResumeCode, findResumeCode, replaceResumeCode } from '../../../db/queries/resumeCodes';
+import { formatResumeCode, isResumeCode, normalizeResumeCode, RESUME_ALPHABET, RESUME_CODE_DAYS, RESUME_CODE_LENGTH, resumeLink } from '../../../machines/domain/resumeCode';
+import type { ResumeCodeDto, ResumedDto } from '../../../openapi/schemas/resume';
+import { badRequest, notFound, Problem } from '../../lib/problems';
+import { canAccessLead, refusal, type Access } from '../access';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** One answer for a wrong code, a wrong e-mail or both: a guesser learns nothing from it. */
+const noMatch = () => notFound('No saved application matches this code and e-mail.');
+
+const sameEmail = (a: string, b: string) => {
+  const left = Buffer.from(a.trim().toLowerCase());
+  const right = Buffer.from(b.trim().toLowerCase());
+  return left.length === right.length && timingSafeEqual(left, right);
+};
+
+/**
+ * Resume on any device (issue 11): a DS-160 lead's resume code, stored only as an HMAC under a key derived from the
+ * server's secret, valid 30 days; the code with the lead's e-mail opens the lead to another browser session.
+ */
+export class ResumeService {
+  private readonly key: Buffer;
+
+  constructor(
+    private readonly db: Executor,
+    secret: string,
+  ) {
+    this.key = createHmac('sha256', secret).update('resume-codes').digest();
+  }
+
+  private hash(code: string): string {
+    return createHmac('sha256', this.key).update(normalizeResumeCode(code)).digest('hex');
+  }
+
+  async issue(access: Access, leadId: string, now = new Date()): Promise<ResumeCodeDto> {
+    const lead = await findLeadRow(this.db, leadId);
+    if (!lead || !canAccessLead(access, lead)) throw refusal(Boolean(lead));
+    if (lead.form_type !== 'DS-160' || !lead.email.trim()) {
+      throw badRequest('leadId', 'only a DS-160 application with an e-mail address can be continued on another device', 'params');
+    }
+    // randomInt draws without modulo bias.
+    const code = Array.from({ length: RESUME_CODE_LENGTH }, () => RESUME_ALPHABET[randomInt(RESUME_ALPHABET.length)]).join('');
+    const expiresAt = new Date(now.getTime() + RESUME_CODE_DAYS * DAY_MS).toISOString();
+    await this.db
+      .transaction()
+      .execute((trx) => replaceResumeCode(trx, { id: randomUUID(), lead_id: lead.id, code_hash: this.hash(code), expires_at: expiresAt, created_at: now.toISOString() }));
+    return { code: formatResumeCode(code), link: resumeLink(code), expiresAt };
+  }
+
+  /** The application the code and e-mail open; the caller grants its session access to it. */
+  async resume(code: string, email: string, now = new Date()): Promise<ResumedDto> {
+    if (!isResumeCode(code)) throw noMatch();
+    const row = await findResumeCode(this.db, this.hash(code));
+    const lead = row ? await findLeadRow(this.db, row.lead_id) : undefined;
+    if (!row || !lead || !sameEmail(lead.email, email)) throw noMatch();
+    if (row.expires_at <= now.toISOString()) {
+      await deleteResumeCode(this.db, row.id);
+      throw new Problem(410, 'This resume code has expired. Save again from the browser where you started to get a new one.', {}, 'resume_code_expired');
+    }
+    return { leadId: lead.id, formType: lead.form_type, formData: JSON.parse(lead.form_data) as Record<string, unknown> };
+  }
+}
