@@ -4,7 +4,7 @@ import { Strict } from './common';
 // Resume on any device (issue 11): 'Save and continue later' issues a code; the code and the lead's e-mail bring
 // the application back on another browser.
 
-export const IssueResumeCodeSchema = Strict({}, { description: 'No fields: the lead is named in the path' });
+export const IssueResumeCodeSchema = Strict({}, { description: 'No fields, and the body may be left out: the lead is named in the path' });
 
 export const ResumeCodeSchema = Type.Object({
   code: Type.String({ description: 'Eight characters without look-alikes (no 0/O, 1/I/L), shown as ABCD-2345' }),

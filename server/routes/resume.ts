@@ -10,6 +10,10 @@ const resume: FastifyPluginAsyncTypebox = async (app) => {
   app.route({
     ...fromContract(issueResumeCode),
     config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+    // The lead is named in the path: a POST with no body at all is the same request as one with `{}`.
+    preValidation: async (request) => {
+      request.body ??= {};
+    },
     handler: async (request, reply) => reply.code(201).send(await app.resumeCodes.issue(request.access(), request.params.leadId)),
   });
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESUME_ALPHABET } from '../../machines/domain/resumeCode';
+import { canAccess, canAccessLead, type Access } from '../../server/services/access';
 import { createTestApp, sessionCookie, type TestApp } from '../helpers/app';
 import { validForm } from '../helpers/ds160Form';
 
@@ -18,7 +19,7 @@ function browser() {
   client += 1;
   const remoteAddress = `10.9.${(client >> 8) & 255}.${client & 255}`;
   let cookie: string | undefined;
-  return async (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) => {
+  return async (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object | null) => {
     const res = await t.app.inject({ method, url, remoteAddress, ...(payload ? { payload } : {}), ...(cookie ? { headers: { cookie } } : {}) });
     cookie = sessionCookie(res) ?? cookie;
     return res;
@@ -56,6 +57,31 @@ describe('resume codes', () => {
     expect((await second('GET', `/api/leads/${leadId}`)).statusCode).toBe(200);
     expect((await second('PATCH', `/api/leads/${leadId}/update`, { formData: { 'address-phone': { homeCity: 'Puebla' } } })).statusCode).toBe(200);
     expect((await first('GET', `/api/leads/${leadId}`)).statusCode).toBe(200);
+    // Its checkout link (which names the lead) prices this application for the second browser too.
+    const quote = await second('GET', `/api/checkout/quote?formType=DS-160&lead=${leadId}`);
+    expect(quote.statusCode, quote.body).toBe(200);
+    expect(quote.json().lead).toMatchObject({ id: leadId, formType: 'DS-160' });
+  });
+
+  it('issues a code for a POST with no body at all, and refuses an ESTA application', async () => {
+    const { first, leadId } = await application('maria.nobody@example.com');
+    const issued = await first('POST', `/api/leads/${leadId}/resume-code`, null);
+    expect(issued.statusCode, issued.body).toBe(201);
+    expect(issued.json().code).toMatch(CODE);
+    const esta = await first('POST', '/api/leads/immediate', { email: 'maria.nobody@example.com', firstName: 'Maria', formType: 'ESTA' });
+    const refused = await first('POST', `/api/leads/${esta.json().leadId}/resume-code`, {});
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toMatch(/^params\.leadId: .*only a DS-160 application/);
+  });
+
+  it('grants a resumed lead only, never an order or another record by the same id', () => {
+    const id = '11111111-1111-4111-8111-111111111111';
+    const access: Access = { ownerToken: 'this-browser', userId: undefined, role: undefined, resumedLeads: [id] };
+    const elsewhere = { id, owner_token: 'first-browser', user_id: null };
+    expect(canAccessLead(access, elsewhere)).toBe(true);
+    expect(canAccessLead(access, { ...elsewhere, id: '22222222-2222-4222-8222-222222222222' })).toBe(false);
+    // Orders and photos go through canAccess, which knows nothing of resumed leads.
+    expect(canAccess(access, elsewhere)).toBe(false);
   });
 
   it('answers a wrong code and a wrong e-mail alike, and an expired code with 410', async () => {

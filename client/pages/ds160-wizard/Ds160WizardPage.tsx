@@ -249,7 +249,7 @@ export default function Ds160WizardPage() {
           <div className={css.main}>
             {!wide && <SectionPicker current={section} completed={completed} disabled={busy} onGo={(s) => go(s, false)} />}
             <SaveIndicator status={saveStatus} onRetry={() => ref.send({ type: 'RETRY' })} />
-            {leadId ? <SaveForLater key={leadId} leadId={leadId} /> : <ResumeEntry code={linkedCode} onRestore={bringBack} />}
+            {leadId ? <SaveForLater key={leadId} leadId={leadId} /> : linkedCode && <ResumeEntry code={linkedCode} onRestore={bringBack} />}
 
             {waiver === 'shown' && (
               <div id={WAIVER_ID}>
@@ -306,6 +306,8 @@ export default function Ds160WizardPage() {
                 </button>
               </div>
             </section>
+            {/* Opened from a resume link, the entry sits on top; otherwise below, out of a new applicant's way. */}
+            {!leadId && !linkedCode && <ResumeEntry code={null} onRestore={bringBack} />}
           </div>
         </div>
       </div>

@@ -39,9 +39,10 @@ export class ResumeService {
   async issue(access: Access, leadId: string, now = new Date()): Promise<ResumeCodeDto> {
     const lead = await findLeadRow(this.db, leadId);
     if (!lead || !canAccessLead(access, lead)) throw refusal(Boolean(lead));
-    if (lead.form_type !== 'DS-160' || !lead.email.trim()) {
-      throw badRequest('leadId', 'only a DS-160 application with an e-mail address can be continued on another device', 'params');
+    if (lead.form_type !== 'DS-160') {
+      throw badRequest('leadId', `is a ${lead.form_type} application; only a DS-160 application can be continued on another device`, 'params');
     }
+    if (!lead.email.trim()) throw badRequest('leadId', 'has no e-mail address; give one before saving to continue on another device', 'params');
     // randomInt draws without modulo bias.
     const code = Array.from({ length: RESUME_CODE_LENGTH }, () => RESUME_ALPHABET[randomInt(RESUME_ALPHABET.length)]).join('');
     const expiresAt = new Date(now.getTime() + RESUME_CODE_DAYS * DAY_MS).toISOString();
