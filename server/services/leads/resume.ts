@@ -40,7 +40,7 @@ export class ResumeService {
     const lead = await findLeadRow(this.db, leadId);
     if (!lead || !canAccessLead(access, lead)) throw refusal(Boolean(lead));
     if (lead.form_type !== 'DS-160') {
-      throw badRequest('leadId', `is a ${lead.form_type} application; only a DS-160 application can be continued on another device`, 'params');
+      throw badRequest('leadId', `is an ${lead.form_type} application; only a DS-160 application can be continued on another device`, 'params');
     }
     if (!lead.email.trim()) throw badRequest('leadId', 'has no e-mail address; give one before saving to continue on another device', 'params');
     // randomInt draws without modulo bias.
