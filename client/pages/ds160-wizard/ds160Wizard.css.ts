@@ -174,7 +174,8 @@ export const photoBox = style({ display: 'flex', flexWrap: 'wrap', gap: vars.spa
 export const preview = style({
   width: 160,
   height: 160,
-  objectFit: 'cover',
+  // The whole photo, as it is: a wide one shows wide, so before and after compare honestly.
+  objectFit: 'contain',
   borderRadius: vars.radius.md,
   border: `1px solid ${vars.color.border}`,
   background: vars.color.surfaceAlt,
