@@ -32,3 +32,8 @@ export async function deleteOtherPhotos(db: Executor, keep: string, leadId: stri
 export async function adoptPhotos(db: Executor, ownerToken: string, userId: string): Promise<void> {
   await db.updateTable('photos').set({ user_id: userId }).where('owner_token', '=', ownerToken).where('user_id', 'is', null).execute();
 }
+
+/** A photo kept before its lead existed joins the lead that names it. */
+export async function attachPhoto(db: Executor, id: string, leadId: string): Promise<void> {
+  await db.updateTable('photos').set({ lead_id: leadId }).where('id', '=', id).where('lead_id', 'is', null).execute();
+}

@@ -437,6 +437,22 @@ describe('the chosen photo, kept with the lead', () => {
     expect(refused.statusCode).toBe(403);
   });
 
+  it("lets a form name only a photo kept for its lead, and a photo kept before the lead joins it", async () => {
+    const mine = await capture('photo-named@example.com');
+    const early = (await store(mine.cookie, { imageData: dataUrl(await portrait(800).jpeg().toBuffer()) })).json();
+    const patch = (cookie: string, leadId: string, photoId: string) =>
+      t.app.inject({ method: 'PATCH', url: `/api/leads/${leadId}/update`, headers: { cookie }, payload: { formData: { 'photo-submission': { hasPhoto: 'Yes', photoId } } } });
+    expect((await patch(mine.cookie, mine.leadId, early.photoId)).statusCode).toBe(200);
+    const row = await t.app.db.selectFrom('photos').select('lead_id').where('id', '=', early.photoId).executeTakeFirstOrThrow();
+    expect(row.lead_id).toBe(mine.leadId);
+
+    const other = await capture('photo-borrower@example.com');
+    const refused = await patch(other.cookie, other.leadId, early.photoId);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toMatch(/^body\.formData\.photo-submission\.photoId: /);
+    expect((await patch(mine.cookie, mine.leadId, 'no-such-photo')).statusCode).toBe(400);
+  });
+
   it('refuses what is not an image, and a photo over 3 MB, as the check does', async () => {
     const mine = await capture('photo-bad@example.com');
     const bad = await store(mine.cookie, { imageData: dataUrl(Buffer.from('%PDF-1.7 not a photo at all'), 'application/pdf') });

@@ -16,6 +16,7 @@ import {
   type NewLeadValues,
   type Owner,
 } from '../../../db/queries/leads';
+import { attachPhoto, findPhotoMeta } from '../../../db/queries/photos';
 import { getSetting } from '../../../db/queries/settings';
 import type { CompletionStatus, LeadRow } from '../../../db/schema';
 import { isValidEmail } from '../../../machines/domain/validators';
@@ -30,6 +31,22 @@ import { fromLeadCreate, fromLeadUpdate, parseFormData, planOf } from './legacy'
 import { shapeProblem, sizeProblem } from './shape';
 
 const RANK: Record<CompletionStatus, number> = { incomplete: 0, abandoned: 0, unpaid: 1, completed: 1, paid: 2 };
+
+/**
+ * A DS-160 form names its photo by id (photo-submission.photoId): only a photo kept for this lead, or kept by its
+ * owner before the lead existed (which then joins it), may be named. Checked when the id is among the changes.
+ */
+async function keepPhoto(db: Executor, changes: Record<string, unknown>, lead: Pick<LeadRow, 'id' | 'owner_token' | 'user_id'>): Promise<void> {
+  const section = changes['photo-submission'];
+  const photoId = section && typeof section === 'object' ? (section as Record<string, unknown>).photoId : undefined;
+  if (typeof photoId !== 'string' || photoId === '') return;
+  const photo = await findPhotoMeta(db, photoId);
+  const owners = photo && (photo.owner_token === lead.owner_token || (lead.user_id !== null && photo.user_id === lead.user_id));
+  if (!photo || !(photo.lead_id === lead.id || (photo.lead_id === null && owners))) {
+    throw badRequest('formData.photo-submission.photoId', 'is not a photo kept for this application; choose the photo again');
+  }
+  if (photo.lead_id === null) await attachPhoto(db, photo.id, lead.id);
+}
 
 /** Statuses only move forward: a stale tab cannot turn a completed or paid lead back into a draft. */
 export function nextStatus(current: CompletionStatus, requested: CompletionStatus | undefined): CompletionStatus {
@@ -128,6 +145,7 @@ export class LeadService {
     refuse(sizeProblem(row.form_data));
     await this.db.transaction().execute(async (trx) => {
       await insertLead(trx, row);
+      if (input.source === DS160_FORM_SOURCE) await keepPhoto(trx, formData, row);
       await addHistory(trx, row.id, row.completion_status, 'created', at);
     });
     return { id: row.id, checkout: await this.checkoutFor(toLead(row)) };
@@ -186,6 +204,7 @@ export class LeadService {
         const merged = mergeAnswers(JSON.parse(row.form_data) as Record<string, unknown>, formData);
         const complete = input.completionStatus === 'completed' || ['completed', 'paid'].includes(row.completion_status);
         refuse(ds160FormProblem(merged, Object.keys(formData), complete));
+        await keepPhoto(trx, formData, row);
       }
       const at = new Date().toISOString();
       const next = mergeLead(row, { ...input, formData: changes }, at);
