@@ -255,6 +255,8 @@ describe('/ds160-wizard', () => {
     await second.click('[data-testid="ds160-resume-entry"] button[type="submit"]');
     await second.waitForSelector('section[data-section="security-background"]');
     expect(await textOf(second, '[data-testid="ds160-completed-count"]')).toContain('8/10');
+    // The entry form is gone; focus is on the section the applicant continues with.
+    await second.waitForFunction(() => document.activeElement?.id === 'ds160-section-title');
     await toastsGone(second);
     for (const section of ['security-background', 'photo-submission'] as const) {
       await second.waitForSelector(`section[data-section="${section}"]`, { timeout: 5000 }).catch(async () => {

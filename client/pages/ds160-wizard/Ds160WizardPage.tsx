@@ -143,7 +143,14 @@ export default function Ds160WizardPage() {
   // Resume on any device: a resume link fills the code in; a restored application replaces the form's.
   const [searchParams] = useSearchParams();
   const [linkedCode] = useState(() => searchParams.get('resume'));
-  const bringBack = useCallback((application: RestoredApplication) => ref.send({ type: 'RESTORE', leadId: application.leadId, values: application.formData }), [ref]);
+  // The entry form goes away with the restore: focus moves to the section the applicant continues on.
+  const bringBack = useCallback(
+    (application: RestoredApplication) => {
+      focusTitle.current = true;
+      ref.send({ type: 'RESTORE', leadId: application.leadId, values: application.formData });
+    },
+    [ref],
+  );
 
   const current = useSelector(ref, (s) => s.context.current);
   const section = useSelector(ref, (s) => sectionAt(s.context));
