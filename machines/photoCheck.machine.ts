@@ -187,5 +187,3 @@ export const photoCheckMachine = setup({
   },
 });
 
-/** The version the applicant can keep in the compare view: the fixed one only when the fix changed something. */
-export const fixChangedPhoto = (context: Pick<PhotoCheckContext, 'fixed'>): boolean => (context.fixed?.changes.length ?? 0) > 0;

@@ -108,6 +108,13 @@ const cases: PathCase[] = [
   },
 ];
 
+/** While a call runs the photo cannot change. */
+function busy(s: Snap) {
+  expect(s.hasTag('busy')).toBe(true);
+  expect(s.can({ type: 'PICK', file: FILES.compliant })).toBe(false);
+  expect(s.can({ type: 'REMOVE' })).toBe(false);
+}
+
 /** The stored row of the kept photo, with its bytes. */
 const row = (world: World, id: string) => world.app.db.selectFrom('photos').selectAll().where('id', '=', id).executeTakeFirst();
 
@@ -124,6 +131,20 @@ export const photoCheckPaths: PathModel = {
       expect(s.context.photoId).toBe(world.input.photoId ?? null);
     },
     step: async ({ event, before, after, world, asked }) => {
+      // Where each answer of the server leads, and what the applicant's choice keeps.
+      const lands: Record<string, unknown> = {
+        'xstate.done.actor.analyzePhoto': { ready: 'analysed' },
+        'xstate.done.actor.fixPhoto': { ready: 'comparing' },
+        'xstate.done.actor.storePhoto': { ready: 'kept' },
+        'xstate.error.actor.fixPhoto': { ready: 'analysed' },
+        'xstate.error.actor.storePhoto': { ready: before.context.fixed ? 'comparing' : 'analysed' },
+      };
+      if (lands[event.type]) expect(after.value).toEqual(lands[event.type]);
+      if (event.type === 'xstate.error.actor.fixPhoto') expect(after.context.failure).toBe('fix');
+      if (event.type === 'CHOOSE' && before.matches({ ready: 'comparing' })) {
+        expect(after.value).toBe('storing');
+        expect(after.context.fixed).toEqual((event as { version?: string }).version === 'fixed' ? before.context.fixed : null);
+      }
       // A photo not kept is nowhere: not in the machine, not with the lead.
       if (event.type === 'xstate.error.actor.storePhoto') {
         expect(after.context.failure).toBe('store');
@@ -152,16 +173,33 @@ export const photoCheckPaths: PathModel = {
       expect(effectsOf(world, 'announceAnalyzeFailed')).toHaveLength(lost);
     },
     states: {
-      analysing: (s, world) => expect(lastHeld(world, 'analyzePhoto')?.input).toEqual({ file: s.context.file }),
-      fixing: (s, world) => expect(lastHeld(world, 'fixPhoto')?.input).toEqual({ file: s.context.file }),
-      storing: (s, world) =>
-        expect(lastHeld(world, 'storePhoto')?.input).toEqual({ file: s.context.file, fixedImage: s.context.fixed?.imageData ?? null, leadId: world.input.leadId }),
+      // While a call runs the photo cannot change; otherwise the applicant may always pick or remove one.
+      ready: (s) => {
+        expect(s.hasTag('busy')).toBe(false);
+        expect(s.can({ type: 'PICK', file: FILES.compliant })).toBe(true);
+        expect(s.can({ type: 'REMOVE' })).toBe(true);
+      },
+      analysing: (s, world) => {
+        busy(s);
+        expect(lastHeld(world, 'analyzePhoto')?.input).toEqual({ file: s.context.file });
+      },
+      fixing: (s, world) => {
+        busy(s);
+        expect(lastHeld(world, 'fixPhoto')?.input).toEqual({ file: s.context.file });
+      },
+      storing: (s, world) => {
+        busy(s);
+        expect(lastHeld(world, 'storePhoto')?.input).toEqual({ file: s.context.file, fixedImage: s.context.fixed?.imageData ?? null, leadId: world.input.leadId });
+      },
       'ready.analysed': (s, world) => {
+        expect(s.can({ type: 'FIX' })).toBe(true);
+        expect(s.can({ type: 'CHOOSE', version: 'original' })).toBe(true);
         const answer = lastCall(world, 'POST', '/api/analyze-photo');
         expect(answer?.status).toBe(200);
         expect(s.context.analysis).toEqual((answer?.response as { analysis: unknown }).analysis);
       },
       'ready.comparing': (s, world) => {
+        expect(s.can({ type: 'CHOOSE', version: 'fixed' })).toBe(true);
         const answer = lastCall(world, 'POST', '/api/fix-photo');
         expect(answer?.status).toBe(200);
         expect(s.context.fixed).toEqual(answer?.response);
@@ -173,6 +211,7 @@ export const photoCheckPaths: PathModel = {
         expect(fixed.analysis.image.bytes).toBeLessThanOrEqual(240 * 1024);
       },
       'ready.picked': (s, world) => {
+        expect(s.can({ type: 'ANALYZE' })).toBe(true);
         // Back from a refused check: why it failed is kept for the page to say.
         const last = world.events.at(-1);
         if (last?.type === 'xstate.error.actor.analyzePhoto') {
