@@ -1,15 +1,17 @@
 import { Value } from 'typebox/value';
 import { extract } from './builtin/extract';
-import { ExtractedSchema, type Extracted, type ExtractInput } from './schemas';
+import { nextQuestion } from './builtin/interviews';
+import { ExtractedSchema, type Extracted, type ExtractInput, type NextQuestion, type NextQuestionInput } from './schemas';
 
 /**
  * The AI layer (issue 13): one interface, an embedded engine that works offline (the default) and, later, the
- * OpenAI one behind the same operations. So far: extraction of fields from a free-text answer. The next question
- * of a scripted interview, streamed chat replies, a section's completeness and the final analysis join it here.
+ * OpenAI one behind the same operations. So far: the next question of a scripted interview, and extraction of
+ * fields from a free-text answer. Streamed chat replies, a section's completeness and the final analysis join it here.
  */
 export interface AiEngine {
   readonly name: 'builtin' | 'openai';
   extract(input: ExtractInput): Promise<Extracted>;
+  nextQuestion(input: NextQuestionInput): Promise<NextQuestion>;
 }
 
 /** Rules, not a model: deterministic, so the same answer always gives the same fields. */
@@ -18,6 +20,10 @@ export class BuiltinEngine implements AiEngine {
 
   async extract(input: ExtractInput): Promise<Extracted> {
     return extract(input);
+  }
+
+  async nextQuestion(input: NextQuestionInput): Promise<NextQuestion> {
+    return nextQuestion(input);
   }
 }
 

@@ -26,3 +26,30 @@ export const ExtractedSchema = Type.Object({
   passportNumber: Type.Optional(Type.String()),
 });
 export type Extracted = Static<typeof ExtractedSchema>;
+
+/** The AI assistant page's scripted interviews (spec 3-ai §2.4, §4.3). */
+export const InterviewTypeSchema = Type.Enum(['esta', 'ds160']);
+export type InterviewType = Static<typeof InterviewTypeSchema>;
+
+export const NextQuestionInputSchema = Type.Object({
+  type: InterviewTypeSchema,
+  /** Ids of the questions answered so far. */
+  answered: Type.Array(Type.String()),
+  language: LanguageSchema,
+});
+export type NextQuestionInput = Static<typeof NextQuestionInputSchema>;
+
+export const InterviewQuestionSchema = Type.Object({
+  id: Type.String(),
+  label: Type.String({ description: 'The question, in the conversation language' }),
+  type: Type.String({ description: "The catalog's answer type: text, email, date, radio, select, country…" }),
+  options: Type.Optional(Type.Array(Type.Object({ value: Type.String(), label: Type.String() }))),
+});
+export type InterviewQuestion = Static<typeof InterviewQuestionSchema>;
+
+export const NextQuestionSchema = Type.Object({
+  done: Type.Boolean(),
+  question: Type.Optional(InterviewQuestionSchema),
+  progress: Type.Object({ answered: Type.Integer({ minimum: 0 }), total: Type.Integer({ minimum: 1 }) }),
+});
+export type NextQuestion = Static<typeof NextQuestionSchema>;
