@@ -142,6 +142,17 @@ export interface ResumeCodesTable {
   created_at: string;
 }
 
+export interface AssistantSessionsTable {
+  id: string;
+  owner_token: string;
+  user_id: string | null;
+  type: 'esta' | 'ds160';
+  /** JSON: answers by question id. */
+  answers: string;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface LoginFailuresTable {
   account: string;
   count: number;
@@ -161,6 +172,7 @@ export interface Database {
   login_failures: LoginFailuresTable;
   photos: PhotosTable;
   resume_codes: ResumeCodesTable;
+  assistant_sessions: AssistantSessionsTable;
 }
 
 export type SettingRow = Selectable<SettingsTable>;
@@ -173,4 +185,5 @@ export type HistoryRow = Selectable<ApplicationHistoryTable>;
 export type OrderRow = Selectable<OrdersTable>;
 export type PhotoRow = Selectable<PhotosTable>;
 export type ResumeCodeRow = Selectable<ResumeCodesTable>;
+export type AssistantSessionRow = Selectable<AssistantSessionsTable>;
 export type PaymentAttemptRow = Selectable<PaymentAttemptsTable>;

@@ -10,6 +10,7 @@ import ownership from './plugins/ownership';
 import security from './plugins/security';
 import services from './plugins/services';
 import resume from './routes/resume';
+import aiassistant from './routes/aiassistant';
 import session from './plugins/session';
 import applications from './routes/applications';
 import auth from './routes/auth';
@@ -78,6 +79,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await scope.register(ownership);
     await scope.register(leads);
     await scope.register(resume);
+    await scope.register(aiassistant);
     await scope.register(auth);
     await scope.register(checkout);
     await scope.register(applications);

@@ -5,6 +5,7 @@ import * as m0003 from './0003_lead_capture_key';
 import * as m0004 from './0004_commerce';
 import * as m0005 from './0005_photos';
 import * as m0006 from './0006_resume_codes';
+import * as m0007 from './0007_assistant_sessions';
 
 // Listed in code rather than read from disk, so the same provider works under tsx, vitest and a bundle.
 const MIGRATIONS: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0004_commerce': m0004,
   '0005_photos': m0005,
   '0006_resume_codes': m0006,
+  '0007_assistant_sessions': m0007,
 };
 
 export const migrationProvider: MigrationProvider = {

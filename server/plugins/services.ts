@@ -4,6 +4,8 @@ import { resolveSessionSecret } from '../lib/secrets';
 import { AccountService } from '../services/accounts/service';
 import { ApplicationService } from '../services/applications/service';
 import { DocumentService } from '../services/documents/service';
+import { AssistantService } from '../services/ai/assistant';
+import { BuiltinEngine, type AiEngine } from '../services/ai/engine';
 import { ResumeService } from '../services/leads/resume';
 import { LeadService } from '../services/leads/service';
 import { OrderService } from '../services/orders/service';
@@ -25,6 +27,8 @@ declare module 'fastify' {
     photos: PhotoService;
     photoStore: PhotoStore;
     resumeCodes: ResumeService;
+    ai: AiEngine;
+    assistant: AssistantService;
   }
 }
 
@@ -42,6 +46,9 @@ export default fp(
     app.decorate('photos', new PhotoService());
     app.decorate('photoStore', new PhotoStore(app.db));
     // Resume codes are hashed under a key derived from the session secret: the same secret, kept or given.
+    // The built-in engine until the OpenAI one joins it (issue 13): offline, deterministic.
+    app.decorate('ai', new BuiltinEngine());
+    app.decorate('assistant', new AssistantService(app.db, app.dialect, app.ai));
     app.decorate('resumeCodes', new ResumeService(app.db, resolveSessionSecret(opts.config.dataDir, opts.config.sessionSecret)));
   },
   { name: 'services', dependencies: ['db'] },

@@ -58,7 +58,7 @@ export const INTERVIEWS: Readonly<Record<InterviewType, readonly Question[]>> = 
 const TEXTS: Record<Language, unknown> = { en, es, fr, pt };
 
 /** A catalog key ('catalog:esta.q.email') in the conversation's language, English when a language lacks it. */
-function text(key: string, language: Language): string {
+export function text(key: string, language: Language): string {
   const path = key.replace(/^catalog:/, '').split('.');
   for (const lang of [language, 'en'] as const) {
     let node: unknown = TEXTS[lang];

@@ -1,0 +1,49 @@
+import { Type, type Static } from 'typebox';
+import { Strict } from './common';
+
+// The AI assistant page's interview (spec 3-ai §2.4, §3 "AI interview session", §4.3, §7).
+
+export const AssistantTypeSchema = Type.Enum(['ds160', 'esta']);
+
+export const AssistantSessionCreateSchema = Strict({ type: AssistantTypeSchema });
+export const AssistantSessionSchema = Type.Object({ sessionId: Type.String() });
+
+export const AssistantNextSchema = Strict({
+  sessionId: Type.String({ minLength: 1, maxLength: 36 }),
+  language: Type.Optional(Type.Enum(['es', 'en', 'fr', 'pt'], { description: 'The conversation language (default es)' })),
+});
+
+export const AssistantFieldSchema = Type.Object({
+  id: Type.String(),
+  label: Type.String(),
+  type: Type.String(),
+  options: Type.Optional(Type.Array(Type.Object({ value: Type.String(), label: Type.String() }))),
+});
+
+export const AssistantQuestionSchema = Type.Object({
+  done: Type.Boolean(),
+  message: Type.String({ description: 'The completion message when done; empty otherwise' }),
+  question: Type.String({ description: 'The question to ask; empty when done' }),
+  field: Type.Optional(AssistantFieldSchema),
+  progress: Type.Object({ answered: Type.Integer(), total: Type.Integer() }),
+  checkoutUrls: Type.Optional(
+    Type.Object({ basic: Type.String(), pro: Type.String(), elite: Type.String() }, { description: "The three plans' checkout links, when done" }),
+  ),
+});
+export type AssistantQuestion = Static<typeof AssistantQuestionSchema>;
+
+export const AssistantAnswerSchema = Strict({
+  sessionId: Type.String({ minLength: 1, maxLength: 36 }),
+  question_id: Type.String({ minLength: 1, maxLength: 60 }),
+  question_label: Type.Optional(Type.String({ maxLength: 500, description: 'The question as shown (kept for the record; the id decides)' })),
+  answer: Type.String({ minLength: 1, maxLength: 1000 }),
+  language: Type.Optional(Type.Enum(['es', 'en', 'fr', 'pt'])),
+});
+export type AssistantAnswer = Static<typeof AssistantAnswerSchema>;
+
+export const AssistantAnsweredSchema = Type.Object({
+  saved: Type.Literal(true),
+  /** The answer as stored: '15 de marzo de 1990' for a date question is 1990-03-15. */
+  value: Type.String(),
+  progress: Type.Object({ answered: Type.Integer(), total: Type.Integer() }),
+});

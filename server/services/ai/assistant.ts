@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto';
+import en from '../../../locales/en/assistant.json' with { type: 'json' };
+import es from '../../../locales/es/assistant.json' with { type: 'json' };
+import fr from '../../../locales/fr/assistant.json' with { type: 'json' };
+import pt from '../../../locales/pt/assistant.json' with { type: 'json' };
+import type { Dialect, Executor } from '../../../db/index';
+import { findAssistantSession, insertAssistantSession, lockAssistantSession, writeAssistantAnswers } from '../../../db/queries/assistantSessions';
+import type { Owner } from '../../../db/queries/leads';
+import type { AssistantSessionRow } from '../../../db/schema';
+import { getCatalog } from '../../../machines/domain/catalogs/index';
+import { toIsoDate, validateAnswer } from '../../../machines/domain/validators';
+import type { AssistantAnswer, AssistantQuestion } from '../../../openapi/schemas/aiassistant';
+import { englishMessage } from '../../lib/messages';
+import { badRequest } from '../../lib/problems';
+import { canAccess, refusal, type Access } from '../access';
+import { interpretAnswer } from './builtin/interpret';
+import { INTERVIEWS, text } from './builtin/interviews';
+import type { Language } from './builtin/text';
+import type { AiEngine } from './engine';
+
+const DONE: Record<Language, string> = { en: en.interview.done, es: es.interview.done, fr: fr.interview.done, pt: pt.interview.done };
+
+/** The three plan cards of spec 3-ai §2.4 (Básico, Pro, Elite) are the DS-160 packages basic, pro and premium. */
+const PLANS = { basic: 'basic', pro: 'pro', elite: 'premium' } as const;
+
+const answersOf = (row: AssistantSessionRow) => JSON.parse(row.answers) as Record<string, string>;
+
+/**
+ * The AI assistant page's interview (spec 3-ai §2.4, §4.3; issue 13): the engine asks the scripted questions in
+ * order; each answer is read into its question's form and checked with the wizard's own rules before it is kept.
+ */
+export class AssistantService {
+  constructor(
+    private readonly db: Executor,
+    private readonly dialect: Dialect,
+    private readonly engine: AiEngine,
+  ) {}
+
+  async begin(owner: Owner, type: 'ds160' | 'esta'): Promise<{ sessionId: string }> {
+    const at = new Date().toISOString();
+    const id = randomUUID();
+    await insertAssistantSession(this.db, { id, owner_token: owner.ownerToken, user_id: owner.userId, type, answers: '{}', created_at: at, updated_at: at });
+    return { sessionId: id };
+  }
+
+  private async owned(access: Access, sessionId: string): Promise<AssistantSessionRow> {
+    const row = await findAssistantSession(this.db, sessionId);
+    if (!row || !canAccess(access, row)) throw refusal(Boolean(row), 'application');
+    return row;
+  }
+
+  async next(access: Access, sessionId: string, language: Language = 'es'): Promise<AssistantQuestion> {
+    const row = await this.owned(access, sessionId);
+    const next = await this.engine.nextQuestion({ type: row.type, answered: Object.keys(answersOf(row)), language });
+    if (!next.done && next.question) {
+      const { id, label, type, options } = next.question;
+      return { done: false, message: '', question: label, field: { id, label, type, ...(options ? { options } : {}) }, progress: next.progress };
+    }
+    const formType = row.type === 'esta' ? 'ESTA' : 'DS-160';
+    const link = (plan: string) => `/checkout?formType=${formType}&plan=${plan}`;
+    return {
+      done: true,
+      message: DONE[language],
+      question: '',
+      progress: next.progress,
+      checkoutUrls: { basic: link(PLANS.basic), pro: link(PLANS.pro), elite: link(PLANS.elite) },
+    };
+  }
+
+  async answer(access: Access, body: AssistantAnswer): Promise<{ saved: true; value: string; progress: { answered: number; total: number } }> {
+    const language = body.language ?? 'es';
+    return this.db.transaction().execute(async (trx) => {
+      const row = await lockAssistantSession(trx, this.dialect, body.sessionId);
+      if (!row || !canAccess(access, row)) throw refusal(Boolean(row), 'application');
+      const questions = INTERVIEWS[row.type];
+      const question = questions.find((q) => q.id === body.question_id);
+      if (!question) throw badRequest('question_id', `is not a question of the ${row.type === 'esta' ? 'ESTA' : 'DS-160'} interview`);
+      const answers = answersOf(row);
+      const value = interpretAnswer(question, body.answer, language, (key) => text(key, language));
+      const catalog = getCatalog(row.type);
+      const error = validateAnswer(question, value, { rules: catalog.rules, answers, today: toIsoDate(new Date()) });
+      if (error) throw badRequest('answer', englishMessage(error));
+      answers[question.id] = value;
+      await writeAssistantAnswers(trx, row.id, JSON.stringify(answers), new Date().toISOString());
+      return { saved: true as const, value, progress: { answered: questions.filter((q) => answers[q.id] !== undefined).length, total: questions.length } };
+    });
+  }
+}
