@@ -98,7 +98,13 @@ export class OrderService {
     const { service, products } = productsFor({ plan: body.plan }, quoted);
     if (!products.includes(body.plan)) throw badRequest('plan', lead ? 'is not sold for this application' : 'is not sold without an application');
     const option = optionFor(body.plan, service, quoted, table);
-    if (!option.available) throw conflict('This application already has this package or a higher one.');
+    if (!option.available) {
+      // A double click: the first request with this key may have paid for the package since this one looked. It
+      // answers what the first one got, not that the package is owned.
+      const first = await findAttemptByKey(this.db, body.idempotencyKey);
+      if (first) return this.replay(first, access, body);
+      throw conflict('This application already has this package or a higher one.');
+    }
     if (body.amount !== undefined && Math.round(body.amount * 100) !== option.price.total) {
       // A stale page or a tampered one: either way the server's price is charged, and the page shows it after.
       this.log.info({ plan: body.plan, sent: body.amount, charged: option.price.total }, 'checkout amount differs from the price');
