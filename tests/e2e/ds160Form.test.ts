@@ -79,8 +79,10 @@ async function addFixedPhoto(page: Page): Promise<void> {
   await page.waitForSelector('[data-testid="ds160-photo-compare"]', { timeout: 20_000 });
   const scores = await page.$$eval('[data-testid="ds160-photo-compare"] [data-testid="ds160-photo-score"]', (els) => els.map((el) => Number(el.textContent?.match(/\d+/)?.[0])));
   expect(scores[1]).toBeGreaterThanOrEqual(80);
+  expect(await seriousViolations(page)).toEqual([]);
   await page.click('[data-testid="ds160-photo-use-fixed"]');
   await page.waitForSelector('[data-testid="ds160-photo-kept"]', { timeout: 10_000 });
+  expect(await seriousViolations(page)).toEqual([]);
   await page.click('#f-agreeToRequirements');
 }
 
@@ -248,6 +250,7 @@ describe('/ds160-wizard', () => {
     await second.click('[data-testid="ds160-resume-entry"] button[type="submit"]');
     await second.waitForSelector('[data-testid="ds160-resume-failure"]');
     expect(await textOf(second, '[data-testid="ds160-resume-failure"]')).toBe('El código o el correo electrónico no son correctos, o el código ha caducado.');
+    expect(await seriousViolations(second)).toEqual([]);
     await second.$eval('#resume-email', (el) => ((el as HTMLInputElement).value = ''));
     await second.click('#resume-email', { count: 3 });
     await second.keyboard.press('Backspace');

@@ -76,18 +76,8 @@ export const tick = style({ flex: 'none', fontWeight: 700 });
 
 export const count = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm, fontWeight: 600, margin: 0 });
 
-export const progressTrack = style({
-  height: 8,
-  borderRadius: vars.radius.pill,
-  background: vars.color.brandSoft,
-  overflow: 'hidden',
-});
-
-export const progressFill = style({
-  height: '100%',
-  background: vars.color.brand,
-  transition: 'width .2s ease-out',
-});
+// The same progress bar as the question wizards'.
+export { progressFill, progressTrack } from '../../components/wizard/wizard.css';
 
 // ---- Section
 
