@@ -5,7 +5,8 @@ import { AccountService } from '../services/accounts/service';
 import { ApplicationService } from '../services/applications/service';
 import { DocumentService } from '../services/documents/service';
 import { AssistantService } from '../services/ai/assistant';
-import { BuiltinEngine, type AiEngine } from '../services/ai/engine';
+import type { AiEngine } from '../services/ai/engine';
+import { createEngine } from '../services/ai/select';
 import { ResumeService } from '../services/leads/resume';
 import { LeadService } from '../services/leads/service';
 import { OrderService } from '../services/orders/service';
@@ -45,10 +46,10 @@ export default fp(
     app.decorate('documents', new DocumentService(app.db, app.orders));
     app.decorate('photos', new PhotoService());
     app.decorate('photoStore', new PhotoStore(app.db));
+    // OpenAI (or a compatible server) when a key is given; otherwise the built-in engine, offline and deterministic.
+    app.decorate('ai', createEngine(opts.config.openai, app.log));
+    app.decorate('assistant', new AssistantService(app.db, app.dialect, app.ai, app.leads));
     // Resume codes are hashed under a key derived from the session secret: the same secret, kept or given.
-    // The built-in engine until the OpenAI one joins it (issue 13): offline, deterministic.
-    app.decorate('ai', new BuiltinEngine());
-    app.decorate('assistant', new AssistantService(app.db, app.dialect, app.ai));
     app.decorate('resumeCodes', new ResumeService(app.db, resolveSessionSecret(opts.config.dataDir, opts.config.sessionSecret)));
   },
   { name: 'services', dependencies: ['db'] },

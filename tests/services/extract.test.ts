@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extract } from '../../server/services/ai/builtin/extract';
-import { BuiltinEngine, checkedExtraction } from '../../server/services/ai/engine';
+import { BuiltinEngine, checked } from '../../server/services/ai/engine';
+import { ExtractedSchema } from '../../server/services/ai/schemas';
 import type { Language } from '../../server/services/ai/builtin/text';
 
 // Issue 13: the built-in engine reads what people write, in four languages, with or without accents. Each table
@@ -207,10 +208,10 @@ describe('passport numbers', () => {
 it('answers in the operation’s schema, through the engine interface', async () => {
   const engine = new BuiltinEngine();
   for (const text of ['Me llamo Ana, soy colombiana', 'my passport is X1234567, phone +1 415 555 0134', 'nada']) {
-    expect(checkedExtraction(await engine.extract({ text, language: 'es' }))).toBeTruthy();
+    expect(checked(ExtractedSchema, await engine.extract({ text, language: 'es' }), 'extract')).toBeTruthy();
   }
   // An answer of the wrong shape (as a model might give) is refused, not passed on.
-  expect(() => checkedExtraction({ dates: '15/03/1990', countries: [] })).toThrow(/schema/);
+  expect(() => checked(ExtractedSchema, { dates: '15/03/1990', countries: [] }, 'extract')).toThrow(/schema/);
 });
 
 it('reads several fields from one answer', () => {
@@ -224,4 +225,9 @@ it('reads several fields from one answer', () => {
     purpose: 'tourism',
     dates: [{ iso: '2027-03-03', text: '3 de marzo de 2027' }],
   });
+});
+
+it('does not read a country out of an e-mail address', () => {
+  expect(extract({ text: 'my email is john.smith@example.co.uk', language: 'en' })).toMatchObject({ email: 'john.smith@example.co.uk', countries: [] });
+  expect(extract({ text: 'soy de Perú, escribe a ana@peru.com', language: 'es' })).toMatchObject({ countries: ['Peru'], nationality: 'Peru' });
 });

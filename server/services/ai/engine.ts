@@ -1,20 +1,36 @@
 import { Value } from 'typebox/value';
+import type { TSchema, Static } from 'typebox';
+import { analyze, completeness } from './builtin/analyze';
 import { extract } from './builtin/extract';
 import { nextQuestion } from './builtin/interviews';
-import { ExtractedSchema, type Extracted, type ExtractInput, type NextQuestion, type NextQuestionInput } from './schemas';
+import { builtinReply, pieces } from './builtin/reply';
+import type {
+  Analysis,
+  AnalysisInput,
+  ChatReplyInput,
+  Completeness,
+  CompletenessInput,
+  Extracted,
+  ExtractInput,
+  NextQuestion,
+  NextQuestionInput,
+} from './schemas';
 
 /**
- * The AI layer (issue 13): one interface, an embedded engine that works offline (the default) and, later, the
- * OpenAI one behind the same operations. So far: the next question of a scripted interview, and extraction of
- * fields from a free-text answer. Streamed chat replies, a section's completeness and the final analysis join it here.
+ * The AI layer (issue 13): one interface with five operations, each with TypeBox input and output schemas in
+ * `schemas.ts`. The embedded engine works offline and is the default; the OpenAI engine answers the same shapes.
  */
 export interface AiEngine {
   readonly name: 'builtin' | 'openai';
   extract(input: ExtractInput): Promise<Extracted>;
   nextQuestion(input: NextQuestionInput): Promise<NextQuestion>;
+  /** The reply in pieces as they are produced; joined, they are the whole reply. */
+  chatReply(input: ChatReplyInput, signal?: AbortSignal): AsyncIterable<string>;
+  completeness(input: CompletenessInput): Promise<Completeness>;
+  analyze(input: AnalysisInput): Promise<Analysis>;
 }
 
-/** Rules, not a model: deterministic, so the same answer always gives the same fields. */
+/** Rules, not a model: deterministic, so the same input always gives the same answer. */
 export class BuiltinEngine implements AiEngine {
   readonly name = 'builtin' as const;
 
@@ -25,10 +41,27 @@ export class BuiltinEngine implements AiEngine {
   async nextQuestion(input: NextQuestionInput): Promise<NextQuestion> {
     return nextQuestion(input);
   }
+
+  async *chatReply(input: ChatReplyInput, signal?: AbortSignal): AsyncIterable<string> {
+    for (const piece of pieces(builtinReply(input))) {
+      if (signal?.aborted) return;
+      yield piece;
+      // A turn of the event loop between pieces, so each reaches the socket as its own write.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+
+  async completeness(input: CompletenessInput): Promise<Completeness> {
+    return completeness(input);
+  }
+
+  async analyze(input: AnalysisInput): Promise<Analysis> {
+    return analyze(input);
+  }
 }
 
 /** Whatever an engine answers is checked against the operation's schema before anyone uses it. */
-export function checkedExtraction(value: unknown): Extracted {
-  if (!Value.Check(ExtractedSchema, value)) throw new Error('The extraction does not match its schema');
-  return value as Extracted;
+export function checked<S extends TSchema>(schema: S, value: unknown, operation: string): Static<S> {
+  if (!Value.Check(schema, value)) throw new Error(`The ${operation} answer does not match its schema`);
+  return value as Static<S>;
 }

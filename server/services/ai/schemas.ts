@@ -53,3 +53,77 @@ export const NextQuestionSchema = Type.Object({
   progress: Type.Object({ answered: Type.Integer({ minimum: 0 }), total: Type.Integer({ minimum: 1 }) }),
 });
 export type NextQuestion = Static<typeof NextQuestionSchema>;
+
+/**
+ * A chat reply. The service decides what the conversation needs next (the field to ask, an offer to make) from
+ * what it has collected; the engine only puts that into words in the conversation's language, streamed.
+ */
+export const ChatMessageSchema = Type.Object({
+  role: Type.Enum(['user', 'assistant']),
+  content: Type.String({ maxLength: 4000 }),
+});
+export type ChatMessage = Static<typeof ChatMessageSchema>;
+
+export const ChatAskSchema = Type.Object({
+  field: Type.String({ description: 'The collected field the reply asks for' }),
+  label: Type.String({ description: 'The question, in the conversation language' }),
+  input: Type.Enum(['text', 'email', 'date', 'number', 'country', 'select', 'none'], { description: 'The inline widget the reply carries as [INPUT:type:label]' }),
+});
+export type ChatAsk = Static<typeof ChatAskSchema>;
+
+export const ChatReplyInputSchema = Type.Object({
+  assistantName: Type.String({ description: "The assistant's name from branding ('Sofía')" }),
+  language: LanguageSchema,
+  /** The conversation so far, oldest first; the last one is the message being answered. */
+  messages: Type.Array(ChatMessageSchema, { maxItems: 40 }),
+  /** What the applicant said that the service understood this turn, in words, to acknowledge. */
+  understood: Type.Array(Type.String()),
+  /** What to ask next, or nothing when the conversation has all it needs. */
+  ask: Type.Optional(ChatAskSchema),
+  /** A plan to offer, rendered by the page from [CHECKOUT:plan]. */
+  offer: Type.Optional(Type.Enum(['basic', 'pro', 'elite'])),
+});
+export type ChatReplyInput = Static<typeof ChatReplyInputSchema>;
+
+/** The whole reply once streamed; checked like every other answer. */
+export const ChatReplySchema = Type.Object({ content: Type.String({ minLength: 1, maxLength: 4000 }) });
+export type ChatReply = Static<typeof ChatReplySchema>;
+
+/** A section's completeness: which of its fields are filled and which are still missing. */
+export const CompletenessInputSchema = Type.Object({
+  section: Type.String(),
+  fields: Type.Array(Type.String(), { description: "The section's field names" }),
+  data: Type.Record(Type.String(), Type.String()),
+});
+export type CompletenessInput = Static<typeof CompletenessInputSchema>;
+
+export const CompletenessSchema = Type.Object({
+  section: Type.String(),
+  filled: Type.Integer({ minimum: 0 }),
+  total: Type.Integer({ minimum: 0 }),
+  missing: Type.Array(Type.String()),
+  complete: Type.Boolean(),
+});
+export type Completeness = Static<typeof CompletenessSchema>;
+
+/** The final analysis of what a chat collected: errors that block filing and warnings worth a look. */
+export const AnalysisInputSchema = Type.Object({
+  formType: Type.Enum(['DS-160', 'ESTA']),
+  language: LanguageSchema,
+  data: Type.Record(Type.String(), Type.String(), { description: 'The collected fields (see COLLECTED_FIELDS)' }),
+});
+export type AnalysisInput = Static<typeof AnalysisInputSchema>;
+
+export const FindingSchema = Type.Object({
+  field: Type.String(),
+  code: Type.Enum(['missing', 'invalid-date', 'date-order', 'passport-expiry', 'waiver-nationality', 'visa-nationality', 'other']),
+  message: Type.String({ description: 'In the conversation language' }),
+});
+export type Finding = Static<typeof FindingSchema>;
+
+export const AnalysisSchema = Type.Object({
+  errors: Type.Array(FindingSchema),
+  warnings: Type.Array(FindingSchema),
+  summary: Type.String({ description: 'One paragraph, in the conversation language' }),
+});
+export type Analysis = Static<typeof AnalysisSchema>;

@@ -142,9 +142,11 @@ export function extract({ text: raw, language }: ExtractInput, today = new Date(
   }
   const phone = phoneOf(text, taken);
   if (phone) result.phone = phone;
-  const countries = findCountries(text);
+  // An address's '.co.uk' or '.mx' is not a country named: the e-mail is blanked out, offsets kept.
+  const places = emailAt >= 0 ? text.slice(0, emailAt) + ' '.repeat(email!.length) + text.slice(emailAt + email!.length) : text;
+  const countries = findCountries(places);
   result.countries = [...new Set(countries.map((c) => c.country))];
-  const nationality = findNationality(text);
+  const nationality = findNationality(places);
   if (nationality) result.nationality = nationality.country;
   const purpose = purposeOf(text);
   if (purpose) result.purpose = purpose;

@@ -1,0 +1,27 @@
+import en from '../../../../locales/en/assistant.json' with { type: 'json' };
+import es from '../../../../locales/es/assistant.json' with { type: 'json' };
+import fr from '../../../../locales/fr/assistant.json' with { type: 'json' };
+import pt from '../../../../locales/pt/assistant.json' with { type: 'json' };
+import { findCountry } from '../../../../machines/domain/countries';
+import type { Language } from './text';
+
+// The built-in engine's sentences come from the locale files, like every user-visible text.
+
+type Texts = typeof en;
+const TEXTS: Record<Language, Texts> = { en, es, fr, pt };
+
+export function phrase(language: Language, group: 'analysis' | 'reply', key: string, values: Record<string, string | number> = {}): string {
+  const table = TEXTS[language][group] as Record<string, string>;
+  const template = table[key] ?? (TEXTS.en[group] as Record<string, string>)[key] ?? key;
+  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
+}
+
+export function fieldLabel(language: Language, field: string): string {
+  return (TEXTS[language].fields as Record<string, string>)[field] ?? field;
+}
+
+/** A country as the conversation's language names it ('Alemania'), from the product's English name. */
+export function countryName(language: Language, english: string): string {
+  const code = findCountry(english)?.code;
+  return (code && new Intl.DisplayNames([language], { type: 'region' }).of(code)) || english;
+}

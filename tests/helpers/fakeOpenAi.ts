@@ -1,0 +1,133 @@
+import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { analyze, completeness } from '../../server/services/ai/builtin/analyze';
+import { extract } from '../../server/services/ai/builtin/extract';
+import { nextQuestion } from '../../server/services/ai/builtin/interviews';
+import { builtinReply, pieces } from '../../server/services/ai/builtin/reply';
+
+// An OpenAI-compatible chat completions endpoint on 127.0.0.1 that answers as a deterministic "model": it reads
+// the JSON input the engine sends and answers with the built-in engine's rules, so both engines share one
+// contract. Tests inject failures and read the requests it received; nothing leaves the machine.
+
+export type Failure = 'invalid' | 'garbage' | 'status500' | 'slow' | 'streamBreak';
+
+export interface ChatRequestBody {
+  model: string;
+  stream?: boolean;
+  messages: { role: string; content: string }[];
+  response_format?: { type: string; json_schema?: { name: string; schema: Record<string, unknown>; strict?: boolean } };
+}
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: ChatRequestBody;
+}
+
+export interface FakeOpenAi {
+  /** Ends in /v1, as the SDK's default does; the server answers POST /v1/chat/completions. */
+  baseURL: string;
+  requests: RecordedRequest[];
+  /** The failure every following request meets, until set back to undefined. */
+  failure: Failure | undefined;
+  /** How long a `slow` answer waits: longer than the engine's timeout in the tests. */
+  slowMs: number;
+  close(): Promise<void>;
+}
+
+const OPERATIONS: Record<string, (input: never) => unknown> = { extract, completeness, analyze, nextQuestion };
+
+let ids = 0;
+const envelope = (model: string, object: string) => ({ id: `chatcmpl-fake-${++ids}`, object, created: Math.floor(Date.now() / 1000), model });
+
+function completion(model: string, content: string) {
+  return {
+    ...envelope(model, 'chat.completion'),
+    choices: [{ index: 0, message: { role: 'assistant', content, refusal: null }, finish_reason: 'stop', logprobs: null }],
+    usage: { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 },
+  };
+}
+
+function chunk(model: string, delta: Record<string, string>, finish: string | null = null) {
+  return { ...envelope(model, 'chat.completion.chunk'), choices: [{ index: 0, delta, finish_reason: finish, logprobs: null }] };
+}
+
+function lastUserInput(body: ChatRequestBody): unknown {
+  const last = body.messages.filter((m) => m.role === 'user').at(-1);
+  return JSON.parse(last?.content ?? 'null');
+}
+
+function answerJson(res: ServerResponse, status: number, value: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
+}
+
+async function stream(res: ServerResponse, body: ChatRequestBody, failure: Failure | undefined): Promise<void> {
+  const reply = builtinReply(lastUserInput(body) as Parameters<typeof builtinReply>[0]);
+  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+  const send = (value: unknown) => res.write(`data: ${JSON.stringify(value)}\n\n`);
+  send(chunk(body.model, { role: 'assistant', content: '' }));
+  for (const piece of pieces(reply)) {
+    send(chunk(body.model, { content: piece }));
+    // The connection drops after the first words, as a proxy cutting a long response would.
+    if (failure === 'streamBreak') {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      res.destroy();
+      return;
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  send(chunk(body.model, {}, 'stop'));
+  res.end('data: [DONE]\n\n');
+}
+
+export async function startFakeOpenAi(): Promise<FakeOpenAi> {
+  const timers = new Set<NodeJS.Timeout>();
+  const server = createServer((req, res) => {
+    const parts: Buffer[] = [];
+    req.on('data', (part: Buffer) => parts.push(part));
+    req.on('end', () => {
+      if (req.method !== 'POST' || req.url !== '/v1/chat/completions') return answerJson(res, 404, { error: { message: `No route ${req.method} ${req.url}` } });
+      const body = JSON.parse(Buffer.concat(parts).toString('utf8')) as ChatRequestBody;
+      fake.requests.push({ method: req.method, path: req.url, headers: req.headers, body });
+      const failure = fake.failure;
+      const respond = () => {
+        if (failure === 'status500') return answerJson(res, 500, { error: { message: 'The server had an error', type: 'server_error', param: null, code: null } });
+        if (body.stream) return void stream(res, body, failure);
+        const operation = body.response_format?.json_schema?.name ?? '';
+        const compute = OPERATIONS[operation];
+        if (!compute) return answerJson(res, 400, { error: { message: `Unknown operation ${operation}`, type: 'invalid_request_error' } });
+        const content =
+          failure === 'garbage'
+            ? 'Sure! Here is what I found: the applicant is Mexican.'
+            : JSON.stringify(failure === 'invalid' ? { answer: 'not the shape asked for' } : compute(lastUserInput(body) as never));
+        answerJson(res, 200, completion(body.model, content));
+      };
+      if (failure !== 'slow') return respond();
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        respond();
+      }, fake.slowMs);
+      timers.add(timer);
+      // The engine gave up waiting: nobody is left to answer.
+      res.on('close', () => {
+        clearTimeout(timer);
+        timers.delete(timer);
+      });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const fake: FakeOpenAi = {
+    baseURL: `http://127.0.0.1:${port}/v1`,
+    requests: [],
+    failure: undefined,
+    slowMs: 2_000,
+    close: async () => {
+      for (const timer of timers) clearTimeout(timer);
+      server.closeAllConnections();
+      await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+    },
+  };
+  return fake;
+}
