@@ -32,6 +32,7 @@ const BUILT: Partial<Record<RouteName, () => Promise<{ Component: React.Componen
   dashboard: page(() => import('./pages/dashboard/DashboardPage')),
   results: page(() => import('./pages/results/ResultsPage')),
   ds160Wizard: page(() => import('./pages/ds160-wizard/Ds160WizardPage')),
+  aiAssistant: page(() => import('./pages/ai-assistant/AiAssistantPage')),
 };
 
 function Layout() {

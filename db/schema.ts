@@ -149,6 +149,8 @@ export interface AssistantSessionsTable {
   type: 'esta' | 'ds160';
   /** JSON: answers by question id. */
   answers: string;
+  /** The lead the answers were kept as, once the e-mail was known. */
+  lead_id: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -1,4 +1,5 @@
 // The registry of every flow. Path tests, coverage and the inspector all start from here.
+import { aiAssistantMachine } from './aiAssistant.machine';
 import { applyStartMachine } from './applyStart.machine';
 import { applySummaryMachine } from './applySummary.machine';
 import { checkoutMachine } from './checkout.machine';
@@ -33,11 +34,13 @@ export const machines = {
   ds160Form: ds160FormMachine,
   photoCheck: photoCheckMachine,
   formResume: formResumeMachine,
+  aiAssistant: aiAssistantMachine,
 } as const;
 
 export type MachineName = keyof typeof machines;
 
 export {
+  aiAssistantMachine,
   applyStartMachine,
   applySummaryMachine,
   checkoutMachine,

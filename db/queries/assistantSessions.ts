@@ -20,3 +20,7 @@ export async function lockAssistantSession(db: Executor, dialect: Dialect, id: s
 export async function writeAssistantAnswers(db: Executor, id: string, answers: string, at: string): Promise<void> {
   await db.updateTable('assistant_sessions').set({ answers, updated_at: at }).where('id', '=', id).execute();
 }
+
+export async function linkAssistantLead(db: Executor, id: string, leadId: string): Promise<void> {
+  await db.updateTable('assistant_sessions').set({ lead_id: leadId }).where('id', '=', id).execute();
+}

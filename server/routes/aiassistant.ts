@@ -21,7 +21,7 @@ const aiassistant: FastifyPluginAsyncTypebox = async (app) => {
   app.route({
     ...fromContract(answerAssistantQuestion),
     config: perMinute(120),
-    handler: async (request) => app.assistant.answer(request.access(), request.body),
+    handler: async (request) => app.assistant.answer(request.owner(), request.access(), request.body),
   });
 };
 

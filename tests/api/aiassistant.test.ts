@@ -36,6 +36,8 @@ describe('/api/aiassistant', () => {
     const wrong = await say('birth-date', '31 de febrero de 1990');
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().message).toMatch(/^body\.answer: /);
+    // The page words the rule in its own language from the validators' key.
+    expect(wrong.json().code).toMatch(/^validation:/);
     expect((await say('not-a-question', 'x')).json().message).toMatch(/^body\.question_id: /);
   });
 
@@ -77,7 +79,30 @@ describe('/api/aiassistant', () => {
     }
     expect(next).toMatchObject({ done: true, question: '', progress: { answered: INTERVIEWS.esta.length, total: 31 } });
     expect(next.message).toMatch(/Interview complete/);
-    expect(next.checkoutUrls).toEqual({ basic: '/checkout?formType=ESTA&plan=basic', pro: '/checkout?formType=ESTA&plan=pro', elite: '/checkout?formType=ESTA&plan=premium' });
+    // An ESTA is one service: every card opens it, for the lead the interview made.
+    const lead = await t.app.db.selectFrom('leads').selectAll().where('email', '=', 'ana@example.com').executeTakeFirstOrThrow();
+    const link = `/checkout?formType=ESTA&plan=esta&lead=${lead.id}`;
+    expect(next.checkoutUrls).toEqual({ basic: link, pro: link, elite: link });
+    expect(lead).toMatchObject({ source: 'airassistant-esta', form_type: 'ESTA', name: 'Ana Lopez', nationality: 'Spain', travel_purpose: 'tourism', completion_status: 'incomplete' });
+    expect(JSON.parse(lead.form_data)).toMatchObject({ 'birth-date': '1990-03-15', 'passport-number': 'AB1234567', email: 'ana@example.com' });
+  });
+
+  it('keeps the DS-160 answers as a lead of this browser once the e-mail is known, and names it in the plans', async () => {
+    const post = browser();
+    const { sessionId } = (await post('/api/aiassistant/session', { type: 'ds160' })).json();
+    const say = (question_id: string, answer: string) => post('/api/aiassistant/answer', { sessionId, question_id, answer, language: 'es' });
+    await say('first-name', 'Lucia');
+    expect(await t.app.db.selectFrom('leads').select('id').where('name', '=', 'Lucia').execute()).toEqual([]);
+    await say('email-address', 'lucia.chat@example.com');
+    await say('nationality', 'soy colombiana');
+    await say('purpose-of-trip', 'turismo');
+    const lead = await t.app.db.selectFrom('leads').selectAll().where('email', '=', 'lucia.chat@example.com').executeTakeFirstOrThrow();
+    expect(lead).toMatchObject({ source: 'airassistant-ds160', form_type: 'DS-160', nationality: 'Colombia' });
+    expect(JSON.parse(lead.form_data)).toMatchObject({ 'first-name': 'Lucia', nationality: 'Colombia' });
+    const row = await t.app.db.selectFrom('assistant_sessions').select('lead_id').where('id', '=', sessionId).executeTakeFirstOrThrow();
+    expect(row.lead_id).toBe(lead.id);
+    // The lead is this browser's: it reads it, another does not.
+    expect((await t.app.inject({ method: 'GET', url: `/api/leads/${lead.id}` })).statusCode).toBe(403);
   });
 
   it("refuses another session's interview and an unknown one", async () => {

@@ -1,4 +1,5 @@
 import type { MachineName } from '../../machines/index';
+import { aiAssistantPaths } from './aiAssistant.paths';
 import { applyStartPaths } from './applyStart.paths';
 import { applySummaryPaths } from './applySummary.paths';
 import { checkoutPaths } from './checkout.paths';
@@ -35,4 +36,5 @@ export const pathModels: Record<MachineName, PathModel> = {
   ds160Form: ds160FormPaths,
   photoCheck: photoCheckPaths,
   formResume: formResumePaths,
+  aiAssistant: aiAssistantPaths,
 };

@@ -8,6 +8,9 @@ const CATALOG_BY_SOURCE: Record<string, string> = {
   'apply-wizard': 'ds160',
   'esta-wizard': 'esta',
   wizard: 'preassessment',
+  // The AI assistant's interviews ask the wizards' own questions (issue 13).
+  'airassistant-ds160': 'ds160',
+  'airassistant-esta': 'esta',
 };
 
 export function catalogForSource(source: string): Catalog | undefined {

@@ -19,6 +19,7 @@ import {
 import { attachPhoto, findPhotoMeta } from '../../../db/queries/photos';
 import { getSetting } from '../../../db/queries/settings';
 import type { CompletionStatus, LeadRow } from '../../../db/schema';
+import type { CaptureFields } from '../../../machines/domain/questions';
 import { isValidEmail } from '../../../machines/domain/validators';
 import type { CheckoutOffer } from '../../../openapi/schemas/checkout';
 import type { LeadCaptured, LeadCreate, LeadDto, LeadImmediate, LeadUpdate, LeadUpdated, SaveLead } from '../../../openapi/schemas/leads';
@@ -103,6 +104,14 @@ function validEmail(email: string): string {
   const normalised = email.trim().toLowerCase();
   if (!isValidEmail(normalised)) throw badRequest('email', 'Please enter a valid email address');
   return normalised;
+}
+
+export interface InterviewLead {
+  source: string;
+  /** Which answers are the e-mail, the names, the phone and the nationality. */
+  fields: CaptureFields;
+  answers: Record<string, string>;
+  purpose?: string;
 }
 
 const captureKey = (owner: Owner, formType: string, email: string) => `${owner.ownerToken}:${formType}:${email}`;
@@ -259,6 +268,42 @@ export class LeadService {
       });
     }
     return { leadId: lead.id, existing };
+  }
+
+  /**
+   * The AI assistant's interview (issue 13): its answers are those of the wizard's catalog, kept as a lead of
+   * the browser's once the e-mail is known. Another lead of this browser with the same e-mail and form is the
+   * same application: its answers join it when it follows the same catalog.
+   */
+  async saveInterviewLead(owner: Owner, interview: InterviewLead): Promise<string> {
+    const catalog = catalogForSource(interview.source);
+    if (!catalog || catalog.formType === 'PRE-ASSESSMENT') throw new Error(`${interview.source} is not an interview's source`);
+    const { fields } = interview;
+    const answers = interview.answers;
+    const email = validEmail(answers[fields.email] ?? '');
+    const name = [answers[fields.firstName], answers[fields.lastName]].filter(Boolean).join(' ');
+    const values = { phone: answers[fields.phone] ?? '', nationality: answers[fields.nationality] ?? '', travelPurpose: interview.purpose ?? '' };
+    const { lead, existing } = await this.findOrCreate(owner, {
+      name,
+      email,
+      formType: catalog.formType,
+      formData: answers,
+      completionStatus: 'incomplete',
+      paymentStatus: 'unpaid',
+      source: interview.source,
+      subscriptionPlan: 'none',
+      ...values,
+    });
+    if (existing) {
+      await this.db.transaction().execute(async (trx) => {
+        const row = await lockLeadRow(trx, this.dialect, lead.id);
+        if (!row) return;
+        const sameCatalog = catalogForSource(row.source)?.id === catalog.id;
+        const next = mergeLead(row, { ...values, ...(sameCatalog ? { formData: answers } : {}) }, new Date().toISOString());
+        await writeLead(trx, row.id, { ...next, name: name || row.name });
+      });
+    }
+    return lead.id;
   }
 
   private async findOrCreate(owner: Owner, values: NewLeadValues): Promise<{ lead: LeadRow; existing: boolean }> {

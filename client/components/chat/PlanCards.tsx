@@ -1,0 +1,55 @@
+import { useTranslation } from 'react-i18next';
+import { useMoney } from '../../app/money';
+import { useSiteData } from '../../app/siteData';
+import * as pricing from '../../pages/pricing/pricing.css';
+import { button, heading, stack } from '../../styles/ui.css';
+
+type Plan = 'basic' | 'pro' | 'elite';
+const PLANS: readonly Plan[] = ['basic', 'pro', 'elite'];
+/** The spec's recommended plan (3-ai §2.4). */
+const RECOMMENDED: Plan = 'pro';
+/** The pricing map's key for each card (DECISIONS.md: the one source of prices). */
+const PRICE_KEY = { basic: 'DS160_BASIC', pro: 'DS160_PRO', elite: 'DS160_PREMIUM' } as const;
+
+/**
+ * The chats' plan cards: Básico, Pro (recommended) and Elite at the admin's prices, each opening its checkout
+ * link in a new tab; an ESTA is one service, so it gets one card.
+ */
+export function PlanCards({ urls, kind }: { urls: Record<Plan, string>; kind: 'ds160' | 'esta' }) {
+  const { t } = useTranslation('aiassistant');
+  const { pricing: prices } = useSiteData();
+  const money = useMoney();
+  const cards: { id: Plan | 'esta'; href: string; price: number }[] =
+    kind === 'esta' ? [{ id: 'esta', href: urls.basic, price: prices.ESTA }] : PLANS.map((plan) => ({ id: plan, href: urls[plan], price: prices[PRICE_KEY[plan]] }));
+  return (
+    <section className={stack} aria-labelledby="chat-plans-title" data-testid="chat-plans">
+      <h2 id="chat-plans-title" className={heading.section}>
+        {t('plans.title')}
+      </h2>
+      <ul className={pricing.plans} role="list">
+        {cards.map(({ id, href, price }) => {
+          const name = t(`plans.${id}`);
+          const features = Object.values(t(`plans.features.${id}`, { returnObjects: true }) as Record<string, string>);
+          return (
+            <li key={id} className={`${pricing.planCard} ${id === RECOMMENDED ? pricing.popular : ''}`} data-testid={`chat-plan-${id}`}>
+              {id === RECOMMENDED && <span className={pricing.popularBadge}>{t('plans.recommended')}</span>}
+              <h3 className={heading.section}>{name}</h3>
+              <p className={pricing.price}>
+                <span className={pricing.amount}>{money(price)}</span>
+              </p>
+              <ul>
+                {features.map((feature) => (
+                  <li key={feature}>{feature}</li>
+                ))}
+              </ul>
+              <a className={id === RECOMMENDED ? button.primary : button.secondary} href={href} target="_blank" rel="noopener noreferrer">
+                {t('plans.choose', { plan: name })}
+                <span className="visually-hidden"> ({t('plans.newTab')})</span>
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
