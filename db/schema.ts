@@ -155,6 +155,22 @@ export interface AssistantSessionsTable {
   updated_at: string;
 }
 
+export interface ChatSessionsTable {
+  /** The browser's own id for the conversation. */
+  id: string;
+  chat: 'aivisa' | 'ai-chat' | 'sections';
+  owner_token: string;
+  user_id: string | null;
+  language: string;
+  /** JSON: what the conversation collected, by field. */
+  collected: string;
+  /** JSON: the conversation, oldest first. */
+  messages: string;
+  lead_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface LoginFailuresTable {
   account: string;
   count: number;
@@ -175,6 +191,7 @@ export interface Database {
   photos: PhotosTable;
   resume_codes: ResumeCodesTable;
   assistant_sessions: AssistantSessionsTable;
+  chat_sessions: ChatSessionsTable;
 }
 
 export type SettingRow = Selectable<SettingsTable>;
@@ -188,4 +205,5 @@ export type OrderRow = Selectable<OrdersTable>;
 export type PhotoRow = Selectable<PhotosTable>;
 export type ResumeCodeRow = Selectable<ResumeCodesTable>;
 export type AssistantSessionRow = Selectable<AssistantSessionsTable>;
+export type ChatSessionRow = Selectable<ChatSessionsTable>;
 export type PaymentAttemptRow = Selectable<PaymentAttemptsTable>;

@@ -11,6 +11,7 @@ import security from './plugins/security';
 import services from './plugins/services';
 import resume from './routes/resume';
 import aiassistant from './routes/aiassistant';
+import aivisa from './routes/aivisa';
 import session from './plugins/session';
 import applications from './routes/applications';
 import auth from './routes/auth';
@@ -80,6 +81,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await scope.register(leads);
     await scope.register(resume);
     await scope.register(aiassistant);
+    await scope.register(aivisa);
     await scope.register(auth);
     await scope.register(checkout);
     await scope.register(applications);

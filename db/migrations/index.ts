@@ -7,6 +7,7 @@ import * as m0005 from './0005_photos';
 import * as m0006 from './0006_resume_codes';
 import * as m0007 from './0007_assistant_sessions';
 import * as m0008 from './0008_assistant_lead';
+import * as m0009 from './0009_chat_sessions';
 
 // Listed in code rather than read from disk, so the same provider works under tsx, vitest and a bundle.
 const MIGRATIONS: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0006_resume_codes': m0006,
   '0007_assistant_sessions': m0007,
   '0008_assistant_lead': m0008,
+  '0009_chat_sessions': m0009,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -5,6 +5,7 @@ import { AccountService } from '../services/accounts/service';
 import { ApplicationService } from '../services/applications/service';
 import { DocumentService } from '../services/documents/service';
 import { AssistantService } from '../services/ai/assistant';
+import { AivisaService } from '../services/ai/chats/aivisa';
 import type { AiEngine } from '../services/ai/engine';
 import { createEngine } from '../services/ai/select';
 import { ResumeService } from '../services/leads/resume';
@@ -30,6 +31,7 @@ declare module 'fastify' {
     resumeCodes: ResumeService;
     ai: AiEngine;
     assistant: AssistantService;
+    aivisa: AivisaService;
   }
 }
 
@@ -49,6 +51,7 @@ export default fp(
     // OpenAI (or a compatible server) when a key is given; otherwise the built-in engine, offline and deterministic.
     app.decorate('ai', createEngine(opts.config.openai, app.log));
     app.decorate('assistant', new AssistantService(app.db, app.dialect, app.ai, app.leads));
+    app.decorate('aivisa', new AivisaService(app.db, app.dialect, app.ai, app.leads));
     // Resume codes are hashed under a key derived from the session secret: the same secret, kept or given.
     app.decorate('resumeCodes', new ResumeService(app.db, resolveSessionSecret(opts.config.dataDir, opts.config.sessionSecret)));
   },

@@ -11,8 +11,9 @@ type Texts = typeof en;
 const TEXTS: Record<Language, Texts> = { en, es, fr, pt };
 
 export function phrase(language: Language, group: 'analysis' | 'reply', key: string, values: Record<string, string | number> = {}): string {
-  const table = TEXTS[language][group] as Record<string, string>;
-  const template = table[key] ?? (TEXTS.en[group] as Record<string, string>)[key] ?? key;
+  const find = (lang: Language) => key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], TEXTS[lang][group]);
+  const found = find(language) ?? find('en');
+  const template = typeof found === 'string' ? found : key;
   return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
 }
 

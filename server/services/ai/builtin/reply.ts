@@ -9,11 +9,13 @@ export function builtinReply(input: ChatReplyInput): string {
   const { language, understood, ask, offer } = input;
   const lines: string[] = [];
   const userTurns = input.messages.filter((m) => m.role === 'user').length;
-  if (userTurns === 0) lines.push(phrase(language, 'reply', 'greeting', { name: input.assistantName }));
-  else if (understood.length > 0) lines.push(phrase(language, 'reply', 'noted', { items: understood.join('; ') }));
-  else if (ask) lines.push(phrase(language, 'reply', 'notUnderstood'));
+  // The first message of a conversation is answered with a greeting (and what it said, if anything).
+  const first = userTurns <= 1;
+  if (first) lines.push(phrase(language, 'reply', 'greeting', { name: input.assistantName }));
+  if (understood.length > 0) lines.push(phrase(language, 'reply', 'noted', { items: understood.join('; ') }));
+  else if (ask && !first) lines.push(phrase(language, 'reply', 'notUnderstood'));
   if (ask) {
-    lines.push(phrase(language, 'reply', 'ask', { label: ask.label }));
+    lines.push(phrase(language, 'reply', 'askLine', { label: ask.label }));
     if (ask.input !== 'none') lines.push(`[INPUT:${ask.input}:${ask.label}]`);
   } else {
     lines.push(phrase(language, 'reply', 'done'));
