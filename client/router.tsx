@@ -33,6 +33,7 @@ const BUILT: Partial<Record<RouteName, () => Promise<{ Component: React.Componen
   results: page(() => import('./pages/results/ResultsPage')),
   ds160Wizard: page(() => import('./pages/ds160-wizard/Ds160WizardPage')),
   aiAssistant: page(() => import('./pages/ai-assistant/AiAssistantPage')),
+  aiVisa: page(() => import('./pages/aivisa/AivisaPage')),
 };
 
 function Layout() {

@@ -1,5 +1,6 @@
 // The registry of every flow. Path tests, coverage and the inspector all start from here.
 import { aiAssistantMachine } from './aiAssistant.machine';
+import { aivisaChatMachine } from './aivisaChat.machine';
 import { applyStartMachine } from './applyStart.machine';
 import { applySummaryMachine } from './applySummary.machine';
 import { checkoutMachine } from './checkout.machine';
@@ -35,12 +36,14 @@ export const machines = {
   photoCheck: photoCheckMachine,
   formResume: formResumeMachine,
   aiAssistant: aiAssistantMachine,
+  aivisaChat: aivisaChatMachine,
 } as const;
 
 export type MachineName = keyof typeof machines;
 
 export {
   aiAssistantMachine,
+  aivisaChatMachine,
   applyStartMachine,
   applySummaryMachine,
   checkoutMachine,

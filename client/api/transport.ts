@@ -9,6 +9,8 @@ export interface HttpRequest {
   body?: unknown;
   /** The answer is a file (a PDF): read its bytes and its name instead of text. */
   binary?: boolean;
+  /** Ask for server-sent events and hear the body as it arrives; the whole text is still the answer. */
+  stream?: (chunk: string) => void;
 }
 
 export interface HttpResponse {
@@ -27,13 +29,22 @@ export function fileNameOf(disposition: string | null | undefined): string {
 export type Transport = (request: HttpRequest) => Promise<HttpResponse>;
 
 /** The browser's transport: same-origin fetch with the session cookie. */
-export const fetchTransport: Transport = async ({ method, path, body, binary }) => {
+export const fetchTransport: Transport = async ({ method, path, body, binary, stream }) => {
   const response = await fetch(new URL(path, window.location.origin), {
     method,
     credentials: 'include',
-    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+    headers: { ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...(stream ? { Accept: 'text/event-stream' } : {}) },
     body: body === undefined ? null : JSON.stringify(body),
   });
+  if (stream && response.ok && response.body) {
+    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+    let text = '';
+    for (let part = await reader.read(); !part.done; part = await reader.read()) {
+      text += part.value;
+      stream(part.value);
+    }
+    return { status: response.status, text };
+  }
   if (binary && response.ok) {
     const bytes = new Uint8Array(await response.arrayBuffer());
     return { status: response.status, text: '', file: { bytes, fileName: fileNameOf(response.headers.get('content-disposition')) } };

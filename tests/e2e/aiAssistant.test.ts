@@ -2,7 +2,7 @@ import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INTERVIEWS, text } from '../../server/services/ai/builtin/interviews';
 import { validAnswer } from '../helpers/answers';
-import { formatViolations, seriousViolations } from './axe';
+import { audit } from './axe';
 import { openPage, pageErrors, startE2E, textOf, type E2E } from './browser';
 
 // The AI assistant's interview (issue 13) as an applicant meets it: the form chosen, every question answered by
@@ -14,11 +14,6 @@ beforeAll(async () => {
   e2e = await startE2E();
 });
 afterAll(async () => e2e.close());
-
-async function audit(page: Page, where: string): Promise<string> {
-  const violations = await seriousViolations(page);
-  return violations.length ? formatViolations(where, violations) : '';
-}
 
 const lines = (page: Page) =>
   page.$$eval('[data-testid="assistant-log"] li[data-role]', (els) => els.map((el) => `${el.getAttribute('data-role')}|${(el.querySelector('[data-text]') as HTMLElement).innerText}`));

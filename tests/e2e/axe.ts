@@ -51,3 +51,9 @@ export function formatViolations(where: string, violations: AxeViolation[]): str
   ]);
   return `${where}: ${violations.length} serious/critical axe violation(s)\n${lines.join('\n')}`;
 }
+
+/** The page's serious and critical violations, formatted under `where`; '' when there are none. */
+export async function audit(page: Page, where: string): Promise<string> {
+  const violations = await seriousViolations(page);
+  return violations.length ? formatViolations(where, violations) : '';
+}

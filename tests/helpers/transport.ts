@@ -19,13 +19,13 @@ export function injectTransport(app: FastifyInstance, log: CallRecord[] = []): T
   let cookie: string | undefined;
   // Each transport is its own client, as each browser is: the rate limits count it apart.
   const remoteAddress = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
-  const transport: Transport = async ({ method, path, body, binary }) => {
+  const transport: Transport = async ({ method, path, body, binary, stream }) => {
     const response = await app.inject({
       method: method as 'GET',
       url: path,
       remoteAddress,
       ...(body === undefined ? {} : { payload: body as object }),
-      ...(cookie ? { headers: { cookie } } : {}),
+      headers: { ...(cookie ? { cookie } : {}), ...(stream ? { accept: 'text/event-stream' } : {}) },
     });
     const session = response.cookies.find((c) => c.name === 'rumbo.sid');
     if (session) cookie = `rumbo.sid=${session.value}`;
@@ -42,6 +42,8 @@ export function injectTransport(app: FastifyInstance, log: CallRecord[] = []): T
       return { status: response.statusCode, text: '', file };
     }
     log.push({ method, path, body, status: response.statusCode, response: parsed });
+    // app.inject gives the whole body at once: a stream heard in one piece.
+    if (stream && ok) stream(response.body);
     return { status: response.statusCode, text: response.body };
   };
   return Object.assign(transport, { cookie: () => cookie });

@@ -1,5 +1,6 @@
 import type { MachineName } from '../../machines/index';
 import { aiAssistantPaths } from './aiAssistant.paths';
+import { aivisaChatPaths } from './aivisaChat.paths';
 import { applyStartPaths } from './applyStart.paths';
 import { applySummaryPaths } from './applySummary.paths';
 import { checkoutPaths } from './checkout.paths';
@@ -37,4 +38,5 @@ export const pathModels: Record<MachineName, PathModel> = {
   photoCheck: photoCheckPaths,
   formResume: formResumePaths,
   aiAssistant: aiAssistantPaths,
+  aivisaChat: aivisaChatPaths,
 };

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useMoney } from '../../app/money';
 import { useSiteData } from '../../app/siteData';
 import * as pricing from '../../pages/pricing/pricing.css';
+import * as chat from './chat.css';
 import { button, heading, stack } from '../../styles/ui.css';
 
 type Plan = 'basic' | 'pro' | 'elite';
@@ -12,22 +13,22 @@ const RECOMMENDED: Plan = 'pro';
 const PRICE_KEY = { basic: 'DS160_BASIC', pro: 'DS160_PRO', elite: 'DS160_PREMIUM' } as const;
 
 /**
- * The chats' plan cards: Básico, Pro (recommended) and Elite at the admin's prices, each opening its checkout
- * link in a new tab; an ESTA is one service, so it gets one card.
+ * The chats' plan cards: Básico, Pro (recommended) and Elite at the admin's prices; an ESTA is one service, so
+ * it gets one card. Each opens its checkout link in a new tab (`urls`), or is handed to the chat (`onChoose`).
  */
-export function PlanCards({ urls, kind }: { urls: Record<Plan, string>; kind: 'ds160' | 'esta' }) {
+export function PlanCards({ kind, urls, onChoose, busy }: { kind: 'ds160' | 'esta'; urls?: Record<Plan, string>; onChoose?: (plan: Plan) => void; busy?: boolean }) {
   const { t } = useTranslation('aiassistant');
   const { pricing: prices } = useSiteData();
   const money = useMoney();
-  const cards: { id: Plan | 'esta'; href: string; price: number }[] =
-    kind === 'esta' ? [{ id: 'esta', href: urls.basic, price: prices.ESTA }] : PLANS.map((plan) => ({ id: plan, href: urls[plan], price: prices[PRICE_KEY[plan]] }));
+  const cards: { id: Plan | 'esta'; plan: Plan; price: number }[] =
+    kind === 'esta' ? [{ id: 'esta', plan: 'basic', price: prices.ESTA }] : PLANS.map((plan) => ({ id: plan, plan, price: prices[PRICE_KEY[plan]] }));
   return (
     <section className={stack} aria-labelledby="chat-plans-title" data-testid="chat-plans">
       <h2 id="chat-plans-title" className={heading.section}>
         {t('plans.title')}
       </h2>
-      <ul className={pricing.plans} role="list">
-        {cards.map(({ id, href, price }) => {
+      <ul className={`${pricing.plans} ${chat.bareList}`} role="list">
+        {cards.map(({ id, plan, price }) => {
           const name = t(`plans.${id}`);
           const features = Object.values(t(`plans.features.${id}`, { returnObjects: true }) as Record<string, string>);
           return (
@@ -42,10 +43,16 @@ export function PlanCards({ urls, kind }: { urls: Record<Plan, string>; kind: 'd
                   <li key={feature}>{feature}</li>
                 ))}
               </ul>
-              <a className={id === RECOMMENDED ? button.primary : button.secondary} href={href} target="_blank" rel="noopener noreferrer">
-                {t('plans.choose', { plan: name })}
-                <span className="visually-hidden"> ({t('plans.newTab')})</span>
-              </a>
+              {urls ? (
+                <a className={id === RECOMMENDED ? button.primary : button.secondary} href={urls[plan]} target="_blank" rel="noopener noreferrer">
+                  {t('plans.choose', { plan: name })}
+                  <span className="visually-hidden"> ({t('plans.newTab')})</span>
+                </a>
+              ) : (
+                <button type="button" className={id === RECOMMENDED ? button.primary : button.secondary} disabled={busy} onClick={() => onChoose?.(plan)}>
+                  {t('plans.choose', { plan: name })}
+                </button>
+              )}
             </li>
           );
         })}

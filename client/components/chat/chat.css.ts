@@ -78,3 +78,5 @@ export const choices = style({ display: 'grid', gap: vars.space.sm, gridTemplate
 export const choice = style({ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 4, textAlign: 'left', padding: vars.space.md, height: 'auto' });
 
 export const choiceHint = style({ fontWeight: 400, fontSize: vars.fontSize.sm });
+
+export const bareList = style({ listStyle: 'none', padding: 0, margin: 0 });

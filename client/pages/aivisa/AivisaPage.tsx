@@ -1,0 +1,241 @@
+import { useSelector } from '@xstate/react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { aivisaChatMachine, isLocked, type ChatLine, type StateUpdate } from '../../../machines/aivisaChat.machine';
+import { parseReply } from '../../../machines/domain/chatMarkers';
+import { findCountry } from '../../../machines/domain/countries';
+import { ROUTES } from '../../../machines/domain/routes';
+import { saveChatLead } from '../../../openapi/routes/leads';
+import { makeAivisaActors } from '../../api/actors/aivisa';
+import { call } from '../../api/call';
+import { fetchTransport } from '../../api/transport';
+import { useLanguage } from '../../app/AppContext';
+import { useSiteData } from '../../app/siteData';
+import { readStorage, writeStorage } from '../../app/storage';
+import { useFlow } from '../../app/useFlow';
+import { usePageMeta } from '../../app/usePageMeta';
+import * as chat from '../../components/chat/chat.css';
+import { PlanCards } from '../../components/chat/PlanCards';
+import { progressFill, progressTrack } from '../../components/wizard/wizard.css';
+import { button, card, container, heading, input as inputClass, muted, page, stack } from '../../styles/ui.css';
+import { InlineInput } from './InlineInput';
+import * as css from './aivisa.css';
+
+/** Spec 3-ai §3: the conversation's id is made by the browser and kept in local storage. */
+const SESSION_KEY = 'rumbo.aivisa.session';
+
+function sessionId(): string {
+  const kept = readStorage('local', SESSION_KEY);
+  if (kept && /^[A-Za-z0-9_-]{8,64}$/.test(kept)) return kept;
+  const made = crypto.randomUUID();
+  writeStorage('local', SESSION_KEY, made);
+  return made;
+}
+
+/** Spec 3-ai §4.4: a lead save that fails is only logged. */
+function saveLead(state: StateUpdate): void {
+  if (!state.email) return;
+  call(fetchTransport, saveChatLead, { body: { ...state, email: state.email } }).catch((error: unknown) => console.warn('The lead could not be saved', error));
+}
+
+const machine = aivisaChatMachine.provide({ actors: makeAivisaActors(fetchTransport), actions: { saveLead: (_, { state }) => saveLead(state) } });
+
+const SIDEBAR_FIELDS = ['citizenship_country', 'trip_purpose', 'product_recommendation', 'email', 'firstName', 'lastName', 'dateOfBirth', 'passportNumber', 'passportExpiry', 'arrivalDate', 'departureDate'];
+
+/** The advanced chat (spec 3-ai §2.5, §4.4): the sidebar of progress and what was collected, the chat, the paywall. */
+export default function AivisaPage() {
+  const { t } = useTranslation('aivisa');
+  const { language } = useLanguage();
+  const { branding } = useSiteData();
+  usePageMeta('chat', branding.brandName);
+  const [input] = useState(() => ({ sessionId: sessionId(), language }));
+  const ref = useFlow(machine, input);
+  const context = useSelector(ref, (s) => s.context);
+  const busy = useSelector(ref, (s) => s.hasTag('busy') || s.status === 'done');
+  const streaming = useSelector(ref, (s) => s.matches('sending'));
+  const locked = isLocked(context.application);
+  const field = useRef<HTMLTextAreaElement>(null);
+  const logEnd = useRef<HTMLLIElement>(null);
+  const dialog = useRef<HTMLDivElement>(null);
+  const percent = context.application.readiness;
+
+  useEffect(() => {
+    logEnd.current?.scrollIntoView({ block: 'nearest' });
+  }, [context.lines.length, context.partial]);
+  useEffect(() => {
+    if (!busy && !locked) field.current?.focus();
+  }, [busy, locked]);
+  // The paywall takes the focus when it opens, and Escape closes it as 'Continuar después' does.
+  useEffect(() => {
+    if (context.paywallOpen) dialog.current?.focus();
+  }, [context.paywallOpen]);
+
+  const lastAssistant = useMemo(() => context.lines.map((l) => l.role).lastIndexOf('assistant'), [context.lines]);
+  const send = (text?: string) => ref.send(text === undefined ? { type: 'SEND' } : { type: 'SEND', text });
+  const collected = SIDEBAR_FIELDS.filter((f) => context.application.collected[f]);
+  // Countries and purposes in the page's language; dates as the page's language writes them.
+  const shown = (field: string, value: string) => {
+    if (field === 'citizenship_country') {
+      const code = findCountry(value)?.code;
+      return (code && new Intl.DisplayNames([language], { type: 'region' }).of(code)) || value;
+    }
+    if (field === 'trip_purpose') return t(`purposes.${value}`, { defaultValue: value });
+    if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return new Date(`${value}T12:00:00Z`).toLocaleDateString(language, { dateStyle: 'medium', timeZone: 'UTC' });
+    return value;
+  };
+  const kind = context.application.collected.product_recommendation === 'ESTA' ? 'esta' : 'ds160';
+
+  const renderLine = (line: ChatLine, index: number) => {
+    if (line.role === 'system') return <span data-text>{t(line.key)}</span>;
+    if (line.role === 'user') return <span data-text>{line.content}</span>;
+    const live = index === lastAssistant && !busy && !locked;
+    return (
+      <span data-text className={stack}>
+        {parseReply(line.content).map((part, i) =>
+          part.kind === 'text' ? (
+            <span key={i}>{part.text}</span>
+          ) : part.kind === 'input' ? (
+            live ? <InlineInput key={i} type={part.type} label={part.label} onSend={(value) => send(value)} /> : null
+          ) : (
+            <button key={i} type="button" className={button.primary} disabled={busy} onClick={() => ref.send({ type: 'CHOOSE_PLAN', plan: part.plan })} data-testid={`offer-${part.plan}`}>
+              {t('offer', { plan: part.plan === 'basic' ? 'Básico' : part.plan === 'elite' ? 'Elite' : 'Pro' })}
+            </button>
+          ),
+        )}
+      </span>
+    );
+  };
+
+  return (
+    <div className={`${container} ${page} ${css.layout}`}>
+      <aside className={`${card} ${stack} ${css.sidebar}`} aria-labelledby="aivisa-application">
+        <h2 id="aivisa-application" className={heading.section}>
+          {t('application')}
+        </h2>
+        <span className={muted} data-testid="aivisa-readiness">
+          {t('readiness', { percent })}
+        </span>
+        <div className={progressTrack} role="progressbar" aria-label={t('readinessLabel')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+          <div className={progressFill} style={{ width: `${percent}%` }} />
+        </div>
+        <h3 className={css.subheading}>{t('collected')}</h3>
+        {collected.length === 0 ? (
+          <p className={muted}>{t('nothingYet')}</p>
+        ) : (
+          <dl className={css.facts} data-testid="aivisa-collected">
+            {collected.map((f) => (
+              <div key={f} className={css.fact} data-field={f} data-value={context.application.collected[f]}>
+                <dt className={muted}>{t(`fields.${f}`)}</dt>
+                <dd className={css.factValue}>{shown(f, context.application.collected[f] as string)}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
+        {locked && !context.paywallOpen && (
+          <button type="button" className={button.primary} onClick={() => ref.send({ type: 'OPEN_PAYWALL' })}>
+            {t('paywall.seePlans')}
+          </button>
+        )}
+        <Link to={ROUTES.home} className={button.ghost}>
+          {t('back')}
+        </Link>
+      </aside>
+
+      <div className={stack}>
+        <h1 className={heading.page}>{t('title')}</h1>
+        <p className={muted}>{t('intro')}</p>
+        <section className={chat.panel} aria-label={t('conversation')}>
+          <div role="log" aria-live="polite">
+            <ol className={chat.log} tabIndex={0} aria-label={t('conversation')} data-testid="aivisa-log">
+              {context.lines.map((line, i) => (
+                <li key={i} className={chat.bubble[line.role]} data-role={line.role}>
+                  <span className="visually-hidden">{t(line.role === 'user' ? 'you' : 'assistant')}: </span>
+                  {renderLine(line, i)}
+                </li>
+              ))}
+              {streaming && (
+                <li className={chat.bubble.assistant} aria-busy="true" data-testid="aivisa-partial">
+                  {context.partial ? parseReply(context.partial).map((p, i) => (p.kind === 'text' ? <span key={i}>{p.text}</span> : null)) : t('writing')}
+                </li>
+              )}
+              <li ref={logEnd} aria-hidden="true" />
+            </ol>
+          </div>
+          {context.suggestions.length > 0 && !busy && (
+            <div className={chat.options} role="group" aria-label={t('quick')}>
+              {context.suggestions.map((s) => (
+                <button key={s} type="button" className={button.secondary} onClick={() => send(s)} data-testid="aivisa-suggestion">
+                  {s}
+                </button>
+              ))}
+            </div>
+          )}
+          <form
+            className={chat.composer}
+            onSubmit={(event) => {
+              event.preventDefault();
+              send();
+            }}
+          >
+            <label htmlFor="aivisa-message" className="visually-hidden">
+              {t('composer.label')}
+            </label>
+            <textarea
+              id="aivisa-message"
+              ref={field}
+              rows={2}
+              className={`${inputClass} ${chat.composerInput}`}
+              value={context.draft}
+              disabled={locked}
+              placeholder={locked ? t('composer.locked') : t('composer.placeholder')}
+              aria-describedby="aivisa-hint"
+              onChange={(event) => ref.send({ type: 'DRAFT', value: event.target.value })}
+              onKeyDown={(event) => {
+                // Spec 3-ai §5: Ctrl/Cmd+Enter sends; Enter alone makes a new line.
+                if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+                  event.preventDefault();
+                  send();
+                }
+              }}
+            />
+            <button type="submit" className={button.primary} disabled={busy || locked || context.draft.trim() === ''}>
+              {t('composer.send')}
+            </button>
+          </form>
+          <p id="aivisa-hint" className={`${muted} ${css.hint}`}>
+            {t('composer.hint')}
+          </p>
+        </section>
+      </div>
+
+      {context.paywallOpen && (
+        <div className={css.backdrop}>
+          <div
+            ref={dialog}
+            tabIndex={-1}
+            role="dialog"
+            aria-modal="true"
+            aria-labelledby="aivisa-paywall-title"
+            className={`${card} ${stack} ${css.dialog}`}
+            data-testid="aivisa-paywall"
+            onKeyDown={(event) => {
+              if (event.key === 'Escape') ref.send({ type: 'CLOSE_PAYWALL' });
+            }}
+          >
+            <h2 id="aivisa-paywall-title" className={heading.section}>
+              {t('paywall.title')}
+            </h2>
+            <p>{t('paywall.description')}</p>
+            <PlanCards kind={kind} busy={busy} onChoose={(plan) => ref.send({ type: 'CHOOSE_PLAN', plan })} />
+            <div>
+              <button type="button" className={button.secondary} onClick={() => ref.send({ type: 'CLOSE_PAYWALL' })} data-testid="aivisa-later">
+                {t('paywall.later')}
+              </button>
+            </div>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,210 @@
+import { assign, fromPromise, setup, type AnyActorRef } from 'xstate';
+
+/** Spec 3-ai §3: the advanced chat's application as the server reports it. */
+export interface ChatApplication {
+  status: 'in_progress' | 'paid';
+  readiness: number;
+  collected: Record<string, string>;
+}
+
+export interface StateUpdate {
+  email?: string;
+  citizenship_country?: string;
+  trip_purpose?: string;
+  product_recommendation?: string;
+  selected_plan?: string;
+}
+
+/** POST /api/aivisa/chat's answer (spec 3-ai §3 "Advanced chat"). */
+export interface ChatTurn {
+  content: string;
+  suggestions: string[];
+  application: ChatApplication;
+  showPaywall: boolean;
+  wizardData: { next_question?: string; ui_hints?: { type: 'select' | 'email' | 'text'; options?: string[] } };
+  stateUpdate: StateUpdate;
+}
+
+export type ChatLine = { role: 'user' | 'assistant'; content: string } | { role: 'system'; key: 'aivisa:error.general' | 'aivisa:error.checkout' };
+
+/** Spec 3-ai §4.4: at readiness 80 an application not paid for waits for the payment. */
+export const PAYWALL_AT = 80;
+
+export interface AivisaChatContext {
+  sessionId: string;
+  language: string;
+  lines: ChatLine[];
+  draft: string;
+  /** The reply as it streams in. */
+  partial: string;
+  application: ChatApplication;
+  suggestions: string[];
+  paywallOpen: boolean;
+  stateUpdate: StateUpdate;
+  plan: string | null;
+  /** Where checkout goes, once the server answered. */
+  checkoutUrl: string | null;
+}
+
+export interface SendInput {
+  sessionId: string;
+  message: string;
+  history: { role: string; content: string }[];
+  language: string;
+  /** The chat itself, which hears the reply as it streams. */
+  replyTo: AnyActorRef;
+}
+
+export type AivisaChatEvent =
+  | { type: 'DRAFT'; value: string }
+  | { type: 'SEND'; text?: string }
+  | { type: 'PIECE'; text: string }
+  | { type: 'OPEN_PAYWALL' }
+  | { type: 'CLOSE_PAYWALL' }
+  | { type: 'CHOOSE_PLAN'; plan: string };
+
+export const isLocked = (application: ChatApplication) => application.status === 'in_progress' && application.readiness >= PAYWALL_AT;
+
+/** Spec 3-ai §4.4: the lead is saved once the state has an e-mail with @, a citizenship and a purpose. */
+export const leadReady = (update: StateUpdate) => Boolean(update.email?.includes('@') && update.citizenship_country && update.trip_purpose);
+
+const statusOf = (error: unknown) => Number((error as { status?: unknown } | null)?.status);
+
+/**
+ * The advanced chat (spec 3-ai §2.5, §4.4; issue 13): the application is loaded, then each message is sent and
+ * its reply streams in (PIECE events) until the whole turn arrives. At readiness 80 without payment the paywall
+ * opens and sending stops; a plan chosen goes to the checkout URL the server answers.
+ */
+export const aivisaChatMachine = setup({
+  types: {
+    input: {} as { sessionId: string; language: string },
+    context: {} as AivisaChatContext,
+    events: {} as AivisaChatEvent,
+    output: {} as { to: string },
+  },
+  actors: {
+    /** GET /api/aivisa/application/{sessionId}; provided by the client. */
+    loadApplication: fromPromise<ChatApplication, { sessionId: string }>(async () => {
+      throw new Error('loadApplication is provided by the caller');
+    }),
+    /** POST /api/aivisa/chat, streamed: each piece is sent to `replyTo` as a PIECE event, the turn is the output. */
+    sendMessage: fromPromise<ChatTurn, SendInput>(async () => {
+      throw new Error('sendMessage is provided by the caller');
+    }),
+    /** POST /api/aivisa/checkout; provided by the client. */
+    checkout: fromPromise<{ url: string }, { sessionId: string; plan: string }>(async () => {
+      throw new Error('checkout is provided by the caller');
+    }),
+  },
+  actions: {
+    takeTurn: assign(({ context }, { turn }: { turn: ChatTurn }) => ({
+      lines: [...context.lines, { role: 'assistant' as const, content: turn.content }],
+      partial: '',
+      application: turn.application,
+      suggestions: turn.suggestions,
+      paywallOpen: turn.showPaywall,
+      stateUpdate: { ...context.stateUpdate, ...turn.stateUpdate },
+    })),
+    /** POST /api/save-lead with the state; a failure is only logged (spec 3-ai §8). Provided by the page. */
+    saveLead: (_: unknown, _params: { state: StateUpdate }) => {},
+  },
+  guards: {
+    canSend: ({ context, event }) => {
+      const text = event.type === 'SEND' && event.text !== undefined ? event.text : context.draft;
+      return text.trim() !== '' && !isLocked(context.application);
+    },
+    isLocked: ({ context }) => isLocked(context.application),
+    isPaymentRequired: (_, params: { error: unknown }) => statusOf(params.error) === 402,
+    leadReady: (_, params: { update: StateUpdate }) => leadReady(params.update),
+  },
+}).createMachine({
+  id: 'aivisaChat',
+  context: ({ input }) => ({
+    sessionId: input.sessionId,
+    language: input.language,
+    lines: [],
+    draft: '',
+    partial: '',
+    application: { status: 'in_progress', readiness: 0, collected: {} },
+    suggestions: [],
+    paywallOpen: false,
+    stateUpdate: {},
+    plan: null,
+    checkoutUrl: null,
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadApplication',
+        src: 'loadApplication',
+        input: ({ context }) => ({ sessionId: context.sessionId }),
+        onDone: { target: 'idle', actions: assign({ application: ({ event }) => event.output, paywallOpen: ({ event }) => isLocked(event.output) }) },
+        // A conversation this browser has not begun yet is a 404: nothing to show, and nothing to say (§8).
+        onError: 'idle',
+      },
+    },
+    idle: {
+      on: {
+        DRAFT: { actions: assign({ draft: ({ event }) => event.value }) },
+        SEND: {
+          guard: 'canSend',
+          target: 'sending',
+          actions: assign(({ context, event }) => {
+            const text = (event.text ?? context.draft).trim();
+            return { lines: [...context.lines, { role: 'user' as const, content: text }], draft: event.text === undefined ? '' : context.draft, suggestions: [], partial: '' };
+          }),
+        },
+        OPEN_PAYWALL: { guard: 'isLocked', actions: assign({ paywallOpen: true }) },
+        CLOSE_PAYWALL: { actions: assign({ paywallOpen: false }) },
+        CHOOSE_PLAN: { target: 'checkingOut', actions: assign({ plan: ({ event }) => event.plan }) },
+      },
+    },
+    sending: {
+      tags: ['busy'],
+      initial: 'waiting',
+      states: {
+        waiting: { on: { PIECE: { target: 'streaming', actions: assign({ partial: ({ context, event }) => context.partial + event.text }) } } },
+        streaming: { on: { PIECE: { actions: assign({ partial: ({ context, event }) => context.partial + event.text }) } } },
+      },
+      invoke: {
+        id: 'sendMessage',
+        src: 'sendMessage',
+        input: ({ context, self }) => {
+          const said = context.lines.filter((l): l is { role: 'user' | 'assistant'; content: string } => l.role !== 'system');
+          return { sessionId: context.sessionId, message: said.at(-1)?.content ?? '', history: said.slice(0, -1).slice(-10), language: context.language, replyTo: self };
+        },
+        onDone: [
+          {
+            guard: { type: 'leadReady', params: ({ event }) => ({ update: event.output.stateUpdate }) },
+            target: 'idle',
+            actions: [{ type: 'takeTurn', params: ({ event }) => ({ turn: event.output }) }, { type: 'saveLead', params: ({ event }) => ({ state: event.output.stateUpdate }) }],
+          },
+          { target: 'idle', actions: { type: 'takeTurn', params: ({ event }) => ({ turn: event.output }) } },
+        ],
+        onError: [
+          {
+            // The server says the application waits for payment: the page had an old readiness.
+            guard: { type: 'isPaymentRequired', params: ({ event }) => ({ error: event.error }) },
+            target: 'idle',
+            actions: assign(({ context }) => ({ partial: '', paywallOpen: true, application: { ...context.application, readiness: Math.max(context.application.readiness, PAYWALL_AT) } })),
+          },
+          { target: 'idle', actions: assign(({ context }) => ({ partial: '', lines: [...context.lines, { role: 'system' as const, key: 'aivisa:error.general' as const }] })) },
+        ],
+      },
+    },
+    checkingOut: {
+      tags: ['busy'],
+      invoke: {
+        id: 'checkout',
+        src: 'checkout',
+        input: ({ context }) => ({ sessionId: context.sessionId, plan: context.plan as string }),
+        onDone: { target: 'redirecting', actions: assign({ checkoutUrl: ({ event }) => event.output.url }) },
+        onError: { target: 'idle', actions: assign(({ context }) => ({ plan: null, lines: [...context.lines, { role: 'system' as const, key: 'aivisa:error.checkout' as const }] })) },
+      },
+    },
+    redirecting: { type: 'final' },
+  },
+  output: ({ context }) => ({ to: context.checkoutUrl ?? '/checkout' }),
+});

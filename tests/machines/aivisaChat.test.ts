@@ -1,0 +1,129 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor, type AnyActorRef } from 'xstate';
+import { aivisaChatMachine, isLocked, leadReady, type ChatTurn, type SendInput } from '../../machines/aivisaChat.machine';
+
+const settle = (actor: AnyActorRef) => waitFor(actor, (s) => !s.hasTag('busy'));
+const turn = (patch: Partial<ChatTurn> = {}): ChatTurn => ({
+  content: 'Hola\n[INPUT:email:Correo]',
+  suggestions: [],
+  application: { status: 'in_progress', readiness: 30, collected: {} },
+  showPaywall: false,
+  wizardData: {},
+  stateUpdate: {},
+  ...patch,
+});
+
+function start(replies: (ChatTurn | Error)[], application = { status: 'in_progress' as const, readiness: 0, collected: {} }) {
+  const saved = vi.fn();
+  const sent: Omit<SendInput, 'replyTo'>[] = [];
+  const actor = createActor(
+    aivisaChatMachine.provide({
+      actors: {
+        loadApplication: fromPromise(async () => application),
+        sendMessage: fromPromise(async ({ input }: { input: SendInput }) => {
+          const { replyTo, ...rest } = input;
+          sent.push(rest);
+          const reply = replies.shift() ?? turn();
+          if (reply instanceof Error) throw reply;
+          // The reply streams in before the turn arrives.
+          for (const word of reply.content.split(' ')) replyTo.send({ type: 'PIECE', text: `${word} ` });
+          return reply;
+        }),
+        checkout: fromPromise(async ({ input }: { input: { plan: string } }) => ({ url: `/checkout?plan=${input.plan}` })),
+      } as never,
+      actions: { saveLead: (_, params) => saved(params.state) },
+    }),
+    { input: { sessionId: 'session-0001', language: 'es' } },
+  ).start();
+  return { actor, saved, sent };
+}
+
+describe('aivisaChat', () => {
+  it('knows when the paywall applies and when a lead is ready (spec 3-ai §4.4)', () => {
+    expect(isLocked({ status: 'in_progress', readiness: 80, collected: {} })).toBe(true);
+    expect(isLocked({ status: 'in_progress', readiness: 79, collected: {} })).toBe(false);
+    expect(isLocked({ status: 'paid', readiness: 100, collected: {} })).toBe(false);
+    expect(leadReady({ email: 'a@b.co', citizenship_country: 'Mexico', trip_purpose: 'tourism' })).toBe(true);
+    expect(leadReady({ email: 'ab.co', citizenship_country: 'Mexico', trip_purpose: 'tourism' })).toBe(false);
+    expect(leadReady({ email: 'a@b.co', citizenship_country: 'Mexico' })).toBe(false);
+  });
+
+  it('sends the trimmed draft with the history, streams the reply, and saves the lead once it is known', async () => {
+    const { actor, saved, sent } = start([turn(), turn({ stateUpdate: { email: 'a@b.co', citizenship_country: 'Mexico', trip_purpose: 'tourism' } })]);
+    await settle(actor);
+    actor.send({ type: 'DRAFT', value: '   ' });
+    actor.send({ type: 'SEND' });
+    expect(actor.getSnapshot().value).toBe('idle');
+    actor.send({ type: 'DRAFT', value: ' soy mexicana ' });
+    actor.send({ type: 'SEND' });
+    expect(actor.getSnapshot().matches('sending')).toBe(true);
+    await settle(actor);
+    expect(sent[0]).toEqual({ sessionId: 'session-0001', message: 'soy mexicana', history: [], language: 'es' });
+    expect(actor.getSnapshot().context).toMatchObject({ draft: '', partial: '', lines: [{ role: 'user', content: 'soy mexicana' }, { role: 'assistant', content: 'Hola\n[INPUT:email:Correo]' }] });
+    expect(saved).not.toHaveBeenCalled();
+    actor.send({ type: 'SEND', text: 'a@b.co' });
+    await settle(actor);
+    expect(sent[1]?.history).toHaveLength(2);
+    expect(saved).toHaveBeenCalledWith({ email: 'a@b.co', citizenship_country: 'Mexico', trip_purpose: 'tourism' });
+  });
+
+  it('gathers the pieces while the reply streams', async () => {
+    let release: (t: ChatTurn) => void = () => {};
+    const actor = createActor(
+      aivisaChatMachine.provide({
+        actors: {
+          loadApplication: fromPromise(async () => ({ status: 'in_progress', readiness: 0, collected: {} })),
+          sendMessage: fromPromise(({ input }: { input: SendInput }) => {
+            input.replyTo.send({ type: 'PIECE', text: 'Hola, ' });
+            input.replyTo.send({ type: 'PIECE', text: 'soy Sofía' });
+            return new Promise<ChatTurn>((resolve) => (release = resolve));
+          }),
+        } as never,
+      }),
+      { input: { sessionId: 'session-0001', language: 'es' } },
+    ).start();
+    await settle(actor);
+    actor.send({ type: 'SEND', text: 'hola' });
+    await waitFor(actor, (s) => s.matches({ sending: 'streaming' }));
+    expect(actor.getSnapshot().context.partial).toBe('Hola, soy Sofía');
+    release(turn({ content: 'Hola, soy Sofía' }));
+    await settle(actor);
+    expect(actor.getSnapshot().context.partial).toBe('');
+  });
+
+  it('opens the paywall at 80, stops sending, closes on request, and goes to checkout with a plan', async () => {
+    const { actor } = start([turn({ showPaywall: true, application: { status: 'in_progress', readiness: 80, collected: {} } })]);
+    await settle(actor);
+    actor.send({ type: 'SEND', text: 'G1234567' });
+    await settle(actor);
+    expect(actor.getSnapshot().context.paywallOpen).toBe(true);
+    expect(actor.getSnapshot().can({ type: 'SEND', text: 'más' })).toBe(false);
+    actor.send({ type: 'CLOSE_PAYWALL' });
+    expect(actor.getSnapshot().context.paywallOpen).toBe(false);
+    actor.send({ type: 'OPEN_PAYWALL' });
+    expect(actor.getSnapshot().context.paywallOpen).toBe(true);
+    actor.send({ type: 'CHOOSE_PLAN', plan: 'pro' });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(actor.getSnapshot().output).toEqual({ to: '/checkout?plan=pro' });
+  });
+
+  it('opens the paywall when the server refuses with 402, and says sorry for any other failure', async () => {
+    const payment = Object.assign(new Error('402'), { status: 402 });
+    const { actor } = start([payment, new TypeError('Failed to fetch')]);
+    await settle(actor);
+    actor.send({ type: 'SEND', text: 'hola' });
+    await settle(actor);
+    expect(actor.getSnapshot().context).toMatchObject({ paywallOpen: true, application: { readiness: 80 } });
+    const { actor: other } = start([new TypeError('Failed to fetch')]);
+    await settle(other);
+    other.send({ type: 'SEND', text: 'hola' });
+    await settle(other);
+    expect(other.getSnapshot().context.lines.at(-1)).toEqual({ role: 'system', key: 'aivisa:error.general' });
+  });
+
+  it('starts at the paywall when the loaded application is there', async () => {
+    const { actor } = start([], { status: 'in_progress', readiness: 90, collected: {} });
+    await settle(actor);
+    expect(actor.getSnapshot().context.paywallOpen).toBe(true);
+  });
+});

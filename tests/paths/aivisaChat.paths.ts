@@ -1,0 +1,243 @@
+import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
+import type { AnyEventObject } from 'xstate';
+import { eventReader } from '../../client/api/events';
+import { aivisaCalls } from '../../client/api/actors/aivisa';
+import { aivisaChatMachine, isLocked, leadReady, type ChatTurn } from '../../machines/aivisaChat.machine';
+import { engineFaults } from '../helpers/engineFaults';
+import { injectTransport } from '../helpers/transport';
+import { effectsOf, lastCall, lastHeld, type PathCase, type PathModel, type Snap, type World } from './model';
+
+// The advanced chat (issue 13) against the real routes and the built-in engine: replies streamed (the live chat
+// hears the pieces), the paywall at readiness 80 enforced by the server, failures injected at the engine.
+
+const APPLICATION = { status: 'in_progress', readiness: 0, collected: {} };
+const TURN = { content: 'Hola', suggestions: [], application: APPLICATION, showPaywall: false, wizardData: {}, stateUpdate: {} };
+
+/** What takes an application to readiness 80, in Spanish. */
+const TO_PAYWALL = ['soy mexicana', 'turismo', 'ana.paths@example.com', 'Ana', 'Lopez', '15 de marzo de 1990', 'G12345678', '1 de enero de 2032'];
+
+const done = (call: string, output: object) => ({ type: `xstate.done.actor.${call}`, output });
+const dropped = (call: string) => ({ type: `xstate.error.actor.${call}`, error: 'network' });
+const refused = (call: string) => ({ type: `xstate.error.actor.${call}`, error: 'server' });
+
+/** A conversation of its own per path; the engine healed unless the case breaks it. */
+async function fresh(world: World, input: { sessionId: string }) {
+  engineFaults(world.app).clear();
+  return { ...input, sessionId: `path-${randomUUID()}` };
+}
+
+/** A conversation this browser took to the paywall. */
+async function atPaywall(world: World, input: { sessionId: string }, http = world.http) {
+  const ready = await fresh(world, input);
+  for (const message of TO_PAYWALL) {
+    const res = await http({ method: 'POST', path: '/api/aivisa/chat', body: { sessionId: ready.sessionId, message, language: 'es' } });
+    if (res.status !== 200) throw new Error(res.text);
+  }
+  return ready;
+}
+
+const hasTurn = (s: Snap) => s.context.lines.some((l: { role: string }) => l.role === 'assistant');
+
+/** The idle moves every case offers: words typed or none, sent, the paywall closed and opened, a plan chosen. */
+const idle = (s: Snap): AnyEventObject[] => [
+  { type: 'SEND' },
+  { type: 'DRAFT', value: 'soy mexicana' },
+  { type: 'DRAFT', value: '   ' },
+  { type: 'SEND', text: 'Turismo' },
+  ...(s.context.paywallOpen ? [{ type: 'CLOSE_PAYWALL' }] : [{ type: 'OPEN_PAYWALL' }]),
+  { type: 'CHOOSE_PLAN', plan: 'pro' },
+];
+
+const cases: PathCase[] = [
+  {
+    name: 'a new conversation in Spanish',
+    input: { sessionId: 'new', language: 'es' },
+    setup: fresh,
+    events: (s) => {
+      if (s.matches('loading')) return [refused('loadApplication'), dropped('loadApplication')];
+      if (s.matches('sending')) return [done('sendMessage', TURN), dropped('sendMessage')];
+      if (s.matches('checkingOut')) return hasTurn(s) ? [done('checkout', { url: '/checkout' })] : [refused('checkout')];
+      return s.matches('idle') ? idle(s) : [];
+    },
+  },
+  {
+    name: 'a conversation this browser took to the paywall',
+    input: { sessionId: 'paywall', language: 'es' },
+    setup: atPaywall,
+    events: (s) => {
+      if (s.matches('loading')) return [done('loadApplication', { ...APPLICATION, readiness: 80 })];
+      if (s.matches('checkingOut')) return [done('checkout', { url: '/checkout' }), dropped('checkout')];
+      return s.matches('idle') ? idle(s) : [];
+    },
+  },
+  {
+    name: 'a conversation one answer from being a lead',
+    input: { sessionId: 'lead', language: 'es' },
+    setup: async (world, input) => {
+      const ready = await fresh(world, input);
+      for (const message of ['soy mexicana', 'turismo']) await world.http({ method: 'POST', path: '/api/aivisa/chat', body: { sessionId: ready.sessionId, message, language: 'es' } });
+      return ready;
+    },
+    events: (s) => {
+      if (s.matches('loading')) return [done('loadApplication', { ...APPLICATION, readiness: 20 })];
+      if (s.matches('sending')) return [done('sendMessage', TURN)];
+      return s.matches('idle') && !hasTurn(s) ? [{ type: 'SEND', text: 'mi correo es ana.lead@example.com' }] : [];
+    },
+  },
+  {
+    // The page did not hear the readiness (a lost load): the server refuses the next message with 402.
+    name: 'a stale page at the paywall',
+    input: { sessionId: 'stale', language: 'es' },
+    setup: atPaywall,
+    events: (s) => {
+      if (s.matches('loading')) return [dropped('loadApplication')];
+      if (s.matches('sending')) return [refused('sendMessage')];
+      return s.matches('idle') ? [{ type: 'SEND', text: 'llego el 1 de marzo de 2027' }, ...(s.context.paywallOpen ? [{ type: 'CLOSE_PAYWALL' }] : [])] : [];
+    },
+  },
+  {
+    name: "another browser's conversation",
+    input: { sessionId: 'theirs', language: 'en' },
+    setup: async (world, input) => {
+      const ready = await fresh(world, input);
+      await injectTransport(world.app)({ method: 'POST', path: '/api/aivisa/chat', body: { sessionId: ready.sessionId, message: 'hi' } });
+      return ready;
+    },
+    events: (s) => {
+      if (s.matches('loading')) return [refused('loadApplication')];
+      if (s.matches('sending')) return [refused('sendMessage')];
+      if (s.matches('checkingOut')) return [refused('checkout')];
+      return s.matches('idle') ? [{ type: 'SEND', text: 'hello' }, { type: 'CHOOSE_PLAN', plan: 'elite' }] : [];
+    },
+  },
+  {
+    name: 'an engine that fails while it writes',
+    input: { sessionId: 'broken', language: 'es' },
+    setup: async (world, input) => {
+      const ready = await fresh(world, input);
+      engineFaults(world.app).set('chatReply', 'throw');
+      return ready;
+    },
+    events: (s) => {
+      if (s.matches('loading')) return [dropped('loadApplication')];
+      if (s.matches('sending')) return [refused('sendMessage')];
+      return s.matches('idle') ? [{ type: 'SEND', text: 'hola' }] : [];
+    },
+  },
+];
+
+/** The streamed answer's `done` turn, or its `error`. */
+function streamed(text: string): { pieces: string[]; turn?: ChatTurn; error?: { statusCode: number } } {
+  const result: { pieces: string[]; turn?: ChatTurn; error?: { statusCode: number } } = { pieces: [] };
+  eventReader((name, data) => {
+    if (name === 'piece') result.pieces.push((data as { text: string }).text);
+    if (name === 'done') result.turn = data as ChatTurn;
+    if (name === 'error') result.error = data as { statusCode: number };
+  })(text);
+  return result;
+}
+
+const withoutRef = (input: Record<string, unknown> | undefined) => {
+  const { replyTo: _ref, ...rest } = input ?? {};
+  return rest;
+};
+
+export const aivisaChatPaths: PathModel = {
+  machine: aivisaChatMachine,
+  budget: 40,
+  calls: aivisaCalls,
+  effects: ['saveLead'],
+  cases,
+  abstraction: (s) => ({
+    value: s.value,
+    draft: s.context.draft,
+    paywallOpen: s.context.paywallOpen,
+    locked: isLocked(s.context.application),
+    turn: hasTurn(s),
+    last: s.context.lines.at(-1)?.role,
+  }),
+  oracle: {
+    initial: (s, world) => {
+      expect(s.value).toBe('loading');
+      expect(s.context).toMatchObject({ sessionId: world.input.sessionId, language: world.input.language, lines: [], paywallOpen: false });
+    },
+    step: async ({ event, before, after, world, started, asked }) => {
+      const names = started.map((h) => h.name);
+      if (event.type === 'SEND') {
+        const text = (event.text ?? before.context.draft).trim();
+        const sends = before.matches('idle') && text !== '' && !isLocked(before.context.application);
+        expect(names).toEqual(sends ? ['sendMessage'] : []);
+        if (sends) expect(after.context.lines.at(-1)).toEqual({ role: 'user', content: text });
+      }
+      if (event.type === 'xstate.done.actor.loadApplication') {
+        const answer = lastCall(world, 'GET', '/api/aivisa/application/');
+        expect(answer?.status).toBe(200);
+        expect(after.context.application).toEqual(answer?.response);
+        expect(after.context.paywallOpen).toBe(isLocked(after.context.application));
+      }
+      if (event.type === 'xstate.error.actor.loadApplication') {
+        // Only logged (spec 3-ai §8): nothing on screen.
+        expect(after.context.lines).toEqual([]);
+        if ((event as { error?: unknown }).error === 'server') expect([403, 404]).toContain(lastCall(world, 'GET', '/api/aivisa/application/')?.status);
+      }
+      if (event.type === 'xstate.done.actor.sendMessage') {
+        const answer = lastCall(world, 'POST', '/api/aivisa/chat');
+        expect(answer?.status).toBe(200);
+        const { pieces, turn } = streamed(answer?.response as string);
+        expect(turn).toBeDefined();
+        // The reply came in pieces, and the pieces are the reply.
+        expect(pieces.join('')).toBe(turn!.content);
+        expect(after.context.lines.at(-1)).toEqual({ role: 'assistant', content: turn!.content });
+        expect(after.context).toMatchObject({ partial: '', application: turn!.application, paywallOpen: turn!.showPaywall, suggestions: turn!.suggestions });
+        const row = await world.app.db.selectFrom('chat_sessions').select('messages').where('id', '=', world.input.sessionId).executeTakeFirstOrThrow();
+        expect(JSON.parse(row.messages).at(-1)).toEqual({ role: 'assistant', content: turn!.content });
+        expect(asked.filter((e) => e.type === 'saveLead')).toEqual(leadReady(turn!.stateUpdate) ? [{ type: 'saveLead', params: { state: turn!.stateUpdate } }] : []);
+      } else {
+        expect(asked.filter((e) => e.type === 'saveLead')).toEqual([]);
+      }
+      if (event.type === 'xstate.error.actor.sendMessage') {
+        const answer = lastCall(world, 'POST', '/api/aivisa/chat');
+        const server = (event as { error?: unknown }).error === 'server';
+        if (server && answer?.status === 402) {
+          // The server enforces the paywall; the page opens it, with no error line.
+          expect(after.context.paywallOpen).toBe(true);
+          expect(isLocked(after.context.application)).toBe(true);
+          expect(after.context.lines.at(-1)?.role).toBe('user');
+        } else {
+          if (server) expect(answer?.status === 403 || streamed(answer?.response as string).error?.statusCode === 500).toBe(true);
+          expect(after.context.lines.at(-1)).toEqual({ role: 'system', key: 'aivisa:error.general' });
+        }
+        expect(after.context.partial).toBe('');
+      }
+      if (event.type === 'xstate.done.actor.checkout') {
+        const answer = lastCall(world, 'POST', '/api/aivisa/checkout');
+        expect(answer?.status).toBe(200);
+        expect(after.status).toBe('done');
+        expect(after.output).toEqual({ to: (answer?.response as { url: string }).url });
+        const row = await world.app.db.selectFrom('chat_sessions').select('lead_id').where('id', '=', world.input.sessionId).executeTakeFirstOrThrow();
+        expect(after.output.to).toBe(`/checkout?formType=DS-160&plan=${before.context.plan === 'elite' ? 'premium' : before.context.plan}${row.lead_id ? `&lead=${row.lead_id}` : ''}`);
+      }
+      if (event.type === 'xstate.error.actor.checkout') {
+        expect(after.context.lines.at(-1)).toEqual({ role: 'system', key: 'aivisa:error.checkout' });
+        expect(after.context.plan).toBeNull();
+      }
+      if (event.type === 'CLOSE_PAYWALL' && before.matches('idle')) expect(after.context.paywallOpen).toBe(false);
+      if (event.type === 'OPEN_PAYWALL' && before.matches('idle')) expect(after.context.paywallOpen).toBe(isLocked(before.context.application));
+      expect(effectsOf(world, 'saveLead').length).toBeLessThanOrEqual(world.events.filter((e) => e.type === 'xstate.done.actor.sendMessage').length);
+    },
+    states: {
+      idle: (s) => expect(s.can({ type: 'SEND', text: 'x' })).toBe(!isLocked(s.context.application)),
+      'sending.waiting': (s, world) => {
+        const said = s.context.lines.filter((l: { role: string }) => l.role !== 'system');
+        expect(withoutRef(lastHeld(world, 'sendMessage')?.input)).toEqual({
+          sessionId: world.input.sessionId,
+          message: said.at(-1).content,
+          history: said.slice(0, -1).slice(-10),
+          language: world.input.language,
+        });
+      },
+      checkingOut: (s, world) => expect(lastHeld(world, 'checkout')?.input).toEqual({ sessionId: world.input.sessionId, plan: s.context.plan }),
+    },
+  },
+};
