@@ -12,6 +12,7 @@ import services from './plugins/services';
 import resume from './routes/resume';
 import aiassistant from './routes/aiassistant';
 import aivisa from './routes/aivisa';
+import sections from './routes/sections';
 import session from './plugins/session';
 import applications from './routes/applications';
 import auth from './routes/auth';
@@ -82,6 +83,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await scope.register(resume);
     await scope.register(aiassistant);
     await scope.register(aivisa);
+    await scope.register(sections);
     await scope.register(auth);
     await scope.register(checkout);
     await scope.register(applications);

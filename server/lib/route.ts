@@ -26,3 +26,19 @@ export function fromContract<const C extends RouteContract>(contract: C) {
     },
   };
 }
+
+/** A route's own limit per client address, each minute. */
+export const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
+
+/**
+ * A chat's limit per browser session rather than per address (issue 13): people behind one office or mobile
+ * network share an address, not a conversation. Counted once the session is known.
+ */
+export const perSessionPerMinute = (max: number) => ({
+  rateLimit: {
+    max,
+    timeWindow: '1 minute',
+    hook: 'preHandler' as const,
+    keyGenerator: (request: { owner: () => { ownerToken: string } }) => `session:${request.owner().ownerToken}`,
+  },
+});

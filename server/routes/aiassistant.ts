@@ -1,26 +1,24 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { answerAssistantQuestion, createAssistantSession, nextAssistantQuestion } from '../../openapi/routes/aiassistant';
-import { fromContract } from '../lib/route';
-
-const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
+import { fromContract, perSessionPerMinute } from '../lib/route';
 
 /** Spec 3-ai §2.4, §7: the AI assistant's interview, one question at a time. */
 const aiassistant: FastifyPluginAsyncTypebox = async (app) => {
   app.route({
     ...fromContract(createAssistantSession),
-    config: perMinute(20),
+    config: perSessionPerMinute(20),
     handler: async (request, reply) => reply.code(201).send(await app.assistant.begin(request.owner(), request.body.type)),
   });
 
   app.route({
     ...fromContract(nextAssistantQuestion),
-    config: perMinute(120),
+    config: perSessionPerMinute(120),
     handler: async (request) => app.assistant.next(request.access(), request.body.sessionId, request.body.language),
   });
 
   app.route({
     ...fromContract(answerAssistantQuestion),
-    config: perMinute(120),
+    config: perSessionPerMinute(120),
     handler: async (request) => app.assistant.answer(request.owner(), request.access(), request.body),
   });
 };

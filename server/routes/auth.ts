@@ -3,9 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import type { UserRow } from '../../db/schema';
 import { guestLogin, logout, me, signup, userLogin } from '../../openapi/routes/auth';
 import { toAccount } from '../services/accounts/service';
-import { fromContract } from '../lib/route';
+import { fromContract, perMinute } from '../lib/route';
 
-const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
 
 const auth: FastifyPluginAsyncTypebox = async (app) => {
   /**

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { getOrder, getQuote, processPayment } from '../../openapi/routes/checkout';
-import { fromContract } from '../lib/route';
+import { fromContract, perMinute } from '../lib/route';
 
-const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
 
 const checkout: FastifyPluginAsyncTypebox = async (app) => {
   app.route({ ...fromContract(getQuote), handler: async (request) => app.orders.quote(request.access(), request.query) });

@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { captureLead, createLead, getLead, saveChatLead, updateLead } from '../../openapi/routes/leads';
-import { fromContract } from '../lib/route';
+import { fromContract, perMinute } from '../lib/route';
 
 const LEAD_BODY_LIMIT = 256 * 1024;
-const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
 
 const leads: FastifyPluginAsyncTypebox = async (app) => {
   app.route({

@@ -3,7 +3,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { analyzePhoto, fixPhoto, readPhoto, storePhoto } from '../../openapi/routes/photo';
 import { AnalyzePhotoSchema, PhotoUploadSchema, type AnalyzePhoto } from '../../openapi/schemas/photo';
 import { badRequest, Problem } from '../lib/problems';
-import { fromContract } from '../lib/route';
+import { fromContract, perMinute } from '../lib/route';
 import { tooLarge } from '../services/photo/input';
 
 /**
@@ -13,7 +13,6 @@ import { tooLarge } from '../services/photo/input';
 export const PHOTO_BODY_LIMIT_BYTES = 4.5 * 1024 * 1024;
 
 /** Decoding, measuring and detecting a face cost about a second of CPU: a person checks a few photos, not hundreds. */
-const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
 
 /**
  * A body over the limit answers the spec's message (and 413), not the generic one; everything else goes on to the

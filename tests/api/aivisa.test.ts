@@ -107,4 +107,21 @@ describe('/api/aivisa/chat', () => {
       engineFaults(t.app).clear();
     }
   });
+
+  it('limits each browser session, not the address it shares with others', async () => {
+    const limited = await createTestApp();
+    try {
+      const chat = (cookie: string | undefined, sessionId: string) =>
+        limited.app.inject({ method: 'POST', url: '/api/aivisa/chat', payload: { sessionId, message: 'hola' }, ...(cookie ? { headers: { cookie } } : {}) });
+      const first = await chat(undefined, 'chat-limit-001');
+      const cookie = sessionCookie(first);
+      let last = first;
+      for (let i = 1; i <= 60; i += 1) last = await chat(cookie, 'chat-limit-001');
+      expect(last.statusCode).toBe(429);
+      // Another browser at the same address still talks.
+      expect((await chat(undefined, 'chat-limit-002')).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
 });

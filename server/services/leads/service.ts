@@ -29,7 +29,7 @@ import { canAccess, canAccessLead, refusal, type Access } from '../access';
 import { catalogAnswers, catalogForSource, checkAnswers } from './answers';
 import { DS160_FORM_SOURCE, ds160FormProblem } from './ds160FormRules';
 import { fromLeadCreate, fromLeadUpdate, parseFormData, planOf } from './legacy';
-import { shapeProblem, sizeProblem } from './shape';
+import { CHAT_SECTIONS_SOURCE, shapeProblem, sizeProblem } from './shape';
 
 const RANK: Record<CompletionStatus, number> = { incomplete: 0, abandoned: 0, unpaid: 1, completed: 1, paid: 2 };
 
@@ -301,6 +301,32 @@ export class LeadService {
         const sameCatalog = catalogForSource(row.source)?.id === catalog.id;
         const next = mergeLead(row, { ...values, ...(sameCatalog ? { formData: answers } : {}) }, new Date().toISOString());
         await writeLead(trx, row.id, { ...next, name: name || row.name });
+      });
+    }
+    return lead.id;
+  }
+
+  /** The intelligent chat (issue 13): what it collected is a lead of this browser's once it has an e-mail. */
+  async saveSectionsLead(owner: Owner, formType: 'DS-160' | 'ESTA', data: Record<string, string>): Promise<string> {
+    const email = validEmail(data.email ?? '');
+    refuse(shapeProblem(CHAT_SECTIONS_SOURCE, data));
+    const values = { name: [data.firstName, data.lastName].filter(Boolean).join(' '), phone: data.phone ?? '', nationality: data.nationality ?? '', travelPurpose: data.purpose ?? '' };
+    const { lead, existing } = await this.findOrCreate(owner, {
+      ...values,
+      email,
+      formType,
+      formData: data,
+      completionStatus: 'incomplete',
+      paymentStatus: 'unpaid',
+      source: CHAT_SECTIONS_SOURCE,
+      subscriptionPlan: 'none',
+    });
+    if (existing) {
+      await this.db.transaction().execute(async (trx) => {
+        const row = await lockLeadRow(trx, this.dialect, lead.id);
+        if (!row) return;
+        const same = row.source === CHAT_SECTIONS_SOURCE;
+        await writeLead(trx, row.id, { ...mergeLead(row, { ...values, ...(same ? { formData: data } : {}) }, new Date().toISOString()), name: values.name || row.name });
       });
     }
     return lead.id;

@@ -2,7 +2,11 @@
 // yes/no, or rows of text for the ten-section form's lists), nested a few levels at most, 256 KB in all.
 import { DS160_FORM_FIELDS, DS160_FORM_LISTS, DS160_FORM_MAX_ROWS, DS160_FORM_SECTIONS } from '../../../machines/domain/ds160Form';
 import { SaveLeadSchema } from '../../../openapi/schemas/leads';
+import { CHAT_FIELDS } from '../../../machines/domain/chatFields';
 import { catalogForSource, type AnswerProblem } from './answers';
+
+/** The intelligent chat's leads: its twenty fields, by name (issue 13). */
+export const CHAT_SECTIONS_SOURCE = 'ai-chat-sections';
 
 export const MAX_ANSWERS_BYTES = 256 * 1024;
 /** formData → section → list → row → field. */
@@ -67,6 +71,10 @@ export function shapeProblem(source: string, formData: Record<string, unknown>):
       if (problem) return problem;
     }
     return null;
+  }
+  if (source === CHAT_SECTIONS_SOURCE) {
+    const unknown = Object.entries(formData).find(([key, value]) => !(CHAT_FIELDS as readonly string[]).includes(key) || !isText(value));
+    return unknown ? { field: `formData.${unknown[0]}`, message: 'is not a field the chat collects' } : null;
   }
   if (source === 'aivisa') {
     const known = Object.keys(SaveLeadSchema.properties);
