@@ -34,6 +34,7 @@ const BUILT: Partial<Record<RouteName, () => Promise<{ Component: React.Componen
   ds160Wizard: page(() => import('./pages/ds160-wizard/Ds160WizardPage')),
   aiAssistant: page(() => import('./pages/ai-assistant/AiAssistantPage')),
   aiVisa: page(() => import('./pages/aivisa/AivisaPage')),
+  aiChatSections: page(() => import('./pages/ai-chat-sections/AiChatSectionsPage')),
 };
 
 function Layout() {

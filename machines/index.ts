@@ -1,6 +1,7 @@
 // The registry of every flow. Path tests, coverage and the inspector all start from here.
 import { aiAssistantMachine } from './aiAssistant.machine';
 import { aivisaChatMachine } from './aivisaChat.machine';
+import { sectionsChatMachine } from './sectionsChat.machine';
 import { applyStartMachine } from './applyStart.machine';
 import { applySummaryMachine } from './applySummary.machine';
 import { checkoutMachine } from './checkout.machine';
@@ -37,6 +38,7 @@ export const machines = {
   formResume: formResumeMachine,
   aiAssistant: aiAssistantMachine,
   aivisaChat: aivisaChatMachine,
+  sectionsChat: sectionsChatMachine,
 } as const;
 
 export type MachineName = keyof typeof machines;
@@ -57,6 +59,7 @@ export {
   pricingMachine,
   questionWizardMachine,
   resultsMachine,
+  sectionsChatMachine,
   sessionMachine,
   toastMachine,
   visaWizardMachine,

@@ -92,6 +92,8 @@ export const notice = styleVariants({
 export const badge = styleVariants({
   brand: { display: 'inline-block', padding: '2px 10px', borderRadius: vars.radius.pill, background: vars.color.brandSoft, color: vars.color.brand, fontWeight: 700, fontSize: vars.fontSize.sm },
   success: { display: 'inline-block', padding: '2px 10px', borderRadius: vars.radius.pill, background: vars.color.successSoft, color: vars.color.success, fontWeight: 700, fontSize: vars.fontSize.sm },
+  danger: { display: 'inline-block', padding: '2px 10px', borderRadius: vars.radius.pill, background: vars.color.dangerSoft, color: vars.color.danger, fontWeight: 700, fontSize: vars.fontSize.sm },
+  warning: { display: 'inline-block', padding: '2px 10px', borderRadius: vars.radius.pill, background: vars.color.warningSoft, color: vars.color.warning, fontWeight: 700, fontSize: vars.fontSize.sm },
 });
 
 export const heading = styleVariants({

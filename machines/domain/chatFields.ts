@@ -33,3 +33,27 @@ export const REQUIRED_FIELDS: Readonly<Record<'DS-160' | 'ESTA', readonly ChatFi
   'DS-160': ['firstName', 'lastName', 'dateOfBirth', 'nationality', 'email', 'phone', 'address', 'passportNumber', 'passportExpiry', 'purpose', 'arrivalDate', 'occupation'],
   ESTA: ['firstName', 'lastName', 'dateOfBirth', 'nationality', 'email', 'passportNumber', 'passportExpiry', 'arrivalDate'],
 };
+
+/** Spec 3-ai §3: the form progress names each section's record so. */
+export const SECTION_KEY = {
+  personal: 'personalInfo',
+  contact: 'contactInfo',
+  passport: 'passportInfo',
+  travel: 'travelInfo',
+  employment: 'employmentInfo',
+} as const satisfies Record<ChatSection, string>;
+
+export type SectionRecords = { [K in (typeof SECTION_KEY)[ChatSection]]: Record<string, string> };
+
+/** The five sections' fields as one record, each section read only for its own field names. */
+export function sectionData(progress: SectionRecords): Partial<Record<ChatField, string>> {
+  const data: Partial<Record<ChatField, string>> = {};
+  for (const section of CHAT_SECTION_ORDER) {
+    const values = progress[SECTION_KEY[section]];
+    for (const field of CHAT_SECTIONS[section]) {
+      const value = values[field];
+      if (typeof value === 'string' && value.trim()) data[field] = value.trim();
+    }
+  }
+  return data;
+}

@@ -15,6 +15,7 @@ import { photoCheckPaths } from './photoCheck.paths';
 import { pricingPaths } from './pricing.paths';
 import { questionWizardPaths } from './questionWizard.paths';
 import { resultsPaths } from './results.paths';
+import { sectionsChatPaths } from './sectionsChat.paths';
 import { sessionPaths } from './session.paths';
 import { toastPaths } from './toast.paths';
 import { visaWizardPaths } from './visaWizard.paths';
@@ -39,4 +40,5 @@ export const pathModels: Record<MachineName, PathModel> = {
   formResume: formResumePaths,
   aiAssistant: aiAssistantPaths,
   aivisaChat: aivisaChatPaths,
+  sectionsChat: sectionsChatPaths,
 };

@@ -67,7 +67,7 @@ describe('the built-in chat reply', () => {
 
   it('greets, then acknowledges, asks with its widget and offers a plan', () => {
     expect(builtinReply(input)).toBe('Hola, soy Sofía. Te ayudaré a preparar tu solicitud de viaje a EE. UU. Cuéntame de tu viaje o responde mis preguntas una a una.\n¿Cuál es tu correo?\n[INPUT:email:¿Cuál es tu correo?]');
-    const later = { ...input, messages: [{ role: 'user' as const, content: 'hola' }, { role: 'user' as const, content: 'soy mexicana' }], understood: ['Nacionalidad: México'], offer: 'pro' as const };
+    const later = { ...input, messages: [{ role: 'assistant' as const, content: 'Hola' }, { role: 'user' as const, content: 'soy mexicana' }], understood: ['Nacionalidad: México'], offer: 'pro' as const };
     expect(builtinReply(later).split('\n')).toEqual(['Anotado: Nacionalidad: México.', '¿Cuál es tu correo?', '[INPUT:email:¿Cuál es tu correo?]', 'Puedes continuar con el plan de abajo. [CHECKOUT:pro]']);
     expect(builtinReply({ ...later, understood: [], ask: undefined, offer: undefined, language: 'en' })).toBe('I have everything I need. Your application is ready for review.');
   });

@@ -11,6 +11,7 @@ import { readStorage, writeStorage } from '../../app/storage';
 import { useFlow } from '../../app/useFlow';
 import { usePageMeta } from '../../app/usePageMeta';
 import * as chat from '../../components/chat/chat.css';
+import { ChatLog } from '../../components/chat/ChatLog';
 import { PlanCards } from '../../components/chat/PlanCards';
 import { progressFill, progressTrack } from '../../components/wizard/wizard.css';
 import { button, container, heading, input as inputClass, muted, page, row, stack } from '../../styles/ui.css';
@@ -48,10 +49,8 @@ export default function AiAssistantPage() {
   const answering = useSelector(ref, (s) => s.matches('answering'));
   const stalled = useSelector(ref, (s) => s.matches('stalled'));
   const field = useRef<HTMLInputElement>(null);
-  const logEnd = useRef<HTMLLIElement>(null);
 
   useEffect(() => {
-    logEnd.current?.scrollIntoView({ block: 'nearest' });
     if (answering) field.current?.focus();
   }, [context.lines.length, answering]);
 
@@ -117,22 +116,14 @@ export default function AiAssistantPage() {
               </div>
             </div>
           )}
-          <div role="log" aria-live="polite">
-            <ol className={chat.log} tabIndex={0} aria-label={t('conversation')} data-testid="assistant-log" data-field={context.question?.id}>
-              {context.lines.map((line, i) => (
-                <li key={i} className={chat.bubble[line.role]} data-role={line.role}>
-                  <span className="visually-hidden">{t(line.role === 'user' ? 'you' : line.role === 'assistant' ? 'assistant' : 'system')}: </span>
-                  <span data-text>{lineText(line)}</span>
-                </li>
-              ))}
-              {busy && (
-                <li className={chat.bubble.assistant} aria-busy="true">
-                  {t('thinking')}
-                </li>
-              )}
-              <li ref={logEnd} aria-hidden="true" />
-            </ol>
-          </div>
+          <ChatLog
+            label={t('conversation')}
+            testId="assistant-log"
+            field={context.question?.id}
+            speakers={{ user: t('you'), assistant: t('assistant'), system: t('system') }}
+            lines={context.lines.map((line) => ({ role: line.role, body: lineText(line) }))}
+            pending={busy ? t('thinking') : null}
+          />
           {answering && context.question?.options && context.question.options.length > 0 && (
             <div className={chat.options} role="group" aria-label={t('input.options')}>
               {context.question.options.map((option) => (

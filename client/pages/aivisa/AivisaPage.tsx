@@ -16,7 +16,9 @@ import { readStorage, writeStorage } from '../../app/storage';
 import { useFlow } from '../../app/useFlow';
 import { usePageMeta } from '../../app/usePageMeta';
 import * as chat from '../../components/chat/chat.css';
+import { ChatLog } from '../../components/chat/ChatLog';
 import { PlanCards } from '../../components/chat/PlanCards';
+import { words } from '../../components/chat/words';
 import { progressFill, progressTrack } from '../../components/wizard/wizard.css';
 import { button, card, container, heading, input as inputClass, muted, page, stack } from '../../styles/ui.css';
 import { InlineInput } from './InlineInput';
@@ -56,13 +58,9 @@ export default function AivisaPage() {
   const streaming = useSelector(ref, (s) => s.matches('sending'));
   const locked = isLocked(context.application);
   const field = useRef<HTMLTextAreaElement>(null);
-  const logEnd = useRef<HTMLLIElement>(null);
   const dialog = useRef<HTMLDivElement>(null);
   const percent = context.application.readiness;
 
-  useEffect(() => {
-    logEnd.current?.scrollIntoView({ block: 'nearest' });
-  }, [context.lines.length, context.partial]);
   useEffect(() => {
     if (!busy && !locked) field.current?.focus();
   }, [busy, locked]);
@@ -87,11 +85,11 @@ export default function AivisaPage() {
   const kind = context.application.collected.product_recommendation === 'ESTA' ? 'esta' : 'ds160';
 
   const renderLine = (line: ChatLine, index: number) => {
-    if (line.role === 'system') return <span data-text>{t(line.key)}</span>;
-    if (line.role === 'user') return <span data-text>{line.content}</span>;
+    if (line.role === 'system') return t(line.key);
+    if (line.role === 'user') return line.content;
     const live = index === lastAssistant && !busy && !locked;
     return (
-      <span data-text className={stack}>
+      <span className={stack}>
         {parseReply(line.content).map((part, i) =>
           part.kind === 'text' ? (
             <span key={i}>{part.text}</span>
@@ -146,22 +144,13 @@ export default function AivisaPage() {
         <h1 className={heading.page}>{t('title')}</h1>
         <p className={muted}>{t('intro')}</p>
         <section className={chat.panel} aria-label={t('conversation')}>
-          <div role="log" aria-live="polite">
-            <ol className={chat.log} tabIndex={0} aria-label={t('conversation')} data-testid="aivisa-log">
-              {context.lines.map((line, i) => (
-                <li key={i} className={chat.bubble[line.role]} data-role={line.role}>
-                  <span className="visually-hidden">{t(line.role === 'user' ? 'you' : 'assistant')}: </span>
-                  {renderLine(line, i)}
-                </li>
-              ))}
-              {streaming && (
-                <li className={chat.bubble.assistant} aria-busy="true" data-testid="aivisa-partial">
-                  {context.partial ? parseReply(context.partial).map((p, i) => (p.kind === 'text' ? <span key={i}>{p.text}</span> : null)) : t('writing')}
-                </li>
-              )}
-              <li ref={logEnd} aria-hidden="true" />
-            </ol>
-          </div>
+          <ChatLog
+            label={t('conversation')}
+            testId="aivisa-log"
+            speakers={{ user: t('you'), assistant: t('assistant'), system: t('assistant') }}
+            lines={context.lines.map((line, i) => ({ role: line.role, body: renderLine(line, i) }))}
+            pending={streaming ? (context.partial ? words(context.partial) : t('writing')) : null}
+          />
           {context.suggestions.length > 0 && !busy && (
             <div className={chat.options} role="group" aria-label={t('quick')}>
               {context.suggestions.map((s) => (

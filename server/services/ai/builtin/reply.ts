@@ -8,9 +8,8 @@ import { phrase } from './phrases';
 export function builtinReply(input: ChatReplyInput): string {
   const { language, understood, ask, offer } = input;
   const lines: string[] = [];
-  const userTurns = input.messages.filter((m) => m.role === 'user').length;
-  // The first message of a conversation is answered with a greeting (and what it said, if anything).
-  const first = userTurns <= 1;
+  // Until the assistant has said something, it greets (and notes what the first message said, if anything).
+  const first = !input.messages.some((m) => m.role === 'assistant');
   if (first) lines.push(phrase(language, 'reply', 'greeting', { name: input.assistantName }));
   if (understood.length > 0) lines.push(phrase(language, 'reply', 'noted', { items: understood.join('; ') }));
   else if (ask && !first) lines.push(phrase(language, 'reply', 'notUnderstood'));

@@ -1,30 +1,15 @@
 import type { Executor } from '../../../../db/index';
 import type { Owner } from '../../../../db/queries/leads';
 import { getSetting } from '../../../../db/queries/settings';
-import { CHAT_SECTION_ORDER, CHAT_SECTIONS, type ChatSection } from '../../../../machines/domain/chatFields';
+import { sectionData, type ChatSection } from '../../../../machines/domain/chatFields';
 import type { FormAnalysis, FormProgress, IntelligentChat, ResponseAnalysis } from '../../../../openapi/schemas/sections';
 import type { LeadService } from '../../leads/service';
 import type { Language } from '../builtin/text';
 import type { AiEngine } from '../engine';
 import { askField, isComplete, nextInSection, nextSection, readSection, understoodFields, type SectionData } from './sectionsScript';
 
-const KEY: Record<ChatSection, keyof Pick<FormProgress, 'personalInfo' | 'contactInfo' | 'passportInfo' | 'travelInfo' | 'employmentInfo'>> = {
-  personal: 'personalInfo',
-  contact: 'contactInfo',
-  passport: 'passportInfo',
-  travel: 'travelInfo',
-  employment: 'employmentInfo',
-};
-
-/** The five sections' fields as one record, each section read only for its own field names. */
-export function flatten(progress: FormProgress): SectionData {
-  const data: SectionData = {};
-  for (const section of CHAT_SECTION_ORDER) {
-    const values = progress[KEY[section]];
-    for (const field of CHAT_SECTIONS[section]) if (typeof values[field] === 'string' && values[field].trim()) data[field] = values[field].trim();
-  }
-  return data;
-}
+/** The five sections' fields as one record. */
+export const flatten = (progress: FormProgress): SectionData => sectionData(progress);
 
 const formTypeOf = (visaType: string | undefined): 'DS-160' | 'ESTA' => (visaType?.toUpperCase() === 'ESTA' ? 'ESTA' : 'DS-160');
 

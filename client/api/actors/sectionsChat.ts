@@ -1,0 +1,23 @@
+import type { FormProgress, ReplyInput } from '../../../machines/sectionsChat.machine';
+import { analyzeForm, intelligentChat, responseAnalysis } from '../../../openapi/routes/sections';
+import { call } from '../call';
+import { streamCall } from '../events';
+import type { Transport } from '../transport';
+import { actorsOf } from './actorsOf';
+
+type Language = 'es' | 'en' | 'fr' | 'pt';
+type Section = FormProgress['currentSection'];
+
+/** Spec 3-ai §7: the intelligent chat's three calls; its replies stream to the chat as they are written. */
+export function sectionsChatCalls(http: Transport) {
+  return {
+    reply: ({ replyTo, language, ...body }: ReplyInput) =>
+      streamCall(http, intelligentChat, { body: { ...body, language: language as Language } }, (text) => replyTo.send({ type: 'PIECE', text })),
+    analyzeResponse: ({ language, ...body }: { userResponse: string; currentSection: Section; formProgress: FormProgress; language: string; visaType?: 'DS-160' | 'ESTA' }) =>
+      call(http, responseAnalysis, { body: { ...body, language: language as Language } }),
+    analyzeForm: ({ language, ...body }: { formData: FormProgress; language: string; visaType?: 'DS-160' | 'ESTA' }) =>
+      call(http, analyzeForm, { body: { ...body, language: language as Language } }),
+  };
+}
+
+export const makeSectionsChatActors = (http: Transport) => actorsOf(sectionsChatCalls(http));

@@ -1,0 +1,156 @@
+import { useSelector } from '@xstate/react';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { CHAT_SECTION_ORDER } from '../../../machines/domain/chatFields';
+import { ROUTES } from '../../../machines/domain/routes';
+import { sectionCount, sectionsChatMachine, type FormProgress, type SectionsChatInput, type SectionsLine } from '../../../machines/sectionsChat.machine';
+import { makeSectionsChatActors } from '../../api/actors/sectionsChat';
+import { fetchTransport } from '../../api/transport';
+import { useSiteData } from '../../app/siteData';
+import { readStorage, writeStorage } from '../../app/storage';
+import { useFlow } from '../../app/useFlow';
+import { usePageMeta } from '../../app/usePageMeta';
+import * as chat from '../../components/chat/chat.css';
+import { ChatLog } from '../../components/chat/ChatLog';
+import { words } from '../../components/chat/words';
+import { progressFill, progressTrack } from '../../components/wizard/wizard.css';
+import { badge, button, card, container, heading, input as inputClass, muted, page, stack } from '../../styles/ui.css';
+import * as css from '../aivisa/aivisa.css';
+
+/** The form so far survives a reload of the tab; the conversation starts again where the form is. */
+const KEPT = 'rumbo.sections';
+
+function keptProgress(): FormProgress | null {
+  try {
+    const kept = JSON.parse(readStorage('session', KEPT) ?? 'null') as FormProgress | null;
+    return kept && typeof kept === 'object' && typeof kept.currentSection === 'string' ? kept : null;
+  } catch {
+    return null;
+  }
+}
+
+const machine = sectionsChatMachine.provide({ actors: makeSectionsChatActors(fetchTransport) });
+const LANGUAGES = ['es', 'en', 'fr', 'pt'];
+
+/** The intelligent chat (spec 3-ai §2.7, §4.6): five sections with progress, the chat, the final analysis. */
+export default function AiChatSectionsPage() {
+  const { t } = useTranslation('sections');
+  const { branding } = useSiteData();
+  usePageMeta('chat', branding.brandName);
+  const [params] = useSearchParams();
+  const [input] = useState<SectionsChatInput>(() => ({
+    language: LANGUAGES.includes(params.get('lang') ?? '') ? (params.get('lang') as string) : 'es',
+    country: params.get('country'),
+    purpose: params.get('purpose'),
+    visaType: params.get('visaType'),
+    // Arriving from the visa wizard starts a new form with what it sent.
+    progress: params.get('country') ? null : keptProgress(),
+  }));
+  const ref = useFlow(machine, input);
+  const context = useSelector(ref, (s) => s.context);
+  const busy = useSelector(ref, (s) => s.hasTag('busy'));
+  const streaming = useSelector(ref, (s) => s.matches('replying'));
+  const field = useRef<HTMLInputElement>(null);
+  const percent = context.progress.totalProgress;
+  useEffect(() => writeStorage('session', KEPT, JSON.stringify(context.progress)), [context.progress]);
+
+  useEffect(() => {
+    if (!busy) field.current?.focus();
+  }, [busy]);
+
+  const lineText = (line: SectionsLine) => (line.role === 'system' ? t(line.key) : line.role === 'assistant' ? words(line.content) : line.content);
+  const analysis = context.analysis;
+
+  return (
+    <div className={`${container} ${page} ${css.layout}`}>
+      <aside className={`${card} ${stack} ${css.sidebar}`} aria-labelledby="sections-progress">
+        <h2 id="sections-progress" className={heading.section}>
+          {t('progress', { percent })}
+        </h2>
+        <div className={progressTrack} role="progressbar" aria-label={t('progressLabel')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+          <div className={progressFill} style={{ width: `${percent}%` }} />
+        </div>
+        <ol className={`${chat.bareList} ${stack}`} data-testid="sections-list">
+          {CHAT_SECTION_ORDER.map((section) => {
+            const { filled, total } = sectionCount(context.progress, section);
+            const done = context.progress.completedSections.includes(section);
+            const current = context.progress.currentSection === section;
+            return (
+              <li key={section} className={css.fact} data-section={section} data-state={done ? 'completed' : current ? 'current' : 'pending'} aria-current={current ? 'step' : undefined}>
+                <strong>{t(`sections.${section}`)}</strong>
+                <span className={muted}>
+                  {t('sectionCount', { filled, total })}
+                  {done ? ` · ${t('completed')}` : current ? ` · ${t('current')}` : ''}
+                </span>
+              </li>
+            );
+          })}
+        </ol>
+        <Link to={ROUTES.home} className={button.ghost}>
+          {t('home')}
+        </Link>
+      </aside>
+
+      <div className={stack}>
+        <h1 className={heading.page}>{t('title')}</h1>
+        <p className={muted}>{t('intro')}</p>
+        <section className={chat.panel} aria-label={t('conversation')}>
+          <ChatLog
+            label={t('conversation')}
+            testId="sections-log"
+            lang={context.language}
+            speakers={{ user: t('you'), assistant: t('assistant'), system: t('assistant') }}
+            lines={context.lines.map((line) => ({ role: line.role, body: lineText(line) }))}
+            pending={streaming ? (context.partial ? words(context.partial) : t('writing')) : null}
+          />
+          <form
+            className={chat.composer}
+            onSubmit={(event) => {
+              event.preventDefault();
+              ref.send({ type: 'SEND' });
+            }}
+          >
+            <label htmlFor="sections-answer" className="visually-hidden">
+              {t('composer.label')}
+            </label>
+            <input
+              id="sections-answer"
+              ref={field}
+              className={`${inputClass} ${chat.composerInput}`}
+              value={context.draft}
+              placeholder={t('composer.placeholder')}
+              autoComplete="off"
+              enterKeyHint="send"
+              onChange={(event) => ref.send({ type: 'DRAFT', value: event.target.value })}
+            />
+            <button type="submit" className={button.primary} disabled={busy || context.draft.trim() === ''}>
+              {t('composer.send')}
+            </button>
+          </form>
+        </section>
+
+        {analysis && (
+          <section className={`${card} ${stack}`} aria-labelledby="sections-analysis" data-testid="sections-analysis">
+            <h2 id="sections-analysis" className={heading.section}>
+              {t('analysis.title')}
+            </h2>
+            <p className={chat.toolbar}>
+              {analysis.hasErrors && <span className={badge.danger}>{t('analysis.errors', { count: analysis.errors.length })}</span>}
+              {analysis.hasWarnings && <span className={badge.warning}>{t('analysis.warnings', { count: analysis.warnings.length })}</span>}
+              {!analysis.hasErrors && !analysis.hasWarnings && <span className={badge.success}>{t('analysis.none')}</span>}
+            </p>
+            <p lang={context.language}>{analysis.analysis}</p>
+            <ul lang={context.language}>
+              {[...analysis.errors, ...analysis.warnings].map((finding) => (
+                <li key={`${finding.field}-${finding.code}`} data-code={finding.code}>
+                  {finding.message}
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,240 @@
+import { assign, fromPromise, setup, type AnyActorRef } from 'xstate';
+import { CHAT_SECTIONS, COMPLETE_AT, SECTION_KEY, chatProgress, sectionData, type ChatSection, type SectionRecords } from './domain/chatFields';
+import { findCountry } from './domain/countries';
+import { isPurpose } from './domain/visaRules';
+
+/** Spec 3-ai §3 "Intelligent chat form progress". */
+export interface FormProgress extends SectionRecords {
+  completedSections: ChatSection[];
+  currentSection: ChatSection;
+  totalProgress: number;
+}
+
+export interface Finding {
+  field: string;
+  code: string;
+  message: string;
+}
+
+export interface FormAnalysis {
+  analysis: string;
+  hasWarnings: boolean;
+  hasErrors: boolean;
+  errors: Finding[];
+  warnings: Finding[];
+}
+
+export type SectionsLine = { role: 'user' | 'assistant'; content: string } | { role: 'system'; key: 'sections:error.repeat' };
+
+export interface SectionsChatInput {
+  /** `?lang`, default es (spec 3-ai §2.7). */
+  language: string;
+  /** What /visa-wizard sends: used to greet and pre-fill. */
+  country?: string | null;
+  purpose?: string | null;
+  visaType?: string | null;
+  /** A conversation's form kept before a reload of the tab. */
+  progress?: FormProgress | null;
+}
+
+export interface SectionsChatContext {
+  language: string;
+  country: string | null;
+  purpose: string | null;
+  visaType: 'DS-160' | 'ESTA' | null;
+  progress: FormProgress;
+  lines: SectionsLine[];
+  draft: string;
+  partial: string;
+  /** What the analysis of the last answer found, for the reply to acknowledge. */
+  understood: string[];
+  analysis: FormAnalysis | null;
+}
+
+export interface ReplyInput {
+  message: string;
+  context: { formProgress: FormProgress; country?: string; purpose?: string; visaType?: string; understood: string[] };
+  language: string;
+  messageHistory: { role: 'user' | 'assistant'; content: string }[];
+  /** The chat, which hears the reply as it streams. */
+  replyTo: AnyActorRef;
+}
+
+export type SectionsChatEvent = { type: 'DRAFT'; value: string } | { type: 'SEND'; text?: string } | { type: 'PIECE'; text: string };
+
+/** Spec 3-ai §9: the context sent is the last 6 messages. */
+const HISTORY = 6;
+
+const said = (lines: SectionsLine[]) => lines.filter((l): l is { role: 'user' | 'assistant'; content: string } => l.role !== 'system');
+
+function prefilled(input: SectionsChatInput): FormProgress {
+  const country = input.country ? findCountry(input.country)?.name : undefined;
+  const progress: FormProgress = {
+    personalInfo: country ? { nationality: country } : {},
+    contactInfo: {},
+    passportInfo: {},
+    travelInfo: input.purpose && isPurpose(input.purpose) ? { purpose: input.purpose } : {},
+    employmentInfo: {},
+    completedSections: [],
+    currentSection: 'personal',
+    totalProgress: 0,
+  };
+  return { ...progress, totalProgress: chatProgress(sectionData(progress)) };
+}
+
+const repeat = (lines: SectionsLine[]): SectionsLine[] => [...lines, { role: 'system', key: 'sections:error.repeat' }];
+
+/**
+ * The intelligent chat (spec 3-ai §2.7, §4.6; issue 13): a greeting, then for each answer its analysis (merged
+ * into the current section), the streamed reply (which may move to the next section), and, once the form is
+ * complete or 90% filled, the final analysis.
+ */
+export const sectionsChatMachine = setup({
+  types: { input: {} as SectionsChatInput, context: {} as SectionsChatContext, events: {} as SectionsChatEvent },
+  actors: {
+    /** POST /api/openai/intelligent-chat, streamed; provided by the client. */
+    reply: fromPromise<{ response: string; isComplete: boolean; nextSection?: ChatSection }, ReplyInput>(async () => {
+      throw new Error('reply is provided by the caller');
+    }),
+    /** POST /api/openai/response-analysis; provided by the client. */
+    analyzeResponse: fromPromise<
+      { extractedData: Record<string, string>; understood: string[] },
+      { userResponse: string; currentSection: ChatSection; formProgress: FormProgress; language: string; visaType?: 'DS-160' | 'ESTA' }
+    >(async () => {
+      throw new Error('analyzeResponse is provided by the caller');
+    }),
+    /** POST /api/openai/analyze-form; provided by the client. */
+    analyzeForm: fromPromise<FormAnalysis, { formData: FormProgress; language: string; visaType?: 'DS-160' | 'ESTA' }>(async () => {
+      throw new Error('analyzeForm is provided by the caller');
+    }),
+  },
+  guards: {
+    hasText: ({ context, event }) => (event.type === 'SEND' && event.text !== undefined ? event.text : context.draft).trim() !== '',
+    isComplete: ({ context }, params: { isComplete: boolean }) => params.isComplete || context.progress.totalProgress >= COMPLETE_AT,
+  },
+  actions: {
+    // Spec 3-ai §4.6: told of a next section, the current one moves to the completed list.
+    takeReply: assign(({ context }, { response, nextSection }: { response: string; nextSection?: ChatSection }) => {
+      const progress = nextSection
+        ? {
+            ...context.progress,
+            completedSections: [...new Set([...context.progress.completedSections, context.progress.currentSection])].filter((s) => s !== nextSection),
+            currentSection: nextSection,
+          }
+        : context.progress;
+      return { lines: [...context.lines, { role: 'assistant' as const, content: response }], partial: '', understood: [], progress };
+    }),
+    appendPiece: assign({ partial: ({ context, event }) => context.partial + (event as { text: string }).text }),
+  },
+}).createMachine({
+  id: 'sectionsChat',
+  context: ({ input }) => ({
+    language: input.language,
+    country: input.country ?? null,
+    purpose: input.purpose ?? null,
+    visaType: input.visaType?.toUpperCase() === 'ESTA' ? 'ESTA' : input.visaType ? 'DS-160' : null,
+    progress: input.progress ?? prefilled(input),
+    lines: [],
+    draft: '',
+    partial: '',
+    understood: [],
+    analysis: null,
+  }),
+  initial: 'replying',
+  states: {
+    idle: {
+      on: {
+        DRAFT: { actions: assign({ draft: ({ event }) => event.value }) },
+        SEND: {
+          guard: 'hasText',
+          target: 'analysing',
+          actions: assign(({ context, event }) => ({
+            lines: [...context.lines, { role: 'user' as const, content: (event.text ?? context.draft).trim() }],
+            draft: event.text === undefined ? '' : context.draft,
+          })),
+        },
+      },
+    },
+    analysing: {
+      tags: ['busy'],
+      invoke: {
+        id: 'analyzeResponse',
+        src: 'analyzeResponse',
+        input: ({ context }) => ({
+          userResponse: said(context.lines).at(-1)?.content ?? '',
+          currentSection: context.progress.currentSection,
+          formProgress: context.progress,
+          language: context.language,
+          ...(context.visaType ? { visaType: context.visaType } : {}),
+        }),
+        onDone: {
+          target: 'replying',
+          // Spec 3-ai §4.6: the extracted data is merged into the current section.
+          actions: assign(({ context, event }) => {
+            const key = SECTION_KEY[context.progress.currentSection];
+            const section = { ...context.progress[key], ...event.output.extractedData };
+            const progress = { ...context.progress, [key]: section };
+            return { progress: { ...progress, totalProgress: chatProgress(sectionData(progress)) }, understood: event.output.understood };
+          }),
+        },
+        onError: { target: 'idle', actions: assign({ lines: ({ context }) => repeat(context.lines) }) },
+      },
+    },
+    replying: {
+      tags: ['busy'],
+      initial: 'waiting',
+      states: {
+        waiting: { on: { PIECE: { target: 'streaming', actions: 'appendPiece' } } },
+        streaming: { on: { PIECE: { actions: 'appendPiece' } } },
+      },
+      invoke: {
+        id: 'reply',
+        src: 'reply',
+        input: ({ context, self }) => {
+          const lines = said(context.lines);
+          const last = lines.at(-1);
+          const message = last?.role === 'user' ? last.content : '';
+          return {
+            message,
+            context: {
+              formProgress: context.progress,
+              understood: context.understood,
+              ...(context.country ? { country: context.country } : {}),
+              ...(context.purpose ? { purpose: context.purpose } : {}),
+              ...(context.visaType ? { visaType: context.visaType } : {}),
+            },
+            language: context.language,
+            messageHistory: (message ? lines.slice(0, -1) : lines).slice(-HISTORY),
+            replyTo: self,
+          };
+        },
+        onDone: [
+          {
+            guard: { type: 'isComplete', params: ({ event }) => ({ isComplete: event.output.isComplete }) },
+            target: 'finalAnalysis',
+            actions: { type: 'takeReply', params: ({ event }) => event.output },
+          },
+          { target: 'idle', actions: { type: 'takeReply', params: ({ event }) => event.output } },
+        ],
+        onError: { target: 'idle', actions: assign({ partial: '', understood: [], lines: ({ context }) => repeat(context.lines) }) },
+      },
+    },
+    finalAnalysis: {
+      tags: ['busy'],
+      invoke: {
+        id: 'analyzeForm',
+        src: 'analyzeForm',
+        input: ({ context }) => ({ formData: context.progress, language: context.language, ...(context.visaType ? { visaType: context.visaType } : {}) }),
+        onDone: { target: 'idle', actions: assign({ analysis: ({ event }) => event.output }) },
+        onError: { target: 'idle', actions: assign({ lines: ({ context }) => repeat(context.lines) }) },
+      },
+    },
+  },
+});
+
+/** How many of a section's fields are filled, for the sidebar. */
+export function sectionCount(progress: FormProgress, section: ChatSection): { filled: number; total: number } {
+  const values = progress[SECTION_KEY[section]];
+  const fields = CHAT_SECTIONS[section];
+  return { filled: fields.filter((f) => (values[f] ?? '').trim()).length, total: fields.length };
+}

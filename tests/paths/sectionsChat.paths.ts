@@ -1,0 +1,180 @@
+import { expect } from 'vitest';
+import { sectionsChatCalls } from '../../client/api/actors/sectionsChat';
+import { eventReader } from '../../client/api/events';
+import { chatProgress, sectionData, SECTION_KEY } from '../../machines/domain/chatFields';
+import { sectionsChatMachine, type FormProgress } from '../../machines/sectionsChat.machine';
+import { engineFaults, type Fault } from '../helpers/engineFaults';
+import { lastCall, lastHeld, type PathCase, type PathModel, type Snap, type World } from './model';
+
+// The intelligent chat (issue 13) against the real routes and the built-in engine: each answer analysed into the
+// current section, the reply streamed (moving on when a section is complete), the final analysis at 90%.
+
+const REPLY = { response: 'Hola', isComplete: false };
+const COMPLETE = { response: 'Listo', isComplete: true };
+const ANALYSED = { extractedData: {}, understood: [] };
+const ANALYSIS = { analysis: 'ok', hasErrors: false, hasWarnings: false, errors: [], warnings: [] };
+
+/** Seventeen of twenty fields: one more answer (the marital status) takes the form to 90%. */
+const NEARLY: FormProgress = {
+  personalInfo: { firstName: 'Ana', lastName: 'Lopez', dateOfBirth: '1990-03-15', nationality: 'Mexico' },
+  contactInfo: { email: 'ana.sections.paths@example.com', phone: '+525512345678', address: 'Av. Reforma 1', city: 'CDMX' },
+  passportInfo: { passportNumber: 'G12345678', passportCountry: 'Mexico', passportIssueDate: '2022-01-10', passportExpiry: '2032-01-09' },
+  travelInfo: { purpose: 'tourism', arrivalDate: '2027-03-01', departureDate: '2027-03-15', usAddress: 'Hotel Plaza, New York' },
+  employmentInfo: { occupation: 'Engineer' },
+  completedSections: [],
+  currentSection: 'personal',
+  totalProgress: 85,
+};
+
+const done = (call: string, output: object) => ({ type: `xstate.done.actor.${call}`, output });
+const dropped = (call: string) => ({ type: `xstate.error.actor.${call}`, error: 'network' });
+const refused = (call: string) => ({ type: `xstate.error.actor.${call}`, error: 'server' });
+
+function healed(fault?: { op: 'extract' | 'chatReply'; fault: Fault }) {
+  return async (world: World, input: object) => {
+    const faults = engineFaults(world.app);
+    faults.clear();
+    if (fault) faults.set(fault.op, fault.fault);
+    return input;
+  };
+}
+
+const answered = (s: Snap) => s.context.lines.some((l: { role: string }) => l.role === 'user');
+
+const cases: PathCase[] = [
+  {
+    name: 'a chat in Spanish, from the visa wizard',
+    input: { language: 'es', country: 'mexico', purpose: 'tourism', visaType: 'DS-160' },
+    setup: healed(),
+    events: (s) => {
+      if (s.matches('replying')) return [done('reply', REPLY), dropped('reply')];
+      if (s.matches('analysing')) return [done('analyzeResponse', ANALYSED), dropped('analyzeResponse')];
+      if (s.matches('idle')) return [{ type: 'SEND' }, { type: 'DRAFT', value: '  Ana ' }, { type: 'DRAFT', value: ' ' }, { type: 'SEND', text: 'López' }];
+      return [];
+    },
+  },
+  {
+    name: 'a form one answer from 90%, in English',
+    input: { language: 'en', progress: NEARLY },
+    setup: healed(),
+    events: (s) => {
+      if (s.matches('replying')) return [done('reply', answered(s) ? COMPLETE : REPLY)];
+      if (s.matches('analysing')) return [done('analyzeResponse', ANALYSED)];
+      if (s.matches('finalAnalysis')) return [done('analyzeForm', ANALYSIS), dropped('analyzeForm')];
+      return s.matches('idle') && !answered(s) ? [{ type: 'SEND', text: 'I am married' }] : [];
+    },
+  },
+  {
+    name: 'an engine that cannot read answers',
+    input: { language: 'es' },
+    setup: healed({ op: 'extract', fault: 'throw' }),
+    events: (s) => {
+      if (s.matches('replying')) return [done('reply', REPLY)];
+      if (s.matches('analysing')) return [refused('analyzeResponse')];
+      return s.matches('idle') ? [{ type: 'SEND', text: 'Ana' }] : [];
+    },
+  },
+  {
+    name: 'an engine that fails while it writes',
+    input: { language: 'en' },
+    setup: healed({ op: 'chatReply', fault: 'throw' }),
+    events: (s) => (s.matches('replying') ? [refused('reply')] : []),
+  },
+];
+
+function streamedReply(text: string): { response: string; isComplete: boolean; nextSection?: string } | undefined {
+  let reply: { response: string; isComplete: boolean; nextSection?: string } | undefined;
+  eventReader((name, data) => {
+    if (name === 'done') reply = data as typeof reply;
+  })(text);
+  return reply;
+}
+
+const repeatLine = { role: 'system', key: 'sections:error.repeat' };
+
+export const sectionsChatPaths: PathModel = {
+  machine: sectionsChatMachine,
+  budget: 30,
+  calls: sectionsChatCalls,
+  cases,
+  abstraction: (s) => ({ value: s.value, draft: s.context.draft, answered: answered(s), last: s.context.lines.at(-1)?.role, analysed: Boolean(s.context.analysis) }),
+  oracle: {
+    initial: (s, world) => {
+      expect(s.value).toEqual({ replying: 'waiting' });
+      if (world.input.progress) expect(s.context.progress).toEqual(world.input.progress);
+      else {
+        // Spec 3-ai §2.7: what the visa wizard sent pre-fills the form.
+        expect(s.context.progress.personalInfo).toEqual(world.input.country ? { nationality: 'Mexico' } : {});
+        expect(s.context.progress.travelInfo).toEqual(world.input.purpose ? { purpose: world.input.purpose } : {});
+        expect(s.context.progress.totalProgress).toBe(chatProgress(sectionData(s.context.progress)));
+      }
+    },
+    step: async ({ event, before, after, world, started }) => {
+      const names = started.map((h) => h.name);
+      if (event.type === 'SEND') {
+        const text = (event.text ?? before.context.draft).trim();
+        expect(names).toEqual(before.matches('idle') && text ? ['analyzeResponse'] : []);
+      }
+      if (event.type === 'xstate.done.actor.analyzeResponse') {
+        const answer = lastCall(world, 'POST', '/api/openai/response-analysis');
+        expect(answer?.status).toBe(200);
+        const { extractedData, understood } = answer?.response as { extractedData: Record<string, string>; understood: string[] };
+        const key = SECTION_KEY[before.context.progress.currentSection as keyof typeof SECTION_KEY];
+        expect(after.context.progress[key]).toEqual({ ...before.context.progress[key], ...extractedData });
+        expect(after.context.progress.totalProgress).toBe(chatProgress(sectionData(after.context.progress)));
+        expect(after.context.understood).toEqual(understood);
+        // An e-mail known makes what the chat collected a lead of this browser's.
+        const email = sectionData(after.context.progress).email;
+        if (email) {
+          const lead = await world.app.db.selectFrom('leads').select(['source', 'owner_token']).where('email', '=', email).executeTakeFirst();
+          expect(lead?.source).toBe('ai-chat-sections');
+        }
+      }
+      if (event.type === 'xstate.done.actor.reply') {
+        const answer = lastCall(world, 'POST', '/api/openai/intelligent-chat');
+        expect(answer?.status).toBe(200);
+        const reply = streamedReply(answer?.response as string);
+        expect(after.context.lines.at(-1)).toEqual({ role: 'assistant', content: reply?.response });
+        expect(after.context.partial).toBe('');
+        if (reply?.nextSection) {
+          expect(after.context.progress.currentSection).toBe(reply.nextSection);
+          expect(after.context.progress.completedSections).toContain(before.context.progress.currentSection);
+        } else {
+          expect(after.context.progress.currentSection).toBe(before.context.progress.currentSection);
+        }
+        expect(after.matches('finalAnalysis')).toBe(Boolean(reply?.isComplete) || after.context.progress.totalProgress >= 90);
+      }
+      if (event.type === 'xstate.done.actor.analyzeForm') {
+        const answer = lastCall(world, 'POST', '/api/openai/analyze-form');
+        expect(after.context.analysis).toEqual(answer?.response);
+      }
+      if (event.type.startsWith('xstate.error.actor.')) {
+        expect(after.value).toBe('idle');
+        expect(after.context.lines.at(-1)).toEqual(repeatLine);
+        if ((event as { error?: unknown }).error === 'server') {
+          const answer = lastCall(world, 'POST', '/api/openai/');
+          expect([500, 200]).toContain(answer?.status);
+        }
+      }
+    },
+    states: {
+      'replying.waiting': (s, world) => {
+        const { replyTo: _ref, ...held } = lastHeld(world, 'reply')?.input ?? {};
+        const lines = s.context.lines.filter((l: { role: string }) => l.role !== 'system');
+        const last = lines.at(-1);
+        const message = last?.role === 'user' ? last.content : '';
+        expect(held.message).toBe(message);
+        expect(held.messageHistory).toEqual((message ? lines.slice(0, -1) : lines).slice(-6));
+        expect(held.context.formProgress).toEqual(s.context.progress);
+        expect(held.language).toBe(s.context.language);
+      },
+      analysing: (s, world) =>
+        expect(lastHeld(world, 'analyzeResponse')?.input).toMatchObject({
+          userResponse: s.context.lines.at(-1).content,
+          currentSection: s.context.progress.currentSection,
+          formProgress: s.context.progress,
+        }),
+      finalAnalysis: (s, world) => expect(lastHeld(world, 'analyzeForm')?.input.formData).toEqual(s.context.progress),
+    },
+  },
+};
