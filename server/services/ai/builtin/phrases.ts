@@ -26,3 +26,11 @@ export function countryName(language: Language, english: string): string {
   const code = findCountry(english)?.code;
   return (code && new Intl.DisplayNames([language], { type: 'region' }).of(code)) || english;
 }
+
+/** A collected value as the conversation says it: a country by its name, a date written out in the language. */
+export function spoken(language: Language, value: string, kind: 'country' | 'purpose' | 'marital' | 'plain' = 'plain'): string {
+  if (kind === 'country') return countryName(language, value);
+  if (kind === 'purpose' || kind === 'marital') return phrase(language, 'reply', `${kind}.${value}`);
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return new Date(`${value}T12:00:00Z`).toLocaleDateString(language, { dateStyle: 'long', timeZone: 'UTC' });
+  return value;
+}

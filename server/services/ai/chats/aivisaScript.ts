@@ -1,7 +1,7 @@
 import { recommendVisa, type Purpose } from '../../../../machines/domain/visaRules';
 import { isValidEmail, toIsoDate, validateArrivalDate, validateBirthDate, validateDate } from '../../../../machines/domain/validators';
 import type { ChatAsk, Extracted } from '../schemas';
-import { countryName, fieldLabel, phrase } from '../builtin/phrases';
+import { fieldLabel, phrase, spoken } from '../builtin/phrases';
 import type { Language } from '../builtin/text';
 
 // The advanced chat's script (spec 3-ai §2.5, §4.4; issue 13): what it collects, in what order, how an answer
@@ -92,9 +92,7 @@ export function readTurn(collected: Collected, asked: AivisaField | undefined, m
 /** The fields just understood, in words, for the reply to acknowledge. */
 export function understood(add: Collected, language: Language): string[] {
   return AIVISA_FIELDS.filter((f) => add[f]).map((f) => {
-    const value = add[f] as string;
-    const shown =
-      f === 'citizenship_country' ? countryName(language, value) : f === 'trip_purpose' ? phrase(language, 'reply', `purpose.${value}`) : value;
+    const shown = spoken(language, add[f] as string, f === 'citizenship_country' ? 'country' : f === 'trip_purpose' ? 'purpose' : 'plain');
     return `${fieldLabel(language, f === 'citizenship_country' ? 'nationality' : f === 'trip_purpose' ? 'purpose' : f)}: ${shown}`;
   });
 }

@@ -1,6 +1,6 @@
 import { CHAT_SECTION_ORDER, CHAT_SECTIONS, COMPLETE_AT, chatProgress, type ChatField, type ChatSection } from '../../../../machines/domain/chatFields';
 import { isValidEmail, toIsoDate, validateArrivalDate, validateBirthDate, validateDate } from '../../../../machines/domain/validators';
-import { countryName, fieldLabel, phrase } from '../builtin/phrases';
+import { fieldLabel, phrase, spoken } from '../builtin/phrases';
 import { fold, type Language } from '../builtin/text';
 import type { ChatAsk, Extracted } from '../schemas';
 
@@ -138,15 +138,8 @@ export function readSection(section: ChatSection, data: SectionData, message: st
 /** The fields just filled, in words, for the reply to acknowledge. */
 export function understoodFields(add: SectionData, language: Language): string[] {
   return (Object.keys(add) as ChatField[]).map((f) => {
-    const value = add[f] as string;
-    const shown =
-      KIND[f] === 'country'
-        ? countryName(language, value)
-        : f === 'purpose'
-          ? phrase(language, 'reply', `purpose.${value}`)
-          : f === 'maritalStatus'
-            ? phrase(language, 'reply', `marital.${value}`)
-            : value;
+    const kind = KIND[f] === 'country' ? 'country' : f === 'purpose' ? 'purpose' : f === 'maritalStatus' ? 'marital' : 'plain';
+    const shown = spoken(language, add[f] as string, kind);
     return `${fieldLabel(language, f)}: ${shown}`;
   });
 }
