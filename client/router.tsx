@@ -35,6 +35,7 @@ const BUILT: Partial<Record<RouteName, () => Promise<{ Component: React.Componen
   aiAssistant: page(() => import('./pages/ai-assistant/AiAssistantPage')),
   aiVisa: page(() => import('./pages/aivisa/AivisaPage')),
   aiChatSections: page(() => import('./pages/ai-chat-sections/AiChatSectionsPage')),
+  aiChat: page(() => import('./pages/ai-chat/AiChatPage')),
 };
 
 function Layout() {

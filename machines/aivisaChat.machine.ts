@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup, type AnyActorRef } from 'xstate';
+import { streamingReply } from './domain/streaming';
 
 /** Spec 3-ai §3: the advanced chat's application as the server reports it. */
 export interface ChatApplication {
@@ -97,6 +98,7 @@ export const aivisaChatMachine = setup({
     }),
   },
   actions: {
+    appendPiece: assign({ partial: ({ context, event }) => context.partial + (event as { text: string }).text }),
     takeTurn: assign(({ context }, { turn }: { turn: ChatTurn }) => ({
       lines: [...context.lines, { role: 'assistant' as const, content: turn.content }],
       partial: '',
@@ -163,11 +165,7 @@ export const aivisaChatMachine = setup({
     },
     sending: {
       tags: ['busy'],
-      initial: 'waiting',
-      states: {
-        waiting: { on: { PIECE: { target: 'streaming', actions: assign({ partial: ({ context, event }) => context.partial + event.text }) } } },
-        streaming: { on: { PIECE: { actions: assign({ partial: ({ context, event }) => context.partial + event.text }) } } },
-      },
+      ...streamingReply,
       invoke: {
         id: 'sendMessage',
         src: 'sendMessage',

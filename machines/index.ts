@@ -1,4 +1,5 @@
 // The registry of every flow. Path tests, coverage and the inspector all start from here.
+import { agentChatMachine } from './agentChat.machine';
 import { aiAssistantMachine } from './aiAssistant.machine';
 import { aivisaChatMachine } from './aivisaChat.machine';
 import { sectionsChatMachine } from './sectionsChat.machine';
@@ -39,11 +40,13 @@ export const machines = {
   aiAssistant: aiAssistantMachine,
   aivisaChat: aivisaChatMachine,
   sectionsChat: sectionsChatMachine,
+  agentChat: agentChatMachine,
 } as const;
 
 export type MachineName = keyof typeof machines;
 
 export {
+  agentChatMachine,
   aiAssistantMachine,
   aivisaChatMachine,
   applyStartMachine,

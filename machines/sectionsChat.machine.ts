@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup, type AnyActorRef } from 'xstate';
+import { streamingReply } from './domain/streaming';
 import { CHAT_SECTIONS, COMPLETE_AT, SECTION_KEY, chatProgress, sectionData, type ChatSection, type SectionRecords } from './domain/chatFields';
 import { findCountry } from './domain/countries';
 import { isPurpose } from './domain/visaRules';
@@ -182,11 +183,7 @@ export const sectionsChatMachine = setup({
     },
     replying: {
       tags: ['busy'],
-      initial: 'waiting',
-      states: {
-        waiting: { on: { PIECE: { target: 'streaming', actions: 'appendPiece' } } },
-        streaming: { on: { PIECE: { actions: 'appendPiece' } } },
-      },
+      ...streamingReply,
       invoke: {
         id: 'reply',
         src: 'reply',

@@ -13,6 +13,7 @@ import resume from './routes/resume';
 import aiassistant from './routes/aiassistant';
 import aivisa from './routes/aivisa';
 import sections from './routes/sections';
+import agent from './routes/agent';
 import session from './plugins/session';
 import applications from './routes/applications';
 import auth from './routes/auth';
@@ -84,6 +85,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await scope.register(aiassistant);
     await scope.register(aivisa);
     await scope.register(sections);
+    await scope.register(agent);
     await scope.register(auth);
     await scope.register(checkout);
     await scope.register(applications);

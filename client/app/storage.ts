@@ -16,3 +16,12 @@ export function writeStorage(area: 'local' | 'session', key: string, value: stri
     /* nothing to keep it in */
   }
 }
+
+/** A chat's conversation id, made by the browser and kept in local storage (spec 3-ai §3). */
+export function browserChatId(key: string): string {
+  const kept = readStorage('local', key);
+  if (kept && /^[A-Za-z0-9_-]{8,64}$/.test(kept)) return kept;
+  const made = crypto.randomUUID();
+  writeStorage('local', key, made);
+  return made;
+}

@@ -7,6 +7,7 @@ import { DocumentService } from '../services/documents/service';
 import { AssistantService } from '../services/ai/assistant';
 import { AivisaService } from '../services/ai/chats/aivisa';
 import { SectionsService } from '../services/ai/chats/sections';
+import { AgentService } from '../services/ai/chats/agent';
 import type { AiEngine } from '../services/ai/engine';
 import { createEngine } from '../services/ai/select';
 import { ResumeService } from '../services/leads/resume';
@@ -34,6 +35,7 @@ declare module 'fastify' {
     assistant: AssistantService;
     aivisa: AivisaService;
     sections: SectionsService;
+    agent: AgentService;
   }
 }
 
@@ -55,6 +57,7 @@ export default fp(
     app.decorate('assistant', new AssistantService(app.db, app.dialect, app.ai, app.leads));
     app.decorate('aivisa', new AivisaService(app.db, app.dialect, app.ai, app.leads));
     app.decorate('sections', new SectionsService(app.db, app.ai, app.leads));
+    app.decorate('agent', new AgentService(app.db, app.dialect, app.ai, app.leads));
     // Resume codes are hashed under a key derived from the session secret: the same secret, kept or given.
     app.decorate('resumeCodes', new ResumeService(app.db, resolveSessionSecret(opts.config.dataDir, opts.config.sessionSecret)));
   },

@@ -1,4 +1,5 @@
 import type { MachineName } from '../../machines/index';
+import { agentChatPaths } from './agentChat.paths';
 import { aiAssistantPaths } from './aiAssistant.paths';
 import { aivisaChatPaths } from './aivisaChat.paths';
 import { applyStartPaths } from './applyStart.paths';
@@ -41,4 +42,5 @@ export const pathModels: Record<MachineName, PathModel> = {
   aiAssistant: aiAssistantPaths,
   aivisaChat: aivisaChatPaths,
   sectionsChat: sectionsChatPaths,
+  agentChat: agentChatPaths,
 };

@@ -13,9 +13,10 @@ import { useFlow } from '../../app/useFlow';
 import { usePageMeta } from '../../app/usePageMeta';
 import * as chat from '../../components/chat/chat.css';
 import { ChatLog } from '../../components/chat/ChatLog';
+import { LineComposer } from '../../components/chat/LineComposer';
 import { words } from '../../components/chat/words';
 import { progressFill, progressTrack } from '../../components/wizard/wizard.css';
-import { badge, button, card, container, heading, input as inputClass, muted, page, stack } from '../../styles/ui.css';
+import { badge, button, card, container, heading, muted, page, stack } from '../../styles/ui.css';
 import * as css from '../aivisa/aivisa.css';
 
 /** The form so far survives a reload of the tab; the conversation starts again where the form is. */
@@ -104,30 +105,17 @@ export default function AiChatSectionsPage() {
             lines={context.lines.map((line) => ({ role: line.role, body: lineText(line) }))}
             pending={streaming ? (context.partial ? words(context.partial) : t('writing')) : null}
           />
-          <form
-            className={chat.composer}
-            onSubmit={(event) => {
-              event.preventDefault();
-              ref.send({ type: 'SEND' });
-            }}
-          >
-            <label htmlFor="sections-answer" className="visually-hidden">
-              {t('composer.label')}
-            </label>
-            <input
-              id="sections-answer"
-              ref={field}
-              className={`${inputClass} ${chat.composerInput}`}
-              value={context.draft}
-              placeholder={t('composer.placeholder')}
-              autoComplete="off"
-              enterKeyHint="send"
-              onChange={(event) => ref.send({ type: 'DRAFT', value: event.target.value })}
-            />
-            <button type="submit" className={button.primary} disabled={busy || context.draft.trim() === ''}>
-              {t('composer.send')}
-            </button>
-          </form>
+          <LineComposer
+            id="sections-answer"
+            ref={field}
+            value={context.draft}
+            label={t('composer.label')}
+            placeholder={t('composer.placeholder')}
+            send={t('composer.send')}
+            busy={busy}
+            onChange={(value) => ref.send({ type: 'DRAFT', value })}
+            onSend={() => ref.send({ type: 'SEND' })}
+          />
         </section>
 
         {analysis && (

@@ -12,7 +12,7 @@ import { call } from '../../api/call';
 import { fetchTransport } from '../../api/transport';
 import { useLanguage } from '../../app/AppContext';
 import { useSiteData } from '../../app/siteData';
-import { readStorage, writeStorage } from '../../app/storage';
+import { browserChatId } from '../../app/storage';
 import { useFlow } from '../../app/useFlow';
 import { usePageMeta } from '../../app/usePageMeta';
 import * as chat from '../../components/chat/chat.css';
@@ -27,13 +27,6 @@ import * as css from './aivisa.css';
 /** Spec 3-ai §3: the conversation's id is made by the browser and kept in local storage. */
 const SESSION_KEY = 'rumbo.aivisa.session';
 
-function sessionId(): string {
-  const kept = readStorage('local', SESSION_KEY);
-  if (kept && /^[A-Za-z0-9_-]{8,64}$/.test(kept)) return kept;
-  const made = crypto.randomUUID();
-  writeStorage('local', SESSION_KEY, made);
-  return made;
-}
 
 /** Spec 3-ai §4.4: a lead save that fails is only logged. */
 function saveLead(state: StateUpdate): void {
@@ -51,7 +44,7 @@ export default function AivisaPage() {
   const { language } = useLanguage();
   const { branding } = useSiteData();
   usePageMeta('chat', branding.brandName);
-  const [input] = useState(() => ({ sessionId: sessionId(), language }));
+  const [input] = useState(() => ({ sessionId: browserChatId(SESSION_KEY), language }));
   const ref = useFlow(machine, input);
   const context = useSelector(ref, (s) => s.context);
   const busy = useSelector(ref, (s) => s.hasTag('busy') || s.status === 'done');

@@ -29,7 +29,7 @@ import { canAccess, canAccessLead, refusal, type Access } from '../access';
 import { catalogAnswers, catalogForSource, checkAnswers } from './answers';
 import { DS160_FORM_SOURCE, ds160FormProblem } from './ds160FormRules';
 import { fromLeadCreate, fromLeadUpdate, parseFormData, planOf } from './legacy';
-import { CHAT_SECTIONS_SOURCE, shapeProblem, sizeProblem } from './shape';
+import { shapeProblem, sizeProblem, type CollectedSource } from './shape';
 
 const RANK: Record<CompletionStatus, number> = { incomplete: 0, abandoned: 0, unpaid: 1, completed: 1, paid: 2 };
 
@@ -306,10 +306,10 @@ export class LeadService {
     return lead.id;
   }
 
-  /** The intelligent chat (issue 13): what it collected is a lead of this browser's once it has an e-mail. */
-  async saveSectionsLead(owner: Owner, formType: 'DS-160' | 'ESTA', data: Record<string, string>): Promise<string> {
+  /** The intelligent and the consular chats (issue 13): what they collected is a lead of this browser's once it has an e-mail. */
+  async saveCollectedLead(owner: Owner, source: CollectedSource, formType: 'DS-160' | 'ESTA', data: Record<string, string>): Promise<string> {
     const email = validEmail(data.email ?? '');
-    refuse(shapeProblem(CHAT_SECTIONS_SOURCE, data));
+    refuse(shapeProblem(source, data));
     const values = { name: [data.firstName, data.lastName].filter(Boolean).join(' '), phone: data.phone ?? '', nationality: data.nationality ?? '', travelPurpose: data.purpose ?? '' };
     const { lead, existing } = await this.findOrCreate(owner, {
       ...values,
@@ -318,14 +318,14 @@ export class LeadService {
       formData: data,
       completionStatus: 'incomplete',
       paymentStatus: 'unpaid',
-      source: CHAT_SECTIONS_SOURCE,
+      source,
       subscriptionPlan: 'none',
     });
     if (existing) {
       await this.db.transaction().execute(async (trx) => {
         const row = await lockLeadRow(trx, this.dialect, lead.id);
         if (!row) return;
-        const same = row.source === CHAT_SECTIONS_SOURCE;
+        const same = row.source === source;
         await writeLead(trx, row.id, { ...mergeLead(row, { ...values, ...(same ? { formData: data } : {}) }, new Date().toISOString()), name: values.name || row.name });
       });
     }

@@ -5,8 +5,9 @@ import { SaveLeadSchema } from '../../../openapi/schemas/leads';
 import { CHAT_FIELDS } from '../../../machines/domain/chatFields';
 import { catalogForSource, type AnswerProblem } from './answers';
 
-/** The intelligent chat's leads: its twenty fields, by name (issue 13). */
-export const CHAT_SECTIONS_SOURCE = 'ai-chat-sections';
+/** The chats whose leads keep the chat fields by name (issue 13): the intelligent chat and the consular chat. */
+export const COLLECTED_SOURCES = ['ai-chat-sections', 'ai-chat'] as const;
+export type CollectedSource = (typeof COLLECTED_SOURCES)[number];
 
 export const MAX_ANSWERS_BYTES = 256 * 1024;
 /** formData → section → list → row → field. */
@@ -72,7 +73,7 @@ export function shapeProblem(source: string, formData: Record<string, unknown>):
     }
     return null;
   }
-  if (source === CHAT_SECTIONS_SOURCE) {
+  if ((COLLECTED_SOURCES as readonly string[]).includes(source)) {
     const unknown = Object.entries(formData).find(([key, value]) => !(CHAT_FIELDS as readonly string[]).includes(key) || !isText(value));
     return unknown ? { field: `formData.${unknown[0]}`, message: 'is not a field the chat collects' } : null;
   }

@@ -36,7 +36,7 @@ export class SectionsService {
     const found = await this.engine.extract({ text: body.userResponse, language });
     const extractedData = readSection(body.currentSection, data, body.userResponse, found);
     const merged = { ...data, ...extractedData };
-    if (merged.email) await this.leads.saveSectionsLead(owner, formTypeOf(body.visaType), merged as Record<string, string>);
+    if (merged.email) await this.leads.saveCollectedLead(owner, 'ai-chat-sections', formTypeOf(body.visaType), merged as Record<string, string>);
     return { extractedData: extractedData as Record<string, string>, understood: understoodFields(extractedData, language) };
   }
 

@@ -1,0 +1,172 @@
+import { useSelector } from '@xstate/react';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { agentChatMachine, type AgentLine } from '../../../machines/agentChat.machine';
+import { ROUTES } from '../../../machines/domain/routes';
+import { makeAgentChatActors } from '../../api/actors/agentChat';
+import { fetchTransport } from '../../api/transport';
+import { useSiteData } from '../../app/siteData';
+import { browserChatId } from '../../app/storage';
+import { useFlow } from '../../app/useFlow';
+import { usePageMeta } from '../../app/usePageMeta';
+import * as chat from '../../components/chat/chat.css';
+import { ChatLog } from '../../components/chat/ChatLog';
+import { LineComposer } from '../../components/chat/LineComposer';
+import { words } from '../../components/chat/words';
+import { progressFill, progressTrack } from '../../components/wizard/wizard.css';
+import { button, card, container, heading, muted, page, row, stack } from '../../styles/ui.css';
+import * as css from '../aivisa/aivisa.css';
+
+/** The conversation's id is the browser's, kept like the advanced chat's. */
+const SESSION_KEY = 'rumbo.agent.session';
+
+
+const machine = agentChatMachine.provide({ actors: makeAgentChatActors(fetchTransport) });
+const STEPS = ['country', 'purpose', 'name', 'email', 'phone'] as const;
+
+/** The language-select-then-chat page (spec 3-ai §2.6, §4.5): a consular assistant, progress, the next steps. */
+export default function AiChatPage() {
+  const { t } = useTranslation(['agent', 'ds160form']);
+  const { branding } = useSiteData();
+  usePageMeta('chat', branding.brandName);
+  const [input] = useState(() => ({ sessionId: browserChatId(SESSION_KEY) }));
+  const ref = useFlow(machine, input);
+  const context = useSelector(ref, (s) => s.context);
+  const phase = useSelector(ref, (s) => (s.matches('choosingLanguage') ? 'language' : s.matches('redirecting') || s.status === 'done' ? 'redirecting' : 'chat'));
+  const busy = useSelector(ref, (s) => s.hasTag('busy'));
+  const streaming = useSelector(ref, (s) => s.matches('sending'));
+  const field = useRef<HTMLInputElement>(null);
+  const session = context.session;
+  const done = session ? STEPS.filter((s) => session[s]).length : 0;
+  const lastAssistant = context.lines.map((l) => l.role).lastIndexOf('assistant');
+
+  useEffect(() => {
+    if (!busy && phase === 'chat') field.current?.focus();
+  }, [busy, phase]);
+
+  const body = (line: AgentLine, index: number) => {
+    if (line.role === 'system') return t(line.key);
+    if (line.role === 'user') return line.content;
+    const buttons = index === lastAssistant ? (line.buttons ?? []) : [];
+    return (
+      <span className={stack}>
+        <span>{words(line.content)}</span>
+        {buttons.length > 0 && (
+          <span className={row} role="group" aria-label={t('quick')}>
+            {buttons.map((b) =>
+              b.action === 'link' && b.url ? (
+                <Link key={b.text} to={b.url} className={button.secondary} data-testid="agent-link">
+                  {b.text}
+                </Link>
+              ) : (
+                <button key={b.text} type="button" className={button.secondary} disabled={busy} onClick={() => ref.send({ type: 'SEND', text: b.text })} data-testid="agent-option">
+                  {b.text}
+                </button>
+              ),
+            )}
+          </span>
+        )}
+      </span>
+    );
+  };
+
+  return (
+    <div className={`${container} ${page} ${css.layout}`}>
+      <aside className={`${card} ${stack} ${css.sidebar}`} aria-labelledby="agent-progress">
+        <h2 id="agent-progress" className={heading.section}>
+          {t('progress.title')}
+        </h2>
+        <span className={muted} data-testid="agent-steps">
+          {t('progress.steps', { done, total: STEPS.length })}
+        </span>
+        <div className={progressTrack} role="progressbar" aria-label={t('progress.title')} aria-valuemin={0} aria-valuemax={STEPS.length} aria-valuenow={done}>
+          <div className={progressFill} style={{ width: `${(done / STEPS.length) * 100}%` }} />
+        </div>
+        <ul className={`${chat.bareList} ${stack}`}>
+          {STEPS.map((step) => (
+            <li key={step} className={css.fact} data-step={step} data-done={Boolean(session?.[step])}>
+              <span className={muted}>{t(`steps.${step}`)}</span>
+              <span className={css.factValue}>{session?.[step] ?? '—'}</span>
+            </li>
+          ))}
+        </ul>
+        {context.sections.length > 0 && (
+          <>
+            <h3 className={css.subheading}>{t('progress.sections')}</h3>
+            {context.progress && <span className={muted}>{t('progress.sectionsCount', { completed: context.progress.completed, total: context.progress.total })}</span>}
+            <ol className={`${chat.bareList} ${stack}`} data-testid="agent-sections">
+              {context.sections.map((s) => {
+                const completed = context.progress?.sections.find((p) => p.id === s.id)?.isCompleted ?? false;
+                return (
+                  <li key={s.id} data-section={s.id} data-completed={completed}>
+                    {completed ? '✓ ' : '○ '}
+                    {t(`ds160form:sections.${s.id}.title`, { defaultValue: s.title })}
+                  </li>
+                );
+              })}
+            </ol>
+          </>
+        )}
+        {session?.readyForCheckout && (
+          <Link to={session.formType === 'ESTA' ? `/checkout?formType=ESTA&plan=esta${session.leadId ? `&lead=${session.leadId}` : ''}` : `/checkout?formType=DS-160&plan=pro${session.leadId ? `&lead=${session.leadId}` : ''}`} className={button.primary} data-testid="agent-pay">
+            {t('pay')}
+          </Link>
+        )}
+        <Link to={ROUTES.aiVisa} className={button.ghost}>
+          {t('links.aivisa')}
+        </Link>
+        <Link to={ROUTES.ds160Wizard} className={button.ghost}>
+          {t('links.ds160')}
+        </Link>
+      </aside>
+
+      <div className={stack}>
+        <h1 className={heading.page}>{t('title')}</h1>
+        <p className={muted}>{t('intro')}</p>
+        {phase === 'language' ? (
+          <section className={`${card} ${stack}`} aria-labelledby="agent-language">
+            <h2 id="agent-language" className={heading.section}>
+              {t('language.title')}
+            </h2>
+            <div className={row}>
+              {(['es', 'en'] as const).map((language) => (
+                <button key={language} type="button" lang={language} className={button.primary} onClick={() => ref.send({ type: 'CHOOSE_LANGUAGE', language })} data-testid={`agent-language-${language}`}>
+                  {t(`language.${language}`)}
+                </button>
+              ))}
+            </div>
+          </section>
+        ) : (
+          <section className={chat.panel} aria-label={t('conversation')}>
+            <ChatLog
+              label={t('conversation')}
+              testId="agent-log"
+              lang={context.language ?? undefined}
+              speakers={{ user: t('you'), assistant: t('assistant'), system: t('assistant') }}
+              lines={context.lines.map((line, i) => ({ role: line.role, body: body(line, i) }))}
+              pending={streaming ? (context.partial ? words(context.partial) : t('writing')) : null}
+            />
+            {phase === 'redirecting' ? (
+              <p className={`${muted} ${css.hint}`} role="status">
+                {t('redirecting')}
+              </p>
+            ) : (
+              <LineComposer
+                id="agent-message"
+                ref={field}
+                value={context.draft}
+                label={t('composer.label')}
+                placeholder={t('composer.placeholder')}
+                send={t('composer.send')}
+                busy={busy}
+                onChange={(value) => ref.send({ type: 'DRAFT', value })}
+                onSend={() => ref.send({ type: 'SEND' })}
+              />
+            )}
+          </section>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,184 @@
+import { assign, fromPromise, setup, type AnyActorRef } from 'xstate';
+import { streamingReply } from './domain/streaming';
+
+export interface AgentButton {
+  text: string;
+  action: 'reply' | 'link';
+  url?: string;
+}
+
+/** Spec 3-ai §3 "Session (second chat)". */
+export interface AgentSession {
+  language: string;
+  country?: string;
+  purpose?: string;
+  recommendation?: string;
+  email?: string;
+  name?: string;
+  phone?: string;
+  readyForCheckout: boolean;
+  formType?: string;
+  questionsStarted: boolean;
+  currentQuestionIndex: number;
+  formData: { email?: string; firstName?: string; lastName?: string };
+  leadId?: string;
+  wizardOffered: boolean;
+}
+
+export interface AgentReply {
+  response: string;
+  redirect?: string;
+  buttons: AgentButton[];
+  session: AgentSession;
+}
+
+export interface Ds160Progress {
+  sections: { id: string; title: string; isCompleted: boolean }[];
+  completed: number;
+  total: number;
+}
+
+export type AgentLine = { role: 'user'; content: string } | { role: 'assistant'; content: string; buttons?: AgentButton[] } | { role: 'system'; key: 'agent:error.general' };
+
+export interface AgentChatContext {
+  sessionId: string;
+  language: 'es' | 'en' | null;
+  session: AgentSession | null;
+  lines: AgentLine[];
+  draft: string;
+  partial: string;
+  sections: { id: string; title: string }[];
+  progress: Ds160Progress | null;
+  redirect: string | null;
+}
+
+export interface AgentSendInput {
+  sessionId: string;
+  message: string;
+  language: 'es' | 'en';
+  replyTo: AnyActorRef;
+}
+
+export type AgentChatEvent = { type: 'CHOOSE_LANGUAGE'; language: 'es' | 'en' } | { type: 'DRAFT'; value: string } | { type: 'SEND'; text?: string } | { type: 'PIECE'; text: string };
+
+/** Spec 3-ai §9: a redirect reply shows its message, then goes on after 2 seconds. */
+export const REDIRECT_DELAY = 2000;
+
+/**
+ * The language-select-then-chat page (spec 3-ai §2.6, §4.5; issue 13): the DS-160 sections and the saved
+ * session load first; without a saved session the language is chosen, which starts the greeting. Each message's
+ * reply streams in; a reply with a redirect is shown, then the page goes there after 2 seconds.
+ */
+export const agentChatMachine = setup({
+  types: { input: {} as { sessionId: string }, context: {} as AgentChatContext, events: {} as AgentChatEvent, output: {} as { to: string } },
+  actors: {
+    /** GET /api/ds160/sections; provided by the client. */
+    loadSections: fromPromise<{ id: string; title: string }[]>(async () => {
+      throw new Error('loadSections is provided by the caller');
+    }),
+    /** GET /api/ai/session/{id}; provided by the client. A failure is only logged (spec 3-ai §8). */
+    loadSession: fromPromise<AgentSession & { messages: { role: 'user' | 'assistant'; content: string; buttons?: AgentButton[] }[] }, { sessionId: string }>(async () => {
+      throw new Error('loadSession is provided by the caller');
+    }),
+    /** POST /api/ai/chat, streamed: each piece is sent to `replyTo`. */
+    sendMessage: fromPromise<AgentReply, AgentSendInput>(async () => {
+      throw new Error('sendMessage is provided by the caller');
+    }),
+    /** GET /api/ds160/sessions/{id}/progress; provided by the client. */
+    loadProgress: fromPromise<Ds160Progress, { sessionId: string }>(async () => {
+      throw new Error('loadProgress is provided by the caller');
+    }),
+  },
+  guards: {
+    hasText: ({ context, event }) => (event.type === 'SEND' && event.text !== undefined ? event.text : context.draft).trim() !== '',
+    redirects: (_, params: { reply: AgentReply }) => Boolean(params.reply.redirect),
+  },
+  actions: {
+    appendPiece: assign({ partial: ({ context, event }) => context.partial + (event as { text: string }).text }),
+    takeReply: assign(({ context }, { reply }: { reply: AgentReply }) => ({
+      lines: [...context.lines, { role: 'assistant' as const, content: reply.response, ...(reply.buttons.length ? { buttons: reply.buttons } : {}) }],
+      partial: '',
+      session: reply.session,
+      redirect: reply.redirect ?? null,
+    })),
+  },
+}).createMachine({
+  id: 'agentChat',
+  context: ({ input }) => ({ sessionId: input.sessionId, language: null, session: null, lines: [], draft: '', partial: '', sections: [], progress: null, redirect: null }),
+  initial: 'loadingSections',
+  states: {
+    loadingSections: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadSections',
+        src: 'loadSections',
+        onDone: { target: 'loadingSession', actions: assign({ sections: ({ event }) => event.output }) },
+        onError: 'loadingSession',
+      },
+    },
+    loadingSession: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadSession',
+        src: 'loadSession',
+        input: ({ context }) => ({ sessionId: context.sessionId }),
+        // A saved session has its language and messages: the language screen is skipped (spec 3-ai §4.5).
+        onDone: {
+          target: 'refreshing',
+          actions: assign(({ event }) => {
+            const { messages, ...session } = event.output;
+            return { session, language: session.language === 'en' ? ('en' as const) : ('es' as const), lines: messages };
+          }),
+        },
+        onError: 'choosingLanguage',
+      },
+    },
+    choosingLanguage: {
+      on: { CHOOSE_LANGUAGE: { target: 'sending', actions: assign({ language: ({ event }) => event.language }) } },
+    },
+    idle: {
+      on: {
+        DRAFT: { actions: assign({ draft: ({ event }) => event.value }) },
+        SEND: {
+          guard: 'hasText',
+          target: 'sending',
+          actions: assign(({ context, event }) => ({
+            lines: [...context.lines, { role: 'user' as const, content: (event.text ?? context.draft).trim() }],
+            draft: event.text === undefined ? '' : context.draft,
+          })),
+        },
+      },
+    },
+    sending: {
+      tags: ['busy'],
+      ...streamingReply,
+      invoke: {
+        id: 'sendMessage',
+        src: 'sendMessage',
+        input: ({ context, self }) => {
+          const last = context.lines.at(-1);
+          return { sessionId: context.sessionId, message: last?.role === 'user' ? last.content : '', language: context.language ?? 'es', replyTo: self };
+        },
+        onDone: [
+          { guard: { type: 'redirects', params: ({ event }) => ({ reply: event.output }) }, target: 'redirecting', actions: { type: 'takeReply', params: ({ event }) => ({ reply: event.output }) } },
+          { target: 'refreshing', actions: { type: 'takeReply', params: ({ event }) => ({ reply: event.output }) } },
+        ],
+        onError: { target: 'idle', actions: assign({ partial: '', lines: ({ context }) => [...context.lines, { role: 'system' as const, key: 'agent:error.general' as const }] }) },
+      },
+    },
+    // The sidebar's DS-160 progress after each turn; a failure leaves the last one shown.
+    refreshing: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadProgress',
+        src: 'loadProgress',
+        input: ({ context }) => ({ sessionId: context.sessionId }),
+        onDone: { target: 'idle', actions: assign({ progress: ({ event }) => event.output }) },
+        onError: 'idle',
+      },
+    },
+    redirecting: { after: { [REDIRECT_DELAY]: 'gone' } },
+    gone: { type: 'final' },
+  },
+  output: ({ context }) => ({ to: context.redirect ?? '/' }),
+});

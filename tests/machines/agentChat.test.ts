@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor, type AnyActorRef } from 'xstate';
+import { agentChatMachine, REDIRECT_DELAY, type AgentReply, type AgentSendInput } from '../../machines/agentChat.machine';
+
+const settle = (actor: AnyActorRef) => waitFor(actor, (s) => !s.hasTag('busy'));
+const SESSION = { language: 'en', readyForCheckout: false, questionsStarted: false, currentQuestionIndex: 0, formData: {}, wizardOffered: false };
+const reply = (patch: Partial<AgentReply> = {}): AgentReply => ({ response: 'Hi', buttons: [], session: SESSION, ...patch });
+
+function start(saved: unknown, replies: (AgentReply | Error)[]) {
+  const sent: Omit<AgentSendInput, 'replyTo'>[] = [];
+  const actor = createActor(
+    agentChatMachine.provide({
+      actors: {
+        loadSections: fromPromise(async () => [{ id: 'personal-info', title: 'Personal Information' }]),
+        loadSession: fromPromise(async () => {
+          if (!saved) throw Object.assign(new Error('404'), { status: 404 });
+          return saved;
+        }),
+        sendMessage: fromPromise(async ({ input }: { input: AgentSendInput }) => {
+          const { replyTo, ...rest } = input;
+          sent.push(rest);
+          const next = replies.shift() ?? reply();
+          if (next instanceof Error) throw next;
+          replyTo.send({ type: 'PIECE', text: next.response });
+          return next;
+        }),
+        loadProgress: fromPromise(async () => ({ sections: [], completed: 0, total: 10 })),
+      } as never,
+    }),
+    { input: { sessionId: 'agent-0001' } },
+  ).start();
+  return { actor, sent };
+}
+
+describe('agentChat', () => {
+  it('asks for the language when there is no saved session, and greets in it', async () => {
+    const { actor, sent } = start(null, [reply({ response: 'Hola' })]);
+    await settle(actor);
+    expect(actor.getSnapshot().value).toBe('choosingLanguage');
+    expect(actor.getSnapshot().context.sections).toHaveLength(1);
+    actor.send({ type: 'CHOOSE_LANGUAGE', language: 'es' });
+    await settle(actor);
+    expect(sent).toEqual([{ sessionId: 'agent-0001', message: '', language: 'es' }]);
+    expect(actor.getSnapshot().context.lines).toEqual([{ role: 'assistant', content: 'Hola' }]);
+  });
+
+  it('skips the language screen for a saved session and keeps its messages', async () => {
+    const { actor } = start({ ...SESSION, messages: [{ role: 'assistant', content: 'Hi' }] }, []);
+    await settle(actor);
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(actor.getSnapshot().context).toMatchObject({ language: 'en', lines: [{ role: 'assistant', content: 'Hi' }] });
+  });
+
+  it('shows a redirect reply, then goes there after 2 seconds', async () => {
+    const { actor } = start({ ...SESSION, messages: [] }, [reply({ response: 'Taking you there now...', redirect: '/checkout?plan=pro' })]);
+    await settle(actor);
+    actor.send({ type: 'SEND', text: 'I want to pay' });
+    await waitFor(actor, (s) => s.matches('redirecting'));
+    const shown = Date.now();
+    expect(actor.getSnapshot().context.lines.at(-1)).toEqual({ role: 'assistant', content: 'Taking you there now...' });
+    await waitFor(actor, (s) => s.status === 'done', { timeout: REDIRECT_DELAY + 1000 });
+    expect(Date.now() - shown).toBeGreaterThanOrEqual(REDIRECT_DELAY - 20);
+    expect(actor.getSnapshot().output).toEqual({ to: '/checkout?plan=pro' });
+  });
+
+  it('says sorry when a reply fails, and ignores an empty message', async () => {
+    const { actor, sent } = start({ ...SESSION, messages: [] }, [new TypeError('Failed to fetch')]);
+    await settle(actor);
+    actor.send({ type: 'SEND', text: '  ' });
+    expect(sent).toHaveLength(0);
+    actor.send({ type: 'SEND', text: 'hello' });
+    await settle(actor);
+    expect(actor.getSnapshot().context.lines.at(-1)).toEqual({ role: 'system', key: 'agent:error.general' });
+  });
+});

@@ -1,0 +1,181 @@
+import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
+import { agentChatCalls } from '../../client/api/actors/agentChat';
+import { eventReader } from '../../client/api/events';
+import { agentChatMachine, REDIRECT_DELAY, type AgentReply } from '../../machines/agentChat.machine';
+import { engineFaults } from '../helpers/engineFaults';
+import { injectTransport } from '../helpers/transport';
+import { lastCall, lastHeld, type PathCase, type PathModel, type Snap, type World } from './model';
+
+// The consular-agent chat (issue 13) against the real routes and the built-in engine: the language screen unless
+// a session is saved, streamed replies, the sidebar's DS-160 progress, a redirect 2 seconds after its message.
+
+const SESSION = { language: 'es', readyForCheckout: false, questionsStarted: false, currentQuestionIndex: 0, formData: {}, wizardOffered: false };
+const REPLY = { response: 'Hola', buttons: [], session: SESSION };
+const REDIRECT = { ...REPLY, redirect: '/checkout' };
+const PROGRESS = { sections: [], completed: 0, total: 10 };
+const AFTER = `xstate.after.${REDIRECT_DELAY}.agentChat.redirecting`;
+
+const done = (call: string, output: unknown) => ({ type: `xstate.done.actor.${call}`, output });
+const dropped = (call: string) => ({ type: `xstate.error.actor.${call}`, error: 'network' });
+const refused = (call: string) => ({ type: `xstate.error.actor.${call}`, error: 'server' });
+
+async function fresh(world: World, input: object) {
+  engineFaults(world.app).clear();
+  return { ...input, sessionId: `agent-${randomUUID()}` };
+}
+
+/** A conversation of this browser's with everything answered: the next message may ask to pay. */
+async function ready(world: World, input: object) {
+  const made = await fresh(world, input);
+  for (const message of ['', 'Soy de Colombia', 'Turismo', 'Carlos Ruiz', 'carlos.paths@example.com', '+57 300 123 4567']) {
+    const res = await world.http({ method: 'POST', path: '/api/ai/chat', body: { sessionId: made.sessionId, message, language: 'es' } });
+    if (res.status !== 200) throw new Error(res.text);
+  }
+  return made;
+}
+
+const common = (s: Snap) => {
+  if (s.matches('loadingSections')) return [done('loadSections', []), dropped('loadSections')];
+  if (s.matches('refreshing')) return [done('loadProgress', PROGRESS), dropped('loadProgress')];
+  return null;
+};
+
+const cases: PathCase[] = [
+  {
+    name: 'a new conversation in Spanish',
+    input: { sessionId: 'new' },
+    setup: fresh,
+    events: (s) =>
+      common(s) ??
+      (s.matches('loadingSession')
+        ? [refused('loadSession')]
+        : s.matches('choosingLanguage')
+          ? [{ type: 'CHOOSE_LANGUAGE', language: 'es' }]
+          : s.matches('sending')
+            ? [done('sendMessage', REPLY), dropped('sendMessage')]
+            : s.matches('idle')
+              ? [{ type: 'SEND' }, { type: 'DRAFT', value: ' Soy de Colombia ' }, { type: 'SEND', text: 'Turismo' }]
+              : []),
+  },
+  {
+    name: 'a saved conversation that asks to pay',
+    input: { sessionId: 'ready' },
+    setup: ready,
+    events: (s) =>
+      common(s) ??
+      (s.matches('loadingSession')
+        ? [done('loadSession', { ...SESSION, messages: [] })]
+        : s.matches('sending')
+          ? [done('sendMessage', REDIRECT)]
+          : s.matches('idle')
+            ? [{ type: 'SEND', text: 'quiero pagar' }]
+            : s.matches('redirecting')
+              ? [{ type: AFTER }]
+              : []),
+  },
+  {
+    name: "another browser's conversation",
+    input: { sessionId: 'theirs' },
+    setup: async (world, input) => {
+      const made = await fresh(world, input);
+      await injectTransport(world.app)({ method: 'POST', path: '/api/ai/chat', body: { sessionId: made.sessionId, message: '', language: 'en' } });
+      return made;
+    },
+    events: (s) =>
+      common(s) ??
+      (s.matches('loadingSession') ? [refused('loadSession')] : s.matches('choosingLanguage') ? [{ type: 'CHOOSE_LANGUAGE', language: 'en' }] : s.matches('sending') ? [refused('sendMessage')] : []),
+  },
+  {
+    name: 'an engine that fails while it writes',
+    input: { sessionId: 'broken' },
+    setup: async (world, input) => {
+      const made = await fresh(world, input);
+      engineFaults(world.app).set('chatReply', 'throw');
+      return made;
+    },
+    events: (s) =>
+      common(s) ?? (s.matches('loadingSession') ? [refused('loadSession')] : s.matches('choosingLanguage') ? [{ type: 'CHOOSE_LANGUAGE', language: 'en' }] : s.matches('sending') ? [refused('sendMessage')] : []),
+  },
+];
+
+function streamedReply(text: string): AgentReply | undefined {
+  let reply: AgentReply | undefined;
+  eventReader((name, data) => {
+    if (name === 'done') reply = data as AgentReply;
+  })(text);
+  return reply;
+}
+
+export const agentChatPaths: PathModel = {
+  machine: agentChatMachine,
+  budget: 30,
+  calls: agentChatCalls,
+  cases,
+  abstraction: (s) => ({ value: s.value, draft: s.context.draft, said: s.context.lines.length > 0, last: s.context.lines.at(-1)?.role }),
+  // The redirect waits 2 seconds from the reply that carries it.
+  delayEndsAt: (world) => {
+    const at = world.events.map((e) => e.type).lastIndexOf('xstate.done.actor.sendMessage');
+    return (world.times[at] ?? 0) + REDIRECT_DELAY;
+  },
+  oracle: {
+    initial: (s, world) => {
+      expect(s.value).toBe('loadingSections');
+      expect(s.context).toMatchObject({ sessionId: world.input.sessionId, language: null, lines: [] });
+    },
+    step: async ({ event, before, after, world, started }) => {
+      const names = started.map((h) => h.name);
+      if (event.type === 'xstate.done.actor.loadSections') {
+        expect(after.context.sections).toEqual(lastCall(world, 'GET', '/api/ds160/sections')?.response);
+        expect(after.context.sections).toHaveLength(10);
+      }
+      if (event.type === 'xstate.done.actor.loadSession') {
+        const { messages, ...session } = lastCall(world, 'GET', '/api/ai/session/')?.response as { messages: unknown[] };
+        // A saved session skips the language screen (spec 3-ai §4.5).
+        expect(after.context.lines).toEqual(messages);
+        expect(after.context.session).toEqual(session);
+        expect(after.matches('choosingLanguage')).toBe(false);
+      }
+      if (event.type === 'xstate.error.actor.loadSession') {
+        expect(after.value).toBe('choosingLanguage');
+        expect([403, 404]).toContain(lastCall(world, 'GET', '/api/ai/session/')?.status);
+      }
+      if (event.type === 'CHOOSE_LANGUAGE') expect(names).toEqual(before.matches('choosingLanguage') ? ['sendMessage'] : []);
+      if (event.type === 'SEND') {
+        const text = (event.text ?? before.context.draft).trim();
+        expect(names).toEqual(before.matches('idle') && text ? ['sendMessage'] : []);
+      }
+      if (event.type === 'xstate.done.actor.sendMessage') {
+        const answer = lastCall(world, 'POST', '/api/ai/chat');
+        const reply = streamedReply(answer?.response as string);
+        expect(reply).toBeDefined();
+        expect(after.context.lines.at(-1)).toEqual({ role: 'assistant', content: reply!.response, ...(reply!.buttons.length ? { buttons: reply!.buttons } : {}) });
+        expect(after.context.session).toEqual(reply!.session);
+        expect(after.matches('redirecting')).toBe(Boolean(reply!.redirect));
+        const row = await world.app.db.selectFrom('chat_sessions').select('messages').where('id', '=', world.input.sessionId).executeTakeFirstOrThrow();
+        expect(JSON.parse(row.messages).at(-1).content).toBe(reply!.response);
+      }
+      if (event.type === 'xstate.error.actor.sendMessage') {
+        expect(after.context.lines.at(-1)).toEqual({ role: 'system', key: 'agent:error.general' });
+        if ((event as { error?: unknown }).error === 'server') {
+          const answer = lastCall(world, 'POST', '/api/ai/chat');
+          expect(answer?.status === 403 || String(answer?.response).includes('event: error')).toBe(true);
+        }
+      }
+      if (event.type === 'xstate.done.actor.loadProgress') expect(after.context.progress).toEqual(lastCall(world, 'GET', '/api/ds160/sessions/')?.response);
+      if (event.type === AFTER) {
+        expect(after.status).toBe('done');
+        expect(after.output).toEqual({ to: before.context.redirect });
+        expect(before.context.redirect).toMatch(/^\/checkout\?formType=DS-160&plan=pro&lead=/);
+      }
+    },
+    states: {
+      'sending.waiting': (s, world) => {
+        const { replyTo: _ref, ...held } = lastHeld(world, 'sendMessage')?.input ?? {};
+        const last = s.context.lines.at(-1);
+        expect(held).toEqual({ sessionId: world.input.sessionId, message: last?.role === 'user' ? last.content : '', language: s.context.language });
+      },
+      refreshing: (s, world) => expect(lastHeld(world, 'loadProgress')?.input).toEqual({ sessionId: world.input.sessionId }),
+    },
+  },
+};
