@@ -64,6 +64,14 @@ describe('/ai-chat', () => {
     await waitForPath(page, '/checkout');
     expect(Date.now() - asked).toBeGreaterThanOrEqual(1900);
     expect(new URL(page.url()).search).toBe(`?formType=DS-160&plan=pro&lead=${lead.id}`);
+
+    // Back in the chat, the sidebar's DS-160 form link opens the ten-section form with the answers filled in.
+    await page.goto(`${e2e.baseUrl}/ai-chat`);
+    await page.waitForSelector('aside a[href="/ds160-wizard"]');
+    await page.click('aside a[href="/ds160-wizard"]');
+    await page.waitForSelector('#f-firstName');
+    expect(await page.$eval('#f-firstName', (el) => (el as HTMLInputElement).value)).toBe('Carlos');
+    expect(await page.$eval('#f-lastName', (el) => (el as HTMLInputElement).value)).toBe('Ruiz');
     expect(pageErrors(page)).toEqual([]);
   }, 60_000);
 

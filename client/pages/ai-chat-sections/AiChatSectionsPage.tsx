@@ -2,13 +2,14 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { CHAT_SECTION_ORDER } from '../../../machines/domain/chatFields';
+import { CHAT_SECTION_ORDER, sectionData } from '../../../machines/domain/chatFields';
+import { ds160Handoff } from '../../../machines/domain/chatHandoff';
 import { ROUTES } from '../../../machines/domain/routes';
 import { sectionCount, sectionsChatMachine, type FormProgress, type SectionsChatInput, type SectionsLine } from '../../../machines/sectionsChat.machine';
 import { makeSectionsChatActors } from '../../api/actors/sectionsChat';
 import { fetchTransport } from '../../api/transport';
 import { useSiteData } from '../../app/siteData';
-import { readStorage, writeStorage } from '../../app/storage';
+import { handOffToDs160, readStorage, writeStorage } from '../../app/storage';
 import { useFlow } from '../../app/useFlow';
 import { usePageMeta } from '../../app/usePageMeta';
 import * as chat from '../../components/chat/chat.css';
@@ -88,6 +89,9 @@ export default function AiChatSectionsPage() {
             );
           })}
         </ol>
+        <Link to={ROUTES.ds160Wizard} className={button.secondary} onClick={() => handOffToDs160(ds160Handoff(sectionData(context.progress)))} data-testid="sections-to-form">
+          {t('toForm')}
+        </Link>
         <Link to={ROUTES.home} className={button.ghost}>
           {t('home')}
         </Link>

@@ -2,12 +2,13 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { agentChatMachine, type AgentLine } from '../../../machines/agentChat.machine';
+import { agentChatMachine, type AgentLine, type AgentSession } from '../../../machines/agentChat.machine';
+import { ds160Handoff } from '../../../machines/domain/chatHandoff';
 import { ROUTES } from '../../../machines/domain/routes';
 import { makeAgentChatActors } from '../../api/actors/agentChat';
 import { fetchTransport } from '../../api/transport';
 import { useSiteData } from '../../app/siteData';
-import { browserChatId } from '../../app/storage';
+import { browserChatId, handOffToDs160 } from '../../app/storage';
 import { useFlow } from '../../app/useFlow';
 import { usePageMeta } from '../../app/usePageMeta';
 import * as chat from '../../components/chat/chat.css';
@@ -21,6 +22,13 @@ import * as css from '../aivisa/aivisa.css';
 /** The conversation's id is the browser's, kept like the advanced chat's. */
 const SESSION_KEY = 'rumbo.agent.session';
 
+
+/** What the conversation collected, for the ten-section form to open with (issue 13). */
+function handOff(session: AgentSession | null): void {
+  if (!session) return;
+  const { firstName, lastName } = session.formData;
+  handOffToDs160(ds160Handoff({ firstName, lastName, email: session.email, phone: session.phone, nationality: session.country, purpose: session.purpose }));
+}
 
 const machine = agentChatMachine.provide({ actors: makeAgentChatActors(fetchTransport) });
 const STEPS = ['country', 'purpose', 'name', 'email', 'phone'] as const;
@@ -56,7 +64,7 @@ export default function AiChatPage() {
           <span className={row} role="group" aria-label={t('quick')}>
             {buttons.map((b) =>
               b.action === 'link' && b.url ? (
-                <Link key={b.text} to={b.url} className={button.secondary} data-testid="agent-link">
+                <Link key={b.text} to={b.url} className={button.secondary} data-testid="agent-link" onClick={() => b.url === ROUTES.ds160Wizard && handOff(session)}>
                   {b.text}
                 </Link>
               ) : (
@@ -116,7 +124,7 @@ export default function AiChatPage() {
         <Link to={ROUTES.aiVisa} className={button.ghost}>
           {t('links.aivisa')}
         </Link>
-        <Link to={ROUTES.ds160Wizard} className={button.ghost}>
+        <Link to={ROUTES.ds160Wizard} className={button.ghost} onClick={() => handOff(session)}>
           {t('links.ds160')}
         </Link>
       </aside>

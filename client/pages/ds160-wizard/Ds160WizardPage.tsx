@@ -20,7 +20,7 @@ import type { RestoredApplication } from '../../../machines/formResume.machine';
 import { makeDs160FormActors } from '../../api/actors/ds160Form';
 import { fetchTransport } from '../../api/transport';
 import { useToastActor } from '../../app/AppContext';
-import { readStorage, writeStorage } from '../../app/storage';
+import { DS160_FORM_STORAGE_KEY, readStorage, writeStorage } from '../../app/storage';
 import { useFlow } from '../../app/useFlow';
 import { usePageMeta } from '../../app/usePageMeta';
 import { useCountryName } from '../../components/countries';
@@ -34,7 +34,7 @@ import { SectionPicker, Sidebar, useWideScreen } from './Sidebar';
 import { WaiverPanel } from './WaiverPanel';
 
 /** Where the form keeps every answer, the section and the lead between visits (a reload resumes here). */
-export const DS160_FORM_STORAGE_KEY = 'rumbo-ds160-form';
+export { DS160_FORM_STORAGE_KEY };
 /** The ESTA wizard's saved progress: a switch from the waiver panel starts it with the shared answers. */
 const ESTA_STORAGE_KEY = 'rumbo-wizard-esta';
 
