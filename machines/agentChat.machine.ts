@@ -136,7 +136,10 @@ export const agentChatMachine = setup({
     choosingLanguage: {
       on: { CHOOSE_LANGUAGE: { target: 'sending', actions: assign({ language: ({ event }) => event.language }) } },
     },
+    // `failed`: the last call failed and the chat's last line says so; everything idle allows goes on from there.
     idle: {
+      initial: 'ready',
+      states: { ready: {}, failed: {} },
       on: {
         DRAFT: { actions: assign({ draft: ({ event }) => event.value }) },
         SEND: {
@@ -163,7 +166,7 @@ export const agentChatMachine = setup({
           { guard: { type: 'redirects', params: ({ event }) => ({ reply: event.output }) }, target: 'redirecting', actions: { type: 'takeReply', params: ({ event }) => ({ reply: event.output }) } },
           { target: 'refreshing', actions: { type: 'takeReply', params: ({ event }) => ({ reply: event.output }) } },
         ],
-        onError: { target: 'idle', actions: assign({ partial: '', lines: ({ context }) => [...context.lines, { role: 'system' as const, key: 'agent:error.general' as const }] }) },
+        onError: { target: 'idle.failed', actions: assign({ partial: '', lines: ({ context }) => [...context.lines, { role: 'system' as const, key: 'agent:error.general' as const }] }) },
       },
     },
     // The sidebar's DS-160 progress after each turn; a failure leaves the last one shown.

@@ -147,7 +147,10 @@ export const aivisaChatMachine = setup({
         onError: 'idle',
       },
     },
+    // `failed`: the last call failed and the chat's last line says so; everything idle allows goes on from there.
     idle: {
+      initial: 'ready',
+      states: { ready: {}, failed: {} },
       on: {
         DRAFT: { actions: assign({ draft: ({ event }) => event.value }) },
         SEND: {
@@ -188,7 +191,7 @@ export const aivisaChatMachine = setup({
             target: 'idle',
             actions: assign(({ context }) => ({ partial: '', paywallOpen: true, application: { ...context.application, readiness: Math.max(context.application.readiness, PAYWALL_AT) } })),
           },
-          { target: 'idle', actions: assign(({ context }) => ({ partial: '', lines: [...context.lines, { role: 'system' as const, key: 'aivisa:error.general' as const }] })) },
+          { target: 'idle.failed', actions: assign(({ context }) => ({ partial: '', lines: [...context.lines, { role: 'system' as const, key: 'aivisa:error.general' as const }] })) },
         ],
       },
     },
@@ -199,7 +202,7 @@ export const aivisaChatMachine = setup({
         src: 'checkout',
         input: ({ context }) => ({ sessionId: context.sessionId, plan: context.plan as string }),
         onDone: { target: 'redirecting', actions: assign({ checkoutUrl: ({ event }) => event.output.url }) },
-        onError: { target: 'idle', actions: assign(({ context }) => ({ plan: null, lines: [...context.lines, { role: 'system' as const, key: 'aivisa:error.checkout' as const }] })) },
+        onError: { target: 'idle.failed', actions: assign(({ context }) => ({ plan: null, lines: [...context.lines, { role: 'system' as const, key: 'aivisa:error.checkout' as const }] })) },
       },
     },
     redirecting: { type: 'final' },

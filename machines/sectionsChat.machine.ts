@@ -143,7 +143,10 @@ export const sectionsChatMachine = setup({
   }),
   initial: 'replying',
   states: {
+    // `failed`: the last call failed and the chat's last line says so; everything idle allows goes on from there.
     idle: {
+      initial: 'ready',
+      states: { ready: {}, failed: {} },
       on: {
         DRAFT: { actions: assign({ draft: ({ event }) => event.value }) },
         SEND: {
@@ -178,7 +181,7 @@ export const sectionsChatMachine = setup({
             return { progress: { ...progress, totalProgress: chatProgress(sectionData(progress)) }, understood: event.output.understood };
           }),
         },
-        onError: { target: 'idle', actions: assign({ lines: ({ context }) => repeat(context.lines) }) },
+        onError: { target: 'idle.failed', actions: assign({ lines: ({ context }) => repeat(context.lines) }) },
       },
     },
     replying: {
@@ -213,7 +216,7 @@ export const sectionsChatMachine = setup({
           },
           { target: 'idle', actions: { type: 'takeReply', params: ({ event }) => event.output } },
         ],
-        onError: { target: 'idle', actions: assign({ partial: '', understood: [], lines: ({ context }) => repeat(context.lines) }) },
+        onError: { target: 'idle.failed', actions: assign({ partial: '', understood: [], lines: ({ context }) => repeat(context.lines) }) },
       },
     },
     finalAnalysis: {
@@ -223,7 +226,7 @@ export const sectionsChatMachine = setup({
         src: 'analyzeForm',
         input: ({ context }) => ({ formData: context.progress, language: context.language, ...(context.visaType ? { visaType: context.visaType } : {}) }),
         onDone: { target: 'idle', actions: assign({ analysis: ({ event }) => event.output }) },
-        onError: { target: 'idle', actions: assign({ lines: ({ context }) => repeat(context.lines) }) },
+        onError: { target: 'idle.failed', actions: assign({ lines: ({ context }) => repeat(context.lines) }) },
       },
     },
   },

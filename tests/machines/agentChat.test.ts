@@ -47,7 +47,7 @@ describe('agentChat', () => {
   it('skips the language screen for a saved session and keeps its messages', async () => {
     const { actor } = start({ ...SESSION, messages: [{ role: 'assistant', content: 'Hi' }] }, []);
     await settle(actor);
-    expect(actor.getSnapshot().value).toBe('idle');
+    expect(actor.getSnapshot().matches('idle')).toBe(true);
     expect(actor.getSnapshot().context).toMatchObject({ language: 'en', lines: [{ role: 'assistant', content: 'Hi' }] });
   });
 
@@ -71,5 +71,10 @@ describe('agentChat', () => {
     actor.send({ type: 'SEND', text: 'hello' });
     await settle(actor);
     expect(actor.getSnapshot().context.lines.at(-1)).toEqual({ role: 'system', key: 'agent:error.general' });
+    expect(actor.getSnapshot().matches({ idle: 'failed' })).toBe(true);
+    // Sending again is the retry: it leaves the failed state.
+    actor.send({ type: 'SEND', text: 'hello again' });
+    await settle(actor);
+    expect(actor.getSnapshot().matches({ idle: 'ready' })).toBe(true);
   });
 });

@@ -53,7 +53,7 @@ describe('aivisaChat', () => {
     await settle(actor);
     actor.send({ type: 'DRAFT', value: '   ' });
     actor.send({ type: 'SEND' });
-    expect(actor.getSnapshot().value).toBe('idle');
+    expect(actor.getSnapshot().matches('idle')).toBe(true);
     actor.send({ type: 'DRAFT', value: ' soy mexicana ' });
     actor.send({ type: 'SEND' });
     expect(actor.getSnapshot().matches('sending')).toBe(true);
@@ -119,6 +119,8 @@ describe('aivisaChat', () => {
     other.send({ type: 'SEND', text: 'hola' });
     await settle(other);
     expect(other.getSnapshot().context.lines.at(-1)).toEqual({ role: 'system', key: 'aivisa:error.general' });
+    expect(other.getSnapshot().matches({ idle: 'failed' })).toBe(true);
+    expect(actor.getSnapshot().matches({ idle: 'ready' })).toBe(true);
   });
 
   it('starts at the paywall when the loaded application is there', async () => {

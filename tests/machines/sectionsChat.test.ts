@@ -45,7 +45,7 @@ describe('sectionsChat', () => {
     const { actor, replies } = start({ language: 'en' }, { extracted: [{ firstName: 'Ana' }, {}, {}, {}], replies: [{ response: 'Hi', isComplete: false }, { response: 'Next', isComplete: false, nextSection: 'contact' }] });
     await settle(actor);
     actor.send({ type: 'SEND', text: ' ' });
-    expect(actor.getSnapshot().value).toBe('idle');
+    expect(actor.getSnapshot().matches('idle')).toBe(true);
     actor.send({ type: 'DRAFT', value: ' Ana ' });
     actor.send({ type: 'SEND' });
     await settle(actor);
@@ -85,5 +85,6 @@ describe('sectionsChat', () => {
     actor.send({ type: 'SEND', text: 'Ana' });
     await settle(actor);
     expect(actor.getSnapshot().context.lines.at(-1)).toEqual({ role: 'system', key: 'sections:error.repeat' });
+    expect(actor.getSnapshot().matches({ idle: 'failed' })).toBe(true);
   });
 });

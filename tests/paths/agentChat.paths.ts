@@ -109,7 +109,7 @@ function streamedReply(text: string): AgentReply | undefined {
 
 export const agentChatPaths: PathModel = {
   machine: agentChatMachine,
-  budget: 30,
+  budget: 35,
   calls: agentChatCalls,
   cases,
   abstraction: (s) => ({ value: s.value, draft: s.context.draft, said: s.context.lines.length > 0, last: s.context.lines.at(-1)?.role }),
@@ -170,6 +170,9 @@ export const agentChatPaths: PathModel = {
       }
     },
     states: {
+      // A failed call leaves the chat in `idle.failed` with its line last; anything else, in `idle.ready` without one.
+      'idle.failed': (s) => expect(s.context.lines.at(-1)?.role).toBe('system'),
+      'idle.ready': (s) => expect(s.context.lines.at(-1)?.role).not.toBe('system'),
       'sending.waiting': (s, world) => {
         const { replyTo: _ref, ...held } = lastHeld(world, 'sendMessage')?.input ?? {};
         const last = s.context.lines.at(-1);
