@@ -225,7 +225,9 @@ describe.runIf(dialectUnderTest === 'sqlite')('what is stored and logged of a ca
     const log = logLines.join('\n');
     expect(log.length).toBeGreaterThan(0);
     for (const haystack of [stored, log]) {
-      for (const secret of ['378282246310005', '3782 822463 10005', '4000000000000002', cvv, '"482"']) expect(haystack).not.toContain(secret);
+      for (const secret of ['378282246310005', '3782 822463 10005', '4000000000000002', '"482"']) expect(haystack).not.toContain(secret);
+      // Four digits alone turn up by chance inside the file's ids (hex UUIDs) and times; a stored CVV stands apart.
+      expect(haystack).not.toMatch(new RegExp(`(?<![0-9a-f])${cvv}(?![0-9a-f])`, 'i'));
     }
     // What is kept: brand, last four and the gateway's reference.
     const attempts = await t.app.db.selectFrom('payment_attempts').innerJoin('orders', 'orders.id', 'payment_attempts.order_id').select(['payment_attempts.card_brand', 'payment_attempts.card_last4', 'payment_attempts.gateway_ref']).where('orders.lead_id', '=', leadId).execute();
