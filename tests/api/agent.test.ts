@@ -61,5 +61,12 @@ describe('/api/ai/chat', () => {
     expect((await other('GET', '/api/ds160/sessions/agent-mine-001/progress')).statusCode).toBe(403);
     expect((await other('POST', '/api/ai/chat', { sessionId: 'agent-mine-001', message: 'hi' })).statusCode).toBe(403);
     expect((await other('GET', '/api/ai/session/agent-none-001')).statusCode).toBe(404);
+    // The same id used by the advanced chat is not a consular-chat session (found by the schema fuzz: a 500).
+    await mine('POST', '/api/aivisa/chat', { sessionId: 'shared-id-001', message: 'hola' });
+    expect((await mine('GET', '/api/ai/session/shared-id-001')).statusCode).toBe(404);
+    expect((await mine('GET', '/api/ds160/sessions/shared-id-001/progress')).statusCode).toBe(404);
+    expect((await mine('POST', '/api/ai/chat', { sessionId: 'shared-id-001', message: 'hola' })).statusCode).toBe(400);
+    await mine('POST', '/api/ai/chat', { sessionId: 'shared-id-002', message: '', language: 'es' });
+    expect((await mine('GET', '/api/aivisa/application/shared-id-002')).statusCode).toBe(404);
   });
 });

@@ -80,7 +80,9 @@ export class AgentService {
   ) {}
 
   async session(access: Access, sessionId: string): Promise<AgentSession & { messages: StoredMessage[] }> {
-    const row = await findChatSession(this.db, sessionId);
+    // Another chat's conversation under the same id is not this chat's session: its row has another shape.
+    const found = await findChatSession(this.db, sessionId);
+    const row = found?.chat === 'ai-chat' ? found : undefined;
     if (!row || !canAccess(access, row)) throw refusal(Boolean(row), 'application');
     return { ...sessionOf(row), messages: messagesOf(row) };
   }

@@ -47,7 +47,9 @@ export class AivisaService {
   }
 
   private async owned(access: Access, sessionId: string): Promise<ChatSessionRow> {
-    const row = await findChatSession(this.db, sessionId);
+    // Another chat's conversation under the same id is not an advanced-chat application.
+    const found = await findChatSession(this.db, sessionId);
+    const row = found?.chat === 'aivisa' ? found : undefined;
     if (!row || !canAccess(access, row)) throw refusal(Boolean(row), 'application');
     return row;
   }
