@@ -22,6 +22,8 @@ export interface AgentSession {
   currentQuestionIndex: number;
   formData: { email?: string; firstName?: string; lastName?: string };
   leadId?: string;
+  /** The payment page for this conversation's lead, from the server, once it is ready. */
+  checkoutUrl?: string;
   wizardOffered: boolean;
 }
 

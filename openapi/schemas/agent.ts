@@ -27,6 +27,7 @@ export const AgentSessionSchema = Type.Object({
   currentQuestionIndex: Type.Integer({ minimum: 0 }),
   formData: Type.Object({ email: Type.Optional(Type.String()), firstName: Type.Optional(Type.String()), lastName: Type.Optional(Type.String()) }),
   leadId: Type.Optional(Type.String()),
+  checkoutUrl: Type.Optional(Type.String({ description: "The payment page for the conversation's lead, once it is ready for checkout" })),
   wizardOffered: Type.Boolean(),
 });
 export type AgentSession = Static<typeof AgentSessionSchema>;

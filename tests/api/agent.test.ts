@@ -42,6 +42,7 @@ describe('/api/ai/chat', () => {
       { text: 'Ir al pago', action: 'link', url: `/checkout?formType=DS-160&plan=pro&lead=${lead.id}` },
       { text: 'Probar el chat avanzado', action: 'link', url: '/aivisa' },
     ]);
+    expect(ready.session.checkoutUrl).toBe(`/checkout?formType=DS-160&plan=pro&lead=${lead.id}`);
     const go = (await call('POST', '/api/ai/chat', { sessionId, message: 'quiero pagar' })).json();
     expect(go).toMatchObject({ response: 'Te llevo allí ahora...', redirect: `/checkout?formType=DS-160&plan=pro&lead=${lead.id}`, buttons: [] });
 

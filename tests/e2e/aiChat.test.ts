@@ -52,6 +52,7 @@ describe('/ai-chat', () => {
       ['Ir al pago', `/checkout?formType=DS-160&plan=pro&lead=${lead.id}`],
       ['Probar el chat avanzado', '/aivisa'],
     ]);
+    expect(await page.$eval('[data-testid="agent-pay"]', (el) => el.getAttribute('href'))).toBe(`/checkout?formType=DS-160&plan=pro&lead=${lead.id}`);
     expect(await audit(page, 'ready')).toBe('');
 
     // A reload keeps the conversation: no language screen.

@@ -116,8 +116,8 @@ export default function AiChatPage() {
             </ol>
           </>
         )}
-        {session?.readyForCheckout && (
-          <Link to={session.formType === 'ESTA' ? `/checkout?formType=ESTA&plan=esta${session.leadId ? `&lead=${session.leadId}` : ''}` : `/checkout?formType=DS-160&plan=pro${session.leadId ? `&lead=${session.leadId}` : ''}`} className={button.primary} data-testid="agent-pay">
+        {session?.readyForCheckout && session.checkoutUrl && (
+          <Link to={session.checkoutUrl} className={button.primary} data-testid="agent-pay">
             {t('pay')}
           </Link>
         )}

@@ -40,7 +40,8 @@ const SIDEBAR_FIELDS = ['citizenship_country', 'trip_purpose', 'product_recommen
 
 /** The advanced chat (spec 3-ai §2.5, §4.4): the sidebar of progress and what was collected, the chat, the paywall. */
 export default function AivisaPage() {
-  const { t } = useTranslation('aivisa');
+  // The plan names of an offer come from the plan cards' namespace.
+  const { t } = useTranslation(['aivisa', 'aiassistant']);
   const { language } = useLanguage();
   const { branding } = useSiteData();
   usePageMeta('chat', branding.brandName);
@@ -90,7 +91,7 @@ export default function AivisaPage() {
             live ? <InlineInput key={i} type={part.type} label={part.label} onSend={(value) => send(value)} /> : null
           ) : (
             <button key={i} type="button" className={button.primary} disabled={busy} onClick={() => ref.send({ type: 'CHOOSE_PLAN', plan: part.plan })} data-testid={`offer-${part.plan}`}>
-              {t('offer', { plan: part.plan === 'basic' ? 'Básico' : part.plan === 'elite' ? 'Elite' : 'Pro' })}
+              {t('offer', { plan: t(`aiassistant:plans.${['basic', 'pro', 'elite'].includes(part.plan) ? part.plan : 'pro'}`) })}
             </button>
           ),
         )}

@@ -161,7 +161,7 @@ export class AgentService {
           ? offers
           : [];
     const finish = async (content: string): Promise<AgentReply> => {
-      const final = { ...session, wizardOffered: session.wizardOffered || buttons.some((b) => b.url === form) };
+      const final = { ...session, ...(session.readyForCheckout ? { checkoutUrl: pay } : {}), wizardOffered: session.wizardOffered || buttons.some((b) => b.url === form) };
       await this.db.transaction().execute(async (trx) => {
         const row = await lockChatSession(trx, this.dialect, body.sessionId);
         if (!row) return;
