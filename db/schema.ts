@@ -177,6 +177,31 @@ export interface LoginFailuresTable {
   last_at: ColumnType<number, number, number>;
 }
 
+export interface VisitorsTable {
+  /** The random visitor cookie's value. */
+  id: string;
+  /** ISO 3166 code from the browser's language region or time zone; null when neither tells. */
+  country: string | null;
+  language: string;
+  first_seen_at: string;
+}
+
+export interface PageViewsTable {
+  id: string;
+  visitor_id: string;
+  /** The route's path only: never a query string. */
+  path: string;
+  created_at: string;
+}
+
+export interface VisitsTable {
+  /** UTC day, YYYY-MM-DD. */
+  day: string;
+  visitor_id: string;
+  country: string | null;
+  views: number;
+}
+
 export interface Database {
   settings: SettingsTable;
   plans: PlansTable;
@@ -192,6 +217,9 @@ export interface Database {
   resume_codes: ResumeCodesTable;
   assistant_sessions: AssistantSessionsTable;
   chat_sessions: ChatSessionsTable;
+  visitors: VisitorsTable;
+  page_views: PageViewsTable;
+  visits: VisitsTable;
 }
 
 export type SettingRow = Selectable<SettingsTable>;

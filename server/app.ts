@@ -13,7 +13,9 @@ import resume from './routes/resume';
 import aiassistant from './routes/aiassistant';
 import aivisa from './routes/aivisa';
 import sections from './routes/sections';
+import admin from './routes/admin';
 import agent from './routes/agent';
+import analytics from './routes/analytics';
 import session from './plugins/session';
 import applications from './routes/applications';
 import auth from './routes/auth';
@@ -75,6 +77,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(eligibility);
   await app.register(pricing);
   await app.register(plans);
+  await app.register(analytics, { config });
 
   // Routes that act for a browser session: its leads, sign-in, orders, applications and results.
   await app.register(async (scope) => {
@@ -92,6 +95,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await scope.register(results);
     await scope.register(pdf);
     await scope.register(photo);
+    await scope.register(admin);
   });
 
   await app.register(client, { config });

@@ -8,6 +8,7 @@ import * as m0006 from './0006_resume_codes';
 import * as m0007 from './0007_assistant_sessions';
 import * as m0008 from './0008_assistant_lead';
 import * as m0009 from './0009_chat_sessions';
+import * as m0010 from './0010_admin_analytics';
 
 // Listed in code rather than read from disk, so the same provider works under tsx, vitest and a bundle.
 const MIGRATIONS: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0007_assistant_sessions': m0007,
   '0008_assistant_lead': m0008,
   '0009_chat_sessions': m0009,
+  '0010_admin_analytics': m0010,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Db, Executor } from '../index';
 import type { UserRow } from '../schema';
 
-export async function findUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {
+export async function findUserByUsername(db: Executor, username: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
 }
 

@@ -12,6 +12,8 @@ declare module 'fastify' {
     role?: 'admin' | 'user' | 'guest';
     /** Leads brought back here with a resume code and their e-mail: this session may read and change them. */
     resumedLeads?: string[];
+    /** An admin's last request (ms): an admin idle for 30 minutes is signed out. */
+    adminSeenAt?: number;
   }
   interface FastifyRequest {
     /** The owner identity of this request, made (and stored in the session) on first use. */

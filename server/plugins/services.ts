@@ -2,6 +2,9 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import { resolveSessionSecret } from '../lib/secrets';
 import { AccountService } from '../services/accounts/service';
+import { AdminDashboardService } from '../services/admin/dashboard';
+import { AdminLeadService } from '../services/admin/leads';
+import { AnalyticsService } from '../services/analytics/service';
 import { ApplicationService } from '../services/applications/service';
 import { DocumentService } from '../services/documents/service';
 import { AssistantService } from '../services/ai/assistant';
@@ -36,6 +39,9 @@ declare module 'fastify' {
     aivisa: AivisaService;
     sections: SectionsService;
     agent: AgentService;
+    analytics: AnalyticsService;
+    adminDashboard: AdminDashboardService;
+    adminLeads: AdminLeadService;
   }
 }
 
@@ -58,6 +64,9 @@ export default fp(
     app.decorate('aivisa', new AivisaService(app.db, app.dialect, app.ai, app.leads));
     app.decorate('sections', new SectionsService(app.db, app.ai, app.leads));
     app.decorate('agent', new AgentService(app.db, app.dialect, app.ai, app.leads));
+    app.decorate('analytics', new AnalyticsService(app.db));
+    app.decorate('adminDashboard', new AdminDashboardService(app.db));
+    app.decorate('adminLeads', new AdminLeadService(app.db));
     // Resume codes are hashed under a key derived from the session secret: the same secret, kept or given.
     app.decorate('resumeCodes', new ResumeService(app.db, resolveSessionSecret(opts.config.dataDir, opts.config.sessionSecret)));
   },

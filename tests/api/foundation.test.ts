@@ -28,10 +28,11 @@ describe(`foundation on ${dialectUnderTest}`, () => {
     expect((await t.app.inject('/api/admin/pricing')).json()).toEqual({ ESTA: 99, DS160_BASIC: 50, DS160_PRO: 100, DS160_PREMIUM: 150 });
   });
 
-  it('serves branding edited in the database, not a constant', async () => {
-    await putSetting(t.app.db, 'branding', { brandName: 'Norte', chatAssistantName: 'Ana' });
+  it('serves branding an operator changed, not a constant', async () => {
+    await t.app.site.setBranding({ brandName: 'Norte', chatAssistantName: 'Ana' });
     expect((await t.app.inject('/api/admin/branding')).json()).toEqual({ brandName: 'Norte', chatAssistantName: 'Ana' });
-    await putSetting(t.app.db, 'branding', DEFAULT_SETTINGS.branding);
+    expect(await getSetting(t.app.db, 'branding')).toEqual({ brandName: 'Norte', chatAssistantName: 'Ana' });
+    await t.app.site.setBranding(DEFAULT_SETTINGS.branding);
   });
 
   it('seeds plans, fees and exactly one admin whose password is only stored hashed', async () => {

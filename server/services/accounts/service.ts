@@ -3,7 +3,7 @@ import type { Executor } from '../../../db/index';
 import { adoptLeads } from '../../../db/queries/leads';
 import { adoptOrders } from '../../../db/queries/orders';
 import { adoptPhotos } from '../../../db/queries/photos';
-import { clearFailures, findAccountByEmail, findUser, insertAccountOnce, insertUser, readFailures, recordFailure } from '../../../db/queries/users';
+import { clearFailures, findAccountByEmail, findUser, findUserByUsername, insertAccountOnce, insertUser, readFailures, recordFailure } from '../../../db/queries/users';
 import type { UserRow } from '../../../db/schema';
 import { normalizeEmail, validateGuest, validateLogin, validateSignup } from '../../../machines/domain/account';
 import type { AccountDto } from '../../../openapi/schemas/auth';
@@ -14,6 +14,9 @@ import { FAILURES_FORGOTTEN_MS, lockedFor } from './lockout';
 
 /** The one failure message for every wrong sign-in, so it never says which part was wrong (spec 1-core §8). */
 export const INVALID_CREDENTIALS = 'Invalid credentials';
+
+/** Spec 1-core §8: 'Invalid admin credentials'. */
+export const INVALID_ADMIN_CREDENTIALS = 'Invalid admin credentials';
 
 export function toAccount(user: UserRow): AccountDto {
   return { id: user.id, email: user.email ?? user.guest_email ?? '', role: user.role };
@@ -68,6 +71,21 @@ export class AccountService {
     }
     await clearFailures(this.db, key);
     return user;
+  }
+
+  /** An operator's sign-in: the same growing delays per username, the same one message for any wrong part. */
+  async adminLogin(username: string, password: string): Promise<UserRow> {
+    const key = `admin:${username.trim().toLowerCase()}`;
+    await this.refuseWhileLocked(key);
+    const user = await findUserByUsername(this.db, username.trim());
+    const admin = user?.role === 'admin' ? user : undefined;
+    const ok = await verifyPassword(password, admin?.password_hash ?? (await this.decoy));
+    if (!admin || !ok) {
+      await this.countFailure(key);
+      throw unauthorized(INVALID_ADMIN_CREDENTIALS);
+    }
+    await clearFailures(this.db, key);
+    return admin;
   }
 
   /** A new guest identity every time: an e-mail alone never opens anything someone else made (DECISIONS.md). */

@@ -1,0 +1,38 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { recordPageViews } from '../../openapi/routes/admin';
+import type { Config } from '../config';
+import { fromContract, perMinute } from '../lib/route';
+
+export const VISITOR_COOKIE = 'rumbo.vid';
+const ONE_YEAR_S = 365 * 24 * 60 * 60;
+
+function cookieValue(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return rest.join('=');
+  }
+  return undefined;
+}
+
+/**
+ * First-party page views (DECISIONS.md): no session, only a random visitor cookie scoped to this one route, so
+ * it travels with nothing else and says nothing about the person.
+ */
+const analytics: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, opts) => {
+  const secure = opts.config.publicUrl?.startsWith('https://') ? '; Secure' : '';
+  app.route({
+    ...fromContract(recordPageViews),
+    // A browser sends a batch every few route changes and one on leaving.
+    config: perMinute(60),
+    handler: async (request, reply) => {
+      const visitor = app.analytics.visitorId(cookieValue(request.headers.cookie, VISITOR_COOKIE));
+      await app.analytics.record(visitor.id, request.body);
+      if (visitor.isNew) {
+        reply.header('set-cookie', `${VISITOR_COOKIE}=${visitor.id}; Path=/api/analytics; Max-Age=${ONE_YEAR_S}; HttpOnly; SameSite=Lax${secure}`);
+      }
+      return reply.status(204).send(null);
+    },
+  });
+};
+
+export default analytics;
