@@ -1,7 +1,8 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createBrowserRouter, Outlet, redirect, ScrollRestoration, type RouteObject } from 'react-router';
+import { createBrowserRouter, Outlet, redirect, ScrollRestoration, useLocation, type RouteObject } from 'react-router';
 import { ESTA_ALIAS, ROUTES, type RouteName } from '../machines/domain/routes';
+import { trackPageView } from './app/analytics';
 import { Header } from './components/Header';
 import * as css from './components/layout.css';
 import { Spinner } from './components/Spinner';
@@ -36,10 +37,14 @@ const BUILT: Partial<Record<RouteName, () => Promise<{ Component: React.Componen
   aiVisa: page(() => import('./pages/aivisa/AivisaPage')),
   aiChatSections: page(() => import('./pages/ai-chat-sections/AiChatSectionsPage')),
   aiChat: page(() => import('./pages/ai-chat/AiChatPage')),
+  admin: page(() => import('./pages/admin/AdminPage')),
 };
 
 function Layout() {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
+  // One first-party page view per route change (a new step of the same page is not a new page).
+  useEffect(() => trackPageView(pathname), [pathname]);
   return (
     <>
       <a href="#main" className="visually-hidden">

@@ -1,4 +1,6 @@
 // The registry of every flow. Path tests, coverage and the inspector all start from here.
+import { adminDashboardMachine } from './adminDashboard.machine';
+import { adminGateMachine } from './adminGate.machine';
 import { agentChatMachine } from './agentChat.machine';
 import { aiAssistantMachine } from './aiAssistant.machine';
 import { aivisaChatMachine } from './aivisaChat.machine';
@@ -41,11 +43,15 @@ export const machines = {
   aivisaChat: aivisaChatMachine,
   sectionsChat: sectionsChatMachine,
   agentChat: agentChatMachine,
+  adminGate: adminGateMachine,
+  adminDashboard: adminDashboardMachine,
 } as const;
 
 export type MachineName = keyof typeof machines;
 
 export {
+  adminDashboardMachine,
+  adminGateMachine,
   agentChatMachine,
   aiAssistantMachine,
   aivisaChatMachine,

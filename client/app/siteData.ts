@@ -16,14 +16,15 @@ let data: SiteData = {
 };
 const listeners = new Set<() => void>();
 
-function update(patch: Partial<SiteData>) {
+/** Also called when the admin changes prices or branding, so every page shows the new ones at once. */
+export function updateSiteData(patch: Partial<SiteData>): void {
   data = { ...data, ...patch };
   for (const listener of listeners) listener();
 }
 
 export function loadSiteData(): void {
-  fetchBranding().then((branding) => update({ branding }), () => {});
-  fetchPricing().then((pricing) => update({ pricing }), () => {});
+  fetchBranding().then((branding) => updateSiteData({ branding }), () => {});
+  fetchPricing().then((pricing) => updateSiteData({ pricing }), () => {});
 }
 
 export function useSiteData(): SiteData {

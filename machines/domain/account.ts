@@ -108,3 +108,16 @@ export function validateSignup(form: SignupForm): FormErrors<SignupForm> {
 export function validateGuest(form: GuestForm): FormErrors<GuestForm> {
   return collect<GuestForm>([['email', checkEmail(form.email)]]);
 }
+
+export interface AdminLoginForm {
+  username: string;
+  password: string;
+}
+
+/** The admin gate's form (spec 1-core §5): username and password both required; the username is trimmed. */
+export function validateAdminLogin(form: AdminLoginForm): FormErrors<AdminLoginForm> {
+  const errors: FormErrors<AdminLoginForm> = {};
+  if (asString(form.username).trim() === '') errors.username = fail('validation.required');
+  if (asString(form.password) === '') errors.password = fail('validation.required');
+  return errors;
+}

@@ -50,7 +50,7 @@ export function visitorCountry(language: string | undefined, timeZone: string | 
 export const FLAGGED_COUNTRIES = ['US', 'MX', 'ES', 'CO', 'AR', 'BR', 'FR', 'PE', 'CL', 'VE'] as const;
 
 /** 'MX' → 🇲🇽 for the ten flagged countries; 🌐 for every other code or none. */
-export function flagOf(code: string | null | undefined): string {
+export function topCountryFlag(code: string | null | undefined): string {
   if (!code || !(FLAGGED_COUNTRIES as readonly string[]).includes(code)) return '🌐';
   return String.fromCodePoint(...[...code].map((c) => 0x1f1e6 + c.charCodeAt(0) - 65));
 }

@@ -1,4 +1,3 @@
-import { Type } from 'typebox';
 import { defineRoute } from '../contract';
 import {
   AdminLeadDetailSchema,
@@ -12,7 +11,6 @@ import {
   BrandingUpdateSchema,
   ConversionsSchema,
   CsvFileSchema,
-  PageViewBatchSchema,
   PricingUpdateSchema,
   TimeRangeQuerySchema,
   TrafficSchema,
@@ -112,13 +110,4 @@ export const updateBranding = defineRoute({
   summary: 'Change the brand name and the chat assistant name',
   body: BrandingUpdateSchema,
   responses: { 200: BrandingSchema, ...refusals },
-});
-
-export const recordPageViews = defineRoute({
-  method: 'POST',
-  url: '/api/analytics/pageviews',
-  tags: ['analytics'],
-  summary: 'First-party page views from one browser (a random visitor cookie; paths only, nothing personal)',
-  body: PageViewBatchSchema,
-  responses: { 204: Type.Null() },
 });

@@ -153,11 +153,3 @@ export const BrandingUpdateSchema = Strict({ branding: BrandingSchema });
 
 /** A CSV download: UTF-8 with a byte-order mark. */
 export const CsvFileSchema = Type.Unsafe<string>({ type: 'string', description: 'text/csv; charset=utf-8' });
-
-// First-party page views (DECISIONS.md): a batch from one browser, sent on route changes and on leaving.
-export const PageViewBatchSchema = Strict({
-  views: Type.Array(Strict({ path: Type.String({ minLength: 1, maxLength: 200, pattern: '^/' }) }), { minItems: 1, maxItems: 50 }),
-  language: Type.String({ minLength: 2, maxLength: 35 }),
-  timeZone: Type.Optional(Type.String({ maxLength: 64 })),
-});
-export type PageViewBatch = Static<typeof PageViewBatchSchema>;

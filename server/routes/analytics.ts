@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { recordPageViews } from '../../openapi/routes/admin';
+import { recordPageViews } from '../../openapi/routes/analytics';
 import type { Config } from '../config';
 import { fromContract, perMinute } from '../lib/route';
 

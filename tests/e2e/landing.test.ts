@@ -72,8 +72,8 @@ describe('other pages', () => {
 
   it('shows a coming-soon page for screens later work builds', async () => {
     const page = await openPage(e2e);
-    await page.goto(`${e2e.baseUrl}/teamomora`, { waitUntil: 'networkidle0' });
-    expect(await textOf(page, 'h1')).toBe('Admin');
+    await page.goto(`${e2e.baseUrl}/intervgpt`, { waitUntil: 'networkidle0' });
+    expect(await textOf(page, 'h1')).toBe('Voice Interview Practice');
     expect(await textOf(page, 'body')).toContain('coming soon');
   });
 });

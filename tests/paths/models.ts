@@ -1,4 +1,6 @@
 import type { MachineName } from '../../machines/index';
+import { adminDashboardPaths } from './adminDashboard.paths';
+import { adminGatePaths } from './adminGate.paths';
 import { agentChatPaths } from './agentChat.paths';
 import { aiAssistantPaths } from './aiAssistant.paths';
 import { aivisaChatPaths } from './aivisaChat.paths';
@@ -43,4 +45,6 @@ export const pathModels: Record<MachineName, PathModel> = {
   aivisaChat: aivisaChatPaths,
   sectionsChat: sectionsChatPaths,
   agentChat: agentChatPaths,
+  adminGate: adminGatePaths,
+  adminDashboard: adminDashboardPaths,
 };

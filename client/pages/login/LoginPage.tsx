@@ -1,18 +1,19 @@
 import { useSelector } from '@xstate/react';
-import { useMemo, useRef, type KeyboardEvent } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { MIN_PASSWORD_LENGTH } from '../../../machines/domain/account';
 import { ROUTES } from '../../../machines/domain/routes';
-import type { ValidationError } from '../../../machines/domain/validators';
 import { loginMachine, type LoginField, type LoginOutput } from '../../../machines/login.machine';
 import { makeLoginActors } from '../../api/actors/account';
 import { fetchTransport } from '../../api/transport';
 import { useSession, useToastActor } from '../../app/AppContext';
 import type { ToastActor, ToastRequest } from '../../app/toasts';
 import { useFlow } from '../../app/useFlow';
+import { useTabKeys } from '../../app/useTabKeys';
 import { usePageMeta } from '../../app/usePageMeta';
-import { button, card, errorText, heading, input, label, muted, narrow, notice, page, stack } from '../../styles/ui.css';
+import { button, card, heading, muted, narrow, notice, page, stack } from '../../styles/ui.css';
+import { TextField as Field } from '../../components/TextField';
 import * as css from './login.css';
 
 const withActors = loginMachine.provide({ actors: makeLoginActors(fetchTransport) });
@@ -72,7 +73,6 @@ export default function LoginPage() {
   const signingIn = useSelector(ref, (s) => s.matches({ login: 'signingIn' }));
   const enteringAsGuest = useSelector(ref, (s) => s.matches({ login: 'enteringAsGuest' }));
   const signingUp = useSelector(ref, (s) => s.matches({ signup: 'signingUp' }));
-  const tabRefs = useRef<Partial<Record<Tab, HTMLButtonElement | null>>>({});
 
   const change = (field: LoginField) => (value: string) => ref.send({ type: 'FIELD.CHANGE', field, value });
   // Switching tabs would abandon a request under way, so the tabs wait for it.
@@ -86,21 +86,7 @@ export default function LoginPage() {
     if (first) document.getElementById(first[1])?.focus();
   };
 
-  // Arrow keys, Home and End move between the two tabs (WAI-ARIA tabs pattern, automatic activation).
-  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
-    const index = TABS.indexOf(tab);
-    const moves: Record<string, Tab | undefined> = {
-      ArrowRight: TABS[(index + 1) % TABS.length],
-      ArrowLeft: TABS[(index + TABS.length - 1) % TABS.length],
-      Home: TABS[0],
-      End: TABS[TABS.length - 1],
-    };
-    const next = moves[event.key];
-    if (!next) return;
-    event.preventDefault();
-    select(next);
-    tabRefs.current[next]?.focus();
-  };
+  const tabKeys = useTabKeys(TABS, tab, select);
 
   const describe = (field: LoginField, id: string) => ({ error: errors[field], id });
 
@@ -124,9 +110,7 @@ export default function LoginPage() {
           {TABS.map((name) => (
             <button
               key={name}
-              ref={(el) => {
-                tabRefs.current[name] = el;
-              }}
+              ref={tabKeys.refOf(name)}
               type="button"
               role="tab"
               id={`tab-${name}`}
@@ -137,7 +121,7 @@ export default function LoginPage() {
               aria-disabled={busy || undefined}
               className={css.tab}
               onClick={() => select(name)}
-              onKeyDown={onTabKey}
+              onKeyDown={tabKeys.onKeyDown}
             >
               {name === 'login' ? t('login.tabs.login') : t('login.tabs.signup')}
             </button>
@@ -256,56 +240,6 @@ export default function LoginPage() {
           {t('login.backHome')}
         </Link>
       </section>
-    </div>
-  );
-}
-
-interface FieldProps {
-  id: string;
-  label: string;
-  type: 'email' | 'password';
-  autoComplete: string;
-  value: string;
-  error: ValidationError | undefined;
-  hint?: string;
-  /** Read-only while a request runs (not disabled, so focus stays where it was). */
-  busy: boolean;
-  onChange: (value: string) => void;
-}
-
-/** A labelled input whose hint and error are tied to it for screen readers. */
-function Field({ id, label: text, type, autoComplete, value, error, hint, busy, onChange }: FieldProps) {
-  const { t } = useTranslation(['account', 'validation']);
-  const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
-  return (
-    <div>
-      <label htmlFor={id} className={label}>
-        {text}
-      </label>
-      <input
-        id={id}
-        name={id}
-        data-testid={id}
-        className={input}
-        type={type}
-        autoComplete={autoComplete}
-        value={value}
-        required
-        readOnly={busy}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described}
-        onChange={(e) => onChange(e.target.value)}
-      />
-      {hint && (
-        <p id={`${id}-hint`} className={css.hint}>
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className={errorText} role="alert">
-          {t(error.key.includes(':') ? error.key : `validation:${error.key}`, error.params)}
-        </p>
-      )}
     </div>
   );
 }

@@ -27,7 +27,6 @@ export const tab = style({
 
 export const form = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md });
 
-export const hint = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm, margin: `${vars.space.xs} 0 0` });
 
 export const divider = style({ border: 'none', borderTop: `1px solid ${vars.color.border}`, margin: `${vars.space.sm} 0` });
 

@@ -8,7 +8,7 @@ import {
 } from '../../../db/queries/analytics';
 import { completionMinutes, leadTotals, paidByPlan, payingApplicants, topNationalities } from '../../../db/queries/adminLeads';
 import type { Executor } from '../../../db/index';
-import { flagOf } from '../../../machines/domain/visitorCountry';
+import { topCountryFlag } from '../../../machines/domain/visitorCountry';
 import type { AnalyticsDto, ConversionsDto, TimeRange, TrafficDto } from '../../../openapi/schemas/admin';
 import { daysOf, percent, windowOf } from './range';
 
@@ -52,7 +52,7 @@ export class AdminDashboardService {
       conversions: revenue.reduce((sum, r) => sum + r.orders, 0),
       revenue: dollars(revenue.reduce((sum, r) => sum + r.cents, 0)),
       completionRate: percent(leads.completed, leads.leads),
-      topCountries: countries.map((c) => ({ code: c.code, flag: flagOf(c.code), visitors: c.visitors, share: percent(c.visitors, visitors) })),
+      topCountries: countries.map((c) => ({ code: c.code, flag: topCountryFlag(c.code), visitors: c.visitors, share: percent(c.visitors, visitors) })),
       topNationalities: nationalities,
       visaTypeDistribution: { ds160: percent(leads.ds160, applications), esta: percent(leads.esta, applications), total: applications },
     };

@@ -3,7 +3,7 @@ import type { Db } from '../../../db/index';
 import { recordViews } from '../../../db/queries/analytics';
 import { SPA_PATHS } from '../../../machines/domain/routes';
 import { visitorCountry } from '../../../machines/domain/visitorCountry';
-import type { PageViewBatch } from '../../../openapi/schemas/admin';
+import type { PageViewBatch } from '../../../openapi/schemas/analytics';
 
 const VISITOR_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 

@@ -1,0 +1,178 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ADMIN_TABS, adminDashboardMachine, exportQuery, type AdminTab } from '../../../machines/adminDashboard.machine';
+import { adminLeadsExport } from '../../../openapi/routes/admin';
+import { TIME_RANGES, type TimeRange } from '../../../openapi/schemas/admin';
+import { makeAdminDashboardActors } from '../../api/actors/admin';
+import { fetchTransport } from '../../api/transport';
+import { useToastActor } from '../../app/AppContext';
+import { inspect } from '../../app/inspect';
+import { useMoney } from '../../app/money';
+import { updateSiteData } from '../../app/siteData';
+import { useTabKeys } from '../../app/useTabKeys';
+import type { ToastActor } from '../../app/toasts';
+import { Spinner } from '../../components/Spinner';
+import { button, card, container, heading, muted, page } from '../../styles/ui.css';
+import * as css from './admin.css';
+import { ConversionsTab } from './ConversionsTab';
+import { LeadDetails } from './LeadDetails';
+import { LeadsTab } from './LeadsTab';
+import { OverviewTab } from './OverviewTab';
+import { BrandingTab, PricingTab } from './SettingsTabs';
+import { TrafficTab } from './TrafficTab';
+
+const withActors = adminDashboardMachine.provide({ actors: makeAdminDashboardActors(fetchTransport) });
+
+function withEffects(toasts: ToastActor) {
+  const show = (title: string, description: string, variant?: 'destructive') =>
+    toasts.send({ type: 'TOAST.SHOW', toast: { title, description, ...(variant ? { variant } : {}) } });
+  const failed = (title: string, description: string) => (_: unknown, { message }: { message: string | undefined }) =>
+    toasts.send({ type: 'TOAST.SHOW', toast: { title, ...(message ? { detail: message } : { description }), variant: 'destructive' } });
+  return withActors.provide({
+    actions: {
+      announceFetchFailed: (_, { what }) => show('admin:toast.fetchFailed.title', `admin:toast.fetchFailed.${what}`, 'destructive'),
+      announcePricingSaved: () => show('admin:toast.pricingSaved.title', 'admin:toast.pricingSaved.description'),
+      announcePricingFailed: failed('admin:toast.pricingFailed.title', 'admin:toast.pricingFailed.description'),
+      announceBrandingSaved: () => show('admin:toast.brandingSaved.title', 'admin:toast.brandingSaved.description'),
+      announceBrandingFailed: failed('admin:toast.brandingFailed.title', 'admin:toast.brandingFailed.description'),
+      pricingChanged: (_, { pricing }) => updateSiteData({ pricing }),
+      brandingChanged: (_, { branding }) => updateSiteData({ branding }),
+    },
+  });
+}
+
+export type DashboardRef = ReturnType<typeof useDashboard>;
+
+function useDashboard(onExpired: () => void) {
+  const toasts = useToastActor();
+  const machine = useMemo(() => withEffects(toasts), [toasts]);
+  const inspector = inspect();
+  const ref = useActorRef(machine, inspector ? { inspect: inspector } : {});
+  const expired = useRef(onExpired);
+  expired.current = onExpired;
+  useEffect(() => {
+    const sub = ref.subscribe((s) => {
+      if (s.status === 'done') expired.current();
+    });
+    return () => sub.unsubscribe();
+  }, [ref]);
+  return ref;
+}
+
+interface Props {
+  username: string;
+  onSignOut: () => void;
+  onExpired: () => void;
+}
+
+/** The dashboard (spec 1-core §2.10): range, export, the four cards, the six tabs, and the lead dialog. */
+export function AdminDashboard({ username, onSignOut, onExpired }: Props) {
+  const { t } = useTranslation(['admin', 'catalog', 'ds160form']);
+  const money = useMoney();
+  const ref = useDashboard(onExpired);
+
+  const timeRange = useSelector(ref, (s) => s.context.timeRange);
+  const analytics = useSelector(ref, (s) => s.context.analytics);
+  const summaryLoading = useSelector(ref, (s) => s.matches({ active: { summary: 'loading' } }));
+  const summaryFailed = useSelector(ref, (s) => s.matches({ active: { summary: 'failed' } }));
+  const tab = useSelector(ref, (s) => ADMIN_TABS.find((name) => s.matches({ active: { tab: name } })) ?? 'overview');
+  const leadQuery = useSelector(ref, (s) => s.context.leadQuery);
+
+  const select = (next: AdminTab) => ref.send({ type: 'TAB', tab: next });
+  const tabKeys = useTabKeys(ADMIN_TABS, tab, select);
+
+  if (!analytics && summaryLoading) return <Spinner label={t('dashboard.loading')} />;
+
+  return (
+    <div className={`${container} ${page}`}>
+      <div className={css.head}>
+        <div>
+          <h1 className={heading.page}>{t('dashboard.title')}</h1>
+          <p className={muted}>{t('dashboard.signedInAs', { username })}</p>
+        </div>
+        <div className={css.controls}>
+          <div>
+            <label htmlFor="admin-range" className={css.statLabel}>
+              {t('dashboard.range')}
+            </label>
+            <select id="admin-range" className={css.select} value={timeRange} onChange={(e) => ref.send({ type: 'RANGE.CHANGE', range: e.target.value as TimeRange })} data-testid="admin-range">
+              {TIME_RANGES.map((range) => (
+                <option key={range} value={range}>
+                  {t(`dashboard.ranges.${range}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          {/* A plain link: the browser downloads the CSV the server streams, with the table's filters. */}
+          <a className={button.secondary} href={`${adminLeadsExport.url}${exportQuery(leadQuery)}`} download data-testid="admin-export">
+            {t('dashboard.export')}
+          </a>
+          <button type="button" className={button.ghost} onClick={onSignOut}>
+            {t('dashboard.signOut')}
+          </button>
+        </div>
+      </div>
+
+      {summaryFailed && (
+        <div className={`${card} ${css.head}`} role="alert">
+          <p>{t('toast.fetchFailed.analytics')}</p>
+          <button type="button" className={button.secondary} onClick={() => ref.send({ type: 'RETRY' })}>
+            {t('dashboard.retry')}
+          </button>
+        </div>
+      )}
+
+      {analytics && (
+        <div className={css.cards} aria-busy={summaryLoading}>
+          <Stat label={t('cards.visitors')} value={analytics.totalVisitors.toLocaleString()} testId="card-visitors" />
+          <Stat label={t('cards.leads')} value={analytics.totalLeads.toLocaleString()} hint={t('cards.conversion', { rate: analytics.conversionRate })} testId="card-leads" />
+          <Stat label={t('cards.revenue')} value={money(analytics.revenue)} hint={t('cards.paidOrders', { count: analytics.conversions })} testId="card-revenue" />
+          <Stat label={t('cards.completion')} value={`${analytics.completionRate}%`} hint={t('cards.completionHint')} testId="card-completion" />
+        </div>
+      )}
+
+      <div role="tablist" aria-label={t('dashboard.tabs')} className={css.tabList}>
+        {ADMIN_TABS.map((name) => (
+          <button
+            key={name}
+            ref={tabKeys.refOf(name)}
+            type="button"
+            role="tab"
+            id={`admin-tab-${name}`}
+            data-testid={`admin-tab-${name}`}
+            aria-selected={tab === name}
+            aria-controls="admin-panel"
+            tabIndex={tab === name ? 0 : -1}
+            className={css.tab}
+            onClick={() => select(name)}
+            onKeyDown={tabKeys.onKeyDown}
+          >
+            {t(`tabs.${name}`)}
+          </button>
+        ))}
+      </div>
+
+      <div role="tabpanel" id="admin-panel" aria-labelledby={`admin-tab-${tab}`} tabIndex={0}>
+        {tab === 'overview' && <OverviewTab analytics={analytics} />}
+        {tab === 'traffic' && <TrafficTab dashboard={ref} />}
+        {tab === 'leads' && <LeadsTab dashboard={ref} />}
+        {tab === 'conversions' && <ConversionsTab dashboard={ref} />}
+        {tab === 'pricing' && <PricingTab dashboard={ref} />}
+        {tab === 'branding' && <BrandingTab dashboard={ref} />}
+      </div>
+
+      <LeadDetails dashboard={ref} />
+    </div>
+  );
+}
+
+function Stat({ label, value, hint, testId }: { label: string; value: string; hint?: string; testId: string }) {
+  return (
+    <section className={card} data-testid={testId}>
+      <h2 className={css.statLabel}>{label}</h2>
+      <p className={css.statValue}>{value}</p>
+      {hint && <p className={css.statHint}>{hint}</p>}
+    </section>
+  );
+}

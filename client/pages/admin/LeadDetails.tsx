@@ -1,0 +1,197 @@
+import { useSelector } from '@xstate/react';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ANSWER_GROUPS, type AdminAnswer, type AdminLeadDetailDto } from '../../../openapi/schemas/admin';
+import { useMoney } from '../../app/money';
+import { useCountryName } from '../../components/countries';
+import { Spinner } from '../../components/Spinner';
+import { button, heading, muted, notice, stack } from '../../styles/ui.css';
+import type { DashboardRef } from './AdminDashboard';
+import * as css from './admin.css';
+import { StatusBadge, useDateTime } from './LeadsTab';
+
+/** Spec 1-core §4: completed, in progress and any other history entry each have their icon. */
+function historyIcon(status: string): string {
+  if (status === 'completed' || status === 'paid') return '✅';
+  if (status === 'in_progress' || status === 'incomplete') return '⏳';
+  return '•';
+}
+
+/** The 'Lead Details' dialog (spec 1-core §2.10): loading, error with Retry, 'No lead data found', or every section. */
+export function LeadDetails({ dashboard }: { dashboard: DashboardRef }) {
+  const { t } = useTranslation('admin');
+  const dialog = useRef<HTMLDialogElement>(null);
+  const open = useSelector(dashboard, (s) => s.matches({ active: { details: 'open' } }));
+  const loading = useSelector(dashboard, (s) => s.hasTag('loading') && (s.matches({ active: { details: { open: 'loading' } } }) || s.matches({ active: { details: { open: 'retrying' } } })));
+  const failed = useSelector(dashboard, (s) => s.matches({ active: { details: { open: 'failed' } } }));
+  const missing = useSelector(dashboard, (s) => s.matches({ active: { details: { open: 'missing' } } }));
+  const lead = useSelector(dashboard, (s) => s.context.lead);
+  const leadId = useSelector(dashboard, (s) => s.context.leadId);
+
+  useEffect(() => {
+    const el = dialog.current;
+    if (!el) return;
+    if (open && !el.open) el.showModal();
+    if (!open && el.open) el.close();
+  }, [open]);
+
+  return (
+    <dialog ref={dialog} className={css.dialog} aria-labelledby="lead-title" onCancel={() => dashboard.send({ type: 'LEAD.CLOSE' })} data-testid="lead-dialog">
+      <div className={css.dialogBody}>
+        <div className={css.dialogHead}>
+          <h2 id="lead-title" className={heading.section}>
+            {t('lead.title')}
+          </h2>
+          <button type="button" className={button.ghost} onClick={() => dashboard.send({ type: 'LEAD.CLOSE' })}>
+            {t('lead.close')}
+          </button>
+        </div>
+        {loading && <Spinner label={t('lead.loading')} />}
+        {failed && (
+          <div className={`${notice.warning} ${stack}`} role="alert">
+            <p>
+              <strong>{t('lead.error')}</strong> — {t('lead.errorId', { id: leadId })}
+            </p>
+            <button type="button" className={button.secondary} onClick={() => dashboard.send({ type: 'LEAD.RETRY' })}>
+              {t('lead.retry')}
+            </button>
+          </div>
+        )}
+        {missing && (
+          <div className={notice.info} role="status">
+            <p>
+              <strong>{t('lead.missing')}</strong>
+            </p>
+            <p>{t('lead.missingHint')}</p>
+          </div>
+        )}
+        {open && lead && !loading && <LeadBody lead={lead} />}
+      </div>
+    </dialog>
+  );
+}
+
+function LeadBody({ lead }: { lead: AdminLeadDetailDto }) {
+  const { t } = useTranslation(['admin', 'catalog', 'ds160form']);
+  const money = useMoney();
+  const when = useDateTime();
+  const countryName = useCountryName();
+  const label = (a: AdminAnswer) => (a.labelKey ? t(a.labelKey, { defaultValue: a.label }) : a.label);
+  const value = (a: AdminAnswer) => (a.valueKey ? t(a.valueKey, { defaultValue: a.value }) : a.value);
+  const basics: Array<[string, React.ReactNode]> = [
+    ['name', lead.name || '—'],
+    ['email', lead.email || '—'],
+    ['phone', lead.phone || '—'],
+    ['formType', lead.formType],
+    ['nationality', lead.nationality ? countryName(lead.nationality) : '—'],
+    ['purpose', lead.travelPurpose || '—'],
+    ['status', <StatusBadge key="s" kind="completionStatus" status={lead.completionStatus} />],
+    ['payment', <StatusBadge key="p" kind="paymentStatus" status={lead.paymentStatus} />],
+    ['plan', t(`leads.planNames.${lead.plan}`, { defaultValue: lead.plan })],
+    ['source', lead.source],
+    ['progress', `${lead.progress}%`],
+  ];
+
+  return (
+    <>
+      <Section title={t('lead.sections.basic')}>
+        <dl className={css.facts} data-testid="lead-basics">
+          {basics.map(([key, text]) => (
+            <div key={key}>
+              <dt className={css.factTerm}>{t(`lead.fields.${key}`)}</dt>
+              <dd className={css.factValue}>{text}</dd>
+            </div>
+          ))}
+        </dl>
+      </Section>
+
+      {lead.photoId && (
+        <Section title={t('lead.sections.photo')}>
+          <img className={css.photo} src={`/api/photos/${lead.photoId}`} alt={t('lead.photoAlt')} />
+        </Section>
+      )}
+
+      {ANSWER_GROUPS.filter((g) => g !== 'other').map((group) => {
+        const answers = lead.answers.filter((a) => a.group === group);
+        return (
+          <Section key={group} title={t(`lead.sections.${group}`)}>
+            {answers.length === 0 ? <p className={muted}>{t('lead.noAnswers')}</p> : <Answers answers={answers} label={label} value={value} />}
+          </Section>
+        );
+      })}
+
+      <Section title={t('lead.sections.all')}>
+        {lead.answers.length === 0 ? <p className={muted}>{t('lead.noAnswers')}</p> : <Answers answers={lead.answers} label={label} value={value} testId="lead-answers" />}
+      </Section>
+
+      <Section title={t('lead.sections.history')}>
+        {lead.applicationHistory.length === 0 ? (
+          <p className={muted}>{t('lead.noHistory')}</p>
+        ) : (
+          <ul className={css.plainList} data-testid="lead-history">
+            {lead.applicationHistory.map((h, i) => (
+              <li key={`${h.date}-${i}`}>
+                <span aria-hidden="true">{historyIcon(h.status)}</span> <StatusBadge kind="completionStatus" status={h.status} /> {h.action} — {when(h.date)}
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+
+      {lead.orders.length > 0 && (
+        <Section title={t('lead.sections.orders')}>
+          <ul className={css.plainList}>
+            {lead.orders.map((o) => (
+              <li key={o.number}>{t('lead.order', { number: o.number, plan: o.plan, status: o.status, total: money(o.total, { cents: true }) })}</li>
+            ))}
+          </ul>
+        </Section>
+      )}
+
+      {lead.chats.length > 0 && (
+        <Section title={t('lead.sections.chats')}>
+          <ul className={css.plainList}>
+            {lead.chats.map((c, i) => (
+              <li key={`${c.chat}-${i}`}>{t('lead.chat', { chat: c.chat, count: c.messages, date: when(c.updatedAt) })}</li>
+            ))}
+          </ul>
+        </Section>
+      )}
+
+      <Section title={t('lead.sections.timeline')}>
+        <dl className={css.facts}>
+          <div>
+            <dt className={css.factTerm}>{t('lead.fields.created')}</dt>
+            <dd className={css.factValue}>{when(lead.createdAt)}</dd>
+          </div>
+          <div>
+            <dt className={css.factTerm}>{t('lead.fields.lastActive')}</dt>
+            <dd className={css.factValue}>{when(lead.lastActive)}</dd>
+          </div>
+        </dl>
+      </Section>
+    </>
+  );
+}
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <section className={stack}>
+      <h3 className={heading.section}>{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+function Answers({ answers, label, value, testId }: { answers: AdminAnswer[]; label: (a: AdminAnswer) => string; value: (a: AdminAnswer) => string; testId?: string }) {
+  return (
+    <dl className={css.facts} data-testid={testId}>
+      {answers.map((a) => (
+        <div key={a.id}>
+          <dt className={css.factTerm}>{label(a)}</dt>
+          <dd className={css.factValue}>{value(a)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,134 @@
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import { LEAD_PLAN_FILTERS, LEAD_STATUS_FILTERS, type AdminLeadRow, type LeadPlanFilter, type LeadStatusFilter } from '../../../openapi/schemas/admin';
+import { useLanguage } from '../../app/AppContext';
+import { useCountryName } from '../../components/countries';
+import { Spinner } from '../../components/Spinner';
+import { button, muted, stack } from '../../styles/ui.css';
+import type { DashboardRef } from './AdminDashboard';
+import * as css from './admin.css';
+import { Failed } from './parts';
+
+/** The lead badge of spec 1-core §4 (and the payment's), by status; an unknown one grey. */
+export function StatusBadge({ kind, status }: { kind: 'completionStatus' | 'paymentStatus'; status: string }) {
+  const { t } = useTranslation('admin');
+  const variant = status in css.statusBadge ? (status as keyof typeof css.statusBadge) : 'other';
+  return <span className={css.statusBadge[variant]}>{t(`leads.${kind}.${status}`, { defaultValue: status })}</span>;
+}
+
+export function useDateTime(): (iso: string) => string {
+  const { language } = useLanguage();
+  const format = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
+  return (iso) => (Number.isNaN(Date.parse(iso)) ? iso : format.format(new Date(iso)));
+}
+
+/** Leads (spec 1-core §2.10): the status and plan filters, the table, and a page at a time. */
+export function LeadsTab({ dashboard }: { dashboard: DashboardRef }) {
+  const { t } = useTranslation('admin');
+  const leads = useSelector(dashboard, (s) => s.context.leads);
+  const query = useSelector(dashboard, (s) => s.context.leadQuery);
+  const loading = useSelector(dashboard, (s) => s.matches({ active: { tab: { leads: 'loading' } } }));
+  const failed = useSelector(dashboard, (s) => s.matches({ active: { tab: { leads: 'failed' } } }));
+  const pages = leads ? Math.max(1, Math.ceil(leads.total / leads.pageSize)) : 1;
+
+  return (
+    <div className={stack}>
+      <div className={css.controls}>
+        <div>
+          <label htmlFor="lead-status" className={css.statLabel}>
+            {t('leads.status')}
+          </label>
+          <select id="lead-status" className={css.select} value={query.status} onChange={(e) => dashboard.send({ type: 'FILTER.STATUS', value: e.target.value as LeadStatusFilter })} data-testid="lead-status">
+            {LEAD_STATUS_FILTERS.map((s) => (
+              <option key={s} value={s}>
+                {t(`leads.statuses.${s}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="lead-plan" className={css.statLabel}>
+            {t('leads.plan')}
+          </label>
+          <select id="lead-plan" className={css.select} value={query.plan} onChange={(e) => dashboard.send({ type: 'FILTER.PLAN', value: e.target.value as LeadPlanFilter })} data-testid="lead-plan">
+            {LEAD_PLAN_FILTERS.map((p) => (
+              <option key={p} value={p}>
+                {t(`leads.plans.${p}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        {leads && <p className={muted}>{t('leads.total', { count: leads.total })}</p>}
+      </div>
+
+      {failed ? (
+        <Failed text={t('leads.failed')} onRetry={() => dashboard.send({ type: 'RETRY' })} />
+      ) : !leads ? (
+        <Spinner label={t('leads.loading')} />
+      ) : leads.leads.length === 0 ? (
+        <p className={muted}>{t('leads.none')}</p>
+      ) : (
+        <div className={css.tableWrap} aria-busy={loading}>
+          <LeadTable rows={leads.leads} onView={(id) => dashboard.send({ type: 'LEAD.OPEN', id })} />
+        </div>
+      )}
+
+      {leads && pages > 1 && (
+        <nav className={css.controls} aria-label={t('leads.page', { page: query.page, pages })}>
+          <button type="button" className={button.secondary} disabled={query.page <= 1 || loading} onClick={() => dashboard.send({ type: 'PAGE', page: query.page - 1 })}>
+            {t('leads.previous')}
+          </button>
+          <span>{t('leads.page', { page: query.page, pages })}</span>
+          <button type="button" className={button.secondary} disabled={query.page >= pages || loading} onClick={() => dashboard.send({ type: 'PAGE', page: query.page + 1 })}>
+            {t('leads.next')}
+          </button>
+        </nav>
+      )}
+    </div>
+  );
+}
+
+function LeadTable({ rows, onView }: { rows: AdminLeadRow[]; onView: (id: string) => void }) {
+  const { t } = useTranslation('admin');
+  const countryName = useCountryName();
+  const when = useDateTime();
+  const columns = ['email', 'country', 'visaType', 'status', 'plan', 'progress', 'lastActive', 'actions'] as const;
+  return (
+    <table className={css.table} data-testid="lead-table">
+      <thead>
+        <tr>
+          {columns.map((c) => (
+            <th key={c} scope="col">
+              {t(`leads.columns.${c}`)}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((lead) => (
+          <tr key={lead.id} data-lead={lead.id}>
+            <td>{lead.email || '—'}</td>
+            <td>{lead.country ? countryName(lead.country) : '—'}</td>
+            <td>{lead.formType}</td>
+            <td>
+              <StatusBadge kind="completionStatus" status={lead.completionStatus} /> <StatusBadge kind="paymentStatus" status={lead.paymentStatus} />
+            </td>
+            <td>{t(`leads.planNames.${lead.plan}`, { defaultValue: lead.plan })}</td>
+            <td>
+              <span className={css.progress}>
+                <progress max={100} value={lead.progress} aria-label={`${lead.progress}%`} />
+                {lead.progress}%
+              </span>
+            </td>
+            <td>{when(lead.lastActive)}</td>
+            <td>
+              <button type="button" className={button.ghost} onClick={() => onView(lead.id)} aria-label={t('leads.viewLead', { name: lead.name || lead.email })} data-testid="lead-view">
+                {t('leads.view')}
+              </button>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,420 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type {
+  AdminLeadDetailDto,
+  AdminLeadsDto,
+  AnalyticsDto,
+  ConversionsDto,
+  LeadPlanFilter,
+  LeadStatusFilter,
+  TimeRange,
+  TrafficDto,
+} from '../openapi/schemas/admin';
+import type { BrandingDto } from '../openapi/schemas/branding';
+import type { PricingDto } from '../openapi/schemas/pricing';
+import { parsePrice, validateBranding, type BrandingForm } from './domain/adminForms';
+import type { ValidationError } from './domain/validators';
+
+export const ADMIN_TABS = ['overview', 'traffic', 'leads', 'conversions', 'pricing', 'branding'] as const;
+export type AdminTab = (typeof ADMIN_TABS)[number];
+export type PriceKey = keyof PricingDto;
+/** Spec 1-core §9 "Lead detail retries 3 times": three more tries after the first, each wait twice the last. */
+export const LEAD_RETRIES = 3;
+export const LEAD_RETRY_BASE_MS = 1500;
+export const leadRetryDelay = (attempts: number) => LEAD_RETRY_BASE_MS * 2 ** attempts;
+
+export interface LeadQuery {
+  status: LeadStatusFilter;
+  plan: LeadPlanFilter;
+  page: number;
+}
+
+export interface AdminDashboardContext {
+  timeRange: TimeRange;
+  leadQuery: LeadQuery;
+  analytics: AnalyticsDto | null;
+  traffic: TrafficDto | null;
+  conversions: ConversionsDto | null;
+  leads: AdminLeadsDto | null;
+  /** The Pricing tab's values as typed (each already a whole number, spec 1-core §5). */
+  pricing: PricingDto | null;
+  branding: BrandingForm | null;
+  brandingErrors: Partial<Record<keyof BrandingForm, ValidationError>>;
+  /** The lead whose details are open, and how many tries its load has had. */
+  leadId: string | null;
+  lead: AdminLeadDetailDto | null;
+  attempts: number;
+}
+
+export type AdminDashboardEvent =
+  | { type: 'RANGE.CHANGE'; range: TimeRange }
+  | { type: 'TAB'; tab: AdminTab }
+  | { type: 'FILTER.STATUS'; value: LeadStatusFilter }
+  | { type: 'FILTER.PLAN'; value: LeadPlanFilter }
+  | { type: 'PAGE'; page: number }
+  | { type: 'RETRY' }
+  | { type: 'LEAD.OPEN'; id: string }
+  | { type: 'LEAD.CLOSE' }
+  | { type: 'LEAD.RETRY' }
+  | { type: 'PRICE.CHANGE'; key: PriceKey; value: string }
+  | { type: 'PRICING.SAVE' }
+  | { type: 'BRANDING.CHANGE'; field: keyof BrandingForm; value: string }
+  | { type: 'BRANDING.SAVE' };
+
+export interface AdminDashboardOutput {
+  /** The server stopped answering this session as an admin (signed out, idle): the gate shows its form. */
+  expired: true;
+}
+
+export type FetchFailure = 'analytics' | 'leads' | 'traffic' | 'conversions';
+
+const statusOf = (error: unknown) => (error as { status?: unknown } | null)?.status;
+function serverMessage(error: unknown): { message: string | undefined } {
+  const message = (error as { serverMessage?: unknown } | null)?.serverMessage;
+  return { message: typeof message === 'string' ? message : undefined };
+}
+
+const expired = { guard: 'unauthorized', target: '#adminDashboard.expired' } as const;
+
+/**
+ * The admin dashboard (spec 1-core §2.10): the summary cards for the time range, six tabs each loading its own
+ * data, and the lead details dialog beside them. Three regions run side by side, so opening a lead never
+ * throws away the table behind it and changing the range reloads only what shows it.
+ */
+export const adminDashboardMachine = setup({
+  types: { context: {} as AdminDashboardContext, events: {} as AdminDashboardEvent, output: {} as AdminDashboardOutput },
+  actors: {
+    /** GET /api/admin/analytics; provided by the client. */
+    fetchAnalytics: fromPromise<AnalyticsDto, { timeRange: TimeRange }>(async () => {
+      throw new Error('fetchAnalytics is provided by the caller');
+    }),
+    /** GET /api/admin/traffic; provided by the client. */
+    fetchTraffic: fromPromise<TrafficDto, { timeRange: TimeRange }>(async () => {
+      throw new Error('fetchTraffic is provided by the caller');
+    }),
+    /** GET /api/admin/conversions; provided by the client. */
+    fetchConversions: fromPromise<ConversionsDto, { timeRange: TimeRange }>(async () => {
+      throw new Error('fetchConversions is provided by the caller');
+    }),
+    /** GET /api/admin/leads (filters sent only when not 'all'); provided by the client. */
+    fetchLeads: fromPromise<AdminLeadsDto, LeadQuery>(async () => {
+      throw new Error('fetchLeads is provided by the caller');
+    }),
+    /** GET /api/admin/leads/{id}; provided by the client. */
+    fetchLead: fromPromise<AdminLeadDetailDto, { id: string }>(async () => {
+      throw new Error('fetchLead is provided by the caller');
+    }),
+    /** GET /api/admin/pricing; provided by the client. */
+    fetchPricing: fromPromise<PricingDto>(async () => {
+      throw new Error('fetchPricing is provided by the caller');
+    }),
+    /** PUT /api/admin/pricing; provided by the client. */
+    savePricing: fromPromise<PricingDto, { pricing: PricingDto }>(async () => {
+      throw new Error('savePricing is provided by the caller');
+    }),
+    /** GET /api/admin/branding; provided by the client. */
+    fetchBranding: fromPromise<BrandingDto>(async () => {
+      throw new Error('fetchBranding is provided by the caller');
+    }),
+    /** PUT /api/admin/branding; provided by the client. */
+    saveBranding: fromPromise<BrandingDto, { branding: BrandingDto }>(async () => {
+      throw new Error('saveBranding is provided by the caller');
+    }),
+  },
+  actions: {
+    // Spec 1-core §8's toasts; provided by the client.
+    announceFetchFailed: (_: unknown, _params: { what: FetchFailure }) => {},
+    announcePricingSaved: () => {},
+    announcePricingFailed: (_: unknown, _params: { message: string | undefined }) => {},
+    announceBrandingSaved: () => {},
+    announceBrandingFailed: (_: unknown, _params: { message: string | undefined }) => {},
+    /** Every page shows the new prices or names at once; provided by the client (the app's site data). */
+    pricingChanged: (_: unknown, _params: { pricing: PricingDto }) => {},
+    brandingChanged: (_: unknown, _params: { branding: BrandingDto }) => {},
+  },
+  delays: {
+    leadRetry: ({ context }) => leadRetryDelay(context.attempts),
+  },
+  guards: {
+    unauthorized: (_, params: { error: unknown }) => statusOf(params.error) === 401,
+    notFound: (_, params: { error: unknown }) => statusOf(params.error) === 404,
+    rangeChanges: ({ context, event }) => event.type === 'RANGE.CHANGE' && event.range !== context.timeRange,
+    isTab: ({ event }, params: { tab: AdminTab }) => event.type === 'TAB' && event.tab === params.tab,
+    statusChanges: ({ context, event }) => event.type === 'FILTER.STATUS' && event.value !== context.leadQuery.status,
+    planChanges: ({ context, event }) => event.type === 'FILTER.PLAN' && event.value !== context.leadQuery.plan,
+    pageExists: ({ context, event }) => {
+      if (event.type !== 'PAGE' || !context.leads || event.page === context.leadQuery.page) return false;
+      const pages = Math.max(1, Math.ceil(context.leads.total / context.leads.pageSize));
+      return Number.isInteger(event.page) && event.page >= 1 && event.page <= pages;
+    },
+    mayRetry: ({ context }) => context.attempts < LEAD_RETRIES,
+    brandingValid: ({ context }) => context.branding !== null && Object.keys(validateBranding(context.branding)).length === 0,
+  },
+}).createMachine({
+  id: 'adminDashboard',
+  context: {
+    timeRange: '7d',
+    leadQuery: { status: 'all', plan: 'all', page: 1 },
+    analytics: null,
+    traffic: null,
+    conversions: null,
+    leads: null,
+    pricing: null,
+    branding: null,
+    brandingErrors: {},
+    leadId: null,
+    lead: null,
+    attempts: 0,
+  },
+  initial: 'active',
+  states: {
+    active: {
+      type: 'parallel',
+      states: {
+        summary: {
+          initial: 'loading',
+          on: {
+            'RANGE.CHANGE': { guard: 'rangeChanges', target: '.loading', actions: assign({ timeRange: ({ event }) => event.range }) },
+          },
+          states: {
+            loading: {
+              tags: ['loading'],
+              invoke: {
+                id: 'fetchAnalytics',
+                src: 'fetchAnalytics',
+                input: ({ context }) => ({ timeRange: context.timeRange }),
+                onDone: { target: 'ready', actions: assign({ analytics: ({ event }) => event.output }) },
+                onError: [
+                  { ...expired, guard: { type: 'unauthorized', params: ({ event }) => ({ error: event.error }) } },
+                  { target: 'failed', actions: { type: 'announceFetchFailed', params: { what: 'analytics' } } },
+                ],
+              },
+            },
+            ready: {},
+            failed: { on: { RETRY: 'loading' } },
+          },
+        },
+        tab: {
+          initial: 'overview',
+          on: {
+            TAB: ADMIN_TABS.map((tab) => ({ guard: { type: 'isTab' as const, params: { tab } }, target: `.${tab}` })),
+          },
+          states: {
+            overview: {},
+            // Loaded when the tab opens, and again when the time range changes.
+            traffic: {
+              initial: 'loading',
+              on: { 'RANGE.CHANGE': { guard: 'rangeChanges', target: '.loading' } },
+              states: {
+                loading: {
+                  tags: ['loading'],
+                  invoke: {
+                    id: 'fetchTraffic',
+                    src: 'fetchTraffic',
+                    input: ({ context }) => ({ timeRange: context.timeRange }),
+                    onDone: { target: 'ready', actions: assign({ traffic: ({ event }) => event.output }) },
+                    onError: [
+                      { ...expired, guard: { type: 'unauthorized', params: ({ event }) => ({ error: event.error }) } },
+                      { target: 'failed', actions: { type: 'announceFetchFailed', params: { what: 'traffic' as const } } },
+                    ],
+                  },
+                },
+                ready: {},
+                failed: { on: { RETRY: 'loading' } },
+              },
+            },
+            conversions: {
+              initial: 'loading',
+              on: { 'RANGE.CHANGE': { guard: 'rangeChanges', target: '.loading' } },
+              states: {
+                loading: {
+                  tags: ['loading'],
+                  invoke: {
+                    id: 'fetchConversions',
+                    src: 'fetchConversions',
+                    input: ({ context }) => ({ timeRange: context.timeRange }),
+                    onDone: { target: 'ready', actions: assign({ conversions: ({ event }) => event.output }) },
+                    onError: [
+                      { ...expired, guard: { type: 'unauthorized', params: ({ event }) => ({ error: event.error }) } },
+                      { target: 'failed', actions: { type: 'announceFetchFailed', params: { what: 'conversions' as const } } },
+                    ],
+                  },
+                },
+                ready: {},
+                failed: { on: { RETRY: 'loading' } },
+              },
+            },
+            leads: {
+              initial: 'loading',
+              on: {
+                'FILTER.STATUS': {
+                  guard: 'statusChanges',
+                  target: '.loading',
+
+                  actions: assign({ leadQuery: ({ context, event }) => ({ ...context.leadQuery, status: event.value, page: 1 }) }),
+                },
+                'FILTER.PLAN': {
+                  guard: 'planChanges',
+                  target: '.loading',
+
+                  actions: assign({ leadQuery: ({ context, event }) => ({ ...context.leadQuery, plan: event.value, page: 1 }) }),
+                },
+                PAGE: { guard: 'pageExists', target: '.loading', actions: assign({ leadQuery: ({ context, event }) => ({ ...context.leadQuery, page: event.page }) }) },
+              },
+              states: {
+                loading: {
+                  tags: ['loading'],
+                  invoke: {
+                    id: 'fetchLeads',
+                    src: 'fetchLeads',
+                    input: ({ context }) => context.leadQuery,
+                    onDone: { target: 'ready', actions: assign({ leads: ({ event }) => event.output }) },
+                    onError: [
+                      { ...expired, guard: { type: 'unauthorized', params: ({ event }) => ({ error: event.error }) } },
+                      { target: 'failed', actions: { type: 'announceFetchFailed', params: { what: 'leads' } } },
+                    ],
+                  },
+                },
+                ready: {},
+                failed: { on: { RETRY: 'loading' } },
+              },
+            },
+            pricing: {
+              initial: 'loading',
+              states: {
+                loading: {
+                  tags: ['loading'],
+                  invoke: {
+                    id: 'fetchPricing',
+                    src: 'fetchPricing',
+                    onDone: { target: 'editing', actions: assign({ pricing: ({ event }) => event.output }) },
+                    onError: 'failed',
+                  },
+                },
+                failed: { on: { RETRY: 'loading' } },
+                editing: {
+                  on: {
+                    'PRICE.CHANGE': { actions: assign({ pricing: ({ context, event }) => ({ ...(context.pricing as PricingDto), [event.key]: parsePrice(event.value) }) }) },
+                    'PRICING.SAVE': 'saving',
+                  },
+                },
+                saving: {
+                  tags: ['saving'],
+                  invoke: {
+                    id: 'savePricing',
+                    src: 'savePricing',
+                    input: ({ context }) => ({ pricing: context.pricing as PricingDto }),
+                    onDone: {
+                      target: 'editing',
+                      actions: [assign({ pricing: ({ event }) => event.output }), 'announcePricingSaved', { type: 'pricingChanged', params: ({ event }) => ({ pricing: event.output }) }],
+                    },
+                    onError: [
+                      { ...expired, guard: { type: 'unauthorized', params: ({ event }) => ({ error: event.error }) } },
+                      { target: 'editing', actions: { type: 'announcePricingFailed', params: ({ event }) => serverMessage(event.error) } },
+                    ],
+                  },
+                },
+              },
+            },
+            branding: {
+              initial: 'loading',
+              states: {
+                loading: {
+                  tags: ['loading'],
+                  invoke: {
+                    id: 'fetchBranding',
+                    src: 'fetchBranding',
+                    onDone: { target: 'editing', actions: assign({ branding: ({ event }) => event.output, brandingErrors: {} }) },
+                    onError: 'failed',
+                  },
+                },
+                failed: { on: { RETRY: 'loading' } },
+                editing: {
+                  on: {
+                    'BRANDING.CHANGE': {
+                      actions: assign(({ context, event }) => {
+                        const { [event.field]: _cleared, ...brandingErrors } = context.brandingErrors;
+                        return { branding: { ...(context.branding as BrandingForm), [event.field]: event.value }, brandingErrors };
+                      }),
+                    },
+                    'BRANDING.SAVE': [
+                      { guard: 'brandingValid', target: 'saving' },
+                      { actions: assign({ brandingErrors: ({ context }) => validateBranding(context.branding as BrandingForm) }) },
+                    ],
+                  },
+                },
+                saving: {
+                  tags: ['saving'],
+                  invoke: {
+                    id: 'saveBranding',
+                    src: 'saveBranding',
+                    input: ({ context }) => {
+                      const b = context.branding as BrandingForm;
+                      return { branding: { brandName: b.brandName.trim(), chatAssistantName: b.chatAssistantName.trim() } };
+                    },
+                    onDone: {
+                      target: 'editing',
+                      actions: [assign({ branding: ({ event }) => event.output }), 'announceBrandingSaved', { type: 'brandingChanged', params: ({ event }) => ({ branding: event.output }) }],
+                    },
+                    onError: [
+                      { ...expired, guard: { type: 'unauthorized', params: ({ event }) => ({ error: event.error }) } },
+                      { target: 'editing', actions: { type: 'announceBrandingFailed', params: ({ event }) => serverMessage(event.error) } },
+                    ],
+                  },
+                },
+              },
+            },
+          },
+        },
+        details: {
+          initial: 'closed',
+          on: {
+            'LEAD.OPEN': { target: '.open', actions: assign({ leadId: ({ event }) => event.id, lead: null, attempts: 0 }) },
+          },
+          states: {
+            closed: {},
+            open: {
+              initial: 'loading',
+              on: { 'LEAD.CLOSE': { target: 'closed', actions: assign({ leadId: null, lead: null, attempts: 0 }) } },
+              states: {
+                loading: {
+                  tags: ['loading'],
+                  invoke: {
+                    id: 'fetchLead',
+                    src: 'fetchLead',
+                    input: ({ context }) => ({ id: context.leadId as string }),
+                    onDone: { target: 'shown', actions: assign({ lead: ({ event }) => event.output }) },
+                    onError: [
+                      { ...expired, guard: { type: 'unauthorized', params: ({ event }) => ({ error: event.error }) } },
+                      // 'No lead data found' (spec 1-core §2.10): a missing lead is not worth retrying.
+                      { guard: { type: 'notFound', params: ({ event }) => ({ error: event.error }) }, target: 'missing' },
+                      { guard: 'mayRetry', target: 'retrying' },
+                      { target: 'failed' },
+                    ],
+                  },
+                },
+                retrying: {
+                  tags: ['loading'],
+                  after: { leadRetry: { target: 'loading', actions: assign({ attempts: ({ context }) => context.attempts + 1 }) } },
+                },
+                shown: {},
+                missing: {},
+                failed: { on: { 'LEAD.RETRY': { target: 'loading', actions: assign({ attempts: 0 }) } } },
+              },
+            },
+          },
+        },
+      },
+    },
+    expired: { type: 'final', output: { expired: true as const } },
+  },
+  output: ({ event }) => event.output as AdminDashboardOutput,
+});
+
+/** The export link's query: the table's filters, each only when it is not 'all' (spec 1-core §7). */
+export function exportQuery(query: Pick<LeadQuery, 'status' | 'plan'>): string {
+  const params = new URLSearchParams();
+  if (query.status !== 'all') params.set('status', query.status);
+  if (query.plan !== 'all') params.set('plan', query.plan);
+  const qs = params.toString();
+  return qs ? `?${qs}` : '';
+}

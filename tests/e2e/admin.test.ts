@@ -1,0 +1,159 @@
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ds160Catalog } from '../../machines/domain/catalogs/index';
+import { completeAnswers } from '../helpers/answers';
+import { sessionCookie, TEST_ADMIN } from '../helpers/app';
+import { audit } from './axe';
+import { openPage, pageErrors, startE2E, textOf, waitForPath, type E2E } from './browser';
+
+// Issue 14 as an operator meets it: what applicants did (a visit from Mexico, a paid application) shows on the
+// dashboard; the admin signs in, filters the leads, opens one, changes the ESTA price and sees the pricing
+// page follow, and exports the CSV.
+
+let e2e: E2E;
+beforeAll(async () => {
+  e2e = await startE2E();
+});
+afterAll(async () => e2e.close());
+
+const CARD = { cardNumber: '4242 4242 4242 4242', expiryDate: '12/39', cvv: '737', cardName: 'Rosa Vega', billingAddress: 'Av. Reforma 10', city: 'CDMX', zipCode: '06600', country: 'Mexico' };
+
+/** A completed DS-160 application paid with the Pro plan, made through the real API as a browser would. */
+async function paidApplication(email: string): Promise<string> {
+  const inject = e2e.server.app.inject.bind(e2e.server.app);
+  const lead = await inject({
+    method: 'POST',
+    url: '/api/leads',
+    payload: { name: 'Rosa Vega', email, phone: '+52 55 1234 5678', formType: 'DS-160', nationality: 'Mexico', travelPurpose: 'Tourism/Vacation', formData: completeAnswers(ds160Catalog), completionStatus: 'completed', paymentStatus: 'pending', source: 'apply-wizard' },
+  });
+  expect(lead.statusCode).toBe(201);
+  const cookie = sessionCookie(lead) as string;
+  const order = await inject({ method: 'POST', url: '/api/checkout/process', headers: { cookie }, payload: { idempotencyKey: `k_${randomUUID().replace(/-/g, '')}`, paymentDetails: CARD, plan: 'pro', leadId: lead.json().id } });
+  expect(order.json().status).toBe('paid');
+  return lead.json().id as string;
+}
+
+const toastText = (page: Page) => page.$$eval('[role="status"], [role="alert"]', (els) => els.map((e) => (e as HTMLElement).innerText).join(' | '));
+
+describe('/teamomora', () => {
+  it('an operator signs in, sees real traffic and leads, filters and opens a lead, changes a price, exports', async () => {
+    // An applicant from Mexico looks around: two page views, sent when the page is left.
+    const visitor = await openPage(e2e, { languages: ['es-MX', 'es'], timeZone: 'America/Mexico_City' });
+    await visitor.goto(`${e2e.baseUrl}/`);
+    await visitor.waitForSelector('h1');
+    await visitor.click('a[href="/pricing"]');
+    await waitForPath(visitor, '/pricing');
+    await visitor.goto('about:blank');
+    const views = async () => Number((await e2e.server.app.db.selectFrom('page_views').select((eb) => eb.fn.countAll().as('c')).executeTakeFirst())?.c ?? 0);
+    for (let i = 0; i < 50 && (await views()) < 2; i += 1) await new Promise((r) => setTimeout(r, 100));
+    expect(await views()).toBeGreaterThanOrEqual(2);
+    const email = `rosa.${randomUUID().slice(0, 6)}@example.com`;
+    const leadId = await paidApplication(email);
+    await paidApplication(`other.${randomUUID().slice(0, 6)}@example.com`).then((id) =>
+      e2e.server.app.db.updateTable('leads').set({ payment_status: 'unpaid', completion_status: 'incomplete' }).where('id', '=', id).execute(),
+    );
+
+    const page = await openPage(e2e, { languages: ['en-US', 'en'] });
+    await page.goto(`${e2e.baseUrl}/teamomora`);
+    await page.waitForSelector('#admin-username');
+    expect(await textOf(page, 'h1')).toBe('Admin Access Required');
+    expect(await audit(page, 'admin gate')).toBe('');
+
+    // Both fields are required; a wrong password says so and keeps the form.
+    await page.click('[data-testid="admin-submit"]');
+    expect(await page.$eval('#admin-username-error', (el) => el.textContent)).toBe('This field is required');
+    await page.type('#admin-username', TEST_ADMIN.username);
+    await page.type('#admin-password', 'not the password');
+    await page.click('[data-testid="admin-submit"]');
+    await page.waitForFunction(() => document.body.innerText.includes('Login Failed'));
+    expect(await toastText(page)).toContain('Invalid admin credentials');
+    await page.type('#admin-password', TEST_ADMIN.password);
+    await page.click('[data-testid="admin-submit"]');
+    await page.waitForSelector('[data-testid="card-visitors"]');
+    expect(await toastText(page)).toContain('Admin Login Successful');
+
+    // The summary counts what the applicant did.
+    expect(Number((await textOf(page, '[data-testid="card-visitors"] p')).replace(/\D/g, ''))).toBeGreaterThanOrEqual(1);
+    expect(Number((await textOf(page, '[data-testid="card-leads"] p')).replace(/\D/g, ''))).toBeGreaterThanOrEqual(2);
+    expect(await textOf(page, '[data-testid="card-revenue"] p')).toMatch(/^\$[\d,]+(\.\d\d)?$/);
+    const countries = await textOf(page, '[data-testid="top-countries"]');
+    expect(countries).toContain('🇲🇽');
+    expect(countries).toContain('Mexico');
+    expect(await audit(page, 'admin overview')).toBe('');
+
+    // Traffic draws one bar a day.
+    await page.click('[data-testid="admin-tab-traffic"]');
+    await page.waitForSelector('[data-testid="traffic-chart"]');
+    expect(await page.$$eval('[data-testid="traffic-chart"] rect.bar', (els) => els.length)).toBe(7);
+
+    // Leads: only paid ones after the filter; the one paid application opens with its answers labelled.
+    await page.click('[data-testid="admin-tab-leads"]');
+    await page.waitForSelector('[data-testid="lead-table"]');
+    await page.select('[data-testid="lead-status"]', 'paid');
+    await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
+    await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="lead-table"] tbody tr')].every((tr) => tr.textContent?.includes('paid')));
+    const rows = await page.$$eval('[data-testid="lead-table"] tbody tr', (trs) => trs.map((tr) => tr.getAttribute('data-lead')));
+    expect(rows).toContain(leadId);
+    expect(await audit(page, 'admin leads')).toBe('');
+    await page.click(`[data-lead="${leadId}"] [data-testid="lead-view"]`);
+    await page.waitForSelector('[data-testid="lead-answers"]');
+    expect(await textOf(page, '#lead-title')).toBe('Lead Details');
+    const basics = await textOf(page, '[data-testid="lead-basics"]');
+    expect(basics).toContain(email);
+    expect(basics).toContain('Pro');
+    const answers = await textOf(page, '[data-testid="lead-answers"]');
+    expect(answers).toMatch(/surname|last name/i);
+    expect(await textOf(page, '[data-testid="lead-history"]')).toMatch(/paid/);
+    expect(await audit(page, 'lead details')).toBe('');
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => !(document.querySelector('[data-testid="lead-dialog"]') as HTMLDialogElement).open);
+
+    // The export carries the filters, a byte-order mark, and the paid lead.
+    const href = await page.$eval('[data-testid="admin-export"]', (a) => a.getAttribute('href'));
+    expect(href).toBe('/api/admin/leads/export?status=paid');
+    const csv = await page.evaluate(async (url: string) => {
+      const res = await fetch(url, { credentials: 'include' });
+      const bytes = new Uint8Array(await res.arrayBuffer());
+      return { type: res.headers.get('content-type'), bom: [...bytes.slice(0, 3)], text: new TextDecoder().decode(bytes) };
+    }, href as string);
+    expect(csv.type).toBe('text/csv; charset=utf-8');
+    expect(csv.bom).toEqual([0xef, 0xbb, 0xbf]);
+    expect(csv.text).toContain(email);
+    expect(csv.text).not.toContain('other.');
+
+    // A new ESTA price: saved, announced, and on the pricing page at once ($120 − $22 + $21 government fee).
+    await page.click('[data-testid="admin-tab-pricing"]');
+    await page.waitForSelector('[data-testid="price-ESTA"]');
+    await page.click('[data-testid="price-ESTA"]', { count: 3 });
+    await page.type('[data-testid="price-ESTA"]', '120');
+    await page.click('[data-testid="pricing-save"]');
+    await page.waitForFunction(() => document.body.innerText.includes('Pricing updated successfully!'));
+    expect(await audit(page, 'admin pricing')).toBe('');
+    await page.click('header a[href="/pricing"]');
+    await page.waitForSelector('[data-testid="esta-total"]');
+    await page.waitForFunction(() => document.querySelector('[data-testid="esta-total"]')?.textContent?.includes('119'));
+
+    // Back in the admin area the session is still the admin's; signing out returns to the form.
+    await page.goto(`${e2e.baseUrl}/teamomora`);
+    await page.waitForSelector('[data-testid="card-visitors"]');
+    await page.click('xpath/.//button[text()="Sign out"]');
+    await page.waitForSelector('#admin-username');
+    expect(pageErrors(page).filter((e) => !/401/.test(e))).toEqual([]);
+    await e2e.server.app.site.setPricing({ ESTA: 99, DS160_BASIC: 50, DS160_PRO: 100, DS160_PREMIUM: 150 });
+  });
+
+  it('is usable on a phone in Spanish', async () => {
+    const page = await openPage(e2e, { languages: ['es-ES', 'es'], width: 390 });
+    await page.goto(`${e2e.baseUrl}/teamomora`);
+    await page.waitForSelector('#admin-username');
+    await page.type('#admin-username', TEST_ADMIN.username);
+    await page.type('#admin-password', TEST_ADMIN.password);
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('[data-testid="card-visitors"]');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    expect(await textOf(page, 'h1')).not.toBe('Admin Dashboard');
+    expect(await audit(page, 'admin overview (es, phone)')).toBe('');
+  });
+});

@@ -1,0 +1,222 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { adminDashboardMachine, exportQuery, leadRetryDelay } from '../../machines/adminDashboard.machine';
+import { adminGateMachine } from '../../machines/adminGate.machine';
+import { parsePrice, validateBranding } from '../../machines/domain/adminForms';
+import { validateAdminLogin } from '../../machines/domain/account';
+import { topCountryFlag, visitorCountry } from '../../machines/domain/visitorCountry';
+
+const resolves = <T,>(value: T): any => fromPromise(async () => value);
+const rejects = (error: unknown): any =>
+  fromPromise(async () => {
+    throw error;
+  });
+
+const PRICING = { ESTA: 99, DS160_BASIC: 50, DS160_PRO: 100, DS160_PREMIUM: 150 };
+const BRANDING = { brandName: 'Rumbo', chatAssistantName: 'Sofía' };
+
+/** Every dashboard call answering, each recorded with its input. */
+function dashboardActors(overrides: Record<string, unknown> = {}) {
+  const calls: Array<[string, unknown]> = [];
+  const answer = (name: string, value: unknown) =>
+    fromPromise(async ({ input }: { input: unknown }) => {
+      calls.push([name, input]);
+      return value;
+    });
+  const actors = {
+    fetchAnalytics: answer('fetchAnalytics', { totalVisitors: 3 }),
+    fetchTraffic: answer('fetchTraffic', { daily: [] }),
+    fetchConversions: answer('fetchConversions', { funnel: [] }),
+    fetchLeads: answer('fetchLeads', { leads: [], total: 120, page: 1, pageSize: 50 }),
+    fetchLead: answer('fetchLead', { id: 'L' }),
+    fetchPricing: answer('fetchPricing', PRICING),
+    savePricing: fromPromise(async ({ input }: { input: { pricing: typeof PRICING } }) => (calls.push(['savePricing', input]), input.pricing)),
+    fetchBranding: answer('fetchBranding', BRANDING),
+    saveBranding: fromPromise(async ({ input }: { input: { branding: typeof BRANDING } }) => (calls.push(['saveBranding', input]), input.branding)),
+    ...overrides,
+  };
+  return { actors: actors as any, calls };
+}
+
+const idle = (actor: any) => waitFor(actor, (s: any) => !s.hasTag('loading') && !s.hasTag('saving'));
+
+describe('admin forms', () => {
+  it('needs both the username and the password, the username trimmed', () => {
+    expect(validateAdminLogin({ username: '  ', password: '' })).toEqual({ username: { key: 'validation.required' }, password: { key: 'validation.required' } });
+    expect(validateAdminLogin({ username: ' admin ', password: ' ' })).toEqual({});
+  });
+
+  it('turns a price entry into whole dollars from 0, and anything not a number into 0 (spec 1-core §5)', () => {
+    expect(['120', ' 75 ', '9.99', 'abc', '', '-5', '1e9'].map(parsePrice)).toEqual([120, 75, 9, 0, 0, 0, 1]);
+    expect(parsePrice('250000')).toBe(100000);
+  });
+
+  it('requires both brand names and keeps them within 60 characters', () => {
+    expect(validateBranding({ brandName: ' ', chatAssistantName: 'x'.repeat(61) })).toEqual({ brandName: { key: 'validation.required' }, chatAssistantName: { key: 'validation.admin.tooLong', params: { max: 60 } } });
+    expect(validateBranding(BRANDING)).toEqual({});
+  });
+
+  it('places a visitor by time zone first, then the language region, and flags only the ten countries', () => {
+    expect(visitorCountry('es-ES', 'America/Bogota')).toBe('CO');
+    expect(visitorCountry('pt-BR', 'UTC')).toBe('BR');
+    expect(visitorCountry('es-419', undefined)).toBeNull();
+    expect(visitorCountry('en', 'Etc/GMT')).toBeNull();
+    expect([topCountryFlag('MX'), topCountryFlag('DE'), topCountryFlag(null)]).toEqual(['🇲🇽', '🌐', '🌐']);
+  });
+
+  it('sends the export filters only when they are not all', () => {
+    expect(exportQuery({ status: 'all', plan: 'all' })).toBe('');
+    expect(exportQuery({ status: 'paid', plan: 'all' })).toBe('?status=paid');
+    expect(exportQuery({ status: 'incomplete', plan: 'pro' })).toBe('?status=incomplete&plan=pro');
+  });
+});
+
+describe('adminGate', () => {
+  it('shows the dashboard when the server says the session is an admin', async () => {
+    const actor = createActor(adminGateMachine.provide({ actors: { adminStatus: resolves({ username: 'admin' }) } })).start();
+    expect(actor.getSnapshot().matches('checking')).toBe(true);
+    await waitFor(actor, (s) => s.matches('authenticated'));
+    expect(actor.getSnapshot().context.username).toBe('admin');
+  });
+
+  it('refuses an empty form without a call, signs in, and forgets the password', async () => {
+    const adminLogin = vi.fn(async ({ input }: { input: { username: string; password: string } }) => ({ username: input.username }));
+    const announceLoggedIn = vi.fn();
+    const actor = createActor(adminGateMachine.provide({ actors: { adminStatus: rejects({ status: 401 }), adminLogin: fromPromise(adminLogin) }, actions: { announceLoggedIn } })).start();
+    await waitFor(actor, (s) => s.matches('loginForm'));
+    actor.send({ type: 'SUBMIT' });
+    expect(Object.keys(actor.getSnapshot().context.errors)).toEqual(['username', 'password']);
+    expect(adminLogin).not.toHaveBeenCalled();
+    actor.send({ type: 'FIELD.CHANGE', field: 'username', value: ' admin ' });
+    expect(Object.keys(actor.getSnapshot().context.errors)).toEqual(['password']);
+    actor.send({ type: 'FIELD.CHANGE', field: 'password', value: 'secret' });
+    actor.send({ type: 'SUBMIT' });
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    await waitFor(actor, (s) => s.matches('authenticated'));
+    expect(adminLogin.mock.calls[0]?.[0].input).toEqual({ username: 'admin', password: 'secret' });
+    expect(actor.getSnapshot().context.fields).toEqual({ username: '', password: '' });
+    expect(announceLoggedIn).toHaveBeenCalledTimes(1);
+  });
+
+  it("says 'Login Failed' with the server's words, clears the password and keeps the username", async () => {
+    const announceLoginFailed = vi.fn();
+    const actor = createActor(
+      adminGateMachine.provide({ actors: { adminStatus: rejects({ status: 401 }), adminLogin: rejects({ status: 401, serverMessage: 'Invalid admin credentials' }) }, actions: { announceLoginFailed } }),
+    ).start();
+    await waitFor(actor, (s) => s.matches('loginForm'));
+    actor.send({ type: 'FIELD.CHANGE', field: 'username', value: 'admin' });
+    actor.send({ type: 'FIELD.CHANGE', field: 'password', value: 'wrong' });
+    actor.send({ type: 'SUBMIT' });
+    await waitFor(actor, (s) => s.matches({ loginForm: 'editing' }));
+    expect(announceLoginFailed.mock.calls[0]?.[1]).toEqual({ message: 'Invalid admin credentials' });
+    expect(actor.getSnapshot().context.fields).toEqual({ username: 'admin', password: '' });
+  });
+
+  it('returns to the form when the session ends or the admin signs out, and leaves home on Back', async () => {
+    const actor = createActor(adminGateMachine.provide({ actors: { adminStatus: resolves({ username: 'admin' }), logout: resolves(null) } })).start();
+    await waitFor(actor, (s) => s.matches('authenticated'));
+    actor.send({ type: 'EXPIRED' });
+    expect(actor.getSnapshot().matches({ loginForm: 'editing' })).toBe(true);
+    expect(actor.getSnapshot().context.username).toBeNull();
+    actor.send({ type: 'BACK_HOME' });
+    expect(actor.getSnapshot().output).toEqual({ to: '/' });
+
+    const leaving = createActor(adminGateMachine.provide({ actors: { adminStatus: resolves({ username: 'admin' }), logout: resolves(null) } })).start();
+    await waitFor(leaving, (s) => s.matches('authenticated'));
+    leaving.send({ type: 'SIGN_OUT' });
+    expect(leaving.getSnapshot().hasTag('busy')).toBe(true);
+    await waitFor(leaving, (s) => s.matches({ loginForm: 'editing' }));
+    expect(leaving.getSnapshot().context.username).toBeNull();
+  });
+});
+
+describe('adminDashboard', () => {
+  it('loads the summary for 7 days, then each tab its own data when opened', async () => {
+    const { actors, calls } = dashboardActors();
+    const actor = createActor(adminDashboardMachine.provide({ actors })).start();
+    await idle(actor);
+    expect(calls).toEqual([['fetchAnalytics', { timeRange: '7d' }]]);
+    actor.send({ type: 'TAB', tab: 'traffic' });
+    await idle(actor);
+    expect(calls.at(-1)).toEqual(['fetchTraffic', { timeRange: '7d' }]);
+    expect(actor.getSnapshot().context.traffic).toEqual({ daily: [] });
+  });
+
+  it('reloads the summary and the open ranged tab on a new range, without closing the tab or the dialog', async () => {
+    const { actors, calls } = dashboardActors();
+    const actor = createActor(adminDashboardMachine.provide({ actors })).start();
+    await idle(actor);
+    actor.send({ type: 'TAB', tab: 'conversions' });
+    await idle(actor);
+    actor.send({ type: 'LEAD.OPEN', id: 'L' });
+    await idle(actor);
+    calls.length = 0;
+    actor.send({ type: 'RANGE.CHANGE', range: '90d' });
+    await idle(actor);
+    expect(calls).toEqual([['fetchAnalytics', { timeRange: '90d' }], ['fetchConversions', { timeRange: '90d' }]]);
+    expect(actor.getSnapshot().matches({ active: { tab: { conversions: 'ready' }, details: { open: 'shown' } } })).toBe(true);
+    actor.send({ type: 'RANGE.CHANGE', range: '90d' });
+    expect(calls).toHaveLength(2);
+  });
+
+  it('starts the table again from page 1 on a new filter, and pages only within the total', async () => {
+    const { actors, calls } = dashboardActors();
+    const actor = createActor(adminDashboardMachine.provide({ actors })).start();
+    actor.send({ type: 'TAB', tab: 'leads' });
+    await idle(actor);
+    actor.send({ type: 'PAGE', page: 3 });
+    await idle(actor);
+    expect(calls.at(-1)).toEqual(['fetchLeads', { status: 'all', plan: 'all', page: 3 }]);
+    actor.send({ type: 'PAGE', page: 4 });
+    expect(actor.getSnapshot().context.leadQuery.page).toBe(3);
+    actor.send({ type: 'FILTER.STATUS', value: 'paid' });
+    await idle(actor);
+    expect(calls.at(-1)).toEqual(['fetchLeads', { status: 'paid', plan: 'all', page: 1 }]);
+  });
+
+  it('retries a lead three times, each wait twice the last, then offers Retry; a missing lead is not retried', async () => {
+    vi.useFakeTimers();
+    try {
+      const fetchLead = vi.fn(async ({ input }: { input: { id: string } }) => {
+        throw input.id === 'gone' ? { status: 404 } : new Error('offline');
+      });
+      const { actors } = dashboardActors({ fetchLead: fromPromise(fetchLead) });
+      const actor = createActor(adminDashboardMachine.provide({ actors })).start();
+      actor.send({ type: 'LEAD.OPEN', id: 'L' });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(fetchLead).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(leadRetryDelay(0) - 1);
+      expect(fetchLead).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(fetchLead).toHaveBeenCalledTimes(2);
+      await vi.advanceTimersByTimeAsync(leadRetryDelay(1) + leadRetryDelay(2));
+      expect(fetchLead).toHaveBeenCalledTimes(4);
+      expect(actor.getSnapshot().matches({ active: { details: { open: 'failed' } } })).toBe(true);
+      actor.send({ type: 'LEAD.OPEN', id: 'gone' });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(actor.getSnapshot().matches({ active: { details: { open: 'missing' } } })).toBe(true);
+      expect(fetchLead).toHaveBeenCalledTimes(5);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('saves the prices as typed numbers and tells every page; a 401 ends the dashboard', async () => {
+    const pricingChanged = vi.fn();
+    const { actors, calls } = dashboardActors();
+    const actor = createActor(adminDashboardMachine.provide({ actors, actions: { pricingChanged } })).start();
+    actor.send({ type: 'TAB', tab: 'pricing' });
+    await idle(actor);
+    actor.send({ type: 'PRICE.CHANGE', key: 'ESTA', value: '120' });
+    actor.send({ type: 'PRICE.CHANGE', key: 'DS160_PRO', value: 'abc' });
+    actor.send({ type: 'PRICING.SAVE' });
+    await idle(actor);
+    const saved = { ...PRICING, ESTA: 120, DS160_PRO: 0 };
+    expect(calls.at(-1)).toEqual(['savePricing', { pricing: saved }]);
+    expect(pricingChanged.mock.calls[0]?.[1]).toEqual({ pricing: saved });
+
+    const refused = createActor(adminDashboardMachine.provide({ actors: dashboardActors({ fetchAnalytics: rejects({ status: 401 }) }).actors })).start();
+    await waitFor(refused, (s) => s.status === 'done');
+    expect(refused.getSnapshot().output).toEqual({ expired: true });
+  });
+});

@@ -1,0 +1,274 @@
+import { expect } from 'vitest';
+import type { AnyEventObject } from 'xstate';
+import { adminDashboardCalls } from '../../client/api/actors/admin';
+import { DEFAULT_SETTINGS } from '../../db/queries/settings';
+import { ADMIN_TABS, adminDashboardMachine, leadRetryDelay, LEAD_RETRIES, type AdminDashboardContext } from '../../machines/adminDashboard.machine';
+import { parsePrice, validateBranding } from '../../machines/domain/adminForms';
+import { TEST_ADMIN } from '../helpers/app';
+import { effectsOf, lastCall, lastHeld, type PathModel, type Snap, type World } from './model';
+
+// The admin dashboard (spec 1-core §2.10) against the real admin routes, signed in as the admin: the summary for
+// a range, each tab's data, the filters, a lead's details (found, missing, failing and retried), and the
+// pricing and branding forms saved to the server. A session that is not an admin sees the dashboard end.
+
+const LEAD = '00000000-0000-4000-8000-0000000ad001';
+const UNKNOWN = '00000000-0000-4000-8000-0000000ad0ff';
+const RETRY = 'xstate.after.leadRetry.adminDashboard.active.details.open.retrying';
+
+const context = (s: Snap) => s.context as AdminDashboardContext;
+/** The last request for the leads table itself (not a lead's details). */
+const lastTableCall = (world: World) => [...world.calls].reverse().find((c) => c.method === 'GET' && /^\/api\/admin\/leads(\?|$)/.test(c.path));
+/** Enough older leads for a second page of the table. */
+const OLDER = Array.from({ length: 55 }, (_, i) => `00000000-0000-4000-8000-0000000ae${String(i).padStart(3, '0')}`);
+const inTab = (s: Snap, tab: string, state?: string) => s.matches({ active: { tab: state ? { [tab]: state } : tab } });
+
+/** The admin signed in, one known lead, and the seeded prices and names (an earlier path may have changed them). */
+async function signedInAdmin(world: World): Promise<void> {
+  await world.app.db.deleteFrom('login_failures').where('account', 'like', 'admin:%').execute();
+  await world.app.site.setPricing(DEFAULT_SETTINGS.pricing);
+  await world.app.site.setBranding(DEFAULT_SETTINGS.branding);
+  await world.app.db.deleteFrom('leads').where('id', 'in', [LEAD, ...OLDER]).execute();
+  const at = new Date().toISOString();
+  const yesterday = new Date(Date.now() - 86_400_000).toISOString();
+  await world.app.db
+    .insertInto('leads')
+    .values(OLDER.map((id, i) => ({ id, name: `Older ${i}`, email: `older.${i}@example.com`, phone: '', form_type: 'DS-160', nationality: 'Peru', travel_purpose: 'business', form_data: '{}', completion_status: 'completed' as const, payment_status: 'paid' as const, source: 'apply-wizard', subscription_plan: 'pro' as const, owner_token: 'path-owner', user_id: null, capture_key: null, created_at: yesterday, updated_at: yesterday })))
+    .execute();
+  await world.app.db
+    .insertInto('leads')
+    .values({ id: LEAD, name: 'Lucía Path', email: 'lucia.path@example.com', phone: '+52 55 1234 5678', form_type: 'ESTA', nationality: 'Mexico', travel_purpose: 'tourism', form_data: JSON.stringify({ email: 'lucia.path@example.com' }), completion_status: 'incomplete', payment_status: 'unpaid', source: 'ai-chat', subscription_plan: 'none', owner_token: 'path-owner', user_id: null, capture_key: null, created_at: at, updated_at: at })
+    .execute();
+  const res = await world.http({ method: 'POST', path: '/api/auth/admin-login', body: TEST_ADMIN });
+  expect(res.status).toBe(200);
+}
+
+/** A model's stand-in for what the server answers; the live actor gets the server's real answer. */
+const OUTPUTS = {
+  fetchAnalytics: { totalVisitors: 0 },
+  fetchTraffic: { daily: [] },
+  fetchConversions: { funnel: [] },
+  fetchLeads: { leads: [], total: 60, page: 1, pageSize: 50 },
+  fetchLead: { id: LEAD },
+  fetchPricing: DEFAULT_SETTINGS.pricing,
+  savePricing: DEFAULT_SETTINGS.pricing,
+  fetchBranding: DEFAULT_SETTINGS.branding,
+  saveBranding: DEFAULT_SETTINGS.branding,
+} as const;
+
+const done = (id: keyof typeof OUTPUTS): AnyEventObject => ({ type: `xstate.done.actor.${id}`, output: OUTPUTS[id] });
+const lost = (id: string): AnyEventObject => ({ type: `xstate.error.actor.${id}`, error: 'network' });
+
+/**
+ * The admin's moves, one thing at a time: a call under way is answered (or lost) before anything else is done,
+ * so the paths walk every transition without every interleaving of the three regions.
+ */
+function adminEvents(s: Snap): AnyEventObject[] {
+  if (s.matches({ active: { details: { open: 'retrying' } } })) return [{ type: RETRY }];
+  const c = context(s);
+  if (s.matches({ active: { summary: 'loading' } })) return [done('fetchAnalytics'), lost('fetchAnalytics')];
+  for (const [tab, id] of [['traffic', 'fetchTraffic'], ['conversions', 'fetchConversions'], ['leads', 'fetchLeads'], ['pricing', 'fetchPricing'], ['branding', 'fetchBranding']] as const) {
+    if (inTab(s, tab, 'loading')) return [done(id), lost(id)];
+  }
+  if (inTab(s, 'pricing', 'saving')) return [done('savePricing'), lost('savePricing')];
+  if (inTab(s, 'branding', 'saving')) return [done('saveBranding'), lost('saveBranding')];
+  if (s.matches({ active: { details: { open: 'loading' } } })) {
+    return [c.leadId === LEAD ? done('fetchLead') : { type: 'xstate.error.actor.fetchLead', error: { status: 404 }, sent: true }, lost('fetchLead')];
+  }
+  if (s.matches({ active: { details: { open: 'failed' } } })) return [{ type: 'LEAD.RETRY' }, { type: 'LEAD.CLOSE' }];
+  if (s.matches({ active: { details: 'open' } })) return [{ type: 'LEAD.CLOSE' }];
+
+  const moves: AnyEventObject[] = [];
+  if (s.matches({ active: { summary: 'failed' } })) return [{ type: 'RETRY' }];
+  if (c.timeRange === '7d' && (inTab(s, 'overview') || inTab(s, 'traffic', 'ready') || inTab(s, 'conversions', 'ready'))) {
+    moves.push({ type: 'RANGE.CHANGE', range: '30d' }, { type: 'RANGE.CHANGE', range: '7d' });
+  }
+  if (inTab(s, 'overview')) moves.push(...ADMIN_TABS.filter((t) => t !== 'overview').map((tab) => ({ type: 'TAB', tab })));
+  else moves.push({ type: 'TAB', tab: 'overview' });
+  for (const tab of ['traffic', 'conversions', 'leads', 'pricing', 'branding']) if (inTab(s, tab, 'failed')) moves.push({ type: 'RETRY' });
+  if (inTab(s, 'leads', 'ready')) {
+    if (c.leadQuery.status === 'all') moves.push({ type: 'FILTER.STATUS', value: 'incomplete' });
+    if (c.leadQuery.plan === 'all') moves.push({ type: 'FILTER.PLAN', value: 'pro' }, { type: 'FILTER.PLAN', value: 'all' });
+    moves.push({ type: 'PAGE', page: 2 }, { type: 'LEAD.OPEN', id: LEAD }, { type: 'LEAD.OPEN', id: UNKNOWN });
+  }
+  if (inTab(s, 'pricing', 'editing')) {
+    if (c.pricing?.ESTA === DEFAULT_SETTINGS.pricing.ESTA) moves.push({ type: 'PRICE.CHANGE', key: 'ESTA', value: '120' }, { type: 'PRICE.CHANGE', key: 'DS160_PRO', value: 'abc' });
+    moves.push({ type: 'PRICING.SAVE' });
+  }
+  if (inTab(s, 'branding', 'editing')) {
+    if (c.branding?.brandName === DEFAULT_SETTINGS.branding.brandName) moves.push({ type: 'BRANDING.CHANGE', field: 'brandName', value: '  Norte ' }, { type: 'BRANDING.CHANGE', field: 'brandName', value: ' ' });
+    moves.push({ type: 'BRANDING.SAVE' });
+  }
+  return moves;
+}
+
+const refused = (id: string): AnyEventObject => ({ type: `xstate.error.actor.${id}`, error: { status: 401 }, sent: true });
+
+/** A session that is not an admin (never signed in, or signed out elsewhere): any admin call's 401 ends the dashboard. */
+function strangerEvents(s: Snap): AnyEventObject[] {
+  const moves: AnyEventObject[] = [];
+  if (s.matches({ active: { summary: 'loading' } })) moves.push(refused('fetchAnalytics'));
+  if (inTab(s, 'overview')) moves.push(...ADMIN_TABS.filter((t) => t !== 'overview').map((tab) => ({ type: 'TAB', tab })));
+  for (const [tab, id] of [['traffic', 'fetchTraffic'], ['conversions', 'fetchConversions'], ['leads', 'fetchLeads']] as const) if (inTab(s, tab, 'loading')) moves.push(refused(id));
+  // Prices and names are public reads; saving them is what an outsider is refused.
+  if (inTab(s, 'pricing', 'loading')) moves.push(done('fetchPricing'));
+  if (inTab(s, 'branding', 'loading')) moves.push(done('fetchBranding'));
+  if (inTab(s, 'pricing', 'editing')) moves.push({ type: 'PRICING.SAVE' });
+  if (inTab(s, 'branding', 'editing')) moves.push({ type: 'BRANDING.SAVE' });
+  if (inTab(s, 'pricing', 'saving')) moves.push(refused('savePricing'));
+  if (inTab(s, 'branding', 'saving')) moves.push(refused('saveBranding'));
+  if (s.matches({ active: { details: 'closed' } })) moves.push({ type: 'LEAD.OPEN', id: LEAD });
+  if (s.matches({ active: { details: { open: 'loading' } } })) moves.push(refused('fetchLead'));
+  return moves;
+}
+
+/** The events since the lead's details last started loading afresh (opened or retried by hand). */
+function sinceLeadLoad(world: World): string[] {
+  const types = world.events.map((e) => e.type);
+  const start = Math.max(types.lastIndexOf('LEAD.OPEN'), types.lastIndexOf('LEAD.RETRY'));
+  return types.slice(start + 1);
+}
+
+export const adminDashboardPaths: PathModel = {
+  machine: adminDashboardMachine,
+  budget: 80,
+  calls: adminDashboardCalls,
+  effects: ['announceFetchFailed', 'announcePricingSaved', 'announcePricingFailed', 'announceBrandingSaved', 'announceBrandingFailed', 'pricingChanged', 'brandingChanged'],
+  abstraction: (s) => {
+    const c = context(s);
+    return { value: s.value, timeRange: c.timeRange, query: c.leadQuery, leadId: c.leadId, attempts: c.attempts, esta: c.pricing?.ESTA, brand: c.branding?.brandName, brandErrors: Object.keys(c.brandingErrors) };
+  },
+  cases: [
+    { name: 'the signed-in admin', input: undefined, setup: async (w, i) => (await signedInAdmin(w), i), events: adminEvents },
+    { name: 'a session that is not an admin', input: undefined, events: strangerEvents },
+  ],
+  // Each retry waits twice the last, from the failure that started it.
+  delayEndsAt: (world) => {
+    const at = world.events.map((e) => e.type).lastIndexOf('xstate.error.actor.fetchLead');
+    const failures = sinceLeadLoad(world).filter((t) => t === 'xstate.error.actor.fetchLead').length;
+    return (world.times[at] ?? 0) + leadRetryDelay(failures - 1);
+  },
+  oracle: {
+    initial: (s, world) => {
+      expect(s.matches({ active: { summary: 'loading', tab: 'overview', details: 'closed' } })).toBe(true);
+      expect(world.held.map((h) => [h.name, h.input])).toEqual([['fetchAnalytics', { timeRange: '7d' }]]);
+    },
+    step: ({ before, event, after, started, asked, world }) => {
+      // A range change reloads the summary and the open tab's figures for the new range, and nothing else.
+      if (event.type === 'RANGE.CHANGE') {
+        const changes = event.range !== context(before).timeRange;
+        const ranged = ['traffic', 'conversions'].filter((t) => inTab(before, t));
+        expect(started.map((h) => [h.name, h.input])).toEqual(
+          changes ? [['fetchAnalytics', { timeRange: event.range }], ...ranged.map((t) => [t === 'traffic' ? 'fetchTraffic' : 'fetchConversions', { timeRange: event.range }])] : [],
+        );
+      }
+      // A filter starts again from the first page with the new filter.
+      if ((event.type === 'FILTER.STATUS' || event.type === 'FILTER.PLAN') && inTab(before, 'leads', 'ready')) {
+        const key = event.type === 'FILTER.STATUS' ? 'status' : 'plan';
+        const changes = context(before).leadQuery[key] !== event.value;
+        expect(started.map((h) => h.input)).toEqual(changes ? [{ ...context(before).leadQuery, [key]: event.value, page: 1 }] : []);
+      }
+      // Another page of the same filters, only one that exists.
+      if (event.type === 'PAGE' && inTab(before, 'leads', 'ready')) {
+        const leads = context(before).leads;
+        const pages = leads ? Math.ceil(leads.total / leads.pageSize) : 1;
+        const moves = event.page !== context(before).leadQuery.page && event.page >= 1 && event.page <= pages;
+        expect(started.map((h) => h.input)).toEqual(moves ? [{ ...context(before).leadQuery, page: event.page }] : []);
+      }
+      if (event.type === 'PRICE.CHANGE' && inTab(before, 'pricing', 'editing')) {
+        expect(context(after).pricing?.[event.key as 'ESTA']).toBe(parsePrice(event.value));
+      }
+      if (event.type === 'BRANDING.SAVE' && inTab(before, 'branding', 'editing')) {
+        const errors = validateBranding(context(before).branding as never);
+        const valid = Object.keys(errors).length === 0;
+        expect(context(after).brandingErrors).toEqual(valid ? {} : errors);
+        const b = context(before).branding as { brandName: string; chatAssistantName: string };
+        expect(started.map((h) => h.input)).toEqual(valid ? [{ branding: { brandName: b.brandName.trim(), chatAssistantName: b.chatAssistantName.trim() } }] : []);
+      }
+      // Every failure to fetch is announced once, with the spec's words for what failed.
+      if (/^xstate\.error\.actor\.fetch(Analytics|Leads|Traffic|Conversions)$/.test(event.type) && after.matches('active')) {
+        const what = event.type.replace('xstate.error.actor.fetch', '').toLowerCase();
+        expect(asked).toEqual([{ type: 'announceFetchFailed', params: { what } }]);
+      }
+      if (event.type === 'xstate.error.actor.savePricing' && after.matches('active')) expect(asked).toEqual([{ type: 'announcePricingFailed', params: { message: undefined } }]);
+      if (event.type === 'xstate.error.actor.saveBranding' && after.matches('active')) expect(asked).toEqual([{ type: 'announceBrandingFailed', params: { message: undefined } }]);
+      // A lead is loaded at most four times in a row (the first try and three retries) before Retry is offered.
+      if (event.type === RETRY) {
+        expect(started.map((h) => [h.name, h.input])).toEqual([['fetchLead', { id: context(before).leadId }]]);
+        expect(context(after).attempts).toBe(context(before).attempts + 1);
+        expect(world.held.filter((h) => h.name === 'fetchLead').length).toBeLessThanOrEqual(world.events.filter((e) => e.type === 'LEAD.OPEN' || e.type === 'LEAD.RETRY').length * (LEAD_RETRIES + 1));
+      }
+    },
+    states: {
+      'active.summary.ready': (s, world) => {
+        const answer = lastCall(world, 'GET', '/api/admin/analytics');
+        expect(answer?.status).toBe(200);
+        expect(answer?.path).toBe(`/api/admin/analytics?timeRange=${context(s).timeRange}`);
+        expect(context(s).analytics).toEqual(answer?.response);
+      },
+      'active.summary.failed': (_, world) => expect(lastHeld(world, 'fetchAnalytics')?.verdict).toBe('dropped'),
+      'active.tab.traffic.ready': (s, world) => {
+        const answer = lastCall(world, 'GET', '/api/admin/traffic');
+        expect(answer?.path).toBe(`/api/admin/traffic?timeRange=${context(s).timeRange}`);
+        expect(context(s).traffic).toEqual(answer?.response);
+        expect(context(s).traffic?.daily.length).toBe(context(s).timeRange === '30d' ? 30 : 7);
+      },
+      'active.tab.conversions.ready': (s, world) => {
+        const answer = lastCall(world, 'GET', '/api/admin/conversions');
+        expect(answer?.path).toBe(`/api/admin/conversions?timeRange=${context(s).timeRange}`);
+        expect(context(s).conversions).toEqual(answer?.response);
+      },
+      // The table is the server's answer to the filters shown, sent only when they are not 'all'.
+      'active.tab.leads.ready': (s, world) => {
+        const answer = lastTableCall(world);
+        const { status, plan, page } = context(s).leadQuery;
+        const query = new URLSearchParams({ ...(status === 'all' ? {} : { status }), ...(plan === 'all' ? {} : { plan }), ...(page > 1 ? { page: String(page) } : {}) }).toString();
+        expect(answer?.path).toBe(`/api/admin/leads${query ? `?${query}` : ''}`);
+        expect(context(s).leads).toEqual(answer?.response);
+        const ids = context(s).leads?.leads.map((l) => l.id) ?? [];
+        // The newest lead heads the first page whenever the filters let it through, and never shows otherwise.
+        if (page === 1) expect(ids[0] === LEAD).toBe(plan === 'all' && (status === 'all' || status === 'incomplete'));
+        else expect(ids).not.toContain(LEAD);
+        expect(context(s).leads?.page).toBe(page);
+      },
+      'active.tab.pricing.editing': async (s, world) => {
+        // After a save the form holds what the server stored, and every page heard of it.
+        if (world.events.at(-1)?.type === 'xstate.done.actor.savePricing') {
+          const stored = JSON.parse((await world.http({ method: 'GET', path: '/api/admin/pricing' })).text);
+          expect(context(s).pricing).toEqual(stored);
+          expect(effectsOf(world, 'pricingChanged').at(-1)?.params).toEqual({ pricing: stored });
+          expect(effectsOf(world, 'announcePricingSaved').length).toBeGreaterThan(0);
+        }
+      },
+      'active.tab.branding.editing': async (s, world) => {
+        if (world.events.at(-1)?.type === 'xstate.done.actor.saveBranding') {
+          const stored = JSON.parse((await world.http({ method: 'GET', path: '/api/admin/branding' })).text);
+          expect(context(s).branding).toEqual(stored);
+          expect(stored.brandName).toBe(stored.brandName.trim());
+          expect(effectsOf(world, 'brandingChanged').at(-1)?.params).toEqual({ branding: stored });
+        }
+      },
+      'active.details.open.shown': (s, world) => {
+        const answer = lastCall(world, 'GET', `/api/admin/leads/${LEAD}`);
+        expect(answer?.status).toBe(200);
+        expect(context(s).lead).toEqual(answer?.response);
+        expect(context(s).lead).toMatchObject({ id: LEAD, name: 'Lucía Path', nationality: 'Mexico' });
+      },
+      // 'No lead data found': the server said there is no such lead, and it was not asked again.
+      'active.details.open.missing': (_, world) => {
+        expect(lastCall(world, 'GET', `/api/admin/leads/${UNKNOWN}`)?.status).toBe(404);
+        expect(sinceLeadLoad(world).filter((t) => t.startsWith('xstate.error.actor.fetchLead'))).toHaveLength(1);
+      },
+      'active.details.open.failed': (s, world) => {
+        expect(context(s).attempts).toBe(LEAD_RETRIES);
+        expect(sinceLeadLoad(world).filter((t) => t === 'xstate.error.actor.fetchLead')).toHaveLength(LEAD_RETRIES + 1);
+      },
+      'active.details.closed': (s) => expect({ leadId: context(s).leadId, lead: context(s).lead }).toEqual({ leadId: null, lead: null }),
+      // The dashboard ends only on the server's 401, whichever call heard it.
+      expired: (s, world) => {
+        expect(s.output).toEqual({ expired: true });
+        expect(world.calls.at(-1)?.status).toBe(401);
+        expect(world.calls.at(-1)?.path).toMatch(/^\/api\/admin\//);
+      },
+    },
+  },
+};

@@ -1,0 +1,125 @@
+import { expect } from 'vitest';
+import type { AnyEventObject } from 'xstate';
+import { adminGateCalls } from '../../client/api/actors/admin';
+import { adminGateMachine, type AdminGateContext } from '../../machines/adminGate.machine';
+import { validateAdminLogin } from '../../machines/domain/account';
+import { TEST_ADMIN } from '../helpers/app';
+import { effectsOf, lastCall, lastHeld, type PathModel, type Snap, type World } from './model';
+
+// /teamomora's gate (spec 1-core §2.10, §4) against the real admin routes: the status check, the sign-in form with
+// right and wrong passwords, the session ending and signing out. Each path starts with the admin's failures
+// forgotten, so a path's wrong passwords never lock the next one out.
+
+const context = (s: Snap) => s.context as AdminGateContext;
+
+async function freshAdmin(world: World): Promise<void> {
+  await world.app.db.deleteFrom('login_failures').where('account', 'like', 'admin:%').execute();
+}
+
+async function signedInAdmin(world: World): Promise<void> {
+  await freshAdmin(world);
+  const res = await world.http({ method: 'POST', path: '/api/auth/admin-login', body: TEST_ADMIN });
+  expect(res.status).toBe(200);
+}
+
+const adminStatus = (world: World) => world.http({ method: 'GET', path: '/api/auth/admin-status' });
+
+/** The moves of the gate: the server's answers as this case's session will get them, and what the admin does. */
+function events(password: string, signedIn: boolean) {
+  return (s: Snap): AnyEventObject[] => {
+    if (s.matches('checking')) {
+      return [
+        signedIn ? { type: 'xstate.done.actor.adminStatus', output: { username: TEST_ADMIN.username } } : { type: 'xstate.error.actor.adminStatus', error: 'server' },
+        { type: 'xstate.error.actor.adminStatus', error: 'network' },
+      ];
+    }
+    if (s.matches({ loginForm: 'signingIn' })) {
+      return [
+        password === TEST_ADMIN.password
+          ? { type: 'xstate.done.actor.adminLogin', output: { username: TEST_ADMIN.username } }
+          : { type: 'xstate.error.actor.adminLogin', error: 'server' },
+        { type: 'xstate.error.actor.adminLogin', error: 'network' },
+      ];
+    }
+    if (s.matches('signingOut')) return [{ type: 'xstate.done.actor.logout', output: null }, { type: 'xstate.error.actor.logout', error: 'network' }];
+    if (s.matches('authenticated')) return [{ type: 'SIGN_OUT' }, { type: 'EXPIRED' }];
+    if (s.matches({ loginForm: 'editing' })) {
+      const f = context(s).fields;
+      const fill = !f.username ? [{ type: 'FIELD.CHANGE', field: 'username', value: `  ${TEST_ADMIN.username} ` }] : !f.password ? [{ type: 'FIELD.CHANGE', field: 'password', value: password }] : [];
+      return [...fill, { type: 'SUBMIT' }, { type: 'BACK_HOME' }];
+    }
+    return [];
+  };
+}
+
+export const adminGatePaths: PathModel = {
+  machine: adminGateMachine,
+  budget: 40,
+  calls: adminGateCalls,
+  effects: ['announceLoggedIn', 'announceLoginFailed', 'announceExpired', 'announceSignOutFailed'],
+  abstraction: (s) => ({ value: s.value, fields: context(s).fields, errors: Object.keys(context(s).errors).sort(), username: context(s).username }),
+  cases: [
+    { name: 'nobody signed in, then the admin with the right password', input: undefined, setup: async (w, i) => (await freshAdmin(w), i), events: events(TEST_ADMIN.password, false) },
+    { name: 'nobody signed in, then a wrong password', input: undefined, setup: async (w, i) => (await freshAdmin(w), i), events: events('not the password', false) },
+    { name: 'an admin already signed in', input: undefined, setup: async (w, i) => (await signedInAdmin(w), i), events: events(TEST_ADMIN.password, true) },
+  ],
+  oracle: {
+    initial: (s, world) => {
+      expect(s.value).toBe('checking');
+      expect(s.hasTag('busy')).toBe(true);
+      expect(world.held.map((h) => h.name)).toEqual(['adminStatus']);
+    },
+    step: ({ before, event, after, started, asked, world }) => {
+      // The form is sent only when both fields are filled in, with the username trimmed; otherwise each says why.
+      if (event.type === 'SUBMIT' && before.matches({ loginForm: 'editing' })) {
+        const f = context(before).fields;
+        const errors = validateAdminLogin(f);
+        const valid = Object.keys(errors).length === 0;
+        expect(started.map((h) => [h.name, h.input])).toEqual(valid ? [['adminLogin', { username: f.username.trim(), password: f.password }]] : []);
+        expect(context(after).errors).toEqual(valid ? {} : errors);
+      }
+      if (event.type === 'xstate.error.actor.adminLogin') {
+        // 'Login Failed' with the server's message when it answered, else the spec's default; the password is cleared.
+        const held = lastHeld(world, 'adminLogin');
+        const answer = lastCall(world, 'POST', '/api/auth/admin-login');
+        expect(asked).toEqual([{ type: 'announceLoginFailed', params: { message: held?.verdict === 'sent' ? 'Invalid admin credentials' : undefined } }]);
+        if (held?.verdict === 'sent') expect(answer?.status).toBe(401);
+        expect(context(after).fields.password).toBe('');
+      }
+      if (event.type === 'xstate.done.actor.adminLogin') {
+        expect(asked.map((a) => a.type)).toEqual(['announceLoggedIn']);
+        expect(context(after).fields).toEqual({ username: '', password: '' });
+      }
+      if (event.type === 'EXPIRED') expect(asked.map((a) => a.type)).toEqual(['announceExpired']);
+      if (event.type === 'xstate.error.actor.logout') expect(asked.map((a) => a.type)).toEqual(['announceSignOutFailed']);
+      if (event.type === 'SIGN_OUT') expect(started.map((h) => h.name)).toEqual(['logout']);
+    },
+    states: {
+      // The dashboard shows only when the server itself says this session is an admin.
+      authenticated: async (s, world) => {
+        const status = await adminStatus(world);
+        expect(status.status).toBe(200);
+        expect(context(s).username).toBe(TEST_ADMIN.username);
+        expect(JSON.parse(status.text)).toEqual({ username: TEST_ADMIN.username });
+      },
+      'loginForm.editing': async (s, world) => {
+        expect(context(s).username).toBeNull();
+        // After a sign-out the server has ended the session too.
+        if (lastHeld(world, 'logout')?.verdict === 'sent' && world.events.at(-1)?.type === 'xstate.done.actor.logout') {
+          expect((await adminStatus(world)).status).toBe(401);
+        }
+        if (lastHeld(world, 'adminStatus')?.verdict === 'sent' && world.events.length === 1) {
+          expect(lastCall(world, 'GET', '/api/auth/admin-status')?.status).toBe(401);
+        }
+      },
+      'loginForm.signingIn': (s, world) => {
+        expect(s.hasTag('busy')).toBe(true);
+        expect(lastHeld(world, 'adminLogin')?.input.username).toBe(TEST_ADMIN.username);
+      },
+      home: (s, world) => {
+        expect(s.output).toEqual({ to: '/' });
+        expect(effectsOf(world, 'announceLoggedIn')).toHaveLength(0);
+      },
+    },
+  },
+};
