@@ -184,6 +184,7 @@ export interface VisitorsTable {
   country: string | null;
   language: string;
   first_seen_at: string;
+  last_seen_at: string;
 }
 
 export interface PageViewsTable {
@@ -198,7 +199,6 @@ export interface VisitsTable {
   /** UTC day, YYYY-MM-DD. */
   day: string;
   visitor_id: string;
-  country: string | null;
   views: number;
 }
 
