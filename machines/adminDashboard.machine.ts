@@ -80,7 +80,7 @@ const expired = { guard: 'unauthorized', target: '#adminDashboard.expired' } as 
  * data, and the lead details dialog beside them. Three regions run side by side, so opening a lead never
  * throws away the table behind it and changing the range reloads only what shows it.
  */
-export const adminDashboardMachine = setup({
+const dashboardSetup = setup({
   types: { context: {} as AdminDashboardContext, events: {} as AdminDashboardEvent, output: {} as AdminDashboardOutput },
   actors: {
     /** GET /api/admin/analytics; provided by the client. */
@@ -149,7 +149,34 @@ export const adminDashboardMachine = setup({
     mayRetry: ({ context }) => context.attempts < LEAD_RETRIES,
     brandingValid: ({ context }) => context.branding !== null && Object.keys(validateBranding(context.branding)).length === 0,
   },
-}).createMachine({
+});
+
+/** A tab of figures for the time range (Traffic, Conversions): loaded when opened and again when the range changes. */
+function rangedTab(src: 'fetchTraffic' | 'fetchConversions', key: 'traffic' | 'conversions') {
+  return dashboardSetup.createStateConfig({
+    initial: 'loading',
+    on: { 'RANGE.CHANGE': { guard: 'rangeChanges', target: '.loading' } },
+    states: {
+      loading: {
+        tags: ['loading'],
+        invoke: {
+          id: src,
+          src,
+          input: ({ context }) => ({ timeRange: context.timeRange }),
+          onDone: { target: 'ready', actions: assign(({ event }) => ({ [key]: event.output })) },
+          onError: [
+            { ...expired, guard: { type: 'unauthorized', params: ({ event }) => ({ error: event.error }) } },
+            { target: 'failed', actions: { type: 'announceFetchFailed', params: { what: key } } },
+          ],
+        },
+      },
+      ready: {},
+      failed: { on: { RETRY: 'loading' } },
+    },
+  });
+}
+
+export const adminDashboardMachine = dashboardSetup.createMachine({
   id: 'adminDashboard',
   context: {
     timeRange: '7d',
@@ -201,48 +228,8 @@ export const adminDashboardMachine = setup({
           states: {
             overview: {},
             // Loaded when the tab opens, and again when the time range changes.
-            traffic: {
-              initial: 'loading',
-              on: { 'RANGE.CHANGE': { guard: 'rangeChanges', target: '.loading' } },
-              states: {
-                loading: {
-                  tags: ['loading'],
-                  invoke: {
-                    id: 'fetchTraffic',
-                    src: 'fetchTraffic',
-                    input: ({ context }) => ({ timeRange: context.timeRange }),
-                    onDone: { target: 'ready', actions: assign({ traffic: ({ event }) => event.output }) },
-                    onError: [
-                      { ...expired, guard: { type: 'unauthorized', params: ({ event }) => ({ error: event.error }) } },
-                      { target: 'failed', actions: { type: 'announceFetchFailed', params: { what: 'traffic' as const } } },
-                    ],
-                  },
-                },
-                ready: {},
-                failed: { on: { RETRY: 'loading' } },
-              },
-            },
-            conversions: {
-              initial: 'loading',
-              on: { 'RANGE.CHANGE': { guard: 'rangeChanges', target: '.loading' } },
-              states: {
-                loading: {
-                  tags: ['loading'],
-                  invoke: {
-                    id: 'fetchConversions',
-                    src: 'fetchConversions',
-                    input: ({ context }) => ({ timeRange: context.timeRange }),
-                    onDone: { target: 'ready', actions: assign({ conversions: ({ event }) => event.output }) },
-                    onError: [
-                      { ...expired, guard: { type: 'unauthorized', params: ({ event }) => ({ error: event.error }) } },
-                      { target: 'failed', actions: { type: 'announceFetchFailed', params: { what: 'conversions' as const } } },
-                    ],
-                  },
-                },
-                ready: {},
-                failed: { on: { RETRY: 'loading' } },
-              },
-            },
+            traffic: rangedTab('fetchTraffic', 'traffic'),
+            conversions: rangedTab('fetchConversions', 'conversions'),
             leads: {
               initial: 'loading',
               on: {
