@@ -40,7 +40,8 @@ const REGION = /^[a-z]{2,3}[-_]([A-Z]{2})\b/i;
  * 'es-ES' still lives in Colombia), else the language's region, else null.
  */
 export function visitorCountry(language: string | undefined, timeZone: string | undefined): string | null {
-  const byZone = timeZone ? ZONES[timeZone] : undefined;
+  // Own keys only: a time zone called '__proto__' or 'toString' names no country.
+  const byZone = timeZone && Object.hasOwn(ZONES, timeZone) ? ZONES[timeZone] : undefined;
   if (byZone) return byZone;
   const region = language ? REGION.exec(language)?.[1] : undefined;
   return region && !/^\d+$/.test(region) ? region.toUpperCase() : null;

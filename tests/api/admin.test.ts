@@ -217,6 +217,14 @@ describe('first-party analytics', () => {
     expect(overview.topCountries).toEqual(expect.arrayContaining([expect.objectContaining({ code: 'MX', flag: '🇲🇽' }), expect.objectContaining({ code: 'ES', flag: '🇪🇸' })]));
   });
 
+  it('takes any language and time zone a browser may claim without storing what it is not', async () => {
+    // The schema fuzz's counterexample: a time zone named like an object's own property.
+    const res = await browser()('POST', '/api/analytics/pageviews', { views: [{ path: '/' }], language: '\u202e😀ñ中文', timeZone: '__proto__' });
+    expect(res.statusCode).toBe(204);
+    const vid = String(res.headers['set-cookie']).split(';')[0]?.split('=')[1] as string;
+    expect(await t.app.db.selectFrom('visitors').select(['country', 'language']).where('id', '=', vid).executeTakeFirst()).toEqual({ country: null, language: 'und' });
+  });
+
   it('refuses a batch that is not page views with a 400 naming the field', async () => {
     const res = await browser()('POST', '/api/analytics/pageviews', { views: [{ path: 'no-slash' }], language: 'en' });
     expect(res.statusCode).toBe(400);

@@ -61,6 +61,9 @@ describe('admin forms', () => {
     expect(visitorCountry('pt-BR', 'UTC')).toBe('BR');
     expect(visitorCountry('es-419', undefined)).toBeNull();
     expect(visitorCountry('en', 'Etc/GMT')).toBeNull();
+    // Found by the schema fuzz: an inherited property is not a time zone.
+    expect(visitorCountry('en', '__proto__')).toBeNull();
+    expect(visitorCountry('en', 'toString')).toBeNull();
     expect([topCountryFlag('MX'), topCountryFlag('DE'), topCountryFlag(null)]).toEqual(['🇲🇽', '🌐', '🌐']);
   });
 

@@ -5,6 +5,9 @@ import { SPA_PATHS } from '../../../machines/domain/routes';
 import { visitorCountry } from '../../../machines/domain/visitorCountry';
 import type { PageViewBatch } from '../../../openapi/schemas/analytics';
 
+/** A language tag as browsers send them ('es', 'es-419', 'pt-BR'); anything else is kept as 'und' (undetermined). */
+const LANGUAGE_TAG = /^[a-z]{2,3}(-[a-z0-9]{2,8})*$/i;
+
 const VISITOR_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 /** A path as stored: a route of the app, or '(other)' for anything else, so a mistyped URL never keeps what was typed. */
@@ -31,7 +34,7 @@ export class AnalyticsService {
 
   async record(visitorId: string, batch: PageViewBatch): Promise<void> {
     const at = this.now().toISOString();
-    const visitor = { id: visitorId, country: visitorCountry(batch.language, batch.timeZone), language: batch.language.slice(0, 8) };
+    const visitor = { id: visitorId, country: visitorCountry(batch.language, batch.timeZone), language: LANGUAGE_TAG.test(batch.language) ? batch.language.slice(0, 8) : 'und' };
     await this.db.transaction().execute((trx) => recordViews(trx, visitor, batch.views.map((v) => storedPath(v.path)), at));
   }
 }
