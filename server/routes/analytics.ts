@@ -22,8 +22,9 @@ const analytics: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, opt
   const secure = opts.config.publicUrl?.startsWith('https://') ? '; Secure' : '';
   app.route({
     ...fromContract(recordPageViews),
-    // A browser sends a batch every few route changes and one on leaving.
-    config: perMinute(60),
+    // A browser sends a batch every few seconds at most and one on leaving; an office or a mobile network puts
+    // many browsers behind one address, so the limit per address is generous.
+    config: perMinute(300),
     handler: async (request, reply) => {
       const visitor = app.analytics.visitorId(cookieValue(request.headers.cookie, VISITOR_COOKIE));
       await app.analytics.record(visitor.id, request.body);
