@@ -220,8 +220,24 @@ export interface Database {
   visitors: VisitorsTable;
   page_views: PageViewsTable;
   visits: VisitsTable;
+  premium_interviews: PremiumInterviewsTable;
 }
 
+/** A premium interview (issue 15); facts, questions, answers and evaluations are JSON text. */
+export interface PremiumInterviewsTable {
+  id: string;
+  order_id: string;
+  owner_token: string;
+  language: string;
+  facts: string;
+  questions: string;
+  answers: string;
+  evaluations: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export type PremiumInterviewRow = Selectable<PremiumInterviewsTable>;
 export type SettingRow = Selectable<SettingsTable>;
 export type PlanRow = Selectable<PlansTable>;
 export type UserRow = Selectable<UsersTable>;

@@ -14,6 +14,7 @@ import aiassistant from './routes/aiassistant';
 import aivisa from './routes/aivisa';
 import sections from './routes/sections';
 import admin from './routes/admin';
+import premium from './routes/premium';
 import agent from './routes/agent';
 import analytics from './routes/analytics';
 import session from './plugins/session';
@@ -96,6 +97,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await scope.register(pdf);
     await scope.register(photo);
     await scope.register(admin);
+    await scope.register(premium);
   });
 
   await app.register(client, { config });

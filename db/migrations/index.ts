@@ -9,6 +9,7 @@ import * as m0007 from './0007_assistant_sessions';
 import * as m0008 from './0008_assistant_lead';
 import * as m0009 from './0009_chat_sessions';
 import * as m0010 from './0010_admin_analytics';
+import * as m0011 from './0011_premium';
 
 // Listed in code rather than read from disk, so the same provider works under tsx, vitest and a bundle.
 const MIGRATIONS: Record<string, Migration> = {
@@ -22,6 +23,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0008_assistant_lead': m0008,
   '0009_chat_sessions': m0009,
   '0010_admin_analytics': m0010,
+  '0011_premium': m0011,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -14,6 +14,8 @@ declare module 'fastify' {
     resumedLeads?: string[];
     /** An admin's last request (ms): an admin idle for 30 minutes is signed out. */
     adminSeenAt?: number;
+    /** The paid Premium order whose access code this session entered, and its interview in progress (issue 15). */
+    premium?: { orderId: string; interviewId?: string };
   }
   interface FastifyRequest {
     /** The owner identity of this request, made (and stored in the session) on first use. */

@@ -18,6 +18,7 @@ import { LeadService } from '../services/leads/service';
 import { OrderService } from '../services/orders/service';
 import { createTestGateway } from '../services/payments';
 import { PhotoService } from '../services/photo/service';
+import { PremiumService } from '../services/premium/service';
 import { PhotoStore } from '../services/photo/store';
 import { ResultsService } from '../services/results/service';
 import { SiteService } from '../services/site/service';
@@ -42,6 +43,7 @@ declare module 'fastify' {
     analytics: AnalyticsService;
     adminDashboard: AdminDashboardService;
     adminLeads: AdminLeadService;
+    premium: PremiumService;
   }
 }
 
@@ -67,6 +69,7 @@ export default fp(
     app.decorate('analytics', new AnalyticsService(app.db));
     app.decorate('adminDashboard', new AdminDashboardService(app.db));
     app.decorate('adminLeads', new AdminLeadService(app.db));
+    app.decorate('premium', new PremiumService(app.db, app.dialect));
     // Resume codes are hashed under a key derived from the session secret: the same secret, kept or given.
     app.decorate('resumeCodes', new ResumeService(app.db, resolveSessionSecret(opts.config.dataDir, opts.config.sessionSecret)));
   },

@@ -1,0 +1,38 @@
+import type { Dialect, Executor } from '../index';
+import type { OrderRow, PremiumInterviewRow } from '../schema';
+
+// Queries take the database or a transaction and never open one: the premium service decides what is atomic.
+
+export type PremiumOrder = Pick<OrderRow, 'id' | 'status' | 'plan' | 'lead_id' | 'access_code'>;
+
+/** The order an access code was issued for, whatever its status now (the service decides what counts). */
+export async function findOrderByAccessCode(db: Executor, code: string): Promise<PremiumOrder | undefined> {
+  return db.selectFrom('orders').select(['id', 'status', 'plan', 'lead_id', 'access_code']).where('access_code', '=', code).executeTakeFirst();
+}
+
+export async function findPremiumOrder(db: Executor, id: string): Promise<PremiumOrder | undefined> {
+  return db.selectFrom('orders').select(['id', 'status', 'plan', 'lead_id', 'access_code']).where('id', '=', id).executeTakeFirst();
+}
+
+export async function findLeadFormData(db: Executor, leadId: string): Promise<string | undefined> {
+  const row = await db.selectFrom('leads').select('form_data').where('id', '=', leadId).executeTakeFirst();
+  return row?.form_data;
+}
+
+export async function insertInterview(db: Executor, row: PremiumInterviewRow): Promise<void> {
+  await db.insertInto('premium_interviews').values(row).execute();
+}
+
+export async function findInterview(db: Executor, id: string): Promise<PremiumInterviewRow | undefined> {
+  return db.selectFrom('premium_interviews').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function writeInterviewAnswers(db: Executor, id: string, values: Pick<PremiumInterviewRow, 'answers' | 'evaluations' | 'updated_at'>): Promise<void> {
+  await db.updateTable('premium_interviews').set(values).where('id', '=', id).execute();
+}
+
+/** Read to be changed: on PostgreSQL the row is locked until the transaction ends, so two answers never overwrite each other. */
+export async function lockInterview(db: Executor, dialect: Dialect, id: string): Promise<PremiumInterviewRow | undefined> {
+  const query = db.selectFrom('premium_interviews').selectAll().where('id', '=', id);
+  return (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+}
