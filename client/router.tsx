@@ -38,6 +38,7 @@ const BUILT: Partial<Record<RouteName, () => Promise<{ Component: React.Componen
   aiChatSections: page(() => import('./pages/ai-chat-sections/AiChatSectionsPage')),
   aiChat: page(() => import('./pages/ai-chat/AiChatPage')),
   admin: page(() => import('./pages/admin/AdminPage')),
+  premiumText: page(() => import('./pages/premium-interview/PremiumTextPage')),
 };
 
 function Layout() {

@@ -16,6 +16,7 @@ import { languageMachine } from './language.machine';
 import { loginMachine } from './login.machine';
 import { photoCheckMachine } from './photoCheck.machine';
 import { pricingMachine } from './pricing.machine';
+import { premiumInterviewMachine } from './premiumInterview.machine';
 import { questionWizardMachine } from './questionWizard.machine';
 import { resultsMachine } from './results.machine';
 import { sessionMachine } from './session.machine';
@@ -45,11 +46,13 @@ export const machines = {
   agentChat: agentChatMachine,
   adminGate: adminGateMachine,
   adminDashboard: adminDashboardMachine,
+  premiumInterview: premiumInterviewMachine,
 } as const;
 
 export type MachineName = keyof typeof machines;
 
 export {
+  premiumInterviewMachine,
   adminDashboardMachine,
   adminGateMachine,
   agentChatMachine,

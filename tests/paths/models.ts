@@ -16,6 +16,7 @@ import { loginPaths } from './login.paths';
 import type { PathModel } from './model';
 import { photoCheckPaths } from './photoCheck.paths';
 import { pricingPaths } from './pricing.paths';
+import { premiumInterviewPaths } from './premiumInterview.paths';
 import { questionWizardPaths } from './questionWizard.paths';
 import { resultsPaths } from './results.paths';
 import { sectionsChatPaths } from './sectionsChat.paths';
@@ -47,4 +48,5 @@ export const pathModels: Record<MachineName, PathModel> = {
   agentChat: agentChatPaths,
   adminGate: adminGatePaths,
   adminDashboard: adminDashboardPaths,
+  premiumInterview: premiumInterviewPaths,
 };

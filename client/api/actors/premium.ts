@@ -1,0 +1,17 @@
+import { evaluateAnswer, finalAnalysis, interviewPrep, verifyAccess } from '../../../openapi/routes/premium';
+import type { InterviewLanguage } from '../../../machines/premiumInterview.machine';
+import { call } from '../call';
+import type { Transport } from '../transport';
+import { actorsOf } from './actorsOf';
+
+/** The premium interview's calls (spec 3-ai §7). */
+export function premiumCalls(http: Transport) {
+  return {
+    verifyAccess: (body: { code: string }) => call(http, verifyAccess, { body }),
+    prepareInterview: (body: { formData?: string; useSaved?: boolean; language: InterviewLanguage }) => call(http, interviewPrep, { body }),
+    evaluateAnswer: (body: { questionId: string; answer: string; allAnswers: Record<string, string>; language: InterviewLanguage }) => call(http, evaluateAnswer, { body }),
+    finalAnalysis: (body: { answers: Record<string, string>; questions: Array<{ id: string }>; language: InterviewLanguage }) => call(http, finalAnalysis, { body }),
+  };
+}
+
+export const makePremiumActors = (http: Transport) => actorsOf(premiumCalls(http));
