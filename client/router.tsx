@@ -39,6 +39,7 @@ const BUILT: Partial<Record<RouteName, () => Promise<{ Component: React.Componen
   aiChat: page(() => import('./pages/ai-chat/AiChatPage')),
   admin: page(() => import('./pages/admin/AdminPage')),
   premiumText: page(() => import('./pages/premium-interview/PremiumTextPage')),
+  premiumVoice: page(() => import('./pages/premium-interview/PremiumVoicePage')),
 };
 
 function Layout() {

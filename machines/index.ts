@@ -17,6 +17,7 @@ import { loginMachine } from './login.machine';
 import { photoCheckMachine } from './photoCheck.machine';
 import { pricingMachine } from './pricing.machine';
 import { premiumInterviewMachine } from './premiumInterview.machine';
+import { voiceControlsMachine } from './voiceControls.machine';
 import { questionWizardMachine } from './questionWizard.machine';
 import { resultsMachine } from './results.machine';
 import { sessionMachine } from './session.machine';
@@ -47,12 +48,14 @@ export const machines = {
   adminGate: adminGateMachine,
   adminDashboard: adminDashboardMachine,
   premiumInterview: premiumInterviewMachine,
+  voiceControls: voiceControlsMachine,
 } as const;
 
 export type MachineName = keyof typeof machines;
 
 export {
   premiumInterviewMachine,
+  voiceControlsMachine,
   adminDashboardMachine,
   adminGateMachine,
   agentChatMachine,

@@ -10,6 +10,7 @@ import { validForm } from '../tests/helpers/ds160Form';
 import { buildClient } from './build.mjs';
 import { adminTimes } from './benchAdmin';
 import { chatTimes } from './benchChat';
+import { premiumTimes } from './benchPremium';
 
 const GOALS = {
   /** Compressed JavaScript and CSS the landing page loads before it is usable. */
@@ -35,6 +36,10 @@ const GOALS = {
   chatConcurrentErrors: 0,
   /** 95th percentile of every admin call on 100,000 leads, 10,000 orders and 1,000,000 page views. */
   adminCallP95Ms: 300,
+  /** The premium interview's questions from a pasted DS-160 text, built-in engine (worst of 14). */
+  premiumPrepMs: 1000,
+  /** One question read aloud by eSpeak NG (worst of 10). */
+  premiumSpeechMs: 1500,
 };
 
 interface Row {
@@ -215,6 +220,7 @@ async function main() {
     const photo = await photoTimes(e2e.server.app);
     const ds160Next = await ds160NextTimes(baseUrl, e2e);
     const chat = await chatTimes(baseUrl);
+    const premium = await premiumTimes(e2e.server.app, baseUrl);
     // Seeding the admin's volumes takes about a minute the first time (then the database is reused); BENCH_ADMIN=0 skips it.
     const admin = process.env.BENCH_ADMIN === '0' ? null : await adminTimes();
 
@@ -236,6 +242,9 @@ async function main() {
       { measure: 'chat reply, first streamed piece p95', value: percentile(chat.firstPiece, 95), goal: GOALS.chatFirstPieceP95Ms, unit: 'ms' },
       { measure: '50 chat sessions at once: failed replies', value: chat.concurrentErrors, goal: GOALS.chatConcurrentErrors, unit: '' },
       { measure: '50 chat sessions at once: all answered in', value: chat.concurrentWorstMs, goal: Number.POSITIVE_INFINITY, unit: 'ms' },
+      { measure: 'premium questions from a pasted form (worst of 14)', value: Math.round(Math.max(...premium.prep)), goal: GOALS.premiumPrepMs, unit: 'ms' },
+      { measure: 'premium question read aloud, p50', value: Math.round(percentile(premium.speech, 50)), goal: Number.POSITIVE_INFINITY, unit: 'ms' },
+      { measure: 'premium question read aloud (worst of 10)', value: Math.round(Math.max(...premium.speech)), goal: GOALS.premiumSpeechMs, unit: 'ms' },
       ...(admin
         ? [
             ...Object.entries(admin.calls).map(([url, samples]) => ({

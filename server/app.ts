@@ -15,6 +15,7 @@ import aivisa from './routes/aivisa';
 import sections from './routes/sections';
 import admin from './routes/admin';
 import premium from './routes/premium';
+import voice from './routes/voice';
 import agent from './routes/agent';
 import analytics from './routes/analytics';
 import session from './plugins/session';
@@ -98,6 +99,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await scope.register(photo);
     await scope.register(admin);
     await scope.register(premium);
+    await scope.register(voice);
   });
 
   await app.register(client, { config });

@@ -14,6 +14,13 @@ export interface Config {
   adminUsername: string | undefined;
   adminPassword: string | undefined;
   openai: { apiKey: string | undefined; baseUrl: string | undefined; model: string };
+  /**
+   * An OpenAI-compatible transcription endpoint (issue 15): SPEECH_TO_TEXT_URL names one of its own (a local
+   * server, say); otherwise OpenAI's when OPENAI_API_KEY is set; otherwise none, and speech to text answers 503.
+   */
+  speechToText: { baseUrl: string | undefined; apiKey: string | undefined; model: string };
+  /** OpenAI speech for the questions when OPENAI_API_KEY is set; the embedded eSpeak NG otherwise. */
+  textToSpeech: { model: string; voice: string };
   /** Folder of the built client; served when it exists. */
   clientDir: string;
   logLevel: string;
@@ -49,6 +56,11 @@ const EnvSchema = Type.Object({
   OPENAI_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
   OPENAI_BASE_URL: Type.Optional(Type.String({ pattern: '^https?://', description: 'an http(s):// URL' })),
   OPENAI_MODEL: Type.Optional(Type.String({ minLength: 1 })),
+  SPEECH_TO_TEXT_URL: Type.Optional(Type.String({ pattern: '^https?://', description: 'an http(s):// URL of an OpenAI-compatible API (ending in /v1)' })),
+  SPEECH_TO_TEXT_KEY: Type.Optional(Type.String({ minLength: 1 })),
+  SPEECH_TO_TEXT_MODEL: Type.Optional(Type.String({ minLength: 1 })),
+  TEXT_TO_SPEECH_MODEL: Type.Optional(Type.String({ minLength: 1 })),
+  TEXT_TO_SPEECH_VOICE: Type.Optional(Type.String({ minLength: 1 })),
   CLIENT_DIR: Type.Optional(Type.String({ minLength: 1 })),
   LOG_LEVEL: Type.Optional(Type.Enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
   RATE_LIMIT_PER_MINUTE: Type.Optional(Type.Integer({ minimum: 1, description: 'a whole number of requests, at least 1' })),
@@ -109,6 +121,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminUsername: e.ADMIN_USERNAME,
     adminPassword: e.ADMIN_PASSWORD,
     openai: { apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL, model: e.OPENAI_MODEL ?? 'gpt-4o-mini' },
+    speechToText: {
+      baseUrl: e.SPEECH_TO_TEXT_URL ?? (e.OPENAI_API_KEY ? (e.OPENAI_BASE_URL ?? 'https://api.openai.com/v1') : undefined),
+      apiKey: e.SPEECH_TO_TEXT_KEY ?? e.OPENAI_API_KEY,
+      model: e.SPEECH_TO_TEXT_MODEL ?? 'whisper-1',
+    },
+    textToSpeech: { model: e.TEXT_TO_SPEECH_MODEL ?? 'gpt-4o-mini-tts', voice: e.TEXT_TO_SPEECH_VOICE ?? 'alloy' },
     clientDir: path.resolve(root, e.CLIENT_DIR ?? 'dist/client'),
     logLevel: e.LOG_LEVEL ?? 'info',
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE ?? 600,

@@ -11,6 +11,21 @@ export interface HttpRequest {
   binary?: boolean;
   /** Ask for server-sent events and hear the body as it arrives; the whole text is still the answer. */
   stream?: (chunk: string) => void;
+  /** Sent as multipart/form-data instead of JSON: text fields first, then the file. */
+  upload?: Upload;
+}
+
+export interface Upload {
+  fields: Record<string, string>;
+  file: { field: string; blob: Blob; name: string };
+}
+
+/** The form a browser sends for an upload (fields before the file, so a server reading in order sees them first). */
+export function formOf(upload: Upload): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(upload.fields)) form.append(name, value);
+  form.append(upload.file.field, upload.file.blob, upload.file.name);
+  return form;
 }
 
 export interface HttpResponse {
@@ -29,12 +44,13 @@ export function fileNameOf(disposition: string | null | undefined): string {
 export type Transport = (request: HttpRequest) => Promise<HttpResponse>;
 
 /** The browser's transport: same-origin fetch with the session cookie. */
-export const fetchTransport: Transport = async ({ method, path, body, binary, stream }) => {
+export const fetchTransport: Transport = async ({ method, path, body, binary, stream, upload }) => {
   const response = await fetch(new URL(path, window.location.origin), {
     method,
     credentials: 'include',
-    headers: { ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...(stream ? { Accept: 'text/event-stream' } : {}) },
-    body: body === undefined ? null : JSON.stringify(body),
+    // An upload's Content-Type (with its boundary) is the browser's to write.
+    headers: { ...(body === undefined || upload ? {} : { 'Content-Type': 'application/json' }), ...(stream ? { Accept: 'text/event-stream' } : {}) },
+    body: upload ? formOf(upload) : body === undefined ? null : JSON.stringify(body),
   });
   if (stream && response.ok && response.body) {
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();

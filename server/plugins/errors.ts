@@ -26,7 +26,8 @@ export default fp(
     });
     app.setErrorHandler((err: FastifyError, request, reply) => {
       const statusCode = err.statusCode && err.statusCode >= 400 ? err.statusCode : 500;
-      if (statusCode >= 500) {
+      // A service that says why it cannot serve (speech to text not configured: 503) is not a crash to hide.
+      if (statusCode >= 500 && !(err instanceof Problem)) {
         request.log.error({ err, url: request.url, method: request.method }, 'request failed');
         return reply.status(statusCode).send(shape(statusCode, 'Something went wrong on our side. Please try again.'));
       }

@@ -19,6 +19,8 @@ import { OrderService } from '../services/orders/service';
 import { createTestGateway } from '../services/payments';
 import { PhotoService } from '../services/photo/service';
 import { PremiumService } from '../services/premium/service';
+import { createRecognizer, type SpeechRecognizer } from '../services/speech/recognizer';
+import { EspeakSynthesizer, OpenAiSynthesizer, type SpeechSynthesizer } from '../services/speech/synthesizer';
 import { PhotoStore } from '../services/photo/store';
 import { ResultsService } from '../services/results/service';
 import { SiteService } from '../services/site/service';
@@ -44,6 +46,8 @@ declare module 'fastify' {
     adminDashboard: AdminDashboardService;
     adminLeads: AdminLeadService;
     premium: PremiumService;
+    speech: SpeechSynthesizer;
+    recognizer: SpeechRecognizer;
   }
 }
 
@@ -70,6 +74,11 @@ export default fp(
     app.decorate('adminDashboard', new AdminDashboardService(app.db));
     app.decorate('adminLeads', new AdminLeadService(app.db));
     app.decorate('premium', new PremiumService(app.db, app.dialect));
+    // eSpeak NG offline; OpenAI speech when a key is given, falling back to eSpeak for a question it cannot read.
+    const espeak = new EspeakSynthesizer();
+    const { apiKey, baseUrl } = opts.config.openai;
+    app.decorate<SpeechSynthesizer>('speech', apiKey ? new OpenAiSynthesizer({ apiKey, baseUrl, ...opts.config.textToSpeech }, espeak, app.log) : espeak);
+    app.decorate('recognizer', createRecognizer(opts.config.speechToText));
     // Resume codes are hashed under a key derived from the session secret: the same secret, kept or given.
     app.decorate('resumeCodes', new ResumeService(app.db, resolveSessionSecret(opts.config.dataDir, opts.config.sessionSecret)));
   },

@@ -17,7 +17,7 @@ export interface E2E {
 }
 
 /** The real server with the built client on a random port, and a headless system Chromium. */
-export async function startE2E(overrides: Partial<Config> = {}): Promise<E2E> {
+export async function startE2E(overrides: Partial<Config> = {}, browserArgs: string[] = []): Promise<E2E> {
   const server = await createTestApp({ clientDir: TEST_CLIENT_DIR, ...overrides });
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = server.app.server.address() as AddressInfo;
@@ -32,6 +32,7 @@ export async function startE2E(overrides: Partial<Config> = {}): Promise<E2E> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...browserArgs,
     ],
   });
   return {

@@ -25,7 +25,22 @@ export interface RecordedRequest {
   body: ChatRequestBody;
 }
 
+/** A speech request: a transcription's file, or the text to speak. */
+export interface AudioRequest {
+  path: string;
+  headers: IncomingHttpHeaders;
+  model: string;
+  language?: string;
+  fileName?: string;
+  bytes?: number;
+  input?: string;
+}
+
 export interface FakeOpenAi {
+  /** Every /v1/audio request, in order. */
+  audioRequests: AudioRequest[];
+  /** What a transcription says: this "model" hears the words the test gives it, so a test knows what to expect. */
+  transcript: string;
   /** Ends in /v1, as the SDK's default does; the server answers POST /v1/chat/completions. */
   baseURL: string;
   requests: RecordedRequest[];
@@ -87,6 +102,7 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     const parts: Buffer[] = [];
     req.on('data', (part: Buffer) => parts.push(part));
     req.on('end', () => {
+      if (req.method === 'POST' && (req.url === '/v1/audio/transcriptions' || req.url === '/v1/audio/speech')) return void audio(req.url, req.headers, Buffer.concat(parts), res);
       if (req.method !== 'POST' || req.url !== '/v1/chat/completions') return answerJson(res, 404, { error: { message: `No route ${req.method} ${req.url}` } });
       const body = JSON.parse(Buffer.concat(parts).toString('utf8')) as ChatRequestBody;
       fake.requests.push({ method: req.method, path: req.url, headers: req.headers, body });
@@ -116,11 +132,33 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
       });
     });
   });
+  /** POST /v1/audio/transcriptions (multipart: file, model, language) and /v1/audio/speech (JSON: model, voice, input). */
+  async function audio(path: string, headers: IncomingHttpHeaders, body: Buffer, res: ServerResponse): Promise<void> {
+    if (fake.failure === 'status500') return answerJson(res, 500, { error: { message: 'The server had an error', type: 'server_error', param: null, code: null } });
+    if (path === '/v1/audio/speech') {
+      const request = JSON.parse(body.toString('utf8')) as { model: string; input: string };
+      fake.audioRequests.push({ path, headers, model: request.model, input: request.input });
+      // An MPEG audio frame header and silence: enough for the server to pass on as audio/mpeg.
+      res.writeHead(200, { 'content-type': 'audio/mpeg' }).end(Buffer.concat([Buffer.from([0xff, 0xfb, 0x90, 0x64]), Buffer.alloc(413)]));
+      return;
+    }
+    const form = await new Response(new Uint8Array(body), { headers: { 'content-type': String(headers['content-type']) } }).formData();
+    const file = form.get('file');
+    const size = file instanceof Blob ? file.size : 0;
+    fake.audioRequests.push({ path, headers, model: String(form.get('model')), language: String(form.get('language')), fileName: file instanceof File ? file.name : undefined, bytes: size });
+    if (!size) return answerJson(res, 400, { error: { message: 'Audio file is empty', type: 'invalid_request_error' } });
+    // A recording that begins with the bytes FAIL meets a failing service, as a documented test card declines.
+    if (file instanceof Blob && (await file.slice(0, 4).text()) === 'FAIL') return answerJson(res, 500, { error: { message: 'The server had an error', type: 'server_error' } });
+    answerJson(res, 200, { text: fake.transcript });
+  }
+
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const fake: FakeOpenAi = {
     baseURL: `http://127.0.0.1:${port}/v1`,
     requests: [],
+    audioRequests: [],
+    transcript: 'I will visit my family in Orlando for two weeks and return to my job.',
     failure: undefined,
     slowMs: 2_000,
     close: async () => {

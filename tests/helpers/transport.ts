@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { fileNameOf, type Transport } from '../../client/api/transport';
+import { fileNameOf, formOf, type Transport } from '../../client/api/transport';
 
 export interface CallRecord {
   method: string;
@@ -19,13 +19,19 @@ export function injectTransport(app: FastifyInstance, log: CallRecord[] = []): T
   let cookie: string | undefined;
   // Each transport is its own client, as each browser is: the rate limits count it apart.
   const remoteAddress = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
-  const transport: Transport = async ({ method, path, body, binary, stream }) => {
+  const transport: Transport = async ({ method, path, body, binary, stream, upload }) => {
+    // An upload goes as the browser's multipart body would.
+    const form = upload ? new Response(formOf(upload)) : undefined;
     const response = await app.inject({
       method: method as 'GET',
       url: path,
       remoteAddress,
-      ...(body === undefined ? {} : { payload: body as object }),
-      headers: { ...(cookie ? { cookie } : {}), ...(stream ? { accept: 'text/event-stream' } : {}) },
+      ...(form ? { payload: Buffer.from(await form.arrayBuffer()) } : body === undefined ? {} : { payload: body as object }),
+      headers: {
+        ...(cookie ? { cookie } : {}),
+        ...(stream ? { accept: 'text/event-stream' } : {}),
+        ...(form ? { 'content-type': form.headers.get('content-type') as string } : {}),
+      },
     });
     const session = response.cookies.find((c) => c.name === 'rumbo.sid');
     if (session) cookie = `rumbo.sid=${session.value}`;
@@ -41,7 +47,7 @@ export function injectTransport(app: FastifyInstance, log: CallRecord[] = []): T
       log.push({ method, path, body, status: response.statusCode, response: { fileName: file.fileName, size: file.bytes.length } });
       return { status: response.statusCode, text: '', file };
     }
-    log.push({ method, path, body, status: response.statusCode, response: parsed });
+    log.push({ method, path, body: upload ? { ...upload.fields, [upload.file.field]: { name: upload.file.name, size: upload.file.blob.size } } : body, status: response.statusCode, response: parsed });
     // app.inject gives the whole body at once: a stream heard in one piece.
     if (stream && ok) stream(response.body);
     return { status: response.statusCode, text: response.body };

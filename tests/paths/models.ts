@@ -17,6 +17,7 @@ import type { PathModel } from './model';
 import { photoCheckPaths } from './photoCheck.paths';
 import { pricingPaths } from './pricing.paths';
 import { premiumInterviewPaths } from './premiumInterview.paths';
+import { voiceControlsPaths } from './voiceControls.paths';
 import { questionWizardPaths } from './questionWizard.paths';
 import { resultsPaths } from './results.paths';
 import { sectionsChatPaths } from './sectionsChat.paths';
@@ -49,4 +50,5 @@ export const pathModels: Record<MachineName, PathModel> = {
   adminGate: adminGatePaths,
   adminDashboard: adminDashboardPaths,
   premiumInterview: premiumInterviewPaths,
+  voiceControls: voiceControlsPaths,
 };

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyStateMachine } from 'xstate';
 import type { MachineName } from '../../machines/index';
 import { createTestApp, type TestApp } from '../helpers/app';
+import { startFakeOpenAi, type FakeOpenAi } from '../helpers/fakeOpenAi';
 import { CoverageRecorder, coverageRow, type CoverageRow } from './coverage';
 import type { PathModel } from './model';
 import { generatePaths, runPath } from './runner';
@@ -31,12 +32,16 @@ it('loads every machine and its path model', () => {
   if (loadError) throw loadError;
 });
 
+// Speech to text goes to a local OpenAI-compatible server, as in production it goes to OpenAI or one of ours.
+let speechService: FakeOpenAi;
 beforeAll(async () => {
-  server = await createTestApp();
+  speechService = await startFakeOpenAi();
+  server = await createTestApp({ speechToText: { baseUrl: speechService.baseURL, apiKey: 'test-key', model: 'whisper-fake' } });
 });
 
 afterAll(async () => {
   await server.close();
+  await speechService.close();
   console.table(rows.map(({ machine, paths, states, transitions }) => ({ machine, paths, states, transitions })));
 });
 

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { AnyEventObject } from 'xstate';
 import { premiumCalls } from '../../client/api/actors/premium';
@@ -8,7 +7,7 @@ import { buildQuestions } from '../../server/services/premium/questions';
 import { savedFormText } from '../../server/services/premium/savedForm';
 import type { TestApp } from '../helpers/app';
 import { validForm } from '../helpers/ds160Form';
-import { paidPremiumCode } from '../helpers/premium';
+import { paidPremiumCode, premiumOrderRow } from '../helpers/premium';
 import { effectsOf, lastCall, lastHeld, type PathModel, type Snap, type World } from './model';
 
 // /entrevista2095 (spec 3-ai §2.8, §4.7; issue 15) against the real premium routes: a right, a wrong and a blank
@@ -39,16 +38,7 @@ interface CaseInput {
 async function paidOrder(world: World, refundAt: Refund): Promise<CaseInput> {
   await world.app.db.deleteFrom('login_failures').where('account', 'like', 'premium:%').execute();
   await world.app.db.updateTable('orders').set({ access_code: null }).where('access_code', '=', CODE).execute();
-  const now = new Date().toISOString();
-  await world.app.db
-    .insertInto('orders')
-    .values({
-      id: randomUUID(), number: `RB-000000-${randomUUID().slice(0, 8).toUpperCase()}`, owner_token: 'the-buyer', user_id: null, lead_id: null,
-      service: 'DS-160', plan: 'premium', service_fee_cents: 15000, credit_cents: 0, processing_fee_cents: 299, total_cents: 15299,
-      government_fee_cents: 18500, status: 'paid', card_brand: 'visa', card_last4: '4242', gateway_ref: null, failure: null,
-      access_code: CODE, created_at: now, updated_at: now, paid_at: now,
-    })
-    .execute();
+  await premiumOrderRow({ app: world.app } as TestApp, 'paid', CODE);
   return { language: 'en', refundAt };
 }
 

@@ -20,3 +20,7 @@ export const summary = style({ borderTop: `1px solid ${vars.color.border}`, padd
 export const noPrint = style({ '@media': { print: { display: 'none' } } });
 globalStyle('header, nav', { '@media': { print: { display: 'none' } } });
 globalStyle(`.${summary}`, { '@media': { print: { breakInside: 'avoid' } } });
+
+export const voice = style({ borderTop: `1px solid ${vars.color.border}`, paddingTop: vars.space.sm });
+/** The recording indicator: red text on the page, a dot before it. */
+export const rec = style({ color: vars.color.danger, fontWeight: 800, letterSpacing: '0.08em', '::before': { content: '"● "' } });

@@ -1,0 +1,289 @@
+import { useSelector } from '@xstate/react';
+import { useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { currentQuestion, isLastQuestion, premiumInterviewMachine, previousFeedback, type InterviewLanguage } from '../../../machines/premiumInterview.machine';
+import { makePremiumActors } from '../../api/actors/premium';
+import { fetchTransport } from '../../api/transport';
+import { useFlow } from '../../app/useFlow';
+import { usePageMeta } from '../../app/usePageMeta';
+import { progressFill, progressTrack } from '../../components/wizard/wizard.css';
+import { badge, button, card, heading, input, label, muted, narrow, notice, page, row, stack } from '../../styles/ui.css';
+import * as css from './premium.css';
+import { VoiceControls } from './VoiceControls';
+
+const withActors = premiumInterviewMachine.provide({ actors: makePremiumActors(fetchTransport) });
+// The theme's warning badge is under AA contrast for small text (see admin.css.ts), so medium risk uses brand.
+const RISK_BADGE = { low: badge.success, medium: badge.brand, high: badge.danger } as const;
+
+/**
+ * The premium interview practice (spec 3-ai §2.8, §2.9, §4.7; issue 15) in Spanish or English by ?lang: by text at
+ * /entrevista2095, and by voice at /intervgpt, where the audio controls join the same interview flow.
+ */
+export function PremiumInterview({ voice }: { voice: boolean }) {
+  const [params] = useSearchParams();
+  const [language] = useState<InterviewLanguage>(() => (params.get('lang') === 'en' ? 'en' : 'es'));
+  const { t } = useTranslation('premium', { lng: language });
+  usePageMeta('other');
+  const [alert, setAlert] = useState<{ alert: string; detail?: string } | null>(null);
+  const machine = useMemo(
+    () => withActors.provide({ actions: { alert: (_, params) => setAlert(params), print: () => window.print() } }),
+    [],
+  );
+  const ref = useFlow(machine, { language });
+  const snapshot = useSelector(ref, (s) => s);
+  const c = snapshot.context;
+  const busy = snapshot.hasTag('busy');
+  const question = currentQuestion(c);
+  const feedback = previousFeedback(c);
+  const answerBox = useRef<HTMLTextAreaElement>(null);
+  const send = (event: Parameters<typeof ref.send>[0]) => {
+    setAlert(null);
+    ref.send(event);
+  };
+
+  const alertLine = alert && (
+    <p role="alert" className={notice.warning} data-testid="premium-alert">
+      {t(`alert.${alert.alert}`)}
+      {alert.detail ? ` ${alert.detail}` : ''}
+    </p>
+  );
+  const home = (
+    <button type="button" className={`${button.ghost} ${css.noPrint}`} onClick={() => send({ type: 'BACK_HOME' })}>
+      {t('backHome')}
+    </button>
+  );
+
+  if (snapshot.matches('access')) {
+    const verifying = snapshot.matches({ access: 'verifying' });
+    return (
+      <div className={`${narrow} ${page}`} lang={language}>
+        <section className={`${card} ${stack}`} aria-labelledby="premium-title">
+          <h1 id="premium-title" className={heading.page}>
+            {t('title')}
+          </h1>
+          <p className={muted}>{t('access.lead')}</p>
+          {voice && <p className={notice.info}>{t('voice.requirements')}</p>}
+          <form
+            className={stack}
+            noValidate
+            onSubmit={(e) => {
+              e.preventDefault();
+              send({ type: 'VERIFY' });
+            }}
+          >
+            <div>
+              <label htmlFor="premium-code" className={label}>
+                {t('access.code')}
+              </label>
+              <input
+                id="premium-code"
+                className={input}
+                type="password"
+                autoComplete="off"
+                value={c.code}
+                readOnly={verifying}
+                placeholder="PREMIUM-00000000-XX"
+                onChange={(e) => ref.send({ type: 'CODE.CHANGE', value: e.target.value })}
+              />
+            </div>
+            {alertLine}
+            <div className={row}>
+              <button type="submit" className={button.primary} disabled={!c.code.trim() || verifying} aria-busy={verifying}>
+                {verifying ? t('access.verifying') : t('access.submit')}
+              </button>
+              {home}
+            </div>
+          </form>
+        </section>
+      </div>
+    );
+  }
+
+  if (snapshot.matches('upload')) {
+    return (
+      <div className={`${narrow} ${page}`} lang={language}>
+        <section className={`${card} ${stack}`} aria-labelledby="premium-upload">
+          <h1 id="premium-upload" className={heading.page}>
+            {t('upload.title')}
+          </h1>
+          <p className={muted} id="premium-data-hint">
+            {t('upload.lead')}
+          </p>
+          <div>
+            <label htmlFor="premium-data" className={label}>
+              {t('upload.label')}
+            </label>
+            <textarea
+              id="premium-data"
+              className={css.formData}
+              aria-describedby="premium-data-hint"
+              value={c.formData}
+              readOnly={busy}
+              placeholder={t('upload.placeholder')}
+              onChange={(e) => ref.send({ type: 'DATA.CHANGE', value: e.target.value })}
+            />
+          </div>
+          {alertLine}
+          <div className={row}>
+            <button type="button" className={button.primary} disabled={busy} aria-busy={busy} onClick={() => send({ type: 'PREPARE' })}>
+              {snapshot.matches({ upload: 'preparing' }) ? t('upload.analyzing') : t('upload.submit')}
+            </button>
+            {c.savedApplication && (
+              <button type="button" className={button.secondary} disabled={busy} onClick={() => send({ type: 'USE_SAVED' })}>
+                {snapshot.matches({ upload: 'preparingSaved' }) ? t('upload.analyzing') : t('upload.useSaved')}
+              </button>
+            )}
+            {home}
+          </div>
+        </section>
+      </div>
+    );
+  }
+
+  if (snapshot.matches('interview') && question) {
+    const n = c.index + 1;
+    const total = c.questions.length;
+    const last = isLastQuestion(c);
+    return (
+      <div className={`${narrow} ${page}`} lang={language}>
+        <section className={`${card} ${stack}`} aria-labelledby="premium-question">
+          <div className={css.meta}>
+            <span className={badge.brand}>{question.category}</span>
+            <span className={question.difficulty === 'hard' ? badge.danger : question.difficulty === 'easy' ? badge.success : badge.brand} data-testid="premium-difficulty">
+              {t(`difficulty.${question.difficulty}`)}
+            </span>
+            <span className={muted} data-testid="premium-progress">
+              {n} / {total}
+            </span>
+          </div>
+          <div className={progressTrack} role="progressbar" aria-label={t('interview.progress')} aria-valuemin={0} aria-valuemax={total} aria-valuenow={n}>
+            <div className={progressFill} style={{ width: `${Math.round((n / total) * 100)}%` }} />
+          </div>
+          {feedback && (
+            <p className={notice[feedback.verdict === 'good' ? 'success' : 'warning']} aria-live="polite" data-testid="premium-feedback" data-verdict={feedback.verdict}>
+              <strong>{t('interview.lastAnswer')}</strong> {feedback.feedback}
+            </p>
+          )}
+          <h1 id="premium-question" className={css.question}>
+            {question.question}
+          </h1>
+          <div>
+            <h2 className={heading.section}>{t('interview.tips')}</h2>
+            <ul>
+              {question.tips.map((tip) => (
+                <li key={tip}>{tip}</li>
+              ))}
+            </ul>
+          </div>
+          {voice && (
+            <VoiceControls
+              language={language}
+              question={question.question}
+              onTranscribed={(text) => ref.send({ type: 'ANSWER.CHANGE', value: text })}
+              onAlert={(which) => setAlert({ alert: which })}
+            />
+          )}
+          <form
+            className={stack}
+            onSubmit={(e) => {
+              e.preventDefault();
+              send({ type: 'SUBMIT_ANSWER' });
+              answerBox.current?.focus();
+            }}
+          >
+            <div>
+              <label htmlFor="premium-answer" className={label}>
+                {t('interview.answer')}
+              </label>
+              <textarea
+                id="premium-answer"
+                ref={answerBox}
+                className={css.textarea}
+                value={c.answer}
+                readOnly={busy}
+                onChange={(e) => ref.send({ type: 'ANSWER.CHANGE', value: e.target.value })}
+              />
+            </div>
+            {alertLine}
+            <div className={row}>
+              <button type="submit" className={button.primary} disabled={busy || !c.answer.trim()} aria-busy={busy}>
+                {busy ? t('interview.sending') : last ? t('interview.finish') : t('interview.next')}
+              </button>
+              {home}
+            </div>
+          </form>
+        </section>
+      </div>
+    );
+  }
+
+  const analysis = c.analysis;
+  if (snapshot.matches('results') && analysis) {
+    return (
+      <div className={`${narrow} ${page}`} lang={language}>
+        <section className={`${card} ${stack}`} aria-labelledby="premium-results">
+          <h1 id="premium-results" className={heading.page}>
+            {t('results.title')}
+          </h1>
+          <div className={css.meta}>
+            <span className={RISK_BADGE[analysis.riskLevel]} data-testid="premium-risk">
+              {t(`results.risk.${analysis.riskLevel}`)}
+            </span>
+          </div>
+          <p className={css.percent} data-testid="premium-probability">
+            {t('results.probability', { percent: analysis.successProbability })}
+          </p>
+          {(['strengths', 'weaknesses'] as const).map((key) => (
+            <div key={key}>
+              <h2 className={heading.section}>{t(voice && key === 'weaknesses' ? 'results.improvements' : `results.${key}`)}</h2>
+              <ul data-testid={`premium-${key}`}>
+                {analysis[key].map((item) => (
+                  <li key={item}>{item}</li>
+                ))}
+              </ul>
+            </div>
+          ))}
+          <div>
+            <h2 className={heading.section}>{t('results.recommendations')}</h2>
+            <ol data-testid="premium-recommendations">
+              {analysis.recommendations.map((item) => (
+                <li key={item}>{item}</li>
+              ))}
+            </ol>
+          </div>
+          <div>
+            <h2 className={heading.section}>{t('results.summary')}</h2>
+            {c.questions.map((q, i) => (
+              <div key={q.id} className={css.summary}>
+                <p>
+                  <strong>
+                    {i + 1}. {q.question}
+                  </strong>
+                </p>
+                <p>{c.answers[q.id] || t('results.noAnswer')}</p>
+                {analysis.evaluations[q.id] && <p className={muted}>{analysis.evaluations[q.id]?.feedback}</p>}
+              </div>
+            ))}
+          </div>
+          {voice && (
+            <div>
+              <h2 className={heading.section}>{t('results.conclusionTitle')}</h2>
+              <p data-testid="premium-conclusion">{t(`results.conclusion.${analysis.riskLevel}`, { percent: analysis.successProbability })}</p>
+            </div>
+          )}
+          <div className={`${row} ${css.noPrint}`}>
+            <button type="button" className={button.primary} onClick={() => send({ type: 'PRINT' })}>
+              {t(voice ? 'results.printShort' : 'results.print')}
+            </button>
+            <button type="button" className={button.secondary} onClick={() => send({ type: 'NEW_INTERVIEW' })}>
+              {t('results.newInterview')}
+            </button>
+            {home}
+          </div>
+        </section>
+      </div>
+    );
+  }
+  return null;
+}

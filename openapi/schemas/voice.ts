@@ -1,0 +1,19 @@
+import { Type, type Static } from 'typebox';
+import { Strict } from './common';
+import { INTERVIEW_LANGUAGES } from './premium';
+
+// The voice interview's speech (spec 3-ai §2.9, §3 "Transcription result", §7; issue 15).
+
+export const TextToSpeechSchema = Strict({
+  text: Type.String({ minLength: 1, maxLength: 1000, description: 'What to say: an interview question' }),
+  language: Type.Optional(Type.Enum([...INTERVIEW_LANGUAGES], { description: 'es (default) or en' })),
+});
+
+export const SpeechAudioSchema = Type.Unsafe<Uint8Array>({ type: 'string', format: 'binary', description: 'audio/wav (eSpeak NG) or audio/mpeg (OpenAI speech)' });
+
+export const SpeechToTextSchema = Type.Union([Type.Null(), Type.Object({ audio: Type.String({ description: 'The recording (webm)' }), language: Type.Optional(Type.String()) })], {
+  description: 'multipart/form-data with the recording in the file field `audio` (at most 3 MB, webm as the browser records it) and `language` (es or en) as a field before it.',
+});
+
+export const TranscriptionSchema = Type.Object({ text: Type.String({ description: 'What the recording says' }) });
+export type Transcription = Static<typeof TranscriptionSchema>;

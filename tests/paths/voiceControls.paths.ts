@@ -1,0 +1,144 @@
+import { expect } from 'vitest';
+import type { AnyEventObject } from 'xstate';
+import { voiceCalls } from '../../client/api/actors/voice';
+import type { Transport } from '../../client/api/transport';
+import { voiceControlsMachine } from '../../machines/voiceControls.machine';
+import type { TestApp } from '../helpers/app';
+import { premiumOrderRow } from '../helpers/premium';
+import { effectsOf, lastCall, lastHeld, type PathModel, type Snap, type World } from './model';
+
+// /intervgpt's audio (spec 3-ai §2.9, §4.7; issue 15) against the real voice routes: a question read aloud by
+// eSpeak NG, muting, the microphone granted or refused, and a recording transcribed by the local
+// OpenAI-compatible service, failing there (503: typing works) or empty (400). The browser's own parts (the
+// microphone, the recorder, the speaker) are the path's: they resolve when the path says.
+
+const CODE = 'PREMIUM-97531864-VX';
+const QUESTION = '¿Cuál es el propósito de su viaje a Estados Unidos?';
+type Recording = 'speech' | 'failing' | 'empty';
+const RECORDINGS: Record<Recording, () => Blob> = {
+  speech: () => new Blob([new Uint8Array([0x1a, 0x45, 0xdf, 0xa3, ...new Array(300).fill(1)])], { type: 'audio/webm' }),
+  failing: () => new Blob(['FAIL and some audio'], { type: 'audio/webm' }),
+  empty: () => new Blob([], { type: 'audio/webm' }),
+};
+
+/** The recording this path's stopRecording gives (paths run one at a time). */
+let recording: Recording = 'speech';
+
+/** A session that entered a paid Premium order's code, as the interview page's would have. */
+async function verified(world: World, kind: Recording): Promise<{ language: 'es' }> {
+  recording = kind;
+  await world.app.db.deleteFrom('login_failures').where('account', 'like', 'premium:%').execute();
+  await world.app.db.updateTable('orders').set({ access_code: null }).where('access_code', '=', CODE).execute();
+  await premiumOrderRow({ app: world.app } as TestApp, 'paid', CODE);
+  const res = await world.http({ method: 'POST', path: '/api/premium/verify-access', body: { code: CODE } });
+  expect(JSON.parse(res.text).valid).toBe(true);
+  world.calls.length = 0;
+  return { language: 'es' };
+}
+
+const lost = (id: string): AnyEventObject => ({ type: `xstate.error.actor.${id}`, error: 'network' });
+const done = (id: string, output: unknown = undefined): AnyEventObject => ({ type: `xstate.done.actor.${id}`, output });
+const refused = (id: string, status: number): AnyEventObject => ({ type: `xstate.error.actor.${id}`, error: { status }, sent: true });
+
+/**
+ * One region at a time: sound and playback while the microphone is off; once it is asked for, only its moves.
+ * The failing and empty recordings walk the microphone only.
+ */
+function events(kind: Recording) {
+  return (s: Snap): AnyEventObject[] => {
+    const mic = (s.value as { microphone: string }).microphone;
+    if (mic === 'requesting') return kind === 'speech' ? [done('requestMicrophone'), lost('requestMicrophone')] : [done('requestMicrophone')];
+    if (mic === 'denied') return [{ type: 'MIC.REQUEST' }];
+    if (mic === 'ready') return [{ type: 'RECORD' }];
+    if (mic === 'starting') return kind === 'speech' ? [done('startRecording'), lost('startRecording')] : [done('startRecording')];
+    if (mic === 'recording') return [{ type: 'STOP' }];
+    if (mic === 'stopping') return kind === 'speech' ? [done('stopRecording', 'recording'), lost('stopRecording')] : [done('stopRecording', 'recording')];
+    if (mic === 'transcribing') {
+      if (kind === 'failing') return [refused('transcribe', 503)];
+      if (kind === 'empty') return [refused('transcribe', 400)];
+      return [done('transcribe', { text: 'heard' }), lost('transcribe')];
+    }
+    if (kind !== 'speech') return [{ type: 'MIC.REQUEST' }];
+    const moves: AnyEventObject[] = [s.matches({ sound: 'on' }) ? { type: 'MUTE' } : { type: 'UNMUTE' }];
+    if (s.matches({ playback: 'idle' })) moves.push({ type: 'LISTEN', text: QUESTION });
+    if (s.matches({ playback: 'generating' })) moves.push(done('synthesize', 'audio'), lost('synthesize'));
+    if (s.matches({ playback: 'playing' })) moves.push(done('play'), lost('play'));
+    if (s.matches({ playback: 'idle' }) && s.matches({ sound: 'on' })) moves.push({ type: 'MIC.REQUEST' });
+    return moves;
+  };
+}
+
+export const voiceControlsPaths: PathModel = {
+  machine: voiceControlsMachine,
+  budget: 60,
+  // The server's calls as the page makes them; the browser's parts answer at once when the path releases them.
+  calls: (http: Transport) => ({
+    ...voiceCalls(http),
+    play: async () => undefined,
+    requestMicrophone: async () => undefined,
+    startRecording: async () => undefined,
+    stopRecording: async () => RECORDINGS[recording](),
+  }),
+  effects: ['transcribed', 'alert', 'log'],
+  abstraction: (s) => ({ value: s.value, text: s.context.text }),
+  cases: [
+    { name: 'a question read aloud, muted, and an answer recorded and transcribed', input: { language: 'es' }, setup: (w) => verified(w, 'speech'), events: events('speech') },
+    { name: 'a recording the transcription service fails on', input: { language: 'es' }, setup: (w) => verified(w, 'failing'), events: events('failing') },
+    { name: 'an empty recording', input: { language: 'es' }, setup: (w) => verified(w, 'empty'), events: events('empty') },
+  ],
+  oracle: {
+    initial: (s, world) => {
+      expect(s.value).toEqual({ sound: 'on', playback: 'idle', microphone: 'off' });
+      expect(world.held).toEqual([]);
+    },
+    step: ({ before, event, after, started, asked, world }) => {
+      if (event.type === 'LISTEN') {
+        // Muted, nothing is asked of the server (spec 3-ai §4.7).
+        expect(started.map((h) => [h.name, h.input])).toEqual(before.matches({ sound: 'on' }) ? [['synthesize', { text: QUESTION, language: 'es' }]] : []);
+      }
+      if (event.type === 'xstate.done.actor.synthesize') {
+        // The server spoke: a WAV of real length, handed whole to the speaker.
+        const answer = lastCall(world, 'POST', '/api/voice/text-to-speech');
+        const size = (answer?.response as { size: number }).size;
+        expect(answer?.status).toBe(200);
+        expect(size).toBeGreaterThan(10_000);
+        expect(started.map((h) => h.name)).toEqual(['play']);
+        expect((started[0]?.input.audio as Blob).size).toBe(size);
+        expect((started[0]?.input.audio as Blob).type).toBe('audio/wav');
+      }
+      if (event.type === 'MUTE' && !before.matches({ playback: 'idle' })) expect(after.matches({ playback: 'idle' })).toBe(true);
+      if (event.type === 'xstate.error.actor.synthesize') expect(asked.map((a) => [a.type, a.params.what])).toEqual([['log', 'speech']]);
+      if (event.type === 'xstate.error.actor.play') expect(asked.map((a) => [a.type, a.params.what])).toEqual([['log', 'playback']]);
+      if (event.type === 'xstate.error.actor.requestMicrophone') expect(asked.map((a) => [a.type, a.params.what])).toEqual([['log', 'microphone']]);
+      if (event.type === 'MIC.REQUEST') expect(started.map((h) => h.name)).toEqual(['requestMicrophone']);
+      if (event.type === 'xstate.done.actor.stopRecording') {
+        // The recording goes to the server with the interview's language.
+        expect(started.map((h) => h.name)).toEqual(['transcribe']);
+        expect(started[0]?.input.language).toBe('es');
+        expect((started[0]?.input.audio as Blob).size).toBe(RECORDINGS[recording]().size);
+      }
+      if (event.type === 'xstate.done.actor.transcribe') {
+        const answer = lastCall(world, 'POST', '/api/voice/speech-to-text');
+        expect(answer?.body).toEqual({ language: 'es', audio: { name: 'answer.webm', size: RECORDINGS.speech().size } });
+        expect(asked).toEqual([{ type: 'transcribed', params: { text: (answer?.response as { text: string }).text } }]);
+        expect((answer?.response as { text: string }).text.length).toBeGreaterThan(0);
+      }
+      if (event.type === 'xstate.error.actor.transcribe') {
+        const held = lastHeld(world, 'transcribe');
+        const status = held?.verdict === 'sent' ? lastCall(world, 'POST', '/api/voice/speech-to-text')?.status : undefined;
+        expect(asked).toEqual([{ type: 'alert', params: { alert: status === 503 ? 'sttUnavailable' : 'transcribeFailed' } }]);
+        if (held?.verdict === 'sent') expect(status).toBe(recording === 'failing' ? 503 : 400);
+      }
+    },
+    states: {
+      'microphone.transcribing': (s) => expect(s.hasTag('transcribing')).toBe(true),
+      'playback.generating': (s) => expect(s.hasTag('audioBusy')).toBe(true),
+      'playback.playing': (s) => expect(s.hasTag('audioBusy')).toBe(true),
+      'microphone.ready': (_s, world) => {
+        // Every transcription heard is handed to the answer, once.
+        const heard = world.events.filter((e) => e.type === 'xstate.done.actor.transcribe').length;
+        expect(effectsOf(world, 'transcribed')).toHaveLength(heard);
+      },
+    },
+  },
+};
