@@ -93,6 +93,14 @@ describe('buying', () => {
     // The address names the order; reloading shows the server's record again.
     await page.reload({ waitUntil: 'networkidle0' });
     expect((await textOf(page, '[data-testid="confirmation-number"]')).trim()).toBe(number);
+
+    // The portal link opens the interview practice, where this order's code lets the buyer in (issue 15).
+    const accessCode = (await textOf(page, '[data-testid="access-code"]')).trim();
+    await page.click('a[href^="/entrevista2095"]');
+    await page.waitForSelector('#premium-code');
+    await page.type('#premium-code', accessCode);
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('#premium-data');
     expect(reports.filter(Boolean)).toEqual([]);
     expect(pageErrors(page)).toEqual([]);
   });

@@ -354,7 +354,9 @@ function PaidOrder({ order, downloading, onReceipt, onForm }: PaidProps) {
 }
 
 function PremiumBox({ code }: { code: string }) {
-  const { t } = useTranslation('commerce');
+  const { t, i18n } = useTranslation('commerce');
+  // The interview speaks Spanish or English (spec 3-ai §2.8): English for an English page, else the default.
+  const lang = i18n.language === 'en' ? 'en' : 'es';
   // Presentation only: whether the copy button just worked.
   const [copied, setCopied] = useState(false);
   const copy = () => {
@@ -369,8 +371,9 @@ function PremiumBox({ code }: { code: string }) {
         {t('confirmation.premium.title')}
       </h2>
       <p>{t('confirmation.premium.body')}</p>
-      <p>
-        <Link to={ROUTES.premiumText}>{t('confirmation.premium.link')}</Link>
+      <p className={row}>
+        <Link to={`${ROUTES.premiumText}?lang=${lang}`}>{t('confirmation.premium.link')}</Link>
+        <Link to={`${ROUTES.premiumVoice}?lang=${lang}`}>{t('confirmation.premium.voiceLink')}</Link>
       </p>
       <div className={row}>
         <span>{t('confirmation.premium.code')}</span>
