@@ -73,7 +73,7 @@ export default fp(
     app.decorate('analytics', new AnalyticsService(app.db));
     app.decorate('adminDashboard', new AdminDashboardService(app.db));
     app.decorate('adminLeads', new AdminLeadService(app.db));
-    app.decorate('premium', new PremiumService(app.db, app.dialect));
+    app.decorate('premium', new PremiumService(app.db, app.dialect, app.ai));
     // eSpeak NG offline; OpenAI speech when a key is given, falling back to eSpeak for a question it cannot read.
     const espeak = new EspeakSynthesizer();
     const { apiKey, baseUrl } = opts.config.openai;

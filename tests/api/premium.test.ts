@@ -5,16 +5,27 @@ import { createTestApp, sessionCookie, type TestApp } from '../helpers/app';
 import { paidPremiumCode, premiumOrderRow } from '../helpers/premium';
 import { PASTED_FORMS } from '../fixtures/pastedForms';
 import { validForm } from '../helpers/ds160Form';
+import { startFakeOpenAi, type FakeOpenAi } from '../helpers/fakeOpenAi';
+import { readFacts } from '../../server/services/premium/facts';
+import { buildQuestions } from '../../server/services/premium/questions';
 
 // Issue 15: the premium interview's server side on the real app and database: only a paid Premium order's code
 // opens it, guessing is slowed per session and per client, every other premium call refuses an unverified
 // session, and an interview goes from pasted data to the final analysis.
 
 let t: TestApp;
+let withModel: TestApp;
+let fake: FakeOpenAi;
 beforeAll(async () => {
   t = await createTestApp({ rateLimitPerMinute: 100_000 });
+  fake = await startFakeOpenAi();
+  withModel = await createTestApp({ rateLimitPerMinute: 100_000, openai: { apiKey: 'test-key', baseUrl: fake.baseURL, model: 'gpt-fake' } });
 });
-afterAll(async () => t.close());
+afterAll(async () => {
+  await t.close();
+  await withModel.close();
+  await fake.close();
+});
 
 type Json = Record<string, any>;
 
@@ -151,5 +162,35 @@ describe('an interview from pasted data to the analysis', () => {
     const text = prep.json().questions.map((q: Json) => q.question).join(' ');
     expect(text).toContain('Maria Lopez');
     expect(text).toContain('Cemex');
+  });
+});
+
+describe('the interview with OpenAI configured', () => {
+  async function prepared(formData: string) {
+    const code = await paidPremiumCode(withModel);
+    const verify = await withModel.app.inject({ method: 'POST', url: '/api/premium/verify-access', payload: { code } });
+    const cookie = sessionCookie(verify) as string;
+    return withModel.app.inject({ method: 'POST', url: '/api/premium/interview-prep', payload: { formData, language: 'en' }, headers: { cookie } });
+  }
+
+  it('has the model read the pasted data through the real SDK, with the facts schema, and builds the same questions', async () => {
+    const form = PASTED_FORMS[4]?.text as string;
+    const res = await prepared(form);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().questions).toEqual(buildQuestions(readFacts(form), 'en'));
+    const request = fake.requests.at(-1);
+    expect(request?.body.response_format?.json_schema?.name).toBe('readFacts');
+    expect(JSON.parse(request?.body.messages.at(-1)?.content ?? '{}')).toEqual({ text: form });
+  });
+
+  it('falls back to the built-in reading when the model answers out of shape', async () => {
+    const form = PASTED_FORMS[0]?.text as string;
+    fake.failure = 'invalid';
+    try {
+      const res = await prepared(form);
+      expect(res.json().questions).toEqual(buildQuestions(readFacts(form), 'en'));
+    } finally {
+      fake.failure = undefined;
+    }
   });
 });

@@ -4,6 +4,7 @@ import { analyze, completeness } from '../../server/services/ai/builtin/analyze'
 import { extract } from '../../server/services/ai/builtin/extract';
 import { nextQuestion } from '../../server/services/ai/builtin/interviews';
 import { builtinReply, pieces } from '../../server/services/ai/builtin/reply';
+import { readFacts } from '../../server/services/premium/facts';
 
 // An OpenAI-compatible chat completions endpoint on 127.0.0.1 that answers as a deterministic "model": it reads
 // the JSON input the engine sends and answers with the built-in engine's rules, so both engines share one
@@ -51,7 +52,7 @@ export interface FakeOpenAi {
   close(): Promise<void>;
 }
 
-const OPERATIONS: Record<string, (input: never) => unknown> = { extract, completeness, analyze, nextQuestion };
+const OPERATIONS: Record<string, (input: never) => unknown> = { extract, completeness, analyze, nextQuestion, readFacts: ({ text }: { text: string }) => readFacts(text) };
 
 let ids = 0;
 const envelope = (model: string, object: string) => ({ id: `chatcmpl-fake-${++ids}`, object, created: Math.floor(Date.now() / 1000), model });

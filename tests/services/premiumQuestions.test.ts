@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { finalAnalysis } from '../../server/services/premium/analysis';
 import { evaluateAnswer } from '../../server/services/premium/evaluate';
-import { readFacts } from '../../server/services/premium/facts';
+import { groundedFacts, readFacts } from '../../server/services/premium/facts';
 import { buildQuestions } from '../../server/services/premium/questions';
 import { savedFormText } from '../../server/services/premium/savedForm';
 import { PASTED_FORMS } from '../fixtures/pastedForms';
@@ -77,6 +77,15 @@ describe('questions built from pasted data', () => {
     const facts = readFacts(savedFormText(JSON.stringify(validForm())));
     expect(facts).toMatchObject({ name: { text: 'Maria Lopez' }, employer: { text: 'Acme SA' }, payer: { kind: 'self' }, purpose: { kinds: ['tourism'] } });
     expect(savedFormText('not json')).toBe('');
+  });
+
+  it("keeps a model's facts only where they quote the text", () => {
+    const text = 'Surnames: PÉREZ\nGiven Names: ANA\nEmployer: Acme';
+    const facts = groundedFacts(
+      { name: { text: 'Ana Pérez', from: ['ANA', 'pérez'] }, employer: { text: 'Acme' }, role: { text: 'Chief Executive' }, income: { text: '$9,000', monthly: 9000 } },
+      text,
+    );
+    expect(Object.keys(facts).sort()).toEqual(['employer', 'name']);
   });
 
   it('falls back to general questions when the text says little, and still asks six', () => {

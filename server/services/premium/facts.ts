@@ -1,6 +1,7 @@
 import { findDates } from '../ai/builtin/dates';
 import { findNationality } from '../ai/builtin/countries';
 import { fold, tidy } from '../ai/builtin/text';
+import type { ApplicantFactsDto } from '../ai/schemas';
 import { amountWithScale, daysBetween, lengthInDays } from './numbers';
 
 // The applicant's facts read from what they pasted (issue 15): the DS-160 PDF's text, the official confirmation
@@ -9,38 +10,12 @@ import { amountWithScale, daysBetween, lengthInDays } from './numbers';
 // Pemex', 'my employer is paying') fill what labels did not give. Every fact keeps `text`, the words as the
 // applicant wrote them, so a question can quote them and a test can find them in the source.
 
-export type PurposeKind = 'tourism' | 'business' | 'study' | 'work' | 'medical' | 'family' | 'other';
-export type PayerKind = 'self' | 'employer' | 'family' | 'other';
-export type VisaClass = 'B' | 'F' | 'J' | 'H' | 'other';
-export type Standing = 'employee' | 'self-employed' | 'student' | 'unemployed' | 'retired';
-
-export interface Quoted {
-  text: string;
-  /** The applicant's own pieces this fact joins ('DANIELA' and 'RAMIREZ LOPEZ'), when it is not one of them. */
-  from?: string[];
-}
-
-export interface ApplicantFacts {
-  name?: Quoted;
-  nationality?: Quoted;
-  marital?: Quoted & { married: boolean };
-  purpose?: Quoted & { kinds: PurposeKind[] };
-  visaClass?: Quoted & { kind: VisaClass };
-  arrival?: Quoted & { iso: string };
-  departure?: Quoted & { iso: string };
-  stay?: Quoted & { days: number };
-  payer?: Quoted & { kind: PayerKind };
-  employer?: Quoted;
-  role?: Quoted;
-  standing?: Quoted & { kind: Standing };
-  jobSince?: Quoted;
-  income?: Quoted & { monthly: number };
-  budget?: Quoted & { amount: number };
-  leave?: Quoted & { days: number };
-  usFamily?: Quoted & { has: boolean };
-  previousVisits?: Quoted & { has: boolean };
-  refusals?: Quoted & { has: boolean };
-}
+export type ApplicantFacts = ApplicantFactsDto;
+export type Quoted = { text: string; from?: string[] };
+export type PurposeKind = NonNullable<ApplicantFacts['purpose']>['kinds'][number];
+export type PayerKind = NonNullable<ApplicantFacts['payer']>['kind'];
+export type VisaClass = NonNullable<ApplicantFacts['visaClass']>['kind'];
+export type Standing = NonNullable<ApplicantFacts['standing']>['kind'];
 
 type LabelKey =
   | 'surnames' | 'givenNames' | 'fullName' | 'nationality' | 'marital' | 'purpose' | 'visaClass' | 'arrival'
@@ -361,4 +336,18 @@ export function readFacts(pasted: string): ApplicantFacts {
   }
   if (!facts.standing && facts.employer) facts.standing = { text: facts.employer.text, kind: 'employee' };
   return facts;
+}
+
+/**
+ * Only facts that quote the pasted text: a model's reading is kept where every quoted piece is found in the text
+ * (letter case and accents aside), so a question never cites words the applicant did not write.
+ */
+export function groundedFacts(facts: ApplicantFacts, pasted: string): ApplicantFacts {
+  const source = fold(tidy(pasted));
+  const found = (piece: unknown) => typeof piece === 'string' && piece.trim().length > 0 && source.includes(fold(tidy(piece)));
+  const kept: Record<string, unknown> = {};
+  for (const [key, fact] of Object.entries(facts) as Array<[string, Quoted | undefined]>) {
+    if (fact && (fact.from ? fact.from.every(found) : found(fact.text))) kept[key] = fact;
+  }
+  return kept as ApplicantFacts;
 }

@@ -17,6 +17,7 @@ import { FAILURES_FORGOTTEN_MS, lockedFor } from '../accounts/lockout';
 import { ACCESS_CODE_PATTERN } from '../orders/codes';
 import { finalAnalysis, type FinalAnalysis } from './analysis';
 import { evaluateAnswer, type Evaluation } from './evaluate';
+import type { AiEngine } from '../ai/engine';
 import { readFacts, type ApplicantFacts } from './facts';
 import { buildQuestions, type InterviewLanguage, type InterviewQuestion } from './questions';
 import { savedFormText } from './savedForm';
@@ -62,6 +63,8 @@ export class PremiumService {
   constructor(
     private readonly db: Db,
     private readonly dialect: Dialect,
+    /** Reads the pasted data: the built-in rules, or a model whose reading must quote the text. */
+    private readonly ai: Pick<AiEngine, 'readFacts'>,
   ) {}
 
   /**
@@ -100,7 +103,7 @@ export class PremiumService {
     if (!text.trim()) {
       throw input.useSaved ? notFound('This order has no saved application to use.') : badRequest('formData', 'Please enter form data');
     }
-    const facts = readFacts(text);
+    const facts = await this.ai.readFacts({ text });
     const questions = buildQuestions(facts, input.language);
     const now = new Date().toISOString();
     const row: PremiumInterviewRow = {
