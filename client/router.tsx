@@ -12,13 +12,7 @@ import { container } from './styles/ui.css';
 type PageModule = { default: React.ComponentType };
 const page = (load: () => Promise<PageModule>) => async () => ({ Component: (await load()).default });
 
-/** Screens later issues build: each shows a plain "coming soon" page naming itself. */
-const comingSoon = (name: RouteName) => async () => {
-  const { ComingSoonPage } = await import('./pages/coming-soon/ComingSoonPage');
-  return { Component: () => <ComingSoonPage route={name} /> };
-};
-
-const BUILT: Partial<Record<RouteName, () => Promise<{ Component: React.ComponentType }>>> = {
+const PAGES: Record<RouteName, () => Promise<{ Component: React.ComponentType }>> = {
   home: page(() => import('./pages/landing/LandingPage')),
   visaWizard: page(() => import('./pages/visa-wizard/VisaWizardPage')),
   apply: page(() => import('./pages/apply/ApplyPage')),
@@ -72,7 +66,7 @@ function Layout() {
 const children: RouteObject[] = [
   ...(Object.keys(ROUTES) as RouteName[]).map((name) => ({
     path: ROUTES[name],
-    lazy: BUILT[name] ?? comingSoon(name),
+    lazy: PAGES[name],
   })),
   // The pricing page's ESTA card links here; the ESTA wizard is the page (DECISIONS.md).
   { path: ESTA_ALIAS, loader: ({ request }) => redirect(`${ROUTES.applyEstaWizard}${new URL(request.url).search}`) },

@@ -69,11 +69,4 @@ describe('other pages', () => {
     expect(await textOf(page, 'h1')).toBe('404 - Page not found');
     expect(await textOf(page, 'body')).toContain('Did you forget to add the page to the router?');
   });
-
-  it('shows a coming-soon page for screens later work builds', async () => {
-    const page = await openPage(e2e);
-    await page.goto(`${e2e.baseUrl}/intervgpt`, { waitUntil: 'networkidle0' });
-    expect(await textOf(page, 'h1')).toBe('Voice Interview Practice');
-    expect(await textOf(page, 'body')).toContain('coming soon');
-  });
 });

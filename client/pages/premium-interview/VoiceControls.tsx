@@ -56,6 +56,9 @@ export function VoiceControls({ language, question, onTranscribed, onAlert }: Pr
     return () => device.release();
   }, [ref, device]);
 
+  // A new question starts without the last answer's transcription.
+  useEffect(() => setPreview(''), [question]);
+
   useEffect(() => {
     if (!recording) return setLevel(0);
     let frame = requestAnimationFrame(function tick() {
