@@ -68,6 +68,27 @@ function events(kind: Recording) {
   };
 }
 
+/** Each move and where it leaves its region: errors of the browser's parts and of the server fall back quietly. */
+const MOVES: Record<string, [region: string, state: string]> = {
+  MUTE: ['sound', 'off'],
+  UNMUTE: ['sound', 'on'],
+  'xstate.done.actor.synthesize': ['playback', 'playing'],
+  'xstate.error.actor.synthesize': ['playback', 'idle'],
+  'xstate.done.actor.play': ['playback', 'idle'],
+  'xstate.error.actor.play': ['playback', 'idle'],
+  'MIC.REQUEST': ['microphone', 'requesting'],
+  'xstate.done.actor.requestMicrophone': ['microphone', 'ready'],
+  'xstate.error.actor.requestMicrophone': ['microphone', 'denied'],
+  RECORD: ['microphone', 'starting'],
+  'xstate.done.actor.startRecording': ['microphone', 'recording'],
+  'xstate.error.actor.startRecording': ['microphone', 'ready'],
+  STOP: ['microphone', 'stopping'],
+  'xstate.done.actor.stopRecording': ['microphone', 'transcribing'],
+  'xstate.error.actor.stopRecording': ['microphone', 'ready'],
+  'xstate.done.actor.transcribe': ['microphone', 'ready'],
+  'xstate.error.actor.transcribe': ['microphone', 'ready'],
+};
+
 export const voiceControlsPaths: PathModel = {
   machine: voiceControlsMachine,
   budget: 60,
@@ -89,9 +110,14 @@ export const voiceControlsPaths: PathModel = {
   oracle: {
     initial: (s, world) => {
       expect(s.value).toEqual({ sound: 'on', playback: 'idle', microphone: 'off' });
+      expect(s.context).toMatchObject({ language: 'es', text: '', speech: null, recording: null });
       expect(world.held).toEqual([]);
     },
     step: ({ before, event, after, started, asked, world }) => {
+      // Where each move must leave the region it belongs to (spec 3-ai §4.7), whatever the machine says.
+      const region = MOVES[event.type];
+      if (region) expect({ [region[0]]: (after.value as Record<string, string>)[region[0]] }).toEqual({ [region[0]]: region[1] });
+      if (event.type === 'LISTEN' && before.matches({ sound: 'on' })) expect(after.context.text).toBe(QUESTION);
       if (event.type === 'LISTEN') {
         // Muted, nothing is asked of the server (spec 3-ai §4.7).
         expect(started.map((h) => [h.name, h.input])).toEqual(before.matches({ sound: 'on' }) ? [['synthesize', { text: QUESTION, language: 'es' }]] : []);
@@ -107,6 +133,10 @@ export const voiceControlsPaths: PathModel = {
         expect((started[0]?.input.audio as Blob).type).toBe('audio/wav');
       }
       if (event.type === 'MUTE' && !before.matches({ playback: 'idle' })) expect(after.matches({ playback: 'idle' })).toBe(true);
+      if (event.type === 'LISTEN') expect(after.matches({ playback: before.matches({ sound: 'on' }) ? 'generating' : 'idle' })).toBe(true);
+      if (event.type === 'xstate.error.actor.startRecording' || event.type === 'xstate.error.actor.stopRecording') {
+        expect(asked.map((a) => [a.type, a.params.what])).toEqual([['log', 'recorder']]);
+      }
       if (event.type === 'xstate.error.actor.synthesize') expect(asked.map((a) => [a.type, a.params.what])).toEqual([['log', 'speech']]);
       if (event.type === 'xstate.error.actor.play') expect(asked.map((a) => [a.type, a.params.what])).toEqual([['log', 'playback']]);
       if (event.type === 'xstate.error.actor.requestMicrophone') expect(asked.map((a) => [a.type, a.params.what])).toEqual([['log', 'microphone']]);
@@ -134,7 +164,11 @@ export const voiceControlsPaths: PathModel = {
       'microphone.transcribing': (s) => expect(s.hasTag('transcribing')).toBe(true),
       'playback.generating': (s) => expect(s.hasTag('audioBusy')).toBe(true),
       'playback.playing': (s) => expect(s.hasTag('audioBusy')).toBe(true),
-      'microphone.ready': (_s, world) => {
+      // Nothing heard or recorded is kept once it has been played or sent.
+      'playback.idle': (s) => expect(s.hasTag('audioBusy') || s.context.speech !== null).toBe(false),
+      'microphone.ready': (s, world) => {
+        expect(s.context.recording).toBeNull();
+        expect(s.hasTag('transcribing')).toBe(false);
         // Every transcription heard is handed to the answer, once.
         const heard = world.events.filter((e) => e.type === 'xstate.done.actor.transcribe').length;
         expect(effectsOf(world, 'transcribed')).toHaveLength(heard);
