@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Executor } from '../index';
+import { sql } from 'kysely';
+import type { Dialect, Executor } from '../index';
 import type { OrderRow, OrderStatus, PaymentAttemptRow } from '../schema';
 
 // Queries take the database or a transaction and never open one: the orders service decides what is atomic.
@@ -51,6 +52,14 @@ export async function ordersOfLeads(db: Executor, leadIds: readonly string[]): P
 }
 
 /** Inserts the attempt unless one with this idempotency key exists; says whether this call made it. */
+/**
+ * Holds a payment key until the transaction ends, so two requests with one key (a double click) take turns
+ * (PostgreSQL; SQLite writes one transaction at a time anyway).
+ */
+export async function lockPaymentKey(db: Executor, dialect: Dialect, key: string): Promise<void> {
+  if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${`payment:${key}`}))`.execute(db);
+}
+
 export async function insertAttemptOnce(db: Executor, row: PaymentAttemptRow): Promise<boolean> {
   const result = await db
     .insertInto('payment_attempts')

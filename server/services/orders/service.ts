@@ -9,6 +9,7 @@ import {
   findOrderByNumber,
   finishAttempt,
   insertAttemptOnce,
+  lockPaymentKey,
   insertOrder,
   paidOrdersOfLead,
   settleOrder,
@@ -19,14 +20,13 @@ import type { LeadRow, OrderRow, PaymentAttemptRow } from '../../../db/schema';
 import { cardDigits, parseExpiry, validatePaymentDetails } from '../../../machines/domain/payment';
 import { toIsoDate } from '../../../machines/domain/validators';
 import type { OrderDto, ProcessPayment, QuoteDto, QuoteQuery } from '../../../openapi/schemas/orders';
-import type { PlanDto } from '../../../openapi/schemas/plans';
 import { englishMessage } from '../../lib/messages';
 import { badRequest, conflict, paymentRefused } from '../../lib/problems';
 import { canAccess, canAccessLead, refusal, type Access } from '../access';
 import type { ChargeResult, PaymentGateway } from '../payments/gateway';
 import { accessCode, orderNumber } from './codes';
 import { toOrderDto } from './dto';
-import { isPackage, plansOf, productFromWord, type PriceTable, type Product } from './products';
+import { isPackage, productFromWord, type PriceTable, type Product } from './products';
 import { OFFICIAL_SITES, optionFor, preselect, productsFor, type QuotedLead } from './quote';
 
 const PACKAGE_RANK: Record<string, number> = { none: 0, basic: 1, pro: 2, premium: 3 };
@@ -53,11 +53,6 @@ export class OrderService {
   async priceTable(): Promise<PriceTable> {
     const [pricing, fees, packages] = await Promise.all([getSetting(this.db, 'pricing'), getSetting(this.db, 'fees'), listPlans(this.db)]);
     return { pricing, fees, packages };
-  }
-
-  /** GET /api/subscription/plans. */
-  async plans(): Promise<PlanDto[]> {
-    return plansOf(await this.priceTable());
   }
 
   /** POST /api/packages/purchase: the checkout link for a package (DECISIONS.md). */
@@ -148,6 +143,11 @@ export class OrderService {
     };
     try {
       await this.db.transaction().execute(async (trx) => {
+        // Key first, then a look for an earlier attempt before the order is written: on PostgreSQL, a second
+        // request that wrote its order (a share lock on the lead) and then waited on the first one's attempt
+        // deadlocked with the first one paying (which locks the lead).
+        await lockPaymentKey(trx, this.dialect, body.idempotencyKey);
+        if (await findAttemptByKey(trx, body.idempotencyKey)) throw new KeyTaken();
         await insertOrder(trx, order);
         if (!(await insertAttemptOnce(trx, attempt))) throw new KeyTaken();
         await addOrderHistory(trx, order.id, 'pending', 'Order created', at);
