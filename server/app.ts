@@ -1,8 +1,9 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Db } from '../db/index';
 import type { Config } from './config';
 import client from './plugins/client';
+import compression from './plugins/compression';
 import db from './plugins/db';
 import errors, { clientErrorHandler } from './plugins/errors';
 import openapi from './plugins/openapi';
@@ -52,6 +53,20 @@ function trustProxyOption(trust: Config['trustProxy']) {
   return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
 }
 
+/**
+ * One log line a request, when it is answered, with what it was and how it went (Fastify writes a second as it
+ * arrives). LOG_LEVEL=warn keeps only failures; silent, nothing.
+ */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    const line = { method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request');
+  }
+}
+
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
@@ -63,6 +78,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     connectionTimeout: config.timeouts.idleMs,
     keepAliveTimeout: config.timeouts.keepAliveMs,
     clientErrorHandler,
+    logController: new OneLinePerRequest(),
     // No removeAdditional: request schemas refuse unknown fields, so a misspelt field is a 400 that names it.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -70,6 +86,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(errors);
   await app.register(db, { config, ...(options.db ? { db: options.db } : {}) });
   await app.register(security, { config });
+  await app.register(compression);
   await app.register(services, { config });
   await app.register(openapi);
 

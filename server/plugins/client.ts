@@ -23,11 +23,15 @@ export default fp(
         index: false,
         // Our own Cache-Control below; the plugin's would overwrite it with max-age=0.
         cacheControl: false,
+        // The build writes .br and .gz beside each text file (scripts/build.mjs): sent as they are when accepted.
+        preCompressed: true,
         // Source maps are not published, even if a build left some behind.
         allowedPath: (pathName) => !pathName.endsWith('.map'),
         // Hashed assets never change; everything else (the shell, the favicon) is revalidated.
         setHeaders: (res, file) => {
           res.setHeader('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? IMMUTABLE : 'no-cache');
+          // Which form was sent depends on Accept-Encoding: a shared cache must not give brotli to a browser without it.
+          res.setHeader('Vary', 'Accept-Encoding');
         },
       });
       for (const route of SPA_PATHS) {

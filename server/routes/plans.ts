@@ -4,7 +4,7 @@ import { fromContract } from '../lib/route';
 
 /** The pricing page's calls: neither needs to know who asks, so no session is read or made. */
 const plans: FastifyPluginAsyncTypebox = async (app) => {
-  app.route({ ...fromContract(listPlans), handler: async () => app.orders.plans() });
+  app.route({ ...fromContract(listPlans), handler: async () => app.site.plans() });
   app.route({ ...fromContract(purchasePackage), handler: async (request) => app.orders.purchase(request.body.planId) });
 };
 

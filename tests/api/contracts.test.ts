@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { putSetting, DEFAULT_SETTINGS } from '../../db/queries/settings';
+import { DEFAULT_SETTINGS } from '../../db/queries/settings';
 import { loadConfig } from '../../server/config';
 import { createTestApp, sessionCookie, type TestApp } from '../helpers/app';
 
@@ -49,9 +49,9 @@ describe('checkout offers come from the pricing map', () => {
 
   it('ESTA: the ESTA price less the $22 government fee, and it follows a price change', async () => {
     expect(await finishEsta()).toMatchObject({ amount: 77, url: expect.stringMatching(/^\/checkout\?formType=ESTA&amount=77&lead=[0-9a-f-]{36}$/) });
-    await putSetting(t.app.db, 'pricing', { ...DEFAULT_SETTINGS.pricing, ESTA: 120 });
+    await t.app.site.setPricing({ ...DEFAULT_SETTINGS.pricing, ESTA: 120 });
     expect(await finishEsta()).toMatchObject({ amount: 98, url: expect.stringMatching(/^\/checkout\?formType=ESTA&amount=98&lead=[0-9a-f-]{36}$/) });
-    await putSetting(t.app.db, 'pricing', DEFAULT_SETTINGS.pricing);
+    await t.app.site.setPricing(DEFAULT_SETTINGS.pricing);
   });
 });
 

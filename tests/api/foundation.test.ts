@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, getSetting, putSetting } from '../../db/queries/settings';
+import { DEFAULT_SETTINGS, getSetting } from '../../db/queries/settings';
 import { listPlans } from '../../db/queries/plans';
 import { findUserByUsername } from '../../db/queries/users';
 import { seed } from '../../db/seed';
@@ -46,12 +46,12 @@ describe(`foundation on ${dialectUnderTest}`, () => {
   });
 
   it('seeds idempotently and never overwrites an operator edit', async () => {
-    await putSetting(t.app.db, 'pricing', { ESTA: 120, DS160_BASIC: 60, DS160_PRO: 110, DS160_PREMIUM: 160 });
+    await t.app.site.setPricing({ ESTA: 120, DS160_BASIC: 60, DS160_PRO: 110, DS160_PREMIUM: 160 });
     const result = await seed(t.app.db, { admin: { username: 'second', passwordHash: 'x' } });
     expect(result.adminCreated).toBe(false);
     expect((await getSetting(t.app.db, 'pricing')).ESTA).toBe(120);
     expect((await listPlans(t.app.db)).length).toBe(3);
-    await putSetting(t.app.db, 'pricing', DEFAULT_SETTINGS.pricing);
+    await t.app.site.setPricing(DEFAULT_SETTINGS.pricing);
   });
 });
 
@@ -118,6 +118,17 @@ describe('HTTP behaviour', () => {
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['strict-transport-security']).toContain('max-age=');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+  });
+
+  it('sends the same headers on an error, and keeps the rate limit to the answer that refuses', async () => {
+    const res = await t.app.inject('/api/does-not-exist');
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    // A small answer is not tripled by the limit's bookkeeping (issue 16); a 429 says when to retry (above).
+    expect(Object.keys(res.headers).filter((h) => h.startsWith('x-ratelimit'))).toEqual([]);
   });
 
   it('refuses bodies over the limit with 413', async () => {
@@ -178,5 +189,31 @@ describe('serving the client', () => {
     const api = await withClient.app.inject('/api/no-such-thing');
     expect(api.statusCode).toBe(404);
     expect(api.json().error).toBe('Not Found');
+  });
+});
+
+describe('the request log', () => {
+  it('writes one line a request, with what was asked and how it ended, and none at warn', async () => {
+    const lines: string[] = [];
+    const logged = await createTestApp({ logLevel: 'info' }, { logStream: { write: (line) => void lines.push(line) } });
+    const quiet: string[] = [];
+    const warned = await createTestApp({ logLevel: 'warn' }, { logStream: { write: (line) => void quiet.push(line) } });
+    try {
+      const before = lines.length;
+      await logged.app.inject('/api/health');
+      await logged.app.inject('/api/does-not-exist');
+      const written = lines.slice(before).map((line) => JSON.parse(line));
+      expect(written.map((l) => [l.msg, l.method, l.url, l.statusCode])).toEqual([
+        ['request', 'GET', '/api/health', 200],
+        ['request', 'GET', '/api/does-not-exist', 404],
+      ]);
+      expect(typeof written[0].ms).toBe('number');
+      const quietBefore = quiet.length;
+      await warned.app.inject('/api/health');
+      expect(quiet.slice(quietBefore)).toEqual([]);
+    } finally {
+      await logged.close();
+      await warned.close();
+    }
   });
 });

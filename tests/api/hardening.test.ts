@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dialectUnderTest, sessionCookie, type TestApp } from '../helpers/app';
@@ -228,6 +229,11 @@ describe('files and caching', () => {
     fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>Rumbo</title>');
     fs.writeFileSync(path.join(clientDir, 'assets/index-abc123.js'), 'console.log(1)');
     fs.writeFileSync(path.join(clientDir, 'assets/index-abc123.js.map'), '{}');
+    // As the build leaves it: the page and its script beside their brotli and gzip forms.
+    const script = `console.log(${JSON.stringify('rumbo '.repeat(400))})`;
+    fs.writeFileSync(path.join(clientDir, 'assets/app-def456.js'), script);
+    fs.writeFileSync(path.join(clientDir, 'assets/app-def456.js.br'), zlib.brotliCompressSync(script));
+    fs.writeFileSync(path.join(clientDir, 'assets/app-def456.js.gz'), zlib.gzipSync(script));
     site = await createTestApp({ clientDir });
   });
   afterAll(async () => {
@@ -243,6 +249,30 @@ describe('files and caching', () => {
     expect(asset.headers['x-ratelimit-limit']).toBeUndefined();
     for (const url of ['/', '/apply', '/no-such-page']) expect((await site.app.inject(url)).headers['cache-control']).toBe('no-cache');
     expect((await site.app.inject('/assets/index-abc123.js.map')).statusCode).toBe(404);
+  });
+
+  it('sends a built file compressed as the browser accepts, and JSON above a kilobyte compressed too', async () => {
+    const script = fs.readFileSync(path.join(clientDir, 'assets/app-def456.js'), 'utf8');
+    const br = await site.app.inject({ url: '/assets/app-def456.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('Accept-Encoding');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+    const gz = await site.app.inject({ url: '/assets/app-def456.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(script);
+    const plain = await site.app.inject('/assets/app-def456.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+
+    const contract = await site.app.inject({ url: '/docs/json', headers: { 'accept-encoding': 'gzip' } });
+    const json = await site.app.inject('/docs/json');
+    expect(json.body.length).toBeGreaterThan(1024);
+    expect(contract.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(zlib.gunzipSync(contract.rawPayload).toString())).toEqual(json.json());
+    // A small answer goes as it is: compressing it would cost more than it saves.
+    const health = await site.app.inject({ url: '/api/health', headers: { 'accept-encoding': 'gzip' } });
+    expect(health.headers['content-encoding']).toBeUndefined();
   });
 
   it.skipIf(dialectUnderTest !== 'sqlite')('creates the database and its WAL readable by the owner only', async () => {

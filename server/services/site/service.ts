@@ -1,37 +1,59 @@
 import type { Executor } from '../../../db/index';
-import { getSetting, putSetting, type Branding, type PricingMap } from '../../../db/queries/settings';
+import { listPlans } from '../../../db/queries/plans';
+import { getSetting, putSetting, type Branding, type PricingMap, type Settings } from '../../../db/queries/settings';
 import { findCountry } from '../../../machines/domain/countries';
 import { eligibility, favourableCitizenship, type Eligibility, type Purpose } from '../../../machines/domain/visaRules';
+import type { PlanDto } from '../../../openapi/schemas/plans';
 import { badRequest } from '../../lib/problems';
+import { plansOf } from '../orders/products';
 
-/** What every visitor reads: branding, the pricing map, and the visa rule's answer for a nationality and purpose. */
 /** How long another server process may show the old prices after an admin changes them (this one: not at all). */
 const CACHE_MS = 5_000;
 
+interface Cached {
+  branding: Branding;
+  pricing: PricingMap;
+  fees: Settings['fees'];
+  plans: PlanDto[];
+}
+
+/** What every visitor reads: branding, the pricing map, the plans, and the visa rule's answer for a nationality and purpose. */
 export class SiteService {
-  private readonly cache = new Map<'branding' | 'pricing', { value: Promise<unknown>; at: number }>();
+  private readonly cache = new Map<keyof Cached, { value: Promise<unknown>; at: number }>();
 
   constructor(
     private readonly db: Executor,
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Branding and prices are read on every page, changed rarely: kept in memory, dropped when the admin changes them. */
-  private cached<K extends 'branding' | 'pricing'>(key: K): Promise<K extends 'branding' ? Branding : PricingMap> {
+  /** Read on every page, changed rarely: kept in memory, dropped when the admin changes them. */
+  private cached<K extends keyof Cached>(key: K, load: () => Promise<Cached[K]>): Promise<Cached[K]> {
     const hit = this.cache.get(key);
-    if (hit && this.now() - hit.at < CACHE_MS) return hit.value as Promise<K extends 'branding' ? Branding : PricingMap>;
-    const value = getSetting(this.db, key);
+    if (hit && this.now() - hit.at < CACHE_MS) return hit.value as Promise<Cached[K]>;
+    const value = load();
     this.cache.set(key, { value, at: this.now() });
     value.catch(() => this.cache.delete(key));
-    return value as Promise<K extends 'branding' ? Branding : PricingMap>;
+    return value;
   }
 
   branding(): Promise<Branding> {
-    return this.cached('branding');
+    return this.cached('branding', () => getSetting(this.db, 'branding'));
   }
 
   pricing(): Promise<PricingMap> {
-    return this.cached('pricing');
+    return this.cached('pricing', () => getSetting(this.db, 'pricing'));
+  }
+
+  private fees(): Promise<Cached['fees']> {
+    return this.cached('fees', () => getSetting(this.db, 'fees'));
+  }
+
+  /** GET /api/subscription/plans: the packages at the current prices. */
+  plans(): Promise<PlanDto[]> {
+    return this.cached('plans', async () => {
+      const [pricing, fees, packages] = await Promise.all([this.pricing(), this.fees(), listPlans(this.db)]);
+      return plansOf({ pricing, fees, packages });
+    });
   }
 
   async setBranding(branding: Branding): Promise<Branding> {
@@ -47,6 +69,7 @@ export class SiteService {
     const value = { ESTA: pricing.ESTA, DS160_BASIC: pricing.DS160_BASIC, DS160_PRO: pricing.DS160_PRO, DS160_PREMIUM: pricing.DS160_PREMIUM };
     await putSetting(this.db, 'pricing', value);
     this.cache.delete('pricing');
+    this.cache.delete('plans');
     return value;
   }
 
@@ -55,7 +78,7 @@ export class SiteService {
     if (!country) throw badRequest('country', 'unknown country', 'querystring');
     const other = query.otherCountry === undefined ? undefined : findCountry(query.otherCountry);
     if (query.otherCountry !== undefined && !other) throw badRequest('otherCountry', 'unknown country', 'querystring');
-    const [pricing, fees] = await Promise.all([this.pricing(), getSetting(this.db, 'fees')]);
+    const [pricing, fees] = await Promise.all([this.pricing(), this.fees()]);
     const citizenship = favourableCitizenship(country.name, other?.name, query.purpose);
     const table = {
       estaGovernmentFee: fees.estaGovernmentFee,
