@@ -83,7 +83,9 @@ export const dialog = style({
   selectors: { '&::backdrop': { background: 'rgba(20,33,61,.45)' } },
 });
 
-export const main = style({ minHeight: 'calc(100vh - 140px)' });
+// A full screen at least, so the footer starts below the fold: a page that arrives after the shell (lazy routes, data)
+// then grows without moving anything the visitor can see (it was the landing page's whole layout shift).
+export const main = style({ minHeight: '100vh' });
 
 export const footer = style({
   borderTop: `1px solid ${vars.color.border}`,
