@@ -11,6 +11,8 @@ export default defineConfig({
   build: {
     outDir: '../dist/client',
     emptyOutDir: true,
+    // scripts/prerender.mjs reads it to link the landing page's chunks from its prerendered HTML, then deletes it.
+    manifest: true,
     // No source maps in what ships: the original sources are not published (`npm run dev` has its own).
   },
   server: {

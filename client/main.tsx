@@ -1,5 +1,5 @@
-import { StrictMode, Suspense } from 'react';
-import { createRoot } from 'react-dom/client';
+import { StrictMode, Suspense, useEffect } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProvider } from './app/AppContext';
 import { setupInspector } from './app/inspect';
@@ -7,23 +7,43 @@ import { startLanguage } from './app/language';
 import { startSession } from './app/session';
 import { loadSiteData } from './app/siteData';
 import { startToasts } from './app/toasts';
-import { i18nReady } from './i18n';
-import { createRouter } from './router';
+import i18n, { i18nReady } from './i18n';
+import { createRouter, loadRoutesFor } from './router';
 import './styles/global.css';
 import './styles/keyframes.css';
 
 await setupInspector();
 await i18nReady;
 const toasts = startToasts();
-const actors = { language: startLanguage(), toasts, session: startSession(toasts) };
+const languageActor = startLanguage();
+const language = languageActor.getSnapshot().context.language;
+const container = document.getElementById('root') as HTMLElement;
+// The server sent the landing page already rendered (scripts/prerender.mjs): React takes it over as it is when
+// it is in the language this browser picked, and renders afresh otherwise.
+const hydrate = container.dataset.prerendered === language;
+// Asked only once the page is React's, or an early answer would make the header differ from the prerendered one.
+const session = startSession(toasts, { start: !hydrate });
+const actors = { language: languageActor, toasts, session };
 loadSiteData();
 
-createRoot(document.getElementById('root') as HTMLElement).render(
+function StartSession() {
+  useEffect(() => void session.start(), []);
+  return null;
+}
+
+if (hydrate) {
+  await Promise.all([loadRoutesFor(window.location.pathname), i18n.changeLanguage(language).then(() => i18n.loadNamespaces('landing'))]);
+}
+
+const app = (
   <StrictMode>
     <AppProvider actors={actors}>
       <Suspense fallback={null}>
         <RouterProvider router={createRouter()} />
       </Suspense>
+      {hydrate && <StartSession />}
     </AppProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+if (hydrate) hydrateRoot(container, app);
+else createRoot(container).render(app);

@@ -1,6 +1,6 @@
 import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createBrowserRouter, Outlet, redirect, ScrollRestoration, useLocation, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, Outlet, redirect, ScrollRestoration, useLocation, type RouteObject } from 'react-router';
 import { ESTA_ALIAS, ROUTES, type RouteName } from '../machines/domain/routes';
 import { trackPageView } from './app/analytics';
 import { Header } from './components/Header';
@@ -73,6 +73,23 @@ const children: RouteObject[] = [
   { path: '*', lazy: page(() => import('./pages/not-found/NotFoundPage')) },
 ];
 
+/** The app's routes: the browser's router, and the build's prerender of the landing page (client/prerender.tsx). */
+export const routes: RouteObject[] = [{ element: <Layout />, HydrateFallback: () => null, children }];
+
 export function createRouter() {
-  return createBrowserRouter([{ element: <Layout />, HydrateFallback: () => null, children }]);
+  return createBrowserRouter(routes);
+}
+
+/**
+ * Loads the lazy pages a location needs before the router is made: hydrating prerendered HTML, the first render
+ * must be the page itself, not the fallback a lazy route shows while it loads.
+ */
+export async function loadRoutesFor(pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      Object.assign(route, await route.lazy(), { lazy: undefined });
+    }),
+  );
 }

@@ -38,6 +38,7 @@ export function buildClient({ outDir = CLIENT_OUT, force = false } = {}) {
   run(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
     NODE_ENV: 'production',
   });
+  run(process.execPath, [path.join(ROOT, 'scripts/prerender.mjs'), outDir]);
   precompress(outDir);
   return true;
 }
@@ -52,7 +53,8 @@ function precompress(dir) {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const file = path.join(dir, entry.name);
     if (entry.isDirectory()) {
-      precompress(file);
+      // The prerendered pages are filled in per request (server/plugins/landing.ts) and compressed then.
+      if (entry.name !== 'prerendered') precompress(file);
       continue;
     }
     if (!COMPRESSIBLE.test(entry.name)) continue;

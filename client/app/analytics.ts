@@ -1,4 +1,4 @@
-import { recordPageViews } from '../../openapi/routes/analytics';
+import { PAGE_VIEWS_PATH } from '../../openapi/routes/analyticsPath';
 import { ROUTES } from '../../machines/domain/routes';
 
 // First-party page views (DECISIONS.md, issue 14): the route's path only, batched, sent with the browser's language
@@ -28,8 +28,8 @@ function flush(leaving: boolean): void {
   while (queue.length) {
     const payload = body(queue.splice(0, MAX_BATCH));
     const blob = new Blob([payload], { type: 'application/json' });
-    if (leaving && typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(recordPageViews.url, blob)) continue;
-    void fetch(recordPageViews.url, { method: 'POST', body: payload, headers: { 'Content-Type': 'application/json' }, credentials: 'same-origin', keepalive: true }).catch(() => {});
+    if (leaving && typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(PAGE_VIEWS_PATH, blob)) continue;
+    void fetch(PAGE_VIEWS_PATH, { method: 'POST', body: payload, headers: { 'Content-Type': 'application/json' }, credentials: 'same-origin', keepalive: true }).catch(() => {});
   }
 }
 

@@ -14,6 +14,8 @@ export function startLanguage() {
         persistLanguage: (_, { language }) => writeStorage('local', LANGUAGE_STORAGE_KEY, language),
         applyLanguage: (_, { language }) => {
           document.documentElement.lang = language;
+          // The server reads it to send the prerendered landing page in this language (server/plugins/landing.ts).
+          document.cookie = `${LANGUAGE_STORAGE_KEY}=${language}; path=/; max-age=31536000; samesite=lax`;
           void i18n.changeLanguage(language);
         },
       },

@@ -1,15 +1,7 @@
+import { formatMoney } from '../../machines/domain/money';
 import { useLanguage } from './AppContext';
 
-/** Dollars in the interface language's way of writing money ($1,234.50, 1.234,50 US$, 1 234,50 $US). */
-export function formatMoney(amount: number, language: string, options: { cents?: boolean } = {}): string {
-  const cents = options.cents ?? !Number.isInteger(amount);
-  return new Intl.NumberFormat(language, {
-    style: 'currency',
-    currency: 'USD',
-    minimumFractionDigits: cents ? 2 : 0,
-    maximumFractionDigits: cents ? 2 : 0,
-  }).format(amount);
-}
+export { formatMoney };
 
 export function useMoney(): (amount: number, options?: { cents?: boolean }) => string {
   const { language } = useLanguage();

@@ -11,8 +11,11 @@ import type { ToastActor } from './toasts';
  */
 const calls = async () => (await import('../api/actors/account')).sessionCalls(fetchTransport);
 
-/** The one session actor of the app: the header's user menu, /login and /dashboard share it. */
-export function startSession(toasts: ToastActor) {
+/**
+ * The one session actor of the app: the header's user menu, /login and /dashboard share it. Unstarted when asked:
+ * hydrating a prerendered page, the first render must still be asking the server, as the prerender was.
+ */
+export function startSession(toasts: ToastActor, { start = true } = {}) {
   const inspector = inspect();
   const actor = createActor(
     sessionMachine.provide({
@@ -27,7 +30,7 @@ export function startSession(toasts: ToastActor) {
     }),
     inspector ? { inspect: inspector } : {},
   );
-  actor.start();
+  if (start) actor.start();
   return actor;
 }
 

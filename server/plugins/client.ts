@@ -1,9 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
-import { SPA_PATHS } from '../../machines/domain/routes';
+import { PRERENDER_DIR } from '../../machines/domain/landingPage';
+import { ROUTES, SPA_PATHS } from '../../machines/domain/routes';
 import type { Config } from '../config';
+import { landingPages } from './landing';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -25,8 +28,8 @@ export default fp(
         cacheControl: false,
         // The build writes .br and .gz beside each text file (scripts/build.mjs): sent as they are when accepted.
         preCompressed: true,
-        // Source maps are not published, even if a build left some behind.
-        allowedPath: (pathName) => !pathName.endsWith('.map'),
+        // Source maps are not published, even if a build left some behind; the prerendered pages only filled in.
+        allowedPath: (pathName) => !pathName.endsWith('.map') && !pathName.startsWith(`/${PRERENDER_DIR}/`),
         // Hashed assets never change; everything else (the shell, the favicon) is revalidated.
         setHeaders: (res, file) => {
           res.setHeader('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? IMMUTABLE : 'no-cache');
@@ -34,10 +37,14 @@ export default fp(
           res.setHeader('Vary', 'Accept-Encoding');
         },
       });
-      for (const route of SPA_PATHS) {
-        app.get(route, { schema: { hide: true } }, (_req, reply) =>
-          reply.type('text/html').header('Cache-Control', 'no-cache').sendFile('index.html'),
-        );
+      const shell = (reply: FastifyReply) => reply.type('text/html').header('Cache-Control', 'no-cache').sendFile('index.html');
+      const landing = landingPages(opts.config.clientDir, app.site);
+      app.get(ROUTES.home, { schema: { hide: true } }, async (request, reply) => {
+        if (!(await landing(request, reply))) return shell(reply);
+        return reply;
+      });
+      for (const route of SPA_PATHS.filter((p) => p !== ROUTES.home)) {
+        app.get(route, { schema: { hide: true } }, (_req, reply) => shell(reply));
       }
     }
 

@@ -1,18 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { recordPageViews } from '../../openapi/routes/analytics';
 import type { Config } from '../config';
+import { cookieValue } from '../lib/cookies';
 import { fromContract, perMinute } from '../lib/route';
 
 export const VISITOR_COOKIE = 'rumbo.vid';
 const ONE_YEAR_S = 365 * 24 * 60 * 60;
-
-function cookieValue(header: string | undefined, name: string): string | undefined {
-  for (const part of (header ?? '').split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) return rest.join('=');
-  }
-  return undefined;
-}
 
 /**
  * First-party page views (DECISIONS.md): no session, only a random visitor cookie scoped to this one route, so

@@ -1,10 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, getSetting } from '../../db/queries/settings';
 import { listPlans } from '../../db/queries/plans';
 import { findUserByUsername } from '../../db/queries/users';
 import { seed } from '../../db/seed';
+import { BRAND_MARKER, landingFile, PRERENDER_DIR, PRICE_MARKERS, SITE_DATA_MARKER } from '../../machines/domain/landingPage';
+import { LANGUAGE_STORAGE_KEY, LANGUAGES } from '../../machines/domain/language';
+import { formatMoney } from '../../machines/domain/money';
 import { DbSessionStore } from '../../server/plugins/session';
 import { verifyPassword } from '../../server/lib/password';
 import { createTestApp, dialectUnderTest, TEST_ADMIN, type TestApp } from '../helpers/app';
@@ -180,6 +184,40 @@ describe('serving the client', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.body).toContain('id="root"');
+  });
+
+  it('sends the prerendered landing page in the language asked for, with the current brand and prices', async () => {
+    const dir = withClient.config.clientDir;
+    fs.mkdirSync(path.join(dir, PRERENDER_DIR), { recursive: true });
+    for (const language of LANGUAGES) {
+      const price = formatMoney(PRICE_MARKERS.ESTA, language);
+      const page = `<html lang="${language}"><title>${BRAND_MARKER}</title><div id="root"><h1>${BRAND_MARKER}</h1><p>${price}</p></div><script type="application/json">${SITE_DATA_MARKER}</script>`;
+      fs.writeFileSync(path.join(dir, landingFile(language)), page);
+    }
+    const spanish = await withClient.app.inject({ url: '/', headers: { 'accept-language': 'de-DE,es;q=0.8,en;q=0.5' } });
+    expect(spanish.statusCode).toBe(200);
+    expect(spanish.headers['vary']).toContain('Accept-Language');
+    expect(spanish.headers['cache-control']).toBe('no-cache');
+    expect(spanish.body).toContain(`<html lang="es"><title>Rumbo</title><div id="root"><h1>Rumbo</h1><p>${formatMoney(99, 'es')}</p>`);
+    expect(JSON.parse(/<script type="application\/json">(.*)<\/script>/.exec(spanish.body)?.[1] ?? '')).toEqual({
+      branding: await withClient.app.site.branding(),
+      pricing: await withClient.app.site.pricing(),
+    });
+    // The stored choice (a cookie the page keeps beside local storage) wins over the browser's languages.
+    const chosen = await withClient.app.inject({ url: '/', headers: { 'accept-language': 'es', cookie: `${LANGUAGE_STORAGE_KEY}=pt` } });
+    expect(chosen.body).toContain('<html lang="pt">');
+    const unknown = await withClient.app.inject({ url: '/', headers: { 'accept-language': 'ja' } });
+    expect(unknown.body).toContain('<html lang="en">');
+
+    await withClient.app.site.setBranding({ brandName: 'Viaje <Fácil>', chatAssistantName: 'Ana' });
+    await withClient.app.site.setPricing({ ESTA: 1234, DS160_BASIC: 50, DS160_PRO: 100, DS160_PREMIUM: 150 });
+    const changed = await withClient.app.inject({ url: '/', headers: { 'accept-language': 'en', 'accept-encoding': 'br' } });
+    expect(changed.headers['content-encoding']).toBe('br');
+    const html = zlib.brotliDecompressSync(changed.rawPayload).toString();
+    expect(html).toContain('<h1>Viaje &#60;Fácil&#62;</h1><p>$1,234</p>');
+    expect(html).not.toContain('<Fácil>');
+    // The page's own files are not served as they are, markers and all.
+    expect((await withClient.app.inject(`/${landingFile('en')}`)).statusCode).toBe(404);
   });
 
   it('answers other pages with the shell under 404, and unknown API paths with JSON', async () => {

@@ -56,6 +56,8 @@ export async function openPage(e2e: E2E, options: { languages?: string[]; timeZo
     Object.defineProperty(navigator, 'languages', { get: () => langs });
     Object.defineProperty(navigator, 'language', { get: () => langs[0] });
   }, languages);
+  // As a browser does: the server picks the prerendered landing page's language from this header.
+  await page.setExtraHTTPHeaders({ 'Accept-Language': languages.join(',') });
   if (options.timeZone) await page.emulateTimezone(options.timeZone);
   const errors: string[] = [];
   page.on('pageerror', (err) => errors.push(String(err)));

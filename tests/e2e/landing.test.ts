@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatMoney } from '../../machines/domain/money';
 import { byRole, openPage, pageErrors, startE2E, textOf, waitForPath, type E2E } from './browser';
 
 let e2e: E2E;
@@ -51,6 +52,39 @@ describe('the landing page', () => {
     expect(options).toEqual(['en', 'es', 'fr', 'pt']);
     await brazil.select('#language-select', 'es');
     await brazil.waitForFunction(() => document.documentElement.lang === 'es');
+    // The server could only read the browser's languages and sent the English page; the page was drawn afresh.
+    expect(pageErrors(brazil)).toEqual([]);
+  });
+
+  it('arrives drawn in the language the browser asks for, and is taken over without being drawn again', async () => {
+    const page = await openPage(e2e, { languages: ['es-ES', 'es'] });
+    await page.setJavaScriptEnabled(false);
+    await page.goto(`${e2e.baseUrl}/`, { waitUntil: 'networkidle0' });
+    expect(await page.$eval('html', (html) => html.lang)).toBe('es');
+    expect(await textOf(page, 'h1')).toBe('Rumbo Consular');
+    expect(await textOf(page, 'main')).toContain('Iniciar solicitud');
+    expect(await textOf(page, 'main')).toContain(formatMoney(99, 'es'));
+
+    await page.setJavaScriptEnabled(true);
+    // Counts the prerendered elements React throws away: none, when it hydrates what the server sent.
+    await page.evaluateOnNewDocument(() => {
+      const w = window as Window & { replaced?: number };
+      w.replaced = 0;
+      new MutationObserver((records) => {
+        for (const record of records) for (const node of record.removedNodes) if (node instanceof Element && (node.matches('h1, header') || node.querySelector('h1'))) w.replaced = (w.replaced ?? 0) + 1;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto(`${e2e.baseUrl}/`, { waitUntil: 'networkidle0' });
+    await byRole(page, 'link', 'Iniciar sesión').wait();
+    expect(await page.evaluate(() => (window as Window & { replaced?: number }).replaced)).toBe(0);
+    expect(pageErrors(page)).toEqual([]);
+    // Hydrated, it answers: the switcher changes the language and keeps the choice for the server too.
+    await byRole(page, 'button', 'English').click();
+    await page.waitForFunction(() => document.documentElement.lang === 'en');
+    expect(await page.evaluate(() => document.cookie)).toContain('rumbo-language=en');
+    await page.reload({ waitUntil: 'networkidle0' });
+    expect(await page.$eval('#root', (root) => (root as HTMLElement).dataset.prerendered)).toBe('en');
+    expect(await textOf(page, 'main')).toContain('Start Application');
   });
 
   it('fits a 375 px phone without horizontal scrolling', async () => {
