@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
-import pg from 'pg';
 import { migrationProvider } from './migrations';
 import type { Database } from './schema';
 import { withStatementCache } from './statementCache';
@@ -32,11 +31,13 @@ export const SQLITE_SYNCHRONOUS = 'FULL';
 
 export function createDb(options: DbOptions): Db {
   if (dialectOf(options) === 'postgres') {
-    const pool = new pg.Pool({
-      connectionString: options.databaseUrl,
-      max: 10,
-      ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
-    });
+    // pg loads when PostgreSQL is used, not on SQLite (about 15 MB the server would hold for nothing).
+    const pool = async () =>
+      new (await import('pg')).default.Pool({
+        connectionString: options.databaseUrl,
+        max: 10,
+        ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
+      });
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   fs.mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });

@@ -163,7 +163,7 @@ async function photoTimes(app: FastifyInstance): Promise<{ analyze: number[]; fi
     if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body.slice(0, 200)}`);
     return Math.round(performance.now() - started);
   };
-  await time('/api/analyze-photo'); // loads the face detector once, as the server's warm-up does at start
+  await time('/api/analyze-photo'); // the first photo loads the face detector (about 0.6 s)
   const analyze: number[] = [];
   const fix: number[] = [];
   for (let i = 0; i < 5; i += 1) analyze.push(await time('/api/analyze-photo'));

@@ -32,9 +32,8 @@ async function recording(request: FastifyRequest): Promise<{ audio: Buffer; file
 
 /** Spec 3-ai §2.9, §7: the voice interview's speech, for verified premium sessions only. */
 const voice: FastifyPluginAsyncTypebox = async (app) => {
-  app.addHook('onListen', async () => {
-    void app.speech.warmUp().catch((err: unknown) => app.log.warn({ err }, 'the speech synthesizer did not warm up'));
-  });
+  // eSpeak's WebAssembly is compiled on the first question spoken (40 MB), not at start, for the same reason as
+  // the face detector's (routes/photo.ts).
 
   app.route({
     ...fromContract(textToSpeech),

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
-import { create, type Font } from 'fontkit';
+import type { Font } from 'fontkit';
 import { sfntFromWoff } from './woff';
 
 export type Weight = 'regular' | 'bold';
@@ -32,9 +32,17 @@ const NOTO_CSS: Record<Weight, string> = {
 
 const faces = new Map<string, Face>();
 
+let create: typeof import('fontkit').create | undefined;
+
+/** fontkit loads with the first PDF (writer.ts, loadPdfKit), not with the server. */
+export async function loadFontkit(): Promise<void> {
+  create ??= (await import('fontkit')).create;
+}
+
 function face(name: string, bytes: () => Uint8Array): Face {
   let found = faces.get(name);
   if (!found) {
+    if (!create) throw new Error('loadPdfKit() before writing a PDF');
     found = { name, font: create(bytes()) };
     faces.set(name, found);
   }

@@ -4,7 +4,7 @@ import { answerForm, answerGroups, type AnswerForm } from './answers';
 import { asciiSafe, isPlainAscii } from './ascii';
 import { footer, header, heading, notice, row, SMALL, type Row } from './blocks';
 import type { FormInput } from './inputs';
-import { COLORS, PdfWriter, type Style } from './writer';
+import { COLORS, loadPdfKit, PdfWriter, type Style } from './writer';
 
 const FORM_TITLES: Record<AnswerForm, string> = {
   'DS-160': 'DS-160 Online Nonimmigrant Visa Application',
@@ -34,7 +34,8 @@ export function answerRow(label: string, value: string): Row {
     : { label, value, note: { text: `Type on the official site: ${copy}`, style: COPY_STYLE } };
 }
 
-export function formPdf(input: FormInput): Promise<Buffer> {
+export async function formPdf(input: FormInput): Promise<Buffer> {
+  await loadPdfKit();
   const { order, brandName, lead } = input;
   const groups = lead ? answerGroups(lead) : [];
   const form: AnswerForm = lead ? answerForm(lead.source) : order.service;

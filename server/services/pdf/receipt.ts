@@ -14,9 +14,10 @@ import {
   STATUS_WORDS,
   UNPAID_NOTICE,
 } from './wording';
-import { PdfWriter } from './writer';
+import { loadPdfKit, PdfWriter } from './writer';
 
-export function receiptPdf(input: ReceiptInput): Promise<Buffer> {
+export async function receiptPdf(input: ReceiptInput): Promise<Buffer> {
+  await loadPdfKit();
   const { order, brandName, lead } = input;
   const w = new PdfWriter({
     title: `Payment Receipt ${order.number}`,

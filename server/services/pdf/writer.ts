@@ -1,7 +1,6 @@
 // A page-flowing writer over pdfkit: paragraphs, two-column rows and boxes in the service's fonts, a page break
 // before anything that would not fit, a footer on every page, and the finished file as one Buffer.
-import PDFDocument from 'pdfkit';
-import type { Face, Weight } from './fonts';
+import { loadFontkit, type Face, type Weight } from './fonts';
 import { breakLines, type Line } from './lines';
 
 export interface Style {
@@ -31,6 +30,17 @@ const LINE_HEIGHT = 1.32;
 /** From the top of a line box to the baseline, in ems: room above for accents, below for descenders. */
 const BASELINE = 0.98;
 
+let PDFDocument: typeof import('pdfkit') | undefined;
+
+/**
+ * pdfkit and fontkit load with the first PDF, not when the server starts: about 30 MB that a server which never
+ * writes a PDF does not hold (issue 16's memory budget).
+ */
+export async function loadPdfKit(): Promise<void> {
+  PDFDocument ??= (await import('pdfkit')).default;
+  await loadFontkit();
+}
+
 export class PdfWriter {
   private readonly doc: PDFKit.PDFDocument;
   private readonly output: Promise<Buffer>;
@@ -39,6 +49,7 @@ export class PdfWriter {
   y = MARGIN.top;
 
   constructor(info: DocumentInfo) {
+    if (!PDFDocument) throw new Error('loadPdfKit() before writing a PDF');
     this.doc = new PDFDocument({
       size: 'A4',
       margin: 0,

@@ -78,12 +78,6 @@ const INPUT_SIZE = 416;
 export class FaceApiDetector implements FaceDetector {
   private loading: Promise<FaceApi> | undefined;
 
-  /** Loads the models and runs one detection, so the first applicant does not wait for the WebAssembly to compile. */
-  warmUp(): Promise<void> {
-    const blank = { data: new Uint8Array(64 * 64 * 3).fill(255), width: 64, height: 64 };
-    return this.detect(blank).then(() => undefined);
-  }
-
   async detect(pixels: Pixels): Promise<FaceResult> {
     let faceapi: FaceApi;
     try {

@@ -1,8 +1,9 @@
-import sharp, { type Metadata, type OutputInfo } from 'sharp';
+import type { Metadata, OutputInfo } from 'sharp';
 import type { FixedPhoto, PhotoAnalysis, PhotoChange, PhotoIssue, PhotoRequirement } from '../../../openapi/schemas/photo';
 import { Problem } from '../../lib/problems';
 import { FaceApiDetector, MIN_FACE_SCORE, type DetectedFace, type FaceDetector, type FaceResult } from './face';
 import { admit, decodeDataUrl, heicUnsupported, MAX_INPUT_PIXELS, MESSAGES, notAnImage, type SniffedFormat } from './input';
+import { loadSharp } from './sharp';
 import { background, colourShare, exposure, greyscale, sharpness, type FaceBox, type Pixels } from './measure';
 import { BACKGROUND, EXPOSURE, FIX_TARGET, MIN_COLOUR_SHARE, PENALTY, PHOTO_RULES, REQUIREMENT_LABELS, SHARPNESS } from './rules';
 
@@ -44,11 +45,6 @@ const confidence = (margin: number) => Math.round(clamp(50 + 50 * margin, 50, 99
  */
 export class PhotoService {
   constructor(private readonly faces: FaceDetector = new FaceApiDetector()) {}
-
-  /** Starts the face detector ahead of the first photo (it takes about a second to load). */
-  warmUp(): Promise<void> {
-    return this.faces instanceof FaceApiDetector ? this.faces.warmUp() : Promise.resolve();
-  }
 
   analyzeDataUrl(imageData: string): Promise<PhotoAnalysis> {
     return this.analyze(decodeDataUrl(imageData).buffer, 'imageData');
@@ -148,6 +144,7 @@ export class PhotoService {
 }
 
 async function decode(buffer: Buffer, field: string): Promise<Decoded> {
+  const sharp = await loadSharp();
   const sniffed: SniffedFormat = admit(buffer, field);
   const unreadable = () => (sniffed === 'heic' ? heicUnsupported(field) : notAnImage(field));
   let meta: Metadata;
@@ -219,6 +216,7 @@ function iccDescription(icc: Buffer): string | undefined {
 
 /** The crop resized to `out` and saved as the best-quality JPEG under the limit; undefined when even the lowest does not fit. */
 async function encodeUnder(input: Buffer, crop: { left: number; top: number; side: number }, out: number): Promise<{ data: Buffer; quality: number } | undefined> {
+  const sharp = await loadSharp();
   const pixels = await sharp(input, { autoOrient: true, limitInputPixels: MAX_INPUT_PIXELS })
     .extract({ left: crop.left, top: crop.top, width: crop.side, height: crop.side })
     .resize(out, out, { kernel: 'lanczos3' })

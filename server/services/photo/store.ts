@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import sharp from 'sharp';
 import type { Executor } from '../../../db/index';
 import { findLeadRow } from '../../../db/queries/leads';
 import type { Owner } from '../../../db/queries/leads';
@@ -7,6 +6,7 @@ import { deleteOtherPhotos, findPhotoMeta, insertPhoto, readPhotoData } from '..
 import type { StoredPhoto } from '../../../openapi/schemas/photo';
 import { canAccess, canAccessLead, refusal, type Access } from '../access';
 import { admit, decodeDataUrl, heicUnsupported, MAX_INPUT_PIXELS, MESSAGES, notAnImage } from './input';
+import { loadSharp } from './sharp';
 
 /** What the browser is told the bytes are; HEIC is not kept (the DS-160 upload and most browsers cannot open it). */
 const CONTENT_TYPES = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', avif: 'image/avif' } as const;
@@ -22,7 +22,7 @@ export class PhotoStore {
     const { buffer } = decodeDataUrl(imageData);
     const format = admit(buffer, 'imageData');
     if (format === 'heic') throw heicUnsupported('imageData');
-    const meta = await sharp(buffer, { limitInputPixels: MAX_INPUT_PIXELS })
+    const meta = await (await loadSharp())(buffer, { limitInputPixels: MAX_INPUT_PIXELS })
       .metadata()
       .catch(() => undefined);
     if (!meta?.width || !meta.height) throw notAnImage('imageData');

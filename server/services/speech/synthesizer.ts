@@ -18,8 +18,6 @@ export interface Speech {
 export interface SpeechSynthesizer {
   readonly name: 'espeak' | 'openai';
   synthesize(text: string, language: SpeechLanguage): Promise<Speech>;
-  /** Makes the first question as quick as the rest (a listening server calls it at start). */
-  warmUp(): Promise<void>;
 }
 
 /** eSpeak's voices: Latin American Spanish and U.S. English, as the applicants and the consulate speak them. */
@@ -38,10 +36,6 @@ function wasmModule(): Promise<WebAssembly.Module> {
 
 export class EspeakSynthesizer implements SpeechSynthesizer {
   readonly name = 'espeak' as const;
-
-  async warmUp(): Promise<void> {
-    await wasmModule();
-  }
 
   async synthesize(text: string, language: SpeechLanguage): Promise<Speech> {
     const wasm = await wasmModule();
@@ -74,10 +68,6 @@ export class OpenAiSynthesizer implements SpeechSynthesizer {
     private readonly voice = settings.voice,
   ) {
     this.client = new OpenAI({ apiKey: settings.apiKey, baseURL: settings.baseUrl, timeout: 8000, maxRetries: 0 });
-  }
-
-  warmUp(): Promise<void> {
-    return this.fallback.warmUp();
   }
 
   async synthesize(text: string, language: SpeechLanguage): Promise<Speech> {
