@@ -161,7 +161,8 @@ export async function serverRatios(): Promise<Ratio[]> {
     const cookie = captured.headers.get('set-cookie')?.split(';')[0] ?? '';
     if (!cookie) throw new Error(`no session from /api/leads/immediate (${captured.status})`);
 
-    // Log lines per request, counted on a quiet server.
+    // Log lines per request, counted on a quiet server (the session request's line has arrived first).
+    await new Promise((resolve) => setTimeout(resolve, 200));
     const before = app.lines();
     for (let i = 0; i < 100; i += 1) await (await fetch(`${app.baseUrl}/api/health`)).arrayBuffer();
     await new Promise((resolve) => setTimeout(resolve, 200));

@@ -1,5 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import pino from 'pino';
 import type { Db } from '../db/index';
 import type { Config } from './config';
 import client from './plugins/client';
@@ -69,7 +70,11 @@ class OneLinePerRequest extends LogController {
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
+    logger:
+      options.logger === false
+        ? false
+        : // Written a batch at a time while a write is under way, not a system call a line (pino flushes on exit).
+          { level: config.logLevel, stream: options.logStream ?? pino.destination({ dest: 1, sync: false }) },
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: trustProxyOption(config.trustProxy),
     // A request must arrive whole in time, and a connection where nothing moves is closed: a client that sends

@@ -1,5 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifySession, { type FastifySessionOptions } from '@fastify/session';
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/index';
 import { deleteExpiredSessions, deleteSession, readSession, writeSession } from '../../db/queries/sessions';
@@ -12,13 +13,35 @@ type SessionStore = NonNullable<FastifySessionOptions['store']>;
 type StoredSession = Parameters<SessionStore['set']>[1];
 type Callback = (err?: unknown) => void;
 
+const expiresOf = (session: StoredSession) => (session.cookie?.expires ? new Date(session.cookie.expires).getTime() : Date.now() + THIRTY_DAYS_MS);
+
 /** @fastify/session store over the sessions table, so every server process sees the same sessions. */
 export class DbSessionStore implements SessionStore {
+  /** Sessions a route already wrote in its own transaction, as written: the save as the answer goes out is skipped. */
+  private readonly committed = new Map<string, string>();
+
   constructor(private readonly db: Db) {}
 
   set(sid: string, session: StoredSession, callback: Callback): void {
-    const expires = session.cookie?.expires ? new Date(session.cookie.expires).getTime() : Date.now() + THIRTY_DAYS_MS;
-    writeSession(this.db, sid, JSON.stringify(session), expires).then(() => callback(), callback);
+    const data = JSON.stringify(session);
+    const written = this.committed.get(sid);
+    this.committed.delete(sid);
+    if (written === data) return callback();
+    writeSession(this.db, sid, data, expiresOf(session)).then(() => callback(), callback);
+  }
+
+  /**
+   * Writes a session inside the caller's transaction, so a lead and the session that owns it are one commit (one
+   * disk flush with synchronous=FULL, not two). The returned function is called once that transaction committed.
+   */
+  async writeIn(trx: Db, sid: string, session: StoredSession): Promise<() => void> {
+    const data = JSON.stringify(session);
+    await writeSession(trx, sid, data, expiresOf(session));
+    return () => {
+      // Each entry is taken by the save that follows it; the bound only guards against a save that never came.
+      if (this.committed.size > 10_000) this.committed.clear();
+      this.committed.set(sid, data);
+    };
   }
 
   get(sid: string, callback: Parameters<SessionStore['get']>[1]): void {
@@ -35,6 +58,23 @@ export class DbSessionStore implements SessionStore {
 
 export const SESSION_COOKIE = 'rumbo.sid';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    sessionStore: DbSessionStore;
+  }
+}
+
+/** The request's session, written with the caller's own writes: `write` inside its transaction, `committed` after. */
+export function sessionInTransaction(request: FastifyRequest) {
+  let done: (() => void) | undefined;
+  return {
+    write: async (trx: Db) => {
+      done = await request.server.sessionStore.writeIn(trx, request.session.sessionId, request.session as unknown as StoredSession);
+    },
+    committed: () => done?.(),
+  };
+}
+
 /**
  * Sessions for the routes registered beside this plugin only (server/app.ts): health, prices and static files
  * never read or make one. A visitor gets a row only once something is stored for them (a lead, a sign-in), and a
@@ -42,6 +82,8 @@ export const SESSION_COOKIE = 'rumbo.sid';
  */
 export default fp(
   async (app, opts: { config: Config }) => {
+    const store = new DbSessionStore(app.db);
+    app.decorate('sessionStore', store);
     const secure = opts.config.publicUrl?.startsWith('https://') ? true : 'auto';
     await app.register(fastifyCookie);
     await app.register(fastifySession, {
@@ -49,7 +91,7 @@ export default fp(
       cookieName: SESSION_COOKIE,
       saveUninitialized: false,
       rolling: false,
-      store: new DbSessionStore(app.db),
+      store,
       // Sent with API calls only; Secure whenever the public address is https.
       cookie: { httpOnly: true, sameSite: 'lax', secure, maxAge: THIRTY_DAYS_MS, path: '/api' },
     });

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { captureLead, createLead, getLead, saveChatLead, updateLead } from '../../openapi/routes/leads';
 import { fromContract, perMinute } from '../lib/route';
+import { sessionInTransaction } from '../plugins/session';
 
 const LEAD_BODY_LIMIT = 256 * 1024;
 
@@ -9,7 +10,12 @@ const leads: FastifyPluginAsyncTypebox = async (app) => {
     ...fromContract(createLead),
     bodyLimit: LEAD_BODY_LIMIT,
     config: perMinute(30),
-    handler: async (request, reply) => reply.status(201).send(await app.leads.create(request.owner(), request.body)),
+    handler: async (request, reply) => {
+      const session = sessionInTransaction(request);
+      const created = await app.leads.create(request.owner(), request.body, session.write);
+      session.committed();
+      return reply.status(201).send(created);
+    },
   });
 
   app.route({

@@ -168,6 +168,36 @@ describe('sessions', () => {
     await call((cb) => store.destroy('sid-1', cb));
     expect(await call((cb) => store.get('sid-1', cb as never))).toBeNull();
   });
+
+  it('are written once with a lead: the save as the answer goes out is skipped when nothing changed since', async () => {
+    const store = new DbSessionStore(t.app.db);
+    const set = (session: object) => new Promise<void>((resolve, reject) => store.set('sid-tx', session as never, (err) => (err ? reject(err) : resolve())));
+    const stored = async () => (await t.app.db.selectFrom('sessions').select('data').where('sid', '=', 'sid-tx').executeTakeFirst())?.data;
+    const session = { cookie: { expires: new Date(Date.now() + 60_000).toISOString() }, ownerToken: 'first' };
+    const committed = await t.app.db.transaction().execute((trx) => store.writeIn(trx, 'sid-tx', session as never));
+    expect(JSON.parse((await stored()) ?? '{}')).toMatchObject({ ownerToken: 'first' });
+    committed();
+    // Removed behind the store's back: a skipped save leaves it removed, a save that writes brings it back.
+    await t.app.db.deleteFrom('sessions').where('sid', '=', 'sid-tx').execute();
+    await set(session);
+    expect(await stored()).toBeUndefined();
+    await set(session);
+    expect(JSON.parse((await stored()) ?? '{}')).toMatchObject({ ownerToken: 'first' });
+    // Changed after the transaction: saved as usual.
+    const again = await t.app.db.transaction().execute((trx) => store.writeIn(trx, 'sid-tx', session as never));
+    again();
+    await set({ ...session, ownerToken: 'second' });
+    expect(JSON.parse((await stored()) ?? '{}')).toMatchObject({ ownerToken: 'second' });
+  });
+
+  it('made by a new lead open it afterwards (the session was written in the lead\'s transaction)', async () => {
+    const created = await t.app.inject({ method: 'POST', url: '/api/leads', payload: { email: 'one.commit@example.com', formType: 'ESTA', name: 'One Commit', source: 'api' } });
+    expect(created.statusCode, created.body).toBe(201);
+    const cookie = String(created.headers['set-cookie']).split(';')[0] as string;
+    const read = await t.app.inject({ url: `/api/leads/${created.json().id}`, headers: { cookie } });
+    expect(read.statusCode).toBe(200);
+    expect(read.json().email).toBe('one.commit@example.com');
+  });
 });
 
 describe('serving the client', () => {

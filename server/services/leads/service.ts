@@ -129,7 +129,8 @@ export class LeadService {
   }
 
   /** POST /api/leads: a finished wizard's lead, its answers checked with that wizard's rules. */
-  async create(owner: Owner, body: LeadCreate): Promise<{ id: string; checkout: CheckoutOffer }> {
+  /** `alsoWrite` joins the lead's transaction: the route writes the session that owns the lead there (one commit). */
+  async create(owner: Owner, body: LeadCreate, alsoWrite?: (trx: Executor) => Promise<void>): Promise<{ id: string; checkout: CheckoutOffer }> {
     const input = fromLeadCreate(body);
     const email = validEmail(input.email);
     const formData = parseFormData(input.formData);
@@ -156,6 +157,7 @@ export class LeadService {
       await insertLead(trx, row);
       if (input.source === DS160_FORM_SOURCE) await keepPhoto(trx, formData, row);
       await addHistory(trx, row.id, row.completion_status, 'created', at);
+      await alsoWrite?.(trx);
     });
     return { id: row.id, checkout: await this.checkoutFor(toLead(row)) };
   }
