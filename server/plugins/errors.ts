@@ -21,8 +21,10 @@ const MESSAGES: Record<number, string> = {
  */
 export default fp(
   async (app) => {
-    app.addHook('onRequest', async (request, reply) => {
-      if (request.url.length > MAX_URL_LENGTH) await reply.status(414).send(shape(414, MESSAGES[414] as string));
+    // Callback hooks, not async ones: they run on every request, and a promise each is measurable (issue 16).
+    app.addHook('onRequest', (request, reply, done) => {
+      if (request.url.length > MAX_URL_LENGTH) reply.status(414).send(shape(414, MESSAGES[414] as string));
+      else done();
     });
     app.setErrorHandler((err: FastifyError, request, reply) => {
       const statusCode = err.statusCode && err.statusCode >= 400 ? err.statusCode : 500;

@@ -65,9 +65,10 @@ export default fp(
       }),
     });
     // A NUL character in any value is a 400 naming it, on SQLite as on PostgreSQL (which cannot store one).
-    app.addHook('preValidation', async (request, reply) => {
+    app.addHook('preValidation', (request, reply, done) => {
       const at = nulCharacterAt(request.body, 'body') ?? nulCharacterAt(request.query, 'querystring') ?? nulCharacterAt(request.params, 'params');
-      if (at) await reply.status(400).send(shape(400, `${at}: must not contain a NUL character`));
+      if (at) reply.status(400).send(shape(400, `${at}: must not contain a NUL character`));
+      else done();
     });
     // The API reads JSON (and multipart uploads); a text/plain body is refused with 415 instead of failing later.
     app.removeContentTypeParser('text/plain');
