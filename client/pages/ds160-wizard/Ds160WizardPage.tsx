@@ -20,7 +20,7 @@ import type { RestoredApplication } from '../../../machines/formResume.machine';
 import { makeDs160FormActors } from '../../api/actors/ds160Form';
 import { fetchTransport } from '../../api/transport';
 import { useToastActor } from '../../app/AppContext';
-import { DS160_FORM_STORAGE_KEY, readStorage, writeStorage } from '../../app/storage';
+import { deferredWrite, DS160_FORM_STORAGE_KEY, readStorage, writeStorage } from '../../app/storage';
 import { useFlow } from '../../app/useFlow';
 import { usePageMeta } from '../../app/usePageMeta';
 import { useCountryName } from '../../components/countries';
@@ -91,11 +91,13 @@ function focusSoon(id: string) {
   requestAnimationFrame(() => document.getElementById(id)?.focus());
 }
 
+const saved = deferredWrite<PersistedForm>('local', DS160_FORM_STORAGE_KEY, (form) => JSON.stringify(form));
+
 const base = ds160FormMachine.provide({
   actors: makeDs160FormActors(fetchTransport),
   actions: {
-    persistForm: (_, params: PersistedForm) => writeStorage('local', DS160_FORM_STORAGE_KEY, JSON.stringify(params)),
-    clearForm: () => writeStorage('local', DS160_FORM_STORAGE_KEY, null),
+    persistForm: (_, params: PersistedForm) => saved.write(params),
+    clearForm: () => saved.remove(),
     focusError: () => focusFirstError(),
   },
 });
@@ -139,6 +141,8 @@ export default function Ds160WizardPage() {
   }, [toasts]);
   const [input] = useState<Ds160FormInput>(() => ({ today: toIsoDate(new Date()), ...restore() }));
   const ref = useFlow(machine, input, destination);
+  // Leaving for another page of the app: what is waiting is written before that page reads storage.
+  useEffect(() => () => saved.flush(), []);
 
   // Resume on any device: a resume link fills the code in; a restored application replaces the form's.
   const [searchParams] = useSearchParams();

@@ -20,14 +20,17 @@ const WIDE_QUERY = '(min-width: 900px)';
  * Whether the screen is wide enough for the sidebar. Only one of the sidebar and the picker is in the page, so
  * each control exists once for assistive technology and tests.
  */
+let wideQuery: MediaQueryList | undefined;
+/** One query for the page's life: React reads the snapshot on every render, and a new query each time costs. */
+const wideScreen = () => (wideQuery ??= window.matchMedia(WIDE_QUERY));
+
 export function useWideScreen(): boolean {
   return useSyncExternalStore(
     (listener) => {
-      const query = window.matchMedia(WIDE_QUERY);
-      query.addEventListener('change', listener);
-      return () => query.removeEventListener('change', listener);
+      wideScreen().addEventListener('change', listener);
+      return () => wideScreen().removeEventListener('change', listener);
     },
-    () => window.matchMedia(WIDE_QUERY).matches,
+    () => wideScreen().matches,
     () => true,
   );
 }
