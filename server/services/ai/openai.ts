@@ -1,4 +1,4 @@
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import type { Static, TSchema } from 'typebox';
 import { BuiltinEngine, checked, type AiEngine } from './engine';
 import {
@@ -18,6 +18,7 @@ import {
   type ReadFactsInput,
 } from './schemas';
 import { groundedFacts, type ApplicantFacts } from '../premium/facts';
+import { lazyOpenAi, loadOpenAi } from '../../lib/openai';
 
 /** The one method the engine needs of a logger; pino's and Fastify's fit. */
 export interface WarnLog {
@@ -65,11 +66,12 @@ class BadReply extends Error {
   }
 }
 
-function reasonOf(error: unknown, deadline?: AbortSignal): string {
+async function reasonOf(error: unknown, deadline?: AbortSignal): Promise<string> {
   if (error instanceof BadReply) return error.reason;
-  if (deadline?.aborted || error instanceof OpenAI.APIConnectionTimeoutError) return 'timeout';
-  if (error instanceof OpenAI.APIConnectionError) return 'connection';
-  if (error instanceof OpenAI.APIError && error.status !== undefined) return `status ${error.status}`;
+  const { default: Client } = await loadOpenAi();
+  if (deadline?.aborted || error instanceof Client.APIConnectionTimeoutError) return 'timeout';
+  if (error instanceof Client.APIConnectionError) return 'connection';
+  if (error instanceof Client.APIError && error.status !== undefined) return `status ${error.status}`;
   return 'error';
 }
 
@@ -99,7 +101,7 @@ function chatPrompt({ assistantName, language, understood, ask, offer }: ChatRep
  */
 export class OpenAiEngine implements AiEngine {
   readonly name = 'openai' as const;
-  private readonly client: OpenAI;
+  private readonly client: () => Promise<OpenAI>;
   private readonly model: string;
   private readonly timeoutMs: number;
   private readonly builtin = new BuiltinEngine();
@@ -111,7 +113,7 @@ export class OpenAiEngine implements AiEngine {
     this.timeoutMs = settings.timeoutMs ?? 8_000;
     this.model = settings.model;
     // Retries would stretch a call past its timeout; the built-in engine is the retry.
-    this.client = new OpenAI({ apiKey: settings.apiKey, baseURL: settings.baseUrl, timeout: this.timeoutMs, maxRetries: 0 });
+    this.client = lazyOpenAi({ apiKey: settings.apiKey, baseURL: settings.baseUrl, timeout: this.timeoutMs, maxRetries: 0 });
   }
 
   private warn(operation: string, reason: string, error: unknown, outcome: string): void {
@@ -122,7 +124,7 @@ export class OpenAiEngine implements AiEngine {
     // The SDK's timeout stops at the response headers; this one covers reading the body too.
     const deadline = AbortSignal.timeout(this.timeoutMs);
     try {
-      const completion = await this.client.chat.completions.create(
+      const completion = await (await this.client()).chat.completions.create(
         {
           model: this.model,
           messages: [
@@ -148,7 +150,7 @@ export class OpenAiEngine implements AiEngine {
         throw new BadReply('schema');
       }
     } catch (error) {
-      this.warn(operation, reasonOf(error, deadline), error, 'the built-in engine answers');
+      this.warn(operation, await reasonOf(error, deadline), error, 'the built-in engine answers');
       return builtin();
     }
   }
@@ -182,7 +184,7 @@ export class OpenAiEngine implements AiEngine {
   async *chatReply(input: ChatReplyInput, signal?: AbortSignal): AsyncIterable<string> {
     let sent = 0;
     try {
-      const stream = await this.client.chat.completions.create(
+      const stream = await (await this.client()).chat.completions.create(
         {
           model: this.model,
           stream: true,
@@ -209,7 +211,7 @@ export class OpenAiEngine implements AiEngine {
         this.warn('chatReply', 'stream broken', error, 'the reply stops where it broke');
         return;
       }
-      this.warn('chatReply', reasonOf(error), error, 'the built-in engine answers');
+      this.warn('chatReply', await reasonOf(error), error, 'the built-in engine answers');
       yield* this.builtin.chatReply(input, signal);
     }
   }

@@ -1,4 +1,5 @@
-import OpenAI, { toFile } from 'openai';
+import type OpenAI from 'openai';
+import { lazyOpenAi, loadOpenAi } from '../../lib/openai';
 import { Problem } from '../../lib/problems';
 
 // Speech to text (issue 15): an OpenAI-compatible transcription endpoint, OpenAI's or one named by
@@ -18,22 +19,23 @@ export class NoRecognizer implements SpeechRecognizer {
 }
 
 export class OpenAiRecognizer implements SpeechRecognizer {
-  private readonly client: OpenAI;
+  private readonly client: () => Promise<OpenAI>;
 
   constructor(
     settings: { baseUrl: string; apiKey: string | undefined; model: string },
     private readonly model = settings.model,
   ) {
     // A local server may want no key; the SDK wants one, and it is sent only to that server.
-    this.client = new OpenAI({ apiKey: settings.apiKey ?? 'none', baseURL: settings.baseUrl, timeout: 30_000, maxRetries: 0 });
+    this.client = lazyOpenAi({ apiKey: settings.apiKey ?? 'none', baseURL: settings.baseUrl, timeout: 30_000, maxRetries: 0 });
   }
 
   async transcribe(audio: Buffer, fileName: string, language: 'es' | 'en'): Promise<string> {
+    const { default: OpenAIClient, toFile } = await loadOpenAi();
     try {
-      const result = await this.client.audio.transcriptions.create({ file: await toFile(audio, fileName), model: this.model, language });
+      const result = await (await this.client()).audio.transcriptions.create({ file: await toFile(audio, fileName), model: this.model, language });
       return result.text.trim();
     } catch (error) {
-      throw unavailable(error instanceof OpenAI.APIError ? `the transcription service answered ${error.status ?? 'nothing'}` : 'the transcription service did not answer');
+      throw unavailable(error instanceof OpenAIClient.APIError ? `the transcription service answered ${error.status ?? 'nothing'}` : 'the transcription service did not answer');
     }
   }
 }

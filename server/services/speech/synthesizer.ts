@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import ESpeakNg from 'espeak-ng';
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
+import { lazyOpenAi } from '../../lib/openai';
 import type { WarnLog } from '../ai/openai';
 
 // Text to speech (issue 15): the questions read aloud in Spanish or English. eSpeak NG compiled to WebAssembly,
@@ -58,7 +59,7 @@ export class EspeakSynthesizer implements SpeechSynthesizer {
 
 export class OpenAiSynthesizer implements SpeechSynthesizer {
   readonly name = 'openai' as const;
-  private readonly client: OpenAI;
+  private readonly client: () => Promise<OpenAI>;
 
   constructor(
     settings: { apiKey: string; baseUrl?: string | undefined; model: string; voice: string },
@@ -67,12 +68,12 @@ export class OpenAiSynthesizer implements SpeechSynthesizer {
     private readonly voiceModel = settings.model,
     private readonly voice = settings.voice,
   ) {
-    this.client = new OpenAI({ apiKey: settings.apiKey, baseURL: settings.baseUrl, timeout: 8000, maxRetries: 0 });
+    this.client = lazyOpenAi({ apiKey: settings.apiKey, baseURL: settings.baseUrl, timeout: 8000, maxRetries: 0 });
   }
 
   async synthesize(text: string, language: SpeechLanguage): Promise<Speech> {
     try {
-      const response = await this.client.audio.speech.create({ model: this.voiceModel, voice: this.voice, input: text, response_format: 'mp3' });
+      const response = await (await this.client()).audio.speech.create({ model: this.voiceModel, voice: this.voice, input: text, response_format: 'mp3' });
       const audio = Buffer.from(await response.arrayBuffer());
       if (!audio.length) throw new Error('empty audio');
       return { audio, contentType: 'audio/mpeg' };
