@@ -34,7 +34,8 @@ export default fp(
         setHeaders: (res, file) => {
           res.setHeader('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? IMMUTABLE : 'no-cache');
           // Which form was sent depends on Accept-Encoding: a shared cache must not give brotli to a browser without it.
-          res.setHeader('Vary', 'Accept-Encoding');
+          // Lower case: @fastify/compress looks for it so, and would add a second.
+          res.setHeader('Vary', 'accept-encoding');
         },
       });
       const shell = (reply: FastifyReply) => reply.type('text/html').header('Cache-Control', 'no-cache').sendFile('index.html');

@@ -71,7 +71,7 @@ export function landingPages(clientDir: string, site: SiteService) {
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'no-cache')
       // The same address answers in another language, or compressed otherwise, for another browser.
-      .header('Vary', 'Accept-Encoding, Accept-Language, Cookie');
+      .header('Vary', 'accept-encoding, accept-language, cookie');
     if (encoding) reply.header('Content-Encoding', encoding);
     await reply.send(body);
     return true;
