@@ -32,12 +32,13 @@ export function fillLanding(
   language: Language,
   site: { branding: { brandName: string; chatAssistantName: string }; pricing: Record<PriceKey, number> },
 ): string {
-  let html = template
-    .replaceAll(SITE_DATA_MARKER, JSON.stringify(site).replace(/</g, '\\u003c'))
-    .replaceAll(BRAND_MARKER, escapeHtml(site.branding.brandName))
-    .replaceAll(ASSISTANT_MARKER, escapeHtml(site.branding.chatAssistantName));
-  for (const key of Object.keys(PRICE_MARKERS) as PriceKey[]) {
-    html = html.replaceAll(formatMoney(PRICE_MARKERS[key], language), escapeHtml(formatMoney(site.pricing[key], language)));
-  }
-  return html;
+  const values = new Map<string, string>([
+    [SITE_DATA_MARKER, JSON.stringify(site).replace(/</g, '\\u003c')],
+    [BRAND_MARKER, escapeHtml(site.branding.brandName)],
+    [ASSISTANT_MARKER, escapeHtml(site.branding.chatAssistantName)],
+    ...(Object.keys(PRICE_MARKERS) as PriceKey[]).map((key): [string, string] => [formatMoney(PRICE_MARKERS[key], language), escapeHtml(formatMoney(site.pricing[key], language))]),
+  ]);
+  // One pass, by a function: what is put in is never read again as a marker, and "$&" in a brand name is not a pattern.
+  const markers = new RegExp([...values.keys()].map((marker) => marker.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g');
+  return template.replace(markers, (marker) => values.get(marker) ?? marker);
 }
