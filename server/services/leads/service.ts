@@ -128,8 +128,10 @@ export class LeadService {
     return checkoutOffer(lead, pricing, fees);
   }
 
-  /** POST /api/leads: a finished wizard's lead, its answers checked with that wizard's rules. */
-  /** `alsoWrite` joins the lead's transaction: the route writes the session that owns the lead there (one commit). */
+  /**
+   * POST /api/leads: a finished wizard's lead, its answers checked with that wizard's rules. `alsoWrite` joins the
+   * lead's transaction: the route writes the session that owns the lead there (one commit).
+   */
   async create(owner: Owner, body: LeadCreate, alsoWrite?: (trx: Executor) => Promise<void>): Promise<{ id: string; checkout: CheckoutOffer }> {
     const input = fromLeadCreate(body);
     const email = validEmail(input.email);
