@@ -40,8 +40,10 @@ const app = (
     <AppProvider actors={actors}>
       <Suspense fallback={null}>
         <RouterProvider router={createRouter()} />
+        {/* Inside the boundary the header is in: React may take over a boundary after the rest of the page, and
+            an answer arriving before the header is taken over would make it differ from the prerendered one. */}
+        {hydrate && <StartSession />}
       </Suspense>
-      {hydrate && <StartSession />}
     </AppProvider>
   </StrictMode>
 );
