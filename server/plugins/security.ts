@@ -30,6 +30,25 @@ const HELMET: HelmetOptions = {
 };
 
 /**
+ * What an API answer needs (OWASP's REST guidance): it is never a page, so nothing may load in it or frame it, and
+ * it is not sniffed into one. Half the bytes of the documents' set, on the app's most frequent answers (issue 16).
+ */
+export const API_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'referrer-policy': 'no-referrer',
+  'cross-origin-resource-policy': 'same-origin',
+};
+
+/**
+ * A built script or style needs only these two: the policies govern documents, and the landing page fetches two
+ * dozen files that each carried a kilobyte of them (issue 16).
+ */
+const ASSET_HEADERS: Readonly<Record<string, string>> = { 'x-content-type-options': 'nosniff', 'cross-origin-resource-policy': 'same-origin' };
+
+/**
  * Helmet's headers, worked out once: its middleware builds the policy again for every response (for nonces, which
  * this app does not use), a twelfth of a small request's time.
  */
@@ -46,11 +65,9 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
 export default fp(
   async (app, opts: { config: Config }) => {
     const headers = securityHeaders(HELMET);
-    // A built script or style needs only these two: the policies govern documents, and the landing page fetches
-    // two dozen files that each carried a kilobyte of them (issue 16).
-    const assetHeaders = { 'x-content-type-options': 'nosniff', 'cross-origin-resource-policy': 'same-origin' };
     app.addHook('onRequest', (request, reply, done) => {
-      reply.headers(request.url.startsWith('/assets/') ? assetHeaders : headers);
+      const url = request.url;
+      reply.headers(url.startsWith('/api/') ? API_HEADERS : url.startsWith('/assets/') ? ASSET_HEADERS : headers);
       done();
     });
     await app.register(rateLimit, {

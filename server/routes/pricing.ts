@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { getPricing } from '../../openapi/routes/pricing';
-import { fromContract } from '../lib/route';
+import { fromContract, NOT_LIMITED } from '../lib/route';
 
 const pricing: FastifyPluginAsyncTypebox = async (app) => {
-  app.route({ ...fromContract(getPricing), handler: async () => app.site.pricing() });
+  app.route({ ...fromContract(getPricing), config: NOT_LIMITED, handler: async () => app.site.pricing() });
 };
 
 export default pricing;

@@ -117,15 +117,40 @@ describe('HTTP behaviour', () => {
     expect(res.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'No route GET /api/does-not-exist' });
   });
 
-  it('sends security headers with a content security policy', async () => {
+  it('sends an API answer the headers of something that is never a page', async () => {
     const res = await t.app.inject('/api/health');
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['strict-transport-security']).toContain('max-age=');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+  });
+
+  it('sends a page the whole content security policy', async () => {
+    const res = await t.app.inject('/visa-wizard');
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(res.headers['strict-transport-security']).toContain('max-age=');
     expect(res.headers['referrer-policy']).toBe('no-referrer');
     expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+  });
+
+  it('counts API calls against the client limit, except reads answered from memory', async () => {
+    const small = await createTestApp({ rateLimitPerMinute: 3 });
+    try {
+      const statuses = async (url: string) => Promise.all(Array.from({ length: 5 }, async () => (await small.app.inject(url)).statusCode));
+      // The test app's own setup may have spent some of the three: the fifth at the latest is refused.
+      expect((await statuses('/api/eligibility?country=Spain&purpose=tourism')).at(-1)).toBe(429);
+      for (const url of ['/api/health', '/api/admin/pricing', '/api/admin/branding', '/api/subscription/plans']) {
+        expect(await statuses(url), url).toEqual([200, 200, 200, 200, 200]);
+      }
+    } finally {
+      await small.close();
+    }
   });
 
   it('sends the same headers on an error, and keeps the rate limit to the answer that refuses', async () => {
