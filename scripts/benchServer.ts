@@ -9,7 +9,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { estaCatalog } from '../machines/domain/catalogs/index';
 import { completeAnswers } from '../tests/helpers/answers';
-import { buildClient, buildServer, ROOT, SERVER_OUT } from './build.mjs';
+import { buildClient, buildServer, ROOT, SERVER_OUT, START } from './build.mjs';
 
 /** autocannon's load, per the issue: 50 connections for 10 s after 3 s of warm-up. */
 const LOAD = { connections: 50, warmupSeconds: 3, seconds: Number(process.env.BENCH_SECONDS ?? 10) };
@@ -144,7 +144,7 @@ export async function serverRatios(): Promise<Ratio[]> {
     const match = /"msg":"Server listening at http:\/\/127\.0\.0\.1:(\d+)"/.exec(line);
     return match ? Number(match[1]) : null;
   };
-  const app = await start([SERVER_OUT], { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', TRUST_PROXY: '1' }, listening);
+  const app = await start([...START.nodeFlags, SERVER_OUT], { ...START.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', TRUST_PROXY: '1' }, listening);
   const fromPortLine = (line: string) => (line.startsWith('port ') ? Number(line.slice(5)) : null);
   const hello = await start(['--input-type=module', '-e', BARE_HELLO], {}, fromPortLine);
   const insert = await start(['--input-type=module', '-e', BARE_INSERT], { BENCH_DB: path.join(dataDir, 'bare.sqlite') }, fromPortLine);
@@ -168,15 +168,19 @@ export async function serverRatios(): Promise<Ratio[]> {
     await new Promise((resolve) => setTimeout(resolve, 200));
     const logLines = (app.lines() - before) / 100;
 
-    // Baselines and the app alternate, so a drift in the machine's speed touches both.
-    const bareHello1 = await requestsPerSecond(hello.baseUrl, { path: '/' });
-    const health = await requestsPerSecond(app.baseUrl, { path: '/api/health' });
+    // Baselines and the app alternate, and each figure is divided by the bare runs either side of it: the machine's
+    // speed drifts over a run (the first and last bare runs of one run differed by 15%), and touches both sides.
+    const bare = [await requestsPerSecond(hello.baseUrl, { path: '/' })];
+    const flanked = async (load: Load) => {
+      const value = await requestsPerSecond(app.baseUrl, load);
+      bare.push(await requestsPerSecond(hello.baseUrl, { path: '/' }));
+      return { value, base: (bare.at(-1)! + bare.at(-2)!) / 2 };
+    };
+    const health = await flanked({ path: '/api/health' });
     const healthWithSession = await requestsPerSecond(app.baseUrl, { path: '/api/health', headers: { cookie } });
-    const pricing = await requestsPerSecond(app.baseUrl, { path: '/api/admin/pricing' });
-    const bareHello2 = await requestsPerSecond(hello.baseUrl, { path: '/' });
-    const branding = await requestsPerSecond(app.baseUrl, { path: '/api/admin/branding' });
-    const plans = await requestsPerSecond(app.baseUrl, { path: '/api/subscription/plans' });
-    const bareHello = (bareHello1 + bareHello2) / 2;
+    const pricing = await flanked({ path: '/api/admin/pricing' });
+    const branding = await flanked({ path: '/api/admin/branding' });
+    const plans = await flanked({ path: '/api/subscription/plans' });
 
     // A finished ESTA wizard's lead, as the page sends it; the baseline stores the same body.
     const lead = JSON.stringify({
@@ -191,8 +195,10 @@ export async function serverRatios(): Promise<Ratio[]> {
       source: 'esta-wizard',
     });
     const json = { 'content-type': 'application/json' };
-    const bareInsert = await requestsPerSecond(insert.baseUrl, { path: '/leads', method: 'POST', headers: json, body: lead });
+    const bareLead = () => requestsPerSecond(insert.baseUrl, { path: '/leads', method: 'POST', headers: json, body: lead });
+    const bareInsertBefore = await bareLead();
     const leads = await requestsPerSecond(app.baseUrl, { path: '/api/leads', method: 'POST', headers: json, body: lead });
+    const bareInsert = (bareInsertBefore + (await bareLead())) / 2;
 
     const ratio = (measure: string, value: number, base: number, goal: number): Ratio => ({
       measure: `${measure} (${Math.round(value)} / ${Math.round(base)} req/s)`,
@@ -202,11 +208,11 @@ export async function serverRatios(): Promise<Ratio[]> {
       unit: 'x',
     });
     return [
-      ratio('GET /api/health / bare Fastify hello', health, bareHello, 0.6),
-      ratio('GET /api/admin/pricing / bare hello', pricing, bareHello, 0.6),
-      ratio('GET /api/admin/branding / bare hello', branding, bareHello, 0.6),
-      ratio('GET /api/subscription/plans / bare hello', plans, bareHello, 0.6),
-      ratio('/api/health with a session cookie / without', healthWithSession, health, 0.9),
+      ratio('GET /api/health / bare Fastify hello', health.value, health.base, 0.6),
+      ratio('GET /api/admin/pricing / bare hello', pricing.value, pricing.base, 0.6),
+      ratio('GET /api/admin/branding / bare hello', branding.value, branding.base, 0.6),
+      ratio('GET /api/subscription/plans / bare hello', plans.value, plans.base, 0.6),
+      ratio('/api/health with a session cookie / without', healthWithSession, health.value, 0.9),
       ratio('POST /api/leads / bare Fastify + better-sqlite3 insert', leads, bareInsert, 0.5),
       { measure: 'server RSS idle', value: idleRss, goal: 120, direction: 'max', unit: 'MB' },
       { measure: 'server RSS under load (peak)', value: peakRss, goal: 200, direction: 'max', unit: 'MB' },

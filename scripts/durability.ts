@@ -6,15 +6,16 @@ import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { SQLITE_SYNCHRONOUS } from '../db/index';
-import { buildServer, SERVER_OUT } from './build.mjs';
+import { buildServer, SERVER_OUT, START } from './build.mjs';
 
 const SECONDS_OF_LOAD = Number(process.env.DURABILITY_SECONDS ?? 4);
 const CONCURRENCY = 32;
 
 function start(dataDir: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [SERVER_OUT], {
+  const child = spawn(process.execPath, [...START.nodeFlags, SERVER_OUT], {
     env: {
       ...process.env,
+      ...START.env,
       DATA_DIR: dataDir,
       PORT: String(port),
       HOST: '127.0.0.1',
