@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import { useGroupCommit } from './groupCommit';
 import { migrationProvider } from './migrations';
 import type { Database } from './schema';
 import { withStatementCache } from './statementCache';
@@ -50,7 +51,7 @@ export function createDb(options: DbOptions): Db {
   sqlite.pragma(`synchronous = ${SQLITE_SYNCHRONOUS}`);
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  return useGroupCommit(new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }));
 }
 
 export async function migrateToLatest(db: Db, pgSchema?: string): Promise<string[]> {

@@ -11,6 +11,7 @@ import { englishMessage } from '../../lib/messages';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { badRequest, conflict, tooManyRequests, unauthorized } from '../../lib/problems';
 import { FAILURES_FORGOTTEN_MS, lockedFor } from './lockout';
+import { transact } from '../../../db/groupCommit';
 
 /** The one failure message for every wrong sign-in, so it never says which part was wrong (spec 1-core §8). */
 export const INVALID_CREDENTIALS = 'Invalid credentials';
@@ -110,7 +111,7 @@ export class AccountService {
 
   /** What this browser session made before signing in becomes the account's. */
   async adopt(ownerToken: string, userId: string): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+    await transact(this.db, async (trx) => {
       await adoptLeads(trx, ownerToken, userId);
       await adoptOrders(trx, ownerToken, userId);
       await adoptPhotos(trx, ownerToken, userId);

@@ -18,6 +18,7 @@ import { INTERVIEWS, text } from './builtin/interviews';
 import type { Language } from './builtin/text';
 import type { LeadService } from '../leads/service';
 import type { AiEngine } from './engine';
+import { transact } from '../../../db/groupCommit';
 
 const DONE: Record<Language, string> = { en: en.interview.done, es: es.interview.done, fr: fr.interview.done, pt: pt.interview.done };
 
@@ -80,7 +81,7 @@ export class AssistantService {
 
   async answer(owner: Owner, access: Access, body: AssistantAnswer): Promise<{ saved: true; value: string; progress: { answered: number; total: number } }> {
     const language = body.language ?? 'es';
-    const saved = await this.db.transaction().execute(async (trx) => {
+    const saved = await transact(this.db, async (trx) => {
       const row = await lockAssistantSession(trx, this.dialect, body.sessionId);
       if (!row || !canAccess(access, row)) throw refusal(Boolean(row), 'application');
       const questions = INTERVIEWS[row.type];

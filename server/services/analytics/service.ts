@@ -4,6 +4,7 @@ import { recordViews } from '../../../db/queries/analytics';
 import { SPA_PATHS } from '../../../machines/domain/routes';
 import { visitorCountry } from '../../../machines/domain/visitorCountry';
 import type { PageViewBatch } from '../../../openapi/schemas/analytics';
+import { transact } from '../../../db/groupCommit';
 
 /** A language tag as browsers send them ('es', 'es-419', 'pt-BR'); anything else is kept as 'und' (undetermined). */
 const LANGUAGE_TAG = /^[a-z]{2,3}(-[a-z0-9]{2,8})*$/i;
@@ -35,6 +36,6 @@ export class AnalyticsService {
   async record(visitorId: string, batch: PageViewBatch): Promise<void> {
     const at = this.now().toISOString();
     const visitor = { id: visitorId, country: visitorCountry(batch.language, batch.timeZone), language: LANGUAGE_TAG.test(batch.language) ? batch.language.slice(0, 8) : 'und' };
-    await this.db.transaction().execute((trx) => recordViews(trx, visitor, batch.views.map((v) => storedPath(v.path)), at));
+    await transact(this.db, (trx) => recordViews(trx, visitor, batch.views.map((v) => storedPath(v.path)), at));
   }
 }

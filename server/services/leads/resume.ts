@@ -6,6 +6,7 @@ import { formatResumeCode, isResumeCode, normalizeResumeCode, RESUME_ALPHABET, R
 import type { ResumeCodeDto, ResumedDto } from '../../../openapi/schemas/resume';
 import { badRequest, notFound, Problem } from '../../lib/problems';
 import { canAccessLead, refusal, type Access } from '../access';
+import { transact } from '../../../db/groupCommit';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -46,9 +47,7 @@ export class ResumeService {
     // randomInt draws without modulo bias.
     const code = Array.from({ length: RESUME_CODE_LENGTH }, () => RESUME_ALPHABET[randomInt(RESUME_ALPHABET.length)]).join('');
     const expiresAt = new Date(now.getTime() + RESUME_CODE_DAYS * DAY_MS).toISOString();
-    await this.db
-      .transaction()
-      .execute((trx) => replaceResumeCode(trx, { id: randomUUID(), lead_id: lead.id, code_hash: this.hash(code), expires_at: expiresAt, created_at: now.toISOString() }));
+    await transact(this.db, (trx) => replaceResumeCode(trx, { id: randomUUID(), lead_id: lead.id, code_hash: this.hash(code), expires_at: expiresAt, created_at: now.toISOString() }));
     return { code: formatResumeCode(code), link: resumeLink(code), expiresAt };
   }
 

@@ -30,6 +30,7 @@ import { catalogAnswers, catalogForSource, checkAnswers } from './answers';
 import { DS160_FORM_SOURCE, ds160FormProblem } from './ds160FormRules';
 import { fromLeadCreate, fromLeadUpdate, parseFormData, planOf } from './legacy';
 import { shapeProblem, sizeProblem, type CollectedSource } from './shape';
+import { transact } from '../../../db/groupCommit';
 
 const RANK: Record<CompletionStatus, number> = { incomplete: 0, abandoned: 0, unpaid: 1, completed: 1, paid: 2 };
 
@@ -155,7 +156,7 @@ export class LeadService {
     const at = new Date().toISOString();
     const row = newLeadRow({ ...input, email, formType, formData: answers }, owner, at);
     refuse(sizeProblem(row.form_data));
-    await this.db.transaction().execute(async (trx) => {
+    await transact(this.db, async (trx) => {
       await insertLead(trx, row);
       if (input.source === DS160_FORM_SOURCE) await keepPhoto(trx, formData, row);
       await addHistory(trx, row.id, row.completion_status, 'created', at);
@@ -199,7 +200,7 @@ export class LeadService {
   async update(access: Access, leadId: string, body: LeadUpdate): Promise<LeadUpdated> {
     const input = fromLeadUpdate(body);
     const formData = parseFormData(input.formData);
-    const lead = await this.db.transaction().execute(async (trx) => {
+    const lead = await transact(this.db, async (trx) => {
       const row = await lockLeadRow(trx, this.dialect, leadId);
       if (!row || !canAccessLead(access, row)) throw refusal(Boolean(row));
       refuse(shapeProblem(row.source, formData));
@@ -264,7 +265,7 @@ export class LeadService {
       subscriptionPlan: plan ?? 'none',
     });
     if (existing) {
-      await this.db.transaction().execute(async (trx) => {
+      await transact(this.db, async (trx) => {
         const row = await lockLeadRow(trx, this.dialect, lead.id);
         if (!row) return;
         const changes = { formData: state, nationality: body.citizenship_country, travelPurpose: body.trip_purpose, subscriptionPlan: plan };
@@ -299,7 +300,7 @@ export class LeadService {
       ...values,
     });
     if (existing) {
-      await this.db.transaction().execute(async (trx) => {
+      await transact(this.db, async (trx) => {
         const row = await lockLeadRow(trx, this.dialect, lead.id);
         if (!row) return;
         const sameCatalog = catalogForSource(row.source)?.id === catalog.id;
@@ -326,7 +327,7 @@ export class LeadService {
       subscriptionPlan: 'none',
     });
     if (existing) {
-      await this.db.transaction().execute(async (trx) => {
+      await transact(this.db, async (trx) => {
         const row = await lockLeadRow(trx, this.dialect, lead.id);
         if (!row) return;
         const same = row.source === source;
@@ -342,7 +343,7 @@ export class LeadService {
     const at = new Date().toISOString();
     const key = captureKey(owner, values.formType, values.email);
     const row = newLeadRow(values, owner, at, key);
-    const inserted = await this.db.transaction().execute(async (trx) => {
+    const inserted = await transact(this.db, async (trx) => {
       const made = await insertLeadOnce(trx, row);
       if (made) await addHistory(trx, row.id, row.completion_status, 'started', at);
       return made;

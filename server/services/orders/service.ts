@@ -28,6 +28,7 @@ import { accessCode, orderNumber } from './codes';
 import { toOrderDto } from './dto';
 import { isPackage, productFromWord, type PriceTable, type Product } from './products';
 import { OFFICIAL_SITES, optionFor, preselect, productsFor, type QuotedLead } from './quote';
+import { transact } from '../../../db/groupCommit';
 
 const PACKAGE_RANK: Record<string, number> = { none: 0, basic: 1, pro: 2, premium: 3 };
 /** How long a repeated request waits for the first one with its key to finish before answering 409. */
@@ -142,7 +143,7 @@ export class OrderService {
       created_at: at,
     };
     try {
-      await this.db.transaction().execute(async (trx) => {
+      await transact(this.db, async (trx) => {
         // Key first, then a look for an earlier attempt before the order is written: on PostgreSQL, a second
         // request that wrote its order (a share lock on the lead) and then waited on the first one's attempt
         // deadlocked with the first one paying (which locks the lead).
@@ -190,7 +191,7 @@ export class OrderService {
   private async settle(order: OrderRow, attempt: PaymentAttemptRow, result: ChargeResult): Promise<OrderRow> {
     const at = new Date().toISOString();
     const card = { card_brand: result.brand, card_last4: result.last4, gateway_ref: result.reference };
-    return this.db.transaction().execute(async (trx) => {
+    return transact(this.db, async (trx) => {
       if (result.status !== 'succeeded') {
         const change = { status: 'failed' as const, ...card, failure: result.message, updated_at: at };
         await settleOrder(trx, order.id, 'pending', change);

@@ -7,6 +7,7 @@ import type { StoredPhoto } from '../../../openapi/schemas/photo';
 import { canAccess, canAccessLead, refusal, type Access } from '../access';
 import { admit, decodeDataUrl, heicUnsupported, MAX_INPUT_PIXELS, MESSAGES, notAnImage } from './input';
 import { loadSharp } from './sharp';
+import { transact } from '../../../db/groupCommit';
 
 /** What the browser is told the bytes are; HEIC is not kept (the DS-160 upload and most browsers cannot open it). */
 const CONTENT_TYPES = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', avif: 'image/avif' } as const;
@@ -46,7 +47,7 @@ export class PhotoStore {
       data: buffer,
       created_at: new Date().toISOString(),
     };
-    await this.db.transaction().execute(async (trx) => {
+    await transact(this.db, async (trx) => {
       await insertPhoto(trx, row);
       await deleteOtherPhotos(trx, id, row.lead_id, row.owner_token);
     });

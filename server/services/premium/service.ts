@@ -21,6 +21,7 @@ import type { AiEngine } from '../ai/engine';
 import { readFacts, type ApplicantFacts } from './facts';
 import { buildQuestions, type InterviewLanguage, type InterviewQuestion } from './questions';
 import { savedFormText } from './savedForm';
+import { transact } from '../../../db/groupCommit';
 
 /** Saved answers worth an interview: fewer facts than this and pasting is the better way. */
 const SAVED_FACTS_NEEDED = 3;
@@ -125,7 +126,7 @@ export class PremiumService {
   /** One answer saved with its evaluation; answering a question again replaces both. */
   async evaluate(verified: Verified | undefined, input: { questionId: string; answer: string; language: InterviewLanguage }): Promise<Evaluation> {
     const order = await this.requireVerified(verified);
-    return this.db.transaction().execute(async (trx) => {
+    return transact(this.db, async (trx) => {
       const row = verified?.interviewId ? await lockInterview(trx, this.dialect, verified.interviewId) : undefined;
       if (!row || row.order_id !== order.id) throw notFound('No interview in progress: prepare one first.');
       const interview = parsed(row);

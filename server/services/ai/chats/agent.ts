@@ -14,6 +14,7 @@ import { fold, type Language } from '../builtin/text';
 import type { AiEngine } from '../engine';
 import type { ChatAsk, ChatMessage, Extracted } from '../schemas';
 import { PURPOSES } from './aivisaScript';
+import { transact } from '../../../../db/groupCommit';
 
 // The consular-agent chat (spec 3-ai §2.6, §3 "Session (second chat)", §4.5; issue 13): the language first, then
 // the country and purpose (and so the form it needs), the name, e-mail and phone; then the applicant is offered
@@ -112,7 +113,7 @@ export class AgentService {
       updated_at: at,
     });
     const found = body.message.trim() ? await this.engine.extract({ text: body.message, language }) : { dates: [], countries: [] };
-    const prepared = await this.db.transaction().execute(async (trx) => {
+    const prepared = await transact(this.db, async (trx) => {
       const row = await lockChatSession(trx, this.dialect, body.sessionId);
       if (!row || !canAccess(access, row)) throw refusal(Boolean(row), 'application');
       if (row.chat !== 'ai-chat') throw badRequest('sessionId', 'belongs to another chat');
@@ -162,7 +163,7 @@ export class AgentService {
           : [];
     const finish = async (content: string): Promise<AgentReply> => {
       const final = { ...session, ...(session.readyForCheckout ? { checkoutUrl: pay } : {}), wizardOffered: session.wizardOffered || buttons.some((b) => b.url === form) };
-      await this.db.transaction().execute(async (trx) => {
+      await transact(this.db, async (trx) => {
         const row = await lockChatSession(trx, this.dialect, body.sessionId);
         if (!row) return;
         const all = [...messagesOf(row), { role: 'assistant' as const, content, ...(buttons.length ? { buttons } : {}) }];

@@ -13,6 +13,7 @@ import type { Language } from '../builtin/text';
 import type { AiEngine } from '../engine';
 import type { ChatMessage } from '../schemas';
 import { askFor, nextField, PAYWALL_AT, PURPOSES, readiness, readTurn, understood, type Collected } from './aivisaScript';
+import { transact } from '../../../../db/groupCommit';
 
 /** The turns the engine sees: enough for context, bounded so a long chat costs the same. */
 const CONTEXT = 20;
@@ -76,7 +77,7 @@ export class AivisaService {
       updated_at: at,
     });
     const found = await this.engine.extract({ text: body.message.slice(0, 2000), language });
-    const prepared = await this.db.transaction().execute(async (trx) => {
+    const prepared = await transact(this.db, async (trx) => {
       const row = await lockChatSession(trx, this.dialect, body.sessionId);
       if (!row || !canAccess(access, row)) throw refusal(Boolean(row), 'application');
       if (row.chat !== 'aivisa') throw badRequest('sessionId', 'belongs to another chat');
@@ -111,7 +112,7 @@ export class AivisaService {
       signal,
     );
     const finish = async (content: string): Promise<AivisaTurn> => {
-      await this.db.transaction().execute(async (trx) => {
+      await transact(this.db, async (trx) => {
         const row = await lockChatSession(trx, this.dialect, body.sessionId);
         if (!row) return;
         const messages = [...messagesOf(row), { role: 'assistant' as const, content }];
