@@ -51,7 +51,8 @@ const ROLES = ['user', 'guest', 'admin'];
 type Panel = 'profile' | 'settings' | 'viewing' | null;
 
 export default function DashboardPage() {
-  const { t } = useTranslation(['account', 'common']);
+  // The answers panel's namespaces too: loaded with the page, so opening the panel never waits (suspends) for them.
+  const { t } = useTranslation(['account', 'common', 'catalog', 'wizard']);
   usePageMeta('dashboard');
   const toasts = useToastActor();
   const { signOut } = useSession();
