@@ -13,10 +13,10 @@ export const SERVER_OUT = path.join(ROOT, 'dist/server/main.js');
 
 /**
  * How `npm start` runs Node (package.json), for scripts that run the server the way it ships; both are part of the
- * memory budget (issue 16). `--max-semi-space-size=8`: an 8 MB young generation instead of 16 (idle RSS 146 -> 127
- * MB); at 4, requests' short-lived objects were promoted early and the old generation swelled under load (peak 225
- * MB against 150-165 at 8). `MALLOC_MMAP_THRESHOLD_`: a freed block of 128 KB or more goes back to the system, where
- * glibc would otherwise raise the threshold and keep, for instance, the 16 MB an scrypt hash works in (-> 112 MB).
+ * memory budget (issue 16). `--max-semi-space-size=8`: an 8 MB young generation instead of 16; at 4, requests'
+ * short-lived objects were promoted early and the old generation swelled under load (peak 225 MB against 150-165 at
+ * 8). `MALLOC_MMAP_THRESHOLD_`: a freed block of 128 KB or more goes back to the system, where glibc would otherwise
+ * raise the threshold and keep, for instance, the 16 MB an scrypt hash works in. Together: idle RSS 146 -> 112 MB.
  */
 export const START = (() => {
   const start = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts.start;
