@@ -54,8 +54,9 @@ declare module 'fastify' {
 /** The services routes reach through decorators; each holds its rules, routes only translate HTTP. */
 export default fp(
   async (app, opts: { config: Config }) => {
-    app.decorate('leads', new LeadService(app.db, app.dialect));
-    app.decorate('site', new SiteService(app.db));
+    const site = new SiteService(app.db);
+    app.decorate('site', site);
+    app.decorate('leads', new LeadService(app.db, app.dialect, site));
     // The embedded test gateway is the only one so far; a real one implements the same PaymentGateway.
     app.decorate('orders', new OrderService(app.db, app.dialect, createTestGateway(), app.log));
     app.decorate('accounts', new AccountService(app.db));

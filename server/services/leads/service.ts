@@ -17,7 +17,6 @@ import {
   type Owner,
 } from '../../../db/queries/leads';
 import { attachPhoto, findPhotoMeta } from '../../../db/queries/photos';
-import { getSetting } from '../../../db/queries/settings';
 import type { CompletionStatus, LeadRow } from '../../../db/schema';
 import type { CaptureFields } from '../../../machines/domain/questions';
 import { isValidEmail } from '../../../machines/domain/validators';
@@ -25,6 +24,7 @@ import type { CheckoutOffer } from '../../../openapi/schemas/checkout';
 import type { LeadCaptured, LeadCreate, LeadDto, LeadImmediate, LeadUpdate, LeadUpdated, SaveLead } from '../../../openapi/schemas/leads';
 import { badRequest } from '../../lib/problems';
 import { checkoutOffer } from '../pricing/checkout';
+import type { SiteService } from '../site/service';
 import { canAccess, canAccessLead, refusal, type Access } from '../access';
 import { catalogAnswers, catalogForSource, checkAnswers } from './answers';
 import { DS160_FORM_SOURCE, ds160FormProblem } from './ds160FormRules';
@@ -122,10 +122,12 @@ export class LeadService {
   constructor(
     private readonly db: Executor,
     private readonly dialect: Dialect,
+    /** The current prices, from the site's memory (dropped when the admin changes them), not a read per lead. */
+    private readonly prices: Pick<SiteService, 'pricing' | 'fees'>,
   ) {}
 
   async checkoutFor(lead: Pick<Lead, 'id' | 'formType' | 'source' | 'subscriptionPlan'>): Promise<CheckoutOffer> {
-    const [pricing, fees] = await Promise.all([getSetting(this.db, 'pricing'), getSetting(this.db, 'fees')]);
+    const [pricing, fees] = await Promise.all([this.prices.pricing(), this.prices.fees()]);
     return checkoutOffer(lead, pricing, fees);
   }
 

@@ -44,7 +44,7 @@ export class SiteService {
     return this.cached('pricing', () => getSetting(this.db, 'pricing'));
   }
 
-  private fees(): Promise<Cached['fees']> {
+  fees(): Promise<Cached['fees']> {
     return this.cached('fees', () => getSetting(this.db, 'fees'));
   }
 
