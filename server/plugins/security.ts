@@ -31,16 +31,17 @@ const HELMET: HelmetOptions = {
 
 /**
  * What an API answer needs (OWASP's REST guidance): it is never a page, so nothing may load in it or frame it, and
- * it is not sniffed into one. Half the bytes of the documents' set, on the app's most frequent answers (issue 16).
+ * it is not sniffed into one. Half the bytes of the documents' set, on the app's most frequent answers (issue 16);
+ * transport, referrer and resource policies are the documents' own.
  */
-export const API_HEADERS: Readonly<Record<string, string>> = {
-  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
-  'x-content-type-options': 'nosniff',
-  'x-frame-options': 'DENY',
-  'strict-transport-security': 'max-age=31536000; includeSubDomains',
-  'referrer-policy': 'no-referrer',
-  'cross-origin-resource-policy': 'same-origin',
-};
+function apiHeaders(documents: Record<string, string>): Record<string, string> {
+  const kept = ['strict-transport-security', 'x-content-type-options', 'referrer-policy', 'cross-origin-resource-policy'];
+  return {
+    ...Object.fromEntries(kept.map((name) => [name, documents[name] as string])),
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'x-frame-options': 'DENY',
+  };
+}
 
 /**
  * A built script or style needs only these two: the policies govern documents, and the landing page fetches two
@@ -65,9 +66,10 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
 export default fp(
   async (app, opts: { config: Config }) => {
     const headers = securityHeaders(HELMET);
+    const api = apiHeaders(headers);
     app.addHook('onRequest', (request, reply, done) => {
       const url = request.url;
-      reply.headers(url.startsWith('/api/') ? API_HEADERS : url.startsWith('/assets/') ? ASSET_HEADERS : headers);
+      reply.headers(url.startsWith('/api/') ? api : url.startsWith('/assets/') ? ASSET_HEADERS : headers);
       done();
     });
     await app.register(rateLimit, {
