@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { transact } from '../../../db/groupCommit';
 import type { Executor } from '../../../db/index';
 import { adoptLeads } from '../../../db/queries/leads';
 import { adoptOrders } from '../../../db/queries/orders';
@@ -11,7 +12,6 @@ import { englishMessage } from '../../lib/messages';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { badRequest, conflict, tooManyRequests, unauthorized } from '../../lib/problems';
 import { FAILURES_FORGOTTEN_MS, lockedFor } from './lockout';
-import { transact } from '../../../db/groupCommit';
 
 /** The one failure message for every wrong sign-in, so it never says which part was wrong (spec 1-core §8). */
 export const INVALID_CREDENTIALS = 'Invalid credentials';

@@ -3,6 +3,7 @@ import en from '../../../locales/en/assistant.json' with { type: 'json' };
 import es from '../../../locales/es/assistant.json' with { type: 'json' };
 import fr from '../../../locales/fr/assistant.json' with { type: 'json' };
 import pt from '../../../locales/pt/assistant.json' with { type: 'json' };
+import { transact } from '../../../db/groupCommit';
 import type { Dialect, Executor } from '../../../db/index';
 import { findAssistantSession, insertAssistantSession, linkAssistantLead, lockAssistantSession, writeAssistantAnswers } from '../../../db/queries/assistantSessions';
 import type { Owner } from '../../../db/queries/leads';
@@ -18,7 +19,6 @@ import { INTERVIEWS, text } from './builtin/interviews';
 import type { Language } from './builtin/text';
 import type { LeadService } from '../leads/service';
 import type { AiEngine } from './engine';
-import { transact } from '../../../db/groupCommit';
 
 const DONE: Record<Language, string> = { en: en.interview.done, es: es.interview.done, fr: fr.interview.done, pt: pt.interview.done };
 

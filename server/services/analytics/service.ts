@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { transact } from '../../../db/groupCommit';
 import type { Db } from '../../../db/index';
 import { recordViews } from '../../../db/queries/analytics';
 import { SPA_PATHS } from '../../../machines/domain/routes';
 import { visitorCountry } from '../../../machines/domain/visitorCountry';
 import type { PageViewBatch } from '../../../openapi/schemas/analytics';
-import { transact } from '../../../db/groupCommit';
 
 /** A language tag as browsers send them ('es', 'es-419', 'pt-BR'); anything else is kept as 'und' (undetermined). */
 const LANGUAGE_TAG = /^[a-z]{2,3}(-[a-z0-9]{2,8})*$/i;

@@ -1,4 +1,5 @@
 import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { transact } from '../../../db/groupCommit';
 import type { Executor } from '../../../db/index';
 import { findLeadRow } from '../../../db/queries/leads';
 import { deleteResumeCode, findResumeCode, replaceResumeCode } from '../../../db/queries/resumeCodes';
@@ -6,7 +7,6 @@ import { formatResumeCode, isResumeCode, normalizeResumeCode, RESUME_ALPHABET, R
 import type { ResumeCodeDto, ResumedDto } from '../../../openapi/schemas/resume';
 import { badRequest, notFound, Problem } from '../../lib/problems';
 import { canAccessLead, refusal, type Access } from '../access';
-import { transact } from '../../../db/groupCommit';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -1,3 +1,4 @@
+import { transact } from '../../../db/groupCommit';
 import type { Dialect, Executor } from '../../../db/index';
 import {
   addHistory,
@@ -30,7 +31,6 @@ import { catalogAnswers, catalogForSource, checkAnswers } from './answers';
 import { DS160_FORM_SOURCE, ds160FormProblem } from './ds160FormRules';
 import { fromLeadCreate, fromLeadUpdate, parseFormData, planOf } from './legacy';
 import { shapeProblem, sizeProblem, type CollectedSource } from './shape';
-import { transact } from '../../../db/groupCommit';
 
 const RANK: Record<CompletionStatus, number> = { incomplete: 0, abandoned: 0, unpaid: 1, completed: 1, paid: 2 };
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { transact } from '../../../db/groupCommit';
 import type { Dialect, Executor } from '../../../db/index';
 import { addHistory, findLeadRow, lockLeadRow, markLeadPaid, newestOwnedLead, type Owner } from '../../../db/queries/leads';
 import {
@@ -28,7 +29,6 @@ import { accessCode, orderNumber } from './codes';
 import { toOrderDto } from './dto';
 import { isPackage, productFromWord, type PriceTable, type Product } from './products';
 import { OFFICIAL_SITES, optionFor, preselect, productsFor, type QuotedLead } from './quote';
-import { transact } from '../../../db/groupCommit';
 
 const PACKAGE_RANK: Record<string, number> = { none: 0, basic: 1, pro: 2, premium: 3 };
 /** How long a repeated request waits for the first one with its key to finish before answering 409. */

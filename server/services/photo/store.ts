@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { transact } from '../../../db/groupCommit';
 import type { Executor } from '../../../db/index';
 import { findLeadRow } from '../../../db/queries/leads';
 import type { Owner } from '../../../db/queries/leads';
@@ -7,7 +8,6 @@ import type { StoredPhoto } from '../../../openapi/schemas/photo';
 import { canAccess, canAccessLead, refusal, type Access } from '../access';
 import { admit, decodeDataUrl, heicUnsupported, MAX_INPUT_PIXELS, MESSAGES, notAnImage } from './input';
 import { loadSharp } from './sharp';
-import { transact } from '../../../db/groupCommit';
 
 /** What the browser is told the bytes are; HEIC is not kept (the DS-160 upload and most browsers cannot open it). */
 const CONTENT_TYPES = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', avif: 'image/avif' } as const;

@@ -1,4 +1,5 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { transact } from '../../../db/groupCommit';
 import type { Db, Dialect } from '../../../db/index';
 import {
   findInterview,
@@ -21,7 +22,6 @@ import type { AiEngine } from '../ai/engine';
 import { readFacts, type ApplicantFacts } from './facts';
 import { buildQuestions, type InterviewLanguage, type InterviewQuestion } from './questions';
 import { savedFormText } from './savedForm';
-import { transact } from '../../../db/groupCommit';
 
 /** Saved answers worth an interview: fewer facts than this and pasting is the better way. */
 const SAVED_FACTS_NEEDED = 3;

@@ -1,3 +1,4 @@
+import { transact } from '../../../../db/groupCommit';
 import type { Dialect, Executor } from '../../../../db/index';
 import { findChatSession, insertChatSessionOnce, lockChatSession, writeChatSession } from '../../../../db/queries/chatSessions';
 import type { Owner } from '../../../../db/queries/leads';
@@ -14,7 +15,6 @@ import { fold, type Language } from '../builtin/text';
 import type { AiEngine } from '../engine';
 import type { ChatAsk, ChatMessage, Extracted } from '../schemas';
 import { PURPOSES } from './aivisaScript';
-import { transact } from '../../../../db/groupCommit';
 
 // The consular-agent chat (spec 3-ai §2.6, §3 "Session (second chat)", §4.5; issue 13): the language first, then
 // the country and purpose (and so the form it needs), the name, e-mail and phone; then the applicant is offered

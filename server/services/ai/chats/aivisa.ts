@@ -1,3 +1,4 @@
+import { transact } from '../../../../db/groupCommit';
 import type { Dialect, Executor } from '../../../../db/index';
 import { findChatSession, insertChatSessionOnce, linkChatLead, lockChatSession, writeChatSession } from '../../../../db/queries/chatSessions';
 import { findLeadRow, type Owner } from '../../../../db/queries/leads';
@@ -13,7 +14,6 @@ import type { Language } from '../builtin/text';
 import type { AiEngine } from '../engine';
 import type { ChatMessage } from '../schemas';
 import { askFor, nextField, PAYWALL_AT, PURPOSES, readiness, readTurn, understood, type Collected } from './aivisaScript';
-import { transact } from '../../../../db/groupCommit';
 
 /** The turns the engine sees: enough for context, bounded so a long chat costs the same. */
 const CONTEXT = 20;
