@@ -32,7 +32,8 @@ function StartSession() {
 }
 
 if (hydrate) {
-  await Promise.all([loadRoutesFor(window.location.pathname), i18n.changeLanguage(language).then(() => i18n.loadNamespaces('landing'))]);
+  // The route loads the page's own translations with its code (client/router.tsx).
+  await Promise.all([loadRoutesFor(window.location.pathname), i18n.changeLanguage(language)]);
 }
 
 const app = (

@@ -7,33 +7,43 @@ import { Header } from './components/Header';
 import * as css from './components/layout.css';
 import { Spinner } from './components/Spinner';
 import { Toaster } from './components/Toaster';
+import i18n from './i18n';
 import { container } from './styles/ui.css';
 
 type PageModule = { default: React.ComponentType };
-const page = (load: () => Promise<PageModule>) => async () => ({ Component: (await load()).default });
+/**
+ * A route's page with the translation namespaces its components ask for, loaded beside its code: the page is
+ * never rendered before them, so nothing on it suspends after it has mounted (which would hide it behind the
+ * route's spinner, or under Preact remount it and lose its state). tests/domain/routeNamespaces.test.ts checks
+ * each list against what the page's modules use.
+ */
+const page = (load: () => Promise<PageModule>, namespaces: readonly string[]) => async () => {
+  const [module] = await Promise.all([load(), i18n.loadNamespaces([...namespaces])]);
+  return { Component: module.default };
+};
 
 const PAGES: Record<RouteName, () => Promise<{ Component: React.ComponentType }>> = {
-  home: page(() => import('./pages/landing/LandingPage')),
-  visaWizard: page(() => import('./pages/visa-wizard/VisaWizardPage')),
-  apply: page(() => import('./pages/apply/ApplyPage')),
-  applySummary: page(() => import('./pages/apply-summary/ApplySummaryPage')),
-  applyWizard: page(() => import('./pages/apply-wizard/ApplyWizardPage')),
-  applyEstaWizard: page(() => import('./pages/apply-esta-wizard/ApplyEstaWizardPage')),
-  wizard: page(() => import('./pages/wizard/WizardPage')),
-  pricing: page(() => import('./pages/pricing/PricingPage')),
-  checkout: page(() => import('./pages/checkout/CheckoutPage')),
-  paymentConfirmation: page(() => import('./pages/payment-confirmation/PaymentConfirmationPage')),
-  login: page(() => import('./pages/login/LoginPage')),
-  dashboard: page(() => import('./pages/dashboard/DashboardPage')),
-  results: page(() => import('./pages/results/ResultsPage')),
-  ds160Wizard: page(() => import('./pages/ds160-wizard/Ds160WizardPage')),
-  aiAssistant: page(() => import('./pages/ai-assistant/AiAssistantPage')),
-  aiVisa: page(() => import('./pages/aivisa/AivisaPage')),
-  aiChatSections: page(() => import('./pages/ai-chat-sections/AiChatSectionsPage')),
-  aiChat: page(() => import('./pages/ai-chat/AiChatPage')),
-  admin: page(() => import('./pages/admin/AdminPage')),
-  premiumText: page(() => import('./pages/premium-interview/PremiumTextPage')),
-  premiumVoice: page(() => import('./pages/premium-interview/PremiumVoicePage')),
+  home: page(() => import('./pages/landing/LandingPage'), ['landing']),
+  visaWizard: page(() => import('./pages/visa-wizard/VisaWizardPage'), ['start']),
+  apply: page(() => import('./pages/apply/ApplyPage'), ['start']),
+  applySummary: page(() => import('./pages/apply-summary/ApplySummaryPage'), ['start']),
+  applyWizard: page(() => import('./pages/apply-wizard/ApplyWizardPage'), ['catalog', 'validation', 'wizard']),
+  applyEstaWizard: page(() => import('./pages/apply-esta-wizard/ApplyEstaWizardPage'), ['catalog', 'validation', 'wizard']),
+  wizard: page(() => import('./pages/wizard/WizardPage'), ['catalog', 'validation', 'wizard']),
+  pricing: page(() => import('./pages/pricing/PricingPage'), ['commerce']),
+  checkout: page(() => import('./pages/checkout/CheckoutPage'), ['commerce', 'validation']),
+  paymentConfirmation: page(() => import('./pages/payment-confirmation/PaymentConfirmationPage'), ['commerce']),
+  login: page(() => import('./pages/login/LoginPage'), ['account', 'validation']),
+  dashboard: page(() => import('./pages/dashboard/DashboardPage'), ['account', 'catalog', 'wizard']),
+  results: page(() => import('./pages/results/ResultsPage'), ['analysis', 'catalog', 'results', 'start']),
+  ds160Wizard: page(() => import('./pages/ds160-wizard/Ds160WizardPage'), ['ds160form', 'ds160page', 'validation']),
+  aiAssistant: page(() => import('./pages/ai-assistant/AiAssistantPage'), ['aiassistant', 'validation']),
+  aiVisa: page(() => import('./pages/aivisa/AivisaPage'), ['aiassistant', 'aivisa']),
+  aiChatSections: page(() => import('./pages/ai-chat-sections/AiChatSectionsPage'), ['aivisa', 'sections']),
+  aiChat: page(() => import('./pages/ai-chat/AiChatPage'), ['agent', 'aivisa', 'ds160form']),
+  admin: page(() => import('./pages/admin/AdminPage'), ['admin', 'catalog', 'ds160form', 'validation']),
+  premiumText: page(() => import('./pages/premium-interview/PremiumTextPage'), ['premium']),
+  premiumVoice: page(() => import('./pages/premium-interview/PremiumVoicePage'), ['premium']),
 };
 
 function Layout() {
@@ -70,7 +80,7 @@ const children: RouteObject[] = [
   })),
   // The pricing page's ESTA card links here; the ESTA wizard is the page (DECISIONS.md).
   { path: ESTA_ALIAS, loader: ({ request }) => redirect(`${ROUTES.applyEstaWizard}${new URL(request.url).search}`) },
-  { path: '*', lazy: page(() => import('./pages/not-found/NotFoundPage')) },
+  { path: '*', lazy: page(() => import('./pages/not-found/NotFoundPage'), []) },
 ];
 
 /** The app's routes: the browser's router, and the build's prerender of the landing page (client/prerender.tsx). */
