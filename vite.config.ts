@@ -18,7 +18,8 @@ export default defineConfig({
   server: {
     port: Number(process.env.PORT ?? 3000),
     proxy: {
-      '/api': `http://127.0.0.1:${API_PORT}`,
+      // The client's own modules under client/api/ share the prefix; they are served here, not by the API.
+      '/api': { target: `http://127.0.0.1:${API_PORT}`, bypass: (req) => (/^\/api\/[^?]*\.tsx?(\?|$)/.test(req.url ?? '') ? req.url : undefined) },
       '/docs': `http://127.0.0.1:${API_PORT}`,
     },
   },
