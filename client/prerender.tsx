@@ -2,7 +2,7 @@
 // JavaScript runs; the browser then hydrates it (main.tsx). Site data is left as markers the server fills in per
 // request with the current brand and prices (server/plugins/landing.ts).
 import { StrictMode, Suspense } from 'react';
-import { renderToString } from 'react-dom/server';
+import { renderToStringAsync } from 'preact-render-to-string';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { createActor, fromPromise } from 'xstate';
 import type { Language } from '../machines/domain/language';
@@ -41,7 +41,8 @@ export async function renderLanding(language: Language, site: SiteData): Promise
     session: createActor(sessionMachine.provide({ actors: { fetchMe: fromPromise<MeDto>(() => new Promise(() => {})) } })).start(),
     toasts: startToasts(),
   };
-  const body = renderToString(
+  // Waits for what suspends (a lazily loaded page) instead of rendering the boundary's empty fallback.
+  const body = await renderToStringAsync(
     <StrictMode>
       <AppProvider actors={actors}>
         <Suspense fallback={null}>
