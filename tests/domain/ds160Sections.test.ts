@@ -126,6 +126,15 @@ describe('the sections and their fields', () => {
     for (const field of sectionFields(section)) expect(field.section).toBe(section);
   });
 
+  it('gives neighbouring sections no field of the same name: the page draws them side by side, and ids come from names', () => {
+    const names = (section: (typeof DS160_FORM_SECTIONS)[number]) =>
+      sectionFields(section).flatMap((f) => [f.id, ...(f.row ?? []).map((r) => `${f.id}.${r.id}`)]);
+    for (const [i, section] of DS160_FORM_SECTIONS.slice(1).entries()) {
+      const before = new Set(names(DS160_FORM_SECTIONS[i]!));
+      expect(names(section).filter((name) => before.has(name)), `${DS160_FORM_SECTIONS[i]} and ${section}`).toEqual([]);
+    }
+  });
+
   it('describes the rows of the two lists with the fields ds160Form.ts keeps', () => {
     const companions = sectionFields('travel-companions').find((f) => f.id === 'companions');
     const visits = sectionFields('previous-travel').find((f) => f.id === 'usVisits');

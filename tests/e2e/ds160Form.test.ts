@@ -178,7 +178,7 @@ describe('/ds160-wizard', () => {
     await page.select('#f-birthCountry', 'Mexico');
     await page.select('#f-nationality', 'Mexico');
     await page.click('[data-testid="ds160-next"]');
-    await page.waitForSelector('#f-tripPurpose');
+    await page.waitForSelector('section[data-section="travel-info"]');
     expect(await textOf(page, '[data-testid="ds160-completed-count"]')).toContain('1/10');
 
     // A reload opens the same section, with every answer kept.
@@ -188,6 +188,35 @@ describe('/ds160-wizard', () => {
     expect(kept.values['personal-info']).toMatchObject({ firstName: 'Maria', birthDate: '1990-05-20', nationality: 'Mexico' });
     expect(reports).toEqual([]);
     expect(pageErrors(page), pageErrors(page).join('\n')).toEqual([]);
+  });
+
+  it('draws the next section while this one is read, out of sight, focus and screen readers, and shows that one on Next', async () => {
+    const page = await openPage(e2e);
+    await resume(page, { values: validForm(), current: 1, completed: ['personal-info'] });
+    const ahead = await page.waitForSelector('section[data-section="travel-info"] form:not(#ds160-form) #f-homeAddress');
+    expect(await ahead!.evaluate((el) => el.checkVisibility())).toBe(false);
+    expect(await ahead!.evaluate((el) => ((el as HTMLElement).focus(), document.activeElement === el))).toBe(false);
+    const label = await textOf(page, 'form:not(#ds160-form) label[for="f-homeAddress"]');
+    const names: string[] = [];
+    const collect = (node: { name?: string; children?: unknown[] } | null) => {
+      if (node?.name) names.push(node.name);
+      for (const child of node?.children ?? []) collect(child as typeof node);
+    };
+    collect(await page.accessibility.snapshot());
+    expect(names).not.toContain(label);
+    // Tab from the section's last field goes to its buttons, not into the section drawn ahead.
+    await page.$$eval('#ds160-form input, #ds160-form select, #ds160-form textarea', (els) => (els.at(-1) as HTMLElement).focus());
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Previous');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.$eval('section[data-section] form:not(#ds160-form)', (form) => form.setAttribute('data-drawn', 'ahead'));
+    await page.click('[data-testid="ds160-next"]');
+    await page.waitForSelector('section[data-section="address-phone"]');
+    expect(await page.$eval('#ds160-form', (form) => form.getAttribute('data-drawn'))).toBe('ahead');
+    expect(await page.$eval('#ds160-form #f-homeAddress', (el) => el.checkVisibility())).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('ds160-section-title');
+    expect(pageErrors(page)).toEqual([]);
   });
 
   it('offers the ESTA to a Spanish national and opens it with the shared answers', async () => {

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { DS160_FORM_LISTS, DS160_FORM_SECTIONS, type Ds160FormSection } from '../../../machines/domain/ds160Form';
@@ -23,6 +23,7 @@ import { useToastActor } from '../../app/AppContext';
 import { deferredWrite, DS160_FORM_STORAGE_KEY, readStorage, writeStorage } from '../../app/storage';
 import { useFlow } from '../../app/useFlow';
 import { usePageMeta } from '../../app/usePageMeta';
+import { useFormerUntilIdle, useWhenIdle } from '../../app/useWhenIdle';
 import { useCountryName } from '../../components/countries';
 import { button, card, container, muted, page } from '../../styles/ui.css';
 import { CompletionCard, planOf } from './CompletionCard';
@@ -44,6 +45,9 @@ const TITLE_ID = 'ds160-section-title';
 const WAIVER_ID = 'ds160-waiver';
 /** A section not answered yet; one object, so the visible fields are not worked out again for nothing. */
 const NO_VALUES: Readonly<Record<string, unknown>> = Object.freeze({});
+const NO_ERRORS: Readonly<Record<string, never>> = Object.freeze({});
+/** The photo step is not drawn ahead: its photo check is a machine of its own, started when it mounts. */
+const DRAWN_AHEAD: readonly Ds160FormSection[] = DS160_FORM_SECTIONS.filter((s) => s !== 'photo-submission');
 
 const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
 
@@ -112,6 +116,26 @@ function destination(output: unknown): string | null {
   return result.to;
 }
 
+type SectionFormProps = Omit<ComponentProps<typeof SectionFields>, 'fields' | 'values'> & { section: Ds160FormSection; shown: boolean };
+
+/** A section's fields in their form: the one shown, or one drawn beside it, hidden (see `css.offstage`). */
+function SectionForm({ section, shown, all, ...rest }: SectionFormProps) {
+  const values = all[section] ?? NO_VALUES;
+  const fields = useMemo(() => visibleFields(section, values, all), [section, values, all]);
+  // No submit button: Enter in a field never moves on or submits; Next and Previous are plain buttons.
+  return (
+    <form
+      id={shown ? FORM_ID : undefined}
+      className={shown ? undefined : css.offstage}
+      noValidate
+      aria-labelledby={shown ? TITLE_ID : undefined}
+      onSubmit={(e) => e.preventDefault()}
+    >
+      <SectionFields fields={fields} values={values} all={all} {...rest} />
+    </form>
+  );
+}
+
 /**
  * /ds160-wizard (spec 2-wizards §2.4, §3.4-§3.8, §4.4-§4.7, §8): the ten-section DS-160 form. The machine keeps
  * the answers, the section, the lead and its autosave; this page draws the current section from the domain's
@@ -170,9 +194,16 @@ export default function Ds160WizardPage() {
   );
 
   const spec = sectionSpec(section);
-  const values = all[section] ?? NO_VALUES;
-  const fields = useMemo(() => visibleFields(section, values, all), [section, values, all]);
   const personal = all['personal-info'] ?? NO_VALUES;
+  // Issue 16: building a section's fields and country lists took 100-190 ms on a slow phone. So the section after
+  // this one is drawn hidden once the browser is idle, and Next only shows it; the section just left is taken down
+  // once idle too. Only neighbours are drawn beside the shown one: they share no field, so no id is there twice.
+  const upcoming = DS160_FORM_SECTIONS[current + 1];
+  const ahead = useWhenIdle(upcoming && DRAWN_AHEAD.includes(upcoming) ? upcoming : undefined);
+  const left = useFormerUntilIdle(section);
+  const drawn = DS160_FORM_SECTIONS.filter(
+    (s) => s === section || s === ahead || (s === left && Math.abs(DS160_FORM_SECTIONS.indexOf(s) - current) === 1),
+  );
 
   // A field of the current section; a row's field ('companions.0.firstName') sends its list whole.
   const change = useCallback(
@@ -286,20 +317,21 @@ export default function Ds160WizardPage() {
                 <p className={css.description}>{t(spec.descriptionKey)}</p>
               </div>
 
-              {/* No submit button: Enter in a field never moves on or submits; Next and Previous are plain buttons. */}
-              <form id={FORM_ID} key={section} noValidate aria-labelledby={TITLE_ID} onSubmit={(e) => e.preventDefault()}>
-                <SectionFields
-                  fields={fields}
-                  values={values}
+              {/* Keyed by section: after Next, the shown form is the one drawn ahead, already built. */}
+              {drawn.map((s) => (
+                <SectionForm
+                  key={s}
+                  section={s}
+                  shown={s === section}
                   all={all}
-                  errors={errors}
+                  errors={s === section ? errors : NO_ERRORS}
                   disabled={busy}
                   leadId={leadId}
                   onChange={change}
                   onAdd={addRow}
                   onRemove={removeRow}
                 />
-              </form>
+              ))}
 
               <div className={css.actions}>
                 <button type="button" className={button.secondary} disabled={busy || current === 0} onClick={() => move({ type: 'PREVIOUS' }, true)}>

@@ -1,0 +1,51 @@
+import { useEffect, useRef, useState } from 'react';
+
+/** Left to what a change itself brings (painting it, the answer to a click that follows) before idle work starts. */
+const SETTLE_MS = 300;
+
+/** Runs `work` once the page has settled and the browser has a moment with nothing to do; returns a cancel. */
+function whenIdle(work: () => void): () => void {
+  let idle: number | undefined;
+  const timer = setTimeout(() => {
+    // Safari has no requestIdleCallback: the settling time alone.
+    if (typeof requestIdleCallback === 'function') idle = requestIdleCallback(work, { timeout: 1000 });
+    else work();
+  }, SETTLE_MS);
+  return () => {
+    clearTimeout(timer);
+    if (idle !== undefined) cancelIdleCallback(idle);
+  };
+}
+
+/**
+ * `value`, once the browser is idle after it last changed; `undefined` until then. For work that can wait while
+ * the applicant reads the screen, such as drawing what comes next.
+ */
+export function useWhenIdle<T>(value: T | undefined): T | undefined {
+  const [ready, setReady] = useState<T | undefined>(undefined);
+  useEffect(() => (value === undefined ? undefined : whenIdle(() => setReady(value))), [value]);
+  return ready === value ? ready : undefined;
+}
+
+/**
+ * What `value` was before its last change, from that change until the browser is idle; then `undefined`. For
+ * what can be taken down later than the change that replaces it, such as the screen just left.
+ */
+export function useFormerUntilIdle<T>(value: T): T | undefined {
+  // Worked out while rendering, so the render that changes `value` still has the former one.
+  const seen = useRef<{ value: T; former?: T }>({ value });
+  if (seen.current.value !== value) seen.current = { value, former: seen.current.value };
+  const former = seen.current.former;
+  const [, dropped] = useState(0);
+  useEffect(
+    () =>
+      former === undefined
+        ? undefined
+        : whenIdle(() => {
+            seen.current = { value: seen.current.value };
+            dropped((n) => n + 1);
+          }),
+    [former, value],
+  );
+  return former;
+}
