@@ -58,14 +58,14 @@ interface Row {
 
 const met = (r: Row) => (r.direction === 'min' ? r.value >= r.goal : r.value <= r.goal);
 
+/** How long the ten-section form's walk stays on a section before Next: far less than reading one takes. */
+const READING_MS = 1000;
+
 /**
  * The ten-section form with every answer given, walked with Next three times over on a CPU slowed 4x (Chromium's
  * own throttling), a second on each section: each sample runs from the click to the frame after the next section
  * is in the page.
  */
-/** How long the ten-section form's walk stays on a section before Next: far less than reading one takes. */
-const READING_MS = 1000;
-
 async function ds160NextTimes(baseUrl: string, e2e: Awaited<ReturnType<typeof startE2E>>): Promise<number[]> {
   const page = await e2e.browser.newPage();
   await page.setViewport({ width: 1280, height: 900 });

@@ -51,8 +51,7 @@ const ROLES = ['user', 'guest', 'admin'];
 type Panel = 'profile' | 'settings' | 'viewing' | null;
 
 export default function DashboardPage() {
-  // The answers panel's namespaces too: loaded with the page, so opening the panel never waits (suspends) for them.
-  const { t } = useTranslation(['account', 'common', 'catalog', 'wizard']);
+  const { t } = useTranslation(['account', 'common']);
   usePageMeta('dashboard');
   const toasts = useToastActor();
   const { signOut } = useSession();
