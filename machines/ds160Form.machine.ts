@@ -1,6 +1,6 @@
 import { and, assign, enqueueActions, fromPromise, not, setup, stateIn } from 'xstate';
 import { DS160_FORM_SECTIONS, type Ds160FormSection } from './domain/ds160Form';
-import { isWaiverNationality, normalizeSection, sharedWithEsta, validateSection } from './domain/ds160Sections';
+import { isWaiverNationality, normalizeSection, sameAnswers, sharedWithEsta, validateSection } from './domain/ds160Sections';
 import { isValidEmail, type ValidationError } from './domain/validators';
 
 export type SectionValues = Record<string, unknown>;
@@ -88,6 +88,12 @@ export function changedValues(values: FormValues, synced: FormValues): FormValue
 
 const hasChanges = (context: Ds160FormContext) => Object.keys(changedValues(context.values, context.synced)).length > 0;
 
+/** Whether a completed section has answers the server has not got. */
+function completedChanged(context: Ds160FormContext): boolean {
+  const changes = changedValues(context.values, context.synced);
+  return context.completed.some((section) => changes[section]);
+}
+
 /** Spec 2-wizards §4.4: a lead exists once the first name (personal-info) and the e-mail (address-phone) do. */
 export function captureInput(context: Pick<Ds160FormContext, 'values'>): CaptureInput | null {
   const personal = valuesOf(context, 'personal-info');
@@ -172,8 +178,10 @@ export const ds160FormMachine = setup({
     /** Stores the section as the validator library normalizes it (passport upper-cased, mailing = home) and marks it done. */
     completeSection: assign(({ context }) => {
       const section = sectionAt(context);
+      const normalized = normalizeSection(section, valuesOf(context, section));
       return {
-        values: { ...context.values, [section]: normalizeSection(section, valuesOf(context, section)) },
+        // Kept as they are when normalizing changes nothing: new objects would make the page redraw every field.
+        values: sameAnswers(normalized, context.values[section]) ? context.values : { ...context.values, [section]: normalized },
         completed: context.completed.includes(section) ? context.completed : [...context.completed, section],
         errors: {},
       };
@@ -324,7 +332,7 @@ export const ds160FormMachine = setup({
               // never made from an e-mail address half typed.
               always: [
                 { guard: and(['canCapture', ({ context }) => context.completed.includes('address-phone')]), target: 'busy.capturing' },
-                { guard: and(['canSave', ({ context }) => context.completed.some((s) => changedValues(context.values, context.synced)[s])]), target: 'busy.saving' },
+                { guard: and(['canSave', ({ context }) => completedChanged(context)]), target: 'busy.saving' },
               ],
               after: {
                 AUTOSAVE: [

@@ -1007,6 +1007,15 @@ export function normalizeSection(section: Ds160FormSection, values: Ds160Section
   return out;
 }
 
+/** Whether two answers (a section, a list, a row, a value) hold the same, whatever the order of their keys. */
+export function sameAnswers(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((item, i) => sameAnswers(item, b[i]));
+  if (!a || !b || typeof a !== 'object' || typeof b !== 'object' || Array.isArray(b)) return false;
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => key in b && sameAnswers((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
+}
+
 /**
  * The section without the answers of its hidden fields (a purpose changed from Other drops otherPurpose), so
  * what is stored and printed is only what the applicant was asked. Unasked fields are kept.

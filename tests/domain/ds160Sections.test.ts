@@ -18,6 +18,7 @@ import {
   isWaiverNationality,
   leadIdentity,
   normalizeSection,
+  sameAnswers,
   sectionFields,
   sharedWithEsta,
   showsNoPhotoWarning,
@@ -673,6 +674,19 @@ describe('normalisation', () => {
     expect(validateSection(section, normalizeSection(section, bad), { today: TODAY, all: VALID })).toEqual(
       validateSection(section, bad, { today: TODAY, all: VALID }),
     );
+  });
+
+  it('tells answers that hold the same apart from ones that differ, whatever the order of their keys', () => {
+    const rows = [{ firstName: 'Luis', age: '40' }];
+    expect(sameAnswers({ a: 'x', companions: rows }, { companions: [{ age: '40', firstName: 'Luis' }], a: 'x' })).toBe(true);
+    expect(sameAnswers(undefined, undefined)).toBe(true);
+    expect(sameAnswers({ a: 'x' }, { a: 'x', b: undefined })).toBe(false);
+    expect(sameAnswers({ a: 'x', b: undefined }, { a: 'x', c: undefined })).toBe(false);
+    expect(sameAnswers({ companions: rows }, { companions: [...rows, {}] })).toBe(false);
+    expect(sameAnswers({ companions: rows }, { companions: { 0: rows[0] } })).toBe(false);
+    expect(sameAnswers({ sameAsHome: true }, { sameAsHome: 'true' })).toBe(false);
+    expect(sameAnswers({}, undefined)).toBe(false);
+    expect(sameAnswers([], {})).toBe(false);
   });
 
   it('drops the answers of hidden fields on request, keeping unasked ones', () => {

@@ -42,6 +42,21 @@ describe('the ten-section form', () => {
     expect(actor.getSnapshot().context).toMatchObject({ current: 1, completed: ['personal-info'] });
   });
 
+  it('keeps the answers as they are when Next finds them already in their stored form, and replaces them when not', () => {
+    const form = validForm();
+    const actor = start({ values: form });
+    actor.send({ type: 'NEXT' });
+    // personal-info is stored as the validator library writes it: the page has nothing new to draw.
+    expect(actor.getSnapshot().context.values).toBe(form);
+    actor.send({ type: 'GOTO', section: 'address-phone' });
+    actor.send({ type: 'NEXT' });
+    // address-phone's phone is rewritten as + and digits and the mailing address is filled in: new answers.
+    const values = actor.getSnapshot().context.values;
+    expect(values).not.toBe(form);
+    expect(values['address-phone']).toMatchObject({ primaryPhone: '+523312345678', mailingCity: 'Guadalajara' });
+    expect(values['personal-info']).toBe(form['personal-info']);
+  });
+
   it('Previous is refused on the first section; the sidebar jumps anywhere', () => {
     const actor = start();
     actor.send({ type: 'PREVIOUS' });

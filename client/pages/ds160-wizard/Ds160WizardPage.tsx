@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useCallback, useEffect, useMemo, useRef, useState, type ComponentProps } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { DS160_FORM_LISTS, DS160_FORM_SECTIONS, type Ds160FormSection } from '../../../machines/domain/ds160Form';
@@ -18,8 +18,9 @@ import {
 } from '../../../machines/ds160Form.machine';
 import type { RestoredApplication } from '../../../machines/formResume.machine';
 import { makeDs160FormActors } from '../../api/actors/ds160Form';
-import { fetchTransport } from '../../api/transport';
+import { fetchTransport, type Transport } from '../../api/transport';
 import { useToastActor } from '../../app/AppContext';
+import { afterNextPaint } from '../../app/afterPaint';
 import { deferredWrite, DS160_FORM_STORAGE_KEY, readStorage, writeStorage } from '../../app/storage';
 import { useFlow } from '../../app/useFlow';
 import { usePageMeta } from '../../app/usePageMeta';
@@ -97,8 +98,14 @@ function focusSoon(id: string) {
 
 const saved = deferredWrite<PersistedForm>('local', DS160_FORM_STORAGE_KEY, (form) => JSON.stringify(form));
 
+/**
+ * The form's requests leave after the next frame: Next starts the section's save at once, and the new section is
+ * painted first, without the request's work or its answer's in between (issue 16). One frame, on a round trip.
+ */
+const paintFirst: Transport = (request) => afterNextPaint().then(() => fetchTransport(request));
+
 const base = ds160FormMachine.provide({
-  actors: makeDs160FormActors(fetchTransport),
+  actors: makeDs160FormActors(paintFirst),
   actions: {
     persistForm: (_, params: PersistedForm) => saved.write(params),
     clearForm: () => saved.remove(),
@@ -118,8 +125,11 @@ function destination(output: unknown): string | null {
 
 type SectionFormProps = Omit<ComponentProps<typeof SectionFields>, 'fields' | 'values'> & { section: Ds160FormSection; shown: boolean };
 
-/** A section's fields in their form: the one shown, or one drawn beside it, hidden (see `css.offstage`). */
-function SectionForm({ section, shown, all, ...rest }: SectionFormProps) {
+/**
+ * A section's fields in their form: the one shown, or one drawn beside it, hidden (see `css.offstage`). Memoized,
+ * as its fields are: Next only turns one form on and another off, and should not redraw what is in them.
+ */
+const SectionForm = memo(function SectionForm({ section, shown, all, ...rest }: SectionFormProps) {
   const values = all[section] ?? NO_VALUES;
   const fields = useMemo(() => visibleFields(section, values, all), [section, values, all]);
   // No submit button: Enter in a field never moves on or submits; Next and Previous are plain buttons.
@@ -134,7 +144,28 @@ function SectionForm({ section, shown, all, ...rest }: SectionFormProps) {
       <SectionFields fields={fields} values={values} all={all} {...rest} />
     </form>
   );
-}
+});
+
+/** The title and the links out; memoized, as it never changes with the form (a link works out its URL each time). */
+const PageHeader = memo(function PageHeader() {
+  const { t } = useTranslation('ds160form');
+  return (
+    <div className={css.header}>
+      <div>
+        <h1 className={css.pageTitle}>{t('page.title')}</h1>
+        <p className={muted}>{t('page.subtitle')}</p>
+      </div>
+      <div className={css.headerLinks}>
+        <Link to={ROUTES.aiVisa} className={button.ghost}>
+          {t('page.aiAssistant')}
+        </Link>
+        <Link to={ROUTES.home} className={button.ghost}>
+          {t('page.home')}
+        </Link>
+      </div>
+    </div>
+  );
+});
 
 /**
  * /ds160-wizard (spec 2-wizards §2.4, §3.4-§3.8, §4.4-§4.7, §8): the ten-section DS-160 form. The machine keeps
@@ -184,7 +215,8 @@ export default function Ds160WizardPage() {
   const section = useSelector(ref, (s) => sectionAt(s.context));
   const all = useSelector(ref, (s) => s.context.values);
   const completed = useSelector(ref, (s) => s.context.completed);
-  const errors = useSelector(ref, (s) => s.context.errors);
+  // No errors is always the same object, so the form that has none is not drawn again for a new empty one.
+  const errors = useSelector(ref, (s) => (Object.keys(s.context.errors).length > 0 ? s.context.errors : NO_ERRORS));
   const waiver = useSelector(ref, (s) => s.context.waiver);
   const leadId = useSelector(ref, (s) => s.context.leadId);
   const busy = useSelector(ref, (s) => s.hasTag('busy') || s.status === 'done');
@@ -244,12 +276,15 @@ export default function Ds160WizardPage() {
   const titleRef = useRef<HTMLHeadingElement>(null);
   const sectionRef = useRef<HTMLElement>(null);
   const focusTitle = useRef(false);
-  const move = (event: Ds160FormEvent, focus: boolean) => {
-    const before = ref.getSnapshot().context.current;
-    focusTitle.current = focus;
-    ref.send(event);
-    if (ref.getSnapshot().context.current === before) focusTitle.current = false;
-  };
+  const move = useCallback(
+    (event: Ds160FormEvent, focus: boolean) => {
+      const before = ref.getSnapshot().context.current;
+      focusTitle.current = focus;
+      ref.send(event);
+      if (ref.getSnapshot().context.current === before) focusTitle.current = false;
+    },
+    [ref],
+  );
   useEffect(() => {
     if (!focusTitle.current) return;
     focusTitle.current = false;
@@ -260,7 +295,10 @@ export default function Ds160WizardPage() {
     if (top < 0) sectionRef.current?.scrollIntoView({ block: 'start' });
   }, [current]);
 
-  const go = (target: Ds160FormSection, focus: boolean) => move({ type: 'GOTO', section: target }, focus);
+  // Stable, so the sidebar and the picker are only drawn again when what they show changes.
+  const goFocused = useCallback((target: Ds160FormSection) => move({ type: 'GOTO', section: target }, true), [move]);
+  const goPicked = useCallback((target: Ds160FormSection) => move({ type: 'GOTO', section: target }, false), [move]);
+  const retry = useCallback(() => ref.send({ type: 'RETRY' }), [ref]);
   const showCompletion = editing && allCompleted({ completed });
   const nextLabel = busy ? t('nav.submitting') : current === LAST ? t('nav.complete') : t('nav.next');
   const nationality = typeof personal.nationality === 'string' ? personal.nationality : '';
@@ -268,29 +306,14 @@ export default function Ds160WizardPage() {
   return (
     <CountryOptionsProvider>
       <div className={`${container} ${page} ${css.main}`}>
-        <div className={css.header}>
-          <div>
-            <h1 className={css.pageTitle}>
-              {t('page.title')}
-            </h1>
-            <p className={muted}>{t('page.subtitle')}</p>
-          </div>
-          <div className={css.headerLinks}>
-            <Link to={ROUTES.aiVisa} className={button.ghost}>
-              {t('page.aiAssistant')}
-            </Link>
-            <Link to={ROUTES.home} className={button.ghost}>
-              {t('page.home')}
-            </Link>
-          </div>
-        </div>
+        <PageHeader />
 
         <div className={css.layout}>
-          {wide && <Sidebar current={section} completed={completed} disabled={busy} onGo={(s) => go(s, true)} />}
+          {wide && <Sidebar current={section} completed={completed} disabled={busy} onGo={goFocused} />}
 
           <div className={css.main}>
-            {!wide && <SectionPicker current={section} completed={completed} disabled={busy} onGo={(s) => go(s, false)} />}
-            <SaveIndicator status={saveStatus} onRetry={() => ref.send({ type: 'RETRY' })} />
+            {!wide && <SectionPicker current={section} completed={completed} disabled={busy} onGo={goPicked} />}
+            <SaveIndicator status={saveStatus} onRetry={retry} />
             {leadId ? <SaveForLater key={leadId} leadId={leadId} /> : linkedCode && <ResumeEntry code={linkedCode} onRestore={bringBack} />}
 
             {waiver === 'shown' && (

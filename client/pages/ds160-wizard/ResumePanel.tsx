@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatResumeCode } from '../../../machines/domain/resumeCode';
 import { formResumeMachine, type FormResumeInput, type ResumeField, type RestoredApplication } from '../../../machines/formResume.machine';
@@ -15,7 +15,7 @@ const base = formResumeMachine.provide({ actors: makeFormResumeActors(fetchTrans
 const FAILURES = { wrong: 'resume.wrong', tooMany: 'resume.tooMany', failed: 'ds160page:resume.failed', issueFailed: 'resume.failed' } as const;
 
 /** 'Save and continue later': the button, then the code, its link and its expiry, with Copy. */
-export function SaveForLater({ leadId }: { leadId: string }) {
+export const SaveForLater = memo(function SaveForLater({ leadId }: { leadId: string }) {
   const { t, i18n } = useTranslation(['ds160form', 'ds160page']);
   const [input] = useState<FormResumeInput>(() => ({ leadId }));
   const resume = useFlow(base, input);
@@ -67,10 +67,16 @@ export function SaveForLater({ leadId }: { leadId: string }) {
       )}
     </div>
   );
-}
+});
 
 /** 'Have a resume code?': the code (filled in from a resume link) and the application's e-mail. */
-export function ResumeEntry({ code: linked, onRestore }: { code: string | null; onRestore: (application: RestoredApplication) => void }) {
+export const ResumeEntry = memo(function ResumeEntry({
+  code: linked,
+  onRestore,
+}: {
+  code: string | null;
+  onRestore: (application: RestoredApplication) => void;
+}) {
   const { t } = useTranslation(['ds160form', 'ds160page']);
   const restore = useRef(onRestore);
   restore.current = onRestore;
@@ -139,4 +145,4 @@ export function ResumeEntry({ code: linked, onRestore }: { code: string | null; 
       </form>
     </details>
   );
-}
+});

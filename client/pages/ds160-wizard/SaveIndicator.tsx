@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { button } from '../../styles/ui.css';
 import * as css from './ds160Wizard.css';
@@ -9,7 +10,7 @@ export type SaveStatus = 'none' | 'saving' | 'saved' | 'failed';
  * The autosave indicator: 'Saving…' while a capture or save runs, 'Saved' once the lead has what the server was
  * sent, 'Not saved, retrying' after a failure, with a button that retries at once. Read out politely.
  */
-export function SaveIndicator({ status, onRetry }: { status: SaveStatus; onRetry: () => void }) {
+export const SaveIndicator = memo(function SaveIndicator({ status, onRetry }: { status: SaveStatus; onRetry: () => void }) {
   const { t } = useTranslation(['ds160form', 'ds160page']);
   const text =
     status === 'saving' ? t('autosave.saving') : status === 'saved' ? t('autosave.saved') : status === 'failed' ? t('autosave.retrying') : '';
@@ -25,4 +26,4 @@ export function SaveIndicator({ status, onRetry }: { status: SaveStatus; onRetry
       )}
     </div>
   );
-}
+});

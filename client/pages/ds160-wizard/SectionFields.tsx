@@ -346,7 +346,7 @@ interface SectionFieldsProps {
 }
 
 /** The current section's visible fields, in order, as the machine's answers make them visible. */
-export function SectionFields({ fields, values, all, errors, disabled, leadId, onChange, onAdd, onRemove }: SectionFieldsProps) {
+export const SectionFields = memo(function SectionFields({ fields, values, all, errors, disabled, leadId, onChange, onAdd, onRemove }: SectionFieldsProps) {
   const { t } = useTranslation('ds160form');
   const isPhotoStep = fields.some((f) => f.section === 'photo-submission');
   const requiredOf = (field: Ds160Field) =>
@@ -406,4 +406,4 @@ export function SectionFields({ fields, values, all, errors, disabled, leadId, o
       })}
     </div>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { memo, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DS160_SECTIONS, type Ds160FormSection } from '../../../machines/domain/ds160Sections';
 import { card, input, label } from '../../styles/ui.css';
@@ -36,7 +36,7 @@ export function useWideScreen(): boolean {
 }
 
 /** 'n/10 sections completed' and its bar. */
-function Progress({ done }: { done: number }) {
+const Progress = memo(function Progress({ done }: { done: number }) {
   const { t } = useTranslation('ds160form');
   const text = t('sidebar.completed', { n: done, total: TOTAL });
   return (
@@ -57,10 +57,50 @@ function Progress({ done }: { done: number }) {
       </div>
     </div>
   );
+});
+
+interface ItemProps {
+  section: (typeof DS160_SECTIONS)[number];
+  n: number;
+  done: boolean;
+  isCurrent: boolean;
+  disabled: boolean;
+  onGo: (section: Ds160FormSection) => void;
 }
 
+/** One section's button; memoized, so a move redraws the two sections it changes, not all ten. */
+const SideItem = memo(function SideItem({ section, n, done, isCurrent, disabled, onGo }: ItemProps) {
+  const { t } = useTranslation('ds160form');
+  return (
+    <li>
+      <button
+        type="button"
+        className={css.sideButton}
+        aria-current={isCurrent ? 'step' : undefined}
+        data-done={done}
+        data-section={section.id}
+        disabled={disabled}
+        onClick={() => onGo(section.id)}
+      >
+        <span>
+          <span className={css.sideNumber} aria-hidden="true">
+            {n}.
+          </span>
+          {t(section.titleKey)}
+        </span>
+        {done && (
+          <span className={css.tick}>
+            <span aria-hidden="true">✓</span>
+            <span className="visually-hidden">{t('sidebar.done')}</span>
+          </span>
+        )}
+      </button>
+    </li>
+  );
+});
+
 /** Large screens (spec 2-wizards §2.4): the ten sections, each a button that jumps to it. */
-export function Sidebar({ current, completed, disabled, onGo }: Props) {
+export const Sidebar = memo(function Sidebar({ current, completed, disabled, onGo }: Props) {
   const { t } = useTranslation('ds160form');
   return (
     <nav className={`${card} ${css.sidebar}`} aria-labelledby="ds160-sidebar-title">
@@ -69,43 +109,24 @@ export function Sidebar({ current, completed, disabled, onGo }: Props) {
       </h2>
       <Progress done={completed.length} />
       <ol className={css.sideList}>
-        {DS160_SECTIONS.map((section, i) => {
-          const done = completed.includes(section.id);
-          const isCurrent = section.id === current;
-          return (
-            <li key={section.id}>
-              <button
-                type="button"
-                className={css.sideButton}
-                aria-current={isCurrent ? 'step' : undefined}
-                data-done={done}
-                data-section={section.id}
-                disabled={disabled}
-                onClick={() => onGo(section.id)}
-              >
-                <span>
-                  <span className={css.sideNumber} aria-hidden="true">
-                    {i + 1}.
-                  </span>
-                  {t(section.titleKey)}
-                </span>
-                {done && (
-                  <span className={css.tick}>
-                    <span aria-hidden="true">✓</span>
-                    <span className="visually-hidden">{t('sidebar.done')}</span>
-                  </span>
-                )}
-              </button>
-            </li>
-          );
-        })}
+        {DS160_SECTIONS.map((section, i) => (
+          <SideItem
+            key={section.id}
+            section={section}
+            n={i + 1}
+            done={completed.includes(section.id)}
+            isCurrent={section.id === current}
+            disabled={disabled}
+            onGo={onGo}
+          />
+        ))}
       </ol>
     </nav>
   );
-}
+});
 
 /** Phones (< 900 px): a compact section picker with the same progress. */
-export function SectionPicker({ current, completed, disabled, onGo }: Props) {
+export const SectionPicker = memo(function SectionPicker({ current, completed, disabled, onGo }: Props) {
   const { t } = useTranslation('ds160form');
   return (
     <div className={`${card} ${css.picker}`}>
@@ -130,4 +151,4 @@ export function SectionPicker({ current, completed, disabled, onGo }: Props) {
       <Progress done={completed.length} />
     </div>
   );
-}
+});
