@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sectionsOf, type SectionProgress } from '../../../machines/questionWizard.machine';
 import * as css from '../../components/wizard/wizard.css';
@@ -11,8 +11,8 @@ function useSections(wizard: QuestionWizardRef): SectionProgress[] {
   return useSelector(wizard, (s) => sectionsOf(s.context, s.hasTag('review')), sameSections);
 }
 
-/** The DS-160 wizard's horizontal section stepper. */
-export function SectionStepper({ wizard }: { wizard: QuestionWizardRef }) {
+/** The DS-160 wizard's horizontal section stepper; memoized like the question (it follows the machine, not the page). */
+export const SectionStepper = memo(function SectionStepper({ wizard }: { wizard: QuestionWizardRef }) {
   const { t } = useTranslation('catalog');
   const sections = useSections(wizard);
   const list = useRef<HTMLOListElement>(null);
@@ -35,7 +35,7 @@ export function SectionStepper({ wizard }: { wizard: QuestionWizardRef }) {
       ))}
     </ol>
   );
-}
+});
 
 /** Whether the element is narrower than its content (it scrolls sideways); follows size and text changes. */
 function useOverflows(ref: React.RefObject<HTMLElement | null>): boolean {
@@ -54,7 +54,7 @@ function useOverflows(ref: React.RefObject<HTMLElement | null>): boolean {
 }
 
 /** The ESTA wizard's side panel of sections and progress. */
-export function SectionPanel({ wizard }: { wizard: QuestionWizardRef }) {
+export const SectionPanel = memo(function SectionPanel({ wizard }: { wizard: QuestionWizardRef }) {
   const { t } = useTranslation('catalog');
   const sections = useSections(wizard);
   return (
@@ -67,4 +67,4 @@ export function SectionPanel({ wizard }: { wizard: QuestionWizardRef }) {
       ))}
     </ol>
   );
-}
+});

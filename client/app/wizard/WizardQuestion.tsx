@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useRef } from 'react';
+import { memo, useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasReview } from '../../../machines/domain/wizardProgress';
 import { nextSubmits, progressOf } from '../../../machines/questionWizard.machine';
@@ -17,8 +17,11 @@ interface Props {
   counter: 'question' | 'fraction';
 }
 
-/** The current question with its progress, Previous and Next; everything it shows comes from the machine. */
-export function WizardQuestion({ wizard, submitLabel, submittingLabel, counter }: Props) {
+/**
+ * The current question with its progress, Previous and Next; everything it shows comes from the machine. Memoized:
+ * the page is drawn again when the URL follows the question (?q=), and this has nothing new to show then.
+ */
+export const WizardQuestion = memo(function WizardQuestion({ wizard, submitLabel, submittingLabel, counter }: Props) {
   const { t } = useTranslation('wizard');
   const progress = useSelector(wizard, (s) => progressOf(s.context));
   const draft = useSelector(wizard, (s) => s.context.draft);
@@ -46,7 +49,9 @@ export function WizardQuestion({ wizard, submitLabel, submittingLabel, counter }
 
   const n = progress.index + 1;
   const percent = Math.round((n / progress.total) * 100);
-  const next = () => wizard.send({ type: 'NEXT' });
+  // Stable, so the question's field is drawn again only when its question, answer or error changes.
+  const next = useCallback(() => wizard.send({ type: 'NEXT' }), [wizard]);
+  const change = useCallback((value: string) => wizard.send({ type: 'ANSWER.CHANGE', value }), [wizard]);
 
   return (
     <section className={`${card} ${stack}`} aria-labelledby="wizard-counter">
@@ -64,7 +69,7 @@ export function WizardQuestion({ wizard, submitLabel, submittingLabel, counter }
         question={progress.question}
         value={draft}
         error={error}
-        onChange={(value) => wizard.send({ type: 'ANSWER.CHANGE', value })}
+        onChange={change}
         onEnter={next}
       />
       {submitFailed && (
@@ -87,4 +92,4 @@ export function WizardQuestion({ wizard, submitLabel, submittingLabel, counter }
       </div>
     </section>
   );
-}
+});

@@ -1,9 +1,10 @@
-import { forwardRef, useMemo } from 'react';
+import { forwardRef, memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COUNTRIES } from '../../../machines/domain/countries';
 import type { Question } from '../../../machines/domain/questions';
 import type { ValidationError } from '../../../machines/domain/validators';
 import { errorText, input } from '../../styles/ui.css';
+import { useLanguage } from '../../app/AppContext';
 import { useCountryName } from '../countries';
 import * as css from './wizard.css';
 
@@ -18,11 +19,31 @@ interface Props {
 
 const INPUT_TYPES: Partial<Record<Question['type'], string>> = { email: 'email', phone: 'tel', date: 'date' };
 
-/** One question of a catalog, drawn by its type; label, hint and error are tied to the input for screen readers. */
-export const QuestionField = forwardRef<HTMLElement, Props>(function QuestionField({ question, value, error, onChange, onEnter }, ref) {
-  const { t } = useTranslation(['catalog', 'validation', 'wizard']);
+/** Each language's country options, sorted once: every country question mounts the same ones (issue 16). */
+const countryOptions = new Map<string, ReactNode[]>();
+
+function useCountryOptions(): ReactNode[] {
+  const { language } = useLanguage();
   const nameOf = useCountryName();
-  const countries = useMemo(() => [...COUNTRIES].sort((a, b) => nameOf(a).localeCompare(nameOf(b))), [nameOf]);
+  let options = countryOptions.get(language);
+  if (!options) {
+    const collator = new Intl.Collator(language);
+    options = COUNTRIES.map((c) => ({ c, label: nameOf(c) }))
+      .sort((a, b) => collator.compare(a.label, b.label))
+      .map(({ c, label }) => (
+        <option key={c.code} value={c.name}>
+          {label}
+        </option>
+      ));
+    countryOptions.set(language, options);
+  }
+  return options;
+}
+
+/** One question of a catalog, drawn by its type; label, hint and error are tied to the input for screen readers. */
+const Field = forwardRef<HTMLElement, Props>(function QuestionField({ question, value, error, onChange, onEnter }, ref) {
+  const { t } = useTranslation(['catalog', 'validation', 'wizard']);
+  const countries = useCountryOptions();
   const id = `q-${question.id}`;
   const described = [question.hintKey ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   const common = {
@@ -66,11 +87,7 @@ export const QuestionField = forwardRef<HTMLElement, Props>(function QuestionFie
       <select {...common} ref={ref as React.Ref<HTMLSelectElement>} className={input} value={value} onChange={(e) => onChange(e.target.value)} onKeyDown={onKeyDown}>
         <option value="">{t('wizard:select')}</option>
         {question.type === 'country'
-          ? countries.map((c) => (
-              <option key={c.code} value={c.name}>
-                {nameOf(c)}
-              </option>
-            ))
+          ? countries
           : question.options?.map((o) => (
               <option key={o.value} value={o.value}>
                 {t(o.labelKey)}
@@ -134,3 +151,6 @@ export const QuestionField = forwardRef<HTMLElement, Props>(function QuestionFie
     </div>
   );
 });
+
+/** Drawn again when its question, answer or error changes, not whenever the page is (issue 16). */
+export const QuestionField = memo(Field);
