@@ -1,6 +1,5 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { afterNextPaint } from './afterPaint';
 
 interface Moves {
   /** What the browser's Back button does when the URL names an earlier step. */
@@ -32,31 +31,21 @@ export function useStepHistory(key: string, step: number | null, moves: Moves): 
       if (step !== null) settled.current = true;
       return;
     }
-    // After the next paint (issue 16): the router's navigation draws the app again, and the step just shown
-    // should not wait for it. A step that changes again first cancels this one, so the URL never names a step
-    // the machine has already left (the effect below would take that for Back).
-    let cancelled = false;
-    void afterNextPaint().then(() => {
-      if (cancelled) return;
-      const stack = pushed.current;
-      const search = new URLSearchParams(window.location.search);
-      search.set(key, String(step));
-      if (!settled.current) {
-        // Where the machine starts (restored progress) replaces what the URL said; it is not a move.
-        settled.current = true;
-        pushed.current = [step];
-        navigate({ search: `?${search.toString()}` }, { replace: true, state: { step } });
-      } else if (stack.length > 1 && stack[stack.length - 2] === step) {
-        stack.pop();
-        navigate(-1);
-      } else {
-        stack.push(step);
-        navigate({ search: `?${search.toString()}` }, { state: { step } });
-      }
-    });
-    return () => {
-      cancelled = true;
-    };
+    const stack = pushed.current;
+    const search = new URLSearchParams(window.location.search);
+    search.set(key, String(step));
+    if (!settled.current) {
+      // Where the machine starts (restored progress) replaces what the URL said; it is not a move.
+      settled.current = true;
+      pushed.current = [step];
+      navigate({ search: `?${search.toString()}` }, { replace: true, state: { step } });
+    } else if (stack.length > 1 && stack[stack.length - 2] === step) {
+      stack.pop();
+      navigate(-1);
+    } else {
+      stack.push(step);
+      navigate({ search: `?${search.toString()}` }, { state: { step } });
+    }
     // Only the machine's step drives this; the URL's own changes are handled below.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [step]);
