@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLayoutEffect, useRef } from 'react';
+import type { AnyActorRef, SnapshotFrom } from 'xstate';
 
 interface Moves {
   /** What the browser's Back button does when the URL names an earlier step. */
@@ -8,64 +8,88 @@ interface Moves {
   forward: () => void;
 }
 
+const readStep = (key: string) => Number(new URLSearchParams(window.location.search).get(key) ?? 1);
+
+/**
+ * Writes the step into the URL with the History API itself, in react-router's entry shape ({ usr, key, idx }) so
+ * the router reads the entry like one of its own when Back or Forward reaches it. Not through `navigate`: the
+ * router would draw the whole app again for a query it has no route for, on every step (5-29 ms at 4x CPU).
+ */
+function writeStep(key: string, step: number, mode: 'push' | 'replace'): void {
+  const url = new URL(window.location.href);
+  url.searchParams.set(key, String(step));
+  const entry = (window.history.state ?? {}) as { idx?: number; key?: string };
+  if (mode === 'replace') {
+    window.history.replaceState({ ...entry, usr: { step } }, '', url);
+  } else {
+    const idx = (entry.idx ?? 0) + 1;
+    window.history.pushState({ usr: { step }, key: Math.random().toString(36).slice(2, 10), idx }, '', url);
+  }
+}
+
 /**
  * Keeps a flow's step in the URL (`?step=2`), so the browser's Back and Forward buttons move between steps and a
- * reload lands on the same step. The machine stays the source of truth: a step it reaches is pushed as a history
- * entry; a step the URL reaches (Back, Forward) is turned into the machine's own events.
+ * reload lands on the same step. The machine stays the source of truth: a step it reaches (`stepOf` its
+ * snapshot; null while it waits) is pushed as a history entry as soon as it is reached, in the same task (a Back
+ * pressed at once must leave the step on screen, not the one before), and without drawing the page again; a step
+ * the URL reaches (Back, Forward) is turned into the machine's own events.
  */
-export function useStepHistory(key: string, step: number | null, moves: Moves): void {
-  const [params] = useSearchParams();
-  const navigate = useNavigate();
-  const urlStep = Number(params.get(key) ?? 1);
-  const latest = useRef(moves);
-  latest.current = moves;
-  /** The steps this page pushed, so going back a step can return to the entry before instead of adding one. */
-  const pushed = useRef<number[]>([urlStep]);
-  const machineStep = useRef(step);
-  machineStep.current = step;
+export function useStepHistory<A extends AnyActorRef>(key: string, actor: A, stepOf: (snapshot: SnapshotFrom<A>) => number | null, moves: Moves): void {
+  const latest = useRef({ moves, stepOf });
+  latest.current = { moves, stepOf };
+  /** The step the machine is on, as last written or followed. */
+  const machineStep = useRef<number | null>(null);
 
-  // The machine moved: the URL follows. While it waits (null), the URL stays as it is.
-  const settled = useRef(false);
-  useEffect(() => {
-    if (step === null || urlStep === step) {
-      if (step !== null) settled.current = true;
-      return;
-    }
-    const stack = pushed.current;
-    const search = new URLSearchParams(window.location.search);
-    search.set(key, String(step));
-    if (!settled.current) {
-      // Where the machine starts (restored progress) replaces what the URL said; it is not a move.
-      settled.current = true;
-      pushed.current = [step];
-      navigate({ search: `?${search.toString()}` }, { replace: true, state: { step } });
-    } else if (stack.length > 1 && stack[stack.length - 2] === step) {
-      stack.pop();
-      navigate(-1);
-    } else {
-      stack.push(step);
-      navigate({ search: `?${search.toString()}` }, { state: { step } });
-    }
-    // Only the machine's step drives this; the URL's own changes are handled below.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [step]);
-
-  // The URL moved (Back or Forward): the machine follows, one step at a time. Not on the first render: there the
-  // machine (restored progress) is the truth and the URL is brought to it above.
-  const mounted = useRef(false);
-  useEffect(() => {
-    if (!mounted.current) {
-      mounted.current = true;
-      return;
-    }
-    const current = machineStep.current;
-    if (current === null || !settled.current) return;
-    if (urlStep < current) {
-      pushed.current.pop();
-      latest.current.back();
-    } else if (urlStep > current) {
-      pushed.current.push(urlStep);
-      latest.current.forward();
-    }
-  }, [urlStep]);
+  useLayoutEffect(() => {
+    /** The steps this page pushed, so going back a step can return to the entry before instead of adding one. */
+    const pushed: number[] = [];
+    let settled = false;
+    // The machine moved: the URL follows. While it waits (null), the URL stays as it is.
+    const follow = (snapshot: SnapshotFrom<A>) => {
+      const step = latest.current.stepOf(snapshot);
+      if (step === machineStep.current) return;
+      machineStep.current = step;
+      if (step === null) return;
+      const urlStep = readStep(key);
+      if (!settled) {
+        // Where the machine starts (restored progress) replaces what the URL said; it is not a move.
+        settled = true;
+        pushed.splice(0, pushed.length, step);
+        if (urlStep !== step) writeStep(key, step, 'replace');
+        return;
+      }
+      // The URL moved first (Back or Forward) and the machine followed it.
+      if (urlStep === step) return;
+      if (pushed.length > 1 && pushed[pushed.length - 2] === step) {
+        pushed.pop();
+        window.history.back();
+      } else {
+        pushed.push(step);
+        writeStep(key, step, 'push');
+      }
+    };
+    // The URL moved (Back or Forward): the machine follows, one step at a time. Not when it left the page: that
+    // is the router's to draw, and a step back there would move (and store) the flow's place for nothing.
+    const page = window.location.pathname;
+    const followUrl = () => {
+      const current = machineStep.current;
+      if (current === null || !settled || window.location.pathname !== page) return;
+      const urlStep = readStep(key);
+      if (urlStep < current) {
+        pushed.pop();
+        latest.current.moves.back();
+      } else if (urlStep > current) {
+        pushed.push(urlStep);
+        latest.current.moves.forward();
+      }
+    };
+    follow(actor.getSnapshot());
+    const subscription = actor.subscribe(follow);
+    window.addEventListener('popstate', followUrl);
+    return () => {
+      subscription.unsubscribe();
+      window.removeEventListener('popstate', followUrl);
+      machineStep.current = null;
+    };
+  }, [actor, key]);
 }

@@ -1,5 +1,5 @@
-import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
+import type { SnapshotFrom } from 'xstate';
 import type { Catalog } from '../../../machines/domain/questions';
 import { toIsoDate } from '../../../machines/domain/validators';
 import { progressOf, questionWizardMachine, type PersistedProgress, type WizardOutput } from '../../../machines/questionWizard.machine';
@@ -22,6 +22,10 @@ interface Options {
   /** Whether the page follows the checkout the flow ends on, or shows its own completion card. */
   followCheckout: boolean;
 }
+
+/** Where the wizard is, counted from 1: a question, or the review after the last one; null while a submit runs. */
+const placeOf = (s: SnapshotFrom<typeof questionWizardMachine>) =>
+  s.status !== 'active' || s.hasTag('busy') ? null : s.hasTag('review') ? progressOf(s.context).total + 1 : progressOf(s.context).index + 1;
 
 const storageKey = (catalog: Catalog) => `rumbo-wizard-${catalog.id}`;
 
@@ -71,10 +75,7 @@ export function useQuestionWizard({ catalog, messages, followCheckout }: Options
   });
   // The question's place is in the URL (?q=), so the browser's Back and Forward move between questions; the
   // review comes after the last one. Nothing moves while a submit runs.
-  const place = useSelector(wizard, (s) =>
-    s.status !== 'active' || s.hasTag('busy') ? null : s.hasTag('review') ? progressOf(s.context).total + 1 : progressOf(s.context).index + 1,
-  );
-  useStepHistory('q', place, {
+  useStepHistory('q', wizard, placeOf, {
     back: () => wizard.send({ type: 'PREVIOUS' }),
     forward: () => wizard.send({ type: 'NEXT' }),
   });

@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import type { SnapshotFrom } from 'xstate';
 import { flagOf, findCountry } from '../../../machines/domain/countries';
 import { STORAGE_KEYS } from '../../../machines/startChoice';
 import { visaWizardMachine } from '../../../machines/visaWizard.machine';
@@ -33,6 +34,9 @@ const machine = visaWizardMachine.provide({
 });
 
 const STEPS = ['step1', 'step2', 'step3'] as const;
+const stepTag = (s: SnapshotFrom<typeof machine>) => STEPS.find((tag) => s.hasTag(tag)) ?? 'step3';
+/** The step in the URL (?step=), counted from 1; none while the recommendation loads. */
+const stepNumber = (s: SnapshotFrom<typeof machine>) => (s.hasTag('busy') ? null : STEPS.indexOf(stepTag(s)) + 1);
 /** A reload (or a history entry) on step 2 or 3 resumes there. */
 const RESUME = { 2: 'recommended', 3: 'choosingMethod' } as const;
 const METHODS = [
@@ -53,7 +57,7 @@ export default function VisaWizardPage() {
     purpose: readStorage('session', STORAGE_KEYS.purpose),
     resumeAt: RESUME[Number(params.get('step')) as 2 | 3] ?? null,
   });
-  const step = useSelector(ref, (s) => STEPS.find((tag) => s.hasTag(tag)) ?? 'step3');
+  const step = useSelector(ref, stepTag);
   const screen = useSelector(ref, (s) =>
     s.hasTag('busy') ? 'loading' : s.matches('recommendFailed') ? 'failed' : s.matches('noDocumentNeeded') ? 'noDocument' : step,
   );
@@ -65,7 +69,7 @@ export default function VisaWizardPage() {
   const title = useRef<HTMLHeadingElement>(null);
 
   // The step is in the URL: the browser's Back and Forward move between steps, a reload stays on the step.
-  useStepHistory('step', screen === 'loading' ? null : STEPS.indexOf(step) + 1, {
+  useStepHistory('step', ref, stepNumber, {
     back: () => ref.send({ type: 'BACK' }),
     forward: () => ref.send({ type: step === 'step1' ? 'CONTINUE' : 'START' }),
   });
