@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 const SETTLE_MS = 300;
 
 /** Runs `work` once the page has settled and the browser has a moment with nothing to do; returns a cancel. */
-function whenIdle(work: () => void): () => void {
+export function whenIdle(work: () => void): () => void {
   let idle: number | undefined;
   const timer = setTimeout(() => {
     // Safari has no requestIdleCallback: the settling time alone.

@@ -7,7 +7,7 @@ import type { Catalog } from '../../machines/domain/questions';
 import { visibleQuestions } from '../../machines/domain/questions';
 import { answersFor, fromToday } from '../helpers/answers';
 import { byRole, openPage, pageErrors, startE2E, textOf, waitForPath, type E2E } from './browser';
-import { currentQuestion, errorOf, fillQuestion, wizardLabels } from './wizardDriver';
+import { currentQuestion, errorOf, fillQuestion, selectOption, wizardLabels } from './wizardDriver';
 
 // The first slice tried as applicants would: each test here failed before its fix (issue: harden the server
 // and fix what applicants found).
@@ -40,7 +40,7 @@ describe('the ESTA wizard', () => {
     const page = await openPage(e2e);
     const answers = answersFor(estaCatalog, { email: 'ana.mx@example.com', 'first-name': 'Ana' });
     await resume(page, '/apply/esta-wizard', estaCatalog, answers, 'passport-country');
-    await page.select('#q-passport-country', 'Mexico');
+    await selectOption(page, '#q-passport-country', 'Mexico');
     await next(page);
     const question = estaCatalog.questions.find((q) => q.id === 'passport-country')!;
     expect(await errorOf(page, question)).toBe('Mexico passports cannot use an ESTA: you need a visa. Continue with the DS-160 form; the answers you gave are kept.');
@@ -57,7 +57,7 @@ describe('the ESTA wizard', () => {
   it('tells a U.S. passport holder that no ESTA is needed', async () => {
     const page = await openPage(e2e);
     await resume(page, '/apply/esta-wizard', estaCatalog, answersFor(estaCatalog), 'passport-country');
-    await page.select('#q-passport-country', 'United States');
+    await selectOption(page, '#q-passport-country', 'United States');
     await next(page);
     expect(await errorOf(page, estaCatalog.questions.find((q) => q.id === 'passport-country')!)).toBe(
       'U.S. citizens do not need a visa or an ESTA to enter the United States',

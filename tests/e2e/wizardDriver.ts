@@ -27,13 +27,22 @@ export async function currentQuestion(page: Page, catalog: Catalog): Promise<Que
   return question;
 }
 
+/**
+ * Picks an option of a select once it is there: a country question lists its 250 countries once the page is idle
+ * (or when a person reaches for the list), and `page.select` reaches for nothing.
+ */
+export async function selectOption(page: Page, selector: string, value: string): Promise<void> {
+  await page.waitForSelector(`${selector} option[value=${JSON.stringify(value)}]`);
+  await page.select(selector, value);
+}
+
 /** Puts a value into the current question as a person would: typing, picking or clicking. */
 export async function fillQuestion(page: Page, question: Question, value: string): Promise<void> {
   const selector = `#q-${question.id}`;
   if (question.type === 'radio') {
     await page.click(`${selector} input[value="${value}"]`);
   } else if (question.type === 'select' || question.type === 'country') {
-    await page.select(selector, value);
+    await selectOption(page, selector, value);
   } else if (question.type === 'date') {
     // Date inputs take keyboard input in the locale's order; set the value the way React listens for it.
     await page.$eval(

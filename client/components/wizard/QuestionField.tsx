@@ -1,10 +1,11 @@
-import { forwardRef, memo, type ReactNode } from 'react';
+import { forwardRef, memo, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COUNTRIES } from '../../../machines/domain/countries';
 import type { Question } from '../../../machines/domain/questions';
 import type { ValidationError } from '../../../machines/domain/validators';
 import { errorText, input } from '../../styles/ui.css';
 import { useLanguage } from '../../app/AppContext';
+import { whenIdle } from '../../app/useWhenIdle';
 import { useCountryName } from '../countries';
 import * as css from './wizard.css';
 
@@ -19,31 +20,53 @@ interface Props {
 
 const INPUT_TYPES: Partial<Record<Question['type'], string>> = { email: 'email', phone: 'tel', date: 'date' };
 
-/** Each language's country options, sorted once: every country question mounts the same ones (issue 16). */
-const countryOptions = new Map<string, ReactNode[]>();
+interface CountryOptions {
+  all: ReactNode[];
+  /** Each option by the value it sends (the country's English name). */
+  byValue: Map<string, ReactNode>;
+}
 
-function useCountryOptions(): ReactNode[] {
+/** Each language's country options, sorted once: every country question mounts the same ones (issue 16). */
+const countryOptions = new Map<string, CountryOptions>();
+
+function useCountryOptions(): CountryOptions {
   const { language } = useLanguage();
   const nameOf = useCountryName();
   let options = countryOptions.get(language);
   if (!options) {
     const collator = new Intl.Collator(language);
-    options = COUNTRIES.map((c) => ({ c, label: nameOf(c) }))
-      .sort((a, b) => collator.compare(a.label, b.label))
-      .map(({ c, label }) => (
+    const sorted = COUNTRIES.map((c) => ({ c, label: nameOf(c) })).sort((a, b) => collator.compare(a.label, b.label));
+    const byValue = new Map<string, ReactNode>(
+      sorted.map(({ c, label }) => [
+        c.name,
         <option key={c.code} value={c.name}>
           {label}
-        </option>
-      ));
+        </option>,
+      ]),
+    );
+    options = { all: [...byValue.values()], byValue };
     countryOptions.set(language, options);
   }
   return options;
+}
+
+/**
+ * Whether a country question lists every country yet. A closed list shows only its choice, so the question is
+ * drawn with that one option and the other 250 follow once the browser is idle, or at once when the applicant
+ * reaches for the list (pointer or key): creating and styling them cost a phone more than the rest of the
+ * question (issue 16). The options come before the browser opens the list or acts on the key.
+ */
+function useCountryListing(isCountry: boolean): [listed: boolean, list: () => void] {
+  const [listed, setListed] = useState(!isCountry);
+  useEffect(() => (listed ? undefined : whenIdle(() => setListed(true))), [listed]);
+  return [listed, () => setListed(true)];
 }
 
 /** One question of a catalog, drawn by its type; label, hint and error are tied to the input for screen readers. */
 const Field = forwardRef<HTMLElement, Props>(function QuestionField({ question, value, error, onChange, onEnter }, ref) {
   const { t } = useTranslation(['catalog', 'validation', 'wizard']);
   const countries = useCountryOptions();
+  const [listed, list] = useCountryListing(question.type === 'country');
   const id = `q-${question.id}`;
   const described = [question.hintKey ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   const common = {
@@ -84,10 +107,23 @@ const Field = forwardRef<HTMLElement, Props>(function QuestionField({ question, 
     );
   } else if (question.type === 'select' || question.type === 'country') {
     control = (
-      <select {...common} ref={ref as React.Ref<HTMLSelectElement>} className={input} value={value} onChange={(e) => onChange(e.target.value)} onKeyDown={onKeyDown}>
+      <select
+        {...common}
+        ref={ref as React.Ref<HTMLSelectElement>}
+        className={input}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        onPointerDown={list}
+        onKeyDown={(e) => {
+          list();
+          onKeyDown(e);
+        }}
+      >
         <option value="">{t('wizard:select')}</option>
         {question.type === 'country'
-          ? countries
+          ? listed
+            ? countries.all
+            : countries.byValue.get(value)
           : question.options?.map((o) => (
               <option key={o.value} value={o.value}>
                 {t(o.labelKey)}
