@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { memo, useCallback, useEffect, useRef } from 'react';
+import { memo, useCallback, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasReview } from '../../../machines/domain/wizardProgress';
 import { nextSubmits, progressOf } from '../../../machines/questionWizard.machine';
@@ -37,8 +37,9 @@ export const WizardQuestion = memo(function WizardQuestion({ wizard, submitLabel
   const field = useRef<HTMLElement>(null);
   const first = useRef(true);
 
-  // Focus follows the question, so keyboard and screen-reader users stay with the flow (not on first load).
-  useEffect(() => {
+  // Focus follows the question, so keyboard and screen-reader users stay with the flow (not on first load). Before
+  // the question is painted: the frame that shows it shows where focus is, and needs no second style and layout.
+  useLayoutEffect(() => {
     if (first.current) {
       first.current = false;
       return;
