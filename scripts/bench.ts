@@ -216,7 +216,8 @@ async function main() {
         measure: r.measure,
         value: `${r.value} ${r.unit}`,
         goal: Number.isFinite(r.goal) ? `${r.direction === 'min' ? '≥' : '≤'} ${r.goal} ${r.unit}` : '',
-        met: met(r) ? 'yes' : 'NO',
+        // A row without a goal is followed, not judged.
+        met: !Number.isFinite(r.goal) ? '-' : met(r) ? 'yes' : 'NO',
       })),
     );
     const missed = rows.filter((r) => !met(r));
