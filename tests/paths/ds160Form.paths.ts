@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import type { AnyEventObject } from 'xstate';
 import { ds160FormCalls } from '../../client/api/actors/ds160Form';
 import { DS160_FORM_SECTIONS, type Ds160FormSection } from '../../machines/domain/ds160Form';
-import { validateSection } from '../../machines/domain/ds160Sections';
+import { normalizeSection, validateSection } from '../../machines/domain/ds160Sections';
 import { toIsoDate } from '../../machines/domain/validators';
 import { captureInput, changedValues, ds160FormMachine, type Ds160FormContext } from '../../machines/ds160Form.machine';
 import { validForm } from '../helpers/ds160Form';
@@ -47,7 +47,8 @@ function outcomes(s: Snap, existing = false): AnyEventObject[] {
   const c = context(s);
   const capturable = c.leadId === null && captureInput(c) !== null;
   const savable = c.leadId !== null && Object.keys(changedValues(c.values, c.synced)).length > 0;
-  if (sync === 'idle' && (capturable || savable)) {
+  // The pause ends whenever typing stops; with nothing to send (a lead, nothing changed) it sends nothing.
+  if (sync === 'idle' && (capturable || c.leadId !== null)) {
     events.push({ type: 'xstate.after.AUTOSAVE.ds160Form.active.sync.idle' });
   }
   if (sync === 'failed') events.push({ type: 'xstate.after.RETRY.ds160Form.active.sync.failed' }, { type: 'RETRY' });
@@ -120,7 +121,14 @@ export const ds160FormPaths: PathModel = {
     },
     {
       name: 'a Spanish national on the travel section, the lead saved',
-      input: { today: TODAY, values: { 'personal-info': { ...FORM['personal-info'], nationality: 'Spain' } }, current: 0, leadId: 'restored', synced: {} },
+      // The birth city typed with spaces around it: Next keeps it trimmed.
+      input: {
+        today: TODAY,
+        values: { 'personal-info': { ...FORM['personal-info'], nationality: 'Spain', birthCity: ` ${FORM['personal-info'].birthCity} ` } },
+        current: 0,
+        leadId: 'restored',
+        synced: {},
+      },
       setup: async (world, input) => {
         const res = await world.http({ method: 'POST', path: '/api/leads/immediate', body: { email: 'pilar@example.com', firstName: 'Pilar', formType: 'DS-160' } });
         return { ...input, leadId: (JSON.parse(res.text) as { leadId: string }).leadId };
@@ -191,12 +199,32 @@ export const ds160FormPaths: PathModel = {
         if (!valid) {
           expect(context(after).errors).toEqual(errors);
           expect(asked.map((a) => a.type)).toContain('focusError');
-        } else if (context(before).current < LAST) expect(context(after).current).toBe(context(before).current + 1);
+        } else {
+          // Kept as the validator library normalizes it (trimmed, upper-cased), every other section as it was.
+          const values = context(before).values;
+          expect(context(after).values).toEqual({ ...values, [section]: normalizeSection(section, values[section] ?? {}) });
+          if (context(before).current < LAST) expect(context(after).current).toBe(context(before).current + 1);
+        }
       }
       if (event.type === 'PREVIOUS' && before.matches({ active: { flow: 'editing' } })) expect(context(after).current).toBe(Math.max(0, context(before).current - 1));
       // Every change is kept in the browser at once (spec §4.4: a reload resumes with every answer).
       if (event.type === 'FIELD.CHANGE' && before.matches({ active: { flow: 'editing' } })) {
         expect(effectsOf(world, 'persistForm').at(-1)?.params.values).toEqual(context(after).values);
+      }
+      // A completed section is sent at once (spec 2-wizards §4.4): idle never sits on a lead it could capture
+      // from a completed contact section, nor on a completed section the server has not got.
+      if (after.status === 'active' && sync === 'idle') {
+        const c = context(after);
+        const changes = changedValues(c.values, c.synced);
+        expect(c.leadId === null && captureInput(c) !== null && c.completed.includes('address-phone'), 'a lead left to capture').toBe(false);
+        expect(c.leadId !== null && c.completed.some((section) => changes[section] !== undefined), 'a completed section left unsaved').toBe(false);
+      }
+      // The pause after typing sends what there is: the lead when it can be made, else the changes to it.
+      if (event.type === 'xstate.after.AUTOSAVE.ds160Form.active.sync.idle') {
+        const c = context(before);
+        const capturable = c.leadId === null && captureInput(c) !== null;
+        const savable = c.leadId !== null && Object.keys(changedValues(c.values, c.synced)).length > 0;
+        expect(sync).toBe(capturable ? 'busy.capturing' : savable ? 'busy.saving' : 'idle');
       }
       // 'Welcome Back' only for a lead this browser already had; 'Application Started' for a new one.
       if (event.type === 'xstate.done.actor.captureLead') {
