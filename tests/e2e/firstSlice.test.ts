@@ -1,5 +1,6 @@
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COUNTRIES } from '../../machines/domain/countries';
 import { ds160Catalog } from '../../machines/domain/catalogs/ds160';
 import { estaCatalog } from '../../machines/domain/catalogs/esta';
 import { preassessmentCatalog } from '../../machines/domain/catalogs/preassessment';
@@ -52,6 +53,20 @@ describe('the ESTA wizard', () => {
     await next(page);
     expect(await page.$eval('#q-first-name', (el) => (el as HTMLInputElement).value)).toBe('Ana');
     expect(pageErrors(page)).toEqual([]);
+  });
+
+  it('lists every country for the keyboard at once, though a country question is drawn with its choice only', async () => {
+    const page = await openPage(e2e);
+    const { 'passport-country': _unanswered, ...answers } = answersFor(estaCatalog);
+    await resume(page, '/apply/esta-wizard', estaCatalog, answers, 'passport-number');
+    await next(page);
+    await page.waitForSelector('#q-passport-country');
+    // Focus is on the list as it appears; the first key moves to the first country, not to nothing.
+    await page.keyboard.press('ArrowDown');
+    expect(await page.$eval('#q-passport-country', (el) => [(el as HTMLSelectElement).options.length, (el as HTMLSelectElement).selectedIndex])).toEqual([
+      COUNTRIES.length + 1,
+      1,
+    ]);
   });
 
   it('tells a U.S. passport holder that no ESTA is needed', async () => {

@@ -28,7 +28,7 @@ export async function currentQuestion(page: Page, catalog: Catalog): Promise<Que
 }
 
 /**
- * Picks an option of a select once it is there: a country question lists its 250 countries once the page is idle
+ * Picks an option of a select once it is there: a country question lists its 199 countries once the page is idle
  * (or when a person reaches for the list), and `page.select` reaches for nothing.
  */
 export async function selectOption(page: Page, selector: string, value: string): Promise<void> {

@@ -52,7 +52,7 @@ function useCountryOptions(): CountryOptions {
 
 /**
  * Whether a country question lists every country yet. A closed list shows only its choice, so the question is
- * drawn with that one option and the other 250 follow once the browser is idle, or at once when the applicant
+ * drawn with that one option and the other 198 follow once the browser is idle, or at once when the applicant
  * reaches for the list (pointer or key): creating and styling them cost a phone more than the rest of the
  * question (issue 16). The options come before the browser opens the list or acts on the key.
  */
