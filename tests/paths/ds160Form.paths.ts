@@ -34,6 +34,7 @@ const syncOf = (s: Snap): string => {
   if (sync === undefined) return 'ended';
   return typeof sync === 'string' ? sync : `busy.${Object.values(sync as object)[0]}`;
 };
+const omit = (errors: Record<string, unknown>, key: string) => Object.fromEntries(Object.entries(errors).filter(([path]) => path !== key));
 const sectionOf = (s: Snap) => DS160_FORM_SECTIONS[context(s).current] as Ds160FormSection;
 
 /** When the sync region last entered idle or failed, by path: the delays end counted from there. */
@@ -166,7 +167,15 @@ export const ds160FormPaths: PathModel = {
       // tests/api/resume.test.ts): it replaces the empty form and opens where the applicant stopped.
       name: 'a fresh browser given an application back',
       input: { today: TODAY, values: {} },
-      events: (s) => (s.hasTag('busy') ? outcomes(s) : context(s).leadId === null ? [{ type: 'RESTORE', leadId: 'restored-lead', values: RESTORED }] : [{ type: 'NEXT' }]),
+      events: (s) => {
+        if (s.hasTag('busy')) return outcomes(s);
+        const c = context(s);
+        if (c.leadId === null) return [{ type: 'RESTORE', leadId: 'restored-lead', values: RESTORED }];
+        // Next on the begun passport section shows several messages; one of them is answered once.
+        const field = Object.keys(c.errors)[0]?.split('.')[0];
+        const once = Object.keys(c.values['passport-info'] ?? {}).length === 1;
+        return [{ type: 'NEXT' }, ...(field && once ? [{ type: 'FIELD.CHANGE', field, value: FORM['passport-info'][field] }] : [])];
+      },
     },
     {
       // The capture is tried at once; when it fails the submit makes the whole lead (spec §4.4).
@@ -210,6 +219,22 @@ export const ds160FormPaths: PathModel = {
       // Every change is kept in the browser at once (spec §4.4: a reload resumes with every answer).
       if (event.type === 'FIELD.CHANGE' && before.matches({ active: { flow: 'editing' } })) {
         expect(effectsOf(world, 'persistForm').at(-1)?.params.values).toEqual(context(after).values);
+      }
+      // An edit changes its own answer only, and takes away its own message (a list's: every row's), no other.
+      if (['FIELD.CHANGE', 'ROW.ADD', 'ROW.REMOVE'].includes(event.type) && before.matches({ active: { flow: 'editing' } })) {
+        const section = sectionOf(before);
+        const was = context(before).values[section] ?? {};
+        const e = event as unknown as { field: string; value: unknown; list: string; index: number };
+        const rows = (Array.isArray(was[e.list]) ? was[e.list] : []) as unknown[];
+        const answers =
+          event.type === 'FIELD.CHANGE'
+            ? { ...was, [e.field]: e.value }
+            : { ...was, [e.list]: event.type === 'ROW.ADD' ? [...rows, {}] : rows.filter((_, i) => i !== e.index) };
+        expect(context(after).values).toEqual({ ...context(before).values, [section]: answers });
+        const name = event.type === 'FIELD.CHANGE' ? e.field : e.list;
+        const kept = Object.fromEntries(Object.entries(context(before).errors).filter(([path]) => path !== name && !path.startsWith(`${name}.`)));
+        // Row messages are numbered: removing a row leaves them to the next Next.
+        expect(context(after).errors).toEqual(event.type === 'ROW.REMOVE' ? {} : event.type === 'ROW.ADD' ? omit(context(before).errors, name) : kept);
       }
       // A completed section is sent at once (spec 2-wizards §4.4): idle never sits on a lead it could capture
       // from a completed contact section, nor on a completed section the server has not got.
