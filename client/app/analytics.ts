@@ -1,5 +1,6 @@
 import { PAGE_VIEWS_PATH } from '../../openapi/routes/analyticsPath';
 import { ROUTES } from '../../machines/domain/routes';
+import { whenIdle } from './whenIdle';
 
 // First-party page views (DECISIONS.md, issue 14): the route's path only, batched, sent with the browser's language
 // and time zone (which the server turns into a country) and a random visitor cookie the server sets. No
@@ -33,15 +34,6 @@ function flush(leaving: boolean): void {
   }
 }
 
-/**
- * Runs `work` when the browser has a moment with nothing to do (within 2 s): sending a batch (the first one sets up
- * the time zone lookup) took 28 ms of a phone's main thread, and landed in the middle of a wizard's Next.
- */
-function whenFree(work: () => void): void {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(work, { timeout: 2_000 });
-  else work();
-}
-
 let listening = false;
 
 /** A route change: one page view, sent within a few seconds or when the page is left. */
@@ -56,5 +48,7 @@ export function trackPageView(path: string): void {
   }
   queue.push(path);
   if (queue.length >= MAX_BATCH) flush(false);
-  else timer ??= setTimeout(() => whenFree(() => flush(false)), FLUSH_AFTER_MS);
+  // Sent when the browser has nothing else to do: a batch (the first one looks up the time zone) took 28 ms of a
+  // phone's main thread, and had landed in the middle of a wizard's Next.
+  else timer ??= setTimeout(() => whenIdle(() => flush(false)), FLUSH_AFTER_MS);
 }

@@ -5,7 +5,7 @@ import type { Question } from '../../../machines/domain/questions';
 import type { ValidationError } from '../../../machines/domain/validators';
 import { errorText, input } from '../../styles/ui.css';
 import { useLanguage } from '../../app/AppContext';
-import { whenIdle } from '../../app/useWhenIdle';
+import { whenIdle } from '../../app/whenIdle';
 import { useCountryName } from '../countries';
 import * as css from './wizard.css';
 
