@@ -3,6 +3,7 @@ import { memo, useCallback, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasReview } from '../../../machines/domain/wizardProgress';
 import { nextSubmits, progressOf } from '../../../machines/questionWizard.machine';
+import { ProgressFill } from '../../components/wizard/ProgressFill';
 import { QuestionField } from '../../components/wizard/QuestionField';
 import * as css from '../../components/wizard/wizard.css';
 import { button, card, stack } from '../../styles/ui.css';
@@ -61,7 +62,7 @@ export const WizardQuestion = memo(function WizardQuestion({ wizard, submitLabel
           {counter === 'question' ? t('counter.question', { n, total: progress.total }) : t('counter.fraction', { n, total: progress.total })}
         </span>
         <div className={css.progressTrack} role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-label={t('progress')}>
-          <div className={css.progressFill} style={{ width: `${percent}%` }} />
+          <ProgressFill fraction={n / progress.total} />
         </div>
       </div>
       <QuestionField

@@ -13,7 +13,8 @@ import { usePageMeta } from '../../app/usePageMeta';
 import * as chat from '../../components/chat/chat.css';
 import { ChatLog } from '../../components/chat/ChatLog';
 import { PlanCards } from '../../components/chat/PlanCards';
-import { progressFill, progressTrack } from '../../components/wizard/wizard.css';
+import { ProgressFill } from '../../components/wizard/ProgressFill';
+import { progressTrack } from '../../components/wizard/wizard.css';
 import { button, container, heading, input as inputClass, muted, page, row, stack } from '../../styles/ui.css';
 
 const machine = aiAssistantMachine.provide({ actors: makeAiAssistantActors(fetchTransport) });
@@ -112,7 +113,7 @@ export default function AiAssistantPage() {
             <div className={stack} style={{ padding: '12px 16px 0' }}>
               <span className={muted}>{t('progress', { current: Math.min(progress.answered + 1, progress.total), total: progress.total })}</span>
               <div className={progressTrack} role="progressbar" aria-label={t('progressLabel')} aria-valuemin={0} aria-valuemax={progress.total} aria-valuenow={progress.answered}>
-                <div className={progressFill} style={{ width: `${(progress.answered / progress.total) * 100}%` }} />
+                <ProgressFill fraction={progress.answered / progress.total} />
               </div>
             </div>
           )}

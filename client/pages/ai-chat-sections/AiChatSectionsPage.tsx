@@ -16,7 +16,8 @@ import * as chat from '../../components/chat/chat.css';
 import { ChatLog } from '../../components/chat/ChatLog';
 import { LineComposer } from '../../components/chat/LineComposer';
 import { words } from '../../components/chat/words';
-import { progressFill, progressTrack } from '../../components/wizard/wizard.css';
+import { ProgressFill } from '../../components/wizard/ProgressFill';
+import { progressTrack } from '../../components/wizard/wizard.css';
 import { badge, button, card, container, heading, muted, page, stack } from '../../styles/ui.css';
 import * as css from '../aivisa/aivisa.css';
 
@@ -71,7 +72,7 @@ export default function AiChatSectionsPage() {
           {t('progress', { percent })}
         </h2>
         <div className={progressTrack} role="progressbar" aria-label={t('progressLabel')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
-          <div className={progressFill} style={{ width: `${percent}%` }} />
+          <ProgressFill fraction={percent / 100} />
         </div>
         <ol className={`${chat.bareList} ${stack}`} data-testid="sections-list">
           {CHAT_SECTION_ORDER.map((section) => {

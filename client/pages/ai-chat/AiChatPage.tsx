@@ -15,7 +15,8 @@ import * as chat from '../../components/chat/chat.css';
 import { ChatLog } from '../../components/chat/ChatLog';
 import { LineComposer } from '../../components/chat/LineComposer';
 import { words } from '../../components/chat/words';
-import { progressFill, progressTrack } from '../../components/wizard/wizard.css';
+import { ProgressFill } from '../../components/wizard/ProgressFill';
+import { progressTrack } from '../../components/wizard/wizard.css';
 import { button, card, container, heading, muted, page, row, stack } from '../../styles/ui.css';
 import * as css from '../aivisa/aivisa.css';
 
@@ -89,7 +90,7 @@ export default function AiChatPage() {
           {t('progress.steps', { done, total: STEPS.length })}
         </span>
         <div className={progressTrack} role="progressbar" aria-label={t('progress.title')} aria-valuemin={0} aria-valuemax={STEPS.length} aria-valuenow={done}>
-          <div className={progressFill} style={{ width: `${(done / STEPS.length) * 100}%` }} />
+          <ProgressFill fraction={done / STEPS.length} />
         </div>
         <ul className={`${chat.bareList} ${stack}`}>
           {STEPS.map((step) => (

@@ -19,7 +19,8 @@ import * as chat from '../../components/chat/chat.css';
 import { ChatLog } from '../../components/chat/ChatLog';
 import { PlanCards } from '../../components/chat/PlanCards';
 import { words } from '../../components/chat/words';
-import { progressFill, progressTrack } from '../../components/wizard/wizard.css';
+import { ProgressFill } from '../../components/wizard/ProgressFill';
+import { progressTrack } from '../../components/wizard/wizard.css';
 import { button, card, container, heading, input as inputClass, muted, page, stack } from '../../styles/ui.css';
 import { InlineInput } from './InlineInput';
 import * as css from './aivisa.css';
@@ -109,7 +110,7 @@ export default function AivisaPage() {
           {t('readiness', { percent })}
         </span>
         <div className={progressTrack} role="progressbar" aria-label={t('readinessLabel')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
-          <div className={progressFill} style={{ width: `${percent}%` }} />
+          <ProgressFill fraction={percent / 100} />
         </div>
         <h3 className={css.subheading}>{t('collected')}</h3>
         {collected.length === 0 ? (

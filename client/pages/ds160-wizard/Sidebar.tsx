@@ -1,6 +1,7 @@
 import { memo, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DS160_SECTIONS, type Ds160FormSection } from '../../../machines/domain/ds160Sections';
+import { ProgressFill } from '../../components/wizard/ProgressFill';
 import { card, input, label } from '../../styles/ui.css';
 import * as css from './ds160Wizard.css';
 
@@ -53,7 +54,7 @@ const Progress = memo(function Progress({ done }: { done: number }) {
         aria-valuenow={done}
         aria-valuetext={text}
       >
-        <div className={css.progressFill} style={{ width: `${(done / TOTAL) * 100}%` }} />
+        <ProgressFill fraction={done / TOTAL} />
       </div>
     </div>
   );

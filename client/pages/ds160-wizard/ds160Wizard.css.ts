@@ -91,7 +91,7 @@ export const tick = style({ flex: 'none', fontWeight: 700 });
 export const count = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm, fontWeight: 600, margin: 0 });
 
 // The same progress bar as the question wizards'.
-export { progressFill, progressTrack } from '../../components/wizard/wizard.css';
+export { progressTrack } from '../../components/wizard/wizard.css';
 
 // ---- Section
 

@@ -7,7 +7,8 @@ import { makePremiumActors } from '../../api/actors/premium';
 import { fetchTransport } from '../../api/transport';
 import { useFlow } from '../../app/useFlow';
 import { usePageMeta } from '../../app/usePageMeta';
-import { progressFill, progressTrack } from '../../components/wizard/wizard.css';
+import { ProgressFill } from '../../components/wizard/ProgressFill';
+import { progressTrack } from '../../components/wizard/wizard.css';
 import { badge, button, card, heading, input, label, muted, narrow, notice, page, row, stack } from '../../styles/ui.css';
 import * as css from './premium.css';
 import { VoiceControls } from './VoiceControls';
@@ -158,7 +159,7 @@ export function PremiumInterview({ voice }: { voice: boolean }) {
             </span>
           </div>
           <div className={progressTrack} role="progressbar" aria-label={t('interview.progress')} aria-valuemin={0} aria-valuemax={total} aria-valuenow={n}>
-            <div className={progressFill} style={{ width: `${Math.round((n / total) * 100)}%` }} />
+            <ProgressFill fraction={n / total} />
           </div>
           {feedback && (
             <p className={notice[feedback.verdict === 'good' ? 'success' : 'warning']} aria-live="polite" data-testid="premium-feedback" data-verdict={feedback.verdict}>

@@ -7,7 +7,8 @@ import { makeVoiceActors } from '../../api/actors/voice';
 import { fetchTransport } from '../../api/transport';
 import { createAudioDevice } from '../../app/audioDevice';
 import { inspect } from '../../app/inspect';
-import { progressFill, progressTrack } from '../../components/wizard/wizard.css';
+import { ProgressFill } from '../../components/wizard/ProgressFill';
+import { progressTrack } from '../../components/wizard/wizard.css';
 import { button, muted, row, stack } from '../../styles/ui.css';
 import * as css from './premium.css';
 
@@ -94,7 +95,7 @@ export function VoiceControls({ language, question, onTranscribed, onAlert }: Pr
       </div>
       {recording && (
         <div className={progressTrack} role="meter" aria-label={t('voice.level')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={level} data-testid="voice-level">
-          <div className={progressFill} style={{ width: `${level}%` }} />
+          <ProgressFill fraction={level / 100} />
         </div>
       )}
       {mic === 'denied' && <p className={muted}>{t('voice.noMicrophone')}</p>}
