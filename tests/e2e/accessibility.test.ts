@@ -8,6 +8,7 @@ import { ROUTES } from '../../machines/domain/routes';
 import { completeAnswers } from '../helpers/answers';
 import { formatViolations, seriousViolations } from './axe';
 import { byRole, openPage, startE2E, type E2E } from './browser';
+import { reviewDrawn } from './wizardDriver';
 
 // axe-core on every page of the app, in the four languages, on a phone and on a laptop: no violation of impact
 // "serious" or "critical" is allowed. No rule is disabled.
@@ -196,7 +197,7 @@ describe.each(CASES)('in %s at %i px', (language, width) => {
     await page.waitForSelector(`#q-${last.id} input:checked`);
     const reports = [await audit(page, at('/apply/wizard last question'))];
     await byRole(page, 'button', t.next).click();
-    await page.waitForSelector('#review-title', { visible: true });
+    await reviewDrawn(page);
     reports.push(await audit(page, at('/apply/wizard review')));
     expectClean(reports);
   });

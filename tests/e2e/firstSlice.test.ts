@@ -8,7 +8,7 @@ import type { Catalog } from '../../machines/domain/questions';
 import { visibleQuestions } from '../../machines/domain/questions';
 import { answersFor, fromToday } from '../helpers/answers';
 import { byRole, openPage, pageErrors, startE2E, textOf, waitForPath, type E2E } from './browser';
-import { currentQuestion, errorOf, fillQuestion, selectOption, wizardLabels } from './wizardDriver';
+import { currentQuestion, errorOf, fillQuestion, reviewDrawn, selectOption, wizardLabels } from './wizardDriver';
 
 // The first slice tried as applicants would: each test here failed before its fix (issue: harden the server
 // and fix what applicants found).
@@ -211,7 +211,7 @@ describe('the DS-160 wizard', () => {
     const last = visibleQuestions(ds160Catalog, answers).at(-1)!.id;
     await resume(page, '/apply/wizard', ds160Catalog, answers, last);
     await next(page);
-    await page.waitForSelector('#review-title');
+    await reviewDrawn(page);
     const review = await textOf(page, 'main');
     expect(review).toContain('review@example.com');
     expect(review).toContain('Maria');
@@ -219,7 +219,7 @@ describe('the DS-160 wizard', () => {
     await page.waitForSelector('#q-first-name');
     await fillQuestion(page, ds160Catalog.questions.find((q) => q.id === 'first-name')!, 'Lucia');
     await byRole(page, 'button', wizardLabels('en').review.save).click();
-    await page.waitForSelector('#review-title');
+    await reviewDrawn(page);
     expect(await textOf(page, 'main')).toContain('Lucia');
     await byRole(page, 'button', 'Submit Application').click();
     await waitForPath(page, '/checkout');

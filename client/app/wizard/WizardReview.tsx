@@ -6,9 +6,24 @@ import type { Question } from '../../../machines/domain/questions';
 import { useCountryName } from '../../components/countries';
 import * as css from '../../components/wizard/wizard.css';
 import { button, card, heading, linkButton, muted, stack } from '../../styles/ui.css';
+import { useWhenIdle } from '../useWhenIdle';
 import type { QuestionWizardRef } from './useQuestionWizard';
 
 const sameReview = (a: ReviewSection[], b: ReviewSection[]) => JSON.stringify(a) === JSON.stringify(b);
+
+/** About a phone screen of answers: drawn with the title, in the Next that reaches the review. */
+const FIRST_ROWS = 8;
+
+/** The review's first `FIRST_ROWS` answers, in their sections. */
+function firstScreen(sections: ReviewSection[]): ReviewSection[] {
+  let left = FIRST_ROWS;
+  return sections.flatMap((section) => {
+    if (left <= 0) return [];
+    const answers = section.answers.slice(0, left);
+    left -= answers.length;
+    return [{ ...section, answers }];
+  });
+}
 
 /** Every answer grouped by section before the submit, each with an Edit that returns here (spec 2-wizards §2.2 'review'). */
 export function WizardReview({ wizard, submitLabel, submittingLabel }: { wizard: QuestionWizardRef; submitLabel: string; submittingLabel: string }) {
@@ -17,6 +32,10 @@ export function WizardReview({ wizard, submitLabel, submittingLabel }: { wizard:
   const sections = useSelector(wizard, (s) => reviewOf(s.context), sameReview);
   const submitting = useSelector(wizard, (s) => s.hasTag('busy'));
   const submitFailed = useSelector(wizard, (s) => s.hasTag('submitFailed'));
+  // Every answer is some 80 rows, 400 elements: drawing them all made the Next that reaches the review take four
+  // times a question's. The first screen comes at once, the rest once the browser is idle; busy until then.
+  const complete = useWhenIdle(true) === true;
+  const drawn = complete ? sections : firstScreen(sections);
   const title = useRef<HTMLHeadingElement>(null);
   useEffect(() => title.current?.focus(), []);
 
@@ -28,33 +47,36 @@ export function WizardReview({ wizard, submitLabel, submittingLabel }: { wizard:
   };
 
   return (
-    <section className={`${card} ${stack}`} aria-labelledby="review-title">
+    <section className={`${card} ${stack}`} aria-labelledby="review-title" aria-busy={!complete}>
       <h2 id="review-title" ref={title} tabIndex={-1} className={heading.section}>
         {t('review.title')}
       </h2>
       <p className={muted}>{t('review.intro')}</p>
-      {sections.map((section) => (
+      {drawn.map((section) => (
         <section key={section.id} aria-labelledby={`review-${section.id}`} className={stack}>
           <h3 id={`review-${section.id}`} className={css.reviewSection}>
             {t(section.titleKey)}
           </h3>
           <dl className={css.reviewList}>
-            {section.answers.map(({ question, value }) => (
-              <div key={question.id} className={css.reviewRow}>
-                <dt>{t(question.labelKey)}</dt>
-                <dd>{shown(question, value)}</dd>
-                <dd>
-                  <button
-                    type="button"
-                    className={linkButton}
-                    aria-label={t('review.editLabel', { question: t(question.labelKey) })}
-                    onClick={() => wizard.send({ type: 'REVIEW.EDIT', questionId: question.id })}
-                  >
-                    {t('review.edit')}
-                  </button>
-                </dd>
-              </div>
-            ))}
+            {section.answers.map(({ question, value }) => {
+              const label = t(question.labelKey);
+              return (
+                <div key={question.id} className={css.reviewRow}>
+                  <dt>{label}</dt>
+                  <dd>{shown(question, value)}</dd>
+                  <dd>
+                    <button
+                      type="button"
+                      className={linkButton}
+                      aria-label={t('review.editLabel', { question: label })}
+                      onClick={() => wizard.send({ type: 'REVIEW.EDIT', questionId: question.id })}
+                    >
+                      {t('review.edit')}
+                    </button>
+                  </dd>
+                </div>
+              );
+            })}
           </dl>
         </section>
       ))}
