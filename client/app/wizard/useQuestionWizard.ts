@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import type { Catalog } from '../../../machines/domain/questions';
 import { toIsoDate } from '../../../machines/domain/validators';
@@ -9,6 +9,8 @@ import { useToast } from '../AppContext';
 import { readStorage, writeStorage } from '../storage';
 import { useFlow } from '../useFlow';
 import { useStepHistory } from '../useStepHistory';
+import { warmDateInput } from '../warmDateInput';
+import { whenIdle } from '../whenIdle';
 
 export interface WizardMessages {
   /** Toast after a successful submit, if any. */
@@ -79,6 +81,7 @@ export function useQuestionWizard({ catalog, messages, followCheckout }: Options
     back: () => wizard.send({ type: 'PREVIOUS' }),
     forward: () => wizard.send({ type: 'NEXT' }),
   });
+  useEffect(() => (catalog.questions.some((q) => q.type === 'date') ? whenIdle(warmDateInput) : undefined), [catalog]);
   return wizard;
 }
 
