@@ -36,12 +36,12 @@ export async function selectOption(page: Page, selector: string, value: string):
   await page.select(selector, value);
 }
 
-/** Puts a value into the current question as a person would: typing, picking or clicking. */
 /** Waits for the DS-160's review with every answer drawn: the first screen of them comes first, the rest when idle. */
 export async function reviewDrawn(page: Page): Promise<void> {
   await page.waitForSelector('section[aria-labelledby="review-title"][aria-busy="false"]');
 }
 
+/** Puts a value into the current question as a person would: typing, picking or clicking. */
 export async function fillQuestion(page: Page, question: Question, value: string): Promise<void> {
   const selector = `#q-${question.id}`;
   if (question.type === 'radio') {
