@@ -14,6 +14,7 @@ import { effectsOf, lastCall, lastHeld, type PathModel, type Snap, type World } 
 
 const TODAY = toIsoDate(new Date());
 const FORM = validForm();
+const PRO_FORM = validForm({ 'personal-info': { selectedPlan: 'pro' } });
 const LAST = DS160_FORM_SECTIONS.length - 1;
 /** Long delays, so the second the runner lets pass before each event never ends one by accident. */
 const AUTOSAVE_MS = 1_000_000;
@@ -36,6 +37,8 @@ const syncOf = (s: Snap): string => {
 };
 const omit = (errors: Record<string, unknown>, key: string) => Object.fromEntries(Object.entries(errors).filter(([path]) => path !== key));
 const sectionOf = (s: Snap) => DS160_FORM_SECTIONS[context(s).current] as Ds160FormSection;
+/** The plan a submit pays for: the form's choice, else Basic (the choice's default). */
+const chosenPlan = (s: Snap) => (context(s).values['personal-info']?.selectedPlan as string | undefined) || 'basic';
 
 /** When the sync region last entered idle or failed, by path: the delays end counted from there. */
 const clock = new WeakMap<World, { idleSince: number; failedSince: number; sync: string }>();
@@ -82,10 +85,10 @@ function moves(home: number, field: string, wrong: unknown) {
 const upTo = (section: Ds160FormSection) => DS160_FORM_SECTIONS.slice(0, DS160_FORM_SECTIONS.indexOf(section));
 
 /** A lead of this browser, as the form would have captured it, with every section but the last saved. */
-async function savedLead(world: World): Promise<string> {
+async function savedLead(world: World, form: typeof FORM): Promise<string> {
   const res = await world.http({ method: 'POST', path: '/api/leads/immediate', body: { email: 'maria@example.com', firstName: 'Maria', lastName: 'Lopez', formType: 'DS-160' } });
   const leadId = (JSON.parse(res.text) as { leadId: string }).leadId;
-  const saved = Object.fromEntries(upTo('photo-submission').map((s) => [s, FORM[s]]));
+  const saved = Object.fromEntries(upTo('photo-submission').map((s) => [s, form[s]]));
   await world.http({ method: 'PATCH', path: `/api/leads/${leadId}/update`, body: { formData: saved } });
   return leadId;
 }
@@ -137,9 +140,10 @@ export const ds160FormPaths: PathModel = {
       events: moves(0, 'birthCity', 'X'),
     },
     {
+      // The Pro plan chosen: the submit asks for it, not the Basic one a form without a choice gets.
       name: 'the photo section, every other done, the lead saved',
-      input: { today: TODAY, values: FORM, current: LAST, completed: upTo('photo-submission'), leadId: 'restored', synced: Object.fromEntries(upTo('photo-submission').map((s) => [s, FORM[s]])) },
-      setup: async (world, input) => ({ ...input, leadId: await savedLead(world) }),
+      input: { today: TODAY, values: PRO_FORM, current: LAST, completed: upTo('photo-submission'), leadId: 'restored', synced: Object.fromEntries(upTo('photo-submission').map((s) => [s, PRO_FORM[s]])) },
+      setup: async (world, input) => ({ ...input, leadId: await savedLead(world, PRO_FORM) }),
       events: moves(LAST, 'agreeToRequirements', false),
     },
     {
@@ -292,17 +296,17 @@ export const ds160FormPaths: PathModel = {
         for (const [section, fields] of Object.entries(c.synced)) for (const [field, value] of Object.entries(fields ?? {})) expect(stored[section]?.[field], `${section}.${field}`).toEqual(value);
       },
       'active.flow.submitting.sending': (s, world) => {
-        expect(lastHeld(world, 'submitForm')?.input).toMatchObject({ leadId: context(s).leadId, plan: 'basic' });
+        expect(lastHeld(world, 'submitForm')?.input).toMatchObject({ leadId: context(s).leadId, plan: chosenPlan(s) });
       },
       submitted: async (s, world) => {
         const answer = [...world.calls].reverse().find((c) => c.path.startsWith('/api/leads'));
         expect(answer && answer.status < 300).toBe(true);
         const { checkout } = answer?.response as { checkout: { url: string } };
         expect(s.output).toEqual({ kind: 'submitted', to: checkout.url });
-        expect(checkout.url).toMatch(/^\/checkout\?formType=DS-160&amount=50&plan=basic&lead=/);
+        expect(checkout.url).toMatch(new RegExp(`^/checkout\\?formType=DS-160&amount=\\d+&plan=${chosenPlan(s)}&lead=`));
         const leadId = new URL(checkout.url, 'http://x').searchParams.get('lead') as string;
         const row = await world.app.db.selectFrom('leads').select(['completion_status', 'source', 'subscription_plan']).where('id', '=', leadId).executeTakeFirstOrThrow();
-        expect(row).toMatchObject({ completion_status: 'completed', source: 'ds160-wizard', subscription_plan: 'basic' });
+        expect(row).toMatchObject({ completion_status: 'completed', source: 'ds160-wizard', subscription_plan: chosenPlan(s) });
         expect(effectsOf(world, 'clearForm')).toHaveLength(1);
       },
       switched: (s) => {
