@@ -165,7 +165,8 @@ describe('/ds160-wizard', () => {
     await page.waitForSelector('#f-firstName');
     await page.click('[data-testid="ds160-next"]');
     await page.waitForSelector('#f-firstName-error');
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('f-firstName');
+    // Focus moves to the field in the frame after its message is drawn (focusFirstError), not in the same task.
+    await page.waitForFunction(() => document.activeElement?.id === 'f-firstName', { timeout: 5000 });
     const reports = [await seriousViolations(page)].filter((v) => v.length).map((v) => formatViolations('/ds160-wizard with errors (es)', v));
 
     const personal = validForm()['personal-info'];
