@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import type { AnyEventObject } from 'xstate';
 import { ds160FormCalls } from '../../client/api/actors/ds160Form';
+import { DEFAULT_SETTINGS } from '../../db/queries/settings';
 import { DS160_FORM_SECTIONS, type Ds160FormSection } from '../../machines/domain/ds160Form';
 import { normalizeSection, validateSection } from '../../machines/domain/ds160Sections';
 import { toIsoDate } from '../../machines/domain/validators';
@@ -303,7 +304,10 @@ export const ds160FormPaths: PathModel = {
         expect(answer && answer.status < 300).toBe(true);
         const { checkout } = answer?.response as { checkout: { url: string } };
         expect(s.output).toEqual({ kind: 'submitted', to: checkout.url });
-        expect(checkout.url).toMatch(new RegExp(`^/checkout\\?formType=DS-160&amount=\\d+&plan=${chosenPlan(s)}&lead=`));
+        // The plan's price as the server's pricing has it (the defaults here): Basic 50, Pro 100.
+        const plan = chosenPlan(s);
+        const amount = DEFAULT_SETTINGS.pricing[`DS160_${plan.toUpperCase()}` as keyof typeof DEFAULT_SETTINGS.pricing];
+        expect(checkout.url).toMatch(new RegExp(`^/checkout\\?formType=DS-160&amount=${amount}&plan=${plan}&lead=`));
         const leadId = new URL(checkout.url, 'http://x').searchParams.get('lead') as string;
         const row = await world.app.db.selectFrom('leads').select(['completion_status', 'source', 'subscription_plan']).where('id', '=', leadId).executeTakeFirstOrThrow();
         expect(row).toMatchObject({ completion_status: 'completed', source: 'ds160-wizard', subscription_plan: chosenPlan(s) });
