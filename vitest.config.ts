@@ -12,6 +12,7 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/e2e/globalSetup.ts'],
+          setupFiles: ['tests/e2e/setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // One Chromium at a time: two cores do not run several browsers well.

@@ -8,6 +8,7 @@ import { startSession } from './app/session';
 import { loadSiteData } from './app/siteData';
 import { startToasts } from './app/toasts';
 import i18n, { i18nReady } from './i18n';
+import { entryPageAt } from './entryPages';
 import { createRouter, loadRoutesFor } from './router';
 import './styles/global.css';
 import './styles/keyframes.css';
@@ -18,9 +19,11 @@ const toasts = startToasts();
 const languageActor = startLanguage();
 const language = languageActor.getSnapshot().context.language;
 const container = document.getElementById('root') as HTMLElement;
-// The server sent the landing page already rendered (scripts/prerender.mjs): React takes it over as it is when
-// it is in the language this browser picked, and renders afresh otherwise.
-const hydrate = container.dataset.prerendered === language;
+// The server sent the page already rendered (client/entryPages.ts): React takes it over as it is when it is in the
+// language this browser picked and the page keeps nothing of an earlier visit to show; otherwise it renders afresh.
+const hydrate =
+  container.dataset.prerendered === language &&
+  (entryPageAt(window.location.pathname)?.firstRenderIsPrerendered(new URLSearchParams(window.location.search)) ?? false);
 // Asked only once the page is React's, or an early answer would make the header differ from the prerendered one.
 const session = startSession(toasts, { start: !hydrate });
 const actors = { language: languageActor, toasts, session };
@@ -48,5 +51,9 @@ const app = (
     </AppProvider>
   </StrictMode>
 );
-if (hydrate) hydrateRoot(container, app);
+// A prerendered page that React cannot take over as it is (the first render differs from the HTML) is a bug: React
+// would quietly draw it again. Said in the console as an error, which the browser tests fail on.
+if (hydrate) hydrateRoot(container, app, {
+    onRecoverableError: (error) => console.error(`Hydration failed: ${error instanceof Error ? error.message : String(error)}`),
+  });
 else createRoot(container).render(app);

@@ -1,22 +1,28 @@
-// The build renders the landing page here once per language (scripts/prerender.mjs), so it paints before any
-// JavaScript runs; the browser then hydrates it (main.tsx). Site data is left as markers the server fills in per
-// request with the current brand and prices (server/plugins/landing.ts).
+// The entry pages rendered by React on the server (client/entryPages.ts). The build bundles this module for Node
+// (scripts/prerender.mjs) with the browser build's plugins, so the markup has the browser's class names; the server
+// renders with it whenever the site's data changes (server/services/prerender/), and the browser hydrates the result
+// (client/main.tsx).
 import { StrictMode, Suspense } from 'react';
-import { renderToStringAsync } from 'preact-render-to-string';
+import { prerender } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { createActor, fromPromise } from 'xstate';
 import type { Language } from '../machines/domain/language';
+import { ROUTES } from '../machines/domain/routes';
 import { languageMachine } from '../machines/language.machine';
 import { sessionMachine } from '../machines/session.machine';
 import type { MeDto } from '../openapi/schemas/auth';
 import { AppProvider } from './app/AppContext';
 import { updateSiteData, type SiteData } from './app/siteData';
 import { startToasts } from './app/toasts';
+import { ENTRY_PAGES } from './entryPages';
 import i18n, { i18nReady } from './i18n';
-import { routes } from './router';
+import { PAGE_FILES, routes } from './router';
 
 export { LANGUAGES } from '../machines/domain/language';
-export { landingFile, markerSiteData, SITE_DATA_MARKER } from '../machines/domain/landingPage';
+export { BOOTSTRAP_SCRIPT, PAGES_FILE, SLOTS } from '../server/services/prerender/layout';
+
+/** What the build and the server need to know of each entry page without rendering it. */
+export const ENTRY_PATHS = ENTRY_PAGES.map((page) => ({ path: ROUTES[page.route], stepParam: page.stepParam ?? null, ...PAGE_FILES[page.route] }));
 
 export interface Prerendered {
   /** What goes inside `<div id="root">`. */
@@ -25,15 +31,17 @@ export interface Prerendered {
   description: string;
 }
 
-export async function renderLanding(language: Language, site: SiteData): Promise<Prerendered> {
+export async function renderPage(path: string, language: Language, site: SiteData): Promise<Prerendered> {
+  const entry = ENTRY_PAGES.find((page) => ROUTES[page.route] === path);
+  if (!entry) throw new Error(`${path} is not an entry page`);
   await i18nReady;
   await i18n.changeLanguage(language);
-  await i18n.loadNamespaces(['common', 'landing']);
   updateSiteData(site);
 
+  // Loads the route's page and its translations (client/router.tsx) before rendering.
   const { query, dataRoutes } = createStaticHandler(routes);
-  const context = await query(new Request('http://localhost/'));
-  if (context instanceof Response) throw new Error(`The landing route answered ${context.status}`);
+  const context = await query(new Request(`http://localhost${path}`));
+  if (context instanceof Response) throw new Error(`${path} answered ${context.status}`);
 
   // The browser's first render has these states too: a language already chosen, the session still being asked.
   const actors = {
@@ -41,8 +49,10 @@ export async function renderLanding(language: Language, site: SiteData): Promise
     session: createActor(sessionMachine.provide({ actors: { fetchMe: fromPromise<MeDto>(() => new Promise(() => {})) } })).start(),
     toasts: startToasts(),
   };
-  // Waits for what suspends (a lazily loaded page) instead of rendering the boundary's empty fallback.
-  const body = await renderToStringAsync(
+  // React's static prerender waits for what suspends instead of rendering a boundary's fallback, and reports a
+  // component that throws instead of leaving a client-rendering marker in the page.
+  const errors: unknown[] = [];
+  const { prelude } = await prerender(
     <StrictMode>
       <AppProvider actors={actors}>
         <Suspense fallback={null}>
@@ -50,7 +60,10 @@ export async function renderLanding(language: Language, site: SiteData): Promise
         </Suspense>
       </AppProvider>
     </StrictMode>,
+    { onError: (error) => void errors.push(error) },
   );
+  if (errors.length) throw new AggregateError(errors, `${path} (${language}) did not render`);
+  const body = await new Response(prelude).text();
   const t = i18n.getFixedT(language);
-  return { body, title: t('meta.home.title', { brand: site.branding.brandName }), description: t('meta.home.description') };
+  return { body, title: t(`meta.${entry.meta}.title`, { brand: site.branding.brandName }), description: t(`meta.${entry.meta}.description`) };
 }

@@ -11,39 +11,52 @@ import i18n from './i18n';
 import { container } from './styles/ui.css';
 
 type PageModule = { default: React.ComponentType };
-/**
- * A route's page with the translation namespaces its components ask for, loaded beside its code: the page is
- * never rendered before them, so nothing on it suspends after it has mounted (which would hide it behind the
- * route's spinner, or under Preact remount it and lose its state). tests/domain/routeNamespaces.test.ts checks
- * each list against what the page's modules use.
- */
-const page = (load: () => Promise<PageModule>, namespaces: readonly string[]) => async () => {
-  const [module] = await Promise.all([load(), i18n.loadNamespaces([...namespaces])]);
-  return { Component: module.default };
+
+/** Each route's page module (under client/pages/) and the translation namespaces it uses besides common. */
+export interface PageDeclaration {
+  file: string;
+  namespaces: readonly string[];
+}
+
+export const PAGE_FILES: Record<RouteName | 'notFound', PageDeclaration> = {
+  home: { file: 'pages/landing/LandingPage.tsx', namespaces: ['landing'] },
+  visaWizard: { file: 'pages/visa-wizard/VisaWizardPage.tsx', namespaces: ['start'] },
+  apply: { file: 'pages/apply/ApplyPage.tsx', namespaces: ['start'] },
+  applySummary: { file: 'pages/apply-summary/ApplySummaryPage.tsx', namespaces: ['start'] },
+  applyWizard: { file: 'pages/apply-wizard/ApplyWizardPage.tsx', namespaces: ['catalog', 'validation', 'wizard'] },
+  applyEstaWizard: { file: 'pages/apply-esta-wizard/ApplyEstaWizardPage.tsx', namespaces: ['catalog', 'validation', 'wizard'] },
+  wizard: { file: 'pages/wizard/WizardPage.tsx', namespaces: ['catalog', 'validation', 'wizard'] },
+  pricing: { file: 'pages/pricing/PricingPage.tsx', namespaces: ['commerce'] },
+  checkout: { file: 'pages/checkout/CheckoutPage.tsx', namespaces: ['commerce', 'validation'] },
+  paymentConfirmation: { file: 'pages/payment-confirmation/PaymentConfirmationPage.tsx', namespaces: ['commerce'] },
+  login: { file: 'pages/login/LoginPage.tsx', namespaces: ['account', 'validation'] },
+  dashboard: { file: 'pages/dashboard/DashboardPage.tsx', namespaces: ['account', 'catalog', 'wizard'] },
+  results: { file: 'pages/results/ResultsPage.tsx', namespaces: ['analysis', 'catalog', 'results', 'start'] },
+  ds160Wizard: { file: 'pages/ds160-wizard/Ds160WizardPage.tsx', namespaces: ['ds160form', 'ds160page', 'validation'] },
+  aiAssistant: { file: 'pages/ai-assistant/AiAssistantPage.tsx', namespaces: ['aiassistant', 'validation'] },
+  aiVisa: { file: 'pages/aivisa/AivisaPage.tsx', namespaces: ['aiassistant', 'aivisa'] },
+  aiChatSections: { file: 'pages/ai-chat-sections/AiChatSectionsPage.tsx', namespaces: ['aivisa', 'sections'] },
+  aiChat: { file: 'pages/ai-chat/AiChatPage.tsx', namespaces: ['agent', 'aivisa', 'ds160form'] },
+  admin: { file: 'pages/admin/AdminPage.tsx', namespaces: ['admin', 'catalog', 'ds160form', 'validation'] },
+  premiumText: { file: 'pages/premium-interview/PremiumTextPage.tsx', namespaces: ['premium'] },
+  premiumVoice: { file: 'pages/premium-interview/PremiumVoicePage.tsx', namespaces: ['premium'] },
+  notFound: { file: 'pages/not-found/NotFoundPage.tsx', namespaces: [] },
 };
 
-const PAGES: Record<RouteName, () => Promise<{ Component: React.ComponentType }>> = {
-  home: page(() => import('./pages/landing/LandingPage'), ['landing']),
-  visaWizard: page(() => import('./pages/visa-wizard/VisaWizardPage'), ['start']),
-  apply: page(() => import('./pages/apply/ApplyPage'), ['start']),
-  applySummary: page(() => import('./pages/apply-summary/ApplySummaryPage'), ['start']),
-  applyWizard: page(() => import('./pages/apply-wizard/ApplyWizardPage'), ['catalog', 'validation', 'wizard']),
-  applyEstaWizard: page(() => import('./pages/apply-esta-wizard/ApplyEstaWizardPage'), ['catalog', 'validation', 'wizard']),
-  wizard: page(() => import('./pages/wizard/WizardPage'), ['catalog', 'validation', 'wizard']),
-  pricing: page(() => import('./pages/pricing/PricingPage'), ['commerce']),
-  checkout: page(() => import('./pages/checkout/CheckoutPage'), ['commerce', 'validation']),
-  paymentConfirmation: page(() => import('./pages/payment-confirmation/PaymentConfirmationPage'), ['commerce']),
-  login: page(() => import('./pages/login/LoginPage'), ['account', 'validation']),
-  dashboard: page(() => import('./pages/dashboard/DashboardPage'), ['account', 'catalog', 'wizard']),
-  results: page(() => import('./pages/results/ResultsPage'), ['analysis', 'catalog', 'results', 'start']),
-  ds160Wizard: page(() => import('./pages/ds160-wizard/Ds160WizardPage'), ['ds160form', 'ds160page', 'validation']),
-  aiAssistant: page(() => import('./pages/ai-assistant/AiAssistantPage'), ['aiassistant', 'validation']),
-  aiVisa: page(() => import('./pages/aivisa/AivisaPage'), ['aiassistant', 'aivisa']),
-  aiChatSections: page(() => import('./pages/ai-chat-sections/AiChatSectionsPage'), ['aivisa', 'sections']),
-  aiChat: page(() => import('./pages/ai-chat/AiChatPage'), ['agent', 'aivisa', 'ds160form']),
-  admin: page(() => import('./pages/admin/AdminPage'), ['admin', 'catalog', 'ds160form', 'validation']),
-  premiumText: page(() => import('./pages/premium-interview/PremiumTextPage'), ['premium']),
-  premiumVoice: page(() => import('./pages/premium-interview/PremiumVoicePage'), ['premium']),
+// Each page its own chunk, loaded when its route is first visited.
+const MODULES = import.meta.glob<PageModule>('./pages/*/*Page.tsx');
+
+/**
+ * A route's page with the translation namespaces its components ask for, loaded beside its code: the page is
+ * never rendered before them, so nothing on it suspends once shown (React would hide the page behind the route's
+ * spinner until the translations came), and code and translations load side by side rather than one after the
+ * other. tests/domain/routeNamespaces.test.ts checks each list against what the page's modules use.
+ */
+const page = ({ file, namespaces }: PageDeclaration) => async () => {
+  const load = MODULES[`./${file}`];
+  if (!load) throw new Error(`No page module ${file}`);
+  const [module] = await Promise.all([load(), i18n.loadNamespaces([...namespaces])]);
+  return { Component: module.default };
 };
 
 function Layout() {
@@ -76,11 +89,11 @@ function Layout() {
 const children: RouteObject[] = [
   ...(Object.keys(ROUTES) as RouteName[]).map((name) => ({
     path: ROUTES[name],
-    lazy: PAGES[name],
+    lazy: page(PAGE_FILES[name]),
   })),
   // The pricing page's ESTA card links here; the ESTA wizard is the page (DECISIONS.md).
   { path: ESTA_ALIAS, loader: ({ request }) => redirect(`${ROUTES.applyEstaWizard}${new URL(request.url).search}`) },
-  { path: '*', lazy: page(() => import('./pages/not-found/NotFoundPage'), []) },
+  { path: '*', lazy: page(PAGE_FILES.notFound) },
 ];
 
 /** The app's routes: the browser's router, and the build's prerender of the landing page (client/prerender.tsx). */

@@ -15,14 +15,7 @@ export type StartChoiceEvent =
   | { type: 'COUNTRY.CLEAR' }
   | { type: 'PURPOSE.SELECT'; purpose: string };
 
-/** The session storage keys of spec 1-core §9. */
-export const STORAGE_KEYS = {
-  country: 'apply-country',
-  purpose: 'apply-purpose',
-  multipleCitizenship: 'apply-multiple-citizenship',
-  otherCountry: 'apply-other-country',
-  visaType: 'apply-visa-type',
-} as const;
+export { STORAGE_KEYS } from './domain/storageKeys';
 
 export function restoredChoice(country: string | null | undefined, purpose: string | null | undefined): StartChoice {
   const known = country ? findCountry(country) : undefined;

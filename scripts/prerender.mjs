@@ -1,15 +1,17 @@
-// Prerenders the landing page into a client build, once per language: `node scripts/prerender.mjs <client out dir>`.
-// client/prerender.tsx is built for Node by Vite (the same plugins, so the same class names as the browser's
-// build), rendered with marker site data, and poured into the built index.html with the landing page's styles
-// and modulepreloads for its chunks and translations, so the page paints from the HTML alone and hydrates
-// without a second wave of requests. The server fills the markers (server/plugins/landing.ts).
+// Makes a client build ready for the server to render its entry pages with React: `node scripts/prerender.mjs
+// <client out dir>`. client/prerender.tsx is built for Node by Vite (the same plugins, so the same class names as
+// the browser's build) and kept in the build; beside it goes pages.json: index.html as a template with slots, and
+// per entry page and language its styles and module preloads, so a page paints from the HTML alone and hydrates
+// without a second wave of requests. The server renders the pages with the site's current data
+// (server/services/prerender/pages.ts). Each page is rendered here once in every language, so a page that cannot
+// render fails the build rather than a visitor.
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const LANDING_MODULE = 'pages/landing/LandingPage.tsx';
 
 /** A manifest entry's JavaScript and styles with everything it imports statically, each file once. */
 function closure(manifest, key, files = { js: new Set(), css: new Set() }) {
@@ -21,11 +23,11 @@ function closure(manifest, key, files = { js: new Set(), css: new Set() }) {
   return files;
 }
 
-const attr = (text) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+/** Sample data for the build's own render; the server renders with the real data. */
+const SAMPLE_SITE = { branding: { brandName: 'Rumbo', chatAssistantName: 'Sofía' }, pricing: { ESTA: 99, DS160_BASIC: 50, DS160_PRO: 100, DS160_PREMIUM: 150 } };
 
 export async function prerender(outDir) {
-  // Inside node_modules so the bundle's own imports (react, react-router...) resolve from the project.
-  const ssrDir = path.join(ROOT, 'node_modules/.cache', `rumbo-prerender-${process.pid}`);
+  const ssrDir = path.join(outDir, 'prerendered/ssr');
   const built = spawnSync(
     process.execPath,
     [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--ssr', 'prerender.tsx', '--outDir', ssrDir, '--emptyOutDir', '--logLevel', 'warn'],
@@ -34,45 +36,54 @@ export async function prerender(outDir) {
   if (built.status !== 0) throw new Error(`vite build --ssr failed (exit ${built.status})`);
   // React's production build, as the browser gets, for the same markup.
   process.env.NODE_ENV = 'production';
-  try {
-    const { renderLanding, landingFile, markerSiteData, SITE_DATA_MARKER, LANGUAGES } = await import(pathToFileURL(path.join(ssrDir, 'prerender.js')).href);
-    const manifestFile = path.join(outDir, '.vite/manifest.json');
-    const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
-    const template = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
-    const shell = closure(manifest, 'index.html');
-    const shellStyles = [...template.matchAll(/<link rel="stylesheet"[^>]*>/g)].map((match) => match[0]);
+  const renderer = await import(pathToFileURL(path.join(ssrDir, 'prerender.js')).href);
+  const { ENTRY_PATHS, LANGUAGES, SLOTS, PAGES_FILE, BOOTSTRAP_SCRIPT, renderPage } = renderer;
+  if (path.join(outDir, PAGES_FILE) !== path.join(outDir, 'prerendered/pages.json')) throw new Error('The prerendered folder moved: update scripts/prerender.mjs');
 
+  const manifestFile = path.join(outDir, '.vite/manifest.json');
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
+  const index = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
+  const shell = closure(manifest, 'index.html');
+  const entry = manifest['index.html'].file;
+
+  // The app's one style sheet (vite.config.ts), written into the page: it paints without asking for it.
+  const sheets = [...index.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+)"[^>]*>/g)].map((match) => match[1]);
+  const css = sheets.map((file) => fs.readFileSync(path.join(outDir, file), 'utf8')).join('\n');
+  if (/<\/style/i.test(css)) throw new Error('The style sheet would end its <style> element early');
+  const sha256 = (text) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+
+  const template = index
+    .replace(/<html lang="[^"]*">/, `<html lang="${SLOTS.language}">`)
+    .replace(/<title>[^<]*<\/title>/, `<title>${SLOTS.title}</title>`)
+    .replace(/<meta name="description" content="[^"]*"/, `<meta name="description" content="${SLOTS.description}"`)
+    .replace(/\s*<link rel="stylesheet"[^>]*>/g, '')
+    .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+    .replace(/\s*<script type="module"[^>]*><\/script>/, '')
+    .replace(/(<meta name="description"[^>]*>)/, `$1\n    <style>${css}</style>\n    ${SLOTS.head}`)
+    .replace(
+      '<div id="root"></div>',
+      `<div id="root" data-prerendered="${SLOTS.language}">${SLOTS.body}</div>\n    <script type="application/json" id="site-data">${SLOTS.data}</script>\n    <script>${BOOTSTRAP_SCRIPT}</script>`,
+    );
+  if (!template.includes(SLOTS.body) || !template.includes(SLOTS.head)) throw new Error('index.html has no empty root or description to prerender into');
+  if (/<script type="module"|<link rel="(stylesheet|modulepreload)"/.test(template)) throw new Error('index.html loads something the template does not account for');
+
+  const pages = [];
+  for (const page of ENTRY_PATHS) {
+    const head = {};
     for (const language of LANGUAGES) {
-      const page = closure(manifest, LANDING_MODULE);
-      for (const namespace of ['common', 'landing']) closure(manifest, `../locales/${language}/${namespace}.json`, page);
-      const styles = [...page.css].filter((file) => !shell.css.has(file)).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`);
-      const preloads = [...page.js].filter((file) => !shell.js.has(file)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
-      const { body, title, description } = await renderLanding(language, markerSiteData());
-      // A component that throws while rendering leaves React's client-rendering marker instead of the page.
-      if (body.includes('<template data-msg') || body.includes('<!--$!-->')) throw new Error(`The landing page (${language}) did not render: ${body.slice(0, 600)}`);
-      const html = template
-        .replace(/<html lang="[^"]*">/, `<html lang="${language}">`)
-        .replace(/<title>[^<]*<\/title>/, `<title>${attr(title)}</title>`)
-        .replace(/<meta name="description" content="[^"]*"/, `<meta name="description" content="${attr(description)}"`)
-        .replace('</head>', `  ${preloads.join('\n    ')}\n  </head>`)
-        // The styles first: on HTTP/1.1 the browser fetches in the order it reads, six at a time, and the page
-        // paints from the HTML and the styles alone, before the JavaScript the shell lists.
-        .replace(/\s*<link rel="stylesheet"[^>]*>/g, '')
-        .replace(/(<meta name="description"[^>]*>)/, `$1\n    ${[...shellStyles, ...styles].join('\n    ')}`)
-        .replace(
-          '<div id="root"></div>',
-          `<div id="root" data-prerendered="${language}">${body}</div>\n    <script type="application/json" id="site-data">${SITE_DATA_MARKER}</script>`,
-        );
-      if (html.includes('<div id="root"></div>')) throw new Error('index.html has no empty root to prerender into');
-      const file = path.join(outDir, landingFile(language));
-      fs.mkdirSync(path.dirname(file), { recursive: true });
-      fs.writeFileSync(file, html);
+      const files = closure(manifest, page.file);
+      if (!files.js.size) throw new Error(`${page.file} is not in the build's manifest`);
+      for (const namespace of ['common', ...page.namespaces]) closure(manifest, `../locales/${language}/${namespace}.json`, files);
+      const modules = { entry: `/${entry}`, preload: [...shell.js, ...files.js].filter((file) => file !== entry).map((file) => `/${file}`) };
+      head[language] = `<script type="application/json" id="app-modules">${JSON.stringify(modules)}</script>`;
+      await renderPage(page.path, language, SAMPLE_SITE);
     }
-    // The manifest served its purpose; it is not for the public.
-    fs.rmSync(path.join(outDir, '.vite'), { recursive: true, force: true });
-  } finally {
-    fs.rmSync(ssrDir, { recursive: true, force: true });
+    pages.push({ path: page.path, stepParam: page.stepParam, head });
   }
+  const inline = { scripts: [sha256(BOOTSTRAP_SCRIPT)], styles: [sha256(css)] };
+  fs.writeFileSync(path.join(outDir, PAGES_FILE), JSON.stringify({ template, inline, pages }));
+  // The manifest served its purpose; it is not for the public.
+  fs.rmSync(path.join(outDir, '.vite'), { recursive: true, force: true });
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -3,10 +3,11 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
-import { PRERENDER_DIR } from '../../machines/domain/landingPage';
-import { ROUTES, SPA_PATHS } from '../../machines/domain/routes';
+import { SPA_PATHS } from '../../machines/domain/routes';
 import type { Config } from '../config';
-import { landingPages } from './landing';
+import { prerenderedPages } from '../services/prerender/pages';
+import { PRERENDER_DIR } from '../services/prerender/layout';
+import { prerenderedPageSender } from './prerendered';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -39,13 +40,12 @@ export default fp(
         },
       });
       const shell = (reply: FastifyReply) => reply.type('text/html').header('Cache-Control', 'no-cache').sendFile('index.html');
-      const landing = landingPages(opts.config.clientDir, app.site);
-      app.get(ROUTES.home, { schema: { hide: true } }, async (request, reply) => {
-        if (!(await landing(request, reply))) return shell(reply);
-        return reply;
-      });
-      for (const route of SPA_PATHS.filter((p) => p !== ROUTES.home)) {
-        app.get(route, { schema: { hide: true } }, (_req, reply) => shell(reply));
+      const sendPrerendered = prerenderedPageSender(prerenderedPages(opts.config.clientDir, app.log), app.site);
+      for (const route of SPA_PATHS) {
+        app.get(route, { schema: { hide: true } }, async (request, reply) => {
+          if (!(await sendPrerendered(request, reply))) return shell(reply);
+          return reply;
+        });
       }
     }
 

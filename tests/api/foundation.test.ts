@@ -6,10 +6,9 @@ import { DEFAULT_SETTINGS, getSetting } from '../../db/queries/settings';
 import { listPlans } from '../../db/queries/plans';
 import { findUserByUsername } from '../../db/queries/users';
 import { seed } from '../../db/seed';
-import { BRAND_MARKER, landingFile, PRERENDER_DIR, PRICE_MARKERS, SITE_DATA_MARKER } from '../../machines/domain/landingPage';
 import { LANGUAGE_STORAGE_KEY, LANGUAGES } from '../../machines/domain/language';
-import { formatMoney } from '../../machines/domain/money';
 import { DbSessionStore } from '../../server/plugins/session';
+import { PAGES_FILE, RENDERER_FILE, SLOTS } from '../../server/services/prerender/layout';
 import { verifyPassword } from '../../server/lib/password';
 import { createTestApp, dialectUnderTest, TEST_ADMIN, type TestApp } from '../helpers/app';
 
@@ -241,38 +240,75 @@ describe('serving the client', () => {
     expect(res.body).toContain('id="root"');
   });
 
-  it('sends the prerendered landing page in the language asked for, with the current brand and prices', async () => {
+  it('sends the entry pages rendered on the server in the language asked for, with the current brand and prices', async () => {
+    // A renderer in the build's shape (scripts/prerender.mjs): the real one is React's, met by the browser tests.
+    // This one writes back what it was given, and counts its renders in a file.
     const dir = withClient.config.clientDir;
-    fs.mkdirSync(path.join(dir, PRERENDER_DIR), { recursive: true });
-    for (const language of LANGUAGES) {
-      const price = formatMoney(PRICE_MARKERS.ESTA, language);
-      const page = `<html lang="${language}"><title>${BRAND_MARKER}</title><div id="root"><h1>${BRAND_MARKER}</h1><p>${price}</p></div><script type="application/json">${SITE_DATA_MARKER}</script>`;
-      fs.writeFileSync(path.join(dir, landingFile(language)), page);
-    }
+    const counter = path.join(dir, 'renders.txt');
+    fs.mkdirSync(path.dirname(path.join(dir, RENDERER_FILE)), { recursive: true });
+    fs.writeFileSync(
+      path.join(dir, RENDERER_FILE),
+      `import fs from 'node:fs';
+export const ENTRY_PATHS = [{ path: '/' }, { path: '/apply/wizard' }];
+export async function renderPage(path, language, site) {
+  fs.appendFileSync(${JSON.stringify(counter)}, language + path + '\\n');
+  if (site.branding.brandName === 'Broken') throw new Error('cannot render');
+  return { body: '<h1>' + site.branding.brandName.replace(/</g, '&lt;') + '</h1><p>' + site.pricing.ESTA + '</p>', title: site.branding.brandName + ' ' + path, description: language };
+}`,
+    );
+    const template = `<html lang="${SLOTS.language}"><title>${SLOTS.title}</title><meta name="description" content="${SLOTS.description}">${SLOTS.head}<div id="root" data-prerendered="${SLOTS.language}">${SLOTS.body}</div><script type="application/json">${SLOTS.data}</script>`;
+    const head = Object.fromEntries(LANGUAGES.map((language) => [language, `<link rel="modulepreload" href="/assets/${language}.js">`]));
+    fs.writeFileSync(path.join(dir, PAGES_FILE), JSON.stringify({ template, pages: [{ path: '/', stepParam: null, head }, { path: '/apply/wizard', stepParam: 'q', head }] }));
+    const renders = () => (fs.existsSync(counter) ? fs.readFileSync(counter, 'utf8').trim().split('\n') : []);
+
     const spanish = await withClient.app.inject({ url: '/', headers: { 'accept-language': 'de-DE,es;q=0.8,en;q=0.5' } });
     expect(spanish.statusCode).toBe(200);
     expect(spanish.headers['vary']).toBe('accept-encoding, accept-language, cookie');
     expect(spanish.headers['cache-control']).toBe('no-cache');
-    expect(spanish.body).toContain(`<html lang="es"><title>Rumbo</title><div id="root"><h1>Rumbo</h1><p>${formatMoney(99, 'es')}</p>`);
+    expect(spanish.body).toContain('<html lang="es"><title>Rumbo /</title><meta name="description" content="es"><link rel="modulepreload" href="/assets/es.js">');
+    expect(spanish.body).toContain('<div id="root" data-prerendered="es"><h1>Rumbo</h1><p>99</p></div>');
     expect(JSON.parse(/<script type="application\/json">(.*)<\/script>/.exec(spanish.body)?.[1] ?? '')).toEqual({
       branding: await withClient.app.site.branding(),
       pricing: await withClient.app.site.pricing(),
     });
+    // A language's entry pages are rendered together, once, until the data changes.
+    const wizard = await withClient.app.inject({ url: '/apply/wizard', headers: { 'accept-language': 'es' } });
+    expect(wizard.body).toContain('<title>Rumbo /apply/wizard</title>');
+    expect(renders()).toEqual(['es/', 'es/apply/wizard']);
+    // Past its first screen, a page is the plain shell: the browser draws the step it is on.
+    const step = await withClient.app.inject({ url: '/apply/wizard?q=3', headers: { 'accept-language': 'es' } });
+    expect(step.body).toBe('<!doctype html><div id="root"></div>');
     // The stored choice (a cookie the page keeps beside local storage) wins over the browser's languages.
     const chosen = await withClient.app.inject({ url: '/', headers: { 'accept-language': 'es', cookie: `${LANGUAGE_STORAGE_KEY}=pt` } });
     expect(chosen.body).toContain('<html lang="pt">');
     const unknown = await withClient.app.inject({ url: '/', headers: { 'accept-language': 'ja' } });
     expect(unknown.body).toContain('<html lang="en">');
 
-    await withClient.app.site.setBranding({ brandName: 'Viaje <Fácil>', chatAssistantName: 'Ana' });
+    await withClient.app.site.setBranding({ brandName: 'Viaje <Fácil> %%BODY%%', chatAssistantName: 'Ana' });
     await withClient.app.site.setPricing({ ESTA: 1234, DS160_BASIC: 50, DS160_PRO: 100, DS160_PREMIUM: 150 });
     const changed = await withClient.app.inject({ url: '/', headers: { 'accept-language': 'en', 'accept-encoding': 'br' } });
     expect(changed.headers['content-encoding']).toBe('br');
     const html = zlib.brotliDecompressSync(changed.rawPayload).toString();
-    expect(html).toContain('<h1>Viaje &#60;Fácil&#62;</h1><p>$1,234</p>');
+    // The title escaped by the server, the body by the renderer, the data unable to end its script; no slot read twice.
+    expect(html).toContain('<title>Viaje &#60;Fácil&#62; %%BODY%% /</title>');
+    expect(html).toContain('<h1>Viaje &lt;Fácil> %%BODY%%</h1><p>1234</p>');
     expect(html).not.toContain('<Fácil>');
-    // The page's own files are not served as they are, markers and all.
-    expect((await withClient.app.inject(`/${landingFile('en')}`)).statusCode).toBe(404);
+    expect(html).toContain('"brandName":"Viaje \\u003cFácil> %%BODY%%"');
+
+    // A renderer that fails leaves the plain shell, and is tried again on the next request.
+    await withClient.app.site.setBranding({ brandName: 'Broken', chatAssistantName: 'Ana' });
+    const broken = await withClient.app.inject({ url: '/', headers: { 'accept-language': 'en' } });
+    expect(broken.statusCode).toBe(200);
+    expect(broken.body).toBe('<!doctype html><div id="root"></div>');
+    const before = renders().length;
+    await withClient.app.inject({ url: '/', headers: { 'accept-language': 'en' } });
+    expect(renders().length).toBeGreaterThan(before);
+    await withClient.app.site.setBranding({ brandName: 'Rumbo', chatAssistantName: 'Sofía' });
+    await withClient.app.site.setPricing(DEFAULT_SETTINGS.pricing);
+
+    // The build's own files are not served as they are.
+    expect((await withClient.app.inject(`/${PAGES_FILE}`)).statusCode).toBe(404);
+    expect((await withClient.app.inject(`/${RENDERER_FILE}`)).statusCode).toBe(404);
   });
 
   it('answers other pages with the shell under 404, and unknown API paths with JSON', async () => {

@@ -50,13 +50,13 @@ export function namespacesUsed(source: string): string[] {
   return [...used].sort();
 }
 
-/** What client/router.tsx declares: each `name: page(() => import('…'), [namespaces])`. */
+/** What client/router.tsx declares in PAGE_FILES: each `name: { file: '…', namespaces: [namespaces] }`. */
 function declaredRoutes() {
   const router = join(ROOT, 'client/router.tsx');
   const routes = new Map<string, { module: string; namespaces: string[] }>();
-  for (const [, name, specifier, list] of read(router).matchAll(/(?:(\w+):\s*|path: '\*', lazy: )page\(\(\) => import\('([^']+)'\),\s*\[([^\]]*)\]\)/g)) {
-    routes.set(name ?? '*', {
-      module: resolveImport(router, specifier as string) ?? String(specifier),
+  for (const [, name, file, list] of read(router).matchAll(/(\w+):\s*\{\s*file:\s*'([^']+)',\s*namespaces:\s*\[([^\]]*)\]\s*\}/g)) {
+    routes.set(name === 'notFound' ? '*' : (name as string), {
+      module: join(ROOT, 'client', file as string),
       namespaces: [...(list as string).matchAll(/'([^']+)'/g)].map(([, ns]) => ns as string).sort(),
     });
   }

@@ -65,7 +65,18 @@ export async function openPage(e2e: E2E, options: { languages?: string[]; timeZo
     if (msg.type() === 'error' && !msg.text().includes('404')) errors.push(msg.text());
   });
   (page as Page & { errors: string[] }).errors = errors;
+  opened.push(page);
   return page;
+}
+
+/** Every page a test opened, so tests/e2e/setup.ts can check what none of them may log. */
+const opened: Page[] = [];
+
+/** The hydration failures logged by the pages opened since the last call (client/main.tsx logs them). */
+export function takeHydrationErrors(): string[] {
+  const errors = opened.flatMap((page) => pageErrors(page).filter((error) => error.includes('Hydration failed')));
+  opened.length = 0;
+  return errors;
 }
 
 export function pageErrors(page: Page): string[] {

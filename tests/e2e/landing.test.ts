@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney } from '../../machines/domain/money';
-import { byRole, openPage, pageErrors, startE2E, textOf, waitForPath, type E2E } from './browser';
+import { byRole, openPage, pageErrors, startE2E, takeHydrationErrors, textOf, waitForPath, type E2E } from './browser';
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -85,6 +85,25 @@ describe('the landing page', () => {
     await page.reload({ waitUntil: 'networkidle0' });
     expect(await page.$eval('#root', (root) => (root as HTMLElement).dataset.prerendered)).toBe('en');
     expect(await textOf(page, 'main')).toContain('Start Application');
+  });
+
+  it('says so when React cannot take the prerendered page over as it is, and the tests fail on it', async () => {
+    const page = await openPage(e2e);
+    // The server's page with one word changed, as a prerender that drifted from the client would be.
+    await page.setRequestInterception(true);
+    page.on('request', async (request) => {
+      if (new URL(request.url()).pathname !== '/' || request.resourceType() !== 'document') return void request.continue();
+      const response = await fetch(request.url(), { headers: { 'accept-language': 'en' } });
+      const html = (await response.text()).replace('>Start Application</a>', '>Start Applying</a>');
+      if (!html.includes('Start Applying')) throw new Error('The landing page no longer says Start Application');
+      void request.respond({ status: 200, contentType: 'text/html; charset=utf-8', headers: { 'content-security-policy': response.headers.get('content-security-policy') ?? '' }, body: html });
+    });
+    await page.goto(`${e2e.baseUrl}/`, { waitUntil: 'networkidle0' });
+    await byRole(page, 'link', 'Start Application').wait();
+    // Taken here, so tests/e2e/setup.ts does not fail this test for what it set out to cause.
+    const errors = takeHydrationErrors();
+    expect(errors.length).toBeGreaterThan(0);
+    expect(errors[0]).toContain('Hydration failed');
   });
 
   it('fits a 375 px phone without horizontal scrolling', async () => {

@@ -11,6 +11,7 @@ import { useFlow } from '../useFlow';
 import { useStepHistory } from '../useStepHistory';
 import { warmDateInput } from '../warmDateInput';
 import { whenIdle } from '../whenIdle';
+import { wizardStorageKey } from './storageKey';
 
 export interface WizardMessages {
   /** Toast after a successful submit, if any. */
@@ -29,7 +30,7 @@ interface Options {
 const placeOf = (s: SnapshotFrom<typeof questionWizardMachine>) =>
   s.status !== 'active' || s.hasTag('busy') ? null : s.hasTag('review') ? progressOf(s.context).total + 1 : progressOf(s.context).index + 1;
 
-const storageKey = (catalog: Catalog) => `rumbo-wizard-${catalog.id}`;
+const storageKey = (catalog: Catalog) => wizardStorageKey(catalog.id);
 
 function restore(catalog: Catalog): Partial<PersistedProgress> {
   try {
@@ -64,7 +65,7 @@ export function useQuestionWizard({ catalog, messages, followCheckout }: Options
           logSyncFailure: (_, { error }) => console.warn('Saving the application in the background failed', error),
           // The other form opens on its first question with what this one shares already filled in.
           handOver: (_, { catalogId, answers }) =>
-            writeStorage('local', `rumbo-wizard-${catalogId}`, JSON.stringify({ answers, currentId: null, leadId: null, synced: {} })),
+            writeStorage('local', wizardStorageKey(catalogId), JSON.stringify({ answers, currentId: null, leadId: null, synced: {} })),
         },
       }),
     // One machine for the page's lifetime: a page's catalog never changes.

@@ -1,10 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { fillLanding, landingFile } from '../../machines/domain/landingPage';
 import { DEFAULT_LANGUAGE, fromBrowser, isLanguage, LANGUAGE_STORAGE_KEY, type Language } from '../../machines/domain/language';
 import { cookieValue } from '../lib/cookies';
+import { withSources, type PrerenderedPages } from '../services/prerender/pages';
 import type { SiteService } from '../services/site/service';
 
 /** The languages an Accept-Language header asks for, most wanted first ("es-ES,es;q=0.9,en;q=0.8"). */
@@ -28,50 +25,31 @@ export function requestLanguage(request: FastifyRequest): Language {
   return fromBrowser(acceptedLanguages(request.headers['accept-language'])) ?? DEFAULT_LANGUAGE;
 }
 
-interface Filled {
-  key: string;
-  html: Buffer;
-  br: Buffer;
-  gzip: Buffer;
-}
-
 /**
- * The prerendered landing page (scripts/prerender.mjs) in the request's language, with the current brand and
- * prices. Filled and compressed once per language and change of data, not per request; undefined when the build
- * has no prerendered page (the caller sends the plain shell).
+ * Sends an entry page rendered by React on the server (server/services/prerender/pages.ts) in the request's
+ * language with the current brand and prices; false when there is none to send (no such build, a page past its
+ * first screen, a render that failed), and the caller sends the plain shell.
  */
-export function landingPages(clientDir: string, site: SiteService) {
-  const filled = new Map<Language, Filled>();
-
-  async function page(language: Language): Promise<Filled | undefined> {
-    const file = path.join(clientDir, landingFile(language));
-    const stat = fs.statSync(file, { throwIfNoEntry: false });
-    if (!stat) return undefined;
-    const [branding, pricing] = await Promise.all([site.branding(), site.pricing()]);
-    const key = JSON.stringify([stat.mtimeMs, branding, pricing]);
-    const hit = filled.get(language);
-    if (hit?.key === key) return hit;
-    const html = Buffer.from(fillLanding(fs.readFileSync(file, 'utf8'), language, { branding, pricing }));
-    const entry = {
-      key,
-      html,
-      br: zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } }),
-      gzip: zlib.gzipSync(html, { level: 9 }),
-    };
-    filled.set(language, entry);
-    return entry;
-  }
-
+export function prerenderedPageSender(pages: PrerenderedPages, site: SiteService) {
   return async function send(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
-    const entry = await page(requestLanguage(request));
-    if (!entry) return false;
+    const url = new URL(request.url, 'http://localhost');
+    const entry = pages.paths().find((page) => page.path === url.pathname);
+    if (!entry || (entry.stepParam && url.searchParams.has(entry.stepParam))) return false;
+    const [branding, pricing] = await Promise.all([site.branding(), site.pricing()]);
+    const page = await pages.page(entry.path, requestLanguage(request), { branding, pricing });
+    if (!page) return false;
     const accepts = request.headers['accept-encoding'] ?? '';
-    const [encoding, body] = /\bbr\b/.test(accepts) ? ['br', entry.br] : /\bgzip\b/.test(accepts) ? ['gzip', entry.gzip] : [undefined, entry.html];
+    const [encoding, body] = /\bbr\b/.test(accepts) ? ['br', page.br] : /\bgzip\b/.test(accepts) ? ['gzip', page.gzip] : [undefined, page.html];
     reply
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'no-cache')
       // The same address answers in another language, or compressed otherwise, for another browser.
       .header('Vary', 'accept-encoding, accept-language, cookie');
+    // The page's own inline style sheet, start-up script and style attributes, by hash; nothing else inline.
+    const policy = reply.getHeader('content-security-policy');
+    if (typeof policy === 'string') {
+      reply.header('content-security-policy', withSources(withSources(policy, 'script-src', page.inline.scripts), 'style-src', page.inline.styles));
+    }
     if (encoding) reply.header('Content-Encoding', encoding);
     await reply.send(body);
     return true;
