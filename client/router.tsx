@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { createBrowserRouter, matchRoutes, Outlet, redirect, ScrollRestoration, useLocation, type RouteObject } from 'react-router';
 import { ESTA_ALIAS, ROUTES, type RouteName } from '../machines/domain/routes';
 import { trackPageView } from './app/analytics';
+import { appReady } from './app/earlyInput';
 import { Header } from './components/Header';
 import * as css from './components/layout.css';
 import { Spinner } from './components/Spinner';
@@ -59,6 +60,11 @@ const page = ({ file, namespaces }: PageDeclaration) => async () => {
   return { Component: module.default };
 };
 
+function AppReady() {
+  useEffect(appReady, []);
+  return null;
+}
+
 function Layout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
@@ -73,6 +79,8 @@ function Layout() {
       <main id="main" className={css.main}>
         <Suspense fallback={<Spinner label={t('loading')} />}>
           <Outlet />
+          {/* Beside the page, in its boundary: hydrated with it, not before it (React takes a boundary over apart). */}
+          <AppReady />
         </Suspense>
       </main>
       <footer className={css.footer}>

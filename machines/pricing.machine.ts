@@ -24,13 +24,16 @@ export interface PricingContext {
 
 export type PricingEvent = { type: 'PURCHASE'; planId: string } | { type: 'RETRY' };
 
+/** The server's data when the page arrived with it (an entry page rendered on the server): nothing to load. */
+export type PricingInput = { data?: PricingData | null } | undefined;
+
 export interface PricingOutput {
   to: string;
 }
 
 /** /pricing (spec 1-core §2.4): loads the packages, then 'Purchase {name}' asks for a checkout link and follows it. */
 export const pricingMachine = setup({
-  types: { context: {} as PricingContext, events: {} as PricingEvent, output: {} as PricingOutput },
+  types: { context: {} as PricingContext, events: {} as PricingEvent, input: {} as PricingInput, output: {} as PricingOutput },
   actors: {
     /** GET /api/subscription/plans and the ESTA quote; provided by the client. */
     fetchPricing: fromPromise<PricingData>(async () => {
@@ -46,13 +49,15 @@ export const pricingMachine = setup({
     announcePurchaseFailed: () => {},
   },
   guards: {
+    hasData: ({ context }) => context.data !== null,
     isOffered: ({ context }, params: { planId: string }) => context.data?.plans.some((p) => p.id === params.planId) ?? false,
   },
 }).createMachine({
   id: 'pricing',
-  context: { data: null, planId: null, checkoutUrl: null },
-  initial: 'loading',
+  context: ({ input }) => ({ data: input?.data ?? null, planId: null, checkoutUrl: null }),
+  initial: 'opening',
   states: {
+    opening: { always: [{ guard: 'hasData', target: 'ready' }, { target: 'loading' }] },
     loading: {
       tags: ['busy'],
       invoke: {

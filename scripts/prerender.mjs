@@ -62,7 +62,7 @@ export async function prerender(outDir) {
     .replace(/(<meta name="description"[^>]*>)/, `$1\n    <style>${css}</style>\n    ${SLOTS.head}`)
     .replace(
       '<div id="root"></div>',
-      `<div id="root" data-prerendered="${SLOTS.language}">${SLOTS.body}</div>\n    <script type="application/json" id="site-data">${SLOTS.data}</script>\n    <script>${BOOTSTRAP_SCRIPT}</script>`,
+      `<div id="root" data-prerendered="${SLOTS.language}">${SLOTS.body}</div>\n    <script type="application/json" id="site-data">${SLOTS.data}</script>\n    <script type="application/json" id="api-answers">${SLOTS.answers}</script>\n    <script>${BOOTSTRAP_SCRIPT}</script>`,
     );
   if (!template.includes(SLOTS.body) || !template.includes(SLOTS.head)) throw new Error('index.html has no empty root or description to prerender into');
   if (/<script type="module"|<link rel="(stylesheet|modulepreload)"/.test(template)) throw new Error('index.html loads something the template does not account for');
@@ -78,7 +78,7 @@ export async function prerender(outDir) {
       head[language] = `<script type="application/json" id="app-modules">${JSON.stringify(modules)}</script>`;
       await renderPage(page.path, language, SAMPLE_SITE);
     }
-    pages.push({ path: page.path, stepParam: page.stepParam, head });
+    pages.push({ path: page.path, stepParam: page.stepParam, preload: page.preload, head });
   }
   const inline = { scripts: [sha256(BOOTSTRAP_SCRIPT)], styles: [sha256(css)] };
   fs.writeFileSync(path.join(outDir, PAGES_FILE), JSON.stringify({ template, inline, pages }));

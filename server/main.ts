@@ -27,3 +27,5 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
 }
 
 await app.listen({ port: config.port, host: config.host });
+// The first visitors in each language then get the entry pages at once, not after their render.
+app.warmEntryPages().catch((err: unknown) => app.log.error({ err }, 'Rendering the entry pages ahead failed'));

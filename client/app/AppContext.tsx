@@ -6,7 +6,7 @@ import type { LanguageActor } from './language';
 import type { SessionActor } from './session';
 import type { ToastActor, ToastRequest } from './toasts';
 
-interface AppActors {
+export interface AppActors {
   language: LanguageActor;
   toasts: ToastActor;
   session: SessionActor;

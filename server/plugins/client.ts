@@ -9,6 +9,13 @@ import { prerenderedPages } from '../services/prerender/pages';
 import { PRERENDER_DIR } from '../services/prerender/layout';
 import { prerenderedPageSender } from './prerendered';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Renders the entry pages in every language before the first visitor asks (server/main.ts, after listening). */
+    warmEntryPages: () => Promise<void>;
+  }
+}
+
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
@@ -40,14 +47,28 @@ export default fp(
         },
       });
       const shell = (reply: FastifyReply) => reply.type('text/html').header('Cache-Control', 'no-cache').sendFile('index.html');
-      const sendPrerendered = prerenderedPageSender(prerenderedPages(opts.config.clientDir, app.log), app.site);
+      // An entry page's API reads, answered by the routes themselves as an anonymous visitor's browser would be.
+      const answers = async (paths: string[]) => {
+        const entries = await Promise.all(
+          paths.map(async (url) => {
+            const response = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
+            if (response.statusCode !== 200) throw new Error(`GET ${url} answered ${response.statusCode}`);
+            return [url, response.body] as const;
+          }),
+        );
+        return Object.fromEntries(entries);
+      };
+      const prerendered = prerenderedPageSender(prerenderedPages(opts.config.clientDir, app.log), app.site, answers);
+      app.decorate('warmEntryPages', prerendered.warm);
       for (const route of SPA_PATHS) {
         app.get(route, { schema: { hide: true } }, async (request, reply) => {
-          if (!(await sendPrerendered(request, reply))) return shell(reply);
+          if (!(await prerendered.send(request, reply))) return shell(reply);
           return reply;
         });
       }
     }
+
+    if (!app.hasDecorator('warmEntryPages')) app.decorate('warmEntryPages', async () => {});
 
     // Sends without returning the reply: a returned reply is awaited as a thenable, and on top of the static
     // wildcard's own attempt that stacks more than ten 'close' listeners on one response (Node's leak warning).

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { DEFAULT_LANGUAGE, fromBrowser, isLanguage, LANGUAGE_STORAGE_KEY, type Language } from '../../machines/domain/language';
+import { DEFAULT_LANGUAGE, fromBrowser, isLanguage, LANGUAGE_STORAGE_KEY, LANGUAGES, type Language } from '../../machines/domain/language';
 import { cookieValue } from '../lib/cookies';
-import { withSources, type PrerenderedPages } from '../services/prerender/pages';
+import { withSources, type PageData, type PrerenderedPages } from '../services/prerender/pages';
 import type { SiteService } from '../services/site/service';
 
 /** The languages an Accept-Language header asks for, most wanted first ("es-ES,es;q=0.9,en;q=0.8"). */
@@ -30,13 +30,24 @@ export function requestLanguage(request: FastifyRequest): Language {
  * language with the current brand and prices; false when there is none to send (no such build, a page past its
  * first screen, a render that failed), and the caller sends the plain shell.
  */
-export function prerenderedPageSender(pages: PrerenderedPages, site: SiteService) {
-  return async function send(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+export function prerenderedPageSender(pages: PrerenderedPages, site: SiteService, answers: PageData['answers']) {
+  async function data(): Promise<PageData> {
+    const [branding, pricing, fees, plans] = await Promise.all([site.branding(), site.pricing(), site.fees(), site.plans()]);
+    return { site: { branding, pricing }, version: [fees, plans], answers };
+  }
+
+  /** Renders every language's pages ahead of the first visitors (after start-up), one language at a time. */
+  async function warm(): Promise<void> {
+    const first = pages.paths()[0];
+    if (!first) return;
+    for (const language of LANGUAGES) await pages.page(first.path, language, await data());
+  }
+
+  async function send(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
     const url = new URL(request.url, 'http://localhost');
     const entry = pages.paths().find((page) => page.path === url.pathname);
     if (!entry || (entry.stepParam && url.searchParams.has(entry.stepParam))) return false;
-    const [branding, pricing] = await Promise.all([site.branding(), site.pricing()]);
-    const page = await pages.page(entry.path, requestLanguage(request), { branding, pricing });
+    const page = await pages.page(entry.path, requestLanguage(request), await data());
     if (!page) return false;
     const accepts = request.headers['accept-encoding'] ?? '';
     const [encoding, body] = /\bbr\b/.test(accepts) ? ['br', page.br] : /\bgzip\b/.test(accepts) ? ['gzip', page.gzip] : [undefined, page.html];
@@ -53,5 +64,7 @@ export function prerenderedPageSender(pages: PrerenderedPages, site: SiteService
     if (encoding) reply.header('Content-Encoding', encoding);
     await reply.send(body);
     return true;
-  };
+  }
+
+  return { send, warm };
 }

@@ -250,30 +250,41 @@ describe('serving the client', () => {
       path.join(dir, RENDERER_FILE),
       `import fs from 'node:fs';
 export const ENTRY_PATHS = [{ path: '/' }, { path: '/apply/wizard' }];
-export async function renderPage(path, language, site) {
+export async function renderPage(path, language, site, answers) {
   fs.appendFileSync(${JSON.stringify(counter)}, language + path + '\\n');
+  if (path === '/apply/wizard') return { body: '<ol>' + JSON.parse(answers['/api/subscription/plans']).map((p) => '<li>' + p.id + '</li>').join('') + '</ol>', title: site.branding.brandName + ' ' + path, description: language };
   if (site.branding.brandName === 'Broken') throw new Error('cannot render');
   return { body: '<h1>' + site.branding.brandName.replace(/</g, '&lt;') + '</h1><p>' + site.pricing.ESTA + '</p>', title: site.branding.brandName + ' ' + path, description: language };
 }`,
     );
-    const template = `<html lang="${SLOTS.language}"><title>${SLOTS.title}</title><meta name="description" content="${SLOTS.description}">${SLOTS.head}<div id="root" data-prerendered="${SLOTS.language}">${SLOTS.body}</div><script type="application/json">${SLOTS.data}</script>`;
+    const template = `<html lang="${SLOTS.language}"><title>${SLOTS.title}</title><meta name="description" content="${SLOTS.description}">${SLOTS.head}<div id="root" data-prerendered="${SLOTS.language}">${SLOTS.body}</div><script type="application/json">${SLOTS.data}</script><script type="application/json" id="api-answers">${SLOTS.answers}</script>`;
     const head = Object.fromEntries(LANGUAGES.map((language) => [language, `<link rel="modulepreload" href="/assets/${language}.js">`]));
-    fs.writeFileSync(path.join(dir, PAGES_FILE), JSON.stringify({ template, pages: [{ path: '/', stepParam: null, head }, { path: '/apply/wizard', stepParam: 'q', head }] }));
+    fs.writeFileSync(path.join(dir, PAGES_FILE), JSON.stringify({ template, inline: { scripts: ["'sha256-c2NyaXB0'"], styles: ["'sha256-c3R5bGU='"] }, pages: [{ path: '/', stepParam: null, preload: [], head }, { path: '/apply/wizard', stepParam: 'q', preload: ['/api/subscription/plans'], head }] }));
     const renders = () => (fs.existsSync(counter) ? fs.readFileSync(counter, 'utf8').trim().split('\n') : []);
 
     const spanish = await withClient.app.inject({ url: '/', headers: { 'accept-language': 'de-DE,es;q=0.8,en;q=0.5' } });
     expect(spanish.statusCode).toBe(200);
     expect(spanish.headers['vary']).toBe('accept-encoding, accept-language, cookie');
     expect(spanish.headers['cache-control']).toBe('no-cache');
+    // The page's own inline script and style sheet are allowed by their hashes, and nothing else inline is.
+    const policy = String(spanish.headers['content-security-policy']);
+    expect(policy).toContain("script-src 'self' 'sha256-c2NyaXB0'");
+    expect(policy).toContain("style-src 'self' 'sha256-c3R5bGU='");
+    expect(policy).not.toContain('unsafe-inline');
     expect(spanish.body).toContain('<html lang="es"><title>Rumbo /</title><meta name="description" content="es"><link rel="modulepreload" href="/assets/es.js">');
     expect(spanish.body).toContain('<div id="root" data-prerendered="es"><h1>Rumbo</h1><p>99</p></div>');
-    expect(JSON.parse(/<script type="application\/json">(.*)<\/script>/.exec(spanish.body)?.[1] ?? '')).toEqual({
+    expect(JSON.parse(/<script type="application\/json">(.*?)<\/script>/.exec(spanish.body)?.[1] ?? '')).toEqual({
       branding: await withClient.app.site.branding(),
       pricing: await withClient.app.site.pricing(),
     });
     // A language's entry pages are rendered together, once, until the data changes.
     const wizard = await withClient.app.inject({ url: '/apply/wizard', headers: { 'accept-language': 'es' } });
     expect(wizard.body).toContain('<title>Rumbo /apply/wizard</title>');
+    // Rendered with the route's own answer to the read the page makes first, which goes into the page too.
+    const plans = (await withClient.app.inject('/api/subscription/plans')).body;
+    expect(wizard.body).toContain('<ol><li>basic</li><li>pro</li><li>premium</li></ol>');
+    expect(JSON.parse(/<script type="application\/json" id="api-answers">(.*?)<\/script>/.exec(wizard.body)?.[1] ?? '')).toEqual({ '/api/subscription/plans': plans });
+    expect(spanish.body).toContain('<script type="application/json" id="api-answers">{}</script>');
     expect(renders()).toEqual(['es/', 'es/apply/wizard']);
     // Past its first screen, a page is the plain shell: the browser draws the step it is on.
     const step = await withClient.app.inject({ url: '/apply/wizard?q=3', headers: { 'accept-language': 'es' } });

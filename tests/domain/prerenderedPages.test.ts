@@ -3,12 +3,12 @@ import { acceptedLanguages } from '../../server/plugins/prerendered';
 import { SLOTS } from '../../server/services/prerender/layout';
 import { embeddedJson, fillTemplate } from '../../server/services/prerender/pages';
 
-const parts = { language: 'es', title: 'T', description: 'D', head: '<link>', body: '<h1>B</h1>', data: '{}' };
+const parts = { language: 'es', title: 'T', description: 'D', head: '<link>', body: '<h1>B</h1>', data: '{}', answers: '{"/api/x":"[]"}' };
 
 describe('an entry page filled in', () => {
   it('puts each part in its slot', () => {
-    const template = `<html lang="${SLOTS.language}"><title>${SLOTS.title}</title>${SLOTS.head}<div>${SLOTS.body}</div><script>${SLOTS.data}</script>${SLOTS.description}`;
-    expect(fillTemplate(template, parts)).toBe('<html lang="es"><title>T</title><link><div><h1>B</h1></div><script>{}</script>D');
+    const template = `<html lang="${SLOTS.language}"><title>${SLOTS.title}</title>${SLOTS.head}<div>${SLOTS.body}</div><script>${SLOTS.data}</script><script>${SLOTS.answers}</script>${SLOTS.description}`;
+    expect(fillTemplate(template, parts)).toBe('<html lang="es"><title>T</title><link><div><h1>B</h1></div><script>{}</script><script>{"/api/x":"[]"}</script>D');
   });
 
   it('never reads what it put in as a slot, nor as a replacement pattern', () => {

@@ -7,7 +7,7 @@ import { LANGUAGES, LANGUAGE_STORAGE_KEY, type Language } from '../../machines/d
 import { ROUTES } from '../../machines/domain/routes';
 import { completeAnswers } from '../helpers/answers';
 import { formatViolations, seriousViolations } from './axe';
-import { byRole, openPage, startE2E, type E2E } from './browser';
+import { byRole, openPage, startE2E, waitForApp, type E2E } from './browser';
 import { reviewDrawn } from './wizardDriver';
 
 // axe-core on every page of the app, in the four languages, on a phone and on a laptop: no violation of impact
@@ -55,6 +55,7 @@ async function forgetProgress(page: Page): Promise<void> {
 /** Waits until the page has rendered: its main heading visible and no request in flight. */
 async function settle(page: Page): Promise<void> {
   await page.waitForSelector('main h1', { visible: true, timeout: 10_000 });
+  await waitForApp(page);
   await page.waitForNetworkIdle({ idleTime: 100, timeout: 10_000 });
 }
 

@@ -95,3 +95,8 @@ export async function textOf(page: Page, selector: string): Promise<string> {
 export async function waitForPath(page: Page, pathname: string): Promise<void> {
   await page.waitForFunction((p: string) => window.location.pathname === p, { timeout: 10_000 }, pathname);
 }
+
+/** Until React has taken the page over (client/main.tsx): a prerendered page is on screen before it answers keys. */
+export async function waitForApp(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.dataset.app === 'ready', { timeout: 10_000 });
+}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney } from '../../machines/domain/money';
-import { byRole, openPage, pageErrors, startE2E, takeHydrationErrors, textOf, waitForPath, type E2E } from './browser';
+import { byRole, openPage, pageErrors, startE2E, takeHydrationErrors, textOf, waitForApp, waitForPath, type E2E } from './browser';
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -104,6 +104,51 @@ describe('the landing page', () => {
     const errors = takeHydrationErrors();
     expect(errors.length).toBeGreaterThan(0);
     expect(errors[0]).toContain('Hydration failed');
+  });
+
+  it('keeps what was typed into a prerendered page before React took it over', async () => {
+    const page = await openPage(e2e);
+    // The app's modules held back until the visitor has typed, as on a slow phone.
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.setRequestInterception(true);
+    page.on('request', (request) => {
+      if (!new URL(request.url()).pathname.startsWith('/assets/')) return void request.continue();
+      void released.then(() => request.continue());
+    });
+    await page.goto(`${e2e.baseUrl}/visa-wizard`, { waitUntil: 'domcontentloaded' });
+    expect(await page.$eval('#root', (root) => (root as HTMLElement).dataset.prerendered)).toBe('en');
+    await page.type('[role="combobox"]', 'Spai');
+    expect(await page.$('[role="option"]')).toBeNull();
+    release();
+    await waitForApp(page);
+    // The text reached the flow: the list offers the country, and the next key goes on from there.
+    await byRole(page, 'option', 'Spain').wait();
+    expect(await page.$eval('[role="combobox"]', (el) => (el as HTMLInputElement).value)).toBe('Spai');
+  });
+
+  it('hydrates each entry page with the ids the server wrote, so every reference between elements holds', async () => {
+    for (const path of ['/', '/visa-wizard', '/apply', '/pricing', '/apply/wizard']) {
+      const page = await openPage(e2e);
+      await page.goto(`${e2e.baseUrl}${path}`, { waitUntil: 'networkidle0' });
+      expect(await page.$eval('#root', (root) => (root as HTMLElement).dataset.prerendered), path).toBe('en');
+      await waitForApp(page);
+      // A country list opened after hydration is named by React's ids on this side; the field's reference to it
+      // was written by the server.
+      if (await page.$('[role="combobox"]')) {
+        await page.type('[role="combobox"]', 'Spa');
+        await byRole(page, 'option', 'Spain').wait();
+      }
+      const broken = await page.evaluate(() =>
+        [...document.querySelectorAll('[aria-controls], [aria-labelledby], [aria-describedby], label[for]')].flatMap((el) =>
+          ['aria-controls', 'aria-labelledby', 'aria-describedby', 'for'].flatMap((name) =>
+            (el.getAttribute(name) ?? '').split(/\s+/).filter((id) => id && !document.getElementById(id)).map((id) => `${name}="${id}"`),
+          ),
+        ),
+      );
+      expect(broken, path).toEqual([]);
+      await page.close();
+    }
   });
 
   it('fits a 375 px phone without horizontal scrolling', async () => {

@@ -42,7 +42,9 @@ describe('npm start', () => {
     const base = await until(() => run.output().match(/Server listening at (http:\/\/127\.0\.0\.1:\d+)/)?.[1], 100_000);
     expect((await fetch(`${base}/api/health`)).status).toBe(200);
     const html = await (await fetch(`${base}/`)).text();
-    const entry = html.match(/src="(\/assets\/[^"]+\.js)"/)?.[1];
+    // Rendered by React on the server (the entry pages are rendered as it starts), with the app's entry module listed.
+    expect(html).toContain('data-prerendered="en"');
+    const entry = html.match(/"entry":"(\/assets\/[^"]+\.js)"/)?.[1];
     expect(entry).toBeDefined();
     const js = await (await fetch(`${base}${entry}`)).text();
     // React's development build warns through these; the production build has none of them.

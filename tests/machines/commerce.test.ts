@@ -42,6 +42,7 @@ describe('pricing', () => {
       pricingMachine.provide({
         actors: { fetchPricing: resolves<PricingData>({ plans: [{ id: 'pro', name: 'Pro', price: 10000, features: FEATURES }], esta: { serviceFee: 7700, governmentFee: 2100 } }), purchasePackage: fromPromise(purchase) },
       }),
+      { input: {} },
     ).start();
     await settle(actor);
     actor.send({ type: 'PURCHASE', planId: 'gold' });
@@ -58,12 +59,24 @@ describe('pricing', () => {
         actors: { fetchPricing: resolves<PricingData>({ plans: [{ id: 'pro', name: 'Pro', price: 1, features: FEATURES }], esta: { serviceFee: 0, governmentFee: 0 } }), purchasePackage: rejects(new Error('x')) },
         actions: { announcePurchaseFailed },
       }),
+      { input: undefined },
     ).start();
     await settle(actor);
     actor.send({ type: 'PURCHASE', planId: 'pro' });
     await settle(actor);
     expect(announcePurchaseFailed).toHaveBeenCalledOnce();
     expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
+  });
+});
+
+describe("pricing, arriving with the server's data", () => {
+  it('opens ready, without asking for it again', () => {
+    const fetchPricing = vi.fn(async (): Promise<PricingData> => ({ plans: [], esta: { serviceFee: 0, governmentFee: 0 } }));
+    const data: PricingData = { plans: [{ id: 'pro', name: 'Pro', price: 10000, features: FEATURES }], esta: { serviceFee: 7700, governmentFee: 2100 } };
+    const actor = createActor(pricingMachine.provide({ actors: { fetchPricing: fromPromise(fetchPricing) } }), { input: { data } }).start();
+    expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
+    expect(actor.getSnapshot().context.data).toBe(data);
+    expect(fetchPricing).not.toHaveBeenCalled();
   });
 });
 

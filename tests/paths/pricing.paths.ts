@@ -12,6 +12,8 @@ const MODEL_DATA: PricingData = {
   esta: { serviceFee: 7700, governmentFee: 2100 },
 };
 
+const arrivedWithData = (world: World) => (world.input as { data?: PricingData } | undefined)?.data !== undefined;
+
 const purchases = (world: World) => world.events.filter((e) => e.type === 'xstate.done.actor.purchasePackage' || e.type === 'xstate.error.actor.purchasePackage');
 
 function events(s: Snap): AnyEventObject[] {
@@ -40,12 +42,18 @@ export const pricingPaths: PathModel = {
   calls: pricingCalls,
   effects: ['announcePurchaseFailed'],
   abstraction: (s) => ({ value: s.value, planId: s.context.planId }),
-  cases: [{ name: 'the pricing page', input: undefined, events }],
+  cases: [
+    { name: 'the pricing page', input: {}, events },
+    // Rendered by the server with the plans (client/prerender.tsx): the page opens on them and asks for nothing.
+    { name: 'the pricing page as the server rendered it', input: { data: MODEL_DATA }, events },
+  ],
   oracle: {
     initial: (s, world) => {
-      expect(s.value).toBe('loading');
-      expect(s.hasTag('busy')).toBe(true);
-      expect(world.held.map((c) => c.name)).toEqual(['fetchPricing']);
+      const given = arrivedWithData(world);
+      expect(s.value).toEqual(given ? { ready: 'idle' } : 'loading');
+      expect(s.hasTag('busy')).toBe(!given);
+      expect(s.context.data).toEqual(given ? MODEL_DATA : null);
+      expect(world.held.map((c) => c.name)).toEqual(given ? [] : ['fetchPricing']);
     },
     step: ({ after, world, event, started }) => {
       expect(after.hasTag('busy')).toBe(after.matches('loading') || after.matches({ ready: 'purchasing' }));
@@ -59,6 +67,11 @@ export const pricingPaths: PathModel = {
     },
     states: {
       ready: (s, world) => {
+        if (arrivedWithData(world) && !lastCall(world, 'GET', '/api/subscription/plans')) {
+          // Arrived with the server's data: the cards show it as it was given.
+          expect(s.context.data).toEqual((world.input as { data: PricingData }).data);
+          return;
+        }
         // The cards show what the server answers: the plans in cents, the ESTA card from its checkout quote.
         const plans = lastCall(world, 'GET', '/api/subscription/plans');
         const esta = lastCall(world, 'GET', '/api/checkout/quote');

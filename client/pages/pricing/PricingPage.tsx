@@ -1,11 +1,11 @@
 import { useSelector } from '@xstate/react';
-import { Suspense, useMemo } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ESTA_ALIAS, ROUTES } from '../../../machines/domain/routes';
 import { estaCardTotal, pricingMachine } from '../../../machines/pricing.machine';
 import type { PlanDto, PlanFeaturesDto } from '../../../openapi/schemas/plans';
-import { makePricingActors } from '../../api/actors/pricing';
+import { makePricingActors, preloadedPricing } from '../../api/actors/pricing';
 import { fetchTransport } from '../../api/transport';
 import { useLanguage, useToastActor } from '../../app/AppContext';
 import { useMoney } from '../../app/money';
@@ -48,9 +48,11 @@ export default function PricingPage() {
       }),
     [toasts],
   );
-  const ref = useFlow(machine, undefined);
+  // An entry page: the server rendered it with the plans, and its first render here shows the same (client/prerender.tsx).
+  const [data] = useState(preloadedPricing);
+  const ref = useFlow(machine, { data });
   const state = useSelector(ref, (s) => (s.matches('loading') ? 'loading' : s.matches('failed') ? 'failed' : 'ready'));
-  const data = useSelector(ref, (s) => s.context.data);
+  const plans = useSelector(ref, (s) => s.context.data);
   const busy = useSelector(ref, (s) => s.hasTag('busy') || s.status === 'done');
   // The plan whose purchase is running: its button reads 'Processing...'.
   const purchasing = useSelector(ref, (s) => (s.matches({ ready: 'purchasing' }) || s.status === 'done' ? s.context.planId : null));
@@ -87,9 +89,9 @@ export default function PricingPage() {
         </div>
       )}
 
-      {state === 'ready' && data && (
+      {state === 'ready' && plans && (
         <>
-          <EstaSection totalCents={estaCardTotal(data)} governmentFee={data.esta.governmentFee} />
+          <EstaSection totalCents={estaCardTotal(plans)} governmentFee={plans.esta.governmentFee} />
 
           <section className={css.section} aria-labelledby="ds160-title">
             <h2 id="ds160-title" className={css.sectionTitle}>
@@ -97,7 +99,7 @@ export default function PricingPage() {
             </h2>
             <p className={`${muted} ${css.intro}`}>{t('pricing.ds160.lead')}</p>
             <div className={css.plans}>
-              {data.plans.map((plan) => (
+              {plans.plans.map((plan) => (
                 <PlanCard
                   key={plan.id}
                   plan={plan}

@@ -15,6 +15,7 @@ export const SLOTS = {
   head: '%%HEAD%%',
   body: '%%BODY%%',
   data: '%%DATA%%',
+  answers: '%%ANSWERS%%',
 } as const;
 
 /**
@@ -37,6 +38,8 @@ export interface PagesFile {
     path: string;
     /** With this query parameter the page is past its first screen, and the plain shell is sent. */
     stepParam: string | null;
+    /** The API reads (`GET` path and query) its first render makes, answered inside the page. */
+    preload: string[];
     /** The modules it loads once painted, per language (each language's translations are their own chunks). */
     head: Record<string, string>;
   }>;

@@ -15,6 +15,15 @@ export interface SiteSnapshot {
   pricing: PricingDto;
 }
 
+/** What the pages are rendered with. */
+export interface PageData {
+  site: SiteSnapshot;
+  /** Whatever else the preloaded answers depend on (fees, plans): a change renders the pages again. */
+  version: unknown;
+  /** The server's answers to API reads (`GET` path and query), by path; fetched only when the pages are rendered. */
+  answers: (paths: string[]) => Promise<Record<string, string>>;
+}
+
 interface Rendered {
   body: string;
   title: string;
@@ -41,7 +50,7 @@ const { parentPort, workerData } = require('node:worker_threads');
 (async () => {
   const { ENTRY_PATHS, renderPage } = await import(workerData.renderer);
   const pages = {};
-  for (const { path } of ENTRY_PATHS) pages[path] = await renderPage(path, workerData.language, workerData.site);
+  for (const { path } of ENTRY_PATHS) pages[path] = await renderPage(path, workerData.language, workerData.site, workerData.answers);
   return pages;
 })().then(
   (pages) => parentPort.postMessage({ pages }),
@@ -49,11 +58,11 @@ const { parentPort, workerData } = require('node:worker_threads');
 );
 `;
 
-function renderInWorker(renderer: string, language: Language, site: SiteSnapshot): Promise<Record<string, Rendered>> {
+function renderInWorker(renderer: string, language: Language, site: SiteSnapshot, answers: Record<string, string>): Promise<Record<string, Rendered>> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(WORKER, {
       eval: true,
-      workerData: { renderer: pathToFileURL(renderer).href, language, site },
+      workerData: { renderer: pathToFileURL(renderer).href, language, site, answers },
       // React's production build, whatever the server was started with: the browser hydrates production markup.
       env: { ...process.env, NODE_ENV: 'production' },
     });
@@ -130,10 +139,12 @@ export function prerenderedPages(clientDir: string, log: { error: (obj: object, 
     return layout.file;
   }
 
-  async function render(file: PagesFile, language: Language, site: SiteSnapshot): Promise<Map<string, FilledPage>> {
-    const pages = await renderInWorker(renderer, language, site);
+  async function render(file: PagesFile, language: Language, data: PageData): Promise<Map<string, FilledPage>> {
+    const { site } = data;
+    const answers = await data.answers([...new Set(file.pages.flatMap((page) => page.preload))]);
+    const pages = await renderInWorker(renderer, language, site, answers);
     const filled = new Map<string, FilledPage>();
-    for (const { path: pagePath, head } of file.pages) {
+    for (const { path: pagePath, head, preload: pagePreloads } of file.pages) {
       const page = pages[pagePath];
       if (!page) throw new Error(`The renderer gave no ${pagePath}`);
       const html = Buffer.from(
@@ -144,6 +155,7 @@ export function prerenderedPages(clientDir: string, log: { error: (obj: object, 
           head: head[language] ?? '',
           body: page.body,
           data: embeddedJson(site),
+          answers: embeddedJson(Object.fromEntries(pagePreloads.map((preload) => [preload, answers[preload]]))),
         }),
       );
       const attributes = styleAttributes(page.body).map(sha256);
@@ -164,13 +176,13 @@ export function prerenderedPages(clientDir: string, log: { error: (obj: object, 
     },
 
     /** The page filled in for this language and data, or undefined when the build has none or it cannot render. */
-    async page(pagePath: string, language: Language, site: SiteSnapshot): Promise<FilledPage | undefined> {
+    async page(pagePath: string, language: Language, data: PageData): Promise<FilledPage | undefined> {
       const file = readLayout();
       if (!file) return undefined;
-      const key = JSON.stringify([layout?.mtime, site]);
+      const key = JSON.stringify([layout?.mtime, data.site, data.version]);
       let entry = rendered.get(language);
       if (entry?.key !== key) {
-        entry = { key, pages: render(file, language, site) };
+        entry = { key, pages: render(file, language, data) };
         rendered.set(language, entry);
         const current = entry;
         // A failed render is tried again by the next request, not kept.
