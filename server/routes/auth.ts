@@ -32,7 +32,7 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
   app.route({
     ...fromContract(userLogin),
     config: perMinute(10),
-    handler: async (request) => signIn(request, await app.accounts.login(request.body.email, request.body.password)),
+    handler: async (request) => signIn(request, await app.accounts.login(request.body.email, request.body.password, request.ip)),
   });
 
   app.route({
