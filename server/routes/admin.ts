@@ -12,7 +12,7 @@ import {
   updateBranding,
   updatePricing,
 } from '../../openapi/routes/admin';
-import { fromContract, perMinute } from '../lib/route';
+import { clientOf, fromContract, perMinute } from '../lib/route';
 import { forbidden, unauthorized } from '../lib/problems';
 
 /** An admin who has not made a request for this long is signed out (issue 14). */
@@ -44,7 +44,7 @@ const admin: FastifyPluginAsyncTypebox = async (app) => {
     // Per client address; the account service counts each attempt per username and client, and per client.
     config: perMinute(10),
     handler: async (request) => {
-      const user = await app.accounts.adminLogin(request.body.username, request.body.password, request.ip);
+      const user = await app.accounts.adminLogin(request.body.username, request.body.password, clientOf(request));
       // A new session id: whatever id this browser had before signing in is worth nothing after.
       await request.session.regenerate(['ownerToken']);
       request.session.set('userId', user.id);

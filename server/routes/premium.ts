@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { evaluateAnswer, finalAnalysis, interviewPrep, verifyAccess } from '../../openapi/routes/premium';
 import { premiumOnly } from '../lib/authorize';
-import { fromContract, perMinute, perSessionPerMinute } from '../lib/route';
+import { clientOf, fromContract, perMinute, perSessionPerMinute } from '../lib/route';
 
 /** Spec 3-ai §2.8, §4.7, §7: the premium interview's access, preparation, answers and analysis. */
 const premium: FastifyPluginAsyncTypebox = async (app) => {
@@ -12,7 +12,7 @@ const premium: FastifyPluginAsyncTypebox = async (app) => {
     config: perMinute(30),
     handler: async (request) => {
       const { ownerToken } = request.owner();
-      const result = await app.premium.verifyAccess(request.body.code, { session: ownerToken, client: request.ip });
+      const result = await app.premium.verifyAccess(request.body.code, { session: ownerToken, client: clientOf(request) });
       if (result.orderId) {
         // A new code starts a new interview; the old one stays in the database with its answers.
         request.session.set('premium', { orderId: result.orderId });

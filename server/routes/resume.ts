@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { issueResumeCode, resumeApplication } from '../../openapi/routes/resume';
 import { leadOwnerOnly } from '../lib/authorize';
-import { fromContract } from '../lib/route';
+import { clientOf, fromContract } from '../lib/route';
 
 /** A session keeps at most this many resumed leads (the newest). */
 const MAX_RESUMED = 20;
@@ -22,7 +22,7 @@ const resume: FastifyPluginAsyncTypebox = async (app) => {
   app.route({
     ...fromContract(resumeApplication),
     handler: async (request) => {
-      const application = await app.resumeCodes.resume(request.body.code, request.body.email, request.ip);
+      const application = await app.resumeCodes.resume(request.body.code, request.body.email, clientOf(request));
       const granted = (request.session.resumedLeads ?? []).filter((id) => id !== application.leadId);
       request.session.set('resumedLeads', [...granted, application.leadId].slice(-MAX_RESUMED));
       return application;

@@ -71,6 +71,17 @@ describe('bursts are counted before anything is judged', () => {
     expect(clean.json().valid).toBe(true);
   });
 
+  it('counts an IPv6 client by its /64: a new address in the same block gets no new guesses', async () => {
+    for (let i = 1; i <= 5; i += 1) {
+      const [answer] = await burst(1, '/api/premium/verify-access', () => ({ code: `PREMIUM-${60000000 + i}-XX` }), `2001:db8:31:7::${i}`);
+      expect(answer?.statusCode).toBe(200);
+    }
+    const [same] = await burst(1, '/api/premium/verify-access', () => ({ code: 'PREMIUM-60000009-XX' }), '2001:db8:31:7:ffff::9');
+    expect(same?.statusCode).toBe(429);
+    const [other] = await burst(1, '/api/premium/verify-access', () => ({ code: 'PREMIUM-60000009-XX' }), '2001:db8:31:8::1');
+    expect(other?.statusCode).toBe(200);
+  });
+
   it('allows five resume-code tries from one client, however many arrive at once', async () => {
     const answers = await burst(12, '/api/leads/resume', () => ({ code: 'ABCD-2345', email: 'nobody@example.com' }), '192.0.2.9');
     expect(answers.filter((r) => r.statusCode === 404)).toHaveLength(5);

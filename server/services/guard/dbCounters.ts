@@ -32,12 +32,15 @@ export class DbCounters implements AttemptCounters {
     const ordered = [...tallies].sort((a, b) => (a.key < b.key ? -1 : 1));
     try {
       await transact(this.db, async (trx) => {
+        let wait = 0;
         for (const tally of ordered) {
           const row = await countAttempt(trx, tally.key, token, now, now - FAILURES_FORGOTTEN_MS);
-          if (!row.counted) throw new Locked(row.lockedUntil - now);
+          if (!row.counted) wait = Math.max(wait, row.lockedUntil - now);
           const lock = lockMs(row.count, tally.free);
-          if (lock > 0) await lockCounter(trx, tally.key, now + lock, token);
+          if (row.counted && lock > 0) await lockCounter(trx, tally.key, now + lock, token);
         }
+        // The longest of the locks met is the wait; what was counted meanwhile is rolled back.
+        if (wait > 0) throw new Locked(wait);
       });
       return 0;
     } catch (err) {
