@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, dialectUnderTest, sessionCookie, TEST_ADMIN, type TestApp } from '../helpers/app';
+import { createTestApp, dialectUnderTest, sessionCookie, TEST_ADMIN, withPg, type TestApp } from '../helpers/app';
 import { multipart } from '../helpers/multipart';
 import { paidPremiumCode } from '../helpers/premium';
 
@@ -227,7 +227,7 @@ describe('one contract', () => {
 });
 
 describe.skipIf(dialectUnderTest !== 'postgres')('two apps on one PostgreSQL database', () => {
-  it('drop their cached prices when either changes them (LISTEN/NOTIFY)', async () => {
+  it('drop their cached prices when either changes them (LISTEN/NOTIFY), and after listening again', async () => {
     const other = await createTestApp({ pgSchema: t.config.pgSchema });
     try {
       const before = (await other.app.inject('/api/admin/pricing')).json();
@@ -243,8 +243,68 @@ describe.skipIf(dialectUnderTest !== 'postgres')('two apps on one PostgreSQL dat
       }
       expect(seen.ESTA).toBe(pricing.ESTA);
       expect(Date.now() - started).toBeLessThan(1_000);
+
+      // The listening connections are cut, and a change is made while they are down: its notice is lost, and each
+      // app drops its copies once it listens again (a second later), well before the copies would age out (5 s).
+      expect((await other.app.inject('/api/admin/pricing')).json().ESTA).toBe(pricing.ESTA);
+      const cut = await withPg(process.env.DATABASE_URL as string, (c) =>
+        c.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = $1`, [`LISTEN "rumbo_changes_${t.config.pgSchema}"`]),
+      );
+      expect(cut.rowCount).toBe(2);
+      const later = { ...pricing, ESTA: pricing.ESTA + 1 };
+      expect((await t.app.inject({ method: 'PUT', url: '/api/admin/pricing', payload: { pricing: later }, headers: { cookie } })).statusCode).toBe(200);
+      const cutAt = Date.now();
+      while (seen.ESTA !== later.ESTA && Date.now() - cutAt < 6_000) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        seen = (await other.app.inject('/api/admin/pricing')).json();
+      }
+      expect(seen.ESTA).toBe(later.ESTA);
+      expect(Date.now() - cutAt).toBeLessThan(4_000);
     } finally {
       await other.close();
+    }
+  });
+});
+
+describe.skipIf(!process.env.REDIS_URL)('two apps on one database and one Redis', () => {
+  it('drop their cached prices when either changes them (pub/sub), and after listening again', async () => {
+    const keyPrefix = `rumbo-test:${randomUUID().slice(0, 8)}:`;
+    const redis = { url: process.env.REDIS_URL as string, keyPrefix };
+    // One database: the same SQLite folder, or the same PostgreSQL schema.
+    const first = await createTestApp({ redis });
+    const second = await createTestApp({ redis, dataDir: first.config.dataDir, ...(first.config.pgSchema ? { pgSchema: first.config.pgSchema } : {}) });
+    const { Redis } = await import('ioredis');
+    const admin = new Redis(redis.url);
+    try {
+      const read = async () => (await second.app.inject('/api/admin/pricing')).json() as { ESTA: number };
+      const signIn = await first.app.inject({ method: 'POST', url: '/api/auth/admin-login', payload: TEST_ADMIN });
+      const cookie = sessionCookie(signIn) as string;
+      const change = async (ESTA: number) => {
+        const res = await first.app.inject({ method: 'PUT', url: '/api/admin/pricing', payload: { pricing: { ...(await read()), ESTA } }, headers: { cookie } });
+        expect(res.statusCode).toBe(200);
+        return Date.now();
+      };
+      const until = async (ESTA: number, since: number, ms: number) => {
+        while ((await read()).ESTA !== ESTA && Date.now() - since < ms) await new Promise((resolve) => setTimeout(resolve, 20));
+        return Date.now() - since;
+      };
+      const base = (await read()).ESTA;
+      expect(await until(base + 1, await change(base + 1), 3_000)).toBeLessThan(1_000);
+      // The second app's listening connection is cut; a change made meanwhile is dropped once it listens again.
+      const clients = String(await admin.client('LIST'));
+      const id = new RegExp(`id=(\\d+) [^\\n]*name=${keyPrefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}notices`).exec(clients);
+      expect(id).not.toBeNull();
+      await read();
+      await admin.client('KILL', 'ID', id?.[1] as string);
+      const elapsed = await until(base + 2, await change(base + 2), 6_000);
+      expect((await read()).ESTA).toBe(base + 2);
+      expect(elapsed).toBeLessThan(4_000);
+    } finally {
+      await second.close();
+      await first.close();
+      const keys = await admin.keys(`${keyPrefix}*`);
+      if (keys.length) await admin.del(...keys);
+      admin.disconnect();
     }
   });
 });

@@ -7,7 +7,10 @@ import type pg from 'pg';
  * branding, plans), every process drops its copy at once, not after a time.
  */
 export interface ChangeNotices {
-  /** Tells every process, this one first and at once, that `topic` changed. */
+  /**
+   * Tells every process, this one first and at once, that `topic` changed. Never fails: a notice that cannot be
+   * sent is logged, and the other processes' copies age out (SiteService keeps them 5 s at most).
+   */
   publish(topic: string): Promise<void>;
   /** Runs `drop` when `topic` changes anywhere, and whenever notices may have been missed (after a reconnect). */
   subscribe(topic: string, drop: () => void): void;
@@ -52,6 +55,7 @@ export class RedisNotices extends LocalNotices {
     private readonly publisher: Redis,
     private readonly listener: Redis,
     prefix: string,
+    private readonly onError: (err: unknown) => void,
   ) {
     super();
     this.channel = `${prefix}changes`;
@@ -59,7 +63,7 @@ export class RedisNotices extends LocalNotices {
       if (channel === this.channel) this.deliver(topic);
     });
     // ioredis subscribes again after a reconnect; what was published meanwhile is lost, so everything is dropped.
-    let connected = false;
+    let connected = listener.status === 'ready';
     listener.on('ready', () => {
       if (connected) this.missed();
       connected = true;
@@ -72,7 +76,7 @@ export class RedisNotices extends LocalNotices {
 
   override async publish(topic: string): Promise<void> {
     this.deliver(topic);
-    await this.publisher.publish(this.channel, topic);
+    await this.publisher.publish(this.channel, topic).catch(this.onError);
   }
 
   override async close(): Promise<void> {
@@ -101,19 +105,25 @@ export class PgNotices extends LocalNotices {
 
   async start(): Promise<void> {
     const client = await this.connect();
+    const lost = (err: unknown) => {
+      if (this.client !== client) return;
+      this.client = undefined;
+      void client.end().catch(() => {});
+      this.reconnect(err);
+    };
     client.on('notification', (message) => {
       if (message.channel === this.channel && message.payload) this.deliver(message.payload);
     });
-    client.on('error', (err) => this.reconnect(err));
-    await client.query(`LISTEN "${this.channel}"`);
+    client.on('error', lost);
+    client.on('end', () => lost(new Error('the LISTEN connection ended')));
     this.client = client;
+    await client.query(`LISTEN "${this.channel}"`);
   }
 
+  /** Listens again a second later (and again after that, until it can), then drops everything: notices were missed. */
   private reconnect(err: unknown): void {
-    this.onError(err);
-    void this.client?.end().catch(() => {});
-    this.client = undefined;
     if (this.closed || this.retry) return;
+    this.onError(err);
     this.retry = setTimeout(() => {
       this.retry = undefined;
       if (this.closed) return;
@@ -127,13 +137,15 @@ export class PgNotices extends LocalNotices {
 
   override async publish(topic: string): Promise<void> {
     this.deliver(topic);
-    await this.notify(this.channel, topic);
+    await this.notify(this.channel, topic).catch(this.onError);
   }
 
   override async close(): Promise<void> {
     this.closed = true;
     clearTimeout(this.retry);
     await super.close();
-    await this.client?.end().catch(() => {});
+    const client = this.client;
+    this.client = undefined;
+    await client?.end().catch(() => {});
   }
 }
