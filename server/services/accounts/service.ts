@@ -41,8 +41,9 @@ function signInTallies(kind: 'login' | 'admin', account: string, client: string)
 const tooManyAttempts = (minutes: string) => `Too many attempts. Try again in ${minutes}.`;
 
 /**
- * Sign-up's one answer for an e-mail that has an account, whatever the password: it neither says so nor signs in
- * (issue 31). The owner is sent to sign in; nobody learns more than that this address cannot sign up again.
+ * Sign-up's one answer for an e-mail that has an account, whatever the password: it neither says the account
+ * exists nor signs anyone in (issue 31), and sends the owner to sign in. That the sign-up is refused still tells
+ * a stranger something; only a confirmation e-mail, which the product does not send yet, would hide it.
  */
 export const SIGNUP_REFUSED = 'We could not create an account with these details. If you already have an account, sign in instead.';
 
