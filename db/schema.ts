@@ -171,10 +171,14 @@ export interface ChatSessionsTable {
   updated_at: string;
 }
 
-export interface LoginFailuresTable {
-  account: string;
+/** Attempt counters when Redis is not configured (server/services/guard/). Times in ms since the epoch. */
+export interface AttemptCountersTable {
+  counter: string;
   count: number;
   last_at: ColumnType<number, number, number>;
+  locked_until: ColumnType<number, number | undefined, number>;
+  locked_by: string | null;
+  last_token: string | null;
 }
 
 export interface VisitorsTable {
@@ -212,7 +216,7 @@ export interface Database {
   orders: OrdersTable;
   order_history: OrderHistoryTable;
   payment_attempts: PaymentAttemptsTable;
-  login_failures: LoginFailuresTable;
+  attempt_counters: AttemptCountersTable;
   photos: PhotosTable;
   resume_codes: ResumeCodesTable;
   assistant_sessions: AssistantSessionsTable;

@@ -14,6 +14,5 @@ export async function seed(db: Db, options: SeedOptions): Promise<{ adminCreated
   await seedSetting(db, 'fees');
   await seedPlans(db);
   if (!options.admin || (await countAdmins(db)) > 0) return { adminCreated: false };
-  await createAdmin(db, options.admin.username, options.admin.passwordHash);
-  return { adminCreated: true };
+  return { adminCreated: await createAdmin(db, options.admin.username, options.admin.passwordHash) };
 }

@@ -19,11 +19,13 @@ export interface RouteContract {
 }
 
 /**
- * The failures any route can answer, in the one error shape: 414, 429 and 431 everywhere; 400, 413 and 415 where
- * a body is read; 400 where params or a query are. Added here so openapi.json documents every status.
+ * The failures any route can answer, in the one error shape, added here so openapi.json documents every status:
+ * 400 (a query the route does not read is still checked: a NUL character in any value is refused), 408 (a request
+ * that does not arrive in time), 414, 429 and 431 everywhere; 413 and 415 wherever a method carries a body, even
+ * where the route reads none (Fastify parses what is sent).
  */
 function withCommonErrors(contract: RouteContract): RouteContract['responses'] {
-  const codes = [414, 429, 431, ...(contract.body ? [400, 413, 415] : []), ...(contract.params || contract.querystring ? [400] : [])];
+  const codes = [400, 408, 414, 429, 431, ...(contract.method === 'GET' ? [] : [413, 415])];
   return { ...Object.fromEntries(codes.map((code) => [code, ErrorSchema])), ...contract.responses };
 }
 

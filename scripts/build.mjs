@@ -80,8 +80,9 @@ function precompress(dir) {
   }
 }
 
-export function buildServer({ force = false } = {}) {
-  if (!force && !isStale(SERVER_OUT, SERVER_SOURCES)) return false;
+/** The server into `outFile` (dist/server/main.js for `npm start`; tests use their own, inside the project so its packages resolve). */
+export function buildServer({ force = false, outFile = SERVER_OUT } = {}) {
+  if (!force && !isStale(outFile, SERVER_SOURCES)) return false;
   // The esbuild package installs its native binary here; no Node in between.
   run(path.join(ROOT, 'node_modules/esbuild/bin/esbuild'), [
     'server/main.ts',
@@ -91,7 +92,7 @@ export function buildServer({ force = false } = {}) {
     '--target=node20',
     '--packages=external',
     '--log-level=warning',
-    `--outfile=${SERVER_OUT}`,
+    `--outfile=${outFile}`,
   ]);
   return true;
 }

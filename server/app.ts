@@ -10,6 +10,7 @@ import errors, { clientErrorHandler } from './plugins/errors';
 import openapi from './plugins/openapi';
 import ownership from './plugins/ownership';
 import security from './plugins/security';
+import shared from './plugins/shared';
 import services from './plugins/services';
 import resume from './routes/resume';
 import aiassistant from './routes/aiassistant';
@@ -90,6 +91,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(errors);
   await app.register(db, { config, ...(options.db ? { db: options.db } : {}) });
+  await app.register(shared, { config });
   await app.register(security, { config });
   await app.register(compression);
   await app.register(services, { config });

@@ -10,6 +10,11 @@ export interface Config {
   databaseUrl: string | undefined;
   /** PostgreSQL schema (tests isolate each app in its own). */
   pgSchema: string | undefined;
+  /**
+   * What several server processes share besides the database: request limits, the attempt counters of sign-ins,
+   * codes and resume tries, and the notices that drop cached prices and branding. Unset: limits per process.
+   */
+  redis: { url: string; keyPrefix: string } | undefined;
   sessionSecret: string | undefined;
   adminUsername: string | undefined;
   adminPassword: string | undefined;
@@ -50,6 +55,8 @@ const EnvSchema = Type.Object({
   DATA_DIR: Type.Optional(Type.String({ minLength: 1 })),
   DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://', description: 'a postgres:// URL' })),
   PG_SCHEMA: Type.Optional(Type.String({ pattern: '^[a-z_][a-z0-9_]{0,62}$', description: 'a PostgreSQL schema name' })),
+  REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://', description: 'a redis:// or rediss:// URL' })),
+  REDIS_KEY_PREFIX: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_:.-]{1,64}$', description: 'letters, digits and _ : . - (at most 64)' })),
   SESSION_SECRET: Type.Optional(Type.String({ minLength: 32, description: 'at least 32 characters' })),
   ADMIN_USERNAME: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
   ADMIN_PASSWORD: Type.Optional(Type.String({ minLength: 10, description: 'at least 10 characters' })),
@@ -117,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(root, e.DATA_DIR ?? 'data'),
     databaseUrl: e.DATABASE_URL,
     pgSchema: e.PG_SCHEMA,
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX ?? 'rumbo:' } : undefined,
     sessionSecret: e.SESSION_SECRET,
     adminUsername: e.ADMIN_USERNAME,
     adminPassword: e.ADMIN_PASSWORD,

@@ -1,16 +1,21 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 
-let config: Config;
-try {
-  config = loadConfig();
-} catch (err) {
+/** A wrong setting stops the server at once with the variable named, before or while it starts. */
+function stopOnConfigError(err: unknown): never {
   if (!(err instanceof ConfigError)) throw err;
   console.error(err.message);
   process.exit(1);
 }
 
-const app = await buildApp(config);
+let config: Config;
+try {
+  config = loadConfig();
+} catch (err) {
+  stopOnConfigError(err);
+}
+
+const app = await buildApp(config).catch(stopOnConfigError);
 
 // Graceful shutdown: stop accepting, finish in-flight requests, close the database.
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {

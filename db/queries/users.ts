@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import type { Db, Executor } from '../index';
 import type { UserRow } from '../schema';
 
@@ -16,13 +15,17 @@ export async function countAdmins(db: Db): Promise<number> {
   return Number(row.n);
 }
 
-export async function createAdmin(db: Db, username: string, passwordHash: string): Promise<string> {
-  const id = randomUUID();
-  await db
+/**
+ * Creates the first admin unless the username is taken; says whether this call made it (several processes starting
+ * on one new database all try, and exactly one succeeds).
+ */
+export async function createAdmin(db: Db, username: string, passwordHash: string): Promise<boolean> {
+  const result = await db
     .insertInto('users')
-    .values({ id, username, email: null, password_hash: passwordHash, role: 'admin', created_at: new Date().toISOString() })
-    .execute();
-  return id;
+    .values({ id: randomUUID(), username, email: null, password_hash: passwordHash, role: 'admin', created_at: new Date().toISOString() })
+    .onConflict((oc) => oc.column('username').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
 export async function findUser(db: Executor, id: string): Promise<UserRow | undefined> {
@@ -46,32 +49,4 @@ export async function insertAccountOnce(db: Executor, row: UserRow): Promise<boo
 
 export async function insertUser(db: Executor, row: UserRow): Promise<void> {
   await db.insertInto('users').values(row).execute();
-}
-
-export interface FailureCount {
-  count: number;
-  lastAt: number;
-}
-
-export async function readFailures(db: Executor, account: string): Promise<FailureCount | undefined> {
-  const row = await db.selectFrom('login_failures').select(['count', 'last_at']).where('account', '=', account).executeTakeFirst();
-  return row ? { count: Number(row.count), lastAt: Number(row.last_at) } : undefined;
-}
-
-/** Counts one more failure in one statement, so concurrent wrong guesses each count. A stale count starts over. */
-export async function recordFailure(db: Executor, account: string, now: number, staleBefore: number): Promise<void> {
-  await db
-    .insertInto('login_failures')
-    .values({ account, count: 1, last_at: now })
-    .onConflict((oc) =>
-      oc.column('account').doUpdateSet({
-        count: sql<number>`case when login_failures.last_at < ${staleBefore} then 1 else login_failures.count + 1 end`,
-        last_at: now,
-      }),
-    )
-    .execute();
-}
-
-export async function clearFailures(db: Executor, account: string): Promise<void> {
-  await db.deleteFrom('login_failures').where('account', '=', account).execute();
 }

@@ -21,7 +21,7 @@ export const analyzePhoto = defineRoute({
   summary:
     'Check a DS-160 photo against the official requirements (JPEG, square 600-1200 px, at most 240 KB, plain white background, sharp, well lit, one centred face): score, recommendation, issues and requirement rows. 400 when it is not a readable image, 413 above 3 MB',
   body: AnalyzePhotoSchema,
-  responses: { 200: PhotoAnalysisResultSchema, ...errorResponses(400, 413, 429) },
+  responses: { 200: PhotoAnalysisResultSchema, ...errorResponses(400, 411, 413, 429) },
 });
 
 export const fixPhoto = defineRoute({

@@ -18,5 +18,5 @@ export const speechToText = defineRoute({
   summary:
     'The text of a recorded answer, from an OpenAI-compatible transcription endpoint. 503 when none is configured or it cannot answer: the answer can be typed instead. Verified premium sessions only (403).',
   body: SpeechToTextSchema,
-  responses: { 200: TranscriptionSchema, ...errorResponses(400, 403, 413, 429, 503) },
+  responses: { 200: TranscriptionSchema, ...errorResponses(400, 403, 411, 413, 429, 503) },
 });

@@ -25,7 +25,8 @@ export type AnalyzePhoto = Static<typeof AnalyzePhotoSchema>;
  * no parsed body (the file is read as a stream), so the validated value is null; the schema documents the form.
  */
 export const PhotoUploadSchema = Type.Union([Type.Null(), Type.Object({ photo: Type.String({ description: 'The photo file' }) })], {
-  description: 'multipart/form-data with the photo in the file field `photo` (at most 3 MB).',
+  description:
+    'multipart/form-data with the photo in the file field `photo` (at most 3 MB). Sent with a Content-Length (411 otherwise) of at most 4.5 MB in all; at most one file, 4 text fields of 1 KB and 5 parts (413 beyond any of them).',
 });
 
 /** POST /api/fix-photo. */

@@ -1,3 +1,5 @@
+import { normalizeIP } from '@fastify/rate-limit';
+import type { FastifyRequest } from 'fastify';
 import type { RouteContract } from '../../openapi/contract';
 
 /**
@@ -48,3 +50,10 @@ export const perSessionPerMinute = (max: number) => ({
     keyGenerator: (request: { owner: () => { ownerToken: string } }) => `session:${request.owner().ownerToken}`,
   },
 });
+
+/**
+ * Who the client is for the attempt counters, as for the request limits: its address (the one the trusted proxy
+ * saw), an IPv6 one as its /64, since one home or phone holds the whole block and would otherwise have endless
+ * addresses to guess from.
+ */
+export const clientOf = (request: FastifyRequest): string => normalizeIP(request.ip);

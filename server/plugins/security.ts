@@ -4,9 +4,8 @@ import rateLimit from '@fastify/rate-limit';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import { nulCharacterAt } from '../lib/controlCharacters';
+import { oneFileLimits, UPLOAD_LIMIT_BYTES } from '../lib/multipart';
 import { shape } from './errors';
-
-export const UPLOAD_LIMIT_BYTES = 3 * 1024 * 1024;
 
 const HELMET: HelmetOptions = {
   contentSecurityPolicy: {
@@ -73,6 +72,8 @@ export default fp(
       done();
     });
     await app.register(rateLimit, {
+      // With REDIS_URL every process counts in Redis, so N processes allow what one does; otherwise in memory.
+      ...(app.redis ? { redis: app.redis, nameSpace: `${opts.config.redis?.keyPrefix}rate:`, skipOnError: true } : {}),
       max: opts.config.rateLimitPerMinute,
       timeWindow: '1 minute',
       // Pages and static files are not counted: a page load fetches many of them, and they cost next to nothing.
@@ -94,7 +95,9 @@ export default fp(
     });
     // The API reads JSON (and multipart uploads); a text/plain body is refused with 415 instead of failing later.
     app.removeContentTypeParser('text/plain');
-    await app.register(multipart, { limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 1 } });
+    // Each multipart route reads with its own explicit limits (server/lib/multipart.ts); these are the floor for any
+    // other reader of a multipart body.
+    await app.register(multipart, { limits: oneFileLimits(UPLOAD_LIMIT_BYTES) });
   },
   { name: 'security' },
 );

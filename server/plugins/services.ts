@@ -54,12 +54,12 @@ declare module 'fastify' {
 /** The services routes reach through decorators; each holds its rules, routes only translate HTTP. */
 export default fp(
   async (app, opts: { config: Config }) => {
-    const site = new SiteService(app.db);
+    const site = new SiteService(app.db, app.notices);
     app.decorate('site', site);
     app.decorate('leads', new LeadService(app.db, app.dialect, site));
     // The embedded test gateway is the only one so far; a real one implements the same PaymentGateway.
     app.decorate('orders', new OrderService(app.db, app.dialect, createTestGateway(), app.log));
-    app.decorate('accounts', new AccountService(app.db));
+    app.decorate('accounts', new AccountService(app.db, app.counters));
     app.decorate('applications', new ApplicationService(app.db));
     app.decorate('results', new ResultsService(app.db));
     app.decorate('documents', new DocumentService(app.db, app.orders));
@@ -74,14 +74,14 @@ export default fp(
     app.decorate('analytics', new AnalyticsService(app.db));
     app.decorate('adminDashboard', new AdminDashboardService(app.db));
     app.decorate('adminLeads', new AdminLeadService(app.db));
-    app.decorate('premium', new PremiumService(app.db, app.dialect, app.ai));
+    app.decorate('premium', new PremiumService(app.db, app.dialect, app.ai, app.counters));
     // eSpeak NG offline; OpenAI speech when a key is given, falling back to eSpeak for a question it cannot read.
     const espeak = new EspeakSynthesizer();
     const { apiKey, baseUrl } = opts.config.openai;
     app.decorate<SpeechSynthesizer>('speech', apiKey ? new OpenAiSynthesizer({ apiKey, baseUrl, ...opts.config.textToSpeech }, espeak, app.log) : espeak);
     app.decorate('recognizer', createRecognizer(opts.config.speechToText));
     // Resume codes are hashed under a key derived from the session secret: the same secret, kept or given.
-    app.decorate('resumeCodes', new ResumeService(app.db, resolveSessionSecret(opts.config.dataDir, opts.config.sessionSecret)));
+    app.decorate('resumeCodes', new ResumeService(app.db, resolveSessionSecret(opts.config.dataDir, opts.config.sessionSecret), app.counters));
   },
-  { name: 'services', dependencies: ['db'] },
+  { name: 'services', dependencies: ['db', 'shared'] },
 );

@@ -100,6 +100,8 @@ export default fp(
       const header = reply.getHeader('set-cookie');
       const cookies = Array.isArray(header) ? header : typeof header === 'string' ? [header] : [];
       if (!cookies.some((c) => c.startsWith(`${SESSION_COOKIE}=`))) return;
+      // Fastify adds to Set-Cookie rather than replacing it: without the removal the cookie went out twice.
+      reply.removeHeader('set-cookie');
       reply.header(
         'set-cookie',
         cookies.map((c) => (c.startsWith(`${SESSION_COOKIE}=`) && !/;\s*Max-Age=/i.test(c) ? `${c}; Max-Age=${THIRTY_DAYS_MS / 1000}` : c)),

@@ -12,7 +12,7 @@ import {
   updateBranding,
   updatePricing,
 } from '../../openapi/routes/admin';
-import { fromContract, perMinute } from '../lib/route';
+import { clientOf, fromContract, perMinute } from '../lib/route';
 import { forbidden, unauthorized } from '../lib/problems';
 
 /** An admin who has not made a request for this long is signed out (issue 14). */
@@ -41,10 +41,10 @@ const IDLE_MESSAGE = 'Your admin session ended after 30 minutes without activity
 const admin: FastifyPluginAsyncTypebox = async (app) => {
   app.route({
     ...fromContract(adminLogin),
-    // Per client address; the account service adds growing delays per username after five failures.
+    // Per client address; the account service counts each attempt per username and client, and per client.
     config: perMinute(10),
     handler: async (request) => {
-      const user = await app.accounts.adminLogin(request.body.username, request.body.password);
+      const user = await app.accounts.adminLogin(request.body.username, request.body.password, clientOf(request));
       // A new session id: whatever id this browser had before signing in is worth nothing after.
       await request.session.regenerate(['ownerToken']);
       request.session.set('userId', user.id);
@@ -67,7 +67,8 @@ const admin: FastifyPluginAsyncTypebox = async (app) => {
 
   // Everything under /api/admin that is not one of the two public reads: a signed-in admin only.
   const adminOnly: FastifyPluginAsyncTypebox = async (scope) => {
-    scope.addHook('preHandler', async (request) => {
+    // Before the body or query is validated: a stranger learns nothing about what these routes take.
+    scope.addHook('onRequest', async (request) => {
       const verdict = await adminOf(request);
       if (verdict.ok) return;
       if (verdict.signedIn) throw forbidden('This area is for admins only.');

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { UserRow } from '../../db/schema';
 import { guestLogin, logout, me, signup, userLogin } from '../../openapi/routes/auth';
 import { toAccount } from '../services/accounts/service';
-import { fromContract, perMinute } from '../lib/route';
+import { clientOf, fromContract, perMinute } from '../lib/route';
 
 
 const auth: FastifyPluginAsyncTypebox = async (app) => {
@@ -32,7 +32,7 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
   app.route({
     ...fromContract(userLogin),
     config: perMinute(10),
-    handler: async (request) => signIn(request, await app.accounts.login(request.body.email, request.body.password)),
+    handler: async (request) => signIn(request, await app.accounts.login(request.body.email, request.body.password, clientOf(request))),
   });
 
   app.route({

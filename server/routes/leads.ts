@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { captureLead, createLead, getLead, saveChatLead, updateLead } from '../../openapi/routes/leads';
+import { leadOwnerOnly } from '../lib/authorize';
 import { fromContract, perMinute } from '../lib/route';
 import { sessionInTransaction } from '../plugins/session';
 
@@ -31,6 +32,7 @@ const leads: FastifyPluginAsyncTypebox = async (app) => {
     ...fromContract(updateLead),
     bodyLimit: LEAD_BODY_LIMIT,
     config: perMinute(60),
+    onRequest: leadOwnerOnly(app),
     handler: async (request) => app.leads.update(request.access(), request.params.leadId, request.body),
   });
 

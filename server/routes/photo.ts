@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { analyzePhoto, fixPhoto, readPhoto, storePhoto } from '../../openapi/routes/photo';
 import { AnalyzePhotoSchema, PhotoUploadSchema, type AnalyzePhoto } from '../../openapi/schemas/photo';
-import { badRequest, Problem } from '../lib/problems';
+import { oneFileLimits, readUpload, UPLOAD_LIMIT_BYTES, uploadBudget, type UploadRules } from '../lib/multipart';
+import { badRequest } from '../lib/problems';
 import { fromContract, perMinute } from '../lib/route';
 import { tooLarge } from '../services/photo/input';
 
@@ -24,21 +25,20 @@ function photoErrors(err: FastifyError, _request: FastifyRequest, _reply: Fastif
   throw Object.assign(new Error((err as { message?: string }).message ?? 'Request failed'), err);
 }
 
-/** The file in the multipart field `photo`, at most 3 MB (the multipart plugin's file limit). */
+/** The photo as a multipart upload: the file field `photo`, nothing else read, the whole body within the JSON budget. */
+const PHOTO_UPLOAD: UploadRules = {
+  file: 'photo',
+  fields: [],
+  limits: oneFileLimits(UPLOAD_LIMIT_BYTES),
+  bodyLimit: PHOTO_BODY_LIMIT_BYTES,
+  fileTooLarge: tooLarge,
+  howToSend: 'the photo as multipart/form-data in the file field "photo"',
+};
+
 async function uploadedPhoto(request: FastifyRequest): Promise<Buffer> {
-  let buffer: Buffer | undefined;
-  try {
-    const file = await request.file();
-    if (file && file.fieldname === 'photo') buffer = await file.toBuffer();
-    else if (file) file.file.resume();
-  } catch (err) {
-    const code = (err as FastifyError).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-    if (err instanceof Problem) throw err;
-    throw badRequest('photo', 'the upload could not be read; send the photo as multipart/form-data in the file field "photo"');
-  }
-  if (!buffer) throw badRequest('photo', 'is required (a file field named "photo")');
-  return buffer;
+  const { file } = await readUpload(request, PHOTO_UPLOAD);
+  if (!file) throw badRequest('photo', 'is required (a file field named "photo")');
+  return file.data;
 }
 
 const photo: FastifyPluginAsyncTypebox = async (app) => {
@@ -60,6 +60,7 @@ const photo: FastifyPluginAsyncTypebox = async (app) => {
     },
     bodyLimit: PHOTO_BODY_LIMIT_BYTES,
     config: perMinute(20),
+    onRequest: uploadBudget(PHOTO_UPLOAD),
     errorHandler: photoErrors,
     handler: async (request) => {
       const analysis = request.isMultipart()

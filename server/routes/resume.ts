@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { issueResumeCode, resumeApplication } from '../../openapi/routes/resume';
-import { fromContract } from '../lib/route';
+import { leadOwnerOnly } from '../lib/authorize';
+import { clientOf, fromContract } from '../lib/route';
 
 /** A session keeps at most this many resumed leads (the newest). */
 const MAX_RESUMED = 20;
@@ -10,6 +11,7 @@ const resume: FastifyPluginAsyncTypebox = async (app) => {
   app.route({
     ...fromContract(issueResumeCode),
     config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+    onRequest: leadOwnerOnly(app),
     // The lead is named in the path: a POST with no body at all is the same request as one with `{}`.
     preValidation: async (request) => {
       request.body ??= {};
@@ -19,10 +21,8 @@ const resume: FastifyPluginAsyncTypebox = async (app) => {
 
   app.route({
     ...fromContract(resumeApplication),
-    // Guesses are few: five tries a minute per client, whatever the answers.
-    config: { rateLimit: { max: 5, timeWindow: '1 minute' } },
     handler: async (request) => {
-      const application = await app.resumeCodes.resume(request.body.code, request.body.email);
+      const application = await app.resumeCodes.resume(request.body.code, request.body.email, clientOf(request));
       const granted = (request.session.resumedLeads ?? []).filter((id) => id !== application.leadId);
       request.session.set('resumedLeads', [...granted, application.leadId].slice(-MAX_RESUMED));
       return application;

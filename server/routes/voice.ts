@@ -1,33 +1,30 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyError, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { speechToText, textToSpeech } from '../../openapi/routes/voice';
 import { SpeechToTextSchema } from '../../openapi/schemas/voice';
+import { premiumOnly } from '../lib/authorize';
+import { oneFileLimits, readUpload, UPLOAD_LIMIT_BYTES, uploadBudget, type UploadRules } from '../lib/multipart';
 import { badRequest, Problem } from '../lib/problems';
 import { fromContract, perSessionPerMinute } from '../lib/route';
 
 const EXTENSIONS = { 'audio/wav': 'wav', 'audio/mpeg': 'mp3' } as const;
 
-/** The recording in the multipart field `audio`, and the `language` field sent before it. */
+/** The recording in the file field `audio` and the `language` field; a 3 MB file and a little form around it. */
+const RECORDING: UploadRules = {
+  file: 'audio',
+  fields: ['language'],
+  limits: oneFileLimits(UPLOAD_LIMIT_BYTES),
+  bodyLimit: UPLOAD_LIMIT_BYTES + 64 * 1024,
+  fileTooLarge: () => new Problem(413, 'The recording is over 3 MB: record a shorter answer.'),
+  howToSend: 'the recording as multipart/form-data in the file field "audio"',
+};
+
 async function recording(request: FastifyRequest): Promise<{ audio: Buffer; fileName: string; language: 'es' | 'en' }> {
-  let audio: Buffer | undefined;
-  let fileName = 'answer.webm';
-  let language: 'es' | 'en' = 'es';
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'field' && part.fieldname === 'language') language = part.value === 'en' ? 'en' : 'es';
-      else if (part.type === 'file' && part.fieldname === 'audio' && !audio) {
-        audio = await part.toBuffer();
-        // Only the extension is kept: it tells the transcription service the format.
-        fileName = /\.(webm|ogg|wav|mp3|m4a|mp4)$/i.test(part.filename) ? `answer${part.filename.slice(part.filename.lastIndexOf('.')).toLowerCase()}` : 'answer.webm';
-      } else if (part.type === 'file') part.file.resume();
-    }
-  } catch (err) {
-    if ((err as FastifyError).code === 'FST_REQ_FILE_TOO_LARGE') throw new Problem(413, 'The recording is over 3 MB: record a shorter answer.');
-    if (err instanceof Problem) throw err;
-    throw badRequest('audio', 'the upload could not be read; send the recording as multipart/form-data in the file field "audio"');
-  }
-  if (!audio?.length) throw badRequest('audio', 'is required (a file field named "audio")');
-  return { audio, fileName, language };
+  const { file, fields } = await readUpload(request, RECORDING);
+  if (!file?.data.length) throw badRequest('audio', 'is required (a file field named "audio")');
+  // Only the extension is kept: it tells the transcription service the format.
+  const extension = /\.(webm|ogg|wav|mp3|m4a|mp4)$/i.exec(file.filename)?.[0]?.toLowerCase() ?? '.webm';
+  return { audio: file.data, fileName: `answer${extension}`, language: fields.language === 'en' ? 'en' : 'es' };
 }
 
 /** Spec 3-ai §2.9, §7: the voice interview's speech, for verified premium sessions only. */
@@ -35,11 +32,13 @@ const voice: FastifyPluginAsyncTypebox = async (app) => {
   // eSpeak's WebAssembly is compiled on the first question spoken (40 MB), not at start, for the same reason as
   // the face detector's (routes/photo.ts).
 
+  const verified = premiumOnly(app);
+
   app.route({
     ...fromContract(textToSpeech),
     config: perSessionPerMinute(60),
+    onRequest: verified,
     handler: async (request, reply) => {
-      await app.premium.requireVerified(request.session.premium);
       const speech = await app.speech.synthesize(request.body.text, request.body.language ?? 'es');
       return reply
         .type(speech.contentType)
@@ -53,9 +52,10 @@ const voice: FastifyPluginAsyncTypebox = async (app) => {
   app.route({
     ...stt,
     schema: { ...stt.schema, body: { content: { 'multipart/form-data': { schema: SpeechToTextSchema } } } },
+    bodyLimit: RECORDING.bodyLimit,
     config: perSessionPerMinute(30),
+    onRequest: [verified, uploadBudget(RECORDING)],
     handler: async (request) => {
-      await app.premium.requireVerified(request.session.premium);
       if (!request.isMultipart()) throw badRequest('audio', 'send the recording as multipart/form-data in the file field "audio"');
       const { audio, fileName, language } = await recording(request);
       return { text: await app.recognizer.transcribe(audio, fileName, language) };

@@ -148,16 +148,20 @@ describe('who may use the admin area', () => {
     expect(empty.json().message).toContain('username');
   });
 
-  it('makes a guesser wait longer after five failures, even with the right password', async () => {
+  it('makes a guesser wait longer after five failures, even with the right password, and lets the operator in from elsewhere', async () => {
     const username = 'second-admin';
     const { hashPassword } = await import('../../server/lib/password');
     await t.app.db.insertInto('users').values({ id: randomUUID(), username, email: null, password_hash: await hashPassword('right password'), role: 'admin', guest_email: null, created_at: new Date().toISOString() }).execute();
+    const guesser = browser();
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i += 1) statuses.push((await browser()('POST', '/api/auth/admin-login', { username, password: `guess ${i}` })).statusCode);
+    for (let i = 0; i < 6; i += 1) statuses.push((await guesser('POST', '/api/auth/admin-login', { username, password: `guess ${i}` })).statusCode);
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
-    const locked = await browser()('POST', '/api/auth/admin-login', { username, password: 'right password' });
+    const locked = await guesser('POST', '/api/auth/admin-login', { username, password: 'right password' });
     expect(locked.statusCode).toBe(429);
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+    // Failures are counted per username and client: the stranger's do not keep the operator out.
+    const operator = await browser()('POST', '/api/auth/admin-login', { username, password: 'right password' });
+    expect(operator.statusCode).toBe(200);
   });
 
   it('limits sign-in attempts per client address', async () => {

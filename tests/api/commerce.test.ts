@@ -261,22 +261,27 @@ describe('accounts', () => {
   it('refuses a taken e-mail, a short password, and lists nothing to a stranger', async () => {
     const address = email();
     expect((await request('POST', '/api/auth/signup', undefined, { email: address, password: 'long enough pass' })).statusCode).toBe(201);
-    expect((await request('POST', '/api/auth/signup', undefined, { email: address, password: 'long enough pass' })).statusCode).toBe(409);
+    const again = await request('POST', '/api/auth/signup', undefined, { email: address, password: 'another long pass' });
+    expect(again.statusCode).toBe(409);
+    // The refusal does not say the address has an account.
+    expect(again.json().message).not.toMatch(/exists/i);
     const short = await request('POST', '/api/auth/signup', undefined, { email: email(), password: 'short' });
     expect(short.statusCode).toBe(400);
     expect(short.json().message).toContain('password');
     expect((await request('GET', '/api/applications')).statusCode).toBe(401);
   });
 
-  it('locks an account after five wrong passwords (429 with Retry-After), and the right one then waits too', async () => {
+  it('locks an account from a client after five wrong passwords (429 with Retry-After), and the right one then waits too; not from another client', async () => {
     const address = email();
     await request('POST', '/api/auth/signup', undefined, { email: address, password: 'the right password' });
+    const guesser = '198.51.100.23';
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await request('POST', '/api/auth/user-login', undefined, { email: address, password: `wrong ${i}` })).statusCode);
+    for (let i = 0; i < 6; i++) statuses.push((await t.app.inject({ method: 'POST', url: '/api/auth/user-login', remoteAddress: guesser, payload: { email: address, password: `wrong ${i}` } })).statusCode);
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
-    const locked = await request('POST', '/api/auth/user-login', undefined, { email: address, password: 'the right password' });
+    const locked = await t.app.inject({ method: 'POST', url: '/api/auth/user-login', remoteAddress: guesser, payload: { email: address, password: 'the right password' } });
     expect(locked.statusCode).toBe(429);
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await request('POST', '/api/auth/user-login', undefined, { email: address, password: 'the right password' })).statusCode).toBe(200);
   });
 
   it('a guest signs in by e-mail alone and a sign-out ends the session', async () => {

@@ -54,7 +54,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, build: Buil
   };
 }
 
-async function withPg<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+export async function withPg<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

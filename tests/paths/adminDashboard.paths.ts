@@ -24,7 +24,7 @@ const inTab = (s: Snap, tab: string, state?: string) => s.matches({ active: { ta
 
 /** The admin signed in, one known lead, and the seeded prices and names (an earlier path may have changed them). */
 async function signedInAdmin(world: World): Promise<void> {
-  await world.app.db.deleteFrom('login_failures').where('account', 'like', 'admin:%').execute();
+  await world.app.db.deleteFrom('attempt_counters').where('counter', 'like', 'admin:%').execute();
   await world.app.site.setPricing(DEFAULT_SETTINGS.pricing);
   await world.app.site.setBranding(DEFAULT_SETTINGS.branding);
   await world.app.db.deleteFrom('leads').where('id', 'in', [LEAD, ...OLDER]).execute();

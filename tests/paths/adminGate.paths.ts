@@ -13,7 +13,7 @@ import { effectsOf, lastCall, lastHeld, type PathModel, type Snap, type World } 
 const context = (s: Snap) => s.context as AdminGateContext;
 
 async function freshAdmin(world: World): Promise<void> {
-  await world.app.db.deleteFrom('login_failures').where('account', 'like', 'admin:%').execute();
+  await world.app.db.deleteFrom('attempt_counters').where('counter', 'like', 'admin:%').execute();
 }
 
 async function signedInAdmin(world: World): Promise<void> {

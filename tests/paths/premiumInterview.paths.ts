@@ -36,7 +36,7 @@ interface CaseInput {
 }
 
 async function paidOrder(world: World, refundAt: Refund): Promise<CaseInput> {
-  await world.app.db.deleteFrom('login_failures').where('account', 'like', 'premium:%').execute();
+  await world.app.db.deleteFrom('attempt_counters').where('counter', 'like', 'premium:%').execute();
   await world.app.db.updateTable('orders').set({ access_code: null }).where('access_code', '=', CODE).execute();
   await premiumOrderRow({ app: world.app } as TestApp, 'paid', CODE);
   return { language: 'en', refundAt };
@@ -44,7 +44,7 @@ async function paidOrder(world: World, refundAt: Refund): Promise<CaseInput> {
 
 /** A real Premium purchase whose lead holds a saved ten-section application, its code made CODE. */
 async function paidOrderWithSavedForm(world: World, refundAt: Refund): Promise<CaseInput> {
-  await world.app.db.deleteFrom('login_failures').where('account', 'like', 'premium:%').execute();
+  await world.app.db.deleteFrom('attempt_counters').where('counter', 'like', 'premium:%').execute();
   await world.app.db.updateTable('orders').set({ access_code: null }).where('access_code', '=', CODE).execute();
   const code = await paidPremiumCode({ app: world.app } as TestApp, validForm());
   await world.app.db.updateTable('orders').set({ access_code: CODE }).where('access_code', '=', code).execute();

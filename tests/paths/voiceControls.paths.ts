@@ -27,7 +27,7 @@ let recording: Recording = 'speech';
 /** A session that entered a paid Premium order's code, as the interview page's would have. */
 async function verified(world: World, kind: Recording): Promise<{ language: 'es' }> {
   recording = kind;
-  await world.app.db.deleteFrom('login_failures').where('account', 'like', 'premium:%').execute();
+  await world.app.db.deleteFrom('attempt_counters').where('counter', 'like', 'premium:%').execute();
   await world.app.db.updateTable('orders').set({ access_code: null }).where('access_code', '=', CODE).execute();
   await premiumOrderRow({ app: world.app } as TestApp, 'paid', CODE);
   const res = await world.http({ method: 'POST', path: '/api/premium/verify-access', body: { code: CODE } });

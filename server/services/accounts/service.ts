@@ -4,14 +4,14 @@ import type { Executor } from '../../../db/index';
 import { adoptLeads } from '../../../db/queries/leads';
 import { adoptOrders } from '../../../db/queries/orders';
 import { adoptPhotos } from '../../../db/queries/photos';
-import { clearFailures, findAccountByEmail, findUser, findUserByUsername, insertAccountOnce, insertUser, readFailures, recordFailure } from '../../../db/queries/users';
+import { findAccountByEmail, findUser, findUserByUsername, insertAccountOnce, insertUser } from '../../../db/queries/users';
 import type { UserRow } from '../../../db/schema';
 import { normalizeEmail, validateGuest, validateLogin, validateSignup } from '../../../machines/domain/account';
 import type { AccountDto } from '../../../openapi/schemas/auth';
 import { englishMessage } from '../../lib/messages';
 import { hashPassword, verifyPassword } from '../../lib/password';
-import { badRequest, conflict, tooManyRequests, unauthorized } from '../../lib/problems';
-import { FAILURES_FORGOTTEN_MS, lockedFor } from './lockout';
+import { badRequest, conflict, unauthorized } from '../../lib/problems';
+import { admit, FREE_FAILURES, type AttemptCounters, type Tally } from '../guard/counters';
 
 /** The one failure message for every wrong sign-in, so it never says which part was wrong (spec 1-core §8). */
 export const INVALID_CREDENTIALS = 'Invalid credentials';
@@ -23,26 +23,52 @@ export function toAccount(user: UserRow): AccountDto {
   return { id: user.id, email: user.email ?? user.guest_email ?? '', role: user.role };
 }
 
+/** Failures one client may make across accounts (an office shares an address) before its attempts wait too. */
+export const CLIENT_FREE_FAILURES = 20;
+
+/**
+ * What a sign-in is counted against: the account from this client (five failures, then growing waits; a success
+ * starts it over) and the client across accounts. Never the account alone, so failures made elsewhere never keep
+ * the owner out: the operator signs in from a clean client while a guesser waits.
+ */
+function signInTallies(kind: 'login' | 'admin', account: string, client: string): Tally[] {
+  return [
+    { key: `${kind}:account:${account}:client:${client}`, free: FREE_FAILURES, onSuccess: 'forget' },
+    { key: `${kind}:client:${client}`, free: CLIENT_FREE_FAILURES, onSuccess: 'refund' },
+  ];
+}
+
+const tooManyAttempts = (minutes: string) => `Too many attempts. Try again in ${minutes}.`;
+
+/**
+ * Sign-up's one answer for an e-mail that has an account, whatever the password: it neither says the account
+ * exists nor signs anyone in (issue 31), and sends the owner to sign in. That the sign-up is refused still tells
+ * a stranger something; only a confirmation e-mail, which the product does not send yet, would hide it.
+ */
+export const SIGNUP_REFUSED = 'We could not create an account with these details. If you already have an account, sign in instead.';
+
 function firstProblem(errors: Partial<Record<string, { key: string; params?: Record<string, string | number> }>>): void {
   const [field, error] = Object.entries(errors)[0] ?? [];
   if (field && error) throw badRequest(field, englishMessage(error));
 }
 
 /**
- * Accounts: sign-up, sign-in and guest access. Passwords are kept as scrypt hashes; each account counts its
- * failed sign-ins and makes the next attempt wait longer (the route adds a limit per client). The session itself
- * (new id, who is signed in) is the route's business; this service says who the person is.
+ * Accounts: sign-up, sign-in and guest access. Passwords are kept as scrypt hashes; every sign-in is counted before
+ * the password is checked (signInTallies). The session itself (new id, who is signed in) is the route's business;
+ * this service says who the person is.
  */
 export class AccountService {
   /** Checked against when the e-mail has no account, so a wrong e-mail takes as long as a wrong password. */
   private readonly decoy = hashPassword(randomUUID());
 
-  constructor(private readonly db: Executor) {}
+  constructor(
+    private readonly db: Executor,
+    private readonly counters: AttemptCounters,
+  ) {}
 
   async signup(email: string, password: string): Promise<UserRow> {
     firstProblem(validateSignup({ email, password, confirmPassword: password }));
     const address = normalizeEmail(email);
-    await this.refuseWhileLocked(`signup:${address}`);
     const user: UserRow = {
       id: randomUUID(),
       username: null,
@@ -52,40 +78,30 @@ export class AccountService {
       guest_email: null,
       created_at: new Date().toISOString(),
     };
-    if (!(await insertAccountOnce(this.db, user))) {
-      await this.countFailure(`signup:${address}`);
-      throw conflict('An account with this e-mail already exists. Sign in instead.');
-    }
+    if (!(await insertAccountOnce(this.db, user))) throw conflict(SIGNUP_REFUSED);
     return user;
   }
 
-  async login(email: string, password: string): Promise<UserRow> {
+  /** An applicant's sign-in from `client` (the request's address). */
+  async login(email: string, password: string, client: string): Promise<UserRow> {
     firstProblem(validateLogin({ email, password }));
     const address = normalizeEmail(email);
-    const key = `login:${address}`;
-    await this.refuseWhileLocked(key);
+    const ticket = await admit(this.counters, signInTallies('login', address, client), tooManyAttempts);
     const user = await findAccountByEmail(this.db, address);
     const ok = await verifyPassword(password, user?.password_hash ?? (await this.decoy));
-    if (!user || !ok) {
-      await this.countFailure(key);
-      throw unauthorized(INVALID_CREDENTIALS);
-    }
-    await clearFailures(this.db, key);
+    if (!user || !ok) throw unauthorized(INVALID_CREDENTIALS);
+    await ticket.succeeded();
     return user;
   }
 
-  /** An operator's sign-in: the same growing delays per username, the same one message for any wrong part. */
-  async adminLogin(username: string, password: string): Promise<UserRow> {
-    const key = `admin:${username.trim().toLowerCase()}`;
-    await this.refuseWhileLocked(key);
+  /** An operator's sign-in: counted as an applicant's is, with the one message for any wrong part. */
+  async adminLogin(username: string, password: string, client: string): Promise<UserRow> {
+    const ticket = await admit(this.counters, signInTallies('admin', username.trim().toLowerCase(), client), tooManyAttempts);
     const user = await findUserByUsername(this.db, username.trim());
     const admin = user?.role === 'admin' ? user : undefined;
     const ok = await verifyPassword(password, admin?.password_hash ?? (await this.decoy));
-    if (!admin || !ok) {
-      await this.countFailure(key);
-      throw unauthorized(INVALID_ADMIN_CREDENTIALS);
-    }
-    await clearFailures(this.db, key);
+    if (!admin || !ok) throw unauthorized(INVALID_ADMIN_CREDENTIALS);
+    await ticket.succeeded();
     return admin;
   }
 
@@ -116,19 +132,5 @@ export class AccountService {
       await adoptOrders(trx, ownerToken, userId);
       await adoptPhotos(trx, ownerToken, userId);
     });
-  }
-
-  private async refuseWhileLocked(key: string): Promise<void> {
-    const failures = await readFailures(this.db, key);
-    const wait = failures ? lockedFor(failures.count, failures.lastAt, Date.now()) : 0;
-    if (wait > 0) {
-      const minutes = Math.ceil(wait / 60_000);
-      throw tooManyRequests(`Too many attempts for this account. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, Math.ceil(wait / 1000));
-    }
-  }
-
-  private async countFailure(key: string): Promise<void> {
-    const now = Date.now();
-    await recordFailure(this.db, key, now, now - FAILURES_FORGOTTEN_MS);
   }
 }

@@ -7,8 +7,10 @@ import { formatResumeCode, isResumeCode, normalizeResumeCode, RESUME_ALPHABET, R
 import type { ResumeCodeDto, ResumedDto } from '../../../openapi/schemas/resume';
 import { badRequest, notFound, Problem } from '../../lib/problems';
 import { canAccessLead, refusal, type Access } from '../access';
+import { waitProblem, type AttemptCounters } from '../guard/counters';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+const RESUME_TRIES_PER_MINUTE = 5;
 
 /** One answer for a wrong code, a wrong e-mail or both: a guesser learns nothing from it. */
 const noMatch = () => notFound('No saved application matches this code and e-mail.');
@@ -29,6 +31,7 @@ export class ResumeService {
   constructor(
     private readonly db: Executor,
     secret: string,
+    private readonly counters: AttemptCounters,
   ) {
     this.key = createHmac('sha256', secret).update('resume-codes').digest();
   }
@@ -51,8 +54,14 @@ export class ResumeService {
     return { code: formatResumeCode(code), link: resumeLink(code), expiresAt };
   }
 
-  /** The application the code and e-mail open; the caller grants its session access to it. */
-  async resume(code: string, email: string, now = new Date()): Promise<ResumedDto> {
+  /**
+   * The application the code and e-mail open; the caller grants its session access to it. Guesses are few: five
+   * tries a minute per client whatever the answers, each counted (in Redis or the database, shared by every
+   * process) before it is looked at.
+   */
+  async resume(code: string, email: string, client: string, now = new Date()): Promise<ResumedDto> {
+    const wait = await this.counters.hit(`resume:client:${client}`, RESUME_TRIES_PER_MINUTE, 60_000);
+    if (wait > 0) throw waitProblem((minutes) => `Too many tries. Try again in ${minutes}.`, wait);
     if (!isResumeCode(code)) throw noMatch();
     const row = await findResumeCode(this.db, this.hash(code));
     const lead = row ? await findLeadRow(this.db, row.lead_id) : undefined;

@@ -240,6 +240,12 @@ export class LeadService {
     };
   }
 
+  /** Refuses (403, or 404 for an unknown id) a caller who may not use this lead, before its request is read. */
+  async authorize(access: Access, leadId: string): Promise<void> {
+    const row = await findLeadRow(this.db, leadId);
+    if (!row || !canAccessLead(access, row)) throw refusal(Boolean(row));
+  }
+
   /** GET /api/leads/{id}. */
   async get(access: Access, leadId: string): Promise<LeadDto> {
     const row = await findLeadRow(this.db, leadId);

@@ -1,7 +1,7 @@
 // What the photo endpoints accept, before any decoding: a data URL or an uploaded file, at most 3 MB, of a kind
 // phones produce. Refusals carry the spec's wording (2-wizards §5.3) and a stable code the client can translate.
 import { Problem } from '../../lib/problems';
-import { UPLOAD_LIMIT_BYTES } from '../../plugins/security';
+import { UPLOAD_LIMIT_BYTES } from '../../lib/multipart';
 
 export const MESSAGES = {
   notAnImage: 'Please select a valid image file',

@@ -11,10 +11,9 @@ import {
   writeInterviewAnswers,
   type PremiumOrder,
 } from '../../../db/queries/premium';
-import { clearFailures, readFailures, recordFailure } from '../../../db/queries/users';
 import type { PremiumInterviewRow } from '../../../db/schema';
-import { badRequest, forbidden, notFound, tooManyRequests } from '../../lib/problems';
-import { FAILURES_FORGOTTEN_MS, lockedFor } from '../accounts/lockout';
+import { badRequest, forbidden, notFound } from '../../lib/problems';
+import { admit, FREE_FAILURES, type AttemptCounters, type Tally } from '../guard/counters';
 import { ACCESS_CODE_PATTERN } from '../orders/codes';
 import { finalAnalysis, type FinalAnalysis } from './analysis';
 import { evaluateAnswer, type Evaluation } from './evaluate';
@@ -66,23 +65,25 @@ export class PremiumService {
     private readonly dialect: Dialect,
     /** Reads the pasted data: the built-in rules, or a model whose reading must quote the text. */
     private readonly ai: Pick<AiEngine, 'readFacts'>,
+    private readonly counters: AttemptCounters,
   ) {}
 
   /**
-   * A code is valid when a paid Premium order holds it. Wrong codes count against both the session and the client
-   * address; after five, each further guess waits 1, 2, 4 … minutes.
+   * A code is valid when a paid Premium order holds it. Every guess is counted against the session and the client
+   * address before it is checked; after five wrong ones from either, each further guess waits 1, 2, 4 … minutes. A
+   * right code starts the session's count over and takes back its own count from the client's.
    */
-  async verifyAccess(code: string, guessers: readonly string[]): Promise<{ valid: boolean; orderId?: string; savedApplication: boolean }> {
-    await this.refuseWhileLocked(guessers);
+  async verifyAccess(code: string, guesser: { session: string; client: string }): Promise<{ valid: boolean; orderId?: string; savedApplication: boolean }> {
+    const tallies: Tally[] = [
+      { key: `premium:session:${guesser.session}`, free: FREE_FAILURES, onSuccess: 'forget' },
+      { key: `premium:client:${guesser.client}`, free: FREE_FAILURES, onSuccess: 'refund' },
+    ];
+    const ticket = await admit(this.counters, tallies, (minutes) => `Too many wrong codes. Try again in ${minutes}.`);
     const wanted = code.trim().toUpperCase();
     const order = ACCESS_CODE_PATTERN.test(wanted) ? await findOrderByAccessCode(this.db, wanted) : undefined;
     const valid = Boolean(order?.access_code && sameCode(order.access_code, wanted) && order.status === 'paid' && order.plan === 'premium');
-    if (!valid || !order) {
-      const now = Date.now();
-      for (const key of guessers) await recordFailure(this.db, key, now, now - FAILURES_FORGOTTEN_MS);
-      return { valid: false, savedApplication: false };
-    }
-    for (const key of guessers) await clearFailures(this.db, key);
+    if (!valid || !order) return { valid: false, savedApplication: false };
+    await ticket.succeeded();
     return { valid: true, orderId: order.id, savedApplication: Boolean(await this.savedText(order)) };
   }
 
@@ -160,17 +161,5 @@ export class PremiumService {
     const formData = order.lead_id ? await findLeadFormData(this.db, order.lead_id) : undefined;
     const text = formData ? savedFormText(formData) : '';
     return Object.keys(readFacts(text)).length >= SAVED_FACTS_NEEDED ? text : '';
-  }
-
-  private async refuseWhileLocked(guessers: readonly string[]): Promise<void> {
-    let wait = 0;
-    for (const key of guessers) {
-      const failures = await readFailures(this.db, key);
-      if (failures) wait = Math.max(wait, lockedFor(failures.count, failures.lastAt, Date.now()));
-    }
-    if (wait > 0) {
-      const minutes = Math.ceil(wait / 60_000);
-      throw tooManyRequests(`Too many wrong codes. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, Math.ceil(wait / 1000));
-    }
   }
 }

@@ -5,10 +5,17 @@ import { findCountry } from '../../../machines/domain/countries';
 import { eligibility, favourableCitizenship, type Eligibility, type Purpose } from '../../../machines/domain/visaRules';
 import type { PlanDto } from '../../../openapi/schemas/plans';
 import { badRequest } from '../../lib/problems';
+import { LocalNotices, type ChangeNotices } from '../guard/notices';
 import { plansOf } from '../orders/products';
 
-/** How long another server process may show the old prices after an admin changes them (this one: not at all). */
+/**
+ * A change reaches every process's copy at once through the change notices (Redis pub/sub or PostgreSQL
+ * LISTEN/NOTIFY); this bounds how stale a copy can get if a notice is lost on a broken connection.
+ */
 const CACHE_MS = 5_000;
+
+/** The topic of the notices that drop the copies. */
+const SITE_TOPIC = 'site';
 
 interface Cached {
   branding: Branding;
@@ -23,8 +30,11 @@ export class SiteService {
 
   constructor(
     private readonly db: Executor,
+    private readonly notices: ChangeNotices = new LocalNotices(),
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    notices.subscribe(SITE_TOPIC, () => this.cache.clear());
+  }
 
   /** Read on every page, changed rarely: kept in memory, dropped when the admin changes them. */
   private cached<K extends keyof Cached>(key: K, load: () => Promise<Cached[K]>): Promise<Cached[K]> {
@@ -61,15 +71,14 @@ export class SiteService {
     if (!value.brandName) throw badRequest('branding.brandName', 'must not be blank');
     if (!value.chatAssistantName) throw badRequest('branding.chatAssistantName', 'must not be blank');
     await putSetting(this.db, 'branding', value);
-    this.cache.delete('branding');
+    await this.notices.publish(SITE_TOPIC);
     return value;
   }
 
   async setPricing(pricing: PricingMap): Promise<PricingMap> {
     const value = { ESTA: pricing.ESTA, DS160_BASIC: pricing.DS160_BASIC, DS160_PRO: pricing.DS160_PRO, DS160_PREMIUM: pricing.DS160_PREMIUM };
     await putSetting(this.db, 'pricing', value);
-    this.cache.delete('pricing');
-    this.cache.delete('plans');
+    await this.notices.publish(SITE_TOPIC);
     return value;
   }
 

@@ -1,0 +1,68 @@
+import { transact } from '../../../db/groupCommit';
+import type { Db } from '../../../db/index';
+import { countAttempt, countHit, deleteStaleCounters, forgetCounters, lockCounter, refundAttempt } from '../../../db/queries/counters';
+import { FAILURES_FORGOTTEN_MS, lockMs, type AttemptCounters, type Tally } from './counters';
+
+/** Thrown inside the transaction to roll back the tallies already counted when a later one is locked. */
+class Locked extends Error {
+  constructor(readonly waitMs: number) {
+    super('locked');
+  }
+}
+
+/**
+ * The counters in the database, for a server without Redis: one SQLite process, or PostgreSQL processes that
+ * share nothing else. An attempt is one transaction over its tallies in a fixed order: each upsert counts unless
+ * its row is locked (on PostgreSQL the row stays locked to other attempts until the commit), and a locked tally
+ * rolls the others back, so a refused attempt counts nowhere.
+ */
+export class DbCounters implements AttemptCounters {
+  private readonly sweep: NodeJS.Timeout;
+
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.sweep = setInterval(() => void deleteStaleCounters(db, this.now() - FAILURES_FORGOTTEN_MS, this.now()).catch(() => {}), 60 * 60 * 1000);
+    this.sweep.unref();
+  }
+
+  async attempt(tallies: readonly Tally[], token: string): Promise<number> {
+    const now = this.now();
+    const ordered = [...tallies].sort((a, b) => (a.key < b.key ? -1 : 1));
+    try {
+      await transact(this.db, async (trx) => {
+        let wait = 0;
+        for (const tally of ordered) {
+          const row = await countAttempt(trx, tally.key, token, now, now - FAILURES_FORGOTTEN_MS);
+          if (!row.counted) wait = Math.max(wait, row.lockedUntil - now);
+          const lock = lockMs(row.count, tally.free);
+          if (row.counted && lock > 0) await lockCounter(trx, tally.key, now + lock, token);
+        }
+        // The longest of the locks met is the wait; what was counted meanwhile is rolled back.
+        if (wait > 0) throw new Locked(wait);
+      });
+      return 0;
+    } catch (err) {
+      if (err instanceof Locked) return Math.max(1, err.waitMs);
+      throw err;
+    }
+  }
+
+  async succeeded(tallies: readonly Tally[], token: string): Promise<void> {
+    await transact(this.db, async (trx) => {
+      await forgetCounters(trx, tallies.filter((t) => t.onSuccess === 'forget').map((t) => t.key));
+      await refundAttempt(trx, tallies.filter((t) => t.onSuccess === 'refund').map((t) => t.key), token);
+    });
+  }
+
+  async hit(key: string, max: number, windowMs: number): Promise<number> {
+    const now = this.now();
+    const { count, endsAt } = await transact(this.db, (trx) => countHit(trx, key, now, windowMs));
+    return count > max ? Math.max(1, endsAt - now) : 0;
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.sweep);
+  }
+}
