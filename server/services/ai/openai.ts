@@ -266,6 +266,8 @@ export class OpenAiEngine implements AiEngine {
         sent += piece;
         yield piece;
       }
+      // The SDK ends an aborted stream quietly: the turn's budget ran out.
+      if (!reason && signal?.aborted) reason = 'turn budget';
       if (!reason && !sent) reason = 'empty';
     } catch (error) {
       if (closed?.aborted) return;

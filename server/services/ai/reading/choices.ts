@@ -159,8 +159,9 @@ export function readChoice(options: readonly AskedOption[], text: string): Readi
   const ranked = [...best.entries()].sort((a, b) => b[1] - a[1]);
   if (ranked.length === 0) return fuzzy(options, text);
   const [[top, strength], second] = ranked as [[string, number], [string, number] | undefined];
-  const quote = kept.find((m) => m.option === top);
-  const quoted = quote ? plain(text).replace(/'/g, ' ').slice(Math.max(0, quote.start - 1), quote.end - 1).trim() : undefined;
+  // The words of the strongest phrase for the option chosen: read alone, they say the same.
+  const quote = kept.filter((m) => m.option === top).sort((a, b) => b.strength - a.strength)[0];
+  const quoted = quote ? plain(text).replace(/'/g, ' ').slice(quote.start, quote.end).trim() : undefined;
   if (second && second[1] >= strength - 0.05) return value(top, 0.5, { alternatives: ranked.slice(1).map(([o]) => o), ...(quoted ? { quote: quoted } : {}) });
   return value(top, strength, quoted ? { quote: quoted } : {});
 }

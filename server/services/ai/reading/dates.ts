@@ -147,7 +147,8 @@ function relative(folded: string, text: string, language: Language, asked: Asked
     if (asked.dates === 'future' && asked.after && !IN_CUE.test(before)) {
       return { iso: addDays(asked.after, found.days), quote, confidence: found.bare ? 0.7 : 0.85 };
     }
-    if (asked.dates === 'future' && IN_CUE.test(before) && !found.bare) return { iso: addDays(toIsoDate(today), found.days), quote, confidence: 0.85 };
+    const cue = IN_CUE.exec(before);
+    if (asked.dates === 'future' && cue && !found.bare) return { iso: addDays(toIsoDate(today), found.days), quote: `${cue[0].trim()} ${quote}`, confidence: 0.85 };
   }
   if (asked.dates !== 'future') return undefined;
   const parsed = CHRONO[language].parse(text, { instant: today, timezone: 0 }, { forwardDate: true })[0];

@@ -49,7 +49,7 @@ export function readEmail(text: string): Reading {
     const address = found[0]!;
     const corrected = correctedDomain(address);
     if (corrected) return value(corrected, 0.6, { quote: typed[0] ?? address, alternatives: [address] });
-    return value(address, spoken ? 0.9 : 0.97, { quote: typed[0] ?? address });
+    return value(address, spoken ? 0.9 : 0.97, { quote: typed[0] ?? text.trim() });
   }
   const completed = completedDomain(spokenToSymbols(text).replace(/\s*@\s*/g, '@'));
   if (completed && isValidEmail(completed)) return value(completed, 0.6, { quote: completed.split('@')[0]! });

@@ -16,7 +16,8 @@ export interface ModelReading {
   alternatives?: string[];
 }
 
-const squash = (text: string) => fold(text).replace(/[^\p{L}\p{N}@+]+/gu, ' ').trim();
+/** Letters, digits and @ only: a quote matches however it was spaced, punctuated or accented. */
+const squash = (text: string) => fold(text).replace(/[^\p{L}\p{N}@]+/gu, '');
 
 /** Whether the quote is words of the message (ignoring case, accents, spacing and punctuation). */
 export function quoted(message: string, quote: string): boolean {
@@ -25,7 +26,6 @@ export function quoted(message: string, quote: string): boolean {
 }
 
 export function grounded(asked: Asked, message: string, model: ModelReading, context: { language: Language; today: Date }): Reading | undefined {
-  const rules = () => readAnswer(asked, message, context);
   // Nothing to store: the model's word is enough, since nothing is kept. "Not understood" gets the rules' try.
   if (model.kind === 'abuse' || model.kind === 'question' || model.kind === 'dontKnow' || model.kind === 'offTopic') return silent(model.kind);
   if (model.kind === 'notUnderstood' || model.value === undefined) return undefined;
@@ -37,8 +37,8 @@ export function grounded(asked: Asked, message: string, model: ModelReading, con
   const alternatives = (model.alternatives ?? []).map((a) => normalise(asked, a, context.language, context.today)?.value).filter((a): a is string => Boolean(a) && a !== normal.value);
   const extra = { quote: model.quote, ...(normal.typed ? { typed: normal.typed } : {}), ...(alternatives.length ? { alternatives } : {}) };
   if (fromQuote.outcome === 'value') {
-    // The quote says something else: the model is wrong, and the rules read the whole message.
-    if (fromQuote.value !== normal.value) return rules();
+    // The quote says something else: the model is wrong, and the caller lets the rules read the whole message.
+    if (fromQuote.value !== normal.value) return undefined;
     return value(normal.value, Math.min(modelConfidence, fromQuote.confidence), extra);
   }
   // The rules cannot read the quote: the model may be right, but it is shown back and asked.
