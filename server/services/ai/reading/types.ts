@@ -13,7 +13,7 @@ export interface AskedOption {
   /** The value stored (the catalog's English value). */
   value: string;
   /** How the option is named in each language (its labels), for reading and for showing it back. */
-  labels: Readonly<Record<Language, string>>;
+  labels: Record<Language, string>;
 }
 
 /** The question an answer answers. */
@@ -21,7 +21,7 @@ export interface Asked {
   /** The question id or the chat's field name. */
   field: string;
   kind: ReadKind;
-  options?: readonly AskedOption[];
+  options?: AskedOption[];
   dates?: DateSense;
   /** Names and other texts kept in passport spelling (A-Z), as the DS-160 and the ESTA require. */
   latin?: boolean;
