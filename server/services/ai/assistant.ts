@@ -17,7 +17,7 @@ import { phrase } from './builtin/phrases';
 import { INTERVIEWS, text } from './builtin/interviews';
 import type { Language } from './builtin/text';
 import { TurnBudget } from './budget';
-import { step, type Pending } from './chats/conversation';
+import { step, type Pending, type Step } from './chats/conversation';
 import { askedOfQuestion, codeOf } from './reading/asked';
 import type { LeadService } from '../leads/service';
 import type { AiEngine } from './engine';
@@ -125,7 +125,7 @@ export class AssistantService {
     const asked = askedOfQuestion(question, phoneCountry ? { phoneCountry } : {});
     // The model's part of the turn; the built-in reading answers past it.
     const budget = new TurnBudget(this.engine.turnMs);
-    const outcome = await step({
+    const read = await step({
       engine: this.engine,
       asked,
       question: text(question.labelKey, language),
@@ -136,6 +136,8 @@ export class AssistantService {
       signal: budget.rest(),
       validate: (value) => validateAnswer(question, value, { rules: catalog.rules, answers: known, today: toIsoDate(today) }),
     });
+    // An optional question answered "none" or "I don't know" is skipped, as the wizard lets it be left empty.
+    const outcome: Step = !question.required && read.kind === 'again' && read.why === 'dontKnow' ? { kind: 'stored', value: '', shown: '', changed: false } : read;
     const saved = await transact(this.db, async (trx) => {
       const row = await lockAssistantSession(trx, this.dialect, body.sessionId);
       if (!row || !canAccess(access, row)) throw refusal(Boolean(row), 'application');

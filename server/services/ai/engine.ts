@@ -47,7 +47,7 @@ export interface AiEngine {
 /** Rules, not a model: deterministic, so the same input always gives the same answer. */
 export class BuiltinEngine implements AiEngine {
   readonly name = 'builtin' as const;
-  readonly turnMs = 12_000;
+  readonly turnMs = 11_000;
 
   async read(input: ReadInput): Promise<Reading> {
     return readAnswer(input.asked, input.text, { language: input.language, today: new Date(`${input.today}T12:00:00Z`) });

@@ -147,7 +147,8 @@ export class OpenAiEngine implements AiEngine {
     private readonly log: WarnLog,
   ) {
     this.timeoutMs = settings.timeoutMs ?? 8_000;
-    this.turnMs = settings.turnMs ?? 12_000;
+    // 11 s of model time, so the whole turn (reading, reply, the rows written) answers within 12 s.
+    this.turnMs = settings.turnMs ?? 11_000;
     this.stallMs = settings.stallMs ?? 4_000;
     this.model = settings.model;
     // Retries would stretch a call past its timeout; the built-in engine is the retry.

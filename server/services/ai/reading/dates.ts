@@ -84,7 +84,9 @@ function withYear(text: string, language: Language, asked: Asked, today: Date): 
     return { iso: date, quote: first.text, confidence: 0.5, alternatives: [swapped] };
   }
   const other = dates.find((d) => d.iso !== first.iso);
-  return { iso: date, quote: first.text, confidence: other && asked.dates !== 'future' ? 0.6 : 0.95, ...(other && asked.dates !== 'future' ? { alternatives: [other.iso] } : {}) };
+  // "Llego el 1 de marzo de 2027 y salgo el 15": a later second date of a trip is its end.
+  if (other && asked.dates === 'future') return { iso: date, quote: first.text, confidence: 0.95, ...(other.iso > date ? { also: { departure: other.iso } } : {}) };
+  return { iso: date, quote: first.text, confidence: other ? 0.6 : 0.95, ...(other ? { alternatives: [other.iso] } : {}) };
 }
 
 function range(folded: string, text: string, asked: Asked, today: Date): Found | undefined {
