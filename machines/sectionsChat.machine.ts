@@ -117,7 +117,7 @@ export const sectionsChatMachine = setup({
     >(async () => {
       throw new Error('analyzeResponse is provided by the caller');
     }),
-    /** GET /api/openai/intelligent-chat/{id}; provided by the client. A conversation not begun yet is a 404. */
+    /** GET /api/openai/intelligent-chat/{id}; provided by the client. A conversation not begun yet (nothing said) is a 404. */
     loadConversation: fromPromise<KeptSections, { sessionId: string }>(async () => {
       throw new Error('loadConversation is provided by the caller');
     }),
@@ -129,7 +129,6 @@ export const sectionsChatMachine = setup({
   guards: {
     hasText: ({ context, event }) => (event.type === 'SEND' && event.text !== undefined ? event.text : context.draft).trim() !== '',
     isComplete: ({ context }, params: { isComplete: boolean }) => params.isComplete || context.progress.totalProgress >= COMPLETE_AT,
-    hasMessages: (_, params: { kept: KeptSections }) => params.kept.messages.length > 0,
   },
   actions: {
     // Spec 3-ai §4.6: told of a next section, the current one moves to the completed list.
@@ -170,19 +169,15 @@ export const sectionsChatMachine = setup({
         id: 'loadConversation',
         src: 'loadConversation',
         input: ({ context }) => ({ sessionId: context.sessionId }),
-        onDone: [
-          {
-            guard: { type: 'hasMessages', params: ({ event }) => ({ kept: event.output }) },
-            target: 'idle',
-            actions: assign(({ event }) => ({
-              language: event.output.language,
-              progress: event.output.formProgress,
-              lines: event.output.messages.map(({ role, content }) => ({ role, content })),
-              quick: event.output.messages.at(-1)?.quickAnswers ?? [],
-            })),
-          },
-          { target: 'replying' },
-        ],
+        onDone: {
+          target: 'idle',
+          actions: assign(({ event }) => ({
+            language: event.output.language,
+            progress: event.output.formProgress,
+            lines: event.output.messages.map(({ role, content }) => ({ role, content })),
+            quick: event.output.messages.at(-1)?.quickAnswers ?? [],
+          })),
+        },
         onError: 'replying',
       },
     },

@@ -87,7 +87,10 @@ export class SectionsService {
     const found = await findChatSession(this.db, sessionId);
     const row = found?.chat === 'sections' ? found : undefined;
     if (!row || !canAccess(access, row)) throw refusal(Boolean(row), 'application');
-    return { language: row.language as Language, formProgress: keptOf(row).progress, messages: messagesOf(row) };
+    const messages = messagesOf(row);
+    // Nothing said yet is no conversation to show: the page greets as for a new one.
+    if (messages.length === 0) throw refusal(false, 'application');
+    return { language: row.language as Language, formProgress: keptOf(row).progress, messages };
   }
 
   async analyzeResponse(owner: Owner, access: Access, body: ResponseAnalysis) {
