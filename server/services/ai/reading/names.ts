@@ -98,7 +98,11 @@ function isPlace(name: string): boolean {
   return found.length > 0 && found[0]!.text.length >= bare.length - 1;
 }
 
+/** "Who pays?" answered "myself": the applicant, as the DS-160 names it. */
+const SELF = ['yo mismo', 'yo misma', 'yo', 'myself', 'me', 'i do', 'i will', 'i pay', 'moi meme', 'moi', 'c est moi', 'eu mesmo', 'eu mesma', 'eu', 'por mi cuenta', 'pago yo', 'je paie', 'eu pago', 'self'];
+
 export function readName(asked: Asked, text: string): Reading {
+  if (/payer/.test(asked.field) && SELF.includes(plain(text).replace(/[-']/g, ' ').replace(/\s+/g, ' ').trim())) return value('Self', 0.9, { quote: text.trim() });
   const found = clauses(text)
     .map((c) => ({ ...c, name: nameIn(c.words, c.named) }))
     .filter((c): c is { words: string[]; named: boolean; name: string[] } => Boolean(c.name) && !isPlace(c.name!.join(' ')));
