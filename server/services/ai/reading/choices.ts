@@ -147,11 +147,12 @@ function readLength(options: readonly AskedOption[], text: string): Reading | un
 const isLengthQuestion = (options: readonly AskedOption[]) => options.some((o) => o.value === 'Less than 30 days');
 
 export function readChoice(options: readonly AskedOption[], text: string): Reading {
-  if (isLengthQuestion(options)) {
+  const all = matches(options, text, MAP_PURPOSE);
+  // A length named by its option's label ("Less than 30 days", "De 30 a 60 días") is that option; else it is counted.
+  if (isLengthQuestion(options) && !all.some((m) => m.strength >= LABEL)) {
     const byLength = readLength(options, text);
     if (byLength) return byLength;
   }
-  const all = matches(options, text, MAP_PURPOSE);
   // A phrase inside a longer phrase found is that phrase's ("viaje de trabajo" is not "trabajo").
   const kept = all.filter((m) => !all.some((o) => o !== m && o.start <= m.start && o.end >= m.end && o.end - o.start > m.end - m.start));
   const best = new Map<string, number>();
