@@ -15,7 +15,7 @@ export function readPassport(text: string): Reading {
   const upper = text.toUpperCase().replace(/(?<=[A-Z0-9])-(?=[A-Z0-9])/g, '');
   const cue = CUE.exec(fold(text));
   // "G 1234 5678" typed with spaces: joined when the whole answer is such groups.
-  const joined = /^[A-Z0-9]{1,4}(?:[\s-][A-Z0-9]{1,5}){1,3}$/.test(upper.trim()) ? upper.trim().replace(/[\s-]+/g, '') : undefined;
+  const joined = /^[A-Z0-9]{1,4}(?:[\s-][A-Z0-9]{1,7}){1,3}$/.test(upper.trim()) ? upper.trim().replace(/[\s-]+/g, '') : undefined;
   if (joined && /\d/.test(joined) && joined.length >= 6 && joined.length <= 12) return value(joined, 0.9, { quote: text.trim() });
   const groups = [...upper.matchAll(GROUP)].filter((m) => !cue || m.index >= cue.index);
   const distinct = [...new Set(groups.map((g) => g[0]))];
