@@ -151,6 +151,12 @@ export interface AssistantSessionsTable {
   answers: string;
   /** The lead the answers were kept as, once the e-mail was known. */
   lead_id: string | null;
+  /** JSON: the conversation as shown, oldest first (issue 32: a reload shows it). */
+  messages: string;
+  /** JSON: a value shown back and waiting to be confirmed, or null. */
+  pending: string | null;
+  /** The conversation language, once the interview has asked something. */
+  language: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -166,6 +172,8 @@ export interface ChatSessionsTable {
   collected: string;
   /** JSON: the conversation, oldest first. */
   messages: string;
+  /** JSON: a value shown back and waiting to be confirmed, or null (issue 32). */
+  pending: string | null;
   lead_id: string | null;
   created_at: string;
   updated_at: string;

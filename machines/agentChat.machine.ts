@@ -1,6 +1,10 @@
 import { assign, fromPromise, setup, type AnyActorRef } from 'xstate';
 import { streamingReply } from './domain/streaming';
 
+/** Issue 32: the consular chat speaks the product's four languages. */
+export type ConversationLanguage = 'es' | 'en' | 'fr' | 'pt';
+export const AGENT_LANGUAGES: readonly ConversationLanguage[] = ['es', 'en', 'fr', 'pt'];
+
 export interface AgentButton {
   text: string;
   action: 'reply' | 'link';
@@ -44,7 +48,7 @@ export type AgentLine = { role: 'user'; content: string } | { role: 'assistant';
 
 export interface AgentChatContext {
   sessionId: string;
-  language: 'es' | 'en' | null;
+  language: ConversationLanguage | null;
   session: AgentSession | null;
   lines: AgentLine[];
   draft: string;
@@ -57,11 +61,11 @@ export interface AgentChatContext {
 export interface AgentSendInput {
   sessionId: string;
   message: string;
-  language: 'es' | 'en';
+  language: ConversationLanguage;
   replyTo: AnyActorRef;
 }
 
-export type AgentChatEvent = { type: 'CHOOSE_LANGUAGE'; language: 'es' | 'en' } | { type: 'DRAFT'; value: string } | { type: 'SEND'; text?: string } | { type: 'PIECE'; text: string };
+export type AgentChatEvent = { type: 'CHOOSE_LANGUAGE'; language: ConversationLanguage } | { type: 'DRAFT'; value: string } | { type: 'SEND'; text?: string } | { type: 'PIECE'; text: string };
 
 /** Spec 3-ai §9: a redirect reply shows its message, then goes on after 2 seconds. */
 export const REDIRECT_DELAY = 2000;
@@ -129,7 +133,8 @@ export const agentChatMachine = setup({
           target: 'refreshing',
           actions: assign(({ event }) => {
             const { messages, ...session } = event.output;
-            return { session, language: session.language === 'en' ? ('en' as const) : ('es' as const), lines: messages };
+            const language = AGENT_LANGUAGES.find((l) => l === session.language) ?? 'es';
+            return { session, language, lines: messages };
           }),
         },
         onError: 'choosingLanguage',

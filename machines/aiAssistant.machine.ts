@@ -1,7 +1,9 @@
 import { assign, fromPromise, setup } from 'xstate';
 
 export type InterviewKind = 'ds160' | 'esta';
-export type ConversationLanguage = 'es' | 'en';
+/** Issue 32: the interview speaks the four languages of the product. */
+export type ConversationLanguage = 'es' | 'en' | 'fr' | 'pt';
+export const CONVERSATION_LANGUAGES: readonly ConversationLanguage[] = ['es', 'en', 'fr', 'pt'];
 
 export interface AssistantField {
   id: string;
@@ -20,6 +22,23 @@ export interface NextAnswer {
   checkoutUrls?: { basic: string; pro: string; elite: string };
 }
 
+/**
+ * POST /api/aiassistant/answer (issue 32): stored or not; when not, the reply says what was understood or what
+ * would be accepted, with quick answers.
+ */
+export interface AnswerOutcome {
+  saved: boolean;
+  value?: string;
+  progress: { answered: number; total: number };
+  reply?: { text: string; quickAnswers: string[] };
+}
+
+/** GET /api/aiassistant/session/{id}: the conversation kept on the server, for a reload. */
+export interface KeptConversation {
+  language: ConversationLanguage;
+  lines: { role: 'assistant' | 'user'; text: string; quickAnswers?: string[] }[];
+}
+
 /** A text to show: a translation key (with its values) or words the server wrote. */
 export type Said = { key: string; values?: Record<string, string> } | { text: string };
 
@@ -35,6 +54,8 @@ export interface AiAssistantContext {
   lines: AssistantLine[];
   question: AssistantField | null;
   draft: string;
+  /** Quick answers the last reply offered (a value shown back, the options when an answer was refused). */
+  quick: string[];
   progress: { answered: number; total: number } | null;
   /** When done: the completion message and the plans' checkout links. */
   completion: string;
@@ -77,6 +98,7 @@ const fresh = (language: ConversationLanguage): AiAssistantContext => ({
   lines: [],
   question: null,
   draft: '',
+  quick: [],
   progress: null,
   completion: '',
   checkoutUrls: null,
@@ -103,8 +125,12 @@ export const aiAssistantMachine = setup({
       throw new Error('nextQuestion is provided by the caller');
     }),
     /** POST /api/aiassistant/answer; provided by the client. */
-    sendAnswer: fromPromise<{ saved: true; value: string; progress: { answered: number; total: number } }, { sessionId: string; question_id: string; question_label: string; answer: string; language: ConversationLanguage }>(async () => {
+    sendAnswer: fromPromise<AnswerOutcome, { sessionId: string; question_id: string; question_label: string; answer: string; language: ConversationLanguage }>(async () => {
       throw new Error('sendAnswer is provided by the caller');
+    }),
+    /** GET /api/aiassistant/session/{id}; provided by the client. */
+    loadConversation: fromPromise<KeptConversation, { sessionId: string }>(async () => {
+      throw new Error('loadConversation is provided by the caller');
     }),
   },
   guards: {
@@ -113,6 +139,7 @@ export const aiAssistantMachine = setup({
     hasSession: ({ context }) => context.sessionId !== null,
     hasAnswer: ({ context }) => context.draft.trim() !== '' && context.question !== null,
     isOtherLanguage: ({ context }, params: { language: ConversationLanguage }) => params.language !== context.language,
+    wasSaved: (_, params: { outcome: AnswerOutcome }) => params.outcome.saved,
   },
   actions: {
     setLanguage: assign({ language: (_, params: { language: ConversationLanguage }) => params.language }),
@@ -130,10 +157,28 @@ export const aiAssistantMachine = setup({
   },
   states: {
     choosing: {
-      always: { guard: 'hasSession', target: 'asking' },
+      always: { guard: 'hasSession', target: 'restoring' },
       on: {
         LANGUAGE: { actions: { type: 'setLanguage', params: ({ event }) => ({ language: event.language }) } },
         START: { target: 'starting', actions: assign({ kind: ({ event }) => event.kind }) },
+      },
+    },
+    // A reload: the conversation as the server kept it, then the question it was at. A failure starts afresh.
+    restoring: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadConversation',
+        src: 'loadConversation',
+        input: ({ context }) => ({ sessionId: context.sessionId as string }),
+        onDone: {
+          target: 'asking',
+          actions: assign(({ event }) => ({
+            language: event.output.language,
+            lines: event.output.lines.map(({ role, text }) => ({ role, text })),
+            quick: event.output.lines.at(-1)?.quickAnswers ?? [],
+          })),
+        },
+        onError: { target: 'choosing', actions: 'reset' },
       },
     },
     starting: {
@@ -176,11 +221,17 @@ export const aiAssistantMachine = setup({
           },
           {
             target: 'answering',
-            actions: assign(({ context, event }) => ({
-              question: event.output.field as AssistantField,
-              progress: event.output.progress,
-              lines: [...context.lines, { role: 'assistant' as const, text: event.output.question }],
-            })),
+            actions: assign(({ context, event }) => {
+              const last = context.lines.at(-1);
+              // After a reload the kept conversation already ends with this question.
+              const repeated = last?.role === 'assistant' && last.text === event.output.question;
+              return {
+                question: event.output.field as AssistantField,
+                progress: event.output.progress,
+                quick: repeated ? context.quick : [],
+                lines: repeated ? context.lines : [...context.lines, { role: 'assistant' as const, text: event.output.question }],
+              };
+            }),
           },
         ],
         onError: {
@@ -225,7 +276,26 @@ export const aiAssistantMachine = setup({
           answer: context.draft.trim(),
           language: context.language,
         }),
-        onDone: { target: 'asking', actions: assign({ draft: '' }) },
+        onDone: [
+          {
+            guard: { type: 'wasSaved', params: ({ event }) => ({ outcome: event.output }) },
+            target: 'asking',
+            actions: assign(({ context, event }) => ({
+              draft: '',
+              quick: [],
+              lines: event.output.reply ? [...context.lines, { role: 'assistant' as const, text: event.output.reply.text }] : context.lines,
+            })),
+          },
+          // Not stored: the reply shows what was understood, or what would be accepted, and the question stays.
+          {
+            target: 'answering',
+            actions: assign(({ context, event }) => ({
+              draft: '',
+              quick: event.output.reply?.quickAnswers ?? [],
+              lines: event.output.reply ? [...context.lines, { role: 'assistant' as const, text: event.output.reply.text }] : context.lines,
+            })),
+          },
+        ],
         // The answer stays in the box to be corrected; the line says what was wrong with it.
         onError: {
           target: 'answering',

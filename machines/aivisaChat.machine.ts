@@ -6,6 +6,8 @@ export interface ChatApplication {
   status: 'in_progress' | 'paid';
   readiness: number;
   collected: Record<string, string>;
+  /** Issue 32: the conversation the server kept, so a reload shows it (with the last reply's quick answers). */
+  messages?: { role: 'user' | 'assistant'; content: string; suggestions?: string[] }[];
 }
 
 export interface StateUpdate {
@@ -142,7 +144,18 @@ export const aivisaChatMachine = setup({
         id: 'loadApplication',
         src: 'loadApplication',
         input: ({ context }) => ({ sessionId: context.sessionId }),
-        onDone: { target: 'idle', actions: assign({ application: ({ event }) => event.output, paywallOpen: ({ event }) => isLocked(event.output) }) },
+        onDone: {
+          target: 'idle',
+          actions: assign(({ event }) => {
+            const { messages = [], ...application } = event.output;
+            return {
+              application,
+              paywallOpen: isLocked(application),
+              lines: messages.map(({ role, content }) => ({ role, content })),
+              suggestions: messages.at(-1)?.role === 'assistant' ? (messages.at(-1)?.suggestions ?? []) : [],
+            };
+          }),
+        },
         // A conversation this browser has not begun yet is a 404: nothing to show, and nothing to say (§8).
         onError: 'idle',
       },

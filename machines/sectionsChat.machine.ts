@@ -27,7 +27,16 @@ export interface FormAnalysis {
 
 export type SectionsLine = { role: 'user' | 'assistant'; content: string } | { role: 'system'; key: 'sections:error.repeat' };
 
+/** GET /api/openai/intelligent-chat/{id} (issue 32): the form and conversation the server kept. */
+export interface KeptSections {
+  language: string;
+  formProgress: FormProgress;
+  messages: { role: 'user' | 'assistant'; content: string; quickAnswers?: string[] }[];
+}
+
 export interface SectionsChatInput {
+  /** The browser's id for the conversation: the server keeps it, so a reload shows it (issue 32). */
+  sessionId: string;
   /** `?lang`, default es (spec 3-ai §2.7). */
   language: string;
   /** What /visa-wizard sends: used to greet and pre-fill. */
@@ -39,6 +48,7 @@ export interface SectionsChatInput {
 }
 
 export interface SectionsChatContext {
+  sessionId: string;
   language: string;
   country: string | null;
   purpose: string | null;
@@ -49,10 +59,13 @@ export interface SectionsChatContext {
   partial: string;
   /** What the analysis of the last answer found, for the reply to acknowledge. */
   understood: string[];
+  /** Quick answers the last reply offered (a value shown back to confirm, the options of a choice). */
+  quick: string[];
   analysis: FormAnalysis | null;
 }
 
 export interface ReplyInput {
+  sessionId: string;
   message: string;
   context: { formProgress: FormProgress; country?: string; purpose?: string; visaType?: string; understood: string[] };
   language: string;
@@ -94,15 +107,19 @@ export const sectionsChatMachine = setup({
   types: { input: {} as SectionsChatInput, context: {} as SectionsChatContext, events: {} as SectionsChatEvent },
   actors: {
     /** POST /api/openai/intelligent-chat, streamed; provided by the client. */
-    reply: fromPromise<{ response: string; isComplete: boolean; nextSection?: ChatSection }, ReplyInput>(async () => {
+    reply: fromPromise<{ response: string; isComplete: boolean; nextSection?: ChatSection; quickAnswers?: string[] }, ReplyInput>(async () => {
       throw new Error('reply is provided by the caller');
     }),
     /** POST /api/openai/response-analysis; provided by the client. */
     analyzeResponse: fromPromise<
-      { extractedData: Record<string, string>; understood: string[] },
-      { userResponse: string; currentSection: ChatSection; formProgress: FormProgress; language: string; visaType?: 'DS-160' | 'ESTA' }
+      { extractedData: Record<string, string>; understood: string[]; quickAnswers?: string[] },
+      { sessionId: string; userResponse: string; currentSection: ChatSection; formProgress: FormProgress; language: string; visaType?: 'DS-160' | 'ESTA' }
     >(async () => {
       throw new Error('analyzeResponse is provided by the caller');
+    }),
+    /** GET /api/openai/intelligent-chat/{id}; provided by the client. A conversation not begun yet (nothing said) is a 404. */
+    loadConversation: fromPromise<KeptSections, { sessionId: string }>(async () => {
+      throw new Error('loadConversation is provided by the caller');
     }),
     /** POST /api/openai/analyze-form; provided by the client. */
     analyzeForm: fromPromise<FormAnalysis, { formData: FormProgress; language: string; visaType?: 'DS-160' | 'ESTA' }>(async () => {
@@ -115,7 +132,7 @@ export const sectionsChatMachine = setup({
   },
   actions: {
     // Spec 3-ai §4.6: told of a next section, the current one moves to the completed list.
-    takeReply: assign(({ context }, { response, nextSection }: { response: string; nextSection?: ChatSection }) => {
+    takeReply: assign(({ context }, { response, nextSection, quickAnswers }: { response: string; nextSection?: ChatSection; quickAnswers?: string[] }) => {
       const progress = nextSection
         ? {
             ...context.progress,
@@ -123,13 +140,14 @@ export const sectionsChatMachine = setup({
             currentSection: nextSection,
           }
         : context.progress;
-      return { lines: [...context.lines, { role: 'assistant' as const, content: response }], partial: '', understood: [], progress };
+      return { lines: [...context.lines, { role: 'assistant' as const, content: response }], partial: '', understood: [], quick: quickAnswers ?? [], progress };
     }),
     appendPiece: assign({ partial: ({ context, event }) => context.partial + (event as { text: string }).text }),
   },
 }).createMachine({
   id: 'sectionsChat',
   context: ({ input }) => ({
+    sessionId: input.sessionId,
     language: input.language,
     country: input.country ?? null,
     purpose: input.purpose ?? null,
@@ -139,10 +157,30 @@ export const sectionsChatMachine = setup({
     draft: '',
     partial: '',
     understood: [],
+    quick: [],
     analysis: null,
   }),
-  initial: 'replying',
+  initial: 'restoring',
   states: {
+    // A reload (issue 32): the form and the conversation as the server kept them; none yet, the greeting.
+    restoring: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadConversation',
+        src: 'loadConversation',
+        input: ({ context }) => ({ sessionId: context.sessionId }),
+        onDone: {
+          target: 'idle',
+          actions: assign(({ event }) => ({
+            language: event.output.language,
+            progress: event.output.formProgress,
+            lines: event.output.messages.map(({ role, content }) => ({ role, content })),
+            quick: event.output.messages.at(-1)?.quickAnswers ?? [],
+          })),
+        },
+        onError: 'replying',
+      },
+    },
     // `failed`: the last call failed and the chat's last line says so; everything idle allows goes on from there.
     idle: {
       initial: 'ready',
@@ -155,6 +193,7 @@ export const sectionsChatMachine = setup({
           actions: assign(({ context, event }) => ({
             lines: [...context.lines, { role: 'user' as const, content: (event.text ?? context.draft).trim() }],
             draft: event.text === undefined ? '' : context.draft,
+            quick: [],
           })),
         },
       },
@@ -165,6 +204,7 @@ export const sectionsChatMachine = setup({
         id: 'analyzeResponse',
         src: 'analyzeResponse',
         input: ({ context }) => ({
+          sessionId: context.sessionId,
           userResponse: said(context.lines).at(-1)?.content ?? '',
           currentSection: context.progress.currentSection,
           formProgress: context.progress,
@@ -195,6 +235,7 @@ export const sectionsChatMachine = setup({
           const last = lines.at(-1);
           const message = last?.role === 'user' ? last.content : '';
           return {
+            sessionId: context.sessionId,
             message,
             context: {
               formProgress: context.progress,

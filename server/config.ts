@@ -18,7 +18,8 @@ export interface Config {
   sessionSecret: string | undefined;
   adminUsername: string | undefined;
   adminPassword: string | undefined;
-  openai: { apiKey: string | undefined; baseUrl: string | undefined; model: string };
+  /** The model; `turnMs`, `timeoutMs` and `stallMs` (issue 32) are set only by tests that make a model slow. */
+  openai: { apiKey: string | undefined; baseUrl: string | undefined; model: string; turnMs?: number; timeoutMs?: number; stallMs?: number };
   /**
    * An OpenAI-compatible transcription endpoint (issue 15): SPEECH_TO_TEXT_URL names one of its own (a local
    * server, say); otherwise OpenAI's when OPENAI_API_KEY is set; otherwise none, and speech to text answers 503.

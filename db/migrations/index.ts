@@ -11,6 +11,7 @@ import * as m0009 from './0009_chat_sessions';
 import * as m0010 from './0010_admin_analytics';
 import * as m0011 from './0011_premium';
 import * as m0012 from './0012_attempt_counters';
+import * as m0013 from './0013_chat_readings';
 
 // Listed in code rather than read from disk, so the same provider works under tsx, vitest and a bundle.
 const MIGRATIONS: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0010_admin_analytics': m0010,
   '0011_premium': m0011,
   '0012_attempt_counters': m0012,
+  '0013_chat_readings': m0013,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -17,8 +17,13 @@ export async function lockAssistantSession(db: Executor, dialect: Dialect, id: s
   return (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
 }
 
-export async function writeAssistantAnswers(db: Executor, id: string, answers: string, at: string): Promise<void> {
-  await db.updateTable('assistant_sessions').set({ answers, updated_at: at }).where('id', '=', id).execute();
+/** A turn of the interview: the answers kept, the conversation as shown, the value waiting for confirmation. */
+export async function writeAssistantTurn(db: Executor, id: string, values: Pick<AssistantSessionRow, 'answers' | 'messages' | 'pending' | 'language' | 'updated_at'>): Promise<void> {
+  await db.updateTable('assistant_sessions').set(values).where('id', '=', id).execute();
+}
+
+export async function writeAssistantMessages(db: Executor, id: string, values: Pick<AssistantSessionRow, 'messages' | 'language' | 'updated_at'>): Promise<void> {
+  await db.updateTable('assistant_sessions').set(values).where('id', '=', id).execute();
 }
 
 export async function linkAssistantLead(db: Executor, id: string, leadId: string): Promise<void> {

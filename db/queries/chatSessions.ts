@@ -18,7 +18,7 @@ export async function insertChatSessionOnce(db: Executor, row: ChatSessionRow): 
   await db.insertInto('chat_sessions').values(row).onConflict((oc) => oc.column('id').doNothing()).execute();
 }
 
-export async function writeChatSession(db: Executor, id: string, values: Pick<ChatSessionRow, 'collected' | 'messages' | 'lead_id' | 'language' | 'updated_at'>): Promise<void> {
+export async function writeChatSession(db: Executor, id: string, values: Pick<ChatSessionRow, 'collected' | 'messages' | 'pending' | 'lead_id' | 'language' | 'updated_at'>): Promise<void> {
   await db.updateTable('chat_sessions').set(values).where('id', '=', id).execute();
 }
 

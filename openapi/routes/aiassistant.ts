@@ -3,6 +3,8 @@ import { errorResponses } from '../schemas/common';
 import {
   AssistantAnsweredSchema,
   AssistantAnswerSchema,
+  AssistantConversationSchema,
+  AssistantSessionParamsSchema,
   AssistantNextSchema,
   AssistantQuestionSchema,
   AssistantSessionCreateSchema,
@@ -32,7 +34,16 @@ export const answerAssistantQuestion = defineRoute({
   url: '/api/aiassistant/answer',
   tags: ['ai'],
   summary:
-    "Answer one question as people write ('15 de marzo de 1990', 'soy mexicana', 'sí'); it is read into the question's form and checked with the wizard's rules (400 naming body.answer)",
+    "Answer one question as people write ('15 de marzo de 1990', 'soy mexicana', 'sí', 'je m\u2019appelle Ana'). It is read into the question's form and checked with the wizard's rules; an answer not read surely, refused by a rule, or that answers nothing is not stored (`saved: false`), and the reply says what was understood or what would be accepted, with quick answers",
   body: AssistantAnswerSchema,
   responses: { 200: AssistantAnsweredSchema, ...errorResponses(400, 403, 404, 429) },
+});
+
+export const assistantConversation = defineRoute({
+  method: 'GET',
+  url: '/api/aiassistant/session/:sessionId',
+  tags: ['ai'],
+  summary: "The interview's conversation as it was shown, oldest first, and its language: a reload of the page shows it again (this browser's interviews only)",
+  params: AssistantSessionParamsSchema,
+  responses: { 200: AssistantConversationSchema, ...errorResponses(400, 403, 404, 429) },
 });

@@ -1,6 +1,15 @@
 import { defineRoute } from '../contract';
 import { errorResponses } from '../schemas/common';
-import { AnalyzeFormSchema, ExtractedDataSchema, FormAnalysisSchema, IntelligentChatSchema, IntelligentReplySchema, ResponseAnalysisSchema } from '../schemas/sections';
+import {
+  AnalyzeFormSchema,
+  ExtractedDataSchema,
+  FormAnalysisSchema,
+  IntelligentChatSchema,
+  IntelligentReplySchema,
+  ResponseAnalysisSchema,
+  SectionsConversationSchema,
+  SectionsSessionParamsSchema,
+} from '../schemas/sections';
 
 export const intelligentChat = defineRoute({
   method: 'POST',
@@ -9,7 +18,7 @@ export const intelligentChat = defineRoute({
   summary:
     "The intelligent chat's reply: what it understood, then the current section's next question, or the next section's first. Streams as server-sent events with 'Accept: text/event-stream' (`piece`, then `done` with this body, or `error`).",
   body: IntelligentChatSchema,
-  responses: { 200: IntelligentReplySchema, ...errorResponses(400, 429, 500) },
+  responses: { 200: IntelligentReplySchema, ...errorResponses(400, 403, 429, 500) },
 });
 
 export const responseAnalysis = defineRoute({
@@ -18,7 +27,7 @@ export const responseAnalysis = defineRoute({
   tags: ['ai'],
   summary: "Reads an answer into the current section's fields; once there is an e-mail, what the chat collected is kept as this browser's lead",
   body: ResponseAnalysisSchema,
-  responses: { 200: ExtractedDataSchema, ...errorResponses(400, 429, 500) },
+  responses: { 200: ExtractedDataSchema, ...errorResponses(400, 403, 429, 500) },
 });
 
 export const analyzeForm = defineRoute({
@@ -28,4 +37,13 @@ export const analyzeForm = defineRoute({
   summary: 'The final analysis: required fields missing, impossible or inconsistent dates, a form that does not fit the nationality',
   body: AnalyzeFormSchema,
   responses: { 200: FormAnalysisSchema, ...errorResponses(400, 429, 500) },
+});
+
+export const sectionsConversation = defineRoute({
+  method: 'GET',
+  url: '/api/openai/intelligent-chat/:sessionId',
+  tags: ['ai'],
+  summary: "The intelligent chat's form and conversation as the server kept them (issue 32), so a reload shows them (this browser's conversations only)",
+  params: SectionsSessionParamsSchema,
+  responses: { 200: SectionsConversationSchema, ...errorResponses(400, 403, 404, 429) },
 });

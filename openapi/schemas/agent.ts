@@ -40,7 +40,7 @@ export const AgentSessionViewSchema = Type.Intersect([
 export const AgentChatSchema = Strict({
   sessionId: AgentSessionIdSchema,
   message: Type.String({ maxLength: 2000, description: 'Empty right after the language is chosen: the greeting' }),
-  language: Type.Optional(Type.Enum(['es', 'en'], { description: 'The chosen conversation language' })),
+  language: Type.Optional(Type.Enum(['es', 'en', 'fr', 'pt'], { description: 'The chosen conversation language' })),
 });
 
 export const AgentReplySchema = Type.Object({

@@ -41,9 +41,38 @@ export const AssistantAnswerSchema = Strict({
 });
 export type AssistantAnswer = Static<typeof AssistantAnswerSchema>;
 
+/** The quick answers offered under a line, as the applicant may tap them. */
+const QuickAnswers = Type.Array(Type.String(), { description: 'Quick answers: tapping one sends it as the answer' });
+
 export const AssistantAnsweredSchema = Type.Object({
-  saved: Type.Literal(true),
+  /**
+   * Whether the answer was stored (issue 32). An answer not read surely, refused by the question's rule, or that
+   * answers nothing ("no sé", a question to the assistant) stores nothing; the reply says what was understood or
+   * what would be accepted, in the conversation's language, with quick answers.
+   */
+  saved: Type.Boolean(),
   /** The answer as stored: '15 de marzo de 1990' for a date question is 1990-03-15. */
-  value: Type.String(),
+  value: Type.Optional(Type.String()),
   progress: Type.Object({ answered: Type.Integer(), total: Type.Integer() }),
+  reply: Type.Optional(Type.Object({ text: Type.String({ description: "The assistant's line, in the conversation language" }), quickAnswers: QuickAnswers })),
 });
+export type AssistantAnswered = Static<typeof AssistantAnsweredSchema>;
+
+export const AssistantLineSchema = Type.Object({
+  role: Type.Enum(['assistant', 'user']),
+  text: Type.String(),
+  /** The question an assistant line asks, so it is not repeated after a reload. */
+  questionId: Type.Optional(Type.String()),
+  quickAnswers: Type.Optional(QuickAnswers),
+});
+export type AssistantLineDto = Static<typeof AssistantLineSchema>;
+
+export const AssistantSessionParamsSchema = Strict({ sessionId: Type.String({ minLength: 1, maxLength: 36 }) });
+
+export const AssistantConversationSchema = Type.Object({
+  sessionId: Type.String(),
+  type: AssistantTypeSchema,
+  language: Type.Enum(['es', 'en', 'fr', 'pt']),
+  lines: Type.Array(AssistantLineSchema, { description: 'The conversation as shown, oldest first' }),
+});
+export type AssistantConversation = Static<typeof AssistantConversationSchema>;

@@ -18,6 +18,12 @@ export const AivisaApplicationSchema = Type.Object({
   status: Type.Enum(['in_progress', 'paid']),
   readiness: Type.Integer({ minimum: 0, maximum: 100 }),
   collected: Type.Record(Type.String(), Type.String(), { description: 'What the conversation collected, by field' }),
+  /** Issue 32: the conversation kept on the server, so a reload shows it; the last reply's quick answers with it. */
+  messages: Type.Optional(
+    Type.Array(Type.Object({ role: Type.Enum(['user', 'assistant']), content: Type.String(), suggestions: Type.Optional(Type.Array(Type.String())) }), {
+      description: 'The conversation as it was, oldest first',
+    }),
+  ),
 });
 export type AivisaApplication = Static<typeof AivisaApplicationSchema>;
 

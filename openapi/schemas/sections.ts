@@ -4,6 +4,9 @@ import { Strict } from './common';
 // The intelligent chat (spec 3-ai §2.7, §3 "Intelligent chat form progress", §4.6, §7; issue 13).
 
 const Language = Type.Enum(['es', 'en', 'fr', 'pt'], { description: 'The conversation language' });
+/** Issue 32: the browser's own id for the conversation; with it the server keeps the form and the conversation. */
+const SessionId = Type.String({ pattern: '^[A-Za-z0-9_-]{8,64}$', description: "The browser's id for the conversation: the server keeps its form and messages, so a reload shows them" });
+const QuickAnswers = Type.Array(Type.String(), { description: 'Quick answers: tapping one sends it as the answer' });
 const Fields = Type.Record(Type.String({ maxLength: 40 }), Type.String({ maxLength: 500 }), { maxProperties: 10 });
 export const SectionNameSchema = Type.Enum(['personal', 'contact', 'passport', 'travel', 'employment']);
 
@@ -25,6 +28,7 @@ const History = Type.Array(Strict({ role: Type.Enum(['user', 'assistant']), cont
 });
 
 export const IntelligentChatSchema = Strict({
+  sessionId: Type.Optional(SessionId),
   message: Type.String({ maxLength: 2000, description: 'Empty for the greeting' }),
   context: Strict({
     formProgress: FormProgressSchema,
@@ -42,9 +46,11 @@ export const IntelligentReplySchema = Type.Object({
   response: Type.String(),
   isComplete: Type.Boolean(),
   nextSection: Type.Optional(SectionNameSchema),
+  quickAnswers: Type.Optional(QuickAnswers),
 });
 
 export const ResponseAnalysisSchema = Strict({
+  sessionId: Type.Optional(SessionId),
   userResponse: Type.String({ minLength: 1, maxLength: 2000 }),
   currentSection: SectionNameSchema,
   formProgress: FormProgressSchema,
@@ -54,9 +60,21 @@ export const ResponseAnalysisSchema = Strict({
 export type ResponseAnalysis = Static<typeof ResponseAnalysisSchema>;
 
 export const ExtractedDataSchema = Type.Object({
-  extractedData: Type.Record(Type.String(), Type.String(), { description: "The current section's fields this answer filled" }),
+  extractedData: Type.Record(Type.String(), Type.String(), { description: "The current section's fields this answer filled (only what was read surely)" }),
   understood: Type.Array(Type.String(), { description: 'The same, in words of the conversation language' }),
+  /** Issue 32: what the reply must say first: a value shown back to confirm, or what would be accepted. */
+  clarify: Type.Optional(Type.String()),
+  quickAnswers: Type.Optional(QuickAnswers),
 });
+
+export const SectionsSessionParamsSchema = Strict({ sessionId: SessionId });
+
+export const SectionsConversationSchema = Type.Object({
+  language: Language,
+  formProgress: FormProgressSchema,
+  messages: Type.Array(Type.Object({ role: Type.Enum(['user', 'assistant']), content: Type.String(), quickAnswers: Type.Optional(QuickAnswers) })),
+});
+export type SectionsConversation = Static<typeof SectionsConversationSchema>;
 
 export const AnalyzeFormSchema = Strict({
   formData: FormProgressSchema,

@@ -19,20 +19,30 @@ export function closedSignal(request: FastifyRequest): AbortSignal {
 export async function sendReply<T>(request: FastifyRequest, reply: FastifyReply, pieces: AsyncIterable<string>, finish: (content: string) => T | Promise<T>): Promise<unknown> {
   if (!(request.headers.accept ?? '').includes('text/event-stream')) {
     let content = '';
-    for await (const piece of pieces) content += piece;
+    try {
+      for await (const piece of pieces) content += piece;
+    } catch (err) {
+      // What was written is kept and completed by `finish`: a failing engine never costs the applicant the reply.
+      request.log.error({ err }, 'the chat reply failed midway');
+    }
     return finish(content);
   }
   async function* events() {
     let content = '';
+    let finished = false;
     try {
       for await (const piece of pieces) {
         content += piece;
         yield event('piece', { text: piece });
       }
+      finished = true;
       yield event('done', await finish(content));
     } catch (err) {
       request.log.error({ err }, 'the chat reply failed while streaming');
       yield event('error', shape(500, 'The reply could not be completed'));
+    } finally {
+      // The browser went away midway (issue 32): the reply is still kept with its message, completed.
+      if (!finished) await Promise.resolve(finish(content)).catch((err: unknown) => request.log.error({ err }, 'the chat reply could not be kept'));
     }
   }
   return reply

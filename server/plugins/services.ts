@@ -69,7 +69,7 @@ export default fp(
     app.decorate('ai', createEngine(opts.config.openai, app.log));
     app.decorate('assistant', new AssistantService(app.db, app.dialect, app.ai, app.leads));
     app.decorate('aivisa', new AivisaService(app.db, app.dialect, app.ai, app.leads));
-    app.decorate('sections', new SectionsService(app.db, app.ai, app.leads));
+    app.decorate('sections', new SectionsService(app.db, app.dialect, app.ai, app.leads));
     app.decorate('agent', new AgentService(app.db, app.dialect, app.ai, app.leads));
     app.decorate('analytics', new AnalyticsService(app.db));
     app.decorate('adminDashboard', new AdminDashboardService(app.db));

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { answerAssistantQuestion, createAssistantSession, nextAssistantQuestion } from '../../openapi/routes/aiassistant';
+import { answerAssistantQuestion, assistantConversation, createAssistantSession, nextAssistantQuestion } from '../../openapi/routes/aiassistant';
 import { fromContract, perSessionPerMinute } from '../lib/route';
 
 /** Spec 3-ai §2.4, §7: the AI assistant's interview, one question at a time. */
@@ -20,6 +20,12 @@ const aiassistant: FastifyPluginAsyncTypebox = async (app) => {
     ...fromContract(answerAssistantQuestion),
     config: perSessionPerMinute(120),
     handler: async (request) => app.assistant.answer(request.owner(), request.access(), request.body),
+  });
+
+  app.route({
+    ...fromContract(assistantConversation),
+    config: perSessionPerMinute(120),
+    handler: async (request) => app.assistant.conversation(request.access(), request.params.sessionId),
   });
 };
 

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { analyzeForm, intelligentChat, responseAnalysis } from '../../openapi/routes/sections';
+import { analyzeForm, intelligentChat, responseAnalysis, sectionsConversation } from '../../openapi/routes/sections';
 import type { Language } from '../services/ai/builtin/text';
 import { fromContract, perSessionPerMinute } from '../lib/route';
 import { closedSignal, sendReply } from '../lib/stream';
@@ -10,7 +10,7 @@ const sections: FastifyPluginAsyncTypebox = async (app) => {
     ...fromContract(intelligentChat),
     config: perSessionPerMinute(60),
     handler: async (request, reply) => {
-      const turn = await app.sections.reply(request.body, closedSignal(request));
+      const turn = await app.sections.reply(request.owner(), request.access(), request.body, closedSignal(request));
       return sendReply(request, reply, turn.pieces, turn.finish) as never;
     },
   });
@@ -18,7 +18,13 @@ const sections: FastifyPluginAsyncTypebox = async (app) => {
   app.route({
     ...fromContract(responseAnalysis),
     config: perSessionPerMinute(60),
-    handler: async (request) => app.sections.analyzeResponse(request.owner(), request.body),
+    handler: async (request) => app.sections.analyzeResponse(request.owner(), request.access(), request.body),
+  });
+
+  app.route({
+    ...fromContract(sectionsConversation),
+    config: perSessionPerMinute(120),
+    handler: async (request) => app.sections.conversation(request.access(), request.params.sessionId),
   });
 
   app.route({

@@ -71,3 +71,27 @@ describe('/api/ai/chat', () => {
     expect((await mine('GET', '/api/aivisa/application/shared-id-002')).statusCode).toBe(404);
   });
 });
+
+// Issue 32: the consular chat in four languages, through the one reading of answers.
+describe('/api/ai/chat, what people type', () => {
+  it("speaks French, never takes 'Soy de Brasil' as a name, and says recommendations without a double full stop", async () => {
+    const call = browser();
+    const sessionId = 'agent-chat-fr01';
+    const greeting = (await call('POST', '/api/ai/chat', { sessionId, message: '', language: 'fr' })).json();
+    expect(greeting.response).toMatch(/^Bonjour/);
+    expect(greeting.session.language).toBe('fr');
+    await call('POST', '/api/ai/chat', { sessionId, message: 'je viens du Brésil' });
+    const recommended = (await call('POST', '/api/ai/chat', { sessionId, message: 'pour rendre visite à ma fille à Boston' })).json();
+    expect(recommended.session).toMatchObject({ country: 'Brazil', purpose: 'tourism', recommendation: 'DS-160' });
+    expect(recommended.response).not.toMatch(/\.\./);
+    const notAName = (await call('POST', '/api/ai/chat', { sessionId, message: 'Soy de Brasil' })).json();
+    expect(notAName.session.name).toBeUndefined();
+    expect(notAName.response).toMatch(/Je n’ai pas bien compris/);
+    const named = (await call('POST', '/api/ai/chat', { sessionId, message: 'je m’appelle João Silva' })).json();
+    expect(named.session.name).toBeUndefined();
+    expect(named.buttons.map((b: { text: string }) => b.text)).toEqual(['Oui', 'Non']);
+    const confirmed = (await call('POST', '/api/ai/chat', { sessionId, message: 'Oui' })).json();
+    expect(confirmed.session).toMatchObject({ name: 'Joao Silva', formData: { firstName: 'Joao', lastName: 'Silva' } });
+  });
+});
+

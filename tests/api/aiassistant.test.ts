@@ -12,8 +12,8 @@ afterAll(async () => t.close());
 
 function browser() {
   let cookie: string | undefined;
-  return async (url: string, payload: object) => {
-    const res = await t.app.inject({ method: 'POST', url, payload, ...(cookie ? { headers: { cookie } } : {}) });
+  return async (url: string, payload?: object) => {
+    const res = await t.app.inject({ method: payload ? 'POST' : 'GET', url, ...(payload ? { payload } : {}), ...(cookie ? { headers: { cookie } } : {}) });
     cookie = sessionCookie(res) ?? cookie;
     return res;
   };
@@ -33,11 +33,13 @@ describe('/api/aiassistant', () => {
     expect((await say('birth-date', '15 de marzo de 1990')).json()).toMatchObject({ saved: true, value: '1990-03-15' });
     expect((await say('nationality', 'soy mexicana')).json().value).toBe('Mexico');
     expect((await say('email-address', 'mi correo es Maria@Example.com')).json().value).toBe('maria@example.com');
+    // Issue 32: an answer that is not a date is not stored; the reply says what would be accepted.
     const wrong = await say('birth-date', '31 de febrero de 1990');
-    expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().message).toMatch(/^body\.answer: /);
-    // The page words the rule in its own language from the validators' key.
-    expect(wrong.json().code).toMatch(/^validation:/);
+    expect(wrong.statusCode).toBe(200);
+    expect(wrong.json()).toMatchObject({ saved: false, reply: { text: expect.stringMatching(/^No lo he entendido bien\. Escribe una fecha, por ejemplo 15 de marzo de 1990\.$/), quickAnswers: [] } });
+    // Read, but refused by the wizard's rule: the rule's own words, in the conversation's language.
+    const future = await say('birth-date', '15/03/2090');
+    expect(future.json()).toMatchObject({ saved: false, reply: { text: expect.stringMatching(/^No puedo aceptarlo: /) } });
     expect((await say('not-a-question', 'x')).json().message).toMatch(/^body\.question_id: /);
   });
 
@@ -113,5 +115,101 @@ describe('/api/aiassistant', () => {
     expect((await other('/api/aiassistant/answer', { sessionId, question_id: 'first-name', answer: 'Eve' })).statusCode).toBe(403);
     expect((await other('/api/aiassistant/next', { sessionId: '00000000-0000-4000-8000-000000000000' })).statusCode).toBe(404);
     expect((await mine('/api/aiassistant/session', { type: 'b1b2' })).statusCode).toBe(400);
+  });
+});
+
+// Issue 32: the interview reads what people type through the one reading of answers, stores only what it is sure
+// of, shows back what it understood with quick answers, and keeps the conversation for a reload.
+describe('/api/aiassistant, sure or ask', () => {
+  async function interview(type: 'ds160' | 'esta', language: 'es' | 'en' | 'fr' | 'pt') {
+    const post = browser();
+    const { sessionId } = (await post('/api/aiassistant/session', { type })).json();
+    const say = async (question_id: string, answer: string) => (await post('/api/aiassistant/answer', { sessionId, question_id, answer, language })).json();
+    const answers = async () => JSON.parse((await t.app.db.selectFrom('assistant_sessions').select('answers').where('id', '=', sessionId).executeTakeFirstOrThrow()).answers);
+    return { post, sessionId, say, answers };
+  }
+
+  it("stores the name without the phrase that introduces it ('My name is Sarah', 'je m’appelle Ana Souza')", async () => {
+    const en = await interview('ds160', 'en');
+    expect(await en.say('first-name', 'My name is Sarah')).toMatchObject({ saved: true, value: 'Sarah' });
+    const fr = await interview('ds160', 'fr');
+    expect(await fr.say('first-name', 'Je m’appelle Ana Souza')).toMatchObject({ saved: true, value: 'Ana' });
+    // The last name came with it.
+    expect(await fr.answers()).toEqual({ 'first-name': 'Ana', 'last-name': 'Souza' });
+  });
+
+  it('offers the passport spelling of a name with accents, and stores it once confirmed', async () => {
+    const fr = await interview('ds160', 'fr');
+    const shown = await fr.say('last-name', 'Lefèvre');
+    expect(shown).toEqual({ saved: false, progress: { answered: 0, total: 25 }, reply: { text: 'Dans votre passeport, Lefèvre s’écrit-il LEFEVRE ? Les formulaires américains n’acceptent que les lettres de A à Z.', quickAnswers: ['Oui', 'Non'] } });
+    expect(await fr.answers()).toEqual({});
+    expect(await fr.say('last-name', 'Oui')).toMatchObject({ saved: true, value: 'Lefevre' });
+    expect(await fr.answers()).toEqual({ 'last-name': 'Lefevre' });
+  });
+
+  it("never stores an unsure eligibility answer as No: 'I don't know', 'não lembro', 'creo que no'", async () => {
+    const pt = await interview('esta', 'pt');
+    expect(await pt.say('criminal-conviction', 'não lembro')).toMatchObject({ saved: false, reply: { text: expect.stringMatching(/^Para esta pergunta preciso de um sim ou um não claro/) } });
+    const es = await interview('esta', 'es');
+    const hedged = await es.say('criminal-conviction', 'creo que no');
+    expect(hedged).toMatchObject({ saved: false, reply: { text: '¿Quisiste decir No o Sí?', quickAnswers: ['No', 'Sí'] } });
+    expect(await es.answers()).toEqual({});
+    // The quick answer is a clear word: now it is stored.
+    expect(await es.say('criminal-conviction', 'No')).toMatchObject({ saved: true, value: 'No' });
+  });
+
+  it("reads choices as people say them: 'vou a trabalho' is business, 'femme' female, 'soltera' single", async () => {
+    const pt = await interview('ds160', 'pt');
+    expect(await pt.say('purpose-of-trip', 'vou a trabalho')).toMatchObject({ saved: true, value: 'Business' });
+    const fr = await interview('ds160', 'fr');
+    expect(await fr.say('gender', 'femme')).toMatchObject({ saved: true, value: 'Female' });
+    const es = await interview('ds160', 'es');
+    expect(await es.say('marital-status', 'soltera')).toMatchObject({ saved: true, value: 'Single' });
+    expect(await es.say('intended-length', 'dos semanas')).toMatchObject({ saved: true, value: 'Less than 30 days' });
+    // Not an option: the reply lists the options, in the conversation's language, as quick answers.
+    const refused = await fr.say('marital-status', 'compliqué');
+    expect(refused).toMatchObject({ saved: false, reply: { text: expect.stringContaining('Célibataire, Marié(e), Divorcé(e)'), quickAnswers: expect.arrayContaining(['Célibataire', 'Marié(e)']) } });
+  });
+
+  it('stores nothing from a question to the assistant or an insult, and answers it as such', async () => {
+    const es = await interview('ds160', 'es');
+    expect(await es.say('nationality', '¿Cuál es la capital de Francia?')).toMatchObject({ saved: false, reply: { text: expect.stringMatching(/^Estoy aquí para ayudarte con tu solicitud/) } });
+    expect(await es.say('first-name', 'eres un idiota')).toMatchObject({ saved: false, reply: { text: 'Estoy aquí para ayudarte. Mantengamos el respeto.' } });
+    expect(await es.answers()).toEqual({});
+  });
+
+  it('reads phones, e-mails and amounts inside sentences, and dates without a year', async () => {
+    const fr = await interview('ds160', 'fr');
+    expect(await fr.say('phone-number', 'mon numéro : +33 6 12 34 56 78')).toMatchObject({ saved: true, value: '+33612345678' });
+    expect(await fr.say('monthly-salary', 'environ 2 500 euros')).toMatchObject({ saved: true, value: '2500' });
+    const es = await interview('ds160', 'es');
+    expect(await es.say('email-address', 'juan.perez arroba gmail punto com')).toMatchObject({ saved: true, value: 'juan.perez@gmail.com', reply: { text: 'Anotado: juan.perez@gmail.com.' } });
+    const pt = await interview('ds160', 'pt');
+    expect(await pt.say('monthly-salary', 'R$ 5.000')).toMatchObject({ saved: true, value: '5000' });
+    const next = new Date(Date.now() + 20 * 86_400_000);
+    const months = ['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre'];
+    const arrival = await fr.say('intended-arrival-date', `on part le ${next.getUTCDate()} ${months[next.getUTCMonth()]}`);
+    expect(arrival).toMatchObject({ saved: true, value: next.toISOString().slice(0, 10) });
+  });
+
+  it('keeps the conversation for a reload, in the conversation language', async () => {
+    const fr = await interview('ds160', 'fr');
+    const first = (await fr.post('/api/aiassistant/next', { sessionId: fr.sessionId, language: 'fr' })).json();
+    await fr.say('first-name', 'je ne sais pas');
+    // Asked again after a reload: the same question is not repeated.
+    await fr.post('/api/aiassistant/next', { sessionId: fr.sessionId, language: 'fr' });
+    const kept = await fr.post(`/api/aiassistant/session/${fr.sessionId}`);
+    expect(kept.json()).toEqual({
+      sessionId: fr.sessionId,
+      type: 'ds160',
+      language: 'fr',
+      lines: [
+        { role: 'assistant', text: first.question, questionId: 'first-name' },
+        { role: 'user', text: 'je ne sais pas' },
+        { role: 'assistant', text: 'Pas de souci, mais j’ai besoin de cette réponse pour continuer. Écrivez-le comme dans votre passeport.' },
+        { role: 'assistant', text: first.question, questionId: 'first-name' },
+      ],
+    });
+    expect((await browser()(`/api/aiassistant/session/${fr.sessionId}`)).statusCode).toBe(403);
   });
 });

@@ -27,16 +27,22 @@ describe('the intelligent chat', () => {
     expect(greeting.json()).toEqual({ response: expect.stringMatching(/^Hola, soy Sofía[\s\S]*¿Cuál es tu nombre, como aparece en tu pasaporte\?\n\[INPUT:text:/), isComplete: false });
 
     const progress = empty();
+    // Issue 32: a name with accents is not stored as typed: its passport spelling is shown back to confirm.
     const analysed = await post('/api/openai/response-analysis', { userResponse: 'María José', currentSection: 'personal', formProgress: progress, language: 'es' });
-    expect(analysed.json()).toEqual({ extractedData: { firstName: 'María José' }, understood: ['Nombre: María José'] });
-    // A field of the section stated outright counts too; a last name inside a sentence, without a cue, does not.
+    expect(analysed.json()).toEqual({
+      extractedData: {},
+      understood: [],
+      clarify: 'En tu pasaporte, ¿María José se escribe MARIA JOSE? Los formularios de EE. UU. solo aceptan letras de la A a la Z.',
+      quickAnswers: ['Sí', 'No'],
+    });
+    // A field of the section stated outright counts too; the last name asked is shown back in passport spelling.
     const more = await post('/api/openai/response-analysis', {
       userResponse: 'Pérez, soy colombiana, soltera',
       currentSection: 'personal',
-      formProgress: { ...progress, personalInfo: { firstName: 'María José' } },
+      formProgress: { ...progress, personalInfo: { firstName: 'Maria Jose' } },
       language: 'es',
     });
-    expect(more.json().extractedData).toEqual({ nationality: 'Colombia' });
+    expect(more.json()).toMatchObject({ extractedData: { nationality: 'Colombia' }, clarify: expect.stringMatching(/^En tu pasaporte, ¿Pérez se escribe PEREZ\?/) });
 
     const full = { ...progress, personalInfo: { firstName: 'Ana', lastName: 'Lopez', dateOfBirth: '1990-03-15', nationality: 'Colombia', maritalStatus: 'single' } };
     const moved = await post('/api/openai/intelligent-chat', { message: 'soltera', context: { formProgress: full, understood: ['Estado civil: Soltero/a'] }, language: 'es', messageHistory: [{ role: 'assistant', content: '¿Estado civil?' }] }, { accept: 'text/event-stream' });
@@ -70,5 +76,49 @@ describe('the intelligent chat', () => {
     expect((await post('/api/openai/response-analysis', { userResponse: 'x'.repeat(2001), currentSection: 'personal', formProgress: empty(), language: 'es' })).statusCode).toBe(400);
     const seven = Array.from({ length: 7 }, () => ({ role: 'user', content: 'hola' }));
     expect((await post('/api/openai/intelligent-chat', { message: 'hola', context: { formProgress: empty() }, language: 'es', messageHistory: seven })).statusCode).toBe(400);
+  });
+});
+
+// Issue 32: with the browser's conversation id the server keeps the form and the conversation; values shown back
+// wait for the applicant's word; "je ne sais pas" is never an address.
+describe('the intelligent chat, kept on the server', () => {
+  const get = (url: string, cookie?: string) => t.app.inject({ method: 'GET', url, ...(cookie ? { headers: { cookie } } : {}) });
+
+  it('keeps the form and the conversation for a reload, confirms a value shown back, and never stores "I don’t know"', async () => {
+    let cookie: string | undefined;
+    const post = async (url: string, payload: object) => {
+      const res = await t.app.inject({ method: 'POST', url, payload, headers: cookie ? { cookie } : {} });
+      cookie = sessionCookie(res) ?? cookie;
+      return res.json();
+    };
+    const sessionId = 'sections-kept-01';
+    const turn = async (message: string) => {
+      const read = await post('/api/openai/response-analysis', { sessionId, userResponse: message, currentSection: 'personal', formProgress: empty(), language: 'fr' });
+      const reply = await post('/api/openai/intelligent-chat', { sessionId, message, context: { formProgress: empty() }, language: 'fr', messageHistory: [] });
+      return { read, reply };
+    };
+    await post('/api/openai/intelligent-chat', { sessionId, message: '', context: { formProgress: empty() }, language: 'fr', messageHistory: [] });
+    const hélène = await turn('je m’appelle Hélène');
+    expect(hélène.read).toMatchObject({ extractedData: {}, quickAnswers: ['Oui', 'Non'] });
+    expect(hélène.reply.response).toMatch(/Hélène s’écrit-il HELENE \?[\s\S]*\[INPUT:text:/);
+    expect(hélène.reply.quickAnswers).toEqual(['Oui', 'Non']);
+    expect((await turn('Oui')).read.extractedData).toEqual({ firstName: 'Helene' });
+    // Another browser cannot read it; this one, after a reload, finds everything as it was.
+    expect((await get(`/api/openai/intelligent-chat/${sessionId}`)).statusCode).toBe(403);
+    const kept = (await get(`/api/openai/intelligent-chat/${sessionId}`, cookie)).json();
+    expect(kept.language).toBe('fr');
+    expect(kept.formProgress.personalInfo).toEqual({ firstName: 'Helene' });
+    expect(kept.messages.map((m: { role: string }) => m.role)).toEqual(['assistant', 'user', 'assistant', 'user', 'assistant']);
+    expect(kept.messages[2]).toMatchObject({ quickAnswers: ['Oui', 'Non'] });
+
+    // The contact section's address: "je ne sais pas" is not one.
+    const contact = await post('/api/openai/response-analysis', {
+      sessionId: 'sections-kept-02',
+      userResponse: 'je ne sais pas',
+      currentSection: 'contact',
+      formProgress: { ...empty(), currentSection: 'contact', contactInfo: { email: 'a@example.com', phone: '+33612345678' } },
+      language: 'fr',
+    });
+    expect(contact).toMatchObject({ extractedData: {}, clarify: expect.stringMatching(/^Pas de souci/) });
   });
 });

@@ -74,4 +74,31 @@ describe('/ai-chat-sections', () => {
     expect(await textOf(page, '[data-section="personal"]')).toMatch(/1 of 5/);
     expect(pageErrors(page).filter((e) => !e.includes('500'))).toEqual([]);
   }, 60_000);
+
+  // Issue 32: a French interface gets a French chat; "je ne sais pas" is never an answer; a name with accents is
+  // confirmed in passport spelling by a quick answer; a reload shows the conversation and the progress as they were.
+  it('in French: sure or ask, and a reload that keeps everything', async () => {
+    const page = await openPage(e2e, { languages: ['fr-FR', 'fr'] });
+    await page.goto(`${e2e.baseUrl}/ai-chat-sections`);
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="sections-log"] li[data-role="assistant"]').length === 1);
+    expect(await lastLine(page)).toMatch(/^Bonjour/);
+    expect(await answer(page, 'je ne sais pas')).toMatch(/^Pas de souci, mais j’ai besoin de cette réponse pour continuer/);
+    expect(await textOf(page, '[data-section="personal"]')).toMatch(/0 sur 5/);
+    expect(await answer(page, 'je m’appelle Hélène')).toMatch(/Hélène s’écrit-il HELENE \?/);
+    const quick = await page.$$eval('[data-testid="sections-quick"]', (els) => els.map((el) => (el as HTMLElement).innerText));
+    expect(quick).toEqual(['Oui', 'Non']);
+    expect(await audit(page, 'confirming')).toBe('');
+    const before = await lines(page);
+    await page.click('[data-testid="sections-quick"]');
+    await page.waitForFunction((n: number) => document.querySelectorAll('[data-testid="sections-log"] li[data-role]').length >= n + 2, { timeout: 10_000 }, before);
+    expect(await lastLine(page)).toMatch(/Prénom : Helene|Helene/);
+    const shown = await page.$$eval('[data-testid="sections-log"] li[data-role] [data-text]', (els) => els.map((el) => (el as HTMLElement).innerText));
+    const progress = await textOf(page, '#sections-progress');
+    await page.reload();
+    await page.waitForFunction((n: number) => document.querySelectorAll('[data-testid="sections-log"] li[data-role]').length === n, { timeout: 10_000 }, shown.length);
+    expect(await page.$$eval('[data-testid="sections-log"] li[data-role] [data-text]', (els) => els.map((el) => (el as HTMLElement).innerText))).toEqual(shown);
+    expect(await textOf(page, '#sections-progress')).toBe(progress);
+    expect(pageErrors(page)).toEqual([]);
+  }, 60_000);
 });
+

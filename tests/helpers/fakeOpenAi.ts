@@ -5,12 +5,22 @@ import { extract } from '../../server/services/ai/builtin/extract';
 import { nextQuestion } from '../../server/services/ai/builtin/interviews';
 import { builtinReply, pieces } from '../../server/services/ai/builtin/reply';
 import { readFacts } from '../../server/services/premium/facts';
+import { COUNTRIES } from '../../machines/domain/countryList';
+import { readAnswer } from '../../server/services/ai/reading/read';
+import { SURE } from '../../server/services/ai/reading/types';
+import type { ModelReading } from '../../server/services/ai/reading/ground';
+import type { Extracted, ReadInput } from '../../server/services/ai/schemas';
 
 // An OpenAI-compatible chat completions endpoint on 127.0.0.1 that answers as a deterministic "model": it reads
 // the JSON input the engine sends and answers with the built-in engine's rules, so both engines share one
 // contract. Tests inject failures and read the requests it received; nothing leaves the machine.
 
-export type Failure = 'invalid' | 'garbage' | 'status500' | 'slow' | 'streamBreak';
+/**
+ * How the "model" misbehaves (issue 32 adds the last four): `fenced` wraps its JSON in a Markdown fence; `wrong`
+ * reads every answer wrong (another country, the next day, another option) while quoting the right words;
+ * `badElement` adds an impossible date to what it extracts; `stall` starts a streamed reply and then says nothing.
+ */
+export type Failure = 'invalid' | 'garbage' | 'status500' | 'slow' | 'streamBreak' | 'fenced' | 'wrong' | 'badElement' | 'stall';
 
 export interface ChatRequestBody {
   model: string;
@@ -52,7 +62,55 @@ export interface FakeOpenAi {
   close(): Promise<void>;
 }
 
-const OPERATIONS: Record<string, (input: never) => unknown> = { extract, completeness, analyze, nextQuestion, readFacts: ({ text }: { text: string }) => readFacts(text) };
+/**
+ * A reading as a model writes it: the value as the message words it (a country in the conversation's language, an
+ * option by its label, an e-mail or a phone as typed), with the words it comes from. The engine must normalise it.
+ */
+function modelRead(input: ReadInput, wrong = false): ModelReading {
+  const reading = readAnswer(input.asked, input.text, { language: input.language, today: new Date(`${input.today}T12:00:00Z`) });
+  if (reading.outcome !== 'value') return { kind: reading.outcome };
+  const { asked } = input;
+  let value = reading.value;
+  if (wrong) {
+    const other = asked.options?.find((o) => o.value !== value)?.value;
+    value =
+      asked.kind === 'country' ? (value === 'France' ? 'Spain' : 'France')
+      : asked.kind === 'date' ? new Date(Date.parse(`${value}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10)
+      : asked.kind === 'choice' ? (other ?? value)
+      : asked.kind === 'email' ? `x${value}`
+      : asked.kind === 'amount' ? String(Number(value) * 10)
+      : `${value}X`;
+  } else if (asked.kind === 'country') {
+    const code = COUNTRIES.find((c) => c.name === value)?.code;
+    value = (code && new Intl.DisplayNames([input.language], { type: 'region' }).of(code)) || value;
+  } else if (asked.kind === 'choice') {
+    value = asked.options?.find((o) => o.value === value)?.labels[input.language] ?? value;
+  } else if ((asked.kind === 'email' || asked.kind === 'phone') && reading.quote && /[@+\d]/.test(reading.quote)) {
+    value = reading.quote;
+  } else if (reading.typed) {
+    value = reading.typed;
+  }
+  return {
+    kind: reading.confidence >= SURE ? 'answer' : 'unsure',
+    value,
+    quote: reading.quote ?? input.text,
+    confidence: reading.confidence,
+    ...(reading.alternatives ? { alternatives: reading.alternatives } : {}),
+  };
+}
+
+const OPERATIONS: Record<string, (input: never, failure?: Failure) => unknown> = {
+  extract: (input: { text: string; language: 'es' }, failure?: Failure): Extracted => {
+    const found = extract(input);
+    // One impossible date among the right fields: the engine must drop it and keep the rest.
+    return failure === 'badElement' ? { ...found, dates: [...found.dates, { iso: '1990-02-30', text: '30 de febrero de 1990' }] } : found;
+  },
+  read: (input: ReadInput, failure?: Failure) => modelRead(input, failure === 'wrong'),
+  completeness: (input: never) => completeness(input),
+  analyze: (input: never) => analyze(input),
+  nextQuestion: (input: never) => nextQuestion(input),
+  readFacts: ({ text }: { text: string }) => readFacts(text),
+};
 
 let ids = 0;
 const envelope = (model: string, object: string) => ({ id: `chatcmpl-fake-${++ids}`, object, created: Math.floor(Date.now() / 1000), model });
@@ -85,6 +143,8 @@ async function stream(res: ServerResponse, body: ChatRequestBody, failure: Failu
   send(chunk(body.model, { role: 'assistant', content: '' }));
   for (const piece of pieces(reply)) {
     send(chunk(body.model, { content: piece }));
+    // The first words, then nothing: the connection stays open until the engine gives up on it.
+    if (failure === 'stall') return;
     // The connection drops after the first words, as a proxy cutting a long response would.
     if (failure === 'streamBreak') {
       await new Promise((resolve) => setTimeout(resolve, 20));
@@ -114,10 +174,8 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
         const operation = body.response_format?.json_schema?.name ?? '';
         const compute = OPERATIONS[operation];
         if (!compute) return answerJson(res, 400, { error: { message: `Unknown operation ${operation}`, type: 'invalid_request_error' } });
-        const content =
-          failure === 'garbage'
-            ? 'Sure! Here is what I found: the applicant is Mexican.'
-            : JSON.stringify(failure === 'invalid' ? { answer: 'not the shape asked for' } : compute(lastUserInput(body) as never));
+        const json = JSON.stringify(failure === 'invalid' ? { answer: 'not the shape asked for' } : compute(lastUserInput(body) as never, failure));
+        const content = failure === 'garbage' ? 'Sure! Here is what I found: the applicant is Mexican.' : failure === 'fenced' ? `\`\`\`json\n${json}\n\`\`\`` : json;
         answerJson(res, 200, completion(body.model, content));
       };
       if (failure !== 'slow') return respond();

@@ -1,12 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor, type AnyActorRef } from 'xstate';
-import { aiAssistantMachine, failureDetail, type AiAssistantInput, type NextAnswer } from '../../machines/aiAssistant.machine';
+import { aiAssistantMachine, failureDetail, type AiAssistantInput, type KeptConversation, type NextAnswer } from '../../machines/aiAssistant.machine';
 
 const settle = (actor: AnyActorRef) => waitFor(actor, (s) => !s.hasTag('busy'));
 const question = (id: string, label = `${id}?`): NextAnswer => ({ done: false, message: '', question: label, field: { id, label, type: 'text' }, progress: { answered: 0, total: 2 } });
 const DONE: NextAnswer = { done: true, message: 'Thanks', question: '', progress: { answered: 2, total: 2 }, checkoutUrls: { basic: '/b', pro: '/p', elite: '/e' } };
 
-function start(script: NextAnswer[], input: AiAssistantInput = {}, answer: (input: { answer: string }) => Promise<unknown> = async () => ({ saved: true, value: 'v', progress: { answered: 1, total: 2 } })) {
+function start(
+  script: NextAnswer[],
+  input: AiAssistantInput = {},
+  answer: (input: { answer: string }) => Promise<unknown> = async () => ({ saved: true, value: 'v', progress: { answered: 1, total: 2 } }),
+  kept: KeptConversation = { language: 'en', lines: [] },
+) {
   const asked: { sessionId: string; language: string }[] = [];
   const sent: { answer: string; question_id: string }[] = [];
   const actor = createActor(
@@ -21,6 +26,7 @@ function start(script: NextAnswer[], input: AiAssistantInput = {}, answer: (inpu
           sent.push(input);
           return answer(input);
         }),
+        loadConversation: fromPromise(async () => kept),
       } as never,
     }),
     { input },
@@ -88,13 +94,35 @@ describe('aiAssistant', () => {
     expect(actor.getSnapshot().context.lines.at(-1)).toEqual({ role: 'system', key: 'aiassistant:error.line', detail: { key: 'validation:validation.name.invalid' } });
   });
 
-  it('goes on with a kept interview after a reload, and New Interview forgets it but keeps the language', async () => {
-    const { actor, asked } = start([question('phone')], { sessionId: 'kept', kind: 'ds160', language: 'en' });
+  it('goes on with a kept interview after a reload, showing the kept conversation once, and New Interview forgets it but keeps the language', async () => {
+    const kept: KeptConversation = { language: 'fr', lines: [{ role: 'assistant', text: 'first-name?' }, { role: 'user', text: 'Ana' }, { role: 'assistant', text: 'phone?' }] };
+    const { actor, asked } = start([question('phone')], { sessionId: 'kept', kind: 'ds160', language: 'en' }, undefined, kept);
     await settle(actor);
-    expect(asked).toEqual([{ sessionId: 'kept', language: 'en' }]);
+    // The server's language wins, and the question it was at is not shown twice.
+    expect(asked).toEqual([{ sessionId: 'kept', language: 'fr' }]);
+    expect(actor.getSnapshot().context.lines).toEqual(kept.lines);
     actor.send({ type: 'NEW_INTERVIEW' });
     expect(actor.getSnapshot().value).toBe('choosing');
-    expect(actor.getSnapshot().context).toMatchObject({ sessionId: null, kind: null, lines: [], language: 'en' });
+    expect(actor.getSnapshot().context).toMatchObject({ sessionId: null, kind: null, lines: [], language: 'fr' });
+  });
+
+  // Issue 32: an answer the server does not store is a reply, with quick answers; the question stays.
+  it('shows the reply of an answer not stored, offers its quick answers, and stays on the question', async () => {
+    const { actor, sent } = start([question('last-name'), question('gender')], {}, async ({ answer }) =>
+      answer === 'Lefèvre' ? { saved: false, progress: { answered: 0, total: 2 }, reply: { text: 'LEFEVRE?', quickAnswers: ['Oui', 'Non'] } } : { saved: true, value: 'Lefevre', progress: { answered: 1, total: 2 } },
+    );
+    actor.send({ type: 'START', kind: 'ds160' });
+    await settle(actor);
+    actor.send({ type: 'DRAFT', value: 'Lefèvre' });
+    actor.send({ type: 'SUBMIT' });
+    await settle(actor);
+    expect(actor.getSnapshot().value).toBe('answering');
+    expect(actor.getSnapshot().context).toMatchObject({ draft: '', quick: ['Oui', 'Non'], question: { id: 'last-name' } });
+    expect(actor.getSnapshot().context.lines.slice(-2)).toEqual([{ role: 'user', text: 'Lefèvre' }, { role: 'assistant', text: 'LEFEVRE?' }]);
+    actor.send({ type: 'CHOOSE', value: 'Oui' });
+    await settle(actor);
+    expect(sent.map((s) => [s.question_id, s.answer])).toEqual([['last-name', 'Lefèvre'], ['last-name', 'Oui']]);
+    expect(actor.getSnapshot().context).toMatchObject({ quick: [], question: { id: 'gender' } });
   });
 
   it('stalls without a question when the next one fails, and tries again on request', async () => {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor, type AnyActorRef } from 'xstate';
-import { sectionCount, sectionsChatMachine, type FormAnalysis, type ReplyInput, type SectionsChatInput } from '../../machines/sectionsChat.machine';
+import { sectionCount, sectionsChatMachine, type FormAnalysis, type KeptSections, type ReplyInput, type SectionsChatInput } from '../../machines/sectionsChat.machine';
 
 const settle = (actor: AnyActorRef) => waitFor(actor, (s) => !s.hasTag('busy'));
 const ANALYSIS: FormAnalysis = { analysis: 'ok', hasErrors: false, hasWarnings: false, errors: [], warnings: [] };
 
-function start(input: SectionsChatInput, script: { extracted?: Record<string, string>[]; replies?: { response: string; isComplete: boolean; nextSection?: 'contact' }[] } = {}) {
+function start(input: SectionsChatInput, script: { extracted?: Record<string, string>[]; replies?: { response: string; isComplete: boolean; nextSection?: 'contact'; quickAnswers?: string[] }[]; kept?: KeptSections; quick?: string[] } = {}) {
   const replies: Omit<ReplyInput, 'replyTo'>[] = [];
   const actor = createActor(
     sectionsChatMachine.provide({
@@ -16,7 +16,11 @@ function start(input: SectionsChatInput, script: { extracted?: Record<string, st
           replyTo.send({ type: 'PIECE', text: 'Ho' });
           return script.replies?.shift() ?? { response: 'Hola', isComplete: false };
         }),
-        analyzeResponse: fromPromise(async () => ({ extractedData: script.extracted?.shift() ?? {}, understood: ['x'] })),
+        analyzeResponse: fromPromise(async () => ({ extractedData: script.extracted?.shift() ?? {}, understood: ['x'], ...(script.quick ? { quickAnswers: script.quick } : {}) })),
+        loadConversation: fromPromise(async () => {
+          if (script.kept) return script.kept;
+          throw Object.assign(new Error('Not found'), { status: 404 });
+        }),
         analyzeForm: fromPromise(async () => ANALYSIS),
       } as never,
     }),
@@ -27,7 +31,7 @@ function start(input: SectionsChatInput, script: { extracted?: Record<string, st
 
 describe('sectionsChat', () => {
   it('pre-fills what the visa wizard sent and greets with it', async () => {
-    const { actor, replies } = start({ language: 'es', country: 'mexico', purpose: 'tourism', visaType: 'esta' });
+    const { actor, replies } = start({ sessionId: 'sections-unit-1', language: 'es', country: 'mexico', purpose: 'tourism', visaType: 'esta' });
     await settle(actor);
     const { progress, visaType } = actor.getSnapshot().context;
     expect(progress.personalInfo).toEqual({ nationality: 'Mexico' });
@@ -36,13 +40,13 @@ describe('sectionsChat', () => {
     expect(visaType).toBe('ESTA');
     expect(replies[0]).toMatchObject({ message: '', messageHistory: [], context: { country: 'mexico', purpose: 'tourism', visaType: 'ESTA' } });
     // A purpose the start flow does not know is not a purpose.
-    const { actor: other } = start({ language: 'es', country: 'Atlantis', purpose: 'fun' });
+    const { actor: other } = start({ sessionId: 'sections-unit-1', language: 'es', country: 'Atlantis', purpose: 'fun' });
     await settle(other);
     expect(other.getSnapshot().context.progress.totalProgress).toBe(0);
   });
 
   it('merges an answer into the current section, moves on when told, and sends the last 6 messages', async () => {
-    const { actor, replies } = start({ language: 'en' }, { extracted: [{ firstName: 'Ana' }, {}, {}, {}], replies: [{ response: 'Hi', isComplete: false }, { response: 'Next', isComplete: false, nextSection: 'contact' }] });
+    const { actor, replies } = start({ sessionId: 'sections-unit-1', language: 'en' }, { extracted: [{ firstName: 'Ana' }, {}, {}, {}], replies: [{ response: 'Hi', isComplete: false }, { response: 'Next', isComplete: false, nextSection: 'contact' }] });
     await settle(actor);
     actor.send({ type: 'SEND', text: ' ' });
     expect(actor.getSnapshot().matches('idle')).toBe(true);
@@ -62,7 +66,7 @@ describe('sectionsChat', () => {
   });
 
   it('asks for the final analysis when the reply says complete', async () => {
-    const { actor } = start({ language: 'es' }, { replies: [{ response: 'Hola', isComplete: false }, { response: 'Listo', isComplete: true }] });
+    const { actor } = start({ sessionId: 'sections-unit-1', language: 'es' }, { replies: [{ response: 'Hola', isComplete: false }, { response: 'Listo', isComplete: true }] });
     await settle(actor);
     actor.send({ type: 'SEND', text: 'Ana' });
     await settle(actor);
@@ -77,14 +81,41 @@ describe('sectionsChat', () => {
           analyzeResponse: fromPromise(async () => {
             throw new Error('500');
           }),
+          loadConversation: fromPromise(async () => {
+            throw new Error('404');
+          }),
         } as never,
       }),
-      { input: { language: 'es' } },
+      { input: { sessionId: 'sections-unit-4', language: 'es' } },
     ).start();
     await settle(actor);
     actor.send({ type: 'SEND', text: 'Ana' });
     await settle(actor);
     expect(actor.getSnapshot().context.lines.at(-1)).toEqual({ role: 'system', key: 'sections:error.repeat' });
     expect(actor.getSnapshot().matches({ idle: 'failed' })).toBe(true);
+  });
+
+  // Issue 32: the server keeps the conversation; a reload shows it as it was, with its quick answers.
+  it('restores a kept conversation instead of greeting again', async () => {
+    const formProgress = { personalInfo: { firstName: 'Helene' }, contactInfo: {}, passportInfo: {}, travelInfo: {}, employmentInfo: {}, completedSections: [], currentSection: 'personal' as const, totalProgress: 5 };
+    const kept: KeptSections = { language: 'fr', formProgress, messages: [{ role: 'assistant', content: 'Bonjour' }, { role: 'user', content: 'Hélène' }, { role: 'assistant', content: 'HELENE ?', quickAnswers: ['Oui', 'Non'] }] };
+    const { actor, replies } = start({ sessionId: 'sections-unit-2', language: 'es' }, { kept });
+    await settle(actor);
+    const { context } = actor.getSnapshot();
+    expect(actor.getSnapshot().matches('idle')).toBe(true);
+    expect(replies).toEqual([]);
+    expect(context).toMatchObject({ language: 'fr', progress: formProgress, quick: ['Oui', 'Non'] });
+    expect(context.lines).toEqual(kept.messages.map(({ role, content }) => ({ role, content })));
+  });
+
+  it('offers the quick answers a reply gives, and forgets them once the applicant answers', async () => {
+    const { actor, replies } = start({ sessionId: 'sections-unit-3', language: 'fr' }, { replies: [{ response: 'Bonjour', isComplete: false }, { response: 'HELENE ?', isComplete: false, quickAnswers: ['Oui', 'Non'] }] });
+    await settle(actor);
+    actor.send({ type: 'SEND', text: 'Hélène' });
+    await settle(actor);
+    expect(actor.getSnapshot().context.quick).toEqual(['Oui', 'Non']);
+    expect(replies.at(-1)).toMatchObject({ sessionId: 'sections-unit-3', message: 'Hélène' });
+    actor.send({ type: 'SEND', text: 'Oui' });
+    expect(actor.getSnapshot().context.quick).toEqual([]);
   });
 });

@@ -174,7 +174,11 @@ export const aivisaChatPaths: PathModel = {
       if (event.type === 'xstate.done.actor.loadApplication') {
         const answer = lastCall(world, 'GET', '/api/aivisa/application/');
         expect(answer?.status).toBe(200);
-        expect(after.context.application).toEqual(answer?.response);
+        // Issue 32: the conversation kept on the server comes back with the application, its quick answers too.
+        const { messages = [], ...application } = answer?.response as { messages?: { role: string; content: string; suggestions?: string[] }[] };
+        expect(after.context.application).toEqual(application);
+        expect(after.context.lines).toEqual(messages.map(({ role, content }) => ({ role, content })));
+        expect(after.context.suggestions).toEqual(messages.at(-1)?.suggestions ?? []);
         expect(after.context.paywallOpen).toBe(isLocked(after.context.application));
       }
       if (event.type === 'xstate.error.actor.loadApplication') {
@@ -192,7 +196,7 @@ export const aivisaChatPaths: PathModel = {
         expect(after.context.lines.at(-1)).toEqual({ role: 'assistant', content: turn!.content });
         expect(after.context).toMatchObject({ partial: '', application: turn!.application, paywallOpen: turn!.showPaywall, suggestions: turn!.suggestions });
         const row = await world.app.db.selectFrom('chat_sessions').select('messages').where('id', '=', world.input.sessionId).executeTakeFirstOrThrow();
-        expect(JSON.parse(row.messages).at(-1)).toEqual({ role: 'assistant', content: turn!.content });
+        expect(JSON.parse(row.messages).at(-1)).toEqual({ role: 'assistant', content: turn!.content, ...(turn!.suggestions.length ? { suggestions: turn!.suggestions } : {}) });
         expect(asked.filter((e) => e.type === 'saveLead')).toEqual(leadReady(turn!.stateUpdate) ? [{ type: 'saveLead', params: { state: turn!.stateUpdate } }] : []);
       } else {
         expect(asked.filter((e) => e.type === 'saveLead')).toEqual([]);

@@ -3,6 +3,7 @@ import { sectionsChatCalls } from '../../client/api/actors/sectionsChat';
 import { eventReader } from '../../client/api/events';
 import { chatProgress, sectionData, SECTION_KEY } from '../../machines/domain/chatFields';
 import { sectionsChatMachine, type FormProgress } from '../../machines/sectionsChat.machine';
+import { randomUUID } from 'node:crypto';
 import { engineFaults, type Fault } from '../helpers/engineFaults';
 import { lastCall, lastHeld, type PathCase, type PathModel, type Snap, type World } from './model';
 
@@ -30,14 +31,30 @@ const done = (call: string, output: object) => ({ type: `xstate.done.actor.${cal
 const dropped = (call: string) => ({ type: `xstate.error.actor.${call}`, error: 'network' });
 const refused = (call: string) => ({ type: `xstate.error.actor.${call}`, error: 'server' });
 
+/** A conversation of its own per path (issue 32: the server keeps it), the engine healed unless the case breaks it. */
 function healed(fault?: { op: 'extract' | 'chatReply'; fault: Fault }) {
   return async (world: World, input: object) => {
     const faults = engineFaults(world.app);
     faults.clear();
     if (fault) faults.set(fault.op, fault.fault);
-    return input;
+    return { ...input, sessionId: `sections-path-${randomUUID()}` };
   };
 }
+
+/** A conversation this browser began before a reload: greeted, and one answer shown back to confirm. */
+async function begun(world: World, input: object) {
+  const ready = await healed()(world, input);
+  const empty = { personalInfo: {}, contactInfo: {}, passportInfo: {}, travelInfo: {}, employmentInfo: {}, completedSections: [], currentSection: 'personal', totalProgress: 0 };
+  const post = (path: string, body: object) => world.http({ method: 'POST', path, body });
+  await post('/api/openai/intelligent-chat', { sessionId: ready.sessionId, message: '', context: { formProgress: empty }, language: 'fr', messageHistory: [] });
+  await post('/api/openai/response-analysis', { sessionId: ready.sessionId, userResponse: 'Hélène', currentSection: 'personal', formProgress: empty, language: 'fr' });
+  await post('/api/openai/intelligent-chat', { sessionId: ready.sessionId, message: 'Hélène', context: { formProgress: empty }, language: 'fr', messageHistory: [] });
+  return ready;
+}
+
+const KEPT = { language: 'fr', formProgress: { personalInfo: {}, contactInfo: {}, passportInfo: {}, travelInfo: {}, employmentInfo: {}, completedSections: [], currentSection: 'personal', totalProgress: 0 }, messages: [{ role: 'assistant', content: 'Bonjour' }, { role: 'user', content: 'Hélène' }, { role: 'assistant', content: 'HELENE ?', quickAnswers: ['Oui', 'Non'] }] };
+/** The first call of a new conversation: none kept yet (404), or no answer at all. */
+const NEW = [refused('loadConversation'), dropped('loadConversation')];
 
 const answered = (s: Snap) => s.context.lines.some((l: { role: string }) => l.role === 'user');
 
@@ -47,6 +64,7 @@ const cases: PathCase[] = [
     input: { language: 'es', country: 'mexico', purpose: 'tourism', visaType: 'DS-160' },
     setup: healed(),
     events: (s) => {
+      if (s.matches('restoring')) return NEW;
       if (s.matches('replying')) return [done('reply', REPLY), dropped('reply')];
       if (s.matches('analysing')) return [done('analyzeResponse', ANALYSED), dropped('analyzeResponse')];
       if (s.matches('idle')) return [{ type: 'SEND' }, { type: 'DRAFT', value: '  Ana ' }, { type: 'DRAFT', value: ' ' }, { type: 'SEND', text: 'López' }];
@@ -58,6 +76,7 @@ const cases: PathCase[] = [
     input: { language: 'en', progress: NEARLY },
     setup: healed(),
     events: (s) => {
+      if (s.matches('restoring')) return [refused('loadConversation')];
       if (s.matches('replying')) return [done('reply', answered(s) ? COMPLETE : REPLY)];
       if (s.matches('analysing')) return [done('analyzeResponse', ANALYSED)];
       if (s.matches('finalAnalysis')) return [done('analyzeForm', ANALYSIS), dropped('analyzeForm')];
@@ -69,6 +88,7 @@ const cases: PathCase[] = [
     input: { language: 'es' },
     setup: healed({ op: 'extract', fault: 'throw' }),
     events: (s) => {
+      if (s.matches('restoring')) return [refused('loadConversation')];
       if (s.matches('replying')) return [done('reply', REPLY)];
       if (s.matches('analysing')) return [refused('analyzeResponse')];
       return s.matches('idle') ? [{ type: 'SEND', text: 'Ana' }] : [];
@@ -78,7 +98,18 @@ const cases: PathCase[] = [
     name: 'an engine that fails while it writes',
     input: { language: 'en' },
     setup: healed({ op: 'chatReply', fault: 'throw' }),
-    events: (s) => (s.matches('replying') ? [refused('reply')] : []),
+    events: (s) => (s.matches('restoring') ? [refused('loadConversation')] : s.matches('replying') ? [refused('reply')] : []),
+  },
+  {
+    name: 'a conversation begun before a reload, with a name shown back to confirm',
+    input: { language: 'es' },
+    setup: begun,
+    events: (s) => {
+      if (s.matches('restoring')) return [done('loadConversation', KEPT)];
+      if (s.matches('analysing')) return [done('analyzeResponse', ANALYSED)];
+      if (s.matches('replying')) return [done('reply', REPLY)];
+      return s.matches('idle') && s.context.quick.length > 0 ? [{ type: 'SEND', text: s.context.quick[0] }] : [];
+    },
   },
 ];
 
@@ -100,7 +131,7 @@ export const sectionsChatPaths: PathModel = {
   abstraction: (s) => ({ value: s.value, draft: s.context.draft, answered: answered(s), last: s.context.lines.at(-1)?.role, analysed: Boolean(s.context.analysis) }),
   oracle: {
     initial: (s, world) => {
-      expect(s.value).toEqual({ replying: 'waiting' });
+      expect(s.value).toBe('restoring');
       if (world.input.progress) expect(s.context.progress).toEqual(world.input.progress);
       else {
         // Spec 3-ai §2.7: what the visa wizard sent pre-fills the form.
@@ -144,11 +175,25 @@ export const sectionsChatPaths: PathModel = {
         }
         expect(after.matches('finalAnalysis')).toBe(Boolean(reply?.isComplete) || after.context.progress.totalProgress >= 90);
       }
+      if (event.type === 'xstate.done.actor.loadConversation') {
+        // Issue 32: the form, the conversation and its quick answers as the server kept them.
+        const answer = lastCall(world, 'GET', '/api/openai/intelligent-chat/');
+        expect(answer?.status).toBe(200);
+        const kept = answer?.response as { language: string; formProgress: FormProgress; messages: { role: string; content: string; quickAnswers?: string[] }[] };
+        expect(after.context).toMatchObject({ language: kept.language, progress: kept.formProgress, quick: kept.messages.at(-1)?.quickAnswers ?? [] });
+        expect(after.context.lines).toEqual(kept.messages.map(({ role, content }) => ({ role, content })));
+        expect(after.context.quick).toEqual(['Oui', 'Non']);
+      }
+      if (event.type === 'xstate.error.actor.loadConversation') {
+        if ((event as { error?: unknown }).error === 'server') expect(lastCall(world, 'GET', '/api/openai/intelligent-chat/')?.status).toBe(404);
+        expect(after.matches('replying')).toBe(true);
+        expect(after.context.lines).toEqual([]);
+      }
       if (event.type === 'xstate.done.actor.analyzeForm') {
         const answer = lastCall(world, 'POST', '/api/openai/analyze-form');
         expect(after.context.analysis).toEqual(answer?.response);
       }
-      if (event.type.startsWith('xstate.error.actor.')) {
+      if (event.type.startsWith('xstate.error.actor.') && event.type !== 'xstate.error.actor.loadConversation') {
         expect(after.matches({ idle: 'failed' })).toBe(true);
         expect(after.context.lines.at(-1)).toEqual(repeatLine);
         if ((event as { error?: unknown }).error === 'server') {
@@ -170,6 +215,7 @@ export const sectionsChatPaths: PathModel = {
         expect(held.messageHistory).toEqual((message ? lines.slice(0, -1) : lines).slice(-6));
         expect(held.context.formProgress).toEqual(s.context.progress);
         expect(held.language).toBe(s.context.language);
+        expect(held.sessionId).toBe(s.context.sessionId);
       },
       analysing: (s, world) =>
         expect(lastHeld(world, 'analyzeResponse')?.input).toMatchObject({

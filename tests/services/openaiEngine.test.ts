@@ -95,7 +95,7 @@ describe('the streamed reply', () => {
   it('stops when the caller goes away, without a second reply or a warning', async () => {
     const controller = new AbortController();
     const pieces: string[] = [];
-    for await (const piece of engine.chatReply(TURN, controller.signal)) {
+    for await (const piece of engine.chatReply(TURN, undefined, controller.signal)) {
       pieces.push(piece);
       controller.abort();
     }
@@ -131,14 +131,63 @@ describe('when the model fails, the built-in engine answers and the log says why
     expect(warnings.map((w) => [w.obj.operation, w.obj.reason])).toEqual([['chatReply', reason]]);
   });
 
-  it('a stream that drops midway stops there, with no second reply after it', async () => {
+  // Issue 32: half a reply is never the reply; the built-in engine adds the question and the markers it lacks.
+  it('a stream that drops midway is completed with the question and its markers', async () => {
     fake.failure = 'streamBreak';
     const pieces = await joined(engine.chatReply(TURN));
     const whole = (await joined(builtin.chatReply(TURN))).join('');
-    expect(pieces).toHaveLength(1);
+    expect(pieces).toHaveLength(2);
     expect(whole.startsWith(pieces[0] ?? '-')).toBe(true);
-    expect(pieces[0]).not.toBe(whole);
+    expect(pieces[1]).toBe('\n¿Cuál es tu correo?\n[INPUT:email:¿Cuál es tu correo?]\nPuedes continuar con el plan de abajo. [CHECKOUT:pro]');
     expect(warnings.map((w) => [w.obj.operation, w.obj.reason])).toEqual([['chatReply', 'stream broken']]);
+  });
+
+  it('a stream that stalls is ended after the stall time and completed the same way', async () => {
+    const stalling = new OpenAiEngine({ apiKey: 'sk-test', baseUrl: fake.baseURL, model: 'gpt-test', timeoutMs: 5_000, stallMs: 200 }, log);
+    fake.failure = 'stall';
+    const started = Date.now();
+    const pieces = await joined(stalling.chatReply(TURN));
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(pieces.join('')).toMatch(/^Hola, soy Sofía[\s\S]*\[INPUT:email:¿Cuál es tu correo\?\][\s\S]*\[CHECKOUT:pro\]$/);
+    expect(warnings.map((w) => [w.obj.operation, w.obj.reason])).toEqual([['chatReply', 'stalled']]);
+  });
+
+  it("a reply still streaming when the turn's budget runs out is completed at once", async () => {
+    fake.failure = 'stall';
+    const pieces = await joined(engine.chatReply(TURN, AbortSignal.timeout(150)));
+    expect(pieces.join('')).toContain('[INPUT:email:¿Cuál es tu correo?]');
+    expect(warnings.map((w) => w.obj.reason)).toEqual(['turn budget']);
+  });
+});
+
+describe('what the model answers is read leniently and checked strictly (issue 32)', () => {
+  it('takes a ```json fence off', async () => {
+    fake.failure = 'fenced';
+    expect(await engine.extract(EXTRACT)).toEqual(await builtin.extract(EXTRACT));
+    expect(warnings).toEqual([]);
+  });
+
+  it('drops an impossible date and keeps the rest of the answer', async () => {
+    fake.failure = 'badElement';
+    const found = await engine.extract(EXTRACT);
+    expect(found).toEqual(await builtin.extract(EXTRACT));
+    expect(found.dates).toEqual([{ iso: '1990-03-15', text: '15 de marzo de 1990' }]);
+    expect(warnings).toEqual([]);
+  });
+
+  it("normalises the model's values: a country named in Spanish is stored by its English name", async () => {
+    const input = { asked: { field: 'nationality', kind: 'country' as const }, text: 'Soy de España', language: 'es' as const, today: '2026-05-10' };
+    expect(await engine.read(input)).toMatchObject({ outcome: 'value', value: 'Spain' });
+    const body = JSON.parse(fake.requests[0]?.body.messages[1]?.content ?? '{}');
+    expect(body).toEqual(input);
+    expect(warnings).toEqual([]);
+  });
+
+  it('sets aside a value its quote does not say, and the rules answer', async () => {
+    fake.failure = 'wrong';
+    const input = { asked: { field: 'nationality', kind: 'country' as const }, text: 'Soy de España', language: 'es' as const, today: '2026-05-10' };
+    expect(await engine.read(input)).toMatchObject({ outcome: 'value', value: 'Spain' });
+    expect(warnings.map((w) => w.obj.reason)).toEqual(['ungrounded']);
   });
 });
 

@@ -1,4 +1,4 @@
-import { answerAssistantQuestion, createAssistantSession, nextAssistantQuestion } from '../../../openapi/routes/aiassistant';
+import { answerAssistantQuestion, assistantConversation, createAssistantSession, nextAssistantQuestion } from '../../../openapi/routes/aiassistant';
 import type { ConversationLanguage, InterviewKind } from '../../../machines/aiAssistant.machine';
 import { call } from '../call';
 import type { Transport } from '../transport';
@@ -11,6 +11,10 @@ export function aiAssistantCalls(http: Transport) {
     nextQuestion: ({ sessionId, language }: { sessionId: string; language: ConversationLanguage }) => call(http, nextAssistantQuestion, { body: { sessionId, language } }),
     sendAnswer: (body: { sessionId: string; question_id: string; question_label: string; answer: string; language: ConversationLanguage }) =>
       call(http, answerAssistantQuestion, { body }),
+    loadConversation: async ({ sessionId }: { sessionId: string }) => {
+      const { language, lines } = await call(http, assistantConversation, { params: { sessionId } });
+      return { language, lines };
+    },
   };
 }
 

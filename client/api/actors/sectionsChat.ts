@@ -1,5 +1,5 @@
-import type { FormProgress, ReplyInput } from '../../../machines/sectionsChat.machine';
-import { analyzeForm, intelligentChat, responseAnalysis } from '../../../openapi/routes/sections';
+import type { FormProgress, KeptSections, ReplyInput } from '../../../machines/sectionsChat.machine';
+import { analyzeForm, intelligentChat, responseAnalysis, sectionsConversation } from '../../../openapi/routes/sections';
 import { call } from '../call';
 import { streamCall } from '../events';
 import type { Transport } from '../transport';
@@ -13,8 +13,9 @@ export function sectionsChatCalls(http: Transport) {
   return {
     reply: ({ replyTo, language, ...body }: ReplyInput) =>
       streamCall(http, intelligentChat, { body: { ...body, language: language as Language } }, (text) => replyTo.send({ type: 'PIECE', text })),
-    analyzeResponse: ({ language, ...body }: { userResponse: string; currentSection: Section; formProgress: FormProgress; language: string; visaType?: 'DS-160' | 'ESTA' }) =>
+    analyzeResponse: ({ language, ...body }: { sessionId: string; userResponse: string; currentSection: Section; formProgress: FormProgress; language: string; visaType?: 'DS-160' | 'ESTA' }) =>
       call(http, responseAnalysis, { body: { ...body, language: language as Language } }),
+    loadConversation: async ({ sessionId }: { sessionId: string }): Promise<KeptSections> => (await call(http, sectionsConversation, { params: { sessionId } })) as KeptSections,
     analyzeForm: ({ language, ...body }: { formData: FormProgress; language: string; visaType?: 'DS-160' | 'ESTA' }) =>
       call(http, analyzeForm, { body: { ...body, language: language as Language } }),
   };

@@ -2,10 +2,11 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { aiAssistantMachine, type AiAssistantInput, type AssistantLine, type ConversationLanguage, type Said } from '../../../machines/aiAssistant.machine';
+import { aiAssistantMachine, CONVERSATION_LANGUAGES, type AiAssistantInput, type AssistantLine, type ConversationLanguage, type Said } from '../../../machines/aiAssistant.machine';
 import { ROUTES } from '../../../machines/domain/routes';
 import { makeAiAssistantActors } from '../../api/actors/aiAssistant';
 import { fetchTransport } from '../../api/transport';
+import { useLanguage } from '../../app/AppContext';
 import { useSiteData } from '../../app/siteData';
 import { readStorage, writeStorage } from '../../app/storage';
 import { useFlow } from '../../app/useFlow';
@@ -18,18 +19,21 @@ import { progressTrack } from '../../components/wizard/wizard.css';
 import { button, container, heading, input as inputClass, muted, page, row, stack } from '../../styles/ui.css';
 
 const machine = aiAssistantMachine.provide({ actors: makeAiAssistantActors(fetchTransport) });
-const CONVERSATION_LANGUAGES: readonly ConversationLanguage[] = ['es', 'en'];
 
 /** The interview under way survives a reload of the tab: the server keeps its answers, the tab its id. */
 const KEPT = 'rumbo.aiassistant';
 
-function keptInterview(): AiAssistantInput {
+const isConversationLanguage = (value: unknown): value is ConversationLanguage => CONVERSATION_LANGUAGES.includes(value as ConversationLanguage);
+
+/** The interview this tab began, or a new one in the interface's language (issue 32: not Spanish under French). */
+function keptInterview(interfaceLanguage: string): AiAssistantInput {
+  const fallback = isConversationLanguage(interfaceLanguage) ? interfaceLanguage : 'es';
   try {
     const kept = JSON.parse(readStorage('session', KEPT) ?? 'null') as AiAssistantInput | null;
-    const language = kept?.language === 'en' ? 'en' : 'es';
-    return kept?.sessionId && (kept.kind === 'ds160' || kept.kind === 'esta') ? { language, sessionId: kept.sessionId, kind: kept.kind } : { language };
+    const language = isConversationLanguage(kept?.language) ? kept.language : fallback;
+    return kept?.sessionId && (kept.kind === 'ds160' || kept.kind === 'esta') ? { language, sessionId: kept.sessionId, kind: kept.kind } : { language: fallback };
   } catch {
-    return { language: 'es' };
+    return { language: fallback };
   }
 }
 
@@ -39,7 +43,8 @@ export default function AiAssistantPage() {
   const { t } = useTranslation(['aiassistant', 'validation']);
   const { branding } = useSiteData();
   usePageMeta('chat', branding.brandName);
-  const [input] = useState(keptInterview);
+  const { language: interfaceLanguage } = useLanguage();
+  const [input] = useState(() => keptInterview(interfaceLanguage));
   const ref = useFlow(machine, input);
   const context = useSelector(ref, (s) => s.context);
   useEffect(() => {
@@ -125,11 +130,11 @@ export default function AiAssistantPage() {
             lines={context.lines.map((line) => ({ role: line.role, body: lineText(line) }))}
             pending={busy ? t('thinking') : null}
           />
-          {answering && context.question?.options && context.question.options.length > 0 && (
+          {answering && (context.quick.length > 0 || (context.question?.options?.length ?? 0) > 0) && (
             <div className={chat.options} role="group" aria-label={t('input.options')}>
-              {context.question.options.map((option) => (
-                <button key={option.value} type="button" className={button.secondary} data-testid="assistant-option" onClick={() => ref.send({ type: 'CHOOSE', value: option.label })}>
-                  {option.label}
+              {(context.quick.length > 0 ? context.quick : (context.question?.options ?? []).map((o) => o.label)).map((label) => (
+                <button key={label} type="button" className={button.secondary} data-testid="assistant-option" onClick={() => ref.send({ type: 'CHOOSE', value: label })}>
+                  {label}
                 </button>
               ))}
             </div>

@@ -5,11 +5,12 @@ import { Link, useSearchParams } from 'react-router';
 import { CHAT_SECTION_ORDER, sectionData } from '../../../machines/domain/chatFields';
 import { ds160Handoff } from '../../../machines/domain/chatHandoff';
 import { ROUTES } from '../../../machines/domain/routes';
-import { sectionCount, sectionsChatMachine, type FormProgress, type SectionsChatInput, type SectionsLine } from '../../../machines/sectionsChat.machine';
+import { sectionCount, sectionsChatMachine, type SectionsChatInput, type SectionsLine } from '../../../machines/sectionsChat.machine';
 import { makeSectionsChatActors } from '../../api/actors/sectionsChat';
 import { fetchTransport } from '../../api/transport';
 import { useSiteData } from '../../app/siteData';
-import { handOffToDs160, readStorage, writeStorage } from '../../app/storage';
+import { useLanguage } from '../../app/AppContext';
+import { browserChatId, handOffToDs160, writeStorage } from '../../app/storage';
 import { useFlow } from '../../app/useFlow';
 import { usePageMeta } from '../../app/usePageMeta';
 import * as chat from '../../components/chat/chat.css';
@@ -21,20 +22,17 @@ import { progressTrack } from '../../components/wizard/wizard.css';
 import { badge, button, card, container, heading, muted, page, stack } from '../../styles/ui.css';
 import * as css from '../aivisa/aivisa.css';
 
-/** The form so far survives a reload of the tab; the conversation starts again where the form is. */
-const KEPT = 'rumbo.sections';
-
-function keptProgress(): FormProgress | null {
-  try {
-    const kept = JSON.parse(readStorage('session', KEPT) ?? 'null') as FormProgress | null;
-    return kept && typeof kept === 'object' && typeof kept.currentSection === 'string' ? kept : null;
-  } catch {
-    return null;
-  }
-}
+/** The conversation's id is the browser's; the server keeps the form and the conversation (issue 32). */
+const SESSION_KEY = 'rumbo.sections.session';
 
 const machine = sectionsChatMachine.provide({ actors: makeSectionsChatActors(fetchTransport) });
 const LANGUAGES = ['es', 'en', 'fr', 'pt'];
+
+/** Arriving from the visa wizard starts a new form with what it sent; otherwise the conversation goes on. */
+function conversationId(fresh: boolean): string {
+  if (fresh) writeStorage('local', SESSION_KEY, null);
+  return browserChatId(SESSION_KEY);
+}
 
 /** The intelligent chat (spec 3-ai §2.7, §4.6): five sections with progress, the chat, the final analysis. */
 export default function AiChatSectionsPage() {
@@ -42,13 +40,14 @@ export default function AiChatSectionsPage() {
   const { branding } = useSiteData();
   usePageMeta('chat', branding.brandName);
   const [params] = useSearchParams();
+  const { language: interfaceLanguage } = useLanguage();
   const [input] = useState<SectionsChatInput>(() => ({
-    language: LANGUAGES.includes(params.get('lang') ?? '') ? (params.get('lang') as string) : 'es',
+    sessionId: conversationId(Boolean(params.get('country'))),
+    // ?lang, else the interface's language (issue 32: a French interface gets a French chat).
+    language: LANGUAGES.includes(params.get('lang') ?? '') ? (params.get('lang') as string) : LANGUAGES.includes(interfaceLanguage) ? interfaceLanguage : 'es',
     country: params.get('country'),
     purpose: params.get('purpose'),
     visaType: params.get('visaType'),
-    // Arriving from the visa wizard starts a new form with what it sent.
-    progress: params.get('country') ? null : keptProgress(),
   }));
   const ref = useFlow(machine, input);
   const context = useSelector(ref, (s) => s.context);
@@ -56,7 +55,6 @@ export default function AiChatSectionsPage() {
   const streaming = useSelector(ref, (s) => s.matches('replying'));
   const field = useRef<HTMLInputElement>(null);
   const percent = context.progress.totalProgress;
-  useEffect(() => writeStorage('session', KEPT, JSON.stringify(context.progress)), [context.progress]);
 
   useEffect(() => {
     if (!busy) field.current?.focus();
@@ -110,6 +108,15 @@ export default function AiChatSectionsPage() {
             lines={context.lines.map((line) => ({ role: line.role, body: lineText(line) }))}
             pending={streaming ? (context.partial ? words(context.partial) : t('writing')) : null}
           />
+          {context.quick.length > 0 && !busy && (
+            <div className={chat.options} role="group" aria-label={t('quick')}>
+              {context.quick.map((q) => (
+                <button key={q} type="button" className={button.secondary} onClick={() => ref.send({ type: 'SEND', text: q })} data-testid="sections-quick">
+                  {q}
+                </button>
+              ))}
+            </div>
+          )}
           <LineComposer
             id="sections-answer"
             ref={field}

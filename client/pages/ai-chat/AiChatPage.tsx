@@ -2,7 +2,8 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { agentChatMachine, type AgentLine, type AgentSession } from '../../../machines/agentChat.machine';
+import { AGENT_LANGUAGES, agentChatMachine, type AgentLine, type AgentSession } from '../../../machines/agentChat.machine';
+import { findCountry } from '../../../machines/domain/countries';
 import { ds160Handoff } from '../../../machines/domain/chatHandoff';
 import { ROUTES } from '../../../machines/domain/routes';
 import { makeAgentChatActors } from '../../api/actors/agentChat';
@@ -49,6 +50,16 @@ export default function AiChatPage() {
   const session = context.session;
   const done = session ? STEPS.filter((s) => session[s]).length : 0;
   const lastAssistant = context.lines.map((l) => l.role).lastIndexOf('assistant');
+  // What was collected, said back in the conversation's language (issue 32): 'Tourisme', 'Brésil', not 'tourism'.
+  const spoken = context.language ?? 'es';
+  const shown = (step: (typeof STEPS)[number], value: string | undefined): string => {
+    if (!value) return '—';
+    if (step === 'country') {
+      const code = findCountry(value)?.code;
+      return (code && new Intl.DisplayNames([spoken], { type: 'region' }).of(code)) || value;
+    }
+    return step === 'purpose' ? t(`purposes.${value}`, { lng: spoken, defaultValue: t(`purposes.${value}`, { defaultValue: value }) }) : value;
+  };
 
   useEffect(() => {
     if (!busy && phase === 'chat') field.current?.focus();
@@ -96,7 +107,9 @@ export default function AiChatPage() {
           {STEPS.map((step) => (
             <li key={step} className={css.fact} data-step={step} data-done={Boolean(session?.[step])}>
               <span className={muted}>{t(`steps.${step}`)}</span>
-              <span className={css.factValue}>{session?.[step] ?? '—'}</span>
+              <span className={css.factValue} data-value={session?.[step] ?? ''}>
+                {shown(step, session?.[step])}
+              </span>
             </li>
           ))}
         </ul>
@@ -139,7 +152,7 @@ export default function AiChatPage() {
               {t('language.title')}
             </h2>
             <div className={row}>
-              {(['es', 'en'] as const).map((language) => (
+              {AGENT_LANGUAGES.map((language) => (
                 <button key={language} type="button" lang={language} className={button.primary} onClick={() => ref.send({ type: 'CHOOSE_LANGUAGE', language })} data-testid={`agent-language-${language}`}>
                   {t(`language.${language}`)}
                 </button>

@@ -4,6 +4,8 @@ import { analyze, completeness } from './builtin/analyze';
 import { extract } from './builtin/extract';
 import { nextQuestion } from './builtin/interviews';
 import { builtinReply, pieces } from './builtin/reply';
+import { readAnswer } from './reading/read';
+import type { Reading } from './reading/types';
 import type {
   Analysis,
   AnalysisInput,
@@ -15,6 +17,7 @@ import type {
   NextQuestion,
   NextQuestionInput,
   ReadFactsInput,
+  ReadInput,
 } from './schemas';
 import { readFacts, type ApplicantFacts } from '../premium/facts';
 
@@ -24,10 +27,17 @@ import { readFacts, type ApplicantFacts } from '../premium/facts';
  */
 export interface AiEngine {
   readonly name: 'builtin' | 'openai';
-  extract(input: ExtractInput): Promise<Extracted>;
+  /** How long a user turn may take in all (issue 32): the model's calls share it, the built-in engine answers past it. */
+  readonly turnMs: number;
+  /** An answer to a known question, read into the question's value with a confidence (issue 32). */
+  read(input: ReadInput, signal?: AbortSignal): Promise<Reading>;
+  extract(input: ExtractInput, signal?: AbortSignal): Promise<Extracted>;
   nextQuestion(input: NextQuestionInput): Promise<NextQuestion>;
-  /** The reply in pieces as they are produced; joined, they are the whole reply. */
-  chatReply(input: ChatReplyInput, signal?: AbortSignal): AsyncIterable<string>;
+  /**
+   * The reply in pieces as they are produced; joined, they are the whole reply. `signal` is the turn's budget: past
+   * it the reply is completed by the built-in engine. `closed` is the caller gone: the reply stops.
+   */
+  chatReply(input: ChatReplyInput, signal?: AbortSignal, closed?: AbortSignal): AsyncIterable<string>;
   completeness(input: CompletenessInput): Promise<Completeness>;
   analyze(input: AnalysisInput): Promise<Analysis>;
   /** The premium interview's facts in pasted DS-160 data (issue 15); each quotes the applicant's words. */
@@ -37,6 +47,11 @@ export interface AiEngine {
 /** Rules, not a model: deterministic, so the same input always gives the same answer. */
 export class BuiltinEngine implements AiEngine {
   readonly name = 'builtin' as const;
+  readonly turnMs = 11_000;
+
+  async read(input: ReadInput): Promise<Reading> {
+    return readAnswer(input.asked, input.text, { language: input.language, today: new Date(`${input.today}T12:00:00Z`) });
+  }
 
   async extract(input: ExtractInput): Promise<Extracted> {
     return extract(input);
@@ -46,9 +61,9 @@ export class BuiltinEngine implements AiEngine {
     return nextQuestion(input);
   }
 
-  async *chatReply(input: ChatReplyInput, signal?: AbortSignal): AsyncIterable<string> {
+  async *chatReply(input: ChatReplyInput, _signal?: AbortSignal, closed?: AbortSignal): AsyncIterable<string> {
     for (const piece of pieces(builtinReply(input))) {
-      if (signal?.aborted) return;
+      if (closed?.aborted) return;
       yield piece;
       // A turn of the event loop between pieces, so each reaches the socket as its own write.
       await new Promise((resolve) => setImmediate(resolve));

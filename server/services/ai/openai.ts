@@ -1,6 +1,11 @@
 import type OpenAI from 'openai';
 import type { Static, TSchema } from 'typebox';
-import { BuiltinEngine, checked, type AiEngine } from './engine';
+import { completion } from './builtin/reply';
+import { BuiltinEngine, type AiEngine } from './engine';
+import { modelJson, salvage } from './modelAnswers';
+import { groundedExtract } from './reading/extracted';
+import { grounded, type ModelReading } from './reading/ground';
+import type { Reading } from './reading/types';
 import {
   AnalysisSchema,
   CompletenessSchema,
@@ -15,7 +20,9 @@ import {
   type NextQuestion,
   type NextQuestionInput,
   ApplicantFactsSchema,
+  ModelReadingSchema,
   type ReadFactsInput,
+  type ReadInput,
 } from './schemas';
 import { groundedFacts, type ApplicantFacts } from '../premium/facts';
 import { lazyOpenAi, loadOpenAi } from '../../lib/openai';
@@ -31,13 +38,24 @@ export interface OpenAiSettings {
   model: string;
   /** How long one call may take before the built-in engine answers instead. */
   timeoutMs?: number;
+  /** How long a whole user turn may take (issue 32); 12 s unless a test shortens it. */
+  turnMs?: number;
+  /** How long a streamed reply may go without a word before it is taken as stalled. */
+  stallMs?: number;
 }
 
-type JsonOperation = 'extract' | 'completeness' | 'analyze' | 'readFacts';
+type JsonOperation = 'read' | 'extract' | 'completeness' | 'analyze' | 'readFacts';
 
 const LANGUAGES = { en: 'English', es: 'Spanish', fr: 'French', pt: 'Portuguese' } as const;
 
 const PROMPTS: Record<JsonOperation, string> = {
+  read:
+    'You read one answer a U.S. visa or ESTA applicant typed (the JSON "text", in "language") to a known question (the JSON ' +
+    '"question" and "asked": its kind, its options, which dates it takes, today\'s date). Say what the message is: an answer, ' +
+    'an unsure answer, "I don\'t know", a question to the assistant, abuse, or off-topic. For an answer give the value as the ' +
+    'question stores it (a date as yyyy-mm-dd, a country by its English name, an option\'s value, a plain number, an e-mail, a ' +
+    'phone with its country code), the exact words of the message that give it, and how sure you are. Never guess: a value ' +
+    'the words do not say is unsure.',
   extract:
     'You read what a visa or ESTA applicant wrote (the JSON "text", in "language") and return only the fields it states: ' +
     'e-mail, phone (digits, + kept for an international prefix), every date as yyyy-mm-dd with the words as written, ' +
@@ -69,7 +87,7 @@ class BadReply extends Error {
 async function reasonOf(error: unknown, deadline?: AbortSignal): Promise<string> {
   if (error instanceof BadReply) return error.reason;
   const { default: Client } = await loadOpenAi();
-  if (deadline?.aborted || error instanceof Client.APIConnectionTimeoutError) return 'timeout';
+  if (deadline?.aborted || error instanceof Client.APIConnectionTimeoutError || error instanceof Client.APIUserAbortError) return 'timeout';
   if (error instanceof Client.APIConnectionError) return 'connection';
   if (error instanceof Client.APIError && error.status !== undefined) return `status ${error.status}`;
   return 'error';
@@ -78,12 +96,13 @@ async function reasonOf(error: unknown, deadline?: AbortSignal): Promise<string>
 /** A TypeBox schema is JSON Schema already; a plain copy is what goes on the wire. */
 const jsonSchema = (schema: TSchema) => JSON.parse(JSON.stringify(schema)) as Record<string, unknown>;
 
-function chatPrompt({ assistantName, language, understood, ask, offer }: ChatReplyInput): string {
+function chatPrompt({ assistantName, language, understood, ask, offer, clarify }: ChatReplyInput): string {
   const lines = [
     `You are ${assistantName}, the assistant helping a traveller apply for a U.S. visa (DS-160) or an ESTA.`,
     `Reply in ${LANGUAGES[language]}, in a few short friendly sentences, using the conversation in the JSON "messages".`,
     understood.length > 0 ? `Acknowledge what you understood: ${understood.join('; ')}.` : 'Greet or go on naturally.',
   ];
+  if (clarify) lines.push(`Say this first, in your own words and without changing what it says: ${clarify}`);
   if (ask) {
     lines.push(`Then ask exactly this question and nothing else: ${ask.label}`);
     if (ask.input !== 'none') lines.push(`End the question's line with this marker, copied exactly: [INPUT:${ask.input}:${ask.label}]`);
@@ -94,16 +113,33 @@ function chatPrompt({ assistantName, language, understood, ask, offer }: ChatRep
   return lines.join('\n');
 }
 
+/** The signal that ends a call: the caller's (the turn's budget, a closed request) or this call's own timeout. */
+const within = (timeoutMs: number, signal?: AbortSignal) => (signal ? AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs));
+
+/** The next item of a stream, or 'stalled' when none comes within `ms`. */
+async function nextWithin<T>(iterator: AsyncIterator<T>, ms: number): Promise<IteratorResult<T> | 'stalled'> {
+  let timer: NodeJS.Timeout | undefined;
+  const stalled = new Promise<'stalled'>((resolve) => (timer = setTimeout(() => resolve('stalled'), ms)));
+  try {
+    return await Promise.race([iterator.next(), stalled]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /**
- * The AI layer on OpenAI's chat completions (issue 13). Every answer is checked against its schema; a wrong
- * answer, an API error or a timeout is logged and the built-in engine answers that call, so the applicant never
- * sees a model failure.
+ * The AI layer on OpenAI's chat completions (issues 13, 32). Every answer is read leniently (a Markdown fence is
+ * taken off), checked strictly (an element that does not fit is dropped, the rest kept), normalised and grounded in
+ * the applicant's words; a wrong answer, an API error or the turn's time running out is logged and the built-in
+ * engine answers that call, so the applicant never sees a model failure.
  */
 export class OpenAiEngine implements AiEngine {
   readonly name = 'openai' as const;
+  readonly turnMs: number;
   private readonly client: () => Promise<OpenAI>;
   private readonly model: string;
   private readonly timeoutMs: number;
+  private readonly stallMs: number;
   private readonly builtin = new BuiltinEngine();
 
   constructor(
@@ -111,6 +147,9 @@ export class OpenAiEngine implements AiEngine {
     private readonly log: WarnLog,
   ) {
     this.timeoutMs = settings.timeoutMs ?? 8_000;
+    // 11 s of model time, so the whole turn (reading, reply, the rows written) answers within 12 s.
+    this.turnMs = settings.turnMs ?? 11_000;
+    this.stallMs = settings.stallMs ?? 4_000;
     this.model = settings.model;
     // Retries would stretch a call past its timeout; the built-in engine is the retry.
     this.client = lazyOpenAi({ apiKey: settings.apiKey, baseURL: settings.baseUrl, timeout: this.timeoutMs, maxRetries: 0 });
@@ -120,9 +159,10 @@ export class OpenAiEngine implements AiEngine {
     this.log.warn({ engine: 'openai', operation, reason, err: error }, `OpenAI ${operation} failed (${reason}); ${outcome}`);
   }
 
-  private async ask<S extends TSchema>(operation: JsonOperation, schema: S, input: unknown, builtin: () => Promise<Static<S>>): Promise<Static<S>> {
+  /** The model's JSON answer to one operation, salvaged against its schema; undefined (and a warning) when it fails. */
+  private async json<S extends TSchema>(operation: JsonOperation, schema: S, input: unknown, signal?: AbortSignal): Promise<Static<S> | undefined> {
     // The SDK's timeout stops at the response headers; this one covers reading the body too.
-    const deadline = AbortSignal.timeout(this.timeoutMs);
+    const deadline = within(this.timeoutMs, signal);
     try {
       const completion = await (await this.client()).chat.completions.create(
         {
@@ -138,25 +178,33 @@ export class OpenAiEngine implements AiEngine {
       );
       const content = completion.choices[0]?.message.content;
       if (!content) throw new BadReply('empty');
-      let value: unknown;
-      try {
-        value = JSON.parse(content);
-      } catch {
-        throw new BadReply('not json');
-      }
-      try {
-        return checked(schema, value, operation);
-      } catch {
-        throw new BadReply('schema');
-      }
+      const value = modelJson(content);
+      if (value === undefined) throw new BadReply('not json');
+      const kept = salvage<Static<S>>(schema, value);
+      if (!kept) throw new BadReply('schema');
+      return kept;
     } catch (error) {
       this.warn(operation, await reasonOf(error, deadline), error, 'the built-in engine answers');
-      return builtin();
+      return undefined;
     }
   }
 
-  extract(input: ExtractInput): Promise<Extracted> {
-    return this.ask('extract', ExtractedSchema, input, () => this.builtin.extract(input));
+  private async ask<S extends TSchema>(operation: JsonOperation, schema: S, input: unknown, builtin: () => Promise<Static<S>>, signal?: AbortSignal): Promise<Static<S>> {
+    return (await this.json(operation, schema, input, signal)) ?? builtin();
+  }
+
+  /** The model reads the answer; its value is normalised and must be what the quoted words say (reading/ground.ts). */
+  async read(input: ReadInput, signal?: AbortSignal): Promise<Reading> {
+    const answer = await this.json('read', ModelReadingSchema, input, signal);
+    const context = { language: input.language, today: new Date(`${input.today}T12:00:00Z`) };
+    const kept = answer ? grounded(input.asked, input.text, answer as ModelReading, context) : undefined;
+    if (answer && !kept) this.warn('read', 'ungrounded', undefined, 'the built-in engine answers');
+    return kept ?? this.builtin.read(input);
+  }
+
+  async extract(input: ExtractInput, signal?: AbortSignal): Promise<Extracted> {
+    const found = await this.json('extract', ExtractedSchema, input, signal);
+    return found ? groundedExtract(found, input.text, input.language) : this.builtin.extract(input);
   }
 
   /**
@@ -181,8 +229,17 @@ export class OpenAiEngine implements AiEngine {
     return groundedFacts(facts, input.text);
   }
 
-  async *chatReply(input: ChatReplyInput, signal?: AbortSignal): AsyncIterable<string> {
-    let sent = 0;
+  /**
+   * The reply as the model streams it. A stream that stalls (no word for `stallMs`), breaks, runs past the turn's
+   * budget (`signal`) or leaves out the question's markers is ended and completed by the built-in reply
+   * (builtin/reply.ts `completion`), so the applicant always gets the next question. Only a caller that has gone
+   * (the request closed) stops it without a word.
+   */
+  async *chatReply(input: ChatReplyInput, signal?: AbortSignal, closed?: AbortSignal): AsyncIterable<string> {
+    let sent = '';
+    const stop = new AbortController();
+    const ended = AbortSignal.any([stop.signal, ...(signal ? [signal] : []), ...(closed ? [closed] : [])]);
+    let reason: string | undefined;
     try {
       const stream = await (await this.client()).chat.completions.create(
         {
@@ -193,26 +250,40 @@ export class OpenAiEngine implements AiEngine {
             { role: 'user', content: JSON.stringify(input) },
           ],
         },
-        { signal: signal ?? null },
+        { signal: ended },
       );
-      for await (const chunk of stream) {
-        // Chunks already read stay buffered after an abort; the caller has gone, so they are not sent.
-        if (signal?.aborted) return;
-        const piece = chunk.choices[0]?.delta?.content;
+      const iterator = stream[Symbol.asyncIterator]();
+      for (;;) {
+        const next = await nextWithin(iterator, this.stallMs);
+        if (closed?.aborted) return;
+        if (next === 'stalled') {
+          reason = 'stalled';
+          stop.abort();
+          break;
+        }
+        if (next.done) break;
+        const piece = next.value.choices[0]?.delta?.content;
         if (!piece) continue;
-        sent += piece.length;
+        sent += piece;
         yield piece;
       }
-      if (sent === 0) throw new BadReply('empty');
+      // The SDK ends an aborted stream quietly: the turn's budget ran out.
+      if (!reason && signal?.aborted) reason = 'turn budget';
+      if (!reason && !sent) reason = 'empty';
     } catch (error) {
-      if (signal?.aborted) return;
-      // Half a reply is on the applicant's screen already: a second, different one after it would be worse.
-      if (sent > 0) {
-        this.warn('chatReply', 'stream broken', error, 'the reply stops where it broke');
-        return;
-      }
-      this.warn('chatReply', await reasonOf(error), error, 'the built-in engine answers');
-      yield* this.builtin.chatReply(input, signal);
+      if (closed?.aborted) return;
+      reason = signal?.aborted ? 'turn budget' : sent ? 'stream broken' : await reasonOf(error);
+      if (reason !== 'turn budget' && reason !== 'stream broken') this.warn('chatReply', reason, error, 'the built-in engine answers');
     }
+    if (reason === 'stalled' || reason === 'turn budget' || reason === 'stream broken' || reason === 'empty') {
+      this.warn('chatReply', reason, undefined, sent ? 'the built-in engine completes the reply' : 'the built-in engine answers');
+    }
+    const rest = completion(input, sent);
+    if (!rest) return;
+    if (!sent) {
+      yield* this.builtin.chatReply(input);
+      return;
+    }
+    yield rest;
   }
 }

@@ -78,6 +78,11 @@ export const ChatReplyInputSchema = Type.Object({
   messages: Type.Array(ChatMessageSchema, { maxItems: 40 }),
   /** What the applicant said that the service understood this turn, in words, to acknowledge. */
   understood: Type.Array(Type.String()),
+  /**
+   * What the service needs said before the question (issue 32): what it understood and asks to confirm, a refusal
+   * saying what would be accepted, or the answer to a message that answered nothing. In the conversation language.
+   */
+  clarify: Type.Optional(Type.String({ maxLength: 1000 })),
   /** What to ask next, or nothing when the conversation has all it needs. */
   ask: Type.Optional(ChatAskSchema),
   /** A plan to offer, rendered by the page from [CHECKOUT:plan]. */
@@ -162,3 +167,37 @@ export const ApplicantFactsSchema = Type.Object({
   // Closed: an answer of some other shape is refused here and the built-in reading answers instead.
 }, { additionalProperties: false });
 export type ApplicantFactsDto = Static<typeof ApplicantFactsSchema>;
+
+/** Reading an answer to a known question (issue 32): the question as the reading sees it. */
+export const AskedSchema = Type.Object({
+  field: Type.String(),
+  kind: Type.Enum(['name', 'fullName', 'text', 'city', 'address', 'email', 'phone', 'date', 'country', 'choice', 'amount', 'passport']),
+  options: Type.Optional(Type.Array(Type.Object({ value: Type.String(), labels: Type.Object({ en: Type.String(), es: Type.String(), fr: Type.String(), pt: Type.String() }) }))),
+  dates: Type.Optional(Type.Enum(['birth', 'past', 'future'])),
+  latin: Type.Optional(Type.Boolean()),
+  phoneCountry: Type.Optional(Type.String()),
+  after: Type.Optional(Type.String()),
+  eligibility: Type.Optional(Type.Boolean()),
+});
+
+export const ReadInputSchema = Type.Object({
+  asked: AskedSchema,
+  /** The question as the applicant saw it, in the conversation language. */
+  question: Type.Optional(Type.String()),
+  text: Type.String({ minLength: 1, maxLength: 2000 }),
+  language: LanguageSchema,
+  /** yyyy-mm-dd: dates without a year and relative ones are read from it. */
+  today: Type.String(),
+});
+export type ReadInput = Static<typeof ReadInputSchema>;
+
+/** What a model answers: the value as the message gives it, the words that give it, and how sure it is. */
+export const ModelReadingSchema = Type.Object({
+  kind: Type.Enum(['answer', 'unsure', 'notUnderstood', 'dontKnow', 'question', 'abuse', 'offTopic'], {
+    description: 'answer: the message answers the question; unsure: it may; dontKnow; question: a question to the assistant; abuse; offTopic: anything else',
+  }),
+  value: Type.Optional(Type.String({ description: "The answer's value: a date as yyyy-mm-dd, a country's English name, an option's value, a number, an e-mail, a phone with its country code" })),
+  quote: Type.Optional(Type.String({ description: "The message's own words that give the value, copied exactly" })),
+  confidence: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
+  alternatives: Type.Optional(Type.Array(Type.String(), { description: 'Other values the message may mean' })),
+});

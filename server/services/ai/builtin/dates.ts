@@ -3,7 +3,7 @@ import { fold } from './text';
 // Dates as people write them in the four languages: 15/03/1990, 1990-03-15, 15 de marzo de 1990, 15 mars 1990,
 // le 1er janvier 2000, March 15, 1990, 15 March 1990, 3 de março de 2025, 15.03.90.
 
-const MONTHS: Record<string, number> = {};
+export const MONTHS: Record<string, number> = {};
 const NAMES: Array<[number, string[]]> = [
   [1, ['january', 'jan', 'enero', 'ene', 'janvier', 'janv', 'janeiro']],
   [2, ['february', 'feb', 'febrero', 'fevrier', 'fev', 'fevereiro', 'fev']],

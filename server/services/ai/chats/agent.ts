@@ -5,7 +5,6 @@ import type { Owner } from '../../../../db/queries/leads';
 import { getSetting } from '../../../../db/queries/settings';
 import type { ChatSessionRow } from '../../../../db/schema';
 import { recommendVisa, type Purpose } from '../../../../machines/domain/visaRules';
-import { isValidEmail } from '../../../../machines/domain/validators';
 import type { AgentButton, AgentReply, AgentSession } from '../../../../openapi/schemas/agent';
 import { badRequest } from '../../../lib/problems';
 import { canAccess, refusal, type Access } from '../../access';
@@ -13,7 +12,14 @@ import type { LeadService } from '../../leads/service';
 import { fieldLabel, phrase, spoken } from '../builtin/phrases';
 import { fold, type Language } from '../builtin/text';
 import type { AiEngine } from '../engine';
-import type { ChatAsk, ChatMessage, Extracted } from '../schemas';
+import type { ChatAsk, ChatMessage, ChatReplyInput, Extracted } from '../schemas';
+import { completion } from '../builtin/reply';
+import { TurnBudget } from '../budget';
+import { askedOfChatField, codeOf } from '../reading/asked';
+import type { Asked } from '../reading/types';
+import { clarifyOf, readChatTurn } from './chatTurn';
+import type { Pending } from './conversation';
+import { chatFieldRule } from './fieldRules';
 import { PURPOSES } from './aivisaScript';
 
 // The consular-agent chat (spec 3-ai §2.6, §3 "Session (second chat)", §4.5; issue 13): the language first, then
@@ -29,7 +35,6 @@ const INPUT: Record<Step, ChatAsk['input']> = { country: 'country', purpose: 'no
 const WANTS_PAY = /\b(pag\w*|pay\w*|checkout|comprar|payer|paiement)\b/;
 const WANTS_FORM = /\b(formulari\w*|form|formulaire|solicitud|application)\b/;
 
-const NAME = /^[\p{L}][\p{L}' -]{1,80}$/u;
 
 export type StoredMessage = ChatMessage & { buttons?: AgentButton[] };
 
@@ -44,20 +49,35 @@ export function nextStep(session: AgentSession): Step | undefined {
   return STEPS.find((step) => (step === 'name' ? !session.name : !session[step]));
 }
 
-/** What this message gives the step asked, and anything stated outright. */
-export function readAgentTurn(session: AgentSession, message: string, found: Extracted): AgentSession {
-  const asked = nextStep(session);
-  const text = message.trim();
+/** Each step as the reading sees it; a phone typed without its code is read in the applicant's country. */
+export function askedStep(step: Step, session: AgentSession): Asked {
+  const country = codeOf(session.country);
+  return askedOfChatField(step === 'name' ? 'fullName' : step, country ? { phoneCountry: country } : {});
+}
+
+/**
+ * What this message gives (issue 32): the step asked, when the reading stored it, and what the message states
+ * outright about steps not yet known (a nationality, the purpose, an e-mail, a phone), each passing its rule.
+ */
+export function readAgentTurn(session: AgentSession, asked: Step | undefined, stored: { value: string } | undefined, found: Extracted, today = new Date()): AgentSession {
   const next: AgentSession = { ...session, formData: { ...session.formData } };
-  const country = found.nationality ?? (asked === 'country' ? found.countries[0] : undefined);
-  if (country && (!session.country || asked === 'country')) next.country = country;
-  if (found.purpose && (!session.purpose || asked === 'purpose')) next.purpose = found.purpose;
-  if (found.email && isValidEmail(found.email)) next.email = next.formData.email = found.email;
-  if (found.phone && (asked === 'phone' || !session.phone)) next.phone = found.phone;
-  const named = found.firstName ? [found.firstName, found.lastName].filter(Boolean).join(' ') : asked === 'name' && NAME.test(text) ? text : undefined;
-  if (named) {
-    const [first, ...rest] = named.split(/\s+/);
-    next.name = named;
+  const fill = (step: Step, value: string | undefined) => {
+    if (!value || (step === 'name' ? next.name : next[step]) || step === asked) return;
+    if (chatFieldRule(step, {}, today)(value)) return;
+    if (step === 'name') next.name = value;
+    else next[step] = value;
+  };
+  if (asked && stored) {
+    if (asked === 'name') next.name = stored.value;
+    else next[asked] = stored.value;
+  }
+  fill('country', found.nationality);
+  fill('purpose', found.purpose);
+  fill('email', found.email);
+  fill('phone', found.phone);
+  if (next.email) next.formData.email = next.email;
+  if (next.name) {
+    const [first, ...rest] = next.name.split(/\s+/);
     next.formData.firstName = first;
     if (rest.length) next.formData.lastName = rest.join(' ');
   }
@@ -97,9 +117,10 @@ export class AgentService {
     return { pay, form, buttons: [button('form', form), button('pay', pay), button('advanced', '/aivisa')] };
   }
 
-  async turn(owner: Owner, access: Access, body: { sessionId: string; message: string; language?: Language }, signal?: AbortSignal) {
+  async turn(owner: Owner, access: Access, body: { sessionId: string; message: string; language?: Language }, closed?: AbortSignal) {
     const at = new Date().toISOString();
     const language = body.language ?? 'es';
+    const budget = new TurnBudget(this.engine.turnMs);
     await insertChatSessionOnce(this.db, {
       id: body.sessionId,
       chat: 'ai-chat',
@@ -108,24 +129,40 @@ export class AgentService {
       language,
       collected: JSON.stringify(fresh(language)),
       messages: '[]',
+      pending: null,
       lead_id: null,
       created_at: at,
       updated_at: at,
     });
-    const found = body.message.trim() ? await this.engine.extract({ text: body.message, language }) : { dates: [], countries: [] };
+    const first = await findChatSession(this.db, body.sessionId);
+    const known = first?.chat === 'ai-chat' ? sessionOf(first) : fresh(language);
+    const pending = first?.chat === 'ai-chat' && first.pending ? (JSON.parse(first.pending) as Pending) : null;
+    const asking = (pending?.field as Step | undefined) ?? nextStep(known);
+    const lang = (body.language ?? known.language) as Language;
+    const today = new Date();
+    const read = body.message.trim()
+      ? await readChatTurn(this.engine, {
+          ...(asking ? { asked: { ...askedStep(asking, known), field: asking }, question: phrase(lang, 'reply', `ask.${ASK_KEY[asking]}`), validate: chatFieldRule(asking, {}, today) } : {}),
+          text: body.message,
+          language: lang,
+          pending,
+          budget,
+        })
+      : undefined;
     const prepared = await transact(this.db, async (trx) => {
       const row = await lockChatSession(trx, this.dialect, body.sessionId);
       if (!row || !canAccess(access, row)) throw refusal(Boolean(row), 'application');
       if (row.chat !== 'ai-chat') throw badRequest('sessionId', 'belongs to another chat');
       const before = sessionOf(row);
-      const session = body.message.trim() ? readAgentTurn({ ...before, language: body.language ?? before.language }, body.message, found) : { ...before, language };
+      const stored = read?.step?.kind === 'stored' ? read.step : undefined;
+      const session = read ? readAgentTurn({ ...before, language: lang }, asking, stored, read.found, today) : { ...before, language: lang };
       const messages = [...messagesOf(row), ...(body.message.trim() ? [{ role: 'user' as const, content: body.message }] : [])];
-      await writeChatSession(trx, row.id, { collected: JSON.stringify(session), messages: JSON.stringify(messages), lead_id: row.lead_id, language: session.language, updated_at: at });
+      const waiting = read?.step?.kind === 'confirm' ? JSON.stringify(read.step.pending) : read ? null : row.pending;
+      await writeChatSession(trx, row.id, { collected: JSON.stringify(session), messages: JSON.stringify(messages), pending: waiting, lead_id: row.lead_id, language: session.language, updated_at: at });
       return { before, session, messages, row };
     });
     const { before, messages } = prepared;
     let session = prepared.session;
-    const lang = session.language as Language;
     if (session.email) {
       const data = Object.fromEntries(
         Object.entries({ email: session.email, firstName: session.formData.firstName, lastName: session.formData.lastName, phone: session.phone, nationality: session.country, purpose: session.purpose }).filter(
@@ -137,37 +174,42 @@ export class AgentService {
     const { pay, form, buttons: offers } = this.links(session, lang);
     const folded = fold(body.message);
     const redirect = before.readyForCheckout ? (WANTS_PAY.test(folded) ? pay : WANTS_FORM.test(folded) ? form : undefined) : undefined;
-    const step = nextStep(session);
+    const { clarify, quick } = clarifyOf(read?.step);
+    // A value shown back is asked again as it was; otherwise the next step the chat lacks.
+    const step = read?.step && read.step.kind !== 'stored' ? asking : nextStep(session);
     const understood = this.understood(before, session, lang);
     const { chatAssistantName } = await getSetting(this.db, 'branding');
+    const input: ChatReplyInput = {
+      assistantName: chatAssistantName,
+      language: lang,
+      messages: messages.slice(-20).map(({ role, content }) => ({ role, content })),
+      understood: session.readyForCheckout && !before.readyForCheckout ? [...understood, phrase(lang, 'reply', 'ready')] : understood,
+      ...(clarify ? { clarify } : {}),
+      ...(step ? { ask: { field: step, label: phrase(lang, 'reply', `ask.${ASK_KEY[step]}`), input: INPUT[step] } } : {}),
+    };
     const pieces = redirect
       ? (async function* () {
           yield phrase(lang, 'reply', 'redirect');
         })()
-      : this.engine.chatReply(
-          {
-            assistantName: chatAssistantName,
-            language: lang,
-            messages: messages.slice(-20).map(({ role, content }) => ({ role, content })),
-            understood: session.readyForCheckout && !before.readyForCheckout ? [...understood, phrase(lang, 'reply', 'ready')] : understood,
-            ...(step ? { ask: { field: step, label: phrase(lang, 'reply', `ask.${ASK_KEY[step]}`), input: INPUT[step] } } : {}),
-          },
-          signal,
-        );
+      : this.engine.chatReply(input, budget.rest(), closed);
     const buttons: AgentButton[] = redirect
       ? []
-      : step === 'purpose'
-        ? PURPOSES.map((p) => ({ text: phrase(lang, 'reply', `purpose.${p}`), action: 'reply' as const }))
-        : session.readyForCheckout
-          ? offers
-          : [];
-    const finish = async (content: string): Promise<AgentReply> => {
+      : quick.length > 0
+        ? quick.map((text) => ({ text, action: 'reply' as const }))
+        : step === 'purpose'
+          ? PURPOSES.map((p) => ({ text: phrase(lang, 'reply', `purpose.${p}`), action: 'reply' as const }))
+          : session.readyForCheckout
+            ? offers
+            : [];
+    const finish = async (raw: string): Promise<AgentReply> => {
+      // Whatever reached the applicant, the kept reply is whole: a reply cut short is completed (issue 32).
+      const content = redirect ? raw || phrase(lang, 'reply', 'redirect') : raw + completion(input, raw);
       const final = { ...session, ...(session.readyForCheckout ? { checkoutUrl: pay } : {}), wizardOffered: session.wizardOffered || buttons.some((b) => b.url === form) };
       await transact(this.db, async (trx) => {
         const row = await lockChatSession(trx, this.dialect, body.sessionId);
         if (!row) return;
         const all = [...messagesOf(row), { role: 'assistant' as const, content, ...(buttons.length ? { buttons } : {}) }];
-        await writeChatSession(trx, row.id, { collected: JSON.stringify(final), messages: JSON.stringify(all), lead_id: final.leadId ?? row.lead_id, language: final.language, updated_at: new Date().toISOString() });
+        await writeChatSession(trx, row.id, { collected: JSON.stringify(final), messages: JSON.stringify(all), pending: row.pending, lead_id: final.leadId ?? row.lead_id, language: final.language, updated_at: new Date().toISOString() });
       });
       return { response: content, ...(redirect ? { redirect } : {}), buttons, session: final };
     };

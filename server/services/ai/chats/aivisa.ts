@@ -13,7 +13,13 @@ import { phrase } from '../builtin/phrases';
 import type { Language } from '../builtin/text';
 import type { AiEngine } from '../engine';
 import type { ChatMessage } from '../schemas';
-import { askFor, nextField, PAYWALL_AT, PURPOSES, readiness, readTurn, understood, type Collected } from './aivisaScript';
+import { completion } from '../builtin/reply';
+import { TurnBudget } from '../budget';
+import type { ChatReplyInput } from '../schemas';
+import { askedField, askFor, nextField, PAYWALL_AT, PURPOSES, readiness, readTurn, understood, type AivisaField, type Collected } from './aivisaScript';
+import { clarifyOf, readChatTurn } from './chatTurn';
+import type { Pending } from './conversation';
+import { chatFieldRule } from './fieldRules';
 
 /** The turns the engine sees: enough for context, bounded so a long chat costs the same. */
 const CONTEXT = 20;
@@ -26,7 +32,8 @@ export interface AivisaTurnStream {
 }
 
 const collectedOf = (row: Pick<ChatSessionRow, 'collected'>) => JSON.parse(row.collected) as Collected;
-const messagesOf = (row: Pick<ChatSessionRow, 'messages'>) => JSON.parse(row.messages) as ChatMessage[];
+const messagesOf = (row: Pick<ChatSessionRow, 'messages'>) => JSON.parse(row.messages) as Array<ChatMessage & { suggestions?: string[] }>;
+const pendingOf = (row: Pick<ChatSessionRow, 'pending'>) => (row.pending ? (JSON.parse(row.pending) as Pending) : null);
 
 /**
  * The advanced chat (spec 3-ai §2.5, §4.4; issue 13). The script decides what to ask and when to offer a plan;
@@ -58,11 +65,13 @@ export class AivisaService {
   async application(access: Access, sessionId: string): Promise<AivisaApplication> {
     const row = await this.owned(access, sessionId);
     const collected = collectedOf(row);
-    return { status: (await this.paid(row)) ? 'paid' : 'in_progress', readiness: readiness(collected), collected: collected as Record<string, string> };
+    const messages = messagesOf(row).map(({ role, content, suggestions }) => ({ role, content, ...(suggestions ? { suggestions } : {}) }));
+    return { status: (await this.paid(row)) ? 'paid' : 'in_progress', readiness: readiness(collected), collected: collected as Record<string, string>, messages };
   }
 
-  async turn(owner: Owner, access: Access, body: AivisaChat, signal?: AbortSignal): Promise<AivisaTurnStream> {
+  async turn(owner: Owner, access: Access, body: AivisaChat, closed?: AbortSignal): Promise<AivisaTurnStream> {
     const language = (body.language ?? 'es') as Language;
+    const budget = new TurnBudget(this.engine.turnMs);
     const at = new Date().toISOString();
     await insertChatSessionOnce(this.db, {
       id: body.sessionId,
@@ -72,11 +81,24 @@ export class AivisaService {
       language,
       collected: '{}',
       messages: '[]',
+      pending: null,
       lead_id: null,
       created_at: at,
       updated_at: at,
     });
-    const found = await this.engine.extract({ text: body.message.slice(0, 2000), language });
+    // The field this message answers: the one shown back to confirm, else the next one asked.
+    const first = await findChatSession(this.db, body.sessionId);
+    const known = first?.chat === 'aivisa' ? collectedOf(first) : {};
+    const pending = first?.chat === 'aivisa' ? pendingOf(first) : null;
+    const asking = (pending?.field as AivisaField | undefined) ?? nextField(known);
+    const today = new Date();
+    const read = await readChatTurn(this.engine, {
+      ...(asking ? { asked: askedField(asking, known), question: askFor(asking, language).label, validate: chatFieldRule(asking, known, today) } : {}),
+      text: body.message,
+      language,
+      pending,
+      budget,
+    });
     const prepared = await transact(this.db, async (trx) => {
       const row = await lockChatSession(trx, this.dialect, body.sessionId);
       if (!row || !canAccess(access, row)) throw refusal(Boolean(row), 'application');
@@ -86,49 +108,55 @@ export class AivisaService {
       if (!paid && readiness(before) >= PAYWALL_AT) {
         throw new Problem(402, 'Complete payment to continue: this application is ready for review', {}, 'payment_required');
       }
-      const added = readTurn(before, nextField(before), body.message, found);
+      const stored = read.step?.kind === 'stored' ? read.step : undefined;
+      const added = readTurn(before, asking, stored, read.found, today);
       const collected = { ...before, ...added };
       const messages = [...messagesOf(row), { role: 'user' as const, content: body.message }];
-      await writeChatSession(trx, row.id, { collected: JSON.stringify(collected), messages: JSON.stringify(messages), lead_id: row.lead_id, language, updated_at: at });
+      const waiting = read.step?.kind === 'confirm' ? JSON.stringify(read.step.pending) : null;
+      await writeChatSession(trx, row.id, { collected: JSON.stringify(collected), messages: JSON.stringify(messages), pending: waiting, lead_id: row.lead_id, language, updated_at: at });
       return { row, collected, added, messages, paid };
     });
     const leadId = await this.keepAsLead(owner, prepared.row, prepared.collected);
     const ready = readiness(prepared.collected);
-    const field = nextField(prepared.collected);
+    const { clarify, quick } = clarifyOf(read.step);
+    // A value shown back is asked again as it was; otherwise the next field the application lacks.
+    const field = read.step && read.step.kind !== 'stored' ? asking : nextField(prepared.collected);
     const ask = field ? askFor(field, language) : undefined;
     const showPaywall = !prepared.paid && ready >= PAYWALL_AT;
     const offer = showPaywall ? 'pro' : undefined;
     const { chatAssistantName } = await getSetting(this.db, 'branding');
-    const pieces = this.engine.chatReply(
-      {
-        assistantName: chatAssistantName,
-        language,
-        messages: prepared.messages.slice(-CONTEXT),
-        understood: understood(prepared.added, language),
-        // Behind the paywall the next question waits for the payment.
-        ...(ask && !showPaywall ? { ask } : {}),
-        ...(offer ? { offer } : {}),
-      },
-      signal,
-    );
+    const input: ChatReplyInput = {
+      assistantName: chatAssistantName,
+      language,
+      messages: prepared.messages.slice(-CONTEXT).map(({ role, content }) => ({ role, content })),
+      understood: understood(prepared.added, language),
+      ...(clarify ? { clarify } : {}),
+      // Behind the paywall the next question waits for the payment.
+      ...(ask && !showPaywall ? { ask } : {}),
+      ...(offer ? { offer } : {}),
+    };
+    const pieces = this.engine.chatReply(input, budget.rest(), closed);
+    const purposeAsked = field === 'trip_purpose' && !showPaywall && quick.length === 0;
+    const suggestions = quick.length > 0 ? quick : purposeAsked ? PURPOSES.map((p) => phrase(language, 'reply', `purpose.${p}`)) : [];
     const finish = async (content: string): Promise<AivisaTurn> => {
+      // Whatever reached the applicant, the kept reply is whole: a reply cut short is completed (issue 32).
+      const whole = content + completion(input, content);
       await transact(this.db, async (trx) => {
         const row = await lockChatSession(trx, this.dialect, body.sessionId);
         if (!row) return;
-        const messages = [...messagesOf(row), { role: 'assistant' as const, content }];
-        await writeChatSession(trx, row.id, { collected: row.collected, messages: JSON.stringify(messages), lead_id: leadId ?? row.lead_id, language, updated_at: new Date().toISOString() });
+        const messages = [...messagesOf(row), { role: 'assistant' as const, content: whole, ...(suggestions.length ? { suggestions } : {}) }];
+        await writeChatSession(trx, row.id, { collected: row.collected, messages: JSON.stringify(messages), pending: row.pending, lead_id: leadId ?? row.lead_id, language, updated_at: new Date().toISOString() });
       });
       const { collected } = prepared;
-      const purposeAsked = field === 'trip_purpose' && !showPaywall;
       return {
-        content,
-        suggestions: purposeAsked ? PURPOSES.map((p) => phrase(language, 'reply', `purpose.${p}`)) : [],
+        content: whole,
+        suggestions,
         application: { status: prepared.paid ? 'paid' : 'in_progress', readiness: ready, collected: collected as Record<string, string> },
         showPaywall,
         wizardData: {
           ...(ask && !showPaywall ? { next_question: ask.label } : {}),
           ...(ask && !showPaywall
-            ? { ui_hints: purposeAsked ? { type: 'select' as const, options: PURPOSES.map((p) => phrase(language, 'reply', `purpose.${p}`)) } : { type: ask.input === 'email' ? ('email' as const) : ('text' as const) } }
+            ? { ui_hints: suggestions.length > 0 ? { type: 'select' as const, options: suggestions } : { type: ask.input === 'email' ? ('email' as const) : ('text' as const) } }
             : {}),
         },
         stateUpdate: pick(collected, ['email', 'citizenship_country', 'trip_purpose', 'product_recommendation', 'selected_plan']),

@@ -1,6 +1,9 @@
 import { recommendVisa, type Purpose } from '../../../../machines/domain/visaRules';
-import { isValidEmail, toIsoDate, validateArrivalDate, validateBirthDate, validateDate } from '../../../../machines/domain/validators';
 import type { ChatAsk, Extracted } from '../schemas';
+import { askedOfChatField, codeOf } from '../reading/asked';
+import { isPassportSpelling } from '../reading/passportSpelling';
+import type { Asked } from '../reading/types';
+import { chatFieldRule } from './fieldRules';
 import { fieldLabel, phrase, spoken } from '../builtin/phrases';
 import type { Language } from '../builtin/text';
 
@@ -52,36 +55,34 @@ export function askFor(field: AivisaField, language: Language): ChatAsk {
   return { field, label: phrase(language, 'reply', `ask.${field}`), input: INPUT[field] };
 }
 
-const NAME = /^[\p{L}][\p{L}' -]{0,49}$/u;
-const PASSPORT = /\b([A-Z0-9]{6,9})\b/;
+/** Each field as the reading sees it, with what the conversation already knows (a departure counts from the arrival). */
+export function askedField(field: AivisaField, collected: Collected): Asked {
+  return askedOfChatField(field, { ...(collected.arrivalDate ? { arrival: collected.arrivalDate } : {}), ...(codeOf(collected.citizenship_country) ? { phoneCountry: codeOf(collected.citizenship_country)! } : {}) });
+}
+
+/** Other values a reading gives, and the field each fills ("del 1 al 15 de julio" gives the departure too). */
+const ALSO: Record<string, AivisaField> = { lastName: 'lastName', departure: 'departureDate' };
 
 /**
- * What this message adds: fields the engine found anywhere in it, and the field just asked read from a short
- * answer ('Ana', 'G1234567'). Each value passes the shared validators before it is kept.
+ * What this message adds (issue 32): the field asked, when the reading stored it, and what the message states
+ * outright about other fields not yet known (an e-mail, a nationality, the purpose, a name already in passport
+ * spelling, a passport number), each passing the shared validators.
  */
-export function readTurn(collected: Collected, asked: AivisaField | undefined, message: string, found: Extracted, today = new Date()): Collected {
-  const day = toIsoDate(today);
+export function readTurn(collected: Collected, asked: AivisaField | undefined, stored: { value: string; also?: Record<string, string> } | undefined, found: Extracted, today = new Date()): Collected {
   const add: Collected = {};
-  const keep = (field: AivisaField, value: string | undefined, valid: (v: string) => boolean = () => true) => {
-    if (value && !add[field] && (!collected[field] || field === asked) && valid(value)) add[field] = value;
+  const keep = (field: AivisaField, value: string | undefined) => {
+    if (!value || add[field] || collected[field] || field === asked) return;
+    if (!chatFieldRule(field, { ...collected, ...add }, today)(value)) add[field] = value;
   };
-  const text = message.trim();
-  keep('email', found.email, isValidEmail);
-  keep('citizenship_country', found.nationality ?? (asked === 'citizenship_country' ? found.countries[0] : undefined));
-  keep('trip_purpose', found.purpose);
-  keep('firstName', found.firstName);
-  keep('lastName', found.lastName);
-  keep('passportNumber', found.passportNumber ?? (asked === 'passportNumber' ? PASSPORT.exec(text.toUpperCase())?.[1] : undefined));
-  if (asked === 'firstName' || asked === 'lastName') keep(asked, NAME.test(text) ? text : undefined);
-  const dates = found.dates.map((d) => d.iso);
-  if (asked === 'dateOfBirth') keep('dateOfBirth', dates[0], (v) => !validateBirthDate(v, day));
-  if (asked === 'passportExpiry') keep('passportExpiry', dates[0], (v) => !validateDate(v) && v > day);
-  if (asked === 'arrivalDate') {
-    keep('arrivalDate', dates[0], (v) => !validateArrivalDate(v, day));
-    // 'del 1 al 15 de marzo': both ends of the trip in one answer.
-    keep('departureDate', dates[1], (v) => Boolean(add.arrivalDate) && v >= (add.arrivalDate as string));
+  if (asked && stored) {
+    add[asked] = stored.value;
+    for (const [key, value] of Object.entries(stored.also ?? {})) if (ALSO[key]) keep(ALSO[key], value);
   }
-  if (asked === 'departureDate') keep('departureDate', dates[0], (v) => !validateDate(v) && v >= (collected.arrivalDate ?? day));
+  keep('email', found.email);
+  keep('citizenship_country', found.nationality);
+  keep('trip_purpose', found.purpose);
+  for (const field of ['firstName', 'lastName'] as const) if (found[field] && isPassportSpelling(found[field]!)) keep(field, found[field]);
+  keep('passportNumber', found.passportNumber);
   const merged = { ...collected, ...add };
   if (merged.citizenship_country && merged.trip_purpose) {
     add.product_recommendation = recommendVisa(merged.citizenship_country, merged.trip_purpose as Purpose);

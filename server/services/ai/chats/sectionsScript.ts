@@ -1,8 +1,11 @@
 import { CHAT_SECTION_ORDER, CHAT_SECTIONS, COMPLETE_AT, chatProgress, type ChatField, type ChatSection } from '../../../../machines/domain/chatFields';
-import { isValidEmail, toIsoDate, validateArrivalDate, validateBirthDate, validateDate } from '../../../../machines/domain/validators';
 import { fieldLabel, phrase, spoken } from '../builtin/phrases';
-import { fold, type Language } from '../builtin/text';
+import type { Language } from '../builtin/text';
+import { askedOfChatField, codeOf } from '../reading/asked';
+import { isPassportSpelling } from '../reading/passportSpelling';
+import type { Asked } from '../reading/types';
 import type { ChatAsk, Extracted } from '../schemas';
+import { chatFieldRule } from './fieldRules';
 
 // The intelligent chat's script (spec 3-ai §2.7, §4.6; issue 13): five sections of twenty fields, asked in order;
 // an answer fills the current section's fields. Pure, so it is table-tested; the engine words the replies.
@@ -36,16 +39,6 @@ const KIND: Record<ChatField, Kind> = {
 
 const INPUT: Partial<Record<Kind, ChatAsk['input']>> = { birth: 'date', past: 'date', future: 'date', arrival: 'date', departure: 'date', email: 'email', number: 'number', country: 'country' };
 
-const MARITAL: Record<string, readonly string[]> = {
-  single: ['single', 'soltero', 'soltera', 'celibataire', 'solteiro', 'solteira'],
-  married: ['married', 'casado', 'casada', 'marie', 'mariee'],
-  divorced: ['divorced', 'divorciado', 'divorciada', 'divorce', 'divorcee'],
-  widowed: ['widowed', 'widow', 'widower', 'viudo', 'viuda', 'veuf', 'veuve', 'viuvo', 'viuva'],
-};
-
-const NAME = /^[\p{L}][\p{L}' -]{0,49}$/u;
-const PASSPORT = /\b([A-Z0-9]{6,9})\b/;
-
 /** The first unfilled field of a section, or none when it is complete. */
 export function nextInSection(section: ChatSection, data: SectionData): ChatField | undefined {
   return CHAT_SECTIONS[section].find((f) => !(data[f] ?? '').trim());
@@ -67,71 +60,37 @@ export function isComplete(data: SectionData): boolean {
   return chatProgress(data) >= COMPLETE_AT || CHAT_SECTION_ORDER.every((s) => !nextInSection(s, data));
 }
 
+/** A field as the reading sees it; a departure counts from the arrival, a phone from the nationality's plan. */
+export function askedSectionField(field: ChatField, data: SectionData): Asked {
+  const phoneCountry = codeOf(data.nationality ?? data.passportCountry);
+  return askedOfChatField(field, { ...(data.arrivalDate ? { arrival: data.arrivalDate } : {}), ...(phoneCountry ? { phoneCountry } : {}) });
+}
+
+/** Other values a reading gives, and the field each fills ("del 1 al 15 de julio" gives the departure too). */
+const ALSO: Record<string, ChatField> = { lastName: 'lastName', departure: 'departureDate' };
+
 /**
- * What an answer gives the current section: the field just asked read from the answer, and any other field of
- * the section the engine found stated outright. Each passes the shared validators before it is kept.
+ * What an answer gives the current section (issue 32): the field asked, when the reading stored it, and what the
+ * message states outright about the section's other empty fields (an e-mail, a phone, a nationality, a passport
+ * number, the purpose, a name already in passport spelling). Each passes the shared validators before it is kept.
  */
-export function readSection(section: ChatSection, data: SectionData, message: string, found: Extracted, today = new Date()): SectionData {
-  const asked = nextInSection(section, data);
-  const day = toIsoDate(today);
-  const text = message.trim();
-  const folded = fold(text);
-  const dates = found.dates.map((d) => d.iso);
+export function readSection(section: ChatSection, data: SectionData, asked: ChatField | undefined, stored: { value: string; also?: Record<string, string> } | undefined, found: Extracted, today = new Date()): SectionData {
   const out: SectionData = {};
-  for (const field of CHAT_SECTIONS[section]) {
-    const isAsked = field === asked;
-    let value: string | undefined;
-    switch (KIND[field]) {
-      case 'email':
-        value = found.email && isValidEmail(found.email) ? found.email : undefined;
-        break;
-      case 'phone':
-        value = found.phone;
-        break;
-      case 'purpose':
-        value = found.purpose;
-        break;
-      case 'passport':
-        value = found.passportNumber ?? (isAsked ? PASSPORT.exec(text.toUpperCase())?.[1] : undefined);
-        break;
-      case 'country':
-        value = field === 'nationality' ? (found.nationality ?? (isAsked ? found.countries[0] : undefined)) : isAsked ? (found.countries[0] ?? found.nationality) : undefined;
-        break;
-      case 'name':
-        value = field === 'firstName' ? found.firstName : found.lastName;
-        if (!value && isAsked && NAME.test(text)) value = text;
-        break;
-      case 'marital':
-        value = isAsked ? Object.keys(MARITAL).find((k) => MARITAL[k]!.some((w) => new RegExp(`\\b${w}\\b`).test(folded))) : undefined;
-        break;
-      case 'number':
-        value = isAsked ? /\d[\d.,]*/.exec(text)?.[0]?.replace(/,/g, '') : undefined;
-        break;
-      case 'text':
-        value = isAsked && text.length >= 2 ? text.slice(0, 200) : undefined;
-        break;
-      case 'birth':
-        value = isAsked && dates[0] && !validateBirthDate(dates[0], day) ? dates[0] : undefined;
-        break;
-      case 'past':
-        value = isAsked && dates[0] && !validateDate(dates[0]) && dates[0] < day ? dates[0] : undefined;
-        break;
-      case 'future':
-        value = isAsked && dates[0] && !validateDate(dates[0]) && dates[0] > day ? dates[0] : undefined;
-        break;
-      case 'arrival':
-        value = isAsked && dates[0] && !validateArrivalDate(dates[0], day) ? dates[0] : undefined;
-        break;
-      case 'departure': {
-        // Asked for the arrival and given both ends ('del 1 al 15 de marzo'), or asked for the departure.
-        const candidate = asked === 'arrivalDate' ? dates[1] : isAsked ? dates[0] : undefined;
-        const from = out.arrivalDate ?? data.arrivalDate ?? day;
-        value = candidate && !validateDate(candidate) && candidate >= from ? candidate : undefined;
-        break;
-      }
-    }
-    if (value && (isAsked || !(data[field] ?? '').trim())) out[field] = value;
+  const fields = CHAT_SECTIONS[section] as readonly ChatField[];
+  const keep = (field: ChatField, value: string | undefined) => {
+    if (!value || !fields.includes(field) || out[field] || (data[field] ?? '').trim() || field === asked) return;
+    if (!chatFieldRule(field, { ...data, ...out }, today)(value)) out[field] = value;
+  };
+  if (asked && stored) {
+    out[asked] = stored.value;
+    for (const [key, value] of Object.entries(stored.also ?? {})) if (ALSO[key]) keep(ALSO[key], value);
   }
+  keep('email', found.email);
+  keep('phone', found.phone);
+  keep('nationality', found.nationality);
+  keep('passportNumber', found.passportNumber);
+  keep('purpose', found.purpose);
+  for (const field of ['firstName', 'lastName'] as const) if (found[field] && isPassportSpelling(found[field]!)) keep(field, found[field]);
   return out;
 }
 

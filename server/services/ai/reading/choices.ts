@@ -1,0 +1,185 @@
+import { fold } from '../builtin/text';
+import { findDurations } from './durations';
+import { silent, value, type AskedOption, type Reading } from './types';
+import { distance, plain } from './words';
+
+// Answers to a question with options: the option's label in any of the four languages, both genders ("soltera",
+// "mariée", "viúvo"), and the words people use instead ("vacation" for tourism, "a trabalho" for a business trip,
+// "visiting my daughter" for a family visit). A phrase inside a longer one counts as the longer one only
+// ("viaje de trabajo" is business, not work), and two options named as strongly are asked, never guessed.
+
+type Concept =
+  | 'yes' | 'no' | 'female' | 'male' | 'single' | 'married' | 'divorced' | 'widowed' | 'separated' | 'partnership'
+  | 'tourism' | 'business' | 'study' | 'work' | 'transit' | 'medical' | 'family' | 'religious'
+  | 'regular' | 'official' | 'diplomatic';
+
+const STRONG = 0.95;
+const LABEL = 0.9;
+const WEAK = 0.7;
+
+/** Words for each concept, folded. Weak ones are what a word may mean, and are asked when alone. */
+const WORDS: Record<Concept, { strong: string[]; weak?: string[] }> = {
+  yes: { strong: [] },
+  no: { strong: [] },
+  female: { strong: ['female', 'woman', 'a woman', 'feminine', 'femenino', 'femenina', 'mujer', 'femme', 'une femme', 'feminin', 'feminine', 'feminino', 'mulher', 'f', 'fem', 'chica', 'girl', 'sexo femenino', 'genero femenino'] },
+  male: { strong: ['male', 'man', 'a man', 'masculine', 'masculino', 'hombre', 'varon', 'homme', 'un homme', 'masculin', 'homem', 'm', 'masc', 'chico', 'boy', 'sexo masculino', 'genero masculino'] },
+  single: { strong: ['single', 'soltero', 'soltera', 'celibataire', 'solteiro', 'solteira', 'not married', 'no estoy casado', 'no estoy casada', 'no casado', 'no casada', 'pas marie', 'pas mariee', 'nao sou casado', 'nao sou casada', 'never married', 'nunca me case', 'unmarried'] },
+  married: { strong: ['married', 'casado', 'casada', 'marie', 'mariee', 'je suis marie', 'je suis mariee', 'estoy casado', 'estoy casada', 'sou casado', 'sou casada', 'casados', 'maries'], weak: ['esposo', 'esposa', 'marido', 'mujer y', 'wife', 'husband', 'mari', 'epouse'] },
+  divorced: { strong: ['divorced', 'divorciado', 'divorciada', 'divorce', 'divorcee', 'divorcado', 'divorcada'] },
+  widowed: { strong: ['widowed', 'widow', 'widower', 'viudo', 'viuda', 'veuf', 'veuve', 'viuvo', 'viuva'] },
+  separated: { strong: ['separated', 'separado', 'separada', 'separe', 'separee'] },
+  partnership: { strong: ['domestic partnership', 'civil union', 'common law', 'common-law', 'union libre', 'pareja de hecho', 'union de hecho', 'concubinato', 'convivencia', 'pacse', 'pacsee', 'pacs', 'concubinage', 'en concubinage', 'uniao estavel', 'uniao de facto', 'companheiro', 'companheira', 'en couple', 'juntado', 'juntada', 'juntados'], weak: ['partner', 'pareja', 'conjoint'] },
+  tourism: {
+    strong: ['turismo', 'turista', 'tourism', 'tourist', 'tourisme', 'touriste', 'vacaciones', 'vacation', 'vacations', 'holiday', 'holidays', 'vacances', 'ferias', 'de ferias', 'pasear', 'a pasear', 'paseo', 'passear', 'passeio', 'sightseeing', 'disney', 'disneyland', 'disney world', 'luna de miel', 'honeymoon', 'lune de miel', 'lua de mel', 'placer', 'pleasure', 'plaisir', 'lazer', 'ocio', 'loisirs', 'leisure', 'conocer', 'conhecer', 'decouvrir', 'turistear', 'viaje de placer', 'voyage d agrement', 'agrement', 'descansar', 'relax', 'visit new york', 'road trip', 'crucero', 'cruise', 'croisiere', 'cruzeiro', 'parques', 'parques tematicos', 'theme parks', 'parks', 'parcs', 'parcs d attractions', 'compras', 'de compras', 'shopping', 'faire du shopping'],
+    weak: ['visitar', 'visit', 'visiting', 'visiter', 'viajar', 'travel', 'voyager', 'conocer el pais'],
+  },
+  business: {
+    strong: ['negocios', 'negocio', 'business', 'affaires', 'd affaires', 'reunion', 'reuniones', 'reuniao', 'reunioes', 'meeting', 'meetings', 'conferencia', 'conferencias', 'conference', 'congreso', 'congress', 'congres', 'congresso', 'feria comercial', 'trade show', 'trade fair', 'salon professionnel', 'feira', 'viaje de trabajo', 'viajes de trabajo', 'por trabajo', 'de trabajo', 'work trip', 'business trip', 'for work', 'a trabalho', 'a trabajo', 'viagem de trabalho', 'a negocios', 'voyage professionnel', 'deplacement professionnel', 'pour le travail', 'pour le boulot', 'pour affaires', 'voyage d affaires', 'mission professionnelle', 'pour mon travail', 'para mi trabajo', 'para o trabalho', 'pelo trabalho', 'clientes', 'client', 'clients', 'cliente', 'proveedores', 'suppliers', 'fournisseurs', 'fornecedores', 'seminario', 'seminar', 'seminaire', 'capacitacion', 'negotiate', 'negociar', 'work related', 'trabajo de la empresa', 'mi empresa me envia', 'my company is sending me', 'enviado por mi empresa'],
+    weak: ['trabajo', 'trabalho', 'travail', 'work', 'boulot', 'empresa', 'company', 'entreprise'],
+  },
+  study: { strong: ['estudiar', 'estudios', 'estudio', 'study', 'studies', 'studying', 'student', 'estudiante', 'etudier', 'etudes', 'etudiant', 'etudiante', 'estudar', 'estudos', 'estudo', 'estudante', 'universidad', 'university', 'universite', 'universidade', 'faculdade', 'facultad', 'curso', 'cursos', 'course', 'courses', 'cours', 'intercambio', 'exchange program', 'echange', 'master', 'maestria', 'mestrado', 'doctorado', 'phd', 'school', 'escuela', 'ecole', 'escola', 'college', 'educacion', 'education', 'educacao'] },
+  work: { strong: ['trabajar', 'to work', 'working', 'travailler', 'trabalhar', 'empleo', 'employment', 'emploi', 'emprego', 'contrato de trabajo', 'job offer', 'oferta de trabajo', 'work visa', 'visa de trabajo', 'visa de travail', 'visto de trabalho', 'h1b', 'h-1b', 'trabajo temporal', 'work there', 'get a job', 'conseguir trabajo', 'trouver un emploi', 'arranjar emprego'], weak: ['trabajo', 'trabalho', 'travail', 'work', 'boulot'] },
+  transit: { strong: ['transito', 'transit', 'escala', 'escalas', 'layover', 'stopover', 'connection', 'connecting flight', 'conexion', 'conexao', 'correspondance', 'de paso', 'en route', 'in transit', 'vuelo de conexion', 'voo de conexao', 'passing through', 'de passage', 'so de passagem', 'passagem'] },
+  medical: { strong: ['tratamiento medico', 'medical treatment', 'medical', 'medico', 'cirugia', 'surgery', 'operacion', 'hospital', 'clinica', 'clinic', 'clinique', 'soins', 'soins medicaux', 'traitement', 'traitement medical', 'tratamento', 'tratamento medico', 'tratamiento', 'quimioterapia', 'chemotherapy', 'chimiotherapie', 'cirurgia', 'consulta medica', 'medical appointment', 'rendez-vous medical'] },
+  family: {
+    strong: [
+      'familia', 'family', 'famille', 'familiares', 'parientes', 'relatives', 'hija', 'hijo', 'hijos', 'daughter', 'my son', 'our son', 'children', 'kids', 'fille', 'fils', 'enfants', 'filha', 'filho', 'filhos',
+      'madre', 'padre', 'padres', 'mama', 'papa', 'mother', 'father', 'mom', 'dad', 'mere', 'pere', 'mae', 'pai', 'meus pais', 'hermana', 'hermano', 'hermanos', 'sister', 'brother', 'soeur', 'frere', 'irma', 'irmao',
+      'abuelos', 'abuela', 'abuelo', 'grandparents', 'grandmother', 'grandfather', 'grands-parents', 'avos', 'avo', 'nietos', 'nieta', 'nieto', 'grandchildren', 'grandson', 'granddaughter', 'petits-enfants', 'netos', 'neta', 'neto',
+      'tia', 'tio', 'tios', 'aunt', 'uncle', 'tante', 'oncle', 'primo', 'prima', 'primos', 'cousin', 'cousins', 'cousine',
+      'amigos', 'amigo', 'amiga', 'amigas', 'friends', 'friend', 'amis', 'ami', 'amie', 'amies', 'novio', 'novia', 'boyfriend', 'girlfriend', 'copain', 'copine', 'namorado', 'namorada',
+      'boda', 'wedding', 'mariage', 'casamento', 'graduacion', 'graduation', 'bautizo', 'bapteme', 'batizado',
+    ],
+  },
+  religious: { strong: ['religioso', 'religiosa', 'religious', 'religieux', 'religieuse', 'religiosas', 'religiosos', 'iglesia', 'church', 'eglise', 'igreja', 'peregrinacion', 'pilgrimage', 'pelerinage', 'peregrinacao', 'retiro espiritual', 'evangelizar', 'mision religiosa', 'missionary', 'misionero', 'missionnaire', 'missionario'] },
+  regular: { strong: ['regular', 'ordinario', 'ordinaire', 'comum', 'normal', 'ordinary', 'common', 'standard', 'pasaporte normal', 'passaporte comum'] },
+  official: { strong: ['official', 'oficial', 'officiel', 'de servicio', 'service'] },
+  diplomatic: { strong: ['diplomatic', 'diplomatico', 'diplomatique', 'diplomata'] },
+};
+
+/** Which concept an option stands for, from its stored value ('Visit Family/Friends' → family). */
+function conceptOf(optionValue: string): Concept | undefined {
+  const v = fold(optionValue);
+  const table: Array<[RegExp, Concept]> = [
+    [/^yes$/, 'yes'], [/^no$/, 'no'], [/^female$/, 'female'], [/^male$/, 'male'], [/^single$/, 'single'], [/^married$/, 'married'],
+    [/^divorced$/, 'divorced'], [/^widowed$/, 'widowed'], [/^separated$/, 'separated'], [/partnership/, 'partnership'],
+    [/^tourism/, 'tourism'], [/^business$/, 'business'], [/^study/, 'study'], [/^work$/, 'work'], [/^transit$/, 'transit'],
+    [/medical/, 'medical'], [/family/, 'family'], [/religious/, 'religious'], [/^regular/, 'regular'], [/^official$/, 'official'], [/^diplomatic$/, 'diplomatic'],
+  ];
+  return table.find(([re]) => re.test(v))?.[1];
+}
+
+/** A label's spellings: "Soltero(a)" gives soltero and soltera, "Cuisinier(ère)" cuisinier and cuisinière, "Veuf/Veuve" both. */
+export function labelSpellings(label: string): string[] {
+  const out = new Set<string>();
+  const parts = label.split(/\s*\/\s*/);
+  const tail = parts.length > 1 ? parts.at(-1)!.split(' ').slice(1).join(' ') : '';
+  for (const [i, rawPart] of parts.entries()) {
+    // "Homme/Femme au foyer": the words after the last part belong to each part.
+    const part = i < parts.length - 1 && tail && !rawPart.includes(' ') ? `${rawPart} ${tail}` : rawPart;
+    const folded = fold(part).replace(/[^\p{L}\p{N}() '-]+/gu, ' ').trim();
+    const suffixed = /^(.*?)(\p{L}*)\((\p{L}+)\)(.*)$/u.exec(folded);
+    if (suffixed) {
+      const [, before, stem, suffix, after] = suffixed as unknown as [string, string, string, string, string];
+      out.add(`${before}${stem}${after}`.trim());
+      let other = `${stem}${suffix}`;
+      if (suffix === 'a' && stem.endsWith('o')) other = `${stem.slice(0, -1)}a`;
+      else for (let k = Math.min(stem.length, suffix.length); k > 0; k--) if (stem.endsWith(suffix.slice(0, k))) { other = stem.slice(0, -k) + suffix; break; }
+      out.add(`${before}${other}${after}`.trim());
+    } else out.add(folded);
+  }
+  return [...out].map((s) => s.replace(/\s+/g, ' ')).filter((s) => s.length > 0);
+}
+
+interface Match {
+  option: string;
+  strength: number;
+  start: number;
+  end: number;
+}
+
+/** Every option phrase found in the answer, as whole words, with where it is. */
+function matches(options: readonly AskedOption[], text: string, purposeMap: (c: Concept) => Concept | undefined): Match[] {
+  const words = plain(text).replace(/'/g, ' ');
+  const padded = ` ${words} `;
+  const out: Match[] = [];
+  const weakWords = new Set(Object.values(WORDS).flatMap((w) => w.weak ?? []));
+  const find = (option: string, phrase: string, strength: number) => {
+    const p = ` ${fold(phrase).replace(/'/g, ' ')} `;
+    // A lone letter ('f', 'm') is an answer only on its own: "I'm a woman" has an m in it.
+    if (p.trim().length <= 1 && words.trim() !== p.trim()) return;
+    for (let at = padded.indexOf(p); at >= 0; at = padded.indexOf(p, at + 1)) out.push({ option, strength, start: at, end: at + p.length - 2 });
+  };
+  for (const option of options) {
+    for (const label of Object.values(option.labels)) for (const spelling of labelSpellings(label)) find(option.value, spelling, weakWords.has(spelling) ? WEAK : LABEL);
+    find(option.value, fold(option.value), weakWords.has(fold(option.value)) ? WEAK : LABEL);
+  }
+  const present = new Set(options.map((o) => conceptOf(o.value)));
+  for (const [concept, { strong, weak }] of Object.entries(WORDS) as Array<[Concept, { strong: string[]; weak?: string[] }]>) {
+    const target = present.has(concept) ? concept : purposeMap(concept);
+    const option = options.find((o) => target && conceptOf(o.value) === target);
+    if (!option) continue;
+    const mapped = target !== concept;
+    for (const phrase of strong) find(option.value, phrase, mapped ? MAPPED[concept] ?? WEAK : STRONG);
+    for (const phrase of weak ?? []) find(option.value, phrase, WEAK);
+  }
+  return out;
+}
+
+/** How sure a concept is when the question has no option of its own and it stands for another (family → tourism). */
+const MAPPED: Partial<Record<Concept, number>> = { family: 0.9, medical: 0.85, religious: 0.7 };
+
+/** A family visit or a medical trip is a tourism (B-2) purpose when the question has no option for it. */
+const MAP_PURPOSE = (concept: Concept): Concept | undefined => (concept === 'family' || concept === 'medical' || concept === 'religious' ? 'tourism' : undefined);
+
+function readLength(options: readonly AskedOption[], text: string): Reading | undefined {
+  const found = findDurations(text).filter((d) => !d.bare || findDurations(text).length === 1);
+  if (found.length === 0) return undefined;
+  const days = found.length >= 1 ? found[0]!.days : 0;
+  const bucket = days < 30 ? 'Less than 30 days' : days < 60 ? '30-60' : days < 90 ? '60-90' : days <= 180 ? '90-180' : 'More than 180 days';
+  const option = options.find((o) => o.value === bucket);
+  if (!option) return undefined;
+  // On a boundary ("un mes", "tres meses") the stay may fall either side: shown and asked.
+  const edge = [30, 60, 90, 180].includes(days);
+  return value(option.value, edge ? 0.6 : found[0]!.bare ? 0.8 : 0.92, { quote: text.trim() });
+}
+
+const isLengthQuestion = (options: readonly AskedOption[]) => options.some((o) => o.value === 'Less than 30 days');
+
+export function readChoice(options: readonly AskedOption[], text: string): Reading {
+  const all = matches(options, text, MAP_PURPOSE);
+  // A length named by its option's label ("Less than 30 days", "De 30 a 60 días") is that option; else it is counted.
+  if (isLengthQuestion(options) && !all.some((m) => m.strength >= LABEL)) {
+    const byLength = readLength(options, text);
+    if (byLength) return byLength;
+  }
+  // A phrase inside a longer phrase found is that phrase's ("viaje de trabajo" is not "trabajo").
+  const kept = all.filter((m) => !all.some((o) => o !== m && o.start <= m.start && o.end >= m.end && o.end - o.start > m.end - m.start));
+  const best = new Map<string, number>();
+  for (const m of kept) best.set(m.option, Math.max(best.get(m.option) ?? 0, m.strength));
+  const ranked = [...best.entries()].sort((a, b) => b[1] - a[1]);
+  if (ranked.length === 0) return fuzzy(options, text);
+  const [[top, strength], second] = ranked as [[string, number], [string, number] | undefined];
+  // The words of the strongest phrase for the option chosen: read alone, they say the same.
+  const quote = kept.filter((m) => m.option === top).sort((a, b) => b.strength - a.strength)[0];
+  const quoted = quote ? plain(text).replace(/'/g, ' ').slice(quote.start, quote.end).trim() : undefined;
+  if (second && second[1] >= strength - 0.05) return value(top, 0.5, { alternatives: ranked.slice(1).map(([o]) => o), ...(quoted ? { quote: quoted } : {}) });
+  return value(top, strength, quoted ? { quote: quoted } : {});
+}
+
+/** A label typed with a slip ("divorsiada", "tourisim"): close to one option's spelling only. */
+function fuzzy(options: readonly AskedOption[], text: string): Reading {
+  const words = plain(text).split(' ');
+  if (words.length > 4) return silent('notUnderstood');
+  const typed = words.join(' ');
+  const close = new Set<string>();
+  for (const option of options) {
+    const spellings = [...Object.values(option.labels).flatMap(labelSpellings), ...(WORDS[conceptOf(option.value) as Concept]?.strong ?? [])];
+    for (const s of spellings) {
+      if (s.length < 5) continue;
+      for (const w of [typed, ...words]) if (distance(w, s, 2) <= (s.length >= 8 ? 2 : 1)) close.add(option.value);
+    }
+  }
+  if (close.size === 1) return value([...close][0]!, 0.85, { quote: text.trim() });
+  return silent('notUnderstood');
+}

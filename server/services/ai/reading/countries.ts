@@ -1,0 +1,65 @@
+import { COUNTRIES } from '../../../../machines/domain/countryList';
+import { findCountries, findNationality } from '../builtin/countries';
+import { DEMONYMS } from '../builtin/demonyms';
+import { fold } from '../builtin/text';
+import { silent, value, type Reading } from './types';
+import { distance, slipsAllowed } from './words';
+
+// Countries and nationalities in the four languages ("soy mexicana", "je viens du Sénégal", "Brasil", "EEUU"),
+// stored by the product's English name. A name typed with a slip ("Brasill", "Mexcio", "Colmbia") is read when it
+// is close to one country only.
+
+const BY_NAME = new Map(COUNTRIES.map((c) => [fold(c.name), c.name]));
+const NAME_OF = new Map(COUNTRIES.map((c) => [c.code, c.name]));
+
+let spellings: Array<{ words: string[]; country: string }> | undefined;
+/** Every name and nationality word, as folded words, for matching a slip. */
+function allSpellings() {
+  if (spellings) return spellings;
+  const list: Array<{ words: string[]; country: string }> = [];
+  for (const language of ['en', 'es', 'fr', 'pt']) {
+    const names = new Intl.DisplayNames([language], { type: 'region' });
+    for (const { code, name } of COUNTRIES) list.push({ words: fold(names.of(code) ?? name).split(/[\s-]+/), country: name });
+  }
+  for (const [code, words] of Object.entries(DEMONYMS)) {
+    const country = NAME_OF.get(code);
+    if (!country) continue;
+    for (const word of [...words.en, ...words.es, ...words.fr, ...words.pt]) list.push({ words: fold(word).split(/[\s-]+/), country });
+  }
+  spellings = list;
+  return list;
+}
+
+/** The one country whose name (or nationality word) the words come close to, and the words it matched. */
+function nearest(text: string): { country: string; quote: string; others?: string[] } | undefined {
+  const words = fold(text).replace(/[^\p{L}\s-]+/gu, ' ').split(/[\s-]+/).filter(Boolean);
+  const hits = new Map<string, string>();
+  for (const { words: name, country } of allSpellings()) {
+    for (let i = 0; i + name.length <= words.length; i++) {
+      const typed = words.slice(i, i + name.length).join(' ');
+      const wanted = name.join(' ');
+      if (wanted.length < 5) continue;
+      const d = distance(typed, wanted, 2);
+      if (d > 0 && d <= slipsAllowed(wanted)) hits.set(country, typed);
+    }
+  }
+  if (hits.size !== 1) return hits.size > 1 ? { country: [...hits.keys()][0]!, quote: [...hits.values()][0]!, others: [...hits.keys()].slice(1) } : undefined;
+  const [[country, quote]] = [...hits.entries()] as [[string, string]];
+  return { country, quote };
+}
+
+/** The country an answer names: the person's own when it is a nationality question, else the place named. */
+export function readCountry(text: string, nationality: boolean): Reading {
+  const bare = fold(text).replace(/[.!¡¿?]+/g, '').trim();
+  const exact = BY_NAME.get(bare);
+  if (exact) return value(exact, 0.97, { quote: text.trim() });
+  const own = findNationality(text);
+  const places = findCountries(text);
+  const distinct = [...new Set(places.map((p) => p.country))];
+  if (own && (nationality || distinct.length <= 1)) return value(own.country, distinct.length > 1 ? 0.85 : 0.95, { quote: own.text });
+  if (distinct.length === 1) return value(distinct[0]!, 0.9, { quote: places[0]!.text });
+  if (distinct.length > 1) return value(distinct[0]!, 0.5, { quote: places[0]!.text, alternatives: distinct.slice(1) });
+  const close = nearest(text);
+  if (close) return value(close.country, close.others ? 0.5 : 0.85, { quote: close.quote, ...(close.others ? { alternatives: close.others } : {}) });
+  return silent('notUnderstood');
+}

@@ -1,0 +1,179 @@
+import * as chrono from 'chrono-node';
+import { addMonths, isValidIsoDate, toIsoDate } from '../../../../machines/domain/validators';
+import { findDates, MONTHS } from '../builtin/dates';
+import { fold, type Language } from '../builtin/text';
+import { durationWords, findDurations } from './durations';
+import { silent, value, type Asked, type Reading } from './types';
+import { distance } from './words';
+
+// Dates as people type them: with or without the year ("on part le 15 juillet": the next 15 July), relative
+// ("dans deux semaines", "next Monday", "mañana"), a range ("del 1 al 15 de julio"), a length after the arrival
+// ("por dos semanas"), with slips in the month ("setiembre", "julliet"). Full dates are the built-in reading's;
+// relative ones are chrono-node's, in the conversation's language.
+
+const MONTH_WORDS = Object.keys(MONTHS).filter((m) => m.length >= 4);
+const MONTH = `(${Object.keys(MONTHS)
+  .sort((a, b) => b.length - a.length)
+  .join('|')})\\.?`;
+const DAY = '(\\d{1,2})(?:st|nd|rd|th|er|eme|º|°|o)?';
+const SEP = '(?:\\s+de\\s+|\\s+del\\s+|\\s*,\\s*|\\s+)';
+const YEARLESS = [
+  { re: new RegExp(`(?<![\\p{L}\\p{N}])${DAY}${SEP}${MONTH}(?![\\p{L}])(?!${SEP}'?\\d)`, 'gu'), d: 1, m: 2 },
+  { re: new RegExp(`(?<![\\p{L}\\p{N}])${MONTH}\\s+${DAY}(?![\\p{N}])(?!${SEP}'?\\d)`, 'gu'), d: 2, m: 1 },
+];
+const NUMERIC_YEARLESS = /(?<![\d/.-])(\d{1,2})[/.-](\d{1,2})(?![\d/.-])/g;
+/** "del 1 al 15 de julio", "du 1er au 15 juillet", "from 1 to 15 July", "1-15 July". */
+const RANGE = new RegExp(`(?<![\\p{L}\\p{N}])${DAY}\\s*(?:al|a|au|to|till|until|ao|ate|hasta|-|–)\\s*${DAY}${SEP}${MONTH}(?:${SEP}(\\d{4}))?`, 'gu');
+/** "in two weeks", "dentro de 10 días", "dans trois jours", "daqui a duas semanas", "em 15 dias". */
+const IN_CUE = /(?:^|\s)(?:in|en|dentro de|dans|d'ici|em|daqui a|de aqui a|within)\s*$/;
+
+const CHRONO: Record<Language, chrono.Chrono> = { en: chrono.en.casual, es: chrono.es.casual, fr: chrono.fr.casual, pt: chrono.pt.casual };
+
+const DAY_MS = 86_400_000;
+const addDays = (iso: string, days: number) => new Date(Date.parse(`${iso}T12:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+const iso = (y: number, m: number, d: number) => `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+
+/** Month names typed with a slip ("julliet", "setiembre", "febreo") put right, in folded text. */
+function mendMonths(folded: string): string {
+  return folded.replace(/\p{L}{4,}/gu, (word) => {
+    if (MONTHS[word] !== undefined) return word;
+    const close = MONTH_WORDS.filter((m) => m.length >= 5 && distance(word, m, 1) <= 1);
+    const months = new Set(close.map((m) => MONTHS[m]));
+    return months.size === 1 ? close[0]! : word;
+  });
+}
+
+/** The next day-and-month after today (today itself counts as past), and how far ahead it is in months. */
+function nextOccurrence(month: number, day: number, today: Date): string | undefined {
+  const now = toIsoDate(today);
+  for (let year = today.getUTCFullYear(); year <= today.getUTCFullYear() + 1; year++) {
+    const candidate = iso(year, month, day);
+    if (isValidIsoDate(candidate) && candidate > now) return candidate;
+  }
+  return undefined;
+}
+
+function lastOccurrence(month: number, day: number, today: Date): string | undefined {
+  const now = toIsoDate(today);
+  for (let year = today.getUTCFullYear(); year >= today.getUTCFullYear() - 1; year--) {
+    const candidate = iso(year, month, day);
+    if (isValidIsoDate(candidate) && candidate < now) return candidate;
+  }
+  return undefined;
+}
+
+interface Found {
+  iso: string;
+  quote: string;
+  confidence: number;
+  alternatives?: string[];
+  also?: Record<string, string>;
+}
+
+function withYear(text: string, language: Language, asked: Asked, today: Date): Found | undefined {
+  const dates = findDates(text, language, today);
+  const first = dates[0];
+  if (!first) return undefined;
+  let date = first.iso;
+  // A two-digit year read into the future is a birth in the last century ("15/03/30" is 1930, not 2030).
+  if (asked.dates === 'birth' && date > toIsoDate(today) && /\d{1,2}\D\d{1,2}\D\d{2}$/.test(first.text.trim())) date = `${Number(date.slice(0, 4)) - 100}${date.slice(4)}`;
+  // 03/04/1990 in English: April 3 for most of the world, March 4 in the U.S.: asked, never guessed.
+  const numeric = /^(\d{1,2})[/.-](\d{1,2})[/.-]\d{2,4}$/.exec(first.text.trim());
+  if (numeric && language === 'en' && Number(numeric[1]) <= 12 && Number(numeric[2]) <= 12 && numeric[1] !== numeric[2]) {
+    const swapped = `${date.slice(0, 4)}-${date.slice(8, 10)}-${date.slice(5, 7)}`;
+    return { iso: date, quote: first.text, confidence: 0.5, alternatives: [swapped] };
+  }
+  const other = dates.find((d) => d.iso !== first.iso);
+  // "Llego el 1 de marzo de 2027 y salgo el 15": a later second date of a trip is its end.
+  if (other && asked.dates === 'future') return { iso: date, quote: first.text, confidence: 0.95, ...(other.iso > date ? { also: { departure: other.iso } } : {}) };
+  return { iso: date, quote: first.text, confidence: other ? 0.6 : 0.95, ...(other ? { alternatives: [other.iso] } : {}) };
+}
+
+function range(folded: string, text: string, asked: Asked, today: Date): Found | undefined {
+  const match = RANGE.exec(folded);
+  RANGE.lastIndex = 0;
+  if (!match) return undefined;
+  const month = MONTHS[(match[3] ?? '').replace('.', '')];
+  if (!month) return undefined;
+  const year = match[4];
+  const start = year ? iso(Number(year), month, Number(match[1])) : nextOccurrence(month, Number(match[1]), today);
+  const end = start ? iso(Number(start.slice(0, 4)), month, Number(match[2])) : undefined;
+  if (!start || !end || !isValidIsoDate(start) || !isValidIsoDate(end) || end < start) return undefined;
+  const quote = text.slice(match.index, match.index + match[0].length);
+  return asked.dates === 'future' ? { iso: start, quote, confidence: 0.9, also: { departure: end } } : undefined;
+}
+
+function yearless(folded: string, text: string, language: Language, asked: Asked, today: Date): Found | undefined {
+  const hits: Array<{ month: number; day: number; index: number; length: number }> = [];
+  for (const { re, d, m } of YEARLESS) {
+    for (const match of folded.matchAll(re)) {
+      const month = MONTHS[(match[m] ?? '').replace('.', '')];
+      if (month) hits.push({ month, day: Number(match[d]), index: match.index, length: match[0].length });
+    }
+  }
+  for (const match of folded.matchAll(NUMERIC_YEARLESS)) {
+    const a = Number(match[1]);
+    const b = Number(match[2]);
+    const [day, month] = language === 'en' && a <= 12 ? [b, a] : [a, b];
+    if (month >= 1 && month <= 12) hits.push({ month, day, index: match.index, length: match[0].length });
+  }
+  const hit = hits.sort((x, y) => x.index - y.index)[0];
+  if (!hit) return undefined;
+  const quote = text.slice(hit.index, hit.index + hit.length);
+  if (asked.dates === 'future') {
+    const date = nextOccurrence(hit.month, hit.day, today);
+    if (!date) return undefined;
+    // Months ahead the person may have meant another year: shown and asked.
+    const far = date > toIsoDate(addMonthsDate(today, 8));
+    return { iso: date, quote, confidence: far ? 0.7 : 0.9 };
+  }
+  if (asked.dates === 'past') {
+    const date = lastOccurrence(hit.month, hit.day, today);
+    return date ? { iso: date, quote, confidence: 0.6 } : undefined;
+  }
+  return undefined;
+}
+
+const addMonthsDate = (today: Date, months: number) => {
+  const d = addMonths(toIsoDate(today), months);
+  return new Date(Date.UTC(d.year, d.month - 1, d.day));
+};
+
+/** "in two weeks" and its kin, from today; "for two weeks" after the arrival, for a departure. */
+function relative(folded: string, text: string, language: Language, asked: Asked, today: Date): Found | undefined {
+  const words = durationWords(folded);
+  for (const found of findDurations(folded)) {
+    const before = words.slice(0, found.from).join(' ');
+    const quote = words.slice(found.from, found.to).join(' ');
+    // A departure given as the stay's length ("je reste deux semaines", "for two weeks"): counted from the arrival.
+    if (asked.dates === 'future' && asked.after && !IN_CUE.test(before)) {
+      return { iso: addDays(asked.after, found.days), quote, confidence: found.bare ? 0.7 : 0.85 };
+    }
+    const cue = IN_CUE.exec(before);
+    if (asked.dates === 'future' && cue && !found.bare) return { iso: addDays(toIsoDate(today), found.days), quote: `${cue[0].trim()} ${quote}`, confidence: 0.85 };
+  }
+  if (asked.dates !== 'future') return undefined;
+  const parsed = CHRONO[language].parse(text, { instant: today, timezone: 0 }, { forwardDate: true })[0];
+  // A month alone ("en diciembre", "early August") names no day: asked, never guessed as the 1st.
+  if (!parsed || !(parsed.start.isCertain('day') || parsed.start.isCertain('weekday'))) return undefined;
+  const date = parsed.start.date();
+  const value = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
+  const out = toIsoDate(value);
+  return out > toIsoDate(today) ? { iso: out, quote: parsed.text, confidence: 0.85 } : undefined;
+}
+
+export function readDate(asked: Asked, text: string, language: Language, today: Date): Reading {
+  // "the 3rd of May": the 'of' joins day and month.
+  const folded = mendMonths(fold(text)).replace(/(\d)(st|nd|rd|th)?\s+of\s+(?=\p{L})/gu, '$1$2 ');
+  const found =
+    range(folded, text, asked, today) ??
+    withYear(folded, language, asked, today) ??
+    yearless(folded, text, language, asked, today) ??
+    relative(folded, text, language, asked, today);
+  if (!found || !isValidIsoDate(found.iso)) return silent('notUnderstood');
+  return value(found.iso, found.confidence, {
+    quote: found.quote,
+    ...(found.alternatives ? { alternatives: found.alternatives } : {}),
+    ...(found.also ? { also: found.also } : {}),
+  });
+}

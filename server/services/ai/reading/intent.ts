@@ -1,0 +1,73 @@
+import type { Silence } from './types';
+import { hasAny, plain, wordsOf } from './words';
+
+// What a message is when it is not an answer: "I don't know", a question to the assistant, an insult, or talk
+// that answers nothing. Checked before any field is read, so "¿Cuál es la capital de Francia?" is never a
+// nationality and an insult never a name.
+
+/** "I don't know" and "I don't remember" in the four languages, as people type them (folded, no accents). */
+export const DONT_KNOW = [
+  'no se', 'no lo se', 'no sabria', 'ni idea', 'no tengo idea', 'no me acuerdo', 'no recuerdo', 'no lo recuerdo', 'no estoy seguro', 'no estoy segura', 'no se bien',
+  'i dont know', "i don't know", 'dont know', "don't know", 'i do not know', 'idk', 'no idea', 'not sure', "i'm not sure", 'im not sure', 'i dont remember', "i don't remember", 'i do not remember', 'cant remember', "can't remember", 'dunno',
+  'je ne sais pas', 'je sais pas', 'sais pas', 'chais pas', 'aucune idee', 'je ne me souviens pas', 'je me souviens pas', 'je ne sais plus', 'pas sur', 'pas sure', 'je suis pas sur', "j'en sais rien", 'jsp',
+  'prefiero no decir', 'prefiero no decirlo', 'no te lo voy a decir', 'no quiero decir', 'no quiero decirlo', 'prefer not to say', "i'd rather not say", 'rather not say', 'none of your business', 'je prefere ne pas le dire', 'je prefere ne pas dire', 'je ne veux pas le dire', 'prefiro nao dizer', 'nao quero dizer',
+  'nao sei', 'nao sei nao', 'nao lembro', 'nao me lembro', 'sei la', 'nem ideia', 'nao faco ideia', 'nao tenho certeza', 'nao tenho ideia',
+];
+
+/** Insults and abuse, folded. Words that are also ordinary words in one of the four languages are left out ('con'). */
+const ABUSE = [
+  'idiota', 'imbecil', 'estupido', 'estupida', 'pendejo', 'pendeja', 'cabron', 'cabrona', 'puta', 'puto', 'mierda', 'gilipollas', 'tonto', 'tonta', 'vete a la mierda', 'callate', 'maldita maquina', 'hijo de puta', 'chinga tu madre', 'pinche',
+  'idiot', 'stupid', 'fuck', 'fucking', 'fuck you', 'shit', 'asshole', 'moron', 'bitch', 'bastard', 'shut up', 'dumb', 'useless bot', 'you suck', 'screw you',
+  'connard', 'connasse', 'conne', 'merde', 'putain', 'abruti', 'abrutie', 'debile', 'ta gueule', 'salope', 'encule', 'nique', 'ferme la', 'va te faire foutre', 'cretin', 'cretine',
+  'burro', 'burra', 'merda', 'porra', 'caralho', 'otario', 'otaria', 'babaca', 'cala a boca', 'vai se foder', 'vai te catar', 'filho da puta', 'droga de robo',
+];
+
+/** Words that open a question to the assistant. */
+const ASKING = [
+  'que', 'cual', 'cuales', 'como', 'cuando', 'donde', 'por que', 'porque', 'para que', 'quien', 'cuanto', 'cuanta', 'cuantos', 'es', 'puedo', 'puedes', 'hay', 'tengo que', 'debo',
+  'what', 'which', 'how', 'when', 'where', 'why', 'who', 'whats', "what's", 'is', 'are', 'can', 'could', 'do', 'does', 'should', 'will', 'would',
+  'quel', 'quelle', 'quels', 'quelles', 'comment', 'quand', 'ou', 'pourquoi', 'qui', 'combien', 'est-ce', 'est ce', "qu'est-ce", 'puis-je', 'dois-je', 'c\'est quoi',
+  'o que', 'qual', 'quais', 'quando', 'onde', 'quem', 'quanto', 'quanta', 'posso', 'preciso', 'e', 'tem',
+];
+
+/** Greetings and thanks: polite, and no answer. */
+const CHITCHAT = ['hola', 'hello', 'hi', 'hey', 'bonjour', 'salut', 'ola', 'oi', 'buenos dias', 'buenas tardes', 'buenas', 'good morning', 'bom dia', 'boa tarde', 'bonsoir', 'gracias', 'thanks', 'thank you', 'merci', 'obrigado', 'obrigada', 'ok', 'okay', 'vale', 'dale', 'd accord', "d'accord", 'ta bom', 'beleza', 'jaja', 'haha', 'lol', 'test', 'prueba', 'asdf', 'hmm', 'mmm'];
+
+/** "Not yet", "I have none": no value for a text, a name, an address or a contact (a yes/no question reads these itself). */
+const NOTHING = ['no tengo', 'todavia no', 'aun no', 'no tengo todavia', 'not yet', "i don't have", 'i dont have', 'i do not have', "don't have one", 'pas encore', "je n'ai pas", 'je nai pas', "j'en ai pas", 'ainda nao', 'nao tenho', 'none', 'ninguno', 'ninguna', 'nada', 'aucun', 'aucune', 'nenhum', 'nenhuma', 'n/a', 'nothing', 'rien', 'no aplica', 'not applicable', 'sans objet', 'nao se aplica'];
+
+export function isNothing(text: string): boolean {
+  return wordsOf(text).length <= 5 && hasAny(text, NOTHING);
+}
+
+export function isDontKnow(text: string): boolean {
+  return hasAny(text, DONT_KNOW);
+}
+
+export function isAbuse(text: string): boolean {
+  return hasAny(text, ABUSE);
+}
+
+/** A question to the assistant: a question mark and an interrogative opening, or an opening '¿'. */
+export function isQuestion(text: string): boolean {
+  const trimmed = text.trim();
+  if (!/[?？]/.test(trimmed) && !trimmed.startsWith('¿')) return false;
+  if (trimmed.startsWith('¿') && wordsOf(trimmed).length >= 2) return true;
+  const opening = ` ${plain(trimmed)} `;
+  return wordsOf(trimmed).length >= 3 && ASKING.some((w) => opening.startsWith(` ${w} `));
+}
+
+export function isChitchat(text: string): boolean {
+  const words = wordsOf(text);
+  const chat = (w: string) => CHITCHAT.some((c) => c.split(' ').includes(w));
+  return words.length > 0 && words.length <= 4 && words.some(chat) && words.every((w) => chat(w) || w.length <= 1);
+}
+
+/** What the message is when it is not an answer; undefined when it may be one. Abuse first: a rude question is abuse. */
+export function silenceOf(text: string): Silence | undefined {
+  if (isAbuse(text)) return 'abuse';
+  if (isQuestion(text)) return 'question';
+  if (isDontKnow(text)) return 'dontKnow';
+  if (isChitchat(text)) return 'offTopic';
+  return undefined;
+}

@@ -1,0 +1,133 @@
+import { findCountries } from '../builtin/countries';
+import { fold } from '../builtin/text';
+import { isPassportSpelling, passportSpelling } from './passportSpelling';
+import { silent, value, type Asked, type Reading } from './types';
+import { plain } from './words';
+
+// Names as people give them: "je m'appelle Ana", "Souza, con z", "meu nome é João da Silva", "ana". The phrases
+// that introduce a name are removed; a clause that is not a name ("Soy de Brasil", "I like pizza") is refused.
+
+/** Phrases that introduce a name, folded, longest first when matched. */
+const NAMING = [
+  'me llamo', 'mi nombre es', 'mi nombre completo es', 'mi primer nombre es', 'mi apellido es', 'mis apellidos son', 'mi nombre de pila es', 'el nombre es', 'el apellido es', 'nombre', 'apellido', 'apellidos', 'soy',
+  'my name is', "my name's", "my last name's", "my surname's", "my first name's", 'my full name is', 'my first name is', 'my last name is', 'my surname is', 'my family name is', 'the name is', 'name is', 'name', 'surname', 'last name', 'first name', 'i am', "i'm", 'im', 'it is', "it's", 'its', 'call me',
+  "je m'appelle", 'je mappelle', 'mon nom est', 'mon nom complet est', 'mon prenom est', 'mon nom de famille est', 'mon nom de famille c\'est', 'mon prenom c\'est', 'mon nom c\'est', "c'est", 'nom', 'prenom', 'je suis', 'moi c\'est', 'moi cest',
+  'meu nome e', 'meu nome completo e', 'meu primeiro nome e', 'meu sobrenome e', 'meu apelido e', 'me chamo', 'chamo-me', 'eu me chamo', 'nome', 'sobrenome', 'sou', 'eu sou', 'sou a', 'sou o', 'eu sou a', 'eu sou o', 'e',
+];
+
+/** Words that start a sentence or fill it but are never a name. */
+const FILLER = ['claro', 'bueno', 'pues', 'hola', 'si', 'sure', 'ok', 'okay', 'yes', 'well', 'hi', 'hello', 'oui', 'alors', 'bonjour', 'bon', 'sim', 'entao', 'ola', 'oi', 'bem', 'bom', 'ah', 'eh', 'um', 'euh', 'gracias', 'thanks', 'merci', 'obrigado', 'obrigada', 'por favor', 'please', 's il vous plait', 'svp', 'senor', 'senora', 'mr', 'mrs', 'ms', 'monsieur', 'madame', 'senhor', 'senhora'];
+
+/** Joining words kept inside surnames. */
+const PARTICLES = new Set(['de', 'del', 'la', 'las', 'los', 'da', 'das', 'do', 'dos', 'van', 'von', 'der', 'den', 'di', 'du', 'le', 'y', 'e', 'bin', 'ben', 'al', 'el', 'mac', 'st']);
+
+/** Ordinary words of the four languages: a clause holding one is a sentence, not a name. */
+const COMMON = new Set(
+  (
+    'a al algo and are at be but by con como de del desde el en era es esta estoy este for from fue he her him his i in is it la las le les lo los me mi mis my no not nos of on or para pero por que se ser sin so soy su sus the their them they this to tu un una uno was we what with y yo you your ' +
+    'au aux avec ce ces cette dans des du elle en est et il ils je la le les leur lui ma mais me mes moi mon ne nous on ou par pas pour qu que qui sa se ses son sont sur ta te tes toi ton tu un une vous ' +
+    'ao aos as com da das de do dos ela ele em entre essa esse esta estou eu isso mas meu minha na nas no nos o os ou para pela pelo por que se sem seu sua sou um uma voce ' +
+    'like love want need have has had go going live living work working travel trip visa esta passport email phone country city address date born name names know think ' +
+    'quiero tengo vivo trabajo viajo viaje pasaporte correo telefono pais ciudad direccion fecha nacido nacida nombre llamo gusta ' +
+    'veux ai habite travaille voyage passeport courriel telephone pays ville adresse date ne nee nom appelle aime ' +
+    'quero tenho moro trabalho viagem passaporte telefone cidade endereco data nasci nome chamo gosto ' +
+    'yes no si oui non sim nao ok hola hello bonjour ola merci gracias thanks obrigado pizza vacaciones vacation tourism turismo business negocios'
+  ).split(' '),
+);
+
+const NAME_WORD = /^[\p{L}][\p{L}\p{M}'’-]*$/u;
+
+function titleCase(word: string): string {
+  if (PARTICLES.has(fold(word))) return word.toLowerCase();
+  if (word !== word.toLowerCase() && word !== word.toUpperCase()) return word;
+  return word
+    .toLowerCase()
+    .replace(/(^|[-'’])(\p{L})/gu, (_, sep: string, letter: string) => sep + letter.toUpperCase());
+}
+
+/** Clauses of the message: split at punctuation and at 'and'-words, each with whether a naming phrase opened it. */
+function clauses(text: string): { words: string[]; named: boolean }[] {
+  const out: { words: string[]; named: boolean }[] = [];
+  for (const part of text.split(/[,;.!?¡¿:()\n]+|\s+(?:y|and|et|e|pero|but|mais|mas)\s+/iu)) {
+    let words = part.trim().split(/\s+/).filter(Boolean);
+    let named = false;
+    // Fillers and naming phrases at the start, in any order ("hola, bueno, me llamo Ana").
+    for (let changed = true; changed && words.length > 0; ) {
+      changed = false;
+      const head = plain(words.join(' '));
+      for (const phrase of [...FILLER, ...NAMING].sort((a, b) => b.length - a.length)) {
+        if (head === phrase || head.startsWith(`${phrase} `)) {
+          const count = phrase.split(' ').length;
+          if (plain(words.slice(0, count).join(' ')) !== phrase) continue;
+          words = words.slice(count);
+          if (NAMING.includes(phrase)) named = true;
+          changed = true;
+          break;
+        }
+      }
+    }
+    words = words.filter((w) => !FILLER.includes(plain(w)));
+    if (words.length > 0) out.push({ words, named });
+  }
+  return out;
+}
+
+/** The name in a clause, or undefined when the clause is a sentence. */
+function nameIn(words: string[], named: boolean): string[] | undefined {
+  const kept: string[] = [];
+  for (const raw of words) {
+    const word = raw.replace(/^["'“«]+|["'”»]+$/g, '');
+    const bare = fold(word);
+    if (!NAME_WORD.test(word)) return named && kept.length > 0 ? kept : undefined;
+    if (PARTICLES.has(bare) && (kept.length > 0 || words.length > 1)) {
+      kept.push(word);
+      continue;
+    }
+    // After "me llamo" a sentence may go on ("me llamo Ana y vivo en Lyon"): the name ends at the first ordinary word.
+    if (COMMON.has(bare)) return named && kept.length > 0 ? kept : undefined;
+    kept.push(word);
+  }
+  while (kept.length && PARTICLES.has(fold(kept.at(-1)!))) kept.pop();
+  return kept.length > 0 && kept.length <= 5 ? kept : undefined;
+}
+
+/** A place or a nationality is not a name ("Brasil", "mexicana"). */
+function isPlace(name: string): boolean {
+  const bare = name.split(/\s+/).filter((w) => !PARTICLES.has(fold(w))).join(' ');
+  const found = findCountries(bare);
+  return found.length > 0 && found[0]!.text.length >= bare.length - 1;
+}
+
+/** "Who pays?" answered "myself": the applicant, as the DS-160 names it. */
+const SELF = ['yo mismo', 'yo misma', 'yo', 'myself', 'me', 'i do', 'i will', 'i pay', 'moi meme', 'moi', 'c est moi', 'eu mesmo', 'eu mesma', 'eu', 'por mi cuenta', 'pago yo', 'je paie', 'eu pago', 'self'];
+
+export function readName(asked: Asked, text: string): Reading {
+  if (/payer/.test(asked.field) && SELF.includes(plain(text).replace(/[-']/g, ' ').replace(/\s+/g, ' ').trim())) return value('Self', 0.9, { quote: text.trim() });
+  const found = clauses(text)
+    .map((c) => ({ ...c, name: nameIn(c.words, c.named) }))
+    .filter((c): c is { words: string[]; named: boolean; name: string[] } => Boolean(c.name) && !isPlace(c.name!.join(' ')));
+  const pick = found.find((c) => c.named) ?? found[0];
+  if (!pick) return silent('notUnderstood');
+  const words = pick.name.map(titleCase);
+  const quote = pick.name.join(' ');
+  let name = words.join(' ');
+  let confidence = pick.named ? 0.95 : 0.9;
+  let also: Record<string, string> | undefined;
+  if (asked.kind === 'name' && /first|given|nombre|prenom/i.test(asked.field) && words.length > 1) {
+    if (PARTICLES.has(fold(words[0]!))) return silent('notUnderstood');
+    if (pick.named) {
+      // "My name is Ana Souza" to "your first name?": the first word is the first name, the rest the last name.
+      name = words[0]!;
+      also = { lastName: words.slice(1).join(' ') };
+      confidence = 0.85;
+    } else confidence = 0.7;
+  }
+  if (asked.kind === 'fullName' && words.length === 1) confidence = 0.85;
+  if (name.length < 2 || name.length > 50) return silent('notUnderstood');
+  if (asked.latin && !isPassportSpelling(name)) {
+    const spelled = passportSpelling(name);
+    if (!spelled) return silent('notUnderstood');
+    return value(spelled, Math.min(confidence, 0.7), { quote, typed: name, ...(also ? { also } : {}) });
+  }
+  return value(name, confidence, { quote, ...(also ? { also } : {}) });
+}

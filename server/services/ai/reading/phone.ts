@@ -1,0 +1,47 @@
+import { findPhoneNumbersInText, type CountryCode } from 'libphonenumber-js/max';
+import type { Language } from '../builtin/text';
+import { silent, value, type Asked, type Reading } from './types';
+
+// Phone numbers inside sentences ("mon numéro : +33 6 12 34 56 78", "meu celular é (11) 98765-4321"), read with
+// libphonenumber's numbering plans and stored in E.164. A number without its country code is read in the
+// applicant's country when the chat knows it, else offered in the one country whose plan it fits, to confirm.
+
+/** Where people writing each language most often apply from, to place a number typed without its code. */
+const LIKELY: Record<Language, CountryCode[]> = {
+  es: ['MX', 'CO', 'AR', 'ES', 'PE', 'CL', 'VE', 'EC', 'DO', 'GT'],
+  pt: ['BR', 'PT', 'AO', 'MZ'],
+  fr: ['FR', 'BE', 'SN', 'CI', 'CM', 'CA', 'CH', 'MA', 'HT'],
+  en: ['US', 'GB', 'IN', 'NG', 'PH', 'GH', 'KE', 'AU'],
+};
+
+/** "0034 612…" is "+34 612…": the international prefix most of the world dials. */
+const withPlus = (text: string) => text.replace(/(^|[^\d+])00\s?(?=[1-9]\d)/g, '$1+');
+
+function found(text: string, country?: CountryCode) {
+  return findPhoneNumbersInText(withPlus(text), country ? { defaultCountry: country } : undefined).filter((f) => f.number.isPossible());
+}
+
+export function readPhone(asked: Asked, text: string, language: Language): Reading {
+  const international = found(text).filter((f) => f.number.isValid());
+  if (international.length > 0) {
+    const [first, ...others] = international;
+    const quote = withPlus(text).slice(first!.startsAt, first!.endsAt);
+    const distinct = [...new Set(others.map((o) => o.number.number))].filter((n) => n !== first!.number.number);
+    return value(first!.number.number, distinct.length > 0 ? 0.5 : 0.95, { quote, ...(distinct.length ? { alternatives: distinct } : {}) });
+  }
+  const home = asked.phoneCountry as CountryCode | undefined;
+  if (home) {
+    const local = found(text, home).filter((f) => f.number.isValid());
+    if (local.length === 1) return value(local[0]!.number.number, 0.8, { quote: withPlus(text).slice(local[0]!.startsAt, local[0]!.endsAt) });
+  }
+  // No code and no country known: the one country of the language's usual ones whose plan fits, to confirm.
+  const fits = new Map<string, { number: string; quote: string }>();
+  for (const country of LIKELY[language]) {
+    for (const f of found(text, country)) if (f.number.isValid()) fits.set(f.number.number, { number: f.number.number, quote: withPlus(text).slice(f.startsAt, f.endsAt) });
+  }
+  if (fits.size === 1) {
+    const [only] = fits.values();
+    return value(only!.number, 0.6, { quote: only!.quote });
+  }
+  return silent('notUnderstood');
+}
