@@ -13,6 +13,8 @@ export interface HttpRequest {
   stream?: (chunk: string) => void;
   /** Sent as multipart/form-data instead of JSON: text fields first, then the file. */
   upload?: Upload;
+  /** Cancels the request (client/api/actors/actorsOf.ts: when its machine leaves the state that made it). */
+  signal?: AbortSignal;
 }
 
 export interface Upload {
@@ -44,10 +46,11 @@ export function fileNameOf(disposition: string | null | undefined): string {
 export type Transport = (request: HttpRequest) => Promise<HttpResponse>;
 
 /** The browser's transport: same-origin fetch with the session cookie. */
-export const fetchTransport: Transport = async ({ method, path, body, binary, stream, upload }) => {
+export const fetchTransport: Transport = async ({ method, path, body, binary, stream, upload, signal }) => {
   const response = await fetch(new URL(path, window.location.origin), {
     method,
     credentials: 'include',
+    ...(signal ? { signal } : {}),
     // An upload's Content-Type (with its boundary) is the browser's to write.
     headers: { ...(body === undefined || upload ? {} : { 'Content-Type': 'application/json' }), ...(stream ? { Accept: 'text/event-stream' } : {}) },
     body: upload ? formOf(upload) : body === undefined ? null : JSON.stringify(body),

@@ -19,7 +19,9 @@ export function injectTransport(app: FastifyInstance, log: CallRecord[] = []): T
   let cookie: string | undefined;
   // Each transport is its own client, as each browser is: the rate limits count it apart.
   const remoteAddress = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
-  const transport: Transport = async ({ method, path, body, binary, stream, upload }) => {
+  const transport: Transport = async ({ method, path, body, binary, stream, upload, signal }) => {
+    // As fetch does: a request aborted before it leaves never reaches the server.
+    signal?.throwIfAborted();
     // An upload goes as the browser's multipart body would.
     const form = upload ? new Response(formOf(upload)) : undefined;
     const response = await app.inject({

@@ -176,7 +176,7 @@ export async function runPath(model: PathModel, path: GeneratedPath, app: Fastif
     (model.effects ?? []).map((type) => [type, (_: unknown, params: unknown) => void world.effects.push({ type, params })]),
   );
   const machine = model.machine.provide({
-    ...(model.calls ? { actors: actorsOf(gate.wrap(model.calls(world.http)) as never) } : {}),
+    ...(model.calls ? { actors: actorsOf((http) => gate.wrap(model.calls!(http)), world.http) as never } : {}),
     actions: effects,
   } as never);
   const received = new Map<string, number>();

@@ -25,4 +25,4 @@ export function sessionCalls(http: Transport) {
   };
 }
 
-export const makeLoginActors = (http: Transport) => actorsOf(loginCalls(http));
+export const makeLoginActors = (http: Transport) => actorsOf(loginCalls, http);

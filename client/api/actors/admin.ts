@@ -35,5 +35,5 @@ export function adminDashboardCalls(http: Transport) {
   };
 }
 
-export const makeAdminGateActors = (http: Transport) => actorsOf(adminGateCalls(http));
-export const makeAdminDashboardActors = (http: Transport) => actorsOf(adminDashboardCalls(http));
+export const makeAdminGateActors = (http: Transport) => actorsOf(adminGateCalls, http);
+export const makeAdminDashboardActors = (http: Transport) => actorsOf(adminDashboardCalls, http);

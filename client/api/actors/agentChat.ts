@@ -15,4 +15,4 @@ export function agentChatCalls(http: Transport) {
   };
 }
 
-export const makeAgentChatActors = (http: Transport) => actorsOf(agentChatCalls(http));
+export const makeAgentChatActors = (http: Transport) => actorsOf(agentChatCalls, http);

@@ -18,4 +18,4 @@ export function aiAssistantCalls(http: Transport) {
   };
 }
 
-export const makeAiAssistantActors = (http: Transport) => actorsOf(aiAssistantCalls(http));
+export const makeAiAssistantActors = (http: Transport) => actorsOf(aiAssistantCalls, http);

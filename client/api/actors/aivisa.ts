@@ -15,4 +15,4 @@ export function aivisaCalls(http: Transport) {
   };
 }
 
-export const makeAivisaActors = (http: Transport) => actorsOf(aivisaCalls(http));
+export const makeAivisaActors = (http: Transport) => actorsOf(aivisaCalls, http);

@@ -12,4 +12,4 @@ export function checkoutCalls(http: Transport) {
   };
 }
 
-export const makeCheckoutActors = (http: Transport) => actorsOf(checkoutCalls(http));
+export const makeCheckoutActors = (http: Transport) => actorsOf(checkoutCalls, http);

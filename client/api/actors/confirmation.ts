@@ -18,4 +18,4 @@ export function confirmationCalls(http: Transport) {
   };
 }
 
-export const makeConfirmationActors = (http: Transport) => actorsOf(confirmationCalls(http));
+export const makeConfirmationActors = (http: Transport) => actorsOf(confirmationCalls, http);

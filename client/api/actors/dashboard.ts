@@ -17,4 +17,4 @@ export function dashboardCalls(http: Transport) {
   };
 }
 
-export const makeDashboardActors = (http: Transport) => actorsOf(dashboardCalls(http));
+export const makeDashboardActors = (http: Transport) => actorsOf(dashboardCalls, http);

@@ -44,4 +44,4 @@ export function ds160FormCalls(http: Transport) {
   };
 }
 
-export const makeDs160FormActors = (http: Transport) => actorsOf(ds160FormCalls(http));
+export const makeDs160FormActors = (http: Transport) => actorsOf(ds160FormCalls, http);

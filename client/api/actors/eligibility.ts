@@ -11,4 +11,4 @@ export function eligibilityCalls(http: Transport) {
   };
 }
 
-export const makeEligibilityActors = (http: Transport) => actorsOf(eligibilityCalls(http));
+export const makeEligibilityActors = (http: Transport) => actorsOf(eligibilityCalls, http);

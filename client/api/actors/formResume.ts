@@ -11,4 +11,4 @@ export function formResumeCalls(http: Transport) {
   };
 }
 
-export const makeFormResumeActors = (http: Transport) => actorsOf(formResumeCalls(http));
+export const makeFormResumeActors = (http: Transport) => actorsOf(formResumeCalls, http);

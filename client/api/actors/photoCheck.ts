@@ -17,7 +17,7 @@ export function photoCheckCalls(http: Transport, read: ReadPhoto) {
   };
 }
 
-export const makePhotoCheckActors = (http: Transport, read: ReadPhoto) => actorsOf(photoCheckCalls(http, read));
+export const makePhotoCheckActors = (http: Transport, read: ReadPhoto) => actorsOf((h) => photoCheckCalls(h, read), http);
 
 /** The browser's reader: a File (a Blob) as a data URL. */
 export const readWithFileReader: ReadPhoto = (file) =>

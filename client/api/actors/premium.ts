@@ -14,4 +14,4 @@ export function premiumCalls(http: Transport) {
   };
 }
 
-export const makePremiumActors = (http: Transport) => actorsOf(premiumCalls(http));
+export const makePremiumActors = (http: Transport) => actorsOf(premiumCalls, http);

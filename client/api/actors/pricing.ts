@@ -36,4 +36,4 @@ export function pricingCalls(http: Transport) {
   };
 }
 
-export const makePricingActors = (http: Transport) => actorsOf(pricingCalls(http));
+export const makePricingActors = (http: Transport) => actorsOf(pricingCalls, http);

@@ -114,4 +114,4 @@ export function questionWizardCalls(http: Transport) {
   };
 }
 
-export const makeQuestionWizardActors = (http: Transport) => actorsOf(questionWizardCalls(http));
+export const makeQuestionWizardActors = (http: Transport) => actorsOf(questionWizardCalls, http);

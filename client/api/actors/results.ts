@@ -24,4 +24,4 @@ export function resultsCalls(http: Transport) {
   };
 }
 
-export const makeResultsActors = (http: Transport) => actorsOf(resultsCalls(http));
+export const makeResultsActors = (http: Transport) => actorsOf(resultsCalls, http);

@@ -21,4 +21,4 @@ export function sectionsChatCalls(http: Transport) {
   };
 }
 
-export const makeSectionsChatActors = (http: Transport) => actorsOf(sectionsChatCalls(http));
+export const makeSectionsChatActors = (http: Transport) => actorsOf(sectionsChatCalls, http);
