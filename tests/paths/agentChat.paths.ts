@@ -2,7 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { agentChatCalls } from '../../client/api/actors/agentChat';
 import { eventReader } from '../../client/api/events';
-import { agentChatMachine, REDIRECT_DELAY, type AgentReply } from '../../machines/agentChat.machine';
+import { agentChatMachine, type AgentReply } from '../../machines/agentChat.machine';
+
+/** The page follows a redirect 2 s after the message that announces it (spec 3-ai §2.6). */
+const REDIRECT_DELAY = 2000;
 import { engineFaults } from '../helpers/engineFaults';
 import { injectTransport } from '../helpers/transport';
 import { lastCall, lastHeld, type PathCase, type PathModel, type Snap, type World } from './model';

@@ -3,7 +3,12 @@ import { expect } from 'vitest';
 import type { AnyEventObject } from 'xstate';
 import { eventReader } from '../../client/api/events';
 import { aivisaCalls } from '../../client/api/actors/aivisa';
-import { aivisaChatMachine, isLocked, leadReady, type ChatTurn } from '../../machines/aivisaChat.machine';
+import { aivisaChatMachine, type ChatApplication, type ChatTurn, type StateUpdate } from '../../machines/aivisaChat.machine';
+
+// The rules as the oracle states them (spec 3-ai §2.5): an unpaid application locks at readiness 80; the lead is
+// saved once the chat has an e-mail address, a nationality and a purpose.
+const isLocked = (application: ChatApplication) => application.status === 'in_progress' && application.readiness >= 80;
+const leadReady = (update: StateUpdate) => Boolean(update.email?.includes('@') && update.citizenship_country && update.trip_purpose);
 import { engineFaults } from '../helpers/engineFaults';
 import { injectTransport } from '../helpers/transport';
 import { effectsOf, lastCall, lastHeld, type PathCase, type PathModel, type Snap, type World } from './model';
