@@ -29,7 +29,7 @@ async function paidApplication(email: string): Promise<string> {
   });
   expect(lead.statusCode).toBe(201);
   const cookie = sessionCookie(lead) as string;
-  const order = await inject({ method: 'POST', url: '/api/checkout/process', headers: { cookie }, payload: { idempotencyKey: `k_${randomUUID().replace(/-/g, '')}`, paymentDetails: CARD, plan: 'pro', leadId: lead.json().id } });
+  const order = await inject({ method: 'POST', url: '/api/checkout/process', headers: { cookie }, payload: { idempotencyKey: `k_${randomUUID().replace(/-/g, '')}`, email: 'buyer@example.com', paymentDetails: CARD, plan: 'pro', leadId: lead.json().id } });
   expect(order.json().status).toBe('paid');
   return lead.json().id as string;
 }

@@ -20,17 +20,20 @@ const rejects = (error: unknown): any =>
     throw error;
   });
 
-const PRICE = { serviceFee: 10000, credit: 0, processingFee: 299, total: 10299, governmentFee: 18500 };
+const PRICE = { serviceFee: 10000, credit: 0, processingFee: 299, total: 10299, governmentFee: 18500, outOfPocket: 28799 };
 const FEATURES = { wizardAccess: true, estaCheck: true, aiAnalysis: true, documentReview: true, interviewPrep: false, prioritySupport: false };
 const QUOTE: QuoteDto = {
   service: 'DS-160',
   options: [
-    { product: 'basic', service: 'DS-160', price: { ...PRICE, serviceFee: 5000, total: 5299 }, features: FEATURES, available: false },
+    { product: 'basic', service: 'DS-160', price: { ...PRICE, serviceFee: 5000, total: 5299, outOfPocket: 23799 }, features: FEATURES, available: false },
     { product: 'pro', service: 'DS-160', price: PRICE, features: FEATURES, available: true },
   ],
   selected: 'pro',
   lead: { id: '11111111-1111-4111-8111-111111111111', formType: 'DS-160', name: 'Maria' },
   officialSite: 'https://ceac.state.gov/genniv/',
+  owned: [{ product: 'basic', orderId: '33333333-3333-4333-8333-333333333333', number: 'RB-261123-BASIC000' }],
+  email: 'maria@example.com',
+  newApplication: false,
 };
 const ORDER = { id: '22222222-2222-4222-8222-222222222222', number: 'RB-261123-ABCDEFGH', status: 'paid' } as OrderDto;
 const CARD = { cardNumber: '4242424242424242', expiryDate: '12/39', cvv: '123', cardName: 'Maria Lopez', billingAddress: 'Calle Mayor 12', city: 'Madrid', zipCode: '28013', country: 'Spain' };

@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import type { AnyEventObject } from 'xstate';
 import { eligibilityCalls } from '../../client/api/actors/eligibility';
 import { applySummaryMachine, chosenType } from '../../machines/applySummary.machine';
-import type { Eligibility } from '../../machines/domain/visaRules';
+import type { EligibilityDto as Eligibility } from '../../openapi/schemas/eligibility';
 import { effectsOf, lastCall, lastHeld, type PathModel, type Snap, type World } from './model';
 import { modelEligibility } from './startChoice';
 

@@ -1,6 +1,6 @@
 import type { OrderService } from '../../../db/schema';
 import type { QuoteOption, QuoteQuery } from '../../../openapi/schemas/orders';
-import { cents, featuresOf, governmentFeeOf, isPackage, PACKAGES, productFromWord, serviceFeeOf, type PriceTable, type Product } from './products';
+import { cents, featuresOf, isPackage, PACKAGES, priceOf, productFromWord, serviceFeeOf, type PriceTable, type Product } from './products';
 
 /** Where the government fee is paid: we are not the government, and the page says so with this link. */
 export const OFFICIAL_SITES: Record<OrderService, string> = {
@@ -13,8 +13,8 @@ export interface QuotedLead {
   id: string;
   formType: string;
   source: string;
-  /** Products this lead already has paid orders for, with what was paid for each. */
-  paid: ReadonlyArray<{ product: Product; serviceFee: number }>;
+  /** Products this lead already has paid orders for, with what was paid for each and the order that did. */
+  paid: ReadonlyArray<{ product: Product; serviceFee: number; orderId: string; number: string }>;
 }
 
 /**
@@ -41,15 +41,12 @@ export function optionFor(product: Product, service: OrderService, lead: QuotedL
   const paid = lead?.paid ?? [];
   const credit = isPackage(product) ? Math.max(0, ...paid.filter((p) => isPackage(p.product)).map((p) => p.serviceFee)) : 0;
   const owned = paid.some((p) => p.product === product);
-  const available = !owned && (credit === 0 || serviceFee > credit);
-  const processingFee = cents(table.fees.processingFee);
-  const due = Math.max(0, serviceFee - credit);
   return {
     product,
     service,
-    price: { serviceFee, credit: Math.min(credit, serviceFee), processingFee, total: due + processingFee, governmentFee: governmentFeeOf(service, table) },
+    price: priceOf(product, table, credit),
     features: featuresOf(product, table),
-    available,
+    available: !owned && (credit === 0 || serviceFee > credit),
   };
 }
 
