@@ -196,7 +196,12 @@ export const checkoutMachine = setup({
           {
             guard: { type: 'ownsSelection', params: ({ event }) => ({ quote: event.output }) },
             target: 'owned',
-            actions: assign({ quote: ({ event }) => event.output, selected: ({ event }) => event.output.selected }),
+            actions: assign({
+              quote: ({ event }) => event.output,
+              selected: ({ event }) => event.output.selected,
+              // Kept for an upgrade or another traveller's purchase, which is still this buyer's receipt.
+              email: ({ context, event }) => context.email || (event.output.email ?? ''),
+            }),
           },
           {
             guard: { type: 'hasSelection', params: ({ event }) => ({ quote: event.output }) },
@@ -221,7 +226,7 @@ export const checkoutMachine = setup({
         'PLAN.SELECT': {
           guard: { type: 'canSelect', params: ({ event }) => ({ product: event.product }) },
           target: 'ready',
-          actions: assign({ selected: ({ event }) => event.product, email: ({ context }) => context.email || (context.quote?.email ?? '') }),
+          actions: assign({ selected: ({ event }) => event.product }),
         },
         ANOTHER_TRAVELLER: {
           target: 'loading',

@@ -47,11 +47,11 @@ export function landingPages(clientDir: string, site: SiteService) {
     const file = path.join(clientDir, landingFile(language));
     const stat = fs.statSync(file, { throwIfNoEntry: false });
     if (!stat) return undefined;
-    const [branding, pricing] = await Promise.all([site.branding(), site.pricing()]);
-    const key = JSON.stringify([stat.mtimeMs, branding, pricing]);
+    const [branding, prices] = await Promise.all([site.branding(), site.prices()]);
+    const key = JSON.stringify([stat.mtimeMs, branding, prices]);
     const hit = filled.get(language);
     if (hit?.key === key) return hit;
-    const html = Buffer.from(fillLanding(fs.readFileSync(file, 'utf8'), language, { branding, pricing }));
+    const html = Buffer.from(fillLanding(fs.readFileSync(file, 'utf8'), language, { branding, prices }));
     const entry = {
       key,
       html,

@@ -6,7 +6,7 @@ import { DEFAULT_SETTINGS, getSetting } from '../../db/queries/settings';
 import { listPlans } from '../../db/queries/plans';
 import { findUserByUsername } from '../../db/queries/users';
 import { seed } from '../../db/seed';
-import { BRAND_MARKER, landingFile, PRERENDER_DIR, PRICE_MARKERS, SITE_DATA_MARKER } from '../../machines/domain/landingPage';
+import { BRAND_MARKER, landingFile, PRERENDER_DIR, PRICE_MARKERS, priceText, SITE_DATA_MARKER } from '../../machines/domain/landingPage';
 import { LANGUAGE_STORAGE_KEY, LANGUAGES } from '../../machines/domain/language';
 import { formatMoney } from '../../machines/domain/money';
 import { DbSessionStore } from '../../server/plugins/session';
@@ -63,7 +63,9 @@ describe('GET /api/eligibility', () => {
   it('recommends ESTA for Spain and tourism with the fees from the database', async () => {
     const res = await t.app.inject({ url: '/api/eligibility', query: { country: 'spain', purpose: 'tourism' } });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ country: 'Spain', visaType: 'ESTA', canUseESTA: true, maxStayDays: 90, governmentFee: 21, serviceFee: 99 });
+    // Our ESTA fee is the map's ESTA less the $22 government fee (DECISIONS.md), with the whole price story beside it.
+    expect(res.json()).toMatchObject({ country: 'Spain', visaType: 'ESTA', canUseESTA: true, maxStayDays: 90, governmentFee: 21, serviceFee: 77 });
+    expect(res.json().price).toEqual({ serviceFee: 7700, credit: 0, processingFee: 299, total: 7999, governmentFee: 2100, outOfPocket: 10099 });
   });
 
   it('recommends DS-160 for Mexico and business, and for study even from a waiver country', async () => {
@@ -245,7 +247,7 @@ describe('serving the client', () => {
     const dir = withClient.config.clientDir;
     fs.mkdirSync(path.join(dir, PRERENDER_DIR), { recursive: true });
     for (const language of LANGUAGES) {
-      const price = formatMoney(PRICE_MARKERS.ESTA, language);
+      const price = priceText(PRICE_MARKERS.esta.outOfPocket, language);
       const page = `<html lang="${language}"><title>${BRAND_MARKER}</title><div id="root"><h1>${BRAND_MARKER}</h1><p>${price}</p></div><script type="application/json">${SITE_DATA_MARKER}</script>`;
       fs.writeFileSync(path.join(dir, landingFile(language)), page);
     }
@@ -253,10 +255,11 @@ describe('serving the client', () => {
     expect(spanish.statusCode).toBe(200);
     expect(spanish.headers['vary']).toBe('accept-encoding, accept-language, cookie');
     expect(spanish.headers['cache-control']).toBe('no-cache');
-    expect(spanish.body).toContain(`<html lang="es"><title>Rumbo</title><div id="root"><h1>Rumbo</h1><p>${formatMoney(99, 'es')}</p>`);
+    // The ESTA's whole price, as the server states it: $77 + $2.99 + $21 government fee.
+    expect(spanish.body).toContain(`<html lang="es"><title>Rumbo</title><div id="root"><h1>Rumbo</h1><p>${formatMoney(100.99, 'es')}</p>`);
     expect(JSON.parse(/<script type="application\/json">(.*)<\/script>/.exec(spanish.body)?.[1] ?? '')).toEqual({
       branding: await withClient.app.site.branding(),
-      pricing: await withClient.app.site.pricing(),
+      prices: await withClient.app.site.prices(),
     });
     // The stored choice (a cookie the page keeps beside local storage) wins over the browser's languages.
     const chosen = await withClient.app.inject({ url: '/', headers: { 'accept-language': 'es', cookie: `${LANGUAGE_STORAGE_KEY}=pt` } });
@@ -269,7 +272,7 @@ describe('serving the client', () => {
     const changed = await withClient.app.inject({ url: '/', headers: { 'accept-language': 'en', 'accept-encoding': 'br' } });
     expect(changed.headers['content-encoding']).toBe('br');
     const html = zlib.brotliDecompressSync(changed.rawPayload).toString();
-    expect(html).toContain('<h1>Viaje &#60;Fácil&#62;</h1><p>$1,234</p>');
+    expect(html).toContain('<h1>Viaje &#60;Fácil&#62;</h1><p>$1,235.99</p>');
     expect(html).not.toContain('<Fácil>');
     // The page's own files are not served as they are, markers and all.
     expect((await withClient.app.inject(`/${landingFile('en')}`)).statusCode).toBe(404);

@@ -36,10 +36,14 @@ const textOf = async (bytes: Buffer) => (await new PDFParse({ data: new Uint8Arr
 describe('the receipt', () => {
   it('prints the order as stored: number, amounts, card, access code, and that the government fee is separate', async () => {
     const text = await textOf(await receiptPdf({ order: ORDER, brandName: 'Rumbo', lead: LEAD, supportEmail: 'support@rumbo.example', officialSite: 'https://ceac.state.gov/genniv/' }));
-    for (const expected of ['RB-261123-ABCDEFGH', '$150.00', '$2.99', '$152.99', 'visa ending in 4242', 'PREMIUM-12345678-AB', '$185.00', 'José Müller', 'support@rumbo.example']) {
+    for (const expected of ['RB-261123-ABCDEFGH', '$150.00', '$2.99', '$152.99', 'visa ending in 4242', 'PREMIUM-12345678-AB', '$185.00', '$337.99', 'José Müller', 'support@rumbo.example']) {
       expect(text).toContain(expected);
     }
     expect(text).toMatch(/not the U\.S\. government/);
+    // Where the receipt is for, and how to find the order again; never a claim that an e-mail was sent.
+    expect(text).toContain('maria@example.com');
+    expect(text).toMatch(/dashboard/);
+    expect(text).not.toMatch(/e-?mail[^.]*(has been|was) sent/i);
   });
 
   it('says first that an unpaid order is not paid, and shows no access code', async () => {

@@ -1,4 +1,4 @@
-import type { OrderService } from '../../../db/schema';
+import type { OrderRow, OrderService } from '../../../db/schema';
 import type { QuoteOption, QuoteQuery } from '../../../openapi/schemas/orders';
 import { cents, featuresOf, isPackage, PACKAGES, priceOf, productFromWord, serviceFeeOf, type PriceTable, type Product } from './products';
 
@@ -16,6 +16,10 @@ export interface QuotedLead {
   /** Products this lead already has paid orders for, with what was paid for each and the order that did. */
   paid: ReadonlyArray<{ product: Product; serviceFee: number; orderId: string; number: string }>;
 }
+
+/** A lead's paid orders as pricing reads them. */
+export const paidOf = (orders: readonly OrderRow[]): QuotedLead['paid'] =>
+  orders.map((o) => ({ product: o.plan, serviceFee: o.service_fee_cents, orderId: o.id, number: o.number }));
 
 /**
  * Which products a checkout offers: the pre-assessment's review for its lead, the ESTA service, or the three
@@ -39,7 +43,7 @@ export function productsFor(query: Pick<QuoteQuery, 'plan' | 'formType' | 'servi
 export function optionFor(product: Product, service: OrderService, lead: QuotedLead | null, table: PriceTable): QuoteOption {
   const serviceFee = serviceFeeOf(product, table);
   const paid = lead?.paid ?? [];
-  const credit = isPackage(product) ? Math.max(0, ...paid.filter((p) => isPackage(p.product)).map((p) => p.serviceFee)) : 0;
+  const credit = creditFor(product, paid);
   const owned = paid.some((p) => p.product === product);
   return {
     product,
@@ -48,6 +52,11 @@ export function optionFor(product: Product, service: OrderService, lead: QuotedL
     features: featuresOf(product, table),
     available: !owned && (credit === 0 || serviceFee > credit),
   };
+}
+
+/** What a package is credited: the most the application already paid for a package (upgrades are prorated). */
+export function creditFor(product: Product, paid: QuotedLead['paid']): number {
+  return isPackage(product) ? Math.max(0, ...paid.filter((p) => isPackage(p.product)).map((p) => p.serviceFee)) : 0;
 }
 
 /**

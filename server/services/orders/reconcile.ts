@@ -45,8 +45,10 @@ export class Reconciler {
   /** One order, from the gateway's record of its attempt's key. */
   async reconcile(order: OrderRow): Promise<OrderRow> {
     const attempt = await attemptOfOrder(this.db, order.id);
-    if (!attempt) throw new Error(`Order ${order.number} has no payment attempt`);
-    const record = (await this.gateway.lookup(attempt.idempotency_key)) ?? (await this.gateway.cancel(attempt.idempotency_key));
+    // An order and its attempt are written in one transaction: an order without one never had a key to charge.
+    const record = attempt
+      ? ((await this.gateway.lookup(attempt.idempotency_key)) ?? (await this.gateway.cancel(attempt.idempotency_key)))
+      : ({ status: 'canceled', code: 'canceled', message: 'No payment attempt', reference: 'none', brand: null, last4: null } as const);
     const settled = await settleCharge(this.db, this.dialect, order, record, 'reconciliation');
     this.log.warn({ order: order.number, outcome: record.status, status: settled.status }, 'pending order reconciled');
     return settled;

@@ -18,7 +18,7 @@ import { badRequest } from '../../lib/problems';
 import { canAccessLead, refusal, type Access } from '../access';
 import { orderNumber } from './codes';
 import { isPackage, type PriceTable, type Product } from './products';
-import { optionFor, productsFor, type QuotedLead } from './quote';
+import { optionFor, paidOf, productsFor, type QuotedLead } from './quote';
 
 export type Reservation =
   /** A pending order now stands for this purchase: charge it. */
@@ -64,7 +64,7 @@ export async function reserve(db: Db, dialect: Dialect, input: ReserveInput): Pr
         id: lead.id,
         formType: lead.form_type,
         source: lead.source,
-        paid: paid.map((o) => ({ product: o.plan as Product, serviceFee: o.service_fee_cents, orderId: o.id, number: o.number })),
+        paid: paidOf(paid),
       };
       const { service, products } = productsFor({ plan: body.plan }, quoted);
       if (!products.includes(body.plan)) throw badRequest('plan', 'is not sold for this application');

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Dialect } from '../../../db/index';
 import { findLeadRow, newestOwnedLead, type Owner } from '../../../db/queries/leads';
@@ -15,8 +14,8 @@ import { badRequest, conflict, orderConflict, paymentRefused } from '../../lib/p
 import { canAccess, canAccessLead, refusal, type Access } from '../access';
 import type { PaymentGateway } from '../payments/gateway';
 import { toOrderDto } from './dto';
-import { isPackage, productFromWord, type PriceTable, type Product } from './products';
-import { OFFICIAL_SITES, optionFor, preselect, productsFor, type QuotedLead } from './quote';
+import { isPackage, productFromWord, type PriceTable } from './products';
+import { OFFICIAL_SITES, optionFor, paidOf, preselect, productsFor, type QuotedLead } from './quote';
 import type { Reconciler } from './reconcile';
 import { reserve, type Reservation } from './reserve';
 import { settleCharge } from './settle';
@@ -92,6 +91,10 @@ export class OrderService {
     const order = await this.reserveInTurn(owner, access, body, table);
     // A double click: the other request with this key reserved first, and its result is this one's too.
     if (!order) return this.replay((await findAttemptByKey(this.db, body.idempotencyKey)) as PaymentAttemptRow, access, body);
+    if (body.amount !== undefined && Math.round(body.amount * 100) !== order.total_cents) {
+      // A stale page or a tampered one: either way the server's price is charged, and the page shows it after.
+      this.log.info({ plan: body.plan, sent: body.amount, charged: order.total_cents }, 'checkout amount differs from the price');
+    }
     const expiry = parseExpiry(details.expiryDate) as { month: number; year: number };
     let settled: OrderRow;
     try {
@@ -219,7 +222,7 @@ export class OrderService {
       id: lead.id,
       formType: lead.form_type,
       source: lead.source,
-      paid: paid.map((o) => ({ product: o.plan as Product, serviceFee: o.service_fee_cents, orderId: o.id, number: o.number })),
+      paid: paidOf(paid),
     };
   }
 }
