@@ -36,12 +36,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.updateTable('payment_attempts').set({ status: 'canceled' }).where('status', '=', 'pending').execute();
 
+  // Settling an order finds its attempt by the order (reconciliation, the admin's lead details).
+  await db.schema.createIndex('payment_attempts_order_idx').on('payment_attempts').column('order_id').execute();
+
   // The lead's active purchase: one pending order per application at a time, whatever arrives together.
   await db.schema.createIndex('orders_active_purchase').on('orders').column('lead_id').unique().where(sql.ref('status'), '=', sql.lit('pending')).execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex('orders_active_purchase').execute();
+  await db.schema.dropIndex('payment_attempts_order_idx').execute();
   await db.schema.alterTable('orders').dropColumn('settled_by').execute();
   await db.schema.alterTable('orders').dropColumn('receipt_email').execute();
   await db.schema.dropTable('gateway_charges').execute();

@@ -44,19 +44,20 @@ export function governmentFeeOf(service: OrderService, table: Pick<PriceTable, '
   return cents(service === 'ESTA' ? table.fees.estaGovernmentFee : table.fees.ds160GovernmentFee);
 }
 
-/** The service a product is bought for: the ESTA, or a DS-160 (the packages and the pre-assessment's review). */
+/** The service a product is bought for: the ESTA, or a DS-160 (the packages; the pre-assessment's review by default). */
 export const serviceOf = (product: Product): OrderService => (product === 'esta' ? 'ESTA' : 'DS-160');
 
 /**
  * The whole price of a product, less what the lead already paid for a lower package: the same parts on every
  * screen, and the card is charged `total`.
  */
-export function priceOf(product: Product, table: Pick<PriceTable, 'pricing' | 'fees'>, credit = 0): PriceDto {
+export function priceOf(product: Product, table: Pick<PriceTable, 'pricing' | 'fees'>, credit = 0, service: OrderService = serviceOf(product)): PriceDto {
   const serviceFee = serviceFeeOf(product, table);
   const applied = Math.min(credit, serviceFee);
   const processingFee = cents(table.fees.processingFee);
   const total = serviceFee - applied + processingFee;
-  const governmentFee = governmentFeeOf(serviceOf(product), table);
+  // The pre-assessment's review is for the document its answers chose: an ESTA's government fee, or a visa's.
+  const governmentFee = governmentFeeOf(service, table);
   return { serviceFee, credit: applied, processingFee, total, governmentFee, outOfPocket: total + governmentFee };
 }
 

@@ -48,7 +48,7 @@ export function optionFor(product: Product, service: OrderService, lead: QuotedL
   return {
     product,
     service,
-    price: priceOf(product, table, credit),
+    price: priceOf(product, table, credit, service),
     features: featuresOf(product, table),
     available: !owned && (credit === 0 || serviceFee > credit),
   };

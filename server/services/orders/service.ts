@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Dialect } from '../../../db/index';
-import { findLeadRow, newestOwnedLead, type Owner } from '../../../db/queries/leads';
+import { completionOfLeads, findLeadRow, newestOwnedLead, type Owner } from '../../../db/queries/leads';
 import { findAttemptByKey, findOrder, findOrderByNumber, ownedOrders, paidOrdersOfLead } from '../../../db/queries/orders';
 import { listPlans } from '../../../db/queries/plans';
 import { getSetting } from '../../../db/queries/settings';
@@ -127,8 +127,7 @@ export class OrderService {
   async list(access: Access): Promise<OrderDto[]> {
     const rows = await ownedOrders(this.db, access);
     const table = await this.priceTable();
-    const leads = new Map<string, LeadRow | undefined>();
-    for (const id of new Set(rows.flatMap((r) => (r.lead_id ? [r.lead_id] : [])))) leads.set(id, await findLeadRow(this.db, id));
+    const leads = await completionOfLeads(this.db, [...new Set(rows.flatMap((r) => (r.lead_id ? [r.lead_id] : [])))]);
     return rows.map((row) => toOrderDto(row, table, row.lead_id ? leads.get(row.lead_id) : null));
   }
 

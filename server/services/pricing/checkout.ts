@@ -19,7 +19,7 @@ export function checkoutOffer(lead: OfferFor, table: Pick<PriceTable, 'pricing' 
   const formType = lead.formType === 'ESTA' ? 'ESTA' : 'DS-160';
   const chosen = lead.subscriptionPlan === 'pro' || lead.subscriptionPlan === 'premium' ? lead.subscriptionPlan : 'basic';
   const product: Product = lead.source === 'wizard' ? 'completion' : formType === 'ESTA' ? 'esta' : chosen;
-  const price = priceOf(product, table, creditFor(product, paid));
+  const price = priceOf(product, table, creditFor(product, paid), formType);
   const amount = price.serviceFee / 100;
   const plan = product === 'completion' || product === 'esta' ? 'none' : product;
   const query = new URLSearchParams({ formType, amount: String(amount), ...(plan === 'none' ? {} : { plan }), lead: lead.id });
