@@ -99,17 +99,23 @@ describe(`concurrent purchases of one application on ${dialectUnderTest}`, () =>
     }
   });
 
-  it('two tabs buying from /pricing with no application make one application and one paid order', async () => {
-    // A browser session that has something else (an ESTA), so both tabs share its cookie.
-    const opened = await call(t, 'POST', '/api/leads/immediate', undefined, { email: 'tabs@example.com', firstName: 'Ana', lastName: 'Ruiz', formType: 'ESTA' });
-    const cookie = sessionCookie(opened) as string;
-    const answers = await Promise.all(Array.from({ length: 4 }, () => call(t, 'POST', '/api/checkout/process', cookie, body('pro'))));
-    expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(1);
-    const order = answers.find((r) => r.statusCode === 200)!.json();
-    expect(answers.filter((r) => r.statusCode === 409).map((r) => r.json().orderId)).toEqual([order.id, order.id, order.id]);
-    const ds160 = await t.app.db.selectFrom('leads').selectAll().where('owner_token', '=', (await ordersOf(t, order.leadId))[0]!.owner_token).where('form_type', '=', 'DS-160').execute();
-    expect(ds160).toHaveLength(1);
-    expect(ds160[0]).toMatchObject({ id: order.leadId, source: 'apply-wizard', payment_status: 'paid', subscription_plan: 'pro', email: 'maria@example.com' });
+  it('tabs buying from /pricing with no application make one application and one paid order', async () => {
+    // Browser sessions that have something else (an ESTA), so each one's tabs share its cookie.
+    const sessions = await Promise.all(
+      Array.from({ length: 3 }, async (_, i) => {
+        const opened = await call(t, 'POST', '/api/leads/immediate', undefined, { email: `tabs${i}@example.com`, firstName: 'Ana', lastName: 'Ruiz', formType: 'ESTA' });
+        return sessionCookie(opened) as string;
+      }),
+    );
+    // Every session's tabs pay at once, all sessions together.
+    const answers = await Promise.all(sessions.map((cookie) => Promise.all(Array.from({ length: 6 }, () => call(t, 'POST', '/api/checkout/process', cookie, body('pro'))))));
+    for (const tabs of answers) {
+      expect(tabs.filter((r) => r.statusCode === 200), tabs.map((r) => r.body).join('\n')).toHaveLength(1);
+      const paid = tabs.find((r) => r.statusCode === 200)!.json();
+      expect(tabs.filter((r) => r.statusCode === 409).map((r) => r.json().orderId)).toEqual(Array.from({ length: 5 }, () => paid.id));
+    }
+    const cookie = sessions[0] as string;
+    const order = answers[0]!.find((r) => r.statusCode === 200)!.json();
     // Back to /checkout?plan=pro: the quote finds the application and says it has Pro, with the order.
     const quote = (await call(t, 'GET', '/api/checkout/quote?plan=pro', cookie)).json();
     expect(quote.lead.id).toBe(order.leadId);
@@ -266,6 +272,23 @@ describe(`a stuck order in a live server on ${dialectUnderTest}`, () => {
       ['basic', 'paid', 'reconciliation'],
       ['premium', 'paid', 'checkout'],
     ]);
+  });
+
+  it('two reconcilers settling one stuck order at once (two server processes) settle it once', async () => {
+    const { leadId, cookie } = await application(t);
+    const stuck = body('premium', { leadId });
+    failSettlementFor.add(stuck.idempotencyKey as string);
+    expect((await call(t, 'POST', '/api/checkout/process', cookie, stuck)).statusCode).toBe(500);
+    failSettlementFor.clear();
+    const [pending] = await ordersOf(t, leadId);
+    const settled = await Promise.all([t.app.reconciler.reconcile(pending!), t.app.reconciler.reconcile(pending!), t.app.reconciler.reconcile(pending!)]);
+    const [row] = await ordersOf(t, leadId);
+    // Whoever came second read the first one's outcome: one code, one history line, one package on the lead.
+    expect(settled.map((o) => o.access_code)).toEqual([row!.access_code, row!.access_code, row!.access_code]);
+    const history = await t.app.db.selectFrom('order_history').select('status').where('order_id', '=', row!.id).execute();
+    expect(history.map((h) => h.status).sort()).toEqual(['paid', 'pending']);
+    const leadHistory = await t.app.db.selectFrom('application_history').select('status').where('lead_id', '=', leadId).where('status', '=', 'paid').execute();
+    expect(leadHistory).toHaveLength(1);
   });
 
   it('a stuck order nobody retries is settled by the timer when its grace period ends', async () => {
