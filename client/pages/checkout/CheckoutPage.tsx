@@ -357,7 +357,6 @@ function PlanOption({ option, checked, disabled, onSelect }: { option: QuoteOpti
   const { t } = useTranslation('commerce');
   const money = useMoney();
   const id = `plan-option-${option.product}`;
-  const due = option.price.serviceFee - option.price.credit;
   return (
     <label className={css.option} htmlFor={id}>
       <input
@@ -374,7 +373,8 @@ function PlanOption({ option, checked, disabled, onSelect }: { option: QuoteOpti
       <span className={css.optionBody}>
         <span className={css.optionHead}>
           <span>{t(`products.${option.product}`)}</span>
-          <span>{money(due / 100)}</span>
+          {/* What the card would be charged for this option: the same figure as the summary's and the Pay button's. */}
+          <span>{money(option.price.total / 100, { cents: true })}</span>
         </span>
         <span className={`${muted} ${small}`}>{t(`checkout.plan.describe.${option.product}`)}</span>
         {option.price.credit > 0 && option.available && (
