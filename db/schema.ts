@@ -98,7 +98,13 @@ export interface OrdersTable {
   created_at: string;
   updated_at: string;
   paid_at: string | null;
+  /** Where the receipt goes: the address the buyer gave at checkout. */
+  receipt_email: string | null;
+  /** Who decided the outcome: the checkout that charged, reconciliation from the gateway's record, or a migration. */
+  settled_by: OrderSettlement | null;
 }
+
+export type OrderSettlement = 'checkout' | 'reconciliation' | 'migration';
 
 export interface OrderHistoryTable {
   id: string;
@@ -112,7 +118,7 @@ export interface PaymentAttemptsTable {
   id: string;
   order_id: string;
   idempotency_key: string;
-  status: 'pending' | 'succeeded' | 'declined' | 'error';
+  status: 'pending' | 'succeeded' | 'declined' | 'error' | 'canceled';
   decline_code: string | null;
   card_brand: string | null;
   card_last4: string | null;
@@ -233,7 +239,23 @@ export interface Database {
   page_views: PageViewsTable;
   visits: VisitsTable;
   premium_interviews: PremiumInterviewsTable;
+  gateway_charges: GatewayChargesTable;
 }
+
+/** The embedded test gateway's own record of every charge, by idempotency key (what a provider keeps). */
+export interface GatewayChargesTable {
+  idempotency_key: string;
+  amount_cents: number;
+  status: 'succeeded' | 'declined' | 'error' | 'canceled';
+  code: string | null;
+  message: string | null;
+  reference: string;
+  brand: string | null;
+  last4: string | null;
+  created_at: string;
+}
+
+export type GatewayChargeRow = Selectable<GatewayChargesTable>;
 
 /** A premium interview (issue 15); facts, questions, answers and evaluations are JSON text. */
 export interface PremiumInterviewsTable {

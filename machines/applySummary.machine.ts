@@ -1,8 +1,10 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { isPurpose, type Eligibility, type Purpose, type VisaType } from './domain/visaRules';
+import type { EligibilityDto } from '../openapi/schemas/eligibility';
+import { isPurpose, type Purpose, type VisaType } from './domain/visaRules';
 
 /** What the summary shows: the server's eligibility answer (GET /api/eligibility) for the type shown. */
-export type SummaryFacts = Eligibility;
+/** The server's facts for the choice, with the price of the service they lead to. */
+export type SummaryFacts = EligibilityDto;
 
 export interface ApplySummaryInput {
   country: string | null;

@@ -4,11 +4,13 @@ import {
   formatCardNumber,
   formatExpiry,
   missingPaymentDetails,
+  PAYMENT_FIELDS,
   validatePaymentDetails,
   type PaymentDetails,
   type PaymentErrors,
   type PaymentField,
 } from './domain/payment';
+import { validateEmail, type ValidationError } from './domain/validators';
 
 export interface CheckoutInput {
   /** The page's query: plan, formType, service, amount, lead (spec 1-core §2.5). */
@@ -17,11 +19,18 @@ export interface CheckoutInput {
   today: string;
 }
 
+/** The form's fields in screen order: the receipt's e-mail, then the card and billing address. */
+export type CheckoutField = 'email' | PaymentField;
+export const CHECKOUT_FIELDS: readonly CheckoutField[] = ['email', ...PAYMENT_FIELDS];
+export type CheckoutErrors = PaymentErrors & { email?: ValidationError };
+
 export interface CheckoutContext extends CheckoutInput {
   quote: QuoteDto | null;
   selected: ProductIdValue | null;
+  /** Where the receipt is for: prefilled from the application or the account, so a guest can sign in with it. */
+  email: string;
   details: PaymentDetails;
-  errors: PaymentErrors;
+  errors: CheckoutErrors;
   /**
    * The idempotency key of the attempt being made. A new one for every new attempt; kept only when the last
    * one got no answer (the connection failed), so paying again cannot charge twice if it did reach the server.
@@ -32,9 +41,11 @@ export interface CheckoutContext extends CheckoutInput {
 
 export type CheckoutEvent =
   | { type: 'PLAN.SELECT'; product: ProductIdValue }
-  | { type: 'FIELD.CHANGE'; field: PaymentField; value: string }
+  | { type: 'FIELD.CHANGE'; field: CheckoutField; value: string }
   | { type: 'PAY' }
-  | { type: 'RETRY' };
+  | { type: 'RETRY' }
+  /** The same package again, for a new application (another traveller): an explicit choice, never a default. */
+  | { type: 'ANOTHER_TRAVELLER' };
 
 export interface CheckoutOutput {
   to: string;
@@ -56,6 +67,22 @@ export function selectedOption(context: Pick<CheckoutContext, 'quote' | 'selecte
   return context.quote?.options.find((o) => o.product === context.selected);
 }
 
+const RANK: Partial<Record<ProductIdValue, number>> = { basic: 1, pro: 2, premium: 3 };
+
+/**
+ * The paid order that makes the link's option pointless: the one that bought it, or the highest package the
+ * application has when the link asks for a lower one. Null when the option is still for sale.
+ */
+export function ownedOrder(quote: QuoteDto | null, selected: ProductIdValue | null): QuoteDto['owned'][number] | null {
+  const option = quote?.options.find((o) => o.product === selected);
+  if (!quote || !option || option.available) return null;
+  const same = quote.owned.find((o) => o.product === selected);
+  return same ?? [...quote.owned].sort((a, b) => (RANK[b.product] ?? 0) - (RANK[a.product] ?? 0))[0] ?? null;
+}
+
+/** What else this application can still buy (an upgrade), beside the package it has. */
+export const stillForSale = (quote: QuoteDto | null) => quote?.options.filter((o) => o.available) ?? [];
+
 /** What the payment call sends: the option chosen and the card; the amount shown is for the server's log only. */
 export function paymentRequest(context: CheckoutContext): ProcessPayment {
   const option = selectedOption(context) as QuoteOption;
@@ -63,9 +90,17 @@ export function paymentRequest(context: CheckoutContext): ProcessPayment {
     plan: option.product,
     amount: option.price.total / 100,
     ...(context.quote?.lead ? { leadId: context.quote.lead.id } : {}),
+    ...(context.quote?.newApplication ? { newApplication: true } : {}),
+    email: context.email.trim(),
     idempotencyKey: context.attemptKey as string,
     paymentDetails: context.details,
   };
+}
+
+/** Every field's error as the server would judge it: the e-mail, then the card and the billing address. */
+export function checkoutErrors(context: Pick<CheckoutContext, 'email' | 'details' | 'today'>): CheckoutErrors {
+  const email = validateEmail(context.email);
+  return { ...(email ? { email } : {}), ...validatePaymentDetails(context.details, context.today) };
 }
 
 /** A field as the form keeps it while typing: card number grouped, expiry as MM/YY, CVV digits only. */
@@ -80,6 +115,9 @@ function typed(field: PaymentField, value: string, previous: string): string {
 function answered(error: unknown): boolean {
   return typeof (error as { status?: unknown } | null)?.status === 'number';
 }
+
+/** Two tabs, Back, an old link: the server says the application already has it, or is paying for it now. */
+const PURCHASE_CONFLICTS = ['already_purchased', 'purchase_in_progress'];
 
 function failureOf(error: unknown): { message: string | undefined; code: string | undefined } {
   const e = error as { serverMessage?: unknown; code?: unknown } | null;
@@ -119,14 +157,18 @@ export const checkoutMachine = setup({
     announcePaymentFailed: (_: unknown, _params: { message: string | undefined; code: string | undefined }) => {},
     /** 'Error' / 'Invalid plan selected. Please try again.' (spec 1-core §8); provided by the client. */
     announceInvalidPlan: () => {},
+    /** The purchase was refused because it was made already (or is being made) elsewhere; provided by the client. */
+    announcePurchaseConflict: (_: unknown, _params: { code: string | undefined }) => {},
   },
   guards: {
     hasSelection: (_, params: { quote: QuoteDto }) => params.quote.selected !== null,
+    ownsSelection: (_, params: { quote: QuoteDto }) => ownedOrder(params.quote, params.quote.selected) !== null,
+    isPurchaseConflict: (_, params: { error: unknown }) => PURCHASE_CONFLICTS.includes(failureOf(params.error).code ?? ''),
     /** Only an option of this quote that the application does not already have. */
     canSelect: ({ context }, params: { product: ProductIdValue }) =>
       context.quote?.options.some((o) => o.product === params.product && o.available) ?? false,
     missingDetails: ({ context }) => missingPaymentDetails(context.details),
-    invalidDetails: ({ context }) => Object.keys(validatePaymentDetails(context.details, context.today)).length > 0,
+    invalidDetails: ({ context }) => Object.keys(checkoutErrors(context)).length > 0,
     selectionAvailable: ({ context }) => selectedOption(context)?.available === true,
   },
 }).createMachine({
@@ -135,6 +177,7 @@ export const checkoutMachine = setup({
     ...input,
     quote: null,
     selected: null,
+    email: '',
     details: EMPTY_DETAILS,
     errors: {},
     attemptKey: null,
@@ -149,10 +192,26 @@ export const checkoutMachine = setup({
         src: 'fetchQuote',
         input: ({ context }) => context.query,
         onDone: [
+          // Back after paying, a second tab, an old link: the paid order and what else can be bought, not a form.
+          {
+            guard: { type: 'ownsSelection', params: ({ event }) => ({ quote: event.output }) },
+            target: 'owned',
+            actions: assign({
+              quote: ({ event }) => event.output,
+              selected: ({ event }) => event.output.selected,
+              // Kept for an upgrade or another traveller's purchase, which is still this buyer's receipt.
+              email: ({ context, event }) => context.email || (event.output.email ?? ''),
+            }),
+          },
           {
             guard: { type: 'hasSelection', params: ({ event }) => ({ quote: event.output }) },
             target: 'ready',
-            actions: assign({ quote: ({ event }) => event.output, selected: ({ event }) => event.output.selected }),
+            actions: assign({
+              quote: ({ event }) => event.output,
+              selected: ({ event }) => event.output.selected,
+              // What the buyer typed stays; otherwise the application's or account's address.
+              email: ({ context, event }) => context.email || (event.output.email ?? ''),
+            }),
           },
           // The link names a plan that does not exist: 'Invalid Plan' (spec 1-core §5).
           { target: 'invalidPlan', actions: assign({ quote: ({ event }) => event.output }) },
@@ -162,6 +221,21 @@ export const checkoutMachine = setup({
     },
     failed: { on: { RETRY: 'loading' } },
     invalidPlan: { entry: 'announceInvalidPlan' },
+    owned: {
+      on: {
+        'PLAN.SELECT': {
+          guard: { type: 'canSelect', params: ({ event }) => ({ product: event.product }) },
+          target: 'ready',
+          actions: assign({ selected: ({ event }) => event.product }),
+        },
+        ANOTHER_TRAVELLER: {
+          target: 'loading',
+          actions: assign({
+            query: ({ context }) => ({ plan: context.selected ?? undefined, formType: context.quote?.service, newApplication: true }),
+          }),
+        },
+      },
+    },
     ready: {
       initial: 'editing',
       states: {
@@ -174,6 +248,7 @@ export const checkoutMachine = setup({
             'FIELD.CHANGE': {
               actions: assign(({ context, event }) => {
                 const { [event.field]: _cleared, ...errors } = context.errors;
+                if (event.field === 'email') return { email: event.value, errors, attemptKey: null };
                 return {
                   details: { ...context.details, [event.field]: typed(event.field, event.value, context.details[event.field]) },
                   errors,
@@ -184,9 +259,9 @@ export const checkoutMachine = setup({
             PAY: [
               {
                 guard: 'missingDetails',
-                actions: [assign({ errors: ({ context }) => validatePaymentDetails(context.details, context.today) }), 'announceMissing'],
+                actions: [assign({ errors: ({ context }) => checkoutErrors(context) }), 'announceMissing'],
               },
-              { guard: 'invalidDetails', actions: assign({ errors: ({ context }) => validatePaymentDetails(context.details, context.today) }) },
+              { guard: 'invalidDetails', actions: assign({ errors: ({ context }) => checkoutErrors(context) }) },
               {
                 guard: 'selectionAvailable',
                 target: 'paying',
@@ -202,13 +277,21 @@ export const checkoutMachine = setup({
             src: 'processPayment',
             input: ({ context }) => paymentRequest(context),
             onDone: { target: '#checkout.paid', actions: [assign({ order: ({ event }) => event.output }), 'announcePaid'] },
-            onError: {
-              target: 'editing',
-              actions: [
-                { type: 'announcePaymentFailed', params: ({ event }) => failureOf(event.error) },
-                assign({ attemptKey: ({ context, event }) => (answered(event.error) ? null : context.attemptKey) }),
-              ],
-            },
+            onError: [
+              // Paid (or being paid) in another tab: ask again what this application has, and show that.
+              {
+                guard: { type: 'isPurchaseConflict', params: ({ event }) => ({ error: event.error }) },
+                target: '#checkout.loading',
+                actions: [{ type: 'announcePurchaseConflict', params: ({ event }) => ({ code: failureOf(event.error).code }) }, assign({ attemptKey: null })],
+              },
+              {
+                target: 'editing',
+                actions: [
+                  { type: 'announcePaymentFailed', params: ({ event }) => failureOf(event.error) },
+                  assign({ attemptKey: ({ context, event }) => (answered(event.error) ? null : context.attemptKey) }),
+                ],
+              },
+            ],
           },
         },
       },

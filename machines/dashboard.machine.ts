@@ -1,5 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { ApplicationDto } from '../openapi/schemas/applications';
+import type { OrderDto } from '../openapi/schemas/orders';
+import type { PdfFile } from './confirmation.machine';
 import { ROUTES } from './domain/routes';
 
 /** The question wizard that continues an application, and where it lives. */
@@ -16,8 +18,17 @@ export interface Resume {
   answers: Record<string, string>;
 }
 
+/** What the dashboard lists: the applications, and every order this browser or account placed. */
+export interface DashboardData {
+  applications: ApplicationDto[];
+  orders: OrderDto[];
+}
+
 export interface DashboardContext {
   applications: ApplicationDto[];
+  orders: OrderDto[];
+  /** The order whose receipt or form is being made. */
+  downloading: string | null;
   /** The application whose details are open (View), and its answers once loaded. */
   viewing: string | null;
   viewedAnswers: Record<string, unknown> | null;
@@ -33,7 +44,9 @@ export type DashboardEvent =
   | { type: 'CONTINUE'; id: string }
   | { type: 'NEW' }
   | { type: 'LOGOUT' }
-  | { type: 'RETRY' };
+  | { type: 'RETRY' }
+  | { type: 'DOWNLOAD.RECEIPT'; orderId: string }
+  | { type: 'DOWNLOAD.FORM'; orderId: string };
 
 export interface DashboardOutput {
   to: string;
@@ -46,22 +59,36 @@ export function canContinue(application: ApplicationDto): boolean {
 
 export const inProgressCount = (applications: readonly ApplicationDto[]) => applications.filter((a) => a.status === 'in-progress').length;
 
+/** A paid order has a receipt to print; its form prints once the application's form is complete. */
+export const hasReceipt = (order: OrderDto) => order.status === 'paid';
+export const hasFormPdf = (order: OrderDto) => order.status === 'paid' && order.formReady;
+
 function unauthorized(error: unknown): boolean {
   return (error as { status?: unknown } | null)?.status === 401;
 }
 
 const byId = (context: DashboardContext, id: string | null) => context.applications.find((a) => a.id === id);
+const orderOf = (context: DashboardContext, id: string | null) => context.orders.find((o) => o.id === id);
 
 /**
- * /dashboard (spec 1-core §2.8): the signed-in applicant's applications from the server. Nobody signed in is
- * sent to /login. Continue loads the application's answers and opens its wizard where they stop.
+ * /dashboard (spec 1-core §2.8): the signed-in applicant's applications and orders from the server. Nobody signed
+ * in is sent to /login. Continue loads the application's answers and opens its wizard where they stop; a paid
+ * order's receipt and form are made by the server again (issue 30: every purchase can be found again here).
  */
 export const dashboardMachine = setup({
   types: { context: {} as DashboardContext, events: {} as DashboardEvent, output: {} as DashboardOutput },
   actors: {
-    /** GET /api/applications; provided by the client. */
-    fetchApplications: fromPromise<ApplicationDto[]>(async () => {
-      throw new Error('fetchApplications is provided by the caller');
+    /** GET /api/applications and GET /api/orders; provided by the client. */
+    fetchDashboard: fromPromise<DashboardData>(async () => {
+      throw new Error('fetchDashboard is provided by the caller');
+    }),
+    /** POST /api/generate-pdf; provided by the client. */
+    downloadReceipt: fromPromise<PdfFile, { order: OrderDto }>(async () => {
+      throw new Error('downloadReceipt is provided by the caller');
+    }),
+    /** POST /api/generate-form-pdf; provided by the client. */
+    downloadForm: fromPromise<PdfFile, { order: OrderDto }>(async () => {
+      throw new Error('downloadForm is provided by the caller');
     }),
     /** GET /api/leads/{id}: every answer, for View; provided by the client. */
     fetchLead: fromPromise<Record<string, unknown>, { leadId: string }>(async () => {
@@ -79,6 +106,11 @@ export const dashboardMachine = setup({
     signOut: () => {},
     /** 'Error' with the spec's load failure text; provided by the client. */
     announceContinueFailed: () => {},
+    /** Hands the PDF to the browser as a download; provided by the client. */
+    saveFile: (_: unknown, _params: { file: PdfFile }) => {},
+    /** The spec's alerts (1-core §8) naming the confirmation number; provided by the client. */
+    announceReceiptFailed: (_: unknown, _params: { number: string }) => {},
+    announceFormFailed: (_: unknown, _params: { number: string }) => {},
   },
   guards: {
     unauthorized: (_, params: { error: unknown }) => unauthorized(params.error),
@@ -87,19 +119,27 @@ export const dashboardMachine = setup({
       const application = byId(context, params.id);
       return application !== undefined && canContinue(application);
     },
+    receiptReady: ({ context }, params: { id: string }) => {
+      const order = orderOf(context, params.id);
+      return order !== undefined && hasReceipt(order);
+    },
+    formReady: ({ context }, params: { id: string }) => {
+      const order = orderOf(context, params.id);
+      return order !== undefined && hasFormPdf(order);
+    },
   },
 }).createMachine({
   id: 'dashboard',
-  context: { applications: [], viewing: null, viewedAnswers: null, continuing: null },
+  context: { applications: [], orders: [], downloading: null, viewing: null, viewedAnswers: null, continuing: null },
   initial: 'loading',
   on: { LOGOUT: { target: '.leaving', actions: 'signOut' } },
   states: {
     loading: {
       tags: ['busy'],
       invoke: {
-        id: 'fetchApplications',
-        src: 'fetchApplications',
-        onDone: { target: 'ready', actions: assign({ applications: ({ event }) => event.output }) },
+        id: 'fetchDashboard',
+        src: 'fetchDashboard',
+        onDone: { target: 'ready', actions: assign({ applications: ({ event }) => event.output.applications, orders: ({ event }) => event.output.orders }) },
         onError: [{ guard: { type: 'unauthorized', params: ({ event }) => ({ error: event.error }) }, target: 'toLogin' }, { target: 'failed' }],
       },
     },
@@ -120,6 +160,43 @@ export const dashboardMachine = setup({
             PROFILE: 'profile',
             SETTINGS: 'settings',
             VIEW: { guard: { type: 'isListed', params: ({ event }) => ({ id: event.id }) }, target: 'viewing', actions: assign({ viewing: ({ event }) => event.id }) },
+            'DOWNLOAD.RECEIPT': {
+              guard: { type: 'receiptReady', params: ({ event }) => ({ id: event.orderId }) },
+              target: 'receipt',
+              actions: assign({ downloading: ({ event }) => event.orderId }),
+            },
+            'DOWNLOAD.FORM': {
+              guard: { type: 'formReady', params: ({ event }) => ({ id: event.orderId }) },
+              target: 'form',
+              actions: assign({ downloading: ({ event }) => event.orderId }),
+            },
+          },
+        },
+        // One PDF at a time, made by the server from the order it stores.
+        receipt: {
+          tags: ['downloading'],
+          invoke: {
+            id: 'downloadReceipt',
+            src: 'downloadReceipt',
+            input: ({ context }) => ({ order: orderOf(context, context.downloading) as OrderDto }),
+            onDone: { target: 'list', actions: [{ type: 'saveFile', params: ({ event }) => ({ file: event.output }) }, assign({ downloading: null })] },
+            onError: {
+              target: 'list',
+              actions: [{ type: 'announceReceiptFailed', params: ({ context }) => ({ number: (orderOf(context, context.downloading) as OrderDto).number }) }, assign({ downloading: null })],
+            },
+          },
+        },
+        form: {
+          tags: ['downloading'],
+          invoke: {
+            id: 'downloadForm',
+            src: 'downloadForm',
+            input: ({ context }) => ({ order: orderOf(context, context.downloading) as OrderDto }),
+            onDone: { target: 'list', actions: [{ type: 'saveFile', params: ({ event }) => ({ file: event.output }) }, assign({ downloading: null })] },
+            onError: {
+              target: 'list',
+              actions: [{ type: 'announceFormFailed', params: ({ context }) => ({ number: (orderOf(context, context.downloading) as OrderDto).number }) }, assign({ downloading: null })],
+            },
           },
         },
         profile: { on: { CLOSE: 'list' } },

@@ -1,4 +1,5 @@
 import { and, assign, enqueueActions, fromPromise, not, setup, stateIn } from 'xstate';
+import type { PriceDto } from '../openapi/schemas/orders';
 import { DS160_FORM_SECTIONS, type Ds160FormSection } from './domain/ds160Form';
 import { isWaiverNationality, normalizeSection, sameAnswers, sharedWithEsta, validateSection } from './domain/ds160Sections';
 import { isValidEmail, type ValidationError } from './domain/validators';
@@ -29,6 +30,8 @@ export interface Ds160FormContext extends PersistedForm {
   failures: number;
   waiver: 'hidden' | 'shown' | 'dismissed';
   checkout: { url: string; amount: number } | null;
+  /** The server's quote for the completion card: the chosen plan's price for this application, and what it was for. */
+  price: PriceOutput | null;
 }
 
 export type Ds160FormEvent =
@@ -42,6 +45,8 @@ export type Ds160FormEvent =
   | { type: 'WAIVER.SWITCH' }
   | { type: 'WAIVER.DISMISS' }
   | { type: 'RETRY' }
+  /** The completion card's price could not be loaded: ask again. */
+  | { type: 'PRICE.RETRY' }
   /** An application saved on another browser, brought back with its resume code: it replaces what is here. */
   | { type: 'RESTORE'; leadId: string; values: Record<string, unknown> };
 
@@ -68,8 +73,32 @@ export interface SubmitOutput {
   leadId: string;
   checkout: { url: string; amount: number };
 }
+export interface PriceInput {
+  plan: string;
+  leadId: string | null;
+}
+/** The price, with the plan and application it was asked for (the form may have changed since). */
+export interface PriceOutput extends PriceInput {
+  price: PriceDto;
+}
 
 const LAST = DS160_FORM_SECTIONS.length - 1;
+
+/** The plan the form chose (Basic when none): what the submit asks for and the completion card prices. */
+export function chosenPlan(context: Pick<Ds160FormContext, 'values'>): string {
+  const plan = context.values['personal-info']?.selectedPlan;
+  return typeof plan === 'string' && plan ? plan : 'basic';
+}
+
+/**
+ * The completion card's price: the server's quote for the chosen plan and this application, once it has answered
+ * for them (spec 2-wizards §2.4 with DECISIONS.md's one price story). Null while it is being asked.
+ */
+export function completionPrice(context: Pick<Ds160FormContext, 'price' | 'values' | 'leadId'>): PriceDto | null {
+  const { price } = context;
+  return price && price.plan === chosenPlan(context) && price.leadId === context.leadId ? price.price : null;
+}
+
 export const sectionAt = (context: Pick<Ds160FormContext, 'current'>): Ds160FormSection => DS160_FORM_SECTIONS[context.current] as Ds160FormSection;
 const valuesOf = (context: Pick<Ds160FormContext, 'values'>, section: Ds160FormSection): SectionValues => context.values[section] ?? {};
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
@@ -154,6 +183,10 @@ export const ds160FormMachine = setup({
     submitForm: fromPromise<SubmitOutput, SubmitInput>(async () => {
       throw new Error('submitForm is provided by the caller');
     }),
+    /** GET /api/checkout/quote for the plan and the lead: the completion card's price; provided by the client. */
+    fetchPrice: fromPromise<PriceOutput, PriceInput>(async () => {
+      throw new Error('fetchPrice is provided by the caller');
+    }),
   },
   delays: {
     /** How long typing pauses before the answers are saved. */
@@ -200,6 +233,8 @@ export const ds160FormMachine = setup({
     isNewLead: (_, params: { existing: boolean }) => !params.existing,
     allSectionsCompleted: ({ context }) => allCompleted(context),
     hasLead: ({ context }) => context.leadId !== null,
+    /** The card is shown (every section done, the form open) and has no price for the plan and application it is for. */
+    needsPrice: and([stateIn({ active: { flow: 'editing' } }), ({ context }) => allCompleted(context) && completionPrice(context) === null]),
   },
 }).createMachine({
   id: 'ds160Form',
@@ -215,6 +250,7 @@ export const ds160FormMachine = setup({
     failures: 0,
     waiver: 'hidden',
     checkout: null,
+    price: null,
   }),
   initial: 'active',
   states: {
@@ -311,7 +347,7 @@ export const ds160FormMachine = setup({
                       leadId: context.leadId,
                       values: context.values,
                       changes: changedValues(context.values, context.synced),
-                      plan: typeof valuesOf(context, 'personal-info').selectedPlan === 'string' ? (valuesOf(context, 'personal-info').selectedPlan as string) || 'basic' : 'basic',
+                      plan: chosenPlan(context),
                     }),
                     onDone: {
                       target: '#ds160Form.submitted',
@@ -395,6 +431,25 @@ export const ds160FormMachine = setup({
               after: { RETRY: 'idle' },
               on: { RETRY: 'idle' },
             },
+          },
+        },
+        // The completion card's price, asked of the server once every section is done, and again when the plan
+        // or the application changes: the card shows the quote checkout will charge, never a figure of its own.
+        price: {
+          initial: 'idle',
+          states: {
+            idle: { always: { guard: 'needsPrice', target: 'loading' } },
+            loading: {
+              invoke: {
+                id: 'fetchPrice',
+                src: 'fetchPrice',
+                input: ({ context }) => ({ plan: chosenPlan(context), leadId: context.leadId }),
+                onDone: { target: 'idle', actions: assign({ price: ({ event }) => event.output }) },
+                onError: 'failed',
+              },
+            },
+            // Asked again from the card's Try again, if the card still needs it.
+            failed: { on: { 'PRICE.RETRY': 'idle' } },
           },
         },
       },

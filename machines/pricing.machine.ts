@@ -1,18 +1,15 @@
 import { assign, fromPromise, setup } from 'xstate';
+import type { PriceListDto } from '../openapi/schemas/orders';
 import type { PlanDto } from '../openapi/schemas/plans';
 
-/** What the pricing page shows: the three packages, and the ESTA service's price with its government fee. */
+/**
+ * What the pricing page shows: the three packages, and every product's price story as the server states it
+ * (DECISIONS.md "One price story": the ESTA card's total is the server's, not a figure of the page's).
+ */
 export interface PricingData {
   plans: PlanDto[];
-  /** The ESTA card: our service fee at checkout and the government fee it includes, in cents. */
-  esta: { serviceFee: number; governmentFee: number };
+  prices: PriceListDto;
 }
-
-/**
- * The ESTA card's "total fee" (DECISIONS.md: "$98 total, includes $21 government fee"): our checkout price plus
- * the government fee, both from the server, so a price changed in the admin area shows on the card.
- */
-export const estaCardTotal = (data: PricingData): number => data.esta.serviceFee + data.esta.governmentFee;
 
 export interface PricingContext {
   data: PricingData | null;
@@ -35,7 +32,7 @@ export interface PricingOutput {
 export const pricingMachine = setup({
   types: { context: {} as PricingContext, events: {} as PricingEvent, input: {} as PricingInput, output: {} as PricingOutput },
   actors: {
-    /** GET /api/subscription/plans and the ESTA quote; provided by the client. */
+    /** GET /api/subscription/plans and GET /api/prices; provided by the client. */
     fetchPricing: fromPromise<PricingData>(async () => {
       throw new Error('fetchPricing is provided by the caller');
     }),

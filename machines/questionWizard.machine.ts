@@ -1,4 +1,5 @@
 import { and, assign, enqueueActions, fromPromise, or, setup, stateIn } from 'xstate';
+import type { PriceDto } from '../openapi/schemas/orders';
 import { visibleQuestions, type Catalog } from './domain/questions';
 import { normalizeAnswer, validateAnswer, type ValidationError } from './domain/validators';
 import { carryOver, ESTA_TO_DS160 } from './domain/catalogs/carry';
@@ -35,6 +36,8 @@ export interface WizardInput {
 export interface Checkout {
   url: string;
   amount: number;
+  /** The price story the completion card shows: the server's, the same checkout charges. */
+  price?: PriceDto;
 }
 
 export interface WizardContext {
@@ -107,6 +110,7 @@ export interface WizardOutput {
   answers: Answers;
   to: string;
   amount: number | null;
+  price: PriceDto | null;
 }
 
 /** Where an ESTA applicant whose passport needs a visa continues. */
@@ -452,11 +456,12 @@ export const questionWizardMachine = setup({
         answers: submittedAnswers(context.catalog, context.answers),
         to: context.checkout?.url ?? '/checkout',
         amount: context.checkout?.amount ?? null,
+        price: context.checkout?.price ?? null,
       }),
     },
     switched: {
       type: 'final',
-      output: ({ context }) => ({ kind: 'switched', leadId: context.leadId, answers: storedAnswers(context), to: SWITCH_TARGET.to, amount: null }),
+      output: ({ context }) => ({ kind: 'switched', leadId: context.leadId, answers: storedAnswers(context), to: SWITCH_TARGET.to, amount: null, price: null }),
     },
   },
   // Each final state says how the wizard ended; the machine's output passes it on.

@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { Language } from './domain/language';
-import type { Eligibility, Purpose, VisaType } from './domain/visaRules';
+import type { EligibilityDto as Eligibility } from '../openapi/schemas/eligibility';
+import type { Purpose, VisaType } from './domain/visaRules';
 import { choiceGuards, choiceUpdates, restoredChoice, type StartChoice, type StartChoiceEvent } from './startChoice';
 
 export interface VisaWizardInput {

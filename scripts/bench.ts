@@ -98,7 +98,7 @@ async function commerceTimes(app: FastifyInstance): Promise<{ checkout: number[]
   const checkout: number[] = [];
   const numbers: Array<{ number: string; cookie: string }> = [];
   for (let i = 0; i < 200; i += 1) {
-    const { response, ms } = await inject({ method: 'POST', url: '/api/checkout/process', payload: { plan: 'premium', idempotencyKey: `bench_${i}_${Date.now()}`, paymentDetails: card } });
+    const { response, ms } = await inject({ method: 'POST', url: '/api/checkout/process', payload: { plan: 'premium', email: 'bench@example.com', idempotencyKey: `bench_${i}_${Date.now()}`, paymentDetails: card } });
     checkout.push(ms);
     const cookie = response.cookies.find((c) => c.name === 'rumbo.sid');
     if (i % 10 === 0 && cookie) numbers.push({ number: response.json().number, cookie: `rumbo.sid=${cookie.value}` });

@@ -112,13 +112,13 @@ export async function seedDemoData(db: Db, volumes: DemoVolumes, now: Date = new
   await insertChunks(db, 'leads', leads, 16);
   await insertChunks(db, 'application_history', history, 5);
 
-  // Orders: paid ones for paid leads first, then pending and failed attempts.
+  // Orders: paid ones for paid leads first, then declined attempts (a pending one would be reconciled at start-up).
   const paid = leads.filter((l) => l.completion_status === 'paid');
   const orders: OrderRow[] = [];
   for (let i = 0; i < volumes.orders; i += 1) {
     const lead = paid[i % Math.max(1, paid.length)] ?? leads[i % leads.length];
     if (!lead) break;
-    const status = i < volumes.orders * 0.9 ? 'paid' : i % 2 ? 'pending' : 'failed';
+    const status = i < volumes.orders * 0.9 ? 'paid' : 'failed';
     const plan = lead.form_type === 'ESTA' ? 'esta' : lead.subscription_plan === 'none' ? 'basic' : lead.subscription_plan;
     const fee = PLAN_PRICE[plan] ?? 5000;
     orders.push({
@@ -143,6 +143,8 @@ export async function seedDemoData(db: Db, volumes: DemoVolumes, now: Date = new
       created_at: lead.updated_at,
       updated_at: lead.updated_at,
       paid_at: status === 'paid' ? lead.updated_at : null,
+      receipt_email: lead.email,
+      settled_by: 'checkout',
     });
   }
   log(`orders: ${orders.length}`);

@@ -23,8 +23,14 @@ function closure(manifest, key, files = { js: new Set(), css: new Set() }) {
   return files;
 }
 
-/** Sample data for the build's own render; the server renders with the real data. */
-const SAMPLE_SITE = { branding: { brandName: 'Rumbo', chatAssistantName: 'Sofía' }, pricing: { ESTA: 99, DS160_BASIC: 50, DS160_PRO: 100, DS160_PREMIUM: 150 } };
+/** A price story in cents: our fee, the processing fee and the government fee, as GET /api/prices gives it. */
+const price = (serviceFee, governmentFee) => ({ serviceFee, credit: 0, processingFee: 299, total: serviceFee + 299, governmentFee, outOfPocket: serviceFee + 299 + governmentFee });
+
+/** Sample data for the build's own render (the seeded prices); the server renders with the real data. */
+const SAMPLE_SITE = {
+  branding: { brandName: 'Rumbo', chatAssistantName: 'Sofía' },
+  prices: { basic: price(5000, 18500), pro: price(10000, 18500), premium: price(15000, 18500), esta: price(7700, 2100), completion: price(10000, 18500) },
+};
 
 export async function prerender(outDir) {
   const ssrDir = path.join(outDir, 'prerendered/ssr');

@@ -3,6 +3,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyReply, type F
 import pino from 'pino';
 import type { Db } from '../db/index';
 import type { Config } from './config';
+import type { PaymentGateway } from './services/payments';
 import client from './plugins/client';
 import compression from './plugins/compression';
 import db from './plugins/db';
@@ -43,6 +44,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** Where the log goes instead of stdout (tests read it to prove what is never logged). */
   logStream?: { write(line: string): void };
+  /** The payment gateway, wrapped (tests make it fail between the charge and its settlement); the embedded one otherwise. */
+  gateway?: (embedded: PaymentGateway) => PaymentGateway;
 }
 
 /** Builds the app without listening, so tests call it through app.inject. Boot order: infrastructure, then routes. */
@@ -94,7 +97,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(shared, { config });
   await app.register(security, { config });
   await app.register(compression);
-  await app.register(services, { config });
+  await app.register(services, { config, gateway: options.gateway });
   await app.register(openapi);
 
   // Routes that do not need to know who is asking: no session is read, made or stored for them.

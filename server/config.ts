@@ -47,6 +47,11 @@ export interface Config {
     /** An idle keep-alive connection is kept this long. */
     keepAliveMs: number;
   };
+  /**
+   * Reconciliation of payments: an order still pending after `graceMs` (longer than any charge takes) is settled
+   * from the gateway's record; pending orders are looked for every `everyMs`, and when one's grace ends.
+   */
+  reconcile: { graceMs: number; everyMs: number };
 }
 
 /** The environment the server reads, checked once at start-up so a typo stops it with the variable named. */
@@ -81,6 +86,7 @@ const EnvSchema = Type.Object({
   PUBLIC_URL: Type.Optional(Type.String({ pattern: '^https?://', description: 'an http(s):// URL' })),
   REQUEST_TIMEOUT_MS: Type.Optional(Type.Integer({ minimum: 100, description: 'milliseconds, at least 100' })),
   IDLE_TIMEOUT_MS: Type.Optional(Type.Integer({ minimum: 100, description: 'milliseconds, at least 100' })),
+  PAYMENT_GRACE_SECONDS: Type.Optional(Type.Integer({ minimum: 5, maximum: 50, description: 'seconds, from 5 to 50' })),
 });
 type Env = Static<typeof EnvSchema>;
 
@@ -142,5 +148,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxyOf(e.TRUST_PROXY),
     publicUrl: e.PUBLIC_URL,
     timeouts: { requestMs: e.REQUEST_TIMEOUT_MS ?? 30_000, idleMs: e.IDLE_TIMEOUT_MS ?? 15_000, keepAliveMs: 5_000 },
+    reconcile: { graceMs: (e.PAYMENT_GRACE_SECONDS ?? 30) * 1000, everyMs: 60_000 },
   };
 }

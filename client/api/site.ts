@@ -1,7 +1,7 @@
 import { getBranding } from '../../openapi/routes/branding';
-import { getPricing } from '../../openapi/routes/pricing';
+import { getPrices } from '../../openapi/routes/pricing';
 import { call } from './call';
 import { fetchTransport } from './transport';
 
 export const fetchBranding = () => call(fetchTransport, getBranding, {});
-export const fetchPricing = () => call(fetchTransport, getPricing, {});
+export const fetchPrices = () => call(fetchTransport, getPrices, {});

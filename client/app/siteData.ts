@@ -1,17 +1,19 @@
 import { useSyncExternalStore } from 'react';
 import type { BrandingDto } from '../../openapi/schemas/branding';
-import type { PricingDto } from '../../openapi/schemas/pricing';
+import type { PriceListDto } from '../../openapi/schemas/orders';
 
-// Branding and prices come from the server once per visit; the defaults (the seeded values) show until
-// they answer, and stay if the call fails (spec 1-core §8).
+// Branding and prices come from the server once per visit. The brand's defaults (the seeded values) show until it
+// answers, and stay if the call fails (spec 1-core §8); prices have none: no page holds a fee, so a price shows
+// once the server has said it (the prerendered landing page comes with them).
 export interface SiteData {
   branding: BrandingDto;
-  pricing: PricingDto;
+  /** Every product's price story, as GET /api/prices states it; null until the server has answered. */
+  prices: PriceListDto | null;
 }
 
 const DEFAULTS: SiteData = {
   branding: { brandName: 'Rumbo', chatAssistantName: 'Sofía' },
-  pricing: { ESTA: 99, DS160_BASIC: 50, DS160_PRO: 100, DS160_PREMIUM: 150 },
+  prices: null,
 };
 
 /** A prerendered page carries the data it was filled with: the first render must show the same to hydrate it. */
@@ -28,20 +30,22 @@ const fromPage = embedded();
 let data: SiteData = fromPage ?? DEFAULTS;
 const listeners = new Set<() => void>();
 
-/** Also called when the admin changes prices or branding, so every page shows the new ones at once. */
 export function updateSiteData(patch: Partial<SiteData>): void {
   data = { ...data, ...patch };
   for (const listener of listeners) listener();
+}
+
+/** The prices again, after an admin changed them, so every page shows the new ones at once. */
+export function refreshPrices(): void {
+  void import('../api/site').then(({ fetchPrices }) => fetchPrices().then((prices) => updateSiteData({ prices }), () => {}));
 }
 
 export function loadSiteData(): void {
   // The page came with the server's current data: nothing to ask.
   if (fromPage) return;
   // The calls and their contracts load apart: the prerendered landing page never needs them.
-  void import('../api/site').then(({ fetchBranding, fetchPricing }) => {
-    fetchBranding().then((branding) => updateSiteData({ branding }), () => {});
-    fetchPricing().then((pricing) => updateSiteData({ pricing }), () => {});
-  });
+  void import('../api/site').then(({ fetchBranding }) => fetchBranding().then((branding) => updateSiteData({ branding }), () => {}));
+  refreshPrices();
 }
 
 export function useSiteData(): SiteData {

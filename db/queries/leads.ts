@@ -91,6 +91,13 @@ export async function insertLeadOnce(db: Executor, row: LeadRow): Promise<boolea
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
+/** How far each of these leads is, by id (whether an order's form can be printed). */
+export async function completionOfLeads(db: Executor, ids: readonly string[]): Promise<Map<string, Pick<LeadRow, 'completion_status'>>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('leads').select(['id', 'completion_status']).where('id', 'in', ids).execute();
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
 export async function findLeadRow(db: Executor, id: string): Promise<LeadRow | undefined> {
   return db.selectFrom('leads').selectAll().where('id', '=', id).executeTakeFirst();
 }

@@ -18,7 +18,7 @@ export async function findOrderByNumber(db: Executor, number: string): Promise<O
 }
 
 export type OrderChange = Partial<
-  Pick<OrderRow, 'status' | 'card_brand' | 'card_last4' | 'gateway_ref' | 'failure' | 'access_code' | 'paid_at' | 'updated_at'>
+  Pick<OrderRow, 'status' | 'card_brand' | 'card_last4' | 'gateway_ref' | 'failure' | 'access_code' | 'paid_at' | 'updated_at' | 'settled_by'>
 >;
 
 /** Moves an order on only from the status the caller saw, so two writers can never both settle it. */
@@ -43,7 +43,58 @@ export async function listOrderHistory(db: Executor, orderId: string): Promise<A
 
 /** The paid orders of a lead: what it already has, for upgrade credit and for refusing a second purchase. */
 export async function paidOrdersOfLead(db: Executor, leadId: string): Promise<OrderRow[]> {
-  return db.selectFrom('orders').selectAll().where('lead_id', '=', leadId).where('status', '=', 'paid').execute();
+  return db.selectFrom('orders').selectAll().where('lead_id', '=', leadId).where('status', '=', 'paid').orderBy('created_at').execute();
+}
+
+/** The lead's purchase in flight, if any (the `orders_active_purchase` index allows one). */
+export async function pendingOrderOfLead(db: Executor, leadId: string): Promise<OrderRow | undefined> {
+  return db.selectFrom('orders').selectAll().where('lead_id', '=', leadId).where('status', '=', 'pending').executeTakeFirst();
+}
+
+/** Orders still pending that were created before `cutoff` (ISO time), oldest first: what reconciliation settles. */
+export async function pendingOrdersBefore(db: Executor, cutoff: string, limit: number): Promise<OrderRow[]> {
+  return db.selectFrom('orders').selectAll().where('status', '=', 'pending').where('created_at', '<', cutoff).orderBy('created_at').limit(limit).execute();
+}
+
+/** When the oldest pending order was created, to know when its grace period ends. */
+export async function oldestPendingAt(db: Executor): Promise<string | undefined> {
+  const row = await db.selectFrom('orders').select('created_at').where('status', '=', 'pending').orderBy('created_at').limit(1).executeTakeFirst();
+  return row?.created_at;
+}
+
+/** Everything this browser session or account bought or tried to, newest first (the dashboard's orders). */
+export async function ownedOrders(db: Executor, mine: { ownerToken: string | undefined; userId: string | undefined }): Promise<OrderRow[]> {
+  if (!mine.ownerToken && !mine.userId) return [];
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where((eb) =>
+      eb.or([
+        ...(mine.ownerToken ? [eb('owner_token', '=', mine.ownerToken)] : []),
+        ...(mine.userId ? [eb('user_id', '=', mine.userId)] : []),
+      ]),
+    )
+    .orderBy('created_at', 'desc')
+    .limit(200)
+    .execute();
+}
+
+export async function attemptsOfOrders(db: Executor, orderIds: readonly string[]): Promise<PaymentAttemptRow[]> {
+  if (orderIds.length === 0) return [];
+  return db.selectFrom('payment_attempts').selectAll().where('order_id', 'in', orderIds).orderBy('created_at').execute();
+}
+
+export async function historyOfOrders(db: Executor, orderIds: readonly string[]) {
+  if (orderIds.length === 0) return [];
+  return db.selectFrom('order_history').select(['order_id', 'status', 'note', 'created_at']).where('order_id', 'in', orderIds).orderBy('created_at').execute();
+}
+
+/**
+ * Holds a buyer's purchases without a named application one at a time until the transaction ends, so two tabs
+ * cannot each make an application for one purchase (PostgreSQL; SQLite writes one transaction at a time anyway).
+ */
+export async function lockPurchaser(db: Executor, dialect: Dialect, who: string): Promise<void> {
+  if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${`purchaser:${who}`}))`.execute(db);
 }
 
 export async function ordersOfLeads(db: Executor, leadIds: readonly string[]): Promise<OrderRow[]> {
@@ -51,7 +102,6 @@ export async function ordersOfLeads(db: Executor, leadIds: readonly string[]): P
   return db.selectFrom('orders').selectAll().where('lead_id', 'in', leadIds).orderBy('created_at').execute();
 }
 
-/** Inserts the attempt unless one with this idempotency key exists; says whether this call made it. */
 /**
  * Holds a payment key until the transaction ends, so two requests with one key (a double click) take turns
  * (PostgreSQL; SQLite writes one transaction at a time anyway).
@@ -60,6 +110,7 @@ export async function lockPaymentKey(db: Executor, dialect: Dialect, key: string
   if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${`payment:${key}`}))`.execute(db);
 }
 
+/** Inserts the attempt unless one with this idempotency key exists; says whether this call made it. */
 export async function insertAttemptOnce(db: Executor, row: PaymentAttemptRow): Promise<boolean> {
   const result = await db
     .insertInto('payment_attempts')
@@ -73,12 +124,17 @@ export async function findAttemptByKey(db: Executor, key: string): Promise<Payme
   return db.selectFrom('payment_attempts').selectAll().where('idempotency_key', '=', key).executeTakeFirst();
 }
 
+/** An order's attempt (one per order: a retry with the same key is the same attempt). */
+export async function attemptOfOrder(db: Executor, orderId: string): Promise<PaymentAttemptRow | undefined> {
+  return db.selectFrom('payment_attempts').selectAll().where('order_id', '=', orderId).executeTakeFirst();
+}
+
 export async function finishAttempt(
   db: Executor,
-  id: string,
+  orderId: string,
   change: Pick<PaymentAttemptRow, 'status' | 'decline_code' | 'card_brand' | 'card_last4' | 'gateway_ref'>,
 ): Promise<void> {
-  await db.updateTable('payment_attempts').set(change).where('id', '=', id).execute();
+  await db.updateTable('payment_attempts').set(change).where('order_id', '=', orderId).where('status', '=', 'pending').execute();
 }
 
 /** Signing in or up makes the orders this browser session placed the account's. */

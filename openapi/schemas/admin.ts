@@ -139,7 +139,27 @@ export const AdminLeadDetailSchema = Type.Object({
   answers: Type.Array(AdminAnswerSchema),
   applicationHistory: Type.Array(Type.Object({ status: Type.String(), action: Type.String(), date: Type.String() })),
   orders: Type.Array(
-    Type.Object({ number: Type.String(), plan: Type.String(), status: Type.String(), total: Type.Number({ description: 'Dollars' }), createdAt: Type.String(), paidAt: Type.Union([Type.String(), Type.Null()]) }),
+    Type.Object({
+      number: Type.String(),
+      plan: Type.String(),
+      status: Type.String(),
+      total: Type.Number({ description: 'Dollars' }),
+      createdAt: Type.String(),
+      paidAt: Type.Union([Type.String(), Type.Null()]),
+      settledBy: Type.Union([Type.Enum(['checkout', 'reconciliation', 'migration']), Type.Null()], {
+        description: 'Who decided the outcome: the checkout that charged, reconciliation from the gateway record, or null while pending',
+      }),
+      attempts: Type.Array(
+        Type.Object({
+          status: Type.String({ description: 'pending, succeeded, declined, error or canceled' }),
+          reason: Type.Union([Type.String(), Type.Null()], { description: "The gateway's code for a refusal" }),
+          card: Type.Union([Type.String(), Type.Null()], { description: 'Brand and last four digits' }),
+          reference: Type.Union([Type.String(), Type.Null()], { description: "The gateway's reference" }),
+          createdAt: Type.String(),
+        }),
+      ),
+      history: Type.Array(Type.Object({ status: Type.String(), note: Type.String(), date: Type.String() })),
+    }),
   ),
   chats: Type.Array(Type.Object({ chat: Type.String(), messages: Type.Integer({ minimum: 0 }), updatedAt: Type.String() })),
   photoId: Type.Union([Type.String(), Type.Null()], { description: 'The applicant’s photo, readable at /api/photos/{photoId}' }),

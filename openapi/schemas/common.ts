@@ -6,6 +6,7 @@ export const ErrorSchema = Type.Object({
   error: Type.String(),
   message: Type.String(),
   code: Type.Optional(Type.String({ description: 'A stable reason a client can translate (card_declined, insufficient_funds …)' })),
+  orderId: Type.Optional(Type.String({ description: 'The order a conflict is about (already_purchased, purchase_in_progress, payment_pending)' })),
 });
 export type ApiError = Static<typeof ErrorSchema>;
 

@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { PURPOSES } from '../../machines/domain/visaRules';
 import { Strict } from './common';
+import { PriceSchema } from './orders';
 
 export const EligibilityQuerySchema = Strict({
   country: Type.String({ minLength: 1, maxLength: 100, description: 'Nationality, English name (e.g. Spain)' }),
@@ -20,7 +21,10 @@ export const EligibilitySchema = Type.Object({
   visaType: Type.Enum(['ESTA', 'DS-160', 'NONE'], { description: 'The document these facts describe' }),
   maxStayDays: Type.Integer(),
   governmentFee: Type.Number({ description: 'Dollars, paid separately to the U.S. government' }),
-  serviceFee: Type.Number({ description: 'Dollars, from the admin pricing map' }),
+  serviceFee: Type.Number({ description: 'Dollars: our service fee for this document (the ESTA, or a DS-160 from the Basic package)' }),
+  price: Type.Union([PriceSchema, Type.Null()], {
+    description: 'The whole price story of that service in cents, as checkout charges it; null when nothing is needed',
+  }),
   processingTimeKey: Type.String({ description: 'Translation key of the processing time' }),
   validityKey: Type.String({ description: 'Translation key of how long the authorisation stays valid' }),
   requirements: Type.Array(Type.String(), { description: 'Translation keys of the requirements' }),

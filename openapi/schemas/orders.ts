@@ -23,17 +23,35 @@ export const QuoteQuerySchema = Strict({
   amount: Type.Optional(Type.String({ maxLength: 20, description: 'Dollars; only picks the option of that price' })),
   lead: Type.Optional(Uuid),
   session: Type.Optional(Type.String({ maxLength: 200, description: 'Accepted and ignored (older links carry it)' })),
+  newApplication: Type.Optional(
+    Type.Boolean({ description: 'Quote for a new application (another traveller), not the newest one this buyer has' }),
+  ),
 });
 export type QuoteQuery = Static<typeof QuoteQuerySchema>;
 
+/**
+ * One price story (DECISIONS.md "Visa rules and prices"): our service fee, the processing fee and the government
+ * fee, and what the applicant pays in all as their sum. Every screen that shows a price shows these numbers.
+ */
 export const PriceSchema = Type.Object({
   serviceFee: Cents('Our service fee for this option before any credit'),
   credit: Cents('What this lead already paid for a lower package (upgrades are prorated)'),
   processingFee: Cents('The card processing fee'),
   total: Cents('What the card is charged: service fee less credit, plus processing fee'),
   governmentFee: Cents('Paid separately to the U.S. government, never charged here'),
+  outOfPocket: Cents('Everything the applicant pays: the card charge plus the government fee'),
 });
 export type PriceDto = Static<typeof PriceSchema>;
+
+/** GET /api/prices: every product at today's prices, from the one plan-to-price map on the server. */
+export const PriceListSchema = Type.Object({
+  basic: PriceSchema,
+  pro: PriceSchema,
+  premium: PriceSchema,
+  esta: PriceSchema,
+  completion: PriceSchema,
+});
+export type PriceListDto = Static<typeof PriceListSchema>;
 
 export const QuoteOptionSchema = Type.Object({
   product: ProductId,
@@ -45,12 +63,21 @@ export const QuoteOptionSchema = Type.Object({
 });
 export type QuoteOption = Static<typeof QuoteOptionSchema>;
 
+export const OwnedProductSchema = Type.Object({
+  product: ProductId,
+  orderId: Type.String(),
+  number: Type.String({ description: 'The confirmation number of the order that bought it' }),
+});
+
 export const QuoteSchema = Type.Object({
   service: ServiceSchema,
   options: Type.Array(QuoteOptionSchema),
   selected: Type.Union([ProductId, Type.Null()], { description: 'Null when the link names a plan that does not exist' }),
   lead: Type.Union([Type.Object({ id: Type.String(), formType: Type.String(), name: Type.String() }), Type.Null()]),
   officialSite: Type.String({ description: "The government's own site, where the government fee is paid" }),
+  owned: Type.Array(OwnedProductSchema, { description: 'What this application already has, with the paid orders that bought it' }),
+  email: Type.Union([Type.String(), Type.Null()], { description: "Where the receipt would go: the application's e-mail, else the account's" }),
+  newApplication: Type.Boolean({ description: 'This quote is for a new application (another traveller)' }),
 });
 export type QuoteDto = Static<typeof QuoteSchema>;
 
@@ -71,6 +98,8 @@ export const ProcessPaymentSchema = Strict({
   plan: ProductId,
   amount: Type.Optional(Type.Number({ description: 'What the page showed, in dollars; the server charges its own price' })),
   leadId: Type.Optional(Uuid),
+  newApplication: Type.Optional(Type.Boolean({ description: 'Buy for a new application (another traveller) instead of the newest one' })),
+  email: Type.String({ minLength: 3, maxLength: 254, description: 'Where the receipt is for: a guest signs in with it to find the order' }),
   idempotencyKey: Type.String({
     minLength: 16,
     maxLength: 100,
@@ -95,9 +124,13 @@ export const OrderSchema = Type.Object({
   accessCode: Type.Union([Type.String(), Type.Null()], { description: 'Premium and paid only: the interview portal code' }),
   leadId: Type.Union([Type.String(), Type.Null()]),
   failure: Type.Union([Type.String(), Type.Null()], { description: 'Why the payment failed, for a failed order' }),
+  receiptEmail: Type.Union([Type.String(), Type.Null()]),
+  formReady: Type.Boolean({ description: "Whether the application's form is complete, so its PDF can be printed" }),
   createdAt: Type.String(),
   paidAt: Type.Union([Type.String(), Type.Null()]),
 });
 export type OrderDto = Static<typeof OrderSchema>;
+
+export const OrdersSchema = Type.Array(OrderSchema);
 
 export const OrderParamsSchema = Strict({ orderId: Uuid });

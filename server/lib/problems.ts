@@ -8,6 +8,8 @@ export class Problem extends Error {
     readonly headers: Record<string, string> = {},
     /** A stable reason a client can translate, beside the English message. */
     readonly code?: string,
+    /** The order a refusal is about (a package this application already has, a payment still in flight). */
+    readonly orderId?: string,
   ) {
     super(message);
   }
@@ -33,6 +35,14 @@ export function conflict(message: string): Problem {
 /** The card was refused: the message is the gateway's, which a person can act on. */
 export function paymentRefused(message: string, code: string): Problem {
   return new Problem(402, message, {}, code);
+}
+
+/**
+ * 409 about an order: `already_purchased` (the application has this package or a higher one: the order that
+ * has it), `purchase_in_progress` (another payment for it is being charged) or `payment_pending` (this key's).
+ */
+export function orderConflict(code: 'already_purchased' | 'purchase_in_progress' | 'payment_pending', message: string, orderId: string): Problem {
+  return new Problem(409, message, {}, code, orderId);
 }
 
 export function unauthorized(message: string): Problem {

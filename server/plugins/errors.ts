@@ -36,7 +36,7 @@ export default fp(
       const message = err.validation ? validationMessage(err) : (FRAMEWORK_MESSAGES[err.code] ?? err.message);
       if (!(err instanceof Problem)) return reply.status(statusCode).send(shape(statusCode, message));
       reply.headers(err.headers);
-      return reply.status(statusCode).send(shape(statusCode, message, err.code));
+      return reply.status(statusCode).send(shape(statusCode, message, err.code, err.orderId));
     });
   },
   { name: 'errors' },
@@ -51,8 +51,8 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'The body is not valid JSON.',
 };
 
-export function shape(statusCode: number, message: string, code?: string) {
-  return { statusCode, error: httpError(statusCode), message, ...(code ? { code } : {}) };
+export function shape(statusCode: number, message: string, code?: string, orderId?: string) {
+  return { statusCode, error: httpError(statusCode), message, ...(code ? { code } : {}), ...(orderId ? { orderId } : {}) };
 }
 
 /** Errors Node's HTTP parser raises before Fastify sees a request (oversized headers, timeouts), in the same shape. */

@@ -15,8 +15,9 @@ import type { AiEngine } from '../services/ai/engine';
 import { createEngine } from '../services/ai/select';
 import { ResumeService } from '../services/leads/resume';
 import { LeadService } from '../services/leads/service';
+import { Reconciler } from '../services/orders/reconcile';
 import { OrderService } from '../services/orders/service';
-import { createTestGateway } from '../services/payments';
+import { createTestGateway, type PaymentGateway } from '../services/payments';
 import { PhotoService } from '../services/photo/service';
 import { PremiumService } from '../services/premium/service';
 import { createRecognizer, type SpeechRecognizer } from '../services/speech/recognizer';
@@ -30,6 +31,7 @@ declare module 'fastify' {
     leads: LeadService;
     site: SiteService;
     orders: OrderService;
+    reconciler: Reconciler;
     accounts: AccountService;
     applications: ApplicationService;
     results: ResultsService;
@@ -53,12 +55,18 @@ declare module 'fastify' {
 
 /** The services routes reach through decorators; each holds its rules, routes only translate HTTP. */
 export default fp(
-  async (app, opts: { config: Config }) => {
+  async (app, opts: { config: Config; gateway?: ((embedded: PaymentGateway) => PaymentGateway) | undefined }) => {
     const site = new SiteService(app.db, app.notices);
     app.decorate('site', site);
     app.decorate('leads', new LeadService(app.db, app.dialect, site));
     // The embedded test gateway is the only one so far; a real one implements the same PaymentGateway.
-    app.decorate('orders', new OrderService(app.db, app.dialect, createTestGateway(), app.log));
+    const embedded = createTestGateway({ db: app.db });
+    const gateway = opts.gateway ? opts.gateway(embedded) : embedded;
+    app.decorate('reconciler', new Reconciler(app.db, app.dialect, gateway, opts.config.reconcile, app.log));
+    app.decorate('orders', new OrderService(app.db, app.dialect, gateway, app.reconciler, app.log));
+    // Orders a crash left pending are settled before the server takes requests, then every minute.
+    app.addHook('onReady', () => app.reconciler.start());
+    app.addHook('onClose', async () => app.reconciler.stop());
     app.decorate('accounts', new AccountService(app.db, app.counters));
     app.decorate('applications', new ApplicationService(app.db));
     app.decorate('results', new ResultsService(app.db));

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { getOrder, getQuote, processPayment } from '../../openapi/routes/checkout';
+import { getOrder, getQuote, listOrders, processPayment } from '../../openapi/routes/checkout';
 import { fromContract, perMinute } from '../lib/route';
-
 
 const checkout: FastifyPluginAsyncTypebox = async (app) => {
   app.route({ ...fromContract(getQuote), handler: async (request) => app.orders.quote(request.access(), request.query) });
@@ -17,6 +16,7 @@ const checkout: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.route({ ...fromContract(getOrder), handler: async (request) => app.orders.get(request.access(), request.params.orderId) });
+  app.route({ ...fromContract(listOrders), handler: async (request) => app.orders.list(request.access()) });
 };
 
 export default checkout;

@@ -243,7 +243,7 @@ describe('the dashboard figures', () => {
     const applicant = browser();
     const paid = await lead(applicant);
     await lead(applicant, { formType: 'ESTA', completionStatus: 'incomplete', formData: {} });
-    const order = await applicant('POST', '/api/checkout/process', { idempotencyKey: `k_${randomUUID().replace(/-/g, '')}`, paymentDetails: CARD, plan: 'pro', leadId: paid });
+    const order = await applicant('POST', '/api/checkout/process', { idempotencyKey: `k_${randomUUID().replace(/-/g, '')}`, email: 'buyer@example.com', paymentDetails: CARD, plan: 'pro', leadId: paid });
     expect(order.json().status).toBe('paid');
     // A lead from 10 days ago counts in 30d, not in 7d or 1d.
     const old = new Date(Date.now() - 10 * 86_400_000).toISOString();
@@ -276,7 +276,7 @@ describe('leads', () => {
     const applicant = browser();
     const paid = await lead(applicant, { name: 'Filter Paid' });
     const open = await lead(applicant, { name: 'Filter Open', completionStatus: 'incomplete', formData: {} });
-    await applicant('POST', '/api/checkout/process', { idempotencyKey: `k_${randomUUID().replace(/-/g, '')}`, paymentDetails: CARD, plan: 'premium', leadId: paid });
+    await applicant('POST', '/api/checkout/process', { idempotencyKey: `k_${randomUUID().replace(/-/g, '')}`, email: 'buyer@example.com', paymentDetails: CARD, plan: 'premium', leadId: paid });
 
     const ids = async (query: string) => {
       const body = (await admin('GET', `/api/admin/leads${query}`)).json();

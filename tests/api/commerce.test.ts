@@ -7,6 +7,7 @@ import { ds160Catalog, estaCatalog } from '../../machines/domain/catalogs/index'
 import { DEFAULT_SETTINGS } from '../../db/queries/settings';
 import { createTestApp, dialectUnderTest, sessionCookie, type TestApp } from '../helpers/app';
 import { completeAnswers } from '../helpers/answers';
+import { PAYING_CARD as CARD } from '../helpers/card';
 
 // Issue: money and accounts. Orders, payments, PDFs and their owners, on the real server and database.
 
@@ -17,16 +18,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const CARD = {
-  cardNumber: '4242 4242 4242 4242',
-  expiryDate: '12/39',
-  cvv: '737',
-  cardName: 'Maria Lopez',
-  billingAddress: 'Calle Mayor 12',
-  city: 'Madrid',
-  zipCode: '28013',
-  country: 'Spain',
-};
 
 type Json = Record<string, unknown>;
 const key = () => `k_${randomUUID().replace(/-/g, '')}`;
@@ -59,7 +50,7 @@ async function application(formType: 'DS-160' | 'ESTA' = 'DS-160'): Promise<{ le
 }
 
 function pay(cookie: string | undefined, body: Json): Promise<LightMyRequestResponse> {
-  return request('POST', '/api/checkout/process', cookie, { idempotencyKey: key(), paymentDetails: CARD, ...body });
+  return request('POST', '/api/checkout/process', cookie, { idempotencyKey: key(), email: 'maria@example.com', paymentDetails: CARD, ...body });
 }
 
 describe('plans and quotes come from the pricing map', () => {
@@ -87,7 +78,7 @@ describe('plans and quotes come from the pricing map', () => {
   it("quotes the server's prices whatever amount the link carries, and the ESTA rule (price − 22)", async () => {
     const esta = await request('GET', '/api/checkout/quote?formType=ESTA&amount=1');
     expect(esta.json().options).toEqual([
-      expect.objectContaining({ product: 'esta', price: { serviceFee: 7700, credit: 0, processingFee: 299, total: 7999, governmentFee: 2100 } }),
+      expect.objectContaining({ product: 'esta', price: { serviceFee: 7700, credit: 0, processingFee: 299, total: 7999, governmentFee: 2100, outOfPocket: 10099 } }),
     ]);
     const pro = await request('GET', '/api/checkout/quote?plan=pro&amount=1');
     expect(pro.json().selected).toBe('pro');
@@ -124,10 +115,19 @@ describe('POST /api/checkout/process', () => {
 
   it('an upgrade is charged the difference, and a package already held is not sold again', async () => {
     const { leadId, cookie } = await application();
-    expect((await pay(cookie, { plan: 'basic', leadId })).statusCode).toBe(200);
+    const basic = await pay(cookie, { plan: 'basic', leadId });
+    expect(basic.statusCode).toBe(200);
     const upgrade = await pay(cookie, { plan: 'pro', leadId });
     expect(upgrade.json().price).toMatchObject({ serviceFee: 10000, credit: 5000, total: 5299 });
-    expect((await pay(cookie, { plan: 'basic', leadId })).statusCode).toBe(409);
+    // Asked for again, the answer names the order that bought it.
+    const again = await pay(cookie, { plan: 'basic', leadId });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'already_purchased', orderId: basic.json().id });
+    expect((await pay(cookie, { plan: 'pro', leadId })).json()).toMatchObject({ code: 'already_purchased', orderId: upgrade.json().id });
+    // A lower package than one the application has names the higher one's order.
+    const other = await application();
+    const premium = await pay(other.cookie, { plan: 'premium', leadId: other.leadId });
+    expect((await pay(other.cookie, { plan: 'basic', leadId: other.leadId })).json()).toMatchObject({ code: 'already_purchased', orderId: premium.json().id });
   });
 
   it.each([
@@ -159,7 +159,7 @@ describe('POST /api/checkout/process', () => {
 
   it('a double click (two requests with one key at once) charges once and answers the same order twice', async () => {
     const { leadId, cookie } = await application();
-    const body = { idempotencyKey: key(), plan: 'pro', leadId, paymentDetails: CARD };
+    const body = { idempotencyKey: key(), email: 'maria@example.com', plan: 'pro', leadId, paymentDetails: CARD };
     const [a, b] = await Promise.all([request('POST', '/api/checkout/process', cookie, body), request('POST', '/api/checkout/process', cookie, body)]);
     expect([a.statusCode, b.statusCode], `${a.body}\n${b.body}\n${logLines.filter((l) => l.includes('"level":50')).join('\n')}`).toEqual([200, 200]);
     expect(a.json().id).toBe(b.json().id);
@@ -171,7 +171,7 @@ describe('POST /api/checkout/process', () => {
 
   it("a key is bound to its session and purchase: another session's replay is 409", async () => {
     const { leadId, cookie } = await application();
-    const body = { idempotencyKey: key(), plan: 'basic', leadId, paymentDetails: CARD };
+    const body = { idempotencyKey: key(), email: 'maria@example.com', plan: 'basic', leadId, paymentDetails: CARD };
     expect((await request('POST', '/api/checkout/process', cookie, body)).statusCode).toBe(200);
     expect((await request('POST', '/api/checkout/process', undefined, { ...body, leadId: undefined })).statusCode).toBe(409);
   });

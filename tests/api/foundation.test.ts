@@ -62,7 +62,9 @@ describe('GET /api/eligibility', () => {
   it('recommends ESTA for Spain and tourism with the fees from the database', async () => {
     const res = await t.app.inject({ url: '/api/eligibility', query: { country: 'spain', purpose: 'tourism' } });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ country: 'Spain', visaType: 'ESTA', canUseESTA: true, maxStayDays: 90, governmentFee: 21, serviceFee: 99 });
+    // Our ESTA fee is the map's ESTA less the $22 government fee (DECISIONS.md), with the whole price story beside it.
+    expect(res.json()).toMatchObject({ country: 'Spain', visaType: 'ESTA', canUseESTA: true, maxStayDays: 90, governmentFee: 21, serviceFee: 77 });
+    expect(res.json().price).toEqual({ serviceFee: 7700, credit: 0, processingFee: 299, total: 7999, governmentFee: 2100, outOfPocket: 10099 });
   });
 
   it('recommends DS-160 for Mexico and business, and for study even from a waiver country', async () => {
@@ -254,7 +256,7 @@ export async function renderPage(path, language, site, answers) {
   fs.appendFileSync(${JSON.stringify(counter)}, language + path + '\\n');
   if (path === '/apply/wizard') return { body: '<ol>' + JSON.parse(answers['/api/subscription/plans']).map((p) => '<li>' + p.id + '</li>').join('') + '</ol>', title: site.branding.brandName + ' ' + path, description: language };
   if (site.branding.brandName === 'Broken') throw new Error('cannot render');
-  return { body: '<h1>' + site.branding.brandName.replace(/</g, '&lt;') + '</h1><p>' + site.pricing.ESTA + '</p>', title: site.branding.brandName + ' ' + path, description: language };
+  return { body: '<h1>' + site.branding.brandName.replace(/</g, '&lt;') + '</h1><p>' + site.prices.esta.outOfPocket + '</p>', title: site.branding.brandName + ' ' + path, description: language };
 }`,
     );
     const template = `<html lang="${SLOTS.language}"><title>${SLOTS.title}</title><meta name="description" content="${SLOTS.description}">${SLOTS.head}<div id="root" data-prerendered="${SLOTS.language}">${SLOTS.body}</div><script type="application/json">${SLOTS.data}</script><script type="application/json" id="api-answers">${SLOTS.answers}</script>`;
@@ -272,10 +274,10 @@ export async function renderPage(path, language, site, answers) {
     expect(policy).toContain("style-src 'self' 'sha256-c3R5bGU='");
     expect(policy).not.toContain('unsafe-inline');
     expect(spanish.body).toContain('<html lang="es"><title>Rumbo /</title><meta name="description" content="es"><link rel="modulepreload" href="/assets/es.js">');
-    expect(spanish.body).toContain('<div id="root" data-prerendered="es"><h1>Rumbo</h1><p>99</p></div>');
+    expect(spanish.body).toContain(`<div id="root" data-prerendered="es"><h1>Rumbo</h1><p>${(await withClient.app.site.prices()).esta.outOfPocket}</p></div>`);
     expect(JSON.parse(/<script type="application\/json">(.*?)<\/script>/.exec(spanish.body)?.[1] ?? '')).toEqual({
       branding: await withClient.app.site.branding(),
-      pricing: await withClient.app.site.pricing(),
+      prices: await withClient.app.site.prices(),
     });
     // A language's entry pages are rendered together, once, until the data changes.
     const wizard = await withClient.app.inject({ url: '/apply/wizard', headers: { 'accept-language': 'es' } });
@@ -302,7 +304,8 @@ export async function renderPage(path, language, site, answers) {
     const html = zlib.brotliDecompressSync(changed.rawPayload).toString();
     // The title escaped by the server, the body by the renderer, the data unable to end its script; no slot read twice.
     expect(html).toContain('<title>Viaje &#60;Fácil&#62; %%BODY%% /</title>');
-    expect(html).toContain('<h1>Viaje &lt;Fácil> %%BODY%%</h1><p>1234</p>');
+    expect(html).toContain(`<h1>Viaje &lt;Fácil> %%BODY%%</h1><p>${(await withClient.app.site.prices()).esta.outOfPocket}</p>`);
+    expect((await withClient.app.site.prices()).esta.serviceFee).toBe((1234 - 22) * 100);
     expect(html).not.toContain('<Fácil>');
     expect(html).toContain('"brandName":"Viaje \\u003cFácil> %%BODY%%"');
 

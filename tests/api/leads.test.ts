@@ -139,7 +139,17 @@ describe(`POST /api/leads on ${dialectUnderTest}`, () => {
     const body = ds160Submit();
     const res = await post('/api/leads', body);
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toEqual({ id: expect.any(String), checkout: { formType: 'DS-160', plan: 'basic', amount: 50, url: `/checkout?formType=DS-160&amount=50&plan=basic&lead=${res.json().id}` } });
+    expect(res.json()).toEqual({
+      id: expect.any(String),
+      checkout: {
+        formType: 'DS-160',
+        plan: 'basic',
+        amount: 50,
+        // What the completion card shows: the price checkout charges, with the government fee and the sum.
+        price: { serviceFee: 5000, credit: 0, processingFee: 299, total: 5299, governmentFee: 18500, outOfPocket: 23799 },
+        url: `/checkout?formType=DS-160&amount=50&plan=basic&lead=${res.json().id}`,
+      },
+    });
     const cookie = cookieOf(res);
 
     const lead = await getLead(res.json().id, cookie);

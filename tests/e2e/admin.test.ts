@@ -29,7 +29,7 @@ async function paidApplication(email: string): Promise<string> {
   });
   expect(lead.statusCode).toBe(201);
   const cookie = sessionCookie(lead) as string;
-  const order = await inject({ method: 'POST', url: '/api/checkout/process', headers: { cookie }, payload: { idempotencyKey: `k_${randomUUID().replace(/-/g, '')}`, paymentDetails: CARD, plan: 'pro', leadId: lead.json().id } });
+  const order = await inject({ method: 'POST', url: '/api/checkout/process', headers: { cookie }, payload: { idempotencyKey: `k_${randomUUID().replace(/-/g, '')}`, email: 'buyer@example.com', paymentDetails: CARD, plan: 'pro', leadId: lead.json().id } });
   expect(order.json().status).toBe('paid');
   return lead.json().id as string;
 }
@@ -124,7 +124,7 @@ describe('/teamomora', () => {
     expect(csv.text).toContain(email);
     expect(csv.text).not.toContain('other.');
 
-    // A new ESTA price: saved, announced, and on the pricing page at once ($120 − $22 + $21 government fee).
+    // A new ESTA price: saved, announced, and on the pricing page at once ($120 − $22 + $2.99 + $21 government fee).
     await page.click('[data-testid="admin-tab-pricing"]');
     await page.waitForSelector('[data-testid="price-ESTA"]');
     await page.click('[data-testid="price-ESTA"]', { count: 3 });
@@ -133,8 +133,8 @@ describe('/teamomora', () => {
     await page.waitForFunction(() => document.body.innerText.includes('Pricing updated successfully!'));
     expect(await audit(page, 'admin pricing')).toBe('');
     await page.click('header a[href="/pricing"]');
-    await page.waitForSelector('[data-testid="esta-total"]');
-    await page.waitForFunction(() => document.querySelector('[data-testid="esta-total"]')?.textContent?.includes('119'));
+    await page.waitForSelector('[data-price-total="esta"]');
+    await page.waitForFunction(() => document.querySelector('[data-price-total="esta"]')?.textContent === '$121.99');
 
     // Back in the admin area the session is still the admin's; signing out returns to the form.
     await page.goto(`${e2e.baseUrl}/teamomora`);

@@ -4,7 +4,8 @@ import path from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { preassessmentCatalog } from '../../machines/domain/catalogs/preassessment';
-import { answersFor } from '../helpers/answers';
+import { ds160Catalog } from '../../machines/domain/catalogs';
+import { answersFor, completeAnswers } from '../helpers/answers';
 import { formatViolations, seriousViolations } from './axe';
 import { openPage, pageErrors, startE2E, textOf, waitForPath, type E2E } from './browser';
 
@@ -27,6 +28,8 @@ async function audit(page: Page, where: string): Promise<string> {
 
 async function fillCard(page: Page, cardNumber: string): Promise<void> {
   await page.waitForSelector('[data-testid="pay-button"]');
+  // The receipt's address, when nothing prefilled it.
+  if (!(await page.$eval('#payment-email', (el) => (el as HTMLInputElement).value))) await page.type('#payment-email', 'maria@example.com');
   for (const [field, value] of Object.entries({ cardNumber, ...CARD })) {
     await page.$eval(`#payment-${field}`, (el) => ((el as HTMLInputElement).value = ''));
     await page.type(`#payment-${field}`, value);
@@ -57,18 +60,36 @@ async function waitFor(check: () => boolean, what: string): Promise<void> {
 }
 
 describe('buying', () => {
-  it('buys Premium from /pricing with 4242: the access code shows and both PDFs download', async () => {
+  it('buys Premium from /pricing for a finished application with 4242: the access code shows and both PDFs download', async () => {
     const page = await openPage(e2e);
     const reports: string[] = [];
+    // This browser finished a DS-160 (as the question wizard leaves it): the checkout pays for that application.
+    await page.goto(`${e2e.baseUrl}/`, { waitUntil: 'networkidle0' });
+    const application = {
+      name: 'Maria Lopez',
+      email: 'maria.finished@example.com',
+      phone: '+34 612 345 678',
+      formType: 'DS-160',
+      nationality: 'Mexico',
+      travelPurpose: 'Tourism/Vacation',
+      formData: completeAnswers(ds160Catalog),
+      completionStatus: 'completed',
+      paymentStatus: 'pending',
+      source: 'apply-wizard',
+    };
+    const status = await page.evaluate(async (body) => (await fetch('/api/leads', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).status, application);
+    expect(status).toBe(201);
     await page.goto(`${e2e.baseUrl}/pricing`, { waitUntil: 'networkidle0' });
     await page.waitForSelector('[data-testid="plan-card-premium"]');
-    expect(await textOf(page, '[data-testid="esta-card"]')).toContain('$98');
+    // One price story: the ESTA's $77 + $2.99 + $21 government fee, the total as their sum.
+    expect(await textOf(page, '[data-testid="esta-card"] [data-price-total="esta"]')).toBe('$100.99');
     reports.push(await audit(page, '/pricing'));
     await page.click('[data-testid="purchase-premium"]');
     await waitForPath(page, '/checkout');
 
     await page.waitForSelector('[data-testid="pay-button"]');
-    expect(await textOf(page, '[data-testid="checkout-total"]')).toContain('152.99');
+    expect(await textOf(page, '[data-testid="price-charged"]')).toBe('$152.99');
+    expect(await textOf(page, '[data-price-total="premium"]')).toBe('$337.99');
     // Paying with nothing filled in: each field says what is missing.
     await page.click('[data-testid="pay-button"]');
     await page.waitForSelector('#payment-cardNumber-error');

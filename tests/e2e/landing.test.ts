@@ -19,8 +19,10 @@ describe('the landing page', () => {
     const body = await textOf(page, 'body');
     expect(body).toContain('98% approval rate');
     expect(body).toContain('not a government agency');
-    expect(body).toContain('$99');
-    expect(body).toContain('from $50');
+    // The server's price story: the ESTA's $77 + $2.99 + $21 government fee, a DS-160 from Basic's $50 + $2.99 + $185.
+    expect(body).toContain('$100.99');
+    expect(body).toContain('$77.00 our service fee + $2.99 card processing + $21.00 ESTA government fee');
+    expect(body).toContain('from $237.99');
     for (const name of ['Home', 'Visa Wizard', 'AI Chat', 'Pricing']) {
       expect(await byRole(page, 'link', name).wait()).toBeTruthy();
     }
@@ -63,7 +65,7 @@ describe('the landing page', () => {
     expect(await page.$eval('html', (html) => html.lang)).toBe('es');
     expect(await textOf(page, 'h1')).toBe('Rumbo Consular');
     expect(await textOf(page, 'main')).toContain('Iniciar solicitud');
-    expect(await textOf(page, 'main')).toContain(formatMoney(99, 'es'));
+    expect(await textOf(page, 'main')).toContain(formatMoney(100.99, 'es'));
 
     await page.setJavaScriptEnabled(true);
     // Counts the prerendered elements React throws away: none, when it hydrates what the server sent.

@@ -126,7 +126,8 @@ describe('/wizard (pre-assessment)', () => {
     await byRole(page, 'heading', labels.preassessment.done).wait();
     expect(await textOf(page, '[data-testid="done-form-type"]')).toBe('ESTA');
     const money = new Intl.NumberFormat(language, { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
-    expect(await textOf(page, '[data-testid="done-total"]')).toBe(money.format(100));
+    // The review's price story from the server: $100 + $2.99 processing + the ESTA's $21 government fee.
+    expect(await textOf(page, '[data-price-total="completion"]')).toBe(money.format(123.99));
     await byRole(page, 'link', labels.preassessment.pay).click();
     await waitForPath(page, '/checkout');
     const { lead, history } = await leadByEmail(email);

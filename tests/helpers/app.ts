@@ -15,7 +15,10 @@ export const dialectUnderTest = process.env.DATABASE_URL?.startsWith('postgres')
 export interface TestApp {
   app: FastifyInstance;
   config: Config;
+  /** Closes the app and drops its database. */
   close: () => Promise<void>;
+  /** Closes the app and leaves its database, for `restartTestApp` (as a crash or a restart would). */
+  stop: () => Promise<void>;
 }
 
 /**
@@ -41,11 +44,24 @@ export async function createTestApp(overrides: Partial<Config> = {}, build: Buil
     logLevel: 'silent',
     ...overrides,
   };
+  return start(config, build);
+}
+
+/** A new app on the database a stopped one left, as the server is after a restart. */
+export async function restartTestApp(previous: TestApp, build: BuildOptions = { logger: false }, overrides: Partial<Config> = {}): Promise<TestApp> {
+  return start({ ...previous.config, ...overrides }, build);
+}
+
+async function start(config: Config, build: BuildOptions): Promise<TestApp> {
   const app = await buildApp(config, build);
   await app.ready();
+  const { databaseUrl, pgSchema, dataDir } = config;
   return {
     app,
     config,
+    stop: async () => {
+      await app.close();
+    },
     close: async () => {
       await app.close();
       if (pgSchema && databaseUrl) await withPg(databaseUrl, (client) => client.query(`DROP SCHEMA ${pgSchema} CASCADE`));

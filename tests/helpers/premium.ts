@@ -3,19 +3,10 @@ import { ds160Catalog } from '../../machines/domain/catalogs/index';
 import type { OrderStatus } from '../../db/schema';
 import { completeAnswers } from './answers';
 import { sessionCookie, type TestApp } from './app';
+import { PAYING_CARD as CARD } from './card';
 
 // Premium orders for the interview's tests (issue 15): a real one through the checkout, and rows in any state.
 
-const CARD = {
-  cardNumber: '4242 4242 4242 4242',
-  expiryDate: '12/39',
-  cvv: '737',
-  cardName: 'Maria Lopez',
-  billingAddress: 'Calle Mayor 12',
-  city: 'Madrid',
-  zipCode: '28013',
-  country: 'Spain',
-};
 
 let client = 0;
 const address = () => {
@@ -49,7 +40,7 @@ export async function paidPremiumCode(t: TestApp, formData: Record<string, unkno
     url: '/api/checkout/process',
     remoteAddress: address(),
     headers: { cookie },
-    payload: { plan: 'premium', leadId: lead.json().id, idempotencyKey: `k_${randomUUID().replace(/-/g, '')}`, paymentDetails: CARD },
+    payload: { plan: 'premium', leadId: lead.json().id, email: 'buyer@example.com', idempotencyKey: `k_${randomUUID().replace(/-/g, '')}`, paymentDetails: CARD },
   });
   const code = paid.json().accessCode;
   if (typeof code !== 'string') throw new Error(`no access code: ${paid.statusCode} ${paid.body}`);

@@ -18,6 +18,7 @@ const ESTA_FACTS: SummaryFacts = {
   processingTimeKey: 'eligibility.processing.esta',
   validityKey: 'facts.validityEsta',
   requirements: ['a', 'b'],
+  price: { serviceFee: 7700, credit: 0, processingFee: 299, total: 7999, governmentFee: 2100, outOfPocket: 10099 },
 };
 
 describe('applyStart', () => {
@@ -84,8 +85,10 @@ describe('applySummary', () => {
       actions: { persistVisaType },
     });
   /** The server's rule, asked for a DS-160 by hand when the switch is on. */
-  const rule = async (input: EligibilityRequest): Promise<SummaryFacts> =>
-    eligibility(input.otherCountry && input.otherCountry !== 'Mexico' ? input.otherCountry : input.country, input.purpose, FEES, input.visaType);
+  const rule = async (input: EligibilityRequest): Promise<SummaryFacts> => ({
+    ...eligibility(input.otherCountry && input.otherCountry !== 'Mexico' ? input.otherCountry : input.country, input.purpose, FEES, input.visaType),
+    price: null,
+  });
 
   it('asks for a choice when session storage has none', () => {
     const actor = createActor(applySummaryMachine, { input: { country: null, purpose: 'tourism' } }).start();

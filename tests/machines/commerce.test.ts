@@ -1,15 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor, type AnyActorRef } from 'xstate';
-import { checkoutMachine, paymentRequest } from '../../machines/checkout.machine';
-import { confirmationMachine } from '../../machines/confirmation.machine';
-import { canContinue, dashboardMachine, inProgressCount } from '../../machines/dashboard.machine';
+import { checkoutMachine, ownedOrder, paymentRequest, stillForSale } from '../../machines/checkout.machine';
+import { confirmationMachine, type PdfFile } from '../../machines/confirmation.machine';
+import { canContinue, dashboardMachine, hasFormPdf, hasReceipt, inProgressCount } from '../../machines/dashboard.machine';
 import { loginMachine } from '../../machines/login.machine';
 import { pricingMachine, type PricingData } from '../../machines/pricing.machine';
 import { resultsMachine } from '../../machines/results.machine';
 import { sessionMachine } from '../../machines/session.machine';
 import type { ApplicationDto } from '../../openapi/schemas/applications';
 import type { AccountDto } from '../../openapi/schemas/auth';
-import type { OrderDto, QuoteDto } from '../../openapi/schemas/orders';
+import type { OrderDto, PriceListDto, QuoteDto } from '../../openapi/schemas/orders';
 
 const settle = (actor: AnyActorRef) => waitFor(actor, (s) => !s.hasTag('busy'));
 // Stand-ins for the calls: one answer, whatever the input.
@@ -20,19 +20,23 @@ const rejects = (error: unknown): any =>
     throw error;
   });
 
-const PRICE = { serviceFee: 10000, credit: 0, processingFee: 299, total: 10299, governmentFee: 18500 };
+const PRICE = { serviceFee: 10000, credit: 0, processingFee: 299, total: 10299, governmentFee: 18500, outOfPocket: 28799 };
 const FEATURES = { wizardAccess: true, estaCheck: true, aiAnalysis: true, documentReview: true, interviewPrep: false, prioritySupport: false };
 const QUOTE: QuoteDto = {
   service: 'DS-160',
   options: [
-    { product: 'basic', service: 'DS-160', price: { ...PRICE, serviceFee: 5000, total: 5299 }, features: FEATURES, available: false },
+    { product: 'basic', service: 'DS-160', price: { ...PRICE, serviceFee: 5000, total: 5299, outOfPocket: 23799 }, features: FEATURES, available: false },
     { product: 'pro', service: 'DS-160', price: PRICE, features: FEATURES, available: true },
   ],
   selected: 'pro',
   lead: { id: '11111111-1111-4111-8111-111111111111', formType: 'DS-160', name: 'Maria' },
   officialSite: 'https://ceac.state.gov/genniv/',
+  owned: [{ product: 'basic', orderId: '33333333-3333-4333-8333-333333333333', number: 'RB-261123-BASIC000' }],
+  email: 'maria@example.com',
+  newApplication: false,
 };
 const ORDER = { id: '22222222-2222-4222-8222-222222222222', number: 'RB-261123-ABCDEFGH', status: 'paid' } as OrderDto;
+const PRICES: PriceListDto = { basic: PRICE, pro: PRICE, premium: PRICE, esta: PRICE, completion: PRICE };
 const CARD = { cardNumber: '4242424242424242', expiryDate: '12/39', cvv: '123', cardName: 'Maria Lopez', billingAddress: 'Calle Mayor 12', city: 'Madrid', zipCode: '28013', country: 'Spain' };
 
 describe('pricing', () => {
@@ -40,7 +44,7 @@ describe('pricing', () => {
     const purchase = vi.fn(async ({ input }: { input: { planId: string } }) => ({ checkoutUrl: `/checkout?plan=${input.planId}` }));
     const actor = createActor(
       pricingMachine.provide({
-        actors: { fetchPricing: resolves<PricingData>({ plans: [{ id: 'pro', name: 'Pro', price: 10000, features: FEATURES }], esta: { serviceFee: 7700, governmentFee: 2100 } }), purchasePackage: fromPromise(purchase) },
+        actors: { fetchPricing: resolves<PricingData>({ plans: [{ id: 'pro', name: 'Pro', price: 10000, features: FEATURES }], prices: PRICES }), purchasePackage: fromPromise(purchase) },
       }),
       { input: {} },
     ).start();
@@ -56,7 +60,7 @@ describe('pricing', () => {
     const announcePurchaseFailed = vi.fn();
     const actor = createActor(
       pricingMachine.provide({
-        actors: { fetchPricing: resolves<PricingData>({ plans: [{ id: 'pro', name: 'Pro', price: 1, features: FEATURES }], esta: { serviceFee: 0, governmentFee: 0 } }), purchasePackage: rejects(new Error('x')) },
+        actors: { fetchPricing: resolves<PricingData>({ plans: [{ id: 'pro', name: 'Pro', price: 1, features: FEATURES }], prices: PRICES }), purchasePackage: rejects(new Error('x')) },
         actions: { announcePurchaseFailed },
       }),
       { input: undefined },
@@ -71,8 +75,8 @@ describe('pricing', () => {
 
 describe("pricing, arriving with the server's data", () => {
   it('opens ready, without asking for it again', () => {
-    const fetchPricing = vi.fn(async (): Promise<PricingData> => ({ plans: [], esta: { serviceFee: 0, governmentFee: 0 } }));
-    const data: PricingData = { plans: [{ id: 'pro', name: 'Pro', price: 10000, features: FEATURES }], esta: { serviceFee: 7700, governmentFee: 2100 } };
+    const fetchPricing = vi.fn(async (): Promise<PricingData> => ({ plans: [], prices: PRICES }));
+    const data: PricingData = { plans: [{ id: 'pro', name: 'Pro', price: 10000, features: FEATURES }], prices: PRICES };
     const actor = createActor(pricingMachine.provide({ actors: { fetchPricing: fromPromise(fetchPricing) } }), { input: { data } }).start();
     expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
     expect(actor.getSnapshot().context.data).toBe(data);
@@ -88,6 +92,7 @@ describe('checkout', () => {
   const fill = (actor: ReturnType<typeof start>, card = CARD) => {
     for (const [field, value] of Object.entries(card)) actor.send({ type: 'FIELD.CHANGE', field: field as never, value });
   };
+  const conflict = (code: string) => Object.assign(new Error('409'), { status: 409, serverMessage: 'This application already has it.', code });
 
   it('refuses an option the application already has, formats the card as typed, and pays the chosen option', async () => {
     const actor = start();
@@ -97,7 +102,9 @@ describe('checkout', () => {
     fill(actor);
     expect(actor.getSnapshot().context.details.cardNumber).toBe('4242 4242 4242 4242');
     const request = paymentRequest({ ...actor.getSnapshot().context, attemptKey: 'k' });
-    expect(request).toMatchObject({ plan: 'pro', amount: 102.99, leadId: QUOTE.lead?.id, idempotencyKey: 'k' });
+    // The receipt's address comes prefilled from the quote (the application's or the account's).
+    expect(request).toMatchObject({ plan: 'pro', amount: 102.99, leadId: QUOTE.lead?.id, idempotencyKey: 'k', email: 'maria@example.com' });
+    expect(request).not.toHaveProperty('newApplication');
     actor.send({ type: 'PAY' });
     await waitFor(actor, (s) => s.status === 'done');
     expect(actor.getSnapshot().output).toEqual({ to: `/payment-confirmation?order=${ORDER.id}` });
@@ -136,6 +143,70 @@ describe('checkout', () => {
     expect(keys[0]).toBe(keys[1]);
     expect(keys[1]).toBe(keys[2]);
     expect(keys[3]).not.toBe(keys[2]);
+  });
+
+  it('refuses a receipt address that is not one, with the field named, and never calls the server', async () => {
+    const processPayment = vi.fn(async () => ORDER);
+    const actor = start(fromPromise(processPayment));
+    await settle(actor);
+    fill(actor);
+    actor.send({ type: 'FIELD.CHANGE', field: 'email', value: 'maria@' });
+    actor.send({ type: 'PAY' });
+    expect(actor.getSnapshot().context.errors).toEqual({ email: { key: 'validation.email.invalid' } });
+    expect(processPayment).not.toHaveBeenCalled();
+    actor.send({ type: 'FIELD.CHANGE', field: 'email', value: ' ana@example.com ' });
+    expect(actor.getSnapshot().context.errors).toEqual({});
+    expect(paymentRequest({ ...actor.getSnapshot().context, attemptKey: 'k' }).email).toBe('ana@example.com');
+  });
+
+  it('opens on the paid order, not a form, when the link names a package the application has (Back after paying)', async () => {
+    const actor = createActor(checkoutMachine.provide({ actors: { fetchQuote: resolves({ ...QUOTE, selected: 'basic' }) } }), {
+      input: { query: { plan: 'basic' }, today: '2026-11-23' },
+    }).start();
+    await settle(actor);
+    expect(actor.getSnapshot().value).toBe('owned');
+    expect(ownedOrder(actor.getSnapshot().context.quote, 'basic')).toEqual(QUOTE.owned[0]);
+    expect(stillForSale(actor.getSnapshot().context.quote).map((o) => o.product)).toEqual(['pro']);
+    actor.send({ type: 'PAY' });
+    expect(actor.getSnapshot().value).toBe('owned');
+    // What else can be bought: the upgrade, with the application's e-mail prefilled.
+    actor.send({ type: 'PLAN.SELECT', product: 'pro' });
+    expect(actor.getSnapshot().matches({ ready: 'editing' })).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject({ selected: 'pro', email: 'maria@example.com' });
+  });
+
+  it('buys the same package for another traveller only when asked, as a new application', async () => {
+    const queries: unknown[] = [];
+    const fetchQuote = fromPromise(async ({ input }: { input: unknown }) => {
+      queries.push(input);
+      return queries.length === 1 ? { ...QUOTE, selected: 'basic' } : { ...QUOTE, lead: null, owned: [], newApplication: true, options: QUOTE.options.map((o) => ({ ...o, available: true })), selected: 'basic' };
+    });
+    const actor = createActor(checkoutMachine.provide({ actors: { fetchQuote: fetchQuote as never } }), { input: { query: { plan: 'basic', lead: QUOTE.lead?.id }, today: '2026-11-23' } }).start();
+    await settle(actor);
+    actor.send({ type: 'ANOTHER_TRAVELLER' });
+    await settle(actor);
+    expect(queries[1]).toEqual({ plan: 'basic', formType: 'DS-160', newApplication: true });
+    expect(actor.getSnapshot().matches({ ready: 'editing' })).toBe(true);
+    const request = paymentRequest({ ...actor.getSnapshot().context, attemptKey: 'k' });
+    expect(request).toMatchObject({ plan: 'basic', newApplication: true });
+    expect(request).not.toHaveProperty('leadId');
+  });
+
+  it('paid in another tab: the refusal asks again what the application has and shows it', async () => {
+    const announcePurchaseConflict = vi.fn();
+    let quotes = 0;
+    const fetchQuote = fromPromise(async () => (++quotes === 1 ? QUOTE : { ...QUOTE, options: QUOTE.options.map((o) => ({ ...o, available: false })), owned: [...QUOTE.owned, { product: 'pro' as const, orderId: ORDER.id, number: ORDER.number }] }));
+    const actor = createActor(checkoutMachine.provide({ actors: { fetchQuote: fetchQuote as never, processPayment: rejects(conflict('already_purchased')) }, actions: { announcePurchaseConflict } }), {
+      input: { query: { plan: 'pro' }, today: '2026-11-23' },
+    }).start();
+    await settle(actor);
+    fill(actor);
+    actor.send({ type: 'PAY' });
+    await settle(actor);
+    expect(announcePurchaseConflict).toHaveBeenCalledWith(expect.anything(), { code: 'already_purchased' });
+    expect(actor.getSnapshot().value).toBe('owned');
+    expect(ownedOrder(actor.getSnapshot().context.quote, 'pro')).toMatchObject({ orderId: ORDER.id });
+    expect(actor.getSnapshot().context.attemptKey).toBeNull();
   });
 
   it("shows 'Invalid Plan' for a link naming no plan", async () => {
@@ -258,17 +329,47 @@ describe('dashboard', () => {
   });
 
   it('sends nobody-signed-in to /login, and Continue hands the answers to the wizard', async () => {
-    const toLogin = createActor(dashboardMachine.provide({ actors: { fetchApplications: rejects({ status: 401 }) } })).start();
+    const toLogin = createActor(dashboardMachine.provide({ actors: { fetchDashboard: rejects({ status: 401 }) } })).start();
     await waitFor(toLogin, (s) => s.status === 'done');
     expect(toLogin.getSnapshot().output).toEqual({ to: '/login' });
 
     const resume = vi.fn();
-    const actor = createActor(dashboardMachine.provide({ actors: { fetchApplications: resolves([app({})]), fetchAnswers: resolves({ email: 'a@b.co' }) }, actions: { resume } })).start();
+    const actor = createActor(dashboardMachine.provide({ actors: { fetchDashboard: resolves({ applications: [app({})], orders: [] }), fetchAnswers: resolves({ email: 'a@b.co' }) }, actions: { resume } })).start();
     await settle(actor);
     actor.send({ type: 'CONTINUE', id: 'a' });
     await waitFor(actor, (s) => s.status === 'done');
     expect(resume).toHaveBeenCalledWith(expect.anything(), { catalogId: 'esta', leadId: 'a', answers: { email: 'a@b.co' } });
     expect(actor.getSnapshot().output).toEqual({ to: '/apply/esta-wizard' });
+  });
+
+  it("lists the orders, prints a paid one's receipt, and its form only once the form is complete", async () => {
+    const saveFile = vi.fn();
+    const announceReceiptFailed = vi.fn();
+    const paid = { ...ORDER, formReady: false } as OrderDto;
+    const failed = { ...ORDER, id: 'f', number: 'RB-261123-FAILED00', status: 'failed', formReady: true } as OrderDto;
+    const file: PdfFile = { fileName: 'r.pdf', bytes: new Uint8Array([37]) };
+    const downloadReceipt = vi.fn(async () => file);
+    const actor = createActor(
+      dashboardMachine.provide({
+        actors: { fetchDashboard: resolves({ applications: [app({})], orders: [paid, failed] }), downloadReceipt: fromPromise(downloadReceipt), downloadForm: rejects(new Error('x')) },
+        actions: { saveFile, announceReceiptFailed },
+      }),
+    ).start();
+    await settle(actor);
+    expect(actor.getSnapshot().context.orders).toEqual([paid, failed]);
+    expect([hasReceipt(paid), hasFormPdf(paid), hasReceipt(failed), hasFormPdf(failed)]).toEqual([true, false, false, false]);
+    // Nothing to print for a failed order, and no form before the application's form is complete.
+    for (const event of [{ type: 'DOWNLOAD.RECEIPT', orderId: failed.id }, { type: 'DOWNLOAD.FORM', orderId: paid.id }, { type: 'DOWNLOAD.RECEIPT', orderId: 'nope' }] as const) {
+      actor.send(event);
+      expect(actor.getSnapshot().matches({ ready: 'list' })).toBe(true);
+    }
+    actor.send({ type: 'DOWNLOAD.RECEIPT', orderId: paid.id });
+    expect(actor.getSnapshot().matches({ ready: 'receipt' })).toBe(true);
+    expect(actor.getSnapshot().context.downloading).toBe(paid.id);
+    await waitFor(actor, (s) => s.matches({ ready: 'list' }));
+    expect(downloadReceipt).toHaveBeenCalledWith(expect.objectContaining({ input: { order: paid } }));
+    expect(saveFile).toHaveBeenCalledWith(expect.anything(), { file });
+    expect(actor.getSnapshot().context.downloading).toBeNull();
   });
 });
 

@@ -359,7 +359,7 @@ describe('questionWizard', () => {
       await waitFor(actor, submitted);
       expect(snap(actor).status).toBe('done');
       expect(snap(actor).hasTag('busy')).toBe(false);
-      expect(snap(actor).output).toEqual({ kind: 'submitted', leadId: 'SUBMITTED', answers: NO_PATH, to: CHECKOUT.url, amount: CHECKOUT.amount });
+      expect(snap(actor).output).toEqual({ kind: 'submitted', leadId: 'SUBMITTED', answers: NO_PATH, to: CHECKOUT.url, amount: CHECKOUT.amount, price: null });
       expect(snap(actor).context.leadId).toBe('SUBMITTED');
       expect(submitLead).toHaveBeenCalledWith({ catalog: TEST_CATALOG, answers: NO_PATH, changes: NO_PATH, leadId: null });
       expect(clearProgress).toHaveBeenCalledTimes(1);

@@ -1,18 +1,19 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { eligibility, type Purpose } from '../../machines/domain/visaRules';
+import type { EligibilityDto } from '../../openapi/schemas/eligibility';
 import { methodTarget, recommendationOf, visaWizardMachine } from '../../machines/visaWizard.machine';
 
 const FEES = { estaGovernmentFee: 21, ds160GovernmentFee: 185, estaServiceFee: 99, ds160ServiceFee: 50 };
 
 /** The server's answer, from the same rule module; `fail` makes the next call fail as a lost connection would. */
 function start(persistChoice = vi.fn(), fail = { next: false }) {
-  const fetchEligibility = vi.fn(async ({ country, purpose }: { country: string; purpose: Purpose }) => {
+  const fetchEligibility = vi.fn(async ({ country, purpose }: { country: string; purpose: Purpose }): Promise<EligibilityDto> => {
     if (fail.next) {
       fail.next = false;
       throw new TypeError('Failed to fetch');
     }
-    return eligibility(country, purpose, FEES);
+    return { ...eligibility(country, purpose, FEES), price: null };
   });
   const machine = visaWizardMachine.provide({
     actions: { persistChoice },

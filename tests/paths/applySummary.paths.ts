@@ -2,12 +2,12 @@ import { expect } from 'vitest';
 import type { AnyEventObject } from 'xstate';
 import { eligibilityCalls } from '../../client/api/actors/eligibility';
 import { applySummaryMachine, type ApplySummaryContext } from '../../machines/applySummary.machine';
+import type { EligibilityDto as Eligibility } from '../../openapi/schemas/eligibility';
+import { effectsOf, lastCall, lastHeld, type PathModel, type Snap, type World } from './model';
+import { modelEligibility } from './startChoice';
 
 /** APPLY NOW applies for the type the facts on screen describe. */
 const chosenType = (context: ApplySummaryContext) => context.facts?.visaType ?? null;
-import type { Eligibility } from '../../machines/domain/visaRules';
-import { effectsOf, lastCall, lastHeld, type PathModel, type Snap, type World } from './model';
-import { modelEligibility } from './startChoice';
 
 type Screen = 'missing' | 'loading' | 'failed' | 'noDocument' | 'ready' | 'applied' | 'back';
 

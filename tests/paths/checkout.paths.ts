@@ -1,8 +1,9 @@
 import { expect } from 'vitest';
 import type { AnyEventObject } from 'xstate';
 import { checkoutCalls } from '../../client/api/actors/checkout';
-import { checkoutMachine, paymentRequest, selectedOption, type CheckoutContext } from '../../machines/checkout.machine';
-import { cardDigits, formatCardNumber, formatExpiry, missingPaymentDetails, PAYMENT_FIELDS, validatePaymentDetails, type PaymentField } from '../../machines/domain/payment';
+import { randomUUID } from 'node:crypto';
+import { checkoutErrors, checkoutMachine, ownedOrder, paymentRequest, selectedOption, stillForSale, type CheckoutContext } from '../../machines/checkout.machine';
+import { cardDigits, formatCardNumber, formatExpiry, missingPaymentDetails, PAYMENT_FIELDS, type PaymentField } from '../../machines/domain/payment';
 import { toIsoDate } from '../../machines/domain/validators';
 import { application, CARDS, FILLED, pay } from './commerce';
 import { effectsOf, lastCall, lastHeld, type PathModel, type Snap, type World } from './model';
@@ -22,12 +23,66 @@ async function paidBasic(world: World): Promise<string> {
 const cardOf = (s: Snap) => cardDigits(context(s).details.cardNumber);
 
 /**
+ * Another tab paid Pro for this application and its server died before settling it: the order is pending, past
+ * its grace period, and the gateway's record says charged. This page's quote still offers Pro; its payment makes
+ * the server reconcile that order first, and the answer is 409 already_purchased naming it.
+ */
+async function paidInAnotherTab(world: World): Promise<string> {
+  const leadId = await application(world);
+  const lead = await world.app.db.selectFrom('leads').select(['owner_token', 'user_id']).where('id', '=', leadId).executeTakeFirstOrThrow();
+  const at = new Date(Date.now() - 2 * 3_600_000).toISOString();
+  const id = randomUUID();
+  const key = `other_tab_${randomUUID()}`;
+  await world.app.db
+    .insertInto('orders')
+    .values({
+      id,
+      number: `RB-TAB-${id.slice(0, 8).toUpperCase()}`,
+      owner_token: lead.owner_token,
+      user_id: lead.user_id,
+      lead_id: leadId,
+      service: 'DS-160',
+      plan: 'pro',
+      service_fee_cents: 10_000,
+      credit_cents: 0,
+      processing_fee_cents: 299,
+      total_cents: 10_299,
+      government_fee_cents: 18_500,
+      status: 'pending',
+      card_brand: null,
+      card_last4: null,
+      gateway_ref: null,
+      failure: null,
+      access_code: null,
+      receipt_email: 'maria@example.com',
+      settled_by: null,
+      created_at: at,
+      updated_at: at,
+      paid_at: null,
+    })
+    .execute();
+  await world.app.db.insertInto('payment_attempts').values({ id: randomUUID(), order_id: id, idempotency_key: key, status: 'pending', decline_code: null, card_brand: null, card_last4: null, gateway_ref: null, created_at: at }).execute();
+  await world.app.db
+    .insertInto('gateway_charges')
+    .values({ idempotency_key: key, amount_cents: 10_299, status: 'succeeded', code: null, message: null, reference: `test_ch_${randomUUID().slice(0, 24)}`, brand: 'visa', last4: '4242', created_at: at })
+    .execute();
+  return leadId;
+}
+
+/**
  * What the model expects the server to quote: the options (only which exist and which are available matter to
  * the machine) and the one preselected. The live actor gets the server's real quote; the oracle checks it.
  */
-function modelQuote(selected: string | null, options: Array<[product: string, available: boolean]>) {
-  const price = { serviceFee: 0, credit: 0, processingFee: 0, total: 0, governmentFee: 0 };
-  return { selected, options: options.map(([product, available]) => ({ product, available, price })), lead: null };
+function modelQuote(selected: string | null, options: Array<[product: string, available: boolean]>, owned: string[] = [], email: string | null = 'maria@example.com') {
+  const price = { serviceFee: 0, credit: 0, processingFee: 0, total: 0, governmentFee: 0, outOfPocket: 0 };
+  return {
+    selected,
+    options: options.map(([product, available]) => ({ product, available, price })),
+    lead: null,
+    owned: owned.map((product) => ({ product, orderId: 'model', number: 'model' })),
+    email,
+    newApplication: false,
+  };
 }
 
 const PACKAGES = modelQuote('pro', [['basic', true], ['pro', true], ['premium', true]]);
@@ -43,6 +98,7 @@ const events = (quote: ReturnType<typeof modelQuote>) => (s: Snap): AnyEventObje
   }
   if (s.matches('failed')) return [{ type: 'RETRY' }, { type: 'PAY' }];
   if (s.matches('invalidPlan')) return [{ type: 'PAY' }, { type: 'RETRY' }];
+  if (s.matches('owned')) return [{ type: 'PAY' }, ...stillForSale(c.quote).map((o) => ({ type: 'PLAN.SELECT', product: o.product })), { type: 'ANOTHER_TRAVELLER' }];
   if (s.matches({ ready: 'paying' })) {
     const card = cardOf(s);
     return [
@@ -56,6 +112,8 @@ const events = (quote: ReturnType<typeof modelQuote>) => (s: Snap): AnyEventObje
   if (!s.matches({ ready: 'editing' })) return [];
   const moves: AnyEventObject[] = [{ type: 'PAY' }];
   const empty = PAYMENT_FIELDS.find((field) => c.details[field] === '');
+  // The receipt's address: prefilled from the application, typed (wrong, then right) when there is none.
+  if (c.email === '' || c.email === 'maria@') moves.push({ type: 'FIELD.CHANGE', field: 'email', value: c.email === '' ? 'maria@' : 'maria@example.com' });
   if (empty === 'cardNumber') {
     // Typed as people type: the success card without spaces (the form groups it), the others as printed.
     moves.push(...Object.values(CARDS).map((value, i) => ({ type: 'FIELD.CHANGE', field: 'cardNumber', value: i === 0 ? cardDigits(value) : value })));
@@ -69,6 +127,15 @@ const events = (quote: ReturnType<typeof modelQuote>) => (s: Snap): AnyEventObje
   return moves;
 };
 
+/** The shortest way through the form: each empty field with what pays, then Pay; the payment goes through. */
+function fillAndPay(s: Snap): AnyEventObject[] {
+  const c = context(s);
+  if (s.matches({ ready: 'paying' })) return [{ type: 'xstate.done.actor.processPayment', output: { id: 'model' } }];
+  if (!s.matches({ ready: 'editing' })) return [];
+  const empty = PAYMENT_FIELDS.find((field) => c.details[field] === '');
+  return empty ? [{ type: 'FIELD.CHANGE', field: empty, value: FILLED[empty] }] : [{ type: 'PAY' }];
+}
+
 /** Every PAY the machine accepted, with the key it paid with, in order. */
 const payments = (world: World) => world.held.filter((h) => h.name === 'processPayment');
 
@@ -76,7 +143,7 @@ export const checkoutPaths: PathModel = {
   machine: checkoutMachine,
   budget: 90,
   calls: checkoutCalls,
-  effects: ['announceMissing', 'announcePaid', 'announcePaymentFailed', 'announceInvalidPlan'],
+  effects: ['announceMissing', 'announcePaid', 'announcePaymentFailed', 'announceInvalidPlan', 'announcePurchaseConflict'],
   abstraction: (s) => {
     const c = context(s);
     return {
@@ -86,6 +153,9 @@ export const checkoutPaths: PathModel = {
       filled: PAYMENT_FIELDS.filter((f) => c.details[f] !== '').length,
       keyKept: c.attemptKey !== null,
       errors: Object.keys(c.errors).sort(),
+      email: c.email,
+      quoted: c.quote !== null,
+      newApplication: c.query.newApplication === true,
     };
   },
   payloadKind: (before, event) => `${JSON.stringify(event)} ${before.matches({ ready: 'paying' }) ? '' : context(before).attemptKey ? 'retrying' : ''}`,
@@ -109,9 +179,48 @@ export const checkoutPaths: PathModel = {
     {
       name: 'an ESTA link that says amount=1',
       input: { query: { formType: 'ESTA', amount: '1' }, today: TODAY },
-      events: (s) => (s.matches({ ready: 'editing' }) && context(s).details.cardNumber !== '' ? [{ type: 'PAY' }] : events(modelQuote('esta', [['esta', true]]))(s)),
+      // No application, so no address to prefill: the receipt's e-mail is typed.
+      events: (s) => (s.matches({ ready: 'editing' }) && context(s).details.cardNumber !== '' ? [{ type: 'PAY' }] : events(modelQuote('esta', [['esta', true]], [], null))(s)),
     },
     { name: 'a link naming a plan that does not exist', input: { query: { plan: 'gold' }, today: TODAY }, events: events(modelQuote(null, [])) },
+    {
+      // Back after paying: the link names the package the application has. The page shows that order, the
+      // upgrade, and another traveller's purchase as an explicit choice.
+      name: 'Back to the checkout of a package already paid',
+      input: { query: { plan: 'pro' }, today: TODAY },
+      setup: async (world, input) => {
+        const leadId = await application(world);
+        await pay(world, 'pro', leadId);
+        return { ...input, query: { ...input.query, lead: leadId } };
+      },
+      events: (s) => {
+        const c = context(s);
+        if (s.matches('loading')) {
+          const quote = c.query.newApplication ? PACKAGES : modelQuote('pro', [['basic', false], ['pro', false], ['premium', true]], ['pro']);
+          return [{ type: 'xstate.done.actor.fetchQuote', output: quote }];
+        }
+        if (s.matches('owned')) return events(PACKAGES)(s);
+        return fillAndPay(s);
+      },
+    },
+    {
+      name: 'paying Pro that another tab has just paid for',
+      input: { query: { plan: 'pro' }, today: TODAY },
+      setup: async (world, input) => ({ ...input, query: { ...input.query, lead: await paidInAnotherTab(world) } }),
+      events: (s) => {
+        const c = context(s);
+        if (s.matches('loading')) {
+          const quote = c.quote ? modelQuote('pro', [['basic', false], ['pro', false], ['premium', true]], ['pro']) : PACKAGES;
+          return [{ type: 'xstate.done.actor.fetchQuote', output: quote }];
+        }
+        // Paying Pro is refused: the server settles the other tab's Pro first. The upgrade then goes through.
+        if (s.matches({ ready: 'paying' }) && c.selected !== 'premium') {
+          return [{ type: 'xstate.error.actor.processPayment', error: { status: 409, code: 'already_purchased' }, sent: true }];
+        }
+        if (s.matches('owned')) return [{ type: 'PLAN.SELECT', product: 'premium' }];
+        return fillAndPay(s);
+      },
+    },
   ],
   oracle: {
     initial: (s, world) => {
@@ -124,7 +233,11 @@ export const checkoutPaths: PathModel = {
       // A payment is asked for only with every field valid; otherwise the page shows each field's message,
       // and 'Missing Information' when the card, expiry or CVV is empty.
       // What is typed is kept as the form shows it: the card number grouped, the expiry as MM/YY, the CVV digits only.
-      if (event.type === 'FIELD.CHANGE' && before.matches({ ready: 'editing' })) {
+      if (event.type === 'FIELD.CHANGE' && before.matches({ ready: 'editing' }) && event.field === 'email') {
+        expect(context(after).email).toBe(event.value);
+        expect(context(after).errors.email).toBeUndefined();
+        expect(context(after).attemptKey).toBeNull();
+      } else if (event.type === 'FIELD.CHANGE' && before.matches({ ready: 'editing' })) {
         const field = event.field as PaymentField;
         const previous = context(before).details[field];
         const shown =
@@ -135,7 +248,8 @@ export const checkoutPaths: PathModel = {
       }
       if (event.type === 'PAY' && before.matches({ ready: 'editing' })) {
         const details = context(before).details;
-        const errors = validatePaymentDetails(details, TODAY);
+        // The receipt's address and the card, judged as the server judges them (it checks both again).
+        const errors = checkoutErrors(context(before));
         const valid = Object.keys(errors).length === 0;
         expect(started.map((h) => h.name), 'a payment started').toEqual(valid ? ['processPayment'] : []);
         expect(asked.map((e) => e.type)).toEqual(missingPaymentDetails(details) ? ['announceMissing'] : []);
@@ -145,13 +259,22 @@ export const checkoutPaths: PathModel = {
       }
       // Every payment refused or lost is announced once, with the server's own reason when it gave one.
       const failures = effectsOf(world, 'announcePaymentFailed');
-      expect(failures).toHaveLength(world.events.filter((e) => e.type === 'xstate.error.actor.processPayment').length);
+      const conflicts = effectsOf(world, 'announcePurchaseConflict');
+      const refusals = world.events.filter((e) => e.type === 'xstate.error.actor.processPayment');
+      expect(failures.length + conflicts.length).toBe(refusals.length);
       if (event.type === 'xstate.error.actor.processPayment') {
         const answer = lastCall(world, 'POST', '/api/checkout/process');
         const sent = lastHeld(world, 'processPayment')?.verdict === 'sent';
-        const body = answer?.response as { message?: string; code?: string } | undefined;
-        expect(failures.at(-1)?.params).toEqual(sent ? { message: body?.message, code: body?.code } : { message: undefined, code: undefined });
-        if (sent) expect(answer?.status).toBe(402);
+        const body = answer?.response as { message?: string; code?: string; orderId?: string } | undefined;
+        if (sent && answer?.status === 409) {
+          // Paid elsewhere: the server names the order, and the page asks again what the application has.
+          expect(body).toMatchObject({ code: 'already_purchased', orderId: expect.any(String) });
+          expect(conflicts.at(-1)?.params).toEqual({ code: 'already_purchased' });
+          expect(after.matches('loading')).toBe(true);
+        } else {
+          expect(failures.at(-1)?.params).toEqual(sent ? { message: body?.message, code: body?.code } : { message: undefined, code: undefined });
+          if (sent) expect(answer?.status).toBe(402);
+        }
       }
       // The idempotency key: a new one for each attempt, the same one only to retry a payment whose answer was lost.
       const paid = payments(world);
@@ -159,7 +282,7 @@ export const checkoutPaths: PathModel = {
         const [previous, current] = paid.slice(-2) as [(typeof paid)[number], (typeof paid)[number]];
         const lastFailure = world.events.map((e) => e.type).lastIndexOf('xstate.error.actor.processPayment');
         const changedSince = world.events.slice(lastFailure + 1).some((e) => e.type === 'FIELD.CHANGE' || e.type === 'PLAN.SELECT');
-        const retry = previous.verdict === 'dropped' && !changedSince;
+        const retry = previous.verdict === 'dropped' && !changedSince && !world.events.slice(lastFailure + 1).some((e) => e.type === 'ANOTHER_TRAVELLER');
         expect(current.input.idempotencyKey === previous.input.idempotencyKey, 'the key is reused').toBe(retry);
       }
     },
@@ -176,6 +299,10 @@ export const checkoutPaths: PathModel = {
         }
         const option = selectedOption(context(s));
         expect(option?.available).toBe(true);
+        // Prefilled from the application (the quote says which address), kept once typed.
+        const quote = context(s).quote!;
+        if (quote.email && !world.events.some((e) => e.type === 'FIELD.CHANGE' && e.field === 'email')) expect(context(s).email).toBe(quote.email);
+        if (context(s).query.newApplication) expect(quote).toMatchObject({ lead: null, owned: [], newApplication: true });
         if (world.input.query.formType === 'ESTA') expect(option?.price.serviceFee).toBe(7700);
         if (world.input.query.amount === '100' && world.input.query.lead) {
           expect(context(s).quote!.options.find((o) => o.product === 'basic')?.available).toBe(false);
@@ -188,6 +315,16 @@ export const checkoutPaths: PathModel = {
         expect(held?.input.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
         expect(held?.input.amount).toBe(selectedOption(context(s))!.price.total / 100);
         expect(s.hasTag('busy')).toBe(true);
+      },
+      // The application has the link's package: the order the server says bought it, no payment form.
+      owned: async (s, world) => {
+        const answer = lastCall(world, 'GET', '/api/checkout/quote');
+        expect(context(s).quote).toEqual(answer?.response);
+        const owned = ownedOrder(context(s).quote, context(s).selected);
+        const row = await world.app.db.selectFrom('orders').selectAll().where('id', '=', owned!.orderId).executeTakeFirstOrThrow();
+        expect(row).toMatchObject({ status: 'paid', plan: owned!.product, number: owned!.number, lead_id: context(s).quote!.lead!.id });
+        expect(stillForSale(context(s).quote).every((o) => o.price.credit > 0)).toBe(true);
+        expect(s.can({ type: 'PAY' })).toBe(false);
       },
       invalidPlan: (s, world) => {
         expect(lastCall(world, 'GET', '/api/checkout/quote')?.response).toMatchObject({ selected: null });
@@ -206,7 +343,21 @@ export const checkoutPaths: PathModel = {
         // Charged once, at the server's price, and only the card's brand and last four kept.
         const rows = await world.app.db.selectFrom('orders').selectAll().where('id', '=', order.id).execute();
         expect(rows).toHaveLength(1);
-        expect(rows[0]).toMatchObject({ status: 'paid', total_cents: selectedOption(context(s))!.price.total, card_brand: 'visa', card_last4: '4242' });
+        // At today's price less what the application paid before (which another tab may have paid since the quote).
+        const option = selectedOption(context(s))!;
+        const before = await world.app.db.selectFrom('orders').select('service_fee_cents').where('lead_id', '=', rows[0]!.lead_id).where('status', '=', 'paid').where('id', '!=', order.id).execute();
+        const credit = Math.min(option.price.serviceFee, Math.max(0, ...before.map((o) => o.service_fee_cents)));
+        expect(rows[0]).toMatchObject({
+          status: 'paid',
+          total_cents: option.price.serviceFee - credit + option.price.processingFee,
+          card_brand: 'visa',
+          card_last4: '4242',
+          receipt_email: context(s).email.trim(),
+          settled_by: 'checkout',
+        });
+        // For the application the quote named; another traveller's purchase made a new one.
+        if (context(s).quote!.lead) expect(rows[0]!.lead_id).toBe(context(s).quote!.lead!.id);
+        if (context(s).quote!.newApplication) expect(rows[0]!.lead_id).not.toBe(world.input.query.lead);
         const attempts = await world.app.db.selectFrom('payment_attempts').select('status').where('order_id', '=', order.id).execute();
         expect(attempts).toEqual([{ status: 'succeeded' }]);
       },

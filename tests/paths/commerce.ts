@@ -46,7 +46,7 @@ export async function pay(world: World, plan: string, leadId: string, cardNumber
   await world.http({
     method: 'POST',
     path: '/api/checkout/process',
-    body: { plan, leadId, idempotencyKey: `path_${randomUUID()}`, paymentDetails: { ...FILLED, cardNumber } },
+    body: { plan, leadId, email: 'buyer@example.com', idempotencyKey: `path_${randomUUID()}`, paymentDetails: { ...FILLED, cardNumber } },
   });
   const order = await world.app.db.selectFrom('orders').select('id').where('lead_id', '=', leadId).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
   return order.id;

@@ -12,11 +12,15 @@ import { effectsOf, lastCall, lastHeld, type PathModel, type Snap, type World } 
 
 const IN_PROGRESS = '00000000-0000-4000-8000-00000000da01';
 const SUBMITTED = '00000000-0000-4000-8000-00000000da02';
+/** The submitted application's Premium order, paid, and an earlier declined attempt at it. */
+const PAID = '00000000-0000-4000-8000-00000000de01';
+const DECLINED = '00000000-0000-4000-8000-00000000de02';
 
 /** The first three answers of the ESTA wizard: an application stopped early. */
 const EARLY_ESTA = Object.fromEntries(visibleQuestions(estaCatalog, answersFor(estaCatalog)).slice(0, 3).map((q) => [q.id, answersFor(estaCatalog)[q.id] as string]));
 
 async function applicantWithTwoApplications(world: World): Promise<void> {
+  await world.app.db.deleteFrom('orders').where('id', 'in', [PAID, DECLINED]).execute();
   await world.app.db.deleteFrom('leads').where('id', 'in', [IN_PROGRESS, SUBMITTED]).execute();
   const email = `dash.${Math.random().toString(36).slice(2, 10)}@example.com`;
   await world.http({ method: 'POST', path: '/api/auth/signup', body: { email, password: 'a long passphrase' } });
@@ -30,12 +34,40 @@ async function applicantWithTwoApplications(world: World): Promise<void> {
       { ...lead, id: SUBMITTED, form_type: 'DS-160', source: 'apply-wizard', form_data: JSON.stringify(answersFor(ds160Catalog)), completion_status: 'completed' },
     ])
     .execute();
+  const order = {
+    owner_token: 'another-browser',
+    user_id: me.user.id,
+    lead_id: SUBMITTED,
+    service: 'DS-160' as const,
+    plan: 'premium' as const,
+    service_fee_cents: 15_000,
+    credit_cents: 0,
+    processing_fee_cents: 299,
+    total_cents: 15_299,
+    government_fee_cents: 18_500,
+    receipt_email: email,
+    updated_at: at,
+  };
+  const earlier = new Date(Date.parse(at) - 60_000).toISOString();
+  await world.app.db
+    .insertInto('orders')
+    .values([
+      { ...order, id: PAID, number: 'RB-DASH-PAID0001', status: 'paid', card_brand: 'visa', card_last4: '4242', gateway_ref: 'test_ch_dash', failure: null, access_code: `PREMIUM-${String(Date.now()).slice(-8)}-DB`, settled_by: 'checkout', created_at: at, paid_at: at },
+      { ...order, id: DECLINED, number: 'RB-DASH-FAIL0001', status: 'failed', card_brand: 'visa', card_last4: '0002', gateway_ref: 'test_ch_dash2', failure: 'Your card was declined.', access_code: null, settled_by: 'checkout', created_at: earlier, paid_at: null },
+    ])
+    .execute();
 }
 
-const MODEL_LIST = [
-  { id: IN_PROGRESS, status: 'in-progress', wizard: 'esta' },
-  { id: SUBMITTED, status: 'submitted', wizard: 'ds160' },
-];
+const MODEL_DATA = {
+  applications: [
+    { id: IN_PROGRESS, status: 'in-progress', wizard: 'esta' },
+    { id: SUBMITTED, status: 'submitted', wizard: 'ds160' },
+  ],
+  orders: [
+    { id: PAID, status: 'paid', formReady: true },
+    { id: DECLINED, status: 'failed', formReady: true },
+  ],
+};
 
 const context = (s: Snap) => s.context as DashboardContext;
 
@@ -43,8 +75,8 @@ function events(signedIn: boolean) {
   return (s: Snap): AnyEventObject[] => {
     if (s.matches('loading')) {
       return [
-        signedIn ? { type: 'xstate.done.actor.fetchApplications', output: MODEL_LIST } : { type: 'xstate.error.actor.fetchApplications', error: { status: 401 }, sent: true },
-        { type: 'xstate.error.actor.fetchApplications', error: 'network' },
+        signedIn ? { type: 'xstate.done.actor.fetchDashboard', output: MODEL_DATA } : { type: 'xstate.error.actor.fetchDashboard', error: { status: 401 }, sent: true },
+        { type: 'xstate.error.actor.fetchDashboard', error: 'network' },
       ];
     }
     if (s.matches({ ready: { viewing: 'loading' } })) {
@@ -55,9 +87,15 @@ function events(signedIn: boolean) {
       return [{ type: 'xstate.done.actor.fetchAnswers', output: EARLY_ESTA }, { type: 'xstate.error.actor.fetchAnswers', error: 'network' }];
     }
     if (s.matches('failed')) return [{ type: 'RETRY' }, { type: 'LOGOUT' }];
+    for (const kind of ['receipt', 'form'] as const) {
+      const actor = kind === 'receipt' ? 'downloadReceipt' : 'downloadForm';
+      if (s.matches({ ready: kind })) return [{ type: `xstate.done.actor.${actor}`, output: null }, { type: `xstate.error.actor.${actor}`, error: 'network' }];
+    }
     if (s.matches({ ready: 'list' })) {
       return [
         ...[IN_PROGRESS, SUBMITTED, 'not-listed'].flatMap((id) => [{ type: 'VIEW', id }, { type: 'CONTINUE', id }]),
+        // A paid order prints both; a declined one neither (the page shows no buttons for it).
+        ...[PAID, DECLINED].flatMap((orderId) => [{ type: 'DOWNLOAD.RECEIPT', orderId }, { type: 'DOWNLOAD.FORM', orderId }]),
         { type: 'PROFILE' },
         { type: 'SETTINGS' },
         { type: 'NEW' },
@@ -73,8 +111,8 @@ export const dashboardPaths: PathModel = {
   machine: dashboardMachine,
   budget: 40,
   calls: dashboardCalls,
-  effects: ['resume', 'signOut', 'announceContinueFailed'],
-  abstraction: (s) => ({ value: s.value, viewing: context(s).viewing, continuing: context(s).continuing }),
+  effects: ['resume', 'signOut', 'announceContinueFailed', 'saveFile', 'announceReceiptFailed', 'announceFormFailed'],
+  abstraction: (s) => ({ value: s.value, viewing: context(s).viewing, continuing: context(s).continuing, downloading: context(s).downloading }),
   // View each application (their answers differ), not only the first that reaches a transition.
   payloadKind: (before, event) => `${JSON.stringify(event)} ${context(before).viewing ?? ''}`,
   cases: [
@@ -84,7 +122,7 @@ export const dashboardPaths: PathModel = {
   oracle: {
     initial: (s, world) => {
       expect(s.value).toBe('loading');
-      expect(world.held.map((h) => h.name)).toEqual(['fetchApplications']);
+      expect(world.held.map((h) => h.name)).toEqual(['fetchDashboard']);
     },
     step: ({ before, event, after, world, started }) => {
       // Buttons wait (busy) exactly while the list or the answers to continue with are loading.
@@ -94,6 +132,21 @@ export const dashboardPaths: PathModel = {
       expect(started.filter((h) => h.name === 'fetchAnswers').map((h) => h.input)).toEqual(continues ? [{ leadId: IN_PROGRESS }] : []);
       expect(effectsOf(world, 'announceContinueFailed')).toHaveLength(world.events.filter((e) => e.type === 'xstate.error.actor.fetchAnswers').length);
       expect(effectsOf(world, 'signOut')).toHaveLength(world.events.filter((e) => e.type === 'LOGOUT').length);
+      // A PDF is asked for only for a paid order (the form only once its application's form is complete), once.
+      const printing = started.filter((h) => h.name === 'downloadReceipt' || h.name === 'downloadForm');
+      const asks = event.type === 'DOWNLOAD.RECEIPT' || event.type === 'DOWNLOAD.FORM';
+      const listed = asks && before.matches({ ready: 'list' }) && event.orderId === PAID;
+      expect(printing.map((h) => [h.name, h.input.order.id])).toEqual(listed ? [[event.type === 'DOWNLOAD.RECEIPT' ? 'downloadReceipt' : 'downloadForm', PAID]] : []);
+      // A PDF made is handed to the browser; one that failed says so, naming the confirmation number.
+      for (const [actor, effect] of [['downloadReceipt', 'announceReceiptFailed'], ['downloadForm', 'announceFormFailed']] as const) {
+        expect(effectsOf(world, effect).map((e) => e.params)).toEqual(world.events.filter((e) => e.type === `xstate.error.actor.${actor}`).map(() => ({ number: 'RB-DASH-PAID0001' })));
+      }
+      if (event.type === 'xstate.done.actor.downloadReceipt' || event.type === 'xstate.done.actor.downloadForm') {
+        const file = effectsOf(world, 'saveFile').at(-1)?.params.file as { fileName: string; bytes: Uint8Array };
+        const kind = event.type === 'xstate.done.actor.downloadReceipt' ? 'confirmation' : 'form';
+        expect(file.fileName).toBe(`ds160-${kind}-RB-DASH-PAID0001.pdf`);
+        expect(Buffer.from(file.bytes).subarray(0, 5).toString()).toBe('%PDF-');
+      }
     },
     states: {
       ready: (s, world) => {
@@ -104,7 +157,17 @@ export const dashboardPaths: PathModel = {
           [IN_PROGRESS, 'in-progress', 'esta'],
           [SUBMITTED, 'submitted', 'ds160'],
         ]);
+        // Every order of the account, newest first, as the server has it: the Premium code with the paid one only.
+        const orders = lastCall(world, 'GET', '/api/orders');
+        expect(orders?.status).toBe(200);
+        expect(context(s).orders).toEqual(orders?.response);
+        expect(context(s).orders.map((o) => [o.id, o.status, o.accessCode !== null, o.formReady])).toEqual([
+          [PAID, 'paid', true, true],
+          [DECLINED, 'failed', false, true],
+        ]);
       },
+      'ready.receipt': (s, world) => expect(lastHeld(world, 'downloadReceipt')?.input.order).toEqual(context(s).orders.find((o) => o.id === PAID)),
+      'ready.form': (s, world) => expect(lastHeld(world, 'downloadForm')?.input.order).toEqual(context(s).orders.find((o) => o.id === PAID)),
       'ready.viewing': (s) => expect([IN_PROGRESS, SUBMITTED]).toContain(context(s).viewing),
       'ready.viewing.loading': (s, world) => expect(lastHeld(world, 'fetchLead')?.input).toEqual({ leadId: context(s).viewing }),
       // View shows the answers the server holds for that application.
@@ -115,9 +178,10 @@ export const dashboardPaths: PathModel = {
         expect(Object.keys(context(s).viewedAnswers as object).length).toBeGreaterThan(0);
       },
       'ready.viewing.failed': (_, world) => expect(lastHeld(world, 'fetchLead')?.verdict).toBe('dropped'),
-      'ready.list': (s) => expect({ viewing: context(s).viewing, viewedAnswers: context(s).viewedAnswers }).toEqual({ viewing: null, viewedAnswers: null }),
+      'ready.list': (s) =>
+        expect({ viewing: context(s).viewing, viewedAnswers: context(s).viewedAnswers, downloading: context(s).downloading }).toEqual({ viewing: null, viewedAnswers: null, downloading: null }),
       'ready.continuing': (_, world) => expect(lastHeld(world, 'fetchAnswers')?.input).toEqual({ leadId: IN_PROGRESS }),
-      failed: (_, world) => expect(lastHeld(world, 'fetchApplications')?.verdict).toBe('dropped'),
+      failed: (_, world) => expect(lastHeld(world, 'fetchDashboard')?.verdict).toBe('dropped'),
       toLogin: (s, world) => {
         expect(lastCall(world, 'GET', '/api/applications')?.status).toBe(401);
         expect(s.output).toEqual({ to: '/login' });

@@ -5,9 +5,10 @@ import { DEFAULT_SETTINGS } from '../../db/queries/settings';
 import { DS160_FORM_SECTIONS, type Ds160FormSection } from '../../machines/domain/ds160Form';
 import { normalizeSection, validateSection } from '../../machines/domain/ds160Sections';
 import { toIsoDate } from '../../machines/domain/validators';
-import { captureInput, changedValues, ds160FormMachine, type Ds160FormContext } from '../../machines/ds160Form.machine';
+import { allCompleted, captureInput, changedValues, completionPrice, ds160FormMachine, type Ds160FormContext } from '../../machines/ds160Form.machine';
 import { validForm } from '../helpers/ds160Form';
 import { effectsOf, lastCall, lastHeld, type PathModel, type Snap, type World } from './model';
+import { modelPrice } from './startChoice';
 
 // /ds160-wizard (spec 2-wizards §2.4, §4.4-§4.6) against the real leads routes. Each case starts where
 // something happens (the lead can be captured, the waiver panel, the last section), restored as a returning
@@ -31,6 +32,10 @@ const RESTORED = {
 };
 
 const context = (s: Snap) => s.context as Ds160FormContext;
+const priceOf = (s: Snap): string => {
+  const price = (s.value as { active?: { price?: unknown } }).active?.price;
+  return typeof price === 'string' ? price : 'ended';
+};
 const syncOf = (s: Snap): string => {
   const sync = (s.value as { active?: { sync?: unknown } }).active?.sync;
   if (sync === undefined) return 'ended';
@@ -57,6 +62,14 @@ function outcomes(s: Snap, existing = false): AnyEventObject[] {
     events.push({ type: 'xstate.after.AUTOSAVE.ds160Form.active.sync.idle' });
   }
   if (sync === 'failed') events.push({ type: 'xstate.after.RETRY.ds160Form.active.sync.failed' }, { type: 'RETRY' });
+  // The completion card's price: the server's quote for the chosen plan and this application, or a lost connection.
+  // Its outcomes are offered once the saving has settled, so its interleavings with saving stay few.
+  if (priceOf(s) === 'loading' && sync === 'idle') {
+    const fee = DEFAULT_SETTINGS.pricing[`DS160_${chosenPlan(s).toUpperCase()}` as keyof typeof DEFAULT_SETTINGS.pricing];
+    const price = modelPrice(fee, DEFAULT_SETTINGS.fees.ds160GovernmentFee, DEFAULT_SETTINGS.fees.processingFee);
+    events.push({ type: 'xstate.done.actor.fetchPrice', output: { plan: chosenPlan(s), leadId: c.leadId, price } }, { type: 'xstate.error.actor.fetchPrice', error: 'network' });
+  }
+  if (priceOf(s) === 'failed' && sync === 'idle') events.push({ type: 'PRICE.RETRY' });
   if (s.matches({ active: { flow: { submitting: 'sending' } } })) {
     events.push({ type: 'xstate.done.actor.submitForm', output: { leadId: 'lead', checkout: { url: '/checkout', amount: 50 } } }, { type: 'xstate.error.actor.submitForm', error: 'network' });
   }
@@ -96,7 +109,8 @@ async function savedLead(world: World, form: typeof FORM): Promise<string> {
 
 export const ds160FormPaths: PathModel = {
   machine: ds160FormMachine.provide({ delays: { AUTOSAVE: AUTOSAVE_MS, RETRY: RETRY_MS } }),
-  budget: 120,
+  // The completion card's price region (issue 30) adds its own transitions: about a dozen paths.
+  budget: 140,
   calls: ds160FormCalls,
   effects: ['persistForm', 'clearForm', 'announceLeadStarted', 'announceWelcomeBack', 'announceRestored', 'announceSaveFailed', 'announceSubmitted', 'announceSubmitFailed', 'focusError'],
   abstraction: (s) => {
@@ -110,6 +124,7 @@ export const ds160FormPaths: PathModel = {
       errors: Object.keys(c.errors).length > 0,
       waiver: c.waiver,
       failures: Math.min(c.failures, 2),
+      price: [priceOf(s), completionPrice(c) !== null],
       section: JSON.stringify(c.values[DS160_FORM_SECTIONS[c.current] as Ds160FormSection] ?? {}),
     };
   },
@@ -275,10 +290,33 @@ export const ds160FormPaths: PathModel = {
         expect(started).toEqual([]);
       }
       // 'Save Error' once per run of failures, never at a retry.
-      for (const h of started) expect(['captureLead', 'saveLead', 'submitForm']).toContain(h.name);
+      for (const h of started) expect(['captureLead', 'saveLead', 'submitForm', 'fetchPrice']).toContain(h.name);
+      // The card's price is asked for once every section is done and the form is open again (the card shows),
+      // for the chosen plan and this application.
+      for (const h of started.filter((c) => c.name === 'fetchPrice')) {
+        expect(allCompleted(context(after)) && after.matches({ active: { flow: 'editing' } })).toBe(true);
+        expect(h.input).toEqual({ plan: chosenPlan(after), leadId: context(after).leadId });
+      }
       expect(asked.filter((a) => a.type === 'announceSaveFailed')).toHaveLength(sync === 'failed' && syncOf(before) !== 'failed' && context(before).failures === 0 ? 1 : 0);
     },
     states: {
+      // The completion card shows the server's quote, the one checkout charges: our fee, processing, the consular
+      // fee and the total as their sum, for the chosen plan (issue 30). Not the service fee alone.
+      'active.price.idle': async (s, world) => {
+        const price = completionPrice(context(s));
+        if (!price || lastHeld(world, 'fetchPrice')?.verdict !== 'sent') return;
+        const leadId = context(s).leadId;
+        const query = new URLSearchParams({ formType: 'DS-160', plan: chosenPlan(s), ...(leadId ? { lead: leadId } : {}) });
+        const quote = JSON.parse((await world.http({ method: 'GET', path: `/api/checkout/quote?${query.toString()}` })).text) as { options: Array<{ product: string; price: unknown }> };
+        expect(price).toEqual(quote.options.find((o) => o.product === chosenPlan(s))?.price);
+        const fee = DEFAULT_SETTINGS.pricing[`DS160_${chosenPlan(s).toUpperCase()}` as keyof typeof DEFAULT_SETTINGS.pricing];
+        expect(price).toEqual(modelPrice(fee, DEFAULT_SETTINGS.fees.ds160GovernmentFee, DEFAULT_SETTINGS.fees.processingFee));
+        expect(price.outOfPocket).toBe(price.serviceFee + price.processingFee + price.governmentFee);
+      },
+      'active.price.failed': (s, world) => {
+        expect(lastHeld(world, 'fetchPrice')?.verdict).toBe('dropped');
+        expect(completionPrice(context(s))).toBeNull();
+      },
       'active.sync.busy.capturing': (s, world) => {
         expect(lastHeld(world, 'captureLead')?.input).toMatchObject({ email: 'maria@example.com', firstName: 'Maria', formType: 'DS-160' });
       },

@@ -36,7 +36,12 @@ it('loads every machine and its path model', () => {
 let speechService: FakeOpenAi;
 beforeAll(async () => {
   speechService = await startFakeOpenAi();
-  server = await createTestApp({ speechToText: { baseUrl: speechService.baseURL, apiKey: 'test-key', model: 'whisper-fake' } });
+  // Paths make pending orders by hand (no charge behind them) and look at them pending; reconciliation, which
+  // would settle them after its grace period, has its own API tests (tests/api/purchases.test.ts).
+  server = await createTestApp({
+    speechToText: { baseUrl: speechService.baseURL, apiKey: 'test-key', model: 'whisper-fake' },
+    reconcile: { graceMs: 3_600_000, everyMs: 3_600_000 },
+  });
 });
 
 afterAll(async () => {

@@ -1,15 +1,27 @@
 import { expect } from 'vitest';
 import type { AnyEventObject } from 'xstate';
 import { pricingCalls } from '../../client/api/actors/pricing';
-import { estaCardTotal, pricingMachine, type PricingData } from '../../machines/pricing.machine';
+import { pricingMachine, type PricingData } from '../../machines/pricing.machine';
 import { PLAN_DEFINITIONS } from '../../db/queries/plans';
+import { DEFAULT_SETTINGS } from '../../db/queries/settings';
+import { modelPrice } from './startChoice';
 import { effectsOf, lastCall, lastHeld, type PathModel, type Snap, type World } from './model';
 
-// /pricing (spec 1-core §2.4) against the real plans, quote and purchase routes.
+// /pricing (spec 1-core §2.4) against the real plans, prices and purchase routes.
+
+const { pricing, fees } = DEFAULT_SETTINGS;
+/** The one price story the spec and DECISIONS.md state, from the seeded map: what every card must show. */
+const STORY = {
+  basic: modelPrice(pricing.DS160_BASIC, fees.ds160GovernmentFee, fees.processingFee),
+  pro: modelPrice(pricing.DS160_PRO, fees.ds160GovernmentFee, fees.processingFee),
+  premium: modelPrice(pricing.DS160_PREMIUM, fees.ds160GovernmentFee, fees.processingFee),
+  esta: modelPrice(pricing.ESTA - 22, fees.estaGovernmentFee, fees.processingFee),
+  completion: modelPrice(fees.completionFee, fees.ds160GovernmentFee, fees.processingFee),
+};
 
 const MODEL_DATA: PricingData = {
   plans: PLAN_DEFINITIONS.map((p) => ({ id: p.id, name: p.name, price: 0, features: p.features })),
-  esta: { serviceFee: 7700, governmentFee: 2100 },
+  prices: STORY,
 };
 
 const arrivedWithData = (world: World) => (world.input as { data?: PricingData } | undefined)?.data !== undefined;
@@ -72,13 +84,16 @@ export const pricingPaths: PathModel = {
           expect(s.context.data).toEqual((world.input as { data: PricingData }).data);
           return;
         }
-        // The cards show what the server answers: the plans in cents, the ESTA card from its checkout quote.
+        // The cards show what the server answers: the plans in cents, and every price story as GET /api/prices
+        // states it, which is the spec's arithmetic on the seeded map (the ESTA: $77 + $2.99 + $21 = $100.99).
         const plans = lastCall(world, 'GET', '/api/subscription/plans');
-        const esta = lastCall(world, 'GET', '/api/checkout/quote');
-        expect(plans?.status).toBe(200);
-        const option = (esta?.response as { options: Array<{ product: string; price: { serviceFee: number; governmentFee: number } }> }).options[0];
-        expect(s.context.data).toEqual({ plans: plans?.response, esta: { serviceFee: option?.price.serviceFee, governmentFee: option?.price.governmentFee } });
-        expect(estaCardTotal(s.context.data)).toBe(9800);
+        const prices = lastCall(world, 'GET', '/api/prices');
+        expect([plans?.status, prices?.status]).toEqual([200, 200]);
+        expect(s.context.data).toEqual({ plans: plans?.response, prices: prices?.response });
+        expect(s.context.data.prices).toEqual(STORY);
+        expect(s.context.data.prices.esta.outOfPocket).toBe(10099);
+        // A card's package price is the price story's service fee.
+        for (const plan of s.context.data.plans) expect(plan.price).toBe(STORY[plan.id as 'basic'].serviceFee);
       },
       'ready.purchasing': (s, world) => {
         expect(lastHeld(world, 'purchasePackage')?.input).toEqual({ planId: s.context.planId });

@@ -357,7 +357,7 @@ async function checkOutcome(step: Step) {
       break;
     case 'xstate.done.actor.submitLead': {
       const answer = [...world.calls].reverse().find((c) => c.path.startsWith('/api/leads') && c.method !== 'GET' && !c.path.endsWith('immediate'));
-      const response = answer?.response as { id?: string; checkout: { url: string; amount: number } };
+      const response = answer?.response as { id?: string; checkout: { url: string; amount: number; price: unknown } };
       expect(answer?.status).toBeOneOf([200, 201]);
       const leadId = response.id ?? b.leadId;
       expect(after.status).toBe('done');
@@ -367,6 +367,7 @@ async function checkOutcome(step: Step) {
         answers: submittedAnswers(b.catalog, b.answers),
         to: response.checkout.url,
         amount: response.checkout.amount,
+        price: response.checkout.price,
       });
       expect(names).toEqual(['clearProgress', 'announceSubmitted']);
       const row = await leadRow(world, leadId as string);

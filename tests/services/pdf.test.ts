@@ -9,12 +9,14 @@ const ORDER: OrderDto = {
   service: 'DS-160',
   product: 'premium',
   status: 'paid',
-  price: { serviceFee: 15000, credit: 0, processingFee: 299, total: 15299, governmentFee: 18500 },
+  price: { serviceFee: 15000, credit: 0, processingFee: 299, total: 15299, governmentFee: 18500, outOfPocket: 33799 },
   features: { wizardAccess: true, estaCheck: true, aiAnalysis: true, documentReview: true, interviewPrep: true, prioritySupport: true },
   card: { brand: 'visa', last4: '4242' },
   accessCode: 'PREMIUM-12345678-AB',
   leadId: 'l',
   failure: null,
+  receiptEmail: 'maria@example.com',
+  formReady: true,
   createdAt: '2026-11-23T10:00:00.000Z',
   paidAt: '2026-11-23T10:00:01.000Z',
 };
@@ -34,10 +36,14 @@ const textOf = async (bytes: Buffer) => (await new PDFParse({ data: new Uint8Arr
 describe('the receipt', () => {
   it('prints the order as stored: number, amounts, card, access code, and that the government fee is separate', async () => {
     const text = await textOf(await receiptPdf({ order: ORDER, brandName: 'Rumbo', lead: LEAD, supportEmail: 'support@rumbo.example', officialSite: 'https://ceac.state.gov/genniv/' }));
-    for (const expected of ['RB-261123-ABCDEFGH', '$150.00', '$2.99', '$152.99', 'visa ending in 4242', 'PREMIUM-12345678-AB', '$185.00', 'José Müller', 'support@rumbo.example']) {
+    for (const expected of ['RB-261123-ABCDEFGH', '$150.00', '$2.99', '$152.99', 'visa ending in 4242', 'PREMIUM-12345678-AB', '$185.00', '$337.99', 'José Müller', 'support@rumbo.example']) {
       expect(text).toContain(expected);
     }
     expect(text).toMatch(/not the U\.S\. government/);
+    // Where the receipt is for, and how to find the order again; never a claim that an e-mail was sent.
+    expect(text).toContain('maria@example.com');
+    expect(text).toMatch(/dashboard/);
+    expect(text).not.toMatch(/e-?mail[^.]*(has been|was) sent/i);
   });
 
   it('says first that an unpaid order is not paid, and shows no access code', async () => {

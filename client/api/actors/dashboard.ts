@@ -1,19 +1,29 @@
 import { listApplications } from '../../../openapi/routes/applications';
+import { listOrders } from '../../../openapi/routes/checkout';
 import { getLead } from '../../../openapi/routes/leads';
+import type { DashboardData } from '../../../machines/dashboard.machine';
 import { call } from '../call';
 import type { Transport } from '../transport';
 import { actorsOf } from './actorsOf';
+import { confirmationCalls } from './confirmation';
 
-/** /dashboard: the account's applications, and one application's answers to continue it. */
+/** /dashboard: the account's applications and orders, one application's answers to continue it, an order's PDFs. */
 export function dashboardCalls(http: Transport) {
+  const { downloadReceipt, downloadForm } = confirmationCalls(http);
   return {
-    fetchApplications: () => call(http, listApplications, {}),
+    // The applications first: a visitor not signed in gets their 401 before anything else is asked.
+    fetchDashboard: async (): Promise<DashboardData> => {
+      const applications = await call(http, listApplications, {});
+      return { applications, orders: await call(http, listOrders, {}) };
+    },
     fetchLead: async ({ leadId }: { leadId: string }) => (await call(http, getLead, { params: { leadId } })).formData,
     fetchAnswers: async ({ leadId }: { leadId: string }) => {
       const lead = await call(http, getLead, { params: { leadId } });
       // The question wizards keep answers flat by question id, as strings.
       return Object.fromEntries(Object.entries(lead.formData).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
     },
+    downloadReceipt,
+    downloadForm,
   };
 }
 

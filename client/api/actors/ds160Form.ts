@@ -1,4 +1,5 @@
-import type { CaptureInput, FormValues, SaveInput, SubmitInput, SubmitOutput } from '../../../machines/ds160Form.machine';
+import type { CaptureInput, FormValues, PriceInput, PriceOutput, SaveInput, SubmitInput, SubmitOutput } from '../../../machines/ds160Form.machine';
+import { getQuote } from '../../../openapi/routes/checkout';
 import { captureLead, createLead, updateLead } from '../../../openapi/routes/leads';
 import { call } from '../call';
 import type { Transport } from '../transport';
@@ -40,6 +41,13 @@ export function ds160FormCalls(http: Transport) {
         },
       });
       return { leadId: id, checkout };
+    },
+    /** The completion card's price: the quote checkout will charge for this plan and application. */
+    fetchPrice: async ({ plan, leadId }: PriceInput): Promise<PriceOutput> => {
+      const quote = await call(http, getQuote, { query: { formType: 'DS-160', plan, ...(leadId ? { lead: leadId } : {}) } });
+      const option = quote.options.find((o) => o.product === plan);
+      if (!option) throw new Error(`The quote has no ${plan} option`);
+      return { plan, leadId, price: option.price };
     },
   };
 }

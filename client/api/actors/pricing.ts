@@ -1,5 +1,5 @@
-import { getQuote } from '../../../openapi/routes/checkout';
 import { listPlans, purchasePackage } from '../../../openapi/routes/plans';
+import { getPrices } from '../../../openapi/routes/pricing';
 import type { PricingData } from '../../../machines/pricing.machine';
 import { pathOf, type SuccessBody } from '../../../openapi/contract';
 import { call } from '../call';
@@ -7,30 +7,24 @@ import { preloadedAnswer } from '../preloaded';
 import type { Transport } from '../transport';
 import { actorsOf } from './actorsOf';
 
-const ESTA_QUOTE = { query: { formType: 'ESTA' } } as const;
-
 /** The pricing page's data from the server's two answers. */
-function pricingData(plans: SuccessBody<typeof listPlans>, esta: SuccessBody<typeof getQuote>): PricingData {
-  const option = esta.options.find((o) => o.product === 'esta');
-  if (!option) throw new Error('The ESTA quote has no ESTA option');
-  return { plans, esta: { serviceFee: option.price.serviceFee, governmentFee: option.price.governmentFee } };
-}
+const pricingData = (plans: SuccessBody<typeof listPlans>, prices: SuccessBody<typeof getPrices>): PricingData => ({ plans, prices });
 
 /** The calls the pricing page makes first, which the server answers inside the page it renders (client/prerender.tsx). */
-export const PRICING_PRELOADS = [pathOf(listPlans), pathOf(getQuote, undefined, ESTA_QUOTE.query)];
+export const PRICING_PRELOADS = [pathOf(listPlans), pathOf(getPrices)];
 
 /** The pricing page's data, when the page arrived with it. */
 export function preloadedPricing(): PricingData | null {
-  const [plans, esta] = PRICING_PRELOADS.map(preloadedAnswer);
-  return plans && esta ? pricingData(plans as SuccessBody<typeof listPlans>, esta as SuccessBody<typeof getQuote>) : null;
+  const [plans, prices] = PRICING_PRELOADS.map(preloadedAnswer);
+  return plans && prices ? pricingData(plans as SuccessBody<typeof listPlans>, prices as SuccessBody<typeof getPrices>) : null;
 }
 
-/** /pricing: the packages, the ESTA card's price (what its checkout charges, with the government fee), purchase. */
+/** /pricing: the packages, every product's price story, and the purchase. */
 export function pricingCalls(http: Transport) {
   return {
     fetchPricing: async (): Promise<PricingData> => {
-      const [plans, esta] = await Promise.all([call(http, listPlans, {}), call(http, getQuote, ESTA_QUOTE)]);
-      return pricingData(plans, esta);
+      const [plans, prices] = await Promise.all([call(http, listPlans, {}), call(http, getPrices, {})]);
+      return pricingData(plans, prices);
     },
     purchasePackage: (input: { planId: string }) => call(http, purchasePackage, { body: { planId: input.planId } }),
   };

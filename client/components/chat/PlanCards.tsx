@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { useMoney } from '../../app/money';
 import { useSiteData } from '../../app/siteData';
+import { PriceHeadline, type PricedProduct } from '../PriceStory';
+import { Spinner } from '../Spinner';
 import * as pricing from '../../pages/pricing/pricing.css';
 import * as chat from './chat.css';
 import { button, heading, stack } from '../../styles/ui.css';
@@ -9,35 +10,36 @@ type Plan = 'basic' | 'pro' | 'elite';
 const PLANS: readonly Plan[] = ['basic', 'pro', 'elite'];
 /** The spec's recommended plan (3-ai §2.4). */
 const RECOMMENDED: Plan = 'pro';
-/** The pricing map's key for each card (DECISIONS.md: the one source of prices). */
-const PRICE_KEY = { basic: 'DS160_BASIC', pro: 'DS160_PRO', elite: 'DS160_PREMIUM' } as const;
+/** The product each card sells: the chats call Premium "Elite" (spec 3-ai §2.4). */
+const PRODUCT: Record<Plan, PricedProduct> = { basic: 'basic', pro: 'pro', elite: 'premium' };
 
 /**
- * The chats' plan cards: Básico, Pro (recommended) and Elite at the admin's prices; an ESTA is one service, so
- * it gets one card. Each opens its checkout link in a new tab (`urls`), or is handed to the chat (`onChoose`).
+ * The chats' plan cards: Básico, Pro (recommended) and Elite with the server's price story; an ESTA is one
+ * service, so it gets one card. Each opens its checkout link in a new tab (`urls`), or is handed to the chat
+ * (`onChoose`).
  */
 export function PlanCards({ kind, urls, onChoose, busy }: { kind: 'ds160' | 'esta'; urls?: Record<Plan, string>; onChoose?: (plan: Plan) => void; busy?: boolean }) {
   const { t } = useTranslation('aiassistant');
-  const { pricing: prices } = useSiteData();
-  const money = useMoney();
-  const cards: { id: Plan | 'esta'; plan: Plan; price: number }[] =
-    kind === 'esta' ? [{ id: 'esta', plan: 'basic', price: prices.ESTA }] : PLANS.map((plan) => ({ id: plan, plan, price: prices[PRICE_KEY[plan]] }));
+  const { t: tc } = useTranslation();
+  const { prices } = useSiteData();
+  // No page holds a fee: the cards wait for the server's prices.
+  if (!prices) return <Spinner label={tc('price.loading')} />;
+  const cards: { id: Plan | 'esta'; plan: Plan; product: PricedProduct }[] =
+    kind === 'esta' ? [{ id: 'esta', plan: 'basic', product: 'esta' }] : PLANS.map((plan) => ({ id: plan, plan, product: PRODUCT[plan] }));
   return (
     <section className={stack} aria-labelledby="chat-plans-title" data-testid="chat-plans">
       <h2 id="chat-plans-title" className={heading.section}>
         {t('plans.title')}
       </h2>
       <ul className={`${pricing.plans} ${chat.bareList}`} role="list">
-        {cards.map(({ id, plan, price }) => {
+        {cards.map(({ id, plan, product }) => {
           const name = t(`plans.${id}`);
           const features = Object.values(t(`plans.features.${id}`, { returnObjects: true }) as Record<string, string>);
           return (
             <li key={id} className={`${pricing.planCard} ${id === RECOMMENDED ? pricing.popular : ''}`} data-testid={`chat-plan-${id}`}>
               {id === RECOMMENDED && <span className={pricing.popularBadge}>{t('plans.recommended')}</span>}
               <h3 className={heading.section}>{name}</h3>
-              <p className={pricing.price}>
-                <span className={pricing.amount}>{money(price)}</span>
-              </p>
+              <PriceHeadline price={prices[product]} service={product === 'esta' ? 'ESTA' : 'DS-160'} product={product} />
               <ul>
                 {features.map((feature) => (
                   <li key={feature}>{feature}</li>

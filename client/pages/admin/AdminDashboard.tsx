@@ -9,7 +9,7 @@ import { fetchTransport } from '../../api/transport';
 import { useToastActor } from '../../app/AppContext';
 import { inspect } from '../../app/inspect';
 import { useMoney } from '../../app/money';
-import { updateSiteData } from '../../app/siteData';
+import { refreshPrices, updateSiteData } from '../../app/siteData';
 import { useTabKeys } from '../../app/useTabKeys';
 import type { ToastActor } from '../../app/toasts';
 import { Spinner } from '../../components/Spinner';
@@ -36,7 +36,8 @@ function withEffects(toasts: ToastActor) {
       announcePricingFailed: failed('admin:toast.pricingFailed.title', 'admin:toast.pricingFailed.description'),
       announceBrandingSaved: () => show('admin:toast.brandingSaved.title', 'admin:toast.brandingSaved.description'),
       announceBrandingFailed: failed('admin:toast.brandingFailed.title', 'admin:toast.brandingFailed.description'),
-      pricingChanged: (_, { pricing }) => updateSiteData({ pricing }),
+      // Every price is worked out by the server from the map: ask it again rather than work them out here.
+      pricingChanged: () => refreshPrices(),
       brandingChanged: (_, { branding }) => updateSiteData({ branding }),
     },
   });

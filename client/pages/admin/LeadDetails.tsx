@@ -142,7 +142,28 @@ function LeadBody({ lead }: { lead: AdminLeadDetailDto }) {
         <Section title={t('lead.sections.orders')}>
           <ul className={css.plainList}>
             {lead.orders.map((o) => (
-              <li key={o.number}>{t('lead.order', { number: o.number, plan: o.plan, status: o.status, total: money(o.total, { cents: true }) })}</li>
+              <li key={o.number} className={stack} data-testid={`lead-order-${o.number}`}>
+                <span>
+                  {t('lead.order', { number: o.number, plan: o.plan, status: o.status, total: money(o.total, { cents: true }) })}{' '}
+                  <span className={muted}>{t(`lead.settledBy.${o.settledBy ?? 'pending'}`)}</span>
+                </span>
+                {/* Each payment attempt and how the order moved, so support can tell whether a card was charged. */}
+                <ul className={css.plainList}>
+                  {o.attempts.map((a, i) => (
+                    <li key={`a-${i}`}>
+                      {t('lead.attempt', { status: a.status, date: when(a.createdAt) })}
+                      {a.card ? ` · ${a.card}` : ''}
+                      {a.reason ? ` · ${a.reason}` : ''}
+                      {a.reference ? ` · ${a.reference}` : ''}
+                    </li>
+                  ))}
+                  {o.history.map((h, i) => (
+                    <li key={`h-${i}`} className={muted}>
+                      {h.status}: {h.note} — {when(h.date)}
+                    </li>
+                  ))}
+                </ul>
+              </li>
             ))}
           </ul>
         </Section>

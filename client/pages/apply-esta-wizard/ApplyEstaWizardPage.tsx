@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { estaCatalog } from '../../../machines/domain/catalogs/esta';
+import { useMoney } from '../../app/money';
+import { useSiteData } from '../../app/siteData';
 import { usePageMeta } from '../../app/usePageMeta';
 import { SectionPanel } from '../../app/wizard/SectionProgress';
 import { useQuestionWizard } from '../../app/wizard/useQuestionWizard';
@@ -11,6 +13,8 @@ import { button, card, container, heading, notice, page, spread, stack } from '.
 export default function ApplyEstaWizardPage() {
   const { t } = useTranslation('wizard');
   usePageMeta('esta');
+  const { prices } = useSiteData();
+  const money = useMoney();
   const wizard = useQuestionWizard({
     catalog: estaCatalog,
     messages: { submitFailed: { title: 'wizard:toast.error', description: 'wizard:toast.estaFailed' } },
@@ -28,7 +32,8 @@ export default function ApplyEstaWizardPage() {
       <div className={css.layout}>
         <aside className={`${card} ${stack} ${css.sidePanel} ${css.sideColumn}`} aria-label={t('sections')}>
           <SectionPanel wizard={wizard} />
-          <p className={notice.info}>{t('esta.info')}</p>
+          {/* The government's fee as the server states it, once it has. */}
+          {prices && <p className={notice.info}>{t('esta.info', { fee: money(prices.esta.governmentFee / 100, { cents: true }) })}</p>}
         </aside>
         <WizardQuestion wizard={wizard} counter="question" submitLabel={t('esta.submit')} submittingLabel={t('submitting')} />
       </div>

@@ -10,6 +10,7 @@ import { useFlow } from '../../app/useFlow';
 import { usePageMeta } from '../../app/usePageMeta';
 import { useCountryName } from '../../components/countries';
 import { Fact } from '../../components/Fact';
+import { PriceLines } from '../../components/PriceStory';
 import { Spinner } from '../../components/Spinner';
 import * as startCss from '../../components/start.css';
 import { badge, button, card, factList, heading, muted, narrow, notice, page, row, spread, stack } from '../../styles/ui.css';
@@ -84,19 +85,22 @@ export default function ApplySummaryPage() {
               <Fact term={t('facts.nationality')} value={nameOf(facts.country)} />
               <Fact term={t('facts.maxStay')} value={t('facts.days', { count: facts.maxStayDays })} testId="summary-stay" />
               <Fact term={t('facts.visaType')} value={type ?? ''} />
-              <Fact
-                term={t('facts.cost')}
-                value={t('facts.costValue', { service: money(facts.serviceFee), government: money(facts.governmentFee) })}
-                testId="summary-cost"
-              />
               <Fact term={t('facts.processing')} value={t(facts.processingTimeKey)} />
               <Fact term={t('facts.requirements')} value={String(facts.requirements.length)} testId="summary-requirements" />
             </dl>
+            {facts.price && (
+              <section className={stack} aria-labelledby="summary-cost-title" data-testid="summary-cost">
+                <h2 id="summary-cost-title" className={heading.section}>
+                  {t(facts.visaType === 'ESTA' ? 'facts.cost' : 'facts.costFrom')}
+                </h2>
+                <PriceLines price={facts.price} service={facts.visaType === 'ESTA' ? 'ESTA' : 'DS-160'} product={facts.visaType === 'ESTA' ? 'esta' : 'basic'} />
+              </section>
+            )}
             <details>
               <summary>{t('summary.showRequirements')}</summary>
               <ul>
                 {facts.requirements.map((key) => (
-                  <li key={key}>{t(key)}</li>
+                  <li key={key}>{t(key, { fee: money(facts.governmentFee, { cents: true }) })}</li>
                 ))}
               </ul>
             </details>

@@ -2,9 +2,9 @@ import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { checkoutMachine, selectedOption, type CheckoutInput } from '../../../machines/checkout.machine';
+import { CHECKOUT_FIELDS, checkoutMachine, selectedOption, type CheckoutField, type CheckoutInput } from '../../../machines/checkout.machine';
 import { COUNTRIES } from '../../../machines/domain/countryList';
-import { OTHER_COUNTRY, PAYMENT_FIELDS, type PaymentField } from '../../../machines/domain/payment';
+import { OTHER_COUNTRY, PAYMENT_FIELDS } from '../../../machines/domain/payment';
 import { ROUTES } from '../../../machines/domain/routes';
 import { toIsoDate } from '../../../machines/domain/validators';
 import type { PlanFeaturesDto } from '../../../openapi/schemas/plans';
@@ -17,9 +17,11 @@ import { useSiteData } from '../../app/siteData';
 import { useFlow } from '../../app/useFlow';
 import { usePageMeta } from '../../app/usePageMeta';
 import { useCountryName } from '../../components/countries';
+import { PriceLines } from '../../components/PriceStory';
 import { Spinner } from '../../components/Spinner';
 import { button, card, container, errorText, heading, input, label, muted, notice, page, row, small, stack } from '../../styles/ui.css';
 import * as css from './checkout.css';
+import { OwnedPackage, type CheckoutRef } from './OwnedPackage';
 
 /** The gateway's decline codes the page says in the applicant's language (locales commerce.decline). */
 const DECLINE_CODES = ['card_declined', 'insufficient_funds', 'processing_error', 'expired_card', 'incorrect_cvc', 'incorrect_number'] as const;
@@ -29,8 +31,9 @@ const QUERY_KEYS = ['plan', 'formType', 'service', 'amount', 'lead', 'session'] 
 
 const FEATURES: readonly (keyof PlanFeaturesDto)[] = ['wizardAccess', 'estaCheck', 'aiAnalysis', 'documentReview', 'interviewPrep', 'prioritySupport'];
 
-/** How each payment field is typed and autofilled. Card data is never logged or stored by the page. */
-const FIELD_PROPS: Record<PaymentField, { autoComplete: string; inputMode?: 'numeric'; maxLength?: number; wide?: boolean }> = {
+/** How each field is typed and autofilled. Card data is never logged or stored by the page. */
+const FIELD_PROPS: Record<CheckoutField, { autoComplete: string; inputMode?: 'numeric' | 'email'; maxLength?: number; wide?: boolean }> = {
+  email: { autoComplete: 'email', inputMode: 'email', maxLength: 254, wide: true },
   cardNumber: { autoComplete: 'cc-number', inputMode: 'numeric', maxLength: 30, wide: true },
   expiryDate: { autoComplete: 'cc-exp', inputMode: 'numeric', maxLength: 10 },
   cvv: { autoComplete: 'cc-csc', inputMode: 'numeric', maxLength: 6 },
@@ -41,7 +44,7 @@ const FIELD_PROPS: Record<PaymentField, { autoComplete: string; inputMode?: 'num
   country: { autoComplete: 'billing country-name', wide: true },
 };
 
-const fieldId = (field: PaymentField) => `payment-${field}`;
+const fieldId = (field: CheckoutField) => `payment-${field}`;
 
 const base = checkoutMachine.provide({ actors: makeCheckoutActors(fetchTransport) });
 
@@ -83,6 +86,11 @@ export default function CheckoutPage() {
             }),
           announceInvalidPlan: () =>
             toasts.send({ type: 'TOAST.SHOW', toast: { title: 'commerce:toast.invalidPlan.title', description: 'commerce:toast.invalidPlan.description', variant: 'destructive' } }),
+          // Paid (or being paid) in another tab: the page shows what the application has now.
+          announcePurchaseConflict: (_, { code }) => {
+            const key = code === 'purchase_in_progress' ? 'inProgress' : 'alreadyPurchased';
+            toasts.send({ type: 'TOAST.SHOW', toast: { title: `commerce:toast.${key}.title`, description: `commerce:toast.${key}.description` } });
+          },
         },
       }),
     [toasts],
@@ -90,10 +98,12 @@ export default function CheckoutPage() {
   const flowInput: CheckoutInput = useMemo(() => ({ query: queryOf(searchParams), today: toIsoDate(new Date()) }), [searchParams]);
   const ref = useFlow(machine, flowInput);
   const state = useSelector(ref, (s) =>
-    s.matches('loading') ? 'loading' : s.matches('failed') ? 'failed' : s.matches('invalidPlan') ? 'invalidPlan' : 'ready',
+    s.matches('loading') ? 'loading' : s.matches('failed') ? 'failed' : s.matches('invalidPlan') ? 'invalidPlan' : s.matches('owned') ? 'owned' : 'ready',
   );
 
   if (state === 'loading') return <Spinner label={t('checkout.loading')} />;
+
+  if (state === 'owned') return <OwnedPackage flow={ref} />;
 
   if (state === 'invalidPlan') {
     return (
@@ -141,8 +151,6 @@ export default function CheckoutPage() {
   return <CheckoutForm flow={ref} />;
 }
 
-type CheckoutRef = ReturnType<typeof useFlow<typeof checkoutMachine>>;
-
 function CheckoutForm({ flow }: { flow: CheckoutRef }) {
   const { t } = useTranslation(['commerce', 'validation']);
   const money = useMoney();
@@ -150,6 +158,7 @@ function CheckoutForm({ flow }: { flow: CheckoutRef }) {
   const quote = useSelector(flow, (s) => s.context.quote);
   const option = useSelector(flow, (s) => selectedOption(s.context));
   const details = useSelector(flow, (s) => s.context.details);
+  const email = useSelector(flow, (s) => s.context.email);
   const errors = useSelector(flow, (s) => s.context.errors);
   const paying = useSelector(flow, (s) => s.matches({ ready: 'paying' }) || s.status === 'done');
   const busy = useSelector(flow, (s) => s.hasTag('busy') || s.status === 'done');
@@ -161,12 +170,12 @@ function CheckoutForm({ flow }: { flow: CheckoutRef }) {
     flow.send({ type: 'PAY' });
     // Refused for a field: move to the first one, whose error is read with it.
     const after = flow.getSnapshot();
-    const first = PAYMENT_FIELDS.find((field) => after.context.errors[field]);
+    const first = CHECKOUT_FIELDS.find((field) => after.context.errors[field]);
     if (after.matches({ ready: 'editing' }) && first) document.getElementById(fieldId(first))?.focus();
   };
 
-  const change = (field: PaymentField, value: string) => flow.send({ type: 'FIELD.CHANGE', field, value });
-  const errorOf = (field: PaymentField) => {
+  const change = (field: CheckoutField, value: string) => flow.send({ type: 'FIELD.CHANGE', field, value });
+  const errorOf = (field: CheckoutField) => {
     const error = errors[field];
     return error ? t(error.key.includes(':') ? error.key : `validation:${error.key}`, error.params) : null;
   };
@@ -207,31 +216,10 @@ function CheckoutForm({ flow }: { flow: CheckoutRef }) {
             ))}
           </fieldset>
 
-          <dl className={css.lines}>
-            <div className={css.line}>
-              <dt>{t('checkout.summary.serviceFee', { product: t(`products.${option.product}`) })}</dt>
-              <dd className={css.lineValue}>{money(option.price.serviceFee / 100, { cents: true })}</dd>
-            </div>
-            {option.price.credit > 0 && (
-              <div className={css.line}>
-                <dt>{t('checkout.summary.credit')}</dt>
-                <dd className={css.lineValue}>−{money(option.price.credit / 100, { cents: true })}</dd>
-              </div>
-            )}
-            <div className={css.line}>
-              <dt>{t('checkout.summary.processingFee')}</dt>
-              <dd className={css.lineValue}>{money(option.price.processingFee / 100, { cents: true })}</dd>
-            </div>
-            <div className={css.totalLine}>
-              <dt>{t('checkout.summary.total')}</dt>
-              <dd className={css.lineValue} data-testid="checkout-total">
-                {total}
-              </dd>
-            </div>
-          </dl>
+          <PriceLines price={option.price} service={quote.service} product={option.product} charged="today" />
 
           <div className={`${notice.warning} ${stack}`} data-testid="government-fee">
-            <p>{t('checkout.government.fee', { amount: money(option.price.governmentFee / 100), service: quote.service })}</p>
+            <p>{t('checkout.government.fee', { amount: money(option.price.governmentFee / 100, { cents: true }), service: quote.service })}</p>
             <p>
               <a href={quote.officialSite} target="_blank" rel="noopener noreferrer">
                 {t('checkout.government.link', { service: quote.service })}
@@ -267,6 +255,35 @@ function CheckoutForm({ flow }: { flow: CheckoutRef }) {
               if (!busy) pay();
             }}
           >
+            <div>
+              <label className={label} htmlFor={fieldId('email')}>
+                {t('checkout.fields.email.label')}
+              </label>
+              <input
+                id={fieldId('email')}
+                name="email"
+                type="email"
+                className={input}
+                required
+                autoComplete={FIELD_PROPS.email.autoComplete}
+                inputMode={FIELD_PROPS.email.inputMode}
+                maxLength={FIELD_PROPS.email.maxLength}
+                spellCheck={false}
+                disabled={busy}
+                aria-invalid={errorOf('email') ? true : undefined}
+                aria-describedby={[`${fieldId('email')}-hint`, errorOf('email') ? `${fieldId('email')}-error` : ''].filter(Boolean).join(' ')}
+                value={email}
+                onChange={(e) => change('email', e.target.value)}
+              />
+              <p id={`${fieldId('email')}-hint`} className={css.hint}>
+                {t('checkout.fields.email.hint')}
+              </p>
+              {errorOf('email') && (
+                <p id={`${fieldId('email')}-error`} className={errorText}>
+                  {errorOf('email')}
+                </p>
+              )}
+            </div>
             <div className={css.fields}>
               {PAYMENT_FIELDS.map((field) => {
                 const props = FIELD_PROPS[field];
@@ -340,7 +357,6 @@ function PlanOption({ option, checked, disabled, onSelect }: { option: QuoteOpti
   const { t } = useTranslation('commerce');
   const money = useMoney();
   const id = `plan-option-${option.product}`;
-  const due = option.price.serviceFee - option.price.credit;
   return (
     <label className={css.option} htmlFor={id}>
       <input
@@ -357,7 +373,8 @@ function PlanOption({ option, checked, disabled, onSelect }: { option: QuoteOpti
       <span className={css.optionBody}>
         <span className={css.optionHead}>
           <span>{t(`products.${option.product}`)}</span>
-          <span>{money(due / 100)}</span>
+          {/* What the card would be charged for this option: the same figure as the summary's and the Pay button's. */}
+          <span>{money(option.price.total / 100, { cents: true })}</span>
         </span>
         <span className={`${muted} ${small}`}>{t(`checkout.plan.describe.${option.product}`)}</span>
         {option.price.credit > 0 && option.available && (

@@ -31,13 +31,6 @@ export const optionRadio = style({ marginTop: 4, width: 18, height: 18, flex: 'n
 export const optionBody = style({ display: 'flex', flexDirection: 'column', gap: 2, flexGrow: 1 });
 export const optionHead = style({ display: 'flex', justifyContent: 'space-between', gap: vars.space.sm, fontWeight: 700 });
 
-export const lines = style({ margin: 0, display: 'flex', flexDirection: 'column', gap: vars.space.sm });
-export const line = style({ display: 'flex', justifyContent: 'space-between', gap: vars.space.md });
-export const lineValue = style({ margin: 0, fontWeight: 600, textAlign: 'right' });
-export const totalLine = style([
-  line,
-  { borderTop: `1px solid ${vars.color.border}`, paddingTop: vars.space.sm, fontSize: vars.fontSize.lg, fontWeight: 800 },
-]);
 
 export const fields = style({
   display: 'grid',
@@ -50,3 +43,15 @@ export const hint = style({ color: vars.color.textMuted, fontSize: vars.fontSize
 
 export const features = style({ margin: 0, paddingLeft: vars.space.lg });
 export const fullWidth = style({ width: '100%' });
+
+export const upgrades = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: vars.space.sm });
+export const upgrade = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  justifyContent: 'space-between',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  padding: vars.space.sm,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+});

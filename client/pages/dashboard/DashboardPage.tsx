@@ -12,6 +12,7 @@ import type { ApplicationDto } from '../../../openapi/schemas/applications';
 import { makeDashboardActors } from '../../api/actors/dashboard';
 import { fetchTransport } from '../../api/transport';
 import { useLanguage, useSession, useToastActor } from '../../app/AppContext';
+import { saveFile } from '../../app/saveFile';
 import { writeStorage } from '../../app/storage';
 import { useFlow } from '../../app/useFlow';
 import { usePageMeta } from '../../app/usePageMeta';
@@ -19,6 +20,7 @@ import { useCountryName } from '../../components/countries';
 import { Spinner } from '../../components/Spinner';
 import { button, card, container, grid, heading, label, muted, page, stack } from '../../styles/ui.css';
 import * as css from './dashboard.css';
+import { OrdersList } from './OrdersList';
 
 const CATALOGS = { ds160: ds160Catalog, esta: estaCatalog, preassessment: preassessmentCatalog } as const;
 
@@ -34,6 +36,7 @@ const withActors = dashboardMachine.provide({
         `rumbo-wizard-${catalogId}`,
         JSON.stringify({ answers, currentId: firstUnanswered({ catalog: CATALOGS[catalogId], answers }) ?? null, leadId, synced: answers }),
       ),
+    saveFile: (_, { file }) => saveFile(file),
   },
 });
 
@@ -68,6 +71,16 @@ export default function DashboardPage() {
               type: 'TOAST.SHOW',
               toast: { title: 'account:toast.continueFailed.title', description: 'account:toast.continueFailed.description', variant: 'destructive' },
             }),
+          announceReceiptFailed: (_, { number }) =>
+            toasts.send({
+              type: 'TOAST.SHOW',
+              toast: { title: 'commerce:toast.receiptFailed.title', description: 'commerce:toast.receiptFailed.description', params: { number }, variant: 'destructive' },
+            }),
+          announceFormFailed: (_, { number }) =>
+            toasts.send({
+              type: 'TOAST.SHOW',
+              toast: { title: 'commerce:toast.formFailed.title', description: 'commerce:toast.formFailed.description', params: { number }, variant: 'destructive' },
+            }),
         },
       }),
     [toasts],
@@ -76,13 +89,17 @@ export default function DashboardPage() {
 
   const state = useSelector(ref, (s) => (s.matches('loading') ? 'loading' : s.matches('failed') ? 'failed' : s.matches('ready') ? 'ready' : 'leaving'));
   const applications = useSelector(ref, (s) => s.context.applications);
+  const orders = useSelector(ref, (s) => s.context.orders);
+  const downloading = useSelector(ref, (s) =>
+    s.matches({ ready: 'receipt' }) ? { orderId: s.context.downloading as string, kind: 'receipt' as const } : s.matches({ ready: 'form' }) ? { orderId: s.context.downloading as string, kind: 'form' as const } : null,
+  );
   const viewing = useSelector(ref, (s) => s.context.viewing);
   const continuing = useSelector(ref, (s) => (s.matches({ ready: 'continuing' }) ? s.context.continuing : null));
   const panel = useSelector(ref, (s): Panel =>
     s.matches({ ready: 'profile' }) ? 'profile' : s.matches({ ready: 'settings' }) ? 'settings' : s.matches({ ready: 'viewing' }) ? 'viewing' : null,
   );
   const canOpenPanels = useSelector(ref, (s) => s.can({ type: 'PROFILE' }));
-  const busy = continuing !== null;
+  const busy = continuing !== null || downloading !== null;
 
   // Nothing else may start while an application is being opened; the buttons say so (aria-disabled keeps focus).
   const send = (event: Parameters<typeof ref.send>[0]) => {
@@ -200,6 +217,14 @@ export default function DashboardPage() {
               </ul>
             )}
           </section>
+
+          <OrdersList
+            orders={orders}
+            downloading={downloading}
+            busy={busy}
+            onReceipt={(orderId) => send({ type: 'DOWNLOAD.RECEIPT', orderId })}
+            onForm={(orderId) => send({ type: 'DOWNLOAD.FORM', orderId })}
+          />
         </>
       )}
 

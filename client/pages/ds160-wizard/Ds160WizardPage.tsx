@@ -8,6 +8,7 @@ import { ROUTES } from '../../../machines/domain/routes';
 import { toIsoDate } from '../../../machines/domain/validators';
 import {
   allCompleted,
+  completionPrice,
   ds160FormMachine,
   sectionAt,
   type Ds160FormEvent,
@@ -221,6 +222,8 @@ export default function Ds160WizardPage() {
   const leadId = useSelector(ref, (s) => s.context.leadId);
   const busy = useSelector(ref, (s) => s.hasTag('busy') || s.status === 'done');
   const editing = useSelector(ref, (s) => s.status === 'active' && s.matches({ active: { flow: 'editing' } }));
+  const price = useSelector(ref, (s) => completionPrice(s.context));
+  const priceFailed = useSelector(ref, (s) => s.status === 'active' && s.matches({ active: { price: 'failed' } }));
   const saveStatus = useSelector(ref, (s): SaveStatus =>
     s.matches({ active: { sync: 'failed' } }) ? 'failed' : s.hasTag('saving') ? 'saving' : s.context.leadId ? 'saved' : 'none',
   );
@@ -329,7 +332,16 @@ export default function Ds160WizardPage() {
               </div>
             )}
 
-            {showCompletion && <CompletionCard plan={planOf(personal.selectedPlan)} busy={busy} onProceed={() => ref.send({ type: 'SUBMIT' })} />}
+            {showCompletion && (
+              <CompletionCard
+                plan={planOf(personal.selectedPlan)}
+                price={price}
+                priceFailed={priceFailed}
+                busy={busy}
+                onProceed={() => ref.send({ type: 'SUBMIT' })}
+                onRetryPrice={() => ref.send({ type: 'PRICE.RETRY' })}
+              />
+            )}
 
             <section ref={sectionRef} className={`${card} ${css.main}`} aria-labelledby={TITLE_ID} data-section={section}>
               <div className={css.sectionHead}>

@@ -253,8 +253,6 @@ export const line = style({
   borderBottom: `1px solid ${vars.color.border}`,
 });
 
-export const totalLine = style([line, { fontWeight: 700, fontSize: vars.fontSize.lg, borderBottom: 'none' }]);
-
 globalStyle(`${lines} dd`, { margin: 0, fontWeight: 600, textAlign: 'end' });
 
 // ---- Resume on any device

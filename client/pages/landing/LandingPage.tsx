@@ -2,9 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ROUTES } from '../../../machines/domain/routes';
 import { useLanguage } from '../../app/AppContext';
-import { useMoney } from '../../app/money';
 import { useSiteData } from '../../app/siteData';
 import { usePageMeta } from '../../app/usePageMeta';
+import { PriceHeadline } from '../../components/PriceStory';
 import { button, card, container, grid, muted, stack } from '../../styles/ui.css';
 import * as css from './landing.css';
 
@@ -20,8 +20,7 @@ const SWITCHER = ['en', 'es'] as const;
 
 export default function LandingPage() {
   const { t } = useTranslation('landing');
-  const { branding, pricing } = useSiteData();
-  const money = useMoney();
+  const { branding, prices } = useSiteData();
   const { language, change } = useLanguage();
   usePageMeta('home', branding.brandName);
 
@@ -98,16 +97,19 @@ export default function LandingPage() {
         <section className={css.section} aria-labelledby="pricing-title">
           <Link to={ROUTES.pricing} className={`${card} ${stack} ${css.pricingTile}`}>
             <h2 id="pricing-title">{t('pricing.title')}</h2>
-            <div className={grid}>
-              <div>
-                <p className={muted}>{t('pricing.esta')}</p>
-                <p className={css.price}>{money(pricing.ESTA)}</p>
+            {/* The server's price story; until it has answered (a visit that did not start here), none. */}
+            {prices && (
+              <div className={grid}>
+                <div>
+                  <p className={muted}>{t('pricing.esta')}</p>
+                  <PriceHeadline price={prices.esta} service="ESTA" product="esta" />
+                </div>
+                <div>
+                  <p className={muted}>{t('pricing.ds160')}</p>
+                  <PriceHeadline price={prices.basic} service="DS-160" product="basic" from />
+                </div>
               </div>
-              <div>
-                <p className={muted}>{t('pricing.ds160')}</p>
-                <p className={css.price}>{t('pricing.from', { price: money(pricing.DS160_BASIC) })}</p>
-              </div>
-            </div>
+            )}
             <span className={button.ghost}>{t('pricing.see')} →</span>
           </Link>
         </section>

@@ -63,7 +63,6 @@ export const stepNumber = style({
   fontWeight: 800,
 });
 
-export const price = style({ fontSize: vars.fontSize.xxl, fontWeight: 800, color: vars.color.brand, margin: 0 });
 
 export const cta = style({
   background: vars.color.brandSoft,

@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { confirmationMachine, type PdfFile } from '../../../machines/confirmation.machine';
+import { confirmationMachine } from '../../../machines/confirmation.machine';
 import { ROUTES } from '../../../machines/domain/routes';
 import type { OrderDto } from '../../../openapi/schemas/orders';
 import type { PlanFeaturesDto } from '../../../openapi/schemas/plans';
@@ -10,9 +10,11 @@ import { makeConfirmationActors } from '../../api/actors/confirmation';
 import { fetchTransport } from '../../api/transport';
 import { useLanguage, useToastActor } from '../../app/AppContext';
 import { useMoney } from '../../app/money';
+import { saveFile } from '../../app/saveFile';
 import { useSiteData } from '../../app/siteData';
 import { useFlow } from '../../app/useFlow';
 import { usePageMeta } from '../../app/usePageMeta';
+import { PriceLines } from '../../components/PriceStory';
 import { SpanishNotice } from '../../components/SpanishNotice';
 import { Spinner } from '../../components/Spinner';
 import { badge, button, card, heading, muted, narrow, notice, page, row, small, stack } from '../../styles/ui.css';
@@ -24,21 +26,6 @@ const FEATURES: readonly (keyof PlanFeaturesDto)[] = ['wizardAccess', 'estaCheck
 
 /** The card brands the payment gateway names; any other shows as the gateway wrote it. */
 const BRANDS = ['visa', 'mastercard', 'amex', 'discover', 'unknown'] as const;
-
-/** Hands a PDF the server made to the browser as a download. */
-function saveFile(file: PdfFile) {
-  const blob = new Blob([new Uint8Array(file.bytes)], { type: 'application/pdf' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = file.fileName;
-  link.hidden = true;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  // After the click has handed the file over: revoking at once can cancel the download in some browsers.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
 
 const base = confirmationMachine.provide({
   actors: makeConfirmationActors(fetchTransport),
@@ -274,18 +261,6 @@ function PaidOrder({ order, downloading, onReceipt, onForm }: PaidProps) {
             <dt className={css.term}>{t('confirmation.order.date')}</dt>
             <dd className={css.value}>{date}</dd>
           </div>
-          <div>
-            <dt className={css.term}>{t('confirmation.order.serviceFee')}</dt>
-            <dd className={css.value} data-testid="confirmation-service-fee">
-              {money((order.price.serviceFee - order.price.credit) / 100, { cents: true })}
-            </dd>
-          </div>
-          <div>
-            <dt className={css.term}>{t('confirmation.order.total')}</dt>
-            <dd className={css.value} data-testid="confirmation-total">
-              {money(order.price.total / 100, { cents: true })}
-            </dd>
-          </div>
           {order.card && (
             <div>
               <dt className={css.term}>{t('confirmation.order.card')}</dt>
@@ -295,8 +270,9 @@ function PaidOrder({ order, downloading, onReceipt, onForm }: PaidProps) {
             </div>
           )}
         </dl>
+        <PriceLines price={order.price} service={order.service} product={order.product} charged="paid" />
         <p className={notice.warning} data-testid="government-fee">
-          {t('confirmation.government', { service: order.service, amount: money(order.price.governmentFee / 100) })}
+          {t('confirmation.government', { service: order.service, amount: money(order.price.governmentFee / 100, { cents: true }) })}
         </p>
       </section>
 
@@ -328,9 +304,16 @@ function PaidOrder({ order, downloading, onReceipt, onForm }: PaidProps) {
           <button type="button" className={button.primary} data-testid="download-receipt" disabled={busy} aria-busy={downloading === 'receipt' || undefined} onClick={onReceipt}>
             {downloading === 'receipt' ? t('confirmation.downloading.receipt') : t('confirmation.download.receipt')}
           </button>
-          <button type="button" className={button.secondary} data-testid="download-form" disabled={busy} aria-busy={downloading === 'form' || undefined} onClick={onForm}>
-            {downloading === 'form' ? t('confirmation.downloading.form') : t('confirmation.download.form')}
-          </button>
+          {order.formReady ? (
+            <button type="button" className={button.secondary} data-testid="download-form" disabled={busy} aria-busy={downloading === 'form' || undefined} onClick={onForm}>
+              {downloading === 'form' ? t('confirmation.downloading.form') : t('confirmation.download.form')}
+            </button>
+          ) : (
+            // Bought before the form was filled in (from the pricing page): the package waits for it.
+            <Link to={ROUTES.dashboard} className={button.secondary} data-testid="fill-form">
+              {t('confirmation.fillForm')}
+            </Link>
+          )}
           <Link to={ROUTES.home} className={button.secondary}>
             {t('back.home')}
           </Link>
@@ -339,7 +322,9 @@ function PaidOrder({ order, downloading, onReceipt, onForm }: PaidProps) {
         <p className="visually-hidden" role="status" aria-live="polite">
           {downloading === 'receipt' ? t('confirmation.downloading.receipt') : downloading === 'form' ? t('confirmation.downloading.form') : ''}
         </p>
-        <p className={notice.info}>{t('confirmation.email')}</p>
+        <p className={notice.info} data-testid="find-again">
+          {order.receiptEmail ? t('confirmation.findAgainWith', { email: order.receiptEmail }) : t('confirmation.findAgain')}
+        </p>
         <p className={`${muted} ${small}`}>
           {t('confirmation.support.text', { number: order.number })} <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>
         </p>

@@ -3,15 +3,16 @@ import { Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ESTA_ALIAS, ROUTES } from '../../../machines/domain/routes';
-import { estaCardTotal, pricingMachine } from '../../../machines/pricing.machine';
+import { pricingMachine } from '../../../machines/pricing.machine';
+import type { PriceDto } from '../../../openapi/schemas/orders';
 import type { PlanDto, PlanFeaturesDto } from '../../../openapi/schemas/plans';
 import { makePricingActors, preloadedPricing } from '../../api/actors/pricing';
 import { fetchTransport } from '../../api/transport';
 import { useLanguage, useToastActor } from '../../app/AppContext';
-import { useMoney } from '../../app/money';
 import { useSiteData } from '../../app/siteData';
 import { useFlow } from '../../app/useFlow';
 import { usePageMeta } from '../../app/usePageMeta';
+import { PriceHeadline } from '../../components/PriceStory';
 import { SpanishNotice } from '../../components/SpanishNotice';
 import { Spinner } from '../../components/Spinner';
 import { button, container, heading, muted, notice, page, stack } from '../../styles/ui.css';
@@ -91,7 +92,7 @@ export default function PricingPage() {
 
       {state === 'ready' && plans && (
         <>
-          <EstaSection totalCents={estaCardTotal(plans)} governmentFee={plans.esta.governmentFee} />
+          <EstaSection price={plans.prices.esta} />
 
           <section className={css.section} aria-labelledby="ds160-title">
             <h2 id="ds160-title" className={css.sectionTitle}>
@@ -103,6 +104,7 @@ export default function PricingPage() {
                 <PlanCard
                   key={plan.id}
                   plan={plan}
+                  price={plans.prices[plan.id]}
                   busy={busy}
                   processing={purchasing === plan.id}
                   onPurchase={() => ref.send({ type: 'PURCHASE', planId: plan.id })}
@@ -135,10 +137,8 @@ export default function PricingPage() {
   );
 }
 
-function EstaSection({ totalCents, governmentFee }: { totalCents: number; governmentFee: number }) {
+function EstaSection({ price }: { price: PriceDto }) {
   const { t } = useTranslation('commerce');
-  const money = useMoney();
-  const total = totalCents / 100;
   return (
     <section className={css.section} aria-labelledby="esta-title">
       <h2 id="esta-title" className={css.sectionTitle}>
@@ -149,13 +149,7 @@ function EstaSection({ totalCents, governmentFee }: { totalCents: number; govern
           {t('pricing.esta.title')}
         </h3>
         <p className={muted}>{t('pricing.esta.description')}</p>
-        <p className={css.price}>
-          <span className={css.amount} data-testid="esta-total">
-            {money(total)}
-          </span>
-          <span className={muted}>{t('pricing.esta.totalFee')}</span>
-        </p>
-        <p>{t('pricing.esta.includes', { fee: money(governmentFee / 100) })}</p>
+        <PriceHeadline price={price} service="ESTA" product="esta" />
         <ul className={css.features}>
           {ESTA_FEATURES.map((key) => (
             <li key={key} className={css.feature}>
@@ -174,9 +168,8 @@ function EstaSection({ totalCents, governmentFee }: { totalCents: number; govern
   );
 }
 
-function PlanCard({ plan, busy, processing, onPurchase }: { plan: PlanDto; busy: boolean; processing: boolean; onPurchase: () => void }) {
+function PlanCard({ plan, price, busy, processing, onPurchase }: { plan: PlanDto; price: PriceDto; busy: boolean; processing: boolean; onPurchase: () => void }) {
   const { t } = useTranslation('commerce');
-  const money = useMoney();
   const name = t(`products.${plan.id}`, { defaultValue: plan.name });
   const popular = plan.id === POPULAR;
   const titleId = `plan-${plan.id}-title`;
@@ -187,12 +180,10 @@ function PlanCard({ plan, busy, processing, onPurchase }: { plan: PlanDto; busy:
         {name}
       </h3>
       <p className={muted}>{t(`pricing.plans.${plan.id}`)}</p>
-      <p className={css.price}>
-        <span className={css.amount} data-testid={`plan-price-${plan.id}`}>
-          {money(plan.price / 100)}
-        </span>
-        <span className={muted}>{t('pricing.oneTime')}</span>
-      </p>
+      <div data-testid={`plan-price-${plan.id}`}>
+        <PriceHeadline price={price} service="DS-160" product={plan.id} />
+        <p className={muted}>{t('pricing.oneTime')}</p>
+      </div>
       <ul className={css.features}>
         {FEATURES.map((feature) => {
           const included = plan.features[feature];

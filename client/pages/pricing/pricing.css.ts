@@ -56,8 +56,6 @@ export const estaCard = style([
   },
 ]);
 
-export const price = style({ display: 'flex', alignItems: 'baseline', gap: vars.space.sm, margin: 0 });
-export const amount = style({ fontSize: vars.fontSize.xxl, fontWeight: 800, color: vars.color.brand });
 
 export const features = style({ listStyle: 'none', padding: 0, margin: 0, display: 'flex', flexDirection: 'column', gap: vars.space.sm, flexGrow: 1 });
 export const feature = style({ display: 'flex', gap: vars.space.sm, alignItems: 'flex-start' });

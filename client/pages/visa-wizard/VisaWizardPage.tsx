@@ -9,7 +9,6 @@ import { visaWizardMachine } from '../../../machines/visaWizard.machine';
 import { makeEligibilityActors } from '../../api/actors/eligibility';
 import { fetchTransport } from '../../api/transport';
 import { useLanguage } from '../../app/AppContext';
-import { useMoney } from '../../app/money';
 import { readStorage, writeStorage } from '../../app/storage';
 import { useFlow } from '../../app/useFlow';
 import { useStepHistory } from '../../app/useStepHistory';
@@ -17,6 +16,7 @@ import { usePageMeta } from '../../app/usePageMeta';
 import { useCountryName } from '../../components/countries';
 import { CountrySearch } from '../../components/CountrySearch';
 import { Fact } from '../../components/Fact';
+import { PriceHeadline } from '../../components/PriceStory';
 import { PurposePicker } from '../../components/PurposePicker';
 import { Spinner } from '../../components/Spinner';
 import * as startCss from '../../components/start.css';
@@ -47,7 +47,6 @@ const METHODS = [
 export default function VisaWizardPage() {
   const { t } = useTranslation('start');
   const { language } = useLanguage();
-  const money = useMoney();
   const nameOf = useCountryName();
   usePageMeta('apply');
   const [params] = useSearchParams();
@@ -157,8 +156,13 @@ export default function VisaWizardPage() {
             <Fact term={t('facts.processing')} value={t(facts.processingTimeKey)} />
             <Fact term={t('facts.validity')} value={t(facts.validityKey)} />
             <Fact term={t('facts.maxStay')} value={t('facts.days', { count: facts.maxStayDays })} />
-            <Fact term={t('facts.serviceFee')} value={esta ? money(facts.serviceFee) : t('facts.from', { price: money(facts.serviceFee) })} />
           </dl>
+          {facts.price && (
+            <div data-testid="visa-wizard-price">
+              <p className={muted}>{t('facts.cost')}</p>
+              <PriceHeadline price={facts.price} service={esta ? 'ESTA' : 'DS-160'} product={esta ? 'esta' : 'basic'} from={!esta} />
+            </div>
+          )}
           <p className={muted}>{t(esta ? 'visaWizard.step2.estaNote' : 'visaWizard.step2.ds160Note')}</p>
           <div className={row}>
             {back}

@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { preassessmentCatalog } from '../../../machines/domain/catalogs/preassessment';
 import { ROUTES } from '../../../machines/domain/routes';
-import { useMoney } from '../../app/money';
 import { usePageMeta } from '../../app/usePageMeta';
 import { useQuestionWizard } from '../../app/wizard/useQuestionWizard';
 import { WizardQuestion } from '../../app/wizard/WizardQuestion';
 import { Fact } from '../../components/Fact';
+import { PriceLines } from '../../components/PriceStory';
 import { Spinner } from '../../components/Spinner';
 import { button, card, factList, heading, narrow, page, row, stack } from '../../styles/ui.css';
 
@@ -24,7 +24,6 @@ export default function WizardPage() {
 
 function PreassessmentWizard() {
   const { t } = useTranslation('wizard');
-  const money = useMoney();
   const wizard = useQuestionWizard({
     catalog: preassessmentCatalog,
     messages: { submitFailed: { title: 'wizard:toast.error', description: 'wizard:toast.formFailed' } },
@@ -44,8 +43,9 @@ function PreassessmentWizard() {
           <dl className={factList}>
             <Fact term={t('preassessment.formType')} value={formType} testId="done-form-type" />
             <Fact term={t('preassessment.service')} value={t(`preassessment.services.${formType === 'ESTA' ? 'esta' : 'ds160'}`)} />
-            <Fact term={t('preassessment.total')} value={money(output.amount ?? 0, { cents: true })} testId="done-total" />
           </dl>
+          {/* Spec 1-core §2.3's total, as the server's price story: the review's fee, processing and the government fee. */}
+          {output.price && <PriceLines price={output.price} service={formType} product="completion" />}
           <div className={row}>
             <Link to={output.to} className={button.primary}>
               {t('preassessment.pay')}

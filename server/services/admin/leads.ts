@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { Executor } from '../../../db/index';
 import { countLeads, leadsAfter, listLeads, type LeadFilter, type LeadListRow } from '../../../db/queries/adminLeads';
 import { findLeadRow, listHistory } from '../../../db/queries/leads';
+import { attemptsOfOrders, historyOfOrders } from '../../../db/queries/orders';
 import type { AdminLeadDetailDto, AdminLeadRow, AdminLeadsDto } from '../../../openapi/schemas/admin';
 import { notFound } from '../../lib/problems';
 import { progressOf } from '../applications/progress';
@@ -52,13 +53,15 @@ export class AdminLeadService {
       listHistory(this.db, id),
       this.db
         .selectFrom('orders')
-        .select(['number', 'plan', 'status', 'total_cents', 'created_at', 'paid_at'])
+        .select(['id', 'number', 'plan', 'status', 'total_cents', 'created_at', 'paid_at', 'settled_by'])
         .where('lead_id', '=', id)
         .orderBy('created_at')
         .execute(),
       this.db.selectFrom('chat_sessions').select(['chat', 'messages', 'updated_at']).where('lead_id', '=', id).orderBy('updated_at').execute(),
       this.db.selectFrom('photos').select('id').where('lead_id', '=', id).orderBy('created_at', 'desc').executeTakeFirst(),
     ]);
+    const orderIds = orders.map((o) => o.id);
+    const [attempts, orderHistory] = await Promise.all([attemptsOfOrders(this.db, orderIds), historyOfOrders(this.db, orderIds)]);
     const formData = JSON.parse(row.form_data) as Record<string, unknown>;
     return {
       id: row.id,
@@ -77,7 +80,25 @@ export class AdminLeadService {
       lastActive: row.updated_at,
       answers: adminAnswers(row.source, formData),
       applicationHistory: history,
-      orders: orders.map((o) => ({ number: o.number, plan: o.plan, status: o.status, total: o.total_cents / 100, createdAt: o.created_at, paidAt: o.paid_at })),
+      orders: orders.map((o) => ({
+        number: o.number,
+        plan: o.plan,
+        status: o.status,
+        total: o.total_cents / 100,
+        createdAt: o.created_at,
+        paidAt: o.paid_at,
+        settledBy: o.settled_by,
+        attempts: attempts
+          .filter((a) => a.order_id === o.id)
+          .map((a) => ({
+            status: a.status,
+            reason: a.decline_code,
+            card: a.card_brand && a.card_last4 ? `${a.card_brand} ${a.card_last4}` : null,
+            reference: a.gateway_ref,
+            createdAt: a.created_at,
+          })),
+        history: orderHistory.filter((h) => h.order_id === o.id).map((h) => ({ status: h.status, note: h.note, date: h.created_at })),
+      })),
       chats: chats.map((c) => ({ chat: c.chat, messages: countOf(c.messages), updatedAt: c.updated_at })),
       photoId: photo?.id ?? null,
     };

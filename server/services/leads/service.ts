@@ -24,6 +24,8 @@ import { isValidEmail } from '../../../machines/domain/validators';
 import type { CheckoutOffer } from '../../../openapi/schemas/checkout';
 import type { LeadCaptured, LeadCreate, LeadDto, LeadImmediate, LeadUpdate, LeadUpdated, SaveLead } from '../../../openapi/schemas/leads';
 import { badRequest } from '../../lib/problems';
+import { paidOrdersOfLead } from '../../../db/queries/orders';
+import { paidOf } from '../orders/quote';
 import { checkoutOffer } from '../pricing/checkout';
 import type { SiteService } from '../site/service';
 import { canAccess, canAccessLead, refusal, type Access } from '../access';
@@ -127,8 +129,8 @@ export class LeadService {
   ) {}
 
   async checkoutFor(lead: Pick<Lead, 'id' | 'formType' | 'source' | 'subscriptionPlan'>): Promise<CheckoutOffer> {
-    const [pricing, fees] = await Promise.all([this.prices.pricing(), this.prices.fees()]);
-    return checkoutOffer(lead, pricing, fees);
+    const [pricing, fees, paid] = await Promise.all([this.prices.pricing(), this.prices.fees(), paidOrdersOfLead(this.db, lead.id)]);
+    return checkoutOffer(lead, { pricing, fees }, paidOf(paid));
   }
 
   /**

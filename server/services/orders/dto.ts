@@ -1,9 +1,13 @@
-import type { OrderRow } from '../../../db/schema';
+import type { LeadRow, OrderRow } from '../../../db/schema';
 import type { OrderDto } from '../../../openapi/schemas/orders';
 import { featuresOf, type PriceTable } from './products';
 
+/** A lead whose form is complete prints as a form PDF; one still being filled in does not yet. */
+export const formReady = (lead: Pick<LeadRow, 'completion_status'> | null | undefined) =>
+  lead?.completion_status === 'completed' || lead?.completion_status === 'paid';
+
 /** An order as its owner sees it: amounts as charged (not today's prices), the card by brand and last four only. */
-export function toOrderDto(row: OrderRow, table: PriceTable): OrderDto {
+export function toOrderDto(row: OrderRow, table: PriceTable, lead?: Pick<LeadRow, 'completion_status'> | null): OrderDto {
   return {
     id: row.id,
     number: row.number,
@@ -16,12 +20,15 @@ export function toOrderDto(row: OrderRow, table: PriceTable): OrderDto {
       processingFee: row.processing_fee_cents,
       total: row.total_cents,
       governmentFee: row.government_fee_cents,
+      outOfPocket: row.total_cents + row.government_fee_cents,
     },
     features: featuresOf(row.plan, table),
     card: row.card_brand && row.card_last4 ? { brand: row.card_brand, last4: row.card_last4 } : null,
     accessCode: row.status === 'paid' ? row.access_code : null,
     leadId: row.lead_id,
     failure: row.failure,
+    receiptEmail: row.receipt_email,
+    formReady: formReady(lead),
     createdAt: row.created_at,
     paidAt: row.paid_at,
   };

@@ -1,6 +1,7 @@
 import type { PlanDefinition, PlanFeatures } from '../../../db/queries/plans';
 import type { Fees, PricingMap } from '../../../db/queries/settings';
 import type { OrderPlan, OrderService } from '../../../db/schema';
+import type { PriceDto, PriceListDto } from '../../../openapi/schemas/orders';
 
 /** DECISIONS.md: the ESTA checkout price is the pricing map's ESTA value less the $22 government fee. */
 export const ESTA_CHECKOUT_DEDUCTION = 22;
@@ -9,6 +10,8 @@ export type Product = OrderPlan;
 export type PackageId = PlanDefinition['id'];
 
 export const PACKAGES: readonly PackageId[] = ['basic', 'pro', 'premium'];
+export const PRODUCTS: readonly Product[] = [...PACKAGES, 'esta', 'completion'];
+/** The one plan-to-price map: which entry of the admin's pricing map prices each package. */
 const PACKAGE_PRICE: Record<PackageId, keyof PricingMap> = { basic: 'DS160_BASIC', pro: 'DS160_PRO', premium: 'DS160_PREMIUM' };
 
 export const isPackage = (product: string): product is PackageId => (PACKAGES as readonly string[]).includes(product);
@@ -39,6 +42,28 @@ export function serviceFeeOf(product: Product, table: Pick<PriceTable, 'pricing'
 
 export function governmentFeeOf(service: OrderService, table: Pick<PriceTable, 'fees'>): number {
   return cents(service === 'ESTA' ? table.fees.estaGovernmentFee : table.fees.ds160GovernmentFee);
+}
+
+/** The service a product is bought for: the ESTA, or a DS-160 (the packages; the pre-assessment's review by default). */
+export const serviceOf = (product: Product): OrderService => (product === 'esta' ? 'ESTA' : 'DS-160');
+
+/**
+ * The whole price of a product, less what the lead already paid for a lower package: the same parts on every
+ * screen, and the card is charged `total`.
+ */
+export function priceOf(product: Product, table: Pick<PriceTable, 'pricing' | 'fees'>, credit = 0, service: OrderService = serviceOf(product)): PriceDto {
+  const serviceFee = serviceFeeOf(product, table);
+  const applied = Math.min(credit, serviceFee);
+  const processingFee = cents(table.fees.processingFee);
+  const total = serviceFee - applied + processingFee;
+  // The pre-assessment's review is for the document its answers chose: an ESTA's government fee, or a visa's.
+  const governmentFee = governmentFeeOf(service, table);
+  return { serviceFee, credit: applied, processingFee, total, governmentFee, outOfPocket: total + governmentFee };
+}
+
+/** GET /api/prices: every product at today's prices. */
+export function priceList(table: Pick<PriceTable, 'pricing' | 'fees'>): PriceListDto {
+  return Object.fromEntries(PRODUCTS.map((product) => [product, priceOf(product, table)])) as PriceListDto;
 }
 
 export function featuresOf(product: Product, table: PriceTable): PlanFeatures {

@@ -1,6 +1,6 @@
-import type { OrderService } from '../../../db/schema';
+import type { OrderRow, OrderService } from '../../../db/schema';
 import type { QuoteOption, QuoteQuery } from '../../../openapi/schemas/orders';
-import { cents, featuresOf, governmentFeeOf, isPackage, PACKAGES, productFromWord, serviceFeeOf, type PriceTable, type Product } from './products';
+import { cents, featuresOf, isPackage, PACKAGES, priceOf, productFromWord, serviceFeeOf, type PriceTable, type Product } from './products';
 
 /** Where the government fee is paid: we are not the government, and the page says so with this link. */
 export const OFFICIAL_SITES: Record<OrderService, string> = {
@@ -13,9 +13,13 @@ export interface QuotedLead {
   id: string;
   formType: string;
   source: string;
-  /** Products this lead already has paid orders for, with what was paid for each. */
-  paid: ReadonlyArray<{ product: Product; serviceFee: number }>;
+  /** Products this lead already has paid orders for, with what was paid for each and the order that did. */
+  paid: ReadonlyArray<{ product: Product; serviceFee: number; orderId: string; number: string }>;
 }
+
+/** A lead's paid orders as pricing reads them. */
+export const paidOf = (orders: readonly OrderRow[]): QuotedLead['paid'] =>
+  orders.map((o) => ({ product: o.plan, serviceFee: o.service_fee_cents, orderId: o.id, number: o.number }));
 
 /**
  * Which products a checkout offers: the pre-assessment's review for its lead, the ESTA service, or the three
@@ -39,18 +43,20 @@ export function productsFor(query: Pick<QuoteQuery, 'plan' | 'formType' | 'servi
 export function optionFor(product: Product, service: OrderService, lead: QuotedLead | null, table: PriceTable): QuoteOption {
   const serviceFee = serviceFeeOf(product, table);
   const paid = lead?.paid ?? [];
-  const credit = isPackage(product) ? Math.max(0, ...paid.filter((p) => isPackage(p.product)).map((p) => p.serviceFee)) : 0;
+  const credit = creditFor(product, paid);
   const owned = paid.some((p) => p.product === product);
-  const available = !owned && (credit === 0 || serviceFee > credit);
-  const processingFee = cents(table.fees.processingFee);
-  const due = Math.max(0, serviceFee - credit);
   return {
     product,
     service,
-    price: { serviceFee, credit: Math.min(credit, serviceFee), processingFee, total: due + processingFee, governmentFee: governmentFeeOf(service, table) },
+    price: priceOf(product, table, credit, service),
     features: featuresOf(product, table),
-    available,
+    available: !owned && (credit === 0 || serviceFee > credit),
   };
+}
+
+/** What a package is credited: the most the application already paid for a package (upgrades are prorated). */
+export function creditFor(product: Product, paid: QuotedLead['paid']): number {
+  return isPackage(product) ? Math.max(0, ...paid.filter((p) => isPackage(p.product)).map((p) => p.serviceFee)) : 0;
 }
 
 /**

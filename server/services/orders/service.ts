@@ -1,53 +1,48 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { transact } from '../../../db/groupCommit';
-import type { Dialect, Executor } from '../../../db/index';
-import { addHistory, findLeadRow, lockLeadRow, markLeadPaid, newestOwnedLead, type Owner } from '../../../db/queries/leads';
-import {
-  addOrderHistory,
-  findAttemptByKey,
-  findOrder,
-  findOrderByNumber,
-  finishAttempt,
-  insertAttemptOnce,
-  lockPaymentKey,
-  insertOrder,
-  paidOrdersOfLead,
-  settleOrder,
-} from '../../../db/queries/orders';
+import type { Db, Dialect } from '../../../db/index';
+import { completionOfLeads, findLeadRow, newestOwnedLead, type Owner } from '../../../db/queries/leads';
+import { findAttemptByKey, findOrder, findOrderByNumber, ownedOrders, paidOrdersOfLead } from '../../../db/queries/orders';
 import { listPlans } from '../../../db/queries/plans';
 import { getSetting } from '../../../db/queries/settings';
+import { findUser } from '../../../db/queries/users';
 import type { LeadRow, OrderRow, PaymentAttemptRow } from '../../../db/schema';
 import { cardDigits, parseExpiry, validatePaymentDetails } from '../../../machines/domain/payment';
-import { toIsoDate } from '../../../machines/domain/validators';
+import { isValidEmail, toIsoDate } from '../../../machines/domain/validators';
 import type { OrderDto, ProcessPayment, QuoteDto, QuoteQuery } from '../../../openapi/schemas/orders';
 import { englishMessage } from '../../lib/messages';
-import { badRequest, conflict, paymentRefused } from '../../lib/problems';
+import { badRequest, conflict, orderConflict, paymentRefused } from '../../lib/problems';
 import { canAccess, canAccessLead, refusal, type Access } from '../access';
-import type { ChargeResult, PaymentGateway } from '../payments/gateway';
-import { accessCode, orderNumber } from './codes';
+import type { PaymentGateway } from '../payments/gateway';
 import { toOrderDto } from './dto';
-import { isPackage, productFromWord, type PriceTable, type Product } from './products';
-import { OFFICIAL_SITES, optionFor, preselect, productsFor, type QuotedLead } from './quote';
+import { isPackage, productFromWord, type PriceTable } from './products';
+import { OFFICIAL_SITES, optionFor, paidOf, preselect, productsFor, type QuotedLead } from './quote';
+import type { Reconciler } from './reconcile';
+import { reserve, type Reservation } from './reserve';
+import { settleCharge } from './settle';
 
-const PACKAGE_RANK: Record<string, number> = { none: 0, basic: 1, pro: 2, premium: 3 };
 /** How long a repeated request waits for the first one with its key to finish before answering 409. */
 const REPLAY_WAIT_MS = 5_000;
+/** How long a purchase waits for another one of the same application to finish before answering 409. */
+const PURCHASE_WAIT_MS = 10_000;
+const POLL_MS = 50;
 
-/** A second request with a key already taken: its transaction is rolled back and the first one's result answered. */
-class KeyTaken extends Error {}
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Packages, quotes and orders. Every amount comes from the pricing map; an order is created pending, charged
- * through the payment gateway outside any transaction (a real gateway is a network call), then settled with its
- * lead, history and access code in one transaction. Card numbers and CVVs are read, sent to the gateway and
- * forgotten: only the brand, the last four digits and the gateway's reference are kept.
+ * Packages, quotes and orders. Every amount comes from the pricing map. A purchase is reserved first: one
+ * transaction that locks the application and writes a pending order, which the application may have only one of
+ * (a unique index), so whatever arrives together is charged one at a time and priced against what was paid
+ * before it. The card is charged through the gateway outside any transaction (a real gateway is a network call),
+ * then the outcome is settled with its lead, history and access code in one transaction. An order whose
+ * settlement never happened is settled by reconciliation from the gateway's record. Card numbers and CVVs are
+ * read, sent to the gateway and forgotten: only the brand, the last four digits and the gateway's reference stay.
  */
 export class OrderService {
   constructor(
-    private readonly db: Executor,
+    private readonly db: Db,
     private readonly dialect: Dialect,
     private readonly gateway: PaymentGateway,
+    private readonly reconciler: Reconciler,
     private readonly log: FastifyBaseLogger,
   ) {}
 
@@ -66,7 +61,7 @@ export class OrderService {
   /** GET /api/checkout/quote: what this checkout link offers, at the server's prices, for which application. */
   async quote(access: Access, query: QuoteQuery): Promise<QuoteDto> {
     const table = await this.priceTable();
-    const lead = await this.leadFor(access, query);
+    const lead = query.newApplication ? null : await this.leadFor(access, query);
     const quoted = lead && (await this.quoted(lead));
     const { service, products } = productsFor(query, quoted);
     const options = products.map((product) => optionFor(product, service, quoted, table));
@@ -76,6 +71,9 @@ export class OrderService {
       selected: preselect(query, options),
       lead: lead ? { id: lead.id, formType: lead.form_type, name: lead.name } : null,
       officialSite: OFFICIAL_SITES[service],
+      owned: quoted?.paid.map(({ product, orderId, number }) => ({ product, orderId, number })) ?? [],
+      email: (lead?.email.trim() || (await this.accountEmail(access))) ?? null,
+      newApplication: query.newApplication === true,
     };
   }
 
@@ -84,172 +82,114 @@ export class OrderService {
     const details = body.paymentDetails;
     const [field, error] = Object.entries(validatePaymentDetails(details, toIsoDate(new Date())))[0] ?? [];
     if (field && error) throw badRequest(`paymentDetails.${field}`, englishMessage(error));
+    if (!isValidEmail(body.email.trim())) throw badRequest('email', 'is not an e-mail address');
 
     const earlier = await findAttemptByKey(this.db, body.idempotencyKey);
     if (earlier) return this.replay(earlier, access, body);
 
     const table = await this.priceTable();
-    const lead = body.leadId ? await this.ownedLead(access, body.leadId) : null;
-    const quoted = lead && (await this.quoted(lead));
-    const { service, products } = productsFor({ plan: body.plan }, quoted);
-    if (!products.includes(body.plan)) throw badRequest('plan', lead ? 'is not sold for this application' : 'is not sold without an application');
-    const option = optionFor(body.plan, service, quoted, table);
-    if (!option.available) {
-      // A double click: the first request with this key may have paid for the package since this one looked. It
-      // answers what the first one got, not that the package is owned.
-      const first = await findAttemptByKey(this.db, body.idempotencyKey);
-      if (first) return this.replay(first, access, body);
-      throw conflict('This application already has this package or a higher one.');
-    }
-    if (body.amount !== undefined && Math.round(body.amount * 100) !== option.price.total) {
+    const order = await this.reserveInTurn(owner, access, body, table);
+    // A double click: the other request with this key reserved first, and its result is this one's too.
+    if (!order) return this.replay((await findAttemptByKey(this.db, body.idempotencyKey)) as PaymentAttemptRow, access, body);
+    if (body.amount !== undefined && Math.round(body.amount * 100) !== order.total_cents) {
       // A stale page or a tampered one: either way the server's price is charged, and the page shows it after.
-      this.log.info({ plan: body.plan, sent: body.amount, charged: option.price.total }, 'checkout amount differs from the price');
+      this.log.info({ plan: body.plan, sent: body.amount, charged: order.total_cents }, 'checkout amount differs from the price');
     }
-
-    const now = new Date();
-    const at = now.toISOString();
-    const order: OrderRow = {
-      id: randomUUID(),
-      number: orderNumber(now),
-      owner_token: owner.ownerToken,
-      user_id: owner.userId,
-      lead_id: lead?.id ?? null,
-      service,
-      plan: body.plan,
-      service_fee_cents: option.price.serviceFee,
-      credit_cents: option.price.credit,
-      processing_fee_cents: option.price.processingFee,
-      total_cents: option.price.total,
-      government_fee_cents: option.price.governmentFee,
-      status: 'pending',
-      card_brand: null,
-      card_last4: null,
-      gateway_ref: null,
-      failure: null,
-      access_code: null,
-      created_at: at,
-      updated_at: at,
-      paid_at: null,
-    };
-    const attempt: PaymentAttemptRow = {
-      id: randomUUID(),
-      order_id: order.id,
-      idempotency_key: body.idempotencyKey,
-      status: 'pending',
-      decline_code: null,
-      card_brand: null,
-      card_last4: null,
-      gateway_ref: null,
-      created_at: at,
-    };
-    try {
-      await transact(this.db, async (trx) => {
-        // Key first, then a look for an earlier attempt before the order is written: on PostgreSQL, a second
-        // request that wrote its order (a share lock on the lead) and then waited on the first one's attempt
-        // deadlocked with the first one paying (which locks the lead).
-        await lockPaymentKey(trx, this.dialect, body.idempotencyKey);
-        if (await findAttemptByKey(trx, body.idempotencyKey)) throw new KeyTaken();
-        await insertOrder(trx, order);
-        if (!(await insertAttemptOnce(trx, attempt))) throw new KeyTaken();
-        await addOrderHistory(trx, order.id, 'pending', 'Order created', at);
-      });
-    } catch (err) {
-      if (!(err instanceof KeyTaken)) throw err;
-      return this.replay((await findAttemptByKey(this.db, body.idempotencyKey)) as PaymentAttemptRow, access, body);
-    }
-
     const expiry = parseExpiry(details.expiryDate) as { month: number; year: number };
-    const result = await this.gateway.charge({
-      amountCents: order.total_cents,
-      currency: 'USD',
-      card: { number: cardDigits(details.cardNumber), expMonth: expiry.month, expYear: expiry.year, cvv: details.cvv.trim(), name: details.cardName.trim() },
-      billing: { address: details.billingAddress.trim(), city: details.city.trim(), zipCode: details.zipCode.trim(), country: details.country.trim() },
-      idempotencyKey: body.idempotencyKey,
-      description: `${order.number} ${order.service} ${order.plan}`,
-    });
-    const settled = await this.settle(order, attempt, result);
-    if (result.status !== 'succeeded') throw paymentRefused(result.message, result.code);
-    return toOrderDto(settled, table);
+    let settled: OrderRow;
+    try {
+      const result = await this.gateway.charge({
+        amountCents: order.total_cents,
+        currency: 'USD',
+        card: { number: cardDigits(details.cardNumber), expMonth: expiry.month, expYear: expiry.year, cvv: details.cvv.trim(), name: details.cardName.trim() },
+        billing: { address: details.billingAddress.trim(), city: details.city.trim(), zipCode: details.zipCode.trim(), country: details.country.trim() },
+        idempotencyKey: body.idempotencyKey,
+        description: `${order.number} ${order.service} ${order.plan}`,
+      });
+      settled = await settleCharge(this.db, this.dialect, order, result, 'checkout');
+    } catch (err) {
+      // The gateway could not be reached or the settlement failed: the order stays pending, and reconciliation
+      // settles it from the gateway's record once its grace period is over.
+      this.reconciler.remind(order);
+      throw err;
+    }
+    return this.answer(settled, body.idempotencyKey);
   }
 
   /** GET /api/orders/{id}: the order as stored, for its owner only. */
   async get(access: Access, orderId: string): Promise<OrderDto> {
     const row = await findOrder(this.db, orderId);
     if (!row || !canAccess(access, row)) throw refusal(Boolean(row), 'order');
-    return toOrderDto(row, await this.priceTable());
+    return toOrderDto(row, await this.priceTable(), await this.leadOf(row));
+  }
+
+  /** GET /api/orders: what this browser session and its account bought or tried to, newest first. */
+  async list(access: Access): Promise<OrderDto[]> {
+    const rows = await ownedOrders(this.db, access);
+    const table = await this.priceTable();
+    const leads = await completionOfLeads(this.db, [...new Set(rows.flatMap((r) => (r.lead_id ? [r.lead_id] : [])))]);
+    return rows.map((row) => toOrderDto(row, table, row.lead_id ? leads.get(row.lead_id) : null));
   }
 
   /** An order by its confirmation number, for its owner only (the PDFs), with its lead when it has one. */
   async byNumber(access: Access, number: string): Promise<{ order: OrderDto; lead: LeadRow | null }> {
     const row = await findOrderByNumber(this.db, number.trim());
     if (!row || !canAccess(access, row)) throw refusal(Boolean(row), 'order');
-    const lead = row.lead_id ? ((await findLeadRow(this.db, row.lead_id)) ?? null) : null;
-    return { order: toOrderDto(row, await this.priceTable()), lead };
+    const lead = (await this.leadOf(row)) ?? null;
+    return { order: toOrderDto(row, await this.priceTable(), lead), lead };
   }
 
-  /** The charge's outcome, with everything it changes, in one transaction. */
-  private async settle(order: OrderRow, attempt: PaymentAttemptRow, result: ChargeResult): Promise<OrderRow> {
-    const at = new Date().toISOString();
-    const card = { card_brand: result.brand, card_last4: result.last4, gateway_ref: result.reference };
-    return transact(this.db, async (trx) => {
-      if (result.status !== 'succeeded') {
-        const change = { status: 'failed' as const, ...card, failure: result.message, updated_at: at };
-        await settleOrder(trx, order.id, 'pending', change);
-        await addOrderHistory(trx, order.id, 'failed', `${result.code}: ${result.message}`, at);
-        await finishAttempt(trx, attempt.id, { status: result.status, decline_code: result.code, ...card });
-        return { ...order, ...change };
-      }
-      const code = order.plan === 'premium' ? await this.freeAccessCode(trx) : null;
-      const change = { status: 'paid' as const, ...card, access_code: code, paid_at: at, updated_at: at };
-      await settleOrder(trx, order.id, 'pending', change);
-      await addOrderHistory(trx, order.id, 'paid', `Charged ${(order.total_cents / 100).toFixed(2)} USD to ${result.brand} ending in ${result.last4}`, at);
-      await finishAttempt(trx, attempt.id, { status: 'succeeded', decline_code: null, ...card });
-      if (order.lead_id) await this.markPaid(trx, order, at);
-      return { ...order, ...change };
-    });
-  }
-
-  private async markPaid(trx: Executor, order: OrderRow, at: string): Promise<void> {
-    const lead = await lockLeadRow(trx, this.dialect, order.lead_id as string);
-    if (!lead) return;
-    const plan = isPackage(order.plan) && PACKAGE_RANK[order.plan]! > PACKAGE_RANK[lead.subscription_plan]! ? order.plan : lead.subscription_plan;
-    await markLeadPaid(trx, lead.id, {
-      completion_status: lead.completion_status === 'completed' ? 'paid' : lead.completion_status,
-      subscription_plan: plan,
-      updated_at: at,
-    });
-    await addHistory(trx, lead.id, 'paid', `paid: ${order.plan} (order ${order.number})`, at);
-  }
-
-  /** Collisions are all but impossible (2·10^10 codes); the loop makes "all but" into "never". */
-  private async freeAccessCode(trx: Executor): Promise<string> {
+  /**
+   * Reserves the purchase, waiting while another one for the same application is being charged and then pricing
+   * against what that one bought. An order stuck past its grace period is reconciled here rather than waited for.
+   */
+  private async reserveInTurn(owner: Owner, access: Access, body: ProcessPayment, table: PriceTable): Promise<OrderRow | null> {
+    const deadline = Date.now() + PURCHASE_WAIT_MS;
     for (;;) {
-      const code = accessCode();
-      const taken = await trx.selectFrom('orders').select('id').where('access_code', '=', code).executeTakeFirst();
-      if (!taken) return code;
+      const reservation: Reservation = await reserve(this.db, this.dialect, { owner, access, body, table, now: new Date() });
+      if (reservation.kind === 'reserved') return reservation.order;
+      if (reservation.kind === 'keyTaken') return null;
+      if (reservation.kind === 'owned') {
+        throw orderConflict('already_purchased', `This application already has the ${reservation.order.plan} package or a higher one (order ${reservation.order.number}).`, reservation.order.id);
+      }
+      let active = reservation.order;
+      while (active.status === 'pending' && Date.now() < deadline && !this.reconciler.overdue(active)) {
+        await sleep(POLL_MS);
+        active = (await findOrder(this.db, active.id)) as OrderRow;
+      }
+      if (active.status === 'pending' && this.reconciler.overdue(active)) await this.reconciler.reconcile(active);
+      else if (active.status === 'pending') {
+        throw orderConflict('purchase_in_progress', `Another payment for this application is being processed (order ${active.number}). Check it before paying again.`, active.id);
+      }
     }
+  }
+
+  /** What a settled order answers: the order when paid, else the refusal the gateway gave. */
+  private async answer(order: OrderRow, key: string): Promise<OrderDto> {
+    if (order.status === 'paid') return toOrderDto(order, await this.priceTable(), await this.leadOf(order));
+    const attempt = await findAttemptByKey(this.db, key);
+    throw paymentRefused(order.failure ?? 'The payment was not accepted.', attempt?.decline_code ?? 'card_declined');
   }
 
   /**
    * A request whose key was used before answers what the first one got, once it has finished: the same order, or
-   * the same refusal. The key must come from the same session and describe the same purchase.
+   * the same refusal. A first request that never finished (its process died) is settled here from the gateway's
+   * record once its grace period is over. The key must come from the same session and describe the same purchase.
    */
   private async replay(attempt: PaymentAttemptRow, access: Access, body: ProcessPayment): Promise<OrderDto> {
     let order = await findOrder(this.db, attempt.order_id);
-    if (!order || !canAccess(access, order) || order.plan !== body.plan || order.lead_id !== (body.leadId ?? null)) {
+    const sameLead = body.leadId === undefined || order?.lead_id === body.leadId;
+    if (!order || !canAccess(access, order) || order.plan !== body.plan || !sameLead) {
       throw conflict('This idempotency key was already used for a different payment; make a new key for a new attempt.');
     }
     const deadline = Date.now() + REPLAY_WAIT_MS;
-    while (order.status === 'pending' && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
+    while (order.status === 'pending' && Date.now() < deadline && !this.reconciler.overdue(order)) {
+      await sleep(POLL_MS);
       order = (await findOrder(this.db, attempt.order_id)) as OrderRow;
     }
-    if (order.status === 'pending') throw conflict('This payment is still being processed. Check the order before paying again.');
-    if (order.status !== 'paid') {
-      const settled = (await findAttemptByKey(this.db, attempt.idempotency_key)) ?? attempt;
-      throw paymentRefused(order.failure ?? 'The payment was not accepted.', settled.decline_code ?? 'card_declined');
-    }
-    return toOrderDto(order, await this.priceTable());
+    if (order.status === 'pending' && this.reconciler.overdue(order)) order = await this.reconciler.reconcile(order);
+    if (order.status === 'pending') throw orderConflict('payment_pending', 'This payment is still being processed. Check the order before paying again.', order.id);
+    return this.answer(order, attempt.idempotency_key);
   }
 
   /** The lead a checkout is for: the one the link names (the asker's own), else their newest of that form. */
@@ -265,13 +205,23 @@ export class OrderService {
     return row;
   }
 
+  private async leadOf(order: OrderRow): Promise<LeadRow | undefined> {
+    return order.lead_id ? findLeadRow(this.db, order.lead_id) : undefined;
+  }
+
+  private async accountEmail(access: Access): Promise<string | null> {
+    if (!access.userId) return null;
+    const user = await findUser(this.db, access.userId);
+    return user?.email ?? user?.guest_email ?? null;
+  }
+
   private async quoted(lead: LeadRow): Promise<QuotedLead> {
     const paid = await paidOrdersOfLead(this.db, lead.id);
     return {
       id: lead.id,
       formType: lead.form_type,
       source: lead.source,
-      paid: paid.map((o) => ({ product: o.plan as Product, serviceFee: o.service_fee_cents })),
+      paid: paidOf(paid),
     };
   }
 }

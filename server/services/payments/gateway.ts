@@ -1,5 +1,5 @@
 // The one seam between checkout and whoever moves the money. The embedded test gateway implements it today;
-// a real gateway (Stripe, Adyen) implements the same two members, chosen by configuration, and nothing in the
+// a real gateway (Stripe, Adyen) implements the same members, chosen by configuration, and nothing in the
 // checkout service changes. Results carry only the brand and last four digits, the only card data an order may
 // keep (DESIGN: card numbers and CVV are never stored).
 
@@ -22,7 +22,12 @@ export type DeclineCode = 'card_declined' | 'insufficient_funds' | 'expired_card
 export type ChargeResult =
   | { status: 'succeeded'; reference: string; brand: string; last4: string }
   | { status: 'declined'; code: DeclineCode; message: string; reference: string; brand: string; last4: string }
-  | { status: 'error'; code: 'processing_error'; message: string; reference: string; brand: string; last4: string };
+  | { status: 'error'; code: 'processing_error'; message: string; reference: string; brand: string; last4: string }
+  /** The key was cancelled before any charge reached the gateway (reconciliation did it): nothing was charged. */
+  | { status: 'canceled'; code: 'canceled'; message: string; reference: string; brand: string | null; last4: string | null };
+
+/** What the gateway keeps of a key, as a provider's dashboard and API show it. */
+export type ChargeRecord = ChargeResult & { idempotencyKey: string; amountCents: number; createdAt: string };
 
 export interface PaymentGateway {
   /** Which implementation answered, for orders and logs ('test', 'stripe'). */
@@ -32,4 +37,12 @@ export interface PaymentGateway {
    * message. A rejected promise means a programming error (a malformed request) or an unreachable gateway.
    */
   charge(request: ChargeRequest): Promise<ChargeResult>;
+  /** The gateway's record of a key: what it answered, or null when no charge with this key ever reached it. */
+  lookup(idempotencyKey: string): Promise<ChargeRecord | null>;
+  /**
+   * Makes sure a key can no longer charge (a provider's "cancel payment intent"): a key the gateway never saw is
+   * recorded as cancelled, so a charge still on its way is answered 'canceled'. Answers the record that stands,
+   * which is the charge's when the charge got there first.
+   */
+  cancel(idempotencyKey: string): Promise<ChargeRecord>;
 }

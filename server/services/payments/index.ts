@@ -3,10 +3,9 @@
 
 import { SCRIPTED_TEST_CARDS } from './testGateway';
 
-export type { ChargeRequest, ChargeResult, DeclineCode, PaymentGateway } from './gateway';
+export type { ChargeRecord, ChargeRequest, ChargeResult, DeclineCode, PaymentGateway } from './gateway';
 export {
   GATEWAY_MESSAGES,
-  IDEMPOTENCY_MEMORY,
   SCRIPTED_TEST_CARDS,
   TEST_GATEWAY_NAME,
   createTestGateway,

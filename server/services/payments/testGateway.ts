@@ -4,11 +4,17 @@
 // developers already know) answer scripted declines; any other valid card succeeds.
 //
 // It never logs, and never returns or keeps the card number or CVV: results hold only brand and last four.
-// Idempotency works as at a real gateway: the same key answers the first result again (the same object) and
-// never charges twice; a key reused for another amount is refused. Keys are remembered in memory, first in
-// first out, for the last 10,000 charges: enough for a browser's retries, bounded for a long-running process.
+// Idempotency works as at a real gateway, and durably: every result is written to its own table (on disk) before
+// it is answered, keyed by the idempotency key, so the same key answers the first result again after a restart
+// too and never charges twice; a key reused for another amount is refused. `lookup` reads that record, as a
+// provider's API does, and `cancel` closes a key it never saw, which is how reconciliation settles an order
+// whose charge never arrived.
 
 import { randomBytes } from 'node:crypto';
+import { transact } from '../../../db/groupCommit';
+import type { Db } from '../../../db/index';
+import { findGatewayCharge, insertGatewayChargeOnce } from '../../../db/queries/gatewayCharges';
+import type { GatewayChargeRow } from '../../../db/schema';
 import {
   cardBrand,
   cardDigits,
@@ -18,18 +24,15 @@ import {
   lastFour,
 } from '../../../machines/domain/payment';
 import { toIsoDate } from '../../../machines/domain/validators';
-import type { ChargeRequest, ChargeResult, DeclineCode, PaymentGateway } from './gateway';
+import type { ChargeRecord, ChargeRequest, ChargeResult, DeclineCode, PaymentGateway } from './gateway';
 
 export const TEST_GATEWAY_NAME = 'test';
 
-/** How many idempotency keys the gateway remembers by default. */
-export const IDEMPOTENCY_MEMORY = 10_000;
-
 export interface TestGatewayOptions {
+  /** Where the gateway keeps its charges (its own table, `gateway_charges`). */
+  db: Db;
   /** The gateway's calendar day, 'YYYY-MM-DD', for the expiry check (default: the server's local day). */
   today?: () => string;
-  /** How many idempotency keys to remember (default 10,000); the oldest is forgotten first. */
-  idempotencyMemory?: number;
 }
 
 /** Sentences a cardholder can act on, as the payment page shows them. */
@@ -42,6 +45,7 @@ export const GATEWAY_MESSAGES = {
   processing_error: 'The card could not be processed. Please try again in a moment.',
   idempotency_key_reused:
     'This payment attempt was already made for a different amount (its idempotency key was reused). Please start the payment again.',
+  canceled: 'This payment was cancelled before it reached the card. Nothing was charged.',
 } as const;
 
 type Scripted = { status: 'declined'; code: DeclineCode } | { status: 'error'; code: 'processing_error' };
@@ -95,21 +99,51 @@ function assertWellFormed(request: ChargeRequest): void {
   }
 }
 
-interface Remembered {
-  amountCents: number;
-  result: ChargeResult;
+function toRow(key: string, amountCents: number, result: ChargeResult): GatewayChargeRow {
+  const { code, message } = result.status === 'succeeded' ? { code: null, message: null } : result;
+  return {
+    idempotency_key: key,
+    amount_cents: amountCents,
+    status: result.status,
+    code,
+    message,
+    reference: result.reference,
+    brand: result.brand,
+    last4: result.last4,
+    created_at: new Date().toISOString(),
+  };
 }
 
-export function createTestGateway(options: TestGatewayOptions = {}): PaymentGateway {
+/** A stored row as the result it was: frozen, so no caller can change what a replay answers. */
+function toRecord(row: GatewayChargeRow): ChargeRecord {
+  const base = { idempotencyKey: row.idempotency_key, amountCents: Number(row.amount_cents), createdAt: row.created_at, reference: row.reference };
+  const card = { brand: row.brand ?? 'unknown', last4: row.last4 ?? '' };
+  switch (row.status) {
+    case 'succeeded':
+      return Object.freeze({ ...base, status: 'succeeded', ...card });
+    case 'declined':
+      return Object.freeze({ ...base, status: 'declined', code: row.code as DeclineCode, message: row.message ?? '', ...card });
+    case 'error':
+      return Object.freeze({ ...base, status: 'error', code: 'processing_error', message: row.message ?? '', ...card });
+    case 'canceled':
+      return Object.freeze({ ...base, status: 'canceled', code: 'canceled', message: row.message ?? GATEWAY_MESSAGES.canceled, brand: row.brand, last4: row.last4 });
+  }
+}
+
+/** What a charge answers: the record without the gateway's bookkeeping. */
+function resultOf(record: ChargeRecord): ChargeResult {
+  const { idempotencyKey: _key, amountCents: _amount, createdAt: _at, ...result } = record;
+  return Object.freeze(result) as ChargeResult;
+}
+
+export function createTestGateway(options: TestGatewayOptions): PaymentGateway {
+  const { db } = options;
   const today = options.today ?? (() => toIsoDate(new Date()));
-  const memory = options.idempotencyMemory ?? IDEMPOTENCY_MEMORY;
-  const charges = new Map<string, Remembered>();
 
   function decide(request: ChargeRequest): ChargeResult {
     const digits = cardDigits(request.card.number.trim());
     const card = { reference: newChargeReference(), brand: cardBrand(digits), last4: lastFour(digits) };
-    const decline = (code: DeclineCode): ChargeResult =>
-      Object.freeze({ status: 'declined', code, message: GATEWAY_MESSAGES[code], ...card });
+    const decline = (code: DeclineCode): ChargeResult => ({ status: 'declined', code, message: GATEWAY_MESSAGES[code], ...card });
 
     if (!isValidCardNumber(digits)) return decline('incorrect_number');
     if (isExpired({ month: request.card.expMonth, year: request.card.expYear }, today())) return decline('expired_card');
@@ -118,41 +152,45 @@ export function createTestGateway(options: TestGatewayOptions = {}): PaymentGate
 
     const scripted = SCRIPTED_BY_NUMBER.get(digits);
     if (scripted?.status === 'declined') return decline(scripted.code);
-    if (scripted?.status === 'error') {
-      return Object.freeze({ status: 'error', code: 'processing_error', message: GATEWAY_MESSAGES.processing_error, ...card });
-    }
-    return Object.freeze({ status: 'succeeded', ...card });
+    if (scripted?.status === 'error') return { status: 'error', code: 'processing_error', message: GATEWAY_MESSAGES.processing_error, ...card };
+    return { status: 'succeeded', ...card };
   }
 
-  function remember(key: string, entry: Remembered): void {
-    charges.set(key, entry);
-    if (charges.size > memory) {
-      const oldest = charges.keys().next().value;
-      if (oldest !== undefined) charges.delete(oldest);
-    }
+  async function lookup(key: string): Promise<ChargeRecord | null> {
+    const row = await findGatewayCharge(db, key);
+    return row ? toRecord(row) : null;
+  }
+
+  /** The first result for the key stands: written on disk before anyone hears it, and read back when another call won. */
+  async function record(key: string, amountCents: number, result: ChargeResult): Promise<ChargeRecord> {
+    await transact(db, (trx) => insertGatewayChargeOnce(trx, toRow(key, amountCents, result)));
+    return (await lookup(key)) as ChargeRecord;
+  }
+
+  /** The same key for another amount is a mistake of the caller's: refused, and the first result still stands. */
+  function reusedKey(request: ChargeRequest): ChargeResult {
+    const digits = cardDigits(request.card.number.trim());
+    return Object.freeze({
+      status: 'error',
+      code: 'processing_error',
+      message: GATEWAY_MESSAGES.idempotency_key_reused,
+      reference: newChargeReference(),
+      brand: cardBrand(digits),
+      last4: lastFour(digits),
+    });
   }
 
   return {
     name: TEST_GATEWAY_NAME,
-    // No await before the result is remembered: two concurrent calls with one key cannot both charge.
     async charge(request) {
       assertWellFormed(request);
-      const previous = charges.get(request.idempotencyKey);
-      if (previous) {
-        if (previous.amountCents === request.amountCents) return previous.result;
-        const digits = cardDigits(request.card.number.trim());
-        return Object.freeze({
-          status: 'error',
-          code: 'processing_error',
-          message: GATEWAY_MESSAGES.idempotency_key_reused,
-          reference: newChargeReference(),
-          brand: cardBrand(digits),
-          last4: lastFour(digits),
-        });
-      }
-      const result = decide(request);
-      remember(request.idempotencyKey, { amountCents: request.amountCents, result });
-      return result;
+      const stored = (await lookup(request.idempotencyKey)) ?? (await record(request.idempotencyKey, request.amountCents, decide(request)));
+      // A cancelled key answers that it was cancelled, whatever amount comes with it.
+      return stored.status === 'canceled' || stored.amountCents === request.amountCents ? resultOf(stored) : reusedKey(request);
+    },
+    lookup,
+    async cancel(key) {
+      return record(key, 0, { status: 'canceled', code: 'canceled', message: GATEWAY_MESSAGES.canceled, reference: newChargeReference(), brand: null, last4: null });
     },
   };
 }

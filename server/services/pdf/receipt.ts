@@ -33,7 +33,8 @@ export async function receiptPdf(input: ReceiptInput): Promise<Buffer> {
   row(w, { label: 'Service', value: SERVICE_NAMES[order.service] });
   row(w, { label: 'Package', value: PRODUCT_NAMES[order.product] });
   if (lead?.name.trim()) row(w, { label: 'Applicant', value: lead.name.trim() });
-  if (lead?.email.trim()) row(w, { label: 'E-mail', value: lead.email.trim() });
+  const email = order.receiptEmail?.trim() || lead?.email.trim();
+  if (email) row(w, { label: 'Receipt for', value: email });
 
   heading(w, 'Payment');
   const { price } = order;
@@ -44,6 +45,9 @@ export async function receiptPdf(input: ReceiptInput): Promise<Buffer> {
   row(w, { label: charged ? 'Total charged' : 'Total (not charged)', value: money(price.total), valueStyle: STRONG });
   if (order.status === 'refunded') row(w, { label: 'Refunded', value: money(price.total) });
   if (order.card) row(w, { label: 'Card', value: `${order.card.brand} ending in ${order.card.last4}` });
+  // The one price story (DECISIONS.md): what the government is paid, and what the applicant pays in all.
+  row(w, { label: 'Government fee (paid separately)', value: money(price.governmentFee) });
+  row(w, { label: 'Total with the government fee', value: money(price.outOfPocket) });
   w.space(4);
   notice(w, `${governmentFeeNote(order.service, money(price.governmentFee), input.officialSite)} ${privateCompanyNote(brandName)}`, 'note');
 
@@ -61,8 +65,9 @@ export async function receiptPdf(input: ReceiptInput): Promise<Buffer> {
 
   heading(w, 'Good to know');
   if (order.status === 'paid') {
-    const to = lead?.email.trim() ? ` to ${lead.email.trim()}` : '';
-    w.paragraph(`A confirmation e-mail with these details has been sent${to}.`, TEXT);
+    // No e-mail is sent yet (README): the receipt says where the order can be found again instead.
+    const account = email ? `Sign in or create an account with ${email}` : 'Sign in or create an account';
+    w.paragraph(`Keep this receipt. ${account} in the browser you paid from, and this order stays on your dashboard, where its receipt can be downloaded again.`, TEXT);
     w.space(6);
   }
   w.paragraph(legalWarningEs(brandName), { ...TEXT, size: 9 });

@@ -6,13 +6,13 @@ import { Worker } from 'node:worker_threads';
 import zlib from 'node:zlib';
 import type { Language } from '../../../machines/domain/language';
 import type { BrandingDto } from '../../../openapi/schemas/branding';
-import type { PricingDto } from '../../../openapi/schemas/pricing';
+import type { PriceListDto } from '../../../openapi/schemas/orders';
 import { PAGES_FILE, RENDERER_FILE, SLOTS, type PagesFile } from './layout';
 
 /** The data an entry page is rendered with, which the browser's first render reads back from the page. */
 export interface SiteSnapshot {
   branding: BrandingDto;
-  pricing: PricingDto;
+  prices: PriceListDto;
 }
 
 /** What the pages are rendered with. */

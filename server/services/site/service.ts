@@ -5,8 +5,9 @@ import { findCountry } from '../../../machines/domain/countries';
 import { eligibility, favourableCitizenship, type Eligibility, type Purpose } from '../../../machines/domain/visaRules';
 import type { PlanDto } from '../../../openapi/schemas/plans';
 import { badRequest } from '../../lib/problems';
+import type { PriceDto, PriceListDto } from '../../../openapi/schemas/orders';
 import { LocalNotices, type ChangeNotices } from '../guard/notices';
-import { plansOf } from '../orders/products';
+import { plansOf, priceList } from '../orders/products';
 
 /**
  * A change reaches every process's copy at once through the change notices (Redis pub/sub or PostgreSQL
@@ -22,6 +23,7 @@ interface Cached {
   pricing: PricingMap;
   fees: Settings['fees'];
   plans: PlanDto[];
+  prices: PriceListDto;
 }
 
 /** What every visitor reads: branding, the pricing map, the plans, and the visa rule's answer for a nationality and purpose. */
@@ -66,6 +68,14 @@ export class SiteService {
     });
   }
 
+  /** GET /api/prices: every product's price story, from the same map checkout charges by. */
+  prices(): Promise<PriceListDto> {
+    return this.cached('prices', async () => {
+      const [pricing, fees] = await Promise.all([this.pricing(), this.fees()]);
+      return priceList({ pricing, fees });
+    });
+  }
+
   async setBranding(branding: Branding): Promise<Branding> {
     const value = { brandName: branding.brandName.trim(), chatAssistantName: branding.chatAssistantName.trim() };
     if (!value.brandName) throw badRequest('branding.brandName', 'must not be blank');
@@ -82,19 +92,25 @@ export class SiteService {
     return value;
   }
 
-  async eligibility(query: { country: string; purpose: Purpose; otherCountry?: string; visaType?: 'DS-160' }): Promise<Eligibility> {
+  /**
+   * GET /api/eligibility: the visa rule's facts, with the price of the service they lead to (the ESTA, or a
+   * DS-160 from the Basic package), the same story the checkout charges.
+   */
+  async eligibility(query: { country: string; purpose: Purpose; otherCountry?: string; visaType?: 'DS-160' }): Promise<Eligibility & { price: PriceDto | null }> {
     const country = findCountry(query.country);
     if (!country) throw badRequest('country', 'unknown country', 'querystring');
     const other = query.otherCountry === undefined ? undefined : findCountry(query.otherCountry);
     if (query.otherCountry !== undefined && !other) throw badRequest('otherCountry', 'unknown country', 'querystring');
-    const [pricing, fees] = await Promise.all([this.pricing(), this.fees()]);
+    const prices = await this.prices();
     const citizenship = favourableCitizenship(country.name, other?.name, query.purpose);
     const table = {
-      estaGovernmentFee: fees.estaGovernmentFee,
-      ds160GovernmentFee: fees.ds160GovernmentFee,
-      estaServiceFee: pricing.ESTA,
-      ds160ServiceFee: pricing.DS160_BASIC,
+      estaGovernmentFee: prices.esta.governmentFee / 100,
+      ds160GovernmentFee: prices.basic.governmentFee / 100,
+      estaServiceFee: prices.esta.serviceFee / 100,
+      ds160ServiceFee: prices.basic.serviceFee / 100,
     };
-    return eligibility(citizenship, query.purpose, table, query.visaType);
+    const facts = eligibility(citizenship, query.purpose, table, query.visaType);
+    const price = facts.visaType === 'ESTA' ? prices.esta : facts.visaType === 'DS-160' ? prices.basic : null;
+    return { ...facts, price };
   }
 }

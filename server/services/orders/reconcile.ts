@@ -1,0 +1,133 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, Dialect } from '../../../db/index';
+import { attemptOfOrder, oldestPendingAt, pendingOrdersBefore } from '../../../db/queries/orders';
+import type { OrderRow } from '../../../db/schema';
+import type { PaymentGateway } from '../payments/gateway';
+import { settleCharge } from './settle';
+
+export interface ReconcileTiming {
+  /** How long an order may stay pending before it is settled from the gateway's record: longer than a charge takes. */
+  graceMs: number;
+  /** How often pending orders are looked for (and sooner, when one's grace period ends before). */
+  everyMs: number;
+}
+
+/** Orders settled in one go; a sweep with more to do runs again at once. */
+const BATCH = 100;
+
+/**
+ * Settles orders left pending (the process died between the charge and its settlement, or the settlement failed)
+ * from the gateway's record of their key: paid when it charged, failed when it refused, and failed as not charged
+ * when it never saw the key, which is then cancelled there so a charge still on its way cannot go through.
+ * Runs at start-up, then every minute, and at the moment the oldest pending order's grace period ends.
+ */
+export class Reconciler {
+  private timer: NodeJS.Timeout | undefined;
+  /** When the next sweep is due (ms since the epoch). */
+  private nextAt = Number.POSITIVE_INFINITY;
+  private running: Promise<number> | undefined;
+  private stopped = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly dialect: Dialect,
+    private readonly gateway: PaymentGateway,
+    private readonly timing: ReconcileTiming,
+    private readonly log: FastifyBaseLogger,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Whether an order has waited longer than a charge can take, so its outcome is read from the gateway. */
+  overdue(order: Pick<OrderRow, 'created_at'>): boolean {
+    return this.now() - Date.parse(order.created_at) > this.timing.graceMs;
+  }
+
+  /** One order, from the gateway's record of its attempt's key. */
+  async reconcile(order: OrderRow): Promise<OrderRow> {
+    const attempt = await attemptOfOrder(this.db, order.id);
+    // An order and its attempt are written in one transaction: an order without one never had a key to charge.
+    const record = attempt
+      ? ((await this.gateway.lookup(attempt.idempotency_key)) ?? (await this.gateway.cancel(attempt.idempotency_key)))
+      : ({ status: 'canceled', code: 'canceled', message: 'No payment attempt', reference: 'none', brand: null, last4: null } as const);
+    const settled = await settleCharge(this.db, this.dialect, order, record, 'reconciliation');
+    this.log.warn({ order: order.number, outcome: record.status, status: settled.status }, 'pending order reconciled');
+    return settled;
+  }
+
+  /** Every order pending past its grace period; how many were settled. One sweep at a time per process. */
+  sweep(): Promise<number> {
+    this.running ??= this.sweepOnce().finally(() => {
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
+  private async sweepOnce(): Promise<number> {
+    let settled = 0;
+    for (;;) {
+      const cutoff = new Date(this.now() - this.timing.graceMs).toISOString();
+      const stuck = await pendingOrdersBefore(this.db, cutoff, BATCH);
+      for (const order of stuck) {
+        try {
+          await this.reconcile(order);
+          settled += 1;
+        } catch (err) {
+          this.log.error({ err, order: order.number }, 'could not reconcile a pending order');
+        }
+      }
+      if (stuck.length < BATCH) return settled;
+    }
+  }
+
+  /** Sweeps now (awaited: the server starts with nothing stranded), then on schedule until stop(). */
+  async start(): Promise<void> {
+    this.stopped = false;
+    await this.tick();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    clearTimeout(this.timer);
+  }
+
+  /** An order whose settlement failed in this process: swept as soon as its grace period ends, not a minute later. */
+  remind(order: Pick<OrderRow, 'created_at'>): void {
+    this.wake(Date.parse(order.created_at) + this.timing.graceMs + 50 - this.now());
+  }
+
+  private async tick(): Promise<void> {
+    try {
+      await this.sweep();
+    } catch (err) {
+      this.log.error({ err }, 'reconciliation sweep failed');
+    }
+    if (!this.stopped) await this.schedule();
+  }
+
+  /** The next sweep: in a minute, or when the oldest order still pending passes its grace period, if sooner. */
+  private async schedule(): Promise<void> {
+    let wait = this.timing.everyMs;
+    try {
+      const oldest = await oldestPendingAt(this.db);
+      // At least a second apart: an order that cannot be settled now is not retried in a tight loop.
+      if (oldest) wait = Math.min(wait, Math.max(1000, Date.parse(oldest) + this.timing.graceMs - this.now() + 50));
+    } catch (err) {
+      this.log.error({ err }, 'could not read pending orders');
+    }
+    this.nextAt = Number.POSITIVE_INFINITY;
+    this.wake(wait);
+  }
+
+  /** Sweeps in `ms`, unless a sweep is due sooner already. */
+  private wake(ms: number): void {
+    const at = this.now() + Math.max(0, ms);
+    if (this.stopped || at >= this.nextAt) return;
+    clearTimeout(this.timer);
+    this.nextAt = at;
+    this.timer = setTimeout(() => {
+      this.nextAt = Number.POSITIVE_INFINITY;
+      void this.tick();
+    }, Math.max(0, ms));
+    this.timer.unref();
+  }
+}
