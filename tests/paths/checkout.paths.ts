@@ -2,7 +2,9 @@ import { expect } from 'vitest';
 import type { AnyEventObject } from 'xstate';
 import { checkoutCalls } from '../../client/api/actors/checkout';
 import { randomUUID } from 'node:crypto';
-import { checkoutErrors, checkoutMachine, ownedOrder, paymentRequest, selectedOption, stillForSale, type CheckoutContext } from '../../machines/checkout.machine';
+import { checkoutMachine, type CheckoutContext } from '../../machines/checkout.machine';
+import { validatePaymentDetails } from '../../machines/domain/payment';
+import { validateEmail } from '../../machines/domain/validators';
 import { cardDigits, formatCardNumber, formatExpiry, missingPaymentDetails, PAYMENT_FIELDS, type PaymentField } from '../../machines/domain/payment';
 import { toIsoDate } from '../../machines/domain/validators';
 import { application, CARDS, FILLED, pay } from './commerce';
@@ -14,6 +16,37 @@ import { effectsOf, lastCall, lastHeld, type PathModel, type Snap, type World } 
 const TODAY = toIsoDate(new Date());
 
 const context = (s: Snap) => s.context as CheckoutContext;
+
+// The page's rules as this oracle states them (spec 1-core §2.5), not imported from the machine it judges.
+/** The option on screen: the quote's option for the product chosen. */
+const selectedOption = (c: CheckoutContext) => c.quote?.options.find((o) => o.product === c.selected);
+/** What the application can still buy. */
+const stillForSale = (quote: CheckoutContext['quote']) => quote?.options.filter((o) => o.available) ?? [];
+/** The paid order behind an option the application already has: the same package, else the highest it has. */
+function ownedOrder(quote: CheckoutContext['quote'], selected: string | null) {
+  const option = quote?.options.find((o) => o.product === selected);
+  if (!quote || !option || option.available) return null;
+  const rank = (product: string) => ['basic', 'pro', 'premium'].indexOf(product);
+  return quote.owned.find((o) => o.product === selected) ?? [...quote.owned].sort((a, b) => rank(b.product) - rank(a.product))[0] ?? null;
+}
+/** What Pay sends: the chosen option, its shown amount, the application, the receipt's address, the key and the card. */
+function paymentRequest(c: CheckoutContext) {
+  const option = selectedOption(c)!;
+  return {
+    plan: option.product,
+    amount: option.price.total / 100,
+    ...(c.quote?.lead ? { leadId: c.quote.lead.id } : {}),
+    ...(c.quote?.newApplication ? { newApplication: true } : {}),
+    email: c.email.trim(),
+    idempotencyKey: c.attemptKey,
+    paymentDetails: c.details,
+  };
+}
+/** Each field's message as the server judges it: the receipt's e-mail, then the card and the billing address. */
+function checkoutErrors(c: CheckoutContext): CheckoutContext['errors'] {
+  const email = validateEmail(c.email);
+  return { ...(email ? { email } : {}), ...validatePaymentDetails(c.details, c.today) };
+}
 
 async function paidBasic(world: World): Promise<string> {
   const leadId = await application(world);
@@ -136,6 +169,9 @@ function fillAndPay(s: Snap): AnyEventObject[] {
   return empty ? [{ type: 'FIELD.CHANGE', field: empty, value: FILLED[empty] }] : [{ type: 'PAY' }];
 }
 
+const paymentFails = (kind: 'server' | 'network') => (event: AnyEventObject) => event.type === 'xstate.error.actor.processPayment' && (event as { error?: unknown }).error === kind;
+const pays = (event: AnyEventObject, before: Snap) => event.type === 'PAY' && before.matches({ ready: 'editing' });
+
 /** Every PAY the machine accepted, with the key it paid with, in order. */
 const payments = (world: World) => world.held.filter((h) => h.name === 'processPayment');
 
@@ -159,6 +195,13 @@ export const checkoutPaths: PathModel = {
     };
   },
   payloadKind: (before, event) => `${JSON.stringify(event)} ${before.matches({ ready: 'paying' }) ? '' : context(before).attemptKey ? 'retrying' : ''}`,
+  // The sequences the key rule is about, whatever the transition cover picks: a card refused by the gateway is a
+  // new attempt (a new key); a payment whose answer was lost is retried with its key, unless the plan changed.
+  required: [
+    { name: 'a declined card, then Pay again', through: [paymentFails('server'), pays] },
+    { name: 'a lost connection, then Pay again', through: [paymentFails('network'), pays] },
+    { name: 'a lost connection, another plan, then Pay', through: [paymentFails('network'), (event) => event.type === 'PLAN.SELECT', pays] },
+  ],
   cases: [
     {
       name: 'a DS-160 application paying Pro',

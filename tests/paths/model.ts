@@ -54,6 +54,18 @@ export interface PathCase<TInput = any> {
   events: (snapshot: Snap) => AnyEventObject[];
 }
 
+export interface RequiredPath {
+  /** What the sequence is for, as the report names it. */
+  name: string;
+  /** The case it starts from (its name); the first case when omitted. */
+  case?: string;
+  /**
+   * The moves the path must make, in this order, with any others between them: each says whether an event, sent
+   * in the snapshot before it, is that move. The shortest such path through the case's own offered events runs.
+   */
+  through: Array<(event: AnyEventObject, before: Snap) => boolean>;
+}
+
 export interface Step {
   before: Snap;
   event: AnyEventObject;
@@ -79,6 +91,11 @@ export interface PathModel {
   abstraction?: (snapshot: Snap) => unknown;
   /** How to tell payloads apart for "one path per transition and payload" (default: the whole event). */
   payloadKind?: (before: Snap, event: AnyEventObject) => string;
+  /**
+   * Sequences that must run whatever the transition cover picks (a declined card, then Pay again): each is a path
+   * of its own, the shortest from the start of its case that makes its moves in order.
+   */
+  required?: RequiredPath[];
   /** Beyond one path per transition: one more per distinct shape of a path's last step (within the budget). */
   variety?: (step: { before: Snap; event: AnyEventObject; after: Snap }) => string | null;
   /**

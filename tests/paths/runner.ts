@@ -5,7 +5,7 @@ import { TestModel } from 'xstate/graph';
 import { actorsOf } from '../../client/api/actors/actorsOf';
 import { injectTransport } from '../helpers/transport';
 import { CoverageRecorder, transitionKey } from './coverage';
-import { stateValueOf, type HeldCall, type PathCase, type PathModel, type Snap, type World } from './model';
+import { stateValueOf, type HeldCall, type PathCase, type PathModel, type RequiredPath, type Snap, type World } from './model';
 import { toTestMachine } from './testMachine';
 
 export interface GeneratedStep {
@@ -114,7 +114,50 @@ export function generatePaths(model: PathModel): GeneratedPath[] {
       selected.push({ pathCase, description: describe([], start.last), initial: start.initial, steps: [] });
     }
   }
+  // Beside the cover, the sequences the model says must run (what its oracle was written for).
+  for (const required of model.required ?? []) selected.push(requiredPath(model, required));
   return selected;
+}
+
+/** The snapshot the model reaches from `before` with `event`. */
+function nextSnapshot(testMachine: AnyStateMachine, before: Snap, event: AnyEventObject): Snap {
+  const actor = createActor(testMachine, { snapshot: before as never });
+  actor.start();
+  actor.send(event);
+  const after = actor.getSnapshot() as Snap;
+  actor.stop();
+  return after;
+}
+
+/**
+ * A required sequence (PathModel.required) as a path: a breadth-first search through the case's offered events
+ * for the shortest path that makes the sequence's moves in order, so the sequence follows the model as it changes.
+ */
+export function requiredPath(model: PathModel, required: RequiredPath, limit = 20_000): GeneratedPath {
+  const pathCase = required.case === undefined ? model.cases[0] : model.cases.find((c) => c.name === required.case);
+  if (!pathCase) throw new Error(`Required path "${required.name}": no case ${required.case}`);
+  const testMachine = toTestMachine(model.machine);
+  const key = (s: Snap, progress: number) => `${progress} ${JSON.stringify(model.abstraction ? model.abstraction(s) : { value: s.value, context: s.context })}`;
+  const start = createActor(testMachine, { input: pathCase.input });
+  start.start();
+  const initial = start.getSnapshot() as Snap;
+  start.stop();
+  const queue: Array<{ snap: Snap; steps: GeneratedStep[]; progress: number }> = [{ snap: initial, steps: [], progress: 0 }];
+  const seen = new Set([key(initial, 0)]);
+  for (let expanded = 0; queue.length && expanded < limit; expanded += 1) {
+    const node = queue.shift()!;
+    for (const event of node.snap.status === 'active' ? pathCase.events(node.snap) : []) {
+      const next = nextSnapshot(testMachine, node.snap, event);
+      const progress = node.progress + (required.through[node.progress]!(event, node.snap) ? 1 : 0);
+      const steps = [...node.steps, { event, state: next }];
+      if (progress === required.through.length) return { pathCase, description: `required, ${required.name}: ${describe(steps, next)}`, initial, steps };
+      const k = key(next, progress);
+      if (seen.has(k)) continue;
+      seen.add(k);
+      queue.push({ snap: next, steps, progress });
+    }
+  }
+  throw new Error(`Required path "${required.name}": no path through the case "${pathCase.name}" makes its moves`);
 }
 
 /** Calls held until the path says how they end: sent to the real server, or dropped as a lost connection. */
