@@ -1,4 +1,6 @@
-import { assign, fromPromise, setup, type AnyActorRef } from 'xstate';
+import { assign, fromPromise, setup, type AnyActorRef, type SnapshotFrom } from 'xstate';
+import { inlineError, type InlineType } from './domain/chatMarkers';
+import { PAYWALL_AT, paywallLocks } from './domain/paywall';
 import { streamingReply } from './domain/streaming';
 
 /** Spec 3-ai §3: the advanced chat's application as the server reports it. */
@@ -30,9 +32,6 @@ export interface ChatTurn {
 
 export type ChatLine = { role: 'user' | 'assistant'; content: string } | { role: 'system'; key: 'aivisa:error.general' | 'aivisa:error.checkout' };
 
-/** Spec 3-ai §4.4: at readiness 80 an application not paid for waits for the payment. */
-export const PAYWALL_AT = 80;
-
 export interface AivisaChatContext {
   sessionId: string;
   language: string;
@@ -42,7 +41,8 @@ export interface AivisaChatContext {
   partial: string;
   application: ChatApplication;
   suggestions: string[];
-  paywallOpen: boolean;
+  /** The last reply's inline widget ([INPUT:type:label], spec 3-ai §5): what is typed in it and its message. */
+  inline: { value: string; error: string | null };
   stateUpdate: StateUpdate;
   plan: string | null;
   /** Where checkout goes, once the server answered. */
@@ -62,11 +62,13 @@ export type AivisaChatEvent =
   | { type: 'DRAFT'; value: string }
   | { type: 'SEND'; text?: string }
   | { type: 'PIECE'; text: string }
+  | { type: 'INLINE.CHANGE'; value: string }
+  | { type: 'INLINE.SUBMIT'; inputType: InlineType }
   | { type: 'OPEN_PAYWALL' }
   | { type: 'CLOSE_PAYWALL' }
   | { type: 'CHOOSE_PLAN'; plan: string };
 
-export const isLocked = (application: ChatApplication) => application.status === 'in_progress' && application.readiness >= PAYWALL_AT;
+export const isLocked = (application: ChatApplication) => paywallLocks({ paid: application.status === 'paid', readiness: application.readiness });
 
 /** Spec 3-ai §4.4: the lead is saved once the state has an e-mail with @, a citizenship and a purpose. */
 export const leadReady = (update: StateUpdate) => Boolean(update.email?.includes('@') && update.citizenship_country && update.trip_purpose);
@@ -100,26 +102,27 @@ export const aivisaChatMachine = setup({
     }),
   },
   actions: {
+    /** A message of the applicant's in the conversation, on its way to the server. */
+    say: assign(({ context }, { text }: { text: string }) => ({ lines: [...context.lines, { role: 'user' as const, content: text }], suggestions: [], partial: '' })),
     appendPiece: assign({ partial: ({ context, event }) => context.partial + (event as { text: string }).text }),
+    /** The reply in the conversation. */
     takeTurn: assign(({ context }, { turn }: { turn: ChatTurn }) => ({
       lines: [...context.lines, { role: 'assistant' as const, content: turn.content }],
       partial: '',
       application: turn.application,
       suggestions: turn.suggestions,
-      paywallOpen: turn.showPaywall,
+      inline: { value: '', error: null },
       stateUpdate: { ...context.stateUpdate, ...turn.stateUpdate },
     })),
     /** POST /api/save-lead with the state; a failure is only logged (spec 3-ai §8). Provided by the page. */
     saveLead: (_: unknown, _params: { state: StateUpdate }) => {},
   },
   guards: {
-    canSend: ({ context, event }) => {
-      const text = event.type === 'SEND' && event.text !== undefined ? event.text : context.draft;
-      return text.trim() !== '' && !isLocked(context.application);
-    },
+    hasText: ({ context, event }) => (event.type === 'SEND' && event.text !== undefined ? event.text : context.draft).trim() !== '',
+    inlineValid: ({ context, event }) => event.type === 'INLINE.SUBMIT' && inlineError(event.inputType, context.inline.value) === null,
+    leadReady: (_, params: { update: StateUpdate }) => leadReady(params.update),
     isLocked: ({ context }) => isLocked(context.application),
     isPaymentRequired: (_, params: { error: unknown }) => statusOf(params.error) === 402,
-    leadReady: (_, params: { update: StateUpdate }) => leadReady(params.update),
   },
 }).createMachine({
   id: 'aivisaChat',
@@ -131,7 +134,7 @@ export const aivisaChatMachine = setup({
     partial: '',
     application: { status: 'in_progress', readiness: 0, collected: {} },
     suggestions: [],
-    paywallOpen: false,
+    inline: { value: '', error: null },
     stateUpdate: {},
     plan: null,
     checkoutUrl: null,
@@ -150,7 +153,6 @@ export const aivisaChatMachine = setup({
             const { messages = [], ...application } = event.output;
             return {
               application,
-              paywallOpen: isLocked(application),
               lines: messages.map(({ role, content }) => ({ role, content })),
               suggestions: messages.at(-1)?.role === 'assistant' ? (messages.at(-1)?.suggestions ?? []) : [],
             };
@@ -160,22 +162,42 @@ export const aivisaChatMachine = setup({
         onError: 'idle',
       },
     },
-    // `failed`: the last call failed and the chat's last line says so; everything idle allows goes on from there.
     idle: {
-      initial: 'ready',
-      states: { ready: {}, failed: {} },
+      initial: 'talking',
+      states: {
+        // `failed`: the last call failed and the chat's last line says so; everything `ready` allows goes on.
+        talking: {
+          initial: 'ready',
+          states: { ready: {}, failed: {} },
+          always: { guard: 'isLocked', target: 'locked' },
+          on: {
+            SEND: {
+              guard: 'hasText',
+              target: '#aivisaChat.sending',
+              actions: [
+                { type: 'say', params: ({ context, event }) => ({ text: (event.text ?? context.draft).trim() }) },
+                assign({ draft: ({ context, event }) => (event.text === undefined ? '' : context.draft) }),
+              ],
+            },
+            'INLINE.SUBMIT': [
+              // The widget's answer, checked as its type asks (spec 3-ai §5), is sent as the next message.
+              { guard: 'inlineValid', target: '#aivisaChat.sending', actions: { type: 'say', params: ({ context }) => ({ text: context.inline.value.trim() }) } },
+              { actions: assign({ inline: ({ context, event }) => ({ ...context.inline, error: inlineError(event.inputType, context.inline.value) }) }) },
+            ],
+          },
+        },
+        // The application waits for its payment: nothing is sent, the plans are the way on.
+        locked: {
+          initial: 'open',
+          states: {
+            open: { on: { CLOSE_PAYWALL: 'closed' } },
+            closed: { on: { OPEN_PAYWALL: 'open' } },
+          },
+        },
+      },
       on: {
         DRAFT: { actions: assign({ draft: ({ event }) => event.value }) },
-        SEND: {
-          guard: 'canSend',
-          target: 'sending',
-          actions: assign(({ context, event }) => {
-            const text = (event.text ?? context.draft).trim();
-            return { lines: [...context.lines, { role: 'user' as const, content: text }], draft: event.text === undefined ? '' : context.draft, suggestions: [], partial: '' };
-          }),
-        },
-        OPEN_PAYWALL: { guard: 'isLocked', actions: assign({ paywallOpen: true }) },
-        CLOSE_PAYWALL: { actions: assign({ paywallOpen: false }) },
+        'INLINE.CHANGE': { actions: assign({ inline: ({ event }) => ({ value: event.value, error: null }) }) },
         CHOOSE_PLAN: { target: 'checkingOut', actions: assign({ plan: ({ event }) => event.plan }) },
       },
     },
@@ -189,6 +211,8 @@ export const aivisaChatMachine = setup({
           const said = context.lines.filter((l): l is { role: 'user' | 'assistant'; content: string } => l.role !== 'system');
           return { sessionId: context.sessionId, message: said.at(-1)?.content ?? '', history: said.slice(0, -1).slice(-10), language: context.language, replyTo: self };
         },
+        // A reply that finds the application locked (the server shows the paywall then) opens the plans: `idle`
+        // goes on to `locked`.
         onDone: [
           {
             guard: { type: 'leadReady', params: ({ event }) => ({ update: event.output.stateUpdate }) },
@@ -201,10 +225,10 @@ export const aivisaChatMachine = setup({
           {
             // The server says the application waits for payment: the page had an old readiness.
             guard: { type: 'isPaymentRequired', params: ({ event }) => ({ error: event.error }) },
-            target: 'idle',
-            actions: assign(({ context }) => ({ partial: '', paywallOpen: true, application: { ...context.application, readiness: Math.max(context.application.readiness, PAYWALL_AT) } })),
+            target: 'idle.locked.open',
+            actions: assign(({ context }) => ({ partial: '', application: { ...context.application, readiness: Math.max(context.application.readiness, PAYWALL_AT) } })),
           },
-          { target: 'idle.failed', actions: assign(({ context }) => ({ partial: '', lines: [...context.lines, { role: 'system' as const, key: 'aivisa:error.general' as const }] })) },
+          { target: 'idle.talking.failed', actions: assign(({ context }) => ({ partial: '', lines: [...context.lines, { role: 'system' as const, key: 'aivisa:error.general' as const }] })) },
         ],
       },
     },
@@ -215,10 +239,22 @@ export const aivisaChatMachine = setup({
         src: 'checkout',
         input: ({ context }) => ({ sessionId: context.sessionId, plan: context.plan as string }),
         onDone: { target: 'redirecting', actions: assign({ checkoutUrl: ({ event }) => event.output.url }) },
-        onError: { target: 'idle.failed', actions: assign(({ context }) => ({ plan: null, lines: [...context.lines, { role: 'system' as const, key: 'aivisa:error.checkout' as const }] })) },
+        // A locked application is shown its plans again, with the failure said in the conversation.
+        onError: { target: 'idle.talking.failed', actions: assign(({ context }) => ({ plan: null, lines: [...context.lines, { role: 'system' as const, key: 'aivisa:error.checkout' as const }] })) },
       },
     },
     redirecting: { type: 'final' },
   },
   output: ({ context }) => ({ to: context.checkoutUrl ?? '/checkout' }),
 });
+
+type AivisaSnapshot = SnapshotFrom<typeof aivisaChatMachine>;
+
+/** What the page shows, read off the machine's state. */
+export const aivisaView = {
+  /** Nothing can be sent until the application is paid for. */
+  locked: (s: AivisaSnapshot) => s.matches({ idle: 'locked' }),
+  paywallOpen: (s: AivisaSnapshot) => s.matches({ idle: { locked: 'open' } }),
+  /** The plans the paywall offers: the ESTA service when the chat recommended an ESTA, the DS-160 packages otherwise. */
+  planKind: (s: AivisaSnapshot): 'esta' | 'ds160' => (s.context.application.collected.product_recommendation === 'ESTA' ? 'esta' : 'ds160'),
+};

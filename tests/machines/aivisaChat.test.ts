@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor, type AnyActorRef } from 'xstate';
-import { aivisaChatMachine, isLocked, leadReady, type ChatTurn, type SendInput } from '../../machines/aivisaChat.machine';
+import { aivisaChatMachine, aivisaView, isLocked, leadReady, type ChatTurn, type SendInput } from '../../machines/aivisaChat.machine';
 
 const settle = (actor: AnyActorRef) => waitFor(actor, (s) => !s.hasTag('busy'));
 const turn = (patch: Partial<ChatTurn> = {}): ChatTurn => ({
@@ -96,12 +96,16 @@ describe('aivisaChat', () => {
     await settle(actor);
     actor.send({ type: 'SEND', text: 'G1234567' });
     await settle(actor);
-    expect(actor.getSnapshot().context.paywallOpen).toBe(true);
+    expect(actor.getSnapshot().matches({ idle: { locked: 'open' } })).toBe(true);
+    expect(aivisaView.paywallOpen(actor.getSnapshot())).toBe(true);
     expect(actor.getSnapshot().can({ type: 'SEND', text: 'más' })).toBe(false);
     actor.send({ type: 'CLOSE_PAYWALL' });
-    expect(actor.getSnapshot().context.paywallOpen).toBe(false);
+    expect(actor.getSnapshot().matches({ idle: { locked: 'closed' } })).toBe(true);
+    // Put aside, the plans are still the only way on: nothing can be sent.
+    expect(aivisaView.locked(actor.getSnapshot())).toBe(true);
+    expect(actor.getSnapshot().can({ type: 'SEND', text: 'más' })).toBe(false);
     actor.send({ type: 'OPEN_PAYWALL' });
-    expect(actor.getSnapshot().context.paywallOpen).toBe(true);
+    expect(aivisaView.paywallOpen(actor.getSnapshot())).toBe(true);
     actor.send({ type: 'CHOOSE_PLAN', plan: 'pro' });
     await waitFor(actor, (s) => s.status === 'done');
     expect(actor.getSnapshot().output).toEqual({ to: '/checkout?plan=pro' });
@@ -113,19 +117,34 @@ describe('aivisaChat', () => {
     await settle(actor);
     actor.send({ type: 'SEND', text: 'hola' });
     await settle(actor);
-    expect(actor.getSnapshot().context).toMatchObject({ paywallOpen: true, application: { readiness: 80 } });
+    expect(actor.getSnapshot().matches({ idle: { locked: 'open' } })).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject({ application: { readiness: 80 } });
     const { actor: other } = start([new TypeError('Failed to fetch')]);
     await settle(other);
     other.send({ type: 'SEND', text: 'hola' });
     await settle(other);
     expect(other.getSnapshot().context.lines.at(-1)).toEqual({ role: 'system', key: 'aivisa:error.general' });
-    expect(other.getSnapshot().matches({ idle: 'failed' })).toBe(true);
-    expect(actor.getSnapshot().matches({ idle: 'ready' })).toBe(true);
+    expect(other.getSnapshot().matches({ idle: { talking: 'failed' } })).toBe(true);
   });
 
   it('starts at the paywall when the loaded application is there', async () => {
     const { actor } = start([], { status: 'in_progress', readiness: 90, collected: {} });
     await settle(actor);
-    expect(actor.getSnapshot().context.paywallOpen).toBe(true);
+    expect(aivisaView.paywallOpen(actor.getSnapshot())).toBe(true);
+  });
+
+  it("checks an inline widget's answer as its type asks, shows the message, and sends a valid one", async () => {
+    const { actor } = start([turn({ content: 'Gracias' })]);
+    await settle(actor);
+    actor.send({ type: 'INLINE.CHANGE', value: 'ana@' });
+    actor.send({ type: 'INLINE.SUBMIT', inputType: 'email' });
+    expect(actor.getSnapshot().context.inline.error).not.toBeNull();
+    expect(actor.getSnapshot().matches('idle')).toBe(true);
+    actor.send({ type: 'INLINE.CHANGE', value: ' ana@example.com ' });
+    expect(actor.getSnapshot().context.inline).toEqual({ value: ' ana@example.com ', error: null });
+    actor.send({ type: 'INLINE.SUBMIT', inputType: 'email' });
+    expect(actor.getSnapshot().context.lines.at(-1)).toEqual({ role: 'user', content: 'ana@example.com' });
+    await settle(actor);
+    expect(actor.getSnapshot().context.inline).toEqual({ value: '', error: null });
   });
 });

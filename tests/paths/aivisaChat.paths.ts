@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import type { AnyEventObject } from 'xstate';
 import { eventReader } from '../../client/api/events';
 import { aivisaCalls } from '../../client/api/actors/aivisa';
+import { inlineError } from '../../machines/domain/chatMarkers';
 import { aivisaChatMachine, type ChatApplication, type ChatTurn, type StateUpdate } from '../../machines/aivisaChat.machine';
 
 // The rules as the oracle states them (spec 3-ai §2.5): an unpaid application locks at readiness 80; the lead is
@@ -42,6 +43,9 @@ async function atPaywall(world: World, input: { sessionId: string }, http = worl
   return ready;
 }
 
+/** The paywall's plans on screen. */
+const plansShown = (s: Snap) => s.matches({ idle: { locked: 'open' } });
+
 const hasTurn = (s: Snap) => s.context.lines.some((l: { role: string }) => l.role === 'assistant');
 
 /** The idle moves every case offers: words typed or none, sent, the paywall closed and opened, a plan chosen. */
@@ -50,8 +54,11 @@ const idle = (s: Snap): AnyEventObject[] => [
   { type: 'DRAFT', value: 'soy mexicana' },
   { type: 'DRAFT', value: '   ' },
   { type: 'SEND', text: 'Turismo' },
-  ...(s.context.paywallOpen ? [{ type: 'CLOSE_PAYWALL' }] : [{ type: 'OPEN_PAYWALL' }]),
+  ...(plansShown(s) ? [{ type: 'CLOSE_PAYWALL' }] : [{ type: 'OPEN_PAYWALL' }]),
   { type: 'CHOOSE_PLAN', plan: 'pro' },
+  // A reply's e-mail widget: a half address, then a whole one, each submitted.
+  { type: 'INLINE.CHANGE', value: s.context.inline.value === '' ? 'ana@' : ' ana.widget@example.com ' },
+  { type: 'INLINE.SUBMIT', inputType: 'email' },
 ];
 
 const cases: PathCase[] = [
@@ -99,7 +106,7 @@ const cases: PathCase[] = [
       if (s.matches('loading')) return [dropped('loadApplication')];
       // The server refuses with 402, which the page reads as the paywall (sent to the real server).
       if (s.matches('sending')) return [{ type: 'xstate.error.actor.sendMessage', error: { status: 402 }, sent: true }];
-      return s.matches('idle') ? [{ type: 'SEND', text: 'llego el 1 de marzo de 2027' }, ...(s.context.paywallOpen ? [{ type: 'CLOSE_PAYWALL' }] : [])] : [];
+      return s.matches('idle') ? [{ type: 'SEND', text: 'llego el 1 de marzo de 2027' }, ...(plansShown(s) ? [{ type: 'CLOSE_PAYWALL' }] : [])] : [];
     },
   },
   {
@@ -151,22 +158,22 @@ const withoutRef = (input: Record<string, unknown> | undefined) => {
 
 export const aivisaChatPaths: PathModel = {
   machine: aivisaChatMachine,
-  budget: 45,
+  budget: 55,
   calls: aivisaCalls,
   effects: ['saveLead'],
   cases,
   abstraction: (s) => ({
     value: s.value,
     draft: s.context.draft,
-    paywallOpen: s.context.paywallOpen,
     locked: isLocked(s.context.application),
+    inline: s.context.inline,
     turn: hasTurn(s),
     last: s.context.lines.at(-1)?.role,
   }),
   oracle: {
     initial: (s, world) => {
       expect(s.value).toBe('loading');
-      expect(s.context).toMatchObject({ sessionId: world.input.sessionId, language: world.input.language, lines: [], paywallOpen: false });
+      expect(s.context).toMatchObject({ sessionId: world.input.sessionId, language: world.input.language, lines: [], inline: { value: '', error: null } });
     },
     step: async ({ event, before, after, world, started, asked }) => {
       const names = started.map((h) => h.name);
@@ -184,7 +191,8 @@ export const aivisaChatPaths: PathModel = {
         expect(after.context.application).toEqual(application);
         expect(after.context.lines).toEqual(messages.map(({ role, content }) => ({ role, content })));
         expect(after.context.suggestions).toEqual(messages.at(-1)?.suggestions ?? []);
-        expect(after.context.paywallOpen).toBe(isLocked(after.context.application));
+        // An application at the paywall opens on its plans.
+        expect(plansShown(after)).toBe(isLocked(after.context.application));
       }
       if (event.type === 'xstate.error.actor.loadApplication') {
         // Only logged (spec 3-ai §8): nothing on screen.
@@ -199,7 +207,9 @@ export const aivisaChatPaths: PathModel = {
         // The reply came in pieces, and the pieces are the reply.
         expect(pieces.join('')).toBe(turn!.content);
         expect(after.context.lines.at(-1)).toEqual({ role: 'assistant', content: turn!.content });
-        expect(after.context).toMatchObject({ partial: '', application: turn!.application, paywallOpen: turn!.showPaywall, suggestions: turn!.suggestions });
+        expect(after.context).toMatchObject({ partial: '', application: turn!.application, suggestions: turn!.suggestions, inline: { value: '', error: null } });
+        // The server says when the paywall shows; the page shows its plans then, and only then.
+        expect(plansShown(after)).toBe(turn!.showPaywall);
         const row = await world.app.db.selectFrom('chat_sessions').select('messages').where('id', '=', world.input.sessionId).executeTakeFirstOrThrow();
         expect(JSON.parse(row.messages).at(-1)).toEqual({ role: 'assistant', content: turn!.content, ...(turn!.suggestions.length ? { suggestions: turn!.suggestions } : {}) });
         expect(asked.filter((e) => e.type === 'saveLead')).toEqual(leadReady(turn!.stateUpdate) ? [{ type: 'saveLead', params: { state: turn!.stateUpdate } }] : []);
@@ -211,7 +221,7 @@ export const aivisaChatPaths: PathModel = {
         const server = (event as { error?: unknown }).error === 'server' || (event as { sent?: boolean }).sent === true;
         if (server && answer?.status === 402) {
           // The server enforces the paywall; the page opens it, with no error line.
-          expect(after.context.paywallOpen).toBe(true);
+          expect(plansShown(after)).toBe(true);
           expect(isLocked(after.context.application)).toBe(true);
           expect(after.context.lines.at(-1)?.role).toBe('user');
         } else {
@@ -232,15 +242,29 @@ export const aivisaChatPaths: PathModel = {
         expect(after.context.lines.at(-1)).toEqual({ role: 'system', key: 'aivisa:error.checkout' });
         expect(after.context.plan).toBeNull();
       }
-      if (event.type === 'CLOSE_PAYWALL' && before.matches('idle')) expect(after.context.paywallOpen).toBe(false);
-      if (event.type === 'OPEN_PAYWALL' && before.matches('idle')) expect(after.context.paywallOpen).toBe(isLocked(before.context.application));
+      if (event.type === 'CLOSE_PAYWALL' && before.matches('idle')) expect(plansShown(after)).toBe(false);
+      // Put aside, the plans come back on request, and only for an application that waits for its payment.
+      if (event.type === 'OPEN_PAYWALL' && before.matches('idle')) expect(plansShown(after)).toBe(isLocked(before.context.application));
+      if (event.type === 'INLINE.CHANGE' && before.matches('idle')) expect(after.context.inline).toEqual({ value: event.value, error: null });
+      if (event.type === 'INLINE.SUBMIT') {
+        // The widget's answer is checked as its type asks (spec 3-ai §5); a valid one is the next message.
+        const value = before.context.inline.value;
+        const problem = inlineError('email', value);
+        const sends = before.matches('idle') && !isLocked(before.context.application) && problem === null;
+        expect(names).toEqual(sends ? ['sendMessage'] : []);
+        if (sends) expect(after.context.lines.at(-1)).toEqual({ role: 'user', content: value.trim() });
+        else if (before.matches('idle') && !isLocked(before.context.application)) expect(after.context.inline.error).toBe(problem);
+      }
       expect(effectsOf(world, 'saveLead').length).toBeLessThanOrEqual(world.events.filter((e) => e.type === 'xstate.done.actor.sendMessage').length);
     },
     states: {
-      // A failed call leaves the chat in `idle.failed` with its line last; anything else, in `idle.ready` without one.
-      'idle.failed': (s) => expect(s.context.lines.at(-1)?.role).toBe('system'),
-      'idle.ready': (s) => expect(s.context.lines.at(-1)?.role).not.toBe('system'),
-      idle: (s) => expect(s.can({ type: 'SEND', text: 'x' })).toBe(!isLocked(s.context.application)),
+      // A failed call leaves the chat in `idle.talking.failed` with its line last; anything else, in `ready` without one.
+      'idle.talking.failed': (s) => expect(s.context.lines.at(-1)?.role).toBe('system'),
+      'idle.talking.ready': (s) => expect(s.context.lines.at(-1)?.role).not.toBe('system'),
+      idle: (s) => {
+        expect(s.can({ type: 'SEND', text: 'x' })).toBe(!isLocked(s.context.application));
+        expect(s.matches({ idle: 'locked' })).toBe(isLocked(s.context.application));
+      },
       'sending.waiting': (s, world) => {
         const said = s.context.lines.filter((l: { role: string }) => l.role !== 'system');
         expect(withoutRef(lastHeld(world, 'sendMessage')?.input)).toEqual({

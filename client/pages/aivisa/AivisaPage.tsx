@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { aivisaChatMachine, isLocked, type ChatLine, type StateUpdate } from '../../../machines/aivisaChat.machine';
+import { aivisaChatMachine, aivisaView, type ChatLine, type StateUpdate } from '../../../machines/aivisaChat.machine';
 import { parseReply } from '../../../machines/domain/chatMarkers';
 import { findCountry } from '../../../machines/domain/countries';
 import { ROUTES } from '../../../machines/domain/routes';
@@ -51,7 +51,9 @@ export default function AivisaPage() {
   const context = useSelector(ref, (s) => s.context);
   const busy = useSelector(ref, (s) => s.hasTag('busy') || s.status === 'done');
   const streaming = useSelector(ref, (s) => s.matches('sending'));
-  const locked = isLocked(context.application);
+  const locked = useSelector(ref, aivisaView.locked);
+  const paywallOpen = useSelector(ref, aivisaView.paywallOpen);
+  const kind = useSelector(ref, aivisaView.planKind);
   const field = useRef<HTMLTextAreaElement>(null);
   const dialog = useRef<HTMLDivElement>(null);
   const percent = context.application.readiness;
@@ -61,8 +63,8 @@ export default function AivisaPage() {
   }, [busy, locked]);
   // The paywall takes the focus when it opens, and Escape closes it as 'Continuar después' does.
   useEffect(() => {
-    if (context.paywallOpen) dialog.current?.focus();
-  }, [context.paywallOpen]);
+    if (paywallOpen) dialog.current?.focus();
+  }, [paywallOpen]);
 
   const lastAssistant = useMemo(() => context.lines.map((l) => l.role).lastIndexOf('assistant'), [context.lines]);
   const send = (text?: string) => ref.send(text === undefined ? { type: 'SEND' } : { type: 'SEND', text });
@@ -77,7 +79,6 @@ export default function AivisaPage() {
     if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return new Date(`${value}T12:00:00Z`).toLocaleDateString(language, { dateStyle: 'medium', timeZone: 'UTC' });
     return value;
   };
-  const kind = context.application.collected.product_recommendation === 'ESTA' ? 'esta' : 'ds160';
 
   const renderLine = (line: ChatLine, index: number) => {
     if (line.role === 'system') return t(line.key);
@@ -89,7 +90,17 @@ export default function AivisaPage() {
           part.kind === 'text' ? (
             <span key={i}>{part.text}</span>
           ) : part.kind === 'input' ? (
-            live ? <InlineInput key={i} type={part.type} label={part.label} onSend={(value) => send(value)} /> : null
+            live ? (
+              <InlineInput
+                key={i}
+                type={part.type}
+                label={part.label}
+                value={context.inline.value}
+                error={context.inline.error}
+                onChange={(value) => ref.send({ type: 'INLINE.CHANGE', value })}
+                onSubmit={() => ref.send({ type: 'INLINE.SUBMIT', inputType: part.type })}
+              />
+            ) : null
           ) : (
             <button key={i} type="button" className={button.primary} disabled={busy} onClick={() => ref.send({ type: 'CHOOSE_PLAN', plan: part.plan })} data-testid={`offer-${part.plan}`}>
               {t('offer', { plan: t(`aiassistant:plans.${['basic', 'pro', 'elite'].includes(part.plan) ? part.plan : 'pro'}`) })}
@@ -125,7 +136,7 @@ export default function AivisaPage() {
             ))}
           </dl>
         )}
-        {locked && !context.paywallOpen && (
+        {locked && !paywallOpen && (
           <button type="button" className={button.primary} onClick={() => ref.send({ type: 'OPEN_PAYWALL' })}>
             {t('paywall.seePlans')}
           </button>
@@ -193,7 +204,7 @@ export default function AivisaPage() {
         </section>
       </div>
 
-      {context.paywallOpen && (
+      {paywallOpen && (
         <div className={css.backdrop}>
           <div
             ref={dialog}

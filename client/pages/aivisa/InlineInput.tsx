@@ -1,23 +1,26 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { findCountry } from '../../../machines/domain/countries';
-import { INLINE_COUNTRIES, inlineError, type InlineType } from '../../../machines/domain/chatMarkers';
+import { INLINE_COUNTRIES, type InlineType } from '../../../machines/domain/chatMarkers';
 import { button, errorText, input as inputClass, row } from '../../styles/ui.css';
 
 const HTML_TYPE: Record<InlineType, string> = { text: 'text', email: 'email', date: 'date', number: 'text', country: 'text' };
 
-/** An [INPUT:type:label] of the assistant's reply: its widget, checked before it is sent (spec 3-ai §5). */
-export function InlineInput({ type, label, onSend }: { type: InlineType; label: string; onSend: (value: string) => void }) {
+interface Props {
+  type: InlineType;
+  label: string;
+  value: string;
+  /** The message's translation key, when the chat's machine refused what was typed. */
+  error: string | null;
+  onChange: (value: string) => void;
+  onSubmit: () => void;
+}
+
+/** An [INPUT:type:label] of the assistant's reply: its widget (spec 3-ai §5); the chat's machine checks and sends it. */
+export function InlineInput({ type, label, value, error, onChange, onSubmit }: Props) {
   const { t, i18n } = useTranslation('aivisa');
   const id = useId();
-  const [value, setValue] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const names = new Intl.DisplayNames([i18n.language], { type: 'region' });
-  const submit = () => {
-    const problem = inlineError(type, value);
-    setError(problem);
-    if (!problem) onSend(value.trim());
-  };
   return (
     <form
       className={row}
@@ -25,14 +28,14 @@ export function InlineInput({ type, label, onSend }: { type: InlineType; label: 
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        submit();
+        onSubmit();
       }}
     >
       <label htmlFor={id} className="visually-hidden">
         {label}
       </label>
       {type === 'country' ? (
-        <select id={id} className={inputClass} value={value} aria-invalid={Boolean(error)} aria-describedby={error ? `${id}-error` : undefined} onChange={(e) => setValue(e.target.value)}>
+        <select id={id} className={inputClass} value={value} aria-invalid={Boolean(error)} aria-describedby={error ? `${id}-error` : undefined} onChange={(e) => onChange(e.target.value)}>
           <option value="">{t('inline.countryPlaceholder')}</option>
           {INLINE_COUNTRIES.map((country) => {
             const code = findCountry(country)?.code;
@@ -52,7 +55,7 @@ export function InlineInput({ type, label, onSend }: { type: InlineType; label: 
           value={value}
           aria-invalid={Boolean(error)}
           aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(e) => setValue(e.target.value)}
+          onChange={(e) => onChange(e.target.value)}
         />
       )}
       <button type="submit" className={button.secondary}>

@@ -16,7 +16,8 @@ import type { ChatMessage } from '../schemas';
 import { completion } from '../builtin/reply';
 import { TurnBudget } from '../budget';
 import type { ChatReplyInput } from '../schemas';
-import { askedField, askFor, nextField, PAYWALL_AT, PURPOSES, readiness, readTurn, understood, type AivisaField, type Collected } from './aivisaScript';
+import { paywallLocks } from '../../../../machines/domain/paywall';
+import { askedField, askFor, nextField, PURPOSES, readiness, readTurn, understood, type AivisaField, type Collected } from './aivisaScript';
 import { clarifyOf, readChatTurn } from './chatTurn';
 import type { Pending } from './conversation';
 import { chatFieldRule } from './fieldRules';
@@ -105,7 +106,7 @@ export class AivisaService {
       if (row.chat !== 'aivisa') throw badRequest('sessionId', 'belongs to another chat');
       const before = collectedOf(row);
       const paid = await this.paid(row, trx);
-      if (!paid && readiness(before) >= PAYWALL_AT) {
+      if (paywallLocks({ paid, readiness: readiness(before) })) {
         throw new Problem(402, 'Complete payment to continue: this application is ready for review', {}, 'payment_required');
       }
       const stored = read.step?.kind === 'stored' ? read.step : undefined;
@@ -122,7 +123,7 @@ export class AivisaService {
     // A value shown back is asked again as it was; otherwise the next field the application lacks.
     const field = read.step && read.step.kind !== 'stored' ? asking : nextField(prepared.collected);
     const ask = field ? askFor(field, language) : undefined;
-    const showPaywall = !prepared.paid && ready >= PAYWALL_AT;
+    const showPaywall = paywallLocks({ paid: prepared.paid, readiness: ready });
     const offer = showPaywall ? 'pro' : undefined;
     const { chatAssistantName } = await getSetting(this.db, 'branding');
     const input: ChatReplyInput = {

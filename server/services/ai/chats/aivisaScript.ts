@@ -25,8 +25,6 @@ export const AIVISA_FIELDS = [
 export type AivisaField = (typeof AIVISA_FIELDS)[number];
 export type Collected = Partial<Record<AivisaField | 'product_recommendation' | 'selected_plan', string>>;
 
-/** Spec 3-ai §9: the paywall opens at readiness 80. */
-export const PAYWALL_AT = 80;
 
 const INPUT: Record<AivisaField, ChatAsk['input']> = {
   citizenship_country: 'country',
