@@ -10,6 +10,7 @@ import * as m0008 from './0008_assistant_lead';
 import * as m0009 from './0009_chat_sessions';
 import * as m0010 from './0010_admin_analytics';
 import * as m0011 from './0011_premium';
+import * as m0012 from './0012_premium_resume';
 
 // Listed in code rather than read from disk, so the same provider works under tsx, vitest and a bundle.
 const MIGRATIONS: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0009_chat_sessions': m0009,
   '0010_admin_analytics': m0010,
   '0011_premium': m0011,
+  '0012_premium_resume': m0012,
 };
 
 export const migrationProvider: MigrationProvider = {

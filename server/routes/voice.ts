@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyError, FastifyRequest } from 'fastify';
 import { speechToText, textToSpeech } from '../../openapi/routes/voice';
+import { INTERVIEW_LANGUAGES, type InterviewLanguage } from '../../openapi/schemas/premium';
 import { SpeechToTextSchema } from '../../openapi/schemas/voice';
 import { badRequest, Problem } from '../lib/problems';
 import { fromContract, perSessionPerMinute } from '../lib/route';
@@ -8,13 +9,13 @@ import { fromContract, perSessionPerMinute } from '../lib/route';
 const EXTENSIONS = { 'audio/wav': 'wav', 'audio/mpeg': 'mp3' } as const;
 
 /** The recording in the multipart field `audio`, and the `language` field sent before it. */
-async function recording(request: FastifyRequest): Promise<{ audio: Buffer; fileName: string; language: 'es' | 'en' }> {
+async function recording(request: FastifyRequest): Promise<{ audio: Buffer; fileName: string; language: InterviewLanguage }> {
   let audio: Buffer | undefined;
   let fileName = 'answer.webm';
-  let language: 'es' | 'en' = 'es';
+  let language: InterviewLanguage = 'es';
   try {
     for await (const part of request.parts()) {
-      if (part.type === 'field' && part.fieldname === 'language') language = part.value === 'en' ? 'en' : 'es';
+      if (part.type === 'field' && part.fieldname === 'language') language = (INTERVIEW_LANGUAGES as readonly unknown[]).includes(part.value) ? (part.value as InterviewLanguage) : 'es';
       else if (part.type === 'file' && part.fieldname === 'audio' && !audio) {
         audio = await part.toBuffer();
         // Only the extension is kept: it tells the transcription service the format.

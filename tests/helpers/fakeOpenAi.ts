@@ -4,7 +4,7 @@ import { analyze, completeness } from '../../server/services/ai/builtin/analyze'
 import { extract } from '../../server/services/ai/builtin/extract';
 import { nextQuestion } from '../../server/services/ai/builtin/interviews';
 import { builtinReply, pieces } from '../../server/services/ai/builtin/reply';
-import { readFacts } from '../../server/services/premium/facts';
+import { readFacts } from '../../server/services/premium/facts/index';
 
 // An OpenAI-compatible chat completions endpoint on 127.0.0.1 that answers as a deterministic "model": it reads
 // the JSON input the engine sends and answers with the built-in engine's rules, so both engines share one
@@ -49,10 +49,31 @@ export interface FakeOpenAi {
   failure: Failure | undefined;
   /** How long a `slow` answer waits: longer than the engine's timeout in the tests. */
   slowMs: number;
+  /** A test's own "model" for an operation, in place of the built-in rules (one that invents facts, say). */
+  answers: Record<string, (input: any) => unknown>;
   close(): Promise<void>;
 }
 
-const OPERATIONS: Record<string, (input: never) => unknown> = { extract, completeness, analyze, nextQuestion, readFacts: ({ text }: { text: string }) => readFacts(text) };
+/**
+ * The premium interview's wording, as this "model" does it: the officer's courtesy before each question, and the
+ * coach's note after a word of encouragement. Plain enough that a test can tell the model's wording from the
+ * built-in one, and faithful: it adds no fact.
+ */
+const COURTESY: Record<string, [string, string]> = { es: ['Por favor, ', 'Ánimo: '], en: ['Please tell me: ', 'Keep going: '], fr: ["S'il vous plaît : ", 'Courage : '], pt: ['Por favor: ', 'Força: '] };
+const wordQuestions = ({ language, questions }: { language: string; questions: Array<{ id: string; question: string }> }) => ({
+  questions: questions.map(({ id, question }) => ({ id, question: `${COURTESY[language]?.[0] ?? ''}${question}` })),
+});
+const wordFeedback = ({ language, draft }: { language: string; draft: { feedback: string } }) => ({ feedback: `${COURTESY[language]?.[1] ?? ''}${draft.feedback}` });
+
+const OPERATIONS: Record<string, (input: never) => unknown> = {
+  extract,
+  completeness,
+  analyze,
+  nextQuestion,
+  readFacts: ({ text }: { text: string }) => readFacts(text),
+  wordQuestions,
+  wordFeedback,
+};
 
 let ids = 0;
 const envelope = (model: string, object: string) => ({ id: `chatcmpl-fake-${++ids}`, object, created: Math.floor(Date.now() / 1000), model });
@@ -112,7 +133,7 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
         if (failure === 'status500') return answerJson(res, 500, { error: { message: 'The server had an error', type: 'server_error', param: null, code: null } });
         if (body.stream) return void stream(res, body, failure);
         const operation = body.response_format?.json_schema?.name ?? '';
-        const compute = OPERATIONS[operation];
+        const compute = fake.answers[operation] ?? OPERATIONS[operation];
         if (!compute) return answerJson(res, 400, { error: { message: `Unknown operation ${operation}`, type: 'invalid_request_error' } });
         const content =
           failure === 'garbage'
@@ -162,6 +183,7 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     transcript: 'I will visit my family in Orlando for two weeks and return to my job.',
     failure: undefined,
     slowMs: 2_000,
+    answers: {},
     close: async () => {
       for (const timer of timers) clearTimeout(timer);
       server.closeAllConnections();
