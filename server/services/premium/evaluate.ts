@@ -62,7 +62,7 @@ const ASPECTS: Record<string, RegExp> = {
 function aspectsOf(plan: QuestionPlan, finding?: Finding): RegExp[] {
   const bySection: Record<string, string[]> = { purpose: ['purpose', 'trip'], ties: ['employment', 'home', 'family'], finances: ['finances', 'employment'], history: ['history'] };
   const byTopic: Record<string, string[]> = {
-    intro: ['intro', 'purpose'], purpose: ['purpose'], trip: ['trip'], employment: ['employment'], home: ['home', 'employment'], family: ['family'],
+    intro: ['intro', 'purpose'], purpose: ['purpose', 'trip'], trip: ['trip'], employment: ['employment'], home: ['home', 'employment'], family: ['family'],
     payer: ['finances'], income: ['finances'], visits: ['history'],
     'general.stay': ['trip'], 'general.companions': ['family', 'home', 'trip'], 'general.return': ['home', 'employment', 'trip'],
   };

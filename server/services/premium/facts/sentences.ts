@@ -127,7 +127,7 @@ function stayAndCourse(c: Piece, { facts }: Ctx): void {
     }
   }
   if (facts.stay) return;
-  const stay = find(c, /\b(?:por|durante|for|stay(?:ing)?(?: for)?|quedarme|quedarnos|quedare|quedaremos|estare|estaremos|estadia de|estancia de|away for|fuera)\s+((?:\d{1,3}|un|una|dos|tres|cuatro|cinco|seis|siete|ocho|one|two|three|four|five|six|seven|eight|a|an)[\s-]+(?:dias|dia|days|day|semanas|semana|weeks|week|meses|mes|months|month))\b/);
+  const stay = find(c, /\b(?:por|durante|for|stay(?:ing)?(?: for)?|quedarme|quedarnos|quedare|quedaremos|estare|estaremos|estadia de|estancia de|away for|fuera)\s+(?:(?:solo|solamente|unos|unas|about|only|just|around)\s+)?((?:\d{1,3}|un|una|dos|tres|cuatro|cinco|seis|siete|ocho|one|two|three|four|five|six|seven|eight|a|an)[\s-]+(?:dias|dia|days|day|semanas|semana|weeks|week|meses|mes|months|month))\b/);
   const away = stay ?? find(c, /\b((?:\d{1,3}|one|two|three|four|five|six|seven|eight|dos|tres|cuatro|cinco|seis)[\s-]+(?:days?|weeks?|months?|dias|semanas|meses)[\s-]+(?:away|fuera|stay|trip|de estadia|de viaje))\b/);
   const length = away ? lengthsIn(fold(away.text))[0] : null;
   // '15 días de vacaciones', '14 days of paid leave' are the leave, not the stay.
