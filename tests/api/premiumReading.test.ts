@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FinalAnalysisDto, InterviewQuestionDto } from '../../openapi/schemas/premium';
-import { APPLICANT_TEXTS, CLEAN_TEXTS, type ApplicantText } from '../fixtures/applicantTexts';
+import { APPLICANT_TEXTS, CLEAN_TEXTS, SECOND_ROUND, type ApplicantText } from '../fixtures/applicantTexts';
 import { PASTED_FORMS } from '../fixtures/pastedForms';
 import { createTestApp, sessionCookie, type TestApp } from '../helpers/app';
 import { EVASIVE, preparedAnswer } from '../helpers/interviewAnswers';
@@ -61,7 +61,7 @@ describe('questions from pasted texts in four layouts (issue 33)', () => {
     console.log(perText.join('\n'));
   });
 
-  for (const form of APPLICANT_TEXTS) {
+  for (const form of [...APPLICANT_TEXTS, ...SECOND_ROUND]) {
     it(form.name, async () => {
       const { questions, interviewId } = await interview(form.text, form.language);
       expect(questions.length).toBeGreaterThanOrEqual(6);

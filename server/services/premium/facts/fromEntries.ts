@@ -151,7 +151,8 @@ export function fromEntries(entries: readonly Entry[], text: string, language: L
       }
       case 'relativeStatus': {
         const status = statusOf(folded);
-        const relative = facts.relatives?.at(-1);
+        // A bare 'Status:' is a relative's only right after one.
+        const relative = entry.previous === 'relation' || entry.previous === 'relatives' || entry.section === 'family' ? facts.relatives?.at(-1) : undefined;
         if (status && relative && !relative.status) relative.status = status;
         break;
       }
@@ -187,8 +188,15 @@ export function fromEntries(entries: readonly Entry[], text: string, language: L
         const standing = (kind && STANDING_OF_OCCUPATION[kind]) ?? standingOf(folded);
         if (kind) facts.occupation ??= { source: value, kind };
         if (standing) facts.standing ??= { source: value, kind: standing };
-        // A job title where the form has a category: 'albañil independiente', 'graphic designer, freelance'.
-        if (!kind && !['unemployed', 'retired', 'homemaker'].includes(standing ?? '')) facts.role ??= { source: value.split(/[,;(]/)[0]?.trim() || value };
+        // A job title where the form has a category: 'albañil independiente', 'graphic designer, freelance', and
+        // where it works when it says so: 'contadora en Deloitte Lima', 'nurse at St. Mary's'.
+        if (!kind && !['unemployed', 'retired', 'homemaker', 'student'].includes(standing ?? '')) {
+          const at = /^(.+?)\s+(?:en|at|para|for)\s+(?:el |la |the )?(\p{Lu}.*)$/u.exec(value.split(/[,;(]/)[0]?.trim() ?? '');
+          if (at) {
+            facts.role ??= { source: (at[1] as string).trim() };
+            facts.employer ??= { source: (at[2] as string).trim() };
+          } else facts.role ??= { source: value.split(/[,;(]/)[0]?.trim() || value };
+        }
         break;
       }
       case 'employer':

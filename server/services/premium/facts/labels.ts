@@ -9,8 +9,8 @@ export type LabelKey =
   | 'employer' | 'role' | 'jobSince' | 'annualIncome' | 'income' | 'budget' | 'leave' | 'children';
 
 const US = '(?:los )?(?:ee\\.? ?uu\\.?|estados unidos|(?:the )?u\\.?s\\.?a?\\.?|(?:the )?united states)';
-/** A bare word is a label only when its separator follows at once: 'Visa: B-2', not 'Visa refused before?'. */
-const END = '(?=\\s*(?:[:\\t?]|[-–]\\s|$))';
+/** A bare word is a label only when its separator follows, at once or after a few words ('Vacaciones en el trabajo:'): 'Visa: B-2', not 'Visa refused before?'. */
+const END = '(?=\\s*(?:[:\\t?]|[-–]\\s|$)|[^:\\t?\\n\\d]{1,30}[:\\t])';
 const bare = (words: string) => `(?:${words})${END}`;
 
 export const LABELS: ReadonlyArray<[LabelKey, RegExp]> = [
@@ -29,10 +29,10 @@ export const LABELS: ReadonlyArray<[LabelKey, RegExp]> = [
   ['arrival', new RegExp(`^((intended )?date of arrival( in ${US})?|intended arrival( date)?|arrival date|fecha (prevista |estimada )?de (llegada|entrada)( a ${US})?|${bare('arrival|llegada')})`)],
   ['departure', new RegExp(`^((intended )?date of departure( from ${US})?|departure date|return (date|ticket|flight)|fecha (prevista )?de (salida|regreso|retorno)( de ${US})?|boleto de regreso|vuelo de regreso|pasaje de regreso|${bare('departure|regreso|salida|return')})`)],
   ['stay', new RegExp(`^((intended )?length of stay( in ${US})?|length of (trip|visit)|duration of (stay|trip)|duracion (prevista )?(de la |del |de mi )?(estadia|estancia|viaje)( en ${US})?|tiempo de (estadia|estancia)|${bare('estadia|estancia|stay')})`)],
-  ['payer', /^((person|entity|person\/entity) paying for (your|the) trip|who is paying( for (your|the) trip)?|who pays|paid by|payer|quien paga( el viaje| su viaje)?|persona(\/entidad| o entidad)? que paga( su| el)? viaje|financiamiento( del viaje)?|pagado por)/],
+  ['payer', new RegExp(`^((person|entity|person\\/entity) paying for (your|the) trip|who is paying( for (your|the) trip)?|who pays|paid by|quien paga( el viaje| su viaje)?|persona(\\/entidad| o entidad)? que paga( su| el)? viaje|financiamiento( del viaje)?|pagado por|${bare('payer|paying|pagador|paga')})`)],
   ['contact', new RegExp(`^(${US} point of contact|contact person( or organization)?( name)?( in ${US})?|persona de contacto|contacto en ${US})`)],
   ['relation', /^(relationship to you|relacion (con usted|contigo)|parentesco|relative'?s relationship( to you)?)/],
-  ['relativeStatus', /^(relative'?s status|status of relative|estatus del familiar|estado migratorio)/],
+  ['relativeStatus', new RegExp(`^(relative'?s status|status of relative|estatus del familiar|estado migratorio|${bare('estatus|status')})`)],
   ['usFamily', new RegExp(`^(do you have any (immediate |other )?relatives|tiene (algun |usted )?(familiar|familiares|pariente|otro familiar)|familiares inmediatos|immediate relatives in ${US})`)],
   ['relatives', new RegExp(`^(relatives? details|relative'?s name|family members?|familiares? en ${US}( detalles)?|detalles de familiares|familia en ${US}|family in ${US}|relatives in ${US}|${bare('relatives?|familiares?')})`)],
   ['previousVisits', new RegExp(`^(have you ever been (in|to) ${US}|been to ${US}|previous (u\\.?s\\.? )?(travel|visits|trips)( to ${US})?|ha estado (alguna vez )?en ${US}|alguna vez ha estado en ${US}|viajes anteriores( a ${US})?|visitas anteriores|travel history)`)],
@@ -45,7 +45,7 @@ export const LABELS: ReadonlyArray<[LabelKey, RegExp]> = [
   ['jobSince', /^((job )?start date|employed since|fecha de (inicio|ingreso)|trabajando desde)/],
   ['annualIncome', /^(annual (income|salary)|yearly income|ingresos? anual(es)?|salario anual)/],
   ['income', new RegExp(`^((monthly|current) (income|salary)|ingresos? mensual(es)?|salario mensual|sueldo mensual|ingresos propios|${bare('income|salary|ingresos?|salario|sueldo')})`)],
-  ['budget', /^((trip |travel )?budget|presupuesto( del viaje| para el viaje)?|costo (estimado )?del viaje|trip cost|estimated cost)/],
+  ['budget', new RegExp(`^((trip |travel )?budget|presupuesto( del viaje| para el viaje)?|costo (estimado )?del viaje|(estimated )?(trip|travel) costs?|estimated costs?( of the trip)?|cost of the trip|${bare('cost|costo|gastos')})`)],
   ['leave', new RegExp(`^((vacation|leave|paid leave|annual leave|holiday) (days|allowance)|days of (vacation|leave)|dias de vacaciones|vacaciones anuales|${bare('vacaciones|vacation|leave')})`)],
   ['children', new RegExp(`^(number of children|numero de hijos|${bare('children|hijos|kids')})`)],
 ];

@@ -110,7 +110,7 @@ export function payerKind(folded: string): PayerKind | null {
   if (/\b(other (company|organization)|otra (empresa|organizacion|compania))\b/.test(folded)) return 'other';
   if (/\b(employer|empleador[a]?|company|empresa|compania|mi trabajo|my job|my work|organization|organizacion|firm|mi jefe|my boss)\b/.test(folded)) return 'employer';
   if (RELATIVE.test(folded) || /\b(familia|family|other person|otra persona|sponsor|patrocinador)\b/.test(folded)) return 'family';
-  if (/\b(self|myself|yo mismo|yo misma|yo|mi mismo|mi misma|por mi cuenta|mis ahorros|my savings|my own|mis propios|propios medios|pago yo|i)\b/.test(folded)) return 'self';
+  if (/\b(self|myself|me|moi|eu|yo mismo|yo misma|yo|mi mismo|mi misma|por mi cuenta|mis ahorros|my savings|my own|mis propios|propios medios|pago yo|i)\b/.test(folded)) return 'self';
   return 'other';
 }
 
