@@ -240,15 +240,15 @@ function findingQuestion({ f, finding, language }: Ctx): Built | null {
   return { key: `f.${finding.code}`, params };
 }
 
-/** General questions, by section and then beyond, asked only where no fact allows one. */
-const GENERAL: Array<[string, Section]> = [
-  ['general.purpose', 'purpose'],
-  ['general.ties', 'ties'],
-  ['general.finances', 'finances'],
-  ['general.history', 'history'],
-  ['general.stay', 'purpose'],
-  ['general.companions', 'purpose'],
-  ['general.return', 'ties'],
+/** General questions, by section and then beyond, asked only where no fact allows one: each with what would cover it. */
+const GENERAL: Array<[string, Section, (d: { topic: string; section: Section }) => boolean]> = [
+  ['general.purpose', 'purpose', (d) => d.section === 'purpose'],
+  ['general.ties', 'ties', (d) => d.section === 'ties'],
+  ['general.finances', 'finances', (d) => d.section === 'finances'],
+  ['general.history', 'history', (d) => d.section === 'history'],
+  ['general.stay', 'purpose', (d) => d.topic === 'trip'],
+  ['general.companions', 'purpose', () => false],
+  ['general.return', 'ties', (d) => d.topic === 'home' || d.topic === 'employment'],
 ];
 
 const factsOf = (built: Built) => Object.values(built.params).filter((p): p is Side => typeof p !== 'string');
@@ -280,10 +280,9 @@ export function planInterview(f: ApplicantFacts, findings: readonly Finding[]): 
     if ((drafts[lowest]?.priority ?? 100) >= 100) break;
     drafts.splice(lowest, 1);
   }
-  for (const [topic, section] of GENERAL) {
+  for (const [topic, section, covers] of GENERAL) {
     if (drafts.length >= MIN_QUESTIONS) break;
-    const covered = topic.startsWith('general.') && ['purpose', 'ties', 'finances', 'history'].includes(topic.slice(8)) && drafts.some((d) => d.section === section);
-    if (covered) continue;
+    if (drafts.some(covers)) continue;
     // Kept in the officer's order: after the last question of its section.
     const at = drafts.reduce((last, d, i) => (SECTIONS.indexOf(d.section) <= SECTIONS.indexOf(section) ? i + 1 : last), 0);
     drafts.splice(at, 0, { topic, section, difficulty: topic === 'general.return' ? 'medium' : 'easy', priority: 0 });

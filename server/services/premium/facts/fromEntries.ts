@@ -231,6 +231,14 @@ export function fromEntries(entries: readonly Entry[], text: string, language: L
         if (days !== null && !gone) facts.leave ??= { source: value, days: /habiles|laborables|working|business days/.test(folded) ? calendarDays(days) : days };
         break;
       }
+      case 'trip': {
+        if (gone) break;
+        const length = lengthInDays(folded);
+        const kinds = purposeKinds(folded);
+        if (length) facts.stay ??= { source: value, days: length.days };
+        else if (kinds.length) facts.purpose ??= { source: value, kinds };
+        break;
+      }
       case 'children': {
         if (gone) break;
         const count = childrenIn(`${folded} hijos`)?.count ?? (/^\d+$/.test(folded.trim()) ? Number(folded.trim()) : null);

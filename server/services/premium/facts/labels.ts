@@ -6,7 +6,7 @@ export type LabelKey =
   | 'ignore' | 'notes' | 'surnames' | 'givenNames' | 'fullName' | 'sex' | 'marital' | 'nationality' | 'passportExpiry'
   | 'purposeSpecify' | 'purpose' | 'visaClass' | 'visitDate' | 'arrival' | 'departure' | 'stay' | 'payer' | 'contact'
   | 'relation' | 'relativeStatus' | 'usFamily' | 'relatives' | 'previousVisits' | 'refusals' | 'explain' | 'occupation'
-  | 'employer' | 'role' | 'jobSince' | 'annualIncome' | 'income' | 'budget' | 'leave' | 'children';
+  | 'employer' | 'role' | 'jobSince' | 'annualIncome' | 'income' | 'budget' | 'leave' | 'children' | 'trip';
 
 const US = '(?:los )?(?:ee\\.? ?uu\\.?|estados unidos|(?:the )?u\\.?s\\.?a?\\.?|(?:the )?united states)';
 /** A bare word is a label only when its separator follows, at once or after a few words ('Vacaciones en el trabajo:'): 'Visa: B-2', not 'Visa refused before?'. */
@@ -48,6 +48,8 @@ export const LABELS: ReadonlyArray<[LabelKey, RegExp]> = [
   ['budget', new RegExp(`^((trip |travel )?budget|presupuesto( del viaje| para el viaje)?|costo (estimado )?del viaje|(estimated )?(trip|travel) costs?|estimated costs?( of the trip)?|cost of the trip|${bare('cost|costo|gastos')})`)],
   ['leave', new RegExp(`^((vacation|leave|paid leave|annual leave|holiday) (days|allowance)|days of (vacation|leave)|dias de vacaciones|vacaciones anuales|${bare('vacaciones|vacation|leave')})`)],
   ['children', new RegExp(`^(number of children|numero de hijos|${bare('children|hijos|kids')})`)],
+  // 'Trip: 2 weeks' is a length, 'Trip: tourism' a purpose: the answer says which.
+  ['trip', new RegExp(`^${bare('trip|viaje|duration|duracion|duración')}`)],
 ];
 
 export type Section = 'personal' | 'travel' | 'companions' | 'previousTravel' | 'contact' | 'family' | 'work' | 'previousWork' | 'education' | 'passport' | 'additional';
