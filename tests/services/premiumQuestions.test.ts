@@ -72,6 +72,9 @@ Children: ninguno`);
     expect(facts.refusals).toEqual({ source: 'I have never been refused a visa', has: false });
     expect(facts.refusalMentions).toEqual([{ source: 'my application at the Nairobi embassy was turned down in 2021', year: 2021 }]);
     expect(readFacts('Nunca me han negado la visa.').refusalMentions).toBeUndefined();
+    // Refusals said without the word: 'no me dieron la visa', 'I didn't get the visa'.
+    expect(readFacts('En 2021 no me dieron la visa en Lima.').refusalMentions).toEqual([{ source: 'En 2021 no me dieron la visa en Lima', year: 2021 }]);
+    expect(readFacts("In 2020 I didn't get the visa at the embassy in Quito.").refusalMentions?.[0]?.year).toBe(2020);
   });
 
   it("writes a saved ten-section application as lines the same reader understands", () => {

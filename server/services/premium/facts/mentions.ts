@@ -13,7 +13,7 @@ import { childrenIn, relationOf, RELATIVE, statusOf } from './values';
 const NEGATION = /\b(never|nunca|not|no|jamas|haven'?t|hasn'?t|wasn'?t|ni)\b[^.]{0,25}$/;
 const YEAR = /\b(19[5-9]\d|20[0-4]\d)\b/;
 
-const REFUSAL = /\b(refus(?:ed|al)|denied|denial|rejected|turned down|negad[oa]|negaron|nego|negativa|rechazad[oa]|rechazaron|rechazo|denegad[oa]|denegaron|denegacion)\b|214\s?\(?b\)?/;
+const REFUSAL = /\b(refus(?:ed|al)|denied|denial|rejected|turned down|negad[oa]|negaron|nego|negativa|rechazad[oa]|rechazaron|rechazo|denegad[oa]|denegaron|denegacion)\b|214\s?\(?b\)?|\bno me (?:dieron|otorgaron|aprobaron) (?:la|una|mi) visa\b|\b(?:didn'?t|did not) (?:get|receive) (?:the|a|my) visa\b|\bvisa (?:was|wasn'?t) not (?:approved|granted)\b|\bvisa (?:wasn'?t|was not) (?:approved|granted)\b|\bno (?:fue|me fue) (?:aprobada|otorgada)\b/;
 const REFUSAL_CONTEXT = /\b(visas?|solicitud|application|applied|embassy|embajada|consulado|consulate|interview|entrevista|admission|admision|entry|carta|letter)\b|214|negativa/;
 
 const VISIT = new RegExp(`\\b(fui|estuve|visite|went|was in|were in|visited|travell?ed to|been to|spent|stayed in|my (?:last|previous) (?:trip|visit))\\b[^.]{0,60}?(?:${US_PLACE}|con (?:una |mi )?visa|with (?:a |my )?visa)`);
