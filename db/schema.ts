@@ -267,6 +267,15 @@ export interface PremiumInterviewsTable {
   questions: string;
   answers: string;
   evaluations: string;
+  /** JSON: the planned questions (issue 33); null on an interview made before plans were kept. */
+  plans: string | null;
+  /** JSON: the rule book's findings. */
+  findings: string | null;
+  /** JSON: the model's wording by language, `{ es: { q1: '…' } }`. */
+  worded: string | null;
+  /** The language the applicant chose explicitly; null when the interview follows the interface's. */
+  chosen_language: string | null;
+  finished_at: string | null;
   created_at: string;
   updated_at: string;
 }

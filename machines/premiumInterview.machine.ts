@@ -1,18 +1,22 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { AccessResult, EvaluationDto, FinalAnalysisDto, InterviewDto, InterviewQuestionDto } from '../openapi/schemas/premium';
+import type { AccessResult, EvaluationDto, FinalAnalysisDto, InterviewDto, InterviewLanguage, InterviewQuestionDto, InterviewStateDto } from '../openapi/schemas/premium';
 import { ROUTES } from './domain/routes';
 
-export type InterviewLanguage = 'es' | 'en';
+export type { InterviewLanguage };
 
 /** The spec's alerts (3-ai §8), as keys; the page words them in the interview's language. */
-export type PremiumAlert = 'invalidCode' | 'verifyFailed' | 'emptyData' | 'prepareFailed' | 'answerFailed' | 'accessLost';
+export type PremiumAlert = 'invalidCode' | 'verifyFailed' | 'emptyData' | 'prepareFailed' | 'answerFailed' | 'accessLost' | 'resetFailed';
 
 export interface PremiumInterviewContext {
   language: InterviewLanguage;
+  /** The language was chosen explicitly (?lang=, or when the interview was prepared): it no longer follows the interface. */
+  explicit: boolean;
   code: string;
   savedApplication: boolean;
   formData: string;
   questions: InterviewQuestionDto[];
+  /** The language the questions are worded in; after a language switch they are worded again. */
+  wordedIn: InterviewLanguage;
   index: number;
   answer: string;
   answers: Record<string, string>;
@@ -28,12 +32,14 @@ export type PremiumInterviewEvent =
   | { type: 'USE_SAVED' }
   | { type: 'ANSWER.CHANGE'; value: string }
   | { type: 'SUBMIT_ANSWER' }
+  | { type: 'LANGUAGE.CHANGE'; language: InterviewLanguage }
   | { type: 'PRINT' }
   | { type: 'NEW_INTERVIEW' }
   | { type: 'BACK_HOME' };
 
 export interface PremiumInterviewInput {
   language: InterviewLanguage;
+  explicit: boolean;
 }
 
 const status = (error: unknown) => (error as { status?: unknown } | null)?.status;
@@ -42,12 +48,14 @@ const serverMessage = (error: unknown) => {
   return typeof message === 'string' ? message : undefined;
 };
 
-const fresh = (language: InterviewLanguage): PremiumInterviewContext => ({
+const fresh = (language: InterviewLanguage, explicit: boolean): PremiumInterviewContext => ({
   language,
+  explicit,
   code: '',
   savedApplication: false,
   formData: '',
   questions: [],
+  wordedIn: language,
   index: 0,
   answer: '',
   answers: {},
@@ -63,11 +71,39 @@ export const previousFeedback = (c: PremiumInterviewContext): EvaluationDto | un
   const previous = c.questions[c.index - 1];
   return previous ? c.evaluations[previous.id] : undefined;
 };
+/** Where a restored interview goes on: the first question without an answer, else the last (to finish it). */
+export const resumeIndex = (questions: readonly InterviewQuestionDto[], answers: Readonly<Record<string, string>>) => {
+  const open = questions.findIndex((q) => !Object.hasOwn(answers, q.id));
+  return open >= 0 ? open : Math.max(0, questions.length - 1);
+};
+
+type Restored = NonNullable<InterviewStateDto['interview']>;
+
+/** The server's interview in the machine's context (after a reload, or worded in another language). */
+const restore = (c: PremiumInterviewContext, state: InterviewStateDto, interview: Restored, keepPlace: boolean): Partial<PremiumInterviewContext> => {
+  const index = keepPlace ? c.index : resumeIndex(interview.questions, interview.answers);
+  const last = interview.questions[index];
+  return {
+    language: state.language,
+    explicit: state.languageChosen,
+    savedApplication: state.savedApplication,
+    questions: interview.questions,
+    wordedIn: state.language,
+    answers: interview.answers,
+    evaluations: interview.evaluations,
+    analysis: interview.analysis,
+    index,
+    // Every question answered but not finished (a reload while finishing): the last answer stays to send again.
+    answer: keepPlace ? c.answer : last && Object.hasOwn(interview.answers, last.id) ? (interview.answers[last.id] ?? '') : '',
+  };
+};
 
 /**
- * The premium interview practice (spec 3-ai §2.8, §4.7; issue 15): access, then upload once the server says the
- * code is valid, then one question at a time (each answer saved and evaluated before the next), then the final
- * analysis. A failure leaves the phase where it is; a session the server no longer recognises goes back to access.
+ * The premium interview practice (spec 3-ai §2.8, §4.7; issues 15, 33): the server is asked first where this
+ * session stands, so a reload or the other premium page continues; then access, upload once the server says the
+ * code is valid, one question at a time (each answer saved and evaluated before the next), and the final analysis.
+ * A failure leaves the phase where it is; a session the server no longer recognises goes back to access. Unless its
+ * language was chosen explicitly, the interview follows the interface language and is worded again when it changes.
  */
 export const premiumInterviewMachine = setup({
   types: {
@@ -77,12 +113,16 @@ export const premiumInterviewMachine = setup({
     output: {} as { to: string },
   },
   actors: {
+    /** GET /api/premium/interview; provided by the client. */
+    loadInterview: fromPromise<InterviewStateDto, { language: InterviewLanguage; explicit: boolean }>(async () => {
+      throw new Error('loadInterview is provided by the caller');
+    }),
     /** POST /api/premium/verify-access; provided by the client. */
     verifyAccess: fromPromise<AccessResult, { code: string }>(async () => {
       throw new Error('verifyAccess is provided by the caller');
     }),
     /** POST /api/premium/interview-prep; provided by the client. */
-    prepareInterview: fromPromise<InterviewDto, { formData?: string; useSaved?: boolean; language: InterviewLanguage }>(async () => {
+    prepareInterview: fromPromise<InterviewDto, { formData?: string; useSaved?: boolean; language: InterviewLanguage; languageChosen: boolean }>(async () => {
       throw new Error('prepareInterview is provided by the caller');
     }),
     /** POST /api/premium/evaluate-answer; provided by the client. */
@@ -92,6 +132,10 @@ export const premiumInterviewMachine = setup({
     /** POST /api/premium/final-analysis; provided by the client. */
     finalAnalysis: fromPromise<FinalAnalysisDto, { answers: Record<string, string>; questions: Array<{ id: string }>; language: InterviewLanguage }>(async () => {
       throw new Error('finalAnalysis is provided by the caller');
+    }),
+    /** POST /api/premium/new-interview; provided by the client. */
+    endInterview: fromPromise<{ ended: boolean }>(async () => {
+      throw new Error('endInterview is provided by the caller');
     }),
   },
   actions: {
@@ -106,13 +150,45 @@ export const premiumInterviewMachine = setup({
     savedApplication: ({ context }) => context.savedApplication,
     answerGiven: ({ context }) => context.answer.trim().length > 0 && currentQuestion(context) !== undefined,
     accessLost: (_, params: { error: unknown }) => status(params.error) === 403,
+    followsInterface: ({ context, event }) => !context.explicit && event.type === 'LANGUAGE.CHANGE' && event.language !== context.language,
+    wordedElsewhere: ({ context }) => context.wordedIn !== context.language,
   },
 }).createMachine({
   id: 'premiumInterview',
-  context: ({ input }) => fresh(input.language),
-  initial: 'access',
-  on: { BACK_HOME: '.home' },
+  context: ({ input }) => fresh(input.language, input.explicit),
+  initial: 'restoring',
+  on: {
+    BACK_HOME: '.home',
+    'LANGUAGE.CHANGE': { guard: 'followsInterface', actions: assign({ language: ({ event }) => event.language }) },
+  },
   states: {
+    restoring: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadInterview',
+        src: 'loadInterview',
+        input: ({ context }) => ({ language: context.language, explicit: context.explicit }),
+        onDone: [
+          { guard: ({ event }) => !event.output.verified, target: 'access' },
+          {
+            guard: ({ event }) => Boolean(event.output.interview?.analysis),
+            target: 'results',
+            actions: assign(({ context, event }) => restore(context, event.output, event.output.interview as Restored, false)),
+          },
+          {
+            guard: ({ event }) => Boolean(event.output.interview),
+            target: 'interview',
+            actions: assign(({ context, event }) => restore(context, event.output, event.output.interview as Restored, false)),
+          },
+          {
+            target: 'upload',
+            actions: assign({ savedApplication: ({ event }) => event.output.savedApplication, language: ({ event }) => event.output.language, explicit: ({ event }) => event.output.languageChosen }),
+          },
+        ],
+        // Nothing known: the code is asked, as before there was anything to continue.
+        onError: 'access',
+      },
+    },
     access: {
       initial: 'editing',
       states: {
@@ -164,8 +240,8 @@ export const premiumInterviewMachine = setup({
           invoke: {
             id: 'prepareInterview',
             src: 'prepareInterview',
-            input: ({ context }) => ({ formData: context.formData, language: context.language }),
-            onDone: { target: '#premiumInterview.interview', actions: assign({ questions: ({ event }) => event.output.questions, index: 0, answers: {}, evaluations: {}, answer: '' }) },
+            input: ({ context }) => ({ formData: context.formData, language: context.language, languageChosen: context.explicit }),
+            onDone: { target: '#premiumInterview.interview', actions: assign({ questions: ({ event }) => event.output.questions, wordedIn: ({ event }) => event.output.language, index: 0, answers: {}, evaluations: {}, answer: '' }) },
             onError: [
               { guard: { type: 'accessLost', params: ({ event }) => ({ error: event.error }) }, target: '#premiumInterview.access', actions: { type: 'alert', params: { alert: 'accessLost' } } },
               { target: 'editing', actions: { type: 'alert', params: { alert: 'prepareFailed' } } },
@@ -177,8 +253,8 @@ export const premiumInterviewMachine = setup({
           invoke: {
             id: 'prepareInterview',
             src: 'prepareInterview',
-            input: ({ context }) => ({ useSaved: true, language: context.language }),
-            onDone: { target: '#premiumInterview.interview', actions: assign({ questions: ({ event }) => event.output.questions, index: 0, answers: {}, evaluations: {}, answer: '' }) },
+            input: ({ context }) => ({ useSaved: true, language: context.language, languageChosen: context.explicit }),
+            onDone: { target: '#premiumInterview.interview', actions: assign({ questions: ({ event }) => event.output.questions, wordedIn: ({ event }) => event.output.language, index: 0, answers: {}, evaluations: {}, answer: '' }) },
             onError: [
               { guard: { type: 'accessLost', params: ({ event }) => ({ error: event.error }) }, target: '#premiumInterview.access', actions: { type: 'alert', params: { alert: 'accessLost' } } },
               { target: 'editing', actions: { type: 'alert', params: { alert: 'prepareFailed' } } },
@@ -191,9 +267,30 @@ export const premiumInterviewMachine = setup({
       initial: 'answering',
       states: {
         answering: {
+          // The interface language changed while an answer was being sent: the questions are worded again now.
+          always: { guard: 'wordedElsewhere', target: 'rewording' },
           on: {
             'ANSWER.CHANGE': { actions: assign({ answer: ({ event }) => event.value }) },
             SUBMIT_ANSWER: { guard: 'answerGiven', target: 'evaluating' },
+            'LANGUAGE.CHANGE': { guard: 'followsInterface', target: 'rewording', actions: assign({ language: ({ event }) => event.language }) },
+          },
+        },
+        rewording: {
+          tags: ['busy'],
+          invoke: {
+            id: 'loadInterview',
+            src: 'loadInterview',
+            input: ({ context }) => ({ language: context.language, explicit: context.explicit }),
+            onDone: [
+              {
+                guard: ({ event }) => Boolean(event.output.interview),
+                target: 'answering',
+                actions: assign(({ context, event }) => restore(context, event.output, event.output.interview as Restored, true)),
+              },
+              { target: '#premiumInterview.access', actions: { type: 'alert', params: { alert: 'accessLost' } } },
+            ],
+            // The questions stay as they were, in the language they were in.
+            onError: { target: 'answering', actions: assign({ language: ({ context }) => context.wordedIn }) },
           },
         },
         evaluating: {
@@ -247,9 +344,43 @@ export const premiumInterviewMachine = setup({
       },
     },
     results: {
-      on: {
-        PRINT: { actions: 'print' },
-        NEW_INTERVIEW: { target: 'access', actions: assign(({ context }) => fresh(context.language)) },
+      initial: 'shown',
+      states: {
+        shown: {
+          always: { guard: 'wordedElsewhere', target: 'rewording' },
+          on: {
+            PRINT: { actions: 'print' },
+            NEW_INTERVIEW: 'ending',
+            'LANGUAGE.CHANGE': { guard: 'followsInterface', target: 'rewording', actions: assign({ language: ({ event }) => event.language }) },
+          },
+        },
+        rewording: {
+          tags: ['busy'],
+          invoke: {
+            id: 'loadInterview',
+            src: 'loadInterview',
+            input: ({ context }) => ({ language: context.language, explicit: context.explicit }),
+            onDone: [
+              {
+                guard: ({ event }) => Boolean(event.output.interview?.analysis),
+                target: 'shown',
+                actions: assign(({ context, event }) => restore(context, event.output, event.output.interview as Restored, true)),
+              },
+              { target: 'shown', actions: assign({ language: ({ context }) => context.wordedIn }) },
+            ],
+            onError: { target: 'shown', actions: assign({ language: ({ context }) => context.wordedIn }) },
+          },
+        },
+        // 'New interview' returns to the access phase (spec 3-ai §2.9); the server forgets this session's interview first.
+        ending: {
+          tags: ['busy'],
+          invoke: {
+            id: 'endInterview',
+            src: 'endInterview',
+            onDone: { target: '#premiumInterview.access', actions: assign(({ context }) => fresh(context.language, context.explicit)) },
+            onError: { target: 'shown', actions: { type: 'alert', params: { alert: 'resetFailed' } } },
+          },
+        },
       },
     },
     home: { type: 'final', output: { to: ROUTES.home } },

@@ -13,6 +13,7 @@ import * as m0011 from './0011_premium';
 import * as m0012 from './0012_attempt_counters';
 import * as m0013 from './0013_chat_readings';
 import * as m0014 from './0014_purchases';
+import * as m0015 from './0015_premium_resume';
 
 // Listed in code rather than read from disk, so the same provider works under tsx, vitest and a bundle.
 const MIGRATIONS: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0012_attempt_counters': m0012,
   '0013_chat_readings': m0013,
   '0014_purchases': m0014,
+  '0015_premium_resume': m0015,
 };
 
 export const migrationProvider: MigrationProvider = {

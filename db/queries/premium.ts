@@ -27,8 +27,32 @@ export async function findInterview(db: Executor, id: string): Promise<PremiumIn
   return db.selectFrom('premium_interviews').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function writeInterviewAnswers(db: Executor, id: string, values: Pick<PremiumInterviewRow, 'answers' | 'evaluations' | 'updated_at'>): Promise<void> {
+export async function writeInterview(db: Executor, id: string, values: Partial<Omit<PremiumInterviewRow, 'id' | 'order_id' | 'owner_token' | 'created_at'>>): Promise<void> {
   await db.updateTable('premium_interviews').set(values).where('id', '=', id).execute();
+}
+
+/** The order's interview still in progress, newest first (a reload on another device of the account continues it). */
+export async function findOpenInterview(db: Executor, orderId: string): Promise<PremiumInterviewRow | undefined> {
+  return db
+    .selectFrom('premium_interviews')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .where('plans', 'is not', null)
+    .where('finished_at', 'is', null)
+    .orderBy('updated_at', 'desc')
+    .executeTakeFirst();
+}
+
+/** The newest paid Premium order an account bought: the account may continue its interview without the code. */
+export async function findAccountPremiumOrder(db: Executor, userId: string): Promise<PremiumOrder | undefined> {
+  return db
+    .selectFrom('orders')
+    .select(['id', 'status', 'plan', 'lead_id', 'access_code'])
+    .where('user_id', '=', userId)
+    .where('plan', '=', 'premium')
+    .where('status', '=', 'paid')
+    .orderBy('paid_at', 'desc')
+    .executeTakeFirst();
 }
 
 /** Read to be changed: on PostgreSQL the row is locked until the transaction ends, so two answers never overwrite each other. */

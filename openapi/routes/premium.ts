@@ -1,6 +1,18 @@
 import { defineRoute } from '../contract';
 import { errorResponses } from '../schemas/common';
-import { AccessResultSchema, EvaluateAnswerSchema, EvaluationSchema, FinalAnalysisRequestSchema, FinalAnalysisSchema, InterviewPrepSchema, InterviewSchema, VerifyAccessSchema } from '../schemas/premium';
+import {
+  AccessResultSchema,
+  EvaluateAnswerSchema,
+  EvaluationSchema,
+  FinalAnalysisRequestSchema,
+  FinalAnalysisSchema,
+  InterviewEndedSchema,
+  InterviewPrepSchema,
+  InterviewSchema,
+  InterviewStateQuerySchema,
+  InterviewStateSchema,
+  VerifyAccessSchema,
+} from '../schemas/premium';
 
 export const verifyAccess = defineRoute({
   method: 'POST',
@@ -12,11 +24,21 @@ export const verifyAccess = defineRoute({
   responses: { 200: AccessResultSchema, ...errorResponses(400, 429) },
 });
 
+export const interviewState = defineRoute({
+  method: 'GET',
+  url: '/api/premium/interview',
+  tags: ['premium'],
+  summary:
+    "Where this session's interview stands, so a reload or the other premium page continues it: whether the session (or the signed-in account that bought the code) is verified, and the interview in progress with its questions worded in the language asked (unless one was chosen explicitly), the answers so far with their evaluations, and the analysis once finished.",
+  querystring: InterviewStateQuerySchema,
+  responses: { 200: InterviewStateSchema, ...errorResponses(400) },
+});
+
 export const interviewPrep = defineRoute({
   method: 'POST',
   url: '/api/premium/interview-prep',
   tags: ['premium'],
-  summary: "Reads the applicant's facts from the pasted DS-160 data (or the saved application) and builds the interview's questions from them. Verified sessions only (403).",
+  summary: "Reads the applicant's facts from the pasted DS-160 data (or the saved application), runs the rule book over them and builds the interview's questions. Verified sessions only (403).",
   body: InterviewPrepSchema,
   responses: { 200: InterviewSchema, ...errorResponses(400, 403, 404, 429) },
 });
@@ -25,7 +47,7 @@ export const evaluateAnswer = defineRoute({
   method: 'POST',
   url: '/api/premium/evaluate-answer',
   tags: ['premium'],
-  summary: 'Saves one answer of the prepared interview and weighs it against what the applicant declared. Verified sessions only (403).',
+  summary: 'Saves one answer of the prepared interview and judges it: on topic, consistent with the form and the earlier answers, specific, not a repeat. Verified sessions only (403).',
   body: EvaluateAnswerSchema,
   responses: { 200: EvaluationSchema, ...errorResponses(400, 403, 404, 429) },
 });
@@ -34,7 +56,15 @@ export const finalAnalysis = defineRoute({
   method: 'POST',
   url: '/api/premium/final-analysis',
   tags: ['premium'],
-  summary: 'The risk level, success probability, strengths, weaknesses and recommendations of the interview, each naming the answer or the declared fact it came from. Verified sessions only (403).',
+  summary: "The risk level, success probability, strengths, weaknesses and recommendations of the interview, weighing the rule book's findings and the answers to them; the interview is then finished. Verified sessions only (403).",
   body: FinalAnalysisRequestSchema,
   responses: { 200: FinalAnalysisSchema, ...errorResponses(400, 403, 404, 429) },
+});
+
+export const newInterview = defineRoute({
+  method: 'POST',
+  url: '/api/premium/new-interview',
+  tags: ['premium'],
+  summary: "'New interview': this session leaves its interview (kept, finished or not) and returns to the access code.",
+  responses: { 200: InterviewEndedSchema },
 });

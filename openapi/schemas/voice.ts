@@ -6,14 +6,14 @@ import { INTERVIEW_LANGUAGES } from './premium';
 
 export const TextToSpeechSchema = Strict({
   text: Type.String({ minLength: 1, maxLength: 1000, description: 'What to say: an interview question' }),
-  language: Type.Optional(Type.Enum([...INTERVIEW_LANGUAGES], { description: 'es (default) or en' })),
+  language: Type.Optional(Type.Enum([...INTERVIEW_LANGUAGES], { description: 'The interview language (default es)' })),
 });
 
 export const SpeechAudioSchema = Type.Unsafe<Uint8Array>({ type: 'string', format: 'binary', description: 'audio/wav (eSpeak NG) or audio/mpeg (OpenAI speech)' });
 
 export const SpeechToTextSchema = Type.Union([Type.Null(), Type.Object({ audio: Type.String({ description: 'The recording (webm)' }), language: Type.Optional(Type.String()) })], {
   description:
-    'multipart/form-data with the recording in the file field `audio` (at most 3 MB, webm as the browser records it) and `language` (es or en). Sent with a Content-Length (411 otherwise) of at most 3 MB and 64 KB in all; at most one file, 4 text fields of 1 KB and 5 parts (413 beyond any of them).',
+    'multipart/form-data with the recording in the file field `audio` (at most 3 MB, webm as the browser records it) and `language` (es, en, fr or pt). Sent with a Content-Length (411 otherwise) of at most 3 MB and 64 KB in all; at most one file, 4 text fields of 1 KB and 5 parts (413 beyond any of them).',
 });
 
 export const TranscriptionSchema = Type.Object({ text: Type.String({ description: 'What the recording says' }) });

@@ -19,6 +19,7 @@ import { Reconciler } from '../services/orders/reconcile';
 import { OrderService } from '../services/orders/service';
 import { createTestGateway, type PaymentGateway } from '../services/payments';
 import { PhotoService } from '../services/photo/service';
+import { createWriter } from '../services/premium/model';
 import { PremiumService } from '../services/premium/service';
 import { createRecognizer, type SpeechRecognizer } from '../services/speech/recognizer';
 import { EspeakSynthesizer, OpenAiSynthesizer, type SpeechSynthesizer } from '../services/speech/synthesizer';
@@ -82,7 +83,8 @@ export default fp(
     app.decorate('analytics', new AnalyticsService(app.db));
     app.decorate('adminDashboard', new AdminDashboardService(app.db));
     app.decorate('adminLeads', new AdminLeadService(app.db));
-    app.decorate('premium', new PremiumService(app.db, app.dialect, app.ai, app.counters));
+    // The interview's reading and wording: a model when configured, always checked by the rule book's own reading.
+    app.decorate('premium', new PremiumService(app.db, app.dialect, createWriter(opts.config.openai, app.log), app.counters));
     // eSpeak NG offline; OpenAI speech when a key is given, falling back to eSpeak for a question it cannot read.
     const espeak = new EspeakSynthesizer();
     const { apiKey, baseUrl } = opts.config.openai;

@@ -13,7 +13,8 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
    */
   async function signIn(request: FastifyRequest, user: UserRow) {
     const { ownerToken } = request.owner();
-    await request.session.regenerate(['ownerToken']);
+    // A premium code entered before signing in stays entered (issue 33): the interview goes on.
+    await request.session.regenerate(['ownerToken', 'premium']);
     request.session.set('userId', user.id);
     request.session.set('role', user.role);
     await app.accounts.adopt(ownerToken, user.id);

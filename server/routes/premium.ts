@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { evaluateAnswer, finalAnalysis, interviewPrep, verifyAccess } from '../../openapi/routes/premium';
+import { evaluateAnswer, finalAnalysis, interviewPrep, interviewState, newInterview, verifyAccess } from '../../openapi/routes/premium';
 import { premiumOnly } from '../lib/authorize';
 import { clientOf, fromContract, perMinute, perSessionPerMinute } from '../lib/route';
 
-/** Spec 3-ai §2.8, §4.7, §7: the premium interview's access, preparation, answers and analysis. */
+/** Spec 3-ai §2.8, §4.7, §7 (issues 15, 33): the premium interview's access, state, preparation, answers and analysis. */
 const premium: FastifyPluginAsyncTypebox = async (app) => {
   const verified = premiumOnly(app);
 
@@ -18,6 +18,21 @@ const premium: FastifyPluginAsyncTypebox = async (app) => {
         request.session.set('premium', { orderId: result.orderId });
       }
       return { valid: result.valid, savedApplication: result.savedApplication };
+    },
+  });
+
+  app.route({
+    ...fromContract(interviewState),
+    config: perSessionPerMinute(60),
+    handler: async (request) => {
+      const { verified, body } = await app.premium.state(
+        { verified: request.session.premium, userId: request.session.userId },
+        { language: request.query.language, explicit: request.query.explicit ?? false },
+      );
+      // Only a change is written: a session the account verified, or the interview found for it.
+      const held = request.session.premium;
+      if (verified && (verified.orderId !== held?.orderId || verified.interviewId !== held?.interviewId)) request.session.set('premium', verified);
+      return body;
     },
   });
 
@@ -45,6 +60,16 @@ const premium: FastifyPluginAsyncTypebox = async (app) => {
     onRequest: verified,
     config: perSessionPerMinute(30),
     handler: async (request) => app.premium.analyze(request.session.premium, { answers: request.body.answers, language: request.body.language ?? 'es' }),
+  });
+
+  app.route({
+    ...fromContract(newInterview),
+    config: perSessionPerMinute(30),
+    handler: async (request) => {
+      // Back to the access code (spec 3-ai §2.9): the interview stays on record, this session no longer holds it.
+      if (request.session.premium) request.session.set('premium', undefined);
+      return { ended: true };
+    },
   });
 };
 

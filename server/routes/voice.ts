@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { speechToText, textToSpeech } from '../../openapi/routes/voice';
+import { INTERVIEW_LANGUAGES, type InterviewLanguage } from '../../openapi/schemas/premium';
 import { SpeechToTextSchema } from '../../openapi/schemas/voice';
 import { premiumOnly } from '../lib/authorize';
 import { oneFileLimits, readUpload, UPLOAD_LIMIT_BYTES, uploadBudget, type UploadRules } from '../lib/multipart';
@@ -19,12 +20,12 @@ const RECORDING: UploadRules = {
   howToSend: 'the recording as multipart/form-data in the file field "audio"',
 };
 
-async function recording(request: FastifyRequest): Promise<{ audio: Buffer; fileName: string; language: 'es' | 'en' }> {
+async function recording(request: FastifyRequest): Promise<{ audio: Buffer; fileName: string; language: InterviewLanguage }> {
   const { file, fields } = await readUpload(request, RECORDING);
   if (!file?.data.length) throw badRequest('audio', 'is required (a file field named "audio")');
   // Only the extension is kept: it tells the transcription service the format.
   const extension = /\.(webm|ogg|wav|mp3|m4a|mp4)$/i.exec(file.filename)?.[0]?.toLowerCase() ?? '.webm';
-  return { audio: file.data, fileName: `answer${extension}`, language: fields.language === 'en' ? 'en' : 'es' };
+  return { audio: file.data, fileName: `answer${extension}`, language: (INTERVIEW_LANGUAGES as readonly unknown[]).includes(fields.language) ? (fields.language as InterviewLanguage) : 'es' };
 }
 
 /** Spec 3-ai §2.9, §7: the voice interview's speech, for verified premium sessions only. */

@@ -4,7 +4,7 @@ import { analyze, completeness } from '../../server/services/ai/builtin/analyze'
 import { extract } from '../../server/services/ai/builtin/extract';
 import { nextQuestion } from '../../server/services/ai/builtin/interviews';
 import { builtinReply, pieces } from '../../server/services/ai/builtin/reply';
-import { readFacts } from '../../server/services/premium/facts';
+import { readFacts } from '../../server/services/premium/facts/index';
 import { COUNTRIES } from '../../machines/domain/countryList';
 import { readAnswer } from '../../server/services/ai/reading/read';
 import { SURE } from '../../server/services/ai/reading/types';
@@ -59,6 +59,8 @@ export interface FakeOpenAi {
   failure: Failure | undefined;
   /** How long a `slow` answer waits: longer than the engine's timeout in the tests. */
   slowMs: number;
+  /** A test's own "model" for an operation, in place of the built-in rules (one that invents facts, say). */
+  answers: Record<string, (input: any) => unknown>;
   close(): Promise<void>;
 }
 
@@ -99,6 +101,17 @@ function modelRead(input: ReadInput, wrong = false): ModelReading {
   };
 }
 
+/**
+ * The premium interview's wording, as this "model" does it: the officer's courtesy before each question, and the
+ * coach's note after a word of encouragement. Plain enough that a test can tell the model's wording from the
+ * built-in one, and faithful: it adds no fact.
+ */
+const COURTESY: Record<string, [string, string]> = { es: ['Por favor, ', 'Ánimo: '], en: ['Please tell me: ', 'Keep going: '], fr: ["S'il vous plaît : ", 'Courage : '], pt: ['Por favor: ', 'Força: '] };
+const wordQuestions = ({ language, questions }: { language: string; questions: Array<{ id: string; question: string }> }) => ({
+  questions: questions.map(({ id, question }) => ({ id, question: `${COURTESY[language]?.[0] ?? ''}${question}` })),
+});
+const wordFeedback = ({ language, draft }: { language: string; draft: { feedback: string } }) => ({ feedback: `${COURTESY[language]?.[1] ?? ''}${draft.feedback}` });
+
 const OPERATIONS: Record<string, (input: never, failure?: Failure) => unknown> = {
   extract: (input: { text: string; language: 'es' }, failure?: Failure): Extracted => {
     const found = extract(input);
@@ -110,6 +123,8 @@ const OPERATIONS: Record<string, (input: never, failure?: Failure) => unknown> =
   analyze: (input: never) => analyze(input),
   nextQuestion: (input: never) => nextQuestion(input),
   readFacts: ({ text }: { text: string }) => readFacts(text),
+  wordQuestions: (input: never) => wordQuestions(input),
+  wordFeedback: (input: never) => wordFeedback(input),
 };
 
 let ids = 0;
@@ -172,7 +187,7 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
         if (failure === 'status500') return answerJson(res, 500, { error: { message: 'The server had an error', type: 'server_error', param: null, code: null } });
         if (body.stream) return void stream(res, body, failure);
         const operation = body.response_format?.json_schema?.name ?? '';
-        const compute = OPERATIONS[operation];
+        const compute = fake.answers[operation] ?? OPERATIONS[operation];
         if (!compute) return answerJson(res, 400, { error: { message: `Unknown operation ${operation}`, type: 'invalid_request_error' } });
         const json = JSON.stringify(failure === 'invalid' ? { answer: 'not the shape asked for' } : compute(lastUserInput(body) as never, failure));
         const content = failure === 'garbage' ? 'Sure! Here is what I found: the applicant is Mexican.' : failure === 'fenced' ? `\`\`\`json\n${json}\n\`\`\`` : json;
@@ -220,6 +235,7 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     transcript: 'I will visit my family in Orlando for two weeks and return to my job.',
     failure: undefined,
     slowMs: 2_000,
+    answers: {},
     close: async () => {
       for (const timer of timers) clearTimeout(timer);
       server.closeAllConnections();

@@ -1,12 +1,14 @@
 import { useSelector } from '@xstate/react';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { currentQuestion, isLastQuestion, premiumInterviewMachine, previousFeedback, type InterviewLanguage } from '../../../machines/premiumInterview.machine';
+import { INTERVIEW_LANGUAGES } from '../../../openapi/schemas/premium';
 import { makePremiumActors } from '../../api/actors/premium';
 import { fetchTransport } from '../../api/transport';
 import { useFlow } from '../../app/useFlow';
 import { usePageMeta } from '../../app/usePageMeta';
+import { Spinner } from '../../components/Spinner';
 import { ProgressFill } from '../../components/wizard/ProgressFill';
 import { progressTrack } from '../../components/wizard/wizard.css';
 import { badge, button, card, heading, input, label, muted, narrow, notice, page, row, stack } from '../../styles/ui.css';
@@ -17,23 +19,36 @@ const withActors = premiumInterviewMachine.provide({ actors: makePremiumActors(f
 // The theme's warning badge is under AA contrast for small text (see admin.css.ts), so medium risk uses brand.
 const RISK_BADGE = { low: badge.success, medium: badge.brand, high: badge.danger } as const;
 
+const interviewLanguage = (value: string | null | undefined): InterviewLanguage | null =>
+  (INTERVIEW_LANGUAGES as readonly string[]).includes(value ?? '') ? (value as InterviewLanguage) : null;
+
 /**
- * The premium interview practice (spec 3-ai §2.8, §2.9, §4.7; issue 15) in Spanish or English by ?lang: by text at
- * /entrevista2095, and by voice at /intervgpt, where the audio controls join the same interview flow.
+ * The premium interview practice (spec 3-ai §2.8, §2.9, §4.7; issues 15, 33): by text at /entrevista2095, and by
+ * voice at /intervgpt, where the audio controls join the same interview flow. Its language is the one ?lang names
+ * (chosen explicitly), else the interface's, which the header's switch changes; the server says where a reload or
+ * the other page continues.
  */
 export function PremiumInterview({ voice }: { voice: boolean }) {
   const [params] = useSearchParams();
-  const [language] = useState<InterviewLanguage>(() => (params.get('lang') === 'en' ? 'en' : 'es'));
-  const { t } = useTranslation('premium', { lng: language });
+  const { i18n } = useTranslation();
+  const interfaceLanguage = interviewLanguage(i18n.resolvedLanguage ?? i18n.language) ?? 'es';
+  const [start] = useState(() => {
+    const chosen = interviewLanguage(params.get('lang'));
+    return { language: chosen ?? interfaceLanguage, explicit: chosen !== null };
+  });
   usePageMeta('other');
   const [alert, setAlert] = useState<{ alert: string; detail?: string } | null>(null);
   const machine = useMemo(
     () => withActors.provide({ actions: { alert: (_, params) => setAlert(params), print: () => window.print() } }),
     [],
   );
-  const ref = useFlow(machine, { language });
+  const ref = useFlow(machine, start);
   const snapshot = useSelector(ref, (s) => s);
   const c = snapshot.context;
+  const language = c.language;
+  const { t } = useTranslation('premium', { lng: language });
+  // The header's language switch: the machine follows it unless the interview's language was chosen explicitly.
+  useEffect(() => ref.send({ type: 'LANGUAGE.CHANGE', language: interfaceLanguage }), [ref, interfaceLanguage]);
   const busy = snapshot.hasTag('busy');
   const question = currentQuestion(c);
   const feedback = previousFeedback(c);
@@ -54,6 +69,17 @@ export function PremiumInterview({ voice }: { voice: boolean }) {
       {t('backHome')}
     </button>
   );
+
+  if (snapshot.matches('restoring')) {
+    return (
+      <div className={`${narrow} ${page}`} lang={language}>
+        <section className={`${card} ${stack}`} aria-busy="true">
+          <h1 className={heading.page}>{t('title')}</h1>
+          <Spinner label={t('restoring')} />
+        </section>
+      </div>
+    );
+  }
 
   if (snapshot.matches('access')) {
     const verifying = snapshot.matches({ access: 'verifying' });
@@ -245,6 +271,26 @@ export function PremiumInterview({ voice }: { voice: boolean }) {
               </ul>
             </div>
           ))}
+          {analysis.findings.length > 0 && (
+            <div>
+              <h2 className={heading.section}>{t('results.findings')}</h2>
+              <ul data-testid="premium-findings">
+                {analysis.findings.map((finding) => (
+                  <li key={`${finding.code}-${finding.n}`} className={css.summary}>
+                    <p>
+                      <span className={finding.explained ? badge.success : badge.danger}>{t(finding.explained ? 'results.explained' : 'results.unexplained')}</span>{' '}
+                      <strong>
+                        {finding.n}. {finding.question}
+                      </strong>
+                    </p>
+                    <p>
+                      {t('results.yourAnswer')} {finding.answer ?? t('results.noAnswer')}
+                    </p>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
           <div>
             <h2 className={heading.section}>{t('results.recommendations')}</h2>
             <ol data-testid="premium-recommendations">

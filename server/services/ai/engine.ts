@@ -16,10 +16,8 @@ import type {
   ExtractInput,
   NextQuestion,
   NextQuestionInput,
-  ReadFactsInput,
   ReadInput,
 } from './schemas';
-import { readFacts, type ApplicantFacts } from '../premium/facts';
 
 /**
  * The AI layer (issue 13): one interface with five operations, each with TypeBox input and output schemas in
@@ -40,8 +38,6 @@ export interface AiEngine {
   chatReply(input: ChatReplyInput, signal?: AbortSignal, closed?: AbortSignal): AsyncIterable<string>;
   completeness(input: CompletenessInput): Promise<Completeness>;
   analyze(input: AnalysisInput): Promise<Analysis>;
-  /** The premium interview's facts in pasted DS-160 data (issue 15); each quotes the applicant's words. */
-  readFacts(input: ReadFactsInput): Promise<ApplicantFacts>;
 }
 
 /** Rules, not a model: deterministic, so the same input always gives the same answer. */
@@ -76,10 +72,6 @@ export class BuiltinEngine implements AiEngine {
 
   async analyze(input: AnalysisInput): Promise<Analysis> {
     return analyze(input);
-  }
-
-  async readFacts(input: ReadFactsInput): Promise<ApplicantFacts> {
-    return readFacts(input.text);
   }
 }
 

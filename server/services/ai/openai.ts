@@ -19,12 +19,9 @@ import {
   type ExtractInput,
   type NextQuestion,
   type NextQuestionInput,
-  ApplicantFactsSchema,
   ModelReadingSchema,
-  type ReadFactsInput,
   type ReadInput,
 } from './schemas';
-import { groundedFacts, type ApplicantFacts } from '../premium/facts';
 import { lazyOpenAi, loadOpenAi } from '../../lib/openai';
 
 /** The one method the engine needs of a logger; pino's and Fastify's fit. */
@@ -44,7 +41,7 @@ export interface OpenAiSettings {
   stallMs?: number;
 }
 
-type JsonOperation = 'read' | 'extract' | 'completeness' | 'analyze' | 'readFacts';
+type JsonOperation = 'read' | 'extract' | 'completeness' | 'analyze';
 
 const LANGUAGES = { en: 'English', es: 'Spanish', fr: 'French', pt: 'Portuguese' } as const;
 
@@ -69,12 +66,6 @@ const PROMPTS: Record<JsonOperation, string> = {
     'dates that are not real yyyy-mm-dd dates or are out of order, a passport expiring before or within six months of the trip, ' +
     'and a form that does not fit the nationality. Errors block filing, warnings are worth a look; messages and the summary ' +
     'are in the JSON "language".',
-  readFacts:
-    'You read the DS-160 data a U.S. visa applicant pasted (the JSON "text": the form PDF\'s text, the confirmation page\'s ' +
-    'text or their own notes, in Spanish or English) and return the facts a consular officer asks about: name, nationality, ' +
-    'marital status, trip purpose, visa class, arrival and departure dates, length of stay in days, who pays, employer, job title, ' +
-    'employment standing, job start, monthly income, trip budget, days of leave, family in the U.S., earlier U.S. visits, visa ' +
-    'refusals. Each fact\'s "text" must be copied exactly from the pasted text; leave out any fact the text does not state.',
 };
 
 /** Why a reply was not used, for the log. */
@@ -221,12 +212,6 @@ export class OpenAiEngine implements AiEngine {
 
   analyze(input: AnalysisInput): Promise<Analysis> {
     return this.ask('analyze', AnalysisSchema, input, () => this.builtin.analyze(input));
-  }
-
-  /** A model reads messy text better than rules; what it says it read must still be in the text (groundedFacts). */
-  async readFacts(input: ReadFactsInput): Promise<ApplicantFacts> {
-    const facts = await this.ask('readFacts', ApplicantFactsSchema, input, () => this.builtin.readFacts(input));
-    return groundedFacts(facts, input.text);
   }
 
   /**

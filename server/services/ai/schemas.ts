@@ -133,40 +133,6 @@ export const AnalysisSchema = Type.Object({
 });
 export type Analysis = Static<typeof AnalysisSchema>;
 
-/** The premium interview (issue 15): the applicant's facts in pasted DS-160 data, each quoting their own words. */
-export const ReadFactsInputSchema = Type.Object({ text: Type.String({ minLength: 1, maxLength: 20000 }) });
-export type ReadFactsInput = Static<typeof ReadFactsInputSchema>;
-
-const Quoted = <P extends Record<string, import('typebox').TSchema>>(properties: P) =>
-  Type.Object({
-    text: Type.String({ description: 'The words exactly as the applicant wrote them' }),
-    from: Type.Optional(Type.Array(Type.String(), { description: 'The pieces this fact joins, each as written (given names and surnames)' })),
-    ...properties,
-  });
-
-export const ApplicantFactsSchema = Type.Object({
-  name: Type.Optional(Quoted({})),
-  nationality: Type.Optional(Quoted({})),
-  marital: Type.Optional(Quoted({ married: Type.Boolean() })),
-  purpose: Type.Optional(Quoted({ kinds: Type.Array(Type.Enum(['tourism', 'business', 'study', 'work', 'medical', 'family', 'other'])) })),
-  visaClass: Type.Optional(Quoted({ kind: Type.Enum(['B', 'F', 'J', 'H', 'other']) })),
-  arrival: Type.Optional(Quoted({ iso: Type.String({ format: 'date' }) })),
-  departure: Type.Optional(Quoted({ iso: Type.String({ format: 'date' }) })),
-  stay: Type.Optional(Quoted({ days: Type.Integer({ minimum: 1 }) })),
-  payer: Type.Optional(Quoted({ kind: Type.Enum(['self', 'employer', 'family', 'other']) })),
-  employer: Type.Optional(Quoted({})),
-  role: Type.Optional(Quoted({})),
-  standing: Type.Optional(Quoted({ kind: Type.Enum(['employee', 'self-employed', 'student', 'unemployed', 'retired']) })),
-  jobSince: Type.Optional(Quoted({})),
-  income: Type.Optional(Quoted({ monthly: Type.Number({ minimum: 0, description: 'Per month, in the currency written' }) })),
-  budget: Type.Optional(Quoted({ amount: Type.Number({ minimum: 0 }) })),
-  leave: Type.Optional(Quoted({ days: Type.Integer({ minimum: 0, description: 'Days of leave the employer gives' }) })),
-  usFamily: Type.Optional(Quoted({ has: Type.Boolean() })),
-  previousVisits: Type.Optional(Quoted({ has: Type.Boolean() })),
-  refusals: Type.Optional(Quoted({ has: Type.Boolean() })),
-  // Closed: an answer of some other shape is refused here and the built-in reading answers instead.
-}, { additionalProperties: false });
-export type ApplicantFactsDto = Static<typeof ApplicantFactsSchema>;
 
 /** Reading an answer to a known question (issue 32): the question as the reading sees it. */
 export const AskedSchema = Type.Object({

@@ -1,9 +1,24 @@
-import type { Evaluation } from './evaluate';
-import type { ApplicantFacts } from './facts';
-import type { InterviewLanguage, InterviewQuestion } from './questions';
+import type { ApplicantFacts } from './facts/index';
+import type { Judgement } from './evaluate';
+import type { InterviewQuestion } from './questions';
+import { FINDINGS, type Finding, type FindingCode } from './rules/index';
+import { say, type InterviewLanguage } from './say';
+import { shown } from './shape';
 
-// The final analysis (spec 3-ai §3 "Final analysis"; issue 15): risk level, success probability, strengths,
-// weaknesses and recommendations, each naming the answer (by question number) or the declared fact it came from.
+// The final analysis (spec 3-ai §3 "Final analysis"; issue 33): the answers' scores, then the rule book's findings
+// weighed by whether the answer explained them, then what the answers themselves did (contradicting the form,
+// repeating, answering something else). A refusal on record, an unexplained contradiction or an answer that does
+// not answer never leaves the applicant at low risk, and the analysis says which of them holds it back.
+
+export interface AnalysisFinding {
+  code: FindingCode;
+  kind: 'contradiction' | 'risk';
+  /** The question that raised it, as asked, and its number. */
+  question: string;
+  n: number;
+  answer: string | null;
+  explained: boolean;
+}
 
 export interface FinalAnalysis {
   riskLevel: 'low' | 'medium' | 'high';
@@ -11,94 +26,115 @@ export interface FinalAnalysis {
   strengths: string[];
   weaknesses: string[];
   recommendations: string[];
+  findings: AnalysisFinding[];
 }
 
-type Line = Record<InterviewLanguage, (v: Record<string, string | number>) => string>;
+/** The highest probability an applicant with something holding them back can get: medium risk at best. */
+export const HELD_BACK_CEILING = 64;
+const LOW_FROM = 70;
+const MEDIUM_FROM = 45;
+/** Points off per answer that contradicts the form or an earlier answer, and per answer that does not answer. */
+const CONTRADICTING_ANSWER = 8;
+const NON_ANSWER = 6;
 
-const L: Record<string, Line> = {
-  goodAnswer: { en: (v) => `Question ${v.n} (${v.category}): a clear, concrete answer.`, es: (v) => `Pregunta ${v.n} (${v.category}): una respuesta clara y concreta.` },
-  job: { en: (v) => `A job to return to: ${v.fact}.`, es: (v) => `Un trabajo al que volver: ${v.fact}.` },
-  visits: { en: (v) => `Earlier trips to the United States: "${v.fact}".`, es: (v) => `Viajes anteriores a Estados Unidos: «${v.fact}».` },
-  married: { en: (v) => `Family ties at home: "${v.fact}".`, es: (v) => `Lazos familiares en casa: «${v.fact}».` },
-  contradictionAnswer: { en: (v) => `Question ${v.n} (${v.category}): ${v.feedback}`, es: (v) => `Pregunta ${v.n} (${v.category}): ${v.feedback}` },
-  shortAnswer: { en: (v) => `Question ${v.n} (${v.category}): too short.`, es: (v) => `Pregunta ${v.n} (${v.category}): demasiado breve.` },
-  vagueAnswer: { en: (v) => `Question ${v.n} (${v.category}): vague.`, es: (v) => `Pregunta ${v.n} (${v.category}): vaga.` },
-  noAnswer: { en: (v) => `Question ${v.n} (${v.category}): no answer.`, es: (v) => `Pregunta ${v.n} (${v.category}): sin respuesta.` },
-  dataConflict: { en: (v) => `Your data: ${v.question}`, es: (v) => `Tus datos: ${v.question}` },
-  refusal: { en: (v) => `A previous refusal on record: "${v.fact}".`, es: (v) => `Una negativa anterior registrada: «${v.fact}».` },
-  family: { en: (v) => `Family in the United States: "${v.fact}" (the officer will weigh your intent to return).`, es: (v) => `Familia en Estados Unidos: «${v.fact}» (el oficial evaluará tu intención de volver).` },
-  noJob: { en: (v) => `No current employment: "${v.fact}".`, es: (v) => `Sin empleo actual: «${v.fact}».` },
-  rehearse: { en: (v) => `Rehearse question ${v.n} (${v.category}) until your answer matches your DS-160.`, es: (v) => `Ensaya la pregunta ${v.n} (${v.category}) hasta que tu respuesta coincida con tu DS-160.` },
-  expand: { en: (v) => `Answer question ${v.n} (${v.category}) again with a date, an amount or a name.`, es: (v) => `Responde de nuevo la pregunta ${v.n} (${v.category}) con una fecha, un monto o un nombre.` },
-  fixData: { en: (v) => `Correct your DS-160 or bring proof for: ${v.question}`, es: (v) => `Corrige tu DS-160 o lleva pruebas para: ${v.question}` },
-  employerLetter: { en: (v) => `Bring a letter from ${v.fact} with your position, salary and approved leave.`, es: (v) => `Lleva una carta de ${v.fact} con tu cargo, salario y vacaciones aprobadas.` },
-  funds: { en: () => 'Bring bank statements for the last three months showing you can pay for the trip.', es: () => 'Lleva estados de cuenta de los últimos tres meses que muestren que puedes pagar el viaje.' },
-  refusalChange: { en: () => 'Prepare one sentence on what changed since your refusal, with proof.', es: () => 'Prepara una frase sobre lo que cambió desde tu negativa, con pruebas.' },
-  keep: { en: () => 'Keep your answers short, true and consistent with your DS-160.', es: () => 'Mantén tus respuestas breves, veraces y coherentes con tu DS-160.' },
-};
+const REFUSALS: readonly FindingCode[] = ['undeclaredRefusal', 'refusalOnRecord'];
 
-const line = (key: keyof typeof L, language: InterviewLanguage, values: Record<string, string | number> = {}) => (L[key] as Line)[language](values);
-
-/** The analysis of a finished interview: answers weigh most, declared risks and contradictions lower the odds. */
 export function finalAnalysis(
   questions: readonly InterviewQuestion[],
-  evaluations: Readonly<Record<string, Evaluation>>,
+  judgements: Readonly<Record<string, Judgement>>,
+  answers: Readonly<Record<string, string>>,
   facts: ApplicantFacts,
+  findings: readonly Finding[],
   language: InterviewLanguage,
 ): FinalAnalysis {
   const strengths: string[] = [];
   const weaknesses: string[] = [];
   const recommendations: string[] = [];
+  const held: string[] = [];
+  const line = (key: string, values: Record<string, string | number> = {}) => say(language, `analysis.${key}`, values);
   let total = 0;
-  questions.forEach((question, i) => {
-    const values = { n: i + 1, category: question.category };
-    const evaluation = evaluations[question.id];
-    total += evaluation?.score ?? 0;
-    if (!evaluation) weaknesses.push(line('noAnswer', language, values));
-    else if (evaluation.verdict === 'good') strengths.push(line('goodAnswer', language, values));
-    else if (evaluation.verdict === 'contradiction') {
-      weaknesses.push(line('contradictionAnswer', language, { ...values, feedback: evaluation.feedback }));
-      recommendations.push(line('rehearse', language, values));
-    } else {
-      weaknesses.push(line(evaluation.verdict === 'short' ? 'shortAnswer' : 'vagueAnswer', language, values));
-      recommendations.push(line('expand', language, values));
+  let odds = 0;
+  let nonAnswers = 0;
+  let contradicting = 0;
+
+  questions.forEach((q, i) => {
+    const n = i + 1;
+    const j = judgements[q.id];
+    const values = { n, category: q.category };
+    total += j?.score ?? 0;
+    if (!j) {
+      nonAnswers += 1;
+      weaknesses.push(line('noAnswer', values));
+    } else if (j.verdict === 'good') {
+      if (!q.finding) strengths.push(line('goodAnswer', values));
+    } else if (j.verdict === 'contradiction' || j.verdict === 'inconsistent') {
+      contradicting += 1;
+      weaknesses.push(line(`answer.${j.verdict}`, values));
+      recommendations.push(line('rehearse', values));
+    } else if (j.verdict === 'offTopic' || j.verdict === 'repeated' || j.verdict === 'short') {
+      nonAnswers += 1;
+      weaknesses.push(line(`answer.${j.verdict}`, { ...values, earlier: j.note.n ?? '' }));
+      recommendations.push(line('answerIt', values));
+    } else if (!q.finding) {
+      weaknesses.push(line('answer.vague', values));
+      recommendations.push(line('expand', values));
     }
   });
-  let odds = questions.length ? total / questions.length : 0;
+  odds = questions.length ? total / questions.length : 0;
 
-  const dataConflicts = questions.filter((q) => q.topic.startsWith('contradiction.'));
-  for (const conflict of dataConflicts) {
-    weaknesses.push(line('dataConflict', language, { question: conflict.question }));
-    recommendations.push(line('fixData', language, { question: conflict.question }));
-    odds -= 8;
+  const analysed: AnalysisFinding[] = [];
+  for (const finding of findings) {
+    const n = questions.findIndex((q) => q.finding && q.topic === `finding.${finding.code}` && sameSides(q, finding, facts, language));
+    const q = n >= 0 ? questions[n] : undefined;
+    const explained = Boolean(q && judgements[q.id]?.explains);
+    const [unexplainedWeight, explainedWeight] = FINDINGS[finding.code].weight;
+    odds -= explained ? explainedWeight : unexplainedWeight;
+    analysed.push({ code: finding.code, kind: finding.kind, question: q?.question ?? '', n: n + 1, answer: q ? answers[q.id] ?? null : null, explained });
+    const what = q?.question ?? '';
+    weaknesses.push(line(`finding.${finding.kind}${explained ? 'Explained' : ''}`, { n: n + 1, question: what }));
+    recommendations.push(line(`recommend.${finding.code}`, sideValues(finding, facts, language)));
+    if (REFUSALS.includes(finding.code)) held.push(line('held.refusal'));
+    else if (finding.kind === 'contradiction' && !explained) held.push(line('held.contradiction', { n: n + 1 }));
   }
-  if (facts.employer && facts.standing?.kind === 'employee') {
-    strengths.push(line('job', language, { fact: [facts.role?.text, facts.employer.text].filter(Boolean).join(', ') }));
-    recommendations.push(line('employerLetter', language, { fact: facts.employer.text }));
+
+  odds -= contradicting * CONTRADICTING_ANSWER + nonAnswers * NON_ANSWER;
+  if (contradicting) held.push(line('held.contradictingAnswers', { count: contradicting }));
+  if (nonAnswers) held.push(line('held.nonAnswers', { count: nonAnswers }));
+
+  // What holds the applicant at home and a clean history count for them.
+  const employed = facts.standing?.kind === 'employee' || facts.standing?.kind === 'self-employed';
+  if (employed && (facts.employer || facts.role)) {
+    strengths.push(line('strength.job', { job: [shown(facts, { fact: 'role' }, language)?.text, shown(facts, { fact: 'employer' }, language)?.text].filter(Boolean).join(', ') }));
+    if (facts.employer) recommendations.push(line('employerLetter', { employer: shown(facts, { fact: 'employer' }, language)?.text ?? '' }));
     odds += 3;
   }
-  if (facts.previousVisits?.has) {
-    strengths.push(line('visits', language, { fact: facts.previousVisits.text }));
+  if ((facts.visits?.length || facts.previousVisits?.has) && !findings.some((x) => x.code === 'overstay' || x.code === 'undeclaredVisit')) {
+    strengths.push(line('strength.visits'));
     odds += 3;
   }
-  if (facts.marital?.married) strengths.push(line('married', language, { fact: facts.marital.text }));
-  if (facts.refusals?.has) {
-    weaknesses.push(line('refusal', language, { fact: facts.refusals.text }));
-    recommendations.push(line('refusalChange', language));
-    odds -= 10;
-  }
-  if (facts.usFamily?.has) {
-    weaknesses.push(line('family', language, { fact: facts.usFamily.text }));
-    odds -= 5;
-  }
-  if (facts.standing && (facts.standing.kind === 'unemployed')) {
-    weaknesses.push(line('noJob', language, { fact: facts.standing.text }));
-    odds -= 8;
-  }
-  if (facts.payer?.kind === 'self' || dataConflicts.some((q) => q.topic === 'contradiction.funding')) recommendations.push(line('funds', language));
-  if (!recommendations.length) recommendations.push(line('keep', language));
+  const family = facts.marital?.kind === 'married' || facts.marital?.kind === 'partner' || facts.ties?.some((t) => t.kind === 'children');
+  if (family) strengths.push(line('strength.family', { family: [shown(facts, { fact: 'marital' }, language)?.text, shown(facts, { fact: 'children' }, language)?.text].filter(Boolean).join(', ') }));
+  if (facts.ties?.some((t) => t.kind === 'property' || t.kind === 'business')) strengths.push(line('strength.property'));
+  if (family || facts.ties?.length) odds += 2;
+  if (facts.payer?.kind === 'self' || findings.some((x) => x.rule === 'employment-funding')) recommendations.push(line('funds'));
+  if (!recommendations.length) recommendations.push(line('keep'));
 
-  const successProbability = Math.round(Math.min(95, Math.max(5, odds)));
-  const riskLevel = successProbability >= 70 ? 'low' : successProbability >= 45 ? 'medium' : 'high';
-  return { riskLevel, successProbability, strengths, weaknesses, recommendations };
+  let successProbability = Math.round(Math.min(95, Math.max(5, odds)));
+  if (held.length) {
+    successProbability = Math.min(successProbability, HELD_BACK_CEILING);
+    weaknesses.unshift(line('held.intro', { reasons: new Intl.ListFormat(language, { type: 'conjunction' }).format([...new Set(held)]) }));
+  }
+  const riskLevel = successProbability >= LOW_FROM ? 'low' : successProbability >= MEDIUM_FROM ? 'medium' : 'high';
+  return { riskLevel, successProbability, strengths, weaknesses, recommendations: [...new Set(recommendations)], findings: analysed };
+}
+
+/** The question of a finding is the one planned for it (several findings can share a code only with other sides). */
+function sameSides(q: InterviewQuestion, finding: Finding, facts: ApplicantFacts, language: InterviewLanguage): boolean {
+  const sources = finding.sides.map((s) => shown(facts, s, language)?.source);
+  return sources.every((source) => !source || q.cites.some((c) => c.source === source));
+}
+
+function sideValues(finding: Finding, facts: ApplicantFacts, language: InterviewLanguage): Record<string, string> {
+  const [a, b] = finding.sides.map((s) => shown(facts, s, language)?.text ?? '');
+  return { a: a ?? '', b: b ?? '' };
 }

@@ -1,11 +1,11 @@
-// Amounts and lengths as people write them in Spanish and English: '30,000', '30.000', '4.500,50', '$2,500 USD';
-// '3 WEEK(S)', 'tres semanas', '45 días', 'two months'.
+// Amounts, currencies and lengths as people write them in Spanish and English: '30,000', '30.000', '4.500,50',
+// '$2,500 USD', 'Q 6,000'; '3 WEEK(S)', 'tres semanas', '45-day', 'a four-week course', '20 días hábiles'.
 
 const WORD_NUMBERS: Record<string, number> = {
   un: 1, uno: 1, una: 1, one: 1, a: 1, an: 1,
   dos: 2, two: 2, tres: 3, three: 3, cuatro: 4, four: 4, cinco: 5, five: 5, seis: 6, six: 6, siete: 7, seven: 7,
-  ocho: 8, eight: 8, nueve: 9, nine: 9, diez: 10, ten: 10, doce: 12, twelve: 12, quince: 15, fifteen: 15,
-  veinte: 20, twenty: 20, treinta: 30, thirty: 30,
+  ocho: 8, eight: 8, nueve: 9, nine: 9, diez: 10, ten: 10, once: 11, eleven: 11, doce: 12, twelve: 12,
+  catorce: 14, fourteen: 14, quince: 15, fifteen: 15, veinte: 20, twenty: 20, treinta: 30, thirty: 30,
 };
 
 /** '30,000' and '30.000' are thirty thousand; '4,500.50' and '4.500,50' four and a half thousand. */
@@ -20,11 +20,40 @@ export function parseAmount(raw: string): number | null {
   return Number.isFinite(value) ? value : null;
 }
 
-/** An amount with its thousands word: '25 mil', '3k'. */
-export function amountWithScale(number: string, scale: string | undefined): number | null {
-  const value = parseAmount(number);
+/** The first amount in a (folded) text with its thousands word: '25 mil', '3k', '1,8 millones'. */
+export function amountIn(folded: string): number | null {
+  const match = /(\d[\d.,]*)\s?(mil(?:lones|lon)?|millions?|k|thousand)?(?![\p{L}])/u.exec(folded);
+  if (!match) return null;
+  const value = parseAmount(match[1] ?? '');
   if (value === null) return null;
-  return /^(mil|k|thousand)$/i.test(scale ?? '') ? value * 1000 : value;
+  const scale = match[2] ?? '';
+  if (/^(mil|k|thousand)$/.test(scale)) return value * 1000;
+  if (/^(millon|millones|million|millions)$/.test(scale)) return value * 1_000_000;
+  return value;
+}
+
+const CURRENCIES: Array<[RegExp, string]> = [
+  [/\b(usd|us\$|u\$s|dolares|dollars?)\b/, 'USD'],
+  [/\b(cop|pesos colombianos)\b/, 'COP'],
+  [/\b(mxn|pesos mexicanos)\b/, 'MXN'],
+  [/\b(pen|soles)\b/, 'PEN'],
+  [/\b(uah|hryvnias?|grivnas?)\b/, 'UAH'],
+  [/\b(kes|shillings?|chelines)\b/, 'KES'],
+  [/(\beur\b|\beuros?\b|€)/, 'EUR'],
+  [/(\bgtq\b|\bquetzales\b|(?:^|\s)q\s?\d)/, 'GTQ'],
+  [/\b(hnl|lempiras?)\b/, 'HNL'],
+  [/(\bbrl\b|\breais\b|\breales\b|r\$)/, 'BRL'],
+  [/\b(ars|pesos argentinos)\b/, 'ARS'],
+  [/\b(clp|pesos chilenos)\b/, 'CLP'],
+  [/\b(ngn|naira)\b/, 'NGN'],
+  [/(\binr\b|\brupees\b|₹)/, 'INR'],
+  [/\b(vnd|dong)\b/, 'VND'],
+  [/\b(dop|pesos dominicanos)\b/, 'DOP'],
+];
+
+/** The currency an amount names, when it names one ('$' alone could be several). */
+export function currencyOf(folded: string): string | undefined {
+  return CURRENCIES.find(([re]) => re.test(folded))?.[1];
 }
 
 const UNIT_DAYS: Array<[RegExp, number]> = [
@@ -34,18 +63,49 @@ const UNIT_DAYS: Array<[RegExp, number]> = [
   [/^(year|ano)/, 365],
 ];
 
-/** A length written as a number (or a small number word) and a unit, in days; folded text in. */
-export const LENGTH = /(?<![\p{L}\p{N}])(\d{1,3}|un|uno|una|one|a|an|dos|two|tres|three|cuatro|four|cinco|five|seis|six|siete|seven|ocho|eight|nueve|nine|diez|ten|doce|twelve|quince|fifteen|veinte|twenty|treinta|thirty)\s*(days?|dias?|weeks?|semanas?|months?|mes|meses|years?|anos?)(?:\s*\(s\))?(?![\p{L}])/u;
+const COUNT = `\\d{1,3}|${Object.keys(WORD_NUMBERS).sort((a, b) => b.length - a.length).join('|')}`;
+/** A length: a number (or a small number word) and a unit, 'week(s)' and '45-day' too; over folded text. */
+export const LENGTH = new RegExp(`(?<![\\p{L}\\p{N}])(${COUNT})[\\s-]*(days?|dias?|weeks?|semanas?|months?|mes|meses|years?|anos?)(?:\\s*\\(s\\))?(?![\\p{L}])`, 'gu');
 
-export function lengthInDays(folded: string): { days: number; index: number; length: number } | null {
-  const match = new RegExp(LENGTH.source, 'u').exec(folded);
-  if (!match) return null;
-  const count = /^\d+$/.test(match[1] ?? '') ? Number(match[1]) : WORD_NUMBERS[match[1] ?? ''];
-  const unit = UNIT_DAYS.find(([re]) => re.test(match[2] ?? ''));
-  if (!count || !unit) return null;
-  return { days: count * unit[1], index: match.index, length: match[0].length };
+export interface Length {
+  days: number;
+  count: number;
+  unit: 'day' | 'week' | 'month' | 'year';
+  index: number;
+  length: number;
 }
+
+const UNIT_NAMES = ['day', 'week', 'month', 'year'] as const;
+
+/** Every length in a folded text, in order. */
+export function lengthsIn(folded: string): Length[] {
+  const found: Length[] = [];
+  for (const match of folded.matchAll(LENGTH)) {
+    const count = /^\d+$/.test(match[1] ?? '') ? Number(match[1]) : WORD_NUMBERS[match[1] ?? ''];
+    const unit = UNIT_DAYS.findIndex(([re]) => re.test(match[2] ?? ''));
+    if (!count || unit < 0) continue;
+    found.push({ days: count * (UNIT_DAYS[unit]?.[1] ?? 1), count, unit: UNIT_NAMES[unit] ?? 'day', index: match.index, length: match[0].length });
+  }
+  return found;
+}
+
+export function lengthInDays(folded: string): Length | null {
+  return lengthsIn(folded)[0] ?? null;
+}
+
+/** Working days ('20 días hábiles', '15 working days') off in calendar days: five a week. */
+export const calendarDays = (workingDays: number) => Math.ceil((workingDays * 7) / 5);
 
 export function daysBetween(fromIso: string, toIso: string): number {
   return Math.round((Date.parse(`${toIso}T00:00:00Z`) - Date.parse(`${fromIso}T00:00:00Z`)) / 86_400_000);
+}
+
+export function addDays(iso: string, days: number): string {
+  return new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+export function addMonths(iso: string, months: number): string {
+  const date = new Date(`${iso}T00:00:00Z`);
+  date.setUTCMonth(date.getUTCMonth() + months);
+  return date.toISOString().slice(0, 10);
 }

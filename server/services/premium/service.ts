@@ -2,24 +2,29 @@ import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { transact } from '../../../db/groupCommit';
 import type { Db, Dialect } from '../../../db/index';
 import {
+  findAccountPremiumOrder,
   findInterview,
   findLeadFormData,
+  findOpenInterview,
   findOrderByAccessCode,
   findPremiumOrder,
   insertInterview,
   lockInterview,
-  writeInterviewAnswers,
+  writeInterview,
   type PremiumOrder,
 } from '../../../db/queries/premium';
 import type { PremiumInterviewRow } from '../../../db/schema';
+import type { EvaluationDto, FinalAnalysisDto, InterviewDto, InterviewStateDto } from '../../../openapi/schemas/premium';
 import { badRequest, forbidden, notFound } from '../../lib/problems';
 import { admit, FREE_FAILURES, type AttemptCounters, type Tally } from '../guard/counters';
 import { ACCESS_CODE_PATTERN } from '../orders/codes';
-import { finalAnalysis, type FinalAnalysis } from './analysis';
-import { evaluateAnswer, type Evaluation } from './evaluate';
-import type { AiEngine } from '../ai/engine';
-import { readFacts, type ApplicantFacts } from './facts';
-import { buildQuestions, type InterviewLanguage, type InterviewQuestion } from './questions';
+import { finalAnalysis } from './analysis';
+import { evaluationOf, feedbackOf, judgeAnswer, type Judgement } from './evaluate';
+import { readFacts, type ApplicantFacts } from './facts/index';
+import type { InterviewWriter } from './model';
+import { planInterview, renderInterview, type InterviewQuestion, type QuestionPlan } from './questions';
+import { findingsOf, type Finding } from './rules/index';
+import type { InterviewLanguage } from './say';
 import { savedFormText } from './savedForm';
 
 /** Saved answers worth an interview: fewer facts than this and pasting is the better way. */
@@ -30,21 +35,30 @@ export interface Verified {
   interviewId?: string;
 }
 
+/** A stored judgement, with the model's wording of its feedback by language when a model worded it. */
+type StoredJudgement = Judgement & { worded?: Partial<Record<InterviewLanguage, string>> };
+
 interface Interview {
   row: PremiumInterviewRow;
   facts: ApplicantFacts;
-  questions: InterviewQuestion[];
+  plans: QuestionPlan[];
+  findings: Finding[];
   answers: Record<string, string>;
-  evaluations: Record<string, Evaluation>;
+  judgements: Record<string, StoredJudgement>;
+  worded: Partial<Record<InterviewLanguage, Record<string, string>>>;
 }
 
-function parsed(row: PremiumInterviewRow): Interview {
+/** An interview kept in the current shape; one made before plans were kept cannot be continued. */
+function parsed(row: PremiumInterviewRow): Interview | null {
+  if (!row.plans || !row.findings) return null;
   return {
     row,
     facts: JSON.parse(row.facts) as ApplicantFacts,
-    questions: JSON.parse(row.questions) as InterviewQuestion[],
+    plans: JSON.parse(row.plans) as QuestionPlan[],
+    findings: JSON.parse(row.findings) as Finding[],
     answers: JSON.parse(row.answers) as Record<string, string>,
-    evaluations: JSON.parse(row.evaluations) as Record<string, Evaluation>,
+    judgements: JSON.parse(row.evaluations) as Record<string, StoredJudgement>,
+    worded: row.worded ? (JSON.parse(row.worded) as Interview['worded']) : {},
   };
 }
 
@@ -54,17 +68,21 @@ function sameCode(a: string, b: string): boolean {
   return timingSafeEqual(pad(a), pad(b)) && a.length === b.length;
 }
 
+/** Every quoted piece of the facts: what a model's wording may draw on, and nothing else. */
+const sourcesOf = (facts: ApplicantFacts) => JSON.stringify(facts);
+
 /**
- * The premium interview practice (spec 3-ai §2.8, §4.7, §7; DECISIONS.md; issue 15): the access code of a paid
- * Premium order opens it for one browser session; the interview is built from the applicant's own data and kept
- * server-side with every answer's evaluation.
+ * The premium interview practice (spec 3-ai §2.8, §4.7, §7; DECISIONS.md; issues 15, 33): the access code of a paid
+ * Premium order opens it for one browser session (and the account that bought the code); the interview is read
+ * from the applicant's own data, planned by the rule book, and kept server-side with every answer's judgement, so
+ * a reload continues it and the analysis weighs the same facts the questions cited.
  */
 export class PremiumService {
   constructor(
     private readonly db: Db,
     private readonly dialect: Dialect,
-    /** Reads the pasted data: the built-in rules, or a model whose reading must quote the text. */
-    private readonly ai: Pick<AiEngine, 'readFacts'>,
+    /** Reads the pasted data and words the questions and feedback: the built-in rules, or a model checked by them. */
+    private readonly writer: InterviewWriter,
     private readonly counters: AttemptCounters,
   ) {}
 
@@ -94,19 +112,49 @@ export class PremiumService {
     return order;
   }
 
+  /**
+   * Where the interview stands for this session, or for the signed-in account that bought a code: what a reload
+   * or the other premium page continues from. `verified` is what the session should now hold.
+   */
+  async state(
+    session: { verified?: Verified | undefined; userId?: string | undefined },
+    want: { language: InterviewLanguage; explicit: boolean },
+  ): Promise<{ verified: Verified | undefined; body: InterviewStateDto }> {
+    let verified = session.verified;
+    let order = verified ? await findPremiumOrder(this.db, verified.orderId) : undefined;
+    if (!order || order.status !== 'paid' || order.plan !== 'premium') {
+      order = session.userId ? await findAccountPremiumOrder(this.db, session.userId) : undefined;
+      verified = order ? { orderId: order.id } : undefined;
+    }
+    if (!order || !verified) return { verified: undefined, body: { verified: false, savedApplication: false, language: want.language, languageChosen: want.explicit, interview: null } };
+    const row = verified.interviewId ? await findInterview(this.db, verified.interviewId) : await findOpenInterview(this.db, order.id);
+    const interview = row && row.order_id === order.id ? parsed(row) : null;
+    if (interview) verified = { orderId: order.id, interviewId: interview.row.id };
+    const chosen = interview?.row.chosen_language as InterviewLanguage | null | undefined;
+    const language = want.explicit ? want.language : (chosen ?? want.language);
+    const savedApplication = Boolean(await this.savedText(order));
+    const base = { verified: true, savedApplication, language, languageChosen: want.explicit || Boolean(chosen) };
+    if (!interview) return { verified, body: { ...base, interview: null } };
+    const questions = await this.questionsIn(interview, language);
+    const evaluations = this.evaluationsIn(interview, language);
+    const analysis = interview.row.finished_at ? this.analysisIn(interview, questions, language, evaluations) : null;
+    return { verified, body: { ...base, interview: { interviewId: interview.row.id, questions, answers: interview.answers, evaluations, analysis } } };
+  }
+
   /** The interview built from pasted text, or from the order's saved application. */
   async prepare(
     verified: Verified | undefined,
     ownerToken: string,
-    input: { formData?: string; useSaved?: boolean; language: InterviewLanguage },
-  ): Promise<{ interviewId: string; questions: InterviewQuestion[] }> {
+    input: { formData?: string | undefined; useSaved?: boolean | undefined; language: InterviewLanguage; languageChosen?: boolean | undefined },
+  ): Promise<InterviewDto> {
     const order = await this.requireVerified(verified);
     const text = input.useSaved ? await this.savedText(order) : (input.formData ?? '');
     if (!text.trim()) {
       throw input.useSaved ? notFound('This order has no saved application to use.') : badRequest('formData', 'Please enter form data');
     }
-    const facts = await this.ai.readFacts({ text });
-    const questions = buildQuestions(facts, input.language);
+    const facts = await this.writer.readFacts(text);
+    const findings = findingsOf(facts);
+    const plans = planInterview(facts, findings);
     const now = new Date().toISOString();
     const row: PremiumInterviewRow = {
       id: randomUUID(),
@@ -114,47 +162,114 @@ export class PremiumService {
       owner_token: ownerToken,
       language: input.language,
       facts: JSON.stringify(facts),
-      questions: JSON.stringify(questions),
+      questions: '[]',
       answers: '{}',
       evaluations: '{}',
+      plans: JSON.stringify(plans),
+      findings: JSON.stringify(findings),
+      worded: null,
+      chosen_language: input.languageChosen ? input.language : null,
+      finished_at: null,
       created_at: now,
       updated_at: now,
     };
+    const interview = parsed(row) as Interview;
+    const questions = await this.questionsIn(interview, input.language, false);
+    row.questions = JSON.stringify(questions);
+    row.worded = JSON.stringify(interview.worded);
     await insertInterview(this.db, row);
-    return { interviewId: row.id, questions };
+    return { interviewId: row.id, language: input.language, questions };
   }
 
-  /** One answer saved with its evaluation; answering a question again replaces both. */
-  async evaluate(verified: Verified | undefined, input: { questionId: string; answer: string; language: InterviewLanguage }): Promise<Evaluation> {
+  /** One answer saved with its judgement; answering a question again replaces both. */
+  async evaluate(verified: Verified | undefined, input: { questionId: string; answer: string; language: InterviewLanguage }): Promise<EvaluationDto> {
     const order = await this.requireVerified(verified);
-    return transact(this.db, async (trx) => {
+    const { interview, judgement } = await transact(this.db, async (trx) => {
       const row = verified?.interviewId ? await lockInterview(trx, this.dialect, verified.interviewId) : undefined;
-      if (!row || row.order_id !== order.id) throw notFound('No interview in progress: prepare one first.');
-      const interview = parsed(row);
-      const question = interview.questions.find((q) => q.id === input.questionId);
-      if (!question) throw badRequest('questionId', 'No question with this id in this interview.');
-      const evaluation = evaluateAnswer(question, input.answer, interview.facts, input.language);
-      await writeInterviewAnswers(trx, row.id, {
-        answers: JSON.stringify({ ...interview.answers, [question.id]: input.answer.trim() }),
-        evaluations: JSON.stringify({ ...interview.evaluations, [question.id]: evaluation }),
+      const interview = row && row.order_id === order.id ? parsed(row) : null;
+      if (!interview) throw notFound('No interview in progress: prepare one first.');
+      const index = interview.plans.findIndex((p) => p.id === input.questionId);
+      const plan = interview.plans[index];
+      if (!plan) throw badRequest('questionId', 'No question with this id in this interview.');
+      const answer = input.answer.trim();
+      const judgement: StoredJudgement = judgeAnswer(plan, answer, interview.facts, interview.findings, this.earlier(interview, plan.id));
+      interview.answers[plan.id] = answer;
+      interview.judgements[plan.id] = judgement;
+      await writeInterview(trx, interview.row.id, {
+        answers: JSON.stringify(interview.answers),
+        evaluations: JSON.stringify(interview.judgements),
         updated_at: new Date().toISOString(),
       });
-      return evaluation;
+      return { interview, judgement };
     });
+    // The model may word the feedback; the judgement is the rules', and it is already saved.
+    const question = (await this.questionsIn(interview, input.language)).find((q) => q.id === input.questionId);
+    const builtin = feedbackOf(judgement, interview.facts, input.language);
+    const worded = question
+      ? await this.writer.wordFeedback({ language: input.language, text: sourcesOf(interview.facts), draft: { question: question.question, answer: input.answer.trim(), verdict: judgement.verdict, feedback: builtin } })
+      : null;
+    if (worded) await this.keepWordedFeedback(interview.row.id, input.questionId, input.language, worded, input.answer.trim());
+    return evaluationOf(judgement, interview.facts, input.language, worded ?? undefined);
   }
 
-  /** The analysis of the interview so far; an answer sent here but never evaluated is weighed now. */
-  async analyze(verified: Verified | undefined, input: { answers: Record<string, string>; language: InterviewLanguage }): Promise<FinalAnalysis & { evaluations: Record<string, Evaluation> }> {
+  /** The analysis of the interview; an answer sent here but never evaluated is judged now. The interview is then finished. */
+  async analyze(verified: Verified | undefined, input: { answers: Record<string, string>; language: InterviewLanguage }): Promise<FinalAnalysisDto> {
     const order = await this.requireVerified(verified);
-    const row = verified?.interviewId ? await findInterview(this.db, verified.interviewId) : undefined;
-    if (!row || row.order_id !== order.id) throw notFound('No interview in progress: prepare one first.');
-    const interview = parsed(row);
-    const evaluations = { ...interview.evaluations };
-    for (const question of interview.questions) {
-      const answer = Object.hasOwn(input.answers, question.id) ? input.answers[question.id]?.trim() : undefined;
-      if (!evaluations[question.id] && answer) evaluations[question.id] = evaluateAnswer(question, answer, interview.facts, input.language);
+    const interview = await transact(this.db, async (trx) => {
+      const row = verified?.interviewId ? await lockInterview(trx, this.dialect, verified.interviewId) : undefined;
+      const interview = row && row.order_id === order.id ? parsed(row) : null;
+      if (!interview) throw notFound('No interview in progress: prepare one first.');
+      for (const plan of interview.plans) {
+        const answer = Object.hasOwn(input.answers, plan.id) ? input.answers[plan.id]?.trim() : undefined;
+        if (interview.judgements[plan.id] || !answer) continue;
+        interview.judgements[plan.id] = judgeAnswer(plan, answer, interview.facts, interview.findings, this.earlier(interview, plan.id));
+        interview.answers[plan.id] = answer;
+      }
+      const now = new Date().toISOString();
+      await writeInterview(trx, interview.row.id, { answers: JSON.stringify(interview.answers), evaluations: JSON.stringify(interview.judgements), finished_at: now, updated_at: now });
+      return interview;
+    });
+    const questions = await this.questionsIn(interview, input.language);
+    return this.analysisIn(interview, questions, input.language, this.evaluationsIn(interview, input.language));
+  }
+
+  /** The other questions' answers so far, numbered, for telling a repeat or a change of story. */
+  private earlier(interview: Interview, except: string) {
+    return interview.plans
+      .map((plan, i) => ({ n: i + 1, plan, answer: interview.answers[plan.id] }))
+      .filter((e): e is { n: number; plan: QuestionPlan; answer: string } => e.plan.id !== except && typeof e.answer === 'string');
+  }
+
+  /** The questions in a language: the model's wording where it gave one that holds, else the built-in wording. */
+  private async questionsIn(interview: Interview, language: InterviewLanguage, save = true): Promise<InterviewQuestion[]> {
+    const builtin = renderInterview(interview.plans, interview.facts, interview.findings, language);
+    let worded = interview.worded[language];
+    if (!worded && this.writer.name !== 'builtin') {
+      worded = await this.writer.wordQuestions({ language, text: sourcesOf(interview.facts), questions: builtin.map((q) => ({ id: q.id, question: q.question, cites: q.cites.map((c) => c.shown) })) });
+      interview.worded[language] = worded;
+      if (save) await writeInterview(this.db, interview.row.id, { worded: JSON.stringify(interview.worded) });
     }
-    return { ...finalAnalysis(interview.questions, evaluations, interview.facts, input.language), evaluations };
+    return builtin.map((q) => (worded?.[q.id] ? { ...q, question: worded[q.id] as string } : q));
+  }
+
+  private evaluationsIn(interview: Interview, language: InterviewLanguage): Record<string, EvaluationDto> {
+    return Object.fromEntries(Object.entries(interview.judgements).map(([id, j]) => [id, evaluationOf(j, interview.facts, language, j.worded?.[language])]));
+  }
+
+  private analysisIn(interview: Interview, questions: InterviewQuestion[], language: InterviewLanguage, evaluations: Record<string, EvaluationDto>): FinalAnalysisDto {
+    return { ...finalAnalysis(questions, interview.judgements, interview.answers, interview.facts, interview.findings, language), evaluations };
+  }
+
+  /** Kept only while the answer it words is still the one saved. */
+  private async keepWordedFeedback(interviewId: string, questionId: string, language: InterviewLanguage, worded: string, answer: string): Promise<void> {
+    await transact(this.db, async (trx) => {
+      const row = await lockInterview(trx, this.dialect, interviewId);
+      const interview = row ? parsed(row) : null;
+      const judgement = interview?.judgements[questionId];
+      if (!interview || !judgement || interview.answers[questionId] !== answer) return;
+      judgement.worded = { ...judgement.worded, [language]: worded };
+      await writeInterview(trx, interviewId, { evaluations: JSON.stringify(interview.judgements) });
+    });
   }
 
   private async savedText(order: PremiumOrder): Promise<string> {

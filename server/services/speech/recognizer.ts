@@ -1,3 +1,4 @@
+import type { InterviewLanguage } from '../../../openapi/schemas/premium';
 import type OpenAI from 'openai';
 import { lazyOpenAi, loadOpenAi } from '../../lib/openai';
 import { Problem } from '../../lib/problems';
@@ -7,7 +8,7 @@ import { Problem } from '../../lib/problems';
 // that typing the answer works.
 
 export interface SpeechRecognizer {
-  transcribe(audio: Buffer, fileName: string, language: 'es' | 'en'): Promise<string>;
+  transcribe(audio: Buffer, fileName: string, language: InterviewLanguage): Promise<string>;
 }
 
 export const unavailable = (why: string) => new Problem(503, `Speech to text is not available (${why}). Type your answer instead.`);
@@ -29,7 +30,7 @@ export class OpenAiRecognizer implements SpeechRecognizer {
     this.client = lazyOpenAi({ apiKey: settings.apiKey ?? 'none', baseURL: settings.baseUrl, timeout: 30_000, maxRetries: 0 });
   }
 
-  async transcribe(audio: Buffer, fileName: string, language: 'es' | 'en'): Promise<string> {
+  async transcribe(audio: Buffer, fileName: string, language: InterviewLanguage): Promise<string> {
     const { default: OpenAIClient, toFile } = await loadOpenAi();
     try {
       const result = await (await this.client()).audio.transcriptions.create({ file: await toFile(audio, fileName), model: this.model, language });

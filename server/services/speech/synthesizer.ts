@@ -2,14 +2,15 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import ESpeakNg from 'espeak-ng';
 import type OpenAI from 'openai';
+import type { InterviewLanguage } from '../../../openapi/schemas/premium';
 import { lazyOpenAi } from '../../lib/openai';
 import type { WarnLog } from '../ai/openai';
 
-// Text to speech (issue 15): the questions read aloud in Spanish or English. eSpeak NG compiled to WebAssembly,
+// Text to speech (issues 15, 33): the questions read aloud in the interview's language. eSpeak NG compiled to WebAssembly,
 // shipped as an npm package, works offline; OpenAI speech is used when a key is configured, and any failure of it
 // falls back to eSpeak for that question.
 
-export type SpeechLanguage = 'es' | 'en';
+export type SpeechLanguage = InterviewLanguage;
 
 export interface Speech {
   audio: Buffer;
@@ -21,8 +22,8 @@ export interface SpeechSynthesizer {
   synthesize(text: string, language: SpeechLanguage): Promise<Speech>;
 }
 
-/** eSpeak's voices: Latin American Spanish and U.S. English, as the applicants and the consulate speak them. */
-const VOICES: Record<SpeechLanguage, string> = { es: 'es-419', en: 'en-us' };
+/** eSpeak's voices: Latin American Spanish, U.S. English, French and Brazilian Portuguese, as the applicants speak them. */
+const VOICES: Record<SpeechLanguage, string> = { es: 'es-419', en: 'en-us', fr: 'fr-fr', pt: 'pt-br' };
 
 /** The 18 MB module is compiled once per process; each question gets a fresh instance of it (its main runs once). */
 let compiled: Promise<WebAssembly.Module> | undefined;

@@ -1,0 +1,145 @@
+import { fold } from '../../ai/builtin/text';
+import { LABELS, sectionOf, type LabelKey, type Section } from './labels';
+
+// Labelled answers in what an applicant pasted: 'Label: value', 'Label<TAB>value' (a CEAC review page), a label on
+// one line and its answer on the next (the confirmation page copied as text), a question ending in '?' and its
+// answer, bullets ('• Motivo: ...'), and labels inside a paragraph ('... Estado civil: soltero. Hijos: no aplica.').
+// Positions are the pasted text's own, so every value is quoted exactly as written.
+
+export interface Entry {
+  key: LabelKey;
+  /** The value exactly as written (trimmed). */
+  value: string;
+  /** Where the value starts and ends in the pasted text. */
+  start: number;
+  end: number;
+  /** Where the label starts: the whole entry spans label to value. */
+  labelStart: number;
+  section: Section | null;
+  /** The key of the entry just before this one: 'Relationship to You' after a payer names the payer. */
+  previous: LabelKey | null;
+}
+
+/** Bullets and list numbers before a line's text. */
+const BULLET = /^[\s\u00a0]*(?:[-–—•*·▪►✓¿]|\d{1,2}[.)](?=\s))?[\s\u00a0¿]*/u;
+/** After a label: its separator and the answer on the same line. */
+const SEPARATOR = /^\s*(?::\s*|\t+\s*|\s[-–]\s+)/;
+
+interface Line {
+  text: string;
+  start: number;
+}
+
+function linesOf(text: string): Line[] {
+  const lines: Line[] = [];
+  let start = 0;
+  for (const raw of text.split('\n')) {
+    lines.push({ text: raw.replace(/\r$/, ''), start });
+    start += raw.length + 1;
+  }
+  return lines;
+}
+
+/** Sentences of a paragraph, with abbreviations ('U.S.', 'S.A.', 'EE.UU.') kept whole. */
+export function segmentsOf(text: string, start = 0): Line[] {
+  const masked = text.replace(/\b(?:U\.S\.(?:A\.)?|EE\.\s?UU\.|S\.A\.(?:S\.)?|S\.R\.L\.|C\.V\.|Dr\.|Sr\.|Sra\.|Mr\.|Mrs\.|Ms\.|No\.|Nro\.|Inc\.|Ltd\.|Co\.|St\.|Jr\.|a\.m\.|p\.m\.|e\.g\.|etc\.)/giu, (m) => m.replace(/\./g, '\u2024'));
+  const out: Line[] = [];
+  const re = /[^.!?;\n]+[.!?;]*/gu;
+  for (const match of masked.matchAll(re)) {
+    const piece = text.slice(match.index, match.index + match[0].length);
+    if (piece.trim()) out.push({ text: piece, start: start + match.index });
+  }
+  return out;
+}
+
+interface LabelMatch {
+  key: LabelKey;
+  /** Offset (in the line) where the answer begins, or null when the label stands alone on its line. */
+  valueAt: number | null;
+  labelAt: number;
+}
+
+/** The label a line starts with, and where its answer starts. */
+function labelOf(line: string, inline: boolean): LabelMatch | null {
+  const lead = BULLET.exec(line)?.[0].length ?? 0;
+  const body = line.slice(lead);
+  const folded = fold(body);
+  for (const [key, re] of LABELS) {
+    const match = re.exec(folded);
+    if (!match) continue;
+    let rest = folded.slice(match[0].length);
+    let at = lead + match[0].length;
+    // A question label runs to its question mark; a plain one may carry a short qualifier before its colon
+    // ('Monthly Income in Local Currency (if employed):'), never a sentence.
+    const question = /^[^?\n]{0,200}\?/.exec(rest);
+    const qualifier = /^[^:\t\d?]{1,45}(?=[:\t])/.exec(rest);
+    if (question && !inline) {
+      at += question[0].length;
+      rest = rest.slice(question[0].length);
+    } else if (qualifier && !/[.;]/.test(qualifier[0])) {
+      at += qualifier[0].length;
+      rest = rest.slice(qualifier[0].length);
+    }
+    if (!rest.trim() || /^[:\s]*$/.test(rest)) return inline ? null : { key, valueAt: null, labelAt: lead };
+    const separator = SEPARATOR.exec(rest) ?? (question && !inline ? /^\s*/.exec(rest) : null);
+    if (separator && (!inline || rest.startsWith(':'))) return { key, valueAt: at + separator[0].length, labelAt: lead };
+    // A label alone on its line with its qualifier ('Ingreso mensual en moneda local'): the answer is below.
+    if (!inline && !question && /^[^:\t\d?.]{1,45}$/.test(rest)) return { key, valueAt: null, labelAt: lead };
+  }
+  return null;
+}
+
+function trimmed(text: string, from: number, to: number): { value: string; start: number; end: number } {
+  let start = from;
+  let end = to;
+  while (start < end && /[\s\u00a0]/.test(text[start] ?? '')) start += 1;
+  while (end > start && /[\s\u00a0.;,]/.test(text[end - 1] ?? '')) end -= 1;
+  // A closing quote or bracket stays with what it closes; 'S.A.' keeps its last dot.
+  if (/\b(?:S\.A|S\.A\.S|Inc|Ltd|Co|C\.V|U\.S)$/u.test(text.slice(start, end)) && text[end] === '.') end += 1;
+  return { value: text.slice(start, end), start, end };
+}
+
+export function entriesOf(text: string): Entry[] {
+  const lines = linesOf(text);
+  const entries: Entry[] = [];
+  let section: Section | null = null;
+  let previous: LabelKey | null = null;
+  const add = (key: LabelKey, from: number, to: number, labelStart: number) => {
+    const value = trimmed(text, from, to);
+    if (!value.value) return;
+    entries.push({ key, ...value, labelStart, section, previous });
+    previous = key;
+  };
+  for (let i = 0; i < lines.length; i += 1) {
+    const line = lines[i] as Line;
+    if (!line.text.trim()) continue;
+    const heading = sectionOf(fold(line.text.replace(BULLET, '')));
+    if (heading) {
+      section = heading;
+      previous = null;
+      continue;
+    }
+    const label = labelOf(line.text, false);
+    if (label && label.valueAt !== null) {
+      add(label.key, line.start + label.valueAt, line.start + line.text.length, line.start + label.labelAt);
+      continue;
+    }
+    if (label) {
+      // The answer is on the next line with text, unless that line is a label or a heading itself.
+      let j = i + 1;
+      while (j < lines.length && !(lines[j] as Line).text.trim()) j += 1;
+      const next = lines[j];
+      if (next && !labelOf(next.text, false) && !sectionOf(fold(next.text.replace(BULLET, '')))) {
+        add(label.key, next.start, next.start + next.text.length, line.start + label.labelAt);
+        i = j;
+      }
+      continue;
+    }
+    // A paragraph: labels inside it, one a sentence.
+    for (const segment of segmentsOf(line.text, line.start)) {
+      const inline = labelOf(segment.text, true);
+      if (inline?.valueAt != null) add(inline.key, segment.start + inline.valueAt, segment.start + segment.text.length, segment.start + inline.labelAt);
+    }
+  }
+  return entries;
+}

@@ -1,0 +1,107 @@
+import { fold, tidy } from '../../ai/builtin/text';
+import { amountIn, calendarDays, daysBetween, lengthsIn } from '../numbers';
+import { entriesOf } from './entries';
+import { fromEntries } from './fromEntries';
+import { fromMentions } from './mentions';
+import { ApplicantFactsSchema, type ApplicantFacts, type OccupationKind } from './schema';
+import { fromSentences } from './sentences';
+import { sentencesOf } from './text';
+import { datesIn, maritalOf, monthYearIn, occupationOf, payerKind, STANDING_OF_OCCUPATION, standingOf, visaOf } from './values';
+
+export * from './schema';
+
+// The applicant's facts in what they pasted (issue 33): a CEAC review page, the confirmation page or its
+// printout, their own narrative or bullet notes, in Spanish or English. Labelled answers are read first, free
+// sentences fill what the labels did not give, and mentions anywhere (a refusal, a trip, a relative) are
+// collected whatever the form's answers say, so the rule book can set one against the other.
+
+/** Spanish or English, by their commonest little words: it decides whether 12/05/2027 is May or December. */
+export function guessLanguage(text: string): 'es' | 'en' {
+  const count = (re: RegExp) => (fold(text).match(re) ?? []).length;
+  return count(/\b(de|del|la|el|los|las|que|por|para|con|mi|en|y)\b/g) > count(/\b(the|of|and|to|my|in|is|for|with|i|on)\b/g) ? 'es' : 'en';
+}
+
+export function readFacts(pasted: string): ApplicantFacts {
+  const text = pasted.normalize('NFC').slice(0, 20_000);
+  const language = guessLanguage(text);
+  const entries = entriesOf(text);
+  const facts = fromEntries(entries, text, language);
+  const sentences = sentencesOf(text);
+  fromSentences(sentences, facts, language);
+  fromMentions(sentences, entries, facts);
+  if (!facts.stay && facts.arrival && facts.departure) {
+    const days = daysBetween(facts.arrival.iso, facts.departure.iso);
+    if (days > 0) facts.stay = { source: facts.departure.source, days };
+  }
+  if (!facts.standing && facts.employer) facts.standing = { source: facts.employer.source, kind: 'employee' };
+  // A student's school is not an employer.
+  if (facts.standing && facts.standing.kind !== 'employee' && facts.standing.kind !== 'self-employed' && facts.employer && facts.standing.kind !== 'student') delete facts.employer;
+  return facts;
+}
+
+/** Each fact's quoted characters, and the pieces of a name, are in the text (letter case and spacing aside). */
+function quotes(fact: { source: string; parts?: string[] }, source: string): boolean {
+  const found = (piece: string) => piece.trim().length > 0 && source.includes(fold(tidy(piece)));
+  return found(fact.source) && (fact.parts ?? []).every(found);
+}
+
+/**
+ * A model's reading, kept only where it holds: the facts must match the schema, every quote must be in the text,
+ * and what a fact says must be what our own reading of its quote says (a stay of '3 weeks' is 21 days, not 60).
+ * So a model can find more in messy text, never add what the text does not hold.
+ */
+export function groundedFacts(candidate: unknown, pasted: string): ApplicantFacts {
+  const source = fold(tidy(pasted));
+  const kept: Record<string, unknown> = {};
+  if (!candidate || typeof candidate !== 'object') return {};
+  for (const [key, value] of Object.entries(candidate as Record<string, unknown>)) {
+    const schema = ApplicantFactsSchema.properties[key as keyof typeof ApplicantFactsSchema.properties];
+    if (!schema || value === undefined) continue;
+    const items = Array.isArray(value) ? value : [value];
+    const good = items.filter((item) => item && typeof item === 'object' && typeof (item as { source?: unknown }).source === 'string' && quotes(item as { source: string; parts?: string[] }, source) && agrees(key, item as Record<string, unknown>));
+    if (Array.isArray(value)) {
+      if (good.length) kept[key] = good;
+    } else if (good.length) kept[key] = good[0];
+  }
+  return kept as ApplicantFacts;
+}
+
+/** What a quote says by our reading, for the typed parts our reading can tell from the quote alone. */
+function agrees(key: string, fact: Record<string, unknown>): boolean {
+  const q = fold(String(fact.source));
+  const kindIs = (own: string | null) => own === null || own === fact.kind;
+  switch (key) {
+    case 'stay':
+    case 'course':
+    case 'leave': {
+      const length = lengthsIn(q)[0];
+      const days = length?.days ?? (key === 'leave' && /^\d{1,3}$/.test(q.trim()) ? Number(q.trim()) : undefined);
+      return days !== undefined && (Math.abs(days - Number(fact.days)) <= 1 || Number(fact.days) === calendarDays(days));
+    }
+    case 'income':
+    case 'budget': {
+      const amount = Number(key === 'income' ? fact.monthly : fact.amount);
+      const written = amountIn(q);
+      return written !== null && (amount === written || Math.abs(amount - written / 12) < 1);
+    }
+    case 'arrival':
+    case 'departure':
+    case 'passportExpiry': {
+      const dates = [...datesIn(String(fact.source), 'es'), ...datesIn(String(fact.source), 'en')].map((d) => d.iso);
+      const month = monthYearIn(String(fact.source))?.iso;
+      return dates.includes(String(fact.iso)) || month === fact.iso;
+    }
+    case 'marital':
+      return kindIs(maritalOf(q));
+    case 'payer':
+      return kindIs(payerKind(q));
+    case 'standing':
+      return kindIs(standingOf(q) ?? (occupationOf(q) ? STANDING_OF_OCCUPATION[occupationOf(q) as OccupationKind] ?? null : null));
+    case 'occupation':
+      return occupationOf(q) === fact.kind;
+    case 'visaClass':
+      return kindIs(visaOf(q));
+    default:
+      return true;
+  }
+}

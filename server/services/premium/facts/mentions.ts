@@ -1,0 +1,78 @@
+import { lengthsIn } from '../numbers';
+import type { Entry } from './entries';
+import { namesUsPlace, US_PLACE } from './places';
+import type { ApplicantFacts } from './schema';
+import { clauseQuote, clausesOf, find, type Piece } from './text';
+import { childrenIn, relationOf, RELATIVE, statusOf } from './values';
+
+// What the text mentions anywhere, whatever the form's answers say: a refusal ('a 214(b) letter from Lagos'),
+// a trip to the United States ('en 2019 estuve dos semanas en Los Ángeles'), an overstay, a relative living there,
+// ties at home. A declaration of none ('nunca me han negado la visa', 'this is my first trip') is read here too, when
+// no form answer gave it. The form's own yes/no answers are not mentions of themselves.
+
+const NEGATION = /\b(never|nunca|not|no|jamas|haven'?t|hasn'?t|wasn'?t|ni)\b[^.]{0,25}$/;
+const YEAR = /\b(19[5-9]\d|20[0-4]\d)\b/;
+
+const REFUSAL = /\b(refus(?:ed|al)|denied|denial|rejected|turned down|negad[oa]|negaron|nego|negativa|rechazad[oa]|rechazaron|rechazo|denegad[oa]|denegaron|denegacion)\b|214\s?\(?b\)?|\bno me (?:dieron|otorgaron|aprobaron) (?:la|una|mi) visa\b|\b(?:didn'?t|did not) (?:get|receive) (?:the|a|my) visa\b|\bvisa (?:was|wasn'?t) not (?:approved|granted)\b|\bvisa (?:wasn'?t|was not) (?:approved|granted)\b|\bno (?:fue|me fue) (?:aprobada|otorgada)\b/;
+const REFUSAL_CONTEXT = /\b(visas?|solicitud|application|applied|embassy|embajada|consulado|consulate|interview|entrevista|admission|admision|entry|carta|letter)\b|214|negativa/;
+
+const VISIT = new RegExp(`\\b(fui|estuve|visite|went|was in|were in|visited|travell?ed to|been to|spent|stayed in|my (?:last|previous) (?:trip|visit))\\b[^.]{0,60}?(?:${US_PLACE}|con (?:una |mi )?visa|with (?:a |my )?visa)`);
+/** 'viajé', 'pasé', 'entré' fold to words that are also nouns ('el viaje'): a trip only with its year. */
+const VISIT_WITH_YEAR = new RegExp(`\\b(viaje|pase|entre|conoci)\\b[^.]{0,60}?${US_PLACE}`);
+const NEVER_VISITED = new RegExp(`\\b(nunca (?:he |hemos )?(?:ido|estado|viajado|visitado)|never (?:been|visited|travell?ed)(?! (?:refused|denied|rejected))|(?:have|has) not (?:been|travell?ed|visited)(?! (?:refused|denied|rejected))|haven'?t (?:been|travell?ed|visited)(?! (?:refused|denied|rejected))|(?:es|sera) (?:mi |nuestro )?primer(?:a)? (?:vez|viaje|visita)|(?:it is|it's|this is|this will be|will be) (?:my|our) first (?:time|trip|visit))\\b`);
+const OVERSTAY = /\b(overstay(?:ed)?|me pase del tiempo|me quede (?:mas|más) (?:tiempo|de lo permitido)|excedi (?:el|mi) (?:tiempo|permiso|estadia)|stayed (?:longer|beyond|past)|past my (?:i-94|permitted stay)|me quede sin papeles)\b/;
+const NO_FAMILY = new RegExp(`\\b((?:no tengo|no tenemos) (?:ningun )?(?:familiares|familia|parientes)|i (?:have|got) no (?:family|relatives)|i don'?t have (?:any )?(?:family|relatives)|we have no (?:family|relatives))(?: (?:en|in) ${US_PLACE})?`);
+const LIVES = /\b(vive|viven|reside|residen|vivia|lives|live|living|resides|estudia|studies|studying|trabaja|works)\b/;
+const PROPERTY = /\b(casa propia|finca propia|mi propia (?:casa|finca|empresa|tienda)|departamento propio|apartamento propio|propiedad|propiedades|terreno|own (?:my|a|our) (?:house|home|apartment|flat|farm|land)|my own (?:house|home|apartment|farm)|property)\b/;
+const BUSINESS = /\b(mi propio negocio|mi negocio|tengo una empresa|my own business|i own a (?:shop|store|company|business)|mi propia empresa|negocio propio)\b/;
+
+/** The parts of the text that are the form's own answers about family, trips and refusals. */
+function declared(entries: readonly Entry[]): Array<[number, number]> {
+  const keys = new Set(['refusals', 'previousVisits', 'usFamily', 'relatives', 'relation', 'relativeStatus', 'visitDate', 'explain']);
+  // Every label is the form's words, not the applicant's ('Propósito del viaje a los EE. UU.' is no trip).
+  return entries.map((e) => [e.labelStart, keys.has(e.key) || (e.section === 'previousTravel' && e.key !== 'notes') ? e.end : e.start]);
+}
+
+export function fromMentions(sentences: readonly Piece[], entries: readonly Entry[], facts: ApplicantFacts): void {
+  const spans = declared(entries);
+  const inDeclared = (c: Piece) => spans.some(([a, b]) => c.start < b && c.start + c.text.length > a);
+  const push = <K extends 'refusalMentions' | 'visits' | 'overstays' | 'relatives' | 'ties'>(key: K, item: NonNullable<ApplicantFacts[K]>[number]) => {
+    const items = (facts[key] ??= [] as never) as Array<{ source: string }>;
+    if (!items.some((i) => i.source === item.source)) items.push(item);
+  };
+  for (const sentence of sentences) {
+    const usSentence = namesUsPlace(sentence.folded);
+    for (const c of clausesOf(sentence)) {
+      if (inDeclared(c)) continue;
+      const quote = clauseQuote(c);
+      if (!quote) continue;
+      const year = YEAR.exec(c.folded);
+      const refusal = REFUSAL.exec(c.folded);
+      if (refusal && (REFUSAL_CONTEXT.test(c.folded) || year)) {
+        if (NEGATION.test(c.folded.slice(0, refusal.index)) && !year) facts.refusals ??= { source: quote.text, has: false };
+        else push('refusalMentions', { source: quote.text, ...(year ? { year: Number(year[0]) } : {}) });
+      }
+      if (NEVER_VISITED.test(c.folded) && !year) facts.previousVisits ??= { source: quote.text, has: false };
+      else if ((VISIT.test(c.folded) || (year && VISIT_WITH_YEAR.test(c.folded))) && !NEGATION.test(c.folded.slice(0, (VISIT.exec(c.folded) ?? VISIT_WITH_YEAR.exec(c.folded))?.index ?? 0))) {
+        const length = lengthsIn(c.folded)[0];
+        push('visits', { source: quote.text, ...(year ? { year: Number(year[0]) } : {}), ...(length ? { days: length.days } : {}) });
+      }
+      if (OVERSTAY.test(c.folded)) push('overstays', { source: quote.text });
+      const none = find(c, NO_FAMILY);
+      if (none) facts.usFamily ??= { source: none.text, has: false };
+      const relative = RELATIVE.exec(c.folded);
+      // 'mi tía, que vive allá', 'my cousin lives in Dallas', 'en casa de mi hermano en Houston': family there, not a wedding visited.
+      const after = relative ? c.folded.slice(relative.index) : '';
+      const there = relative && (new RegExp(`^[^.]{0,40}?\\b(en|in)\\s+${US_PLACE}`).test(after.slice(relative[0].length)) || (LIVES.test(after) && (namesUsPlace(after) || (usSentence && /\b(alla|alli|there|aqui)\b/.test(after)))));
+      if (relative && there && !/\b(mis|my) (padres|parents)\b.*\b(pagan|pay)/.test(c.folded) && !none) {
+        const status = statusOf(after);
+        push('relatives', { source: quote.text, relation: relationOf(relative[0]), ...(status ? { status } : {}), declared: false });
+      }
+      if (PROPERTY.test(c.folded)) push('ties', { source: quote.text, kind: 'property' });
+      if (BUSINESS.test(c.folded)) push('ties', { source: quote.text, kind: 'business' });
+      const kids = childrenIn(c.folded);
+      if (kids && !facts.ties?.some((t) => t.kind === 'children')) push('ties', { source: c.text.slice(kids.index, kids.index + kids.length), kind: 'children' });
+    }
+  }
+  if (facts.children && !facts.ties?.some((t) => t.kind === 'children')) push('ties', { source: facts.children.source, kind: 'children' });
+}

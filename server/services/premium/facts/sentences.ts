@@ -1,0 +1,204 @@
+import { findNationality } from '../../ai/builtin/countries';
+import { fold } from '../../ai/builtin/text';
+import { amountIn, calendarDays, currencyOf, lengthsIn } from '../numbers';
+import type { ApplicantFacts } from './schema';
+import { clauseQuote, clausesOf, find, type Piece } from './text';
+import { childrenIn, datesIn, maritalOf, monthYearIn, payerKind, purposeKinds, RELATIVE, standingOf, visaOf } from './values';
+
+// Facts from free sentences ('trabajo como cajero en el Banco Atlántida', 'my employer is covering the flights',
+// 'llego el 10 de julio de 2027'), for what no label gave. Each quotes the words it was read from.
+
+type Lang = 'es' | 'en';
+
+/** Past trips, not this one: 'fui', 'estuve', 'me quedé', 'went', 'stayed', 'in 2016'. */
+const PAST = /\b(fui|estuve|visite|me quede|nos quedamos|went|was|were|stayed|visited|travell?ed|spent|last time|la ultima vez)\b/;
+
+const NAME_WORD = "\\p{Lu}[\\p{L}'’-]+";
+const NAME_CUE = new RegExp(`(?:[Mm]e llamo|[Mm]i nombre es|[Mm]y name is|[Mm]y full name is|I am|I'm|[Ss]oy)\\s+(${NAME_WORD}(?:\\s+(?:de\\s+la\\s+|de\\s+|del\\s+|da\\s+|dos\\s+)?${NAME_WORD}){1,4})`, 'u');
+/** An organisation's name as written: capitalised words, with the small words and legal endings names carry. */
+const ORG = "(\\p{Lu}[\\p{L}\\p{N}&.'’-]*(?:\\s+(?:de|del|la|las|los|y|&|of|the|and|e)?\\s*(?:\\p{Lu}[\\p{L}\\p{N}&.'’-]*|S\\.A\\.?|PLC|LLC|Inc\\.?|Ltd\\.?))*)";
+
+interface Ctx {
+  facts: ApplicantFacts;
+  language: Lang;
+}
+
+function employment(s: Piece, { facts }: Ctx): void {
+  if (facts.employer) return;
+  const patterns: Array<[RegExp, 'role' | 'employer', 'role' | 'employer']> = [
+    [new RegExp(`(?:^|\\s)(?:[Tt]rabajo|[Ll]aboro|[Tt]rabaja)\\s+(?:como|de)\\s+([\\p{L}-]+(?:\\s+[\\p{L}-]+){0,3}?)\\s+(?:en|para)\\s+(?:el\\s+|la\\s+|los\\s+)?${ORG}`, 'u'), 'role', 'employer'],
+    [new RegExp(`(?:^|\\s)(?:[Tt]rabajo|[Ll]aboro)\\s+(?:en|para)\\s+(?:el\\s+|la\\s+)?${ORG}\\s+(?:como|de)\\s+([\\p{L}-]+(?:\\s+[\\p{L}-]+){0,3})`, 'u'), 'employer', 'role'],
+    [new RegExp(`(?:^|\\s)I work as (?:an? )?([\\p{L}-]+(?:\\s+[\\p{L}-]+){0,3}?)\\s+(?:at|for|in)\\s+(?:the\\s+)?${ORG}`, 'u'), 'role', 'employer'],
+    [new RegExp(`(?:^|\\s)I work (?:at|for)\\s+(?:the\\s+)?${ORG}\\s+as (?:an? )?([\\p{L}-]+(?:\\s+[\\p{L}-]+){0,3})`, 'u'), 'employer', 'role'],
+    [new RegExp(`(?:^|\\s)(?:I'm|I am) (?:an? )([\\p{L}-]+(?:\\s+[\\p{L}-]+){0,2}?)\\s+at\\s+${ORG}`, 'u'), 'role', 'employer'],
+  ];
+  for (const [re, first, second] of patterns) {
+    const match = new RegExp(re.source, 'du').exec(s.text);
+    const a = match?.indices?.[1];
+    const b = match?.indices?.[2];
+    if (!match || !a || !b) continue;
+    const take = (span: [number, number]) => ({ source: s.text.slice(span[0], span[1]).replace(/[\s.,;]+$/, '') });
+    facts[first] ??= take(a);
+    facts[second] ??= take(b);
+    const since = find(s, /\b(?:desde|since)\s+(?:el\s+|hace\s+)?((?:\d{1,2}\s+de\s+)?(?:[a-z]+\s+(?:de\s+)?)?\d{4}|\d+ (?:anos|years))/);
+    if (since) facts.jobSince ??= { source: since.text };
+    return;
+  }
+}
+
+function standing(s: Piece, { facts }: Ctx): void {
+  if (facts.standing) return;
+  const cue = find(s, /\b(?:soy|estoy|i am|i'm|im|currently|actualmente|me encuentro)\s+(?:an?\s+|un\s+|una\s+)?(?:currently\s+|actualmente\s+)?((?:trabajador[a]?\s+)?(?:independiente|self[- ]employed|freelancer?|estudiante|student|desemplead[oa]|unemployed|not working|out of work|jubilad[oa]|retired|pensionad[oa]|ama de casa|homemaker|sin empleo|sin trabajo))\b/);
+  const kind = cue ? standingOf(fold(cue.text)) : null;
+  if (cue && kind) facts.standing = { source: cue.text, kind };
+}
+
+function money(s: Piece, { facts }: Ctx): void {
+  const amount = "((?:us)?\\$?\\s?[\\d.,]+\\s?(?:(?:mil|k|thousand|millones|million)(?![a-z]))?\\s?(?:pesos|dolares|dollars|usd|mxn|cop|soles|reales|reais|euros|eur|kes|uah|lempiras|quetzales|naira|rupees)?(?:\\s(?:mexicanos|colombianos))?)";
+  if (!facts.income) {
+    const re = new RegExp(`\\b(?:gano|ganando|cobro|percibo|mi salario es de|mi sueldo es de|mi salario es|mi sueldo es|salario (?:mensual )?de|sueldo (?:mensual )?de|ingresos? (?:mensual(?:es)? )?de|i earn|i make|my (?:monthly )?(?:salary|income) is|earning|salary of|income of)\\s+(${amount}\\s?(al mes|mensuales|por mes|a month|per month|monthly|al ano|anuales|por ano|a year|per year|annually|yearly)?)`);
+    const found = find(s, re, 1);
+    const value = found ? amountIn(fold(found.text)) : null;
+    if (found && value) {
+      const period = found.match[3] ?? '';
+      facts.income = {
+        source: found.text,
+        monthly: /ano|year|annual/.test(period) ? Math.round(value / 12) : value,
+        ...(currencyOf(fold(found.text)) ? { currency: currencyOf(fold(found.text)) } : {}),
+        salary: true,
+      };
+    }
+  }
+  if (!facts.budget) {
+    const found = find(s, new RegExp(`\\b(?:presupuesto (?:es )?de|el viaje (?:me )?costara|costara unos|voy a gastar|gastare|budget (?:is |of )?|the trip will cost|it will cost|i will spend|i'll spend|spend about)\\s+${amount}`));
+    const value = found ? amountIn(fold(found.text)) : null;
+    if (found && value) facts.budget = { source: found.text, amount: value, ...(currencyOf(fold(found.text)) ? { currency: currencyOf(fold(found.text)) } : {}) };
+  }
+}
+
+function leave(s: Piece, { facts }: Ctx): void {
+  if (facts.leave) return;
+  const n = '(?:\\d{1,3}|diez|doce|catorce|quince|veinte|treinta|ten|twelve|fourteen|fifteen|twenty|thirty|one|two|three|four|una|dos|tres|cuatro)';
+  const found =
+    find(s, new RegExp(`\\b(${n}\\s+(?:working\\s+|business\\s+)?(?:dias|days|semanas|weeks)(?:\\s+(?:habiles|laborables))?\\s+(?:of|de)\\s+(?:paid\\s+|annual\\s+)?(?:vacaciones|vacation|leave|annual leave|holidays?|permiso)(?:\\s+(?:pagadas|anuales|al ano|per year|a year|each year))?)`)) ??
+    find(s, new RegExp(`\\b((?:vacaciones|vacation|leave)\\s+(?:anuales\\s+)?(?:de|of)\\s+${n}\\s+(?:dias|days)(?:\\s+(?:habiles|laborables))?)`));
+  const length = found ? lengthsIn(fold(found.text))[0] : null;
+  if (found && length) facts.leave = { source: found.text, days: /habiles|laborables|working|business/.test(fold(found.text)) ? calendarDays(length.days) : length.days };
+}
+
+function payer(c: Piece, { facts }: Ctx): void {
+  if (facts.payer) return;
+  if (!/\b(paga|pagan|pagara|pagaran|pago|pagamos|cubre|cubren|cubrira|financia|financian|costea|patrocina|pays|pay|paying|paid|covers|cover(?! letter)|covered|covering|funds|funding|funded|sponsor|sponsoring|sponsored)\b/.test(c.folded)) return;
+  if (/\b(paid (leave|vacation|holidays?)|vacaciones pagadas|days? of paid)\b/.test(c.folded)) return;
+  const kind = payerKind(c.folded);
+  const quote = clauseQuote(c);
+  if (kind && kind !== 'other' && quote) facts.payer = { source: quote.text, kind };
+}
+
+function purpose(c: Piece, { facts }: Ctx): void {
+  if (facts.purpose || PAST.test(c.folded)) return;
+  if (!/\b(viajo|viajar|viajamos|voy|vamos|iremos|ire|ir a|quiero ir|el motivo|el proposito|para (hacer|visitar|asistir|conocer|ver)|travel|traveling|travelling|going|go to|trip|visit|attend|the purpose|sending me|me envia|me mandan)\b/.test(c.folded)) return;
+  const kinds = purposeKinds(c.folded);
+  const quote = clauseQuote(c);
+  if (kinds.length && quote) facts.purpose = { source: quote.text, kinds };
+}
+
+function visa(c: Piece, { facts }: Ctx): void {
+  if (facts.visaClass || PAST.test(c.folded) || /\b(19|20)\d{2}\b/.test(c.folded)) return;
+  const visaAt = /\b(?:visa|visado)\b/.exec(c.folded)?.index ?? -1;
+  // 'mi hijo que estudia en Arizona (visa F-1)': a relative's visa, not the one applied for.
+  if (visaAt < 0 || RELATIVE.test(c.folded.slice(0, visaAt))) return;
+  const found = find(c, /\b(?:visa|visado)\s+((?:de\s+)?(?:turista|turismo|estudiante|trabajo|b-?1\/b-?2|b1\/b2|b-?[12]|f-?1|j-?1|h-?1b|tourist|student|work)(?:\s+(?:de\s+)?(?:turista|tourist|student|estudiante))?)\b/);
+  const kind = found ? visaOf(fold(found.text)) : null;
+  if (found && kind) facts.visaClass = { source: found.text, kind };
+}
+
+function stayAndCourse(c: Piece, { facts }: Ctx): void {
+  if (PAST.test(c.folded)) return;
+  const lengths = lengthsIn(c.folded);
+  if (!lengths.length) return;
+  const course = /\b(curso|course|programa|program|taller|workshop|diplomado|seminario|bootcamp)\b/.exec(c.folded);
+  if (course && !facts.course) {
+    const nearest = [...lengths].sort((a, b) => Math.abs(a.index - course.index) - Math.abs(b.index - course.index))[0];
+    if (nearest) {
+      const text = c.text.slice(nearest.index, nearest.index + nearest.length);
+      facts.course = { source: text, days: nearest.days };
+      return;
+    }
+  }
+  if (facts.stay) return;
+  const stay = find(c, /\b(?:por|durante|for|stay(?:ing)?(?: for)?|quedarme|quedarnos|quedare|quedaremos|estare|estaremos|estadia de|estancia de|away for|fuera)\s+(?:(?:solo|solamente|unos|unas|about|only|just|around)\s+)?((?:\d{1,3}|un|una|dos|tres|cuatro|cinco|seis|siete|ocho|one|two|three|four|five|six|seven|eight|a|an)[\s-]+(?:dias|dia|days|day|semanas|semana|weeks|week|meses|mes|months|month))\b/);
+  const away = stay ?? find(c, /\b((?:\d{1,3}|one|two|three|four|five|six|seven|eight|dos|tres|cuatro|cinco|seis)[\s-]+(?:days?|weeks?|months?|dias|semanas|meses)[\s-]+(?:away|fuera|stay|trip|de estadia|de viaje))\b/);
+  const length = away ? lengthsIn(fold(away.text))[0] : null;
+  // '15 días de vacaciones', '14 days of paid leave' are the leave, not the stay.
+  const leaveAfter = away ? /^\s*(?:(?:de|of)\s+(?:paid\s+)?(?:vacaciones|vacation|leave|permiso)|habiles|laborables|working)/.test(c.folded.slice(away.start - c.start + away.text.length)) : false;
+  if (away && length && !leaveAfter) facts.stay = { source: away.text, days: length.days };
+}
+
+/** Arrival and departure from the words around each date: 'llego el', 'starting', 'regreso el', 'return ticket for'. */
+function dates(s: Piece, { facts, language }: Ctx): void {
+  // 'from March 9 to March 16, 2027', 'del 2 al 9 de marzo de 2027': the first date borrows the second's year.
+  const range =
+    find(s, /\b(?:from|del|desde el)\s+(([a-z]+\s+\d{1,2}|\d{1,2}(?:\s+de\s+[a-z]+)?)\s+(?:to|al|hasta el|-)\s+(?:[a-z]+\s+\d{1,2},?\s+\d{4}|\d{1,2}\s+de\s+[a-z]+(?:\s+de)?\s+\d{4}))/);
+  if (range && !facts.arrival && !facts.departure) {
+    const second = datesIn(range.text, language).at(-1);
+    const year = second?.iso.slice(0, 4);
+    const firstText = fold(range.match[2] ?? '');
+    const first = year ? datesIn(`${firstText}${/de\s+[a-z]+/.test(firstText) || /^[a-z]/.test(firstText) ? ` ${year}` : ` de ${second?.text.replace(/^\d{1,2}\s+de\s+/, '').replace(/\s+de\s+\d{4}$/, '')} de ${year}`}`, language)[0] : undefined;
+    if (second && first && first.iso < second.iso) {
+      const source = range.text;
+      facts.arrival = { source, iso: first.iso };
+      facts.departure = { source, iso: second.iso };
+      return;
+    }
+  }
+  for (const date of datesIn(s.text, language)) {
+    const before = s.folded.slice(Math.max(0, date.index - 45), date.index);
+    const source = date.text;
+    if (/\b(regreso|regresamos|regresare|vuelvo|volvemos|volvere|return|returning|back|leave on|leaving on|departure|salida de|hasta el|until|boleto de regreso|vuelo de regreso|return ticket|return flight)\b[^.]*$/.test(before)) {
+      facts.departure ??= { source, iso: date.iso };
+    } else if (/\b(llego|llegare|llegamos|llegada|arrive|arriving|arrival|salgo|salimos|viajo|starting|start on|from|desde el|fly on|flying on|vuelo el|entro|entrare|a partir del?)\b[^.]*$/.test(before)) {
+      facts.arrival ??= { source, iso: date.iso };
+    }
+  }
+}
+
+function passport(s: Piece, { facts, language }: Ctx): void {
+  if (facts.passportExpiry || !/\b(pasaporte|passport)\b/.test(s.folded)) return;
+  if (!/\b(vence|vencimiento|expira|caduca|valido hasta|vigente hasta|expires|expiry|expiration|valid until|valid through|good until)\b/.test(s.folded)) return;
+  const date = datesIn(s.text, language)[0] ?? monthYearIn(s.text);
+  if (date) facts.passportExpiry = { source: s.text.slice(date.index, date.index + date.text.length), iso: date.iso };
+}
+
+function person(s: Piece, { facts }: Ctx): void {
+  if (!facts.name) {
+    const match = new RegExp(NAME_CUE.source, 'du').exec(s.text);
+    const span = match?.indices?.[1];
+    if (span) facts.name = { source: s.text.slice(span[0], span[1]) };
+  }
+  // 'curso de inglés' names a language, not the applicant's country.
+  if (!facts.nationality && !/\b(curso|course|clases|classes|lessons|idioma|language)\b/.test(s.folded)) {
+    const found = findNationality(s.text);
+    if (found) facts.nationality = { source: found.text, country: found.country };
+  }
+  if (!facts.marital) {
+    const found = find(s, /\b(?:soy|estoy|i am|i'm|we are)\s+(casad[oa]|soltero|soltera|divorciad[oa]|viud[oa]|married|single|divorced|widowed|separad[oa]|separated)\b/);
+    const kind = found ? maritalOf(fold(found.text)) : null;
+    if (found && kind) facts.marital = { source: found.text, kind };
+  }
+  if (!facts.children && /\b(tengo|tenemos|have|has|with|con)\b/.test(s.folded)) {
+    const found = childrenIn(s.folded);
+    if (found) facts.children = { source: s.text.slice(found.index, found.index + found.length), count: found.count };
+  }
+}
+
+const CUES = [person, employment, standing, money, leave, passport, dates];
+const CLAUSE_CUES = [payer, purpose, visa, stayAndCourse];
+
+export function fromSentences(sentences: readonly Piece[], facts: ApplicantFacts, language: Lang): void {
+  const ctx = { facts, language };
+  for (const s of sentences) {
+    for (const cue of CUES) cue(s, ctx);
+    for (const c of clausesOf(s)) for (const cue of CLAUSE_CUES) cue(c, ctx);
+  }
+}

@@ -1,0 +1,205 @@
+import { findDates } from '../../ai/builtin/dates';
+import { fold } from '../../ai/builtin/text';
+import type { MaritalKind, OccupationKind, PayerKind, PurposeKind, RelationKind, StandingKind, StatusKind, VisaKind } from './schema';
+
+// What a value says, read from folded text: the DS-160's own answers ('NOT EMPLOYED', 'PRESENT EMPLOYER', 'U.S.
+// LEGAL PERMANENT RESIDENT') and the words people use for the same things, in Spanish and English.
+
+/**
+ * 'N/A', 'No aplica', 'Does not apply' say a question does not apply: no value at all. 'None', 'Ninguno', 'Nunca'
+ * answer it: nothing of that kind (no relatives, no refusals), which for a name or an employer is also no value.
+ */
+export function absence(value: string): 'notApplicable' | 'none' | null {
+  const v = fold(value).trim().replace(/[\s.,;:!]+$/, '').replace(/\s*\(.*\)$/, '');
+  if (/^(n\s?\/\s?a|n\.a|na|no aplica|no aplicable|does not apply|not applicable|no corresponde|sin datos?|sin informacion|not provided|no especificado|-+|—|–|\.+|x)$/.test(v)) return 'notApplicable';
+  if (/^(none|ninguno|ninguna|nada|nunca|never|nobody|nadie|no one|no tengo|no hay|0|sin ingresos|no income)$/.test(v)) return 'none';
+  return null;
+}
+
+/** A yes/no answer ('YES', 'Sí, en 2022', 'No', 'Ninguno', 'never'); 'N/A' is neither. */
+export function yesNo(value: string): boolean | null {
+  const v = fold(value).trim();
+  if (absence(v) === 'notApplicable') return null;
+  if (/^(yes|si|y|s)(?![\p{L}])/u.test(v)) return true;
+  if (/^(no|none|ninguno|ninguna|nunca|never|n)(?![\p{L}])/u.test(v)) return false;
+  return null;
+}
+
+export function sexOf(folded: string): 'female' | 'male' | null {
+  if (/^(female|femenino|mujer|f)\b/.test(folded)) return 'female';
+  if (/^(male|masculino|hombre|m)\b/.test(folded)) return 'male';
+  return null;
+}
+
+export function maritalOf(folded: string): MaritalKind | null {
+  if (/\b(union libre|union de hecho|union civil|conviviente|common[- ]law|civil union|domestic partner)/.test(folded)) return 'partner';
+  if (/\b(divorciad[oa]|divorced)\b/.test(folded)) return 'divorced';
+  if (/\b(separad[oa]|separated)\b/.test(folded)) return 'separated';
+  if (/\b(viud[oa]|widow(ed|er)?)\b/.test(folded)) return 'widowed';
+  if (/\b(soltero|soltera|single|unmarried|never married)\b/.test(folded)) return 'single';
+  if (/\b(casad[oa]|married)\b/.test(folded)) return 'married';
+  return null;
+}
+
+/** Feminine Spanish words for the applicant themself ('DESEMPLEADA', 'casada', 'soltera'): how to word them back. */
+export const feminine = (folded: string) => /\b(desempleada|jubilada|pensionada|casada|soltera|divorciada|separada|viuda|ama de casa)\b/.test(folded);
+
+export function purposeKinds(folded: string): PurposeKind[] {
+  const kinds: PurposeKind[] = [];
+  const add = (kind: PurposeKind, re: RegExp) => re.test(folded) && kinds.push(kind);
+  add('work', /\b(trabajar|a trabajar|trabajo temporal|buscar (trabajo|empleo)|cosecha|obra de construccion|look(ing)? for (a )?(job|work)|to work\b|work (in|at|for|on) (a|an|the)|temporary work|farm work|harvest|employment in|empleo en|temporary worker|\(h\)|h-?1b?\b|h-?2[ab]?\b)/);
+  add('study', /\b(master'?s|maestria|doctorado|ph\.?d|licenciatura|bachelor'?s|degree|carrera|semestre|semester|universidad para estudiar|university program|college|\(f\)|academic|pregrado|posgrado|postgrado|graduate (program|school)|estudiar en la universidad)/);
+  add('course', /\b(curso|course|taller|workshop|seminario|diplomado|bootcamp|clases de ingles|english classes|intensive english)/);
+  add('medical', /\b(medic|tratamiento|treatment|hospital|cirugia|surgery|chequeo)/);
+  add('business', /\b(negocio|negocios|business|conferencia|conference|congreso|reunion|reuniones|meeting|meetings|feria|trade show|clientes|clients|proveedores|suppliers|b-?1\b|\(b1\))/);
+  add('family', /\b(visitar a mi|visita a mi|visit(ing)? my|ver a mi|see my|boda de mi|wedding of my|graduacion de mi|graduation)\b/);
+  add('tourism', /\b(turismo|turista|turistic|vacaciones|vacation|holidays?|tourism|tourist|pleasure|placer|paseo|disney|sightseeing|conocer|road trip|national parks|parques nacionales|grand canyon|b-?2\b|\(b2\)|\(b\)|visitor)/);
+  add('transit', /\b(transit|transito|escala|layover)\b/);
+  return kinds;
+}
+
+export function visaOf(folded: string): VisaKind | null {
+  const codes: Array<[VisaKind, RegExp]> = [
+    ['F', /\bf-?1\b|\(f\)/],
+    ['J', /\bj-?1\b|\(j\)/],
+    ['M', /\bm-?1\b|\(m\)/],
+    ['H', /\bh-?1b?\b|\bh-?2[ab]\b|\(h\)/],
+    ['C', /\bc-?1\b|\(c\)/],
+    ['B', /\bb-?1\s?\/\s?b-?2\b|\bb-?[12]\b|\(b\)|\(b1\/b2\)/],
+  ];
+  const words: Array<[VisaKind, RegExp]> = [
+    ['F', /\b(student visa|visa de estudiante)\b/],
+    ['J', /\b(exchange visitor|intercambio)\b/],
+    ['H', /\b(work visa|visa de trabajo|temporary worker)\b/],
+    ['C', /\b(transit visa|visa de transito)\b/],
+    ['B', /\b(visitor|visitante|turista|tourist|business pleasure|negocios y turismo|business (and|&) tourism)\b/],
+  ];
+  return (codes.find(([, re]) => re.test(folded)) ?? words.find(([, re]) => re.test(folded)))?.[0] ?? null;
+}
+
+const RELATIVE_WORDS = '(hermanos?|hermanas?|hijos?|hijas?|padres|padre|madre|papa|mama|esposo|esposa|marido|conyuge|novio|novia|prometid[oa]|tios?|tias?|primos?|primas?|sobrin[oa]s?|abuel[oa]s?|cunad[oa]s?|suegr[oa]s?|familiar(?:es)?|parientes?|brothers?|sisters?|siblings?|sons?|daughters?|children|child|kids?|parents|father|mother|dad|mom|husband|wife|spouse|fiance[e]?|uncles?|aunts?|cousins?|nephews?|nieces?|grand(?:father|mother|parents?)|relatives?|in-laws?)';
+export const RELATIVE = new RegExp(`\\b${RELATIVE_WORDS}\\b`);
+
+export function relationOf(word: string): RelationKind {
+  const w = fold(word);
+  const table: Array<[RegExp, RelationKind]> = [
+    [/^(hermanos|siblings?)$/, 'sibling'], [/^(hermano|brothers?)$/, 'brother'], [/^(hermanas?|sisters?)$/, 'sister'],
+    [/^(hijos|children|child|kids?)$/, 'child'], [/^(hijo|sons?)$/, 'son'], [/^(hijas?|daughters?)$/, 'daughter'],
+    [/^(padres|parents)$/, 'parent'], [/^(padre|papa|father|dad)$/, 'father'], [/^(madre|mama|mother|mom)$/, 'mother'],
+    [/^(esposo|marido|husband)$/, 'husband'], [/^(esposa|wife)$/, 'wife'], [/^(conyuge|spouse)$/, 'spouse'],
+    [/^(novi[oa]|prometid[oa]|fiancee?)$/, 'fiance'], [/^(tios?|uncles?)$/, 'uncle'], [/^(tias?|aunts?)$/, 'aunt'],
+    [/^(primos?|cousins?)$/, 'cousin'], [/^primas?$/, 'cousinFemale'], [/^(sobrinos?|nephews?)$/, 'nephew'],
+    [/^(sobrinas?|nieces?)$/, 'niece'], [/^(abuelos?|grandfather|grandparents?)$/, 'grandfather'], [/^(abuelas?|grandmother)$/, 'grandmother'],
+  ];
+  return table.find(([re]) => re.test(w))?.[1] ?? 'relative';
+}
+
+export function statusOf(folded: string): StatusKind | null {
+  if (/\b(sin papeles|indocumentad[oa]s?|undocumented|no papers|sin documentos|ilegal(mente)?|illegal(ly)?|sin estatus|no (legal )?status|out of status|overstay(ed)?|se quedo sin)\b/.test(folded)) return 'undocumented';
+  if (/\b(asilo|asylum|refugiad[oa]|refugee|tps|parole)\b/.test(folded)) return 'asylum';
+  if (/\b(ciudadan[oa]s?|citizens?|nacionalizad[oa]|naturali[sz]ed)\b/.test(folded)) return 'citizen';
+  if (/\b(green ?card|residente permanente|residencia permanente|permanent resident|legal permanent|lpr|residente legal|tiene (la )?residencia|es residente|resident)\b/.test(folded)) return 'resident';
+  if (/\b(estudiante|student|f-?1)\b/.test(folded)) return 'student';
+  if (/\b(h-?1b?|h-?2[ab]|l-?1|work visa|visa de trabajo|permiso de trabajo)\b/.test(folded)) return 'worker';
+  if (/\b(nonimmigrant|non-immigrant|no inmigrante|visa temporal|temporary visa|j-?1)\b/.test(folded)) return 'nonimmigrant';
+  return null;
+}
+
+export function payerKind(folded: string): PayerKind | null {
+  if (!folded.trim() || absence(folded)) return null;
+  if (/\b(other (company|organization)|otra (empresa|organizacion|compania))\b/.test(folded)) return 'other';
+  if (/\b(employer|empleador[a]?|company|empresa|compania|mi trabajo|my job|my work|organization|organizacion|firm|mi jefe|my boss)\b/.test(folded)) return 'employer';
+  if (RELATIVE.test(folded) || /\b(familia|family|other person|otra persona|sponsor|patrocinador)\b/.test(folded)) return 'family';
+  if (/\b(self|myself|me|moi|eu|yo mismo|yo misma|yo|mi mismo|mi misma|por mi cuenta|mis ahorros|my savings|my own|mis propios|propios medios|pago yo|i)\b/.test(folded)) return 'self';
+  return 'other';
+}
+
+const OCCUPATIONS: Array<[OccupationKind, RegExp]> = [
+  ['agriculture', /^(agriculture|agricultura)$/],
+  ['artist', /^(artist\/performer|artista(\/interprete)?|artist)$/],
+  ['business', /^(business|negocios)$/],
+  ['communications', /^(communications|comunicaciones)$/],
+  ['computer', /^(computer science|informatica|ciencias de la computacion|computacion)$/],
+  ['culinary', /^(culinary\/food services|gastronomia|servicios de alimentos)$/],
+  ['education', /^(education|educacion)$/],
+  ['engineering', /^(engineering|ingenieria)$/],
+  ['government', /^(government|gobierno)$/],
+  ['homemaker', /^(homemaker|ama de casa|hogar|housewife|stay[- ]at[- ]home (mom|parent))$/],
+  ['legal', /^(legal profession|derecho|profesion (legal|juridica))$/],
+  ['medical', /^(medical\/health|medicina\/salud|medicina|salud)$/],
+  ['military', /^(military|militar)$/],
+  ['naturalScience', /^(natural sciences?|ciencias naturales)$/],
+  ['notEmployed', /^(not employed|unemployed|desemplead[oa]|sin empleo|no empleado|cesante|sin trabajo)$/],
+  ['physicalScience', /^(physical sciences?|ciencias fisicas)$/],
+  ['religious', /^(religious vocation|vocacion religiosa)$/],
+  ['research', /^(research|investigacion)$/],
+  ['retired', /^(retired|jubilad[oa]|pensionad[oa])$/],
+  ['socialScience', /^(social sciences?|ciencias sociales)$/],
+  ['student', /^(student|estudiante)$/],
+  ['other', /^(other|otro|otra)$/],
+];
+
+/** A DS-160 primary occupation, when the value is one of the form's answers rather than a job title. */
+export function occupationOf(folded: string): OccupationKind | null {
+  const v = folded.trim().replace(/[.\s]+$/, '');
+  return OCCUPATIONS.find(([, re]) => re.test(v))?.[0] ?? null;
+}
+
+/** How the applicant stands: from the form's occupation or the words they use for themself. */
+export function standingOf(folded: string): StandingKind | null {
+  if (/\b(self[- ]employed|independiente|autonom[oa]|cuenta propia|freelance(r)?|own business|my own company|negocio propio|mi propio negocio|emprendedor[a]?)\b/.test(folded)) return 'self-employed';
+  if (/\b(not employed|unemployed|desemplead[oa]|sin empleo|sin trabajo|no trabajo actualmente|cesante|jobless|out of work|not working|no estoy trabajando|lost my job|perdi mi (trabajo|empleo))\b/.test(folded)) return 'unemployed';
+  if (/\b(retired|jubilad[oa]|pensionad[oa])\b/.test(folded)) return 'retired';
+  if (/\b(homemaker|ama de casa|housewife|hogar)\b/.test(folded)) return 'homemaker';
+  if (/\b(student|estudiante)\b/.test(folded)) return 'student';
+  return null;
+}
+
+export const STANDING_OF_OCCUPATION: Partial<Record<OccupationKind, StandingKind>> = {
+  notEmployed: 'unemployed',
+  retired: 'retired',
+  student: 'student',
+  homemaker: 'homemaker',
+};
+
+/** The DS-160's dates are '15-JUN-2026'; the shared date reader knows '15 JUN 2026'. */
+const dashed = (text: string) => text.replace(/\b(\d{1,2})-([A-Za-zÁÉÍÓÚáéíóú]{3,9})-(\d{4})\b/g, '$1 $2 $3');
+
+export interface DateFound {
+  iso: string;
+  text: string;
+  index: number;
+}
+
+/** Whole dates in order; positions and text are the pasted text's own. */
+export function datesIn(text: string, language: 'es' | 'en'): DateFound[] {
+  return findDates(dashed(text), language).map((d) => ({ iso: d.iso, text: text.slice(d.index, d.index + d.text.length), index: d.index }));
+}
+
+const MONTHS: Record<string, number> = {
+  jan: 1, ene: 1, feb: 2, mar: 3, apr: 4, abr: 4, may: 5, jun: 6, jul: 7, aug: 8, ago: 8, sep: 9, set: 9, oct: 10, nov: 11, dec: 12, dic: 12,
+};
+
+/** A month and a year alone ('05/2029', 'March 2027', 'marzo de 2027'): the month's last day, as a passport's expiry reads. */
+export function monthYearIn(text: string): DateFound | null {
+  const folded = fold(text);
+  const numeric = /(?<![\d/.-])(\d{1,2})[/.-](\d{4})(?![\d/.-])/.exec(folded);
+  const named = /(?<![\p{L}])(ene|jan|feb|mar|abr|apr|may|jun|jul|ago|aug|sep|set|oct|nov|dic|dec)[\p{L}]*\.?(?:\s+de)?\s+(\d{4})/u.exec(folded);
+  const match = numeric ?? named;
+  if (!match) return null;
+  const month = numeric ? Number(numeric[1]) : MONTHS[(named?.[1] ?? '').slice(0, 3)];
+  const year = Number(match[2]);
+  if (!month || month > 12) return null;
+  const last = new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10);
+  return { iso: last, text: text.slice(match.index, match.index + match[0].length), index: match.index };
+}
+
+const CHILD_COUNT: Record<string, number> = { un: 1, una: 1, uno: 1, one: 1, a: 1, an: 1, dos: 2, two: 2, tres: 3, three: 3, cuatro: 4, four: 4, cinco: 5, five: 5 };
+
+/** 'dos hijos', 'one daughter', '3 children': how many children, and where it is written (folded offsets). */
+export function childrenIn(folded: string): { count: number; index: number; length: number } | null {
+  const match = /\b(\d|un|una|uno|dos|tres|cuatro|cinco|one|two|three|four|five|a|an)\s+(hijos?|hijas?|children|child|kids?|sons?|daughters?|ninos|ninas)\b/.exec(folded);
+  if (!match) return null;
+  const count = /^\d$/.test(match[1] ?? '') ? Number(match[1]) : CHILD_COUNT[match[1] ?? ''];
+  return count ? { count, index: match.index, length: match[0].length } : null;
+}

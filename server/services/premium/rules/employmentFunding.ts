@@ -1,0 +1,26 @@
+import type { ApplicantFacts } from '../facts/index';
+import { finding, type Finding } from './types';
+
+/** A trip costing more than this many months of declared income, paid by the applicant, needs explaining. */
+export const INCOME_MONTHS = 3;
+const NOT_WORKING = ['unemployed', 'student', 'retired', 'homemaker'];
+
+/**
+ * Employment against who pays and what is earned: an applicant with no job whose "employer" pays, an unemployed
+ * applicant declaring a salary, one paying alone with no income, a budget beyond what the income allows.
+ */
+export function employmentFunding(f: ApplicantFacts): Finding[] {
+  const out: Finding[] = [];
+  const notWorking = f.standing && NOT_WORKING.includes(f.standing.kind);
+  if (notWorking && f.payer?.kind === 'employer') out.push(finding('notWorkingEmployerPays', [{ fact: 'standing' }, { fact: 'payer' }]));
+  if (f.standing?.kind === 'unemployed' && f.income?.salary) out.push(finding('notWorkingSalary', [{ fact: 'standing' }, { fact: 'income' }]));
+  if (f.payer?.kind === 'self' && (f.standing?.kind === 'unemployed' || f.standing?.kind === 'student') && !f.income) {
+    out.push(finding('selfPaysNoIncome', [{ fact: 'payer' }, { fact: 'standing' }]));
+  }
+  const sameMoney = !f.budget?.currency || !f.income?.currency || f.budget.currency === f.income.currency;
+  const paysAlone = !f.payer || f.payer.kind === 'self';
+  if (f.budget && f.income && sameMoney && paysAlone && f.budget.amount > INCOME_MONTHS * f.income.monthly) {
+    out.push(finding('budgetOverIncome', [{ fact: 'budget' }, { fact: 'income' }], { months: Math.round((f.budget.amount / f.income.monthly) * 10) / 10 }));
+  }
+  return out;
+}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { employmentFunding } from '../../../server/services/premium/rules/employmentFunding';
+import { f, found } from './facts';
+
+// Rule: employment status against who pays and what is earned (issue 33).
+
+const unemployed = { standing: { source: 'DESEMPLEADA', kind: 'unemployed' as const } };
+const employee = { standing: { source: 'Acme', kind: 'employee' as const }, employer: { source: 'Acme' } };
+
+describe('employmentFunding', () => {
+  it.each([
+    ['unemployed, the employer pays', f({ ...unemployed, payer: { source: 'EMPLEADOR ACTUAL', kind: 'employer' } }), ['notWorkingEmployerPays[standing,payer]']],
+    ['a student whose "company" pays', f({ standing: { source: 'student', kind: 'student' }, payer: { source: 'my company', kind: 'employer' } }), ['notWorkingEmployerPays[standing,payer]']],
+    ['retired, the employer pays', f({ standing: { source: 'RETIRED', kind: 'retired' }, payer: { source: 'PRESENT EMPLOYER', kind: 'employer' } }), ['notWorkingEmployerPays[standing,payer]']],
+    ['employed, the employer pays', f({ ...employee, payer: { source: 'my employer', kind: 'employer' } }), []],
+    ['unemployed with a salary declared', f({ ...unemployed, income: { source: '95,000 UAH', monthly: 95000, currency: 'UAH', salary: true } }), ['notWorkingSalary[standing,income]']],
+    ['unemployed with rent income (not a salary)', f({ ...unemployed, income: { source: '500 USD', monthly: 500, salary: false }, payer: { source: 'self', kind: 'self' } }), []],
+    ['unemployed, pays alone with no income', f({ ...unemployed, payer: { source: 'YO MISMA', kind: 'self' } }), ['selfPaysNoIncome[payer,standing]']],
+    ['a student, parents pay', f({ standing: { source: 'estudiante', kind: 'student' }, payer: { source: 'mis padres', kind: 'family' } }), []],
+    ['a budget of eleven months of income, paid alone', f({ ...employee, payer: { source: 'self', kind: 'self' }, budget: { source: '48.000.000 COP', amount: 48e6, currency: 'COP' }, income: { source: '4.200.000 COP', monthly: 4.2e6, currency: 'COP', salary: true } }), ['budgetOverIncome[budget,income]']],
+    ['a budget of three months exactly', f({ ...employee, budget: { source: '9,000', amount: 9000 }, income: { source: '3,000', monthly: 3000, salary: true } }), []],
+    ['a budget in another currency than the income', f({ ...employee, budget: { source: '4,000 USD', amount: 4000, currency: 'USD' }, income: { source: '1,000 UAH', monthly: 1000, currency: 'UAH', salary: true } }), []],
+    ['a large budget someone else pays', f({ ...employee, payer: { source: 'my parents', kind: 'family' }, budget: { source: '$20,000', amount: 20000 }, income: { source: '$1,000', monthly: 1000, salary: true } }), []],
+    ['nothing about money', f({ ...employee }), []],
+  ])('%s', (_, facts, expected) => {
+    expect(found(employmentFunding(facts))).toEqual(expected);
+  });
+
+  it('says how many months of income the budget is', () => {
+    const [x] = employmentFunding(f({ budget: { source: 'b', amount: 10000 }, income: { source: 'i', monthly: 2000, salary: true } }));
+    expect(x?.values).toEqual({ months: 5 });
+  });
+});
