@@ -16,4 +16,9 @@ export default {
   jsonReporter: { fileName: `reports/mutation/${machine ?? 'all'}.json` },
   ignorePatterns: ['dist', '.test-build', 'data', 'reports', 'coverage', '.stryker-tmp'],
   thresholds: { high: 90, low: 80, break: null },
+  // Incremental: each machine's last results are kept in mutation/ (committed), so a run tests again only the
+  // mutants whose machine code or covering path tests changed since; MUTATION_FULL=1 tests every mutant afresh.
+  incremental: true,
+  incrementalFile: `mutation/${machine ?? 'all'}.incremental.json`,
+  force: process.env.MUTATION_FULL === '1',
 };
