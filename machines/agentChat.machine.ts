@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup, type AnyActorRef } from 'xstate';
+import { draftAfter, hasWords, sentText } from './domain/composer';
 import { streamingReply } from './domain/streaming';
 
 /** Issue 32: the consular chat speaks the product's four languages. */
@@ -96,7 +97,7 @@ export const agentChatMachine = setup({
     }),
   },
   guards: {
-    hasText: ({ context, event }) => (event.type === 'SEND' && event.text !== undefined ? event.text : context.draft).trim() !== '',
+    hasText: ({ context, event }) => hasWords(context.draft, event),
     redirects: (_, params: { reply: AgentReply }) => Boolean(params.reply.redirect),
   },
   actions: {
@@ -153,8 +154,8 @@ export const agentChatMachine = setup({
           guard: 'hasText',
           target: 'sending',
           actions: assign(({ context, event }) => ({
-            lines: [...context.lines, { role: 'user' as const, content: (event.text ?? context.draft).trim() }],
-            draft: event.text === undefined ? '' : context.draft,
+            lines: [...context.lines, { role: 'user' as const, content: sentText(context.draft, event) }],
+            draft: draftAfter(context.draft, event),
           })),
         },
       },

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup, type AnyActorRef, type SnapshotFrom } from 'xstate';
 import { inlineError, type InlineType } from './domain/chatMarkers';
+import { draftAfter, hasWords, sentText } from './domain/composer';
 import { PAYWALL_AT, paywallLocks } from './domain/paywall';
 import { streamingReply } from './domain/streaming';
 
@@ -118,7 +119,7 @@ export const aivisaChatMachine = setup({
     saveLead: (_: unknown, _params: { state: StateUpdate }) => {},
   },
   guards: {
-    hasText: ({ context, event }) => (event.type === 'SEND' && event.text !== undefined ? event.text : context.draft).trim() !== '',
+    hasText: ({ context, event }) => hasWords(context.draft, event),
     inlineValid: ({ context, event }) => event.type === 'INLINE.SUBMIT' && inlineError(event.inputType, context.inline.value) === null,
     leadReady: (_, params: { update: StateUpdate }) => leadReady(params.update),
     isLocked: ({ context }) => isLocked(context.application),
@@ -175,8 +176,8 @@ export const aivisaChatMachine = setup({
               guard: 'hasText',
               target: '#aivisaChat.sending',
               actions: [
-                { type: 'say', params: ({ context, event }) => ({ text: (event.text ?? context.draft).trim() }) },
-                assign({ draft: ({ context, event }) => (event.text === undefined ? '' : context.draft) }),
+                { type: 'say', params: ({ context, event }) => ({ text: sentText(context.draft, event) }) },
+                assign({ draft: ({ context, event }) => draftAfter(context.draft, event) }),
               ],
             },
             'INLINE.SUBMIT': [

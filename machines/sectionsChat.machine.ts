@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup, type AnyActorRef } from 'xstate';
+import { draftAfter, hasWords, sentText } from './domain/composer';
 import { streamingReply } from './domain/streaming';
 import { CHAT_SECTIONS, COMPLETE_AT, SECTION_KEY, chatProgress, sectionData, type ChatSection, type SectionRecords } from './domain/chatFields';
 import { findCountry } from './domain/countries';
@@ -127,7 +128,7 @@ export const sectionsChatMachine = setup({
     }),
   },
   guards: {
-    hasText: ({ context, event }) => (event.type === 'SEND' && event.text !== undefined ? event.text : context.draft).trim() !== '',
+    hasText: ({ context, event }) => hasWords(context.draft, event),
     isComplete: ({ context }, params: { isComplete: boolean }) => params.isComplete || context.progress.totalProgress >= COMPLETE_AT,
   },
   actions: {
@@ -191,8 +192,8 @@ export const sectionsChatMachine = setup({
           guard: 'hasText',
           target: 'analysing',
           actions: assign(({ context, event }) => ({
-            lines: [...context.lines, { role: 'user' as const, content: (event.text ?? context.draft).trim() }],
-            draft: event.text === undefined ? '' : context.draft,
+            lines: [...context.lines, { role: 'user' as const, content: sentText(context.draft, event) }],
+            draft: draftAfter(context.draft, event),
             quick: [],
           })),
         },

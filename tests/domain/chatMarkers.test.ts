@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { inlineError, parseReply } from '../../machines/domain/chatMarkers';
+import { draftAfter, hasWords, sentText } from '../../machines/domain/composer';
 
 describe('parseReply (spec 3-ai §3 markers)', () => {
   it.each([
@@ -28,4 +29,20 @@ describe('inlineError (spec 3-ai §5)', () => {
     ['country', 'Atlantis', 'aivisa:inline.required'],
     ['country', 'Mexico', null],
   ] as const)('%s %j → %s', (type, value, error) => expect(inlineError(type, value)).toBe(error));
+});
+
+describe("the chats' message box", () => {
+  it('sends the trimmed draft and empties it, or a quick answer and keeps the draft', () => {
+    expect(sentText('  hola ', { type: 'SEND' })).toBe('hola');
+    expect(draftAfter('  hola ', { type: 'SEND' })).toBe('');
+    expect(sentText('a medio escribir', { type: 'SEND', text: ' Turismo ' })).toBe('Turismo');
+    expect(draftAfter('a medio escribir', { type: 'SEND', text: 'Turismo' })).toBe('a medio escribir');
+  });
+
+  it('sends nothing without words', () => {
+    expect(hasWords('   ', { type: 'SEND' })).toBe(false);
+    expect(hasWords('hola', { type: 'SEND', text: '  ' })).toBe(false);
+    expect(hasWords('', { type: 'SEND', text: 'Sí' })).toBe(true);
+    expect(hasWords('hola', { type: 'DRAFT' })).toBe(false);
+  });
 });
