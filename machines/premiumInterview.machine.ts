@@ -5,7 +5,10 @@ import { ROUTES } from './domain/routes';
 export type { InterviewLanguage };
 
 /** The spec's alerts (3-ai §8), as keys; the page words them in the interview's language. */
-export type PremiumAlert = 'invalidCode' | 'verifyFailed' | 'emptyData' | 'prepareFailed' | 'answerFailed' | 'accessLost' | 'resetFailed';
+export type PremiumAlert = 'invalidCode' | 'verifyFailed' | 'emptyData' | 'prepareFailed' | 'answerFailed' | 'accessLost' | 'resetFailed' | VoiceAlert;
+
+/** What the voice controls report (machines/voiceControls.machine.ts): said on the interview's alert line. */
+export type VoiceAlert = 'transcribeFailed' | 'sttUnavailable';
 
 export interface PremiumInterviewContext {
   language: InterviewLanguage;
@@ -22,6 +25,8 @@ export interface PremiumInterviewContext {
   answers: Record<string, string>;
   evaluations: Record<string, EvaluationDto>;
   analysis: FinalAnalysisDto | null;
+  /** What the page says went wrong (spec 3-ai §8), until the next attempt; `detail` is the server's own words. */
+  alert: { alert: PremiumAlert; detail?: string } | null;
 }
 
 export type PremiumInterviewEvent =
@@ -34,6 +39,7 @@ export type PremiumInterviewEvent =
   | { type: 'SUBMIT_ANSWER' }
   | { type: 'LANGUAGE.CHANGE'; language: InterviewLanguage }
   | { type: 'PRINT' }
+  | { type: 'VOICE.ALERT'; alert: VoiceAlert }
   | { type: 'NEW_INTERVIEW' }
   | { type: 'BACK_HOME' };
 
@@ -58,6 +64,7 @@ const fresh = (language: InterviewLanguage, explicit: boolean): PremiumInterview
   wordedIn: language,
   index: 0,
   answer: '',
+  alert: null,
   answers: {},
   evaluations: {},
   analysis: null,
@@ -139,8 +146,9 @@ export const premiumInterviewMachine = setup({
     }),
   },
   actions: {
-    // The alerts of spec 3-ai §8; provided by the client. `detail` is the server's own words (a 429's wait).
-    alert: (_: unknown, _params: { alert: PremiumAlert; detail?: string }) => {},
+    // The alerts of spec 3-ai §8, shown until the applicant's next attempt. `detail` is the server's own words (a 429's wait).
+    alert: assign({ alert: (_, params: { alert: PremiumAlert; detail?: string }) => params }),
+    clearAlert: assign({ alert: null }),
     /** The browser's print dialog; provided by the client. */
     print: () => {},
   },
@@ -159,6 +167,7 @@ export const premiumInterviewMachine = setup({
   initial: 'restoring',
   on: {
     BACK_HOME: '.home',
+    'VOICE.ALERT': { actions: { type: 'alert', params: ({ event }) => ({ alert: event.alert }) } },
     'LANGUAGE.CHANGE': { guard: 'followsInterface', actions: assign({ language: ({ event }) => event.language }) },
   },
   states: {
@@ -201,6 +210,7 @@ export const premiumInterviewMachine = setup({
         },
         verifying: {
           tags: ['busy'],
+          entry: 'clearAlert',
           invoke: {
             id: 'verifyAccess',
             src: 'verifyAccess',
@@ -237,6 +247,7 @@ export const premiumInterviewMachine = setup({
         },
         preparing: {
           tags: ['busy'],
+          entry: 'clearAlert',
           invoke: {
             id: 'prepareInterview',
             src: 'prepareInterview',
@@ -250,6 +261,7 @@ export const premiumInterviewMachine = setup({
         },
         preparingSaved: {
           tags: ['busy'],
+          entry: 'clearAlert',
           invoke: {
             id: 'prepareInterview',
             src: 'prepareInterview',
@@ -277,6 +289,7 @@ export const premiumInterviewMachine = setup({
         },
         rewording: {
           tags: ['busy'],
+          entry: 'clearAlert',
           invoke: {
             id: 'loadInterview',
             src: 'loadInterview',
@@ -296,7 +309,7 @@ export const premiumInterviewMachine = setup({
         evaluating: {
           tags: ['busy'],
           // Saved before it is sent (spec 3-ai §4.7): a failed evaluation keeps it in the box and in the answers.
-          entry: assign({ answers: ({ context }) => ({ ...context.answers, [currentQuestion(context)?.id as string]: context.answer.trim() }) }),
+          entry: ['clearAlert', assign({ answers: ({ context }) => ({ ...context.answers, [currentQuestion(context)?.id as string]: context.answer.trim() }) })],
           invoke: {
             id: 'evaluateAnswer',
             src: 'evaluateAnswer',
@@ -329,6 +342,7 @@ export const premiumInterviewMachine = setup({
         },
         finishing: {
           tags: ['busy'],
+          entry: 'clearAlert',
           invoke: {
             id: 'finalAnalysis',
             src: 'finalAnalysis',
@@ -356,6 +370,7 @@ export const premiumInterviewMachine = setup({
         },
         rewording: {
           tags: ['busy'],
+          entry: 'clearAlert',
           invoke: {
             id: 'loadInterview',
             src: 'loadInterview',
@@ -374,6 +389,7 @@ export const premiumInterviewMachine = setup({
         // 'New interview' returns to the access phase (spec 3-ai §2.9); the server forgets this session's interview first.
         ending: {
           tags: ['busy'],
+          entry: 'clearAlert',
           invoke: {
             id: 'endInterview',
             src: 'endInterview',

@@ -9,7 +9,7 @@ const GOOD = { verdict: 'good', score: 90, feedback: 'Good.', relevant: true, sp
 const state = (over: Record<string, unknown> = {}) => ({ verified: true, savedApplication: false, language: 'es', languageChosen: false, interview: null, ...over });
 const interview = (over: Record<string, unknown> = {}) => ({ interviewId: 'i', questions: QUESTIONS, answers: {}, evaluations: {}, analysis: null, ...over });
 
-function start(overrides: Record<string, unknown> = {}, input: { language: 'es' | 'en' | 'fr' | 'pt'; explicit: boolean } = { language: 'es', explicit: false }) {
+function start(overrides: Record<string, unknown> = {}, input: { language: 'es' | 'en' | 'fr' | 'pt'; explicit: boolean } = { language: 'es', explicit: false }, { keepAlerts = false } = {}) {
   const alerts: unknown[] = [];
   const calls: Array<[string, unknown]> = [];
   const answer = (name: string, value: unknown) =>
@@ -28,7 +28,8 @@ function start(overrides: Record<string, unknown> = {}, input: { language: 'es' 
       // A function stands for the server's answer to the call; an actor is used as given.
       ...Object.fromEntries(Object.entries(overrides).map(([name, v]) => [name, typeof v === 'function' ? answer(name, v) : v])),
     } as any,
-    actions: { alert: (_: unknown, params: unknown) => void alerts.push(params) },
+    // Recorded here, unless the test reads the machine's own alert line.
+    ...(keepAlerts ? {} : { actions: { alert: (_: unknown, params: unknown) => void alerts.push(params) } }),
   });
   const actor = createActor(machine, { input }).start();
   return { actor, alerts, calls, answer };
@@ -236,5 +237,21 @@ describe('premiumInterview machine', () => {
     expect(resumeIndex(QUESTIONS, { q1: 'a' })).toBe(1);
     expect(resumeIndex(QUESTIONS, { q1: 'a', q2: 'b' })).toBe(1);
     expect(resumeIndex([], {})).toBe(0);
+  });
+});
+
+describe('the alert line', () => {
+  it('says what went wrong until the next attempt, and the voice controls speak on it too', async () => {
+    const { actor } = start({ verifyAccess: async () => ({ valid: false, savedApplication: false }) }, undefined, { keepAlerts: true });
+    await waitFor(actor, (s) => s.matches({ access: 'editing' }));
+    actor.send({ type: 'CODE.CHANGE', value: 'PREMIUM-00000000-XX' });
+    actor.send({ type: 'VERIFY' });
+    await waitFor(actor, (s) => s.matches({ access: 'editing' }) && s.context.alert !== null);
+    expect(actor.getSnapshot().context.alert).toEqual({ alert: 'invalidCode' });
+    actor.send({ type: 'VERIFY' });
+    expect(actor.getSnapshot().matches({ access: 'verifying' })).toBe(true);
+    expect(actor.getSnapshot().context.alert).toBeNull();
+    actor.send({ type: 'VOICE.ALERT', alert: 'sttUnavailable' });
+    expect(actor.getSnapshot().context.alert).toEqual({ alert: 'sttUnavailable' });
   });
 });

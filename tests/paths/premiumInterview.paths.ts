@@ -147,7 +147,7 @@ function events(given: CaseInput) {
       const next = c.answer ? { type: 'SUBMIT_ANSWER' } : { type: 'ANSWER.CHANGE', value: ANSWER };
       if (switching) return [next, { type: 'LANGUAGE.CHANGE', language: other(c) }];
       if (!explore) return [next];
-      return c.answer ? [{ type: 'SUBMIT_ANSWER' }] : [{ type: 'ANSWER.CHANGE', value: ANSWER }, { type: 'ANSWER.CHANGE', value: '  ' }, { type: 'SUBMIT_ANSWER' }, { type: 'BACK_HOME' }];
+      return c.answer ? [{ type: 'SUBMIT_ANSWER' }] : [{ type: 'ANSWER.CHANGE', value: ANSWER }, { type: 'ANSWER.CHANGE', value: '  ' }, { type: 'SUBMIT_ANSWER' }, { type: 'VOICE.ALERT', alert: 'sttUnavailable' }, { type: 'BACK_HOME' }];
     }
     if (s.matches({ interview: 'rewording' })) {
       if (given.refundAt === 'rewording') return [stateOf(given, c, c.language as Lang, true)];
@@ -213,7 +213,7 @@ export const premiumInterviewPaths: PathModel = {
   machine: premiumInterviewMachine,
   budget: 130,
   calls: premiumCalls,
-  effects: ['alert', 'print'],
+  effects: ['print'],
   abstraction: (s) => {
     const c = context(s);
     return { value: s.value, code: c.code, formData: c.formData, index: c.index, answer: c.answer, questions: c.questions.length, analysis: Boolean(c.analysis), language: c.language, wordedIn: c.wordedIn };
@@ -241,6 +241,8 @@ export const premiumInterviewPaths: PathModel = {
       // Everything the applicant waits for shows as busy (a spinner, a disabled button), and nothing else does.
       const waiting = WAITING.some((state) => after.matches(stateValueOf(state)));
       expect(after.hasTag('busy'), JSON.stringify(after.value)).toBe(waiting);
+      // An alert is said until the applicant's next attempt: while anything is under way, none shows.
+      if (waiting && !after.matches('restoring')) expect(context(after).alert).toBeNull();
       const b = context(before);
       const a = context(after);
       const given = world.input as CaseInput;
@@ -251,7 +253,7 @@ export const premiumInterviewPaths: PathModel = {
         if (!answer.verified) {
           expect(after.matches('access') || after.matches({ results: 'shown' })).toBe(true);
           expect(answer.interview).toBeNull();
-          if (before.matches({ interview: 'rewording' })) expect(asked).toEqual([{ type: 'alert', params: { alert: 'accessLost' } }]);
+          if (before.matches({ interview: 'rewording' })) expect(a.alert).toEqual({ alert: 'accessLost' });
         } else if (answer.interview) {
           // The questions are the server's plan for this text in the language the page asked for (or the one chosen).
           expect(answer.language).toBe(given.explicit ? 'en' : asking.language);
@@ -290,18 +292,18 @@ export const premiumInterviewPaths: PathModel = {
         const answer = lastCall(world, 'POST', '/api/premium/verify-access')?.response as any;
         const valid = lastHeld(world, 'verifyAccess')?.input.code === CODE;
         expect(answer).toEqual({ valid, savedApplication: valid && (await interviewSource(world)) === 'saved' });
-        expect(asked).toEqual(answer.valid ? [] : [{ type: 'alert', params: { alert: 'invalidCode' } }]);
+        expect(a.alert).toEqual(answer.valid ? null : { alert: 'invalidCode' });
         expect(after.value).toEqual(answer.valid ? { upload: 'editing' } : { access: 'editing' });
         if (answer.valid) expect(a.code).toBe('');
       }
       if (event.type === 'xstate.error.actor.verifyAccess') {
-        expect(asked).toEqual([{ type: 'alert', params: { alert: 'verifyFailed' } }]);
+        expect(a.alert).toEqual({ alert: 'verifyFailed' });
         expect(after.value).toEqual({ access: 'editing' });
       }
       if (event.type === 'PREPARE') {
         const given2 = b.formData.trim().length > 0;
         expect(started.map((h) => [h.name, h.input])).toEqual(given2 ? [['prepareInterview', { formData: b.formData, language: b.language, languageChosen: b.explicit }]] : []);
-        expect(asked).toEqual(given2 ? [] : [{ type: 'alert', params: { alert: 'emptyData' } }]);
+        expect(a.alert).toEqual(given2 ? null : { alert: 'emptyData' });
       }
       if (event.type === 'USE_SAVED') expect(started.map((h) => [h.name, h.input])).toEqual(b.savedApplication ? [['prepareInterview', { useSaved: true, language: b.language, languageChosen: b.explicit }]] : []);
       if (event.type === 'xstate.done.actor.prepareInterview') {
@@ -314,7 +316,7 @@ export const premiumInterviewPaths: PathModel = {
       }
       if (event.type === 'xstate.error.actor.prepareInterview') {
         const status = lastHeld(world, 'prepareInterview')?.verdict === 'sent' ? lastCall(world, 'POST', '/api/premium/interview-prep')?.status : undefined;
-        expect(asked).toEqual([{ type: 'alert', params: { alert: status === 403 ? 'accessLost' : 'prepareFailed' } }]);
+        expect(a.alert).toEqual({ alert: status === 403 ? 'accessLost' : 'prepareFailed' });
         if (status === 403) expect(after.value).toEqual({ access: 'editing' });
       }
       if (event.type === 'SUBMIT_ANSWER') {
@@ -338,16 +340,16 @@ export const premiumInterviewPaths: PathModel = {
       }
       if (event.type.startsWith('xstate.error.actor.') && lastHeld(world, event.type.slice('xstate.error.actor.'.length))?.verdict === 'sent') {
         // The server closed the interview: back to the access screen, saying so.
-        expect(asked).toEqual([{ type: 'alert', params: { alert: 'accessLost' } }]);
+        expect(a.alert).toEqual({ alert: 'accessLost' });
         expect(after.value).toEqual({ access: 'editing' });
         expect(world.calls.at(-1)?.status).toBe(403);
       } else if (event.type === 'xstate.error.actor.evaluateAnswer') {
-        expect(asked).toEqual([{ type: 'alert', params: { alert: 'answerFailed' } }]);
+        expect(a.alert).toEqual({ alert: 'answerFailed' });
         // The answer stays in its box and among the answers (spec 3-ai §4.7: saved, then sent).
         expect(a.answer).toBe(b.answer);
         expect(a.answers[currentQuestion(b)?.id as string]).toBe(b.answer.trim());
       } else if (event.type === 'xstate.error.actor.finalAnalysis') {
-        expect(asked).toEqual([{ type: 'alert', params: { alert: 'answerFailed' } }]);
+        expect(a.alert).toEqual({ alert: 'answerFailed' });
         expect(a.answer).toBe(b.answer);
       }
       if (event.type === 'xstate.done.actor.finalAnalysis') {
@@ -355,6 +357,8 @@ export const premiumInterviewPaths: PathModel = {
         expect(a.analysis).toEqual(answer);
         expect((await interviewRow(world))?.finished_at).toBeTruthy();
       }
+      // The voice controls' trouble (no transcription service, a failed one) is said on the interview's alert line.
+      if (event.type === 'VOICE.ALERT') expect(a.alert).toEqual({ alert: event.alert });
       if (event.type === 'PRINT') expect(asked).toEqual([{ type: 'print', params: undefined }]);
       if (event.type === 'NEW_INTERVIEW') expect(started.map((h) => h.name)).toEqual(['endInterview']);
       if (event.type === 'xstate.done.actor.endInterview') {
@@ -365,7 +369,7 @@ export const premiumInterviewPaths: PathModel = {
         expect(JSON.parse(state.text)).toMatchObject({ verified: false, interview: null });
       }
       if (event.type === 'xstate.error.actor.endInterview') {
-        expect(asked).toEqual([{ type: 'alert', params: { alert: 'resetFailed' } }]);
+        expect(a.alert).toEqual({ alert: 'resetFailed' });
         expect(after.matches({ results: 'shown' })).toBe(true);
       }
     },

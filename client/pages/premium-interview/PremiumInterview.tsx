@@ -37,11 +37,7 @@ export function PremiumInterview({ voice }: { voice: boolean }) {
     return { language: chosen ?? interfaceLanguage, explicit: chosen !== null };
   });
   usePageMeta('other');
-  const [alert, setAlert] = useState<{ alert: string; detail?: string } | null>(null);
-  const machine = useMemo(
-    () => withActors.provide({ actions: { alert: (_, params) => setAlert(params), print: () => window.print() } }),
-    [],
-  );
+  const machine = useMemo(() => withActors.provide({ actions: { print: () => window.print() } }), []);
   const ref = useFlow(machine, start);
   const snapshot = useSelector(ref, (s) => s);
   const c = snapshot.context;
@@ -53,10 +49,7 @@ export function PremiumInterview({ voice }: { voice: boolean }) {
   const question = currentQuestion(c);
   const feedback = previousFeedback(c);
   const answerBox = useRef<HTMLTextAreaElement>(null);
-  const send = (event: Parameters<typeof ref.send>[0]) => {
-    setAlert(null);
-    ref.send(event);
-  };
+  const alert = c.alert;
 
   const alertLine = alert && (
     <p role="alert" className={notice.warning} data-testid="premium-alert">
@@ -65,7 +58,7 @@ export function PremiumInterview({ voice }: { voice: boolean }) {
     </p>
   );
   const home = (
-    <button type="button" className={`${button.ghost} ${css.noPrint}`} onClick={() => send({ type: 'BACK_HOME' })}>
+    <button type="button" className={`${button.ghost} ${css.noPrint}`} onClick={() => ref.send({ type: 'BACK_HOME' })}>
       {t('backHome')}
     </button>
   );
@@ -96,7 +89,7 @@ export function PremiumInterview({ voice }: { voice: boolean }) {
             noValidate
             onSubmit={(e) => {
               e.preventDefault();
-              send({ type: 'VERIFY' });
+              ref.send({ type: 'VERIFY' });
             }}
           >
             <div>
@@ -116,7 +109,7 @@ export function PremiumInterview({ voice }: { voice: boolean }) {
             </div>
             {alertLine}
             <div className={row}>
-              <button type="submit" className={button.primary} disabled={!c.code.trim() || verifying} aria-busy={verifying}>
+              <button type="submit" className={button.primary} disabled={!snapshot.can({ type: 'VERIFY' })} aria-busy={verifying}>
                 {verifying ? t('access.verifying') : t('access.submit')}
               </button>
               {home}
@@ -153,11 +146,11 @@ export function PremiumInterview({ voice }: { voice: boolean }) {
           </div>
           {alertLine}
           <div className={row}>
-            <button type="button" className={button.primary} disabled={busy} aria-busy={busy} onClick={() => send({ type: 'PREPARE' })}>
+            <button type="button" className={button.primary} disabled={busy} aria-busy={busy} onClick={() => ref.send({ type: 'PREPARE' })}>
               {snapshot.matches({ upload: 'preparing' }) ? t('upload.analyzing') : t('upload.submit')}
             </button>
             {c.savedApplication && (
-              <button type="button" className={button.secondary} disabled={busy} onClick={() => send({ type: 'USE_SAVED' })}>
+              <button type="button" className={button.secondary} disabled={busy} onClick={() => ref.send({ type: 'USE_SAVED' })}>
                 {snapshot.matches({ upload: 'preparingSaved' }) ? t('upload.analyzing') : t('upload.useSaved')}
               </button>
             )}
@@ -208,14 +201,14 @@ export function PremiumInterview({ voice }: { voice: boolean }) {
               language={language}
               question={question.question}
               onTranscribed={(text) => ref.send({ type: 'ANSWER.CHANGE', value: text })}
-              onAlert={(which) => setAlert({ alert: which })}
+              onAlert={(which) => ref.send({ type: 'VOICE.ALERT', alert: which })}
             />
           )}
           <form
             className={stack}
             onSubmit={(e) => {
               e.preventDefault();
-              send({ type: 'SUBMIT_ANSWER' });
+              ref.send({ type: 'SUBMIT_ANSWER' });
               answerBox.current?.focus();
             }}
           >
@@ -320,10 +313,10 @@ export function PremiumInterview({ voice }: { voice: boolean }) {
             </div>
           )}
           <div className={`${row} ${css.noPrint}`}>
-            <button type="button" className={button.primary} onClick={() => send({ type: 'PRINT' })}>
+            <button type="button" className={button.primary} onClick={() => ref.send({ type: 'PRINT' })}>
               {t(voice ? 'results.printShort' : 'results.print')}
             </button>
-            <button type="button" className={button.secondary} onClick={() => send({ type: 'NEW_INTERVIEW' })}>
+            <button type="button" className={button.secondary} onClick={() => ref.send({ type: 'NEW_INTERVIEW' })}>
               {t('results.newInterview')}
             </button>
             {home}
