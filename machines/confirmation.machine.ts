@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { OrderDto } from '../openapi/schemas/orders';
+import { ROUTES } from './domain/routes';
 
 export interface ConfirmationInput {
   /** The `order` query parameter: which order to show. Nothing else in the address is trusted. */
@@ -112,3 +113,9 @@ export const confirmationMachine = setup({
     },
   },
 });
+
+/** A declined order's way back: the same option, for the same application when there is one. */
+export function retryDestination(order: OrderDto): string {
+  const query = new URLSearchParams({ plan: order.product, ...(order.leadId ? { lead: order.leadId } : {}) });
+  return `${ROUTES.checkout}?${query.toString()}`;
+}

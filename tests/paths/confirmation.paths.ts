@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { AnyEventObject } from 'xstate';
 import { confirmationCalls } from '../../client/api/actors/confirmation';
-import { confirmationMachine } from '../../machines/confirmation.machine';
+import { confirmationMachine, retryDestination } from '../../machines/confirmation.machine';
 import { injectTransport } from '../helpers/transport';
 import { application, CARDS, orderWithStatus, pay } from './commerce';
 import { effectsOf, lastCall, lastHeld, type PathCase, type PathModel, type Snap, type World } from './model';
@@ -113,6 +113,11 @@ export const confirmationPaths: PathModel = {
             expect(row.status).toBe(status);
             // The Premium box shows the code the server issued for this order, and only for a paid one.
             expect(s.context.order.accessCode).toBe(status === 'paid' ? row.access_code : null);
+            // 'Try again' reopens the checkout of the same option, for the same application.
+            if (status === 'failed') {
+              const lead = await world.app.db.selectFrom('orders').select(['plan', 'lead_id']).where('id', '=', world.input.orderId).executeTakeFirstOrThrow();
+              expect(retryDestination(s.context.order)).toBe(`/checkout?plan=${lead.plan}${lead.lead_id ? `&lead=${lead.lead_id}` : ''}`);
+            }
           },
         ]),
       ),

@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { confirmationMachine } from '../../../machines/confirmation.machine';
+import { confirmationMachine, retryDestination } from '../../../machines/confirmation.machine';
 import { ROUTES } from '../../../machines/domain/routes';
 import type { OrderDto } from '../../../openapi/schemas/orders';
 import type { PlanFeaturesDto } from '../../../openapi/schemas/plans';
@@ -32,11 +32,6 @@ const base = confirmationMachine.provide({
   actions: { saveFile: (_, { file }) => saveFile(file) },
 });
 
-/** A failed order's way back: the same option, for the same application when there is one. */
-function retryLink(order: OrderDto): string {
-  const query = new URLSearchParams({ plan: order.product, ...(order.leadId ? { lead: order.leadId } : {}) });
-  return `${ROUTES.checkout}?${query.toString()}`;
-}
 
 export default function PaymentConfirmationPage() {
   const { t } = useTranslation('commerce');
@@ -170,7 +165,7 @@ export default function PaymentConfirmationPage() {
             <p role="alert">{order.failure ?? t('confirmation.declined.body')}</p>
             <p className={muted}>{t('confirmation.declined.notCharged')}</p>
             <div className={row}>
-              <Link to={retryLink(order)} className={button.primary}>
+              <Link to={retryDestination(order)} className={button.primary}>
                 {t('confirmation.declined.tryAgain')}
               </Link>
               <Link to={ROUTES.pricing} className={button.secondary}>
