@@ -405,3 +405,12 @@ export function exportQuery(query: Pick<LeadQuery, 'status' | 'plan'>): string {
   const qs = params.toString();
   return qs ? `?${qs}` : '';
 }
+
+/**
+ * The conversions funnel as the tab shows it: each stage with its share of the visitors, in percent to one decimal
+ * (spec 1-core §2.10); no share without visitors.
+ */
+export function funnelShares(conversions: ConversionsDto): Array<ConversionsDto['funnel'][number] & { share: number }> {
+  const visitors = conversions.funnel.find((f) => f.stage === 'visitors')?.count ?? 0;
+  return conversions.funnel.map((stage) => ({ ...stage, share: visitors > 0 ? Math.round((stage.count / visitors) * 1000) / 10 : 0 }));
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { adminDashboardMachine, exportQuery, leadRetryDelay } from '../../machines/adminDashboard.machine';
+import { adminDashboardMachine, exportQuery, funnelShares, leadRetryDelay } from '../../machines/adminDashboard.machine';
 import { adminGateMachine } from '../../machines/adminGate.machine';
 import { parsePrice, validateBranding } from '../../machines/domain/adminForms';
 import { validateAdminLogin } from '../../machines/domain/account';
@@ -221,5 +221,13 @@ describe('adminDashboard', () => {
     const refused = createActor(adminDashboardMachine.provide({ actors: dashboardActors({ fetchAnalytics: rejects({ status: 401 }) }).actors })).start();
     await waitFor(refused, (s) => s.status === 'done');
     expect(refused.getSnapshot().output).toEqual({ expired: true });
+  });
+});
+
+describe('the conversions funnel', () => {
+  it('gives each stage its share of the visitors, to one decimal, and none without visitors', () => {
+    const funnel = (counts: number[]) => ({ funnel: ['visitors', 'leads', 'completed', 'paid'].map((stage, i) => ({ stage, count: counts[i] as number })) }) as never;
+    expect(funnelShares(funnel([300, 45, 10, 1])).map((f) => f.share)).toEqual([100, 15, 3.3, 0.3]);
+    expect(funnelShares(funnel([0, 2, 1, 0])).map((f) => f.share)).toEqual([0, 0, 0, 0]);
   });
 });

@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import type { AnyEventObject } from 'xstate';
 import { adminDashboardCalls } from '../../client/api/actors/admin';
 import { DEFAULT_SETTINGS } from '../../db/queries/settings';
-import { ADMIN_TABS, adminDashboardMachine, type AdminDashboardContext } from '../../machines/adminDashboard.machine';
+import { ADMIN_TABS, adminDashboardMachine, funnelShares, type AdminDashboardContext } from '../../machines/adminDashboard.machine';
 
 // The rule as the oracle states it, not as the machine does: a failed lead load is tried again three times, 1.5,
 // 3 and 6 s apart, then Retry is offered.
@@ -221,6 +221,10 @@ export const adminDashboardPaths: PathModel = {
         const answer = lastCall(world, 'GET', '/api/admin/conversions');
         expect(answer?.path).toBe(`/api/admin/conversions?timeRange=${context(s).timeRange}`);
         expect(context(s).conversions).toEqual(answer?.response);
+        // Each stage's share of the visitors, in percent to one decimal, as the tab shows it.
+        const funnel = (answer?.response as { funnel: Array<{ stage: string; count: number }> }).funnel;
+        const visitors = funnel.find((f) => f.stage === 'visitors')?.count ?? 0;
+        expect(funnelShares(context(s).conversions!).map((f) => f.share)).toEqual(funnel.map((f) => (visitors ? Math.round((1000 * f.count) / visitors) / 10 : 0)));
       },
       // The table is the server's answer to the filters shown, sent only when they are not 'all'.
       'active.tab.leads.ready': (s, world) => {

@@ -1,5 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
+import { funnelShares } from '../../../machines/adminDashboard.machine';
 import { useMoney } from '../../app/money';
 import { Spinner } from '../../components/Spinner';
 import { card, heading, stack } from '../../styles/ui.css';
@@ -20,8 +21,6 @@ export function ConversionsTab({ dashboard }: { dashboard: DashboardRef }) {
 
   if (failed) return <Failed text={t('conversions.failed')} onRetry={() => dashboard.send({ type: 'RETRY' })} />;
   if (!data) return <Spinner label={t('conversions.loading')} />;
-  const visitors = data.funnel.find((f) => f.stage === 'visitors')?.count ?? 0;
-  const share = (count: number) => (visitors > 0 ? Math.round((count / visitors) * 1000) / 10 : 0);
   const { metrics } = data;
   const none = t('conversions.noData');
 
@@ -32,14 +31,14 @@ export function ConversionsTab({ dashboard }: { dashboard: DashboardRef }) {
           {t('conversions.funnel')}
         </h2>
         <ol className={css.funnel} data-testid="funnel">
-          {data.funnel.map((stage) => (
+          {funnelShares(data).map((stage) => (
             <li key={stage.stage} className={css.listRow}>
               <span className={css.grow}>{t(`conversions.stages.${stage.stage}`)}</span>
               <span className={css.bar} aria-hidden="true">
-                <span className={css.barFill} style={{ width: `${Math.min(100, share(stage.count))}%`, display: 'block' }} />
+                <span className={css.barFill} style={{ width: `${Math.min(100, stage.share)}%`, display: 'block' }} />
               </span>
               <span>
-                {stage.count.toLocaleString()} ({t('conversions.ofVisitors', { rate: share(stage.count) })})
+                {stage.count.toLocaleString()} ({t('conversions.ofVisitors', { rate: stage.share })})
               </span>
             </li>
           ))}
