@@ -4,9 +4,9 @@ import { estaCatalog } from '../../../machines/domain/catalogs/esta';
 import { useMoney } from '../../app/money';
 import { useSiteData } from '../../app/siteData';
 import { usePageMeta } from '../../app/usePageMeta';
-import { SectionPanel } from '../../app/wizard/SectionProgress';
+import { SectionPanel } from '../../components/wizard/SectionProgress';
 import { useQuestionWizard } from '../../app/wizard/useQuestionWizard';
-import { WizardQuestion } from '../../app/wizard/WizardQuestion';
+import { WizardQuestion } from '../../components/wizard/WizardQuestion';
 import * as css from '../../components/wizard/wizard.css';
 import { button, card, container, heading, notice, page, spread, stack } from '../../styles/ui.css';
 

@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ds160Catalog } from '../../../machines/domain/catalogs/ds160';
 import { usePageMeta } from '../../app/usePageMeta';
-import { SectionStepper } from '../../app/wizard/SectionProgress';
+import { SectionStepper } from '../../components/wizard/SectionProgress';
 import { useQuestionWizard } from '../../app/wizard/useQuestionWizard';
-import { WizardQuestion } from '../../app/wizard/WizardQuestion';
-import { WizardReview } from '../../app/wizard/WizardReview';
+import { WizardQuestion } from '../../components/wizard/WizardQuestion';
+import { WizardReview } from '../../components/wizard/WizardReview';
 import { button, heading, narrow, page, spread, stack } from '../../styles/ui.css';
 
 export default function ApplyWizardPage() {

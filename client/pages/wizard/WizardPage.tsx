@@ -6,7 +6,7 @@ import { preassessmentCatalog } from '../../../machines/domain/catalogs/preasses
 import { ROUTES } from '../../../machines/domain/routes';
 import { usePageMeta } from '../../app/usePageMeta';
 import { useQuestionWizard } from '../../app/wizard/useQuestionWizard';
-import { WizardQuestion } from '../../app/wizard/WizardQuestion';
+import { WizardQuestion } from '../../components/wizard/WizardQuestion';
 import { Fact } from '../../components/Fact';
 import { PriceLines } from '../../components/PriceStory';
 import { Spinner } from '../../components/Spinner';

@@ -2,8 +2,8 @@ import { useSelector } from '@xstate/react';
 import { memo, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sectionsOf, type SectionProgress } from '../../../machines/questionWizard.machine';
-import * as css from '../../components/wizard/wizard.css';
-import type { QuestionWizardRef } from './useQuestionWizard';
+import * as css from './wizard.css';
+import type { QuestionWizardRef } from '../../app/wizard/useQuestionWizard';
 
 const sameSections = (a: SectionProgress[], b: SectionProgress[]) => JSON.stringify(a) === JSON.stringify(b);
 

@@ -3,11 +3,11 @@ import { memo, useCallback, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasReview } from '../../../machines/domain/wizardProgress';
 import { nextSubmits, progressOf } from '../../../machines/questionWizard.machine';
-import { ProgressFill } from '../../components/wizard/ProgressFill';
-import { QuestionField } from '../../components/wizard/QuestionField';
-import * as css from '../../components/wizard/wizard.css';
+import { ProgressFill } from './ProgressFill';
+import { QuestionField } from './QuestionField';
+import * as css from './wizard.css';
 import { button, card, stack } from '../../styles/ui.css';
-import type { QuestionWizardRef } from './useQuestionWizard';
+import type { QuestionWizardRef } from '../../app/wizard/useQuestionWizard';
 
 interface Props {
   wizard: QuestionWizardRef;

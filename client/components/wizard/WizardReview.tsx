@@ -3,11 +3,11 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { reviewOf, type ReviewSection } from '../../../machines/questionWizard.machine';
 import type { Question } from '../../../machines/domain/questions';
-import { useCountryName } from '../../components/countries';
-import * as css from '../../components/wizard/wizard.css';
+import { useCountryName } from '../countries';
+import * as css from './wizard.css';
 import { button, card, heading, linkButton, muted, stack } from '../../styles/ui.css';
-import { useWhenIdle } from '../useWhenIdle';
-import type { QuestionWizardRef } from './useQuestionWizard';
+import { useWhenIdle } from '../../app/useWhenIdle';
+import type { QuestionWizardRef } from '../../app/wizard/useQuestionWizard';
 
 const sameReview = (a: ReviewSection[], b: ReviewSection[]) => JSON.stringify(a) === JSON.stringify(b);
 
