@@ -1,6 +1,13 @@
 // `npm run test:mutation`: Stryker once per registered machine, each judged by its own path tests only,
 // then one table of scores. Exits non-zero when a machine's score is under the goal. Slow (minutes per
 // machine), so it is not part of `npm test`. MUTATION_ONLY=name[,name] limits it to some machines.
+//
+// Incremental: Stryker keeps each machine's results in mutation/<machine>.incremental.json (committed) and tests
+// again only the mutants in code that changed. It cannot see a change to the path model or the path runner (the
+// tests are all generated in one file), so their hash is kept beside the results and a change to them tests that
+// machine's mutants afresh. A change elsewhere (the server, the client's calls) is not seen: MUTATION_FULL=1
+// tests every mutant again.
+import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -18,16 +25,28 @@ const all = fs
 const only = process.env.MUTATION_ONLY?.split(',').filter(Boolean);
 const machines = only ? all.filter((m) => only.includes(m)) : all;
 
+/** What a machine's path tests are made of, besides the machine: its model, the runner and the helpers. */
+function testInputsHash(machine) {
+  const hash = createHash('sha256');
+  const files = [`tests/paths/${machine}.paths.ts`, ...fs.readdirSync(path.join(ROOT, 'tests/paths')).filter((f) => !f.endsWith('.paths.ts')).map((f) => `tests/paths/${f}`), ...fs.readdirSync(path.join(ROOT, 'tests/helpers')).map((f) => `tests/helpers/${f}`)];
+  for (const file of files.sort()) hash.update(file).update(fs.readFileSync(path.join(ROOT, file)));
+  return hash.digest('hex');
+}
+
 const rows = [];
 const survivors = [];
 for (const machine of machines) {
   console.log(`\n== ${machine} ==`);
   const started = Date.now();
+  const inputsFile = path.join(ROOT, `mutation/${machine}.tests.sha256`);
+  const inputs = testInputsHash(machine);
+  const testsChanged = !fs.existsSync(inputsFile) || fs.readFileSync(inputsFile, 'utf8').trim() !== inputs;
   const run = spawnSync(path.join(ROOT, 'node_modules/.bin/stryker'), ['run'], {
     cwd: ROOT,
     stdio: ['ignore', 'inherit', 'inherit'],
-    env: { ...process.env, MUTATION_MACHINE: machine, PATHS_ONLY: machine },
+    env: { ...process.env, MUTATION_MACHINE: machine, PATHS_ONLY: machine, ...(testsChanged ? { MUTATION_FULL: '1' } : {}) },
   });
+  if (run.status === 0) fs.writeFileSync(inputsFile, `${inputs}\n`);
   if (run.status !== 0) {
     rows.push({ machine, score: 'failed', killed: '', survived: '', minutes: '' });
     continue;
