@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { LANGUAGES, isLanguage } from '../../machines/domain/language';
@@ -6,6 +6,7 @@ import { ROUTES } from '../../machines/domain/routes';
 import { useLanguage } from '../app/AppContext';
 import { useSiteData } from '../app/siteData';
 import { button, container } from '../styles/ui.css';
+import { Dialog } from './Dialog';
 import * as css from './layout.css';
 import { UserMenu } from './UserMenu';
 
@@ -20,7 +21,8 @@ export function Header() {
   const { t } = useTranslation();
   const { language, change } = useLanguage();
   const { branding } = useSiteData();
-  const help = useRef<HTMLDialogElement>(null);
+  // Purely visual: the help note is open or not.
+  const [helpOpen, setHelpOpen] = useState(false);
 
   return (
     <header className={css.header}>
@@ -52,13 +54,13 @@ export function Header() {
               </option>
             ))}
           </select>
-          <button type="button" className={css.iconButton} aria-label={t('help.open')} onClick={() => help.current?.showModal()}>
+          <button type="button" className={css.iconButton} aria-label={t('help.open')} onClick={() => setHelpOpen(true)}>
             ?
           </button>
           <UserMenu />
         </div>
       </div>
-      <dialog ref={help} className={css.dialog} aria-labelledby="help-title">
+      <Dialog open={helpOpen} labelledBy="help-title" onClose={() => setHelpOpen(false)} size="narrow">
         <h2 id="help-title">{t('help.title')}</h2>
         <p>{t('help.body')}</p>
         <p>{t('help.contact')}</p>
@@ -67,7 +69,7 @@ export function Header() {
             {t('help.close')}
           </button>
         </form>
-      </dialog>
+      </Dialog>
     </header>
   );
 }

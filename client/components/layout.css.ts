@@ -74,15 +74,6 @@ export const iconButton = style({
   cursor: 'pointer',
 });
 
-export const dialog = style({
-  border: 'none',
-  borderRadius: vars.radius.lg,
-  padding: vars.space.lg,
-  maxWidth: 'min(92vw, 480px)',
-  boxShadow: vars.shadow.raised,
-  selectors: { '&::backdrop': { background: 'rgba(20,33,61,.45)' } },
-});
-
 // A full screen at least, so the footer starts below the fold: a page that arrives after the shell (lazy routes, data)
 // then grows without moving anything the visitor can see (it was the landing page's whole layout shift).
 export const main = style({ minHeight: '100vh' });

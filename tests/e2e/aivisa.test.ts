@@ -78,14 +78,14 @@ describe('/aivisa', () => {
     expect(await textOf(page, '[data-field="trip_purpose"] dd')).toBe('Turismo');
 
     // The paywall: input off with the spec's words; 'Continuar después' closes it, the sidebar opens it again.
-    await page.waitForSelector('[data-testid="aivisa-paywall"]');
+    await page.waitForSelector('[data-testid="aivisa-paywall"][open]');
     expect(await audit(page, 'paywall')).toBe('');
     expect(await page.$eval('#aivisa-message', (el) => [(el as HTMLTextAreaElement).disabled, (el as HTMLTextAreaElement).placeholder])).toEqual([true, 'Completa el pago para continuar...']);
     await page.click('[data-testid="aivisa-later"]');
-    expect(await page.$('[data-testid="aivisa-paywall"]')).toBeNull();
+    expect(await page.$('[data-testid="aivisa-paywall"][open]')).toBeNull();
     // A reload keeps the conversation's application: still locked, from the server.
     await page.reload();
-    await page.waitForSelector('[data-testid="aivisa-paywall"]');
+    await page.waitForSelector('[data-testid="aivisa-paywall"][open]');
     const lead = await e2e.server.app.db.selectFrom('leads').selectAll().where('email', '=', 'ana.aivisa@example.com').executeTakeFirstOrThrow();
     expect(lead).toMatchObject({ source: 'aivisa', nationality: 'Mexico', travel_purpose: 'tourism' });
     await page.click('[data-testid="chat-plan-pro"] button');
@@ -103,10 +103,10 @@ describe('/aivisa', () => {
     expect(reply).toMatch(/Noted: Nationality: France; Purpose of the trip: Business; Email: luc\.aivisa@example\.com\.[\s\S]*first name/);
     expect(await collected(page)).toMatchObject({ product_recommendation: 'ESTA' });
     for (const answer of ['Luc', 'Martin', 'born 1985-06-02', 'passport 15AB12345', 'it expires on 2031-05-01']) await say(page, answer);
-    await page.waitForSelector('[data-testid="aivisa-paywall"]');
+    await page.waitForSelector('[data-testid="aivisa-paywall"][open]');
     expect(await page.$$eval('[data-testid^="chat-plan-"]', (els) => els.map((el) => el.getAttribute('data-testid')))).toEqual(['chat-plan-esta']);
     await page.keyboard.press('Escape');
-    expect(await page.$('[data-testid="aivisa-paywall"]')).toBeNull();
+    expect(await page.$('[data-testid="aivisa-paywall"][open]')).toBeNull();
     expect(await page.$eval('#aivisa-message', (el) => (el as HTMLTextAreaElement).placeholder)).toBe('Complete payment to continue...');
     expect(pageErrors(page)).toEqual([]);
   }, 60_000);

@@ -153,7 +153,7 @@ describe('one price story', () => {
       await page.keyboard.up('Control');
       await page.waitForFunction((n: number) => document.querySelectorAll('[data-testid="aivisa-log"] li[data-role="assistant"]').length > n, { timeout: 10_000 }, replies);
     }
-    await page.waitForSelector('[data-testid="aivisa-paywall"]');
+    await page.waitForSelector('[data-testid="aivisa-paywall"][open]');
     seen.chatOffer = await estaTotals(page);
 
     await page.goto(`${e2e.baseUrl}/checkout?formType=ESTA`, { waitUntil: 'networkidle0' });

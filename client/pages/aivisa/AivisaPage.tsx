@@ -16,6 +16,7 @@ import { browserChatId } from '../../app/storage';
 import { useFlow } from '../../app/useFlow';
 import { usePageMeta } from '../../app/usePageMeta';
 import * as chat from '../../components/chat/chat.css';
+import { Dialog } from '../../components/Dialog';
 import { ChatLog } from '../../components/chat/ChatLog';
 import { PlanCards } from '../../components/chat/PlanCards';
 import { words } from '../../components/chat/words';
@@ -55,16 +56,11 @@ export default function AivisaPage() {
   const paywallOpen = useSelector(ref, aivisaView.paywallOpen);
   const kind = useSelector(ref, aivisaView.planKind);
   const field = useRef<HTMLTextAreaElement>(null);
-  const dialog = useRef<HTMLDivElement>(null);
   const percent = context.application.readiness;
 
   useEffect(() => {
     if (!busy && !locked) field.current?.focus();
   }, [busy, locked]);
-  // The paywall takes the focus when it opens, and Escape closes it as 'Continuar después' does.
-  useEffect(() => {
-    if (paywallOpen) dialog.current?.focus();
-  }, [paywallOpen]);
 
   const lastAssistant = useMemo(() => context.lines.map((l) => l.role).lastIndexOf('assistant'), [context.lines]);
   const send = (text?: string) => ref.send(text === undefined ? { type: 'SEND' } : { type: 'SEND', text });
@@ -204,33 +200,20 @@ export default function AivisaPage() {
         </section>
       </div>
 
-      {paywallOpen && (
-        <div className={css.backdrop}>
-          <div
-            ref={dialog}
-            tabIndex={-1}
-            role="dialog"
-            aria-modal="true"
-            aria-labelledby="aivisa-paywall-title"
-            className={`${card} ${stack} ${css.dialog}`}
-            data-testid="aivisa-paywall"
-            onKeyDown={(event) => {
-              if (event.key === 'Escape') ref.send({ type: 'CLOSE_PAYWALL' });
-            }}
-          >
-            <h2 id="aivisa-paywall-title" className={heading.section}>
-              {t('paywall.title')}
-            </h2>
-            <p>{t('paywall.description')}</p>
-            <PlanCards kind={kind} busy={busy} onChoose={(plan) => ref.send({ type: 'CHOOSE_PLAN', plan })} />
-            <div>
-              <button type="button" className={button.secondary} onClick={() => ref.send({ type: 'CLOSE_PAYWALL' })} data-testid="aivisa-later">
-                {t('paywall.later')}
-              </button>
-            </div>
+      <Dialog open={paywallOpen} labelledBy="aivisa-paywall-title" onClose={() => ref.send({ type: 'CLOSE_PAYWALL' })} size="wide" testId="aivisa-paywall">
+        <div className={stack}>
+          <h2 id="aivisa-paywall-title" className={heading.section}>
+            {t('paywall.title')}
+          </h2>
+          <p>{t('paywall.description')}</p>
+          <PlanCards kind={kind} busy={busy} onChoose={(plan) => ref.send({ type: 'CHOOSE_PLAN', plan })} />
+          <div>
+            <button type="button" className={button.secondary} onClick={() => ref.send({ type: 'CLOSE_PAYWALL' })} data-testid="aivisa-later">
+              {t('paywall.later')}
+            </button>
           </div>
         </div>
-      )}
+      </Dialog>
     </div>
   );
 }

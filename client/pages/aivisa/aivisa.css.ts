@@ -15,16 +15,3 @@ export const fact = style({ display: 'flex', flexDirection: 'column', margin: 0 
 export const factValue = style({ margin: 0, fontWeight: 600, overflowWrap: 'anywhere' });
 export const hint = style({ fontSize: vars.fontSize.sm, padding: `0 ${vars.space.md} ${vars.space.md}`, margin: 0 });
 
-export const backdrop = style({
-  position: 'fixed',
-  inset: 0,
-  background: 'rgba(20, 33, 61, 0.55)',
-  display: 'flex',
-  alignItems: 'flex-start',
-  justifyContent: 'center',
-  padding: vars.space.md,
-  overflowY: 'auto',
-  zIndex: 50,
-});
-
-export const dialog = style({ maxWidth: 960, width: '100%', marginTop: vars.space.xl, selectors: { '&:focus': { outline: 'none' } } });
