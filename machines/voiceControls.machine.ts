@@ -10,6 +10,8 @@ export interface VoiceControlsContext {
   text: string;
   speech: AudioData | null;
   recording: AudioData | null;
+  /** The last recording's words, shown under the controls until another question comes. */
+  transcript: string;
 }
 
 export type VoiceControlsEvent =
@@ -18,7 +20,9 @@ export type VoiceControlsEvent =
   | { type: 'UNMUTE' }
   | { type: 'MIC.REQUEST' }
   | { type: 'RECORD' }
-  | { type: 'STOP' };
+  | { type: 'STOP' }
+  /** The interview moved to another question: the last answer's words are not this one's. */
+  | { type: 'QUESTION.CHANGE' };
 
 /**
  * The voice interview's audio (spec 3-ai §2.9, §4.7; issue 15), beside the interview machine it serves:
@@ -68,7 +72,8 @@ export const voiceControlsMachine = setup({
 }).createMachine({
   id: 'voiceControls',
   type: 'parallel',
-  context: ({ input }) => ({ language: input.language, text: '', speech: null, recording: null }),
+  context: ({ input }) => ({ language: input.language, text: '', speech: null, recording: null, transcript: '' }),
+  on: { 'QUESTION.CHANGE': { actions: assign({ transcript: '' }) } },
   states: {
     sound: {
       initial: 'on',
@@ -149,7 +154,7 @@ export const voiceControlsMachine = setup({
             id: 'transcribe',
             src: 'transcribe',
             input: ({ context }) => ({ audio: context.recording, language: context.language }),
-            onDone: { target: 'ready', actions: { type: 'transcribed', params: ({ event }) => ({ text: event.output.text }) } },
+            onDone: { target: 'ready', actions: [assign({ transcript: ({ event }) => event.output.text }), { type: 'transcribed', params: ({ event }) => ({ text: event.output.text }) }] },
             onError: [
               { guard: { type: 'unavailable', params: ({ event }) => ({ error: event.error }) }, target: 'ready', actions: { type: 'alert', params: { alert: 'sttUnavailable' } } },
               { target: 'ready', actions: { type: 'alert', params: { alert: 'transcribeFailed' } } },

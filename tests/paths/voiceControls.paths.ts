@@ -49,7 +49,8 @@ function events(kind: Recording) {
     const mic = (s.value as { microphone: string }).microphone;
     if (mic === 'requesting') return kind === 'speech' ? [done('requestMicrophone'), lost('requestMicrophone')] : [done('requestMicrophone')];
     if (mic === 'denied') return [{ type: 'MIC.REQUEST' }];
-    if (mic === 'ready') return [{ type: 'RECORD' }];
+    // Once an answer was heard, the interview may go on to another question.
+    if (mic === 'ready') return s.context.transcript ? [{ type: 'RECORD' }, { type: 'QUESTION.CHANGE' }] : [{ type: 'RECORD' }];
     if (mic === 'starting') return kind === 'speech' ? [done('startRecording'), lost('startRecording')] : [done('startRecording')];
     if (mic === 'recording') return [{ type: 'STOP' }];
     if (mic === 'stopping') return kind === 'speech' ? [done('stopRecording', 'recording'), lost('stopRecording')] : [done('stopRecording', 'recording')];
@@ -101,7 +102,7 @@ export const voiceControlsPaths: PathModel = {
     stopRecording: async () => RECORDINGS[recording](),
   }),
   effects: ['transcribed', 'alert', 'log'],
-  abstraction: (s) => ({ value: s.value, text: s.context.text }),
+  abstraction: (s) => ({ value: s.value, text: s.context.text, heard: s.context.transcript !== '' }),
   cases: [
     { name: 'a question read aloud, muted, and an answer recorded and transcribed', input: { language: 'es' }, setup: (w) => verified(w, 'speech'), events: events('speech') },
     { name: 'a recording the transcription service fails on', input: { language: 'es' }, setup: (w) => verified(w, 'failing'), events: events('failing') },
@@ -151,8 +152,12 @@ export const voiceControlsPaths: PathModel = {
         const answer = lastCall(world, 'POST', '/api/voice/speech-to-text');
         expect(answer?.body).toEqual({ language: 'es', audio: { name: 'answer.webm', size: RECORDINGS.speech().size } });
         expect(asked).toEqual([{ type: 'transcribed', params: { text: (answer?.response as { text: string }).text } }]);
+        // The words shown under the controls are the server's.
+        expect(after.context.transcript).toBe((answer?.response as { text: string }).text);
         expect((answer?.response as { text: string }).text.length).toBeGreaterThan(0);
       }
+      if (event.type === 'QUESTION.CHANGE') expect(after.context.transcript).toBe('');
+      if (event.type === 'xstate.error.actor.transcribe') expect(after.context.transcript).toBe(before.context.transcript);
       if (event.type === 'xstate.error.actor.transcribe') {
         const held = lastHeld(world, 'transcribe');
         const status = held?.verdict === 'sent' ? lastCall(world, 'POST', '/api/voice/speech-to-text')?.status : undefined;

@@ -25,16 +25,12 @@ export function VoiceControls({ language, question, onTranscribed, onAlert }: Pr
   const device = useMemo(() => createAudioDevice(), []);
   const latest = useRef({ onTranscribed, onAlert });
   latest.current = { onTranscribed, onAlert };
-  const [preview, setPreview] = useState('');
   const machine = useMemo(
     () =>
       voiceControlsMachine.provide({
         actors: makeVoiceActors(fetchTransport, device),
         actions: {
-          transcribed: (_, { text }) => {
-            setPreview(text);
-            latest.current.onTranscribed(text);
-          },
+          transcribed: (_, { text }) => latest.current.onTranscribed(text),
           alert: (_, { alert }) => latest.current.onAlert(alert),
           // Microphone denial and playback failures are only logged (spec 3-ai §8).
           log: (_, { what, error }) => console.warn(`voice ${what}:`, error),
@@ -57,8 +53,9 @@ export function VoiceControls({ language, question, onTranscribed, onAlert }: Pr
     return () => device.release();
   }, [ref, device]);
 
+  const preview = useSelector(ref, (s) => s.context.transcript);
   // A new question starts without the last answer's transcription.
-  useEffect(() => setPreview(''), [question]);
+  useEffect(() => ref.send({ type: 'QUESTION.CHANGE' }), [ref, question]);
 
   useEffect(() => {
     if (!recording) return setLevel(0);
