@@ -261,7 +261,7 @@ describe.skipIf(dialectUnderTest !== 'postgres')('two apps on one PostgreSQL dat
       expect(seen.ESTA).toBe(later.ESTA);
       expect(Date.now() - cutAt).toBeLessThan(4_000);
     } finally {
-      await other.close();
+      await other.stop(); // the schema is t's, dropped when t closes
     }
   });
 });
@@ -300,7 +300,7 @@ describe.skipIf(!process.env.REDIS_URL)('two apps on one database and one Redis'
       expect((await read()).ESTA).toBe(base + 2);
       expect(elapsed).toBeLessThan(4_000);
     } finally {
-      await second.close();
+      await second.stop(); // the first owns the shared database and drops it
       await first.close();
       const keys = await admin.keys(`${keyPrefix}*`);
       if (keys.length) await admin.del(...keys);

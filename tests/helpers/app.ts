@@ -29,7 +29,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, build: Buil
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rumbo-test-'));
   let pgSchema: string | undefined;
   const databaseUrl = process.env.DATABASE_URL || undefined;
-  if (dialectUnderTest === 'postgres' && databaseUrl) {
+  if (dialectUnderTest === 'postgres' && databaseUrl && !overrides.pgSchema) {
     pgSchema = `t_${randomBytes(6).toString('hex')}`;
     await withPg(databaseUrl, (client) => client.query(`CREATE SCHEMA ${pgSchema}`));
   }
