@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { AdminStatusDto } from '../openapi/schemas/admin';
+import type { AdminSessionDto, AdminStatusDto } from '../openapi/schemas/admin';
 import { validateAdminLogin, type AdminLoginForm, type FormErrors } from './domain/account';
 import { ROUTES } from './domain/routes';
 
@@ -40,7 +40,7 @@ export const adminGateMachine = setup({
   types: { context: {} as AdminGateContext, events: {} as AdminGateEvent, output: {} as AdminGateOutput },
   actors: {
     /** GET /api/auth/admin-status; provided by the client. */
-    adminStatus: fromPromise<AdminStatusDto>(async () => {
+    adminStatus: fromPromise<AdminSessionDto>(async () => {
       throw new Error('adminStatus is provided by the caller');
     }),
     /** POST /api/auth/admin-login; provided by the client. */
@@ -61,6 +61,7 @@ export const adminGateMachine = setup({
   },
   guards: {
     formValid: ({ context }) => Object.keys(formErrors(context)).length === 0,
+    isAdmin: (_, params: { session: AdminSessionDto }) => params.session.admin !== null,
   },
 }).createMachine({
   id: 'adminGate',
@@ -72,8 +73,16 @@ export const adminGateMachine = setup({
       invoke: {
         id: 'adminStatus',
         src: 'adminStatus',
-        onDone: { target: 'authenticated', actions: assign({ username: ({ event }) => event.output.username }) },
-        // Not an admin, or the check could not be made: either way the form is what can help.
+        onDone: [
+          {
+            guard: { type: 'isAdmin', params: ({ event }) => ({ session: event.output }) },
+            target: 'authenticated',
+            actions: assign({ username: ({ event }) => event.output.admin?.username ?? null }),
+          },
+          // Not an admin: the form.
+          { target: 'loginForm' },
+        ],
+        // The check could not be made: the form is still what can help.
         onError: 'loginForm',
       },
     },

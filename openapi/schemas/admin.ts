@@ -21,6 +21,10 @@ export type AdminLogin = Static<typeof AdminLoginSchema>;
 export const AdminStatusSchema = Type.Object({ username: Type.String() });
 export type AdminStatusDto = Static<typeof AdminStatusSchema>;
 
+/** Who this session is signed in as an admin, or null: "not signed in" is an answer the gate shows, not a failure. */
+export const AdminSessionSchema = Type.Object({ admin: Type.Union([AdminStatusSchema, Type.Null()]) });
+export type AdminSessionDto = Static<typeof AdminSessionSchema>;
+
 export const TimeRangeQuerySchema = Strict({
   timeRange: Type.Optional(Type.Enum([...TIME_RANGES], { description: '1d = the last 24 hours; 7d (default), 30d, 90d = that many UTC days, today included' })),
 });

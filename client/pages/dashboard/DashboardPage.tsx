@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { canContinue, dashboardMachine, inProgressCount } from '../../../machines/dashboard.machine';
 import { ds160Catalog, estaCatalog, preassessmentCatalog } from '../../../machines/domain/catalogs';
 import { LANGUAGES, isLanguage } from '../../../machines/domain/language';
@@ -50,7 +50,24 @@ const ROLES = ['user', 'guest', 'admin'];
 
 type Panel = 'profile' | 'settings' | 'viewing' | null;
 
+/**
+ * Nobody signed in goes to /login (spec 1-core §2.8) as soon as the session is known, without asking the server
+ * for a list it would refuse: a first visit signed out is a state, not a 401 in the console (issue 34).
+ */
 export default function DashboardPage() {
+  const { t } = useTranslation('account');
+  const { account, checking } = useSession();
+  // Once open, the dashboard stays until its own flow leaves: Logout ends the session and goes home, not to /login.
+  const [opened, setOpened] = useState(false);
+  useEffect(() => {
+    if (account) setOpened(true);
+  }, [account]);
+  if (opened || account) return <Dashboard />;
+  if (checking) return <Spinner label={t('dashboard.loading')} />;
+  return <Navigate to={ROUTES.login} replace />;
+}
+
+function Dashboard() {
   const { t } = useTranslation(['account', 'common']);
   usePageMeta('dashboard');
   const toasts = useToastActor();
