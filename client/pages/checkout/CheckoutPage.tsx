@@ -325,7 +325,7 @@ function CheckoutForm({ flow }: { flow: CheckoutRef }) {
                 );
               })}
             </div>
-            <button type="button" className={`${button.primary} ${css.fullWidth}`} data-testid="pay-button" disabled={busy} aria-busy={paying || undefined} onClick={pay}>
+            <button type="button" className={`${button.primary} ${css.fullWidth}`} data-testid="pay-button" data-main-action disabled={busy} aria-busy={paying || undefined} onClick={pay}>
               {paying ? t('processing') : t('checkout.pay', { amount: total })}
             </button>
           </form>

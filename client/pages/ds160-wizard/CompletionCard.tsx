@@ -50,7 +50,7 @@ export function CompletionCard({ plan, busy, onProceed }: { plan: Ds160Plan; bus
         </div>
       </dl>
       <div>
-        <button type="button" className={button.primary} disabled={busy} onClick={onProceed}>
+        <button type="button" className={button.primary} disabled={busy} onClick={onProceed} data-main-action>
           {t('completion.proceed')}
         </button>
       </div>

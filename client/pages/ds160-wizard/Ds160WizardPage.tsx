@@ -21,6 +21,7 @@ import { makeDs160FormActors } from '../../api/actors/ds160Form';
 import { fetchTransport, type Transport } from '../../api/transport';
 import { useToastActor } from '../../app/AppContext';
 import { afterNextPaint } from '../../app/afterPaint';
+import { revealBelowHeader } from '../../app/reveal';
 import { deferredWrite, DS160_FORM_STORAGE_KEY, readStorage, writeStorage } from '../../app/storage';
 import { useFlow } from '../../app/useFlow';
 import { usePageMeta } from '../../app/usePageMeta';
@@ -291,8 +292,8 @@ export default function Ds160WizardPage() {
     // The waiver panel, shown with this move, has taken focus already (its effect runs first).
     if (document.activeElement?.closest(`#${WAIVER_ID}`)) return;
     titleRef.current?.focus({ preventScroll: true });
-    const top = sectionRef.current?.getBoundingClientRect().top ?? 0;
-    if (top < 0) sectionRef.current?.scrollIntoView({ block: 'start' });
+    // The section's number and title, below the header, wherever the button pressed was.
+    revealBelowHeader(sectionRef.current);
   }, [current]);
 
   // Stable, so the sidebar and the picker are only drawn again when what they show changes.
@@ -364,6 +365,7 @@ export default function Ds160WizardPage() {
                   type="button"
                   className={button.primary}
                   data-testid="ds160-next"
+                  data-main-action
                   disabled={busy}
                   aria-busy={busy || undefined}
                   onClick={() => move({ type: 'NEXT' }, true)}
