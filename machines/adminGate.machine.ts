@@ -2,6 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { AdminSessionDto, AdminStatusDto } from '../openapi/schemas/admin';
 import { validateAdminLogin, type AdminLoginForm, type FormErrors } from './domain/account';
 import { ROUTES } from './domain/routes';
+import { refusalOf, type ErrorCode } from './domain/errorCodes';
 
 export type AdminField = keyof AdminLoginForm;
 
@@ -23,11 +24,6 @@ export interface AdminGateOutput {
   to: string;
 }
 
-/** The server's own refusal text, when it gave one (spec 1-core §8: "server message or 'Invalid admin credentials'"). */
-function serverMessage(error: unknown): { message: string | undefined } {
-  const message = (error as { serverMessage?: unknown } | null)?.serverMessage;
-  return { message: typeof message === 'string' ? message : undefined };
-}
 
 const formErrors = (c: AdminGateContext) => validateAdminLogin(c.fields);
 
@@ -55,7 +51,7 @@ export const adminGateMachine = setup({
   actions: {
     // The toasts of spec 1-core §8; provided by the client.
     announceLoggedIn: () => {},
-    announceLoginFailed: (_: unknown, _params: { message: string | undefined }) => {},
+    announceLoginFailed: (_: unknown, _params: { code: ErrorCode | undefined }) => {},
     announceExpired: () => {},
     announceSignOutFailed: () => {},
   },
@@ -119,7 +115,7 @@ export const adminGateMachine = setup({
             },
             onError: {
               target: 'editing',
-              actions: [assign(({ context }) => ({ fields: { ...context.fields, password: '' } })), { type: 'announceLoginFailed', params: ({ event }) => serverMessage(event.error) }],
+              actions: [assign(({ context }) => ({ fields: { ...context.fields, password: '' } })), { type: 'announceLoginFailed', params: ({ event }) => refusalOf(event.error) }],
             },
           },
         },

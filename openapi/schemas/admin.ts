@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { AnswerValueSchema } from './answers';
 import { BrandingSchema } from './branding';
 import { Strict } from './common';
 import { PricingSchema } from './pricing';
@@ -120,8 +121,7 @@ export const AdminAnswerSchema = Type.Object({
   id: Type.String(),
   labelKey: Type.Optional(Type.String({ description: 'Translation key of the question, in the admin’s language' })),
   label: Type.String({ description: 'English label, when no key applies' }),
-  value: Type.String(),
-  valueKey: Type.Optional(Type.String({ description: "Translation key of the chosen option's text" })),
+  value: AnswerValueSchema,
 });
 export type AdminAnswer = Static<typeof AdminAnswerSchema>;
 

@@ -104,14 +104,14 @@ describe('adminGate', () => {
   it("says 'Login Failed' with the server's words, clears the password and keeps the username", async () => {
     const announceLoginFailed = vi.fn();
     const actor = createActor(
-      adminGateMachine.provide({ actors: { adminStatus: resolves({ admin: null }), adminLogin: rejects({ status: 401, serverMessage: 'Invalid admin credentials' }) }, actions: { announceLoginFailed } }),
+      adminGateMachine.provide({ actors: { adminStatus: resolves({ admin: null }), adminLogin: rejects({ status: 401, serverMessage: 'Invalid admin credentials', code: 'invalid_admin_credentials' }) }, actions: { announceLoginFailed } }),
     ).start();
     await waitFor(actor, (s) => s.matches('loginForm'));
     actor.send({ type: 'FIELD.CHANGE', field: 'username', value: 'admin' });
     actor.send({ type: 'FIELD.CHANGE', field: 'password', value: 'wrong' });
     actor.send({ type: 'SUBMIT' });
     await waitFor(actor, (s) => s.matches({ loginForm: 'editing' }));
-    expect(announceLoginFailed.mock.calls[0]?.[1]).toEqual({ message: 'Invalid admin credentials' });
+    expect(announceLoginFailed.mock.calls[0]?.[1]).toEqual({ code: 'invalid_admin_credentials' });
     expect(actor.getSnapshot().context.fields).toEqual({ username: 'admin', password: '' });
   });
 

@@ -82,7 +82,8 @@ export const adminGatePaths: PathModel = {
         // 'Login Failed' with the server's message when it answered, else the spec's default; the password is cleared.
         const held = lastHeld(world, 'adminLogin');
         const answer = lastCall(world, 'POST', '/api/auth/admin-login');
-        expect(asked).toEqual([{ type: 'announceLoginFailed', params: { message: held?.verdict === 'sent' ? 'Invalid admin credentials' : undefined } }]);
+        expect(asked).toEqual([{ type: 'announceLoginFailed', params: { code: held?.verdict === 'sent' ? 'invalid_admin_credentials' : undefined } }]);
+        if (held?.verdict === 'sent') expect(answer?.response).toMatchObject({ code: 'invalid_admin_credentials' });
         if (held?.verdict === 'sent') expect(answer?.status).toBe(401);
         expect(context(after).fields.password).toBe('');
       }

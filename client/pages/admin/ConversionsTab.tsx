@@ -1,5 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../app/format';
 import { useMoney } from '../../app/money';
 import { Spinner } from '../../components/Spinner';
 import { card, heading, stack } from '../../styles/ui.css';
@@ -14,6 +15,7 @@ import { Failed } from './parts';
 export function ConversionsTab({ dashboard }: { dashboard: DashboardRef }) {
   const { t } = useTranslation('admin');
   const money = useMoney();
+  const format = useFormat();
   const data = useSelector(dashboard, (s) => s.context.conversions);
   const loading = useSelector(dashboard, (s) => s.matches({ active: { tab: { conversions: 'loading' } } }));
   const failed = useSelector(dashboard, (s) => s.matches({ active: { tab: { conversions: 'failed' } } }));
@@ -39,7 +41,7 @@ export function ConversionsTab({ dashboard }: { dashboard: DashboardRef }) {
                 <span className={css.barFill} style={{ width: `${Math.min(100, share(stage.count))}%`, display: 'block' }} />
               </span>
               <span>
-                {stage.count.toLocaleString()} ({t('conversions.ofVisitors', { rate: share(stage.count) })})
+                {format.number(stage.count)} ({t('conversions.ofVisitors', { rate: format.percent(share(stage.count)) })})
               </span>
             </li>
           ))}
@@ -60,9 +62,9 @@ export function ConversionsTab({ dashboard }: { dashboard: DashboardRef }) {
         <h2 className={heading.section}>{t('conversions.performance')}</h2>
         <dl className={css.metrics}>
           <Metric term={t('conversions.avgSession')} value={t('conversions.avgSessionValue')} />
-          <Metric term={t('conversions.bounceRate')} value={metrics.bounceRate === null ? none : `${metrics.bounceRate}%`} />
-          <Metric term={t('conversions.formTime')} value={metrics.formCompletionMinutes === null ? none : t('conversions.minutes', { count: metrics.formCompletionMinutes })} />
-          <Metric term={t('conversions.visitsPerVisitor')} value={metrics.visitsPerVisitor === null ? none : String(metrics.visitsPerVisitor)} />
+          <Metric term={t('conversions.bounceRate')} value={metrics.bounceRate === null ? none : format.percent(metrics.bounceRate)} />
+          <Metric term={t('conversions.formTime')} value={metrics.formCompletionMinutes === null ? none : format.minutes(metrics.formCompletionMinutes)} />
+          <Metric term={t('conversions.visitsPerVisitor')} value={metrics.visitsPerVisitor === null ? none : format.number(metrics.visitsPerVisitor)} />
           <Metric term={t('conversions.satisfaction')} value={t('conversions.satisfactionValue')} />
         </dl>
       </section>

@@ -6,6 +6,7 @@ import en from '../../../locales/en/catalog.json' with { type: 'json' };
 import ds160formEn from '../../../locales/en/ds160form.json' with { type: 'json' };
 import { DS160_FORM_FIELDS, DS160_FORM_SECTIONS } from '../../../machines/domain/ds160Form';
 import { findField, isDs160Section } from '../../../machines/domain/ds160Sections';
+import { humanise } from '../../../machines/domain/answers';
 import { visibleQuestions, type Catalog, type Question } from '../../../machines/domain/questions';
 import { catalogForSource } from '../leads/answers';
 import { answerDate } from './format';
@@ -54,25 +55,6 @@ function english(key: string): string | undefined {
 function formLabel(section: string, field: string): string {
   const labelKey = isDs160Section(section) ? findField(section, field)?.labelKey : undefined;
   return (labelKey && english(labelKey)) || humanise(field);
-}
-
-const ACRONYMS: Readonly<Record<string, string>> = { us: 'U.S.', usa: 'USA', id: 'ID', ssn: 'SSN', esta: 'ESTA', ds160: 'DS-160' };
-
-/** 'lastUSVisaNumber' → 'Last U.S. visa number'; 'citizenship_country' → 'Citizenship country'. */
-export function humanise(key: string): string {
-  const words = key
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .split(/[\s_\-.]+/)
-    .filter(Boolean);
-  return words
-    .map((word, i) => {
-      const lower = word.toLowerCase();
-      const acronym = ACRONYMS[lower];
-      if (acronym) return acronym;
-      return i === 0 ? lower.charAt(0).toUpperCase() + lower.slice(1) : lower;
-    })
-    .join(' ');
 }
 
 /** Any stored value as one printable text; '' for nothing answered. */
