@@ -32,8 +32,14 @@ export const ENTRY_PAGES: readonly EntryPage[] = [
     firstRenderIsPrerendered: () => noStartChoice() && !readStorage('session', STORAGE_KEYS.multipleCitizenship),
   },
   { route: 'pricing', meta: 'pricing', firstRenderIsPrerendered: always },
-  // The question wizard keeps its progress in local storage (client/app/wizard/useQuestionWizard.ts).
-  { route: 'applyWizard', meta: 'apply', stepParam: 'q', firstRenderIsPrerendered: (search) => !search.has('q') && !readStorage('local', wizardStorageKey('ds160')) },
+  // The question wizard keeps its progress in local storage (client/app/wizard/useQuestionWizard.ts), and opens
+  // with the start flow's country and purpose answered (client/app/startChoice.ts).
+  {
+    route: 'applyWizard',
+    meta: 'apply',
+    stepParam: 'q',
+    firstRenderIsPrerendered: (search) => !search.has('q') && !readStorage('local', wizardStorageKey('ds160')) && noStartChoice(),
+  },
 ];
 
 export const entryPageAt = (pathname: string): EntryPage | undefined => ENTRY_PAGES.find((page) => ROUTES[page.route] === pathname);

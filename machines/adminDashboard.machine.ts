@@ -13,6 +13,7 @@ import type { BrandingDto } from '../openapi/schemas/branding';
 import type { PricingDto } from '../openapi/schemas/pricing';
 import { parsePrice, validateBranding, type BrandingForm } from './domain/adminForms';
 import type { ValidationError } from './domain/validators';
+import { refusalOf, type ErrorCode } from './domain/errorCodes';
 
 export const ADMIN_TABS = ['overview', 'traffic', 'leads', 'conversions', 'pricing', 'branding'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
@@ -68,10 +69,6 @@ export interface AdminDashboardOutput {
 export type FetchFailure = 'analytics' | 'leads' | 'traffic' | 'conversions';
 
 const statusOf = (error: unknown) => (error as { status?: unknown } | null)?.status;
-function serverMessage(error: unknown): { message: string | undefined } {
-  const message = (error as { serverMessage?: unknown } | null)?.serverMessage;
-  return { message: typeof message === 'string' ? message : undefined };
-}
 
 const expired = { guard: 'unauthorized', target: '#adminDashboard.expired' } as const;
 
@@ -124,9 +121,9 @@ const dashboardSetup = setup({
     // Spec 1-core §8's toasts; provided by the client.
     announceFetchFailed: (_: unknown, _params: { what: FetchFailure }) => {},
     announcePricingSaved: () => {},
-    announcePricingFailed: (_: unknown, _params: { message: string | undefined }) => {},
+    announcePricingFailed: (_: unknown, _params: { code: ErrorCode | undefined }) => {},
     announceBrandingSaved: () => {},
-    announceBrandingFailed: (_: unknown, _params: { message: string | undefined }) => {},
+    announceBrandingFailed: (_: unknown, _params: { code: ErrorCode | undefined }) => {},
     /** Every page shows the new prices or names at once; provided by the client (the app's site data). */
     pricingChanged: (_: unknown, _params: { pricing: PricingDto }) => {},
     brandingChanged: (_: unknown, _params: { branding: BrandingDto }) => {},
@@ -296,7 +293,7 @@ export const adminDashboardMachine = dashboardSetup.createMachine({
                     },
                     onError: [
                       { ...expired, guard: { type: 'unauthorized', params: ({ event }) => ({ error: event.error }) } },
-                      { target: 'editing', actions: { type: 'announcePricingFailed', params: ({ event }) => serverMessage(event.error) } },
+                      { target: 'editing', actions: { type: 'announcePricingFailed', params: ({ event }) => refusalOf(event.error) } },
                     ],
                   },
                 },
@@ -344,7 +341,7 @@ export const adminDashboardMachine = dashboardSetup.createMachine({
                     },
                     onError: [
                       { ...expired, guard: { type: 'unauthorized', params: ({ event }) => ({ error: event.error }) } },
-                      { target: 'editing', actions: { type: 'announceBrandingFailed', params: ({ event }) => serverMessage(event.error) } },
+                      { target: 'editing', actions: { type: 'announceBrandingFailed', params: ({ event }) => refusalOf(event.error) } },
                     ],
                   },
                 },

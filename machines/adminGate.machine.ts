@@ -1,7 +1,8 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { AdminStatusDto } from '../openapi/schemas/admin';
+import type { AdminSessionDto, AdminStatusDto } from '../openapi/schemas/admin';
 import { validateAdminLogin, type AdminLoginForm, type FormErrors } from './domain/account';
 import { ROUTES } from './domain/routes';
+import { refusalOf, type ErrorCode } from './domain/errorCodes';
 
 export type AdminField = keyof AdminLoginForm;
 
@@ -23,11 +24,6 @@ export interface AdminGateOutput {
   to: string;
 }
 
-/** The server's own refusal text, when it gave one (spec 1-core §8: "server message or 'Invalid admin credentials'"). */
-function serverMessage(error: unknown): { message: string | undefined } {
-  const message = (error as { serverMessage?: unknown } | null)?.serverMessage;
-  return { message: typeof message === 'string' ? message : undefined };
-}
 
 const formErrors = (c: AdminGateContext) => validateAdminLogin(c.fields);
 
@@ -40,7 +36,7 @@ export const adminGateMachine = setup({
   types: { context: {} as AdminGateContext, events: {} as AdminGateEvent, output: {} as AdminGateOutput },
   actors: {
     /** GET /api/auth/admin-status; provided by the client. */
-    adminStatus: fromPromise<AdminStatusDto>(async () => {
+    adminStatus: fromPromise<AdminSessionDto>(async () => {
       throw new Error('adminStatus is provided by the caller');
     }),
     /** POST /api/auth/admin-login; provided by the client. */
@@ -55,12 +51,13 @@ export const adminGateMachine = setup({
   actions: {
     // The toasts of spec 1-core §8; provided by the client.
     announceLoggedIn: () => {},
-    announceLoginFailed: (_: unknown, _params: { message: string | undefined }) => {},
+    announceLoginFailed: (_: unknown, _params: { code: ErrorCode | undefined }) => {},
     announceExpired: () => {},
     announceSignOutFailed: () => {},
   },
   guards: {
     formValid: ({ context }) => Object.keys(formErrors(context)).length === 0,
+    isAdmin: (_, params: { session: AdminSessionDto }) => params.session.admin !== null,
   },
 }).createMachine({
   id: 'adminGate',
@@ -72,8 +69,16 @@ export const adminGateMachine = setup({
       invoke: {
         id: 'adminStatus',
         src: 'adminStatus',
-        onDone: { target: 'authenticated', actions: assign({ username: ({ event }) => event.output.username }) },
-        // Not an admin, or the check could not be made: either way the form is what can help.
+        onDone: [
+          {
+            guard: { type: 'isAdmin', params: ({ event }) => ({ session: event.output }) },
+            target: 'authenticated',
+            actions: assign({ username: ({ event }) => event.output.admin?.username ?? null }),
+          },
+          // Not an admin: the form.
+          { target: 'loginForm' },
+        ],
+        // The check could not be made: the form is still what can help.
         onError: 'loginForm',
       },
     },
@@ -110,7 +115,7 @@ export const adminGateMachine = setup({
             },
             onError: {
               target: 'editing',
-              actions: [assign(({ context }) => ({ fields: { ...context.fields, password: '' } })), { type: 'announceLoginFailed', params: ({ event }) => serverMessage(event.error) }],
+              actions: [assign(({ context }) => ({ fields: { ...context.fields, password: '' } })), { type: 'announceLoginFailed', params: ({ event }) => refusalOf(event.error) }],
             },
           },
         },

@@ -76,6 +76,9 @@ export const REDIRECT_DELAY = 2000;
  * session load first; without a saved session the language is chosen, which starts the greeting. Each message's
  * reply streams in; a reply with a redirect is shown, then the page goes there after 2 seconds.
  */
+/** A session as the server kept it, with its messages. */
+type KeptAgentSession = AgentSession & { messages: { role: 'user' | 'assistant'; content: string; buttons?: AgentButton[] }[] };
+
 export const agentChatMachine = setup({
   types: { input: {} as { sessionId: string }, context: {} as AgentChatContext, events: {} as AgentChatEvent, output: {} as { to: string } },
   actors: {
@@ -83,8 +86,8 @@ export const agentChatMachine = setup({
     loadSections: fromPromise<{ id: string; title: string }[]>(async () => {
       throw new Error('loadSections is provided by the caller');
     }),
-    /** GET /api/ai/session/{id}; provided by the client. A failure is only logged (spec 3-ai §8). */
-    loadSession: fromPromise<AgentSession & { messages: { role: 'user' | 'assistant'; content: string; buttons?: AgentButton[] }[] }, { sessionId: string }>(async () => {
+    /** GET /api/ai/session/{id}; null when this browser has not begun one (204). A failure is only logged (spec 3-ai §8). */
+    loadSession: fromPromise<KeptAgentSession | null, { sessionId: string }>(async () => {
       throw new Error('loadSession is provided by the caller');
     }),
     /** POST /api/ai/chat, streamed: each piece is sent to `replyTo`. */
@@ -99,6 +102,7 @@ export const agentChatMachine = setup({
   guards: {
     hasText: ({ context, event }) => hasWords(context.draft, event),
     redirects: (_, params: { reply: AgentReply }) => Boolean(params.reply.redirect),
+    isKept: (_, params: { kept: unknown }) => params.kept !== null,
   },
   actions: {
     appendPiece: assign({ partial: ({ context, event }) => context.partial + (event as { text: string }).text }),
@@ -129,15 +133,20 @@ export const agentChatMachine = setup({
         id: 'loadSession',
         src: 'loadSession',
         input: ({ context }) => ({ sessionId: context.sessionId }),
-        // A saved session has its language and messages: the language screen is skipped (spec 3-ai §4.5).
-        onDone: {
-          target: 'refreshing',
-          actions: assign(({ event }) => {
-            const { messages, ...session } = event.output;
-            const language = AGENT_LANGUAGES.find((l) => l === session.language) ?? 'es';
-            return { session, language, lines: messages };
-          }),
-        },
+        onDone: [
+          // A saved session has its language and messages: the language screen is skipped (spec 3-ai §4.5).
+          {
+            guard: { type: 'isKept', params: ({ event }) => ({ kept: event.output }) },
+            target: 'refreshing',
+            actions: assign(({ event }) => {
+              const { messages, ...session } = event.output as KeptAgentSession;
+              const language = AGENT_LANGUAGES.find((l) => l === session.language) ?? 'es';
+              return { session, language, lines: messages };
+            }),
+          },
+          // None begun in this browser yet.
+          { target: 'choosingLanguage' },
+        ],
         onError: 'choosingLanguage',
       },
     },

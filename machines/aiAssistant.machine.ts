@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { errorKey } from './domain/errorCodes';
 
 export type InterviewKind = 'ds160' | 'esta';
 /** Issue 32: the interview speaks the four languages of the product. */
@@ -79,16 +80,16 @@ export type AiAssistantEvent =
   | { type: 'NEW_INTERVIEW' };
 
 /**
- * Spec 3-ai §8: a refused call shows the body's message (or, for a rule the page knows, its own wording),
- * otherwise 'Request failed'; a call that got no answer at all, 'Network error'.
+ * Spec 3-ai §8: a refused call shows the body's message, in the interface language: a rule of the shared validators
+ * by its message key, a refusal the interface words by its code (issue 34: never the server's English); otherwise
+ * 'Request failed'; a call that got no answer at all, 'Network error'.
  */
 export function failureDetail(error: unknown): Said {
-  const { status, serverMessage, code } = (error ?? {}) as { status?: unknown; serverMessage?: unknown; code?: unknown };
+  const { status, code } = (error ?? {}) as { status?: unknown; code?: unknown };
   if (typeof status !== 'number') return { key: 'aiassistant:error.network' };
   // The server names a rule of the shared validators by its message key, which the page words in its language.
   if (typeof code === 'string' && /^[a-z0-9]+:[\w.-]+$/i.test(code)) return { key: code };
-  if (typeof serverMessage === 'string' && serverMessage.trim() !== '') return { text: serverMessage };
-  return { key: 'aiassistant:error.requestFailed' };
+  return { key: errorKey(code) ?? 'aiassistant:error.requestFailed' };
 }
 
 const fresh = (language: ConversationLanguage): AiAssistantContext => ({

@@ -89,8 +89,8 @@ export const aivisaChatMachine = setup({
     output: {} as { to: string },
   },
   actors: {
-    /** GET /api/aivisa/application/{sessionId}; provided by the client. */
-    loadApplication: fromPromise<ChatApplication, { sessionId: string }>(async () => {
+    /** GET /api/aivisa/application/{sessionId}; null when this browser has not begun one (204). Provided by the client. */
+    loadApplication: fromPromise<ChatApplication | null, { sessionId: string }>(async () => {
       throw new Error('loadApplication is provided by the caller');
     }),
     /** POST /api/aivisa/chat, streamed: each piece is sent to `replyTo` as a PIECE event, the turn is the output. */
@@ -123,6 +123,7 @@ export const aivisaChatMachine = setup({
     inlineValid: ({ context, event }) => event.type === 'INLINE.SUBMIT' && inlineError(event.inputType, context.inline.value) === null,
     leadReady: (_, params: { update: StateUpdate }) => leadReady(params.update),
     isLocked: ({ context }) => isLocked(context.application),
+    isKept: (_, params: { kept: unknown }) => params.kept !== null,
     isPaymentRequired: (_, params: { error: unknown }) => statusOf(params.error) === 402,
   },
 }).createMachine({
@@ -148,18 +149,23 @@ export const aivisaChatMachine = setup({
         id: 'loadApplication',
         src: 'loadApplication',
         input: ({ context }) => ({ sessionId: context.sessionId }),
-        onDone: {
-          target: 'idle',
-          actions: assign(({ event }) => {
-            const { messages = [], ...application } = event.output;
-            return {
-              application,
-              lines: messages.map(({ role, content }) => ({ role, content })),
-              suggestions: messages.at(-1)?.role === 'assistant' ? (messages.at(-1)?.suggestions ?? []) : [],
-            };
-          }),
-        },
-        // A conversation this browser has not begun yet is a 404: nothing to show, and nothing to say (§8).
+        onDone: [
+          {
+            guard: { type: 'isKept', params: ({ event }) => ({ kept: event.output }) },
+            target: 'idle',
+            actions: assign(({ event }) => {
+              const { messages = [], ...application } = event.output as ChatApplication;
+              return {
+                application,
+                lines: messages.map(({ role, content }) => ({ role, content })),
+                suggestions: messages.at(-1)?.role === 'assistant' ? (messages.at(-1)?.suggestions ?? []) : [],
+              };
+            }),
+          },
+          // A conversation this browser has not begun yet: nothing to show.
+          { target: 'idle' },
+        ],
+        // Another session's, or the server could not be reached: only logged, nothing to say (§8).
         onError: 'idle',
       },
     },

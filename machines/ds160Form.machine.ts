@@ -42,6 +42,8 @@ export type Ds160FormEvent =
   | { type: 'PREVIOUS' }
   | { type: 'GOTO'; section: Ds160FormSection }
   | { type: 'SUBMIT' }
+  /** Beside the completion card, 'Start a new application': this browser's form is emptied for another applicant. */
+  | { type: 'RESET' }
   | { type: 'WAIVER.SWITCH' }
   | { type: 'WAIVER.DISMISS' }
   | { type: 'RETRY' }
@@ -316,6 +318,11 @@ export const ds160FormMachine = setup({
                 },
                 // The completion card's Proceed to Payment, once every section is done.
                 SUBMIT: { guard: 'allSectionsCompleted', target: 'submitting' },
+                // The card's other button: a finished application leaves this browser's form for the next one.
+                RESET: {
+                  guard: 'allSectionsCompleted',
+                  actions: [assign({ values: {}, current: 0, completed: [], leadId: null, synced: {}, errors: {}, waiver: 'hidden' as const }), 'clearForm'],
+                },
                 'WAIVER.SWITCH': { guard: ({ context }) => context.waiver === 'shown', target: '#ds160Form.switched' },
                 'WAIVER.DISMISS': { actions: assign({ waiver: 'dismissed' }) },
                 RESTORE: {
@@ -351,7 +358,13 @@ export const ds160FormMachine = setup({
                     }),
                     onDone: {
                       target: '#ds160Form.submitted',
-                      actions: [assign({ checkout: ({ event }) => event.output.checkout, leadId: ({ event }) => event.output.leadId }), 'announceSubmitted', 'clearForm'],
+                      // The form stays in this browser, complete and saved: coming back to it (Back from checkout, a
+                      // later visit) shows the completion card and Proceed to Payment (spec 2-wizards §2.4, §4.4).
+                      actions: [
+                        assign({ checkout: ({ event }) => event.output.checkout, leadId: ({ event }) => event.output.leadId, synced: ({ context }) => context.values }),
+                        'announceSubmitted',
+                        'persist',
+                      ],
                     },
                     onError: { target: '#ds160Form.active.flow.editing', actions: 'announceSubmitFailed' },
                   },

@@ -2,6 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { AccountDto } from '../openapi/schemas/auth';
 import { validateGuest, validateLogin, validateSignup } from './domain/account';
 import type { ValidationError } from './domain/validators';
+import { refusalOf, type ErrorCode } from './domain/errorCodes';
 
 export type LoginField = 'email' | 'password' | 'confirmPassword' | 'guestEmail';
 
@@ -34,11 +35,6 @@ interface Credentials {
   password: string;
 }
 
-/** A refusal's own message, when the server gave one (spec 1-core §8: "server message or …"). */
-function serverMessage(error: unknown): { message: string | undefined } {
-  const message = (error as { serverMessage?: unknown } | null)?.serverMessage;
-  return { message: typeof message === 'string' ? message : undefined };
-}
 
 const loginErrors = (c: LoginContext) => validateLogin({ email: c.fields.email, password: c.fields.password });
 const signupErrors = (c: LoginContext) =>
@@ -72,11 +68,11 @@ export const loginMachine = setup({
   actions: {
     // The toasts of spec 1-core §5 and §8; provided by the client.
     announceLoggedIn: () => {},
-    announceLoginFailed: (_: unknown, _params: { message: string | undefined }) => {},
+    announceLoginFailed: (_: unknown, _params: { code: ErrorCode | undefined }) => {},
     announceSignedUp: () => {},
-    announceSignupFailed: (_: unknown, _params: { message: string | undefined }) => {},
+    announceSignupFailed: (_: unknown, _params: { code: ErrorCode | undefined }) => {},
     announceGuest: () => {},
-    announceGuestFailed: (_: unknown, _params: { message: string | undefined }) => {},
+    announceGuestFailed: (_: unknown, _params: { code: ErrorCode | undefined }) => {},
     announceMismatch: () => {},
   },
   guards: {
@@ -125,7 +121,7 @@ export const loginMachine = setup({
             src: 'userLogin',
             input: ({ context }) => ({ email: context.fields.email.trim(), password: context.fields.password }),
             onDone: { target: '#login.done', actions: [assign({ account: ({ event }) => event.output }), 'announceLoggedIn'] },
-            onError: { target: 'editing', actions: { type: 'announceLoginFailed', params: ({ event }) => serverMessage(event.error) } },
+            onError: { target: 'editing', actions: { type: 'announceLoginFailed', params: ({ event }) => refusalOf(event.error) } },
           },
         },
         enteringAsGuest: {
@@ -135,7 +131,7 @@ export const loginMachine = setup({
             src: 'guestLogin',
             input: ({ context }) => ({ email: context.fields.guestEmail.trim() }),
             onDone: { target: '#login.done', actions: [assign({ account: ({ event }) => event.output }), 'announceGuest'] },
-            onError: { target: 'editing', actions: { type: 'announceGuestFailed', params: ({ event }) => serverMessage(event.error) } },
+            onError: { target: 'editing', actions: { type: 'announceGuestFailed', params: ({ event }) => refusalOf(event.error) } },
           },
         },
       },
@@ -161,7 +157,7 @@ export const loginMachine = setup({
             src: 'signup',
             input: ({ context }) => ({ email: context.fields.email.trim(), password: context.fields.password }),
             onDone: { target: '#login.done', actions: [assign({ account: ({ event }) => event.output }), 'announceSignedUp'] },
-            onError: { target: 'editing', actions: { type: 'announceSignupFailed', params: ({ event }) => serverMessage(event.error) } },
+            onError: { target: 'editing', actions: { type: 'announceSignupFailed', params: ({ event }) => refusalOf(event.error) } },
           },
         },
       },

@@ -118,8 +118,8 @@ export const sectionsChatMachine = setup({
     >(async () => {
       throw new Error('analyzeResponse is provided by the caller');
     }),
-    /** GET /api/openai/intelligent-chat/{id}; provided by the client. A conversation not begun yet (nothing said) is a 404. */
-    loadConversation: fromPromise<KeptSections, { sessionId: string }>(async () => {
+    /** GET /api/openai/intelligent-chat/{id}; provided by the client. A conversation not begun yet (nothing said) is null (204). */
+    loadConversation: fromPromise<KeptSections | null, { sessionId: string }>(async () => {
       throw new Error('loadConversation is provided by the caller');
     }),
     /** POST /api/openai/analyze-form; provided by the client. */
@@ -130,6 +130,7 @@ export const sectionsChatMachine = setup({
   guards: {
     hasText: ({ context, event }) => hasWords(context.draft, event),
     isComplete: ({ context }, params: { isComplete: boolean }) => params.isComplete || context.progress.totalProgress >= COMPLETE_AT,
+    isKept: (_, params: { kept: unknown }) => params.kept !== null,
   },
   actions: {
     // Spec 3-ai §4.6: told of a next section, the current one moves to the completed list.
@@ -170,15 +171,23 @@ export const sectionsChatMachine = setup({
         id: 'loadConversation',
         src: 'loadConversation',
         input: ({ context }) => ({ sessionId: context.sessionId }),
-        onDone: {
-          target: 'idle',
-          actions: assign(({ event }) => ({
-            language: event.output.language,
-            progress: event.output.formProgress,
-            lines: event.output.messages.map(({ role, content }) => ({ role, content })),
-            quick: event.output.messages.at(-1)?.quickAnswers ?? [],
-          })),
-        },
+        onDone: [
+          {
+            guard: { type: 'isKept', params: ({ event }) => ({ kept: event.output }) },
+            target: 'idle',
+            actions: assign(({ event }) => {
+              const kept = event.output as KeptSections;
+              return {
+                language: kept.language,
+                progress: kept.formProgress,
+                lines: kept.messages.map(({ role, content }) => ({ role, content })),
+                quick: kept.messages.at(-1)?.quickAnswers ?? [],
+              };
+            }),
+          },
+          // None begun yet: the greeting.
+          { target: 'replying' },
+        ],
         onError: 'replying',
       },
     },

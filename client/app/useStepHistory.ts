@@ -1,14 +1,21 @@
 import { useLayoutEffect, useRef } from 'react';
 import type { AnyActorRef, SnapshotFrom } from 'xstate';
 
-interface Moves {
-  /** What the browser's Back button does when the URL names an earlier step. */
-  back: () => void;
-  /** What its Forward button does when the URL names a later step. */
-  forward: () => void;
-}
+type Moves =
+  | {
+      /** What the browser's Back button does when the URL names an earlier step. */
+      back: () => void;
+      /** What its Forward button does when the URL names a later step. */
+      forward: () => void;
+    }
+  | {
+      /** A flow that can go to any step (the ten-section form's sidebar): Back and Forward go to the URL's. */
+      to: (step: number) => void;
+    };
 
 const readStep = (key: string) => Number(new URLSearchParams(window.location.search).get(key) ?? 1);
+/** Where this entry is in the session's history, as react-router numbers its entries. */
+const entryIndex = () => ((window.history.state ?? {}) as { idx?: number }).idx ?? 0;
 
 /**
  * Writes the step into the URL with the History API itself, in react-router's entry shape ({ usr, key, idx }) so
@@ -22,8 +29,7 @@ function writeStep(key: string, step: number, mode: 'push' | 'replace'): void {
   if (mode === 'replace') {
     window.history.replaceState({ ...entry, usr: { step } }, '', url);
   } else {
-    const idx = (entry.idx ?? 0) + 1;
-    window.history.pushState({ usr: { step }, key: Math.random().toString(36).slice(2, 10), idx }, '', url);
+    window.history.pushState({ usr: { step }, key: Math.random().toString(36).slice(2, 10), idx: entryIndex() + 1 }, '', url);
   }
 }
 
@@ -43,6 +49,8 @@ export function useStepHistory<A extends AnyActorRef>(key: string, actor: A, ste
   useLayoutEffect(() => {
     /** The steps this page pushed, so going back a step can return to the entry before instead of adding one. */
     const pushed: number[] = [];
+    /** The history entry the page is on, to tell Back from Forward whatever steps they name. */
+    let index = entryIndex();
     let settled = false;
     // The machine moved: the URL follows. While it waits (null), the URL stays as it is.
     const follow = (snapshot: SnapshotFrom<A>) => {
@@ -55,6 +63,7 @@ export function useStepHistory<A extends AnyActorRef>(key: string, actor: A, ste
         // Where the machine starts (restored progress) replaces what the URL said; it is not a move.
         settled = true;
         pushed.splice(0, pushed.length, step);
+        index = entryIndex();
         if (urlStep !== step) writeStep(key, step, 'replace');
         return;
       }
@@ -62,10 +71,12 @@ export function useStepHistory<A extends AnyActorRef>(key: string, actor: A, ste
       if (urlStep === step) return;
       if (pushed.length > 1 && pushed[pushed.length - 2] === step) {
         pushed.pop();
+        index -= 1;
         window.history.back();
       } else {
         pushed.push(step);
         writeStep(key, step, 'push');
+        index = entryIndex();
       }
     };
     // The URL moved (Back or Forward): the machine follows, one step at a time. Not when it left the page: that
@@ -75,13 +86,15 @@ export function useStepHistory<A extends AnyActorRef>(key: string, actor: A, ste
       const current = machineStep.current;
       if (current === null || !settled || window.location.pathname !== page) return;
       const urlStep = readStep(key);
-      if (urlStep < current) {
-        pushed.pop();
-        latest.current.moves.back();
-      } else if (urlStep > current) {
-        pushed.push(urlStep);
-        latest.current.moves.forward();
-      }
+      const now = entryIndex();
+      if (now < index) pushed.pop();
+      else if (now > index) pushed.push(urlStep);
+      index = now;
+      if (urlStep === current) return;
+      const { moves } = latest.current;
+      if ('to' in moves) moves.to(urlStep);
+      else if (urlStep < current) moves.back();
+      else moves.forward();
     };
     follow(actor.getSnapshot());
     const subscription = actor.subscribe(follow);

@@ -4,6 +4,7 @@ import { Link, NavLink } from 'react-router';
 import { LANGUAGES, isLanguage } from '../../machines/domain/language';
 import { ROUTES } from '../../machines/domain/routes';
 import { useLanguage } from '../app/AppContext';
+import { SITE_HEADER_ID } from '../app/reveal';
 import { useSiteData } from '../app/siteData';
 import { button, container } from '../styles/ui.css';
 import { Dialog } from './Dialog';
@@ -25,7 +26,7 @@ export function Header() {
   const [helpOpen, setHelpOpen] = useState(false);
 
   return (
-    <header className={css.header}>
+    <header id={SITE_HEADER_ID} className={css.header}>
       <div className={`${container} ${css.headerInner}`}>
         <Link to={ROUTES.home} className={css.logo}>
           <img src="/favicon.svg" alt="" width={28} height={28} />

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import type { ValidationError } from '../../machines/domain/validators';
+import { useValidationMessage } from '../app/validationMessage';
 import { errorText, input, label } from '../styles/ui.css';
 import * as css from './textField.css';
 
@@ -18,7 +18,7 @@ export interface TextFieldProps {
 
 /** A labelled input whose hint and error are tied to it for screen readers. */
 export function TextField({ id, label: text, type, autoComplete, value, error, hint, busy, onChange }: TextFieldProps) {
-  const { t } = useTranslation('validation');
+  const message = useValidationMessage();
   const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div>
@@ -46,7 +46,7 @@ export function TextField({ id, label: text, type, autoComplete, value, error, h
       )}
       {error && (
         <p id={`${id}-error`} className={errorText} role="alert">
-          {t(error.key.includes(':') ? error.key : `validation:${error.key}`, error.params)}
+          {message(error)}
         </p>
       )}
     </div>

@@ -41,18 +41,24 @@ export function UserMenu() {
       </Link>
     );
   }
+  const label = account.email || t('account.menu');
   return (
     <div ref={root} className={css.userMenu}>
+      {/* On a phone the e-mail is too long for the header's row: the button shows its first letter, and says it whole. */}
       <button
         ref={toggle}
         type="button"
         className={css.userMenuButton}
+        aria-label={label}
         aria-expanded={open}
         aria-controls="user-menu-list"
         onClick={() => setOpen(!open)}
         data-testid="user-menu"
       >
-        {account.email || t('account.menu')}
+        <span className={css.userInitial} aria-hidden="true">
+          {label.charAt(0).toUpperCase()}
+        </span>
+        <span className={css.userName}>{label}</span>
       </button>
       {open && (
         <ul id="user-menu-list" className={css.userMenuList}>

@@ -1,12 +1,17 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../styles/theme.css';
 
+/** Below this width the navigation takes a row of its own under the logo and the tools. */
+const WIDE = 'screen and (min-width: 900px)';
+
+// Sticky where it is one short row. On a phone it is two or three rows, a quarter of the screen: it scrolls away
+// with the page there, so a form's section is never read under it (issue 34).
 export const header = style({
   background: vars.color.surface,
   borderBottom: `1px solid ${vars.color.border}`,
-  position: 'sticky',
-  top: 0,
+  position: 'relative',
   zIndex: 10,
+  '@media': { [WIDE]: { position: 'sticky', top: 0 } },
 });
 
 export const headerInner = style({
@@ -28,6 +33,7 @@ export const logo = style({
   color: vars.color.brand,
   textDecoration: 'none',
   marginRight: 'auto',
+  flexShrink: 0,
 });
 
 export const nav = style({
@@ -37,7 +43,7 @@ export const nav = style({
   width: '100%',
   // Wraps rather than scrolls: a link hidden past a phone's edge is a link nobody finds.
   flexWrap: 'wrap',
-  '@media': { 'screen and (min-width: 900px)': { order: 0, width: 'auto' } },
+  '@media': { [WIDE]: { order: 0, width: 'auto' } },
 });
 
 export const navLink = style({
@@ -53,9 +59,12 @@ export const navLink = style({
   },
 });
 
-export const tools = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm });
+// A basis of nothing: the tools stay on the logo's row and give way (the account's e-mail is cut short) rather than
+// push the page wider than the phone.
+export const tools = style({ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: vars.space.sm, flex: '1 1 0', minWidth: 0 });
 
 export const select = style({
+  flexShrink: 0,
   minHeight: 40,
   padding: `0 ${vars.space.sm}`,
   borderRadius: vars.radius.md,
@@ -64,6 +73,7 @@ export const select = style({
 });
 
 export const iconButton = style({
+  flexShrink: 0,
   minWidth: 40,
   minHeight: 40,
   borderRadius: vars.radius.pill,
@@ -86,12 +96,14 @@ export const footer = style({
   background: vars.color.surface,
 });
 
-export const userMenu = style({ position: 'relative' });
+export const userMenu = style({ position: 'relative', minWidth: 0, maxWidth: 200 });
 
 export const userMenuButton = style([
   {
+    display: 'block',
     minHeight: 40,
-    maxWidth: 200,
+    minWidth: 40,
+    maxWidth: '100%',
     padding: `0 ${vars.space.sm}`,
     borderRadius: vars.radius.pill,
     border: `1px solid ${vars.color.border}`,
@@ -103,6 +115,12 @@ export const userMenuButton = style([
     cursor: 'pointer',
   },
 ]);
+
+const PHONE = 'screen and (max-width: 599.98px)';
+
+export const userInitial = style({ display: 'none', fontWeight: 700, '@media': { [PHONE]: { display: 'inline' } } });
+
+export const userName = style({ '@media': { [PHONE]: { display: 'none' } } });
 
 export const userMenuList = style({
   position: 'absolute',

@@ -1,16 +1,24 @@
-import { style, styleVariants } from '@vanilla-extract/css';
+import { createVar, style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../styles/theme.css';
 
-export const viewport = style({
+/** How far from the top a toast shown at the top sits: below the header, when the header stays on screen. */
+export const topOffset = createVar();
+
+const viewportBase = style({
   position: 'fixed',
   right: vars.space.md,
-  bottom: vars.space.md,
   left: vars.space.md,
   zIndex: 100,
   display: 'flex',
   justifyContent: 'flex-end',
   pointerEvents: 'none',
   outline: 'none',
+});
+
+/** Bottom right, unless that would cover the page's main button: then at the top (client/components/Toaster.tsx). */
+export const viewport = styleVariants({
+  bottom: [viewportBase, { bottom: vars.space.md }],
+  top: [viewportBase, { top: topOffset, vars: { [topOffset]: vars.space.md } }],
 });
 
 const toastBase = style({

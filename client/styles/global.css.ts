@@ -10,6 +10,8 @@ globalStyle('body', {
   color: vars.color.text,
   background: vars.color.surfaceAlt,
   WebkitFontSmoothing: 'antialiased',
+  // A word longer than the line (an e-mail address on a phone) breaks instead of widening the page.
+  overflowWrap: 'break-word',
 });
 globalStyle('h1, h2, h3', { fontFamily: vars.font.heading, lineHeight: 1.2, margin: 0 });
 globalStyle('a', { color: vars.color.brand });

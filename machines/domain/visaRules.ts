@@ -13,7 +13,7 @@ export const ESTA_COUNTRIES: readonly string[] = [
   'australia', 'brunei', 'japan', 'new zealand', 'singapore', 'south korea', 'taiwan', 'chile',
 ];
 
-const ESTA_PURPOSES: readonly Purpose[] = ['tourism', 'business', 'transit'];
+export const ESTA_PURPOSES: readonly Purpose[] = ['tourism', 'business', 'transit'];
 
 export function isPurpose(value: unknown): value is Purpose {
   return typeof value === 'string' && (PURPOSES as readonly string[]).includes(value);

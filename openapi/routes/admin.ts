@@ -6,6 +6,7 @@ import {
   AdminLeadsQuerySchema,
   AdminLeadsSchema,
   AdminLoginSchema,
+  AdminSessionSchema,
   AdminStatusSchema,
   AnalyticsSchema,
   BrandingUpdateSchema,
@@ -36,8 +37,8 @@ export const adminStatus = defineRoute({
   method: 'GET',
   url: '/api/auth/admin-status',
   tags: ['admin'],
-  summary: 'Whether this session is a signed-in admin (200) or not (401); an admin idle for 30 minutes is signed out',
-  responses: { 200: AdminStatusSchema, ...errorResponses(401) },
+  summary: 'Which admin this session is signed in as, or null; an admin idle for 30 minutes is signed out',
+  responses: { 200: AdminSessionSchema },
 });
 
 export const adminLeads = defineRoute({

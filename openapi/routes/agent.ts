@@ -1,3 +1,4 @@
+import { Type } from 'typebox';
 import { defineRoute } from '../contract';
 import { errorResponses } from '../schemas/common';
 import { AgentChatSchema, AgentReplySchema, AgentSessionParamsSchema, AgentSessionViewSchema, Ds160ProgressSchema, Ds160SectionListSchema } from '../schemas/agent';
@@ -16,9 +17,9 @@ export const agentSession = defineRoute({
   method: 'GET',
   url: '/api/ai/session/:sessionId',
   tags: ['ai'],
-  summary: "The consular-agent chat's session and messages (this browser's conversations only)",
+  summary: "The consular-agent chat's session and messages (this browser's conversations only); 204 when none is begun under this id",
   params: AgentSessionParamsSchema,
-  responses: { 200: AgentSessionViewSchema, ...errorResponses(400, 403, 404, 429) },
+  responses: { 200: AgentSessionViewSchema, 204: Type.Null(), ...errorResponses(400, 403, 404, 429) },
 });
 
 export const ds160Sections = defineRoute({

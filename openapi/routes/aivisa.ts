@@ -1,3 +1,4 @@
+import { Type } from 'typebox';
 import { defineRoute } from '../contract';
 import { errorResponses } from '../schemas/common';
 import { AivisaApplicationSchema, AivisaChatSchema, AivisaCheckoutSchema, AivisaCheckoutUrlSchema, AivisaSessionParamsSchema, AivisaTurnSchema } from '../schemas/aivisa';
@@ -16,9 +17,9 @@ export const aivisaApplication = defineRoute({
   method: 'GET',
   url: '/api/aivisa/application/:sessionId',
   tags: ['ai'],
-  summary: "The advanced chat's application: status, readiness and what it collected (this browser's conversations only)",
+  summary: "The advanced chat's application: status, readiness and what it collected (this browser's conversations only); 204 when none is begun under this id",
   params: AivisaSessionParamsSchema,
-  responses: { 200: AivisaApplicationSchema, ...errorResponses(400, 403, 404, 429) },
+  responses: { 200: AivisaApplicationSchema, 204: Type.Null(), ...errorResponses(400, 403, 404, 429) },
 });
 
 export const aivisaCheckout = defineRoute({

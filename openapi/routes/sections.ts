@@ -1,3 +1,4 @@
+import { Type } from 'typebox';
 import { defineRoute } from '../contract';
 import { errorResponses } from '../schemas/common';
 import {
@@ -43,7 +44,7 @@ export const sectionsConversation = defineRoute({
   method: 'GET',
   url: '/api/openai/intelligent-chat/:sessionId',
   tags: ['ai'],
-  summary: "The intelligent chat's form and conversation as the server kept them (issue 32), so a reload shows them (this browser's conversations only)",
+  summary: "The intelligent chat's form and conversation as the server kept them (issue 32), so a reload shows them (this browser's conversations only); 204 when none is begun under this id",
   params: SectionsSessionParamsSchema,
-  responses: { 200: SectionsConversationSchema, ...errorResponses(400, 403, 404, 429) },
+  responses: { 200: SectionsConversationSchema, 204: Type.Null(), ...errorResponses(400, 403, 404, 429) },
 });

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { AnswerValueSchema } from './answers';
 import { BrandingSchema } from './branding';
 import { Strict } from './common';
 import { PricingSchema } from './pricing';
@@ -20,6 +21,10 @@ export type AdminLogin = Static<typeof AdminLoginSchema>;
 
 export const AdminStatusSchema = Type.Object({ username: Type.String() });
 export type AdminStatusDto = Static<typeof AdminStatusSchema>;
+
+/** Who this session is signed in as an admin, or null: "not signed in" is an answer the gate shows, not a failure. */
+export const AdminSessionSchema = Type.Object({ admin: Type.Union([AdminStatusSchema, Type.Null()]) });
+export type AdminSessionDto = Static<typeof AdminSessionSchema>;
 
 export const TimeRangeQuerySchema = Strict({
   timeRange: Type.Optional(Type.Enum([...TIME_RANGES], { description: '1d = the last 24 hours; 7d (default), 30d, 90d = that many UTC days, today included' })),
@@ -116,8 +121,7 @@ export const AdminAnswerSchema = Type.Object({
   id: Type.String(),
   labelKey: Type.Optional(Type.String({ description: 'Translation key of the question, in the admin’s language' })),
   label: Type.String({ description: 'English label, when no key applies' }),
-  value: Type.String(),
-  valueKey: Type.Optional(Type.String({ description: "Translation key of the chosen option's text" })),
+  value: AnswerValueSchema,
 });
 export type AdminAnswer = Static<typeof AdminAnswerSchema>;
 

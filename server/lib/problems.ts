@@ -1,3 +1,5 @@
+import type { ErrorCode } from '../../machines/domain/errorCodes';
+
 // Failures a service raises; the error handler turns each into the one error shape with its status.
 
 export class Problem extends Error {
@@ -6,7 +8,7 @@ export class Problem extends Error {
     message: string,
     /** Headers the answer carries (Retry-After on a 429). */
     readonly headers: Record<string, string> = {},
-    /** A stable reason a client can translate, beside the English message. */
+    /** A stable reason a client can translate, beside the English message (machines/domain/errorCodes.ts). */
     readonly code?: string,
     /** The order a refusal is about (a package this application already has, a payment still in flight). */
     readonly orderId?: string,
@@ -20,16 +22,16 @@ export function badRequest(field: string, message: string, part: 'body' | 'query
   return new Problem(400, `${part}.${field}: ${message}`);
 }
 
-export function forbidden(message: string): Problem {
-  return new Problem(403, message);
+export function forbidden(message: string, code?: ErrorCode): Problem {
+  return new Problem(403, message, {}, code);
 }
 
 export function notFound(message: string): Problem {
   return new Problem(404, message);
 }
 
-export function conflict(message: string): Problem {
-  return new Problem(409, message);
+export function conflict(message: string, code?: ErrorCode): Problem {
+  return new Problem(409, message, {}, code);
 }
 
 /** The card was refused: the message is the gateway's, which a person can act on. */
@@ -45,10 +47,11 @@ export function orderConflict(code: 'already_purchased' | 'purchase_in_progress'
   return new Problem(409, message, {}, code, orderId);
 }
 
-export function unauthorized(message: string): Problem {
-  return new Problem(401, message);
+export function unauthorized(message: string, code?: ErrorCode): Problem {
+  return new Problem(401, message, {}, code);
 }
 
+/** Too many wrong tries: the page says so in its language (`too_many_attempts`), Retry-After says when. */
 export function tooManyRequests(message: string, retryAfterSeconds: number): Problem {
-  return new Problem(429, message, { 'retry-after': String(retryAfterSeconds) });
+  return new Problem(429, message, { 'retry-after': String(retryAfterSeconds) }, 'too_many_attempts');
 }

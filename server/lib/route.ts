@@ -1,5 +1,5 @@
 import { normalizeIP } from '@fastify/rate-limit';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RouteContract } from '../../openapi/contract';
 
 /**
@@ -57,3 +57,11 @@ export const perSessionPerMinute = (max: number) => ({
  * addresses to guess from.
  */
 export const clientOf = (request: FastifyRequest): string => normalizeIP(request.ip);
+
+/**
+ * An answer that may be "nothing yet" (no pre-assessment, no conversation begun in this browser): 204, a state the
+ * page shows, not a failure a browser logs.
+ */
+export function orNoContent<T>(reply: FastifyReply, answer: T | null) {
+  return answer ?? reply.status(204).send(null);
+}

@@ -16,7 +16,10 @@ export default fp(
       },
       refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
     });
-    await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+    // Under the app's own Content-Security-Policy (server/plugins/security.ts), not one of Swagger UI's that allows
+    // any https: style. Its top bar's logo is an SVG with an inline <style> that policy refuses, and the bar offers
+    // nothing here (it explores other documents' URLs), so the page draws the base layout without it.
+    await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { layout: 'BaseLayout' } });
   },
   { name: 'openapi' },
 );

@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import { nulCharacterAt } from '../lib/controlCharacters';
 import { oneFileLimits, UPLOAD_LIMIT_BYTES } from '../lib/multipart';
+import { Problem } from '../lib/problems';
 import { shape } from './errors';
 
 const HELMET: HelmetOptions = {
@@ -81,11 +82,8 @@ export default fp(
       // The limit and what is left of it are not sent with every answer (a third of a small answer's bytes);
       // a refused request still says when to try again (Retry-After).
       addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
-      errorResponseBuilder: (_req, context) => ({
-        statusCode: 429,
-        error: 'Too Many Requests',
-        message: `Too many requests; try again in ${context.after}.`,
-      }),
+      // A Problem, so the error handler keeps its code: the page says it in its own language.
+      errorResponseBuilder: (_req, context) => new Problem(429, `Too many requests; try again in ${context.after}.`, {}, 'too_many_requests'),
     });
     // A NUL character in any value is a 400 naming it, on SQLite as on PostgreSQL (which cannot store one).
     app.addHook('preValidation', (request, reply, done) => {

@@ -57,11 +57,12 @@ const admin: FastifyPluginAsyncTypebox = async (app) => {
   app.route({
     ...fromContract(adminStatus),
     handler: async (request) => {
+      // Not signed in (or signed out for idling) is the gate's answer to show, not a failed request.
       const verdict = await adminOf(request);
-      if (!verdict.ok) throw unauthorized(verdict.idle ? IDLE_MESSAGE : 'Not signed in as an admin.');
+      if (!verdict.ok) return { admin: null };
       const user = await app.accounts.find(request.session.userId as string);
-      if (!user || user.role !== 'admin') throw unauthorized('Not signed in as an admin.');
-      return { username: user.username ?? '' };
+      if (!user || user.role !== 'admin') return { admin: null };
+      return { admin: { username: user.username ?? '' } };
     },
   });
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import en from '../../locales/en/ds160form.json' with { type: 'json' };
 import { DS160_FORM_SECTIONS } from '../../machines/domain/ds160Sections';
 import { agentChat, agentSession, ds160Progress, ds160Sections } from '../../openapi/routes/agent';
-import { fromContract, perSessionPerMinute } from '../lib/route';
+import { fromContract, orNoContent, perSessionPerMinute } from '../lib/route';
 import { closedSignal, sendReply } from '../lib/stream';
 
 const SECTIONS = DS160_FORM_SECTIONS.map((id) => ({ id, title: (en.sections as Record<string, { title: string }>)[id]?.title ?? id }));
@@ -28,7 +28,7 @@ const agent: FastifyPluginAsyncTypebox = async (app) => {
   app.route({
     ...fromContract(agentSession),
     config: perSessionPerMinute(120),
-    handler: async (request) => app.agent.session(request.access(), request.params.sessionId),
+    handler: async (request, reply) => orNoContent(reply, await app.agent.kept(request.access(), request.params.sessionId)),
   });
 
   app.route({ ...fromContract(ds160Sections), handler: async () => SECTIONS });

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { aivisaApplication, aivisaChat, aivisaCheckout } from '../../openapi/routes/aivisa';
-import { fromContract, perSessionPerMinute } from '../lib/route';
+import { fromContract, orNoContent, perSessionPerMinute } from '../lib/route';
 import { closedSignal, sendReply } from '../lib/stream';
 
 /** Spec 3-ai §2.5, §4.4, §7: the advanced chat, its application and its checkout. */
@@ -17,7 +17,7 @@ const aivisa: FastifyPluginAsyncTypebox = async (app) => {
   app.route({
     ...fromContract(aivisaApplication),
     config: perSessionPerMinute(120),
-    handler: async (request) => app.aivisa.application(request.access(), request.params.sessionId),
+    handler: async (request, reply) => orNoContent(reply, await app.aivisa.application(request.access(), request.params.sessionId)),
   });
 
   app.route({

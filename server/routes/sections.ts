@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { analyzeForm, intelligentChat, responseAnalysis, sectionsConversation } from '../../openapi/routes/sections';
 import type { Language } from '../services/ai/builtin/text';
-import { fromContract, perSessionPerMinute } from '../lib/route';
+import { fromContract, orNoContent, perSessionPerMinute } from '../lib/route';
 import { closedSignal, sendReply } from '../lib/stream';
 
 /** Spec 3-ai §2.7, §4.6, §7: the intelligent chat's reply, answer analysis and final analysis. */
@@ -24,7 +24,7 @@ const sections: FastifyPluginAsyncTypebox = async (app) => {
   app.route({
     ...fromContract(sectionsConversation),
     config: perSessionPerMinute(120),
-    handler: async (request) => app.sections.conversation(request.access(), request.params.sessionId),
+    handler: async (request, reply) => orNoContent(reply, await app.sections.conversation(request.access(), request.params.sessionId)),
   });
 
   app.route({

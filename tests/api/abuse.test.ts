@@ -50,6 +50,10 @@ describe('bursts are counted before anything is judged', () => {
     const answers = await burst(20, '/api/auth/admin-login', (i) => ({ username: TEST_ADMIN.username, password: `guess ${i}` }), '192.0.2.2');
     expect(answers.filter((r) => r.statusCode === 401)).toHaveLength(5);
     expect(answers.filter((r) => r.statusCode === 429)).toHaveLength(15);
+    // Each refusal with the code the page words in its own language (issue 34), not the English message alone.
+    const coded = (r: { statusCode: number; json: () => Json }) => `${r.statusCode} ${r.json().code}`;
+    expect(answers.filter((r) => r.statusCode === 401).map(coded)).toEqual(Array(5).fill('401 invalid_admin_credentials'));
+    expect(answers.filter((r) => r.statusCode === 429).every((r) => ['429 too_many_attempts', '429 too_many_requests'].includes(coded(r)))).toBe(true);
     expect((await post('/api/auth/admin-login', TEST_ADMIN, '192.0.2.2')).statusCode).toBe(429);
     expect((await post('/api/auth/admin-login', TEST_ADMIN, '192.0.2.3')).statusCode).toBe(200);
   });
@@ -59,6 +63,8 @@ describe('bursts are counted before anything is judged', () => {
     expect((await post('/api/auth/signup', { email, password: 'the right password' }, '192.0.2.4')).statusCode).toBe(201);
     const answers = await burst(20, '/api/auth/user-login', (i) => ({ email, password: `wrong password ${i}` }), '192.0.2.5');
     expect(answers.filter((r) => r.statusCode === 401)).toHaveLength(5);
+    expect(answers.filter((r) => r.statusCode === 401).map((r) => r.json().code)).toEqual(Array(5).fill('invalid_credentials'));
+    expect(answers.filter((r) => r.statusCode === 429).every((r) => ['too_many_attempts', 'too_many_requests'].includes(r.json().code as string))).toBe(true);
     expect((await post('/api/auth/user-login', { email, password: 'the right password' }, '192.0.2.6')).statusCode).toBe(200);
   });
 
@@ -220,7 +226,7 @@ describe('one contract', () => {
     const owner = await post('/api/auth/signup', { email: email.toUpperCase(), password: 'the owner password' }, '192.0.2.52');
     for (const res of [stranger, owner]) {
       expect(res.statusCode).toBe(409);
-      expect(res.json().message).toBe('We could not create an account with these details. If you already have an account, sign in instead.');
+      expect(res.json()).toMatchObject({ message: 'We could not create an account with these details. If you already have an account, sign in instead.', code: 'account_not_created' });
       expect(res.headers['set-cookie']).toBeUndefined();
     }
   });

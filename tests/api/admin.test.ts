@@ -124,7 +124,7 @@ describe('who may use the admin area', () => {
     const call = browser();
     const before = await call('POST', '/api/leads/immediate', { email: 'pre.admin@example.com', formType: 'DS-160', source: 'apply-wizard' });
     const preLogin = sessionCookie(before);
-    expect((await call('GET', '/api/auth/admin-status')).statusCode).toBe(401);
+    expect((await call('GET', '/api/auth/admin-status')).json()).toEqual({ admin: null });
     const wrong = await call('POST', '/api/auth/admin-login', { username: TEST_ADMIN.username, password: 'not it' });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json().message).toBe('Invalid admin credentials');
@@ -132,9 +132,9 @@ describe('who may use the admin area', () => {
     expect(ok.json()).toEqual({ username: TEST_ADMIN.username });
     expect(sessionCookie(ok)).toBeDefined();
     expect(sessionCookie(ok)).not.toBe(preLogin);
-    expect((await call('GET', '/api/auth/admin-status')).json()).toEqual({ username: TEST_ADMIN.username });
+    expect((await call('GET', '/api/auth/admin-status')).json()).toEqual({ admin: { username: TEST_ADMIN.username } });
     expect((await call('POST', '/api/auth/logout')).statusCode).toBe(204);
-    expect((await call('GET', '/api/auth/admin-status')).statusCode).toBe(401);
+    expect((await call('GET', '/api/auth/admin-status')).json()).toEqual({ admin: null });
     expect((await call('GET', '/api/admin/leads')).statusCode).toBe(401);
   });
 
@@ -184,7 +184,7 @@ describe('who may use the admin area', () => {
     const idle = await call('GET', '/api/admin/analytics');
     expect(idle.statusCode).toBe(401);
     expect(idle.json().message).toMatch(/30 minutes/);
-    expect((await call('GET', '/api/auth/admin-status')).statusCode).toBe(401);
+    expect((await call('GET', '/api/auth/admin-status')).json()).toEqual({ admin: null });
   });
 });
 

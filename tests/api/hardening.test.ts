@@ -116,12 +116,16 @@ describe('nobody chooses their own rate-limit identity', () => {
 
   it('counts the address the proxy saw, not the leftmost X-Forwarded-For entry the client wrote', async () => {
     const statuses: number[] = [];
+    let last: { json: () => { code?: string } } | undefined;
     for (let i = 0; i < 21; i += 1) {
       const { res } = await capture(proxied.app, 'ESTA', { 'x-forwarded-for': `198.51.100.${i}, 203.0.113.7` });
       statuses.push(res.statusCode);
+      last = res;
     }
     expect(statuses.slice(0, 20).every((s) => s === 201)).toBe(true);
     expect(statuses[20]).toBe(429);
+    // With the code the page words in its own language (issue 34).
+    expect(last?.json().code).toBe('too_many_requests');
     // Another client behind the same proxy has its own budget.
     const other = await capture(proxied.app, 'ESTA', { 'x-forwarded-for': '203.0.113.8' });
     expect(other.res.statusCode).toBe(201);

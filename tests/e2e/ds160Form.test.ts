@@ -10,6 +10,7 @@ import { validForm } from '../helpers/ds160Form';
 import { portrait } from '../helpers/photos';
 import { formatViolations, seriousViolations } from './axe';
 import { openPage, pageErrors, startE2E, textOf, waitForPath, type E2E } from './browser';
+import { typePersonalInfo } from './ds160Driver';
 
 // The ten-section form (/ds160-wizard) as an applicant uses it: typing a section, a reload, the waiver panel,
 // and the final submit landing on checkout with the lead completed.
@@ -169,15 +170,7 @@ describe('/ds160-wizard', () => {
     await page.waitForFunction(() => document.activeElement?.id === 'f-firstName', { timeout: 5000 });
     const reports = [await seriousViolations(page)].filter((v) => v.length).map((v) => formatViolations('/ds160-wizard with errors (es)', v));
 
-    const personal = validForm()['personal-info'];
-    await page.type('#f-firstName', String(personal.firstName));
-    await page.type('#f-lastName', String(personal.lastName));
-    await page.select('#f-gender', String(personal.gender));
-    await page.select('#f-maritalStatus', String(personal.maritalStatus));
-    await page.type('#f-birthDate', '05201990');
-    await page.type('#f-birthCity', String(personal.birthCity));
-    await page.select('#f-birthCountry', 'Mexico');
-    await page.select('#f-nationality', 'Mexico');
+    await typePersonalInfo(page, { countries: true });
     await page.click('[data-testid="ds160-next"]');
     await page.waitForSelector('section[data-section="travel-info"]');
     expect(await textOf(page, '[data-testid="ds160-completed-count"]')).toContain('1/10');
@@ -247,7 +240,9 @@ describe('/ds160-wizard', () => {
     const lead = await e2e.server.app.db.selectFrom('leads').selectAll().where('email', '=', 'maria.ds160@example.com').executeTakeFirstOrThrow();
     expect(lead).toMatchObject({ completion_status: 'completed', source: 'ds160-wizard', subscription_plan: 'basic', form_type: 'DS-160' });
     expect(new URL(page.url()).search).toBe(`?formType=DS-160&amount=50&plan=basic&lead=${lead.id}`);
-    expect(await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEY)).toBeNull();
+    // Kept, complete and saved: coming back shows the completion card (issue 34).
+    const kept = await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? 'null'), STORAGE_KEY);
+    expect(kept).toMatchObject({ leadId: lead.id, completed: expect.arrayContaining([...DS160_FORM_SECTIONS]) });
     expect(pageErrors(page)).toEqual([]);
   });
 

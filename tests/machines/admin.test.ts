@@ -76,7 +76,7 @@ describe('admin forms', () => {
 
 describe('adminGate', () => {
   it('shows the dashboard when the server says the session is an admin', async () => {
-    const actor = createActor(adminGateMachine.provide({ actors: { adminStatus: resolves({ username: 'admin' }) } })).start();
+    const actor = createActor(adminGateMachine.provide({ actors: { adminStatus: resolves({ admin: { username: 'admin' } }) } })).start();
     expect(actor.getSnapshot().matches('checking')).toBe(true);
     await waitFor(actor, (s) => s.matches('authenticated'));
     expect(actor.getSnapshot().context.username).toBe('admin');
@@ -85,7 +85,7 @@ describe('adminGate', () => {
   it('refuses an empty form without a call, signs in, and forgets the password', async () => {
     const adminLogin = vi.fn(async ({ input }: { input: { username: string; password: string } }) => ({ username: input.username }));
     const announceLoggedIn = vi.fn();
-    const actor = createActor(adminGateMachine.provide({ actors: { adminStatus: rejects({ status: 401 }), adminLogin: fromPromise(adminLogin) }, actions: { announceLoggedIn } })).start();
+    const actor = createActor(adminGateMachine.provide({ actors: { adminStatus: resolves({ admin: null }), adminLogin: fromPromise(adminLogin) }, actions: { announceLoggedIn } })).start();
     await waitFor(actor, (s) => s.matches('loginForm'));
     actor.send({ type: 'SUBMIT' });
     expect(Object.keys(actor.getSnapshot().context.errors)).toEqual(['username', 'password']);
@@ -104,19 +104,19 @@ describe('adminGate', () => {
   it("says 'Login Failed' with the server's words, clears the password and keeps the username", async () => {
     const announceLoginFailed = vi.fn();
     const actor = createActor(
-      adminGateMachine.provide({ actors: { adminStatus: rejects({ status: 401 }), adminLogin: rejects({ status: 401, serverMessage: 'Invalid admin credentials' }) }, actions: { announceLoginFailed } }),
+      adminGateMachine.provide({ actors: { adminStatus: resolves({ admin: null }), adminLogin: rejects({ status: 401, serverMessage: 'Invalid admin credentials', code: 'invalid_admin_credentials' }) }, actions: { announceLoginFailed } }),
     ).start();
     await waitFor(actor, (s) => s.matches('loginForm'));
     actor.send({ type: 'FIELD.CHANGE', field: 'username', value: 'admin' });
     actor.send({ type: 'FIELD.CHANGE', field: 'password', value: 'wrong' });
     actor.send({ type: 'SUBMIT' });
     await waitFor(actor, (s) => s.matches({ loginForm: 'editing' }));
-    expect(announceLoginFailed.mock.calls[0]?.[1]).toEqual({ message: 'Invalid admin credentials' });
+    expect(announceLoginFailed.mock.calls[0]?.[1]).toEqual({ code: 'invalid_admin_credentials' });
     expect(actor.getSnapshot().context.fields).toEqual({ username: 'admin', password: '' });
   });
 
   it('returns to the form when the session ends or the admin signs out, and leaves home on Back', async () => {
-    const actor = createActor(adminGateMachine.provide({ actors: { adminStatus: resolves({ username: 'admin' }), logout: resolves(null) } })).start();
+    const actor = createActor(adminGateMachine.provide({ actors: { adminStatus: resolves({ admin: { username: 'admin' } }), logout: resolves(null) } })).start();
     await waitFor(actor, (s) => s.matches('authenticated'));
     actor.send({ type: 'EXPIRED' });
     expect(actor.getSnapshot().matches({ loginForm: 'editing' })).toBe(true);
@@ -124,7 +124,7 @@ describe('adminGate', () => {
     actor.send({ type: 'BACK_HOME' });
     expect(actor.getSnapshot().output).toEqual({ to: '/' });
 
-    const leaving = createActor(adminGateMachine.provide({ actors: { adminStatus: resolves({ username: 'admin' }), logout: resolves(null) } })).start();
+    const leaving = createActor(adminGateMachine.provide({ actors: { adminStatus: resolves({ admin: { username: 'admin' } }), logout: resolves(null) } })).start();
     await waitFor(leaving, (s) => s.matches('authenticated'));
     leaving.send({ type: 'SIGN_OUT' });
     expect(leaving.getSnapshot().hasTag('busy')).toBe(true);

@@ -37,9 +37,12 @@ function start(
 describe('failureDetail (spec 3-ai §8)', () => {
   it.each([
     [{ status: 400, serverMessage: 'body.answer: bad', code: 'validation:validation.email.invalid' }, { key: 'validation:validation.email.invalid' }],
-    [{ status: 500, serverMessage: 'The engine failed' }, { text: 'The engine failed' }],
+    // Never the server's English (issue 34): a reason the interface words by its code, or 'Request failed'.
+    [{ status: 500, serverMessage: 'The engine failed' }, { key: 'aiassistant:error.requestFailed' }],
     [{ status: 502, serverMessage: '' }, { key: 'aiassistant:error.requestFailed' }],
-    [{ status: 409, code: 'card_declined', serverMessage: 'Declined' }, { text: 'Declined' }],
+    [{ status: 409, code: 'card_declined', serverMessage: 'Declined' }, { key: 'aiassistant:error.requestFailed' }],
+    [{ status: 429, code: 'too_many_requests', serverMessage: 'Too many requests; try again in 1 minute.' }, { key: 'errors:too_many_requests' }],
+    [{ status: 403, code: 'other_session', serverMessage: 'This application belongs to another session.' }, { key: 'errors:other_session' }],
     [new TypeError('Failed to fetch'), { key: 'aiassistant:error.network' }],
     [undefined, { key: 'aiassistant:error.network' }],
   ])('%o → %o', (error, detail) => expect(failureDetail(error)).toEqual(detail));
@@ -142,7 +145,7 @@ describe('aiAssistant', () => {
     actor.send({ type: 'START', kind: 'ds160' });
     await settle(actor);
     expect(actor.getSnapshot().value).toBe('stalled');
-    expect(actor.getSnapshot().context.lines).toEqual([{ role: 'system', key: 'aiassistant:error.question', detail: { text: 'The AI engine failed' } }]);
+    expect(actor.getSnapshot().context.lines).toEqual([{ role: 'system', key: 'aiassistant:error.question', detail: { key: 'aiassistant:error.requestFailed' } }]);
     fail = false;
     actor.send({ type: 'RETRY' });
     await settle(actor);

@@ -269,17 +269,17 @@ describe('login', () => {
     expect(actor.getSnapshot().output).toEqual({ to: '/dashboard', account: ACCOUNT });
   });
 
-  it("passes the server's refusal to the toast and stays on the form", async () => {
+  it("passes the server's reason (its code, worded by the interface) to the toast and stays on the form", async () => {
     const announceLoginFailed = vi.fn();
     const actor = createActor(
-      loginMachine.provide({ actors: { userLogin: rejects({ status: 401, serverMessage: 'Invalid e-mail or password.' }) }, actions: { announceLoginFailed } }),
+      loginMachine.provide({ actors: { userLogin: rejects({ status: 401, serverMessage: 'Invalid e-mail or password.', code: 'invalid_credentials' }) }, actions: { announceLoginFailed } }),
       { input: { tab: 'login' } },
     ).start();
     actor.send({ type: 'FIELD.CHANGE', field: 'email', value: 'maria@example.com' });
     actor.send({ type: 'FIELD.CHANGE', field: 'password', value: 'wrong' });
     actor.send({ type: 'LOGIN' });
     await settle(actor);
-    expect(announceLoginFailed).toHaveBeenCalledWith(expect.anything(), { message: 'Invalid e-mail or password.' });
+    expect(announceLoginFailed).toHaveBeenCalledWith(expect.anything(), { code: 'invalid_credentials' });
     expect(actor.getSnapshot().matches({ login: 'editing' })).toBe(true);
   });
 });

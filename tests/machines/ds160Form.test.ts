@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { DS160_FORM_SECTIONS } from '../../machines/domain/ds160Form';
 import { toIsoDate } from '../../machines/domain/validators';
-import { changedValues, ds160FormMachine, retryDelay, type Ds160FormInput, type SaveInput } from '../../machines/ds160Form.machine';
+import { allCompleted, changedValues, ds160FormMachine, retryDelay, type Ds160FormInput, type SaveInput } from '../../machines/ds160Form.machine';
 import { validForm } from '../helpers/ds160Form';
 
 const TODAY = toIsoDate(new Date());
@@ -111,6 +111,34 @@ describe('the ten-section form', () => {
     actor.send({ type: 'NEXT' });
     await waitFor(actor, (s) => s.status === 'done');
     expect(actor.getSnapshot().output).toEqual({ kind: 'submitted', to: '/checkout?formType=DS-160&amount=50&plan=basic&lead=lead' });
+  });
+
+  it('keeps the submitted form in the browser, complete and saved, for the completion card on the way back', async () => {
+    const all = validForm();
+    const persistForm = vi.fn();
+    const clearForm = vi.fn();
+    const actor = start({ values: all, current: DS160_FORM_SECTIONS.length - 1, completed: DS160_FORM_SECTIONS.slice(0, -1) }, { actions: { persistForm, clearForm } });
+    actor.send({ type: 'NEXT' });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(clearForm).not.toHaveBeenCalled();
+    expect(persistForm.mock.calls.at(-1)?.[1]).toMatchObject({ values: all, leadId: 'lead', synced: all, current: DS160_FORM_SECTIONS.length - 1 });
+    expect([...persistForm.mock.calls.at(-1)?.[1].completed].sort()).toEqual([...DS160_FORM_SECTIONS].sort());
+    // Opened again from what was kept: every section done, so the card shows, and nothing is sent again.
+    const back = start(persistForm.mock.calls.at(-1)?.[1]);
+    expect(allCompleted(back.getSnapshot().context)).toBe(true);
+    expect(changedValues(back.getSnapshot().context.values, back.getSnapshot().context.synced)).toEqual({});
+  });
+
+  it('starts a new application only from a finished one, emptying the form kept in this browser', () => {
+    const clearForm = vi.fn();
+    const all = validForm();
+    const unfinished = start({ values: all, current: 3, completed: DS160_FORM_SECTIONS.slice(0, 3), leadId: 'lead', synced: all }, { actions: { clearForm } });
+    unfinished.send({ type: 'RESET' });
+    expect(unfinished.getSnapshot().context.values).toBe(all);
+    const finished = start({ values: all, current: DS160_FORM_SECTIONS.length - 1, completed: [...DS160_FORM_SECTIONS], leadId: 'lead', synced: all }, { actions: { clearForm } });
+    finished.send({ type: 'RESET' });
+    expect(finished.getSnapshot().context).toMatchObject({ values: {}, current: 0, completed: [], leadId: null, synced: {} });
+    expect(clearForm).toHaveBeenCalledOnce();
   });
 
   it('keeps everything and stays put when the submit fails', async () => {

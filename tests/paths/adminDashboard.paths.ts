@@ -194,8 +194,8 @@ export const adminDashboardPaths: PathModel = {
         const what = event.type.replace('xstate.error.actor.fetch', '').toLowerCase();
         expect(asked).toEqual([{ type: 'announceFetchFailed', params: { what } }]);
       }
-      if (event.type === 'xstate.error.actor.savePricing' && after.matches('active')) expect(asked).toEqual([{ type: 'announcePricingFailed', params: { message: undefined } }]);
-      if (event.type === 'xstate.error.actor.saveBranding' && after.matches('active')) expect(asked).toEqual([{ type: 'announceBrandingFailed', params: { message: undefined } }]);
+      if (event.type === 'xstate.error.actor.savePricing' && after.matches('active')) expect(asked).toEqual([{ type: 'announcePricingFailed', params: { code: undefined } }]);
+      if (event.type === 'xstate.error.actor.saveBranding' && after.matches('active')) expect(asked).toEqual([{ type: 'announceBrandingFailed', params: { code: undefined } }]);
       // A lead is loaded at most four times in a row (the first try and three retries) before Retry is offered.
       if (event.type === RETRY) {
         expect(started.map((h) => [h.name, h.input])).toEqual([['fetchLead', { id: context(before).leadId }]]);

@@ -7,6 +7,7 @@ import { validAnswer } from '../helpers/answers';
 import { engineFaults, type Fault } from '../helpers/engineFaults';
 import { injectTransport } from '../helpers/transport';
 import { lastCall, lastHeld, type PathCase, type PathModel, type Snap, type World } from './model';
+import { errorKey } from '../../machines/domain/errorCodes';
 
 // The AI assistant's interview (issue 13) against the real routes and the built-in engine. The engine's own
 // failures are injected at the engine; a lost connection is the runner's dropped call.
@@ -123,13 +124,14 @@ const cases: PathCase[] = [
 
 const lastLine = (s: Snap) => (s.context.lines as AssistantLine[]).at(-1);
 
-/** What the page shows for a failed call: the server's rule or message, or that no answer came. */
+/** What the page shows for a failed call: the server's rule or reason in the page's words, or that no answer came. */
 function expectDetail(line: AssistantLine | undefined, key: string, event: AnyEventObject, answer: ReturnType<typeof lastCall>) {
   expect(line).toMatchObject({ role: 'system', key });
   const detail = (line as { detail?: unknown }).detail;
   if ((event as { error?: unknown }).error !== 'server') return expect(detail).toEqual({ key: 'aiassistant:error.network' });
   const body = answer?.response as { message: string; code?: string };
-  expect(detail).toEqual(body.code ? { key: body.code } : { text: body.message });
+  // Never the server's English (issue 34): its rule's key, a reason the errors namespace words, or 'Request failed'.
+  expect(detail).toEqual({ key: body.code?.includes(':') ? body.code : (errorKey(body.code) ?? 'aiassistant:error.requestFailed') });
 }
 
 export const aiAssistantPaths: PathModel = {

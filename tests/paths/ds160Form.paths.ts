@@ -92,6 +92,8 @@ function moves(home: number, field: string, wrong: unknown) {
       ...(c.current === home ? [{ type: 'FIELD.CHANGE', field, value: c.values[here]?.[field] === right ? wrong : right }, { type: 'NEXT' }] : [{ type: 'PREVIOUS' }]),
       ...(c.waiver === 'shown' ? [{ type: 'WAIVER.SWITCH' }, { type: 'WAIVER.DISMISS' }] : [{ type: 'WAIVER.SWITCH' }]),
       { type: 'SUBMIT' },
+      // The completion card's other button, where the card shows.
+      ...(allCompleted(c) ? [{ type: 'RESET' }] : []),
     ];
   };
 }
@@ -109,8 +111,8 @@ async function savedLead(world: World, form: typeof FORM): Promise<string> {
 
 export const ds160FormPaths: PathModel = {
   machine: ds160FormMachine.provide({ delays: { AUTOSAVE: AUTOSAVE_MS, RETRY: RETRY_MS } }),
-  // The completion card's price region (issue 30) adds its own transitions: about a dozen paths.
-  budget: 140,
+  // The completion card's price region (issue 30) and 'Start a new application' beside it (issue 34) add their own paths.
+  budget: 170,
   calls: ds160FormCalls,
   effects: ['persistForm', 'clearForm', 'announceLeadStarted', 'announceWelcomeBack', 'announceRestored', 'announceSaveFailed', 'announceSubmitted', 'announceSubmitFailed', 'focusError'],
   abstraction: (s) => {
@@ -201,7 +203,7 @@ export const ds160FormPaths: PathModel = {
       // The capture is tried at once; when it fails the submit makes the whole lead (spec §4.4).
       name: 'the photo section with no lead yet',
       input: { today: TODAY, values: FORM, current: LAST, completed: upTo('photo-submission') },
-      events: (s) => (s.hasTag('busy') ? outcomes(s) : [{ type: 'NEXT' }, { type: 'SUBMIT' }]),
+      events: (s) => (s.hasTag('busy') ? outcomes(s) : [{ type: 'NEXT' }, { type: 'SUBMIT' }, { type: 'RESET' }]),
     },
   ],
   oracle: {
@@ -236,6 +238,13 @@ export const ds160FormPaths: PathModel = {
         }
       }
       if (event.type === 'PREVIOUS' && before.matches({ active: { flow: 'editing' } })) expect(context(after).current).toBe(Math.max(0, context(before).current - 1));
+      // 'Start a new application' is the completion card's: it empties this browser's form, and only a finished one.
+      if (event.type === 'RESET') {
+        const resets = before.matches({ active: { flow: 'editing' } }) && allCompleted(context(before));
+        expect(asked.map((a) => a.type)).toEqual(resets ? ['clearForm'] : []);
+        if (resets) expect(context(after)).toMatchObject({ values: {}, current: 0, completed: [], leadId: null, synced: {}, errors: {} });
+        else expect(context(after).values).toBe(context(before).values);
+      }
       // Every change is kept in the browser at once (spec §4.4: a reload resumes with every answer).
       if (event.type === 'FIELD.CHANGE' && before.matches({ active: { flow: 'editing' } })) {
         expect(effectsOf(world, 'persistForm').at(-1)?.params.values).toEqual(context(after).values);
@@ -349,7 +358,11 @@ export const ds160FormPaths: PathModel = {
         const leadId = new URL(checkout.url, 'http://x').searchParams.get('lead') as string;
         const row = await world.app.db.selectFrom('leads').select(['completion_status', 'source', 'subscription_plan']).where('id', '=', leadId).executeTakeFirstOrThrow();
         expect(row).toMatchObject({ completion_status: 'completed', source: 'ds160-wizard', subscription_plan: chosenPlan(s) });
-        expect(effectsOf(world, 'clearForm')).toHaveLength(1);
+        // Kept in this browser, complete and saved, so coming back shows the completion card (issue 34).
+        expect(effectsOf(world, 'clearForm')).toHaveLength(0);
+        const kept = effectsOf(world, 'persistForm').at(-1)?.params as Ds160FormContext;
+        expect(kept).toMatchObject({ values: context(s).values, current: LAST, leadId, synced: context(s).values });
+        expect([...kept.completed].sort()).toEqual([...DS160_FORM_SECTIONS].sort());
       },
       switched: (s) => {
         expect(s.output).toMatchObject({ kind: 'switched', to: '/apply/esta-wizard', answers: { 'first-name': 'Maria' } });

@@ -5,6 +5,7 @@ import { validateGuest, validateLogin, validateSignup } from '../../machines/dom
 import { loginMachine, type LoginContext, type LoginField } from '../../machines/login.machine';
 import { injectTransport } from '../helpers/transport';
 import { effectsOf, lastCall, lastHeld, type PathCase, type PathModel, type Snap, type World } from './model';
+import { isErrorCode } from '../../machines/domain/errorCodes';
 
 // /login (spec 1-core §2.9) against the real account routes. Each case puts the account it needs in place
 // first (absent, or present with a known password and no failures), so every path meets the same server.
@@ -120,7 +121,9 @@ export const loginPaths: PathModel = {
         const id = event.type.replace('xstate.error.actor.', '');
         const held = lastHeld(world, id);
         const answer = [...world.calls].reverse()[0];
-        expect(asked).toEqual([{ type: FAILED_ANNOUNCEMENT[id], params: { message: held?.verdict === 'sent' ? (answer?.response as { message: string }).message : undefined } }]);
+        // The server's reason as a code the page words in its language (issue 34), never its English message.
+        const code = (answer?.response as { code?: string } | undefined)?.code;
+        expect(asked).toEqual([{ type: FAILED_ANNOUNCEMENT[id], params: { code: held?.verdict === 'sent' && isErrorCode(code) ? code : undefined } }]);
         if (held?.verdict === 'sent') expect([401, 409]).toContain(answer?.status);
       }
       if (event.type === 'TAB.LOGIN' || event.type === 'TAB.SIGNUP') expect(context(after).errors).toEqual({});

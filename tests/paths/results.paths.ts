@@ -70,7 +70,7 @@ export const resultsPaths: PathModel = {
         expect(p).toBeLessThanOrEqual(95);
       },
       noData: (s, world) => {
-        expect(lastCall(world, 'GET', '/api/wizard/analysis')?.status).toBe(404);
+        expect(lastCall(world, 'GET', '/api/wizard/analysis')?.status).toBe(204);
         expect(s.context).toEqual({ analysis: null, esta: null });
       },
       failed: (_, world) => expect(lastHeld(world, 'fetchResults')?.verdict).toBe('dropped'),

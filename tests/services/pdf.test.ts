@@ -2,6 +2,7 @@ import { PDFParse } from 'pdf-parse';
 import { describe, expect, it } from 'vitest';
 import type { OrderDto } from '../../openapi/schemas/orders';
 import { asciiSafe, formFileName, formPdf, receiptFileName, receiptPdf, type PdfLead } from '../../server/services/pdf';
+import { validForm } from '../helpers/ds160Form';
 
 const ORDER: OrderDto = {
   id: 'o',
@@ -44,6 +45,8 @@ describe('the receipt', () => {
     expect(text).toContain('maria@example.com');
     expect(text).toMatch(/dashboard/);
     expect(text).not.toMatch(/e-?mail[^.]*(has been|was) sent/i);
+    // Issue 34: the number was also the heading's second line.
+    expect(text.match(/Confirmation number/g)).toHaveLength(1);
   });
 
   it('says first that an unpaid order is not paid, and shows no access code', async () => {
@@ -59,6 +62,22 @@ describe('the completed form', () => {
     expect(text).toContain('Müller');
     expect(text).toContain('Muller');
     expect(text).toContain('Jose');
+  });
+
+  it('asks each deportation question once, where the official form does: previous U.S. travel and security', async () => {
+    const form = validForm({
+      'previous-travel': { hasBeenDeported: 'Yes', deportationDetails: 'Removed at JFK in 2015 for overstaying' },
+      'security-background': { hasBeenDeported: 'No' },
+    });
+    const text = (await textOf(await formPdf({ order: ORDER, brandName: 'Rumbo', lead: { ...LEAD, source: 'ds160-wizard', formData: form } }))).replace(/\s+/g, ' ');
+    const part = (from: string, to: string) => text.slice(text.indexOf(from), text.indexOf(to, text.indexOf(from)));
+    const previousTravel = part('Previous U.S. Travel', 'Address and Phone');
+    const security = part('Security and Background', 'Rumbo is a private company');
+    expect(previousTravel).toContain('Have you ever been deported from the United States? Yes');
+    expect(previousTravel).toContain('Removed at JFK in 2015 for overstaying');
+    expect(security.match(/deported/g)).toEqual(['deported']);
+    expect(security).toContain('Have you ever been deported from any country? No');
+    expect(text.match(/deported/g)).toHaveLength(2);
   });
 
   it('gives an A–Z copy of accented names', () => {

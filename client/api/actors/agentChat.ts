@@ -9,7 +9,8 @@ import { actorsOf } from './actorsOf';
 export function agentChatCalls(http: Transport) {
   return {
     loadSections: () => call(http, ds160Sections, {}),
-    loadSession: ({ sessionId }: { sessionId: string }) => call(http, agentSession, { params: { sessionId } }),
+    // None begun in this browser yet is a 204: null.
+    loadSession: async ({ sessionId }: { sessionId: string }) => (await call(http, agentSession, { params: { sessionId } })) ?? null,
     sendMessage: ({ replyTo, ...body }: AgentSendInput) => streamCall(http, agentChat, { body }, (text) => replyTo.send({ type: 'PIECE', text })),
     loadProgress: ({ sessionId }: { sessionId: string }) => call(http, ds160Progress, { params: { sessionId } }),
   };

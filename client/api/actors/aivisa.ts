@@ -8,7 +8,8 @@ import { actorsOf } from './actorsOf';
 /** Spec 3-ai §7: the advanced chat; its replies stream to the chat as they are written. */
 export function aivisaCalls(http: Transport) {
   return {
-    loadApplication: ({ sessionId }: { sessionId: string }) => call(http, aivisaApplication, { params: { sessionId } }),
+    // None begun in this browser yet is a 204: null.
+    loadApplication: async ({ sessionId }: { sessionId: string }) => (await call(http, aivisaApplication, { params: { sessionId } })) ?? null,
     sendMessage: ({ replyTo, language, ...body }: SendInput) =>
       streamCall(http, aivisaChat, { body: { ...body, language: language as 'es' } }, (text) => replyTo.send({ type: 'PIECE', text })),
     checkout: (body: { sessionId: string; plan: string }) => call(http, aivisaCheckout, { body }),

@@ -15,7 +15,9 @@ export function sectionsChatCalls(http: Transport) {
       streamCall(http, intelligentChat, { body: { ...body, language: language as Language } }, (text) => replyTo.send({ type: 'PIECE', text })),
     analyzeResponse: ({ language, ...body }: { sessionId: string; userResponse: string; currentSection: Section; formProgress: FormProgress; language: string; visaType?: 'DS-160' | 'ESTA' }) =>
       call(http, responseAnalysis, { body: { ...body, language: language as Language } }),
-    loadConversation: async ({ sessionId }: { sessionId: string }): Promise<KeptSections> => (await call(http, sectionsConversation, { params: { sessionId } })) as KeptSections,
+    // None begun in this browser yet is a 204: null.
+    loadConversation: async ({ sessionId }: { sessionId: string }): Promise<KeptSections | null> =>
+      ((await call(http, sectionsConversation, { params: { sessionId } })) as KeptSections | undefined) ?? null,
     analyzeForm: ({ language, ...body }: { formData: FormProgress; language: string; visaType?: 'DS-160' | 'ESTA' }) =>
       call(http, analyzeForm, { body: { ...body, language: language as Language } }),
   };

@@ -6,6 +6,8 @@ import { progressOf, questionWizardMachine, type PersistedProgress, type WizardO
 import { makeQuestionWizardActors } from '../../api/actors/questionWizard';
 import { fetchTransport } from '../../api/transport';
 import { useToast } from '../AppContext';
+import { withStartChoice } from '../../../machines/domain/startCarry';
+import { keptStartChoice } from '../startChoice';
 import { readStorage, writeStorage } from '../storage';
 import { useFlow } from '../useFlow';
 import { useStepHistory } from '../useStepHistory';
@@ -71,7 +73,11 @@ export function useQuestionWizard({ catalog, messages, followCheckout }: Options
     // One machine for the page's lifetime: a page's catalog never changes.
     [catalog],
   );
-  const restored = useMemo(() => restore(catalog), [catalog]);
+  // The start flow's country and purpose fill the questions still empty (the answers given a step before).
+  const restored = useMemo(() => {
+    const kept = restore(catalog);
+    return { ...kept, answers: withStartChoice(catalog.id, kept.answers ?? {}, keptStartChoice()) };
+  }, [catalog]);
   const wizard = useFlow(machine, { catalog, today: toIsoDate(new Date()), ...restored }, (output) => {
     const { kind, to } = output as WizardOutput;
     return kind === 'switched' || followCheckout ? to : null;

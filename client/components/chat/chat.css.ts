@@ -55,12 +55,23 @@ export const composerInput = style({ flex: 1, minWidth: 0 });
 
 export const options = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xs, padding: `0 ${vars.space.md} ${vars.space.md}` });
 
-export const toggle = style({ display: 'inline-flex', border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.pill, overflow: 'hidden' });
+// Four languages side by side are wider than a phone: there they take less room each, and wrap rather than widen the page.
+export const toggle = style({
+  display: 'inline-flex',
+  flexWrap: 'wrap',
+  maxWidth: '100%',
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.pill,
+  overflow: 'hidden',
+  '@media': { 'screen and (max-width: 480px)': { borderRadius: vars.radius.md } },
+});
 
 export const toggleButton = style({
+  flex: '1 0 auto',
   minHeight: 40,
   minWidth: 44,
   padding: `0 ${vars.space.md}`,
+  '@media': { 'screen and (max-width: 480px)': { padding: `0 ${vars.space.sm}` } },
   border: 'none',
   background: vars.color.surface,
   color: vars.color.text,

@@ -5,6 +5,7 @@ import type { Question } from '../../../machines/domain/questions';
 import type { ValidationError } from '../../../machines/domain/validators';
 import { errorText, input } from '../../styles/ui.css';
 import { useLanguage } from '../../app/AppContext';
+import { useValidationMessage } from '../../app/validationMessage';
 import { whenIdle } from '../../app/whenIdle';
 import { useCountryName } from '../countries';
 import * as css from './wizard.css';
@@ -65,6 +66,7 @@ function useCountryListing(isCountry: boolean): [listed: boolean, list: () => vo
 /** One question of a catalog, drawn by its type; label, hint and error are tied to the input for screen readers. */
 const Field = forwardRef<HTMLElement, Props>(function QuestionField({ question, value, error, onChange, onEnter }, ref) {
   const { t } = useTranslation(['catalog', 'validation', 'wizard']);
+  const message = useValidationMessage();
   const countries = useCountryOptions();
   const [listed, list] = useCountryListing(question.type === 'country');
   const id = `q-${question.id}`;
@@ -181,7 +183,7 @@ const Field = forwardRef<HTMLElement, Props>(function QuestionField({ question, 
       <div>{control}</div>
       {error && (
         <p id={`${id}-error`} className={errorText} role="alert">
-          {t(error.key.includes(':') ? error.key : `validation:${error.key}`, error.params)}
+          {message(error)}
         </p>
       )}
     </div>

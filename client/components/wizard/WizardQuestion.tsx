@@ -88,7 +88,7 @@ export const WizardQuestion = memo(function WizardQuestion({ wizard, submitLabel
         <button type="button" className={button.secondary} disabled={!canGoBack || submitting} onClick={() => wizard.send({ type: 'PREVIOUS' })}>
           {revising ? t('review.back') : t('previous')}
         </button>
-        <button type="button" className={button.primary} disabled={submitting} aria-busy={submitting} onClick={next}>
+        <button type="button" className={button.primary} disabled={submitting} aria-busy={submitting} onClick={next} data-main-action>
           {revising ? t('review.save') : submits && !reviews ? (submitting ? submittingLabel : submitLabel) : t('next')}
         </button>
       </div>

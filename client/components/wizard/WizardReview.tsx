@@ -89,7 +89,7 @@ export function WizardReview({ wizard, submitLabel, submittingLabel }: { wizard:
         <button type="button" className={button.secondary} disabled={submitting} onClick={() => wizard.send({ type: 'PREVIOUS' })}>
           {t('previous')}
         </button>
-        <button type="button" className={button.primary} disabled={submitting} aria-busy={submitting} onClick={() => wizard.send({ type: 'SUBMIT' })}>
+        <button type="button" className={button.primary} disabled={submitting} aria-busy={submitting} onClick={() => wizard.send({ type: 'SUBMIT' })} data-main-action>
           {submitting ? submittingLabel : submitLabel}
         </button>
       </div>

@@ -4,10 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { ADMIN_TABS, adminDashboardMachine, exportQuery, type AdminTab } from '../../../machines/adminDashboard.machine';
 import { adminLeadsExport } from '../../../openapi/routes/admin';
 import { TIME_RANGES, type TimeRange } from '../../../openapi/schemas/admin';
+import { errorKey, type ErrorCode } from '../../../machines/domain/errorCodes';
 import { makeAdminDashboardActors } from '../../api/actors/admin';
 import { fetchTransport } from '../../api/transport';
 import { useToastActor } from '../../app/AppContext';
 import { inspect } from '../../app/inspect';
+import { useFormat } from '../../app/format';
 import { useMoney } from '../../app/money';
 import { refreshPrices, updateSiteData } from '../../app/siteData';
 import { useTabKeys } from '../../app/useTabKeys';
@@ -27,8 +29,8 @@ const withActors = adminDashboardMachine.provide({ actors: makeAdminDashboardAct
 function withEffects(toasts: ToastActor) {
   const show = (title: string, description: string, variant?: 'destructive') =>
     toasts.send({ type: 'TOAST.SHOW', toast: { title, description, ...(variant ? { variant } : {}) } });
-  const failed = (title: string, description: string) => (_: unknown, { message }: { message: string | undefined }) =>
-    toasts.send({ type: 'TOAST.SHOW', toast: { title, ...(message ? { detail: message } : { description }), variant: 'destructive' } });
+  const failed = (title: string, description: string) => (_: unknown, { code }: { code: ErrorCode | undefined }) =>
+    toasts.send({ type: 'TOAST.SHOW', toast: { title, description: errorKey(code) ?? description, variant: 'destructive' } });
   return withActors.provide({
     actions: {
       announceFetchFailed: (_, { what }) => show('admin:toast.fetchFailed.title', `admin:toast.fetchFailed.${what}`, 'destructive'),
@@ -71,6 +73,7 @@ interface Props {
 export function AdminDashboard({ username, onSignOut, onExpired }: Props) {
   const { t } = useTranslation(['admin', 'catalog', 'ds160form']);
   const money = useMoney();
+  const format = useFormat();
   const ref = useDashboard(onExpired);
 
   const timeRange = useSelector(ref, (s) => s.context.timeRange);
@@ -126,10 +129,10 @@ export function AdminDashboard({ username, onSignOut, onExpired }: Props) {
 
       {analytics && (
         <div className={css.cards} aria-busy={summaryLoading}>
-          <Stat label={t('cards.visitors')} value={analytics.totalVisitors.toLocaleString()} testId="card-visitors" />
-          <Stat label={t('cards.leads')} value={analytics.totalLeads.toLocaleString()} hint={t('cards.conversion', { rate: analytics.conversionRate })} testId="card-leads" />
+          <Stat label={t('cards.visitors')} value={format.number(analytics.totalVisitors)} testId="card-visitors" />
+          <Stat label={t('cards.leads')} value={format.number(analytics.totalLeads)} hint={t('cards.conversion', { rate: format.percent(analytics.conversionRate) })} testId="card-leads" />
           <Stat label={t('cards.revenue')} value={money(analytics.revenue)} hint={t('cards.paidOrders', { count: analytics.conversions })} testId="card-revenue" />
-          <Stat label={t('cards.completion')} value={`${analytics.completionRate}%`} hint={t('cards.completionHint')} testId="card-completion" />
+          <Stat label={t('cards.completion')} value={format.percent(analytics.completionRate)} hint={t('cards.completionHint')} testId="card-completion" />
         </div>
       )}
 

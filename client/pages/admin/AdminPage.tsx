@@ -12,6 +12,7 @@ import { Spinner } from '../../components/Spinner';
 import { TextField } from '../../components/TextField';
 import { button, card, heading, muted, narrow, page, stack } from '../../styles/ui.css';
 import { AdminDashboard } from './AdminDashboard';
+import { errorKey } from '../../../machines/domain/errorCodes';
 
 const withActors = adminGateMachine.provide({ actors: makeAdminGateActors(fetchTransport) });
 
@@ -20,10 +21,11 @@ function withToasts(toasts: ToastActor) {
   return withActors.provide({
     actions: {
       announceLoggedIn: () => toasts.send({ type: 'TOAST.SHOW', toast: { title: 'admin:toast.loggedIn.title', description: 'admin:toast.loggedIn.description' } }),
-      announceLoginFailed: (_, { message }) =>
+      // The server's reason in the admin's language, when it gave one; else the spec's 'Invalid admin credentials'.
+      announceLoginFailed: (_, { code }) =>
         toasts.send({
           type: 'TOAST.SHOW',
-          toast: { title: 'admin:toast.loginFailed.title', ...(message ? { detail: message } : { description: 'admin:toast.loginFailed.description' }), variant: 'destructive' },
+          toast: { title: 'admin:toast.loginFailed.title', description: errorKey(code) ?? 'admin:toast.loginFailed.description', variant: 'destructive' },
         }),
       announceExpired: () => toasts.send({ type: 'TOAST.SHOW', toast: { title: 'admin:toast.expired.title', description: 'admin:toast.expired.description' } }),
       announceSignOutFailed: () =>

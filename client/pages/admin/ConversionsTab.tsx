@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { funnelShares } from '../../../machines/adminDashboard.machine';
+import { useFormat } from '../../app/format';
 import { useMoney } from '../../app/money';
 import { Spinner } from '../../components/Spinner';
 import { card, heading, stack } from '../../styles/ui.css';
@@ -15,6 +16,7 @@ import { Failed } from './parts';
 export function ConversionsTab({ dashboard }: { dashboard: DashboardRef }) {
   const { t } = useTranslation('admin');
   const money = useMoney();
+  const format = useFormat();
   const data = useSelector(dashboard, (s) => s.context.conversions);
   const loading = useSelector(dashboard, (s) => s.matches({ active: { tab: { conversions: 'loading' } } }));
   const failed = useSelector(dashboard, (s) => s.matches({ active: { tab: { conversions: 'failed' } } }));
@@ -38,7 +40,7 @@ export function ConversionsTab({ dashboard }: { dashboard: DashboardRef }) {
                 <span className={css.barFill} style={{ width: `${Math.min(100, stage.share)}%`, display: 'block' }} />
               </span>
               <span>
-                {stage.count.toLocaleString()} ({t('conversions.ofVisitors', { rate: stage.share })})
+                {format.number(stage.count)} ({t('conversions.ofVisitors', { rate: format.percent(stage.share) })})
               </span>
             </li>
           ))}
@@ -59,9 +61,9 @@ export function ConversionsTab({ dashboard }: { dashboard: DashboardRef }) {
         <h2 className={heading.section}>{t('conversions.performance')}</h2>
         <dl className={css.metrics}>
           <Metric term={t('conversions.avgSession')} value={t('conversions.avgSessionValue')} />
-          <Metric term={t('conversions.bounceRate')} value={metrics.bounceRate === null ? none : `${metrics.bounceRate}%`} />
-          <Metric term={t('conversions.formTime')} value={metrics.formCompletionMinutes === null ? none : t('conversions.minutes', { count: metrics.formCompletionMinutes })} />
-          <Metric term={t('conversions.visitsPerVisitor')} value={metrics.visitsPerVisitor === null ? none : String(metrics.visitsPerVisitor)} />
+          <Metric term={t('conversions.bounceRate')} value={metrics.bounceRate === null ? none : format.percent(metrics.bounceRate)} />
+          <Metric term={t('conversions.formTime')} value={metrics.formCompletionMinutes === null ? none : format.minutes(metrics.formCompletionMinutes)} />
+          <Metric term={t('conversions.visitsPerVisitor')} value={metrics.visitsPerVisitor === null ? none : format.number(metrics.visitsPerVisitor)} />
           <Metric term={t('conversions.satisfaction')} value={t('conversions.satisfactionValue')} />
         </dl>
       </section>

@@ -2,13 +2,13 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ANSWER_GROUPS, type AdminAnswer, type AdminLeadDetailDto } from '../../../openapi/schemas/admin';
+import { useAnswerFormat } from '../../app/answerFormat';
 import { useMoney } from '../../app/money';
-import { useCountryName } from '../../components/countries';
 import { Spinner } from '../../components/Spinner';
 import { button, heading, muted, notice, stack } from '../../styles/ui.css';
 import type { DashboardRef } from './AdminDashboard';
 import * as css from './admin.css';
-import { StatusBadge, useDateTime } from './LeadsTab';
+import { StatusBadge } from './LeadsTab';
 
 /** Spec 1-core §4: completed, in progress and any other history entry each have their icon. */
 function historyIcon(status: string): string {
@@ -71,25 +71,32 @@ export function LeadDetails({ dashboard }: { dashboard: DashboardRef }) {
   );
 }
 
+/** A history entry's action as the server wrote it ('submitted', 'paid: pro (order RB-…)'), in the admin's words. */
+function historyAction(t: (key: string, options?: Record<string, unknown>) => string, action: string): string {
+  const paid = /^paid: (\w+) \(order ([\w-]+)\)$/.exec(action);
+  if (paid) return t('answers:history.paid', { plan: t(`answers:plans.${paid[1]}`, { defaultValue: paid[1] }), number: paid[2] });
+  return t(`answers:history.${action}`, { defaultValue: action });
+}
+
 function LeadBody({ lead }: { lead: AdminLeadDetailDto }) {
-  const { t } = useTranslation(['admin', 'catalog', 'ds160form']);
+  const { t } = useTranslation(['admin', 'answers', 'catalog', 'ds160form']);
   const money = useMoney();
-  const when = useDateTime();
-  const countryName = useCountryName();
-  const label = (a: AdminAnswer) => (a.labelKey ? t(a.labelKey, { defaultValue: a.label }) : a.label);
-  const value = (a: AdminAnswer) => (a.valueKey ? t(a.valueKey, { defaultValue: a.value }) : a.value);
+  const format = useAnswerFormat();
+  const when = format.dateTime;
+  const label = (a: AdminAnswer) => format.label(a);
+  const value = (a: AdminAnswer) => format.answer(a.value);
   const basics: Array<[string, React.ReactNode]> = [
     ['name', lead.name || '—'],
     ['email', lead.email || '—'],
     ['phone', lead.phone || '—'],
-    ['formType', lead.formType],
-    ['nationality', lead.nationality ? countryName(lead.nationality) : '—'],
-    ['purpose', lead.travelPurpose || '—'],
+    ['formType', format.formType(lead.formType)],
+    ['nationality', lead.nationality ? format.country(lead.nationality) : '—'],
+    ['purpose', lead.travelPurpose ? format.purpose(lead.travelPurpose) : '—'],
     ['status', <StatusBadge key="s" kind="completionStatus" status={lead.completionStatus} />],
     ['payment', <StatusBadge key="p" kind="paymentStatus" status={lead.paymentStatus} />],
-    ['plan', t(`leads.planNames.${lead.plan}`, { defaultValue: lead.plan })],
-    ['source', lead.source],
-    ['progress', `${lead.progress}%`],
+    ['plan', t(`answers:plans.${lead.plan}`, { defaultValue: lead.plan })],
+    ['source', t(`answers:sources.${lead.source}`, { defaultValue: lead.source })],
+    ['progress', format.percent(lead.progress)],
   ];
 
   return (
@@ -131,7 +138,7 @@ function LeadBody({ lead }: { lead: AdminLeadDetailDto }) {
           <ul className={css.plainList} data-testid="lead-history">
             {lead.applicationHistory.map((h, i) => (
               <li key={`${h.date}-${i}`}>
-                <span aria-hidden="true">{historyIcon(h.status)}</span> <StatusBadge kind="completionStatus" status={h.status} /> {h.action} — {when(h.date)}
+                <span aria-hidden="true">{historyIcon(h.status)}</span> <StatusBadge kind="completionStatus" status={h.status} /> {historyAction(t, h.action)} — {when(h.date)}
               </li>
             ))}
           </ul>
@@ -144,7 +151,7 @@ function LeadBody({ lead }: { lead: AdminLeadDetailDto }) {
             {lead.orders.map((o) => (
               <li key={o.number} className={stack} data-testid={`lead-order-${o.number}`}>
                 <span>
-                  {t('lead.order', { number: o.number, plan: o.plan, status: o.status, total: money(o.total, { cents: true }) })}{' '}
+                  {t('lead.order', { number: o.number, plan: t(`answers:plans.${o.plan}`, { defaultValue: o.plan }), status: t(`answers:orderStatus.${o.status}`, { defaultValue: o.status }), total: money(o.total, { cents: true }) })}{' '}
                   <span className={muted}>{t(`lead.settledBy.${o.settledBy ?? 'pending'}`)}</span>
                 </span>
                 {/* Each payment attempt and how the order moved, so support can tell whether a card was charged. */}
@@ -159,7 +166,7 @@ function LeadBody({ lead }: { lead: AdminLeadDetailDto }) {
                   ))}
                   {o.history.map((h, i) => (
                     <li key={`h-${i}`} className={muted}>
-                      {h.status}: {h.note} — {when(h.date)}
+                      {t(`answers:orderStatus.${h.status}`, { defaultValue: h.status })}: {h.note} — {when(h.date)}
                     </li>
                   ))}
                 </ul>
@@ -173,7 +180,7 @@ function LeadBody({ lead }: { lead: AdminLeadDetailDto }) {
         <Section title={t('lead.sections.chats')}>
           <ul className={css.plainList}>
             {lead.chats.map((c, i) => (
-              <li key={`${c.chat}-${i}`}>{t('lead.chat', { chat: c.chat, count: c.messages, date: when(c.updatedAt) })}</li>
+              <li key={`${c.chat}-${i}`}>{t('lead.chat', { chat: t(`answers:chats.${c.chat}`, { defaultValue: c.chat }), count: c.messages, date: when(c.updatedAt) })}</li>
             ))}
           </ul>
         </Section>

@@ -1,7 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { LEAD_PLAN_FILTERS, LEAD_STATUS_FILTERS, type AdminLeadRow, type LeadPlanFilter, type LeadStatusFilter } from '../../../openapi/schemas/admin';
-import { useLanguage } from '../../app/AppContext';
+import { useAnswerFormat } from '../../app/answerFormat';
+import { useFormat } from '../../app/format';
 import { useCountryName } from '../../components/countries';
 import { Spinner } from '../../components/Spinner';
 import { button, muted, stack } from '../../styles/ui.css';
@@ -16,11 +17,6 @@ export function StatusBadge({ kind, status }: { kind: 'completionStatus' | 'paym
   return <span className={css.statusBadge[variant]}>{t(`leads.${kind}.${status}`, { defaultValue: status })}</span>;
 }
 
-export function useDateTime(): (iso: string) => string {
-  const { language } = useLanguage();
-  const format = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
-  return (iso) => (Number.isNaN(Date.parse(iso)) ? iso : format.format(new Date(iso)));
-}
 
 /** Leads (spec 1-core §2.10): the status and plan filters, the table, and a page at a time. */
 export function LeadsTab({ dashboard }: { dashboard: DashboardRef }) {
@@ -91,7 +87,8 @@ export function LeadsTab({ dashboard }: { dashboard: DashboardRef }) {
 function LeadTable({ rows, onView }: { rows: AdminLeadRow[]; onView: (id: string) => void }) {
   const { t } = useTranslation('admin');
   const countryName = useCountryName();
-  const when = useDateTime();
+  const format = useFormat();
+  const answers = useAnswerFormat();
   const columns = ['email', 'country', 'visaType', 'status', 'plan', 'progress', 'lastActive', 'actions'] as const;
   return (
     <table className={css.table} data-testid="lead-table">
@@ -109,18 +106,18 @@ function LeadTable({ rows, onView }: { rows: AdminLeadRow[]; onView: (id: string
           <tr key={lead.id} data-lead={lead.id}>
             <td>{lead.email || '—'}</td>
             <td>{lead.country ? countryName(lead.country) : '—'}</td>
-            <td>{lead.formType}</td>
+            <td>{answers.formType(lead.formType)}</td>
             <td>
               <StatusBadge kind="completionStatus" status={lead.completionStatus} /> <StatusBadge kind="paymentStatus" status={lead.paymentStatus} />
             </td>
             <td>{t(`leads.planNames.${lead.plan}`, { defaultValue: lead.plan })}</td>
             <td>
               <span className={css.progress}>
-                <progress max={100} value={lead.progress} aria-label={`${lead.progress}%`} />
-                {lead.progress}%
+                <progress max={100} value={lead.progress} aria-label={format.percent(lead.progress)} />
+                {format.percent(lead.progress)}
               </span>
             </td>
-            <td>{when(lead.lastActive)}</td>
+            <td>{format.dateTime(lead.lastActive)}</td>
             <td>
               <button type="button" className={button.ghost} onClick={() => onView(lead.id)} aria-label={t('leads.viewLead', { name: lead.name || lead.email })} data-testid="lead-view">
                 {t('leads.view')}

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AnalyticsDto } from '../../../openapi/schemas/admin';
 import { useLanguage } from '../../app/AppContext';
+import { useFormat } from '../../app/format';
 import { useCountryName } from '../../components/countries';
 import { card, heading, muted, stack } from '../../styles/ui.css';
 import * as css from './admin.css';
@@ -11,6 +12,7 @@ export function OverviewTab({ analytics }: { analytics: AnalyticsDto | null }) {
   const { t } = useTranslation('admin');
   const { language } = useLanguage();
   const countryName = useCountryName();
+  const format = useFormat();
   const regionName = useMemo(() => new Intl.DisplayNames([language], { type: 'region', fallback: 'code' }), [language]);
   if (!analytics) return null;
   const { topCountries, topNationalities, visaTypeDistribution: visas } = analytics;
@@ -39,7 +41,7 @@ export function OverviewTab({ analytics }: { analytics: AnalyticsDto | null }) {
                   <span className={css.barFill} style={{ width: `${c.share}%`, display: 'block' }} />
                 </span>
                 <span>
-                  {t('overview.visitors', { count: c.visitors })} ({c.share}%)
+                  {t('overview.visitors', { count: c.visitors })} ({format.percent(c.share)})
                 </span>
               </li>
             ))}
@@ -61,7 +63,7 @@ export function OverviewTab({ analytics }: { analytics: AnalyticsDto | null }) {
                 <span className={css.bar} aria-hidden="true">
                   <span className={css.barFill} style={{ width: `${visas[type]}%`, display: 'block' }} />
                 </span>
-                <span>{visas[type]}%</span>
+                <span>{format.percent(visas[type])}</span>
               </li>
             ))}
             <li className={muted}>{t('overview.totalApplications', { count: visas.total })}</li>

@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { TrafficDto } from '../../../openapi/schemas/admin';
 import { useLanguage } from '../../app/AppContext';
+import { useFormat } from '../../app/format';
 import { Spinner } from '../../components/Spinner';
 import { card, heading, stack } from '../../styles/ui.css';
 import type { DashboardRef } from './AdminDashboard';
@@ -11,6 +12,7 @@ import { Failed, Figure } from './parts';
 /** Traffic (spec 1-core §2.10): visitors, new users, new-user rate, and visits per day drawn from the data. */
 export function TrafficTab({ dashboard }: { dashboard: DashboardRef }) {
   const { t } = useTranslation('admin');
+  const format = useFormat();
   const traffic = useSelector(dashboard, (s) => s.context.traffic);
   const loading = useSelector(dashboard, (s) => s.matches({ active: { tab: { traffic: 'loading' } } }));
   const failed = useSelector(dashboard, (s) => s.matches({ active: { tab: { traffic: 'failed' } } }));
@@ -20,10 +22,10 @@ export function TrafficTab({ dashboard }: { dashboard: DashboardRef }) {
   return (
     <div className={stack} aria-busy={loading}>
       <div className={css.cards}>
-        <Figure label={t('traffic.visitors')} value={traffic.totalVisitors.toLocaleString()} />
-        <Figure label={t('traffic.newUsers')} value={traffic.newUsers.toLocaleString()} />
-        <Figure label={t('traffic.newUserRate')} value={`${traffic.newUserRate}%`} />
-        <Figure label={t('traffic.pageViews')} value={traffic.pageViews.toLocaleString()} />
+        <Figure label={t('traffic.visitors')} value={format.number(traffic.totalVisitors)} />
+        <Figure label={t('traffic.newUsers')} value={format.number(traffic.newUsers)} />
+        <Figure label={t('traffic.newUserRate')} value={format.percent(traffic.newUserRate)} />
+        <Figure label={t('traffic.pageViews')} value={format.number(traffic.pageViews)} />
       </div>
       <section className={card} aria-labelledby="traffic-chart">
         <h2 id="traffic-chart" className={heading.section}>

@@ -4,13 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { aivisaChatMachine, aivisaView, type ChatLine, type StateUpdate } from '../../../machines/aivisaChat.machine';
 import { parseReply } from '../../../machines/domain/chatMarkers';
-import { findCountry } from '../../../machines/domain/countries';
 import { ROUTES } from '../../../machines/domain/routes';
 import { saveChatLead } from '../../../openapi/routes/leads';
 import { makeAivisaActors } from '../../api/actors/aivisa';
 import { call } from '../../api/call';
 import { fetchTransport } from '../../api/transport';
 import { useLanguage } from '../../app/AppContext';
+import { useFormat } from '../../app/format';
 import { useSiteData } from '../../app/siteData';
 import { browserChatId } from '../../app/storage';
 import { useFlow } from '../../app/useFlow';
@@ -46,6 +46,7 @@ export default function AivisaPage() {
   const { t } = useTranslation(['aivisa', 'aiassistant']);
   const { language } = useLanguage();
   const { branding } = useSiteData();
+  const format = useFormat();
   usePageMeta('chat', branding.brandName);
   const [input] = useState(() => ({ sessionId: browserChatId(SESSION_KEY), language }));
   const ref = useFlow(machine, input);
@@ -65,15 +66,11 @@ export default function AivisaPage() {
   const lastAssistant = useMemo(() => context.lines.map((l) => l.role).lastIndexOf('assistant'), [context.lines]);
   const send = (text?: string) => ref.send(text === undefined ? { type: 'SEND' } : { type: 'SEND', text });
   const collected = SIDEBAR_FIELDS.filter((f) => context.application.collected[f]);
-  // Countries and purposes in the page's language; dates as the page's language writes them.
+  // Countries and purposes in the page's language; dates as the page's language writes them (client/app/format.ts).
   const shown = (field: string, value: string) => {
-    if (field === 'citizenship_country') {
-      const code = findCountry(value)?.code;
-      return (code && new Intl.DisplayNames([language], { type: 'region' }).of(code)) || value;
-    }
+    if (field === 'citizenship_country') return format.country(value);
     if (field === 'trip_purpose') return t(`purposes.${value}`, { defaultValue: value });
-    if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return new Date(`${value}T12:00:00Z`).toLocaleDateString(language, { dateStyle: 'medium', timeZone: 'UTC' });
-    return value;
+    return format.date(value);
   };
 
   const renderLine = (line: ChatLine, index: number) => {

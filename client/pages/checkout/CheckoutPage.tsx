@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { CHECKOUT_FIELDS, checkoutMachine, selectedOption, type CheckoutField, type CheckoutInput } from '../../../machines/checkout.machine';
 import { COUNTRIES } from '../../../machines/domain/countryList';
+import { errorKey } from '../../../machines/domain/errorCodes';
 import { OTHER_COUNTRY, PAYMENT_FIELDS } from '../../../machines/domain/payment';
 import { ROUTES } from '../../../machines/domain/routes';
 import { toIsoDate } from '../../../machines/domain/validators';
@@ -72,17 +73,16 @@ export default function CheckoutPage() {
             }),
           announcePaid: () =>
             toasts.send({ type: 'TOAST.SHOW', toast: { title: 'commerce:toast.paid.title', description: 'commerce:toast.paid.description' } }),
-          // The server's own reason when it gave one (a card decline), else the spec's default text.
-          // A decline the gateway names is said in the interface language; another refusal in the server's words.
-          announcePaymentFailed: (_, { message, code }) =>
+          // The server's own reason when it gave one (a card decline), else the spec's default text: both in the
+          // interface language, never the server's English (issue 34).
+          announcePaymentFailed: (_, { code }) =>
             toasts.send({
               type: 'TOAST.SHOW',
-              toast:
-                code && (DECLINE_CODES as readonly string[]).includes(code)
-                  ? { title: 'commerce:toast.paymentFailed.title', description: `commerce:decline.${code}`, variant: 'destructive' }
-                  : message
-                    ? { title: 'commerce:toast.paymentFailed.title', detail: message, variant: 'destructive' }
-                    : { title: 'commerce:toast.paymentFailed.title', description: 'commerce:toast.paymentFailed.description', variant: 'destructive' },
+              toast: {
+                title: 'commerce:toast.paymentFailed.title',
+                description: code && (DECLINE_CODES as readonly string[]).includes(code) ? `commerce:decline.${code}` : (errorKey(code) ?? 'commerce:toast.paymentFailed.description'),
+                variant: 'destructive',
+              },
             }),
           announceInvalidPlan: () =>
             toasts.send({ type: 'TOAST.SHOW', toast: { title: 'commerce:toast.invalidPlan.title', description: 'commerce:toast.invalidPlan.description', variant: 'destructive' } }),
@@ -342,7 +342,7 @@ function CheckoutForm({ flow }: { flow: CheckoutRef }) {
                 );
               })}
             </div>
-            <button type="button" className={`${button.primary} ${css.fullWidth}`} data-testid="pay-button" disabled={busy} aria-busy={paying || undefined} onClick={pay}>
+            <button type="button" className={`${button.primary} ${css.fullWidth}`} data-testid="pay-button" data-main-action disabled={busy} aria-busy={paying || undefined} onClick={pay}>
               {paying ? t('processing') : t('checkout.pay', { amount: total })}
             </button>
           </form>

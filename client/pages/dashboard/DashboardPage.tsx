@@ -1,22 +1,22 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { canContinue, dashboardMachine, inProgressCount } from '../../../machines/dashboard.machine';
+import { describeAnswers, type DescribedAnswer } from '../../../machines/domain/answers';
 import { ds160Catalog, estaCatalog, preassessmentCatalog } from '../../../machines/domain/catalogs';
 import { LANGUAGES, isLanguage } from '../../../machines/domain/language';
 import { ROUTES } from '../../../machines/domain/routes';
-import { visibleQuestions } from '../../../machines/domain/questions';
 import { firstUnanswered } from '../../../machines/domain/wizardProgress';
 import type { ApplicationDto } from '../../../openapi/schemas/applications';
 import { makeDashboardActors } from '../../api/actors/dashboard';
 import { fetchTransport } from '../../api/transport';
+import { useAnswerFormat } from '../../app/answerFormat';
 import { useLanguage, useSession, useToastActor } from '../../app/AppContext';
 import { saveFile } from '../../app/saveFile';
 import { writeStorage } from '../../app/storage';
 import { useFlow } from '../../app/useFlow';
 import { usePageMeta } from '../../app/usePageMeta';
-import { useCountryName } from '../../components/countries';
 import { Spinner } from '../../components/Spinner';
 import { button, card, container, grid, heading, label, muted, page, stack } from '../../styles/ui.css';
 import * as css from './dashboard.css';
@@ -53,7 +53,24 @@ const ROLES = ['user', 'guest', 'admin'];
 
 type Panel = 'profile' | 'settings' | 'viewing' | null;
 
+/**
+ * Nobody signed in goes to /login (spec 1-core §2.8) as soon as the session is known, without asking the server
+ * for a list it would refuse: a first visit signed out is a state, not a 401 in the console (issue 34).
+ */
 export default function DashboardPage() {
+  const { t } = useTranslation('account');
+  const { account, checking } = useSession();
+  // Once open, the dashboard stays until its own flow leaves: Logout ends the session and goes home, not to /login.
+  const [opened, setOpened] = useState(false);
+  useEffect(() => {
+    if (account) setOpened(true);
+  }, [account]);
+  if (opened || account) return <Dashboard />;
+  if (checking) return <Spinner label={t('dashboard.loading')} />;
+  return <Navigate to={ROUTES.login} replace />;
+}
+
+function Dashboard() {
   const { t } = useTranslation(['account', 'common']);
   usePageMeta('dashboard');
   const toasts = useToastActor();
@@ -247,23 +264,19 @@ export default function DashboardPage() {
   );
 }
 
+/** The dashboard's words for an application: client/app/answerFormat.ts's, and its own statuses and types. */
 function useFormats() {
   const { t } = useTranslation('account');
-  const { language } = useLanguage();
-  const countryName = useCountryName();
+  const answers = useAnswerFormat();
   return useMemo(() => {
-    const dates = new Intl.DateTimeFormat(language, { dateStyle: 'medium' });
-    const date = (iso: string) => {
-      const parsed = new Date(iso);
-      return Number.isNaN(parsed.getTime()) ? iso : dates.format(parsed);
-    };
     /** A value the spec names, in words; anything else the server sends is shown as it came. */
     const known = (prefix: string, values: readonly string[], value: string) => (values.includes(value) ? t(`${prefix}.${value}`) : value);
     const type = (value: string) => (TYPE_KEYS[value] ? t(TYPE_KEYS[value]) : value);
     const title = (application: ApplicationDto) =>
-      application.country ? t('dashboard.item.title', { type: type(application.type), country: countryName(application.country) }) : type(application.type);
-    return { date, known, type, title, countryName };
-  }, [t, language, countryName]);
+      application.country ? t('dashboard.item.title', { type: type(application.type), country: answers.country(application.country) }) : type(application.type);
+    const purpose = (application: ApplicationDto) => (application.purpose ? answers.purpose(application.purpose) : '—');
+    return { ...answers, known, type, title, purpose };
+  }, [t, answers]);
 }
 
 interface ItemProps {
@@ -288,7 +301,7 @@ function ApplicationItem({ application, busy, continuing, onView, onContinue }: 
         <span className={statusKnown ? css.status[application.status] : css.status.unknown}>{format.known('dashboard.status', STATUSES, application.status)}</span>
       </div>
       <dl className={css.meta}>
-        <Meta term={t('dashboard.item.purpose')} value={application.purpose || '—'} />
+        <Meta term={t('dashboard.item.purpose')} value={format.purpose(application)} />
         <Meta term={t('dashboard.item.created')} value={format.date(application.createdAt)} />
         <Meta term={t('dashboard.item.lastModified')} value={format.date(application.lastModified)} />
       </dl>
@@ -452,8 +465,8 @@ function DetailsPanel({ application }: { application: ApplicationDto }) {
       </h2>
       <dl className={css.meta}>
         <Meta term={t('dashboard.details.type')} value={format.type(application.type)} />
-        <Meta term={t('dashboard.details.country')} value={application.country ? format.countryName(application.country) : '—'} />
-        <Meta term={t('dashboard.item.purpose')} value={application.purpose || '—'} />
+        <Meta term={t('dashboard.details.country')} value={application.country ? format.country(application.country) : '—'} />
+        <Meta term={t('dashboard.item.purpose')} value={format.purpose(application)} />
         <Meta term={t('dashboard.details.status')} value={format.known('dashboard.status', STATUSES, application.status)} />
         <Meta term={t('dashboard.details.progress')} value={t('dashboard.item.progressValue', { value: application.progress })} />
         <Meta term={t('dashboard.item.created')} value={format.date(application.createdAt)} />
@@ -496,9 +509,18 @@ interface AnswersProps {
 }
 
 /** The application's answers, read-only: by the wizard's questions where one made it, else as saved. */
+/**
+ * The application's answers, read-only, under their form's sections: each labelled with its question and worded in
+ * the interface language (machines/domain/answers.ts, client/app/answerFormat.ts), whichever form or chat made it.
+ */
 function AnswersList({ application, answers, onRetry }: AnswersProps) {
-  const { t } = useTranslation(['account', 'catalog', 'wizard']);
-  const nameOf = useCountryName();
+  const { t } = useTranslation(['account', 'answers', 'catalog', 'ds160form', 'wizard']);
+  const format = useAnswerFormat();
+  const groups = useMemo(() => {
+    const bySection = new Map<string, DescribedAnswer[]>();
+    for (const answer of describeAnswers(application.source, answers.values)) bySection.set(answer.section, [...(bySection.get(answer.section) ?? []), answer]);
+    return [...bySection.values()];
+  }, [application.source, answers.values]);
   if (answers.state === 'loading') return <Spinner label={t('dashboard.details.answersLoading')} />;
   if (answers.state === 'failed') {
     return (
@@ -512,33 +534,29 @@ function AnswersList({ application, answers, onRetry }: AnswersProps) {
       </div>
     );
   }
-  const catalog = application.wizard ? CATALOGS[application.wizard] : null;
-  const flat = Object.fromEntries(Object.entries(answers.values).filter((e): e is [string, string] => typeof e[1] === 'string'));
-  const rows: Array<[string, string]> = catalog
-    ? visibleQuestions(catalog, flat)
-        .filter((q) => flat[q.id]?.trim())
-        .map((q) => {
-          const value = flat[q.id] as string;
-          const option = q.options?.find((o) => o.value === value);
-          return [t(q.labelKey), option ? t(option.labelKey) : q.type === 'country' ? nameOf(value) : value];
-        })
-    : Object.entries(answers.values).map(([key, value]) => [key, typeof value === 'string' ? value : JSON.stringify(value)]);
   return (
-    <section aria-labelledby="answers-title" className={stack}>
+    <section aria-labelledby="answers-title" className={stack} data-testid="application-answers">
       <h3 id="answers-title" className={css.itemTitle}>
         {t('dashboard.details.answers')}
       </h3>
-      {rows.length === 0 ? (
+      {groups.length === 0 ? (
         <p className={muted}>{t('dashboard.details.noAnswers')}</p>
       ) : (
-        <dl className={css.answers}>
-          {rows.map(([term, value]) => (
-            <div key={term}>
-              <dt className={muted}>{term}</dt>
-              <dd>{value}</dd>
-            </div>
-          ))}
-        </dl>
+        groups.map((group) => (
+          <div key={group[0]?.section} className={stack}>
+            <h4 className={muted}>{group[0]?.sectionKey ? t(group[0].sectionKey) : t('answers:sections.other')}</h4>
+            <dl className={css.answers}>
+              {group.map((answer) => (
+                <div key={answer.id}>
+                  <dt className={muted}>{format.label(answer)}</dt>
+                  {format.lines(answer.value).map((line, i) => (
+                    <dd key={i}>{line}</dd>
+                  ))}
+                </div>
+              ))}
+            </dl>
+          </div>
+        ))
       )}
     </section>
   );

@@ -54,7 +54,7 @@ export function CompletionCard({ plan, price, priceFailed, busy, onProceed, onRe
         <Spinner label={t('common:price.loading')} />
       )}
       <div>
-        <button type="button" className={button.primary} disabled={busy} onClick={onProceed}>
+        <button type="button" className={button.primary} disabled={busy} onClick={onProceed} data-main-action>
           {t('completion.proceed')}
         </button>
       </div>

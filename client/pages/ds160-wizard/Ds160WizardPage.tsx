@@ -2,9 +2,11 @@ import { useSelector } from '@xstate/react';
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import type { SnapshotFrom } from 'xstate';
 import { DS160_FORM_LISTS, DS160_FORM_SECTIONS, type Ds160FormSection } from '../../../machines/domain/ds160Form';
 import { isDs160Section, listRows, sectionSpec, visibleFields, type Ds160ListId } from '../../../machines/domain/ds160Sections';
 import { ROUTES } from '../../../machines/domain/routes';
+import { formWithStartChoice } from '../../../machines/domain/startCarry';
 import { toIsoDate } from '../../../machines/domain/validators';
 import {
   allCompleted,
@@ -22,12 +24,15 @@ import { makeDs160FormActors } from '../../api/actors/ds160Form';
 import { fetchTransport, type Transport } from '../../api/transport';
 import { useToastActor } from '../../app/AppContext';
 import { afterNextPaint } from '../../app/afterPaint';
+import { revealBelowHeader } from '../../app/reveal';
 import { deferredWrite, DS160_FORM_STORAGE_KEY, readStorage, writeStorage } from '../../app/storage';
+import { keptStartChoice } from '../../app/startChoice';
 import { useFlow } from '../../app/useFlow';
+import { useStepHistory } from '../../app/useStepHistory';
 import { usePageMeta } from '../../app/usePageMeta';
 import { useFormerUntilIdle, useWhenIdle } from '../../app/useWhenIdle';
 import { useCountryName } from '../../components/countries';
-import { button, card, container, muted, page } from '../../styles/ui.css';
+import { button, card, container, linkButton, muted, page } from '../../styles/ui.css';
 import { CompletionCard, planOf } from './CompletionCard';
 import * as css from './ds160Wizard.css';
 import { ResumeEntry, SaveForLater } from './ResumePanel';
@@ -50,6 +55,9 @@ const NO_VALUES: Readonly<Record<string, unknown>> = Object.freeze({});
 const NO_ERRORS: Readonly<Record<string, never>> = Object.freeze({});
 /** The photo step is not drawn ahead: its photo check is a machine of its own, started when it mounts. */
 const DRAWN_AHEAD: readonly Ds160FormSection[] = DS160_FORM_SECTIONS.filter((s) => s !== 'photo-submission');
+
+/** The section in the URL, counted from 1, while the applicant is on one (not while a submit or a switch runs). */
+const sectionStep = (s: SnapshotFrom<typeof ds160FormMachine>) => (s.status === 'active' && s.matches({ active: { flow: 'editing' } }) ? s.context.current + 1 : null);
 
 const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
 
@@ -195,7 +203,11 @@ export default function Ds160WizardPage() {
       },
     });
   }, [toasts]);
-  const [input] = useState<Ds160FormInput>(() => ({ today: toIsoDate(new Date()), ...restore() }));
+  // The start flow's country and purpose fill the fields still empty (spec 2-wizards §2.1, §7).
+  const [input] = useState<Ds160FormInput>(() => {
+    const kept = restore();
+    return { today: toIsoDate(new Date()), ...kept, values: formWithStartChoice(kept.values ?? {}, keptStartChoice()) };
+  });
   const ref = useFlow(machine, input, destination);
   // Leaving for another page of the app: what is waiting is written before that page reads storage.
   useEffect(() => () => saved.flush(), []);
@@ -294,9 +306,18 @@ export default function Ds160WizardPage() {
     // The waiver panel, shown with this move, has taken focus already (its effect runs first).
     if (document.activeElement?.closest(`#${WAIVER_ID}`)) return;
     titleRef.current?.focus({ preventScroll: true });
-    const top = sectionRef.current?.getBoundingClientRect().top ?? 0;
-    if (top < 0) sectionRef.current?.scrollIntoView({ block: 'start' });
+    // The section's number and title, below the header, wherever the button pressed was.
+    revealBelowHeader(sectionRef.current);
   }, [current]);
+
+  // The section is in the URL (?section=), as the question wizards' ?q=: the browser's Back goes back a section
+  // (not to the page before the form), Forward returns, a reload stays. Nothing moves while a submit runs.
+  useStepHistory('section', ref, sectionStep, {
+    to: (step) => {
+      const target = DS160_FORM_SECTIONS[step - 1];
+      if (target) move({ type: 'GOTO', section: target }, true);
+    },
+  });
 
   // Stable, so the sidebar and the picker are only drawn again when what they show changes.
   const goFocused = useCallback((target: Ds160FormSection) => move({ type: 'GOTO', section: target }, true), [move]);
@@ -343,6 +364,14 @@ export default function Ds160WizardPage() {
               />
             )}
 
+            {showCompletion && (
+              <p className={muted} data-testid="ds160-new-application">
+                {t('ds160page:newApplication.note')}{' '}
+                <button type="button" className={linkButton} disabled={busy} onClick={() => move({ type: 'RESET' }, true)}>
+                  {t('ds160page:newApplication.action')}
+                </button>
+              </p>
+            )}
             <section ref={sectionRef} className={`${card} ${css.main}`} aria-labelledby={TITLE_ID} data-section={section}>
               <div className={css.sectionHead}>
                 <p className={css.count}>{t('ds160page:section.counter', { n: current + 1, total: DS160_FORM_SECTIONS.length })}</p>
@@ -376,6 +405,7 @@ export default function Ds160WizardPage() {
                   type="button"
                   className={button.primary}
                   data-testid="ds160-next"
+                  data-main-action
                   disabled={busy}
                   aria-busy={busy || undefined}
                   onClick={() => move({ type: 'NEXT' }, true)}

@@ -11,7 +11,7 @@ import { useToastActor } from '../../app/AppContext';
 import { useFlow } from '../../app/useFlow';
 import { button, errorText, label as labelClass, notice, row as rowClass, spinner } from '../../styles/ui.css';
 import * as css from './ds160Wizard.css';
-import { useMessage } from './messages';
+import { useValidationMessage } from '../../app/validationMessage';
 
 const base = photoCheckMachine.provide({ actors: makePhotoCheckActors(fetchTransport, readWithFileReader) });
 
@@ -54,7 +54,7 @@ function usePreview(file: PhotoFile | null): string | null {
  */
 export function PhotoCheck({ field, photoId, leadId, error, required, disabled, onChosen }: PhotoCheckProps) {
   const { t } = useTranslation(['ds160form', 'ds160page']);
-  const message = useMessage();
+  const message = useValidationMessage();
   const toasts = useToastActor();
   const chosen = useRef(onChosen);
   chosen.current = onChosen;

@@ -8,7 +8,7 @@ import { fetchTransport } from '../../api/transport';
 import { useFlow } from '../../app/useFlow';
 import { button, card, errorText, input as inputClass, label as labelClass, notice, row, stack } from '../../styles/ui.css';
 import * as css from './ds160Wizard.css';
-import { useMessage } from './messages';
+import { useValidationMessage } from '../../app/validationMessage';
 
 const base = formResumeMachine.provide({ actors: makeFormResumeActors(fetchTransport) });
 
@@ -83,7 +83,7 @@ export const ResumeEntry = memo(function ResumeEntry({
   const machine = useMemo(() => base.provide({ actions: { restoreForm: (_, { application }) => restore.current(application) } }), []);
   const [input] = useState<FormResumeInput>(() => ({ code: linked }));
   const resume = useFlow(machine, input);
-  const message = useMessage();
+  const message = useValidationMessage();
   const { code, email, errors, failure } = useSelector(resume, (s) => s.context);
   const busy = useSelector(resume, (s) => s.matches('checking'));
   const shownFailure = failure && failure !== 'issueFailed' ? failure : null;

@@ -16,7 +16,7 @@ import { useLanguage } from '../../app/AppContext';
 import { useCountryName } from '../../components/countries';
 import { button, errorText, input, label as labelClass, notice, row as rowClass } from '../../styles/ui.css';
 import * as css from './ds160Wizard.css';
-import { useMessage } from './messages';
+import { useValidationMessage } from '../../app/validationMessage';
 import { PhotoCheck } from './PhotoCheck';
 
 /** A field's path in the machine's values and errors: 'firstName', or 'companions.0.firstName' for a list row's. */
@@ -80,7 +80,7 @@ interface FieldProps {
 /** One field: visible label, hint, the input of its kind, and its error tied to it for screen readers. */
 const Field = memo(function Field({ field, path, value, error, required, disabled, onChange }: FieldProps) {
   const { t } = useTranslation('ds160form');
-  const message = useMessage();
+  const message = useValidationMessage();
   const countries = useContext(CountryOptions);
   const id = fieldDomId(path);
   const hintId = field.hintKey ? `${id}-hint` : '';
@@ -231,7 +231,7 @@ interface ListProps {
 /** A list (companions, U.S. visits): numbered row groups, each with its fields and Remove, then Add. */
 function ListField({ field, rows, errors, disabled, onChange, onAdd, onRemove }: ListProps) {
   const { t } = useTranslation('ds160form');
-  const message = useMessage();
+  const message = useValidationMessage();
   const list = field.id as Ds160ListId;
   const id = fieldDomId(list);
   const error = errors[list];

@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { MIN_PASSWORD_LENGTH } from '../../../machines/domain/account';
+import { errorKey, type ErrorCode } from '../../../machines/domain/errorCodes';
 import { ROUTES } from '../../../machines/domain/routes';
 import { loginMachine, type LoginField, type LoginOutput } from '../../../machines/login.machine';
 import { makeLoginActors } from '../../api/actors/account';
@@ -21,9 +22,9 @@ const withActors = loginMachine.provide({ actors: makeLoginActors(fetchTransport
 type Tab = 'login' | 'signup';
 const TABS: readonly Tab[] = ['login', 'signup'];
 
-/** A refusal: the server's own words when it gave some (spec 1-core §8 "server message or …"), else ours. */
-function failure(title: string, description: string, message: string | undefined) {
-  return { title, ...(message ? { detail: message } : { description }), variant: 'destructive' as const };
+/** A refusal: what the server said, in the interface language, when it said why (spec 1-core §8 "server message or …"), else ours. */
+function failure(title: string, description: string, code: ErrorCode | undefined) {
+  return { title, description: errorKey(code) ?? description, variant: 'destructive' as const };
 }
 
 /** The spec's toasts (1-core §5, §8), as translation keys of the `account` namespace. */
@@ -32,14 +33,14 @@ function withToasts(toasts: ToastActor) {
   return withActors.provide({
     actions: {
       announceLoggedIn: () => show({ title: 'account:toast.loggedIn.title', description: 'account:toast.loggedIn.description' }),
-      announceLoginFailed: (_, { message }) =>
-        show(failure('account:toast.loginFailed.title', 'account:toast.loginFailed.description', message)),
+      announceLoginFailed: (_, { code }) =>
+        show(failure('account:toast.loginFailed.title', 'account:toast.loginFailed.description', code)),
       announceSignedUp: () => show({ title: 'account:toast.signedUp.title', description: 'account:toast.signedUp.description' }),
-      announceSignupFailed: (_, { message }) =>
-        show(failure('account:toast.signupFailed.title', 'account:toast.signupFailed.description', message)),
+      announceSignupFailed: (_, { code }) =>
+        show(failure('account:toast.signupFailed.title', 'account:toast.signupFailed.description', code)),
       announceGuest: () => show({ title: 'account:toast.guest.title', description: 'account:toast.guest.description' }),
-      announceGuestFailed: (_, { message }) =>
-        show(failure('account:toast.guestFailed.title', 'account:toast.guestFailed.description', message)),
+      announceGuestFailed: (_, { code }) =>
+        show(failure('account:toast.guestFailed.title', 'account:toast.guestFailed.description', code)),
       announceMismatch: () =>
         show({ title: 'account:toast.mismatch.title', description: 'account:toast.mismatch.description', variant: 'destructive' }),
     },

@@ -78,7 +78,7 @@ export class AccountService {
       guest_email: null,
       created_at: new Date().toISOString(),
     };
-    if (!(await insertAccountOnce(this.db, user))) throw conflict(SIGNUP_REFUSED);
+    if (!(await insertAccountOnce(this.db, user))) throw conflict(SIGNUP_REFUSED, 'account_not_created');
     return user;
   }
 
@@ -89,7 +89,7 @@ export class AccountService {
     const ticket = await admit(this.counters, signInTallies('login', address, client), tooManyAttempts);
     const user = await findAccountByEmail(this.db, address);
     const ok = await verifyPassword(password, user?.password_hash ?? (await this.decoy));
-    if (!user || !ok) throw unauthorized(INVALID_CREDENTIALS);
+    if (!user || !ok) throw unauthorized(INVALID_CREDENTIALS, 'invalid_credentials');
     await ticket.succeeded();
     return user;
   }
@@ -100,7 +100,7 @@ export class AccountService {
     const user = await findUserByUsername(this.db, username.trim());
     const admin = user?.role === 'admin' ? user : undefined;
     const ok = await verifyPassword(password, admin?.password_hash ?? (await this.decoy));
-    if (!admin || !ok) throw unauthorized(INVALID_ADMIN_CREDENTIALS);
+    if (!admin || !ok) throw unauthorized(INVALID_ADMIN_CREDENTIALS, 'invalid_admin_credentials');
     await ticket.succeeded();
     return admin;
   }

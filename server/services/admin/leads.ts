@@ -5,7 +5,7 @@ import { findLeadRow, listHistory } from '../../../db/queries/leads';
 import { attemptsOfOrders, historyOfOrders } from '../../../db/queries/orders';
 import type { AdminLeadDetailDto, AdminLeadRow, AdminLeadsDto } from '../../../openapi/schemas/admin';
 import { notFound } from '../../lib/problems';
-import { progressOf } from '../applications/progress';
+import { progressOf, purposeOf } from '../applications/progress';
 import { adminAnswers } from './answers';
 import { BOM, csvRow } from './csv';
 
@@ -70,7 +70,7 @@ export class AdminLeadService {
       phone: row.phone,
       formType: row.form_type,
       nationality: row.nationality,
-      travelPurpose: row.travel_purpose,
+      travelPurpose: purposeOf(row),
       completionStatus: row.completion_status,
       paymentStatus: row.payment_status,
       plan: row.subscription_plan,

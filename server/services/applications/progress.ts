@@ -1,4 +1,5 @@
 import type { LeadRow } from '../../../db/schema';
+import { answeredPurpose } from '../../../machines/domain/answers';
 import { DS160_FORM_SECTIONS } from '../../../machines/domain/ds160Form';
 import { visibleQuestions } from '../../../machines/domain/questions';
 import type { ApplicationStatus } from '../../../openapi/schemas/applications';
@@ -29,4 +30,17 @@ export function progressOf(row: Pick<LeadRow, 'source' | 'form_data' | 'completi
 export function statusOf(row: Pick<LeadRow, 'completion_status'>, progress: number): ApplicationStatus {
   if (row.completion_status === 'completed' || row.completion_status === 'paid' || row.completion_status === 'unpaid') return 'submitted';
   return progress === 0 || row.completion_status === 'abandoned' ? 'draft' : 'in-progress';
+}
+
+/**
+ * The trip's purpose as the lead's own column has it, else as its answers give it: the ten-section form and the
+ * ESTA wizard keep it only among the answers (issue 34: the dashboard and the admin showed '—' for Tourism).
+ */
+export function purposeOf(row: Pick<LeadRow, 'travel_purpose' | 'source' | 'form_data'>): string {
+  if (row.travel_purpose.trim()) return row.travel_purpose;
+  try {
+    return answeredPurpose(row.source, JSON.parse(row.form_data) as Record<string, unknown>);
+  } catch {
+    return '';
+  }
 }

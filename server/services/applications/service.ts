@@ -5,7 +5,7 @@ import type { LeadRow, OrderRow } from '../../../db/schema';
 import type { ApplicationDto } from '../../../openapi/schemas/applications';
 import { unauthorized } from '../../lib/problems';
 import type { Access } from '../access';
-import { progressOf, statusOf } from './progress';
+import { progressOf, purposeOf, statusOf } from './progress';
 
 /** The question wizard that continues a lead of this source (the ten-section form and the chats have none yet). */
 const WIZARD_BY_SOURCE: Record<string, ApplicationDto['wizard']> = { 'apply-wizard': 'ds160', 'esta-wizard': 'esta', wizard: 'preassessment' };
@@ -16,7 +16,7 @@ function toApplication(row: LeadRow, orders: readonly OrderRow[]): ApplicationDt
     id: row.id,
     type: row.source === 'wizard' ? 'PRE-ASSESSMENT' : row.form_type,
     country: row.nationality,
-    purpose: row.travel_purpose,
+    purpose: purposeOf(row),
     status: statusOf(row, progress),
     createdAt: row.created_at,
     lastModified: row.updated_at,

@@ -1,20 +1,12 @@
+import { catalogIdForSource } from '../../../machines/domain/answers';
 import { getCatalog } from '../../../machines/domain/catalogs/index';
 import { visibleQuestions, type Catalog } from '../../../machines/domain/questions';
 import { normalizeAnswer, toIsoDate, validateAnswer, type ValidationError } from '../../../machines/domain/validators';
 import { englishMessage } from '../../lib/messages';
 
-/** Which question catalog a lead's answers follow, by the source the wizard sends. */
-const CATALOG_BY_SOURCE: Record<string, string> = {
-  'apply-wizard': 'ds160',
-  'esta-wizard': 'esta',
-  wizard: 'preassessment',
-  // The AI assistant's interviews ask the wizards' own questions (issue 13).
-  'airassistant-ds160': 'ds160',
-  'airassistant-esta': 'esta',
-};
-
+/** Which question catalog a lead's answers follow, by the source the wizard sends (machines/domain/answers.ts). */
 export function catalogForSource(source: string): Catalog | undefined {
-  const id = CATALOG_BY_SOURCE[source];
+  const id = catalogIdForSource(source);
   return id ? getCatalog(id) : undefined;
 }
 

@@ -3,7 +3,10 @@
 // depends on the source that saved it, as server/services/leads reads it: a question wizard's flat answers by
 // question id, the ten-section form's answers nested by section, or a chat's own keys.
 import en from '../../../locales/en/catalog.json' with { type: 'json' };
+import ds160formEn from '../../../locales/en/ds160form.json' with { type: 'json' };
 import { DS160_FORM_FIELDS, DS160_FORM_SECTIONS } from '../../../machines/domain/ds160Form';
+import { findField, isDs160Section } from '../../../machines/domain/ds160Sections';
+import { humanise } from '../../../machines/domain/answers';
 import { visibleQuestions, type Catalog, type Question } from '../../../machines/domain/questions';
 import { catalogForSource } from '../leads/answers';
 import { answerDate } from './format';
@@ -37,30 +40,21 @@ const PAGES_BY_CATALOG: Readonly<Record<Catalog['id'], readonly OfficialPage[] |
 /** The ten-section form (/ds160-wizard): answers nested by section. */
 const SECTIONED_SOURCE = 'ds160-wizard';
 
-/** 'catalog:ds160.q.first-name' → the English text, or undefined when the key has none. */
+/** 'catalog:ds160.q.first-name' (or 'ds160form:fields.gender.label') → the English text, or undefined when the key has none. */
 function english(key: string): string | undefined {
-  let node: unknown = en;
-  for (const part of key.replace(/^catalog:/, '').split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
+  const [namespace, path] = key.includes(':') ? (key.split(':') as [string, string]) : ['catalog', key];
+  let node: unknown = namespace === 'ds160form' ? ds160formEn : en;
+  for (const part of path.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
   return typeof node === 'string' ? node : undefined;
 }
 
-const ACRONYMS: Readonly<Record<string, string>> = { us: 'U.S.', usa: 'USA', id: 'ID', ssn: 'SSN', esta: 'ESTA', ds160: 'DS-160' };
-
-/** 'lastUSVisaNumber' → 'Last U.S. visa number'; 'citizenship_country' → 'Citizenship country'. */
-export function humanise(key: string): string {
-  const words = key
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .split(/[\s_\-.]+/)
-    .filter(Boolean);
-  return words
-    .map((word, i) => {
-      const lower = word.toLowerCase();
-      const acronym = ACRONYMS[lower];
-      if (acronym) return acronym;
-      return i === 0 ? lower.charAt(0).toUpperCase() + lower.slice(1) : lower;
-    })
-    .join(' ');
+/**
+ * A ten-section field's label as the form asks it: two sections each ask about a deportation (from the United States
+ * under previous travel, from any country under security), and only the question tells them apart.
+ */
+function formLabel(section: string, field: string): string {
+  const labelKey = isDs160Section(section) ? findField(section, field)?.labelKey : undefined;
+  return (labelKey && english(labelKey)) || humanise(field);
 }
 
 /** Any stored value as one printable text; '' for nothing answered. */
@@ -145,7 +139,7 @@ function sectionedGroups(formData: Record<string, unknown>): AnswerGroup[] {
     for (const field of order) {
       const id = `${section}.${field}`;
       const text = printable(fields[field]);
-      if (text && !NOT_FORM_ANSWERS.has(id)) entries.push({ id, label: humanise(field), value: text });
+      if (text && !NOT_FORM_ANSWERS.has(id)) entries.push({ id, label: formLabel(section, field), value: text });
     }
   }
   return byPages(entries, DS160_PAGES);

@@ -16,11 +16,11 @@ export function footer(brandName: string, confirmationNumber: string) {
   return (page: number, pages: number) => `${brandName} · Confirmation ${confirmationNumber} · Page ${page} of ${pages}`;
 }
 
-export function header(w: PdfWriter, brandName: string, title: string, subtitle: string): void {
+export function header(w: PdfWriter, brandName: string, title: string, subtitle?: string): void {
   w.paragraph(brandName, { size: 18, weight: 'bold', color: COLORS.accent });
   w.space(2);
   w.paragraph(title, { size: 15, weight: 'bold' });
-  w.paragraph(subtitle, { size: 10, color: COLORS.muted });
+  if (subtitle) w.paragraph(subtitle, { size: 10, color: COLORS.muted });
   w.space(8);
   w.rule(COLORS.accent);
   w.space(12);

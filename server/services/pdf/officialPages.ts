@@ -55,8 +55,8 @@ export const DS160_PAGES: readonly OfficialPage[] = [
       ...['hasVisitedUS', 'usVisits', 'hasUSVisa', 'lastUSVisaNumber', 'lastUSVisaIssueDate', 'lastUSVisaExpiryDate']
         .map((f) => `previous-travel.${f}`),
       'travel-info.hasVisaBeenLost', 'travel-info.hasVisaBeenCancelled',
-      ...['hasVisaCancelled', 'visaCancelledDetails', 'hasVisaDenied', 'visaDenialDetails', 'hasBeenRefused', 'refusalDetails']
-        .map((f) => `previous-travel.${f}`),
+      ...['hasVisaCancelled', 'visaCancelledDetails', 'hasVisaDenied', 'visaDenialDetails', 'hasBeenRefused', 'refusalDetails',
+        'hasBeenDeported', 'deportationDetails'].map((f) => `previous-travel.${f}`),
     ],
   },
   {
@@ -128,7 +128,6 @@ export const DS160_PAGES: readonly OfficialPage[] = [
         'terrorismSupportDetails', 'hasBeenTerroristMember', 'terroristMemberDetails', 'hasWorkedForGovernment',
         'governmentWorkDetails', 'hasBeenInvolved', 'involvementDetails', 'hasViolatedImmigrationLaw',
         'immigrationViolationDetails'].map((f) => `security-background.${f}`),
-      'previous-travel.hasBeenDeported', 'previous-travel.deportationDetails',
       ...['hasBeenDeported', 'deportationDetails', 'hasBeenRemoved', 'removalDetails'].map((f) => `security-background.${f}`),
     ],
   },

@@ -24,7 +24,8 @@ export async function receiptPdf(input: ReceiptInput): Promise<Buffer> {
     author: brandName,
     subject: `${SERVICE_NAMES[order.service]}: ${PRODUCT_NAMES[order.product]}`,
   });
-  header(w, brandName, 'Payment Receipt', `Confirmation number ${order.number}`);
+  // The number is the first row below, not the heading's line too.
+  header(w, brandName, 'Payment Receipt');
   if (order.status !== 'paid') notice(w, UNPAID_NOTICE[order.status], 'alert');
 
   row(w, { label: 'Confirmation number', value: order.number, valueStyle: STRONG });

@@ -7,7 +7,6 @@ import { findCountry } from '../../../machines/domain/countries';
 import { eligibility, type Purpose } from '../../../machines/domain/visaRules';
 import { toIsoDate } from '../../../machines/domain/validators';
 import type { AnalysisDto, EstaCheckDto } from '../../../openapi/schemas/results';
-import { notFound } from '../../lib/problems';
 import type { Access } from '../access';
 import { catalogAnswers } from '../leads/answers';
 import { preassessmentCatalog } from '../../../machines/domain/catalogs';
@@ -29,13 +28,16 @@ const PURPOSE: Record<string, Purpose> = {
 export class ResultsService {
   constructor(private readonly db: Executor) {}
 
-  async analysis(access: Access): Promise<AnalysisDto> {
-    const lead = await this.preassessment(access);
+  /** Null when this session or account has no pre-assessment yet: the page's "no data", not an error. */
+  async analysis(access: Access): Promise<AnalysisDto | null> {
+    const lead = await newestOwnedFrom(this.db, access, 'wizard');
+    if (!lead) return null;
     return { leadId: lead.id, ...analyse(answersOf(lead), toIsoDate(new Date())) };
   }
 
-  async estaCheck(access: Access): Promise<EstaCheckDto> {
-    const lead = await this.preassessment(access);
+  async estaCheck(access: Access): Promise<EstaCheckDto | null> {
+    const lead = await newestOwnedFrom(this.db, access, 'wizard');
+    if (!lead) return null;
     const answers = answersOf(lead);
     const country = findCountry(answers.nationality ?? lead.nationality)?.name ?? lead.nationality;
     const purpose = PURPOSE[answers['purpose-of-travel'] ?? ''];
@@ -50,12 +52,6 @@ export class ResultsService {
       country,
       purpose: answers['purpose-of-travel'] ?? lead.travel_purpose,
     };
-  }
-
-  private async preassessment(access: Access): Promise<LeadRow> {
-    const lead = await newestOwnedFrom(this.db, access, 'wizard');
-    if (!lead) throw notFound('No pre-assessment yet: complete the form at /wizard first.');
-    return lead;
   }
 }
 

@@ -19,6 +19,7 @@ import { askedOfChatField, codeOf } from '../reading/asked';
 import type { Asked } from '../reading/types';
 import { clarifyOf, readChatTurn } from './chatTurn';
 import type { Pending } from './conversation';
+import { keptConversation } from './kept';
 import { chatFieldRule } from './fieldRules';
 import { PURPOSES } from './aivisaScript';
 
@@ -99,6 +100,12 @@ export class AgentService {
     private readonly engine: AiEngine,
     private readonly leads: LeadService,
   ) {}
+
+  /** The session and its messages as kept; null for a conversation not begun yet. */
+  async kept(access: Access, sessionId: string): Promise<(AgentSession & { messages: StoredMessage[] }) | null> {
+    const row = await keptConversation(this.db, access, sessionId, 'ai-chat');
+    return row && { ...sessionOf(row), messages: messagesOf(row) };
+  }
 
   async session(access: Access, sessionId: string): Promise<AgentSession & { messages: StoredMessage[] }> {
     // Another chat's conversation under the same id is not this chat's session: its row has another shape.

@@ -20,6 +20,7 @@ import { paywallLocks } from '../../../../machines/domain/paywall';
 import { askedField, askFor, nextField, PURPOSES, readiness, readTurn, understood, type AivisaField, type Collected } from './aivisaScript';
 import { clarifyOf, readChatTurn } from './chatTurn';
 import type { Pending } from './conversation';
+import { keptConversation } from './kept';
 import { chatFieldRule } from './fieldRules';
 
 /** The turns the engine sees: enough for context, bounded so a long chat costs the same. */
@@ -63,8 +64,10 @@ export class AivisaService {
     return row;
   }
 
-  async application(access: Access, sessionId: string): Promise<AivisaApplication> {
-    const row = await this.owned(access, sessionId);
+  /** Null for a conversation not begun yet. */
+  async application(access: Access, sessionId: string): Promise<AivisaApplication | null> {
+    const row = await keptConversation(this.db, access, sessionId, 'aivisa');
+    if (!row) return null;
     const collected = collectedOf(row);
     const messages = messagesOf(row).map(({ role, content, suggestions }) => ({ role, content, ...(suggestions ? { suggestions } : {}) }));
     return { status: (await this.paid(row)) ? 'paid' : 'in_progress', readiness: readiness(collected), collected: collected as Record<string, string>, messages };

@@ -16,6 +16,7 @@ import type { AiEngine } from '../engine';
 import type { ChatReplyInput } from '../schemas';
 import { clarifyOf, readChatTurn } from './chatTurn';
 import type { Pending } from './conversation';
+import { keptConversation } from './kept';
 import { chatFieldRule } from './fieldRules';
 import { askedSectionField, askField, isComplete, nextInSection, nextSection, readSection, understoodFields, type SectionData } from './sectionsScript';
 
@@ -83,13 +84,12 @@ export class SectionsService {
     return row;
   }
 
-  async conversation(access: Access, sessionId: string): Promise<SectionsConversation> {
-    const found = await findChatSession(this.db, sessionId);
-    const row = found?.chat === 'sections' ? found : undefined;
-    if (!row || !canAccess(access, row)) throw refusal(Boolean(row), 'application');
-    const messages = messagesOf(row);
+  /** Null for a conversation not begun yet. */
+  async conversation(access: Access, sessionId: string): Promise<SectionsConversation | null> {
+    const row = await keptConversation(this.db, access, sessionId, 'sections');
+    const messages = row ? messagesOf(row) : [];
     // Nothing said yet is no conversation to show: the page greets as for a new one.
-    if (messages.length === 0) throw refusal(false, 'application');
+    if (!row || messages.length === 0) return null;
     return { language: row.language as Language, formProgress: keptOf(row).progress, messages };
   }
 
