@@ -2,7 +2,9 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { ApplicationDto } from '../openapi/schemas/applications';
 import type { OrderDto } from '../openapi/schemas/orders';
 import type { PdfFile } from './confirmation.machine';
+import { getCatalog } from './domain/catalogs';
 import { ROUTES } from './domain/routes';
+import { firstUnanswered } from './domain/wizardProgress';
 
 /** The question wizard that continues an application, and where it lives. */
 export const WIZARD_ROUTES: Record<NonNullable<ApplicationDto['wizard']>, string> = {
@@ -11,11 +13,15 @@ export const WIZARD_ROUTES: Record<NonNullable<ApplicationDto['wizard']>, string
   preassessment: ROUTES.wizard,
 };
 
-/** What Continue hands the wizard: the answers as the server holds them, so any device resumes the same work. */
+/**
+ * What Continue hands the wizard: the answers as the server holds them, already synced, and the question it opens
+ * on (the first unanswered one, null when every one is answered: the review), so any device resumes the same work.
+ */
 export interface Resume {
   catalogId: NonNullable<ApplicationDto['wizard']>;
   leadId: string;
   answers: Record<string, string>;
+  currentId: string | null;
 }
 
 /** What the dashboard lists: the applications, and every order this browser or account placed. */
@@ -66,6 +72,12 @@ export const hasFormPdf = (order: OrderDto) => order.status === 'paid' && order.
 function unauthorized(error: unknown): boolean {
   return (error as { status?: unknown } | null)?.status === 401;
 }
+
+/**
+ * While an application opens or a PDF is made, nothing else starts: a new application, another Continue or Logout
+ * wait (a child's undefined transition forbids its parent's), so the page asks can() instead of dropping clicks.
+ */
+const WHILE_BUSY = { NEW: undefined, CONTINUE: undefined, LOGOUT: undefined } as const;
 
 const byId = (context: DashboardContext, id: string | null) => context.applications.find((a) => a.id === id);
 const orderOf = (context: DashboardContext, id: string | null) => context.orders.find((o) => o.id === id);
@@ -174,7 +186,8 @@ export const dashboardMachine = setup({
         },
         // One PDF at a time, made by the server from the order it stores.
         receipt: {
-          tags: ['downloading'],
+          tags: ['downloading', 'busy'],
+          on: WHILE_BUSY,
           invoke: {
             id: 'downloadReceipt',
             src: 'downloadReceipt',
@@ -187,7 +200,8 @@ export const dashboardMachine = setup({
           },
         },
         form: {
-          tags: ['downloading'],
+          tags: ['downloading', 'busy'],
+          on: WHILE_BUSY,
           invoke: {
             id: 'downloadForm',
             src: 'downloadForm',
@@ -222,6 +236,7 @@ export const dashboardMachine = setup({
         },
         continuing: {
           tags: ['busy'],
+          on: WHILE_BUSY,
           invoke: {
             id: 'fetchAnswers',
             src: 'fetchAnswers',
@@ -232,7 +247,9 @@ export const dashboardMachine = setup({
                 type: 'resume',
                 params: ({ context, event }) => {
                   const application = byId(context, context.continuing) as ApplicationDto;
-                  return { catalogId: application.wizard as Resume['catalogId'], leadId: application.id, answers: event.output };
+                  const catalogId = application.wizard as Resume['catalogId'];
+                  const currentId = firstUnanswered({ catalog: getCatalog(catalogId), answers: event.output }) ?? null;
+                  return { catalogId, leadId: application.id, answers: event.output, currentId };
                 },
               },
             },

@@ -4,17 +4,8 @@ import { DS160_FORM_SECTIONS, type Ds160FormSection } from './domain/ds160Form';
 import { isWaiverNationality, normalizeSection, sameAnswers, sharedWithEsta, validateSection } from './domain/ds160Sections';
 import { isValidEmail, type ValidationError } from './domain/validators';
 
-export type SectionValues = Record<string, unknown>;
-export type FormValues = Partial<Record<Ds160FormSection, SectionValues>>;
-
-/** What a reload or another tab restores: every answer, where the applicant was, and what the server has. */
-export interface PersistedForm {
-  values: FormValues;
-  current: number;
-  completed: Ds160FormSection[];
-  leadId: string | null;
-  synced: FormValues;
-}
+export type { FormValues, PersistedForm, SectionValues } from './domain/ds160Form';
+import type { FormValues, PersistedForm, SectionValues } from './domain/ds160Form';
 
 export interface Ds160FormInput extends Partial<PersistedForm> {
   /** The applicant's calendar day, 'YYYY-MM-DD', for the date rules. */

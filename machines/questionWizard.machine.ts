@@ -1,6 +1,8 @@
 import { and, assign, enqueueActions, fromPromise, or, setup, stateIn } from 'xstate';
 import type { PriceDto } from '../openapi/schemas/orders';
 import { visibleQuestions, type Catalog } from './domain/questions';
+import type { PersistedProgress } from './domain/wizardProgress';
+export type { PersistedProgress } from './domain/wizardProgress';
 import { normalizeAnswer, validateAnswer, type ValidationError } from './domain/validators';
 import { carryOver, ESTA_TO_DS160 } from './domain/catalogs/carry';
 import {
@@ -116,12 +118,6 @@ export interface WizardOutput {
 /** Where an ESTA applicant whose passport needs a visa continues. */
 export const SWITCH_TARGET = { catalogId: 'ds160', to: '/apply/wizard' } as const;
 
-export interface PersistedProgress {
-  answers: Answers;
-  currentId: string;
-  leadId: string | null;
-  synced: Answers;
-}
 
 function startingPoint(input: WizardInput): { currentId: string; answers: Answers } {
   const answers = input.answers ?? {};

@@ -64,12 +64,3 @@ export function browserChatId(key: string): string {
 
 /** Where the ten-section DS-160 form keeps itself in this browser (its page reads it back on open). */
 export const DS160_FORM_STORAGE_KEY = 'rumbo-ds160-form';
-
-/**
- * Hands what a chat collected to the ten-section form, which opens with it filled in (issue 13). A form this
- * browser has already begun is never overwritten.
- */
-export function handOffToDs160(values: Record<string, Record<string, string>>): void {
-  if (Object.keys(values).length === 0 || readStorage('local', DS160_FORM_STORAGE_KEY)) return;
-  writeStorage('local', DS160_FORM_STORAGE_KEY, JSON.stringify({ values, synced: {}, current: 0, completed: [] }));
-}

@@ -15,6 +15,10 @@ export const DS160_FORM_SECTIONS = [
 ] as const;
 export type Ds160FormSection = (typeof DS160_FORM_SECTIONS)[number];
 
+export function isDs160Section(value: unknown): value is Ds160FormSection {
+  return typeof value === 'string' && (DS160_FORM_SECTIONS as readonly string[]).includes(value);
+}
+
 const PARENT = ['FirstName', 'LastName', 'BirthDate', 'BirthCountry', 'InUS', 'USStatus'];
 const SECURITY = [
   'hasCommunicableDisease', 'hasPhysicalMentalDisorder', 'isDrugAddict', 'hasBeenArrested', 'hasViolatedLaw',
@@ -80,3 +84,15 @@ export const DS160_FORM_LISTS: Readonly<Record<string, readonly string[]>> = {
 
 /** At most this many rows in a list (companions, earlier visits). */
 export const DS160_FORM_MAX_ROWS = 20;
+
+export type SectionValues = Record<string, unknown>;
+export type FormValues = Partial<Record<Ds160FormSection, SectionValues>>;
+
+/** What a reload or another tab restores: every answer, where the applicant was, and what the server has. */
+export interface PersistedForm {
+  values: FormValues;
+  current: number;
+  completed: Ds160FormSection[];
+  leadId: string | null;
+  synced: FormValues;
+}

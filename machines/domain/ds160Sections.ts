@@ -771,9 +771,7 @@ export const DS160_UNASKED_FIELDS: Readonly<Partial<Record<Ds160FormSection, rea
   'security-background': ['hasBeenInvolved', 'involvementDetails'],
 };
 
-export function isDs160Section(value: unknown): value is Ds160FormSection {
-  return typeof value === 'string' && (DS160_FORM_SECTIONS as readonly string[]).includes(value);
-}
+export { isDs160Section } from './ds160Form';
 
 export function sectionIndex(section: Ds160FormSection): number {
   return DS160_FORM_SECTIONS.indexOf(section);

@@ -4,6 +4,14 @@ import { visibleQuestions, type Catalog, type Question } from './questions';
 
 export type Answers = Record<string, string>;
 
+/** What a question wizard keeps between visits: its answers, the question on screen, its lead and what the server has. */
+export interface PersistedProgress {
+  answers: Answers;
+  currentId: string;
+  leadId: string | null;
+  synced: Answers;
+}
+
 /** The part of the wizard's state these functions read. */
 export interface Place {
   catalog: Catalog;

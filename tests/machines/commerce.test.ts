@@ -1,3 +1,4 @@
+import { estaCatalog } from '../../machines/domain/catalogs';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor, type AnyActorRef } from 'xstate';
 import { checkoutMachine, ownedOrder, paymentRequest, stillForSale } from '../../machines/checkout.machine';
@@ -338,7 +339,9 @@ describe('dashboard', () => {
     await settle(actor);
     actor.send({ type: 'CONTINUE', id: 'a' });
     await waitFor(actor, (s) => s.status === 'done');
-    expect(resume).toHaveBeenCalledWith(expect.anything(), { catalogId: 'esta', leadId: 'a', answers: { email: 'a@b.co' } });
+    // The wizard opens on the first question the answers leave open: the e-mail is answered, the first name is next.
+    expect(estaCatalog.questions.slice(0, 2).map((q) => q.id)).toEqual(['email', 'first-name']);
+    expect(resume).toHaveBeenCalledWith(expect.anything(), { catalogId: 'esta', leadId: 'a', answers: { email: 'a@b.co' }, currentId: 'first-name' });
     expect(actor.getSnapshot().output).toEqual({ to: '/apply/esta-wizard' });
   });
 

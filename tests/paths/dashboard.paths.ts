@@ -83,13 +83,15 @@ function events(signedIn: boolean) {
       return [{ type: 'xstate.done.actor.fetchLead', output: {} }, { type: 'xstate.error.actor.fetchLead', error: 'network' }, { type: 'CLOSE' }];
     }
     if (s.matches({ ready: { viewing: 'failed' } })) return [{ type: 'RETRY' }, { type: 'CLOSE' }];
+    // While an application opens or a PDF is made, a click on New, Continue or Logout changes nothing.
+    const meanwhile: AnyEventObject[] = [{ type: 'NEW' }, { type: 'CONTINUE', id: IN_PROGRESS }, { type: 'LOGOUT' }];
     if (s.matches({ ready: 'continuing' })) {
-      return [{ type: 'xstate.done.actor.fetchAnswers', output: EARLY_ESTA }, { type: 'xstate.error.actor.fetchAnswers', error: 'network' }];
+      return [{ type: 'xstate.done.actor.fetchAnswers', output: EARLY_ESTA }, { type: 'xstate.error.actor.fetchAnswers', error: 'network' }, ...meanwhile];
     }
     if (s.matches('failed')) return [{ type: 'RETRY' }, { type: 'LOGOUT' }];
     for (const kind of ['receipt', 'form'] as const) {
       const actor = kind === 'receipt' ? 'downloadReceipt' : 'downloadForm';
-      if (s.matches({ ready: kind })) return [{ type: `xstate.done.actor.${actor}`, output: null }, { type: `xstate.error.actor.${actor}`, error: 'network' }];
+      if (s.matches({ ready: kind })) return [{ type: `xstate.done.actor.${actor}`, output: null }, { type: `xstate.error.actor.${actor}`, error: 'network' }, ...meanwhile];
     }
     if (s.matches({ ready: 'list' })) {
       return [
@@ -109,7 +111,8 @@ function events(signedIn: boolean) {
 
 export const dashboardPaths: PathModel = {
   machine: dashboardMachine,
-  budget: 40,
+  // New, Continue and Logout refused while busy add a path each (issue 35).
+  budget: 50,
   calls: dashboardCalls,
   effects: ['resume', 'signOut', 'announceContinueFailed', 'saveFile', 'announceReceiptFailed', 'announceFormFailed'],
   abstraction: (s) => ({ value: s.value, viewing: context(s).viewing, continuing: context(s).continuing, downloading: context(s).downloading }),
@@ -125,13 +128,19 @@ export const dashboardPaths: PathModel = {
       expect(world.held.map((h) => h.name)).toEqual(['fetchDashboard']);
     },
     step: ({ before, event, after, world, started }) => {
-      // Buttons wait (busy) exactly while the list or the answers to continue with are loading.
-      expect(after.hasTag('busy')).toBe(after.matches('loading') || after.matches({ ready: 'continuing' }));
+      // Buttons wait (busy) exactly while the list or the answers to continue with load, or a PDF is made.
+      const busy = (s: Snap) => s.matches('loading') || s.matches({ ready: 'continuing' }) || s.matches({ ready: 'receipt' }) || s.matches({ ready: 'form' });
+      expect(after.hasTag('busy')).toBe(busy(after));
+      // Meanwhile New, Continue and Logout are refused: nothing moves, nothing more is asked of the server.
+      if (busy(before) && ['NEW', 'CONTINUE', 'LOGOUT'].includes(event.type)) {
+        expect(after.value).toEqual(before.value);
+        expect(started).toEqual([]);
+      }
       // Continue loads the answers of that application only, only for one that can be continued, once.
-      const continues = event.type === 'CONTINUE' && event.id === IN_PROGRESS && before.matches('ready') && !before.matches({ ready: 'continuing' });
+      const continues = event.type === 'CONTINUE' && event.id === IN_PROGRESS && before.matches('ready') && !busy(before);
       expect(started.filter((h) => h.name === 'fetchAnswers').map((h) => h.input)).toEqual(continues ? [{ leadId: IN_PROGRESS }] : []);
       expect(effectsOf(world, 'announceContinueFailed')).toHaveLength(world.events.filter((e) => e.type === 'xstate.error.actor.fetchAnswers').length);
-      expect(effectsOf(world, 'signOut')).toHaveLength(world.events.filter((e) => e.type === 'LOGOUT').length);
+      expect(effectsOf(world, 'signOut')).toHaveLength(after.matches('leaving') ? 1 : 0);
       // A PDF is asked for only for a paid order (the form only once its application's form is complete), once.
       const printing = started.filter((h) => h.name === 'downloadReceipt' || h.name === 'downloadForm');
       const asks = event.type === 'DOWNLOAD.RECEIPT' || event.type === 'DOWNLOAD.FORM';
@@ -195,7 +204,10 @@ export const dashboardPaths: PathModel = {
         // The wizard resumes from what the server holds, on any device.
         const lead = lastCall(world, 'GET', `/api/leads/${IN_PROGRESS}`);
         expect(lead?.status).toBe(200);
-        expect(effectsOf(world, 'resume').map((e) => e.params)).toEqual([{ catalogId: 'esta', leadId: IN_PROGRESS, answers: EARLY_ESTA }]);
+        // It opens on the first required question the server's answers leave open (an optional one is not owed).
+        const next = visibleQuestions(estaCatalog, EARLY_ESTA).find((q) => q.required && !EARLY_ESTA[q.id]?.trim())?.id;
+        expect(next).toBeDefined();
+        expect(effectsOf(world, 'resume').map((e) => e.params)).toEqual([{ catalogId: 'esta', leadId: IN_PROGRESS, answers: EARLY_ESTA, currentId: next }]);
         expect((lead?.response as { formData: unknown }).formData).toEqual(EARLY_ESTA);
         expect(s.output).toEqual({ to: '/apply/esta-wizard' });
       },

@@ -8,12 +8,11 @@ import { fetchTransport } from '../../api/transport';
 import { useToast } from '../AppContext';
 import { withStartChoice } from '../../../machines/domain/startCarry';
 import { keptStartChoice } from '../startChoice';
-import { readStorage, writeStorage } from '../storage';
 import { useFlow } from '../useFlow';
 import { useStepHistory } from '../useStepHistory';
 import { warmDateInput } from '../warmDateInput';
 import { whenIdle } from '../whenIdle';
-import { wizardStorageKey } from './storageKey';
+import { readWizard, startWizardWith, writeWizard } from './storedProgress';
 
 export interface WizardMessages {
   /** Toast after a successful submit, if any. */
@@ -32,17 +31,6 @@ interface Options {
 const placeOf = (s: SnapshotFrom<typeof questionWizardMachine>) =>
   s.status !== 'active' || s.hasTag('busy') ? null : s.hasTag('review') ? progressOf(s.context).total + 1 : progressOf(s.context).index + 1;
 
-const storageKey = (catalog: Catalog) => wizardStorageKey(catalog.id);
-
-function restore(catalog: Catalog): Partial<PersistedProgress> {
-  try {
-    const saved = JSON.parse(readStorage('local', storageKey(catalog)) ?? 'null') as Partial<PersistedProgress> | null;
-    return saved && typeof saved === 'object' ? saved : {};
-  } catch {
-    return {};
-  }
-}
-
 /**
  * Starts the generic question wizard for one catalog with the browser's side effects: answers kept in local
  * storage (a reload or a failed submit loses nothing), the lead calls over fetch, toasts.
@@ -54,8 +42,8 @@ export function useQuestionWizard({ catalog, messages, followCheckout }: Options
       questionWizardMachine.provide({
         actors: makeQuestionWizardActors(fetchTransport),
         actions: {
-          persistProgress: (_, progress) => writeStorage('local', storageKey(catalog), JSON.stringify(progress)),
-          clearProgress: () => writeStorage('local', storageKey(catalog), null),
+          persistProgress: (_, progress: PersistedProgress) => writeWizard(catalog.id, progress),
+          clearProgress: () => writeWizard(catalog.id, null),
           announceLeadStarted: () =>
             toast({
               title: 'wizard:toast.started.title',
@@ -66,8 +54,7 @@ export function useQuestionWizard({ catalog, messages, followCheckout }: Options
           announceSubmitFailed: () => toast({ ...messages.submitFailed, variant: 'destructive' }),
           logSyncFailure: (_, { error }) => console.warn('Saving the application in the background failed', error),
           // The other form opens on its first question with what this one shares already filled in.
-          handOver: (_, { catalogId, answers }) =>
-            writeStorage('local', wizardStorageKey(catalogId), JSON.stringify({ answers, currentId: null, leadId: null, synced: {} })),
+          handOver: (_, { catalogId, answers }) => startWizardWith(catalogId, answers),
         },
       }),
     // One machine for the page's lifetime: a page's catalog never changes.
@@ -75,7 +62,7 @@ export function useQuestionWizard({ catalog, messages, followCheckout }: Options
   );
   // The start flow's country and purpose fill the questions still empty (the answers given a step before).
   const restored = useMemo(() => {
-    const kept = restore(catalog);
+    const kept = readWizard(catalog.id);
     return { ...kept, answers: withStartChoice(catalog.id, kept.answers ?? {}, keptStartChoice()) };
   }, [catalog]);
   const wizard = useFlow(machine, { catalog, today: toIsoDate(new Date()), ...restored }, (output) => {

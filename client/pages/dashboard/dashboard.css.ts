@@ -69,19 +69,6 @@ export const progressTrack = style({ flex: 1, height: 8, borderRadius: vars.radi
 export const progressFill = style({ height: '100%', background: vars.color.brand });
 export const progressText = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm, whiteSpace: 'nowrap' });
 
-export const dialog = style({
-  border: 'none',
-  borderRadius: vars.radius.lg,
-  padding: vars.space.lg,
-  width: 'min(92vw, 560px)',
-  maxHeight: '90vh',
-  overflowY: 'auto',
-  boxShadow: vars.shadow.raised,
-  color: vars.color.text,
-  selectors: { '&::backdrop': { background: 'rgba(20,33,61,.45)' } },
-  '@media': { 'screen and (max-width: 480px)': { padding: vars.space.md } },
-});
-
 export const orders = style({ listStyle: 'none', padding: 0, margin: 0, display: 'flex', flexDirection: 'column', gap: vars.space.sm });
 export const order = style({
   display: 'flex',

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { SnapshotFrom } from 'xstate';
 import { DS160_FORM_LISTS, DS160_FORM_SECTIONS, type Ds160FormSection } from '../../../machines/domain/ds160Form';
-import { isDs160Section, listRows, sectionSpec, visibleFields, type Ds160ListId } from '../../../machines/domain/ds160Sections';
+import { listRows, sectionSpec, visibleFields, type Ds160ListId } from '../../../machines/domain/ds160Sections';
 import { ROUTES } from '../../../machines/domain/routes';
 import { formWithStartChoice } from '../../../machines/domain/startCarry';
 import { toIsoDate } from '../../../machines/domain/validators';
@@ -16,7 +16,6 @@ import {
   type Ds160FormEvent,
   type Ds160FormInput,
   type Ds160FormOutput,
-  type FormValues,
   type PersistedForm,
 } from '../../../machines/ds160Form.machine';
 import type { RestoredApplication } from '../../../machines/formResume.machine';
@@ -25,7 +24,7 @@ import { fetchTransport, type Transport } from '../../api/transport';
 import { useToastActor } from '../../app/AppContext';
 import { afterNextPaint } from '../../app/afterPaint';
 import { revealBelowHeader } from '../../app/reveal';
-import { deferredWrite, DS160_FORM_STORAGE_KEY, readStorage, writeStorage } from '../../app/storage';
+import { formWriter, readForm, startWizardWith } from '../../app/wizard/storedProgress';
 import { keptStartChoice } from '../../app/startChoice';
 import { useFlow } from '../../app/useFlow';
 import { useStepHistory } from '../../app/useStepHistory';
@@ -41,10 +40,6 @@ import { CountryOptionsProvider, fieldDomId, SectionFields } from './SectionFiel
 import { SectionPicker, Sidebar, useWideScreen } from './Sidebar';
 import { WaiverPanel } from './WaiverPanel';
 
-/** Where the form keeps every answer, the section and the lead between visits (a reload resumes here). */
-export { DS160_FORM_STORAGE_KEY };
-/** The ESTA wizard's saved progress: a switch from the waiver panel starts it with the shared answers. */
-const ESTA_STORAGE_KEY = 'rumbo-wizard-esta';
 
 const LAST = DS160_FORM_SECTIONS.length - 1;
 const FORM_ID = 'ds160-form';
@@ -58,33 +53,6 @@ const DRAWN_AHEAD: readonly Ds160FormSection[] = DS160_FORM_SECTIONS.filter((s) 
 
 /** The section in the URL, counted from 1, while the applicant is on one (not while a submit or a switch runs). */
 const sectionStep = (s: SnapshotFrom<typeof ds160FormMachine>) => (s.status === 'active' && s.matches({ active: { flow: 'editing' } }) ? s.context.current + 1 : null);
-
-const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
-
-/** Only sections the form knows, each an object; anything else in storage is dropped. */
-function formValues(value: unknown): FormValues | undefined {
-  if (!isRecord(value)) return undefined;
-  return Object.fromEntries(Object.entries(value).filter(([section, fields]) => isDs160Section(section) && isRecord(fields))) as FormValues;
-}
-
-/** The saved form, or nothing when storage is empty, unreadable or not what this page wrote. */
-function restore(): Partial<PersistedForm> {
-  try {
-    const saved: unknown = JSON.parse(readStorage('local', DS160_FORM_STORAGE_KEY) ?? 'null');
-    if (!isRecord(saved)) return {};
-    const values = formValues(saved.values);
-    const synced = formValues(saved.synced);
-    return {
-      ...(values ? { values } : {}),
-      ...(synced ? { synced } : {}),
-      ...(typeof saved.current === 'number' && Number.isInteger(saved.current) ? { current: saved.current } : {}),
-      ...(Array.isArray(saved.completed) ? { completed: saved.completed.filter(isDs160Section) } : {}),
-      ...(typeof saved.leadId === 'string' && saved.leadId ? { leadId: saved.leadId } : {}),
-    };
-  } catch {
-    return {};
-  }
-}
 
 /** After the render that shows the errors: focus the first field with one (a radio group: its chosen or first radio). */
 function focusFirstError(attempt = 0) {
@@ -105,7 +73,7 @@ function focusSoon(id: string) {
   requestAnimationFrame(() => document.getElementById(id)?.focus());
 }
 
-const saved = deferredWrite<PersistedForm>('local', DS160_FORM_STORAGE_KEY, (form) => JSON.stringify(form));
+const saved = formWriter();
 
 /**
  * The form's requests leave after the next frame: Next starts the section's save at once, and the new section is
@@ -127,7 +95,8 @@ function destination(output: unknown): string | null {
   const result = output as Ds160FormOutput | undefined;
   if (!result) return null;
   if (result.kind === 'switched') {
-    writeStorage('local', ESTA_STORAGE_KEY, JSON.stringify({ answers: result.answers, currentId: null, leadId: null, synced: {} }));
+    // A switch from the waiver panel starts the ESTA wizard with the answers both forms share.
+    startWizardWith('esta', result.answers);
   }
   return result.to;
 }
@@ -205,7 +174,7 @@ export default function Ds160WizardPage() {
   }, [toasts]);
   // The start flow's country and purpose fill the fields still empty (spec 2-wizards §2.1, §7).
   const [input] = useState<Ds160FormInput>(() => {
-    const kept = restore();
+    const kept = readForm();
     return { today: toIsoDate(new Date()), ...kept, values: formWithStartChoice(kept.values ?? {}, keptStartChoice()) };
   });
   const ref = useFlow(machine, input, destination);

@@ -14,7 +14,7 @@ import {
 import type { ValidationError } from '../../../machines/domain/validators';
 import { useLanguage } from '../../app/AppContext';
 import { useCountryName } from '../../components/countries';
-import { button, errorText, input, label as labelClass, notice, row as rowClass } from '../../styles/ui.css';
+import { button, errorText, input, label as labelClass, notice } from '../../styles/ui.css';
 import * as css from './ds160Wizard.css';
 import { useValidationMessage } from '../../app/validationMessage';
 import { PhotoCheck } from './PhotoCheck';

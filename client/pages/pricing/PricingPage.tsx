@@ -8,7 +8,7 @@ import type { PriceDto } from '../../../openapi/schemas/orders';
 import type { PlanDto, PlanFeaturesDto } from '../../../openapi/schemas/plans';
 import { makePricingActors, preloadedPricing } from '../../api/actors/pricing';
 import { fetchTransport } from '../../api/transport';
-import { useLanguage, useToastActor } from '../../app/AppContext';
+import { useToastActor } from '../../app/AppContext';
 import { useSiteData } from '../../app/siteData';
 import { useFlow } from '../../app/useFlow';
 import { usePageMeta } from '../../app/usePageMeta';

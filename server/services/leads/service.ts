@@ -28,7 +28,7 @@ import { paidOrdersOfLead } from '../../../db/queries/orders';
 import { paidOf } from '../orders/quote';
 import { checkoutOffer } from '../pricing/checkout';
 import type { SiteService } from '../site/service';
-import { canAccess, canAccessLead, refusal, type Access } from '../access';
+import { canAccessLead, refusal, type Access } from '../access';
 import { catalogAnswers, catalogForSource, checkAnswers } from './answers';
 import { DS160_FORM_SOURCE, ds160FormProblem } from './ds160FormRules';
 import { fromLeadCreate, fromLeadUpdate, parseFormData, planOf } from './legacy';
