@@ -44,7 +44,19 @@ export const sessionPaths: PathModel = {
       expect(s.value).toBe('checking');
       expect(world.held.map((h) => h.name)).toEqual(['fetchMe']);
     },
-    step: ({ event, after, world, started }) => {
+    step: ({ event, before, after, world, started }) => {
+      // Where each event leads, said here rather than read from the machine: the server's answer decides who is
+      // signed in; a sign-in elsewhere in the app (SIGNED_IN) is heard at once, except while signing out.
+      const expected = (() => {
+        if (event.type === 'xstate.done.actor.fetchMe') return (event as { output: { user: unknown } }).output.user ? 'signedIn' : 'signedOut';
+        if (event.type === 'xstate.error.actor.fetchMe' || /^xstate\.(done|error)\.actor\.logout$/.test(event.type)) return 'signedOut';
+        if (event.type === 'SIGNED_IN') return before.matches('signingOut') ? 'signingOut' : 'signedIn';
+        if (event.type === 'SIGN_OUT') return before.matches('signedIn') ? 'signingOut' : before.value;
+        return before.value;
+      })();
+      expect(after.value).toEqual(expected);
+      // Busy exactly while the server is asked who is signed in, or to sign out.
+      expect(after.hasTag('busy')).toBe(after.matches('checking') || after.matches('signingOut'));
       // Signing out asks the server once, and says 'Logged Out' however the server answered.
       expect(started.map((h) => h.name)).toEqual(event.type === 'SIGN_OUT' && after.matches('signingOut') && world.events.at(-2)?.type !== 'SIGN_OUT' ? ['logout'] : []);
       expect(effectsOf(world, 'announceSignedOut')).toHaveLength(world.events.filter((e) => /^xstate\.(done|error)\.actor\.logout$/.test(e.type)).length);
