@@ -3,8 +3,9 @@ import { vars } from '../styles/theme.css';
 
 export const lines = style({ margin: 0, display: 'flex', flexDirection: 'column', gap: vars.space.sm });
 export const line = style({ display: 'flex', justifyContent: 'space-between', gap: vars.space.md });
-export const term = style({ margin: 0 });
-export const value = style({ margin: 0, fontWeight: 600, textAlign: 'right', whiteSpace: 'nowrap' });
+// The label wraps (long words in French and Portuguese) so the amount beside it never leaves a phone's screen.
+export const term = style({ margin: 0, minWidth: 0, flex: '1 1 auto', overflowWrap: 'anywhere' });
+export const value = style({ margin: 0, fontWeight: 600, textAlign: 'right', whiteSpace: 'nowrap', flex: 'none' });
 export const separate = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm, display: 'block' });
 export const totalLine = style([
   line,

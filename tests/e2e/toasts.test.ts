@@ -47,7 +47,8 @@ describe('a toast', () => {
     await page.setViewport(size);
     await page.goto(`${e2e.baseUrl}/checkout?formType=DS-160&amount=50&plan=basic`, { waitUntil: 'networkidle0' });
     await page.waitForSelector('[data-testid="pay-button"]');
-    const card = { cardNumber: '4000 0000 0000 0002', expiryDate: '12/39', cvv: '123', cardName: 'Maria Lopez', billingAddress: 'Calle Mayor 12', city: 'Madrid', zipCode: '28013' };
+    // Checkout asks for the e-mail the purchase is found again by (issue 30).
+    const card = { email: 'maria.toast@example.com', cardNumber: '4000 0000 0000 0002', expiryDate: '12/39', cvv: '123', cardName: 'Maria Lopez', billingAddress: 'Calle Mayor 12', city: 'Madrid', zipCode: '28013' };
     for (const [field, value] of Object.entries(card)) await page.type(`#payment-${field}`, value);
     await page.select('#payment-country', 'Spain');
     await page.click('[data-testid="pay-button"]');

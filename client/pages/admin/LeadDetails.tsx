@@ -1,9 +1,9 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ANSWER_GROUPS, type AdminAnswer, type AdminLeadDetailDto } from '../../../openapi/schemas/admin';
 import { useAnswerFormat } from '../../app/answerFormat';
 import { useMoney } from '../../app/money';
+import { Dialog } from '../../components/Dialog';
 import { Spinner } from '../../components/Spinner';
 import { button, heading, muted, notice, stack } from '../../styles/ui.css';
 import type { DashboardRef } from './AdminDashboard';
@@ -20,7 +20,6 @@ function historyIcon(status: string): string {
 /** The 'Lead Details' dialog (spec 1-core §2.10): loading, error with Retry, 'No lead data found', or every section. */
 export function LeadDetails({ dashboard }: { dashboard: DashboardRef }) {
   const { t } = useTranslation('admin');
-  const dialog = useRef<HTMLDialogElement>(null);
   const open = useSelector(dashboard, (s) => s.matches({ active: { details: 'open' } }));
   const loading = useSelector(dashboard, (s) => s.hasTag('loading') && (s.matches({ active: { details: { open: 'loading' } } }) || s.matches({ active: { details: { open: 'retrying' } } })));
   const failed = useSelector(dashboard, (s) => s.matches({ active: { details: { open: 'failed' } } }));
@@ -28,15 +27,9 @@ export function LeadDetails({ dashboard }: { dashboard: DashboardRef }) {
   const lead = useSelector(dashboard, (s) => s.context.lead);
   const leadId = useSelector(dashboard, (s) => s.context.leadId);
 
-  useEffect(() => {
-    const el = dialog.current;
-    if (!el) return;
-    if (open && !el.open) el.showModal();
-    if (!open && el.open) el.close();
-  }, [open]);
 
   return (
-    <dialog ref={dialog} className={css.dialog} aria-labelledby="lead-title" onCancel={() => dashboard.send({ type: 'LEAD.CLOSE' })} data-testid="lead-dialog">
+    <Dialog open={open} labelledBy="lead-title" size="wide" onClose={() => dashboard.send({ type: 'LEAD.CLOSE' })} testId="lead-dialog">
       <div className={css.dialogBody}>
         <div className={css.dialogHead}>
           <h2 id="lead-title" className={heading.section}>
@@ -67,7 +60,7 @@ export function LeadDetails({ dashboard }: { dashboard: DashboardRef }) {
         )}
         {open && lead && !loading && <LeadBody lead={lead} />}
       </div>
-    </dialog>
+    </Dialog>
   );
 }
 

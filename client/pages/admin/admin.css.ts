@@ -64,16 +64,7 @@ export const metricValue = style({ margin: 0, fontWeight: 700, fontSize: vars.fo
 
 export const form = style({ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 220px), 1fr))', gap: vars.space.md, alignItems: 'end' });
 
-export const dialog = style({
-  width: 'min(900px, calc(100vw - 24px))',
-  maxHeight: 'calc(100vh - 48px)',
-  padding: 0,
-  border: 'none',
-  borderRadius: vars.radius.lg,
-  boxShadow: vars.shadow.raised,
-  selectors: { '&::backdrop': { background: 'rgba(12, 22, 44, 0.55)' } },
-});
-export const dialogBody = style({ padding: vars.space.lg, display: 'flex', flexDirection: 'column', gap: vars.space.lg });
+export const dialogBody = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg });
 export const dialogHead = style({ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: vars.space.md });
 export const facts = style({ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 200px), 1fr))', gap: `${vars.space.xs} ${vars.space.md}`, margin: 0 });
 export const factTerm = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });
