@@ -48,7 +48,7 @@ export const sessionPaths: PathModel = {
       // Where each event leads, said here rather than read from the machine: the server's answer decides who is
       // signed in; a sign-in elsewhere in the app (SIGNED_IN) is heard at once, except while signing out.
       const expected = (() => {
-        if (event.type === 'xstate.done.actor.fetchMe') return (event as { output: { user: unknown } }).output.user ? 'signedIn' : 'signedOut';
+        if (event.type === 'xstate.done.actor.fetchMe') return (event as unknown as { output: { user: unknown } }).output.user ? 'signedIn' : 'signedOut';
         if (event.type === 'xstate.error.actor.fetchMe' || /^xstate\.(done|error)\.actor\.logout$/.test(event.type)) return 'signedOut';
         if (event.type === 'SIGNED_IN') return before.matches('signingOut') ? 'signingOut' : 'signedIn';
         if (event.type === 'SIGN_OUT') return before.matches('signedIn') ? 'signingOut' : before.value;
