@@ -63,21 +63,13 @@ export class AdminLeadService {
     const orderIds = orders.map((o) => o.id);
     const [attempts, orderHistory] = await Promise.all([attemptsOfOrders(this.db, orderIds), historyOfOrders(this.db, orderIds)]);
     const formData = JSON.parse(row.form_data) as Record<string, unknown>;
+    // The table's row, once mapped (toRow), with what only the details show.
+    const { country, ...listed } = toRow(row);
     return {
-      id: row.id,
-      name: row.name,
-      email: row.email,
+      ...listed,
       phone: row.phone,
-      formType: row.form_type,
-      nationality: row.nationality,
+      nationality: country,
       travelPurpose: purposeOf(row),
-      completionStatus: row.completion_status,
-      paymentStatus: row.payment_status,
-      plan: row.subscription_plan,
-      source: row.source,
-      progress: progressOf(row),
-      createdAt: row.created_at,
-      lastActive: row.updated_at,
       answers: adminAnswers(row.source, formData),
       applicationHistory: history,
       orders: orders.map((o) => ({
