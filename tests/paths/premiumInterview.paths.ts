@@ -214,6 +214,19 @@ export const premiumInterviewPaths: PathModel = {
   budget: 130,
   calls: premiumCalls,
   effects: ['print'],
+  // 'New interview' after the analysis must end on the access code (issue 35: a machine skipping it survived).
+  required: [
+    {
+      name: "'New interview' after the results, the server forgets, the code is asked again",
+      case: 'a reload after the analysis, the language switched, then a new interview',
+      through: [(event, before) => event.type === 'NEW_INTERVIEW' && before.matches('results'), (event) => event.type === 'xstate.done.actor.endInterview'],
+    },
+    {
+      name: "'New interview' when the server could not forget: the results stay, with the alert",
+      case: 'a reload after the analysis, the language switched, then a new interview',
+      through: [(event, before) => event.type === 'NEW_INTERVIEW' && before.matches('results'), (event) => event.type === 'xstate.error.actor.endInterview'],
+    },
+  ],
   abstraction: (s) => {
     const c = context(s);
     return { value: s.value, code: c.code, formData: c.formData, index: c.index, answer: c.answer, questions: c.questions.length, analysis: Boolean(c.analysis), language: c.language, wordedIn: c.wordedIn };
