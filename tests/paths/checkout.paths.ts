@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import type { AnyEventObject } from 'xstate';
 import { checkoutCalls } from '../../client/api/actors/checkout';
 import { randomUUID } from 'node:crypto';
-import { checkoutMachine, type CheckoutContext } from '../../machines/checkout.machine';
+import { checkoutMachine, type CheckoutContext, ownedOrder as pageOwnedOrder, stillForSale as pageStillForSale, selectedOption as pageSelectedOption } from '../../machines/checkout.machine';
 import { validatePaymentDetails } from '../../machines/domain/payment';
 import { validateEmail } from '../../machines/domain/validators';
 import { cardDigits, formatCardNumber, formatExpiry, missingPaymentDetails, PAYMENT_FIELDS, type PaymentField } from '../../machines/domain/payment';
@@ -177,7 +177,7 @@ const payments = (world: World) => world.held.filter((h) => h.name === 'processP
 
 export const checkoutPaths: PathModel = {
   machine: checkoutMachine,
-  budget: 90,
+  budget: 100,
   calls: checkoutCalls,
   effects: ['announceMissing', 'announcePaid', 'announcePaymentFailed', 'announceInvalidPlan', 'announcePurchaseConflict'],
   abstraction: (s) => {
@@ -201,6 +201,15 @@ export const checkoutPaths: PathModel = {
     { name: 'a declined card, then Pay again', through: [paymentFails('server'), pays] },
     { name: 'a lost connection, then Pay again', through: [paymentFails('network'), pays] },
     { name: 'a lost connection, another plan, then Pay', through: [paymentFails('network'), (event) => event.type === 'PLAN.SELECT', pays] },
+    // The quote that could not be loaded is asked for again, and the checkout opens on it.
+    { name: 'a quote that failed, then Retry', through: [(event) => event.type === 'xstate.error.actor.fetchQuote', (event) => event.type === 'RETRY', (event) => event.type === 'xstate.done.actor.fetchQuote'] },
+    // Back after paying: the upgrade opens the form, another traveller is a new quote for a new application.
+    { name: 'Back after paying, then the upgrade, then Pay', case: 'Back to the checkout of a package already paid', through: [(event, before) => event.type === 'PLAN.SELECT' && before.matches('owned'), pays] },
+    {
+      name: 'Back after paying, then another traveller',
+      case: 'Back to the checkout of a package already paid',
+      through: [(event, before) => event.type === 'ANOTHER_TRAVELLER' && before.matches('owned'), (event) => event.type === 'xstate.done.actor.fetchQuote'],
+    },
   ],
   cases: [
     {
@@ -247,6 +256,18 @@ export const checkoutPaths: PathModel = {
       },
     },
     {
+      // Pro, then the upgrade to Premium: a link to Basic shows the highest package the application has.
+      name: 'Back to the checkout of Basic after Pro and Premium',
+      input: { query: { plan: 'basic' }, today: TODAY },
+      setup: async (world, input) => {
+        const leadId = await application(world);
+        await pay(world, 'pro', leadId);
+        await pay(world, 'premium', leadId);
+        return { ...input, query: { ...input.query, lead: leadId } };
+      },
+      events: (s) => (s.matches('loading') ? [{ type: 'xstate.done.actor.fetchQuote', output: modelQuote('basic', [['basic', false], ['pro', false], ['premium', false]], ['pro', 'premium']) }] : []),
+    },
+    {
       name: 'paying Pro that another tab has just paid for',
       input: { query: { plan: 'pro' }, today: TODAY },
       setup: async (world, input) => ({ ...input, query: { ...input.query, lead: await paidInAnotherTab(world) } }),
@@ -273,6 +294,23 @@ export const checkoutPaths: PathModel = {
     step: ({ before, event, after, world, started, asked }) => {
       // The Pay button waits (busy) exactly while the quote or the payment is under way.
       expect(after.hasTag('busy')).toBe(after.matches('loading') || after.matches({ ready: 'paying' }));
+      // Back after paying: another traveller asks for a new application's quote, of the same service and package;
+      // an upgrade still for sale opens the form on it; anything else stays on the order that is paid.
+      if (before.matches('owned') && event.type === 'ANOTHER_TRAVELLER') {
+        expect(after.matches('loading')).toBe(true);
+        expect(context(after).query).toEqual({ plan: context(before).selected ?? undefined, formType: context(before).quote?.service, newApplication: true });
+      }
+      if (before.matches('owned') && event.type === 'PLAN.SELECT') {
+        const forSale = context(before).quote!.options.some((o) => o.product === event.product && o.available);
+        expect(after.matches('ready')).toBe(forSale);
+        if (forSale) expect(context(after).selected).toBe(event.product);
+      }
+      if (before.matches('failed') && event.type === 'RETRY') expect(after.matches('loading')).toBe(true);
+      // The selectors the page draws from agree with this oracle's rules.
+      const c = context(after);
+      expect(pageSelectedOption(c)).toEqual(selectedOption(c));
+      expect(pageOwnedOrder(c.quote, c.selected)).toEqual(ownedOrder(c.quote, c.selected));
+      expect(pageStillForSale(c.quote)).toEqual(stillForSale(c.quote));
       // A payment is asked for only with every field valid; otherwise the page shows each field's message,
       // and 'Missing Information' when the card, expiry or CVV is empty.
       // What is typed is kept as the form shows it: the card number grouped, the expiry as MM/YY, the CVV digits only.
