@@ -13,6 +13,7 @@ import { SectionsService } from '../services/ai/chats/sections';
 import { AgentService } from '../services/ai/chats/agent';
 import type { AiEngine } from '../services/ai/engine';
 import { createEngine } from '../services/ai/select';
+import { GroupService } from '../services/groups/service';
 import { ResumeService } from '../services/leads/resume';
 import { LeadService } from '../services/leads/service';
 import { Reconciler } from '../services/orders/reconcile';
@@ -30,6 +31,7 @@ import { SiteService } from '../services/site/service';
 declare module 'fastify' {
   interface FastifyInstance {
     leads: LeadService;
+    groups: GroupService;
     site: SiteService;
     orders: OrderService;
     reconciler: Reconciler;
@@ -60,6 +62,7 @@ export default fp(
     const site = new SiteService(app.db, app.notices);
     app.decorate('site', site);
     app.decorate('leads', new LeadService(app.db, app.dialect, site));
+    app.decorate('groups', new GroupService(app.db, app.dialect));
     // The embedded test gateway is the only one so far; a real one implements the same PaymentGateway.
     const embedded = createTestGateway({ db: app.db });
     const gateway = opts.gateway ? opts.gateway(embedded) : embedded;
