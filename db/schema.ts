@@ -69,7 +69,8 @@ export interface ApplicationHistoryTable {
 
 export type OrderStatus = 'pending' | 'paid' | 'failed' | 'refunded';
 export type OrderService = 'DS-160' | 'ESTA';
-export type OrderPlan = 'basic' | 'pro' | 'premium' | 'esta' | 'completion';
+/** 'group' is a group's payment (issue 36): the one charge for its lines, each an order of one of the others. */
+export type OrderPlan = 'basic' | 'pro' | 'premium' | 'esta' | 'completion' | 'group';
 
 export interface OrdersTable {
   id: string;

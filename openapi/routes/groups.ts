@@ -1,6 +1,17 @@
 import { defineRoute } from '../contract';
 import { errorResponses } from '../schemas/common';
-import { GroupIdParamsSchema, GroupSchema, GroupTravellerParamsSchema, NewTravellerSchema, TravellerAddedSchema } from '../schemas/groups';
+import {
+  GroupCheckoutSchema,
+  GroupIdParamsSchema,
+  GroupPaymentParamsSchema,
+  GroupPaymentSchema,
+  GroupQuoteQuerySchema,
+  GroupQuoteSchema,
+  GroupSchema,
+  GroupTravellerParamsSchema,
+  NewTravellerSchema,
+  TravellerAddedSchema,
+} from '../schemas/groups';
 import { LeadIdParamsSchema } from '../schemas/leads';
 
 export const createGroup = defineRoute({
@@ -47,4 +58,34 @@ export const removeTraveller = defineRoute({
   summary: "Remove a traveller who has not paid, with the application made for them (never the leader)",
   params: GroupTravellerParamsSchema,
   responses: { 200: GroupSchema, ...errorResponses(400, 403, 404, 409, 429) },
+});
+
+export const groupQuote = defineRoute({
+  method: 'GET',
+  url: '/api/groups/:groupId/quote',
+  tags: ['groups', 'checkout'],
+  summary: "The group's checkout at the server's prices: a line per traveller with something to pay, the processing fee once",
+  params: GroupIdParamsSchema,
+  querystring: GroupQuoteQuerySchema,
+  responses: { 200: GroupQuoteSchema, ...errorResponses(403, 404) },
+});
+
+export const groupCheckout = defineRoute({
+  method: 'POST',
+  url: '/api/groups/:groupId/checkout',
+  tags: ['groups', 'checkout'],
+  summary:
+    "Pay once for the group: one order with a line per traveller, charged once; every line and application is marked paid in one transaction. The same idempotency key never charges twice; 409 purchase_in_progress while a traveller's purchase is being charged, nothing_to_pay when all have paid; 402 when the card is refused",
+  params: GroupIdParamsSchema,
+  body: GroupCheckoutSchema,
+  responses: { 200: GroupPaymentSchema, ...errorResponses(402, 403, 404, 409) },
+});
+
+export const getGroupPayment = defineRoute({
+  method: 'GET',
+  url: '/api/group-payments/:orderId',
+  tags: ['groups', 'checkout'],
+  summary: "A group's payment as stored, with each traveller's order (own number, receipt line, Premium code, form)",
+  params: GroupPaymentParamsSchema,
+  responses: { 200: GroupPaymentSchema, ...errorResponses(403, 404) },
 });

@@ -17,6 +17,7 @@ import { GroupService } from '../services/groups/service';
 import { ResumeService } from '../services/leads/resume';
 import { LeadService } from '../services/leads/service';
 import { Reconciler } from '../services/orders/reconcile';
+import { GroupCheckout } from '../services/orders/groupCheckout';
 import { OrderService } from '../services/orders/service';
 import { createTestGateway, type PaymentGateway } from '../services/payments';
 import { PhotoService } from '../services/photo/service';
@@ -34,6 +35,7 @@ declare module 'fastify' {
     groups: GroupService;
     site: SiteService;
     orders: OrderService;
+    groupCheckout: GroupCheckout;
     reconciler: Reconciler;
     accounts: AccountService;
     applications: ApplicationService;
@@ -68,6 +70,7 @@ export default fp(
     const gateway = opts.gateway ? opts.gateway(embedded) : embedded;
     app.decorate('reconciler', new Reconciler(app.db, app.dialect, gateway, opts.config.reconcile, app.log));
     app.decorate('orders', new OrderService(app.db, app.dialect, gateway, app.reconciler, app.log));
+    app.decorate('groupCheckout', new GroupCheckout(app.db, app.dialect, app.orders));
     // Orders a crash left pending are settled before the server takes requests, then every minute.
     app.addHook('onReady', () => app.reconciler.start());
     app.addHook('onClose', async () => app.reconciler.stop());

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { addTraveller, createGroup, getGroup, groupOfLead, removeTraveller } from '../../openapi/routes/groups';
+import { addTraveller, createGroup, getGroup, getGroupPayment, groupCheckout, groupOfLead, groupQuote, removeTraveller } from '../../openapi/routes/groups';
 import { leadOwnerOnly } from '../lib/authorize';
 import { fromContract, perMinute } from '../lib/route';
 
@@ -37,6 +37,22 @@ const groups: FastifyPluginAsyncTypebox = async (app) => {
     ...fromContract(removeTraveller),
     config: perMinute(30),
     handler: async (request) => app.groups.removeTraveller(request.access(), request.params.groupId, request.params.leadId),
+  });
+
+  app.route({
+    ...fromContract(groupQuote),
+    handler: async (request) => app.groupCheckout.quote(request.access(), request.params.groupId, request.query),
+  });
+
+  app.route({
+    ...fromContract(groupCheckout),
+    config: perMinute(10),
+    handler: async (request) => app.groupCheckout.process(request.owner(), request.access(), request.params.groupId, request.body),
+  });
+
+  app.route({
+    ...fromContract(getGroupPayment),
+    handler: async (request) => app.groupCheckout.get(request.access(), request.params.orderId),
   });
 };
 

@@ -19,7 +19,7 @@ import {
 import { addHistory, findLeadRow, insertLead, lockLeadRow } from '../../../db/queries/leads';
 import type { LeadRow, TravellerGroupRow } from '../../../db/schema';
 import { findCountry } from '../../../machines/domain/countries';
-import { asFormData, ownAnswers, prefill, read, same, type TravellerAnswers } from '../../../machines/domain/sharedAnswers';
+import { asFormData, nameOf, ownAnswers, prefill, read, same, type TravellerAnswers } from '../../../machines/domain/sharedAnswers';
 import {
   FORM_SOURCES,
   formOfSource,
@@ -50,7 +50,7 @@ const groupConflict = (code: string, message: string) => new Problem(409, messag
 const parse = (json: string) => JSON.parse(json) as Record<string, unknown>;
 
 /** The form a lead fills, by where it came from (a group is made of ESTA and ten-section DS-160 applications). */
-const formOf = (lead: Pick<LeadRow, 'source'>): TravellerForm | null => formOfSource(lead.source);
+export const formOf = (lead: Pick<LeadRow, 'source'>): TravellerForm | null => formOfSource(lead.source);
 
 /** The trip's purpose the visa rule reads for a new traveller: the leader's answer now, else the one the group began with. */
 function purposeOf(leader: Pick<LeadRow, 'source' | 'form_data' | 'travel_purpose'>, fallback = 'tourism') {
@@ -60,6 +60,9 @@ function purposeOf(leader: Pick<LeadRow, 'source' | 'form_data' | 'travel_purpos
   const text = typeof answer === 'string' && answer.trim() ? answer : leader.travel_purpose || fallback;
   return rulePurpose(text);
 }
+
+/** A traveller's name: their lead's, else as their form holds it (a lead made by a wizard may not have one yet). */
+export const travellerName = (member: MemberWithLead) => member.name.trim() || nameOf(travellerOf(member));
 
 function travellerOf(member: MemberWithLead): TravellerAnswers {
   return { leadId: member.lead_id, role: member.relationship as Role, form: formOf(member) ?? 'ESTA', answers: parse(member.form_data) };
@@ -79,7 +82,7 @@ function toDto(group: TravellerGroupRow, members: readonly MemberWithLead[]): Gr
     position: Number(m.position),
     relationship: m.relationship as TravellerDto['relationship'],
     form: formOf(m) ?? 'ESTA',
-    name: m.name,
+    name: travellerName(m),
     completionStatus: m.completion_status,
     paymentStatus: m.payment_status,
     prefilled: stillPrefilled(m),
@@ -95,6 +98,14 @@ function toDto(group: TravellerGroupRow, members: readonly MemberWithLead[]): Gr
   };
 }
 
+/** The group and its leader's lead, refused (403, or 404 for an unknown id) to anyone who may not use the leader's lead. */
+export async function groupFor(db: Executor, access: Access, group: TravellerGroupRow | undefined): Promise<{ group: TravellerGroupRow; leader: LeadRow }> {
+  if (!group) throw refusal(false, 'group');
+  const leader = await findLeadRow(db, group.leader_lead_id);
+  if (!leader || !canAccessLead(access, leader)) throw refusal(Boolean(leader), 'group');
+  return { group, leader };
+}
+
 /**
  * Families and groups (issue 36). A group is its leader's: the session, account or resumed session that may use
  * the leader's lead may read and change the group and every traveller's lead (each made with the leader's owner),
@@ -108,14 +119,6 @@ export class GroupService {
 
   private async dto(db: Executor, group: TravellerGroupRow): Promise<GroupDto> {
     return toDto(group, await membersWithLeads(db, group.id));
-  }
-
-  /** The group and its leader's lead, refused (403, or 404 for an unknown id) to anyone who may not use the leader's lead. */
-  private async authorized(db: Executor, access: Access, group: TravellerGroupRow | undefined): Promise<{ group: TravellerGroupRow; leader: LeadRow }> {
-    if (!group) throw refusal(false, 'group');
-    const leader = await findLeadRow(db, group.leader_lead_id);
-    if (!leader || !canAccessLead(access, leader)) throw refusal(Boolean(leader), 'group');
-    return { group, leader };
   }
 
   /** POST /api/leads/{leadId}/group: the lead's group, made if it leads none; a traveller of another group cannot lead one. */
@@ -146,13 +149,13 @@ export class GroupService {
     if (!lead || !canAccessLead(access, lead)) throw refusal(Boolean(lead));
     const membership = await findMembership(this.db, lead.id);
     if (!membership) throw new Problem(404, 'This application is not in a group.', {}, 'no_group');
-    const { group } = await this.authorized(this.db, access, await findGroup(this.db, membership.group_id));
+    const { group } = await groupFor(this.db, access, await findGroup(this.db, membership.group_id));
     return this.dto(this.db, group);
   }
 
   /** GET /api/groups/{groupId}. */
   async get(access: Access, groupId: string): Promise<GroupDto> {
-    const { group } = await this.authorized(this.db, access, await findGroup(this.db, groupId));
+    const { group } = await groupFor(this.db, access, await findGroup(this.db, groupId));
     return this.dto(this.db, group);
   }
 
@@ -170,7 +173,7 @@ export class GroupService {
     const nationality = country?.name ?? body.nationality.trim();
     const today = toIsoDate(new Date());
     return transact(this.db, async (trx) => {
-      const { group, leader } = await this.authorized(trx, access, await lockGroup(trx, this.dialect, groupId));
+      const { group, leader } = await groupFor(trx, access, await lockGroup(trx, this.dialect, groupId));
       const form = travellerForm(nationality, purposeOf(leader, group.purpose));
       if (form === 'NONE') throw badRequest('nationality', 'A U.S. citizen needs no ESTA or visa to travel to the United States');
       const problem = limitProblem(await countMembers(trx, group.id), form);
@@ -224,7 +227,7 @@ export class GroupService {
   /** DELETE /api/groups/{groupId}/travellers/{leadId}: the application made for the traveller goes with them. */
   async removeTraveller(access: Access, groupId: string, leadId: string): Promise<GroupDto> {
     return transact(this.db, async (trx) => {
-      const { group } = await this.authorized(trx, access, await lockGroup(trx, this.dialect, groupId));
+      const { group } = await groupFor(trx, access, await lockGroup(trx, this.dialect, groupId));
       const membership = await findMembership(trx, leadId);
       if (!membership || membership.group_id !== group.id) throw refusal(false, 'traveller');
       if (membership.relationship === 'leader') throw groupConflict('group_leader', 'The group leader cannot be removed from the group.');
