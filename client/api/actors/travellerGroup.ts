@@ -1,0 +1,26 @@
+import { addTraveller, createGroup, groupOfLead, removeTraveller } from '../../../openapi/routes/groups';
+import type { NewTravellerBody } from '../../../openapi/schemas/groups';
+import { call, HttpError } from '../call';
+import type { Transport } from '../transport';
+import { actorsOf } from './actorsOf';
+
+/** Issue 36, families and groups: the group of the application on the page, and its travellers. */
+export function travellerGroupCalls(http: Transport) {
+  return {
+    // An application that travels alone has no group: that is an answer, not a failure.
+    loadGroup: async ({ leadId }: { leadId: string }) => {
+      try {
+        return await call(http, groupOfLead, { params: { leadId } });
+      } catch (error) {
+        if (error instanceof HttpError && error.status === 404 && error.code === 'no_group') return null;
+        throw error;
+      }
+    },
+    createGroup: ({ leadId }: { leadId: string }) => call(http, createGroup, { params: { leadId } }),
+    addTraveller: ({ groupId, traveller }: { groupId: string; traveller: NewTravellerBody }) =>
+      call(http, addTraveller, { params: { groupId }, body: traveller }),
+    removeTraveller: ({ groupId, leadId }: { groupId: string; leadId: string }) => call(http, removeTraveller, { params: { groupId, leadId } }),
+  };
+}
+
+export const makeTravellerGroupActors = (http: Transport) => actorsOf(travellerGroupCalls, http);
