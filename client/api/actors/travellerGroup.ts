@@ -1,4 +1,5 @@
 import { addTraveller, createGroup, groupOfLead, removeTraveller } from '../../../openapi/routes/groups';
+import type { NewTraveller } from '../../../machines/domain/travellerGroup';
 import type { NewTravellerBody } from '../../../openapi/schemas/groups';
 import { call, HttpError } from '../call';
 import type { Transport } from '../transport';
@@ -17,8 +18,9 @@ export function travellerGroupCalls(http: Transport) {
       }
     },
     createGroup: ({ leadId }: { leadId: string }) => call(http, createGroup, { params: { leadId } }),
-    addTraveller: ({ groupId, traveller }: { groupId: string; traveller: NewTravellerBody }) =>
-      call(http, addTraveller, { params: { groupId }, body: traveller }),
+    // The relationship is one of the list's once the machine has checked the draft; the server checks it again.
+    addTraveller: ({ groupId, traveller }: { groupId: string; traveller: NewTraveller }) =>
+      call(http, addTraveller, { params: { groupId }, body: traveller as NewTravellerBody }),
     removeTraveller: ({ groupId, leadId }: { groupId: string; leadId: string }) => call(http, removeTraveller, { params: { groupId, leadId } }),
   };
 }

@@ -24,6 +24,8 @@ interface Options {
   messages: WizardMessages;
   /** Whether the page follows the checkout the flow ends on, or shows its own completion card. */
   followCheckout: boolean;
+  /** A traveller of a group opened from its panel (issue 36): their answers as the server holds them. */
+  traveller?: { leadId: string; formData: Record<string, unknown> } | null;
 }
 
 /** Where the wizard is, counted from 1: a question, or the review after the last one; null while a submit runs. */
@@ -42,10 +44,21 @@ function restore(catalog: Catalog): Partial<PersistedProgress> {
 }
 
 /**
+ * Where the wizard starts: this browser's saved progress, or a group's traveller as the server holds them (their
+ * saved progress here when it is theirs: it holds what is typed and not yet sent).
+ */
+function restoreFor(catalog: Catalog, traveller: Options['traveller']): Partial<PersistedProgress> {
+  const saved = restore(catalog);
+  if (!traveller || saved.leadId === traveller.leadId) return saved;
+  const answers = Object.fromEntries(Object.entries(traveller.formData).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  return { answers, leadId: traveller.leadId, synced: answers };
+}
+
+/**
  * Starts the generic question wizard for one catalog with the browser's side effects: answers kept in local
  * storage (a reload or a failed submit loses nothing), the lead calls over fetch, toasts.
  */
-export function useQuestionWizard({ catalog, messages, followCheckout }: Options) {
+export function useQuestionWizard({ catalog, messages, followCheckout, traveller = null }: Options) {
   const toast = useToast();
   const machine = useMemo(
     () =>
@@ -71,7 +84,7 @@ export function useQuestionWizard({ catalog, messages, followCheckout }: Options
     // One machine for the page's lifetime: a page's catalog never changes.
     [catalog],
   );
-  const restored = useMemo(() => restore(catalog), [catalog]);
+  const restored = useMemo(() => restoreFor(catalog, traveller), [catalog, traveller]);
   const wizard = useFlow(machine, { catalog, today: toIsoDate(new Date()), ...restored }, (output) => {
     const { kind, to } = output as WizardOutput;
     return kind === 'switched' || followCheckout ? to : null;

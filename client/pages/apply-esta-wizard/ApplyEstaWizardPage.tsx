@@ -1,25 +1,31 @@
+import { useSelector } from '@xstate/react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { estaCatalog } from '../../../machines/domain/catalogs/esta';
+import { TRAVELLER_PARAM } from '../../../machines/domain/travellerGroup';
+import { useTravellerGroup, type TravellerGroupRef } from '../../app/group/useTravellerGroup';
+import { useTravellerHandover } from '../../app/group/useTravellerHandover';
 import { useMoney } from '../../app/money';
 import { useSiteData } from '../../app/siteData';
 import { usePageMeta } from '../../app/usePageMeta';
-import { SectionPanel } from '../../components/wizard/SectionProgress';
 import { useQuestionWizard } from '../../app/wizard/useQuestionWizard';
+import { GroupPanel } from '../../components/group/GroupPanel';
+import { Spinner } from '../../components/Spinner';
+import { SectionPanel } from '../../components/wizard/SectionProgress';
 import { WizardQuestion } from '../../components/wizard/WizardQuestion';
 import * as css from '../../components/wizard/wizard.css';
 import { button, card, container, heading, notice, page, spread, stack } from '../../styles/ui.css';
 
+const NONE: ReadonlySet<string> = new Set();
+
 export default function ApplyEstaWizardPage() {
   const { t } = useTranslation('wizard');
   usePageMeta('esta');
-  const { prices } = useSiteData();
-  const money = useMoney();
-  const wizard = useQuestionWizard({
-    catalog: estaCatalog,
-    messages: { submitFailed: { title: 'wizard:toast.error', description: 'wizard:toast.estaFailed' } },
-    followCheckout: true,
-  });
+  // A traveller of a group opened from its panel: their answers come from the server first (issue 36).
+  const [params] = useSearchParams();
+  const traveller = params.get(TRAVELLER_PARAM);
+  const handover = useTravellerHandover(traveller);
 
   return (
     <div className={`${container} ${page} ${stack}`}>
@@ -29,14 +35,70 @@ export default function ApplyEstaWizardPage() {
           {t('home')}
         </Link>
       </div>
-      <div className={css.layout}>
-        <aside className={`${card} ${stack} ${css.sidePanel} ${css.sideColumn}`} aria-label={t('sections')}>
-          <SectionPanel wizard={wizard} />
-          {/* The government's fee as the server states it, once it has. */}
-          {prices && <p className={notice.info}>{t('esta.info', { fee: money(prices.esta.governmentFee / 100, { cents: true }) })}</p>}
-        </aside>
-        <WizardQuestion wizard={wizard} counter="question" submitLabel={t('esta.submit')} submittingLabel={t('submitting')} />
-      </div>
+      {handover.state === 'loading' && <Spinner label={t('group:panel.loading')} />}
+      {handover.state === 'failed' && (
+        <p role="alert" className={notice.warning}>
+          {t('group:failure.loadFailed')}
+        </p>
+      )}
+      {(handover.state === 'none' || handover.state === 'ready') && (
+        <EstaWizard key={traveller ?? 'own'} traveller={handover.state === 'ready' ? handover : null} />
+      )}
     </div>
   );
+}
+
+function EstaWizard({ traveller }: { traveller: { leadId: string; formData: Record<string, unknown> } | null }) {
+  const { t } = useTranslation('wizard');
+  const { prices } = useSiteData();
+  const money = useMoney();
+  const wizard = useQuestionWizard({
+    catalog: estaCatalog,
+    messages: { submitFailed: { title: 'wizard:toast.error', description: 'wizard:toast.estaFailed' } },
+    followCheckout: true,
+    traveller,
+  });
+  const leadId = useSelector(wizard, (s) => s.context.leadId);
+  // The group panel starts again with the lead: the application has one once its e-mail is saved.
+  const [group, setGroup] = useState<TravellerGroupRef | null>(null);
+  const prefilledList = usePrefilledPaths(group, leadId);
+  const prefilled = useMemo(() => (prefilledList ? new Set(prefilledList.split('\n')) : NONE), [prefilledList]);
+
+  return (
+    <div className={css.layout}>
+      <aside className={`${card} ${stack} ${css.sidePanel} ${css.sideColumn}`} aria-label={t('sections')}>
+        <SectionPanel wizard={wizard} />
+        {/* The government's fee as the server states it, once it has. */}
+        {prices && <p className={notice.info}>{t('esta.info', { fee: money(prices.esta.governmentFee / 100, { cents: true }) })}</p>}
+        <GroupSide key={leadId ?? 'none'} leadId={leadId} onGroup={setGroup} />
+      </aside>
+      <WizardQuestion wizard={wizard} counter="question" submitLabel={t('esta.submit')} submittingLabel={t('submitting')} prefilled={prefilled} />
+    </div>
+  );
+}
+
+/** The group panel of one lead; hands its machine to the page, which marks the answers the group filled in. */
+function GroupSide({ leadId, onGroup }: { leadId: string | null; onGroup: (group: TravellerGroupRef | null) => void }) {
+  const group = useTravellerGroup(leadId);
+  useEffect(() => {
+    onGroup(group);
+    return () => onGroup(null);
+  }, [group, onGroup]);
+  return <GroupPanel group={group} />;
+}
+
+/** This traveller's answers the group filled in, one path a line (a string, so an unchanged list draws nothing again). */
+function usePrefilledPaths(group: TravellerGroupRef | null, leadId: string | null): string {
+  const [list, setList] = useState('');
+  useEffect(() => {
+    if (!group) {
+      setList('');
+      return;
+    }
+    const read = () => group.getSnapshot().context.group?.travellers.find((t) => t.leadId === leadId)?.prefilled.join('\n') ?? '';
+    setList(read());
+    const sub = group.subscribe(() => setList(read()));
+    return () => sub.unsubscribe();
+  }, [group, leadId]);
+  return list;
 }
