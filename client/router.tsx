@@ -33,7 +33,7 @@ export const PAGE_FILES: Record<RouteName | 'notFound', PageDeclaration> = {
   login: { file: 'pages/login/LoginPage.tsx', namespaces: ['account', 'validation'] },
   dashboard: { file: 'pages/dashboard/DashboardPage.tsx', namespaces: ['account', 'catalog', 'commerce', 'wizard'] },
   results: { file: 'pages/results/ResultsPage.tsx', namespaces: ['analysis', 'catalog', 'results', 'start'] },
-  ds160Wizard: { file: 'pages/ds160-wizard/Ds160WizardPage.tsx', namespaces: ['ds160form', 'ds160page', 'validation'] },
+  ds160Wizard: { file: 'pages/ds160-wizard/Ds160WizardPage.tsx', namespaces: ['ds160form', 'ds160page', 'group', 'validation'] },
   aiAssistant: { file: 'pages/ai-assistant/AiAssistantPage.tsx', namespaces: ['aiassistant', 'validation'] },
   aiVisa: { file: 'pages/aivisa/AivisaPage.tsx', namespaces: ['aiassistant', 'aivisa'] },
   aiChatSections: { file: 'pages/ai-chat-sections/AiChatSectionsPage.tsx', namespaces: ['aivisa', 'sections'] },

@@ -4,13 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { estaCatalog } from '../../../machines/domain/catalogs/esta';
 import { TRAVELLER_PARAM } from '../../../machines/domain/travellerGroup';
-import { useTravellerGroup, type TravellerGroupRef } from '../../app/group/useTravellerGroup';
+import type { TravellerGroupRef } from '../../app/group/useTravellerGroup';
 import { useTravellerHandover } from '../../app/group/useTravellerHandover';
 import { useMoney } from '../../app/money';
 import { useSiteData } from '../../app/siteData';
 import { usePageMeta } from '../../app/usePageMeta';
 import { useQuestionWizard } from '../../app/wizard/useQuestionWizard';
-import { GroupPanel } from '../../components/group/GroupPanel';
+import { GroupSide } from '../../components/group/GroupSide';
 import { Spinner } from '../../components/Spinner';
 import { SectionPanel } from '../../components/wizard/SectionProgress';
 import { WizardQuestion } from '../../components/wizard/WizardQuestion';
@@ -75,16 +75,6 @@ function EstaWizard({ traveller }: { traveller: { leadId: string; formData: Reco
       <WizardQuestion wizard={wizard} counter="question" submitLabel={t('esta.submit')} submittingLabel={t('submitting')} prefilled={prefilled} />
     </div>
   );
-}
-
-/** The group panel of one lead; hands its machine to the page, which marks the answers the group filled in. */
-function GroupSide({ leadId, onGroup }: { leadId: string | null; onGroup: (group: TravellerGroupRef | null) => void }) {
-  const group = useTravellerGroup(leadId);
-  useEffect(() => {
-    onGroup(group);
-    return () => onGroup(null);
-  }, [group, onGroup]);
-  return <GroupPanel group={group} />;
 }
 
 /** This traveller's answers the group filled in, one path a line (a string, so an unchanged list draws nothing again). */

@@ -27,6 +27,9 @@ import { useFlow } from '../../app/useFlow';
 import { usePageMeta } from '../../app/usePageMeta';
 import { useFormerUntilIdle, useWhenIdle } from '../../app/useWhenIdle';
 import { useCountryName } from '../../components/countries';
+import { GroupSide } from '../../components/group/GroupSide';
+import { useTravellerHandover } from '../../app/group/useTravellerHandover';
+import { TRAVELLER_PARAM } from '../../../machines/domain/travellerGroup';
 import { button, card, container, muted, page } from '../../styles/ui.css';
 import { CompletionCard, planOf } from './CompletionCard';
 import * as css from './ds160Wizard.css';
@@ -203,6 +206,13 @@ export default function Ds160WizardPage() {
   // Resume on any device: a resume link fills the code in; a restored application replaces the form's.
   const [searchParams] = useSearchParams();
   const [linkedCode] = useState(() => searchParams.get('resume'));
+  // A traveller of a group opened from its panel (issue 36): their answers as the server holds them.
+  const handover = useTravellerHandover(searchParams.get(TRAVELLER_PARAM));
+  useEffect(() => {
+    if (handover.state === 'ready' && ref.getSnapshot().context.leadId !== handover.leadId) {
+      ref.send({ type: 'RESTORE', leadId: handover.leadId, values: handover.formData });
+    }
+  }, [handover, ref]);
   // The entry form goes away with the restore: focus moves to the section the applicant continues on.
   const bringBack = useCallback(
     (application: RestoredApplication) => {
@@ -318,6 +328,11 @@ export default function Ds160WizardPage() {
             {!wide && <SectionPicker current={section} completed={completed} disabled={busy} onGo={goPicked} />}
             <SaveIndicator status={saveStatus} onRetry={retry} />
             {leadId ? <SaveForLater key={leadId} leadId={leadId} /> : linkedCode && <ResumeEntry code={linkedCode} onRestore={bringBack} />}
+            {leadId && (
+              <div className={card}>
+                <GroupSide key={leadId} leadId={leadId} />
+              </div>
+            )}
 
             {waiver === 'shown' && (
               <div id={WAIVER_ID}>
