@@ -1,0 +1,91 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { estaCatalog } from '../../machines/domain/catalogs/esta';
+import { byRole, openPage, pageErrors, startE2E, waitForPath, type E2E } from './browser';
+import { completeWizard, wizardLabels } from './wizardDriver';
+
+// A family in Spanish (issue 36): the mother fills her ESTA, adds her husband (an ESTA too, his home address and
+// emergency contact filled in from hers and marked) and their son with a Mexican passport (a DS-160 in the
+// ten-section form, opened on his own application).
+
+let e2e: E2E;
+beforeAll(async () => {
+  e2e = await startE2E();
+});
+afterAll(async () => e2e.close());
+
+const group = JSON.parse(fs.readFileSync('locales/es/group.json', 'utf8'));
+const HOME = 'Calle Mayor 5, 28013 Madrid';
+
+const leadOf = (email: string) => e2e.server.app.db.selectFrom('leads').selectAll().where('email', '=', email).orderBy('created_at').execute();
+
+async function addTraveller(page: Awaited<ReturnType<typeof openPage>>, firstName: string, relationship: string, nationality: string) {
+  await byRole(page, 'button', group.actions.add).click();
+  await page.waitForSelector('#traveller-first-name');
+  await page.type('#traveller-first-name', firstName);
+  await page.type('#traveller-last-name', 'Garcia');
+  await page.select('#traveller-relationship', relationship);
+  await page.type('#traveller-nationality', nationality);
+  await byRole(page, 'button', group.actions.save).click();
+}
+
+describe('a family fills its applications together', () => {
+  it('adds a husband and a Mexican son in Spanish, each with their own form and the shared answers filled in', async () => {
+    const page = await openPage(e2e, { languages: ['es'] });
+    const labels = wizardLabels('es');
+    const started = Date.now();
+    const email = 'ana.familia@example.com';
+
+    await page.goto(`${e2e.baseUrl}/apply/esta-wizard`, { waitUntil: 'networkidle0' });
+    await completeWizard(page, estaCatalog, {
+      language: 'es',
+      submitLabel: labels.esta.submit,
+      overrides: { email, 'first-name': 'Ana', 'last-name': 'Garcia', 'home-address': HOME, 'emergency-contact': 'Pilar Garcia' },
+    });
+    await waitForPath(page, '/checkout');
+    const [leader] = await leadOf(email);
+    expect(leader?.completion_status).toBe('completed');
+
+    // Back to her application: the panel offers to add a traveller.
+    await page.goto(`${e2e.baseUrl}/apply/esta-wizard?traveller=${leader!.id}`, { waitUntil: 'networkidle0' });
+    await page.waitForSelector('[data-testid="group-panel"]');
+    await addTraveller(page, 'Luis', 'spouse', 'Spain');
+    await page.waitForFunction((id) => new URLSearchParams(location.search).get('traveller') !== id, {}, leader!.id);
+    const luisId = await page.evaluate(() => new URLSearchParams(location.search).get('traveller'));
+    await page.waitForSelector('[data-testid="group-traveller"]');
+    expect(await page.$$eval('[data-testid="group-traveller"]', (rows) => rows.length)).toBe(2);
+
+    // Luis's own ESTA: his home address is Ana's, marked as filled in by the group; he answers the rest himself.
+    let marked = false;
+    await completeWizard(page, estaCatalog, {
+      language: 'es',
+      submitLabel: labels.esta.submit,
+      overrides: { email: 'luis.familia@example.com', 'first-name': 'Luis', 'last-name': 'Garcia', 'home-address': HOME, 'emergency-contact': 'Pilar Garcia' },
+      onQuestion: async (question) => {
+        if (question.id !== 'home-address') return;
+        expect(await page.$eval('#q-home-address', (el) => (el as HTMLTextAreaElement).value)).toBe(HOME);
+        expect(await page.$eval('[data-testid="prefilled-note"]', (el) => (el as HTMLElement).innerText)).toBe(group.prefilled);
+        marked = true;
+      },
+    });
+    expect(marked).toBe(true);
+    await waitForPath(page, '/checkout');
+    const luis = await e2e.server.app.db.selectFrom('leads').selectAll().where('id', '=', luisId).executeTakeFirstOrThrow();
+    expect(luis).toMatchObject({ form_type: 'ESTA', completion_status: 'completed', owner_token: leader!.owner_token });
+    expect(JSON.parse(luis.form_data)).toMatchObject({ 'first-name': 'Luis', 'home-address': HOME, 'emergency-contact': 'Pilar Garcia' });
+    const twoEsta = (Date.now() - started) / 1000;
+
+    // Their son has a Mexican passport: a DS-160, opened in the ten-section form on his own application.
+    await page.goto(`${e2e.baseUrl}/apply/esta-wizard?traveller=${leader!.id}`, { waitUntil: 'networkidle0' });
+    await page.waitForSelector('[data-testid="group-traveller"]');
+    await addTraveller(page, 'Diego', 'child', 'Mexico');
+    await waitForPath(page, '/ds160-wizard');
+    const diegoId = await page.evaluate(() => new URLSearchParams(location.search).get('traveller'));
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="group-traveller"]').length === 3);
+    const diego = await e2e.server.app.db.selectFrom('leads').selectAll().where('id', '=', diegoId).executeTakeFirstOrThrow();
+    expect(diego).toMatchObject({ form_type: 'DS-160', source: 'ds160-wizard' });
+    expect(JSON.parse(diego.form_data)).toMatchObject({ 'personal-info': { firstName: 'Diego', nationality: 'Mexico' }, 'address-phone': { homeAddress: HOME } });
+    expect(pageErrors(page)).toEqual([]);
+    console.log(`two ESTA applications and a third traveller added in ${twoEsta.toFixed(1)} s (Chromium, this machine)`);
+  });
+});
