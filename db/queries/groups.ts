@@ -106,3 +106,10 @@ export async function leadHasOrders(db: Executor, leadId: string): Promise<boole
 export async function deleteMemberLead(db: Executor, leadId: string): Promise<void> {
   await db.deleteFrom('leads').where('id', '=', leadId).execute();
 }
+
+/** Which group each of these leads travels with, and as whom (the admin's CSV). */
+export async function membershipsOf(db: Executor, leadIds: readonly string[]): Promise<Map<string, Pick<GroupMemberRow, 'group_id' | 'relationship'>>> {
+  if (leadIds.length === 0) return new Map();
+  const rows = await db.selectFrom('group_members').select(['lead_id', 'group_id', 'relationship']).where('lead_id', 'in', leadIds).execute();
+  return new Map(rows.map((r) => [r.lead_id, r]));
+}

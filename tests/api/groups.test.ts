@@ -4,7 +4,7 @@ import { SHARED_PATHS, WRITABLE_PATHS } from '../../machines/domain/sharedAnswer
 import { GROUP_LIMITS } from '../../machines/domain/travellerGroup';
 import type { GroupDto, TravellerAdded } from '../../openapi/schemas/groups';
 import { answersFor } from '../helpers/answers';
-import { createTestApp, dialectUnderTest, sessionCookie, type TestApp } from '../helpers/app';
+import { createTestApp, dialectUnderTest, sessionCookie, TEST_ADMIN, type TestApp } from '../helpers/app';
 import { validForm } from '../helpers/ds160Form';
 
 // Families and groups (issue 36): a group is its leader's (ownership), its limits hold when travellers are added
@@ -323,6 +323,31 @@ describe(`groups on ${dialectUnderTest}`, () => {
       expect(formData['address-phone']).toEqual({ homeAddress: LEADER_ESTA['home-address'] });
       expect(formData['travel-info']).toEqual({ tripPurpose: 'Tourism' });
       expect(formData['personal-info']).toEqual({ firstName: 'Diego', lastName: 'Garcia', nationality: 'Mexico' });
+    });
+  });
+
+  describe('the admin sees the group', () => {
+    it('in a lead’s details, with every traveller, and in the CSV’s group columns', async () => {
+      const { leadId, cookie } = await estaLeader();
+      const group = await groupOf(leadId, cookie);
+      const { leadId: child } = await add(group.id, cookie, traveller('Lucia', 'child', 'Spain'));
+      const login = await call('POST', '/api/auth/admin-login', undefined, TEST_ADMIN);
+      const admin = sessionCookie(login) as string;
+      const detail = (await call('GET', `/api/admin/leads/${child}`, admin)).json();
+      expect(detail.group).toEqual({
+        id: group.id,
+        travellers: [
+          { leadId, name: 'Ana Garcia', relationship: 'leader', form: 'ESTA', completionStatus: 'incomplete', paymentStatus: 'unpaid' },
+          { leadId: child, name: 'Lucia Garcia', relationship: 'child', form: 'ESTA', completionStatus: 'incomplete', paymentStatus: 'unpaid' },
+        ],
+      });
+      const alone = await estaLeader();
+      expect((await call('GET', `/api/admin/leads/${alone.leadId}`, admin)).json().group).toBeNull();
+      const csv = (await call('GET', '/api/admin/leads/export', admin)).body.split('\r\n');
+      expect(csv[0]).toMatch(/"Group","Group Role"$/);
+      expect(csv.find((line) => line.startsWith(`"${child}"`))).toMatch(new RegExp(`"${group.id}","child"$`));
+      expect(csv.find((line) => line.startsWith(`"${leadId}"`))).toMatch(new RegExp(`"${group.id}","leader"$`));
+      expect(csv.find((line) => line.startsWith(`"${alone.leadId}"`))).toMatch(/"",""$/);
     });
   });
 });
