@@ -31,7 +31,7 @@ export const PAGE_FILES: Record<RouteName | 'notFound', PageDeclaration> = {
   checkout: { file: 'pages/checkout/CheckoutPage.tsx', namespaces: ['commerce', 'validation'] },
   paymentConfirmation: { file: 'pages/payment-confirmation/PaymentConfirmationPage.tsx', namespaces: ['commerce'] },
   login: { file: 'pages/login/LoginPage.tsx', namespaces: ['account', 'validation'] },
-  dashboard: { file: 'pages/dashboard/DashboardPage.tsx', namespaces: ['account', 'catalog', 'commerce', 'wizard'] },
+  dashboard: { file: 'pages/dashboard/DashboardPage.tsx', namespaces: ['account', 'catalog', 'commerce', 'group', 'wizard'] },
   results: { file: 'pages/results/ResultsPage.tsx', namespaces: ['analysis', 'catalog', 'results', 'start'] },
   ds160Wizard: { file: 'pages/ds160-wizard/Ds160WizardPage.tsx', namespaces: ['ds160form', 'ds160page', 'group', 'validation'] },
   aiAssistant: { file: 'pages/ai-assistant/AiAssistantPage.tsx', namespaces: ['aiassistant', 'validation'] },

@@ -350,4 +350,20 @@ describe(`groups on ${dialectUnderTest}`, () => {
       expect(csv.find((line) => line.startsWith(`"${alone.leadId}"`))).toMatch(/"",""$/);
     });
   });
+
+  describe('the applicant’s dashboard', () => {
+    it('lists every traveller’s application with its group, for the account that signs up afterwards too', async () => {
+      const { leadId, cookie } = await estaLeader();
+      const group = await groupOf(leadId, cookie);
+      const { leadId: child } = await add(group.id, cookie, traveller('Lucia', 'child', 'Spain'));
+      const signup = await call('POST', '/api/auth/signup', cookie, { email: `ana.${Date.now()}@example.com`, password: 'correct horse battery' });
+      expect(signup.statusCode).toBe(201);
+      const account = sessionCookie(signup) as string;
+      const apps = (await call('GET', '/api/applications', account)).json() as Array<{ id: string; group: unknown }>;
+      expect(apps.find((a) => a.id === leadId)?.group).toEqual({ id: group.id, relationship: 'leader', traveller: 'Ana Garcia' });
+      expect(apps.find((a) => a.id === child)?.group).toEqual({ id: group.id, relationship: 'child', traveller: 'Lucia Garcia' });
+      // The account owns the group now: it adds a traveller from any browser it signs in on.
+      expect((await call('POST', `/api/groups/${group.id}/travellers`, account, traveller('Pablo', 'child', 'Spain'))).statusCode).toBe(201);
+    });
+  });
 });
