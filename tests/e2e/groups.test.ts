@@ -85,6 +85,30 @@ describe('a family fills its applications together', () => {
     const diego = await e2e.server.app.db.selectFrom('leads').selectAll().where('id', '=', diegoId).executeTakeFirstOrThrow();
     expect(diego).toMatchObject({ form_type: 'DS-160', source: 'ds160-wizard' });
     expect(JSON.parse(diego.form_data)).toMatchObject({ 'personal-info': { firstName: 'Diego', nationality: 'Mexico' }, 'address-phone': { homeAddress: HOME } });
+
+    // One payment for the three, from this browser's session (the group's checkout page is not built yet): the
+    // server charges once and every traveller's application is paid; Ana's and Luis's forms print from their lines.
+    const groupId = (await e2e.server.app.db.selectFrom('group_members').select('group_id').where('lead_id', '=', leader!.id).executeTakeFirstOrThrow()).group_id;
+    const payment = await page.evaluate(async (id, card) => {
+      const res = await fetch(`/api/groups/${id}/checkout`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'ana.familia@example.com', idempotencyKey: `family-${Date.now()}-key`, paymentDetails: card }),
+      });
+      return { status: res.status, body: await res.json() };
+    }, groupId, { cardNumber: '4242 4242 4242 4242', expiryDate: '12/39', cvv: '737', cardName: 'Ana Garcia', billingAddress: 'Calle Mayor 5', city: 'Madrid', zipCode: '28013', country: 'Spain' });
+    expect(payment.status).toBe(200);
+    expect(payment.body.lines).toHaveLength(3);
+    const paid = await e2e.server.app.db.selectFrom('leads').select('payment_status').where('id', 'in', [leader!.id, luisId as string, diegoId as string]).execute();
+    expect(paid.map((l) => l.payment_status)).toEqual(['paid', 'paid', 'paid']);
+    for (const line of payment.body.lines.filter((l: { order: { formReady: boolean } }) => l.order.formReady)) {
+      const pdf = await page.evaluate(async (number) => {
+        const res = await fetch('/api/generate-form-pdf', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ confirmationNumber: number }) });
+        return { status: res.status, start: new TextDecoder().decode((await res.arrayBuffer()).slice(0, 4)) };
+      }, line.order.number);
+      expect(pdf).toEqual({ status: 200, start: '%PDF' });
+    }
+    expect(payment.body.lines.filter((l: { order: { formReady: boolean } }) => l.order.formReady)).toHaveLength(2);
     expect(pageErrors(page)).toEqual([]);
     console.log(`two ESTA applications and a third traveller added in ${twoEsta.toFixed(1)} s (Chromium, this machine)`);
   });
