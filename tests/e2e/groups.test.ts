@@ -82,6 +82,10 @@ describe('a family fills its applications together', () => {
     await waitForPath(page, '/ds160-wizard');
     const diegoId = await page.evaluate(() => new URLSearchParams(location.search).get('traveller'));
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="group-traveller"]').length === 3);
+    // His home address in the ten-section form is his mother's, marked as filled in by the group.
+    await page.click('button[data-section="address-phone"]');
+    await page.waitForSelector('section[data-section="address-phone"] #ds160-form [data-testid="prefilled-note"]');
+    expect(await page.$eval('#ds160-form #f-homeAddress', (el) => (el as HTMLInputElement).value)).toBe(HOME);
     const diego = await e2e.server.app.db.selectFrom('leads').selectAll().where('id', '=', diegoId).executeTakeFirstOrThrow();
     expect(diego).toMatchObject({ form_type: 'DS-160', source: 'ds160-wizard' });
     expect(JSON.parse(diego.form_data)).toMatchObject({ 'personal-info': { firstName: 'Diego', nationality: 'Mexico' }, 'address-phone': { homeAddress: HOME } });

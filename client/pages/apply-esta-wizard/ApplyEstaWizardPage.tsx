@@ -1,10 +1,11 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { estaCatalog } from '../../../machines/domain/catalogs/esta';
 import { TRAVELLER_PARAM } from '../../../machines/domain/travellerGroup';
 import type { TravellerGroupRef } from '../../app/group/useTravellerGroup';
+import { usePrefilledPaths } from '../../app/group/usePrefilledPaths';
 import { useTravellerHandover } from '../../app/group/useTravellerHandover';
 import { useMoney } from '../../app/money';
 import { useSiteData } from '../../app/siteData';
@@ -16,8 +17,6 @@ import { SectionPanel } from '../../components/wizard/SectionProgress';
 import { WizardQuestion } from '../../components/wizard/WizardQuestion';
 import * as css from '../../components/wizard/wizard.css';
 import { button, card, container, heading, notice, page, spread, stack } from '../../styles/ui.css';
-
-const NONE: ReadonlySet<string> = new Set();
 
 export default function ApplyEstaWizardPage() {
   const { t } = useTranslation('wizard');
@@ -61,8 +60,7 @@ function EstaWizard({ traveller }: { traveller: { leadId: string; formData: Reco
   const leadId = useSelector(wizard, (s) => s.context.leadId);
   // The group panel starts again with the lead: the application has one once its e-mail is saved.
   const [group, setGroup] = useState<TravellerGroupRef | null>(null);
-  const prefilledList = usePrefilledPaths(group, leadId);
-  const prefilled = useMemo(() => (prefilledList ? new Set(prefilledList.split('\n')) : NONE), [prefilledList]);
+  const prefilled = usePrefilledPaths(group, leadId);
 
   return (
     <div className={css.layout}>
@@ -75,20 +73,4 @@ function EstaWizard({ traveller }: { traveller: { leadId: string; formData: Reco
       <WizardQuestion wizard={wizard} counter="question" submitLabel={t('esta.submit')} submittingLabel={t('submitting')} prefilled={prefilled} />
     </div>
   );
-}
-
-/** This traveller's answers the group filled in, one path a line (a string, so an unchanged list draws nothing again). */
-function usePrefilledPaths(group: TravellerGroupRef | null, leadId: string | null): string {
-  const [list, setList] = useState('');
-  useEffect(() => {
-    if (!group) {
-      setList('');
-      return;
-    }
-    const read = () => group.getSnapshot().context.group?.travellers.find((t) => t.leadId === leadId)?.prefilled.join('\n') ?? '';
-    setList(read());
-    const sub = group.subscribe(() => setList(read()));
-    return () => sub.unsubscribe();
-  }, [group, leadId]);
-  return list;
 }

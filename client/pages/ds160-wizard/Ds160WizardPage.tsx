@@ -29,6 +29,8 @@ import { useFormerUntilIdle, useWhenIdle } from '../../app/useWhenIdle';
 import { useCountryName } from '../../components/countries';
 import { GroupSide } from '../../components/group/GroupSide';
 import { useTravellerHandover } from '../../app/group/useTravellerHandover';
+import { usePrefilledPaths } from '../../app/group/usePrefilledPaths';
+import type { TravellerGroupRef } from '../../app/group/useTravellerGroup';
 import { TRAVELLER_PARAM } from '../../../machines/domain/travellerGroup';
 import { button, card, container, muted, page } from '../../styles/ui.css';
 import { CompletionCard, planOf } from './CompletionCard';
@@ -230,6 +232,8 @@ export default function Ds160WizardPage() {
   const errors = useSelector(ref, (s) => (Object.keys(s.context.errors).length > 0 ? s.context.errors : NO_ERRORS));
   const waiver = useSelector(ref, (s) => s.context.waiver);
   const leadId = useSelector(ref, (s) => s.context.leadId);
+  const [group, setGroup] = useState<TravellerGroupRef | null>(null);
+  const prefilled = usePrefilledPaths(group, leadId);
   const busy = useSelector(ref, (s) => s.hasTag('busy') || s.status === 'done');
   const editing = useSelector(ref, (s) => s.status === 'active' && s.matches({ active: { flow: 'editing' } }));
   const price = useSelector(ref, (s) => completionPrice(s.context));
@@ -330,7 +334,7 @@ export default function Ds160WizardPage() {
             {leadId ? <SaveForLater key={leadId} leadId={leadId} /> : linkedCode && <ResumeEntry code={linkedCode} onRestore={bringBack} />}
             {leadId && (
               <div className={card}>
-                <GroupSide key={leadId} leadId={leadId} />
+                <GroupSide key={leadId} leadId={leadId} onGroup={setGroup} />
               </div>
             )}
 
@@ -380,6 +384,7 @@ export default function Ds160WizardPage() {
                   onChange={change}
                   onAdd={addRow}
                   onRemove={removeRow}
+                  prefilled={prefilled}
                 />
               ))}
 
