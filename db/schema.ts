@@ -69,7 +69,8 @@ export interface ApplicationHistoryTable {
 
 export type OrderStatus = 'pending' | 'paid' | 'failed' | 'refunded';
 export type OrderService = 'DS-160' | 'ESTA';
-export type OrderPlan = 'basic' | 'pro' | 'premium' | 'esta' | 'completion';
+/** 'group' is a group's payment (issue 36): the one charge for its lines, each an order of one of the others. */
+export type OrderPlan = 'basic' | 'pro' | 'premium' | 'esta' | 'completion' | 'group';
 
 export interface OrdersTable {
   id: string;
@@ -102,6 +103,10 @@ export interface OrdersTable {
   receipt_email: string | null;
   /** Who decided the outcome: the checkout that charged, reconciliation from the gateway's record, or a migration. */
   settled_by: OrderSettlement | null;
+  /** A group's order (issue 36): the traveller group it pays for; its lines carry the leads. */
+  group_id: string | null;
+  /** A line of a group's order: the order that was charged for it (one charge, one attempt, one receipt). */
+  parent_order_id: string | null;
 }
 
 export type OrderSettlement = 'checkout' | 'reconciliation' | 'migration';
@@ -240,7 +245,34 @@ export interface Database {
   visits: VisitsTable;
   premium_interviews: PremiumInterviewsTable;
   gateway_charges: GatewayChargesTable;
+  traveller_groups: TravellerGroupsTable;
+  group_members: GroupMembersTable;
 }
+
+/** A family or group travelling together (issue 36), led by the leader's lead. */
+export interface TravellerGroupsTable {
+  id: string;
+  leader_lead_id: string;
+  purpose: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A traveller of a group (the leader too, as 'leader'), with their own lead. */
+export interface GroupMembersTable {
+  lead_id: string;
+  group_id: string;
+  relationship: string;
+  position: number;
+  /** JSON: the answers the group filled in, by path, as filled in. */
+  prefilled: string;
+  /** JSON: a minor's parent or guardian, or null. */
+  guardian: string | null;
+  created_at: string;
+}
+
+export type TravellerGroupRow = Selectable<TravellerGroupsTable>;
+export type GroupMemberRow = Selectable<GroupMembersTable>;
 
 /** The embedded test gateway's own record of every charge, by idempotency key (what a provider keeps). */
 export interface GatewayChargesTable {

@@ -58,6 +58,34 @@ export interface DashboardOutput {
   to: string;
 }
 
+export type ApplicationCard = { kind: 'single'; application: ApplicationDto } | { kind: 'group'; id: string; applications: ApplicationDto[] };
+
+/**
+ * The dashboard's cards (issue 36): an application alone, or a family or group as one card, where its first
+ * application would be, with its travellers leader first; Continue on a traveller continues that traveller's.
+ */
+export function applicationCards(applications: readonly ApplicationDto[]): ApplicationCard[] {
+  const cards: ApplicationCard[] = [];
+  const groups = new Map<string, ApplicationDto[]>();
+  for (const application of applications) {
+    const id = application.group?.id;
+    if (!id) {
+      cards.push({ kind: 'single', application });
+      continue;
+    }
+    const members = groups.get(id);
+    if (members) {
+      members.push(application);
+      continue;
+    }
+    const list = [application];
+    groups.set(id, list);
+    cards.push({ kind: 'group', id, applications: list });
+  }
+  for (const list of groups.values()) list.sort((a, b) => Number(b.group?.relationship === 'leader') - Number(a.group?.relationship === 'leader'));
+  return cards;
+}
+
 /** Only drafts and applications in progress can be continued (spec 1-core §2.8), and only by a wizard. */
 export function canContinue(application: ApplicationDto): boolean {
   return (application.status === 'draft' || application.status === 'in-progress') && application.wizard !== null;

@@ -22,6 +22,7 @@ import { questionWizardMachine } from './questionWizard.machine';
 import { resultsMachine } from './results.machine';
 import { sessionMachine } from './session.machine';
 import { toastMachine } from './toast.machine';
+import { travellerGroupMachine } from './travellerGroup.machine';
 import { visaWizardMachine } from './visaWizard.machine';
 
 export const machines = {
@@ -49,6 +50,7 @@ export const machines = {
   adminDashboard: adminDashboardMachine,
   premiumInterview: premiumInterviewMachine,
   voiceControls: voiceControlsMachine,
+  travellerGroup: travellerGroupMachine,
 } as const;
 
 export type MachineName = keyof typeof machines;
@@ -77,5 +79,6 @@ export {
   sectionsChatMachine,
   sessionMachine,
   toastMachine,
+  travellerGroupMachine,
   visaWizardMachine,
 };

@@ -145,6 +145,8 @@ export async function seedDemoData(db: Db, volumes: DemoVolumes, now: Date = new
       paid_at: status === 'paid' ? lead.updated_at : null,
       receipt_email: lead.email,
       settled_by: 'checkout',
+      group_id: null,
+      parent_order_id: null,
     });
   }
   log(`orders: ${orders.length}`);

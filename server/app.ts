@@ -28,6 +28,7 @@ import auth from './routes/auth';
 import branding from './routes/branding';
 import checkout from './routes/checkout';
 import eligibility from './routes/eligibility';
+import groups from './routes/groups';
 import health from './routes/health';
 import leads from './routes/leads';
 import pdf from './routes/pdf';
@@ -113,6 +114,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await scope.register(session, { config });
     await scope.register(ownership);
     await scope.register(leads);
+    await scope.register(groups);
     await scope.register(resume);
     await scope.register(aiassistant);
     await scope.register(aivisa);

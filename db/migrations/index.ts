@@ -14,6 +14,7 @@ import * as m0012 from './0012_attempt_counters';
 import * as m0013 from './0013_chat_readings';
 import * as m0014 from './0014_purchases';
 import * as m0015 from './0015_premium_resume';
+import * as m0016 from './0016_traveller_groups';
 
 // Listed in code rather than read from disk, so the same provider works under tsx, vitest and a bundle.
 const MIGRATIONS: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0013_chat_readings': m0013,
   '0014_purchases': m0014,
   '0015_premium_resume': m0015,
+  '0016_traveller_groups': m0016,
 };
 
 export const migrationProvider: MigrationProvider = {

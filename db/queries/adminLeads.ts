@@ -99,6 +99,8 @@ export async function paidByPlan(db: Executor, since: string): Promise<RevenueRo
     .selectFrom('orders')
     .select((eb) => ['plan', eb.fn.countAll().as('orders'), eb.fn.sum<number>('total_cents').as('cents')])
     .where('status', '=', 'paid')
+    // A group's payment is counted as its lines (by plan, the processing fee on the first): not twice.
+    .where('plan', '<>', 'group')
     .where('paid_at', '>=', since)
     .groupBy('plan')
     .execute();
@@ -111,6 +113,7 @@ export async function payingApplicants(db: Executor, since: string): Promise<num
     .selectFrom('orders')
     .select((eb) => eb.fn.count(eb.fn.coalesce('lead_id', 'owner_token')).distinct().as('c'))
     .where('status', '=', 'paid')
+    .where('plan', '<>', 'group')
     .where('paid_at', '>=', since)
     .executeTakeFirst();
   return n(row?.c);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { Dialect, Executor } from '../index';
-import type { CompletionStatus, LeadRow, LeadsTable, PaymentStatus } from '../schema';
+import type { CompletionStatus, Database, LeadRow, LeadsTable, PaymentStatus } from '../schema';
 
 // Queries take the database or a transaction and never open one: the leads service decides what is atomic.
 
@@ -115,13 +115,21 @@ export async function findLeadByCaptureKey(db: Executor, key: string): Promise<L
   return db.selectFrom('leads').selectAll().where('capture_key', '=', key).executeTakeFirst();
 }
 
-/** A lead with this e-mail and form type that this session or signed-in user already owns. */
+/** Not a traveller a group leader added (issue 36): their lead has the leader's owner, but it is not the leader's application. */
+const notAddedTraveller = (eb: ExpressionBuilder<Database, 'leads'>) =>
+  eb.not(eb.exists(eb.selectFrom('group_members').select('lead_id').whereRef('group_members.lead_id', '=', 'leads.id').where('relationship', '<>', 'leader')));
+
+/**
+ * A lead with this e-mail and form type that this session or signed-in user already owns. A traveller a group
+ * leader added (issue 36) has the leader's e-mail and owner but is someone else's application: never this one.
+ */
 export async function findOwnedLead(db: Executor, owner: Owner, email: string, formType: string): Promise<LeadRow | undefined> {
   return db
     .selectFrom('leads')
     .selectAll()
     .where('email', '=', email.toLowerCase())
     .where('form_type', '=', formType)
+    .where(notAddedTraveller)
     .where((eb) =>
       owner.userId ? eb.or([eb('owner_token', '=', owner.ownerToken), eb('user_id', '=', owner.userId)]) : eb('owner_token', '=', owner.ownerToken),
     )
@@ -171,7 +179,7 @@ function owned(db: Executor, { ownerToken, userId }: Mine) {
 
 /** The newest application of this form type the asker owns (the pre-assessment aside: it is not an application form). */
 export async function newestOwnedLead(db: Executor, mine: Mine, formType: string): Promise<LeadRow | undefined> {
-  return owned(db, mine).where('form_type', '=', formType).where('source', '!=', 'wizard').executeTakeFirst();
+  return owned(db, mine).where('form_type', '=', formType).where('source', '!=', 'wizard').where(notAddedTraveller).executeTakeFirst();
 }
 
 /** The newest lead from this source the asker owns (the pre-assessment for the results page). */

@@ -53,16 +53,35 @@ export async function pendingOrderOfLead(db: Executor, leadId: string): Promise<
 
 /** Orders still pending that were created before `cutoff` (ISO time), oldest first: what reconciliation settles. */
 export async function pendingOrdersBefore(db: Executor, cutoff: string, limit: number): Promise<OrderRow[]> {
-  return db.selectFrom('orders').selectAll().where('status', '=', 'pending').where('created_at', '<', cutoff).orderBy('created_at').limit(limit).execute();
+  // A group's lines are settled with the payment they belong to, never on their own (they have no attempt).
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('status', '=', 'pending')
+    .where('parent_order_id', 'is', null)
+    .where('created_at', '<', cutoff)
+    .orderBy('created_at')
+    .limit(limit)
+    .execute();
 }
 
 /** When the oldest pending order was created, to know when its grace period ends. */
 export async function oldestPendingAt(db: Executor): Promise<string | undefined> {
-  const row = await db.selectFrom('orders').select('created_at').where('status', '=', 'pending').orderBy('created_at').limit(1).executeTakeFirst();
+  const row = await db
+    .selectFrom('orders')
+    .select('created_at')
+    .where('status', '=', 'pending')
+    .where('parent_order_id', 'is', null)
+    .orderBy('created_at')
+    .limit(1)
+    .executeTakeFirst();
   return row?.created_at;
 }
 
-/** Everything this browser session or account bought or tried to, newest first (the dashboard's orders). */
+/**
+ * Everything this browser session or account bought or tried to, newest first (the dashboard's orders). A group's
+ * payment is listed as its lines, one per traveller, each with its own number and form.
+ */
 export async function ownedOrders(db: Executor, mine: { ownerToken: string | undefined; userId: string | undefined }): Promise<OrderRow[]> {
   if (!mine.ownerToken && !mine.userId) return [];
   return db
@@ -74,6 +93,7 @@ export async function ownedOrders(db: Executor, mine: { ownerToken: string | und
         ...(mine.userId ? [eb('user_id', '=', mine.userId)] : []),
       ]),
     )
+    .where('plan', '<>', 'group')
     .orderBy('created_at', 'desc')
     .limit(200)
     .execute();
@@ -140,4 +160,16 @@ export async function finishAttempt(
 /** Signing in or up makes the orders this browser session placed the account's. */
 export async function adoptOrders(db: Executor, ownerToken: string, userId: string): Promise<void> {
   await db.updateTable('orders').set({ user_id: userId }).where('owner_token', '=', ownerToken).where('user_id', 'is', null).execute();
+}
+
+/** A group's payment's lines (issue 36), one per traveller, in the group's order of travellers. */
+export async function linesOf(db: Executor, parentOrderId: string): Promise<OrderRow[]> {
+  return db
+    .selectFrom('orders')
+    .leftJoin('group_members', 'group_members.lead_id', 'orders.lead_id')
+    .selectAll('orders')
+    .where('orders.parent_order_id', '=', parentOrderId)
+    .orderBy('group_members.position')
+    .orderBy('orders.number')
+    .execute();
 }

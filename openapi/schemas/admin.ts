@@ -167,6 +167,25 @@ export const AdminLeadDetailSchema = Type.Object({
   ),
   chats: Type.Array(Type.Object({ chat: Type.String(), messages: Type.Integer({ minimum: 0 }), updatedAt: Type.String() })),
   photoId: Type.Union([Type.String(), Type.Null()], { description: 'The applicant’s photo, readable at /api/photos/{photoId}' }),
+  group: Type.Union(
+    [
+      Type.Object({
+        id: Type.String(),
+        travellers: Type.Array(
+          Type.Object({
+            leadId: Type.String(),
+            name: Type.String(),
+            relationship: Type.String({ description: "To the group leader ('leader' for the leader)" }),
+            form: Type.String(),
+            completionStatus: Type.String(),
+            paymentStatus: Type.String(),
+          }),
+        ),
+      }),
+      Type.Null(),
+    ],
+    { description: 'The family or group this lead travels with (issue 36), or null' },
+  ),
 });
 export type AdminLeadDetailDto = Static<typeof AdminLeadDetailSchema>;
 

@@ -19,6 +19,17 @@ export const ApplicationSchema = Type.Object({
   /** The wizard that continues it, when one can. */
   wizard: Type.Union([Type.Enum(['ds160', 'esta', 'preassessment']), Type.Null()]),
   orders: Type.Array(Type.Object({ id: Type.String(), number: Type.String(), status: Type.String(), product: Type.String() })),
+  group: Type.Union(
+    [
+      Type.Object({
+        id: Type.String(),
+        relationship: Type.String({ description: "To the group leader ('leader' for the leader)" }),
+        traveller: Type.String({ description: "The traveller's name" }),
+      }),
+      Type.Null(),
+    ],
+    { description: 'The family or group this application travels with (issue 36): the dashboard shows a group as one card' },
+  ),
 });
 export type ApplicationDto = Static<typeof ApplicationSchema>;
 

@@ -94,18 +94,20 @@ export const PaymentDetailsSchema = Strict({
 });
 export type PaymentDetails = Static<typeof PaymentDetailsSchema>;
 
+export const IdempotencyKey = Type.String({
+  minLength: 16,
+  maxLength: 100,
+  pattern: '^[A-Za-z0-9_-]+$',
+  description: 'One per attempt: a repeated request with the same key answers the first result and never charges twice',
+});
+
 export const ProcessPaymentSchema = Strict({
   plan: ProductId,
   amount: Type.Optional(Type.Number({ description: 'What the page showed, in dollars; the server charges its own price' })),
   leadId: Type.Optional(Uuid),
   newApplication: Type.Optional(Type.Boolean({ description: 'Buy for a new application (another traveller) instead of the newest one' })),
   email: Type.String({ minLength: 3, maxLength: 254, description: 'Where the receipt is for: a guest signs in with it to find the order' }),
-  idempotencyKey: Type.String({
-    minLength: 16,
-    maxLength: 100,
-    pattern: '^[A-Za-z0-9_-]+$',
-    description: 'One per attempt: a repeated request with the same key answers the first result and never charges twice',
-  }),
+  idempotencyKey: IdempotencyKey,
   paymentDetails: PaymentDetailsSchema,
 });
 export type ProcessPayment = Static<typeof ProcessPaymentSchema>;

@@ -3,6 +3,10 @@ import validationEn from '../../locales/en/validation.json' with { type: 'json' 
 import validationEs from '../../locales/es/validation.json' with { type: 'json' };
 import validationFr from '../../locales/fr/validation.json' with { type: 'json' };
 import validationPt from '../../locales/pt/validation.json' with { type: 'json' };
+import groupEn from '../../locales/en/group.json' with { type: 'json' };
+import groupEs from '../../locales/es/group.json' with { type: 'json' };
+import groupFr from '../../locales/fr/group.json' with { type: 'json' };
+import groupPt from '../../locales/pt/group.json' with { type: 'json' };
 import assistantEn from '../../locales/en/assistant.json' with { type: 'json' };
 import assistantEs from '../../locales/es/assistant.json' with { type: 'json' };
 import assistantFr from '../../locales/fr/assistant.json' with { type: 'json' };
@@ -13,10 +17,10 @@ type Language = 'en' | 'es' | 'fr' | 'pt';
 
 /** The texts the validators' keys name, by language: `validation.…` by default, or `<namespace>:…`. */
 const NAMESPACES: Record<Language, Record<string, unknown>> = {
-  en: { validation: validationEn, ds160form: ds160formEn, assistant: assistantEn },
-  es: { validation: validationEs, assistant: assistantEs },
-  fr: { validation: validationFr, assistant: assistantFr },
-  pt: { validation: validationPt, assistant: assistantPt },
+  en: { validation: validationEn, ds160form: ds160formEn, assistant: assistantEn, group: groupEn },
+  es: { validation: validationEs, assistant: assistantEs, group: groupEs },
+  fr: { validation: validationFr, assistant: assistantFr, group: groupFr },
+  pt: { validation: validationPt, assistant: assistantPt, group: groupPt },
 };
 
 /** A validator's message key worded in a language (the chats, issue 32), English where the language lacks it. */

@@ -13,9 +13,11 @@ import { SectionsService } from '../services/ai/chats/sections';
 import { AgentService } from '../services/ai/chats/agent';
 import type { AiEngine } from '../services/ai/engine';
 import { createEngine } from '../services/ai/select';
+import { GroupService } from '../services/groups/service';
 import { ResumeService } from '../services/leads/resume';
 import { LeadService } from '../services/leads/service';
 import { Reconciler } from '../services/orders/reconcile';
+import { GroupCheckout } from '../services/orders/groupCheckout';
 import { OrderService } from '../services/orders/service';
 import { createTestGateway, type PaymentGateway } from '../services/payments';
 import { PhotoService } from '../services/photo/service';
@@ -30,8 +32,10 @@ import { SiteService } from '../services/site/service';
 declare module 'fastify' {
   interface FastifyInstance {
     leads: LeadService;
+    groups: GroupService;
     site: SiteService;
     orders: OrderService;
+    groupCheckout: GroupCheckout;
     reconciler: Reconciler;
     accounts: AccountService;
     applications: ApplicationService;
@@ -60,11 +64,13 @@ export default fp(
     const site = new SiteService(app.db, app.notices);
     app.decorate('site', site);
     app.decorate('leads', new LeadService(app.db, app.dialect, site));
+    app.decorate('groups', new GroupService(app.db, app.dialect));
     // The embedded test gateway is the only one so far; a real one implements the same PaymentGateway.
     const embedded = createTestGateway({ db: app.db });
     const gateway = opts.gateway ? opts.gateway(embedded) : embedded;
     app.decorate('reconciler', new Reconciler(app.db, app.dialect, gateway, opts.config.reconcile, app.log));
     app.decorate('orders', new OrderService(app.db, app.dialect, gateway, app.reconciler, app.log));
+    app.decorate('groupCheckout', new GroupCheckout(app.db, app.dialect, app.orders));
     // Orders a crash left pending are settled before the server takes requests, then every minute.
     app.addHook('onReady', () => app.reconciler.start());
     app.addHook('onClose', async () => app.reconciler.stop());

@@ -29,6 +29,6 @@ export function canAccessLead(access: Access, lead: Owned & { id: string }): boo
 }
 
 /** Another session's record is 403 (sign in to continue it), an unknown id 404; ids are random, so this tells a guesser nothing. */
-export function refusal(found: boolean, what: 'application' | 'order' | 'photo' = 'application'): Problem {
+export function refusal(found: boolean, what: 'application' | 'order' | 'photo' | 'group' | 'traveller' = 'application'): Problem {
   return found ? forbidden(`This ${what} belongs to another session. Sign in to see it.`, 'other_session') : notFound(`No ${what} with this id.`);
 }

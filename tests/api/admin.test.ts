@@ -320,7 +320,7 @@ describe('leads', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = bytes.subarray(3).toString('utf8');
     const lines = text.split('\r\n').filter(Boolean);
-    expect(lines[0]).toBe('"Id","Name","Email","Phone","Country","Visa Type","Purpose","Status","Payment","Plan","Progress","Source","Created","Last Active"');
+    expect(lines[0]).toBe('"Id","Name","Email","Phone","Country","Visa Type","Purpose","Status","Payment","Plan","Progress","Source","Created","Last Active","Group","Group Role"');
     expect(text).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
     expect(text).toContain('"México"');
     expect(text).not.toContain('@SUM');

@@ -34,6 +34,9 @@ const VISUAL_STATE: Record<string, string> = {
   'client/pages/pricing/PricingPage.tsx: data': "the pricing machine's input (the plans the page arrived with)",
   'client/pages/premium-interview/PremiumInterview.tsx: start': "the interview machine's input",
   'client/pages/dashboard/DashboardPage.tsx: opened': 'whether the dashboard has been shown: its own Logout then leaves for home, not /login',
+  // An actor's reference handed up by the component that started it: the group panel's machine, not its data.
+  'client/pages/apply-esta-wizard/ApplyEstaWizardPage.tsx: group': "the group panel's actor, to read which answers it filled in",
+  'client/pages/ds160-wizard/Ds160WizardPage.tsx: group': "the group panel's actor, to read which answers it filled in",
   // Visual only.
   'client/pages/ds160-wizard/ResumePanel.tsx: copied': "the 'Copied' label on the button just pressed",
   'client/pages/payment-confirmation/PaymentConfirmationPage.tsx: copied': "the 'Copied' label on the button just pressed",

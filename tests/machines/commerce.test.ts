@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor, type AnyActorRef } from 'xstate';
 import { checkoutMachine, ownedOrder, paymentRequest, stillForSale } from '../../machines/checkout.machine';
 import { confirmationMachine, type PdfFile } from '../../machines/confirmation.machine';
-import { canContinue, dashboardMachine, hasFormPdf, hasReceipt, inProgressCount } from '../../machines/dashboard.machine';
+import { applicationCards, canContinue, dashboardMachine, hasFormPdf, hasReceipt, inProgressCount } from '../../machines/dashboard.machine';
 import { loginMachine } from '../../machines/login.machine';
 import { pricingMachine, type PricingData } from '../../machines/pricing.machine';
 import { resultsMachine } from '../../machines/results.machine';
@@ -318,7 +318,14 @@ describe('dashboard', () => {
     source: 'esta-wizard',
     wizard: 'esta',
     orders: [],
+    group: null,
     ...over,
+  });
+
+  it('shows a family or group as one card, leader first, where its first application is', () => {
+    const member = (id: string, relationship: string, group = 'g') => app({ id, group: { id: group, relationship, traveller: id } });
+    const cards = applicationCards([member('luis', 'spouse'), app({ id: 'alone' }), member('ana', 'leader'), member('eva', 'leader', 'h')]);
+    expect(cards.map((c) => (c.kind === 'single' ? c.application.id : c.applications.map((a) => a.id)))).toEqual([['ana', 'luis'], 'alone', ['eva']]);
   });
 
   it('continues drafts and work in progress only, with a wizard', () => {

@@ -17,6 +17,7 @@ import type { PathModel } from './model';
 import { photoCheckPaths } from './photoCheck.paths';
 import { pricingPaths } from './pricing.paths';
 import { premiumInterviewPaths } from './premiumInterview.paths';
+import { travellerGroupPaths } from './travellerGroup.paths';
 import { voiceControlsPaths } from './voiceControls.paths';
 import { questionWizardPaths } from './questionWizard.paths';
 import { resultsPaths } from './results.paths';
@@ -51,4 +52,5 @@ export const pathModels: Record<MachineName, PathModel> = {
   adminDashboard: adminDashboardPaths,
   premiumInterview: premiumInterviewPaths,
   voiceControls: voiceControlsPaths,
+  travellerGroup: travellerGroupPaths,
 };

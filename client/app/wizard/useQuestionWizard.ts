@@ -25,6 +25,8 @@ interface Options {
   messages: WizardMessages;
   /** Whether the page follows the checkout the flow ends on, or shows its own completion card. */
   followCheckout: boolean;
+  /** A traveller of a group opened from its panel (issue 36): their answers as the server holds them. */
+  traveller?: { leadId: string; formData: Record<string, unknown> } | null;
 }
 
 /** Where the wizard is, counted from 1: a question, or the review after the last one; null while a submit runs. */
@@ -32,10 +34,21 @@ const placeOf = (s: SnapshotFrom<typeof questionWizardMachine>) =>
   s.status !== 'active' || s.hasTag('busy') ? null : s.hasTag('review') ? progressOf(s.context).total + 1 : progressOf(s.context).index + 1;
 
 /**
+ * Where the wizard starts: this browser's saved progress, or a group's traveller as the server holds them (their
+ * saved progress here when it is theirs: it holds what is typed and not yet sent).
+ */
+function restoreFor(catalog: Catalog, traveller: Options['traveller']): Partial<PersistedProgress> {
+  const saved = readWizard(catalog.id);
+  if (!traveller || saved.leadId === traveller.leadId) return { ...saved, answers: withStartChoice(catalog.id, saved.answers ?? {}, keptStartChoice()) };
+  const answers = Object.fromEntries(Object.entries(traveller.formData).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  return { answers, leadId: traveller.leadId, synced: answers };
+}
+
+/**
  * Starts the generic question wizard for one catalog with the browser's side effects: answers kept in local
  * storage (a reload or a failed submit loses nothing), the lead calls over fetch, toasts.
  */
-export function useQuestionWizard({ catalog, messages, followCheckout }: Options) {
+export function useQuestionWizard({ catalog, messages, followCheckout, traveller = null }: Options) {
   const toast = useToast();
   const machine = useMemo(
     () =>
@@ -61,10 +74,7 @@ export function useQuestionWizard({ catalog, messages, followCheckout }: Options
     [catalog],
   );
   // The start flow's country and purpose fill the questions still empty (the answers given a step before).
-  const restored = useMemo(() => {
-    const kept = readWizard(catalog.id);
-    return { ...kept, answers: withStartChoice(catalog.id, kept.answers ?? {}, keptStartChoice()) };
-  }, [catalog]);
+  const restored = useMemo(() => restoreFor(catalog, traveller), [catalog, traveller]);
   const wizard = useFlow(machine, { catalog, today: toIsoDate(new Date()), ...restored }, (output) => {
     const { kind, to } = output as WizardOutput;
     return kind === 'switched' || followCheckout ? to : null;

@@ -6,7 +6,7 @@ import { nextSubmits, progressOf } from '../../../machines/questionWizard.machin
 import { ProgressFill } from './ProgressFill';
 import { QuestionField } from './QuestionField';
 import * as css from './wizard.css';
-import { button, card, stack } from '../../styles/ui.css';
+import { button, card, notice, stack } from '../../styles/ui.css';
 import type { QuestionWizardRef } from '../../app/wizard/useQuestionWizard';
 
 interface Props {
@@ -16,13 +16,15 @@ interface Props {
   submittingLabel: string;
   /** 'question' reads 'Question n of N' (/apply/*), 'fraction' reads 'n of N' (/wizard). */
   counter: 'question' | 'fraction';
+  /** The questions whose answers a group filled in for this traveller, still as filled in (issue 36): each is marked. */
+  prefilled?: ReadonlySet<string>;
 }
 
 /**
  * The current question with its progress, Previous and Next; everything it shows comes from the machine. Memoized:
  * the page is drawn again when the URL follows the question (?q=), and this has nothing new to show then.
  */
-export const WizardQuestion = memo(function WizardQuestion({ wizard, submitLabel, submittingLabel, counter }: Props) {
+export const WizardQuestion = memo(function WizardQuestion({ wizard, submitLabel, submittingLabel, counter, prefilled }: Props) {
   const { t } = useTranslation('wizard');
   const progress = useSelector(wizard, (s) => progressOf(s.context));
   const draft = useSelector(wizard, (s) => s.context.draft);
@@ -74,6 +76,11 @@ export const WizardQuestion = memo(function WizardQuestion({ wizard, submitLabel
         onChange={change}
         onEnter={next}
       />
+      {prefilled?.has(progress.question.id) && (
+        <p className={notice.info} data-testid="prefilled-note">
+          {t('group:prefilled')}
+        </p>
+      )}
       {submitFailed && (
         <p role="alert" className={css.hint}>
           {t('submitFailedInline')}

@@ -169,6 +169,18 @@ function LeadBody({ lead }: { lead: AdminLeadDetailDto }) {
         </Section>
       )}
 
+      {lead.group && (
+        <Section title={t('lead.sections.group')}>
+          <ul className={css.plainList} data-testid="lead-group">
+            {lead.group.travellers.map((g) => (
+              <li key={g.leadId} aria-current={g.leadId === lead.id ? 'true' : undefined}>
+                {t('lead.groupTraveller', { name: g.name || g.leadId, relationship: g.relationship, form: g.form, status: g.completionStatus })}
+              </li>
+            ))}
+          </ul>
+        </Section>
+      )}
+
       {lead.chats.length > 0 && (
         <Section title={t('lead.sections.chats')}>
           <ul className={css.plainList}>

@@ -2,8 +2,9 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
-import { dashboardMachine, inProgressCount } from '../../../machines/dashboard.machine';
+import { applicationCards, dashboardMachine, inProgressCount } from '../../../machines/dashboard.machine';
 import { ROUTES } from '../../../machines/domain/routes';
+import type { ApplicationDto } from '../../../openapi/schemas/applications';
 import { makeDashboardActors } from '../../api/actors/dashboard';
 import { fetchTransport } from '../../api/transport';
 import { useSession, useToastActor } from '../../app/AppContext';
@@ -84,6 +85,7 @@ function Dashboard() {
 
   const state = useSelector(ref, (s) => (s.matches('loading') ? 'loading' : s.matches('failed') ? 'failed' : s.matches('ready') ? 'ready' : 'leaving'));
   const applications = useSelector(ref, (s) => s.context.applications);
+  const cards = useMemo(() => applicationCards(applications), [applications]);
   const orders = useSelector(ref, (s) => s.context.orders);
   const downloading = useSelector(ref, (s) =>
     s.matches({ ready: 'receipt' }) ? { orderId: s.context.downloading as string, kind: 'receipt' as const } : s.matches({ ready: 'form' }) ? { orderId: s.context.downloading as string, kind: 'form' as const } : null,
@@ -199,16 +201,40 @@ function Dashboard() {
               </div>
             ) : (
               <ul className={css.list}>
-                {applications.map((application) => (
-                  <ApplicationItem
-                    key={application.id}
-                    application={application}
-                    busy={busy}
-                    continuing={continuing === application.id}
-                    onView={() => send({ type: 'VIEW', id: application.id })}
-                    onContinue={() => send({ type: 'CONTINUE', id: application.id })}
-                  />
-                ))}
+                {cards.map((entry) => {
+                  const item = (application: ApplicationDto) => (
+                    <ApplicationItem
+                      key={application.id}
+                      application={application}
+                      busy={busy}
+                      continuing={continuing === application.id}
+                      onView={() => send({ type: 'VIEW', id: application.id })}
+                      onContinue={() => send({ type: 'CONTINUE', id: application.id })}
+                    />
+                  );
+                  if (entry.kind === 'single') return item(entry.application);
+                  // A family or group is one card with its travellers, each continued on their own application.
+                  return (
+                    <li key={entry.id} className={`${css.item} ${stack}`} data-testid={`group-${entry.id}`} aria-labelledby={`group-${entry.id}-title`}>
+                      <h3 id={`group-${entry.id}-title`} className={css.itemTitle}>
+                        {t('dashboard.group.title', { count: entry.applications.length })}
+                      </h3>
+                      <ul className={css.list}>
+                        {entry.applications.map((application) => (
+                          <li key={application.id} className={stack}>
+                            <span className={muted}>
+                              {t('dashboard.group.traveller', {
+                                name: application.group?.traveller ?? '',
+                                relationship: t(`group:relationship.${application.group?.relationship ?? 'groupMember'}`),
+                              })}
+                            </span>
+                            <ul className={css.list}>{item(application)}</ul>
+                          </li>
+                        ))}
+                      </ul>
+                    </li>
+                  );
+                })}
               </ul>
             )}
           </section>

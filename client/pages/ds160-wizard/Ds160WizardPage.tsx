@@ -31,6 +31,11 @@ import { useStepHistory } from '../../app/useStepHistory';
 import { usePageMeta } from '../../app/usePageMeta';
 import { useFormerUntilIdle, useWhenIdle } from '../../app/useWhenIdle';
 import { useCountryName } from '../../components/countries';
+import { GroupSide } from '../../components/group/GroupSide';
+import { useTravellerHandover } from '../../app/group/useTravellerHandover';
+import { usePrefilledPaths } from '../../app/group/usePrefilledPaths';
+import type { TravellerGroupRef } from '../../app/group/useTravellerGroup';
+import { TRAVELLER_PARAM } from '../../../machines/domain/travellerGroup';
 import { button, card, container, linkButton, muted, page } from '../../styles/ui.css';
 import { CompletionCard, planOf } from './CompletionCard';
 import * as css from './ds160Wizard.css';
@@ -184,6 +189,13 @@ export default function Ds160WizardPage() {
   // Resume on any device: a resume link fills the code in; a restored application replaces the form's.
   const [searchParams] = useSearchParams();
   const [linkedCode] = useState(() => searchParams.get('resume'));
+  // A traveller of a group opened from its panel (issue 36): their answers as the server holds them.
+  const handover = useTravellerHandover(searchParams.get(TRAVELLER_PARAM));
+  useEffect(() => {
+    if (handover.state === 'ready' && ref.getSnapshot().context.leadId !== handover.leadId) {
+      ref.send({ type: 'RESTORE', leadId: handover.leadId, values: handover.formData });
+    }
+  }, [handover, ref]);
   // The entry form goes away with the restore: focus moves to the section the applicant continues on.
   const bringBack = useCallback(
     (application: RestoredApplication) => {
@@ -201,6 +213,8 @@ export default function Ds160WizardPage() {
   const errors = useSelector(ref, (s) => (Object.keys(s.context.errors).length > 0 ? s.context.errors : NO_ERRORS));
   const waiver = useSelector(ref, (s) => s.context.waiver);
   const leadId = useSelector(ref, (s) => s.context.leadId);
+  const [group, setGroup] = useState<TravellerGroupRef | null>(null);
+  const prefilled = usePrefilledPaths(group, leadId);
   const busy = useSelector(ref, (s) => s.hasTag('busy') || s.status === 'done');
   const editing = useSelector(ref, (s) => s.status === 'active' && s.matches({ active: { flow: 'editing' } }));
   const price = useSelector(ref, (s) => completionPrice(s.context));
@@ -308,6 +322,11 @@ export default function Ds160WizardPage() {
             {!wide && <SectionPicker current={section} completed={completed} disabled={busy} onGo={goPicked} />}
             <SaveIndicator status={saveStatus} onRetry={retry} />
             {leadId ? <SaveForLater key={leadId} leadId={leadId} /> : linkedCode && <ResumeEntry code={linkedCode} onRestore={bringBack} />}
+            {leadId && (
+              <div className={card}>
+                <GroupSide key={leadId} leadId={leadId} onGroup={setGroup} />
+              </div>
+            )}
 
             {waiver === 'shown' && (
               <div id={WAIVER_ID}>
@@ -363,6 +382,7 @@ export default function Ds160WizardPage() {
                   onChange={change}
                   onAdd={addRow}
                   onRemove={removeRow}
+                  prefilled={prefilled}
                 />
               ))}
 

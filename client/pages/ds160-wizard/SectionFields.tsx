@@ -343,10 +343,12 @@ interface SectionFieldsProps {
   onChange: Change;
   onAdd: (list: Ds160ListId) => void;
   onRemove: (list: Ds160ListId, index: number) => void;
+  /** The fields a group filled in for this traveller, as 'section.field', still as filled in (issue 36): each is marked. */
+  prefilled?: ReadonlySet<string>;
 }
 
 /** The current section's visible fields, in order, as the machine's answers make them visible. */
-export const SectionFields = memo(function SectionFields({ fields, values, all, errors, disabled, leadId, onChange, onAdd, onRemove }: SectionFieldsProps) {
+export const SectionFields = memo(function SectionFields({ fields, values, all, errors, disabled, leadId, onChange, onAdd, onRemove, prefilled }: SectionFieldsProps) {
   const { t } = useTranslation('ds160form');
   const isPhotoStep = fields.some((f) => f.section === 'photo-submission');
   const requiredOf = (field: Ds160Field) =>
@@ -396,6 +398,11 @@ export const SectionFields = memo(function SectionFields({ fields, values, all, 
         return (
           <div key={field.id}>
             {body}
+            {prefilled?.has(`${field.section}.${field.id}`) && (
+              <p className={`${notice.info} ${css.afterField}`} data-testid="prefilled-note">
+                {t('group:prefilled')}
+              </p>
+            )}
             {field.id === 'hasPhoto' && showsNoPhotoWarning(values) && (
               <p className={`${notice.warning} ${css.afterField}`} role="note" data-testid="ds160-no-photo-warning">
                 {t('photo.noPhotoWarning')}

@@ -8,6 +8,8 @@ import { notFound } from '../../lib/problems';
 import { progressOf, purposeOf } from '../applications/progress';
 import { adminAnswers } from './answers';
 import { BOM, csvRow } from './csv';
+import { findMembership, membersWithLeads, membershipsOf } from '../../../db/queries/groups';
+import { travellerName } from '../groups/service';
 
 export const PAGE_SIZE = 50;
 const EXPORT_BATCH = 1000;
@@ -35,7 +37,8 @@ function countOf(messages: string): number {
   return Array.isArray(parsed) ? parsed.length : 0;
 }
 
-const CSV_HEADER = ['Id', 'Name', 'Email', 'Phone', 'Country', 'Visa Type', 'Purpose', 'Status', 'Payment', 'Plan', 'Progress', 'Source', 'Created', 'Last Active'];
+// 'Group' and 'Group Role' (issue 36): the family or group a lead travels with, so its travellers sort together.
+const CSV_HEADER = ['Id', 'Name', 'Email', 'Phone', 'Country', 'Visa Type', 'Purpose', 'Status', 'Payment', 'Plan', 'Progress', 'Source', 'Created', 'Last Active', 'Group', 'Group Role'];
 
 /** The admin's view of leads (spec 1-core §2.10): the filtered table, one lead's details, the CSV export. */
 export class AdminLeadService {
@@ -49,7 +52,7 @@ export class AdminLeadService {
   async detail(id: string): Promise<AdminLeadDetailDto> {
     const row = await findLeadRow(this.db, id);
     if (!row) throw notFound('No lead with this id.');
-    const [history, orders, chats, photo] = await Promise.all([
+    const [history, orders, chats, photo, membership] = await Promise.all([
       listHistory(this.db, id),
       this.db
         .selectFrom('orders')
@@ -59,7 +62,9 @@ export class AdminLeadService {
         .execute(),
       this.db.selectFrom('chat_sessions').select(['chat', 'messages', 'updated_at']).where('lead_id', '=', id).orderBy('updated_at').execute(),
       this.db.selectFrom('photos').select('id').where('lead_id', '=', id).orderBy('created_at', 'desc').executeTakeFirst(),
+      findMembership(this.db, id),
     ]);
+    const members = membership ? await membersWithLeads(this.db, membership.group_id) : [];
     const orderIds = orders.map((o) => o.id);
     const [attempts, orderHistory] = await Promise.all([attemptsOfOrders(this.db, orderIds), historyOfOrders(this.db, orderIds)]);
     const formData = JSON.parse(row.form_data) as Record<string, unknown>;
@@ -93,6 +98,19 @@ export class AdminLeadService {
       })),
       chats: chats.map((c) => ({ chat: c.chat, messages: countOf(c.messages), updatedAt: c.updated_at })),
       photoId: photo?.id ?? null,
+      group: membership
+        ? {
+            id: membership.group_id,
+            travellers: members.map((m) => ({
+              leadId: m.lead_id,
+              name: travellerName(m),
+              relationship: m.relationship,
+              form: m.form_type,
+              completionStatus: m.completion_status,
+              paymentStatus: m.payment_status,
+            })),
+          }
+        : null,
     };
   }
 
@@ -105,10 +123,12 @@ export class AdminLeadService {
       for (;;) {
         const rows = await leadsAfter(db, filter, after, EXPORT_BATCH);
         if (rows.length === 0) return;
+        const groups = await membershipsOf(db, rows.map((r) => r.id));
         yield rows
           .map((r) => {
             const lead = toRow(r);
-            return csvRow([lead.id, lead.name, lead.email, r.phone, lead.country, lead.formType, r.travel_purpose, lead.completionStatus, lead.paymentStatus, lead.plan, lead.progress, lead.source, lead.createdAt, lead.lastActive]);
+            const group = groups.get(r.id);
+            return csvRow([lead.id, lead.name, lead.email, r.phone, lead.country, lead.formType, r.travel_purpose, lead.completionStatus, lead.paymentStatus, lead.plan, lead.progress, lead.source, lead.createdAt, lead.lastActive, group?.group_id, group?.relationship]);
           })
           .join('');
         const last = rows[rows.length - 1] as LeadListRow;

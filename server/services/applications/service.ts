@@ -1,6 +1,9 @@
 import type { Executor } from '../../../db/index';
 import { ownedLeads } from '../../../db/queries/leads';
 import { ordersOfLeads } from '../../../db/queries/orders';
+import { membershipsOf } from '../../../db/queries/groups';
+import { nameOf } from '../../../machines/domain/sharedAnswers';
+import { formOf } from '../groups/service';
 import type { LeadRow, OrderRow } from '../../../db/schema';
 import type { ApplicationDto } from '../../../openapi/schemas/applications';
 import { unauthorized } from '../../lib/problems';
@@ -10,7 +13,9 @@ import { progressOf, purposeOf, statusOf } from './progress';
 /** The question wizard that continues a lead of this source (the ten-section form and the chats have none yet). */
 const WIZARD_BY_SOURCE: Record<string, ApplicationDto['wizard']> = { 'apply-wizard': 'ds160', 'esta-wizard': 'esta', wizard: 'preassessment' };
 
-function toApplication(row: LeadRow, orders: readonly OrderRow[]): ApplicationDto {
+type Membership = ApplicationDto['group'];
+
+function toApplication(row: LeadRow, orders: readonly OrderRow[], group: Membership): ApplicationDto {
   const progress = progressOf(row);
   return {
     id: row.id,
@@ -26,6 +31,7 @@ function toApplication(row: LeadRow, orders: readonly OrderRow[]): ApplicationDt
     source: row.source,
     wizard: WIZARD_BY_SOURCE[row.source] ?? null,
     orders: orders.filter((o) => o.lead_id === row.id).map((o) => ({ id: o.id, number: o.number, status: o.status, product: o.plan })),
+    group,
   };
 }
 
@@ -36,7 +42,12 @@ export class ApplicationService {
   async list(access: Access): Promise<ApplicationDto[]> {
     if (!access.userId) throw unauthorized('Sign in to see your applications.');
     const leads = await ownedLeads(this.db, access);
-    const orders = await ordersOfLeads(this.db, leads.map((l) => l.id));
-    return leads.map((lead) => toApplication(lead, orders));
+    const ids = leads.map((l) => l.id);
+    const [orders, memberships] = await Promise.all([ordersOfLeads(this.db, ids), membershipsOf(this.db, ids)]);
+    return leads.map((lead) => {
+      const member = memberships.get(lead.id);
+      const traveller = lead.name.trim() || nameOf({ form: formOf(lead) ?? 'ESTA', answers: JSON.parse(lead.form_data) as Record<string, unknown> });
+      return toApplication(lead, orders, member ? { id: member.group_id, relationship: member.relationship, traveller } : null);
+    });
   }
 }

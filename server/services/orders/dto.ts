@@ -1,28 +1,34 @@
 import type { LeadRow, OrderRow } from '../../../db/schema';
-import type { OrderDto } from '../../../openapi/schemas/orders';
-import { featuresOf, type PriceTable } from './products';
+import type { OrderDto, PriceDto } from '../../../openapi/schemas/orders';
+import { featuresOf, productOf, type PriceTable } from './products';
 
 /** A lead whose form is complete prints as a form PDF; one still being filled in does not yet. */
 export const formReady = (lead: Pick<LeadRow, 'completion_status'> | null | undefined) =>
   lead?.completion_status === 'completed' || lead?.completion_status === 'paid';
 
+/** An order's price as charged (not today's prices). */
+export function priceOfRow(row: OrderRow): PriceDto {
+  return {
+    serviceFee: row.service_fee_cents,
+    credit: row.credit_cents,
+    processingFee: row.processing_fee_cents,
+    total: row.total_cents,
+    governmentFee: row.government_fee_cents,
+    outOfPocket: row.total_cents + row.government_fee_cents,
+  };
+}
+
 /** An order as its owner sees it: amounts as charged (not today's prices), the card by brand and last four only. */
 export function toOrderDto(row: OrderRow, table: PriceTable, lead?: Pick<LeadRow, 'completion_status'> | null): OrderDto {
+  const product = productOf(row.plan);
   return {
     id: row.id,
     number: row.number,
     service: row.service,
-    product: row.plan,
+    product,
     status: row.status,
-    price: {
-      serviceFee: row.service_fee_cents,
-      credit: row.credit_cents,
-      processingFee: row.processing_fee_cents,
-      total: row.total_cents,
-      governmentFee: row.government_fee_cents,
-      outOfPocket: row.total_cents + row.government_fee_cents,
-    },
-    features: featuresOf(row.plan, table),
+    price: priceOfRow(row),
+    features: featuresOf(product, table),
     card: row.card_brand && row.card_last4 ? { brand: row.card_brand, last4: row.card_last4 } : null,
     accessCode: row.status === 'paid' ? row.access_code : null,
     leadId: row.lead_id,

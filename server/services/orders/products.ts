@@ -6,7 +6,14 @@ import type { PriceDto, PriceListDto } from '../../../openapi/schemas/orders';
 /** DECISIONS.md: the ESTA checkout price is the pricing map's ESTA value less the $22 government fee. */
 export const ESTA_CHECKOUT_DEDUCTION = 22;
 
-export type Product = OrderPlan;
+/** What an order buys; a group's payment ('group') is the charge for its lines, not a product. */
+export type Product = Exclude<OrderPlan, 'group'>;
+
+/** The product of an order that buys one: a group's payment never reaches the places that ask. */
+export function productOf(plan: OrderPlan): Product {
+  if (plan === 'group') throw new Error("A group's payment is not a product; its lines are");
+  return plan;
+}
 export type PackageId = PlanDefinition['id'];
 
 export const PACKAGES: readonly PackageId[] = ['basic', 'pro', 'premium'];

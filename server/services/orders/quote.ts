@@ -1,6 +1,6 @@
 import type { OrderRow, OrderService } from '../../../db/schema';
 import type { QuoteOption, QuoteQuery } from '../../../openapi/schemas/orders';
-import { cents, featuresOf, isPackage, PACKAGES, priceOf, productFromWord, serviceFeeOf, type PriceTable, type Product } from './products';
+import { cents, featuresOf, isPackage, PACKAGES, priceOf, productFromWord, productOf, serviceFeeOf, type PriceTable, type Product } from './products';
 
 /** Where the government fee is paid: we are not the government, and the page says so with this link. */
 export const OFFICIAL_SITES: Record<OrderService, string> = {
@@ -19,7 +19,7 @@ export interface QuotedLead {
 
 /** A lead's paid orders as pricing reads them. */
 export const paidOf = (orders: readonly OrderRow[]): QuotedLead['paid'] =>
-  orders.map((o) => ({ product: o.plan, serviceFee: o.service_fee_cents, orderId: o.id, number: o.number }));
+  orders.map((o) => ({ product: productOf(o.plan), serviceFee: o.service_fee_cents, orderId: o.id, number: o.number }));
 
 /**
  * Which products a checkout offers: the pre-assessment's review for its lead, the ESTA service, or the three

@@ -94,6 +94,8 @@ export async function reserve(db: Db, dialect: Dialect, input: ReserveInput): Pr
         access_code: null,
         receipt_email: body.email.trim(),
         settled_by: null,
+        group_id: null,
+        parent_order_id: null,
         created_at: at,
         updated_at: at,
         paid_at: null,

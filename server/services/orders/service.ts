@@ -10,7 +10,7 @@ import { cardDigits, parseExpiry, validatePaymentDetails } from '../../../machin
 import { isValidEmail, toIsoDate } from '../../../machines/domain/validators';
 import type { OrderDto, ProcessPayment, QuoteDto, QuoteQuery } from '../../../openapi/schemas/orders';
 import { englishMessage } from '../../lib/messages';
-import { badRequest, conflict, orderConflict, paymentRefused } from '../../lib/problems';
+import { badRequest, conflict, notFound, orderConflict, paymentRefused } from '../../lib/problems';
 import { canAccess, canAccessLead, refusal, type Access } from '../access';
 import type { PaymentGateway } from '../payments/gateway';
 import { toOrderDto } from './dto';
@@ -25,6 +25,9 @@ const REPLAY_WAIT_MS = 5_000;
 /** How long a purchase waits for another one of the same application to finish before answering 409. */
 const PURCHASE_WAIT_MS = 10_000;
 const POLL_MS = 50;
+
+/** A group's payment is read as a group payment (its lines are the orders, each with its own number and form). */
+const groupPaymentRefusal = () => notFound("This number is a group's payment: each traveller's order has its own number.");
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -95,31 +98,49 @@ export class OrderService {
       // A stale page or a tampered one: either way the server's price is charged, and the page shows it after.
       this.log.info({ plan: body.plan, sent: body.amount, charged: order.total_cents }, 'checkout amount differs from the price');
     }
+    const settled = await this.charge(order, details, body.idempotencyKey, `${order.number} ${order.service} ${order.plan}`);
+    return this.answer(settled, body.idempotencyKey);
+  }
+
+  /**
+   * Charges a reserved order's total and settles it (with its lead, or a group payment's lines) in one
+   * transaction. When the gateway cannot be reached or the settlement fails, the order stays pending and
+   * reconciliation settles it from the gateway's record once its grace period is over.
+   */
+  async charge(order: OrderRow, details: ProcessPayment['paymentDetails'], idempotencyKey: string, description: string): Promise<OrderRow> {
     const expiry = parseExpiry(details.expiryDate) as { month: number; year: number };
-    let settled: OrderRow;
     try {
       const result = await this.gateway.charge({
         amountCents: order.total_cents,
         currency: 'USD',
         card: { number: cardDigits(details.cardNumber), expMonth: expiry.month, expYear: expiry.year, cvv: details.cvv.trim(), name: details.cardName.trim() },
         billing: { address: details.billingAddress.trim(), city: details.city.trim(), zipCode: details.zipCode.trim(), country: details.country.trim() },
-        idempotencyKey: body.idempotencyKey,
-        description: `${order.number} ${order.service} ${order.plan}`,
+        idempotencyKey,
+        description,
       });
-      settled = await settleCharge(this.db, this.dialect, order, result, 'checkout');
+      return await settleCharge(this.db, this.dialect, order, result, 'checkout');
     } catch (err) {
-      // The gateway could not be reached or the settlement failed: the order stays pending, and reconciliation
-      // settles it from the gateway's record once its grace period is over.
       this.reconciler.remind(order);
       throw err;
     }
-    return this.answer(settled, body.idempotencyKey);
+  }
+
+  /** The order once settled, waiting up to `waitMs`; one pending past its grace period is settled from the gateway's record here. */
+  async settledOrPending(order: OrderRow, waitMs: number): Promise<OrderRow> {
+    const deadline = Date.now() + waitMs;
+    let current = order;
+    while (current.status === 'pending' && Date.now() < deadline && !this.reconciler.overdue(current)) {
+      await sleep(POLL_MS);
+      current = (await findOrder(this.db, current.id)) as OrderRow;
+    }
+    return current.status === 'pending' && this.reconciler.overdue(current) ? this.reconciler.reconcile(current) : current;
   }
 
   /** GET /api/orders/{id}: the order as stored, for its owner only. */
   async get(access: Access, orderId: string): Promise<OrderDto> {
     const row = await findOrder(this.db, orderId);
     if (!row || !canAccess(access, row)) throw refusal(Boolean(row), 'order');
+    if (row.plan === 'group') throw groupPaymentRefusal();
     return toOrderDto(row, await this.priceTable(), await this.leadOf(row));
   }
 
@@ -135,6 +156,7 @@ export class OrderService {
   async byNumber(access: Access, number: string): Promise<{ order: OrderDto; lead: LeadRow | null }> {
     const row = await findOrderByNumber(this.db, number.trim());
     if (!row || !canAccess(access, row)) throw refusal(Boolean(row), 'order');
+    if (row.plan === 'group') throw groupPaymentRefusal();
     const lead = (await this.leadOf(row)) ?? null;
     return { order: toOrderDto(row, await this.priceTable(), lead), lead };
   }
@@ -152,13 +174,8 @@ export class OrderService {
       if (reservation.kind === 'owned') {
         throw orderConflict('already_purchased', `This application already has the ${reservation.order.plan} package or a higher one (order ${reservation.order.number}).`, reservation.order.id);
       }
-      let active = reservation.order;
-      while (active.status === 'pending' && Date.now() < deadline && !this.reconciler.overdue(active)) {
-        await sleep(POLL_MS);
-        active = (await findOrder(this.db, active.id)) as OrderRow;
-      }
-      if (active.status === 'pending' && this.reconciler.overdue(active)) await this.reconciler.reconcile(active);
-      else if (active.status === 'pending') {
+      const active = await this.settledOrPending(reservation.order, Math.max(0, deadline - Date.now()));
+      if (active.status === 'pending') {
         throw orderConflict('purchase_in_progress', `Another payment for this application is being processed (order ${active.number}). Check it before paying again.`, active.id);
       }
     }
@@ -182,12 +199,7 @@ export class OrderService {
     if (!order || !canAccess(access, order) || order.plan !== body.plan || !sameLead) {
       throw conflict('This idempotency key was already used for a different payment; make a new key for a new attempt.');
     }
-    const deadline = Date.now() + REPLAY_WAIT_MS;
-    while (order.status === 'pending' && Date.now() < deadline && !this.reconciler.overdue(order)) {
-      await sleep(POLL_MS);
-      order = (await findOrder(this.db, attempt.order_id)) as OrderRow;
-    }
-    if (order.status === 'pending' && this.reconciler.overdue(order)) order = await this.reconciler.reconcile(order);
+    order = await this.settledOrPending(order, REPLAY_WAIT_MS);
     if (order.status === 'pending') throw orderConflict('payment_pending', 'This payment is still being processed. Check the order before paying again.', order.id);
     return this.answer(order, attempt.idempotency_key);
   }

@@ -1,0 +1,168 @@
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import { RELATIONSHIPS } from '../../../machines/domain/travellerGroup';
+import { travellersOf } from '../../../machines/travellerGroup.machine';
+import type { TravellerGroupRef } from '../../app/group/useTravellerGroup';
+import { badge, button, errorText, input, label, muted, notice, row, small, stack } from '../../styles/ui.css';
+import { Spinner } from '../Spinner';
+import { TextField } from '../TextField';
+import { COUNTRIES } from '../../../machines/domain/countries';
+
+/** A validator's key as the app words it: `validation.…` in its namespace, or `<namespace>:…`. */
+const messageKey = (key: string) => (key.includes(':') ? key : `validation:${key}`);
+
+/**
+ * The group beside a traveller's form (issue 36): who travels, who is done and who is in progress, the traveller
+ * open now, 'Add a traveller' and its form. Everything it shows is the machine's; it only sends events.
+ */
+export function GroupPanel({ group }: { group: TravellerGroupRef }) {
+  const { t } = useTranslation('group');
+  const travellers = useSelector(group, (s) => travellersOf(s.context));
+  const loading = useSelector(group, (s) => s.matches('loading'));
+  const adding = useSelector(group, (s) => s.matches('adding'));
+  const busy = useSelector(group, (s) => s.hasTag('busy'));
+  const failure = useSelector(group, (s) => s.context.failure);
+  const draft = useSelector(group, (s) => s.context.draft);
+  const errors = useSelector(group, (s) => s.context.errors);
+  const canAdd = useSelector(group, (s) => s.can({ type: 'ADD.OPEN' }));
+  const canRefresh = useSelector(group, (s) => s.can({ type: 'REFRESH' }));
+  // The places of the travellers who may be removed, as one string so the panel is drawn again only when they change.
+  const removable = useSelector(group, (s) => travellersOf(s.context).filter((r) => s.can({ type: 'TRAVELLER.REMOVE', position: r.position })).map((r) => r.position).join(','));
+  const change = (field: keyof typeof draft) => (value: string) => group.send({ type: 'FIELD.CHANGE', field, value });
+
+  return (
+    <section className={stack} aria-labelledby="group-title" data-testid="group-panel">
+      <h2 id="group-title" className={label}>
+        {t('panel.title')}
+      </h2>
+      {loading && <Spinner label={t('panel.loading')} />}
+      {!loading && travellers.length === 0 && <p className={`${muted} ${small}`}>{t('panel.alone')}</p>}
+      {travellers.length > 0 && (
+        <ul className={stack} data-testid="group-travellers">
+          {travellers.map((traveller) => {
+            const name = traveller.name || t('panel.unnamed', { n: traveller.position + 1 });
+            return (
+              <li key={traveller.leadId} className={stack} data-testid="group-traveller" aria-current={traveller.open ? 'true' : undefined}>
+                <div className={row}>
+                  <strong>{name}</strong>
+                  <span className={badge[traveller.done ? 'success' : 'warning']}>{t(traveller.done ? 'status.done' : 'status.inProgress')}</span>
+                </div>
+                <span className={`${muted} ${small}`}>
+                  {t(`relationship.${traveller.relationship}`)} · {t(`form.${traveller.form}`)}
+                </span>
+                <div className={row}>
+                  {traveller.open ? (
+                    <span className={badge.brand}>{t('status.open')}</span>
+                  ) : (
+                    <button type="button" className={button.secondary} onClick={() => group.send({ type: 'TRAVELLER.OPEN', position: traveller.position })}>
+                      {t('actions.open', { name })}
+                    </button>
+                  )}
+                  {removable.split(',').includes(String(traveller.position)) && (
+                    <button type="button" className={button.ghost} disabled={busy} onClick={() => group.send({ type: 'TRAVELLER.REMOVE', position: traveller.position })}>
+                      {t('actions.remove', { name })}
+                    </button>
+                  )}
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {failure && (
+        <div role="alert" className={notice.warning}>
+          <p>{t(`failure.${failure}`)}</p>
+          {failure === 'loadFailed' && canRefresh && (
+            <button type="button" className={button.secondary} onClick={() => group.send({ type: 'REFRESH' })}>
+              {t('actions.retry')}
+            </button>
+          )}
+        </div>
+      )}
+      {adding ? (
+        <form
+          className={stack}
+          aria-labelledby="group-add-title"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            group.send({ type: 'ADD.SUBMIT' });
+          }}
+        >
+          <h3 id="group-add-title" className={label}>
+            {t('add.title')}
+          </h3>
+          <p className={`${muted} ${small}`}>{t('add.hint')}</p>
+          <TextField id="traveller-first-name" label={t('add.firstName')} type="text" autoComplete="off" value={draft.firstName} error={errors.firstName} busy={busy} onChange={change('firstName')} />
+          <TextField id="traveller-last-name" label={t('add.lastName')} type="text" autoComplete="off" value={draft.lastName} error={errors.lastName} busy={busy} onChange={change('lastName')} />
+          <div>
+            <label htmlFor="traveller-relationship" className={label}>
+              {t('add.relationship')}
+            </label>
+            <select
+              id="traveller-relationship"
+              data-testid="traveller-relationship"
+              className={input}
+              value={draft.relationship}
+              aria-invalid={errors.relationship ? true : undefined}
+              aria-describedby={errors.relationship ? 'traveller-relationship-error' : undefined}
+              onChange={(e) => change('relationship')(e.target.value)}
+            >
+              <option value="">{t('add.choose')}</option>
+              {RELATIONSHIPS.map((r) => (
+                <option key={r} value={r}>
+                  {t(`relationship.${r}`)}
+                </option>
+              ))}
+            </select>
+            {errors.relationship && (
+              <p id="traveller-relationship-error" className={errorText}>
+                {t(messageKey(errors.relationship.key))}
+              </p>
+            )}
+          </div>
+          <div>
+            <label htmlFor="traveller-nationality" className={label}>
+              {t('add.nationality')}
+            </label>
+            <input
+              id="traveller-nationality"
+              data-testid="traveller-nationality"
+              className={input}
+              list="traveller-countries"
+              autoComplete="off"
+              value={draft.nationality}
+              aria-invalid={errors.nationality ? true : undefined}
+              aria-describedby={errors.nationality ? 'traveller-nationality-error' : undefined}
+              onChange={(e) => change('nationality')(e.target.value)}
+            />
+            <datalist id="traveller-countries">
+              {COUNTRIES.map((c) => (
+                <option key={c.code} value={c.name} />
+              ))}
+            </datalist>
+            {errors.nationality && (
+              <p id="traveller-nationality-error" className={errorText}>
+                {t(messageKey(errors.nationality.key))}
+              </p>
+            )}
+          </div>
+          <div className={row}>
+            <button type="submit" className={button.primary} disabled={busy}>
+              {busy ? t('actions.saving') : t('actions.save')}
+            </button>
+            <button type="button" className={button.ghost} onClick={() => group.send({ type: 'ADD.CANCEL' })}>
+              {t('actions.cancel')}
+            </button>
+          </div>
+        </form>
+      ) : (
+        canAdd && (
+          <button type="button" className={button.secondary} onClick={() => group.send({ type: 'ADD.OPEN' })}>
+            {t('actions.add')}
+          </button>
+        )
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,205 @@
+import { and, assign, fromPromise, setup } from 'xstate';
+import { findCountry } from './domain/countries';
+import { limitProblem, newTravellerErrors, type NewTraveller, type NewTravellerErrors, type Relationship } from './domain/travellerGroup';
+import type { GroupDto, TravellerDto } from '../openapi/schemas/groups';
+
+// Families and groups (issue 36): the group panel beside a traveller's form. It shows who travels (done or in
+// progress), opens another traveller's form, and 'Add a traveller' turns the application into a group led by the
+// person filling it, then adds the traveller with their own application, shared answers filled in by the server.
+
+export interface TravellerGroupInput {
+  /** The application open on the page: the leader's, or a traveller's the leader opened. */
+  leadId: string | null;
+}
+
+export type GroupFailure = 'loadFailed' | 'full' | 'ds160Full' | 'failed' | 'removeFailed' | null;
+
+export interface TravellerGroupContext {
+  leadId: string | null;
+  group: GroupDto | null;
+  draft: NewTraveller;
+  errors: NewTravellerErrors;
+  failure: GroupFailure;
+  /** The traveller added last: the page opens their form. */
+  added: string | null;
+}
+
+export type TravellerGroupEvent =
+  | { type: 'ADD.OPEN' }
+  | { type: 'ADD.CANCEL' }
+  | { type: 'FIELD.CHANGE'; field: keyof NewTraveller; value: string }
+  | { type: 'ADD.SUBMIT' }
+  /** A traveller by their place in the group (the panel's rows): the leader is 0. */
+  | { type: 'TRAVELLER.OPEN'; position: number }
+  | { type: 'TRAVELLER.REMOVE'; position: number }
+  | { type: 'REFRESH' };
+
+const EMPTY: NewTraveller = { firstName: '', lastName: '', relationship: '', nationality: '' };
+
+export const draftErrors = (draft: NewTraveller) => newTravellerErrors(draft, (name) => Boolean(findCountry(name.trim())));
+
+/** Done means the traveller's form is complete (or paid); anything else is in progress. */
+export const isDone = (t: Pick<TravellerDto, 'completionStatus'>) => t.completionStatus === 'completed' || t.completionStatus === 'paid';
+
+/** The panel's rows: each traveller, whether done, and which one is open. */
+export function travellersOf(context: Pick<TravellerGroupContext, 'group' | 'leadId'>) {
+  return (context.group?.travellers ?? []).map((t) => ({ ...t, done: isDone(t), open: t.leadId === context.leadId }));
+}
+
+/** Whether the group takes another traveller at all (a DS-160 one may still be refused by its own limit, said after). */
+export const hasRoom = (group: GroupDto | null) =>
+  !group || limitProblem({ travellers: group.travellers.length, ds160: group.travellers.filter((t) => t.form === 'DS-160').length }, 'ESTA') === null;
+
+export const travellerAt = (context: Pick<TravellerGroupContext, 'group'>, position: number) => context.group?.travellers.find((t) => t.position === position);
+
+const codeOf = (error: unknown) => (error as { code?: unknown } | null)?.code;
+
+export const travellerGroupMachine = setup({
+  types: { input: {} as TravellerGroupInput, context: {} as TravellerGroupContext, events: {} as TravellerGroupEvent },
+  actors: {
+    /** GET /api/leads/{id}/group, null when the application travels alone; provided by the client. */
+    loadGroup: fromPromise<GroupDto | null, { leadId: string }>(async () => {
+      throw new Error('loadGroup is provided by the caller');
+    }),
+    /** POST /api/leads/{id}/group; provided by the client. */
+    createGroup: fromPromise<GroupDto, { leadId: string }>(async () => {
+      throw new Error('createGroup is provided by the caller');
+    }),
+    /** POST /api/groups/{id}/travellers; provided by the client. */
+    addTraveller: fromPromise<{ leadId: string; group: GroupDto }, { groupId: string; traveller: NewTraveller }>(async () => {
+      throw new Error('addTraveller is provided by the caller');
+    }),
+    /** DELETE /api/groups/{id}/travellers/{leadId}; provided by the client. */
+    removeTraveller: fromPromise<GroupDto, { groupId: string; leadId: string }>(async () => {
+      throw new Error('removeTraveller is provided by the caller');
+    }),
+  },
+  actions: {
+    /** Opens a traveller's form (their own page and lead); provided by the page. */
+    openTraveller: (_: unknown, _params: { leadId: string; form: TravellerDto['form'] }) => {},
+  },
+  guards: {
+    hasLead: ({ context }) => Boolean(context.leadId),
+    hasGroup: ({ context }) => Boolean(context.group),
+    hasRoom: ({ context }) => hasRoom(context.group),
+    isDraftValid: ({ context }) => Object.keys(draftErrors(context.draft)).length === 0,
+    isOtherTraveller: ({ context }, params: { position: number }) => {
+      const traveller = travellerAt(context, params.position);
+      return Boolean(traveller && traveller.leadId !== context.leadId);
+    },
+    isRemovable: ({ context }, params: { position: number }) => {
+      const traveller = travellerAt(context, params.position);
+      return Boolean(traveller && traveller.relationship !== 'leader' && traveller.paymentStatus !== 'paid' && traveller.leadId !== context.leadId);
+    },
+    isGroupFull: (_, params: { error: unknown }) => codeOf(params.error) === 'group_full',
+    isDs160Full: (_, params: { error: unknown }) => codeOf(params.error) === 'group_ds160_full',
+  },
+}).createMachine({
+  id: 'travellerGroup',
+  context: ({ input }) => ({ leadId: input.leadId, group: null, draft: EMPTY, errors: {}, failure: null, added: null }),
+  initial: 'starting',
+  states: {
+    // Nothing to show before the application has a lead (its first autosave makes one); the page starts the
+    // machine again with the lead once it has one.
+    starting: { always: [{ guard: 'hasLead', target: 'loading' }, { target: 'idle' }] },
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadGroup',
+        src: 'loadGroup',
+        input: ({ context }) => ({ leadId: context.leadId as string }),
+        onDone: { target: 'idle', actions: assign({ group: ({ event }) => event.output, failure: null }) },
+        onError: { target: 'idle', actions: assign({ failure: 'loadFailed' }) },
+      },
+    },
+    idle: {
+      on: {
+        'ADD.OPEN': { guard: and(['hasLead', 'hasRoom']), target: 'adding', actions: assign({ draft: EMPTY, errors: {}, failure: null }) },
+        'TRAVELLER.OPEN': {
+          guard: { type: 'isOtherTraveller', params: ({ event }) => ({ position: event.position }) },
+          actions: {
+            type: 'openTraveller',
+            params: ({ context, event }) => {
+              const traveller = travellerAt(context, event.position) as TravellerDto;
+              return { leadId: traveller.leadId, form: traveller.form };
+            },
+          },
+        },
+        'TRAVELLER.REMOVE': {
+          guard: { type: 'isRemovable', params: ({ event }) => ({ position: event.position }) },
+          target: 'removing',
+        },
+        REFRESH: { guard: 'hasLead', target: 'loading' },
+      },
+    },
+    adding: {
+      initial: 'editing',
+      on: { 'ADD.CANCEL': { target: 'idle', actions: assign({ draft: EMPTY, errors: {}, failure: null }) } },
+      states: {
+        editing: {
+          on: {
+            'FIELD.CHANGE': {
+              actions: assign(({ context, event }) => {
+                const { [event.field]: _gone, ...errors } = context.errors;
+                return { draft: { ...context.draft, [event.field]: event.value }, errors, failure: null };
+              }),
+            },
+            'ADD.SUBMIT': [
+              { guard: 'isDraftValid', target: 'saving' },
+              { actions: assign({ errors: ({ context }) => draftErrors(context.draft) }) },
+            ],
+          },
+        },
+        saving: {
+          tags: ['busy'],
+          initial: 'grouping',
+          states: {
+            // The first traveller added makes the application a group led by the person filling it.
+            grouping: {
+              always: { guard: 'hasGroup', target: 'adding' },
+              invoke: {
+                id: 'createGroup',
+                src: 'createGroup',
+                input: ({ context }) => ({ leadId: context.leadId as string }),
+                onDone: { target: 'adding', actions: assign({ group: ({ event }) => event.output }) },
+                onError: { target: '#travellerGroup.adding.editing', actions: assign({ failure: 'failed' }) },
+              },
+            },
+            adding: {
+              invoke: {
+                id: 'addTraveller',
+                src: 'addTraveller',
+                input: ({ context }) => ({ groupId: context.group?.id as string, traveller: { ...context.draft, relationship: context.draft.relationship as Relationship } }),
+                onDone: {
+                  target: '#travellerGroup.idle',
+                  actions: [
+                    assign({ group: ({ event }) => event.output.group, added: ({ event }) => event.output.leadId, draft: EMPTY, errors: {}, failure: null }),
+                    {
+                      type: 'openTraveller',
+                      params: ({ event }) => ({ leadId: event.output.leadId, form: event.output.group.travellers.find((t) => t.leadId === event.output.leadId)?.form ?? 'ESTA' }),
+                    },
+                  ],
+                },
+                onError: [
+                  { guard: { type: 'isGroupFull', params: ({ event }) => ({ error: event.error }) }, target: '#travellerGroup.adding.editing', actions: assign({ failure: 'full' }) },
+                  { guard: { type: 'isDs160Full', params: ({ event }) => ({ error: event.error }) }, target: '#travellerGroup.adding.editing', actions: assign({ failure: 'ds160Full' }) },
+                  { target: '#travellerGroup.adding.editing', actions: assign({ failure: 'failed' }) },
+                ],
+              },
+            },
+          },
+        },
+      },
+    },
+    removing: {
+      tags: ['busy'],
+      invoke: {
+        id: 'removeTraveller',
+        src: 'removeTraveller',
+        input: ({ context, event }) => ({ groupId: context.group?.id as string, leadId: travellerAt(context, (event as { position: number }).position)?.leadId as string }),
+        onDone: { target: 'idle', actions: assign({ group: ({ event }) => event.output, failure: null }) },
+        onError: { target: 'idle', actions: assign({ failure: 'removeFailed' }) },
+      },
+    },
+  },
+});

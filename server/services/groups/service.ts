@@ -1,0 +1,242 @@
+import { randomUUID } from 'node:crypto';
+import { transact } from '../../../db/groupCommit';
+import type { Dialect, Executor } from '../../../db/index';
+import {
+  countMembers,
+  deleteMemberLead,
+  findGroup,
+  findGroupLedBy,
+  findMembership,
+  insertGroupOnce,
+  insertMember,
+  leadHasOrders,
+  lockGroup,
+  membersWithLeads,
+  nextPosition,
+  touchGroup,
+  type MemberWithLead,
+} from '../../../db/queries/groups';
+import { addHistory, findLeadRow, insertLead, lockLeadRow } from '../../../db/queries/leads';
+import type { LeadRow, TravellerGroupRow } from '../../../db/schema';
+import { findCountry } from '../../../machines/domain/countries';
+import { asFormData, nameOf, ownAnswers, prefill, read, same, type TravellerAnswers } from '../../../machines/domain/sharedAnswers';
+import {
+  FORM_SOURCES,
+  formOfSource,
+  GROUP_LIMITS,
+  limitProblem,
+  newTravellerErrors,
+  rulePurpose,
+  travellerForm,
+  type Role,
+  type TravellerForm,
+} from '../../../machines/domain/travellerGroup';
+import { toIsoDate } from '../../../machines/domain/validators';
+import type { GroupDto, NewTravellerBody, TravellerAdded, TravellerDto } from '../../../openapi/schemas/groups';
+import { englishMessage } from '../../lib/messages';
+import { badRequest, Problem } from '../../lib/problems';
+import { canAccessLead, refusal, type Access } from '../access';
+import { mergeAnswers } from '../leads/service';
+import { sizeProblem } from '../leads/shape';
+
+const LIMIT_MESSAGES = {
+  travellers: `This group has ${GROUP_LIMITS.travellers} travellers, the most one group takes. Start another group for the others.`,
+  ds160: `This group has ${GROUP_LIMITS.ds160} travellers who need a visa (DS-160), the most one group takes. Start another group for the others.`,
+} as const;
+
+/** 409 with a reason the page translates: the group is full (`group_full`, `group_ds160_full`) or the lead is taken. */
+const groupConflict = (code: string, message: string) => new Problem(409, message, {}, code);
+
+const parse = (json: string) => JSON.parse(json) as Record<string, unknown>;
+
+/** The form a lead fills, by where it came from (a group is made of ESTA and ten-section DS-160 applications). */
+export const formOf = (lead: Pick<LeadRow, 'source'>): TravellerForm | null => formOfSource(lead.source);
+
+/** The trip's purpose the visa rule reads for a new traveller: the leader's answer now, else the one the group began with. */
+function purposeOf(leader: Pick<LeadRow, 'source' | 'form_data' | 'travel_purpose'>, fallback = 'tourism') {
+  const form = formOf(leader);
+  const answers = { form: form ?? 'ESTA', answers: parse(leader.form_data) } as const;
+  const answer = read(answers, form === 'DS-160' ? 'travel-info.tripPurpose' : 'purpose');
+  const text = typeof answer === 'string' && answer.trim() ? answer : leader.travel_purpose || fallback;
+  return rulePurpose(text);
+}
+
+/** A traveller's name: their lead's, else as their form holds it (a lead made by a wizard may not have one yet). */
+export const travellerName = (member: MemberWithLead) => member.name.trim() || nameOf(travellerOf(member));
+
+function travellerOf(member: MemberWithLead): TravellerAnswers {
+  return { leadId: member.lead_id, role: member.relationship as Role, form: formOf(member) ?? 'ESTA', answers: parse(member.form_data) };
+}
+
+/** What the group filled in that the traveller still holds as filled in: what the form marks. */
+function stillPrefilled(member: MemberWithLead): string[] {
+  const traveller = travellerOf(member);
+  return Object.entries(parse(member.prefilled))
+    .filter(([path, value]) => same(read(traveller, path), value))
+    .map(([path]) => path);
+}
+
+function toDto(group: TravellerGroupRow, members: readonly MemberWithLead[]): GroupDto {
+  const travellers: TravellerDto[] = members.map((m) => ({
+    leadId: m.lead_id,
+    position: Number(m.position),
+    relationship: m.relationship as TravellerDto['relationship'],
+    form: formOf(m) ?? 'ESTA',
+    name: travellerName(m),
+    completionStatus: m.completion_status,
+    paymentStatus: m.payment_status,
+    prefilled: stillPrefilled(m),
+    updatedAt: m.updated_at,
+  }));
+  return {
+    id: group.id,
+    leaderLeadId: group.leader_lead_id,
+    purpose: group.purpose as GroupDto['purpose'],
+    limits: { ...GROUP_LIMITS },
+    travellers,
+    createdAt: group.created_at,
+  };
+}
+
+/** The group and its leader's lead, refused (403, or 404 for an unknown id) to anyone who may not use the leader's lead. */
+export async function groupFor(db: Executor, access: Access, group: TravellerGroupRow | undefined): Promise<{ group: TravellerGroupRow; leader: LeadRow }> {
+  if (!group) throw refusal(false, 'group');
+  const leader = await findLeadRow(db, group.leader_lead_id);
+  if (!leader || !canAccessLead(access, leader)) throw refusal(Boolean(leader), 'group');
+  return { group, leader };
+}
+
+/**
+ * Families and groups (issue 36). A group is its leader's: the session, account or resumed session that may use
+ * the leader's lead may read and change the group and every traveller's lead (each made with the leader's owner),
+ * nobody else. The limits are decided under the group's lock, so travellers added together cannot pass them.
+ */
+export class GroupService {
+  constructor(
+    private readonly db: Executor,
+    private readonly dialect: Dialect,
+  ) {}
+
+  private async dto(db: Executor, group: TravellerGroupRow): Promise<GroupDto> {
+    return toDto(group, await membersWithLeads(db, group.id));
+  }
+
+  /** POST /api/leads/{leadId}/group: the lead's group, made if it leads none; a traveller of another group cannot lead one. */
+  async create(access: Access, leadId: string): Promise<{ group: GroupDto; created: boolean }> {
+    return transact(this.db, async (trx) => {
+      const lead = await lockLeadRow(trx, this.dialect, leadId);
+      if (!lead || !canAccessLead(access, lead)) throw refusal(Boolean(lead));
+      if (!formOf(lead)) throw badRequest('leadId', 'is not an ESTA or DS-160 form application; a group is made from one', 'params');
+      const membership = await findMembership(trx, lead.id);
+      if (membership && membership.relationship !== 'leader') {
+        throw groupConflict('group_member', 'This application is a traveller of another group; its group leader adds travellers.');
+      }
+      const at = new Date().toISOString();
+      const row: TravellerGroupRow = { id: randomUUID(), leader_lead_id: lead.id, purpose: purposeOf(lead), created_at: at, updated_at: at };
+      const created = await insertGroupOnce(trx, row);
+      if (created) {
+        await insertMember(trx, { lead_id: lead.id, group_id: row.id, relationship: 'leader', position: 0, prefilled: '{}', guardian: null, created_at: at });
+      }
+      const group = created ? row : await findGroupLedBy(trx, lead.id);
+      if (!group) throw new Error('A group led by this lead was reported but not found');
+      return { group: await this.dto(trx, group), created };
+    });
+  }
+
+  /** GET /api/leads/{leadId}/group. */
+  async ofLead(access: Access, leadId: string): Promise<GroupDto> {
+    const lead = await findLeadRow(this.db, leadId);
+    if (!lead || !canAccessLead(access, lead)) throw refusal(Boolean(lead));
+    const membership = await findMembership(this.db, lead.id);
+    if (!membership) throw new Problem(404, 'This application is not in a group.', {}, 'no_group');
+    const { group } = await groupFor(this.db, access, await findGroup(this.db, membership.group_id));
+    return this.dto(this.db, group);
+  }
+
+  /** GET /api/groups/{groupId}. */
+  async get(access: Access, groupId: string): Promise<GroupDto> {
+    const { group } = await groupFor(this.db, access, await findGroup(this.db, groupId));
+    return this.dto(this.db, group);
+  }
+
+  /**
+   * POST /api/groups/{groupId}/travellers: a new traveller with their own lead, owned as the leader's is. Their form
+   * is the visa rule's for their passport and the trip's purpose; the group's shared answers are filled in from
+   * the leader (sharedAnswers.ts decides which, and never a personal one), and kept as filled in so the form marks
+   * them. Counted and written under the group's lock: travellers added together cannot pass the limits.
+   */
+  async addTraveller(access: Access, groupId: string, body: NewTravellerBody): Promise<TravellerAdded> {
+    const country = findCountry(body.nationality.trim());
+    const errors = newTravellerErrors(body, (name) => Boolean(findCountry(name.trim())));
+    const [field, error] = Object.entries(errors)[0] ?? [];
+    if (field && error) throw badRequest(field, englishMessage(error));
+    const nationality = country?.name ?? body.nationality.trim();
+    const today = toIsoDate(new Date());
+    return transact(this.db, async (trx) => {
+      const { group, leader } = await groupFor(trx, access, await lockGroup(trx, this.dialect, groupId));
+      const form = travellerForm(nationality, purposeOf(leader, group.purpose));
+      if (form === 'NONE') throw badRequest('nationality', 'A U.S. citizen needs no ESTA or visa to travel to the United States');
+      const problem = limitProblem(await countMembers(trx, group.id), form);
+      if (problem) throw groupConflict(problem === 'travellers' ? 'group_full' : 'group_ds160_full', LIMIT_MESSAGES[problem]);
+
+      const members = await membersWithLeads(trx, group.id);
+      const at = new Date().toISOString();
+      const leadId = randomUUID();
+      const own = ownAnswers(form, { ...body, nationality });
+      const target: TravellerAnswers = { leadId, role: body.relationship, form, answers: own };
+      const filled = prefill(target, members.map(travellerOf), {}, today);
+      const formData = mergeAnswers(own, asFormData(form, filled.changes));
+      const row: LeadRow = {
+        id: leadId,
+        name: `${body.firstName.trim()} ${body.lastName.trim()}`,
+        // The leader's address: the group's notices go to the person who fills the forms and pays.
+        email: leader.email,
+        phone: '',
+        form_type: form,
+        nationality,
+        travel_purpose: form === 'ESTA' ? String(formData.purpose ?? '') : String(read({ form, answers: formData }, 'travel-info.tripPurpose') ?? ''),
+        form_data: JSON.stringify(formData),
+        completion_status: 'incomplete',
+        payment_status: 'unpaid',
+        source: FORM_SOURCES[form],
+        subscription_plan: 'none',
+        owner_token: leader.owner_token,
+        user_id: leader.user_id,
+        capture_key: null,
+        created_at: at,
+        updated_at: at,
+      };
+      const tooBig = sizeProblem(row.form_data);
+      if (tooBig) throw badRequest(tooBig.field, tooBig.message);
+      await insertLead(trx, row);
+      await addHistory(trx, row.id, row.completion_status, 'started', at);
+      await insertMember(trx, {
+        lead_id: row.id,
+        group_id: group.id,
+        relationship: body.relationship,
+        position: await nextPosition(trx, group.id),
+        prefilled: JSON.stringify(filled.prefilled),
+        guardian: null,
+        created_at: at,
+      });
+      await touchGroup(trx, group.id, at);
+      return { leadId, group: await this.dto(trx, group) };
+    });
+  }
+
+  /** DELETE /api/groups/{groupId}/travellers/{leadId}: the application made for the traveller goes with them. */
+  async removeTraveller(access: Access, groupId: string, leadId: string): Promise<GroupDto> {
+    return transact(this.db, async (trx) => {
+      const { group } = await groupFor(trx, access, await lockGroup(trx, this.dialect, groupId));
+      const membership = await findMembership(trx, leadId);
+      if (!membership || membership.group_id !== group.id) throw refusal(false, 'traveller');
+      if (membership.relationship === 'leader') throw groupConflict('group_leader', 'The group leader cannot be removed from the group.');
+      if (await leadHasOrders(trx, leadId)) {
+        throw groupConflict('traveller_has_orders', 'This traveller has a payment on record, so their application is kept.');
+      }
+      await deleteMemberLead(trx, leadId);
+      await touchGroup(trx, group.id, new Date().toISOString());
+      return this.dto(trx, group);
+    });
+  }
+}

@@ -1,0 +1,214 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { estaCatalog } from '../../machines/domain/catalogs/index';
+import type { GroupDto, GroupPaymentDto, GroupQuoteDto, TravellerAdded } from '../../openapi/schemas/groups';
+import { answersFor } from '../helpers/answers';
+import { createTestApp, dialectUnderTest, sessionCookie, type TestApp } from '../helpers/app';
+import { PAYING_CARD as CARD } from '../helpers/card';
+
+// One checkout for a group (issue 36): one order with a line per traveller, one charge, every line and application
+// paid in one transaction, Premium codes per Premium traveller; serialised with the group's other checkouts and
+// with each traveller's own purchase. CI runs this file on SQLite and again on PostgreSQL.
+
+const DECLINED = { ...CARD, cardNumber: '4000 0000 0000 0002' };
+/** At the default prices: the ESTA service 99 − 22, the Premium package 150, the processing fee 2.99 once. */
+const ESTA = 7_700;
+const PREMIUM = 15_000;
+const PROCESSING = 299;
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ rateLimitPerMinute: 100_000 });
+});
+afterAll(async () => t.close());
+
+let client = 0;
+function call(method: 'GET' | 'POST', url: string, cookie?: string, payload?: object) {
+  client += 1;
+  return t.app.inject({ method, url, remoteAddress: `10.36.${(client >> 8) & 255}.${client & 255}`, ...(payload ? { payload } : {}), headers: cookie ? { cookie } : {} });
+}
+
+const key = () => `k_${randomUUID().replace(/-/g, '')}`;
+
+interface Family {
+  cookie: string;
+  groupId: string;
+  leader: string;
+  spouse: string;
+  /** The child with a Mexican passport: a DS-160. */
+  mexican: string;
+  child: string;
+}
+
+/** A Spanish mother leading, a Spanish father, a Mexican child (DS-160) and a Spanish child. */
+async function family(): Promise<Family> {
+  const answers = answersFor(estaCatalog, { email: `ana.${randomUUID().slice(0, 8)}@example.com`, 'first-name': 'Ana', 'last-name': 'Garcia' });
+  const created = await call('POST', '/api/leads', undefined, { email: answers.email, formType: 'ESTA', source: 'esta-wizard', formData: answers, completionStatus: 'completed' });
+  expect(created.statusCode, created.body).toBe(201);
+  const cookie = sessionCookie(created) as string;
+  const leader = created.json().id as string;
+  const group = (await call('POST', `/api/leads/${leader}/group`, cookie)).json() as GroupDto;
+  const add = async (firstName: string, relationship: string, nationality: string) => {
+    const response = await call('POST', `/api/groups/${group.id}/travellers`, cookie, { firstName, lastName: 'Garcia', relationship, nationality });
+    expect(response.statusCode, response.body).toBe(201);
+    return (response.json() as TravellerAdded).leadId;
+  };
+  const spouse = await add('Luis', 'spouse', 'Spain');
+  const mexican = await add('Diego', 'child', 'Mexico');
+  const child = await add('Lucia', 'child', 'Spain');
+  return { cookie, groupId: group.id, leader, spouse, mexican, child };
+}
+
+const pay = (f: Family, extra: object = {}) =>
+  call('POST', `/api/groups/${f.groupId}/checkout`, f.cookie, {
+    email: 'ana@example.com',
+    idempotencyKey: key(),
+    paymentDetails: CARD,
+    plans: [{ leadId: f.mexican, product: 'premium' }],
+    ...extra,
+  });
+
+const ordersOfGroup = (groupId: string) => t.app.db.selectFrom('orders').selectAll().where('group_id', '=', groupId).execute();
+const leadsOf = (f: Family) =>
+  t.app.db.selectFrom('leads').select(['id', 'payment_status', 'completion_status']).where('id', 'in', [f.leader, f.spouse, f.mexican, f.child]).execute();
+
+/** What the gateway charged for these keys: the money that moved, whatever the orders say. */
+async function charged(keys: string[]): Promise<number> {
+  const rows = await t.app.db.selectFrom('gateway_charges').select(['amount_cents', 'status']).where('idempotency_key', 'in', keys).execute();
+  return rows.filter((r) => r.status === 'succeeded').reduce((sum, r) => sum + Number(r.amount_cents), 0);
+}
+
+describe(`one checkout for a group on ${dialectUnderTest}`, () => {
+  it('quotes a line per traveller at the server’s prices, the processing fee once', async () => {
+    const f = await family();
+    const basic = (await call('GET', `/api/groups/${f.groupId}/quote`, f.cookie)).json() as GroupQuoteDto;
+    expect(basic.lines.map((l) => [l.leadId, l.service, l.product])).toEqual([
+      [f.leader, 'ESTA', 'esta'],
+      [f.spouse, 'ESTA', 'esta'],
+      [f.mexican, 'DS-160', 'basic'],
+      [f.child, 'ESTA', 'esta'],
+    ]);
+    expect(basic.lines.map((l) => l.price.processingFee)).toEqual([PROCESSING, 0, 0, 0]);
+    const premium = (await call('GET', `/api/groups/${f.groupId}/quote?plans=${f.mexican}:premium`, f.cookie)).json() as GroupQuoteDto;
+    expect(premium.lines[2]).toMatchObject({ product: 'premium', price: { serviceFee: PREMIUM, total: PREMIUM } });
+    expect(premium.lines[2]?.options.map((o) => o.product)).toEqual(['basic', 'pro', 'premium']);
+    expect(premium.price.total).toBe(3 * ESTA + PREMIUM + PROCESSING);
+    expect(premium.price.total).toBe(premium.lines.reduce((n, l) => n + l.price.total, 0));
+    expect(premium.price.governmentFee).toBe(3 * 2_100 + 18_500);
+
+    expect((await call('GET', `/api/groups/${f.groupId}/quote?plans=${f.child}:premium`, f.cookie)).statusCode).toBe(400);
+    expect((await call('GET', `/api/groups/${f.groupId}/quote?plans=${randomUUID()}:pro`, f.cookie)).statusCode).toBe(400);
+    const stranger = sessionCookie(await call('POST', '/api/leads/immediate', undefined, { email: 'x@example.com', formType: 'ESTA' })) as string;
+    expect((await call('GET', `/api/groups/${f.groupId}/quote`, stranger)).statusCode).toBe(403);
+    expect((await call('POST', `/api/groups/${f.groupId}/checkout`, stranger, { email: 'x@example.com', idempotencyKey: key(), paymentDetails: CARD })).statusCode).toBe(403);
+    expect(await ordersOfGroup(f.groupId)).toEqual([]);
+  });
+
+  it('pays once, and marks every traveller’s line and application paid, with a Premium code for the Premium traveller', async () => {
+    const f = await family();
+    const body = { email: 'ana@example.com', idempotencyKey: key(), paymentDetails: CARD, plans: [{ leadId: f.mexican, product: 'premium' }] };
+    const response = await call('POST', `/api/groups/${f.groupId}/checkout`, f.cookie, body);
+    expect(response.statusCode, response.body).toBe(200);
+    const payment = response.json() as GroupPaymentDto;
+    const total = 3 * ESTA + PREMIUM + PROCESSING;
+    expect(payment).toMatchObject({ status: 'paid', groupId: f.groupId, price: { total }, card: { brand: 'visa', last4: '4242' } });
+    expect(payment.lines.map((l) => [l.traveller, l.relationship, l.order.leadId, l.order.product, l.order.status])).toEqual([
+      ['Ana Garcia', 'leader', f.leader, 'esta', 'paid'],
+      ['Luis Garcia', 'spouse', f.spouse, 'esta', 'paid'],
+      ['Diego Garcia', 'child', f.mexican, 'premium', 'paid'],
+      ['Lucia Garcia', 'child', f.child, 'esta', 'paid'],
+    ]);
+    expect(payment.lines.map((l) => Boolean(l.order.accessCode))).toEqual([false, false, true, false]);
+    expect(new Set(payment.lines.map((l) => l.order.number)).size).toBe(4);
+    expect(payment.lines[0]?.order.formReady).toBe(true);
+
+    // The money that moved: one charge of the whole.
+    expect(await charged([body.idempotencyKey])).toBe(total);
+    expect(await t.app.db.selectFrom('gateway_charges').select('idempotency_key').where('idempotency_key', '=', body.idempotencyKey).execute()).toHaveLength(1);
+    const rows = await ordersOfGroup(f.groupId);
+    expect(rows).toHaveLength(5);
+    expect(rows.every((r) => r.status === 'paid')).toBe(true);
+    expect(rows.filter((r) => r.plan !== 'group').reduce((n, r) => n + r.total_cents, 0)).toBe(total);
+    const leads = await leadsOf(f);
+    expect(leads.map((l) => l.payment_status)).toEqual(['paid', 'paid', 'paid', 'paid']);
+    expect(leads.find((l) => l.id === f.leader)?.completion_status).toBe('paid');
+    const mexican = await t.app.db.selectFrom('leads').select('subscription_plan').where('id', '=', f.mexican).executeTakeFirstOrThrow();
+    expect(mexican.subscription_plan).toBe('premium');
+
+    // The same key answers the same payment and charges nothing more; the dashboard lists the travellers' orders.
+    const again = await call('POST', `/api/groups/${f.groupId}/checkout`, f.cookie, body);
+    expect(again.json()).toMatchObject({ id: payment.id, status: 'paid' });
+    expect(await charged([body.idempotencyKey])).toBe(total);
+    const listed = (await call('GET', '/api/orders', f.cookie)).json() as Array<{ id: string }>;
+    expect(listed.map((o) => o.id).sort()).toEqual(payment.lines.map((l) => l.order.id).sort());
+    expect((await call('GET', `/api/group-payments/${payment.id}`, f.cookie)).json()).toMatchObject({ id: payment.id, lines: expect.any(Array) });
+    expect((await call('GET', `/api/orders/${payment.id}`, f.cookie)).statusCode).toBe(404);
+    // Everyone has paid: nothing is sold twice.
+    const nothing = await pay(f);
+    expect(nothing.statusCode).toBe(409);
+    expect(nothing.json().code).toBe('nothing_to_pay');
+  });
+
+  it('charges once when the group is paid from several tabs at once', async () => {
+    const f = await family();
+    const bodies = Array.from({ length: 5 }, () => ({ email: 'ana@example.com', idempotencyKey: key(), paymentDetails: CARD }));
+    const answers = await Promise.all(bodies.map((b) => call('POST', `/api/groups/${f.groupId}/checkout`, f.cookie, b)));
+    expect(answers.filter((r) => r.statusCode === 200), answers.map((r) => r.body).join('\n')).toHaveLength(1);
+    for (const refused of answers.filter((r) => r.statusCode !== 200)) expect(refused.json()).toMatchObject({ statusCode: 409, code: 'nothing_to_pay' });
+    expect(await charged(bodies.map((b) => b.idempotencyKey))).toBe(3 * ESTA + 5_000 + PROCESSING);
+    expect((await ordersOfGroup(f.groupId)).filter((r) => r.status === 'paid')).toHaveLength(5);
+  });
+
+  it('never sells a traveller their service twice when their own purchase and the group’s arrive together', async () => {
+    const f = await family();
+    const own = { plan: 'esta', leadId: f.spouse, email: 'luis@example.com', idempotencyKey: key(), paymentDetails: CARD };
+    const group = { email: 'ana@example.com', idempotencyKey: key(), paymentDetails: CARD };
+    const [single, whole] = await Promise.all([call('POST', '/api/checkout/process', f.cookie, own), call('POST', `/api/groups/${f.groupId}/checkout`, f.cookie, group)]);
+    expect([single.statusCode, whole.statusCode]).toEqual([expect.any(Number), 200]);
+    const spouseOrders = await t.app.db.selectFrom('orders').selectAll().where('lead_id', '=', f.spouse).where('status', '=', 'paid').execute();
+    expect(spouseOrders).toHaveLength(1);
+    const payment = whole.json() as GroupPaymentDto;
+    const spouseInGroup = payment.lines.some((l) => l.order.leadId === f.spouse);
+    // Whichever came first bought the spouse's ESTA; the other did not charge for it.
+    expect(spouseInGroup).toBe(single.statusCode !== 200);
+    const groupCharge = (spouseInGroup ? 3 : 2) * ESTA + 5_000 + PROCESSING;
+    expect(await charged([own.idempotencyKey, group.idempotencyKey])).toBe(groupCharge + (single.statusCode === 200 ? ESTA + PROCESSING : 0));
+  });
+
+  it('a refused card pays nothing for anyone, and the group can pay again', async () => {
+    const f = await family();
+    const refused = await pay(f, { paymentDetails: DECLINED });
+    expect(refused.statusCode).toBe(402);
+    const rows = await ordersOfGroup(f.groupId);
+    expect(rows).toHaveLength(5);
+    expect(rows.every((r) => r.status === 'failed')).toBe(true);
+    expect((await leadsOf(f)).every((l) => l.payment_status !== 'paid')).toBe(true);
+    const paid = await pay(f);
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect((await leadsOf(f)).every((l) => l.payment_status === 'paid')).toBe(true);
+  });
+
+  it('marks nobody paid when the settlement fails part way, and reconciliation then marks everyone', async () => {
+    const f = await family();
+    // The last traveller's application refuses to be marked paid, after the others have been in the same transaction.
+    if (dialectUnderTest === 'postgres') {
+      await sql`CREATE FUNCTION refuse_paid() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'refused for the test'; END $$ LANGUAGE plpgsql`.execute(t.app.db);
+      await sql`CREATE TRIGGER refuse_paid BEFORE UPDATE ON leads FOR EACH ROW WHEN (NEW.id = ${sql.lit(f.child)} AND NEW.payment_status = 'paid') EXECUTE FUNCTION refuse_paid()`.execute(t.app.db);
+    } else {
+      await sql`CREATE TRIGGER refuse_paid BEFORE UPDATE ON leads WHEN NEW.id = ${sql.lit(f.child)} AND NEW.payment_status = 'paid' BEGIN SELECT RAISE(ABORT, 'refused for the test'); END`.execute(t.app.db);
+    }
+    const failed = await pay(f);
+    expect(failed.statusCode).toBe(500);
+    const pending = await ordersOfGroup(f.groupId);
+    expect(pending.map((r) => r.status)).toEqual(pending.map(() => 'pending'));
+    expect((await leadsOf(f)).every((l) => l.payment_status !== 'paid')).toBe(true);
+
+    await sql`DROP TRIGGER refuse_paid${sql.raw(dialectUnderTest === 'postgres' ? ' ON leads' : '')}`.execute(t.app.db);
+    const payment = pending.find((r) => r.plan === 'group')!;
+    const settled = await t.app.reconciler.reconcile(payment);
+    expect(settled.status).toBe('paid');
+    expect((await ordersOfGroup(f.groupId)).every((r) => r.status === 'paid')).toBe(true);
+    expect((await leadsOf(f)).every((l) => l.payment_status === 'paid')).toBe(true);
+  });
+});

@@ -1,0 +1,127 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { estaCatalog } from '../../machines/domain/catalogs/esta';
+import { byRole, openPage, pageErrors, startE2E, waitForPath, type E2E } from './browser';
+import { completeWizard, wizardLabels } from './wizardDriver';
+
+// A family of four in Spanish (issue 36): the mother fills her ESTA, adds her husband (an ESTA too, his home address
+// and emergency contact filled in from hers and marked), their son with a Mexican passport (a DS-160 in the
+// ten-section form, opened on his own application, his home address marked there too) and their daughter (an ESTA);
+// the family pays once.
+
+let e2e: E2E;
+beforeAll(async () => {
+  e2e = await startE2E();
+});
+afterAll(async () => e2e.close());
+
+const group = JSON.parse(fs.readFileSync('locales/es/group.json', 'utf8'));
+const HOME = 'Calle Mayor 5, 28013 Madrid';
+
+const leadOf = (email: string) => e2e.server.app.db.selectFrom('leads').selectAll().where('email', '=', email).orderBy('created_at').execute();
+
+async function addTraveller(page: Awaited<ReturnType<typeof openPage>>, firstName: string, relationship: string, nationality: string) {
+  await byRole(page, 'button', group.actions.add).click();
+  await page.waitForSelector('#traveller-first-name');
+  await page.type('#traveller-first-name', firstName);
+  await page.type('#traveller-last-name', 'Garcia');
+  await page.select('#traveller-relationship', relationship);
+  await page.type('#traveller-nationality', nationality);
+  await byRole(page, 'button', group.actions.save).click();
+}
+
+describe('a family fills its applications together', () => {
+  it('adds a husband, a Mexican son and a daughter in Spanish, each with their own form and the shared answers filled in, and pays once', async () => {
+    const page = await openPage(e2e, { languages: ['es'] });
+    const labels = wizardLabels('es');
+    const started = Date.now();
+    const email = 'ana.familia@example.com';
+
+    await page.goto(`${e2e.baseUrl}/apply/esta-wizard`, { waitUntil: 'networkidle0' });
+    await completeWizard(page, estaCatalog, {
+      language: 'es',
+      submitLabel: labels.esta.submit,
+      overrides: { email, 'first-name': 'Ana', 'last-name': 'Garcia', 'home-address': HOME, 'emergency-contact': 'Pilar Garcia' },
+    });
+    await waitForPath(page, '/checkout');
+    const [leader] = await leadOf(email);
+    expect(leader?.completion_status).toBe('completed');
+
+    // Back to her application: the panel offers to add a traveller.
+    await page.goto(`${e2e.baseUrl}/apply/esta-wizard?traveller=${leader!.id}`, { waitUntil: 'networkidle0' });
+    await page.waitForSelector('[data-testid="group-panel"]');
+    await addTraveller(page, 'Luis', 'spouse', 'Spain');
+    await page.waitForFunction((id) => new URLSearchParams(location.search).get('traveller') !== id, {}, leader!.id);
+    const luisId = await page.evaluate(() => new URLSearchParams(location.search).get('traveller'));
+    await page.waitForSelector('[data-testid="group-traveller"]');
+    expect(await page.$$eval('[data-testid="group-traveller"]', (rows) => rows.length)).toBe(2);
+
+    // Luis's own ESTA: his home address is Ana's, marked as filled in by the group; he answers the rest himself.
+    let marked = false;
+    await completeWizard(page, estaCatalog, {
+      language: 'es',
+      submitLabel: labels.esta.submit,
+      overrides: { email: 'luis.familia@example.com', 'first-name': 'Luis', 'last-name': 'Garcia', 'home-address': HOME, 'emergency-contact': 'Pilar Garcia' },
+      onQuestion: async (question) => {
+        if (question.id !== 'home-address') return;
+        expect(await page.$eval('#q-home-address', (el) => (el as HTMLTextAreaElement).value)).toBe(HOME);
+        expect(await page.$eval('[data-testid="prefilled-note"]', (el) => (el as HTMLElement).innerText)).toBe(group.prefilled);
+        marked = true;
+      },
+    });
+    expect(marked).toBe(true);
+    await waitForPath(page, '/checkout');
+    const luis = await e2e.server.app.db.selectFrom('leads').selectAll().where('id', '=', luisId).executeTakeFirstOrThrow();
+    expect(luis).toMatchObject({ form_type: 'ESTA', completion_status: 'completed', owner_token: leader!.owner_token });
+    expect(JSON.parse(luis.form_data)).toMatchObject({ 'first-name': 'Luis', 'home-address': HOME, 'emergency-contact': 'Pilar Garcia' });
+    const twoEsta = (Date.now() - started) / 1000;
+
+    // Their son has a Mexican passport: a DS-160, opened in the ten-section form on his own application.
+    await page.goto(`${e2e.baseUrl}/apply/esta-wizard?traveller=${leader!.id}`, { waitUntil: 'networkidle0' });
+    await page.waitForSelector('[data-testid="group-traveller"]');
+    await addTraveller(page, 'Diego', 'child', 'Mexico');
+    await waitForPath(page, '/ds160-wizard');
+    const diegoId = await page.evaluate(() => new URLSearchParams(location.search).get('traveller'));
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="group-traveller"]').length === 3);
+    // His home address in the ten-section form is his mother's, marked as filled in by the group.
+    await page.click('button[data-section="address-phone"]');
+    await page.waitForSelector('section[data-section="address-phone"] #ds160-form [data-testid="prefilled-note"]');
+    expect(await page.$eval('#ds160-form #f-homeAddress', (el) => (el as HTMLInputElement).value)).toBe(HOME);
+    const diego = await e2e.server.app.db.selectFrom('leads').selectAll().where('id', '=', diegoId).executeTakeFirstOrThrow();
+    expect(diego).toMatchObject({ form_type: 'DS-160', source: 'ds160-wizard' });
+    expect(JSON.parse(diego.form_data)).toMatchObject({ 'personal-info': { firstName: 'Diego', nationality: 'Mexico' }, 'address-phone': { homeAddress: HOME } });
+
+    // Their daughter travels on a Spanish passport: an ESTA, added from her brother's form.
+    await addTraveller(page, 'Lucia', 'child', 'Spain');
+    await waitForPath(page, '/apply/esta-wizard');
+    const luciaId = await page.evaluate(() => new URLSearchParams(location.search).get('traveller'));
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="group-traveller"]').length === 4);
+
+    // One payment for the four, from this browser's session (the group's checkout page is not built yet): the
+    // server charges once and every traveller's application is paid; Ana's and Luis's forms print from their lines.
+    const groupId = (await e2e.server.app.db.selectFrom('group_members').select('group_id').where('lead_id', '=', leader!.id).executeTakeFirstOrThrow()).group_id;
+    const payment = await page.evaluate(async (id, card) => {
+      const res = await fetch(`/api/groups/${id}/checkout`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'ana.familia@example.com', idempotencyKey: `family-${Date.now()}-key`, paymentDetails: card }),
+      });
+      return { status: res.status, body: await res.json() };
+    }, groupId, { cardNumber: '4242 4242 4242 4242', expiryDate: '12/39', cvv: '737', cardName: 'Ana Garcia', billingAddress: 'Calle Mayor 5', city: 'Madrid', zipCode: '28013', country: 'Spain' });
+    expect(payment.status).toBe(200);
+    expect(payment.body.lines).toHaveLength(4);
+    expect(await e2e.server.app.db.selectFrom('gateway_charges').select('amount_cents').execute()).toEqual([{ amount_cents: payment.body.price.total }]);
+    const paid = await e2e.server.app.db.selectFrom('leads').select('payment_status').where('id', 'in', [leader!.id, luisId as string, diegoId as string, luciaId as string]).execute();
+    expect(paid.map((l) => l.payment_status)).toEqual(['paid', 'paid', 'paid', 'paid']);
+    for (const line of payment.body.lines.filter((l: { order: { formReady: boolean } }) => l.order.formReady)) {
+      const pdf = await page.evaluate(async (number) => {
+        const res = await fetch('/api/generate-form-pdf', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ confirmationNumber: number }) });
+        return { status: res.status, start: new TextDecoder().decode((await res.arrayBuffer()).slice(0, 4)) };
+      }, line.order.number);
+      expect(pdf).toEqual({ status: 200, start: '%PDF' });
+    }
+    expect(payment.body.lines.filter((l: { order: { formReady: boolean } }) => l.order.formReady)).toHaveLength(2);
+    expect(pageErrors(page)).toEqual([]);
+    console.log(`the mother's and the father's ESTA applications completed (the father added from her form) in ${twoEsta.toFixed(1)} s (Chromium, this machine)`);
+  });
+});

@@ -1,0 +1,267 @@
+import { expect } from 'vitest';
+import type { AnyEventObject } from 'xstate';
+import { travellerGroupCalls } from '../../client/api/actors/travellerGroup';
+import { estaCatalog } from '../../machines/domain/catalogs/index';
+import { travellerGroupMachine } from '../../machines/travellerGroup.machine';
+import type { GroupDto, TravellerDto } from '../../openapi/schemas/groups';
+import { answersFor } from '../helpers/answers';
+import { injectTransport } from '../helpers/transport';
+import { effectsOf, lastCall, lastHeld, type PathCase, type PathModel, type Snap, type World } from './model';
+
+// The group panel (issue 36) against the real routes: the group of the application on the page, 'Add a traveller'
+// (which makes the group first), opening and removing a traveller, and the limits as the server keeps them. The
+// oracle reads the server's rows: who owns the new traveller's lead, what was copied into it, who was removed.
+
+const HOME = 'Calle Mayor 5, 28013 Madrid, Spain';
+/** Answers that are each traveller's own: the group never copies them (the oracle's own list). */
+const PERSONAL = ['email', 'birth-date', 'birth-city', 'passport-number', 'passport-expiry', 'phone', 'gender', 'current-occupation'];
+/** Which form a passport needs for a holiday, as the oracle knows it (not taken from the machine). */
+const FORM_OF: Record<string, TravellerDto['form']> = { Spain: 'ESTA', Mexico: 'DS-160' };
+
+async function estaLead(http: World['http']): Promise<string> {
+  const answers = answersFor(estaCatalog, { email: 'ana.group@example.com', 'first-name': 'Ana', 'last-name': 'Garcia', 'home-address': HOME, purpose: 'tourism' });
+  const res = await http({ method: 'POST', path: '/api/leads', body: { email: answers.email, formType: 'ESTA', source: 'esta-wizard', formData: answers } });
+  return (JSON.parse(res.text) as { id: string }).id;
+}
+
+/** The lead led into a group with these travellers added, as another tab of the same browser would have done. */
+async function groupWith(http: World['http'], leadId: string, travellers: Array<[string, string, string]>): Promise<void> {
+  const res = await http({ method: 'POST', path: `/api/leads/${leadId}/group`, body: undefined });
+  const { id } = JSON.parse(res.text) as { id: string };
+  for (const [firstName, relationship, nationality] of travellers) {
+    const added = await http({ method: 'POST', path: `/api/groups/${id}/travellers`, body: { firstName, lastName: 'Garcia', relationship, nationality } });
+    expect(added.status).toBe(201);
+  }
+}
+
+/** A group as the model imagines the server's answer: only the places, relationships and forms its guards read. */
+function modelGroup(rows: Array<Partial<TravellerDto>>): GroupDto {
+  const travellers = rows.map((row, position) => ({
+    leadId: `lead-${position}`,
+    position,
+    relationship: position === 0 ? 'leader' : 'friend',
+    form: 'ESTA',
+    name: '',
+    completionStatus: 'incomplete',
+    paymentStatus: 'unpaid',
+    prefilled: [],
+    updatedAt: '',
+    ...row,
+  })) as TravellerDto[];
+  return { id: 'group', leaderLeadId: 'lead-0', purpose: 'tourism', limits: { travellers: 50, ds160: 12 }, travellers, createdAt: '' };
+}
+
+const many = (n: number, row: Partial<TravellerDto> = {}) => Array.from({ length: n }, () => row);
+const done = (actor: string, output: unknown): AnyEventObject => ({ type: `xstate.done.actor.${actor}`, output });
+const dropped = (actor: string): AnyEventObject => ({ type: `xstate.error.actor.${actor}`, error: 'network' });
+const refused = (actor: string, error: object): AnyEventObject => ({ type: `xstate.error.actor.${actor}`, error, sent: true });
+
+/** The add form filled in field by field (an empty submit first, refused before anything is sent), then sent. */
+function filling(traveller: { firstName: string; relationship: string; nationality: string }) {
+  return (s: Snap): AnyEventObject[] => {
+    const { draft } = s.context;
+    if (draft.firstName === '') return [{ type: 'ADD.SUBMIT' }, { type: 'ADD.CANCEL' }, { type: 'FIELD.CHANGE', field: 'firstName', value: traveller.firstName }];
+    if (draft.lastName === '') return [{ type: 'FIELD.CHANGE', field: 'lastName', value: 'Garcia' }];
+    if (draft.relationship === '') return [{ type: 'FIELD.CHANGE', field: 'relationship', value: traveller.relationship }];
+    if (draft.nationality === '') return [{ type: 'FIELD.CHANGE', field: 'nationality', value: traveller.nationality }];
+    return [{ type: 'ADD.SUBMIT' }];
+  };
+}
+
+const cases: PathCase[] = [
+  {
+    name: 'an ESTA application travelling alone adds a child',
+    input: { leadId: 'lead' },
+    setup: async (world, input) => ({ ...input, leadId: await estaLead(world.http) }),
+    events: (s) => {
+      if (s.matches('loading')) return [done('loadGroup', null), dropped('loadGroup')];
+      if (s.matches({ adding: { saving: 'grouping' } })) return [done('createGroup', modelGroup([{}])), dropped('createGroup')];
+      if (s.matches({ adding: { saving: 'adding' } })) {
+        return [done('addTraveller', { leadId: 'lead-1', group: modelGroup([{}, { relationship: 'child' }]) }), dropped('addTraveller')];
+      }
+      if (s.matches({ adding: 'editing' })) return filling({ firstName: 'Lucia', relationship: 'child', nationality: 'Spain' })(s);
+      if (s.context.failure === 'loadFailed') return [{ type: 'REFRESH' }];
+      return s.context.group ? [] : [{ type: 'ADD.OPEN' }];
+    },
+  },
+  {
+    name: 'a family with a Mexican child: open and remove travellers',
+    input: { leadId: 'lead' },
+    setup: async (world, input) => {
+      const leadId = await estaLead(world.http);
+      await groupWith(world.http, leadId, [['Diego', 'child', 'Mexico']]);
+      return { ...input, leadId };
+    },
+    events: (s) => {
+      if (s.matches('loading')) return [done('loadGroup', modelGroup([{}, { relationship: 'child', form: 'DS-160' }]))];
+      if (s.matches('removing')) return [done('removeTraveller', modelGroup([{}])), dropped('removeTraveller')];
+      if (s.context.group?.travellers.length === 2 && s.context.failure === null) {
+        return [
+          { type: 'TRAVELLER.OPEN', position: 1 },
+          { type: 'TRAVELLER.OPEN', position: 0 },
+          { type: 'TRAVELLER.REMOVE', position: 0 },
+          { type: 'TRAVELLER.REMOVE', position: 1 },
+          { type: 'REFRESH' },
+        ];
+      }
+      return [];
+    },
+  },
+  {
+    name: 'a group with twelve DS-160 travellers adds one more Mexican',
+    input: { leadId: 'lead' },
+    setup: async (world, input) => {
+      const leadId = await estaLead(world.http);
+      await groupWith(world.http, leadId, Array.from({ length: 12 }, (_, i) => [`Mexicano${String.fromCharCode(65 + i)}`, 'friend', 'Mexico'] as [string, string, string]));
+      return { ...input, leadId };
+    },
+    events: (s) => {
+      if (s.matches('loading')) return [done('loadGroup', modelGroup([{}, ...many(12, { form: 'DS-160' })]))];
+      if (s.matches({ adding: { saving: 'adding' } })) return [refused('addTraveller', { status: 409, code: 'group_ds160_full' })];
+      if (s.matches({ adding: 'editing' })) return s.context.failure ? [] : filling({ firstName: 'Diego', relationship: 'child', nationality: 'Mexico' })(s);
+      return s.matches('idle') && s.context.failure === null ? [{ type: 'ADD.OPEN' }] : [];
+    },
+  },
+  {
+    // Fifty travellers: the panel offers no more, and when it could not read the group the server still refuses.
+    name: 'a full group of fifty',
+    input: { leadId: 'lead' },
+    setup: async (world, input) => {
+      const leadId = await estaLead(world.http);
+      await groupWith(world.http, leadId, Array.from({ length: 49 }, (_, i) => [`Member${String.fromCharCode(65 + (i % 26))}${String.fromCharCode(65 + Math.floor(i / 26))}`, 'groupMember', 'Spain'] as [string, string, string]));
+      return { ...input, leadId };
+    },
+    events: (s) => {
+      if (s.matches('loading')) return [done('loadGroup', modelGroup(many(50))), dropped('loadGroup')];
+      if (s.matches({ adding: { saving: 'grouping' } })) return [done('createGroup', modelGroup(many(50)))];
+      if (s.matches({ adding: { saving: 'adding' } })) return [refused('addTraveller', { status: 409, code: 'group_full' })];
+      if (s.matches({ adding: 'editing' })) return s.context.failure ? [] : filling({ firstName: 'Eva', relationship: 'friend', nationality: 'Spain' })(s);
+      return s.matches('idle') && (s.context.failure === 'loadFailed' || s.context.group) ? [{ type: 'ADD.OPEN' }] : [];
+    },
+  },
+  {
+    name: "another browser's application",
+    input: { leadId: 'lead' },
+    setup: async (world, input) => ({ ...input, leadId: await estaLead(injectTransport(world.app)) }),
+    events: (s) => {
+      if (s.matches('loading')) return [refused('loadGroup', { status: 403 })];
+      if (s.matches({ adding: { saving: 'grouping' } })) return [refused('createGroup', { status: 403 })];
+      if (s.matches({ adding: 'editing' })) return s.context.failure ? [] : filling({ firstName: 'Eva', relationship: 'friend', nationality: 'Spain' })(s);
+      return s.matches('idle') && s.context.failure === 'loadFailed' ? [{ type: 'ADD.OPEN' }] : [];
+    },
+  },
+  { name: 'no application yet', input: { leadId: null }, events: () => [{ type: 'ADD.OPEN' }, { type: 'REFRESH' }] },
+];
+
+/** The group as the server keeps it now: each traveller's place, lead, relationship and form. */
+async function rowsOf(world: World) {
+  return world.app.db
+    .selectFrom('group_members as m')
+    .innerJoin('traveller_groups as g', 'g.id', 'm.group_id')
+    .innerJoin('leads as l', 'l.id', 'm.lead_id')
+    .select(['m.position', 'm.lead_id', 'm.relationship', 'l.form_type', 'l.owner_token', 'l.form_data'])
+    .where('g.leader_lead_id', '=', world.input.leadId)
+    .orderBy('m.position')
+    .execute();
+}
+
+export const travellerGroupPaths: PathModel = {
+  machine: travellerGroupMachine,
+  budget: 80,
+  calls: travellerGroupCalls,
+  effects: ['openTraveller'],
+  cases,
+  abstraction: (s) => [s.value, s.context.failure, Object.values(s.context.draft).filter(Boolean).length, Object.keys(s.context.errors).length, s.context.group?.travellers.length ?? -1],
+  oracle: {
+    initial: (s, world) => expect(s.value).toBe(world.input.leadId ? 'loading' : 'idle'),
+    step: async ({ event, before, after, world, started, asked }) => {
+      // The group on the panel is the server's: none for an application travelling alone.
+      if (event.type === 'xstate.done.actor.loadGroup') {
+        const answer = lastCall(world, 'GET', `/api/leads/${world.input.leadId}/group`);
+        expect(after.context.group).toEqual(answer?.status === 200 ? answer.response : null);
+        if (answer?.status !== 200) expect(answer?.response).toMatchObject({ statusCode: 404, code: 'no_group' });
+      }
+      if (event.type === 'xstate.error.actor.loadGroup') {
+        expect(after.context.failure).toBe('loadFailed');
+        if ((event as { sent?: boolean }).sent) expect(lastCall(world, 'GET', '/api/leads/')?.status).toBe(403);
+      }
+      // Nothing is sent for a traveller the page can tell is incomplete.
+      if (event.type === 'ADD.SUBMIT' && before.matches({ adding: 'editing' })) {
+        const complete = Object.values(before.context.draft).every((v) => v !== '');
+        expect(started.map((h) => h.name)).toEqual(complete ? (before.context.group ? ['addTraveller'] : ['createGroup']) : []);
+        if (!complete) expect(Object.keys(after.context.errors).length).toBeGreaterThan(0);
+      }
+      // Another session's application is never made a group here.
+      if (event.type === 'xstate.error.actor.createGroup') {
+        expect(after.context.failure).toBe('failed');
+        expect(await rowsOf(world)).toEqual([]);
+      }
+      if (event.type === 'xstate.done.actor.createGroup') {
+        const answer = lastCall(world, 'POST', `/api/leads/${world.input.leadId}/group`);
+        expect([200, 201]).toContain(answer?.status);
+        expect(after.context.group).toEqual(answer?.response);
+        expect((await rowsOf(world))[0]).toMatchObject({ position: 0, lead_id: world.input.leadId, relationship: 'leader' });
+      }
+      // The new traveller's own application, owned as the leader's, with the shared answers and nothing personal.
+      if (event.type === 'xstate.done.actor.addTraveller') {
+        const answer = lastCall(world, 'POST', '/api/groups/');
+        expect(answer?.status).toBe(201);
+        const { leadId, group } = answer?.response as { leadId: string; group: GroupDto };
+        expect(after.context.group).toEqual(group);
+        const form = FORM_OF[before.context.draft.nationality];
+        expect(effectsOf(world, 'openTraveller').at(-1)?.params).toEqual({ leadId, form });
+        const rows = await rowsOf(world);
+        const added = rows.find((r) => r.lead_id === leadId);
+        expect(added).toMatchObject({ relationship: before.context.draft.relationship, form_type: form, owner_token: rows[0]?.owner_token });
+        const answers = JSON.parse(added?.form_data ?? '{}') as Record<string, unknown>;
+        expect(answers['home-address']).toBe(HOME);
+        for (const id of PERSONAL) expect(answers[id], id).toBeUndefined();
+        expect(after.context.draft).toEqual({ firstName: '', lastName: '', relationship: '', nationality: '' });
+      } else {
+        expect(asked.filter((e) => e.type === 'openTraveller' && event.type !== 'TRAVELLER.OPEN')).toEqual([]);
+      }
+      // The limits as the server keeps them: the group is never past them, and the panel says which one.
+      if (event.type === 'xstate.error.actor.addTraveller' && (event as { sent?: boolean }).sent) {
+        const answer = lastCall(world, 'POST', '/api/groups/');
+        expect(answer?.status).toBe(409);
+        const code = (answer?.response as { code: string }).code;
+        expect(after.context.failure).toBe(code === 'group_full' ? 'full' : code === 'group_ds160_full' ? 'ds160Full' : 'failed');
+        const rows = await rowsOf(world);
+        expect(rows.length).toBeLessThanOrEqual(50);
+        expect(rows.filter((r) => r.form_type === 'DS-160').length).toBeLessThanOrEqual(12);
+        expect(after.context.draft).toEqual(before.context.draft);
+      }
+      // Opening a traveller opens the server's traveller at that place, never the one on the page.
+      if (event.type === 'TRAVELLER.OPEN') {
+        const row = (await rowsOf(world)).find((r) => r.position === Number(event.position));
+        const other = row && row.lead_id !== world.input.leadId;
+        expect(asked).toEqual(other ? [{ type: 'openTraveller', params: { leadId: row.lead_id, form: row.form_type } }] : []);
+      }
+      if (event.type === 'TRAVELLER.REMOVE') {
+        const row = (await rowsOf(world)).find((r) => r.position === Number(event.position));
+        expect(started.map((h) => h.name)).toEqual(row && row.relationship !== 'leader' ? ['removeTraveller'] : []);
+      }
+      if (event.type === 'xstate.done.actor.removeTraveller') {
+        const answer = lastCall(world, 'DELETE', '/api/groups/');
+        expect(answer?.status).toBe(200);
+        expect(after.context.group).toEqual(answer?.response);
+        const removed = lastHeld(world, 'removeTraveller')?.input.leadId as string;
+        expect(await world.app.db.selectFrom('leads').select('id').where('id', '=', removed).execute()).toEqual([]);
+        expect((await rowsOf(world)).map((r) => r.lead_id)).toEqual([world.input.leadId]);
+      }
+      if (event.type === 'xstate.error.actor.removeTraveller') {
+        expect(after.context.failure).toBe('removeFailed');
+        expect((await rowsOf(world)).length).toBe(2);
+      }
+    },
+    states: {
+      loading: (_, world) => expect(lastHeld(world, 'loadGroup')?.input).toEqual({ leadId: world.input.leadId }),
+      'adding.saving.grouping': (_, world) => expect(lastHeld(world, 'createGroup')?.input).toEqual({ leadId: world.input.leadId }),
+      'adding.saving.adding': (s, world) => {
+        const held = lastHeld(world, 'addTraveller');
+        expect(held?.input).toEqual({ groupId: s.context.group.id, traveller: s.context.draft });
+      },
+      removing: (s, world) => expect(lastHeld(world, 'removeTraveller')?.input.groupId).toBe(s.context.group.id),
+    },
+  },
+};
