@@ -66,14 +66,14 @@ export function GroupPanel({ group }: { group: TravellerGroupRef }) {
               <li key={traveller.leadId} className={stack} data-testid="group-traveller" aria-current={traveller.open ? 'true' : undefined}>
                 <div className={row}>
                   <strong>{name}</strong>
-                  <span className={badge[traveller.done ? 'success' : 'warning']}>{t(traveller.done ? 'status.done' : 'status.inProgress')}</span>
+                  <span className={badge[traveller.done ? 'success' : 'brand']}>{t(traveller.done ? 'status.done' : 'status.inProgress')}</span>
                 </div>
                 <span className={`${muted} ${small}`}>
                   {t(`relationship.${traveller.relationship}`)} · {t(`form.${traveller.form}`)}
                 </span>
                 <div className={row}>
                   {traveller.open ? (
-                    <span className={badge.brand}>{t('status.open')}</span>
+                    <strong className={small}>{t('status.open')}</strong>
                   ) : (
                     <button type="button" className={button.secondary} onClick={() => group.send({ type: 'TRAVELLER.OPEN', position: traveller.position })}>
                       {t('actions.open', { name })}
