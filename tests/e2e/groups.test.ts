@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { estaCatalog } from '../../machines/domain/catalogs/esta';
 import { byRole, openPage, pageErrors, startE2E, waitForPath, type E2E } from './browser';
+import { audit } from './axe';
 import { completeWizard, wizardLabels } from './wizardDriver';
 
 // A family of four in Spanish (issue 36): the mother fills her ESTA, adds her husband (an ESTA too, his home address
@@ -23,6 +24,11 @@ const leadOf = (email: string) => e2e.server.app.db.selectFrom('leads').selectAl
 async function addTraveller(page: Awaited<ReturnType<typeof openPage>>, firstName: string, relationship: string, nationality: string) {
   await byRole(page, 'button', group.actions.add).click();
   await page.waitForSelector('#traveller-first-name');
+  // The form as a screen reader meets it, and its errors before anything is sent.
+  expect(await audit(page, 'the add-a-traveller form')).toBe('');
+  await byRole(page, 'button', group.actions.save).click();
+  await page.waitForSelector('#traveller-first-name-error');
+  expect(await page.$eval('#traveller-relationship', (el) => el.getAttribute('aria-invalid'))).toBe('true');
   await page.type('#traveller-first-name', firstName);
   await page.type('#traveller-last-name', 'Garcia');
   await page.select('#traveller-relationship', relationship);

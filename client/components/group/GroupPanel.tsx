@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RELATIONSHIPS } from '../../../machines/domain/travellerGroup';
 import { travellersOf } from '../../../machines/travellerGroup.machine';
@@ -7,6 +8,26 @@ import { badge, button, errorText, input, label, muted, notice, row, small, stac
 import { Spinner } from '../Spinner';
 import { TextField } from '../TextField';
 import { COUNTRIES } from '../../../machines/domain/countries';
+
+/** A control's error tied to it for screen readers. */
+const describedBy = (id: string, error: unknown) => ({ 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? `${id}-error` : undefined });
+
+/** A label, the control it names, and the control's error under it. */
+function Labelled({ id, text, error, children }: { id: string; text: string; error: string | undefined; children: ReactNode }) {
+  return (
+    <div>
+      <label htmlFor={id} className={label}>
+        {text}
+      </label>
+      {children}
+      {error && (
+        <p id={`${id}-error`} className={errorText}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
 
 /** A validator's key as the app words it: `validation.…` in its namespace, or `<namespace>:…`. */
 const messageKey = (key: string) => (key.includes(':') ? key : `validation:${key}`);
@@ -45,14 +66,14 @@ export function GroupPanel({ group }: { group: TravellerGroupRef }) {
               <li key={traveller.leadId} className={stack} data-testid="group-traveller" aria-current={traveller.open ? 'true' : undefined}>
                 <div className={row}>
                   <strong>{name}</strong>
-                  <span className={badge[traveller.done ? 'success' : 'warning']}>{t(traveller.done ? 'status.done' : 'status.inProgress')}</span>
+                  <span className={badge[traveller.done ? 'success' : 'brand']}>{t(traveller.done ? 'status.done' : 'status.inProgress')}</span>
                 </div>
                 <span className={`${muted} ${small}`}>
                   {t(`relationship.${traveller.relationship}`)} · {t(`form.${traveller.form}`)}
                 </span>
                 <div className={row}>
                   {traveller.open ? (
-                    <span className={badge.brand}>{t('status.open')}</span>
+                    <strong className={small}>{t('status.open')}</strong>
                   ) : (
                     <button type="button" className={button.secondary} onClick={() => group.send({ type: 'TRAVELLER.OPEN', position: traveller.position })}>
                       {t('actions.open', { name })}
@@ -95,17 +116,13 @@ export function GroupPanel({ group }: { group: TravellerGroupRef }) {
           <p className={`${muted} ${small}`}>{t('add.hint')}</p>
           <TextField id="traveller-first-name" label={t('add.firstName')} type="text" autoComplete="off" value={draft.firstName} error={errors.firstName} busy={busy} onChange={change('firstName')} />
           <TextField id="traveller-last-name" label={t('add.lastName')} type="text" autoComplete="off" value={draft.lastName} error={errors.lastName} busy={busy} onChange={change('lastName')} />
-          <div>
-            <label htmlFor="traveller-relationship" className={label}>
-              {t('add.relationship')}
-            </label>
+          <Labelled id="traveller-relationship" text={t('add.relationship')} error={errors.relationship && t(messageKey(errors.relationship.key))}>
             <select
               id="traveller-relationship"
               data-testid="traveller-relationship"
               className={input}
               value={draft.relationship}
-              aria-invalid={errors.relationship ? true : undefined}
-              aria-describedby={errors.relationship ? 'traveller-relationship-error' : undefined}
+              {...describedBy('traveller-relationship', errors.relationship)}
               onChange={(e) => change('relationship')(e.target.value)}
             >
               <option value="">{t('add.choose')}</option>
@@ -115,16 +132,8 @@ export function GroupPanel({ group }: { group: TravellerGroupRef }) {
                 </option>
               ))}
             </select>
-            {errors.relationship && (
-              <p id="traveller-relationship-error" className={errorText}>
-                {t(messageKey(errors.relationship.key))}
-              </p>
-            )}
-          </div>
-          <div>
-            <label htmlFor="traveller-nationality" className={label}>
-              {t('add.nationality')}
-            </label>
+          </Labelled>
+          <Labelled id="traveller-nationality" text={t('add.nationality')} error={errors.nationality && t(messageKey(errors.nationality.key))}>
             <input
               id="traveller-nationality"
               data-testid="traveller-nationality"
@@ -132,8 +141,7 @@ export function GroupPanel({ group }: { group: TravellerGroupRef }) {
               list="traveller-countries"
               autoComplete="off"
               value={draft.nationality}
-              aria-invalid={errors.nationality ? true : undefined}
-              aria-describedby={errors.nationality ? 'traveller-nationality-error' : undefined}
+              {...describedBy('traveller-nationality', errors.nationality)}
               onChange={(e) => change('nationality')(e.target.value)}
             />
             <datalist id="traveller-countries">
@@ -141,12 +149,7 @@ export function GroupPanel({ group }: { group: TravellerGroupRef }) {
                 <option key={c.code} value={c.name} />
               ))}
             </datalist>
-            {errors.nationality && (
-              <p id="traveller-nationality-error" className={errorText}>
-                {t(messageKey(errors.nationality.key))}
-              </p>
-            )}
-          </div>
+          </Labelled>
           <div className={row}>
             <button type="submit" className={button.primary} disabled={busy}>
               {busy ? t('actions.saving') : t('actions.save')}

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { prefill, type TravellerAnswers } from '../../machines/domain/sharedAnswers';
+import { isMinor, limitProblem, relationBetween, rulePurpose, travellerForm, travellerPath } from '../../machines/domain/travellerGroup';
+import { validForm } from '../helpers/ds160Form';
+
+// Families and groups (issue 36): the pure rules the server and the group panel share.
+
+const TODAY = '2026-11-26';
+
+describe('who travels on what', () => {
+  it.each([
+    ['Spain', 'tourism', 'ESTA'],
+    ['Mexico', 'tourism', 'DS-160'],
+    ['Spain', 'study', 'DS-160'],
+    ['United States', 'tourism', 'NONE'],
+  ] as const)('a %s passport for %s needs %s', (country, purpose, form) => {
+    expect(travellerForm(country, purpose)).toBe(form);
+  });
+
+  it('reads the ten-section form’s purposes as the visa rule’s', () => {
+    expect(['Tourism', 'Visit Family/Friends', 'Medical Treatment', ''].map(rulePurpose)).toEqual(['tourism', 'tourism', 'tourism', 'tourism']);
+    expect(['Business', 'transit', 'Study', 'Work', 'Other'].map(rulePurpose)).toEqual(['business', 'transit', 'study', 'study', 'study']);
+  });
+
+  it('stops at 50 travellers, and at 12 of them on a DS-160', () => {
+    expect(limitProblem({ travellers: 49, ds160: 12 }, 'ESTA')).toBeNull();
+    expect(limitProblem({ travellers: 49, ds160: 12 }, 'DS-160')).toBe('ds160');
+    expect(limitProblem({ travellers: 50, ds160: 0 }, 'ESTA')).toBe('travellers');
+    expect(limitProblem({ travellers: 11, ds160: 11 }, 'DS-160')).toBeNull();
+  });
+
+  it('opens each traveller in their own form’s page', () => {
+    expect(travellerPath('ESTA', 'x')).toBe('/apply/esta-wizard?traveller=x');
+    expect(travellerPath('DS-160', 'x')).toBe('/ds160-wizard?traveller=x');
+  });
+
+  it('counts a minor by the birth date, not yet known without one', () => {
+    expect(isMinor('2010-01-01', TODAY)).toBe(true);
+    expect(isMinor('2008-11-26', TODAY)).toBe(false);
+    expect(isMinor('', TODAY)).toBeNull();
+  });
+});
+
+describe('how two travellers are related', () => {
+  it.each([
+    ['leader', 'child', 'child'],
+    ['child', 'leader', 'parent'],
+    ['child', 'child', 'sibling'],
+    ['child', 'spouse', 'parent'],
+    ['spouse', 'child', 'child'],
+    ['parent', 'parent', 'spouse'],
+    ['parent', 'child', 'otherRelative'],
+    ['colleague', 'colleague', 'colleague'],
+    ['friend', 'groupMember', 'groupMember'],
+    ['friend', 'colleague', 'friend'],
+  ] as const)('to a %s, a %s is a %s', (self, other, relation) => {
+    expect(relationBetween(self, other)).toBe(relation);
+  });
+});
+
+describe('shared answers', () => {
+  const leader: TravellerAnswers = { leadId: 'ana', role: 'leader', form: 'DS-160', answers: validForm() };
+  const spouse = (answers: Record<string, unknown>): TravellerAnswers => ({ leadId: 'luis', role: 'spouse', form: 'DS-160', answers });
+  const own = { 'personal-info': { firstName: 'Luis', lastName: 'Lopez', nationality: 'Mexico' } };
+
+  it('fills in only the shared paths, never a personal one', () => {
+    const { changes } = prefill(spouse(own), [leader], {}, TODAY);
+    const sections = new Set(Object.keys(changes).map((p) => p.split('.')[0]));
+    expect([...sections].sort()).toEqual(['address-phone', 'travel-companions', 'travel-info']);
+    expect(Object.keys(changes)).not.toContain('address-phone.primaryPhone');
+    expect(Object.keys(changes)).not.toContain('address-phone.emailAddress');
+  });
+
+  it('brings a correction of the leader’s to an answer the traveller has not changed, and never overwrites one they typed', () => {
+    const first = prefill(spouse(own), [leader], {}, TODAY);
+    // Luis keeps the filled-in U.S. address but types his own trip plans.
+    const travelInfo = Object.fromEntries(
+      Object.entries(first.changes)
+        .filter(([path]) => path.startsWith('travel-info.'))
+        .map(([path, value]) => [path.slice('travel-info.'.length), value]),
+    );
+    const luis = spouse({ ...own, 'travel-info': { ...travelInfo, tripPlans: 'A conference in Boston' } });
+    const corrected: TravellerAnswers = { ...leader, answers: { ...validForm(), 'travel-info': { ...validForm()['travel-info'], usCity: 'Boston', tripPlans: 'Museums' } } };
+    const again = prefill(luis, [corrected], first.prefilled, TODAY);
+    expect(again.changes['travel-info.usCity']).toBe('Boston');
+    expect(again.changes).not.toHaveProperty('travel-info.tripPlans');
+    expect(again.prefilled).not.toHaveProperty('travel-info.tripPlans');
+  });
+});
