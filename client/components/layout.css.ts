@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../styles/theme.css';
 
 /** Below this width the navigation takes a row of its own under the logo and the tools. */
@@ -13,6 +13,10 @@ export const header = style({
   zIndex: 10,
   '@media': { [WIDE]: { position: 'sticky', top: 0 } },
 });
+
+// Where the header stays on screen, whatever the browser scrolls into view (a focused field, a button clicked after
+// Tab, a #link) stops below it, never under it (WCAG 2.4.11, focus not obscured).
+globalStyle('html', { '@media': { [WIDE]: { scrollPaddingTop: 76 } } });
 
 export const headerInner = style({
   display: 'flex',
