@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { Page } from 'puppeteer-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ds160Catalog } from '../../machines/domain/catalogs/ds160';
 import { visibleQuestions } from '../../machines/domain/questions';
 import { LANGUAGES, LANGUAGE_STORAGE_KEY, type Language } from '../../machines/domain/language';
@@ -82,13 +82,30 @@ function expectClean(reports: string[]): void {
 
 const CASES = LANGUAGES.flatMap((language) => WIDTHS.map((width) => [language, width] as const));
 
-describe.each(CASES)('in %s at %i px', (language, width) => {
+/** The requests a page has sent and not yet seen answered, and whether its renderer died: what a wait that timed
+ * out was waiting for. */
+function watch(page: Page): () => string {
+  const pending = new Set<string>();
+  let crashed = '';
+  page.on('request', (request) => void pending.add(request.url()));
+  page.on('requestfinished', (request) => void pending.delete(request.url()));
+  page.on('requestfailed', (request) => void pending.delete(request.url()));
+  page.on('error', (error) => void (crashed = String(error)));
+  return () => `${crashed ? `renderer: ${crashed}; ` : ''}in flight: ${[...pending].join(', ') || 'none'}`;
+}
+
+// One retry, on a fresh page: on CI's two busy cores a page once stopped answering for the rest of its case (three
+// tests in a row timed out waiting for it; the next case's page was fine). What it was waiting for is printed, and
+// an audit that finds a violation fails the same way twice.
+describe.each(CASES)('in %s at %i px', { retry: 1 }, (language, width) => {
   const t = labels(language);
   let page: Page;
+  let state: () => string;
   const at = (what: string) => `${what} (${language}, ${width} px)`;
 
-  beforeAll(async () => {
+  async function open(): Promise<void> {
     page = await openPage(e2e, { languages: [language], width });
+    state = watch(page);
     await page.evaluateOnNewDocument((key: string, value: string) => {
       try {
         localStorage.setItem(key, value);
@@ -96,6 +113,14 @@ describe.each(CASES)('in %s at %i px', (language, width) => {
         // about:blank has no storage.
       }
     }, LANGUAGE_STORAGE_KEY, language);
+  }
+
+  beforeAll(open);
+  afterEach(async ({ task }) => {
+    if (task.result?.state !== 'fail') return;
+    console.log(`${task.name} (${language}, ${width} px) failed at ${page.url()}; ${state()}`);
+    await page.browserContext().close().catch(() => {});
+    await open();
   });
   afterAll(async () => page?.browserContext().close());
 
