@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { EligibilityDto } from '../openapi/schemas/eligibility';
+import { addTravellerPath } from './domain/groupPaths';
 import { isPurpose, type Purpose, type VisaType } from './domain/visaRules';
 
 /** What the summary shows: the server's eligibility answer (GET /api/eligibility) for the type shown. */
@@ -21,6 +22,8 @@ export interface ApplySummaryContext {
   facts: SummaryFacts | null;
   /** The 'Change visa type' switch: on means the applicant picks DS-160 by hand. */
   changeType: boolean;
+  /** 'Apply for a family or group': the applicant's form opens with its group panel ready to add travellers. */
+  forGroup: boolean;
 }
 
 export interface EligibilityRequest {
@@ -30,7 +33,7 @@ export interface EligibilityRequest {
   visaType?: 'DS-160';
 }
 
-export type ApplySummaryEvent = { type: 'TYPE.TOGGLE' } | { type: 'APPLY' } | { type: 'BACK' } | { type: 'RETRY' };
+export type ApplySummaryEvent = { type: 'TYPE.TOGGLE' } | { type: 'APPLY' } | { type: 'APPLY.GROUP' } | { type: 'BACK' } | { type: 'RETRY' };
 
 export interface ApplySummaryOutput {
   to: string;
@@ -42,8 +45,12 @@ export function chosenType(context: Pick<ApplySummaryContext, 'facts'>): VisaTyp
   return type === 'ESTA' || type === 'DS-160' ? type : null;
 }
 
-/** APPLY NOW's routing (spec 3-ai §2.3). */
-export function applyTarget(type: VisaType): string {
+/**
+ * APPLY NOW's routing (spec 3-ai §2.3). A family or group (issue 36) fills its forms where the group panel is: the
+ * ESTA wizard, or the ten-section DS-160 form.
+ */
+export function applyTarget(type: VisaType, forGroup = false): string {
+  if (forGroup) return addTravellerPath(type === 'ESTA' ? 'ESTA' : 'DS-160', null);
   return type === 'ESTA' ? '/apply/esta-wizard' : '/apply/wizard';
 }
 
@@ -88,6 +95,7 @@ export const applySummaryMachine = setup({
     otherCountry: input.otherCountry?.trim() || null,
     facts: null,
     changeType: false,
+    forGroup: false,
   }),
   initial: 'checking',
   states: {
@@ -130,12 +138,16 @@ export const applySummaryMachine = setup({
           target: 'applying',
           actions: { type: 'persistVisaType', params: ({ context }) => ({ visaType: chosenType(context) as VisaType }) },
         },
+        'APPLY.GROUP': {
+          target: 'applying',
+          actions: [assign({ forGroup: true }), { type: 'persistVisaType', params: ({ context }) => ({ visaType: chosenType(context) as VisaType }) }],
+        },
         BACK: 'backToStart',
       },
     },
     applying: {
       type: 'final',
-      output: ({ context }) => ({ to: applyTarget(chosenType(context) as VisaType) }),
+      output: ({ context }) => ({ to: applyTarget(chosenType(context) as VisaType, context.forGroup) }),
     },
     backToStart: { type: 'final', output: { to: '/apply' } },
   },

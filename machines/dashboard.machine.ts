@@ -4,10 +4,13 @@ import type { OrderDto } from '../openapi/schemas/orders';
 import type { PdfFile } from './confirmation.machine';
 import { getCatalog } from './domain/catalogs';
 import { ROUTES } from './domain/routes';
+import { addTravellerPath, travellerPath } from './domain/groupPaths';
 import { firstUnanswered } from './domain/wizardProgress';
 
-/** The question wizard that continues an application, and where it lives. */
-export const WIZARD_ROUTES: Record<NonNullable<ApplicationDto['wizard']>, string> = {
+/** The question wizards, continued from the answers the server holds (the ten-section form opens its lead itself). */
+type CatalogWizard = Exclude<NonNullable<ApplicationDto['wizard']>, 'form'>;
+
+export const WIZARD_ROUTES: Record<CatalogWizard, string> = {
   ds160: ROUTES.applyWizard,
   esta: ROUTES.applyEstaWizard,
   preassessment: ROUTES.wizard,
@@ -18,7 +21,7 @@ export const WIZARD_ROUTES: Record<NonNullable<ApplicationDto['wizard']>, string
  * on (the first unanswered one, null when every one is answered: the review), so any device resumes the same work.
  */
 export interface Resume {
-  catalogId: NonNullable<ApplicationDto['wizard']>;
+  catalogId: CatalogWizard;
   leadId: string;
   answers: Record<string, string>;
   currentId: string | null;
@@ -40,6 +43,8 @@ export interface DashboardContext {
   viewedAnswers: Record<string, unknown> | null;
   /** The application being continued. */
   continuing: string | null;
+  /** Where the applicant goes when an application opens by its address (the ten-section form, 'Add a traveller'). */
+  opening: string | null;
 }
 
 export type DashboardEvent =
@@ -48,6 +53,8 @@ export type DashboardEvent =
   | { type: 'SETTINGS' }
   | { type: 'CLOSE' }
   | { type: 'CONTINUE'; id: string }
+  /** 'Add a traveller': the application's form opens with its group panel ready to add one (issue 36). */
+  | { type: 'ADD_TRAVELLER'; id: string }
   | { type: 'NEW' }
   | { type: 'LOGOUT' }
   | { type: 'RETRY' }
@@ -91,6 +98,22 @@ export function canContinue(application: ApplicationDto): boolean {
   return (application.status === 'draft' || application.status === 'in-progress') && application.wizard !== null;
 }
 
+/**
+ * Travellers are added where the group panel is (the ESTA wizard, the ten-section form), by the person who fills
+ * the application and pays: someone travelling alone or a group's leader, while the application is not closed.
+ */
+export function canAddTraveller(application: ApplicationDto): boolean {
+  const form = application.wizard === 'esta' || application.wizard === 'form';
+  const open = application.status === 'draft' || application.status === 'in-progress' || application.status === 'submitted';
+  return form && open && (application.group === null || application.group.relationship === 'leader');
+}
+
+/** The application's own form, opened on it: by its address for the ten-section form and for 'Add a traveller'. */
+export function openingPath(application: ApplicationDto, addTraveller: boolean): string {
+  const form = application.wizard === 'esta' ? 'ESTA' : 'DS-160';
+  return addTraveller ? addTravellerPath(form, application.id) : travellerPath(form, application.id);
+}
+
 export const inProgressCount = (applications: readonly ApplicationDto[]) => applications.filter((a) => a.status === 'in-progress').length;
 
 /** A paid order has a receipt to print; its form prints once the application's form is complete. */
@@ -105,7 +128,7 @@ function unauthorized(error: unknown): boolean {
  * While an application opens or a PDF is made, nothing else starts: a new application, another Continue or Logout
  * wait (a child's undefined transition forbids its parent's), so the page asks can() instead of dropping clicks.
  */
-const WHILE_BUSY = { NEW: undefined, CONTINUE: undefined, LOGOUT: undefined } as const;
+const WHILE_BUSY = { NEW: undefined, CONTINUE: undefined, ADD_TRAVELLER: undefined, LOGOUT: undefined } as const;
 
 const byId = (context: DashboardContext, id: string | null) => context.applications.find((a) => a.id === id);
 const orderOf = (context: DashboardContext, id: string | null) => context.orders.find((o) => o.id === id);
@@ -159,6 +182,15 @@ export const dashboardMachine = setup({
       const application = byId(context, params.id);
       return application !== undefined && canContinue(application);
     },
+    /** The ten-section form opens its application by its address: nothing to load first. */
+    continuesInForm: ({ context }, params: { id: string }) => {
+      const application = byId(context, params.id);
+      return application !== undefined && canContinue(application) && application.wizard === 'form';
+    },
+    groupable: ({ context }, params: { id: string }) => {
+      const application = byId(context, params.id);
+      return application !== undefined && canAddTraveller(application);
+    },
     receiptReady: ({ context }, params: { id: string }) => {
       const order = orderOf(context, params.id);
       return order !== undefined && hasReceipt(order);
@@ -170,7 +202,7 @@ export const dashboardMachine = setup({
   },
 }).createMachine({
   id: 'dashboard',
-  context: { applications: [], orders: [], downloading: null, viewing: null, viewedAnswers: null, continuing: null },
+  context: { applications: [], orders: [], downloading: null, viewing: null, viewedAnswers: null, continuing: null, opening: null },
   initial: 'loading',
   on: { LOGOUT: { target: '.leaving', actions: 'signOut' } },
   states: {
@@ -188,10 +220,22 @@ export const dashboardMachine = setup({
       initial: 'list',
       on: {
         NEW: '#dashboard.starting',
-        CONTINUE: {
-          guard: { type: 'continuable', params: ({ event }) => ({ id: event.id }) },
-          target: '.continuing',
-          actions: assign({ continuing: ({ event }) => event.id }),
+        CONTINUE: [
+          {
+            guard: { type: 'continuesInForm', params: ({ event }) => ({ id: event.id }) },
+            target: '#dashboard.opened',
+            actions: assign({ opening: ({ context, event }) => openingPath(byId(context, event.id) as ApplicationDto, false) }),
+          },
+          {
+            guard: { type: 'continuable', params: ({ event }) => ({ id: event.id }) },
+            target: '.continuing',
+            actions: assign({ continuing: ({ event }) => event.id }),
+          },
+        ],
+        ADD_TRAVELLER: {
+          guard: { type: 'groupable', params: ({ event }) => ({ id: event.id }) },
+          target: '#dashboard.opened',
+          actions: assign({ opening: ({ context, event }) => openingPath(byId(context, event.id) as ApplicationDto, true) }),
         },
       },
       states: {
@@ -289,6 +333,7 @@ export const dashboardMachine = setup({
     toLogin: { type: 'final', output: { to: ROUTES.login } },
     starting: { type: 'final', output: { to: ROUTES.apply } },
     leaving: { type: 'final', output: { to: ROUTES.home } },
+    opened: { type: 'final', output: ({ context }) => ({ to: context.opening as string }) },
     continued: {
       type: 'final',
       output: ({ context }) => ({ to: WIZARD_ROUTES[(byId(context, context.continuing) as ApplicationDto).wizard as Resume['catalogId']] }),

@@ -10,6 +10,8 @@ import type { GroupDto, TravellerDto } from '../openapi/schemas/groups';
 export interface TravellerGroupInput {
   /** The application open on the page: the leader's, or a traveller's the leader opened. */
   leadId: string | null;
+  /** Opened as 'Add a traveller' (from /apply/summary or the dashboard): the form to add one opens once the group is read. */
+  openAdd?: boolean;
 }
 
 export type GroupFailure = 'loadFailed' | 'full' | 'ds160Full' | 'failed' | 'removeFailed' | null;
@@ -22,6 +24,8 @@ export interface TravellerGroupContext {
   failure: GroupFailure;
   /** The traveller added last: the page opens their form. */
   added: string | null;
+  /** 'Add a traveller' was asked for before the page opened: the add form opens once the group is read. */
+  openAdd: boolean;
 }
 
 export type TravellerGroupEvent =
@@ -82,6 +86,8 @@ export const travellerGroupMachine = setup({
     hasLead: ({ context }) => Boolean(context.leadId),
     hasGroup: ({ context }) => Boolean(context.group),
     hasRoom: ({ context }) => hasRoom(context.group),
+    /** Asked to add a traveller on opening, and the group just read has room for one. */
+    addsOnOpening: ({ context }, params: { group: GroupDto | null }) => context.openAdd && hasRoom(params.group),
     isDraftValid: ({ context }) => Object.keys(draftErrors(context.draft)).length === 0,
     isOtherTraveller: ({ context }, params: { position: number }) => {
       const traveller = travellerAt(context, params.position);
@@ -96,7 +102,7 @@ export const travellerGroupMachine = setup({
   },
 }).createMachine({
   id: 'travellerGroup',
-  context: ({ input }) => ({ leadId: input.leadId, group: null, draft: EMPTY, errors: {}, failure: null, added: null }),
+  context: ({ input }) => ({ leadId: input.leadId, group: null, draft: EMPTY, errors: {}, failure: null, added: null, openAdd: input.openAdd === true }),
   initial: 'starting',
   states: {
     // Nothing to show before the application has a lead (its first autosave makes one); the page starts the
@@ -108,8 +114,15 @@ export const travellerGroupMachine = setup({
         id: 'loadGroup',
         src: 'loadGroup',
         input: ({ context }) => ({ leadId: context.leadId as string }),
-        onDone: { target: 'idle', actions: assign({ group: ({ event }) => event.output, failure: null }) },
-        onError: { target: 'idle', actions: assign({ failure: 'loadFailed' }) },
+        onDone: [
+          {
+            guard: { type: 'addsOnOpening', params: ({ event }) => ({ group: event.output }) },
+            target: 'adding',
+            actions: assign({ group: ({ event }) => event.output, failure: null, openAdd: false }),
+          },
+          { target: 'idle', actions: assign({ group: ({ event }) => event.output, failure: null, openAdd: false }) },
+        ],
+        onError: { target: 'idle', actions: assign({ failure: 'loadFailed', openAdd: false }) },
       },
     },
     idle: {

@@ -160,12 +160,4 @@ export function guardianErrors(g: { leadId?: string | null; name?: string; role?
 // ---------------------------------------------------------------------------------------------------------
 // Where each traveller's form is
 
-export const TRAVELLER_PARAM = 'traveller';
-
-/** The page that fills a traveller's form, opened on that traveller. */
-export function travellerPath(form: TravellerForm, leadId: string): string {
-  return `${form === 'ESTA' ? '/apply/esta-wizard' : '/ds160-wizard'}?${TRAVELLER_PARAM}=${leadId}`;
-}
-
-/** Where a group's checkout is: one order for every traveller. */
-export const groupCheckoutPath = (groupId: string) => `/checkout?group=${groupId}`;
+export { ADD_TRAVELLER_PARAM, TRAVELLER_PARAM, addTravellerPath, groupCheckoutPath, travellerPath } from './groupPaths';

@@ -16,8 +16,8 @@ export const ApplicationSchema = Type.Object({
   paymentStatus: Type.String(),
   plan: Type.String(),
   source: Type.String(),
-  /** The wizard that continues it, when one can. */
-  wizard: Type.Union([Type.Enum(['ds160', 'esta', 'preassessment']), Type.Null()]),
+  /** The wizard that continues it, when one can; 'form' is the ten-section DS-160 form. */
+  wizard: Type.Union([Type.Enum(['ds160', 'esta', 'preassessment', 'form']), Type.Null()]),
   orders: Type.Array(Type.Object({ id: Type.String(), number: Type.String(), status: Type.String(), product: Type.String() })),
   group: Type.Union(
     [

@@ -356,10 +356,13 @@ describe(`groups on ${dialectUnderTest}`, () => {
       const { leadId, cookie } = await estaLeader();
       const group = await groupOf(leadId, cookie);
       const { leadId: child } = await add(group.id, cookie, traveller('Lucia', 'child', 'Spain'));
+      const { leadId: son } = await add(group.id, cookie, traveller('Diego', 'child', 'Mexico'));
       const signup = await call('POST', '/api/auth/signup', cookie, { email: `ana.${Date.now()}@example.com`, password: 'correct horse battery' });
       expect(signup.statusCode).toBe(201);
       const account = sessionCookie(signup) as string;
-      const apps = (await call('GET', '/api/applications', account)).json() as Array<{ id: string; group: unknown }>;
+      const apps = (await call('GET', '/api/applications', account)).json() as Array<{ id: string; group: unknown; wizard: string | null }>;
+      // Each continues in its own form: the ESTA wizard, or the ten-section DS-160 form for the Mexican son.
+      expect([leadId, child, son].map((id) => apps.find((a) => a.id === id)?.wizard)).toEqual(['esta', 'esta', 'form']);
       expect(apps.find((a) => a.id === leadId)?.group).toEqual({ id: group.id, relationship: 'leader', traveller: 'Ana Garcia' });
       expect(apps.find((a) => a.id === child)?.group).toEqual({ id: group.id, relationship: 'child', traveller: 'Lucia Garcia' });
       // The account owns the group now: it adds a traveller from any browser it signs in on.

@@ -100,3 +100,14 @@ export async function waitForPath(page: Page, pathname: string): Promise<void> {
 export async function waitForApp(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.app === 'ready', { timeout: 10_000 });
 }
+
+/** Signs up on /login's sign-up tab as a new applicant would, and waits for the dashboard it opens. */
+export async function signUpInPage(page: Page, baseUrl: string, email: string): Promise<void> {
+  await page.goto(`${baseUrl}/login?tab=signup`, { waitUntil: 'networkidle0' });
+  await page.waitForSelector('[data-testid="signup-email"]');
+  await page.type('[data-testid="signup-email"]', email);
+  await page.type('[data-testid="signup-password"]', 'a long passphrase');
+  await page.type('[data-testid="signup-confirm"]', 'a long passphrase');
+  await page.click('[data-testid="signup-submit"]');
+  await waitForPath(page, '/dashboard');
+}

@@ -3,7 +3,7 @@ import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ADMIN } from '../helpers/app';
 import { formatViolations, seriousViolations } from './axe';
-import { byRole, openPage, pageErrors, startE2E, textOf, waitForPath, type E2E } from './browser';
+import { byRole, openPage, pageErrors, signUpInPage, startE2E, textOf, waitForPath, type E2E } from './browser';
 
 // Issue 30 as a buyer meets it in Chromium: Back after paying shows the paid order, a Premium bought from
 // /pricing is found again on the dashboard after signing up, and the ESTA costs the same on every screen that
@@ -86,13 +86,7 @@ describe('a purchase a buyer can trust', () => {
     expect(await page.$('[data-testid="download-form"]')).toBeNull();
     await page.waitForSelector('[data-testid="fill-form"]');
 
-    await page.goto(`${e2e.baseUrl}/login?tab=signup`, { waitUntil: 'networkidle0' });
-    await page.waitForSelector('[data-testid="signup-email"]');
-    await page.type('[data-testid="signup-email"]', email);
-    await page.type('[data-testid="signup-password"]', 'a long passphrase');
-    await page.type('[data-testid="signup-confirm"]', 'a long passphrase');
-    await page.click('[data-testid="signup-submit"]');
-    await waitForPath(page, '/dashboard');
+    await signUpInPage(page, e2e.baseUrl, email);
     await page.waitForSelector('[data-testid="dashboard-orders"] li');
     const orders = await textOf(page, '[data-testid="dashboard-orders"]');
     expect(orders).toContain(number);

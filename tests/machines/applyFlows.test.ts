@@ -123,6 +123,20 @@ describe('applySummary', () => {
     expect(actor.getSnapshot().output).toEqual({ to: '/apply/wizard' });
   });
 
+  it('applies for a family or group on the form that has the group panel, ready to add travellers', async () => {
+    for (const [choice, to] of [
+      [{ country: 'Spain', purpose: 'tourism' }, '/apply/esta-wizard?add-traveller=1'],
+      [{ country: 'Mexico', purpose: 'business' }, '/ds160-wizard?add-traveller=1'],
+    ] as const) {
+      const persist = vi.fn();
+      const actor = createActor(withFacts(rule, persist), { input: choice }).start();
+      await waitFor(actor, (s) => s.matches('ready'));
+      actor.send({ type: 'APPLY.GROUP' });
+      expect(persist).toHaveBeenCalledTimes(1);
+      expect(actor.getSnapshot().output).toEqual({ to });
+    }
+  });
+
   it('offers no switch for a DS-160 recommendation', async () => {
     const actor = createActor(withFacts(rule), { input: { country: 'Mexico', purpose: 'business' } }).start();
     await waitFor(actor, (s) => s.matches('ready'));

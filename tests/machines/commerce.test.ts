@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor, type AnyActorRef } from 'xstate';
 import { checkoutMachine, ownedOrder, paymentRequest, stillForSale } from '../../machines/checkout.machine';
 import { confirmationMachine, type PdfFile } from '../../machines/confirmation.machine';
-import { applicationCards, canContinue, dashboardMachine, hasFormPdf, hasReceipt, inProgressCount } from '../../machines/dashboard.machine';
+import { applicationCards, canAddTraveller, canContinue, dashboardMachine, hasFormPdf, hasReceipt, inProgressCount } from '../../machines/dashboard.machine';
 import { loginMachine } from '../../machines/login.machine';
 import { pricingMachine, type PricingData } from '../../machines/pricing.machine';
 import { resultsMachine } from '../../machines/results.machine';
@@ -350,6 +350,35 @@ describe('dashboard', () => {
     expect(estaCatalog.questions.slice(0, 2).map((q) => q.id)).toEqual(['email', 'first-name']);
     expect(resume).toHaveBeenCalledWith(expect.anything(), { catalogId: 'esta', leadId: 'a', answers: { email: 'a@b.co' }, currentId: 'first-name' });
     expect(actor.getSnapshot().output).toEqual({ to: '/apply/esta-wizard' });
+  });
+
+  it('adds travellers where the group panel is, by the one who fills and pays, while the application is open', () => {
+    expect(canAddTraveller(app({}))).toBe(true);
+    expect(canAddTraveller(app({ wizard: 'form', status: 'submitted' }))).toBe(true);
+    expect(canAddTraveller(app({ group: { id: 'g', relationship: 'leader', traveller: 'Ana' } }))).toBe(true);
+    expect(canAddTraveller(app({ group: { id: 'g', relationship: 'child', traveller: 'Diego' } }))).toBe(false);
+    expect(canAddTraveller(app({ wizard: 'ds160' }))).toBe(false);
+    expect(canAddTraveller(app({ wizard: 'preassessment' }))).toBe(false);
+    expect(canAddTraveller(app({ status: 'approved' }))).toBe(false);
+  });
+
+  it('opens the ten-section form and "Add a traveller" by their address, loading nothing first', async () => {
+    const fetchAnswers = vi.fn(async () => ({}));
+    const open = async (event: { type: 'CONTINUE' | 'ADD_TRAVELLER'; id: string }) => {
+      const actor = createActor(
+        dashboardMachine.provide({
+          actors: { fetchDashboard: resolves({ applications: [app({}), app({ id: 'f', wizard: 'form', type: 'DS-160', source: 'ds160-wizard' })], orders: [] }), fetchAnswers: fromPromise(fetchAnswers) },
+        }),
+      ).start();
+      await settle(actor);
+      actor.send(event);
+      return actor.getSnapshot().output;
+    };
+    expect(await open({ type: 'CONTINUE', id: 'f' })).toEqual({ to: '/ds160-wizard?traveller=f' });
+    expect(await open({ type: 'ADD_TRAVELLER', id: 'f' })).toEqual({ to: '/ds160-wizard?traveller=f&add-traveller=1' });
+    expect(await open({ type: 'ADD_TRAVELLER', id: 'a' })).toEqual({ to: '/apply/esta-wizard?traveller=a&add-traveller=1' });
+    expect(await open({ type: 'ADD_TRAVELLER', id: 'nobody' })).toBeUndefined();
+    expect(fetchAnswers).not.toHaveBeenCalled();
   });
 
   it("lists the orders, prints a paid one's receipt, and its form only once the form is complete", async () => {

@@ -33,7 +33,7 @@ const group = (travellers: TravellerDto[]): GroupDto => ({
 
 const LUCIA = { firstName: 'Lucia', lastName: 'Garcia', relationship: 'child', nationality: 'Spain' };
 
-function start(leadId: string | null, actors: Record<string, unknown> = {}) {
+function start(leadId: string | null, actors: Record<string, unknown> = {}, openAdd = false) {
   const opened = vi.fn();
   const created = vi.fn(async () => group([traveller('leader')]));
   const added = vi.fn(async ({ input }: { input: { groupId: string } }) => ({
@@ -52,12 +52,41 @@ function start(leadId: string | null, actors: Record<string, unknown> = {}) {
       } as never,
       actions: { openTraveller: (_, params) => opened(params) },
     }),
-    { input: { leadId } },
+    { input: { leadId, openAdd } },
   ).start();
   return { actor, opened, created, added };
 }
 
 describe('travellerGroup', () => {
+  describe("opened as 'Add a traveller' (from /apply/summary or the dashboard)", () => {
+    it('opens the add form once the group is read, and only once', async () => {
+      const { actor } = start('leader', {}, true);
+      await settle(actor);
+      expect(actor.getSnapshot().matches({ adding: 'editing' })).toBe(true);
+      actor.send({ type: 'ADD.CANCEL' });
+      actor.send({ type: 'REFRESH' });
+      await settle(actor);
+      expect(actor.getSnapshot().value).toBe('idle');
+    });
+
+    it('stays on the list when the group is full, or could not be read', async () => {
+      const full = group(Array.from({ length: 50 }, (_, i) => traveller(`t${i}`, { position: i })));
+      const { actor } = start('leader', { loadGroup: fromPromise(async () => full) }, true);
+      await settle(actor);
+      expect(actor.getSnapshot().value).toBe('idle');
+      const failed = start('leader', { loadGroup: rejects(new Error('down')) }, true).actor;
+      await settle(failed);
+      expect(failed.getSnapshot().value).toBe('idle');
+      expect(failed.getSnapshot().context).toMatchObject({ failure: 'loadFailed', openAdd: false });
+    });
+
+    it('waits for the lead: without one it keeps the wish and shows the list', () => {
+      const { actor } = start(null, {}, true);
+      expect(actor.getSnapshot().value).toBe('idle');
+      expect(actor.getSnapshot().context.openAdd).toBe(true);
+    });
+  });
+
   describe('rules', () => {
     it('judges the new traveller before anything is sent', () => {
       expect(draftErrors(LUCIA)).toEqual({});

@@ -21,6 +21,7 @@ function expected(world: World) {
   const chosen = Boolean(world.input.country?.trim() && world.input.purpose);
   let screen: Screen = chosen ? 'loading' : 'missing';
   let dsByHand = false;
+  let forGroup = false;
   let facts: Eligibility | null = null;
   let answers = 0;
   for (const { type } of world.events) {
@@ -36,11 +37,14 @@ function expected(world: World) {
     else if (screen === 'ready' && type === 'TYPE.TOGGLE' && facts?.recommended === 'ESTA') {
       dsByHand = !dsByHand;
       screen = 'loading';
-    } else if (screen === 'ready' && type === 'APPLY') screen = 'applied';
+    } else if (screen === 'ready' && (type === 'APPLY' || type === 'APPLY.GROUP')) {
+      screen = 'applied';
+      forGroup = type === 'APPLY.GROUP';
+    }
     else if (screen !== 'loading' && type === 'BACK') screen = 'back';
     if (screen === 'applied' || screen === 'back') break;
   }
-  return { screen, dsByHand, facts };
+  return { screen, dsByHand, facts, forGroup };
 }
 
 const STATE: Record<Screen, string> = {
@@ -65,9 +69,9 @@ const events =
         { type: 'xstate.error.actor.fetchEligibility', error: failure },
       ];
     }
-    if (s.matches('ready')) return [{ type: 'TYPE.TOGGLE' }, { type: 'APPLY' }, { type: 'BACK' }];
+    if (s.matches('ready')) return [{ type: 'TYPE.TOGGLE' }, { type: 'APPLY' }, { type: 'APPLY.GROUP' }, { type: 'BACK' }];
     if (s.matches('failed')) return [{ type: 'RETRY' }, { type: 'BACK' }];
-    return [{ type: 'BACK' }, { type: 'APPLY' }, { type: 'TYPE.TOGGLE' }];
+    return [{ type: 'BACK' }, { type: 'APPLY' }, { type: 'APPLY.GROUP' }, { type: 'TYPE.TOGGLE' }];
   };
 
 export const applySummaryPaths: PathModel = {
@@ -76,6 +80,11 @@ export const applySummaryPaths: PathModel = {
   calls: eligibilityCalls,
   effects: ['persistVisaType'],
   abstraction: (s) => ({ value: s.value, changeType: s.context.changeType, facts: s.context.facts?.visaType ?? null }),
+  // A family applies from either recommendation: the ESTA wizard or the ten-section form opens ready to add them.
+  required: [
+    { name: 'an ESTA family', case: 'Spain and tourism (ESTA)', through: [(event) => event.type === 'APPLY.GROUP'] },
+    { name: 'a DS-160 family', case: 'Mexico and business (DS-160)', through: [(event) => event.type === 'APPLY.GROUP'] },
+  ],
   cases: [
     { name: 'Spain and tourism (ESTA)', input: { country: 'Spain', purpose: 'tourism' }, events: events('network') },
     { name: 'Mexico and business (DS-160)', input: { country: 'Mexico', purpose: 'business' }, events: events('network') },
@@ -139,8 +148,11 @@ export const applySummaryPaths: PathModel = {
         expect(s.can({ type: 'BACK' })).toBe(true);
       },
       applying: (s, world) => {
-        const type = expected(world).facts?.visaType;
-        expect(s.output).toEqual({ to: type === 'ESTA' ? '/apply/esta-wizard' : '/apply/wizard' });
+        const { facts, forGroup } = expected(world);
+        const type = facts?.visaType;
+        // A family or group opens the form that has the group panel, asking it to add travellers.
+        const to = forGroup ? (type === 'ESTA' ? '/apply/esta-wizard?add-traveller=1' : '/ds160-wizard?add-traveller=1') : type === 'ESTA' ? '/apply/esta-wizard' : '/apply/wizard';
+        expect(s.output).toEqual({ to });
         expect(effectsOf(world, 'persistVisaType').map((e) => e.params)).toEqual([{ visaType: type }]);
       },
       backToStart: (s, world) => {

@@ -12,6 +12,8 @@ import { effectsOf, lastCall, lastHeld, type PathModel, type Snap, type World } 
 
 const IN_PROGRESS = '00000000-0000-4000-8000-00000000da01';
 const SUBMITTED = '00000000-0000-4000-8000-00000000da02';
+/** A ten-section DS-160 form begun: it opens by its address, and it can take more travellers (issue 36). */
+const FORM = '00000000-0000-4000-8000-00000000da03';
 /** The submitted application's Premium order, paid, and an earlier declined attempt at it. */
 const PAID = '00000000-0000-4000-8000-00000000de01';
 const DECLINED = '00000000-0000-4000-8000-00000000de02';
@@ -21,7 +23,7 @@ const EARLY_ESTA = Object.fromEntries(visibleQuestions(estaCatalog, answersFor(e
 
 async function applicantWithTwoApplications(world: World): Promise<void> {
   await world.app.db.deleteFrom('orders').where('id', 'in', [PAID, DECLINED]).execute();
-  await world.app.db.deleteFrom('leads').where('id', 'in', [IN_PROGRESS, SUBMITTED]).execute();
+  await world.app.db.deleteFrom('leads').where('id', 'in', [IN_PROGRESS, SUBMITTED, FORM]).execute();
   const email = `dash.${Math.random().toString(36).slice(2, 10)}@example.com`;
   await world.http({ method: 'POST', path: '/api/auth/signup', body: { email, password: 'a long passphrase' } });
   const me = JSON.parse((await world.http({ method: 'GET', path: '/api/auth/me' })).text) as { user: { id: string } };
@@ -32,6 +34,15 @@ async function applicantWithTwoApplications(world: World): Promise<void> {
     .values([
       { ...lead, id: IN_PROGRESS, form_type: 'ESTA', source: 'esta-wizard', form_data: JSON.stringify(EARLY_ESTA), completion_status: 'incomplete' },
       { ...lead, id: SUBMITTED, form_type: 'DS-160', source: 'apply-wizard', form_data: JSON.stringify(answersFor(ds160Catalog)), completion_status: 'completed' },
+      {
+        ...lead,
+        id: FORM,
+        form_type: 'DS-160',
+        source: 'ds160-wizard',
+        form_data: JSON.stringify({ 'personal-info': { firstName: 'Maria', lastName: 'Lopez' } }),
+        completion_status: 'incomplete',
+        updated_at: new Date(Date.parse(at) - 120_000).toISOString(),
+      },
     ])
     .execute();
   const order = {
@@ -60,8 +71,9 @@ async function applicantWithTwoApplications(world: World): Promise<void> {
 
 const MODEL_DATA = {
   applications: [
-    { id: IN_PROGRESS, status: 'in-progress', wizard: 'esta' },
-    { id: SUBMITTED, status: 'submitted', wizard: 'ds160' },
+    { id: IN_PROGRESS, status: 'in-progress', wizard: 'esta', group: null },
+    { id: SUBMITTED, status: 'submitted', wizard: 'ds160', group: null },
+    { id: FORM, status: 'in-progress', wizard: 'form', group: null },
   ],
   orders: [
     { id: PAID, status: 'paid', formReady: true },
@@ -84,7 +96,7 @@ function events(signedIn: boolean) {
     }
     if (s.matches({ ready: { viewing: 'failed' } })) return [{ type: 'RETRY' }, { type: 'CLOSE' }];
     // While an application opens or a PDF is made, a click on New, Continue or Logout changes nothing.
-    const meanwhile: AnyEventObject[] = [{ type: 'NEW' }, { type: 'CONTINUE', id: IN_PROGRESS }, { type: 'LOGOUT' }];
+    const meanwhile: AnyEventObject[] = [{ type: 'NEW' }, { type: 'CONTINUE', id: IN_PROGRESS }, { type: 'ADD_TRAVELLER', id: IN_PROGRESS }, { type: 'LOGOUT' }];
     if (s.matches({ ready: 'continuing' })) {
       return [{ type: 'xstate.done.actor.fetchAnswers', output: EARLY_ESTA }, { type: 'xstate.error.actor.fetchAnswers', error: 'network' }, ...meanwhile];
     }
@@ -95,7 +107,7 @@ function events(signedIn: boolean) {
     }
     if (s.matches({ ready: 'list' })) {
       return [
-        ...[IN_PROGRESS, SUBMITTED, 'not-listed'].flatMap((id) => [{ type: 'VIEW', id }, { type: 'CONTINUE', id }]),
+        ...[IN_PROGRESS, SUBMITTED, FORM, 'not-listed'].flatMap((id) => [{ type: 'VIEW', id }, { type: 'CONTINUE', id }, { type: 'ADD_TRAVELLER', id }]),
         // A paid order prints both; a declined one neither (the page shows no buttons for it).
         ...[PAID, DECLINED].flatMap((orderId) => [{ type: 'DOWNLOAD.RECEIPT', orderId }, { type: 'DOWNLOAD.FORM', orderId }]),
         { type: 'PROFILE' },
@@ -111,13 +123,20 @@ function events(signedIn: boolean) {
 
 export const dashboardPaths: PathModel = {
   machine: dashboardMachine,
-  // New, Continue and Logout refused while busy add a path each (issue 35).
-  budget: 50,
+  // New, Continue and Logout refused while busy add a path each (issue 35); the ten-section form and 'Add a
+  // traveller' (issue 36) a dozen more.
+  budget: 65,
   calls: dashboardCalls,
   effects: ['resume', 'signOut', 'announceContinueFailed', 'saveFile', 'announceReceiptFailed', 'announceFormFailed'],
   abstraction: (s) => ({ value: s.value, viewing: context(s).viewing, continuing: context(s).continuing, downloading: context(s).downloading }),
   // View each application (their answers differ), not only the first that reaches a transition.
   payloadKind: (before, event) => `${JSON.stringify(event)} ${context(before).viewing ?? ''}`,
+  // Each application the dashboard opens by its address, whatever the transition cover picks.
+  required: [
+    { name: 'Continue the ten-section form', case: 'an applicant with an application in progress and a submitted one', through: [(event) => event.type === 'CONTINUE' && event.id === FORM] },
+    { name: 'Add a traveller to the ESTA application', case: 'an applicant with an application in progress and a submitted one', through: [(event) => event.type === 'ADD_TRAVELLER' && event.id === IN_PROGRESS] },
+    { name: 'Add a traveller to the ten-section form', case: 'an applicant with an application in progress and a submitted one', through: [(event) => event.type === 'ADD_TRAVELLER' && event.id === FORM] },
+  ],
   cases: [
     { name: 'nobody signed in', input: undefined, events: events(false) },
     { name: 'an applicant with an application in progress and a submitted one', input: undefined, setup: async (w, i) => (await applicantWithTwoApplications(w), i), events: events(true) },
@@ -132,7 +151,7 @@ export const dashboardPaths: PathModel = {
       const busy = (s: Snap) => s.matches('loading') || s.matches({ ready: 'continuing' }) || s.matches({ ready: 'receipt' }) || s.matches({ ready: 'form' });
       expect(after.hasTag('busy')).toBe(busy(after));
       // Meanwhile New, Continue and Logout are refused: nothing moves, nothing more is asked of the server.
-      if (busy(before) && ['NEW', 'CONTINUE', 'LOGOUT'].includes(event.type)) {
+      if (busy(before) && ['NEW', 'CONTINUE', 'ADD_TRAVELLER', 'LOGOUT'].includes(event.type)) {
         expect(after.value).toEqual(before.value);
         expect(started).toEqual([]);
       }
@@ -165,6 +184,7 @@ export const dashboardPaths: PathModel = {
         expect(context(s).applications.map((a) => [a.id, a.status, a.wizard])).toEqual([
           [IN_PROGRESS, 'in-progress', 'esta'],
           [SUBMITTED, 'submitted', 'ds160'],
+          [FORM, 'in-progress', 'form'],
         ]);
         // Every order of the account, newest first, as the server has it: the Premium code with the paid one only.
         const orders = lastCall(world, 'GET', '/api/orders');
@@ -177,7 +197,7 @@ export const dashboardPaths: PathModel = {
       },
       'ready.receipt': (s, world) => expect(lastHeld(world, 'downloadReceipt')?.input.order).toEqual(context(s).orders.find((o) => o.id === PAID)),
       'ready.form': (s, world) => expect(lastHeld(world, 'downloadForm')?.input.order).toEqual(context(s).orders.find((o) => o.id === PAID)),
-      'ready.viewing': (s) => expect([IN_PROGRESS, SUBMITTED]).toContain(context(s).viewing),
+      'ready.viewing': (s) => expect([IN_PROGRESS, SUBMITTED, FORM]).toContain(context(s).viewing),
       'ready.viewing.loading': (s, world) => expect(lastHeld(world, 'fetchLead')?.input).toEqual({ leadId: context(s).viewing }),
       // View shows the answers the server holds for that application.
       'ready.viewing.shown': (s, world) => {
@@ -199,6 +219,16 @@ export const dashboardPaths: PathModel = {
       leaving: (s, world) => {
         expect(s.output).toEqual({ to: '/' });
         expect(effectsOf(world, 'signOut')).toHaveLength(1);
+      },
+      // The ten-section form opens its application by its address; 'Add a traveller' opens the application's own
+      // form (the ESTA wizard or the ten-section form: they have the group panel) asking it to add one. Nothing is
+      // loaded first: the form reads its lead itself.
+      opened: (s, world) => {
+        const last = world.events.at(-1) as { type: string; id: string };
+        const page = last.id === IN_PROGRESS ? '/apply/esta-wizard' : '/ds160-wizard';
+        expect([last.type, last.id]).toEqual(last.type === 'CONTINUE' ? ['CONTINUE', FORM] : ['ADD_TRAVELLER', last.id === IN_PROGRESS ? IN_PROGRESS : FORM]);
+        expect(s.output).toEqual({ to: `${page}?traveller=${last.id}${last.type === 'ADD_TRAVELLER' ? '&add-traveller=1' : ''}` });
+        expect(effectsOf(world, 'resume')).toEqual([]);
       },
       continued: (s, world) => {
         // The wizard resumes from what the server holds, on any device.

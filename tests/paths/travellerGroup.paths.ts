@@ -150,7 +150,24 @@ const cases: PathCase[] = [
       return s.matches('idle') && s.context.failure === 'loadFailed' ? [{ type: 'ADD.OPEN' }] : [];
     },
   },
+  {
+    // 'Add a traveller' from /apply/summary or the dashboard: the add form opens as soon as the group is read.
+    name: 'opened to add a traveller to a couple',
+    input: { leadId: 'lead', openAdd: true },
+    setup: async (world, input) => {
+      const leadId = await estaLead(world.http);
+      await groupWith(world.http, leadId, [['Luis', 'spouse', 'Spain']]);
+      return { ...input, leadId };
+    },
+    events: (s) => {
+      if (s.matches('loading')) return [done('loadGroup', modelGroup([{}, { relationship: 'spouse' }])), dropped('loadGroup')];
+      if (s.matches({ adding: { saving: 'adding' } })) return [done('addTraveller', { leadId: 'lead-2', group: modelGroup([{}, { relationship: 'spouse' }, { relationship: 'child' }]) })];
+      if (s.matches({ adding: 'editing' })) return filling({ firstName: 'Lucia', relationship: 'child', nationality: 'Spain' })(s);
+      return [];
+    },
+  },
   { name: 'no application yet', input: { leadId: null }, events: () => [{ type: 'ADD.OPEN' }, { type: 'REFRESH' }] },
+  { name: 'no application yet, opened to add a traveller', input: { leadId: null, openAdd: true }, events: () => [{ type: 'ADD.OPEN' }, { type: 'REFRESH' }] },
 ];
 
 /** The group as the server keeps it now: each traveller's place, lead, relationship and form. */
@@ -173,12 +190,20 @@ export const travellerGroupPaths: PathModel = {
   cases,
   abstraction: (s) => [s.value, s.context.failure, Object.values(s.context.draft).filter(Boolean).length, Object.keys(s.context.errors).length, s.context.group?.travellers.length ?? -1],
   oracle: {
-    initial: (s, world) => expect(s.value).toBe(world.input.leadId ? 'loading' : 'idle'),
+    initial: (s, world) => {
+      expect(s.value).toBe(world.input.leadId ? 'loading' : 'idle');
+      // Without an application the wish to add waits for the panel that has one.
+      expect(s.context.openAdd).toBe(world.input.openAdd === true);
+    },
     step: async ({ event, before, after, world, started, asked }) => {
       // The group on the panel is the server's: none for an application travelling alone.
       if (event.type === 'xstate.done.actor.loadGroup') {
         const answer = lastCall(world, 'GET', `/api/leads/${world.input.leadId}/group`);
         expect(after.context.group).toEqual(answer?.status === 200 ? answer.response : null);
+        // Opened to add a traveller, the add form opens at once where the group has room (under fifty), once.
+        const travellers = answer?.status === 200 ? (answer.response as GroupDto).travellers.length : 0;
+        expect(after.matches('adding')).toBe(world.input.openAdd === true && travellers < 50 && !before.context.group && world.events.filter((e) => e.type === event.type).length === 1);
+        expect(after.context.openAdd).toBe(false);
         if (answer?.status !== 200) expect(answer?.response).toMatchObject({ statusCode: 404, code: 'no_group' });
       }
       if (event.type === 'xstate.error.actor.loadGroup') {

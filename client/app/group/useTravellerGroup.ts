@@ -10,7 +10,7 @@ import { useFlow } from '../useFlow';
  * The group panel's machine for the application on the page (issue 36), with the browser's side: the calls over
  * fetch, and a traveller opened in their own form's page. Keyed by the lead by its caller: a new lead, a new panel.
  */
-export function useTravellerGroup(leadId: string | null) {
+export function useTravellerGroup(leadId: string | null, openAdd = false) {
   const navigate = useNavigate();
   const machine = useMemo(
     () =>
@@ -20,7 +20,7 @@ export function useTravellerGroup(leadId: string | null) {
       }),
     [navigate],
   );
-  return useFlow(machine, { leadId });
+  return useFlow(machine, { leadId, openAdd });
 }
 
 export type TravellerGroupRef = ReturnType<typeof useTravellerGroup>;

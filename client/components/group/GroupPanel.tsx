@@ -47,6 +47,7 @@ export function GroupPanel({ group }: { group: TravellerGroupRef }) {
   const errors = useSelector(group, (s) => s.context.errors);
   const canAdd = useSelector(group, (s) => s.can({ type: 'ADD.OPEN' }));
   const canRefresh = useSelector(group, (s) => s.can({ type: 'REFRESH' }));
+  const waitsForLead = useSelector(group, (s) => s.context.openAdd && !s.context.leadId);
   // The places of the travellers who may be removed, as one string so the panel is drawn again only when they change.
   const removable = useSelector(group, (s) => travellersOf(s.context).filter((r) => s.can({ type: 'TRAVELLER.REMOVE', position: r.position })).map((r) => r.position).join(','));
   const change = (field: keyof typeof draft) => (value: string) => group.send({ type: 'FIELD.CHANGE', field, value });
@@ -57,7 +58,7 @@ export function GroupPanel({ group }: { group: TravellerGroupRef }) {
         {t('panel.title')}
       </h2>
       {loading && <Spinner label={t('panel.loading')} />}
-      {!loading && travellers.length === 0 && <p className={`${muted} ${small}`}>{t('panel.alone')}</p>}
+      {!loading && travellers.length === 0 && <p className={`${muted} ${small}`}>{t(waitsForLead ? 'panel.addAfterStart' : 'panel.alone')}</p>}
       {travellers.length > 0 && (
         <ul className={stack} data-testid="group-travellers">
           {travellers.map((traveller) => {

@@ -128,9 +128,14 @@ export default function ApplySummaryPage() {
             {t('back')}
           </button>
           {state === 'ready' && (
-            <button type="button" className={button.primary} onClick={() => ref.send({ type: 'APPLY' })}>
-              {t('summary.apply')}
-            </button>
+            <>
+              <button type="button" className={button.primary} onClick={() => ref.send({ type: 'APPLY' })}>
+                {t('summary.apply')}
+              </button>
+              <button type="button" className={button.secondary} onClick={() => ref.send({ type: 'APPLY.GROUP' })} data-testid="apply-group">
+                {t('summary.applyGroup')}
+              </button>
+            </>
           )}
         </div>
       </section>

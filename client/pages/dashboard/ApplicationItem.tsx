@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { canContinue } from '../../../machines/dashboard.machine';
+import { canAddTraveller, canContinue } from '../../../machines/dashboard.machine';
 import { ROUTES } from '../../../machines/domain/routes';
 import type { ApplicationDto } from '../../../openapi/schemas/applications';
 import { button } from '../../styles/ui.css';
@@ -13,9 +13,10 @@ interface ItemProps {
   continuing: boolean;
   onView: () => void;
   onContinue: () => void;
+  onAddTraveller: () => void;
 }
 
-export function ApplicationItem({ application, busy, continuing, onView, onContinue }: ItemProps) {
+export function ApplicationItem({ application, busy, continuing, onView, onContinue, onAddTraveller }: ItemProps) {
   const { t } = useTranslation('account');
   const format = useFormats();
   const titleId = `application-${application.id}-title`;
@@ -78,6 +79,18 @@ export function ApplicationItem({ application, busy, continuing, onView, onConti
             data-testid={`continue-${application.id}`}
           >
             {continuing ? t('dashboard.item.continuing') : t('dashboard.item.continue')}
+          </button>
+        )}
+        {canAddTraveller(application) && (
+          <button
+            type="button"
+            className={button.secondary}
+            aria-disabled={busy || undefined}
+            aria-describedby={titleId}
+            onClick={onAddTraveller}
+            data-testid={`add-traveller-${application.id}`}
+          >
+            {t('dashboard.item.addTraveller')}
           </button>
         )}
       </div>

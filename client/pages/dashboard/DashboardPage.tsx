@@ -210,6 +210,7 @@ function Dashboard() {
                       continuing={continuing === application.id}
                       onView={() => send({ type: 'VIEW', id: application.id })}
                       onContinue={() => send({ type: 'CONTINUE', id: application.id })}
+                      onAddTraveller={() => send({ type: 'ADD_TRAVELLER', id: application.id })}
                     />
                   );
                   if (entry.kind === 'single') return item(entry.application);

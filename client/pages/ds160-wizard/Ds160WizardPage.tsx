@@ -35,7 +35,7 @@ import { GroupSide } from '../../components/group/GroupSide';
 import { useTravellerHandover } from '../../app/group/useTravellerHandover';
 import { usePrefilledPaths } from '../../app/group/usePrefilledPaths';
 import type { TravellerGroupRef } from '../../app/group/useTravellerGroup';
-import { TRAVELLER_PARAM } from '../../../machines/domain/travellerGroup';
+import { ADD_TRAVELLER_PARAM, TRAVELLER_PARAM } from '../../../machines/domain/travellerGroup';
 import { button, card, container, linkButton, muted, page } from '../../styles/ui.css';
 import { CompletionCard, planOf } from './CompletionCard';
 import * as css from './ds160Wizard.css';
@@ -322,9 +322,9 @@ export default function Ds160WizardPage() {
             {!wide && <SectionPicker current={section} completed={completed} disabled={busy} onGo={goPicked} />}
             <SaveIndicator status={saveStatus} onRetry={retry} />
             {leadId ? <SaveForLater key={leadId} leadId={leadId} /> : linkedCode && <ResumeEntry code={linkedCode} onRestore={bringBack} />}
-            {leadId && (
+            {(leadId || searchParams.has(ADD_TRAVELLER_PARAM)) && (
               <div className={card}>
-                <GroupSide key={leadId} leadId={leadId} onGroup={setGroup} />
+                <GroupSide key={leadId ?? 'none'} leadId={leadId} onGroup={setGroup} />
               </div>
             )}
 

@@ -11,7 +11,7 @@ import type { Access } from '../access';
 import { progressOf, purposeOf, statusOf } from './progress';
 
 /** The question wizard that continues a lead of this source (the ten-section form and the chats have none yet). */
-const WIZARD_BY_SOURCE: Record<string, ApplicationDto['wizard']> = { 'apply-wizard': 'ds160', 'esta-wizard': 'esta', wizard: 'preassessment' };
+const WIZARD_BY_SOURCE: Record<string, ApplicationDto['wizard']> = { 'apply-wizard': 'ds160', 'esta-wizard': 'esta', wizard: 'preassessment', 'ds160-wizard': 'form' };
 
 type Membership = ApplicationDto['group'];
 

@@ -1,0 +1,23 @@
+// Where each traveller's form is (issue 36). Kept apart from the group's rules so a page that only links to a
+// form (the summary, the dashboard) does not load the group's messages with its code.
+
+type TravellerForm = 'ESTA' | 'DS-160';
+
+export const TRAVELLER_PARAM = 'traveller';
+
+/** The page that fills a traveller's form, opened on that traveller. */
+export function travellerPath(form: TravellerForm, leadId: string): string {
+  return `${form === 'ESTA' ? '/apply/esta-wizard' : '/ds160-wizard'}?${TRAVELLER_PARAM}=${leadId}`;
+}
+
+/** Set on a form's page opened as 'Add a traveller': the group panel opens its add form (once there is a lead). */
+export const ADD_TRAVELLER_PARAM = 'add-traveller';
+
+/** A form's page opened to add travellers: the applicant's own lead when there is one, else a new application. */
+export function addTravellerPath(form: TravellerForm, leadId: string | null): string {
+  const page = leadId ? travellerPath(form, leadId) : form === 'ESTA' ? '/apply/esta-wizard?' : '/ds160-wizard?';
+  return `${page}${leadId ? '&' : ''}${ADD_TRAVELLER_PARAM}=1`;
+}
+
+/** Where a group's checkout is: one order for every traveller. */
+export const groupCheckoutPath = (groupId: string) => `/checkout?group=${groupId}`;
