@@ -1,7 +1,7 @@
 import { and, assign, fromPromise, setup } from 'xstate';
 import { findCountry } from './domain/countries';
-import { limitProblem, newTravellerErrors, type NewTraveller, type NewTravellerErrors, type Relationship } from './domain/travellerGroup';
-import type { GroupDto, TravellerDto } from '../openapi/schemas/groups';
+import { guardianErrors, limitProblem, newTravellerErrors, type GuardianRole, type NewTraveller, type NewTravellerErrors, type Relationship } from './domain/travellerGroup';
+import type { GroupDto, GuardianBody, TravellerDto } from '../openapi/schemas/groups';
 
 // Families and groups (issue 36): the group panel beside a traveller's form. It shows who travels (done or in
 // progress), opens another traveller's form, and 'Add a traveller' turns the application into a group led by the
@@ -14,7 +14,16 @@ export interface TravellerGroupInput {
   openAdd?: boolean;
 }
 
-export type GroupFailure = 'loadFailed' | 'full' | 'ds160Full' | 'failed' | 'removeFailed' | null;
+export type GroupFailure = 'loadFailed' | 'full' | 'ds160Full' | 'failed' | 'removeFailed' | 'guardianFailed' | null;
+
+/** The parent-or-guardian form: a traveller of the group by lead ('' for someone else, then named), and a role. */
+export interface GuardianDraft {
+  leadId: string;
+  name: string;
+  role: string;
+}
+
+export type GuardianDraftErrors = ReturnType<typeof guardianErrors>;
 
 export interface TravellerGroupContext {
   leadId: string | null;
@@ -26,6 +35,10 @@ export interface TravellerGroupContext {
   added: string | null;
   /** 'Add a traveller' was asked for before the page opened: the add form opens once the group is read. */
   openAdd: boolean;
+  /** The minor whose parent or guardian is being given, the form's values and its errors. */
+  guardianFor: string | null;
+  guardianDraft: GuardianDraft;
+  guardianErrors: GuardianDraftErrors;
 }
 
 export type TravellerGroupEvent =
@@ -36,19 +49,42 @@ export type TravellerGroupEvent =
   /** A traveller by their place in the group (the panel's rows): the leader is 0. */
   | { type: 'TRAVELLER.OPEN'; position: number }
   | { type: 'TRAVELLER.REMOVE'; position: number }
+  /** A minor's parent or guardian (issue 36), by the minor's place in the group. */
+  | { type: 'GUARDIAN.OPEN'; position: number }
+  | { type: 'GUARDIAN.CHANGE'; field: 'name' | 'role'; value: string }
+  /** The guardian among the travellers by their place in the group, or null for someone else (then named). */
+  | { type: 'GUARDIAN.PICK'; position: number | null }
+  | { type: 'GUARDIAN.SUBMIT' }
+  | { type: 'GUARDIAN.CANCEL' }
   | { type: 'REFRESH' };
 
 const EMPTY: NewTraveller = { firstName: '', lastName: '', relationship: '', nationality: '' };
 
 export const draftErrors = (draft: NewTraveller) => newTravellerErrors(draft, (name) => Boolean(findCountry(name.trim())));
 
-/** Done means the traveller's form is complete (or paid); anything else is in progress. */
-export const isDone = (t: Pick<TravellerDto, 'completionStatus'>) => t.completionStatus === 'completed' || t.completionStatus === 'paid';
+/** A minor travels with a parent or guardian named: until then their application is not done. */
+export const needsGuardian = (t: Pick<TravellerDto, 'minor' | 'guardian'>) => t.minor === true && t.guardian === null;
+
+/** Done means the traveller's form is complete (or paid), and a minor's parent or guardian given; anything else is in progress. */
+export const isDone = (t: Pick<TravellerDto, 'completionStatus' | 'minor' | 'guardian'>) =>
+  (t.completionStatus === 'completed' || t.completionStatus === 'paid') && !needsGuardian(t);
 
 /** The panel's rows: each traveller, whether done, and which one is open. */
 export function travellersOf(context: Pick<TravellerGroupContext, 'group' | 'leadId'>) {
-  return (context.group?.travellers ?? []).map((t) => ({ ...t, done: isDone(t), open: t.leadId === context.leadId }));
+  return (context.group?.travellers ?? []).map((t) => ({ ...t, done: isDone(t), needsGuardian: needsGuardian(t), open: t.leadId === context.leadId }));
 }
+
+/** Who may be the minor's parent or guardian among the travellers: anyone else of the group not known to be a minor. */
+export const guardianChoices = (context: Pick<TravellerGroupContext, 'group' | 'guardianFor'>) =>
+  (context.group?.travellers ?? []).filter((t) => t.leadId !== context.guardianFor && t.minor !== true);
+
+const NO_GUARDIAN: GuardianDraft = { leadId: '', name: '', role: '' };
+
+/** The form's values as the server takes them: a traveller by lead, or someone else by name. */
+export const guardianBody = (draft: GuardianDraft): GuardianBody =>
+  draft.leadId ? { leadId: draft.leadId, role: draft.role as GuardianRole } : { leadId: null, name: draft.name, role: draft.role as GuardianRole };
+
+export const guardianDraftErrors = (draft: GuardianDraft) => guardianErrors({ leadId: draft.leadId || null, name: draft.name, role: draft.role });
 
 /** Whether the group takes another traveller at all (a DS-160 one may still be refused by its own limit, said after). */
 export const hasRoom = (group: GroupDto | null) =>
@@ -77,6 +113,10 @@ export const travellerGroupMachine = setup({
     removeTraveller: fromPromise<GroupDto, { groupId: string; leadId: string }>(async () => {
       throw new Error('removeTraveller is provided by the caller');
     }),
+    /** PUT /api/groups/{id}/travellers/{leadId}/guardian; provided by the client. */
+    setGuardian: fromPromise<GroupDto, { groupId: string; leadId: string; guardian: GuardianBody }>(async () => {
+      throw new Error('setGuardian is provided by the caller');
+    }),
   },
   actions: {
     /** Opens a traveller's form (their own page and lead); provided by the page. */
@@ -97,12 +137,14 @@ export const travellerGroupMachine = setup({
       const traveller = travellerAt(context, params.position);
       return Boolean(traveller && traveller.relationship !== 'leader' && traveller.paymentStatus !== 'paid' && traveller.leadId !== context.leadId);
     },
+    isMinorAt: ({ context }, params: { position: number }) => travellerAt(context, params.position)?.minor === true,
+    isGuardianValid: ({ context }) => Object.keys(guardianDraftErrors(context.guardianDraft)).length === 0,
     isGroupFull: (_, params: { error: unknown }) => codeOf(params.error) === 'group_full',
     isDs160Full: (_, params: { error: unknown }) => codeOf(params.error) === 'group_ds160_full',
   },
 }).createMachine({
   id: 'travellerGroup',
-  context: ({ input }) => ({ leadId: input.leadId, group: null, draft: EMPTY, errors: {}, failure: null, added: null, openAdd: input.openAdd === true }),
+  context: ({ input }) => ({ leadId: input.leadId, group: null, draft: EMPTY, errors: {}, failure: null, added: null, openAdd: input.openAdd === true, guardianFor: null, guardianDraft: NO_GUARDIAN, guardianErrors: {} }),
   initial: 'starting',
   states: {
     // Nothing to show before the application has a lead (its first autosave makes one); the page starts the
@@ -143,6 +185,61 @@ export const travellerGroupMachine = setup({
           target: 'removing',
         },
         REFRESH: { guard: 'hasLead', target: 'loading' },
+        'GUARDIAN.OPEN': {
+          guard: { type: 'isMinorAt', params: ({ event }) => ({ position: event.position }) },
+          target: 'guardian',
+          actions: assign(({ context, event }) => {
+            const minor = travellerAt(context, event.position) as TravellerDto;
+            const given = minor.guardian;
+            return {
+              guardianFor: minor.leadId,
+              guardianDraft: given ? { leadId: given.leadId ?? '', name: given.leadId ? '' : given.name, role: given.role } : NO_GUARDIAN,
+              guardianErrors: {},
+              failure: null,
+            };
+          }),
+        },
+      },
+    },
+    // A minor's parent or guardian: one of the group's adults, or someone else by name, with their role.
+    guardian: {
+      initial: 'editing',
+      on: { 'GUARDIAN.CANCEL': { target: 'idle', actions: assign({ guardianFor: null, guardianDraft: NO_GUARDIAN, guardianErrors: {}, failure: null }) } },
+      states: {
+        editing: {
+          on: {
+            'GUARDIAN.CHANGE': {
+              actions: assign(({ context, event }) => {
+                const { [event.field]: _gone, ...errors } = context.guardianErrors;
+                return { guardianDraft: { ...context.guardianDraft, [event.field]: event.value }, guardianErrors: errors, failure: null };
+              }),
+            },
+            'GUARDIAN.PICK': {
+              actions: assign(({ context, event }) => {
+                const { name: _name, ...errors } = context.guardianErrors;
+                const leadId = event.position === null ? '' : (travellerAt(context, event.position)?.leadId ?? '');
+                return { guardianDraft: { ...context.guardianDraft, leadId }, guardianErrors: errors, failure: null };
+              }),
+            },
+            'GUARDIAN.SUBMIT': [
+              { guard: 'isGuardianValid', target: 'saving' },
+              { actions: assign({ guardianErrors: ({ context }) => guardianDraftErrors(context.guardianDraft) }) },
+            ],
+          },
+        },
+        saving: {
+          tags: ['busy'],
+          invoke: {
+            id: 'setGuardian',
+            src: 'setGuardian',
+            input: ({ context }) => ({ groupId: context.group?.id as string, leadId: context.guardianFor as string, guardian: guardianBody(context.guardianDraft) }),
+            onDone: {
+              target: '#travellerGroup.idle',
+              actions: assign({ group: ({ event }) => event.output, guardianFor: null, guardianDraft: NO_GUARDIAN, guardianErrors: {}, failure: null }),
+            },
+            onError: { target: 'editing', actions: assign({ failure: 'guardianFailed' }) },
+          },
+        },
       },
     },
     adding: {

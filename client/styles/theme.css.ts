@@ -42,7 +42,7 @@ createGlobalTheme(':root', vars, {
     // Text colour on white and on successSoft: at least 4.5:1 on both (WCAG AA); #1a7f37 was 4.47:1 on successSoft.
     success: '#177334',
     successSoft: '#e6f4ea',
-    warning: '#9a6700',
+    warning: '#8a5c00',
     warningSoft: '#fff4d6',
     danger: '#b42318',
     dangerSoft: '#fdecea',

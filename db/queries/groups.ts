@@ -113,3 +113,8 @@ export async function membershipsOf(db: Executor, leadIds: readonly string[]): P
   const rows = await db.selectFrom('group_members').select(['lead_id', 'group_id', 'relationship']).where('lead_id', 'in', leadIds).execute();
   return new Map(rows.map((r) => [r.lead_id, r]));
 }
+
+/** A minor's parent or guardian, as JSON (null clears it). */
+export async function setGuardian(db: Executor, leadId: string, guardian: string | null): Promise<void> {
+  await db.updateTable('group_members').set({ guardian }).where('lead_id', '=', leadId).execute();
+}

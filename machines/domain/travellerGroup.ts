@@ -135,6 +135,9 @@ export function isMinor(birthDate: string, today: string): boolean | null {
   return yearsBetween(birthDate, today) < ADULT_AGE;
 }
 
+/** Where each form holds the traveller's birth date (a path as sharedAnswers.ts reads them). */
+export const BIRTH_DATE_PATH: Record<TravellerForm, string> = { ESTA: 'birth-date', 'DS-160': 'personal-info.birthDate' };
+
 export const GUARDIAN_ROLES = ['parent', 'legalGuardian', 'relative', 'other'] as const;
 export type GuardianRole = (typeof GUARDIAN_ROLES)[number];
 

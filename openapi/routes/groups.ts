@@ -9,6 +9,7 @@ import {
   GroupQuoteSchema,
   GroupSchema,
   GroupTravellerParamsSchema,
+  GuardianBodySchema,
   NewTravellerSchema,
   TravellerAddedSchema,
 } from '../schemas/groups';
@@ -57,6 +58,16 @@ export const removeTraveller = defineRoute({
   tags: ['groups'],
   summary: "Remove a traveller who has not paid, with the application made for them (never the leader)",
   params: GroupTravellerParamsSchema,
+  responses: { 200: GroupSchema, ...errorResponses(400, 403, 404, 409, 429) },
+});
+
+export const setGuardian = defineRoute({
+  method: 'PUT',
+  url: '/api/groups/:groupId/travellers/:leadId/guardian',
+  tags: ['groups'],
+  summary: "A minor traveller's parent or guardian: an adult traveller of the group, or someone else by name (409 not_a_minor for an adult)",
+  params: GroupTravellerParamsSchema,
+  body: GuardianBodySchema,
   responses: { 200: GroupSchema, ...errorResponses(400, 403, 404, 409, 429) },
 });
 

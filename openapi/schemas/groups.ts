@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { GROUP_LIMITS, RELATIONSHIPS } from '../../machines/domain/travellerGroup';
+import { GROUP_LIMITS, GUARDIAN_ROLES, RELATIONSHIPS } from '../../machines/domain/travellerGroup';
 import { Strict } from './common';
 import { IdempotencyKey, OrderSchema, OrderStatusSchema, PaymentDetailsSchema, PriceSchema, ProductId, QuoteOptionSchema, ServiceSchema } from './orders';
 
@@ -17,6 +17,23 @@ export const NewTravellerSchema = Strict({
 });
 export type NewTravellerBody = Static<typeof NewTravellerSchema>;
 
+const GuardianRole = Type.Enum([...GUARDIAN_ROLES], { description: "The guardian's role for the minor: parent, legal guardian, another relative, or other" });
+
+/** A minor's parent or guardian (issue 36): a traveller of the group, or someone else by name. */
+export const GuardianSchema = Type.Object({
+  leadId: Type.Union([Type.String(), Type.Null()], { description: 'The traveller of the group who is the parent or guardian, or null for someone else' }),
+  name: Type.String({ description: "The guardian's name (a traveller's as their application holds it)" }),
+  role: GuardianRole,
+});
+
+/** PUT /api/groups/{groupId}/travellers/{leadId}/guardian. */
+export const GuardianBodySchema = Strict({
+  leadId: Type.Optional(Type.Union([Type.String({ format: 'uuid' }), Type.Null()], { description: 'An adult traveller of the same group' })),
+  name: Type.Optional(Type.String({ maxLength: 100, description: "Someone else's full name, when no traveller of the group is the guardian" })),
+  role: GuardianRole,
+});
+export type GuardianBody = Static<typeof GuardianBodySchema>;
+
 export const TravellerSchema = Type.Object({
   leadId: Type.String(),
   position: Type.Integer({ minimum: 0 }),
@@ -29,6 +46,8 @@ export const TravellerSchema = Type.Object({
     description: "The answers the group filled in that the traveller has not changed, by path ('home-address', 'travel-info.arrivalDate'): the form marks them",
   }),
   updatedAt: Type.String(),
+  minor: Type.Union([Type.Boolean(), Type.Null()], { description: 'Under 18 today by the birth date their form holds; null until it holds one' }),
+  guardian: Type.Union([GuardianSchema, Type.Null()], { description: "A minor's parent or guardian, once given" }),
 });
 export type TravellerDto = Static<typeof TravellerSchema>;
 

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { addTraveller, createGroup, getGroup, getGroupPayment, groupCheckout, groupOfLead, groupQuote, removeTraveller } from '../../openapi/routes/groups';
+import { addTraveller, createGroup, getGroup, getGroupPayment, groupCheckout, groupOfLead, groupQuote, removeTraveller, setGuardian } from '../../openapi/routes/groups';
 import { leadOwnerOnly } from '../lib/authorize';
 import { fromContract, perMinute } from '../lib/route';
 
@@ -37,6 +37,12 @@ const groups: FastifyPluginAsyncTypebox = async (app) => {
     ...fromContract(removeTraveller),
     config: perMinute(30),
     handler: async (request) => app.groups.removeTraveller(request.access(), request.params.groupId, request.params.leadId),
+  });
+
+  app.route({
+    ...fromContract(setGuardian),
+    config: perMinute(30),
+    handler: async (request) => app.groups.setGuardian(request.access(), request.params.groupId, request.params.leadId, request.body),
   });
 
   app.route({

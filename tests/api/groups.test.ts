@@ -44,7 +44,7 @@ const estaLeader = (cookie?: string) =>
 const ds160Leader = (cookie?: string) =>
   newLead({ email: 'maria@example.com', formType: 'DS-160', source: 'ds160-wizard', formData: JSON.stringify(validForm()), completionStatus: 'incomplete' }, cookie);
 
-const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, cookie?: string, payload?: unknown) =>
+const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, cookie?: string, payload?: unknown) =>
   t.app.inject({ method, url, ...from(), ...(cookie ? { headers: { cookie } } : {}), ...(payload === undefined ? {} : { payload: payload as object }) });
 
 async function groupOf(leadId: string, cookie: string): Promise<GroupDto> {
@@ -348,6 +348,61 @@ describe(`groups on ${dialectUnderTest}`, () => {
       expect(csv.find((line) => line.startsWith(`"${child}"`))).toMatch(new RegExp(`"${group.id}","child"$`));
       expect(csv.find((line) => line.startsWith(`"${leadId}"`))).toMatch(new RegExp(`"${group.id}","leader"$`));
       expect(csv.find((line) => line.startsWith(`"${alone.leadId}"`))).toMatch(/"",""$/);
+    });
+  });
+
+  describe("a minor's parent or guardian", () => {
+    /** The leader's group with a child whose form holds the birth date given. */
+    async function familyWithChild(birthDate: string | null) {
+      const { leadId, cookie } = await estaLeader();
+      const { leadId: child, group } = await add((await groupOf(leadId, cookie)).id, cookie, traveller('Lucia', 'child', 'Spain'));
+      if (birthDate) {
+        const patched = await call('PATCH', `/api/leads/${child}/update`, cookie, { formData: { 'birth-date': birthDate } });
+        expect(patched.statusCode, patched.body).toBe(200);
+      }
+      return { leadId, cookie, group, child };
+    }
+    const guardianOf = (group: GroupDto, leadId: string) => group.travellers.find((x) => x.leadId === leadId);
+    const TEN_YEARS_AGO = `${new Date().getUTCFullYear() - 10}-03-01`;
+
+    it('knows a minor by the birth date in their form, and takes an adult traveller of the group as their parent', async () => {
+      const { leadId, cookie, group, child } = await familyWithChild(null);
+      expect(guardianOf(group, child)).toMatchObject({ minor: null, guardian: null });
+      expect(guardianOf(group, leadId)).toMatchObject({ minor: false, guardian: null });
+      await call('PATCH', `/api/leads/${child}/update`, cookie, { formData: { 'birth-date': TEN_YEARS_AGO } });
+      const set = await call('PUT', `/api/groups/${group.id}/travellers/${child}/guardian`, cookie, { leadId, role: 'parent' });
+      expect(set.statusCode, set.body).toBe(200);
+      expect(guardianOf(set.json() as GroupDto, child)).toMatchObject({ minor: true, guardian: { leadId, name: 'Ana Garcia', role: 'parent' } });
+      // Kept: the group read again says the same.
+      expect(guardianOf((await call('GET', `/api/groups/${group.id}`, cookie)).json() as GroupDto, child)?.guardian).toEqual({ leadId, name: 'Ana Garcia', role: 'parent' });
+    });
+
+    it('takes someone outside the group by name, and says which field is wrong otherwise', async () => {
+      const { cookie, group, child } = await familyWithChild(TEN_YEARS_AGO);
+      const url = `/api/groups/${group.id}/travellers/${child}/guardian`;
+      const named = await call('PUT', url, cookie, { name: '  Pilar   Garcia ', role: 'legalGuardian' });
+      expect(guardianOf(named.json() as GroupDto, child)?.guardian).toEqual({ leadId: null, name: 'Pilar Garcia', role: 'legalGuardian' });
+      const noName = await call('PUT', url, cookie, { role: 'other' });
+      expect(noName.statusCode).toBe(400);
+      expect(noName.json().message).toMatch(/^body.name: /);
+      const noRole = await call('PUT', url, cookie, { name: 'Pilar Garcia', role: 'uncle' });
+      expect(noRole.statusCode).toBe(400);
+      expect(noRole.json().message).toMatch(/role/);
+      // The minor cannot be their own guardian, nor can another minor or a stranger's application.
+      expect((await call('PUT', url, cookie, { leadId: child, role: 'parent' })).json()).toMatchObject({ statusCode: 400, message: expect.stringMatching(/^body.leadId: /) });
+      const stranger = await estaLeader();
+      expect((await call('PUT', url, cookie, { leadId: stranger.leadId, role: 'parent' })).statusCode).toBe(400);
+    });
+
+    it('refuses a guardian for an adult, and refuses anyone but the group leader', async () => {
+      const { leadId, cookie, group, child } = await familyWithChild('1990-05-15');
+      const adult = await call('PUT', `/api/groups/${group.id}/travellers/${child}/guardian`, cookie, { leadId, role: 'parent' });
+      expect(adult.statusCode).toBe(409);
+      expect(adult.json().code).toBe('not_a_minor');
+      const minor = await familyWithChild(TEN_YEARS_AGO);
+      const other = await anotherSession();
+      expect((await call('PUT', `/api/groups/${minor.group.id}/travellers/${minor.child}/guardian`, other, { name: 'Eva Stranger', role: 'other' })).statusCode).toBe(403);
+      expect((await call('PUT', `/api/groups/${minor.group.id}/travellers/${leadId}/guardian`, minor.cookie, { name: 'Eva Stranger', role: 'other' })).statusCode).toBe(404);
     });
   });
 

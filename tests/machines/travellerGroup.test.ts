@@ -1,8 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor, type AnyActorRef } from 'xstate';
-import { draftErrors, hasRoom, travellersOf, travellerGroupMachine } from '../../machines/travellerGroup.machine';
+import { draftErrors, guardianChoices, hasRoom, travellersOf, travellerGroupMachine } from '../../machines/travellerGroup.machine';
+
 import type { GroupDto, TravellerDto } from '../../openapi/schemas/groups';
 
+const travellerAtLucia = (actor: AnyActorRef) => (actor.getSnapshot().context.group?.travellers as TravellerDto[]).find((t) => t.leadId === 'lucia');
 const settle = (actor: AnyActorRef) => waitFor(actor, (s) => !s.hasTag('busy'));
 const rejects = (error: unknown): any =>
   fromPromise(async () => {
@@ -19,6 +21,8 @@ const traveller = (leadId: string, extra: Partial<TravellerDto> = {}): Traveller
   paymentStatus: 'unpaid',
   prefilled: [],
   updatedAt: '',
+  minor: null,
+  guardian: null,
   ...extra,
 });
 
@@ -58,6 +62,58 @@ function start(leadId: string | null, actors: Record<string, unknown> = {}, open
 }
 
 describe('travellerGroup', () => {
+  describe("a minor's parent or guardian", () => {
+    const family = group([traveller('leader'), traveller('lucia', { position: 1, relationship: 'child', minor: true, completionStatus: 'completed' })]);
+
+    it('is asked for a minor only, and until given the minor is not done', async () => {
+      const { actor } = start('leader', { loadGroup: fromPromise(async () => family) });
+      await settle(actor);
+      expect(travellersOf(actor.getSnapshot().context).map((r) => [r.leadId, r.done, r.needsGuardian])).toEqual([
+        ['leader', false, false],
+        ['lucia', false, true],
+      ]);
+      actor.send({ type: 'GUARDIAN.OPEN', position: 0 });
+      expect(actor.getSnapshot().value).toBe('idle');
+      actor.send({ type: 'GUARDIAN.OPEN', position: 1 });
+      expect(actor.getSnapshot().matches({ guardian: 'editing' })).toBe(true);
+      expect(guardianChoices(actor.getSnapshot().context).map((t) => t.leadId)).toEqual(['leader']);
+    });
+
+    it('sends nothing until a role and a traveller or a full name are given, then keeps what the server says', async () => {
+      const saved = vi.fn(async () => group([traveller('leader'), traveller('lucia', { position: 1, minor: true, guardian: { leadId: 'leader', name: 'Ana', role: 'parent' } })]));
+      const { actor } = start('leader', { loadGroup: fromPromise(async () => family), setGuardian: fromPromise(saved) });
+      await settle(actor);
+      actor.send({ type: 'GUARDIAN.OPEN', position: 1 });
+      actor.send({ type: 'GUARDIAN.SUBMIT' });
+      expect(Object.keys(actor.getSnapshot().context.guardianErrors).sort()).toEqual(['name', 'role']);
+      actor.send({ type: 'GUARDIAN.PICK', position: 0 });
+      actor.send({ type: 'GUARDIAN.CHANGE', field: 'role', value: 'parent' });
+      expect(actor.getSnapshot().context.guardianErrors).toEqual({});
+      actor.send({ type: 'GUARDIAN.SUBMIT' });
+      await settle(actor);
+      expect(saved).toHaveBeenCalledWith(expect.objectContaining({ input: { groupId: 'group-1', leadId: 'lucia', guardian: { leadId: 'leader', role: 'parent' } } }));
+      expect(actor.getSnapshot().value).toBe('idle');
+      expect(travellerAtLucia(actor)).toMatchObject({ guardian: { leadId: 'leader', role: 'parent' } });
+    });
+
+    it('names someone else, keeps the form on a failure, and forgets it on Cancel', async () => {
+      const saved = vi.fn();
+      const { actor } = start('leader', { loadGroup: fromPromise(async () => family), setGuardian: rejects(new Error('down')) });
+      await settle(actor);
+      actor.send({ type: 'GUARDIAN.OPEN', position: 1 });
+      actor.send({ type: 'GUARDIAN.PICK', position: null });
+      actor.send({ type: 'GUARDIAN.CHANGE', field: 'name', value: 'Pilar Garcia' });
+      actor.send({ type: 'GUARDIAN.CHANGE', field: 'role', value: 'legalGuardian' });
+      actor.send({ type: 'GUARDIAN.SUBMIT' });
+      await settle(actor);
+      expect(actor.getSnapshot().matches({ guardian: 'editing' })).toBe(true);
+      expect(actor.getSnapshot().context).toMatchObject({ failure: 'guardianFailed', guardianDraft: { leadId: '', name: 'Pilar Garcia', role: 'legalGuardian' } });
+      actor.send({ type: 'GUARDIAN.CANCEL' });
+      expect(actor.getSnapshot().context).toMatchObject({ guardianFor: null, guardianDraft: { leadId: '', name: '', role: '' }, failure: null });
+      expect(saved).not.toHaveBeenCalled();
+    });
+  });
+
   describe("opened as 'Add a traveller' (from /apply/summary or the dashboard)", () => {
     it('opens the add form once the group is read, and only once', async () => {
       const { actor } = start('leader', {}, true);

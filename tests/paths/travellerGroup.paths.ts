@@ -17,6 +17,9 @@ const HOME = 'Calle Mayor 5, 28013 Madrid, Spain';
 const PERSONAL = ['email', 'birth-date', 'birth-city', 'passport-number', 'passport-expiry', 'phone', 'gender', 'current-occupation'];
 /** Which form a passport needs for a holiday, as the oracle knows it (not taken from the machine). */
 const FORM_OF: Record<string, TravellerDto['form']> = { Spain: 'ESTA', Mexico: 'DS-160' };
+/** A birth date ten years ago: a minor, as the oracle counts (under 18). */
+const MINOR_BIRTH = `${new Date().getUTCFullYear() - 10}-03-01`;
+const GUARDIAN_ROLES = ['parent', 'legalGuardian', 'relative', 'other'];
 
 async function estaLead(http: World['http']): Promise<string> {
   const answers = answersFor(estaCatalog, { email: 'ana.group@example.com', 'first-name': 'Ana', 'last-name': 'Garcia', 'home-address': HOME, purpose: 'tourism' });
@@ -46,6 +49,8 @@ function modelGroup(rows: Array<Partial<TravellerDto>>): GroupDto {
     paymentStatus: 'unpaid',
     prefilled: [],
     updatedAt: '',
+    minor: null,
+    guardian: null,
     ...row,
   })) as TravellerDto[];
   return { id: 'group', leaderLeadId: 'lead-0', purpose: 'tourism', limits: { travellers: 50, ds160: 12 }, travellers, createdAt: '' };
@@ -166,6 +171,35 @@ const cases: PathCase[] = [
       return [];
     },
   },
+  {
+    // A daughter of ten: her parent is the leader (or someone named), with a role; the leader needs none.
+    name: 'a family with a minor: her parent or guardian',
+    input: { leadId: 'lead' },
+    setup: async (world, input) => {
+      const leadId = await estaLead(world.http);
+      await groupWith(world.http, leadId, [['Lucia', 'child', 'Spain']]);
+      const [child] = await world.app.db.selectFrom('group_members').select('lead_id').where('relationship', '=', 'child').where('lead_id', 'in', world.app.db.selectFrom('group_members as g').select('g.lead_id').where('g.group_id', 'in', world.app.db.selectFrom('group_members as l').select('l.group_id').where('l.lead_id', '=', leadId))).execute();
+      const patched = await world.http({ method: 'PATCH', path: `/api/leads/${child!.lead_id}/update`, body: { formData: { 'birth-date': MINOR_BIRTH } } });
+      expect(patched.status).toBe(200);
+      return { ...input, leadId };
+    },
+    events: (s) => {
+      if (s.matches('loading')) return [done('loadGroup', modelGroup([{}, { relationship: 'child', minor: true }]))];
+      if (s.matches({ guardian: 'saving' })) return [done('setGuardian', modelGroup([{}, { relationship: 'child', minor: true }])), dropped('setGuardian')];
+      if (s.matches({ guardian: 'editing' })) {
+        const { guardianDraft: draft, guardianErrors: errors } = s.context;
+        if (draft.role === '') return [{ type: 'GUARDIAN.SUBMIT' }, { type: 'GUARDIAN.CANCEL' }, ...(Object.keys(errors).length ? [{ type: 'GUARDIAN.CHANGE', field: 'role', value: 'parent' }] : [])];
+        if (draft.leadId === '' && draft.name === '') {
+          return [
+            { type: 'GUARDIAN.PICK', position: 0 },
+            { type: 'GUARDIAN.CHANGE', field: 'name', value: 'Pilar Garcia' },
+          ];
+        }
+        return [{ type: 'GUARDIAN.SUBMIT' }];
+      }
+      return s.matches('idle') ? [{ type: 'GUARDIAN.OPEN', position: 1 }, { type: 'GUARDIAN.OPEN', position: 0 }] : [];
+    },
+  },
   { name: 'no application yet', input: { leadId: null }, events: () => [{ type: 'ADD.OPEN' }, { type: 'REFRESH' }] },
   { name: 'no application yet, opened to add a traveller', input: { leadId: null, openAdd: true }, events: () => [{ type: 'ADD.OPEN' }, { type: 'REFRESH' }] },
 ];
@@ -184,7 +218,7 @@ async function rowsOf(world: World) {
 
 export const travellerGroupPaths: PathModel = {
   machine: travellerGroupMachine,
-  budget: 80,
+  budget: 95,
   calls: travellerGroupCalls,
   effects: ['openTraveller'],
   cases,
@@ -262,6 +296,36 @@ export const travellerGroupPaths: PathModel = {
         const other = row && row.lead_id !== world.input.leadId;
         expect(asked).toEqual(other ? [{ type: 'openTraveller', params: { leadId: row.lead_id, form: row.form_type } }] : []);
       }
+      // Only a minor of the group, as the server counts them, is given a parent or guardian.
+      if (event.type === 'GUARDIAN.OPEN' && before.matches('idle')) {
+        const row = (await rowsOf(world)).find((r) => r.position === Number(event.position));
+        const birth = row ? (JSON.parse(row.form_data) as Record<string, unknown>)['birth-date'] : undefined;
+        expect(after.matches('guardian')).toBe(birth === MINOR_BIRTH);
+      }
+      // Nothing is sent before a role and a traveller or a name are given.
+      if (event.type === 'GUARDIAN.SUBMIT' && before.matches({ guardian: 'editing' })) {
+        const draft = before.context.guardianDraft;
+        const complete = GUARDIAN_ROLES.includes(draft.role) && (draft.leadId !== '' || draft.name.trim().split(/\s+/).length >= 2);
+        expect(started.map((h) => h.name)).toEqual(complete ? ['setGuardian'] : []);
+        if (!complete) expect(Object.keys(after.context.guardianErrors).length).toBeGreaterThan(0);
+      }
+      // The server keeps the guardian: the leader by their lead, someone else by name, with the role given.
+      if (event.type === 'xstate.done.actor.setGuardian') {
+        const answer = lastCall(world, 'PUT', '/api/groups/');
+        expect(answer?.status).toBe(200);
+        expect(after.context.group).toEqual(answer?.response);
+        const draft = before.context.guardianDraft;
+        const stored = await world.app.db.selectFrom('group_members').select('guardian').where('lead_id', '=', before.context.guardianFor).executeTakeFirstOrThrow();
+        const leader = (await rowsOf(world))[0];
+        expect(JSON.parse(stored.guardian as string)).toEqual(
+          draft.leadId ? { leadId: leader?.lead_id, name: 'Ana Garcia', role: draft.role } : { leadId: null, name: 'Pilar Garcia', role: draft.role },
+        );
+        expect(after.value).toBe('idle');
+      }
+      if (event.type === 'xstate.error.actor.setGuardian') {
+        expect(after.context.failure).toBe('guardianFailed');
+        expect(after.context.guardianDraft).toEqual(before.context.guardianDraft);
+      }
       if (event.type === 'TRAVELLER.REMOVE') {
         const row = (await rowsOf(world)).find((r) => r.position === Number(event.position));
         expect(started.map((h) => h.name)).toEqual(row && row.relationship !== 'leader' ? ['removeTraveller'] : []);
@@ -287,6 +351,14 @@ export const travellerGroupPaths: PathModel = {
         expect(held?.input).toEqual({ groupId: s.context.group.id, traveller: s.context.draft });
       },
       removing: (s, world) => expect(lastHeld(world, 'removeTraveller')?.input.groupId).toBe(s.context.group.id),
+      'guardian.saving': (s, world) => {
+        const { guardianDraft: draft } = s.context;
+        expect(lastHeld(world, 'setGuardian')?.input).toEqual({
+          groupId: s.context.group.id,
+          leadId: s.context.guardianFor,
+          guardian: draft.leadId ? { leadId: draft.leadId, role: draft.role } : { leadId: null, name: draft.name, role: draft.role },
+        });
+      },
     },
   },
 };

@@ -1,6 +1,6 @@
-import { addTraveller, createGroup, groupOfLead, removeTraveller } from '../../../openapi/routes/groups';
+import { addTraveller, createGroup, groupOfLead, removeTraveller, setGuardian } from '../../../openapi/routes/groups';
 import type { NewTraveller } from '../../../machines/domain/travellerGroup';
-import type { NewTravellerBody } from '../../../openapi/schemas/groups';
+import type { GuardianBody, NewTravellerBody } from '../../../openapi/schemas/groups';
 import { call, HttpError } from '../call';
 import type { Transport } from '../transport';
 import { actorsOf } from './actorsOf';
@@ -22,6 +22,8 @@ export function travellerGroupCalls(http: Transport) {
     addTraveller: ({ groupId, traveller }: { groupId: string; traveller: NewTraveller }) =>
       call(http, addTraveller, { params: { groupId }, body: traveller as NewTravellerBody }),
     removeTraveller: ({ groupId, leadId }: { groupId: string; leadId: string }) => call(http, removeTraveller, { params: { groupId, leadId } }),
+    setGuardian: ({ groupId, leadId, guardian }: { groupId: string; leadId: string; guardian: GuardianBody }) =>
+      call(http, setGuardian, { params: { groupId, leadId }, body: guardian }),
   };
 }
 

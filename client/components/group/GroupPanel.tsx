@@ -1,36 +1,14 @@
 import { useSelector } from '@xstate/react';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RELATIONSHIPS } from '../../../machines/domain/travellerGroup';
 import { travellersOf } from '../../../machines/travellerGroup.machine';
 import type { TravellerGroupRef } from '../../app/group/useTravellerGroup';
-import { badge, button, errorText, input, label, muted, notice, row, small, stack } from '../../styles/ui.css';
+import { badge, button, input, label, muted, notice, row, small, stack } from '../../styles/ui.css';
 import { Spinner } from '../Spinner';
 import { TextField } from '../TextField';
+import { GuardianForm } from './GuardianForm';
+import { describedBy, Labelled, messageKey } from './fields';
 import { COUNTRIES } from '../../../machines/domain/countries';
-
-/** A control's error tied to it for screen readers. */
-const describedBy = (id: string, error: unknown) => ({ 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? `${id}-error` : undefined });
-
-/** A label, the control it names, and the control's error under it. */
-function Labelled({ id, text, error, children }: { id: string; text: string; error: string | undefined; children: ReactNode }) {
-  return (
-    <div>
-      <label htmlFor={id} className={label}>
-        {text}
-      </label>
-      {children}
-      {error && (
-        <p id={`${id}-error`} className={errorText}>
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-/** A validator's key as the app words it: `validation.…` in its namespace, or `<namespace>:…`. */
-const messageKey = (key: string) => (key.includes(':') ? key : `validation:${key}`);
 
 /**
  * The group beside a traveller's form (issue 36): who travels, who is done and who is in progress, the traveller
@@ -51,6 +29,12 @@ export function GroupPanel({ group }: { group: TravellerGroupRef }) {
   // The places of the travellers who may be removed, as one string so the panel is drawn again only when they change.
   const removable = useSelector(group, (s) => travellersOf(s.context).filter((r) => s.can({ type: 'TRAVELLER.REMOVE', position: r.position })).map((r) => r.position).join(','));
   const change = (field: keyof typeof draft) => (value: string) => group.send({ type: 'FIELD.CHANGE', field, value });
+  // A guardian of the group is named as the panel names that traveller (their place when their form has no name yet).
+  const guardianName = (guardian: { leadId: string | null; name: string }) => {
+    const member = travellers.find((r) => r.leadId === guardian.leadId);
+    return guardian.name || (member ? t('panel.unnamed', { n: member.position + 1 }) : '');
+  };
+  const minors = useSelector(group, (s) => travellersOf(s.context).filter((r) => s.can({ type: 'GUARDIAN.OPEN', position: r.position })).map((r) => r.position).join(','));
 
   return (
     <section className={stack} aria-labelledby="group-title" data-testid="group-panel">
@@ -67,17 +51,29 @@ export function GroupPanel({ group }: { group: TravellerGroupRef }) {
               <li key={traveller.leadId} className={stack} data-testid="group-traveller" aria-current={traveller.open ? 'true' : undefined}>
                 <div className={row}>
                   <strong>{name}</strong>
-                  <span className={badge[traveller.done ? 'success' : 'brand']}>{t(traveller.done ? 'status.done' : 'status.inProgress')}</span>
+                  <span className={badge[traveller.done ? 'success' : traveller.needsGuardian ? 'warning' : 'brand']}>
+                    {t(traveller.done ? 'status.done' : traveller.needsGuardian ? 'status.guardianNeeded' : 'status.inProgress')}
+                  </span>
                 </div>
                 <span className={`${muted} ${small}`}>
                   {t(`relationship.${traveller.relationship}`)} · {t(`form.${traveller.form}`)}
                 </span>
+                {traveller.guardian && (
+                  <span className={small} data-testid="traveller-guardian">
+                    {t('guardian.given', { name: guardianName(traveller.guardian), role: t(`guardian.roles.${traveller.guardian.role}`) })}
+                  </span>
+                )}
                 <div className={row}>
                   {traveller.open ? (
                     <strong className={small}>{t('status.open')}</strong>
                   ) : (
                     <button type="button" className={button.secondary} onClick={() => group.send({ type: 'TRAVELLER.OPEN', position: traveller.position })}>
                       {t('actions.open', { name })}
+                    </button>
+                  )}
+                  {minors.split(',').includes(String(traveller.position)) && (
+                    <button type="button" className={button.secondary} onClick={() => group.send({ type: 'GUARDIAN.OPEN', position: traveller.position })}>
+                      {t(traveller.guardian ? 'guardian.change' : 'guardian.open', { name })}
                     </button>
                   )}
                   {removable.split(',').includes(String(traveller.position)) && (
@@ -101,6 +97,7 @@ export function GroupPanel({ group }: { group: TravellerGroupRef }) {
           )}
         </div>
       )}
+      <GuardianForm group={group} />
       {adding ? (
         <form
           className={stack}
@@ -170,3 +167,4 @@ export function GroupPanel({ group }: { group: TravellerGroupRef }) {
     </section>
   );
 }
+

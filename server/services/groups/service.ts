@@ -13,6 +13,7 @@ import {
   lockGroup,
   membersWithLeads,
   nextPosition,
+  setGuardian,
   touchGroup,
   type MemberWithLead,
 } from '../../../db/queries/groups';
@@ -21,18 +22,22 @@ import type { LeadRow, TravellerGroupRow } from '../../../db/schema';
 import { findCountry } from '../../../machines/domain/countries';
 import { asFormData, nameOf, ownAnswers, prefill, read, same, type TravellerAnswers } from '../../../machines/domain/sharedAnswers';
 import {
+  BIRTH_DATE_PATH,
   FORM_SOURCES,
   formOfSource,
   GROUP_LIMITS,
+  guardianErrors,
+  isMinor,
   limitProblem,
   newTravellerErrors,
   rulePurpose,
   travellerForm,
+  type Guardian,
   type Role,
   type TravellerForm,
 } from '../../../machines/domain/travellerGroup';
 import { toIsoDate } from '../../../machines/domain/validators';
-import type { GroupDto, NewTravellerBody, TravellerAdded, TravellerDto } from '../../../openapi/schemas/groups';
+import type { GroupDto, GuardianBody, NewTravellerBody, TravellerAdded, TravellerDto } from '../../../openapi/schemas/groups';
 import { englishMessage } from '../../lib/messages';
 import { badRequest, Problem } from '../../lib/problems';
 import { canAccessLead, refusal, type Access } from '../access';
@@ -76,7 +81,24 @@ function stillPrefilled(member: MemberWithLead): string[] {
     .map(([path]) => path);
 }
 
+/** Under 18 today by the birth date the traveller's form holds; null until it holds a date. */
+function minorOf(member: MemberWithLead, today: string): boolean | null {
+  const traveller = travellerOf(member);
+  const birth = read(traveller, BIRTH_DATE_PATH[traveller.form]);
+  return typeof birth === 'string' ? isMinor(birth, today) : null;
+}
+
+/** The minor's guardian as stored, a traveller of the group named as their application names them now. */
+function guardianOf(member: MemberWithLead, members: readonly MemberWithLead[]): Guardian | null {
+  if (!member.guardian) return null;
+  const stored = JSON.parse(member.guardian) as Guardian;
+  const traveller = stored.leadId ? members.find((m) => m.lead_id === stored.leadId) : undefined;
+  if (stored.leadId && !traveller) return null;
+  return { leadId: stored.leadId, name: traveller ? travellerName(traveller) : stored.name, role: stored.role };
+}
+
 function toDto(group: TravellerGroupRow, members: readonly MemberWithLead[]): GroupDto {
+  const today = toIsoDate(new Date());
   const travellers: TravellerDto[] = members.map((m) => ({
     leadId: m.lead_id,
     position: Number(m.position),
@@ -87,6 +109,8 @@ function toDto(group: TravellerGroupRow, members: readonly MemberWithLead[]): Gr
     paymentStatus: m.payment_status,
     prefilled: stillPrefilled(m),
     updatedAt: m.updated_at,
+    minor: minorOf(m, today),
+    guardian: guardianOf(m, members),
   }));
   return {
     id: group.id,
@@ -221,6 +245,34 @@ export class GroupService {
       });
       await touchGroup(trx, group.id, at);
       return { leadId, group: await this.dto(trx, group) };
+    });
+  }
+
+  /**
+   * PUT /api/groups/{groupId}/travellers/{leadId}/guardian: a minor's parent or guardian, an adult traveller of the
+   * same group or someone else by name. Refused for a traveller whose form says they are an adult.
+   */
+  async setGuardian(access: Access, groupId: string, leadId: string, body: GuardianBody): Promise<GroupDto> {
+    const [field, error] = Object.entries(guardianErrors(body))[0] ?? [];
+    if (field && error) throw badRequest(field, englishMessage(error));
+    return transact(this.db, async (trx) => {
+      const { group } = await groupFor(trx, access, await lockGroup(trx, this.dialect, groupId));
+      const members = await membersWithLeads(trx, group.id);
+      const minor = members.find((m) => m.lead_id === leadId);
+      if (!minor) throw refusal(false, 'traveller');
+      const today = toIsoDate(new Date());
+      if (minorOf(minor, today) === false) throw groupConflict('not_a_minor', 'This traveller is 18 or older by the birth date in their form; only a minor needs a parent or guardian.');
+      let guardian: Guardian;
+      if (body.leadId) {
+        const adult = members.find((m) => m.lead_id === body.leadId);
+        if (!adult || adult.lead_id === leadId || minorOf(adult, today) === true) throw badRequest('leadId', 'must be another traveller of this group who is not a minor');
+        guardian = { leadId: adult.lead_id, name: travellerName(adult), role: body.role };
+      } else {
+        guardian = { leadId: null, name: (body.name ?? '').trim().replace(/\s+/g, ' '), role: body.role };
+      }
+      await setGuardian(trx, leadId, JSON.stringify(guardian));
+      await touchGroup(trx, group.id, new Date().toISOString());
+      return this.dto(trx, group);
     });
   }
 
