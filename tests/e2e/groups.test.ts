@@ -4,6 +4,7 @@ import { estaCatalog } from '../../machines/domain/catalogs/esta';
 import { byRole, openPage, pageErrors, startE2E, waitForPath, type E2E } from './browser';
 import { audit } from './axe';
 import { completeWizard, wizardLabels } from './wizardDriver';
+import { validForm } from '../helpers/ds160Form';
 
 // A family of four in Spanish (issue 36): the mother fills her ESTA, adds her husband (an ESTA too, his home address
 // and emergency contact filled in from hers and marked), their son with a Mexican passport (a DS-160 in the
@@ -103,6 +104,29 @@ describe('a family fills its applications together', () => {
     const luciaId = await page.evaluate(() => new URLSearchParams(location.search).get('traveller'));
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="group-traveller"]').length === 4);
 
+    // Lucia fills her own ESTA: her home address is her mother's, already filled in.
+    await completeWizard(page, estaCatalog, {
+      language: 'es',
+      submitLabel: labels.esta.submit,
+      overrides: { email: 'lucia.familia@example.com', 'first-name': 'Lucia', 'last-name': 'Garcia', 'home-address': HOME, 'emergency-contact': 'Pilar Garcia' },
+    });
+    await waitForPath(page, '/checkout');
+    // Diego's ten sections are typed elsewhere (tests/e2e/ds160Form.test.ts walks the form itself): his answers are
+    // saved from this browser's session, as his form saves them, his shared ones kept from the group's copy.
+    const diegoForm = JSON.parse((await e2e.server.app.db.selectFrom('leads').select('form_data').where('id', '=', diegoId).executeTakeFirstOrThrow()).form_data);
+    const answers = validForm({
+      'personal-info': { firstName: 'Diego', lastName: 'Garcia', nationality: 'Mexico', birthCountry: 'Mexico' },
+      'address-phone': { ...diegoForm['address-phone'], emailAddress: 'diego.familia@example.com' },
+    });
+    const saved = await page.evaluate(
+      async (id, formData) => (await fetch(`/api/leads/${id}/update`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ formData, completionStatus: 'completed' }) })).status,
+      diegoId,
+      answers,
+    );
+    expect(saved).toBe(200);
+    const four = await e2e.server.app.db.selectFrom('leads').select(['id', 'completion_status']).where('id', 'in', [leader!.id, luisId as string, diegoId as string, luciaId as string]).execute();
+    expect(four.map((l) => l.completion_status)).toEqual(['completed', 'completed', 'completed', 'completed']);
+
     // One payment for the four, from this browser's session (the group's checkout page is not built yet): the
     // server charges once and every traveller's application is paid; Ana's and Luis's forms print from their lines.
     const groupId = (await e2e.server.app.db.selectFrom('group_members').select('group_id').where('lead_id', '=', leader!.id).executeTakeFirstOrThrow()).group_id;
@@ -126,7 +150,8 @@ describe('a family fills its applications together', () => {
       }, line.order.number);
       expect(pdf).toEqual({ status: 200, start: '%PDF' });
     }
-    expect(payment.body.lines.filter((l: { order: { formReady: boolean } }) => l.order.formReady)).toHaveLength(2);
+    // Every traveller's form is complete: four form PDFs.
+    expect(payment.body.lines.filter((l: { order: { formReady: boolean } }) => l.order.formReady)).toHaveLength(4);
     expect(pageErrors(page)).toEqual([]);
     console.log(`the mother's and the father's ESTA applications completed (the father added from her form) in ${twoEsta.toFixed(1)} s (Chromium, this machine)`);
   });
