@@ -23,6 +23,7 @@ import { resultsMachine } from './results.machine';
 import { sessionMachine } from './session.machine';
 import { toastMachine } from './toast.machine';
 import { travellerGroupMachine } from './travellerGroup.machine';
+import { travellerHandoverMachine } from './travellerHandover.machine';
 import { visaWizardMachine } from './visaWizard.machine';
 
 export const machines = {
@@ -51,6 +52,7 @@ export const machines = {
   premiumInterview: premiumInterviewMachine,
   voiceControls: voiceControlsMachine,
   travellerGroup: travellerGroupMachine,
+  travellerHandover: travellerHandoverMachine,
 } as const;
 
 export type MachineName = keyof typeof machines;
@@ -80,5 +82,6 @@ export {
   sessionMachine,
   toastMachine,
   travellerGroupMachine,
+  travellerHandoverMachine,
   visaWizardMachine,
 };

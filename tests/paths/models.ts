@@ -18,6 +18,7 @@ import { photoCheckPaths } from './photoCheck.paths';
 import { pricingPaths } from './pricing.paths';
 import { premiumInterviewPaths } from './premiumInterview.paths';
 import { travellerGroupPaths } from './travellerGroup.paths';
+import { travellerHandoverPaths } from './travellerHandover.paths';
 import { voiceControlsPaths } from './voiceControls.paths';
 import { questionWizardPaths } from './questionWizard.paths';
 import { resultsPaths } from './results.paths';
@@ -53,4 +54,5 @@ export const pathModels: Record<MachineName, PathModel> = {
   premiumInterview: premiumInterviewPaths,
   voiceControls: voiceControlsPaths,
   travellerGroup: travellerGroupPaths,
+  travellerHandover: travellerHandoverPaths,
 };

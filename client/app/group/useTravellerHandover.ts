@@ -1,28 +1,22 @@
-import { useEffect, useState } from 'react';
-import { getLead } from '../../../openapi/routes/leads';
-import { call } from '../../api/call';
+import { useSelector } from '@xstate/react';
+import { useEffect, useMemo } from 'react';
+import { travellerHandoverMachine, type Handover } from '../../../machines/travellerHandover.machine';
+import { makeTravellerHandoverActors } from '../../api/actors/travellerHandover';
 import { fetchTransport } from '../../api/transport';
+import { useFlow } from '../useFlow';
 
-export type Handover = { state: 'none' } | { state: 'loading' } | { state: 'failed' } | { state: 'ready'; leadId: string; formData: Record<string, unknown> };
+export type { Handover };
 
 /**
- * A traveller's form opened from the group panel (`?traveller=<lead>`, issue 36): their answers as the server holds
- * them, so moving between travellers loses nobody's (each one's answers are saved as they are typed).
+ * A traveller's form opened from the group panel (`?traveller=<lead>`, issue 36): the machine reads their answers
+ * from the server; the page only says which traveller its address names.
  */
 export function useTravellerHandover(traveller: string | null): Handover {
-  const [handover, setHandover] = useState<Handover>(traveller ? { state: 'loading' } : { state: 'none' });
-  useEffect(() => {
-    if (!traveller) {
-      setHandover({ state: 'none' });
-      return;
-    }
-    const controller = new AbortController();
-    setHandover({ state: 'loading' });
-    call((request) => fetchTransport({ ...request, signal: controller.signal }), getLead, { params: { leadId: traveller } }).then(
-      (lead) => setHandover({ state: 'ready', leadId: lead.id, formData: lead.formData }),
-      () => !controller.signal.aborted && setHandover({ state: 'failed' }),
-    );
-    return () => controller.abort();
-  }, [traveller]);
-  return handover;
+  const machine = useMemo(() => travellerHandoverMachine.provide({ actors: makeTravellerHandoverActors(fetchTransport) }), []);
+  const ref = useFlow(machine, { leadId: traveller });
+  useEffect(() => ref.send({ type: 'OPEN', leadId: traveller }), [ref, traveller]);
+  const state = useSelector(ref, (s) => (s.matches('ready') ? 'ready' : s.matches('failed') ? 'failed' : s.matches('none') ? 'none' : 'loading'));
+  const leadId = useSelector(ref, (s) => s.context.leadId);
+  const formData = useSelector(ref, (s) => s.context.formData);
+  return useMemo((): Handover => (state === 'ready' ? { state, leadId: leadId as string, formData: formData ?? {} } : { state }), [state, leadId, formData]);
 }

@@ -1,0 +1,53 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { travellerHandoverMachine } from '../../machines/travellerHandover.machine';
+
+type Lead = { id: string; formData: Record<string, unknown> };
+const start = (leadId: string | null, fetchLead = vi.fn(async ({ input }: { input: { leadId: string } }): Promise<Lead> => ({ id: input.leadId, formData: { 'first-name': input.leadId } }))) => {
+  const actor = createActor(travellerHandoverMachine.provide({ actors: { fetchLead: fromPromise(fetchLead) as never } }), { input: { leadId } }).start();
+  return { actor, fetchLead };
+};
+
+describe('travellerHandover', () => {
+  it("reads nothing for the applicant's own form", () => {
+    const { actor, fetchLead } = start(null);
+    expect(actor.getSnapshot().value).toBe('none');
+    expect(fetchLead).not.toHaveBeenCalled();
+  });
+
+  it("starts a traveller's form from the answers the server holds", async () => {
+    const { actor } = start('luis');
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(actor.getSnapshot().context).toEqual({ leadId: 'luis', formData: { 'first-name': 'luis' } });
+  });
+
+  it('follows the traveller the address names, ignoring the one already open, and aborts the one left', async () => {
+    const signals: AbortSignal[] = [];
+    const fetchLead = vi.fn(({ input, signal }: { input: { leadId: string }; signal: AbortSignal }) => {
+      signals.push(signal);
+      return input.leadId === 'slow' ? new Promise<never>(() => {}) : Promise.resolve({ id: input.leadId, formData: { who: input.leadId } });
+    });
+    const { actor } = start('slow', fetchLead as never);
+    actor.send({ type: 'OPEN', leadId: 'slow' });
+    expect(fetchLead).toHaveBeenCalledTimes(1);
+    actor.send({ type: 'OPEN', leadId: 'lucia' });
+    expect(signals[0]?.aborted).toBe(true);
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(actor.getSnapshot().context.formData).toEqual({ who: 'lucia' });
+    actor.send({ type: 'OPEN', leadId: null });
+    expect(actor.getSnapshot().context).toEqual({ leadId: null, formData: null });
+  });
+
+  it('says so when the traveller cannot be read, and tries again on Retry', async () => {
+    let fail = true;
+    const { actor } = start('luis', vi.fn(async ({ input }: { input: { leadId: string } }): Promise<Lead> => {
+      if (fail) throw new Error('network');
+      return { id: input.leadId, formData: {} };
+    }));
+    await waitFor(actor, (s) => s.matches('failed'));
+    fail = false;
+    actor.send({ type: 'RETRY' });
+    await waitFor(actor, (s) => s.matches('ready'));
+  });
+});
