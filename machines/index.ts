@@ -10,6 +10,8 @@ import { applySummaryMachine } from './applySummary.machine';
 import { checkoutMachine } from './checkout.machine';
 import { confirmationMachine } from './confirmation.machine';
 import { dashboardMachine } from './dashboard.machine';
+import { groupCheckoutMachine } from './groupCheckout.machine';
+import { groupConfirmationMachine } from './groupConfirmation.machine';
 import { formResumeMachine } from './formResume.machine';
 import { ds160FormMachine } from './ds160Form.machine';
 import { languageMachine } from './language.machine';
@@ -51,6 +53,8 @@ export const machines = {
   premiumInterview: premiumInterviewMachine,
   voiceControls: voiceControlsMachine,
   travellerGroup: travellerGroupMachine,
+  groupCheckout: groupCheckoutMachine,
+  groupConfirmation: groupConfirmationMachine,
 } as const;
 
 export type MachineName = keyof typeof machines;
@@ -70,6 +74,8 @@ export {
   dashboardMachine,
   ds160FormMachine,
   formResumeMachine,
+  groupCheckoutMachine,
+  groupConfirmationMachine,
   languageMachine,
   loginMachine,
   photoCheckMachine,

@@ -1,5 +1,6 @@
 import { and, assign, fromPromise, setup } from 'xstate';
 import { findCountry } from './domain/countries';
+import { ROUTES } from './domain/routes';
 import { limitProblem, newTravellerErrors, type NewTraveller, type NewTravellerErrors, type Relationship } from './domain/travellerGroup';
 import type { GroupDto, TravellerDto } from '../openapi/schemas/groups';
 
@@ -45,6 +46,10 @@ export const isDone = (t: Pick<TravellerDto, 'completionStatus'>) => t.completio
 export function travellersOf(context: Pick<TravellerGroupContext, 'group' | 'leadId'>) {
   return (context.group?.travellers ?? []).map((t) => ({ ...t, done: isDone(t), open: t.leadId === context.leadId }));
 }
+
+/** The group's one checkout while any traveller has something to pay (issue 36); null otherwise. */
+export const groupCheckoutLink = (group: GroupDto | null) =>
+  group && group.travellers.some((t) => t.paymentStatus !== 'paid') ? `${ROUTES.checkout}?group=${group.id}` : null;
 
 /** Whether the group takes another traveller at all (a DS-160 one may still be refused by its own limit, said after). */
 export const hasRoom = (group: GroupDto | null) =>

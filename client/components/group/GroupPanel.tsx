@@ -1,8 +1,9 @@
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { RELATIONSHIPS } from '../../../machines/domain/travellerGroup';
-import { travellersOf } from '../../../machines/travellerGroup.machine';
+import { groupCheckoutLink, travellersOf } from '../../../machines/travellerGroup.machine';
 import type { TravellerGroupRef } from '../../app/group/useTravellerGroup';
 import { badge, button, errorText, input, label, muted, notice, row, small, stack } from '../../styles/ui.css';
 import { Spinner } from '../Spinner';
@@ -49,6 +50,7 @@ export function GroupPanel({ group }: { group: TravellerGroupRef }) {
   const canRefresh = useSelector(group, (s) => s.can({ type: 'REFRESH' }));
   // The places of the travellers who may be removed, as one string so the panel is drawn again only when they change.
   const removable = useSelector(group, (s) => travellersOf(s.context).filter((r) => s.can({ type: 'TRAVELLER.REMOVE', position: r.position })).map((r) => r.position).join(','));
+  const payLink = useSelector(group, (s) => groupCheckoutLink(s.context.group));
   const change = (field: keyof typeof draft) => (value: string) => group.send({ type: 'FIELD.CHANGE', field, value });
 
   return (
@@ -89,6 +91,11 @@ export function GroupPanel({ group }: { group: TravellerGroupRef }) {
             );
           })}
         </ul>
+      )}
+      {payLink && (
+        <Link to={payLink} className={button.primary} data-testid="group-pay">
+          {t('actions.pay')}
+        </Link>
       )}
       {failure && (
         <div role="alert" className={notice.warning}>
