@@ -203,12 +203,7 @@ function CheckoutForm({ flow }: { flow: CheckoutRef }) {
         </section>
 
         <section className={`${card} ${stack}`} aria-labelledby="payment-title">
-          <h2 id="payment-title" className={heading.section}>
-            {t('checkout.payment.title')}
-          </h2>
-          <p className={`${muted} ${small}`}>{t('checkout.payment.secure')}</p>
           <CardForm
-            labelledBy="payment-title"
             email={email}
             details={details}
             errors={errors}

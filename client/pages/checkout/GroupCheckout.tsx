@@ -13,7 +13,7 @@ import { useSiteData } from '../../app/siteData';
 import { useFlow } from '../../app/useFlow';
 import { usePageMeta } from '../../app/usePageMeta';
 import { Spinner } from '../../components/Spinner';
-import { button, card, container, heading, muted, notice, page, row, small, stack } from '../../styles/ui.css';
+import { button, card, container, heading, muted, notice, page, row, stack } from '../../styles/ui.css';
 import { CardForm, focusFirstError } from './CardForm';
 import * as css from './checkout.css';
 import { GroupLines, type GroupCheckoutRef } from './GroupLines';
@@ -107,18 +107,7 @@ function GroupPayment({ flow }: { flow: GroupCheckoutRef }) {
       <div className={css.layout}>
         <GroupLines flow={flow} />
         <section className={`${card} ${stack}`} aria-labelledby="payment-title">
-          <h2 id="payment-title" className={heading.section}>
-            {t('commerce:checkout.payment.title')}
-          </h2>
-          <p className={`${muted} ${small}`}>{t('commerce:checkout.payment.secure')}</p>
-          {outcome && (
-            <div role="alert" className={notice.warning} data-testid={`group-payment-${outcome}`}>
-              <p>{t(outcome === 'declined' ? 'checkout.declined' : 'checkout.notPaid')}</p>
-              {reason && <p>{t(paymentFailureKey(reason))}</p>}
-            </div>
-          )}
           <CardForm
-            labelledBy="payment-title"
             email={email}
             details={details}
             errors={errors}
@@ -127,7 +116,14 @@ function GroupPayment({ flow }: { flow: GroupCheckoutRef }) {
             payLabel={t('commerce:checkout.pay', { amount: total })}
             onChange={(field, value) => flow.send({ type: 'FIELD.CHANGE', field, value })}
             onPay={pay}
-          />
+          >
+            {outcome && (
+              <div role="alert" className={notice.warning} data-testid={`group-payment-${outcome}`}>
+                <p>{t(outcome === 'declined' ? 'checkout.declined' : 'checkout.notPaid')}</p>
+                {reason && <p>{t(paymentFailureKey(reason))}</p>}
+              </div>
+            )}
+          </CardForm>
           <Link to={BACK}>{t('checkout.back')}</Link>
         </section>
       </div>

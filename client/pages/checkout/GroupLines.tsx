@@ -35,7 +35,7 @@ export function GroupLines({ flow }: { flow: GroupCheckoutRef }) {
                   {t(`relationship.${line.relationship}`)} · {t(`form.${line.service}`)}
                 </span>
               </span>
-              <strong data-testid="group-checkout-line-price">{cents(line.price.total)}</strong>
+              <strong className={group.price} data-testid="group-checkout-line-price">{cents(line.price.total)}</strong>
             </div>
             {line.service === 'DS-160' && <PackageChoice line={line} busy={busy} onSelect={(product) => flow.send({ type: 'LINE.SELECT', line: index, product })} />}
           </li>

@@ -10,3 +10,5 @@ export const settled = style({ margin: 0, paddingLeft: vars.space.lg });
 export const totals = style({ margin: 0, display: 'flex', flexDirection: 'column', gap: vars.space.xs });
 export const total = style({ display: 'flex', justifyContent: 'space-between', gap: vars.space.sm, margin: 0 });
 export const charged = style({ fontWeight: 700, borderTop: `1px solid ${vars.color.border}`, paddingTop: vars.space.xs });
+/** A price never breaks inside ('79,99 US$'). */
+export const price = style({ whiteSpace: 'nowrap' });

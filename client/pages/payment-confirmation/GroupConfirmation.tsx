@@ -126,7 +126,7 @@ function PaidGroup({ payment, downloading, onForm }: { payment: GroupPaymentDto;
         <dl className={css.orderList}>
           <Item term={t('confirmation.receipt.number')} value={payment.number} mono testId="group-payment-number" />
           <Item term={t('commerce:confirmation.order.date')} value={format.date(payment.paidAt ?? payment.createdAt)} />
-          {payment.card && <Item term={t('commerce:confirmation.order.card')} value={t('commerce:confirmation.order.cardValue', { brand: payment.card.brand, last4: payment.card.last4 })} />}
+          {payment.card && <Item term={t('commerce:confirmation.order.card')} value={t('commerce:confirmation.order.cardValue', { brand: t(`commerce:card.brands.${payment.card.brand}`, { defaultValue: payment.card.brand }), last4: payment.card.last4 })} />}
           {payment.receiptEmail && <Item term={t('confirmation.receipt.email')} value={payment.receiptEmail} />}
           <Item term={t('confirmation.receipt.services')} value={cents(payment.price.serviceFee - payment.price.credit)} />
           <Item term={t('checkout.summary.processing')} value={cents(payment.price.processingFee)} />
@@ -156,7 +156,7 @@ function TravellerLine({ line, busy, downloading, onForm }: { line: Line; busy: 
   const { order } = line;
   const name = line.traveller || t('checkout.unnamed');
   return (
-    <li className={stack} data-testid="group-confirmation-line">
+    <li className={`${stack} ${css.traveller}`} data-testid="group-confirmation-line">
       <div>
         <strong>{name}</strong>
         <span className={`${muted} ${small}`}>
