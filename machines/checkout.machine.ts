@@ -1,16 +1,18 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { OrderDto, ProcessPayment, ProductIdValue, QuoteDto, QuoteOption, QuoteQuery } from '../openapi/schemas/orders';
+import { missingPaymentDetails, type PaymentDetails } from './domain/payment';
 import {
-  formatCardNumber,
-  formatExpiry,
-  missingPaymentDetails,
-  PAYMENT_FIELDS,
-  validatePaymentDetails,
-  type PaymentDetails,
-  type PaymentErrors,
-  type PaymentField,
-} from './domain/payment';
-import { validateEmail, type ValidationError } from './domain/validators';
+  checkoutErrors,
+  EMPTY_DETAILS,
+  failureOf,
+  fieldChanged,
+  keyAfterFailure,
+  keyForAttempt,
+  type CheckoutErrors,
+  type CheckoutField,
+} from './domain/cardForm';
+
+export { CHECKOUT_FIELDS, checkoutErrors, EMPTY_DETAILS, type CheckoutErrors, type CheckoutField } from './domain/cardForm';
 
 export interface CheckoutInput {
   /** The page's query: plan, formType, service, amount, lead (spec 1-core §2.5). */
@@ -18,11 +20,6 @@ export interface CheckoutInput {
   /** The applicant's calendar day, 'YYYY-MM-DD', for the card's expiry. */
   today: string;
 }
-
-/** The form's fields in screen order: the receipt's e-mail, then the card and billing address. */
-export type CheckoutField = 'email' | PaymentField;
-export const CHECKOUT_FIELDS: readonly CheckoutField[] = ['email', ...PAYMENT_FIELDS];
-export type CheckoutErrors = PaymentErrors & { email?: ValidationError };
 
 export interface CheckoutContext extends CheckoutInput {
   quote: QuoteDto | null;
@@ -50,17 +47,6 @@ export type CheckoutEvent =
 export interface CheckoutOutput {
   to: string;
 }
-
-export const EMPTY_DETAILS: PaymentDetails = {
-  cardNumber: '',
-  expiryDate: '',
-  cvv: '',
-  cardName: '',
-  billingAddress: '',
-  city: '',
-  zipCode: '',
-  country: '',
-};
 
 /** The option on screen. */
 export function selectedOption(context: Pick<CheckoutContext, 'quote' | 'selected'>): QuoteOption | undefined {
@@ -97,35 +83,8 @@ export function paymentRequest(context: CheckoutContext): ProcessPayment {
   };
 }
 
-/** Every field's error as the server would judge it: the e-mail, then the card and the billing address. */
-export function checkoutErrors(context: Pick<CheckoutContext, 'email' | 'details' | 'today'>): CheckoutErrors {
-  const email = validateEmail(context.email);
-  return { ...(email ? { email } : {}), ...validatePaymentDetails(context.details, context.today) };
-}
-
-/** A field as the form keeps it while typing: card number grouped, expiry as MM/YY, CVV digits only. */
-function typed(field: PaymentField, value: string, previous: string): string {
-  if (field === 'cardNumber') return formatCardNumber(value);
-  if (field === 'expiryDate') return formatExpiry(value, previous);
-  if (field === 'cvv') return value.replace(/\D/g, '').slice(0, 4);
-  return value;
-}
-
-/** A refusal the server answered (it has a status), as opposed to a connection that failed. */
-function answered(error: unknown): boolean {
-  return typeof (error as { status?: unknown } | null)?.status === 'number';
-}
-
 /** Two tabs, Back, an old link: the server says the application already has it, or is paying for it now. */
 const PURCHASE_CONFLICTS = ['already_purchased', 'purchase_in_progress'];
-
-function failureOf(error: unknown): { message: string | undefined; code: string | undefined } {
-  const e = error as { serverMessage?: unknown; code?: unknown } | null;
-  return {
-    message: typeof e?.serverMessage === 'string' ? e.serverMessage : undefined,
-    code: typeof e?.code === 'string' ? e.code : undefined,
-  };
-}
 
 /**
  * /checkout (spec 1-core §2.5): asks the server what the link offers and at what price, lets the applicant
@@ -246,15 +205,7 @@ export const checkoutMachine = setup({
               actions: assign({ selected: ({ event }) => event.product, attemptKey: null }),
             },
             'FIELD.CHANGE': {
-              actions: assign(({ context, event }) => {
-                const { [event.field]: _cleared, ...errors } = context.errors;
-                if (event.field === 'email') return { email: event.value, errors, attemptKey: null };
-                return {
-                  details: { ...context.details, [event.field]: typed(event.field, event.value, context.details[event.field]) },
-                  errors,
-                  attemptKey: null,
-                };
-              }),
+              actions: assign(({ context, event }) => fieldChanged(context, event.field, event.value)),
             },
             PAY: [
               {
@@ -265,7 +216,7 @@ export const checkoutMachine = setup({
               {
                 guard: 'selectionAvailable',
                 target: 'paying',
-                actions: assign({ errors: {}, attemptKey: ({ context }) => context.attemptKey ?? crypto.randomUUID() }),
+                actions: assign({ errors: {}, attemptKey: ({ context }) => keyForAttempt(context) }),
               },
             ],
           },
@@ -288,7 +239,7 @@ export const checkoutMachine = setup({
                 target: 'editing',
                 actions: [
                   { type: 'announcePaymentFailed', params: ({ event }) => failureOf(event.error) },
-                  assign({ attemptKey: ({ context, event }) => (answered(event.error) ? null : context.attemptKey) }),
+                  assign({ attemptKey: ({ context, event }) => keyAfterFailure(context, event.error) }),
                 ],
               },
             ],

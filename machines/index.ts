@@ -10,6 +10,8 @@ import { applySummaryMachine } from './applySummary.machine';
 import { checkoutMachine } from './checkout.machine';
 import { confirmationMachine } from './confirmation.machine';
 import { dashboardMachine } from './dashboard.machine';
+import { groupCheckoutMachine } from './groupCheckout.machine';
+import { groupConfirmationMachine } from './groupConfirmation.machine';
 import { formResumeMachine } from './formResume.machine';
 import { ds160FormMachine } from './ds160Form.machine';
 import { languageMachine } from './language.machine';
@@ -53,6 +55,8 @@ export const machines = {
   voiceControls: voiceControlsMachine,
   travellerGroup: travellerGroupMachine,
   travellerHandover: travellerHandoverMachine,
+  groupCheckout: groupCheckoutMachine,
+  groupConfirmation: groupConfirmationMachine,
 } as const;
 
 export type MachineName = keyof typeof machines;
@@ -72,6 +76,8 @@ export {
   dashboardMachine,
   ds160FormMachine,
   formResumeMachine,
+  groupCheckoutMachine,
+  groupConfirmationMachine,
   languageMachine,
   loginMachine,
   photoCheckMachine,

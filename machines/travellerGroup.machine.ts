@@ -1,5 +1,6 @@
 import { and, assign, fromPromise, setup } from 'xstate';
 import { findCountry } from './domain/countries';
+import { ROUTES } from './domain/routes';
 import { guardianErrors, limitProblem, newTravellerErrors, type GuardianRole, type NewTraveller, type NewTravellerErrors, type Relationship } from './domain/travellerGroup';
 import type { GroupDto, GuardianBody, TravellerDto } from '../openapi/schemas/groups';
 
@@ -85,6 +86,10 @@ export const guardianBody = (draft: GuardianDraft): GuardianBody =>
   draft.leadId ? { leadId: draft.leadId, role: draft.role as GuardianRole } : { leadId: null, name: draft.name, role: draft.role as GuardianRole };
 
 export const guardianDraftErrors = (draft: GuardianDraft) => guardianErrors({ leadId: draft.leadId || null, name: draft.name, role: draft.role });
+
+/** The group's one checkout while any traveller has something to pay (issue 36); null otherwise. */
+export const groupCheckoutLink = (group: GroupDto | null) =>
+  group && group.travellers.some((t) => t.paymentStatus !== 'paid') ? `${ROUTES.checkout}?group=${group.id}` : null;
 
 /** Whether the group takes another traveller at all (a DS-160 one may still be refused by its own limit, said after). */
 export const hasRoom = (group: GroupDto | null) =>

@@ -7,6 +7,6 @@ export const CheckoutOfferSchema = Type.Object({
   plan: Type.Enum(['basic', 'pro', 'premium', 'none']),
   amount: Type.Number({ minimum: 0, description: 'Dollars, service fee only (government fees are paid separately)' }),
   price: PriceSchema,
-  url: Type.String({ description: 'The checkout page to open, with the offer in its query' }),
+  url: Type.String({ description: "The checkout page to open, with the offer in its query; for a traveller of a group, the group's one checkout (/checkout?group=<id>)" }),
 });
 export type CheckoutOffer = Static<typeof CheckoutOfferSchema>;

@@ -24,7 +24,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 let client = 0;
-function call(method: 'GET' | 'POST', url: string, cookie?: string, payload?: object) {
+function call(method: 'GET' | 'POST' | 'PATCH', url: string, cookie?: string, payload?: object) {
   client += 1;
   return t.app.inject({ method, url, remoteAddress: `10.36.${(client >> 8) & 255}.${client & 255}`, ...(payload ? { payload } : {}), headers: cookie ? { cookie } : {} });
 }
@@ -103,6 +103,17 @@ describe(`one checkout for a group on ${dialectUnderTest}`, () => {
     expect((await call('GET', `/api/groups/${f.groupId}/quote`, stranger)).statusCode).toBe(403);
     expect((await call('POST', `/api/groups/${f.groupId}/checkout`, stranger, { email: 'x@example.com', idempotencyKey: key(), paymentDetails: CARD })).statusCode).toBe(403);
     expect(await ordersOfGroup(f.groupId)).toEqual([]);
+  });
+
+  it('sends a traveller of a group who finishes their form to the group’s checkout, and one travelling alone to their own', async () => {
+    const f = await family();
+    const answers = answersFor(estaCatalog, { email: `luis.${randomUUID().slice(0, 8)}@example.com`, 'first-name': 'Luis', 'last-name': 'Garcia' });
+    const finished = await call('PATCH', `/api/leads/${f.spouse}/update`, f.cookie, { formData: answers, completionStatus: 'completed' });
+    expect(finished.statusCode, finished.body).toBe(200);
+    expect(finished.json().checkout.url).toBe(`/checkout?group=${f.groupId}`);
+    const alone = answersFor(estaCatalog, { email: `eva.${randomUUID().slice(0, 8)}@example.com` });
+    const created = await call('POST', '/api/leads', undefined, { email: alone.email, formType: 'ESTA', source: 'esta-wizard', formData: alone, completionStatus: 'completed' });
+    expect(created.json().checkout.url).toMatch(/^\/checkout\?formType=ESTA&.*lead=/);
   });
 
   it('pays once, and marks every traveller’s line and application paid, with a Premium code for the Premium traveller', async () => {

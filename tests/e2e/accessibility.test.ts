@@ -5,7 +5,8 @@ import { ds160Catalog } from '../../machines/domain/catalogs/ds160';
 import { visibleQuestions } from '../../machines/domain/questions';
 import { LANGUAGES, LANGUAGE_STORAGE_KEY, type Language } from '../../machines/domain/language';
 import { ROUTES } from '../../machines/domain/routes';
-import { completeAnswers } from '../helpers/answers';
+import { estaCatalog } from '../../machines/domain/catalogs/esta';
+import { answersFor, completeAnswers } from '../helpers/answers';
 import { formatViolations, seriousViolations } from './axe';
 import { byRole, openPage, startE2E, waitForApp, type E2E } from './browser';
 import { reviewDrawn } from './wizardDriver';
@@ -128,6 +129,33 @@ describe.each(CASES)('in %s at %i px', { retry: 1 }, (language, width) => {
     await load(page, path);
     expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
     expectClean([await audit(page, at(path))]);
+  });
+
+  it('the group checkout and the group confirmation, with no sideways scroll', async () => {
+    await load(page, '/');
+    // A mother's ESTA and her Mexican son's DS-160 in one group of this browser, made through the API.
+    const ids = await page.evaluate(async (answers: Record<string, unknown>) => {
+      const post = async (url: string, body?: unknown) => (await fetch(url, { method: 'POST', headers: body ? { 'content-type': 'application/json' } : {}, body: body ? JSON.stringify(body) : undefined })).json();
+      const lead = await post('/api/leads', { email: answers.email, formType: 'ESTA', source: 'esta-wizard', formData: answers, completionStatus: 'completed' });
+      const group = await post(`/api/leads/${lead.id}/group`);
+      await post(`/api/groups/${group.id}/travellers`, { firstName: 'Diego', lastName: 'Garcia', relationship: 'child', nationality: 'Mexico' });
+      return { group: group.id as string };
+    }, answersFor(estaCatalog, { email: `ana.${language}.${width}@example.com`, 'first-name': 'Ana', 'last-name': 'Garcia' }));
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    await load(page, `${ROUTES.checkout}?group=${ids.group}`);
+    await page.waitForSelector('[data-testid="group-checkout-line"]');
+    const reports = [await audit(page, at('/checkout?group='))];
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    const payment = await page.evaluate(async (group: string) => {
+      const card = { cardNumber: '4242 4242 4242 4242', expiryDate: '12/39', cvv: '123', cardName: 'Ana Garcia', billingAddress: 'Calle Mayor 5', city: 'Madrid', zipCode: '28013', country: 'Spain' };
+      const res = await fetch(`/api/groups/${group}/checkout`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'ana@example.com', idempotencyKey: crypto.randomUUID(), paymentDetails: card }) });
+      return ((await res.json()) as { id: string }).id;
+    }, ids.group);
+    await load(page, `${ROUTES.paymentConfirmation}?groupPayment=${payment}`);
+    await page.waitForSelector('[data-testid="group-confirmation-line"]');
+    reports.push(await audit(page, at('/payment-confirmation?groupPayment=')));
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    expectClean(reports);
   });
 
   it('the header help dialog', async () => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { estaCatalog } from '../../machines/domain/catalogs/esta';
-import { byRole, openPage, pageErrors, startE2E, waitForPath, type E2E } from './browser';
+import { byRole, openPage, pageErrors, startE2E, textOf, waitForPath, type E2E } from './browser';
 import { audit } from './axe';
 import { completeWizard, wizardLabels } from './wizardDriver';
 import { validForm } from '../helpers/ds160Form';
@@ -9,7 +9,7 @@ import { validForm } from '../helpers/ds160Form';
 // A family of four in Spanish (issue 36): the mother fills her ESTA, adds her husband (an ESTA too, his home address
 // and emergency contact filled in from hers and marked), their son with a Mexican passport (a DS-160 in the
 // ten-section form, opened on his own application, his home address marked there too) and their daughter (an ESTA);
-// the family pays once.
+// the family pays once on the group's checkout, and downloads the form PDFs of those whose forms are complete.
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -19,6 +19,7 @@ afterAll(async () => e2e.close());
 
 const group = JSON.parse(fs.readFileSync('locales/es/group.json', 'utf8'));
 const HOME = 'Calle Mayor 5, 28013 Madrid';
+const FAMILY_CARD = { cardNumber: '4242 4242 4242 4242', expiryDate: '12/39', cvv: '737', cardName: 'Ana Garcia', billingAddress: 'Calle Mayor 5', city: 'Madrid', zipCode: '28013', country: 'Spain' };
 
 const leadOf = (email: string) => e2e.server.app.db.selectFrom('leads').selectAll().where('email', '=', email).orderBy('created_at').execute();
 
@@ -77,7 +78,9 @@ describe('a family fills its applications together', () => {
       },
     });
     expect(marked).toBe(true);
+    // A traveller of a group is paid for with the group: his finished form opens the group's checkout.
     await waitForPath(page, '/checkout');
+    expect(await page.evaluate(() => new URLSearchParams(location.search).get('group'))).toMatch(/^[0-9a-f-]{36}$/);
     const luis = await e2e.server.app.db.selectFrom('leads').selectAll().where('id', '=', luisId).executeTakeFirstOrThrow();
     expect(luis).toMatchObject({ form_type: 'ESTA', completion_status: 'completed', owner_token: leader!.owner_token });
     expect(JSON.parse(luis.form_data)).toMatchObject({ 'first-name': 'Luis', 'home-address': HOME, 'emergency-contact': 'Pilar Garcia' });
@@ -103,14 +106,17 @@ describe('a family fills its applications together', () => {
     await waitForPath(page, '/apply/esta-wizard');
     const luciaId = await page.evaluate(() => new URLSearchParams(location.search).get('traveller'));
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="group-traveller"]').length === 4);
+    const groupId = (await e2e.server.app.db.selectFrom('group_members').select('group_id').where('lead_id', '=', leader!.id).executeTakeFirstOrThrow()).group_id;
 
-    // Lucia fills her own ESTA: her home address is her mother's, already filled in.
+    // Lucia fills her own ESTA: her home address is her mother's, already filled in. Finished, a traveller of a group
+    // is sent to the group's checkout.
     await completeWizard(page, estaCatalog, {
       language: 'es',
       submitLabel: labels.esta.submit,
       overrides: { email: 'lucia.familia@example.com', 'first-name': 'Lucia', 'last-name': 'Garcia', 'home-address': HOME, 'emergency-contact': 'Pilar Garcia' },
     });
     await waitForPath(page, '/checkout');
+    expect(await page.evaluate(() => new URLSearchParams(location.search).get('group'))).toBe(groupId);
     // Diego's ten sections are typed elsewhere (tests/e2e/ds160Form.test.ts walks the form itself): his answers are
     // saved from this browser's session, as his form saves them, his shared ones kept from the group's copy.
     const diegoForm = JSON.parse((await e2e.server.app.db.selectFrom('leads').select('form_data').where('id', '=', diegoId).executeTakeFirstOrThrow()).form_data);
@@ -126,32 +132,56 @@ describe('a family fills its applications together', () => {
     expect(saved).toBe(200);
     const four = await e2e.server.app.db.selectFrom('leads').select(['id', 'completion_status']).where('id', 'in', [leader!.id, luisId as string, diegoId as string, luciaId as string]).execute();
     expect(four.map((l) => l.completion_status)).toEqual(['completed', 'completed', 'completed', 'completed']);
+    // Back on her mother's form, the panel shows everyone done and offers the one payment.
+    await page.goto(`${e2e.baseUrl}/apply/esta-wizard?traveller=${leader!.id}`, { waitUntil: 'networkidle0' });
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="group-traveller"]').length === 4);
 
-    // One payment for the four, from this browser's session (the group's checkout page is not built yet): the
-    // server charges once and every traveller's application is paid; Ana's and Luis's forms print from their lines.
-    const groupId = (await e2e.server.app.db.selectFrom('group_members').select('group_id').where('lead_id', '=', leader!.id).executeTakeFirstOrThrow()).group_id;
-    const payment = await page.evaluate(async (id, card) => {
-      const res = await fetch(`/api/groups/${id}/checkout`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: 'ana.familia@example.com', idempotencyKey: `family-${Date.now()}-key`, paymentDetails: card }),
-      });
-      return { status: res.status, body: await res.json() };
-    }, groupId, { cardNumber: '4242 4242 4242 4242', expiryDate: '12/39', cvv: '737', cardName: 'Ana Garcia', billingAddress: 'Calle Mayor 5', city: 'Madrid', zipCode: '28013', country: 'Spain' });
-    expect(payment.status).toBe(200);
-    expect(payment.body.lines).toHaveLength(4);
-    expect(await e2e.server.app.db.selectFrom('gateway_charges').select('amount_cents').execute()).toEqual([{ amount_cents: payment.body.price.total }]);
+    // One payment for the four, on the group's checkout opened from the panel: a line per traveller, the receipt's
+    // address filled in with the mother's, the card typed once and paid once.
+    const commerce = JSON.parse(fs.readFileSync('locales/es/commerce.json', 'utf8'));
+    await byRole(page, 'link', group.actions.pay).click();
+    await waitForPath(page, '/checkout');
+    await page.waitForSelector('[data-testid="group-checkout-line"]');
+    expect(await page.evaluate(() => new URLSearchParams(location.search).get('group'))).toBe(groupId);
+    const lines = await page.$$eval('[data-testid="group-checkout-line"]', (rows) => rows.map((r) => (r as HTMLElement).innerText));
+    expect(lines).toHaveLength(4);
+    expect(lines.join('\n')).toContain(group.relationship.spouse);
+    // Diego's DS-160 line offers the three packages, Basic chosen as his application says.
+    expect(await page.$$eval('[data-testid="group-checkout-line"] input[type="radio"]', (radios) => radios.map((r) => [(r as HTMLInputElement).value, (r as HTMLInputElement).checked]))).toEqual([
+      ['basic', true],
+      ['pro', false],
+      ['premium', false],
+    ]);
+    expect(await page.$eval('#payment-email', (el) => (el as HTMLInputElement).value)).toBe(email);
+    expect(await audit(page, 'the group checkout')).toBe('');
+    for (const [field, value] of Object.entries(FAMILY_CARD)) {
+      if (field === 'country') await page.select('#payment-country', value);
+      else await page.type(`#payment-${field}`, value);
+    }
+    const charged = await textOf(page, '[data-testid="group-checkout-charged"]');
+    expect(await textOf(page, '[data-testid="pay-button"]')).toBe(commerce.checkout.pay.replace('{{amount}}', charged));
+    await page.click('[data-testid="pay-button"]');
+    await waitForPath(page, '/payment-confirmation');
+    await page.waitForSelector('[data-testid="group-confirmation-line"]');
+    const paymentId = await page.evaluate(() => new URLSearchParams(location.search).get('groupPayment'));
+    const total = (await e2e.server.app.db.selectFrom('orders').select('total_cents').where('id', '=', paymentId).executeTakeFirstOrThrow()).total_cents;
+    expect(await e2e.server.app.db.selectFrom('gateway_charges').select('amount_cents').execute()).toEqual([{ amount_cents: total }]);
     const paid = await e2e.server.app.db.selectFrom('leads').select('payment_status').where('id', 'in', [leader!.id, luisId as string, diegoId as string, luciaId as string]).execute();
     expect(paid.map((l) => l.payment_status)).toEqual(['paid', 'paid', 'paid', 'paid']);
-    for (const line of payment.body.lines.filter((l: { order: { formReady: boolean } }) => l.order.formReady)) {
-      const pdf = await page.evaluate(async (number) => {
-        const res = await fetch('/api/generate-form-pdf', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ confirmationNumber: number }) });
-        return { status: res.status, start: new TextDecoder().decode((await res.arrayBuffer()).slice(0, 4)) };
-      }, line.order.number);
-      expect(pdf).toEqual({ status: 200, start: '%PDF' });
+    expect(await page.$$eval('[data-testid="group-confirmation-line"]', (rows) => rows.length)).toBe(4);
+    expect(await audit(page, 'the group confirmation')).toBe('');
+
+    // Every traveller's form is complete: each one's button makes their own form's PDF from their own order.
+    const buttons = await page.$$('[data-testid="group-line-form"]');
+    expect(buttons).toHaveLength(4);
+    const numbers = await page.$$eval('[data-testid="group-confirmation-line"]:has([data-testid="group-line-form"]) [data-testid="group-line-number"]', (els) => els.map((el) => (el as HTMLElement).innerText));
+    for (const [i, button] of buttons.entries()) {
+      const [response] = await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/generate-form-pdf') && r.request().method() === 'POST'), button.click()]);
+      expect(JSON.parse(response.request().postData() ?? '{}')).toMatchObject({ confirmationNumber: numbers[i] });
+      expect(response.status()).toBe(200);
+      expect((await response.buffer()).subarray(0, 4).toString()).toBe('%PDF');
+      await page.waitForFunction(() => !document.querySelector('[data-testid="group-line-form"][aria-busy]'));
     }
-    // Every traveller's form is complete: four form PDFs.
-    expect(payment.body.lines.filter((l: { order: { formReady: boolean } }) => l.order.formReady)).toHaveLength(4);
     expect(pageErrors(page)).toEqual([]);
     console.log(`the mother's and the father's ESTA applications completed (the father added from her form) in ${twoEsta.toFixed(1)} s (Chromium, this machine)`);
   });

@@ -1,13 +1,12 @@
 import { expect } from 'vitest';
 import type { AnyEventObject } from 'xstate';
 import { checkoutCalls } from '../../client/api/actors/checkout';
-import { randomUUID } from 'node:crypto';
 import { checkoutMachine, type CheckoutContext, ownedOrder as pageOwnedOrder, stillForSale as pageStillForSale, selectedOption as pageSelectedOption } from '../../machines/checkout.machine';
 import { validatePaymentDetails } from '../../machines/domain/payment';
 import { validateEmail } from '../../machines/domain/validators';
 import { cardDigits, formatCardNumber, formatExpiry, missingPaymentDetails, PAYMENT_FIELDS, type PaymentField } from '../../machines/domain/payment';
 import { toIsoDate } from '../../machines/domain/validators';
-import { application, CARDS, FILLED, pay } from './commerce';
+import { application, CARDS, chargedInAnotherTab, FILLED, pay } from './commerce';
 import { effectsOf, lastCall, lastHeld, type PathModel, type Snap, type World } from './model';
 
 // /checkout (spec 1-core §2.5) against the real quote and payment routes and the embedded test gateway.
@@ -62,43 +61,7 @@ const cardOf = (s: Snap) => cardDigits(context(s).details.cardNumber);
  */
 async function paidInAnotherTab(world: World): Promise<string> {
   const leadId = await application(world);
-  const lead = await world.app.db.selectFrom('leads').select(['owner_token', 'user_id']).where('id', '=', leadId).executeTakeFirstOrThrow();
-  const at = new Date(Date.now() - 2 * 3_600_000).toISOString();
-  const id = randomUUID();
-  const key = `other_tab_${randomUUID()}`;
-  await world.app.db
-    .insertInto('orders')
-    .values({
-      id,
-      number: `RB-TAB-${id.slice(0, 8).toUpperCase()}`,
-      owner_token: lead.owner_token,
-      user_id: lead.user_id,
-      lead_id: leadId,
-      service: 'DS-160',
-      plan: 'pro',
-      service_fee_cents: 10_000,
-      credit_cents: 0,
-      processing_fee_cents: 299,
-      total_cents: 10_299,
-      government_fee_cents: 18_500,
-      status: 'pending',
-      card_brand: null,
-      card_last4: null,
-      gateway_ref: null,
-      failure: null,
-      access_code: null,
-      receipt_email: 'maria@example.com',
-      settled_by: null,
-      created_at: at,
-      updated_at: at,
-      paid_at: null,
-    })
-    .execute();
-  await world.app.db.insertInto('payment_attempts').values({ id: randomUUID(), order_id: id, idempotency_key: key, status: 'pending', decline_code: null, card_brand: null, card_last4: null, gateway_ref: null, created_at: at }).execute();
-  await world.app.db
-    .insertInto('gateway_charges')
-    .values({ idempotency_key: key, amount_cents: 10_299, status: 'succeeded', code: null, message: null, reference: `test_ch_${randomUUID().slice(0, 24)}`, brand: 'visa', last4: '4242', created_at: at })
-    .execute();
+  await chargedInAnotherTab(world, leadId, { service: 'DS-160', plan: 'pro', serviceFee: 10_000 });
   return leadId;
 }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ds160Catalog } from '../../machines/domain/catalogs';
 import type { PaymentField } from '../../machines/domain/payment';
-import type { OrderStatus } from '../../db/schema';
+import type { OrderPlan, OrderStatus } from '../../db/schema';
 import { answersFor } from '../helpers/answers';
 import type { World } from './model';
 
@@ -64,4 +64,50 @@ export async function orderWithStatus(world: World, status: OrderStatus): Promis
     .values({ ...source, id, number: `RB-${source.number.slice(3, 10)}${randomUUID().slice(0, 8).toUpperCase()}`, status, access_code: null, paid_at: status === 'pending' ? null : source.paid_at })
     .execute();
   return id;
+}
+
+/**
+ * Another tab bought this package for the application and its server died before settling it: the order is
+ * pending, past its grace period, and the gateway's record says charged. The next purchase touching the
+ * application makes the server reconcile it first (it is then paid).
+ */
+export async function chargedInAnotherTab(world: World, leadId: string, bought: { service: 'DS-160' | 'ESTA'; plan: OrderPlan; serviceFee: number }): Promise<void> {
+  const lead = await world.app.db.selectFrom('leads').select(['owner_token', 'user_id']).where('id', '=', leadId).executeTakeFirstOrThrow();
+  const at = new Date(Date.now() - 2 * 3_600_000).toISOString();
+  const id = randomUUID();
+  const key = `other_tab_${randomUUID()}`;
+  const total = bought.serviceFee + 299;
+  await world.app.db
+    .insertInto('orders')
+    .values({
+      id,
+      number: `RB-TAB-${id.slice(0, 8).toUpperCase()}`,
+      owner_token: lead.owner_token,
+      user_id: lead.user_id,
+      lead_id: leadId,
+      service: bought.service,
+      plan: bought.plan,
+      service_fee_cents: bought.serviceFee,
+      credit_cents: 0,
+      processing_fee_cents: 299,
+      total_cents: total,
+      government_fee_cents: bought.service === 'ESTA' ? 2_200 : 18_500,
+      status: 'pending',
+      card_brand: null,
+      card_last4: null,
+      gateway_ref: null,
+      failure: null,
+      access_code: null,
+      receipt_email: 'maria@example.com',
+      settled_by: null,
+      created_at: at,
+      updated_at: at,
+      paid_at: null,
+    })
+    .execute();
+  await world.app.db.insertInto('payment_attempts').values({ id: randomUUID(), order_id: id, idempotency_key: key, status: 'pending', decline_code: null, card_brand: null, card_last4: null, gateway_ref: null, created_at: at }).execute();
+  await world.app.db
+    .insertInto('gateway_charges')
+    .values({ idempotency_key: key, amount_cents: total, status: 'succeeded', code: null, message: null, reference: `test_ch_${randomUUID().slice(0, 24)}`, brand: 'visa', last4: '4242', created_at: at })
+    .execute();
 }

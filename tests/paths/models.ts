@@ -11,6 +11,8 @@ import { confirmationPaths } from './confirmation.paths';
 import { dashboardPaths } from './dashboard.paths';
 import { ds160FormPaths } from './ds160Form.paths';
 import { formResumePaths } from './formResume.paths';
+import { groupCheckoutPaths } from './groupCheckout.paths';
+import { groupConfirmationPaths } from './groupConfirmation.paths';
 import { languagePaths } from './language.paths';
 import { loginPaths } from './login.paths';
 import type { PathModel } from './model';
@@ -55,4 +57,6 @@ export const pathModels: Record<MachineName, PathModel> = {
   voiceControls: voiceControlsPaths,
   travellerGroup: travellerGroupPaths,
   travellerHandover: travellerHandoverPaths,
+  groupCheckout: groupCheckoutPaths,
+  groupConfirmation: groupConfirmationPaths,
 };

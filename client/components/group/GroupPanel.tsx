@@ -1,7 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { RELATIONSHIPS } from '../../../machines/domain/travellerGroup';
-import { travellersOf } from '../../../machines/travellerGroup.machine';
+import { groupCheckoutLink, travellersOf } from '../../../machines/travellerGroup.machine';
 import type { TravellerGroupRef } from '../../app/group/useTravellerGroup';
 import { badge, button, input, label, muted, notice, row, small, stack } from '../../styles/ui.css';
 import { Spinner } from '../Spinner';
@@ -28,6 +29,7 @@ export function GroupPanel({ group }: { group: TravellerGroupRef }) {
   const waitsForLead = useSelector(group, (s) => s.context.openAdd && !s.context.leadId);
   // The places of the travellers who may be removed, as one string so the panel is drawn again only when they change.
   const removable = useSelector(group, (s) => travellersOf(s.context).filter((r) => s.can({ type: 'TRAVELLER.REMOVE', position: r.position })).map((r) => r.position).join(','));
+  const payLink = useSelector(group, (s) => groupCheckoutLink(s.context.group));
   const change = (field: keyof typeof draft) => (value: string) => group.send({ type: 'FIELD.CHANGE', field, value });
   // A guardian of the group is named as the panel names that traveller (their place when their form has no name yet).
   const guardianName = (guardian: { leadId: string | null; name: string }) => {
@@ -86,6 +88,11 @@ export function GroupPanel({ group }: { group: TravellerGroupRef }) {
             );
           })}
         </ul>
+      )}
+      {payLink && (
+        <Link to={payLink} className={button.primary} data-testid="group-pay">
+          {t('actions.pay')}
+        </Link>
       )}
       {failure && (
         <div role="alert" className={notice.warning}>

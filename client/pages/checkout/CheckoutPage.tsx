@@ -2,10 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { CHECKOUT_FIELDS, checkoutMachine, selectedOption, type CheckoutField, type CheckoutInput } from '../../../machines/checkout.machine';
-import { COUNTRIES } from '../../../machines/domain/countryList';
-import { errorKey } from '../../../machines/domain/errorCodes';
-import { OTHER_COUNTRY, PAYMENT_FIELDS } from '../../../machines/domain/payment';
+import { checkoutMachine, selectedOption, type CheckoutField, type CheckoutInput } from '../../../machines/checkout.machine';
 import { ROUTES } from '../../../machines/domain/routes';
 import { toIsoDate } from '../../../machines/domain/validators';
 import type { PlanFeaturesDto } from '../../../openapi/schemas/plans';
@@ -17,35 +14,19 @@ import { useMoney } from '../../app/money';
 import { useSiteData } from '../../app/siteData';
 import { useFlow } from '../../app/useFlow';
 import { usePageMeta } from '../../app/usePageMeta';
-import { useCountryName } from '../../components/countries';
 import { PriceLines } from '../../components/PriceStory';
 import { Spinner } from '../../components/Spinner';
-import { button, card, container, errorText, heading, input, label, muted, notice, page, row, small, stack } from '../../styles/ui.css';
+import { button, card, container, heading, muted, notice, page, row, small, stack } from '../../styles/ui.css';
 import * as css from './checkout.css';
+import { CardForm, focusFirstError } from './CardForm';
+import { GroupCheckout } from './GroupCheckout';
 import { OwnedPackage, type CheckoutRef } from './OwnedPackage';
-
-/** The gateway's decline codes the page says in the applicant's language (locales commerce.decline). */
-const DECLINE_CODES = ['card_declined', 'insufficient_funds', 'processing_error', 'expired_card', 'incorrect_cvc', 'incorrect_number'] as const;
+import { paymentToasts } from './paymentToasts';
 
 /** The query parameters the checkout reads (spec 1-core §2.5); only those present are sent to the quote. */
 const QUERY_KEYS = ['plan', 'formType', 'service', 'amount', 'lead', 'session'] as const satisfies readonly (keyof QuoteQuery)[];
 
 const FEATURES: readonly (keyof PlanFeaturesDto)[] = ['wizardAccess', 'estaCheck', 'aiAnalysis', 'documentReview', 'interviewPrep', 'prioritySupport'];
-
-/** How each field is typed and autofilled. Card data is never logged or stored by the page. */
-const FIELD_PROPS: Record<CheckoutField, { autoComplete: string; inputMode?: 'numeric' | 'email'; maxLength?: number; wide?: boolean }> = {
-  email: { autoComplete: 'email', inputMode: 'email', maxLength: 254, wide: true },
-  cardNumber: { autoComplete: 'cc-number', inputMode: 'numeric', maxLength: 30, wide: true },
-  expiryDate: { autoComplete: 'cc-exp', inputMode: 'numeric', maxLength: 10 },
-  cvv: { autoComplete: 'cc-csc', inputMode: 'numeric', maxLength: 6 },
-  cardName: { autoComplete: 'cc-name', maxLength: 100, wide: true },
-  billingAddress: { autoComplete: 'billing street-address', maxLength: 200, wide: true },
-  city: { autoComplete: 'billing address-level2', maxLength: 100 },
-  zipCode: { autoComplete: 'billing postal-code', maxLength: 20 },
-  country: { autoComplete: 'billing country-name', wide: true },
-};
-
-const fieldId = (field: CheckoutField) => `payment-${field}`;
 
 const base = checkoutMachine.provide({ actors: makeCheckoutActors(fetchTransport) });
 
@@ -57,33 +38,22 @@ function queryOf(params: URLSearchParams): QuoteQuery {
 }
 
 export default function CheckoutPage() {
+  const [searchParams] = useSearchParams();
+  const group = searchParams.get('group');
+  // The group's one checkout (issue 36): the same route, its own machine and view.
+  return group ? <GroupCheckout groupId={group} /> : <SingleCheckout searchParams={searchParams} />;
+}
+
+function SingleCheckout({ searchParams }: { searchParams: URLSearchParams }) {
   const { t } = useTranslation('commerce');
   const { branding } = useSiteData();
   usePageMeta('checkout', branding.brandName);
-  const [searchParams] = useSearchParams();
   const toasts = useToastActor();
   const machine = useMemo(
     () =>
       base.provide({
         actions: {
-          announceMissing: () =>
-            toasts.send({
-              type: 'TOAST.SHOW',
-              toast: { title: 'commerce:toast.missing.title', description: 'commerce:toast.missing.description', variant: 'destructive' },
-            }),
-          announcePaid: () =>
-            toasts.send({ type: 'TOAST.SHOW', toast: { title: 'commerce:toast.paid.title', description: 'commerce:toast.paid.description' } }),
-          // The server's own reason when it gave one (a card decline), else the spec's default text: both in the
-          // interface language, never the server's English (issue 34).
-          announcePaymentFailed: (_, { code }) =>
-            toasts.send({
-              type: 'TOAST.SHOW',
-              toast: {
-                title: 'commerce:toast.paymentFailed.title',
-                description: code && (DECLINE_CODES as readonly string[]).includes(code) ? `commerce:decline.${code}` : (errorKey(code) ?? 'commerce:toast.paymentFailed.description'),
-                variant: 'destructive',
-              },
-            }),
+          ...paymentToasts(toasts),
           announceInvalidPlan: () =>
             toasts.send({ type: 'TOAST.SHOW', toast: { title: 'commerce:toast.invalidPlan.title', description: 'commerce:toast.invalidPlan.description', variant: 'destructive' } }),
           // Paid (or being paid) in another tab: the page shows what the application has now.
@@ -154,7 +124,6 @@ export default function CheckoutPage() {
 function CheckoutForm({ flow }: { flow: CheckoutRef }) {
   const { t } = useTranslation(['commerce', 'validation']);
   const money = useMoney();
-  const nameOf = useCountryName();
   const quote = useSelector(flow, (s) => s.context.quote);
   const option = useSelector(flow, (s) => selectedOption(s.context));
   const details = useSelector(flow, (s) => s.context.details);
@@ -162,23 +131,15 @@ function CheckoutForm({ flow }: { flow: CheckoutRef }) {
   const errors = useSelector(flow, (s) => s.context.errors);
   const paying = useSelector(flow, (s) => s.matches({ ready: 'paying' }) || s.status === 'done');
   const busy = useSelector(flow, (s) => s.hasTag('busy') || s.status === 'done');
-  const countries = useMemo(() => [...COUNTRIES].sort((a, b) => nameOf(a).localeCompare(nameOf(b))), [nameOf]);
 
   if (!quote || !option) return null;
 
   const pay = () => {
     flow.send({ type: 'PAY' });
-    // Refused for a field: move to the first one, whose error is read with it.
     const after = flow.getSnapshot();
-    const first = CHECKOUT_FIELDS.find((field) => after.context.errors[field]);
-    if (after.matches({ ready: 'editing' }) && first) document.getElementById(fieldId(first))?.focus();
+    if (after.matches({ ready: 'editing' })) focusFirstError(after.context.errors);
   };
 
-  const change = (field: CheckoutField, value: string) => flow.send({ type: 'FIELD.CHANGE', field, value });
-  const errorOf = (field: CheckoutField) => {
-    const error = errors[field];
-    return error ? t(error.key.includes(':') ? error.key : `validation:${error.key}`, error.params) : null;
-  };
   const total = money(option.price.total / 100, { cents: true });
 
   return (
@@ -242,110 +203,16 @@ function CheckoutForm({ flow }: { flow: CheckoutRef }) {
         </section>
 
         <section className={`${card} ${stack}`} aria-labelledby="payment-title">
-          <h2 id="payment-title" className={heading.section}>
-            {t('checkout.payment.title')}
-          </h2>
-          <p className={`${muted} ${small}`}>{t('checkout.payment.secure')}</p>
-          <form
-            noValidate
-            className={stack}
-            aria-labelledby="payment-title"
-            onSubmit={(e) => {
-              e.preventDefault();
-              if (!busy) pay();
-            }}
-          >
-            <div>
-              <label className={label} htmlFor={fieldId('email')}>
-                {t('checkout.fields.email.label')}
-              </label>
-              <input
-                id={fieldId('email')}
-                name="email"
-                type="email"
-                className={input}
-                required
-                autoComplete={FIELD_PROPS.email.autoComplete}
-                inputMode={FIELD_PROPS.email.inputMode}
-                maxLength={FIELD_PROPS.email.maxLength}
-                spellCheck={false}
-                disabled={busy}
-                aria-invalid={errorOf('email') ? true : undefined}
-                aria-describedby={[`${fieldId('email')}-hint`, errorOf('email') ? `${fieldId('email')}-error` : ''].filter(Boolean).join(' ')}
-                value={email}
-                onChange={(e) => change('email', e.target.value)}
-              />
-              <p id={`${fieldId('email')}-hint`} className={css.hint}>
-                {t('checkout.fields.email.hint')}
-              </p>
-              {errorOf('email') && (
-                <p id={`${fieldId('email')}-error`} className={errorText}>
-                  {errorOf('email')}
-                </p>
-              )}
-            </div>
-            <div className={css.fields}>
-              {PAYMENT_FIELDS.map((field) => {
-                const props = FIELD_PROPS[field];
-                const id = fieldId(field);
-                const error = errorOf(field);
-                const hint = field === 'expiryDate' ? t('checkout.fields.expiryDate.hint') : null;
-                const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
-                const common = {
-                  id,
-                  name: field,
-                  className: input,
-                  required: true,
-                  autoComplete: props.autoComplete,
-                  disabled: busy,
-                  'aria-invalid': error ? true : undefined,
-                  'aria-describedby': described,
-                } as const;
-                return (
-                  <div key={field} className={props.wide ? css.wide : undefined}>
-                    <label className={label} htmlFor={id}>
-                      {t(`checkout.fields.${field}.label`)}
-                    </label>
-                    {field === 'country' ? (
-                      <select {...common} value={details.country} onChange={(e) => change(field, e.target.value)}>
-                        <option value="">{t('checkout.fields.country.choose')}</option>
-                        {countries.map((c) => (
-                          <option key={c.code} value={c.name}>
-                            {nameOf(c)}
-                          </option>
-                        ))}
-                        <option value={OTHER_COUNTRY}>{t('checkout.fields.country.other')}</option>
-                      </select>
-                    ) : (
-                      <input
-                        {...common}
-                        type="text"
-                        inputMode={props.inputMode}
-                        maxLength={props.maxLength}
-                        spellCheck={false}
-                        placeholder={field === 'expiryDate' ? t('checkout.fields.expiryDate.hint') : undefined}
-                        value={details[field]}
-                        onChange={(e) => change(field, e.target.value)}
-                      />
-                    )}
-                    {hint && (
-                      <p id={`${id}-hint`} className={css.hint}>
-                        {hint}
-                      </p>
-                    )}
-                    {error && (
-                      <p id={`${id}-error`} className={errorText}>
-                        {error}
-                      </p>
-                    )}
-                  </div>
-                );
-              })}
-            </div>
-            <button type="button" className={`${button.primary} ${css.fullWidth}`} data-testid="pay-button" data-main-action disabled={busy} aria-busy={paying || undefined} onClick={pay}>
-              {paying ? t('processing') : t('checkout.pay', { amount: total })}
-            </button>
-          </form>
+          <CardForm
+            email={email}
+            details={details}
+            errors={errors}
+            busy={busy}
+            paying={paying}
+            payLabel={t('checkout.pay', { amount: total })}
+            onChange={(field: CheckoutField, value: string) => flow.send({ type: 'FIELD.CHANGE', field, value })}
+            onPay={pay}
+          />
           <Link to={ROUTES.pricing}>{t('back.pricing')}</Link>
         </section>
       </div>

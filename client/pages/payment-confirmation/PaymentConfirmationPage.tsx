@@ -19,6 +19,7 @@ import { SpanishNotice } from '../../components/SpanishNotice';
 import { Spinner } from '../../components/Spinner';
 import { badge, button, card, heading, muted, narrow, notice, page, row, small, stack } from '../../styles/ui.css';
 import * as css from './confirmation.css';
+import { GroupConfirmation } from './GroupConfirmation';
 
 const SUPPORT_EMAIL = 'support@rumbo.example';
 
@@ -34,10 +35,16 @@ const base = confirmationMachine.provide({
 
 
 export default function PaymentConfirmationPage() {
+  const [searchParams] = useSearchParams();
+  const groupPayment = searchParams.get('groupPayment');
+  // A group's one payment (issue 36): its own machine and view, every traveller with their own receipt line.
+  return groupPayment !== null ? <GroupConfirmation paymentId={groupPayment} /> : <OrderConfirmation searchParams={searchParams} />;
+}
+
+function OrderConfirmation({ searchParams }: { searchParams: URLSearchParams }) {
   const { t } = useTranslation('commerce');
   const { branding } = useSiteData();
   usePageMeta('confirmation', branding.brandName);
-  const [searchParams] = useSearchParams();
   const toasts = useToastActor();
   const machine = useMemo(
     () =>

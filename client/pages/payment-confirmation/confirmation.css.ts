@@ -69,3 +69,6 @@ export const legal = style({
   flexDirection: 'column',
   gap: vars.space.sm,
 });
+
+/** One traveller's receipt line in a group's confirmation, set apart from the next. */
+export const traveller = style({ paddingBottom: vars.space.md, borderBottom: `1px solid ${vars.color.border}`, selectors: { '&:last-child': { borderBottom: 'none', paddingBottom: 0 } } });

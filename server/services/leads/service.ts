@@ -24,6 +24,7 @@ import { isValidEmail } from '../../../machines/domain/validators';
 import type { CheckoutOffer } from '../../../openapi/schemas/checkout';
 import type { LeadCaptured, LeadCreate, LeadDto, LeadImmediate, LeadUpdate, LeadUpdated, SaveLead } from '../../../openapi/schemas/leads';
 import { badRequest } from '../../lib/problems';
+import { findMembership } from '../../../db/queries/groups';
 import { paidOrdersOfLead } from '../../../db/queries/orders';
 import { paidOf } from '../orders/quote';
 import { checkoutOffer } from '../pricing/checkout';
@@ -129,8 +130,10 @@ export class LeadService {
   ) {}
 
   async checkoutFor(lead: Pick<Lead, 'id' | 'formType' | 'source' | 'subscriptionPlan'>): Promise<CheckoutOffer> {
-    const [pricing, fees, paid] = await Promise.all([this.prices.pricing(), this.prices.fees(), paidOrdersOfLead(this.db, lead.id)]);
-    return checkoutOffer(lead, { pricing, fees }, paidOf(paid));
+    const [pricing, fees, paid, membership] = await Promise.all([this.prices.pricing(), this.prices.fees(), paidOrdersOfLead(this.db, lead.id), findMembership(this.db, lead.id)]);
+    const offer = checkoutOffer(lead, { pricing, fees }, paidOf(paid));
+    // A traveller of a group is paid for with the group, by its leader, in one checkout (issue 36).
+    return membership ? { ...offer, url: `/checkout?group=${membership.group_id}` } : offer;
   }
 
   /**

@@ -1,0 +1,182 @@
+import { useSelector } from '@xstate/react';
+import { useEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ROUTES } from '../../../machines/domain/routes';
+import { groupConfirmationMachine } from '../../../machines/groupConfirmation.machine';
+import type { GroupPaymentDto } from '../../../openapi/schemas/groups';
+import { makeGroupConfirmationActors } from '../../api/actors/groupCheckout';
+import { fetchTransport } from '../../api/transport';
+import { useLanguage, useToastActor } from '../../app/AppContext';
+import { useFormat } from '../../app/format';
+import { useMoney } from '../../app/money';
+import { saveFile } from '../../app/saveFile';
+import { useSiteData } from '../../app/siteData';
+import { useFlow } from '../../app/useFlow';
+import { usePageMeta } from '../../app/usePageMeta';
+import { Spinner } from '../../components/Spinner';
+import { button, card, heading, muted, narrow, notice, page, row, small, stack } from '../../styles/ui.css';
+import * as css from './confirmation.css';
+
+const base = groupConfirmationMachine.provide({
+  actors: makeGroupConfirmationActors(fetchTransport),
+  actions: { saveFile: (_, { file }) => saveFile(file) },
+});
+
+type Line = GroupPaymentDto['lines'][number];
+
+/**
+ * /payment-confirmation?groupPayment=<id> (issue 36): the group's payment as the server recorded it, every traveller
+ * with their own receipt line (order number, amount, Premium code) and form PDF, and the receipt of the one charge.
+ */
+export function GroupConfirmation({ paymentId }: { paymentId: string }) {
+  const { t } = useTranslation(['group', 'commerce']);
+  const { branding } = useSiteData();
+  usePageMeta('confirmation', branding.brandName);
+  const toasts = useToastActor();
+  const machine = useMemo(
+    () =>
+      base.provide({
+        actions: {
+          announceFormFailed: (_, { number }) =>
+            toasts.send({
+              type: 'TOAST.SHOW',
+              toast: { title: 'commerce:toast.formFailed.title', description: 'commerce:toast.formFailed.description', params: { number }, variant: 'destructive' },
+            }),
+        },
+      }),
+    [toasts],
+  );
+  const flow = useFlow(machine, { paymentId });
+  const state = useSelector(flow, (s) => (['missing', 'failed', 'pending', 'notPaid', 'paid'] as const).find((v) => s.matches(v)) ?? 'loading');
+  const payment = useSelector(flow, (s) => s.context.payment);
+  const downloading = useSelector(flow, (s) => s.context.downloading);
+
+  if (state === 'loading') return <Spinner label={t('commerce:confirmation.loading')} />;
+  if (state === 'paid' && payment) return <PaidGroup payment={payment} downloading={downloading} onForm={(line) => flow.send({ type: 'DOWNLOAD.FORM', line })} />;
+
+  return (
+    <div className={`${narrow} ${page}`}>
+      <section className={`${card} ${stack}`} aria-labelledby="confirmation-title" data-testid={`group-confirmation-${state}`}>
+        <h1 id="confirmation-title" className={heading.page}>
+          {t(`confirmation.${state}.title`)}
+        </h1>
+        <p role={state === 'failed' || state === 'notPaid' ? 'alert' : undefined}>{t(`confirmation.${state}.body`, { number: payment?.number })}</p>
+        <div className={row}>
+          {state === 'failed' && (
+            <button type="button" className={button.primary} onClick={() => flow.send({ type: 'RETRY' })}>
+              {t('commerce:retry')}
+            </button>
+          )}
+          {state === 'pending' && (
+            <button type="button" className={button.primary} onClick={() => flow.send({ type: 'REFRESH' })}>
+              {t('commerce:confirmation.pending.refresh')}
+            </button>
+          )}
+          {state === 'notPaid' && payment && (
+            <Link to={`${ROUTES.checkout}?group=${payment.groupId}`} className={button.primary}>
+              {t('confirmation.notPaid.tryAgain')}
+            </Link>
+          )}
+          <Link to={ROUTES.dashboard} className={button.secondary}>
+            {t('checkout.back')}
+          </Link>
+        </div>
+      </section>
+    </div>
+  );
+}
+
+function PaidGroup({ payment, downloading, onForm }: { payment: GroupPaymentDto; downloading: number | null; onForm: (line: number) => void }) {
+  const { t } = useTranslation(['group', 'commerce']);
+  const format = useFormat();
+  const money = useMoney();
+  const cents = (value: number) => money(value / 100, { cents: true });
+  // The page arrived from the checkout: start reading at its title, once.
+  const title = useRef<HTMLHeadingElement>(null);
+  useEffect(() => title.current?.focus(), []);
+
+  return (
+    <div className={`${narrow} ${page} ${stack}`} data-testid="group-confirmation-paid">
+      <header className={css.hero}>
+        <span className={css.checkmark} aria-hidden="true">
+          ✓
+        </span>
+        <h1 className={heading.page} tabIndex={-1} ref={title}>
+          {t('commerce:confirmation.paid.title')}
+        </h1>
+        <p className={muted}>{t('confirmation.paid.lead', { count: payment.lines.length })}</p>
+      </header>
+
+      <section className={`${card} ${stack}`} aria-labelledby="group-travellers-title">
+        <h2 id="group-travellers-title" className={heading.section}>
+          {t('confirmation.travellers')}
+        </h2>
+        <ul className={`${stack} ${css.features}`}>
+          {payment.lines.map((line, index) => (
+            <TravellerLine key={line.order.id} line={line} busy={downloading !== null} downloading={downloading === index} onForm={() => onForm(index)} />
+          ))}
+        </ul>
+      </section>
+
+      <section className={`${card} ${stack}`} aria-labelledby="group-receipt-title" data-testid="group-receipt">
+        <h2 id="group-receipt-title" className={heading.section}>
+          {t('confirmation.receipt.title')}
+        </h2>
+        <dl className={css.orderList}>
+          <Item term={t('confirmation.receipt.number')} value={payment.number} mono testId="group-payment-number" />
+          <Item term={t('commerce:confirmation.order.date')} value={format.date(payment.paidAt ?? payment.createdAt)} />
+          {payment.card && <Item term={t('commerce:confirmation.order.card')} value={t('commerce:confirmation.order.cardValue', { brand: t(`commerce:card.brands.${payment.card.brand}`, { defaultValue: payment.card.brand }), last4: payment.card.last4 })} />}
+          {payment.receiptEmail && <Item term={t('confirmation.receipt.email')} value={payment.receiptEmail} />}
+          <Item term={t('confirmation.receipt.services')} value={cents(payment.price.serviceFee - payment.price.credit)} />
+          <Item term={t('checkout.summary.processing')} value={cents(payment.price.processingFee)} />
+          <Item term={t('confirmation.receipt.total')} value={cents(payment.price.total)} testId="group-payment-total" />
+        </dl>
+        <p className={notice.warning}>{t('checkout.summary.government', { amount: cents(payment.price.governmentFee) })}</p>
+      </section>
+    </div>
+  );
+}
+
+function Item({ term, value, mono, testId }: { term: string; value: string; mono?: boolean; testId?: string }) {
+  return (
+    <div>
+      <dt className={css.term}>{term}</dt>
+      <dd className={`${css.value} ${mono ? css.number : ''}`} data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+function TravellerLine({ line, busy, downloading, onForm }: { line: Line; busy: boolean; downloading: boolean; onForm: () => void }) {
+  const { t } = useTranslation(['group', 'commerce']);
+  const { language } = useLanguage();
+  const money = useMoney();
+  const { order } = line;
+  const name = line.traveller || t('checkout.unnamed');
+  return (
+    <li className={`${stack} ${css.traveller}`} data-testid="group-confirmation-line">
+      <div>
+        <strong>{name}</strong>
+        <span className={`${muted} ${small}`}>
+          {' '}
+          · {t(`relationship.${line.relationship}`)} · {t(`commerce:products.${order.product}`)}
+        </span>
+      </div>
+      <dl className={css.orderList}>
+        <Item term={t('commerce:confirmation.order.number')} value={order.number} mono testId="group-line-number" />
+        <Item term={t('confirmation.line.amount')} value={money(order.price.total / 100, { cents: true })} />
+        {order.product === 'premium' && order.accessCode && <Item term={t('commerce:confirmation.premium.code')} value={order.accessCode} mono testId="group-line-code" />}
+      </dl>
+      {order.product === 'premium' && order.accessCode && <Link to={`${ROUTES.premiumText}?lang=${language}`}>{t('commerce:confirmation.premium.link')}</Link>}
+      {order.formReady ? (
+        <button type="button" className={button.secondary} data-testid="group-line-form" disabled={busy} aria-busy={downloading || undefined} onClick={onForm}>
+          {downloading ? t('commerce:confirmation.downloading.form') : t('confirmation.line.download', { name })}
+        </button>
+      ) : (
+        <p className={`${muted} ${small}`}>{t('confirmation.line.notReady', { name })}</p>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,106 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { GroupPaymentDto } from '../openapi/schemas/groups';
+import type { OrderDto } from '../openapi/schemas/orders';
+import type { PdfFile } from './confirmation.machine';
+
+// The group's confirmation (issue 36): the payment as the server recorded it, every traveller with their own
+// receipt line, and each ready form's PDF, made by the server from the traveller's own order.
+
+export interface GroupConfirmationInput {
+  /** The `groupPayment` query parameter; nothing else in the address is trusted. */
+  paymentId: string | null;
+}
+
+export interface GroupConfirmationContext {
+  paymentId: string | null;
+  payment: GroupPaymentDto | null;
+  /** The line (its place in the payment) whose traveller's form is being made. */
+  downloading: number | null;
+}
+
+/** A traveller's form by their line's place in the payment (the page's rows). */
+export type GroupConfirmationEvent = { type: 'DOWNLOAD.FORM'; line: number } | { type: 'RETRY' } | { type: 'REFRESH' };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const lineOrder = (context: GroupConfirmationContext, line: number | null) => (line === null ? undefined : context.payment?.lines[line]?.order);
+
+export const groupConfirmationMachine = setup({
+  types: { input: {} as GroupConfirmationInput, context: {} as GroupConfirmationContext, events: {} as GroupConfirmationEvent },
+  actors: {
+    /** GET /api/group-payments/{id}; provided by the client. */
+    fetchPayment: fromPromise<GroupPaymentDto, { paymentId: string }>(async () => {
+      throw new Error('fetchPayment is provided by the caller');
+    }),
+    /** POST /api/generate-form-pdf with the traveller's confirmation number; provided by the client. */
+    downloadForm: fromPromise<PdfFile, { order: OrderDto }>(async () => {
+      throw new Error('downloadForm is provided by the caller');
+    }),
+  },
+  actions: {
+    /** Hands the PDF to the browser as a download; provided by the client. */
+    saveFile: (_: unknown, _params: { file: PdfFile }) => {},
+    /** The spec's alert naming the traveller's confirmation number; provided by the client. */
+    announceFormFailed: (_: unknown, _params: { number: string }) => {},
+  },
+  guards: {
+    hasPaymentId: ({ context }) => context.paymentId !== null && UUID.test(context.paymentId),
+    isPaid: (_, params: { payment: GroupPaymentDto }) => params.payment.status === 'paid',
+    isPending: (_, params: { payment: GroupPaymentDto }) => params.payment.status === 'pending',
+    /** A traveller's line of this payment whose form is complete. */
+    isReadyForm: ({ context }, params: { line: number }) => lineOrder(context, params.line)?.formReady === true,
+  },
+}).createMachine({
+  id: 'groupConfirmation',
+  context: ({ input }) => ({ paymentId: input.paymentId?.trim() || null, payment: null, downloading: null }),
+  initial: 'checking',
+  states: {
+    checking: { always: [{ guard: 'hasPaymentId', target: 'loading' }, { target: 'missing' }] },
+    missing: {},
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        id: 'fetchPayment',
+        src: 'fetchPayment',
+        input: ({ context }) => ({ paymentId: context.paymentId as string }),
+        onDone: [
+          { guard: { type: 'isPaid', params: ({ event }) => ({ payment: event.output }) }, target: 'paid', actions: assign({ payment: ({ event }) => event.output }) },
+          { guard: { type: 'isPending', params: ({ event }) => ({ payment: event.output }) }, target: 'pending', actions: assign({ payment: ({ event }) => event.output }) },
+          // Declined or refunded: never shown as paid.
+          { target: 'notPaid', actions: assign({ payment: ({ event }) => event.output }) },
+        ],
+        onError: 'failed',
+      },
+    },
+    failed: { on: { RETRY: 'loading' } },
+    pending: { on: { REFRESH: 'loading' } },
+    notPaid: {},
+    paid: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            'DOWNLOAD.FORM': {
+              guard: { type: 'isReadyForm', params: ({ event }) => ({ line: event.line }) },
+              target: 'form',
+              actions: assign({ downloading: ({ event }) => event.line }),
+            },
+          },
+        },
+        form: {
+          tags: ['busy'],
+          invoke: {
+            id: 'downloadForm',
+            src: 'downloadForm',
+            input: ({ context }) => ({ order: lineOrder(context, context.downloading) as OrderDto }),
+            onDone: { target: 'idle', actions: [{ type: 'saveFile', params: ({ event }) => ({ file: event.output }) }, assign({ downloading: null })] },
+            onError: {
+              target: 'idle',
+              actions: [{ type: 'announceFormFailed', params: ({ context }) => ({ number: (lineOrder(context, context.downloading) as OrderDto).number }) }, assign({ downloading: null })],
+            },
+          },
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,258 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor, type AnyActorRef } from 'xstate';
+import { groupCheckoutMachine, groupPaymentRequest, quoteQuery } from '../../machines/groupCheckout.machine';
+import { groupConfirmationMachine } from '../../machines/groupConfirmation.machine';
+import { groupCheckoutLink } from '../../machines/travellerGroup.machine';
+import type { GroupDto, GroupPaymentDto, GroupQuoteDto } from '../../openapi/schemas/groups';
+
+// The group's one checkout and its confirmation (issue 36), with the calls stood in for: the rules the page keeps.
+
+const settle = (actor: AnyActorRef) => waitFor(actor, (s) => !s.hasTag('busy'));
+const PRICE = { serviceFee: 7700, credit: 0, processingFee: 299, total: 7999, governmentFee: 2100, outOfPocket: 10099 };
+const FEATURES = { wizardAccess: true, estaCheck: true, aiAnalysis: false, documentReview: false, interviewPrep: false, prioritySupport: false };
+const ANA = '11111111-1111-4111-8111-111111111111';
+const DIEGO = '22222222-2222-4222-8222-222222222222';
+const PAYMENT_ID = '33333333-3333-4333-8333-333333333333';
+const CARD = { cardNumber: '4242424242424242', expiryDate: '12/39', cvv: '123', cardName: 'Ana Garcia', billingAddress: 'Calle Mayor 5', city: 'Madrid', zipCode: '28013', country: 'Spain' };
+
+function quote(diego: 'basic' | 'pro' | 'premium' = 'basic', lines = 2): GroupQuoteDto {
+  const ds160 = (product: 'basic' | 'pro' | 'premium') => ({ product, service: 'DS-160' as const, price: { ...PRICE, processingFee: 0 }, features: FEATURES, available: true });
+  return {
+    groupId: 'g',
+    lines: [
+      { leadId: ANA, name: 'Ana Garcia', relationship: 'leader' as const, service: 'ESTA' as const, product: 'esta' as const, price: PRICE, options: [{ product: 'esta' as const, service: 'ESTA' as const, price: PRICE, features: FEATURES, available: true }] },
+      { leadId: DIEGO, name: 'Diego Garcia', relationship: 'child' as const, service: 'DS-160' as const, product: diego, price: { ...PRICE, processingFee: 0 }, options: [ds160('basic'), ds160('pro'), ds160('premium')] },
+    ].slice(0, lines),
+    settled: [],
+    price: PRICE,
+    email: 'ana@example.com',
+  };
+}
+
+function start(actors: { fetchQuote?: (input: any) => Promise<GroupQuoteDto>; processPayment?: (input: any) => Promise<GroupPaymentDto> }, actions: Record<string, (...a: any[]) => void> = {}) {
+  const fetchQuote = vi.fn(actors.fetchQuote ?? (async () => quote()));
+  const processPayment = vi.fn(actors.processPayment ?? (async () => ({ id: PAYMENT_ID }) as GroupPaymentDto));
+  const actor = createActor(
+    groupCheckoutMachine.provide({
+      actors: { fetchQuote: fromPromise(({ input }) => fetchQuote(input)), processPayment: fromPromise(({ input }) => processPayment(input)) },
+      actions,
+    }),
+    { input: { groupId: 'g', today: '2026-11-27' } },
+  ).start();
+  return { actor, fetchQuote, processPayment };
+}
+
+function fill(actor: ReturnType<typeof start>['actor'], card = CARD) {
+  for (const [field, value] of Object.entries(card)) actor.send({ type: 'FIELD.CHANGE', field: field as never, value });
+}
+
+describe('group checkout', () => {
+  it('opens on the quote with the leader’s e-mail, pays once and ends on the group confirmation', async () => {
+    const paid = vi.fn();
+    const { actor, processPayment } = start({}, { announcePaid: paid });
+    await settle(actor);
+    expect(actor.getSnapshot().matches({ ready: 'editing' })).toBe(true);
+    expect(actor.getSnapshot().context.email).toBe('ana@example.com');
+    fill(actor);
+    actor.send({ type: 'PAY' });
+    actor.send({ type: 'PAY' });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(processPayment).toHaveBeenCalledTimes(1);
+    expect(processPayment.mock.calls[0]![0]).toMatchObject({ groupId: 'g', body: { email: 'ana@example.com', paymentDetails: { cardNumber: '4242 4242 4242 4242' } } });
+    expect(processPayment.mock.calls[0]![0].body).not.toHaveProperty('plans');
+    expect(actor.getSnapshot().output).toEqual({ to: `/payment-confirmation?groupPayment=${PAYMENT_ID}` });
+    expect(paid).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks the server for a DS-160 traveller’s other package and pays for the one it priced', async () => {
+    const { actor, fetchQuote, processPayment } = start({ fetchQuote: async ({ query }) => quote(query.plans ? 'premium' : 'basic') });
+    await settle(actor);
+    // An ESTA line sells only the ESTA, and a line's own package is no change.
+    actor.send({ type: 'LINE.SELECT', line: 0, product: 'premium' });
+    actor.send({ type: 'LINE.SELECT', line: 1, product: 'basic' });
+    expect(fetchQuote).toHaveBeenCalledTimes(1);
+    actor.send({ type: 'LINE.SELECT', line: 1, product: 'premium' });
+    expect(actor.getSnapshot().matches({ ready: 'requoting' })).toBe(true);
+    await settle(actor);
+    expect(fetchQuote.mock.calls[1]![0]).toEqual({ groupId: 'g', query: { plans: `${DIEGO}:premium` } });
+    expect(actor.getSnapshot().context.quote?.lines[1]?.product).toBe('premium');
+    fill(actor);
+    actor.send({ type: 'PAY' });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(processPayment.mock.calls[0]![0].body.plans).toEqual([{ leadId: DIEGO, product: 'premium' }]);
+  });
+
+  it('keeps the line’s package when the new one could not be priced', async () => {
+    const failed = vi.fn();
+    let calls = 0;
+    const { actor } = start(
+      {
+        fetchQuote: async () => {
+          calls += 1;
+          if (calls > 1) throw new TypeError('Failed to fetch');
+          return quote();
+        },
+      },
+      { announceRequoteFailed: failed },
+    );
+    await settle(actor);
+    actor.send({ type: 'LINE.SELECT', line: 1, product: 'pro' });
+    await settle(actor);
+    expect(actor.getSnapshot().matches({ ready: 'editing' })).toBe(true);
+    expect(actor.getSnapshot().context.plans).toEqual({});
+    expect(failed).toHaveBeenCalledTimes(1);
+  });
+
+  it('renews the key after a decline and keeps it to retry a payment whose answer was lost', async () => {
+    const outcomes: Array<() => never | GroupPaymentDto> = [
+      () => {
+        throw Object.assign(new Error('402'), { status: 402, code: 'card_declined', serverMessage: 'Your card was declined.' });
+      },
+      () => {
+        throw new TypeError('Failed to fetch');
+      },
+      () => ({ id: PAYMENT_ID }) as GroupPaymentDto,
+    ];
+    const failed = vi.fn();
+    const { actor, processPayment } = start({ processPayment: async () => (outcomes.shift() as () => GroupPaymentDto)() }, { announcePaymentFailed: failed });
+    await settle(actor);
+    fill(actor);
+    actor.send({ type: 'PAY' });
+    await settle(actor);
+    expect(actor.getSnapshot().matches({ ready: 'declined' })).toBe(true);
+    expect(actor.getSnapshot().context.failure).toBe('card_declined');
+    expect(actor.getSnapshot().context.attemptKey).toBeNull();
+    actor.send({ type: 'PAY' });
+    await settle(actor);
+    expect(actor.getSnapshot().matches({ ready: 'failed' })).toBe(true);
+    actor.send({ type: 'PAY' });
+    await waitFor(actor, (s) => s.status === 'done');
+    const keys = processPayment.mock.calls.map(([input]) => input.body.idempotencyKey);
+    expect(keys[0]).not.toBe(keys[1]);
+    expect(keys[2]).toBe(keys[1]);
+    expect(failed.mock.calls.map(([, params]) => params)).toEqual([{ message: 'Your card was declined.', code: 'card_declined' }, { message: undefined, code: undefined }]);
+  });
+
+  it('refuses to pay with a missing or invalid card, naming each field', async () => {
+    const missing = vi.fn();
+    const { actor, processPayment } = start({}, { announceMissing: missing });
+    await settle(actor);
+    actor.send({ type: 'PAY' });
+    expect(missing).toHaveBeenCalledTimes(1);
+    expect(Object.keys(actor.getSnapshot().context.errors)).toContain('cardNumber');
+    fill(actor, { ...CARD, cardNumber: '4242 4242 4242 4241' });
+    actor.send({ type: 'PAY' });
+    expect(Object.keys(actor.getSnapshot().context.errors)).toEqual(['cardNumber']);
+    expect(processPayment).not.toHaveBeenCalled();
+  });
+
+  it('says there is nothing to pay when every traveller has paid, before or during the payment', async () => {
+    const empty = { ...quote(), lines: [], settled: [{ leadId: ANA, name: 'Ana Garcia' }] };
+    const first = start({ fetchQuote: async () => empty });
+    await settle(first.actor);
+    expect(first.actor.getSnapshot().value).toBe('nothingToPay');
+
+    let quoted = 0;
+    const changed = vi.fn();
+    const second = start(
+      {
+        fetchQuote: async () => (++quoted === 1 ? quote() : empty),
+        processPayment: async () => {
+          throw Object.assign(new Error('409'), { status: 409, code: 'nothing_to_pay' });
+        },
+      },
+      { announceQuoteChanged: changed },
+    );
+    await settle(second.actor);
+    fill(second.actor);
+    second.actor.send({ type: 'PAY' });
+    await waitFor(second.actor, (s) => s.matches('nothingToPay'));
+    expect(changed).toHaveBeenCalledWith(expect.anything(), { code: 'nothing_to_pay' });
+  });
+
+  it('offers Retry when the quote could not be loaded', async () => {
+    let calls = 0;
+    const { actor } = start({
+      fetchQuote: async () => {
+        calls += 1;
+        if (calls === 1) throw new TypeError('Failed to fetch');
+        return quote();
+      },
+    });
+    await settle(actor);
+    expect(actor.getSnapshot().value).toBe('quoteFailed');
+    actor.send({ type: 'RETRY' });
+    await settle(actor);
+    expect(actor.getSnapshot().matches('ready')).toBe(true);
+  });
+
+  it('builds the quote query and the payment body from the packages chosen', () => {
+    expect(quoteQuery({})).toEqual({});
+    expect(quoteQuery({ [DIEGO]: 'pro', [ANA]: 'premium' })).toEqual({ plans: `${DIEGO}:pro,${ANA}:premium` });
+    const body = groupPaymentRequest({ groupId: 'g', today: '', quote: null, plans: { [DIEGO]: 'pro' }, email: ' ana@example.com ', details: CARD, errors: {}, attemptKey: 'k', payment: null, failure: null });
+    expect(body).toEqual({ plans: [{ leadId: DIEGO, product: 'pro' }], email: 'ana@example.com', idempotencyKey: 'k', paymentDetails: CARD });
+  });
+});
+
+describe('the group panel’s Pay for the group', () => {
+  const group = (statuses: Array<'unpaid' | 'paid'>) => ({ id: 'g', travellers: statuses.map((paymentStatus) => ({ paymentStatus })) }) as GroupDto;
+  it('leads to the group checkout while anyone has something to pay', () => {
+    expect(groupCheckoutLink(group(['paid', 'unpaid']))).toBe('/checkout?group=g');
+    expect(groupCheckoutLink(group(['paid', 'paid']))).toBeNull();
+    expect(groupCheckoutLink(null)).toBeNull();
+  });
+});
+
+describe('group confirmation', () => {
+  const PAYMENT = {
+    id: PAYMENT_ID,
+    status: 'paid',
+    lines: [
+      { traveller: 'Ana', relationship: 'leader', order: { id: 'o1', number: 'RB-1', formReady: true } },
+      { traveller: 'Diego', relationship: 'child', order: { id: 'o2', number: 'RB-2', formReady: false } },
+    ],
+  } as unknown as GroupPaymentDto;
+
+  function open(paymentId: string | null, payment: Partial<GroupPaymentDto> = PAYMENT, downloadForm: (input: unknown) => Promise<{ fileName: string; bytes: Uint8Array }> = async () => ({ fileName: 'f.pdf', bytes: new Uint8Array([37]) })) {
+    const saved = vi.fn();
+    const failed = vi.fn();
+    const download = vi.fn(downloadForm);
+    const actor = createActor(
+      groupConfirmationMachine.provide({
+        actors: { fetchPayment: fromPromise(async () => payment as GroupPaymentDto), downloadForm: fromPromise(({ input }) => download(input as never)) },
+        actions: { saveFile: saved, announceFormFailed: failed },
+      }),
+      { input: { paymentId } },
+    ).start();
+    return { actor, saved, failed, download };
+  }
+
+  it('shows a paid payment and makes only a ready form’s PDF, from that traveller’s order', async () => {
+    const { actor, saved, download } = open(PAYMENT_ID);
+    await settle(actor);
+    expect(actor.getSnapshot().matches({ paid: 'idle' })).toBe(true);
+    actor.send({ type: 'DOWNLOAD.FORM', line: 1 });
+    expect(download).not.toHaveBeenCalled();
+    actor.send({ type: 'DOWNLOAD.FORM', line: 0 });
+    await settle(actor);
+    expect(download.mock.calls[0]![0]).toEqual({ order: PAYMENT.lines[0]!.order });
+    expect(saved).toHaveBeenCalledTimes(1);
+  });
+
+  it('names the traveller’s confirmation number when their form could not be made', async () => {
+    const { actor, failed } = open(PAYMENT_ID, PAYMENT, async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await settle(actor);
+    actor.send({ type: 'DOWNLOAD.FORM', line: 0 });
+    await settle(actor);
+    expect(failed).toHaveBeenCalledWith(expect.anything(), { number: 'RB-1' });
+  });
+
+  it('never shows a declined payment as paid, and an address without a payment shows nothing', async () => {
+    const declined = open(PAYMENT_ID, { ...PAYMENT, status: 'failed' });
+    await settle(declined.actor);
+    expect(declined.actor.getSnapshot().value).toBe('notPaid');
+    expect(open('RB-123').actor.getSnapshot().value).toBe('missing');
+  });
+});

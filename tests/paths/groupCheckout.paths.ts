@@ -1,0 +1,295 @@
+import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
+import type { AnyEventObject } from 'xstate';
+import { groupCheckoutCalls } from '../../client/api/actors/groupCheckout';
+import { estaCatalog } from '../../machines/domain/catalogs/index';
+import { cardDigits, PAYMENT_FIELDS } from '../../machines/domain/payment';
+import { toIsoDate, validateEmail } from '../../machines/domain/validators';
+import { validatePaymentDetails } from '../../machines/domain/payment';
+import { groupCheckoutMachine, type GroupCheckoutContext } from '../../machines/groupCheckout.machine';
+import type { GroupQuoteDto } from '../../openapi/schemas/groups';
+import { answersFor } from '../helpers/answers';
+import { CARDS, chargedInAnotherTab, FILLED } from './commerce';
+import { effectsOf, lastCall, lastHeld, type PathModel, type Snap, type World } from './model';
+
+// The group's one checkout (issue 36) against the real quote and payment routes and the embedded test gateway: a
+// mother (ESTA) leading her Mexican son (DS-160). The oracle reads the server's rows: one gateway charge for the
+// quoted total, every line's order and every traveller's application paid, the key kept only for a lost answer.
+
+const TODAY = toIsoDate(new Date());
+const context = (s: Snap) => s.context as GroupCheckoutContext;
+
+/** The mother's completed ESTA in this path's session, then her group with her son; the group's id. */
+async function family(world: World, options: { motherPaid?: boolean; allPaid?: boolean; sonInAnotherTab?: boolean } = {}): Promise<string> {
+  const email = `ana.${randomUUID().slice(0, 8)}@example.com`;
+  const answers = answersFor(estaCatalog, { email, 'first-name': 'Ana', 'last-name': 'Garcia' });
+  const created = await world.http({ method: 'POST', path: '/api/leads', body: { email, formType: 'ESTA', source: 'esta-wizard', formData: answers, completionStatus: 'completed' } });
+  const leader = (JSON.parse(created.text) as { id: string }).id;
+  if (options.motherPaid) {
+    const paid = await world.http({ method: 'POST', path: '/api/checkout/process', body: { plan: 'esta', leadId: leader, email, idempotencyKey: `path_${randomUUID()}`, paymentDetails: FILLED } });
+    expect(paid.status).toBe(200);
+  }
+  const group = JSON.parse((await world.http({ method: 'POST', path: `/api/leads/${leader}/group`, body: undefined })).text) as { id: string };
+  const added = await world.http({ method: 'POST', path: `/api/groups/${group.id}/travellers`, body: { firstName: 'Diego', lastName: 'Garcia', relationship: 'child', nationality: 'Mexico' } });
+  expect(added.status).toBe(201);
+  if (options.sonInAnotherTab) await chargedInAnotherTab(world, (JSON.parse(added.text) as { leadId: string }).leadId, { service: 'DS-160', plan: 'basic', serviceFee: 5_000 });
+  if (options.allPaid) {
+    const paid = await world.http({ method: 'POST', path: `/api/groups/${group.id}/checkout`, body: { email, idempotencyKey: `path_${randomUUID()}`, paymentDetails: FILLED } });
+    expect(paid.status).toBe(200);
+  }
+  return group.id;
+}
+
+const DS160 = ['basic', 'pro', 'premium'] as const;
+
+/**
+ * What the model expects the server to quote: the lines' services and products (the guards read only those and the
+ * options for sale); the live actor gets the server's real quote and the oracle checks it.
+ */
+function modelQuote(lines: Array<'esta' | 'ds160'>, plans: Record<string, string> = {}): GroupQuoteDto {
+  const price = { serviceFee: 0, credit: 0, processingFee: 0, total: 0, governmentFee: 0, outOfPocket: 0 };
+  const features = {} as GroupQuoteDto['lines'][number]['options'][number]['features'];
+  return {
+    groupId: 'model',
+    lines: lines.map((kind, i) => {
+      const leadId = `lead-${i}`;
+      const products = kind === 'esta' ? ['esta'] : [...DS160];
+      return {
+        leadId,
+        name: '',
+        relationship: i === 0 ? 'leader' : 'child',
+        service: kind === 'esta' ? 'ESTA' : 'DS-160',
+        product: (plans[leadId] ?? products[0]) as never,
+        price,
+        options: products.map((product) => ({ product: product as never, price, available: true, features })),
+      };
+    }) as unknown as GroupQuoteDto['lines'],
+    settled: [],
+    price,
+    email: 'ana@example.com',
+  };
+}
+
+const done = (actor: string, output: unknown): AnyEventObject => ({ type: `xstate.done.actor.${actor}`, output });
+const dropped = (actor: string): AnyEventObject => ({ type: `xstate.error.actor.${actor}`, error: 'network' });
+const DECLINE = { type: 'xstate.error.actor.processPayment', error: { status: 402, code: 'card_declined' }, sent: true };
+const cardOf = (s: Snap) => cardDigits(context(s).details.cardNumber);
+const editing = (s: Snap) => s.matches({ ready: 'editing' }) || s.matches({ ready: 'declined' }) || s.matches({ ready: 'failed' });
+
+/** The leader's moves: fill the first empty field, swap the card, change the son's package, pay; and each call's outcome. */
+const events = (lines: Array<'esta' | 'ds160'>) => (s: Snap): AnyEventObject[] => {
+  const c = context(s);
+  if (s.matches('loading')) return [done('fetchQuote', modelQuote(lines, c.plans)), dropped('fetchQuote')];
+  if (s.matches('quoteFailed')) return [{ type: 'RETRY' }, { type: 'PAY' }];
+  // While the server prices a package the form is closed: the buttons are disabled, and the machine ignores them.
+  const closed: AnyEventObject[] = [{ type: 'LINE.SELECT', line: lines.length - 1, product: 'pro' }, { type: 'FIELD.CHANGE', field: 'cardName', value: 'Ana' }];
+  if (s.matches({ ready: 'requoting' })) return [done('fetchQuote', modelQuote(lines, c.plans)), dropped('fetchQuote'), { type: 'PAY' }, ...closed];
+  if (s.matches({ ready: 'paying' })) {
+    const card = cardOf(s);
+    return [
+      ...(card === cardDigits(CARDS.success) ? [done('processPayment', { id: 'model' })] : []),
+      ...(card === cardDigits(CARDS.declined) ? [DECLINE] : []),
+      dropped('processPayment'),
+      { type: 'PAY' },
+      ...closed,
+    ];
+  }
+  if (!editing(s)) return [];
+  const moves: AnyEventObject[] = [{ type: 'PAY' }];
+  const empty = PAYMENT_FIELDS.find((field) => c.details[field] === '');
+  if (empty === 'cardNumber') moves.push(...[CARDS.declined, CARDS.success].map((value) => ({ type: 'FIELD.CHANGE', field: 'cardNumber', value })));
+  else if (empty) moves.push({ type: 'FIELD.CHANGE', field: empty, value: FILLED[empty] });
+  else moves.push(...[CARDS.success, CARDS.declined].filter((v) => cardDigits(v) !== cardOf(s)).map((value) => ({ type: 'FIELD.CHANGE', field: 'cardNumber', value })));
+  c.quote?.lines.forEach((line, i) => {
+    for (const option of line.options) if (option.product !== line.product) moves.push({ type: 'LINE.SELECT', line: i, product: option.product });
+  });
+  // A line that sells only the ESTA: choosing a package there is refused.
+  moves.push({ type: 'LINE.SELECT', line: 0, product: 'premium' });
+  return moves;
+};
+
+const pays = (event: AnyEventObject, before: Snap) => event.type === 'PAY' && editing(before) && before.can({ type: 'PAY' });
+const payments = (world: World) => world.held.filter((h) => h.name === 'processPayment');
+
+/** Each field's message as the server judges it (the oracle's own statement of the rule). */
+function formErrors(c: GroupCheckoutContext) {
+  const email = validateEmail(c.email);
+  return { ...(email ? { email } : {}), ...validatePaymentDetails(c.details, c.today) };
+}
+
+export const groupCheckoutPaths: PathModel = {
+  machine: groupCheckoutMachine,
+  budget: 80,
+  calls: groupCheckoutCalls,
+  effects: ['announceMissing', 'announcePaid', 'announcePaymentFailed', 'announceRequoteFailed', 'announceQuoteChanged'],
+  abstraction: (s) => {
+    const c = context(s);
+    return {
+      value: s.value,
+      card: cardOf(s),
+      filled: PAYMENT_FIELDS.filter((f) => c.details[f] !== '').length,
+      keyKept: c.attemptKey !== null,
+      errors: Object.keys(c.errors).sort(),
+      plans: c.plans,
+      quoted: c.quote !== null,
+    };
+  },
+  payloadKind: (before, event) => `${JSON.stringify(event)} ${context(before).attemptKey ? 'retrying' : ''}`,
+  required: [
+    { name: 'a declined card, then Pay again', through: [(event) => event === DECLINE || (event.type === 'xstate.error.actor.processPayment' && (event as { sent?: boolean }).sent === true), pays] },
+    { name: 'a lost connection, then Pay again with the same key', through: [(event) => event.type === 'xstate.error.actor.processPayment' && (event as { error?: unknown }).error === 'network', pays] },
+    { name: "the son's package changed to Premium, then paid", through: [(event) => event.type === 'LINE.SELECT' && event.product === 'premium' && event.line === 1, (event) => event.type === 'xstate.done.actor.fetchQuote', pays, (event) => event.type === 'xstate.done.actor.processPayment'] },
+    { name: 'a quote that failed, then Retry', through: [(event) => event.type === 'xstate.error.actor.fetchQuote', (event) => event.type === 'RETRY', (event) => event.type === 'xstate.done.actor.fetchQuote'] },
+  ],
+  cases: [
+    {
+      name: 'a mother and her Mexican son, paid together',
+      input: { groupId: 'group', today: TODAY },
+      setup: async (world, input) => ({ ...input, groupId: await family(world) }),
+      events: events(['esta', 'ds160']),
+    },
+    {
+      name: 'the mother paid her ESTA before the group: only her son is left',
+      input: { groupId: 'group', today: TODAY },
+      setup: async (world, input) => ({ ...input, groupId: await family(world, { motherPaid: true }) }),
+      events: (s) => {
+        if (s.matches('loading')) return [done('fetchQuote', modelQuote(['ds160'], context(s).plans))];
+        const c = context(s);
+        if (s.matches({ ready: 'paying' })) return [done('processPayment', { id: 'model' })];
+        if (!editing(s)) return [];
+        const empty = PAYMENT_FIELDS.find((field) => c.details[field] === '');
+        return empty ? [{ type: 'FIELD.CHANGE', field: empty, value: FILLED[empty] }] : [{ type: 'PAY' }];
+      },
+    },
+    {
+      // Another tab paid the son's Basic and its server died before settling it: this page still quotes him; its
+      // payment makes the server settle that order first, and then there is nothing left to pay.
+      name: "the son's package paid in another tab meanwhile",
+      input: { groupId: 'group', today: TODAY },
+      setup: async (world, input) => ({ ...input, groupId: await family(world, { motherPaid: true, sonInAnotherTab: true }) }),
+      events: (s) => {
+        const c = context(s);
+        if (s.matches('loading')) return [done('fetchQuote', c.quote ? { ...modelQuote([]), lines: [] } : modelQuote(['ds160']))];
+        if (s.matches({ ready: 'paying' })) return [{ type: 'xstate.error.actor.processPayment', error: { status: 409, code: 'nothing_to_pay' }, sent: true }];
+        if (!editing(s)) return [];
+        const empty = PAYMENT_FIELDS.find((field) => c.details[field] === '');
+        return empty ? [{ type: 'FIELD.CHANGE', field: empty, value: FILLED[empty] }] : [{ type: 'PAY' }];
+      },
+    },
+    {
+      name: 'everyone has paid already',
+      input: { groupId: 'group', today: TODAY },
+      setup: async (world, input) => ({ ...input, groupId: await family(world, { allPaid: true }) }),
+      events: (s) => (s.matches('loading') ? [done('fetchQuote', { ...modelQuote([]), lines: [] })] : [{ type: 'PAY' }, { type: 'RETRY' }]),
+    },
+  ],
+  oracle: {
+    initial: (s, world) => {
+      expect(s.value).toBe('loading');
+      expect(lastHeld(world, 'fetchQuote')?.input).toEqual({ groupId: world.input.groupId, query: {} });
+    },
+    step: ({ before, event, after, world, started, asked }) => {
+      // Busy exactly while the quote or the payment is under way.
+      expect(after.hasTag('busy')).toBe(after.matches('loading') || after.matches({ ready: 'requoting' }) || after.matches({ ready: 'paying' }));
+      // A package is asked for only where the line sells it, and the server prices it again with `plans=`.
+      if (event.type === 'LINE.SELECT' && editing(before)) {
+        const line = context(before).quote!.lines[event.line];
+        const sells = Boolean(line && line.product !== event.product && line.options.some((o) => o.product === event.product && o.available));
+        expect(started.map((h) => h.name)).toEqual(sells ? ['fetchQuote'] : []);
+        if (sells) expect(started[0]!.input.query).toEqual({ plans: Object.entries(context(after).plans).map(([id, p]) => `${id}:${p}`).join(',') });
+      }
+      if (event.type === 'PAY' && editing(before)) {
+        const errors = formErrors(context(before));
+        expect(started.map((h) => h.name)).toEqual(Object.keys(errors).length === 0 ? ['processPayment'] : []);
+        expect(context(after).errors).toEqual(errors);
+        expect(asked.some((e) => e.type === 'announceMissing')).toBe(PAYMENT_FIELDS.slice(0, 3).some((f) => context(before).details[f] === ''));
+      } else {
+        expect(started.filter((h) => h.name === 'processPayment')).toEqual([]);
+      }
+      // A refused card says so (402, card_declined); a lost answer says the payment did not go through.
+      if (event.type === 'xstate.error.actor.processPayment') {
+        const sent = lastHeld(world, 'processPayment')?.verdict === 'sent';
+        const answer = lastCall(world, 'POST', '/api/groups/');
+        const code = (answer?.response as { code?: string } | undefined)?.code;
+        if (sent && answer?.status === 409) {
+          // Paid meanwhile: the page says so and asks the server again what is left, with a new key for any payment.
+          expect(code).toBe('nothing_to_pay');
+          expect(effectsOf(world, 'announceQuoteChanged').at(-1)?.params).toEqual({ code });
+          expect(after.matches('loading')).toBe(true);
+          expect(context(after).attemptKey).toBeNull();
+        } else if (sent) {
+          expect(answer?.status).toBe(402);
+          expect(after.matches({ ready: 'declined' })).toBe(true);
+          expect(context(after).failure).toBe(code);
+          expect(context(after).attemptKey).toBeNull();
+        } else expect(after.matches({ ready: 'failed' })).toBe(true);
+        expect(effectsOf(world, 'announcePaymentFailed').length + effectsOf(world, 'announceQuoteChanged').length).toBe(world.events.filter((e) => e.type === 'xstate.error.actor.processPayment').length);
+      }
+      // The key: new for each attempt, the same only to retry a payment whose answer was lost with nothing changed.
+      const paid = payments(world);
+      if (started.some((h) => h.name === 'processPayment') && paid.length > 1) {
+        const [previous, current] = paid.slice(-2) as [(typeof paid)[number], (typeof paid)[number]];
+        const lastFailure = world.events.map((e) => e.type).lastIndexOf('xstate.error.actor.processPayment');
+        // A field typed, or a package the server priced again, is a new attempt.
+        const changed = world.events.slice(lastFailure + 1).some((e) => e.type === 'FIELD.CHANGE' || e.type.endsWith('.actor.fetchQuote'));
+        const retry = previous.verdict === 'dropped' && !changed;
+        expect(current.input.body.idempotencyKey === previous.input.body.idempotencyKey, 'the key is reused').toBe(retry);
+      }
+    },
+    states: {
+      ready: (s, world) => {
+        const answer = lastCall(world, 'GET', `/api/groups/${world.input.groupId}/quote`);
+        expect(answer?.status).toBe(200);
+        const quote = context(s).quote!;
+        expect(quote).toEqual(answer?.response);
+        // The processing fee once, on the first line; the lines add up to the charge.
+        expect(quote.lines.slice(1).every((l) => l.price.processingFee === 0)).toBe(true);
+        expect(quote.lines.reduce((n, l) => n + l.price.total, 0)).toBe(quote.price.total);
+        expect(quote.price.processingFee).toBe(299);
+        // Each package chosen on the page is the one the server priced (once the price is back).
+        if (!s.matches({ ready: 'requoting' })) for (const [leadId, product] of Object.entries(context(s).plans)) expect(quote.lines.find((l) => l.leadId === leadId)?.product).toBe(product);
+        // The receipt goes to the leader's address unless the payer typed another.
+        expect(context(s).email).toBe(quote.email);
+      },
+      'ready.paying': (s, world) => {
+        const held = lastHeld(world, 'processPayment')!;
+        const c = context(s);
+        expect(held.input.groupId).toBe(world.input.groupId);
+        expect(held.input.body).toEqual({
+          ...(Object.keys(c.plans).length > 0 ? { plans: Object.entries(c.plans).map(([leadId, product]) => ({ leadId, product })) } : {}),
+          email: c.email.trim(),
+          idempotencyKey: c.attemptKey,
+          paymentDetails: c.details,
+        });
+        expect(held.input.body.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+      },
+      quoteFailed: (s, world) => expect(lastHeld(world, 'fetchQuote')?.verdict).toBe('dropped'),
+      nothingToPay: async (s, world) => {
+        expect(context(s).quote).toMatchObject({ lines: [] });
+        const members = await world.app.db.selectFrom('group_members').innerJoin('leads', 'leads.id', 'group_members.lead_id').select('leads.payment_status').where('group_members.group_id', '=', world.input.groupId).execute();
+        expect(members.map((m) => m.payment_status)).toEqual(members.map(() => 'paid'));
+        expect(s.can({ type: 'PAY' })).toBe(false);
+      },
+      paid: async (s, world) => {
+        const answer = lastCall(world, 'POST', `/api/groups/${world.input.groupId}/checkout`);
+        expect(answer?.status).toBe(200);
+        const payment = answer?.response as { id: string; price: { total: number }; lines: Array<{ order: { id: string; leadId: string; status: string } }> };
+        expect(s.output).toEqual({ to: `/payment-confirmation?groupPayment=${payment.id}` });
+        expect(effectsOf(world, 'announcePaid')).toHaveLength(1);
+        // Charged once, for the quoted total: one gateway charge under the payment's key.
+        const quote = context(s).quote!;
+        expect(payment.price.total).toBe(quote.price.total);
+        const attempts = await world.app.db.selectFrom('payment_attempts').select(['idempotency_key', 'status']).where('order_id', '=', payment.id).execute();
+        expect(attempts).toEqual([{ idempotency_key: context(s).attemptKey, status: 'succeeded' }]);
+        const charges = await world.app.db.selectFrom('gateway_charges').select(['amount_cents', 'status']).where('idempotency_key', '=', context(s).attemptKey as string).execute();
+        expect(charges).toEqual([{ amount_cents: quote.price.total, status: 'succeeded' }]);
+        // Every traveller quoted has their own paid order and their application paid; the lines are the quote's.
+        const rows = await world.app.db.selectFrom('orders').select(['lead_id', 'status', 'plan', 'total_cents']).where('parent_order_id', '=', payment.id).execute();
+        expect(rows.map((r) => r.lead_id).sort()).toEqual(quote.lines.map((l) => l.leadId).sort());
+        for (const line of quote.lines) expect(rows.find((r) => r.lead_id === line.leadId)).toMatchObject({ status: 'paid', plan: line.product, total_cents: line.price.total });
+        const leads = await world.app.db.selectFrom('leads').select('payment_status').where('id', 'in', quote.lines.map((l) => l.leadId)).execute();
+        expect(leads.map((l) => l.payment_status)).toEqual(quote.lines.map(() => 'paid'));
+      },
+    },
+  },
+};

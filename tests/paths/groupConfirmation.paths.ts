@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
+import type { AnyEventObject } from 'xstate';
+import { groupConfirmationCalls } from '../../client/api/actors/groupCheckout';
+import { estaCatalog } from '../../machines/domain/catalogs/index';
+import { groupConfirmationMachine } from '../../machines/groupConfirmation.machine';
+import { answersFor } from '../helpers/answers';
+import { CARDS, FILLED } from './commerce';
+import { effectsOf, lastCall, lastHeld, type PathCase, type PathModel, type Snap, type World } from './model';
+
+// The group's confirmation (issue 36): the payment as the server recorded it, never what the address says; each
+// traveller's form PDF made by the server from that traveller's own order, only where the form is complete.
+
+/** A mother's completed ESTA and her son's DS-160 just begun, paid together with this card; the payment's id. */
+async function groupPayment(world: World, cardNumber: string = CARDS.success): Promise<string> {
+  const email = `ana.${randomUUID().slice(0, 8)}@example.com`;
+  const answers = answersFor(estaCatalog, { email, 'first-name': 'Ana', 'last-name': 'Garcia' });
+  const created = await world.http({ method: 'POST', path: '/api/leads', body: { email, formType: 'ESTA', source: 'esta-wizard', formData: answers, completionStatus: 'completed' } });
+  const leader = (JSON.parse(created.text) as { id: string }).id;
+  const group = JSON.parse((await world.http({ method: 'POST', path: `/api/leads/${leader}/group`, body: undefined })).text) as { id: string };
+  await world.http({ method: 'POST', path: `/api/groups/${group.id}/travellers`, body: { firstName: 'Diego', lastName: 'Garcia', relationship: 'child', nationality: 'Mexico' } });
+  await world.http({ method: 'POST', path: `/api/groups/${group.id}/checkout`, body: { email, idempotencyKey: `path_${randomUUID()}`, paymentDetails: { ...FILLED, cardNumber } } });
+  const row = await world.app.db.selectFrom('orders').select('id').where('group_id', '=', group.id).where('plan', '=', 'group').orderBy('created_at', 'desc').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** The model's payment: two lines, the first one's form complete (the mother's), the second's not (her son's). */
+const MODEL = (status: string) => ({ status, lines: [{ order: { formReady: true, number: 'model' } }, { order: { formReady: false, number: 'model' } }] });
+
+const outcomes = (status: string) => (s: Snap): AnyEventObject[] => {
+  if (s.matches('loading')) return [{ type: 'xstate.done.actor.fetchPayment', output: MODEL(status) }, { type: 'xstate.error.actor.fetchPayment', error: 'network' }];
+  const downloads: AnyEventObject[] = [{ type: 'DOWNLOAD.FORM', line: 0 }, { type: 'DOWNLOAD.FORM', line: 1 }];
+  if (s.matches({ paid: 'form' })) return [{ type: 'xstate.done.actor.downloadForm', output: {} }, { type: 'xstate.error.actor.downloadForm', error: 'network' }, { type: 'DOWNLOAD.FORM', line: 0 }];
+  if (s.matches('failed')) return [{ type: 'RETRY' }];
+  if (s.matches('pending')) return [{ type: 'REFRESH' }, ...downloads];
+  return downloads;
+};
+
+function paymentCase(name: string, status: string, setup: (world: World) => Promise<string>): PathCase {
+  return { name, input: { paymentId: randomUUID() }, setup: async (world) => ({ paymentId: await setup(world) }), events: outcomes(status) };
+}
+
+export const groupConfirmationPaths: PathModel = {
+  machine: groupConfirmationMachine,
+  budget: 30,
+  calls: groupConfirmationCalls,
+  effects: ['saveFile', 'announceFormFailed'],
+  cases: [
+    paymentCase('a family paid together', 'paid', (world) => groupPayment(world)),
+    paymentCase('a declined card', 'failed', (world) => groupPayment(world, CARDS.declined)),
+    // The gateway has not answered yet (a state the page cannot leave it in): a paid payment set back to pending.
+    paymentCase('a payment whose charge has not settled', 'pending', async (world) => {
+      const id = await groupPayment(world);
+      await world.app.db.updateTable('orders').set({ status: 'pending', paid_at: null }).where('id', '=', id).execute();
+      return id;
+    }),
+    { name: 'an address without a payment', input: { paymentId: 'RB-123' }, events: () => [{ type: 'DOWNLOAD.FORM', line: 0 }, { type: 'RETRY' }] },
+  ],
+  oracle: {
+    initial: (s, world) => {
+      const valid = /^[0-9a-f-]{36}$/i.test(world.input.paymentId);
+      expect(s.value).toBe(valid ? 'loading' : 'missing');
+      if (valid) expect(lastHeld(world, 'fetchPayment')?.input).toEqual({ paymentId: world.input.paymentId });
+    },
+    step: ({ before, event, started, world }) => {
+      // A form is made only for a line whose traveller's application is complete, and one at a time.
+      if (event.type === 'DOWNLOAD.FORM') {
+        const ready = before.matches({ paid: 'idle' }) && before.context.payment.lines[event.line]?.order.formReady === true;
+        expect(started.map((h) => h.name)).toEqual(ready ? ['downloadForm'] : []);
+      }
+      if (event.type === 'xstate.error.actor.downloadForm') expect(effectsOf(world, 'announceFormFailed').at(-1)?.params).toEqual({ number: before.context.payment.lines[before.context.downloading].order.number });
+    },
+    states: {
+      missing: (s, world) => expect(world.held).toEqual([]),
+      failed: (s, world) => expect(lastHeld(world, 'fetchPayment')?.verdict).toBe('dropped'),
+      pending: async (s, world) => {
+        expect(s.context.payment).toEqual(lastCall(world, 'GET', '/api/group-payments/')?.response);
+        expect(s.context.payment.status).toBe('pending');
+      },
+      // Only what the server recorded decides the screen: a declined payment is never shown as paid.
+      notPaid: async (s, world) => {
+        expect(s.context.payment).toEqual(lastCall(world, 'GET', '/api/group-payments/')?.response);
+        const row = await world.app.db.selectFrom('orders').select('status').where('id', '=', world.input.paymentId).executeTakeFirstOrThrow();
+        expect(row.status).toBe('failed');
+        expect(s.context.payment.status).toBe('failed');
+      },
+      paid: async (s, world) => {
+        const payment = s.context.payment;
+        expect(payment).toEqual(lastCall(world, 'GET', '/api/group-payments/')?.response);
+        // Each traveller's line is their own paid order, with their application's form readiness.
+        const rows = await world.app.db.selectFrom('orders').select(['id', 'number', 'status', 'lead_id']).where('parent_order_id', '=', payment.id).execute();
+        expect(payment.lines.map((l: { order: { id: string } }) => l.order.id).sort()).toEqual(rows.map((r) => r.id).sort());
+        expect(rows.every((r) => r.status === 'paid')).toBe(true);
+        expect(payment.lines.map((l: { order: { formReady: boolean } }) => l.order.formReady)).toEqual([true, false]);
+      },
+      'paid.form': async (s, world) => {
+        const line = s.context.payment.lines[s.context.downloading];
+        expect(lastHeld(world, 'downloadForm')?.input).toEqual({ order: line.order });
+      },
+    },
+    // The PDF saved is the one the server made for that traveller's own confirmation number.
+  },
+};
