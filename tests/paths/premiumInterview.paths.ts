@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { AnyEventObject } from 'xstate';
 import { premiumCalls } from '../../client/api/actors/premium';
-import { currentQuestion, isLastQuestion, premiumInterviewMachine, type PremiumInterviewContext } from '../../machines/premiumInterview.machine';
+import { currentQuestion, isLastQuestion, premiumInterviewMachine, voiceControlsOf, type PremiumInterviewContext } from '../../machines/premiumInterview.machine';
 import { readFacts } from '../../server/services/premium/facts/index';
 import { planInterview, renderInterview } from '../../server/services/premium/questions';
 import { findingsOf } from '../../server/services/premium/rules/index';
@@ -26,6 +26,8 @@ Who is paying: myself
 Employer: Acme Corp
 Job title: Engineer`;
 const ANSWER = '  We will visit museums in New York from 10 July 2027 and return to Acme on 24 July.  ';
+/** What the voice controls heard (their transcription), sent to the interview as its answer. */
+const HEARD = 'We are going to New York for two weeks of museums, and I return to Acme on 24 July.';
 const FIRST_ANSWER = 'I am John Smith, an engineer at Acme Corp, travelling to New York for tourism.';
 
 type Lang = 'en' | 'es';
@@ -147,7 +149,7 @@ function events(given: CaseInput) {
       const next = c.answer ? { type: 'SUBMIT_ANSWER' } : { type: 'ANSWER.CHANGE', value: ANSWER };
       if (switching) return [next, { type: 'LANGUAGE.CHANGE', language: other(c) }];
       if (!explore) return [next];
-      return c.answer ? [{ type: 'SUBMIT_ANSWER' }] : [{ type: 'ANSWER.CHANGE', value: ANSWER }, { type: 'ANSWER.CHANGE', value: '  ' }, { type: 'SUBMIT_ANSWER' }, { type: 'VOICE.ALERT', alert: 'sttUnavailable' }, { type: 'BACK_HOME' }];
+      return c.answer ? [{ type: 'SUBMIT_ANSWER' }] : [{ type: 'ANSWER.CHANGE', value: ANSWER }, { type: 'ANSWER.CHANGE', value: '  ' }, { type: 'SUBMIT_ANSWER' }, { type: 'VOICE.ALERT', alert: 'sttUnavailable' }, { type: 'VOICE.TRANSCRIBED', text: HEARD }, { type: 'BACK_HOME' }];
     }
     if (s.matches({ interview: 'rewording' })) {
       if (given.refundAt === 'rewording') return [stateOf(given, c, c.language as Lang, true)];
@@ -216,6 +218,10 @@ export const premiumInterviewPaths: PathModel = {
   effects: ['print'],
   // 'New interview' after the analysis must end on the access code (issue 35: a machine skipping it survived).
   required: [
+    {
+      name: 'an answer heard by the voice controls, sent, and kept by the server as this question\'s answer',
+      through: [(event) => event.type === 'VOICE.TRANSCRIBED', (event) => event.type === 'SUBMIT_ANSWER', (event) => event.type === 'xstate.done.actor.evaluateAnswer'],
+    },
     {
       name: "'New interview' after the results, the server forgets, the code is asked again",
       case: 'a reload after the analysis, the language switched, then a new interview',
@@ -369,6 +375,20 @@ export const premiumInterviewPaths: PathModel = {
         const answer = lastCall(world, 'POST', '/api/premium/final-analysis')?.response as any;
         expect(a.analysis).toEqual(answer);
         expect((await interviewRow(world))?.finished_at).toBeTruthy();
+      }
+      // What the voice controls heard becomes the answer (still editable); elsewhere it is not the answer.
+      if (event.type === 'VOICE.TRANSCRIBED') expect(a.answer).toBe(before.matches({ interview: 'answering' }) ? event.text : b.answer);
+      // The voice controls live exactly while a question is asked: one child for the whole interview, stopped (its
+      // microphone let go, its calls aborted) when the interview is left.
+      const child = voiceControlsOf(after as never);
+      const was = voiceControlsOf(before as never);
+      if (after.matches('interview')) {
+        expect(child?.getSnapshot().status).toBe('active');
+        if (before.matches('interview')) expect(child).toBe(was);
+        else expect(child?.getSnapshot().context.language).toBe(a.language);
+      } else {
+        expect(child).toBeUndefined();
+        if (was) expect(was.getSnapshot().status).toBe('stopped');
       }
       // The voice controls' trouble (no transcription service, a failed one) is said on the interview's alert line.
       if (event.type === 'VOICE.ALERT') expect(a.alert).toEqual({ alert: event.alert });

@@ -91,7 +91,8 @@ const MOVES: Record<string, [region: string, state: string]> = {
 };
 
 export const voiceControlsPaths: PathModel = {
-  machine: voiceControlsMachine,
+  // The controls alone: what they tell the interview they serve (their parent, not here) is recorded as effects.
+  machine: voiceControlsMachine.provide({ actions: { transcribed: () => {}, alert: () => {} } }),
   budget: 60,
   // The server's calls as the page makes them; the browser's parts answer at once when the path releases them.
   calls: (http: Transport) => ({
