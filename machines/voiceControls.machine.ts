@@ -61,8 +61,10 @@ export const voiceControlsMachine = setup({
     stopRecording: fromPromise<AudioData>(async () => {
       throw new Error('stopRecording is provided by the caller');
     }),
-    /** The microphone, held while the controls live: stopping them (the question left) lets it go. Provided by the client. */
-    holdDevice: fromCallback(() => () => {}),
+    /** The microphone, held while the controls live: stopping them (the question left) lets it go. */
+    holdDevice: fromCallback(() => () => {
+      // Nothing is held here (the typed interview has no microphone); provided by the caller where there is one.
+    }),
     /** POST /api/voice/speech-to-text; provided by the client. */
     transcribe: fromPromise<{ text: string }, { audio: AudioData; language: InterviewLanguage }>(async () => {
       throw new Error('transcribe is provided by the caller');
