@@ -1,14 +1,15 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import type { AccessResult, EvaluationDto, FinalAnalysisDto, InterviewDto, InterviewLanguage, InterviewQuestionDto, InterviewStateDto } from '../openapi/schemas/premium';
 import { ROUTES } from './domain/routes';
+import { voiceControlsMachine, type VoiceAlert, type VoiceReport } from './voiceControls.machine';
+
+export type { VoiceAlert };
 
 export type { InterviewLanguage };
 
 /** The spec's alerts (3-ai §8), as keys; the page words them in the interview's language. */
 export type PremiumAlert = 'invalidCode' | 'verifyFailed' | 'emptyData' | 'prepareFailed' | 'answerFailed' | 'accessLost' | 'resetFailed' | VoiceAlert;
 
-/** What the voice controls report (machines/voiceControls.machine.ts): said on the interview's alert line. */
-export type VoiceAlert = 'transcribeFailed' | 'sttUnavailable';
 
 export interface PremiumInterviewContext {
   language: InterviewLanguage;
@@ -39,7 +40,8 @@ export type PremiumInterviewEvent =
   | { type: 'SUBMIT_ANSWER' }
   | { type: 'LANGUAGE.CHANGE'; language: InterviewLanguage }
   | { type: 'PRINT' }
-  | { type: 'VOICE.ALERT'; alert: VoiceAlert }
+  /** From the voice controls (the child `voice`): what they heard, and what went wrong. */
+  | VoiceReport
   | { type: 'NEW_INTERVIEW' }
   | { type: 'BACK_HOME' };
 
@@ -53,6 +55,9 @@ const serverMessage = (error: unknown) => {
   const message = (error as { serverMessage?: unknown } | null)?.serverMessage;
   return typeof message === 'string' ? message : undefined;
 };
+
+/** What the server is asked for this session's interview: in the page's language, saying whether it was chosen. */
+const asked = ({ context }: { context: PremiumInterviewContext }) => ({ language: context.language, explicit: context.explicit });
 
 const fresh = (language: InterviewLanguage, explicit: boolean): PremiumInterviewContext => ({
   language,
@@ -69,6 +74,10 @@ const fresh = (language: InterviewLanguage, explicit: boolean): PremiumInterview
   evaluations: {},
   analysis: null,
 });
+
+/** The voice controls while a question is asked (the interview's child), for the page to render; none elsewhere. */
+export const voiceControlsOf = (snapshot: { children?: Record<string, unknown> }) => snapshot.children?.voice as VoiceControlsRef | undefined;
+export type VoiceControlsRef = ActorRefFrom<typeof voiceControlsMachine>;
 
 /** The question being asked, if any. */
 export const currentQuestion = (c: PremiumInterviewContext): InterviewQuestionDto | undefined => c.questions[c.index];
@@ -112,6 +121,9 @@ const restore = (c: PremiumInterviewContext, state: InterviewStateDto, interview
  * A failure leaves the phase where it is; a session the server no longer recognises goes back to access. Unless its
  * language was chosen explicitly, the interview follows the interface language and is worded again when it changes.
  */
+/** The interface language changed where questions are shown: the interview follows it and words them again. */
+const REWORD = { guard: 'followsInterface', target: 'rewording', actions: 'followInterface' } as const;
+
 export const premiumInterviewMachine = setup({
   types: {
     context: {} as PremiumInterviewContext,
@@ -144,11 +156,15 @@ export const premiumInterviewMachine = setup({
     endInterview: fromPromise<{ ended: boolean }>(async () => {
       throw new Error('endInterview is provided by the caller');
     }),
+    /** The audio controls of /intervgpt; the page provides them with the browser's microphone and speaker. */
+    voiceControls: voiceControlsMachine,
   },
   actions: {
     // The alerts of spec 3-ai §8, shown until the applicant's next attempt. `detail` is the server's own words (a 429's wait).
     alert: assign({ alert: (_, params: { alert: PremiumAlert; detail?: string }) => params }),
     clearAlert: assign({ alert: null }),
+    /** The interface's language, which the interview follows (the guard followsInterface says when). */
+    followInterface: assign({ language: ({ event }) => (event as Extract<PremiumInterviewEvent, { type: 'LANGUAGE.CHANGE' }>).language }),
     /** The browser's print dialog; provided by the client. */
     print: () => {},
   },
@@ -168,7 +184,7 @@ export const premiumInterviewMachine = setup({
   on: {
     BACK_HOME: '.home',
     'VOICE.ALERT': { actions: { type: 'alert', params: ({ event }) => ({ alert: event.alert }) } },
-    'LANGUAGE.CHANGE': { guard: 'followsInterface', actions: assign({ language: ({ event }) => event.language }) },
+    'LANGUAGE.CHANGE': { guard: 'followsInterface', actions: 'followInterface' },
   },
   states: {
     restoring: {
@@ -176,7 +192,7 @@ export const premiumInterviewMachine = setup({
       invoke: {
         id: 'loadInterview',
         src: 'loadInterview',
-        input: ({ context }) => ({ language: context.language, explicit: context.explicit }),
+        input: asked,
         onDone: [
           { guard: ({ event }) => !event.output.verified, target: 'access' },
           {
@@ -275,7 +291,10 @@ export const premiumInterviewMachine = setup({
         },
       },
     },
+    // The voice controls live while a question is asked (on /intervgpt the page shows them): leaving the
+    // interview stops them, their microphone and any request under way.
     interview: {
+      invoke: { id: 'voice', src: 'voiceControls', input: ({ context }) => ({ language: context.language }) },
       initial: 'answering',
       states: {
         answering: {
@@ -283,8 +302,10 @@ export const premiumInterviewMachine = setup({
           always: { guard: 'wordedElsewhere', target: 'rewording' },
           on: {
             'ANSWER.CHANGE': { actions: assign({ answer: ({ event }) => event.value }) },
+            // What the voice controls heard becomes the answer, which stays editable.
+            'VOICE.TRANSCRIBED': { actions: assign({ answer: ({ event }) => event.text }) },
             SUBMIT_ANSWER: { guard: 'answerGiven', target: 'evaluating' },
-            'LANGUAGE.CHANGE': { guard: 'followsInterface', target: 'rewording', actions: assign({ language: ({ event }) => event.language }) },
+            'LANGUAGE.CHANGE': REWORD,
           },
         },
         rewording: {
@@ -293,7 +314,7 @@ export const premiumInterviewMachine = setup({
           invoke: {
             id: 'loadInterview',
             src: 'loadInterview',
-            input: ({ context }) => ({ language: context.language, explicit: context.explicit }),
+            input: asked,
             onDone: [
               {
                 guard: ({ event }) => Boolean(event.output.interview),
@@ -327,11 +348,18 @@ export const premiumInterviewMachine = setup({
               },
               {
                 target: 'answering',
-                actions: assign({
-                  evaluations: ({ context, event }) => ({ ...context.evaluations, [currentQuestion(context)?.id as string]: event.output }),
-                  index: ({ context }) => context.index + 1,
-                  answer: '',
-                }),
+                actions: [
+                  assign({
+                    evaluations: ({ context, event }) => ({ ...context.evaluations, [currentQuestion(context)?.id as string]: event.output }),
+                    index: ({ context }) => context.index + 1,
+                    answer: '',
+                  }),
+                  // Another question: the voice controls stop showing the last answer's words.
+                  enqueueActions(({ enqueue, self }) => {
+                    const voice = voiceControlsOf(self.getSnapshot() ?? {});
+                    if (voice) enqueue.sendTo(voice, { type: 'QUESTION.CHANGE' });
+                  }),
+                ],
               },
             ],
             onError: [
@@ -365,7 +393,7 @@ export const premiumInterviewMachine = setup({
           on: {
             PRINT: { actions: 'print' },
             NEW_INTERVIEW: 'ending',
-            'LANGUAGE.CHANGE': { guard: 'followsInterface', target: 'rewording', actions: assign({ language: ({ event }) => event.language }) },
+            'LANGUAGE.CHANGE': REWORD,
           },
         },
         rewording: {
@@ -374,7 +402,7 @@ export const premiumInterviewMachine = setup({
           invoke: {
             id: 'loadInterview',
             src: 'loadInterview',
-            input: ({ context }) => ({ language: context.language, explicit: context.explicit }),
+            input: asked,
             onDone: [
               {
                 guard: ({ event }) => Boolean(event.output.interview?.analysis),

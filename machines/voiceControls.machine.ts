@@ -1,5 +1,11 @@
-import { assign, fromPromise, setup, stateIn } from 'xstate';
-import type { InterviewLanguage } from './premiumInterview.machine';
+import { assign, fromCallback, fromPromise, sendParent, setup, stateIn } from 'xstate';
+import type { InterviewLanguage } from '../openapi/schemas/premium';
+
+/** What the controls report of a failed transcription; the interview says it on its alert line. */
+export type VoiceAlert = 'transcribeFailed' | 'sttUnavailable';
+
+/** What the controls tell the interview they serve (their parent). */
+export type VoiceReport = { type: 'VOICE.TRANSCRIBED'; text: string } | { type: 'VOICE.ALERT'; alert: VoiceAlert };
 
 /** Audio as the browser holds it (a Blob); the machine only passes it from one call to the next. */
 export type AudioData = unknown;
@@ -25,11 +31,13 @@ export type VoiceControlsEvent =
   | { type: 'QUESTION.CHANGE' };
 
 /**
- * The voice interview's audio (spec 3-ai §2.9, §4.7; issue 15), beside the interview machine it serves:
+ * The voice interview's audio (spec 3-ai §2.9, §4.7; issues 15, 35), a child of the interview machine, which
+ * invokes it while a question is asked and stops it (its microphone let go, its requests aborted) when it moves on:
  * playback (Listen reads the question: generating, then playing; disabled meanwhile), the mute toggle (blocks
  * playback and cuts it short), and the microphone (requested on entering the interview; recording; on stop the
  * recording is transcribed and the text handed to the answer). Microphone denial and playback failures are only
- * logged (spec 3-ai §8); a failed transcription says so, and a 503 says typing works.
+ * logged (spec 3-ai §8); a failed transcription says so, and a 503 says typing works. What it hears and what goes
+ * wrong it tells its parent (VOICE.TRANSCRIBED, VOICE.ALERT): the transcript becomes the interview's answer there.
  */
 export const voiceControlsMachine = setup({
   types: { context: {} as VoiceControlsContext, events: {} as VoiceControlsEvent, input: {} as { language: InterviewLanguage } },
@@ -53,16 +61,20 @@ export const voiceControlsMachine = setup({
     stopRecording: fromPromise<AudioData>(async () => {
       throw new Error('stopRecording is provided by the caller');
     }),
+    /** The microphone, held while the controls live: stopping them (the question left) lets it go. */
+    holdDevice: fromCallback(() => () => {
+      // Nothing is held here (the typed interview has no microphone); provided by the caller where there is one.
+    }),
     /** POST /api/voice/speech-to-text; provided by the client. */
     transcribe: fromPromise<{ text: string }, { audio: AudioData; language: InterviewLanguage }>(async () => {
       throw new Error('transcribe is provided by the caller');
     }),
   },
   actions: {
-    /** The transcription fills the answer (it stays editable); provided by the page. */
-    transcribed: (_: unknown, _params: { text: string }) => {},
-    /** 'Error transcribing audio', or that typing works when speech to text is unavailable; provided by the page. */
-    alert: (_: unknown, _params: { alert: 'transcribeFailed' | 'sttUnavailable' }) => {},
+    /** The transcription fills the interview's answer (it stays editable there). */
+    transcribed: sendParent((_, params: { text: string }): VoiceReport => ({ type: 'VOICE.TRANSCRIBED', text: params.text })),
+    /** 'Error transcribing audio', or that typing works when speech to text is unavailable: said on the interview's alert line. */
+    alert: sendParent((_, params: { alert: VoiceAlert }): VoiceReport => ({ type: 'VOICE.ALERT', alert: params.alert })),
     /** Failures the spec only logs; provided by the page. */
     log: (_: unknown, _params: { what: string; error: unknown }) => {},
   },
@@ -72,6 +84,7 @@ export const voiceControlsMachine = setup({
 }).createMachine({
   id: 'voiceControls',
   type: 'parallel',
+  invoke: { id: 'device', src: 'holdDevice' },
   context: ({ input }) => ({ language: input.language, text: '', speech: null, recording: null, transcript: '' }),
   on: { 'QUESTION.CHANGE': { actions: assign({ transcript: '' }) } },
   states: {

@@ -18,9 +18,15 @@ export function createAudioDevice(): AudioDevice & { level(): number; release():
   const samples = new Float32Array(1024);
 
   return {
-    async requestMicrophone() {
+    async requestMicrophone(signal) {
       if (stream) return;
-      stream = await navigator.mediaDevices.getUserMedia({ audio: { echoCancellation: true, noiseSuppression: true } });
+      const given = await navigator.mediaDevices.getUserMedia({ audio: { echoCancellation: true, noiseSuppression: true } });
+      // The controls stopped while the browser asked: the microphone is not kept on for nobody.
+      if (signal.aborted) {
+        for (const track of given.getTracks()) track.stop();
+        return;
+      }
+      stream = given;
       context = new AudioContext();
       analyser = context.createAnalyser();
       analyser.fftSize = 2048;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
-import { currentQuestion, isLastQuestion, premiumInterviewMachine, previousFeedback, resumeIndex } from '../../machines/premiumInterview.machine';
+import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
+import { currentQuestion, isLastQuestion, premiumInterviewMachine, previousFeedback, resumeIndex, voiceControlsOf, type VoiceControlsRef } from '../../machines/premiumInterview.machine';
+import { voiceControlsMachine } from '../../machines/voiceControls.machine';
 
 const question = (id: string, text = `Question ${id}?`) => ({ id, question: text, category: 'General', difficulty: 'easy' as const, tips: [], topic: 'general.return', section: 'ties' as const, cites: [] });
 const QUESTIONS = [question('q1'), question('q2')];
@@ -253,5 +254,79 @@ describe('the alert line', () => {
     expect(actor.getSnapshot().context.alert).toBeNull();
     actor.send({ type: 'VOICE.ALERT', alert: 'sttUnavailable' });
     expect(actor.getSnapshot().context.alert).toEqual({ alert: 'sttUnavailable' });
+  });
+});
+
+describe('the voice controls, the interview\'s child while a question is asked', () => {
+  /** The interview restored at its first question, with voice controls whose calls the test answers. */
+  function withVoice(transcribe: (signal: AbortSignal) => Promise<{ text: string }>) {
+    const held = { released: 0, requested: 0 };
+    const voiceControls = voiceControlsMachine.provide({
+      actors: {
+        holdDevice: fromCallback(() => () => void (held.released += 1)),
+        requestMicrophone: fromPromise<void>(async () => void (held.requested += 1)),
+        startRecording: fromPromise<void>(async () => undefined),
+        stopRecording: fromPromise<unknown>(async () => 'recording'),
+        transcribe: fromPromise<{ text: string }, { audio: unknown; language: 'es' | 'en' | 'fr' | 'pt' }>(({ signal }) => transcribe(signal)),
+      },
+    });
+    const { actor } = start({ loadInterview: fromPromise(async () => state({ interview: interview() })), voiceControls }, undefined, { keepAlerts: true });
+    return { actor, held };
+  }
+
+  async function record(actor: ReturnType<typeof start>['actor']) {
+    const voice = voiceControlsOf(actor.getSnapshot()) as VoiceControlsRef;
+    voice.send({ type: 'MIC.REQUEST' });
+    await waitFor(voice, (s) => s.matches({ microphone: 'ready' }));
+    voice.send({ type: 'RECORD' });
+    await waitFor(voice, (s) => s.matches({ microphone: 'recording' }));
+    voice.send({ type: 'STOP' });
+    await waitFor(voice, (s) => s.matches({ microphone: 'transcribing' }));
+    return voice;
+  }
+
+  it('hands what it heard to the answer, forgets it at the next question, and keeps the microphone across questions', async () => {
+    const { actor, held } = withVoice(async () => ({ text: 'We visit museums.' }));
+    await waitFor(actor, (s) => s.matches({ interview: 'answering' }));
+    const voice = await record(actor);
+    expect(voice.getSnapshot().context.language).toBe('es');
+    await waitFor(voice, (s) => s.matches({ microphone: 'ready' }));
+    // The words are the child's to show and the interview's answer, which stays editable.
+    expect(voice.getSnapshot().context.transcript).toBe('We visit museums.');
+    expect(actor.getSnapshot().context.answer).toBe('We visit museums.');
+    actor.send({ type: 'ANSWER.CHANGE', value: 'We visit museums. Then home.' });
+    actor.send({ type: 'SUBMIT_ANSWER' });
+    await waitFor(actor, (s) => s.matches({ interview: 'answering' }) && s.context.index === 1);
+    expect(actor.getSnapshot().context.answers).toEqual({ q1: 'We visit museums. Then home.' });
+    // The same controls go on to the next question, without the last answer's words, the microphone still held.
+    expect(voiceControlsOf(actor.getSnapshot())).toBe(voice);
+    expect(voice.getSnapshot().context.transcript).toBe('');
+    expect(voice.getSnapshot().matches({ microphone: 'ready' })).toBe(true);
+    expect(held).toEqual({ released: 0, requested: 1 });
+  });
+
+  it('stops with the interview: the transcription under way is aborted and the microphone let go', async () => {
+    let aborted: AbortSignal | undefined;
+    const { actor, held } = withVoice((signal) => {
+      aborted = signal;
+      return new Promise(() => {});
+    });
+    await waitFor(actor, (s) => s.matches({ interview: 'answering' }));
+    const voice = await record(actor);
+    expect(aborted?.aborted).toBe(false);
+    actor.send({ type: 'BACK_HOME' });
+    expect(aborted?.aborted).toBe(true);
+    expect(voice.getSnapshot().status).toBe('stopped');
+    expect(voiceControlsOf(actor.getSnapshot())).toBeUndefined();
+    expect(held.released).toBe(1);
+  });
+
+  it('says a failed transcription on the interview\'s alert line; no child before the questions', async () => {
+    const { actor } = withVoice(async () => Promise.reject(Object.assign(new Error('down'), { status: 503 })));
+    expect(voiceControlsOf(actor.getSnapshot())).toBeUndefined();
+    await waitFor(actor, (s) => s.matches({ interview: 'answering' }));
+    const voice = await record(actor);
+    await waitFor(voice, (s) => s.matches({ microphone: 'ready' }));
+    expect(actor.getSnapshot().context).toMatchObject({ alert: { alert: 'sttUnavailable' }, answer: '' });
   });
 });

@@ -1,7 +1,11 @@
 import { expect } from 'vitest';
 import type { AnyEventObject } from 'xstate';
 import { premiumCalls } from '../../client/api/actors/premium';
-import { currentQuestion, isLastQuestion, premiumInterviewMachine, type PremiumInterviewContext } from '../../machines/premiumInterview.machine';
+import { makeVoiceActors } from '../../client/api/actors/voice';
+import type { Transport } from '../../client/api/transport';
+import { waitFor } from 'xstate';
+import { currentQuestion, isLastQuestion, premiumInterviewMachine, voiceControlsOf, type PremiumInterviewContext, type VoiceControlsRef } from '../../machines/premiumInterview.machine';
+import { voiceControlsMachine } from '../../machines/voiceControls.machine';
 import { readFacts } from '../../server/services/premium/facts/index';
 import { planInterview, renderInterview } from '../../server/services/premium/questions';
 import { findingsOf } from '../../server/services/premium/rules/index';
@@ -26,6 +30,8 @@ Who is paying: myself
 Employer: Acme Corp
 Job title: Engineer`;
 const ANSWER = '  We will visit museums in New York from 10 July 2027 and return to Acme on 24 July.  ';
+/** What the voice controls heard (their transcription), sent to the interview as its answer. */
+const HEARD = 'We are going to New York for two weeks of museums, and I return to Acme on 24 July.';
 const FIRST_ANSWER = 'I am John Smith, an engineer at Acme Corp, travelling to New York for tourism.';
 
 type Lang = 'en' | 'es';
@@ -53,8 +59,38 @@ interface CaseInput {
 
 const input = (over: Partial<CaseInput> = {}): CaseInput => ({ language: 'en', explicit: false, stage: 'new', refundAt: null, saved: false, ...over });
 
+/** This path's world: the voice controls' calls go through its session, as the page's go through the browser's. */
+let current: World | undefined;
+const viaPath: Transport = (request) => (current as World).http(request);
+/** The browser's microphone as the path has it: granted at once, a short webm recording; let go this many times. */
+const device = {
+  released: 0,
+  requestMicrophone: async () => undefined,
+  startRecording: async () => undefined,
+  stopRecording: async () => new Blob([new Uint8Array([0x1a, 0x45, 0xdf, 0xa3, ...new Array(300).fill(1)])], { type: 'audio/webm' }),
+  play: async () => undefined,
+  release: () => void (device.released += 1),
+};
+let releasedBefore = 0;
+/** The interview as /intervgpt provides it: its voice controls reach the real voice routes. */
+const withVoice = premiumInterviewMachine.provide({ actors: { voiceControls: voiceControlsMachine.provide({ actors: makeVoiceActors(viaPath, device) }) } });
+
+/** The applicant records an answer while the last one is judged: the controls show the server's words. */
+async function recordWhileJudged(voice: VoiceControlsRef): Promise<string> {
+  if (voice.getSnapshot().matches({ microphone: 'off' })) voice.send({ type: 'MIC.REQUEST' });
+  await waitFor(voice, (v) => v.matches({ microphone: 'ready' }), { timeout: 5000 });
+  voice.send({ type: 'RECORD' });
+  await waitFor(voice, (v) => v.matches({ microphone: 'recording' }), { timeout: 5000 });
+  voice.send({ type: 'STOP' });
+  await waitFor(voice, (v) => v.matches({ microphone: 'ready' }), { timeout: 5000 });
+  return voice.getSnapshot().context.transcript;
+}
+
 /** A paid Premium order holding CODE (owned by another browser, or bought with a saved application); this path's guesses forgotten. */
 async function paidOrder(world: World, given: CaseInput): Promise<CaseInput> {
+  current = world;
+  device.released = 0;
+  releasedBefore = 0;
   await world.app.db.deleteFrom('attempt_counters').where('counter', 'like', 'premium:%').execute();
   await world.app.db.updateTable('orders').set({ access_code: null }).where('access_code', '=', CODE).execute();
   if (given.saved) {
@@ -147,7 +183,7 @@ function events(given: CaseInput) {
       const next = c.answer ? { type: 'SUBMIT_ANSWER' } : { type: 'ANSWER.CHANGE', value: ANSWER };
       if (switching) return [next, { type: 'LANGUAGE.CHANGE', language: other(c) }];
       if (!explore) return [next];
-      return c.answer ? [{ type: 'SUBMIT_ANSWER' }] : [{ type: 'ANSWER.CHANGE', value: ANSWER }, { type: 'ANSWER.CHANGE', value: '  ' }, { type: 'SUBMIT_ANSWER' }, { type: 'VOICE.ALERT', alert: 'sttUnavailable' }, { type: 'BACK_HOME' }];
+      return c.answer ? [{ type: 'SUBMIT_ANSWER' }] : [{ type: 'ANSWER.CHANGE', value: ANSWER }, { type: 'ANSWER.CHANGE', value: '  ' }, { type: 'SUBMIT_ANSWER' }, { type: 'VOICE.ALERT', alert: 'sttUnavailable' }, { type: 'VOICE.TRANSCRIBED', text: HEARD }, { type: 'BACK_HOME' }];
     }
     if (s.matches({ interview: 'rewording' })) {
       if (given.refundAt === 'rewording') return [stateOf(given, c, c.language as Lang, true)];
@@ -210,12 +246,16 @@ const verifiedOnce = (world: World) =>
   (world.input as CaseInput).stage !== 'new' || world.calls.some((call) => call.path === '/api/premium/verify-access' && (call.response as { valid?: boolean } | undefined)?.valid === true);
 
 export const premiumInterviewPaths: PathModel = {
-  machine: premiumInterviewMachine,
+  machine: withVoice,
   budget: 130,
   calls: premiumCalls,
   effects: ['print'],
   // 'New interview' after the analysis must end on the access code (issue 35: a machine skipping it survived).
   required: [
+    {
+      name: 'an answer heard by the voice controls, sent, and kept by the server as this question\'s answer',
+      through: [(event) => event.type === 'VOICE.TRANSCRIBED', (event) => event.type === 'SUBMIT_ANSWER', (event) => event.type === 'xstate.done.actor.evaluateAnswer'],
+    },
     {
       name: "'New interview' after the results, the server forgets, the code is asked again",
       case: 'a reload after the analysis, the language switched, then a new interview',
@@ -370,6 +410,25 @@ export const premiumInterviewPaths: PathModel = {
         expect(a.analysis).toEqual(answer);
         expect((await interviewRow(world))?.finished_at).toBeTruthy();
       }
+      // What the voice controls heard becomes the answer (still editable); elsewhere it is not the answer.
+      if (event.type === 'VOICE.TRANSCRIBED') expect(a.answer).toBe(before.matches({ interview: 'answering' }) ? event.text : b.answer);
+      // The voice controls live exactly while a question is asked: one child for the whole interview, stopped (its
+      // microphone let go, its calls aborted) when the interview is left.
+      const child = voiceControlsOf(after as never);
+      const was = voiceControlsOf(before as never);
+      if (after.matches('interview')) {
+        expect(child?.getSnapshot().status).toBe('active');
+        if (before.matches('interview')) expect(child).toBe(was);
+        else expect(child?.getSnapshot().context.language).toBe(a.language);
+      } else {
+        expect(child).toBeUndefined();
+        if (was) expect(was.getSnapshot().status).toBe('stopped');
+      }
+      // The interview left lets go of the microphone, once; nothing else does.
+      expect(device.released - releasedBefore).toBe(was && !after.matches('interview') ? 1 : 0);
+      releasedBefore = device.released;
+      // A new question starts without the last answer's words under the controls.
+      if (child && a.index !== b.index) expect(child.getSnapshot().context.transcript).toBe('');
       // The voice controls' trouble (no transcription service, a failed one) is said on the interview's alert line.
       if (event.type === 'VOICE.ALERT') expect(a.alert).toEqual({ alert: event.alert });
       if (event.type === 'PRINT') expect(asked).toEqual([{ type: 'print', params: undefined }]);
@@ -396,8 +455,17 @@ export const premiumInterviewPaths: PathModel = {
         expect(verifiedOnce(world)).toBe(true);
         if ((world.input as CaseInput).refundAt === 'upload') await refund(world);
       },
-      'interview.evaluating': async (_s, world) => {
+      'interview.evaluating': async (s, world) => {
         if ((world.input as CaseInput).refundAt === 'evaluating') await refund(world);
+        if ((world.input as CaseInput).refundAt !== null) return;
+        // Words heard while an answer is judged are shown under the controls, and are the server's; they do not
+        // replace the answer being judged.
+        const heard = await recordWhileJudged(voiceControlsOf(s as never) as VoiceControlsRef);
+        const answer = lastCall(world, 'POST', '/api/voice/speech-to-text');
+        expect(answer?.status).toBe(200);
+        expect(heard).toBe((answer?.response as { text: string }).text);
+        expect(heard.length).toBeGreaterThan(0);
+        expect(world.held.at(-1)?.input.answer).toBe(context(s).answer.trim());
       },
       'interview.rewording': async (_s, world) => {
         if ((world.input as CaseInput).refundAt === 'rewording') await refund(world);

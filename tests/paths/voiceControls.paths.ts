@@ -5,7 +5,7 @@ import type { Transport } from '../../client/api/transport';
 import { voiceControlsMachine } from '../../machines/voiceControls.machine';
 import type { TestApp } from '../helpers/app';
 import { premiumOrderRow } from '../helpers/premium';
-import { effectsOf, lastCall, lastHeld, type PathModel, type Snap, type World } from './model';
+import { lastCall, lastHeld, type PathModel, type Snap, type World } from './model';
 
 // /intervgpt's audio (spec 3-ai §2.9, §4.7; issue 15) against the real voice routes: a question read aloud by
 // eSpeak NG, muting, the microphone granted or refused, and a recording transcribed by the local
@@ -24,9 +24,25 @@ const RECORDINGS: Record<Recording, () => Blob> = {
 /** The recording this path's stopRecording gives (paths run one at a time). */
 let recording: Recording = 'speech';
 
+/**
+ * What the controls tell the interview they serve: here they run alone, so each report is taken where the machine
+ * would send it (its sendParent action: the target and the event it makes) and kept as the interview would get it.
+ */
+const told: unknown[] = [];
+let toldBefore = 0;
+function toInterview(name: 'transcribed' | 'alert') {
+  const action = voiceControlsMachine.implementations.actions[name] as unknown as { to: unknown; event: (args: unknown, params: unknown) => unknown };
+  return (args: unknown, params: unknown) => {
+    if (action.to !== '#_parent') throw new Error(`${name} is not sent to the interview`);
+    told.push(action.event(args, params));
+  };
+}
+
 /** A session that entered a paid Premium order's code, as the interview page's would have. */
 async function verified(world: World, kind: Recording): Promise<{ language: 'es' }> {
   recording = kind;
+  told.length = 0;
+  toldBefore = 0;
   await world.app.db.deleteFrom('attempt_counters').where('counter', 'like', 'premium:%').execute();
   await world.app.db.updateTable('orders').set({ access_code: null }).where('access_code', '=', CODE).execute();
   await premiumOrderRow({ app: world.app } as TestApp, 'paid', CODE);
@@ -91,7 +107,7 @@ const MOVES: Record<string, [region: string, state: string]> = {
 };
 
 export const voiceControlsPaths: PathModel = {
-  machine: voiceControlsMachine,
+  machine: voiceControlsMachine.provide({ actions: { transcribed: toInterview('transcribed'), alert: toInterview('alert') } }),
   budget: 60,
   // The server's calls as the page makes them; the browser's parts answer at once when the path releases them.
   calls: (http: Transport) => ({
@@ -101,7 +117,7 @@ export const voiceControlsPaths: PathModel = {
     startRecording: async () => undefined,
     stopRecording: async () => RECORDINGS[recording](),
   }),
-  effects: ['transcribed', 'alert', 'log'],
+  effects: ['log'],
   abstraction: (s) => ({ value: s.value, text: s.context.text, heard: s.context.transcript !== '' }),
   cases: [
     { name: 'a question read aloud, muted, and an answer recorded and transcribed', input: { language: 'es' }, setup: (w) => verified(w, 'speech'), events: events('speech') },
@@ -113,8 +129,14 @@ export const voiceControlsPaths: PathModel = {
       expect(s.value).toEqual({ sound: 'on', playback: 'idle', microphone: 'off' });
       expect(s.context).toMatchObject({ language: 'es', text: '', speech: null, recording: null });
       expect(world.held).toEqual([]);
+      // The microphone is held for as long as the controls live (the interview stopping them lets it go).
+      expect(Object.keys((s as unknown as { children: object }).children)).toEqual(['device']);
     },
     step: ({ before, event, after, started, asked, world }) => {
+      // What the interview was told during this step: only a transcription's end tells it anything.
+      const reports = told.slice(toldBefore);
+      toldBefore = told.length;
+      if (!event.type.endsWith('.actor.transcribe')) expect(reports).toEqual([]);
       // Where each move must leave the region it belongs to (spec 3-ai §4.7), whatever the machine says.
       const region = MOVES[event.type];
       if (region) expect({ [region[0]]: (after.value as Record<string, string>)[region[0]] }).toEqual({ [region[0]]: region[1] });
@@ -151,7 +173,8 @@ export const voiceControlsPaths: PathModel = {
       if (event.type === 'xstate.done.actor.transcribe') {
         const answer = lastCall(world, 'POST', '/api/voice/speech-to-text');
         expect(answer?.body).toEqual({ language: 'es', audio: { name: 'answer.webm', size: RECORDINGS.speech().size } });
-        expect(asked).toEqual([{ type: 'transcribed', params: { text: (answer?.response as { text: string }).text } }]);
+        expect(reports).toEqual([{ type: 'VOICE.TRANSCRIBED', text: (answer?.response as { text: string }).text }]);
+        expect(asked).toEqual([]);
         // The words shown under the controls are the server's.
         expect(after.context.transcript).toBe((answer?.response as { text: string }).text);
         expect((answer?.response as { text: string }).text.length).toBeGreaterThan(0);
@@ -161,7 +184,8 @@ export const voiceControlsPaths: PathModel = {
       if (event.type === 'xstate.error.actor.transcribe') {
         const held = lastHeld(world, 'transcribe');
         const status = held?.verdict === 'sent' ? lastCall(world, 'POST', '/api/voice/speech-to-text')?.status : undefined;
-        expect(asked).toEqual([{ type: 'alert', params: { alert: status === 503 ? 'sttUnavailable' : 'transcribeFailed' } }]);
+        expect(reports).toEqual([{ type: 'VOICE.ALERT', alert: status === 503 ? 'sttUnavailable' : 'transcribeFailed' }]);
+        expect(asked).toEqual([]);
         if (held?.verdict === 'sent') expect(status).toBe(recording === 'failing' ? 503 : 400);
       }
     },
@@ -176,7 +200,7 @@ export const voiceControlsPaths: PathModel = {
         expect(s.hasTag('transcribing')).toBe(false);
         // Every transcription heard is handed to the answer, once.
         const heard = world.events.filter((e) => e.type === 'xstate.done.actor.transcribe').length;
-        expect(effectsOf(world, 'transcribed')).toHaveLength(heard);
+        expect(told.filter((r) => (r as { type: string }).type === 'VOICE.TRANSCRIBED')).toHaveLength(heard);
       },
     },
   },

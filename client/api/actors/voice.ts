@@ -1,15 +1,17 @@
-import { fromPromise } from 'xstate';
+import { fromCallback, fromPromise } from 'xstate';
 import { pathOf } from '../../../openapi/contract';
 import { speechToText, textToSpeech } from '../../../openapi/routes/voice';
 import type { Transcription } from '../../../openapi/schemas/voice';
 import type { InterviewLanguage } from '../../../machines/premiumInterview.machine';
+import type { AudioData } from '../../../machines/voiceControls.machine';
 import { download, HttpError } from '../call';
 import type { Transport } from '../transport';
+import { actorsOf } from './actorsOf';
 
 /** The voice interview's server calls (spec 3-ai §7): a question's audio, and a recording's text. */
 export function voiceCalls(http: Transport) {
   return {
-    synthesize: async ({ text, language }: { text: string; language: InterviewLanguage }): Promise<Blob> => {
+    synthesize: async ({ text, language }: { text: string; language: InterviewLanguage }): Promise<AudioData> => {
       const { bytes, fileName } = await download(http, textToSpeech, { body: { text, language } });
       return new Blob([bytes as Uint8Array<ArrayBuffer>], { type: fileName.endsWith('.mp3') ? 'audio/mpeg' : 'audio/wav' });
     },
@@ -37,21 +39,26 @@ export function voiceCalls(http: Transport) {
 
 /** What the browser does with sound: the microphone, the recorder, the speaker. */
 export interface AudioDevice {
-  requestMicrophone(): Promise<void>;
+  /** Asks for the microphone; aborted (the question left meanwhile), it lets go of what it was given. */
+  requestMicrophone(signal: AbortSignal): Promise<void>;
   startRecording(): Promise<void>;
   stopRecording(): Promise<Blob>;
   /** Plays to the end; the signal stops it early (muted, or the page left). */
   play(audio: Blob, signal: AbortSignal): Promise<void>;
+  /** Stops the microphone and the recorder. */
+  release(): void;
 }
 
-/** The voice machine's actors: the server calls over a transport, the device's parts as they are. */
+/**
+ * The voice machine's actors: the server calls over a transport (each aborted with the state that made it), the
+ * device's parts as they are, and the device held while the controls live.
+ */
 export function makeVoiceActors(http: Transport, device: AudioDevice) {
-  const calls = voiceCalls(http);
   return {
-    synthesize: fromPromise<unknown, { text: string; language: InterviewLanguage }>(({ input }) => calls.synthesize(input)),
-    transcribe: fromPromise(({ input }: { input: { audio: unknown; language: InterviewLanguage } }) => calls.transcribe(input)),
+    ...actorsOf(voiceCalls, http),
+    holdDevice: fromCallback(() => () => device.release()),
     play: fromPromise(({ input, signal }: { input: { audio: unknown }; signal: AbortSignal }) => device.play(input.audio as Blob, signal)),
-    requestMicrophone: fromPromise(() => device.requestMicrophone()),
+    requestMicrophone: fromPromise<void>(({ signal }) => device.requestMicrophone(signal)),
     startRecording: fromPromise(() => device.startRecording()),
     stopRecording: fromPromise<unknown>(() => device.stopRecording()),
   };

@@ -2,10 +2,13 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { currentQuestion, isLastQuestion, premiumInterviewMachine, previousFeedback, type InterviewLanguage } from '../../../machines/premiumInterview.machine';
+import { currentQuestion, isLastQuestion, premiumInterviewMachine, previousFeedback, voiceControlsOf, type InterviewLanguage } from '../../../machines/premiumInterview.machine';
+import { voiceControlsMachine } from '../../../machines/voiceControls.machine';
 import { INTERVIEW_LANGUAGES } from '../../../openapi/schemas/premium';
 import { makePremiumActors } from '../../api/actors/premium';
+import { makeVoiceActors } from '../../api/actors/voice';
 import { fetchTransport } from '../../api/transport';
+import { createAudioDevice } from '../../app/audioDevice';
 import { useFlow } from '../../app/useFlow';
 import { usePageMeta } from '../../app/usePageMeta';
 import { Spinner } from '../../components/Spinner';
@@ -37,9 +40,29 @@ export function PremiumInterview({ voice }: { voice: boolean }) {
     return { language: chosen ?? interfaceLanguage, explicit: chosen !== null };
   });
   usePageMeta('other');
-  const machine = useMemo(() => withActors.provide({ actions: { print: () => window.print() } }), []);
+  // By voice, the interview's controls get the browser's microphone and speaker (one device for the page).
+  const device = useMemo(() => (voice ? createAudioDevice() : null), [voice]);
+  const machine = useMemo(
+    () =>
+      withActors.provide({
+        actions: { print: () => window.print() },
+        ...(device
+          ? {
+              actors: {
+                voiceControls: voiceControlsMachine.provide({
+                  actors: makeVoiceActors(fetchTransport, device),
+                  // Microphone denial and playback failures are only logged (spec 3-ai §8).
+                  actions: { log: (_, { what, error }) => console.warn(`voice ${what}:`, error) },
+                }),
+              },
+            }
+          : {}),
+      }),
+    [device],
+  );
   const ref = useFlow(machine, start);
   const snapshot = useSelector(ref, (s) => s);
+  const voiceControls = useSelector(ref, voiceControlsOf);
   const c = snapshot.context;
   const language = c.language;
   const { t } = useTranslation('premium', { lng: language });
@@ -196,14 +219,7 @@ export function PremiumInterview({ voice }: { voice: boolean }) {
               ))}
             </ul>
           </div>
-          {voice && (
-            <VoiceControls
-              language={language}
-              question={question.question}
-              onTranscribed={(text) => ref.send({ type: 'ANSWER.CHANGE', value: text })}
-              onAlert={(which) => ref.send({ type: 'VOICE.ALERT', alert: which })}
-            />
-          )}
+          {device && voiceControls && <VoiceControls voice={voiceControls} language={language} question={question.question} level={device.level} />}
           <form
             className={stack}
             onSubmit={(e) => {
