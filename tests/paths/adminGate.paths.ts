@@ -91,6 +91,12 @@ export const adminGatePaths: PathModel = {
         expect(asked.map((a) => a.type)).toEqual(['announceLoggedIn']);
         expect(context(after).fields).toEqual({ username: '', password: '' });
       }
+      // A field typed takes its value and loses its own message, and only its own.
+      if (event.type === 'FIELD.CHANGE' && before.matches('loginForm')) {
+        const { [event.field]: _gone, ...others } = context(before).errors as Record<string, unknown>;
+        expect(context(after).fields).toEqual({ ...context(before).fields, [event.field]: event.value });
+        expect(context(after).errors).toEqual(others);
+      }
       if (event.type === 'EXPIRED') expect(asked.map((a) => a.type)).toEqual(['announceExpired']);
       if (event.type === 'xstate.error.actor.logout') expect(asked.map((a) => a.type)).toEqual(['announceSignOutFailed']);
       if (event.type === 'SIGN_OUT') expect(started.map((h) => h.name)).toEqual(['logout']);
@@ -117,6 +123,10 @@ export const adminGatePaths: PathModel = {
       'loginForm.signingIn': (s, world) => {
         expect(s.hasTag('busy')).toBe(true);
         expect(lastHeld(world, 'adminLogin')?.input.username).toBe(TEST_ADMIN.username);
+      },
+      signingOut: (s, world) => {
+        expect(s.hasTag('busy')).toBe(true);
+        expect(lastHeld(world, 'logout')?.verdict).toBe('waiting');
       },
       home: (s, world) => {
         expect(s.output).toEqual({ to: '/' });
