@@ -145,12 +145,25 @@ export const agentChatPaths: PathModel = {
         // A saved session skips the language screen (spec 3-ai §4.5).
         expect(after.context.lines).toEqual(messages);
         expect(after.context.session).toEqual(session);
+        // The conversation goes on in its own language: one of the four, else Spanish.
+        const language = (session as { language: string }).language;
+        expect(after.context.language).toBe(['es', 'en', 'fr', 'pt'].includes(language) ? language : 'es');
         expect(after.matches('choosingLanguage')).toBe(false);
       }
       if (event.type === 'xstate.error.actor.loadSession') {
         expect(after.value).toBe('choosingLanguage');
         if ((event as { error?: unknown }).error === 'server') expect(lastCall(world, 'GET', '/api/ai/session/')?.status).toBe(403);
       }
+      // The language chosen is the conversation's.
+      if (event.type === 'CHOOSE_LANGUAGE' && before.matches('choosingLanguage')) expect(after.context.language).toBe(event.language);
+      // Words sent join the conversation as the applicant's; the box empties unless a quick answer went instead.
+      if (event.type === 'SEND' && before.matches('idle')) {
+        const text = (event.text ?? before.context.draft).trim();
+        if (text) expect(after.context.lines).toEqual([...before.context.lines, { role: 'user', content: text }]);
+        else expect(after.context.lines).toEqual(before.context.lines);
+        expect(after.context.draft).toBe(text && event.text === undefined ? '' : before.context.draft);
+      }
+      if (event.type === 'DRAFT' && before.matches('idle')) expect(after.context.draft).toBe(event.value);
       if (event.type === 'CHOOSE_LANGUAGE') expect(names).toEqual(before.matches('choosingLanguage') ? ['sendMessage'] : []);
       if (event.type === 'SEND') {
         const text = (event.text ?? before.context.draft).trim();
@@ -162,17 +175,23 @@ export const agentChatPaths: PathModel = {
         expect(reply).toBeDefined();
         expect(after.context.lines.at(-1)).toEqual({ role: 'assistant', content: reply!.response, ...(reply!.buttons.length ? { buttons: reply!.buttons } : {}) });
         expect(after.context.session).toEqual(reply!.session);
+        expect(after.context.partial).toBe('');
+        expect(after.context.redirect).toBe(reply!.redirect ?? null);
+        expect(after.context.lines.slice(0, -1)).toEqual(before.context.lines);
         expect(after.matches('redirecting')).toBe(Boolean(reply!.redirect));
         const row = await world.app.db.selectFrom('chat_sessions').select('messages').where('id', '=', world.input.sessionId).executeTakeFirstOrThrow();
         expect(JSON.parse(row.messages).at(-1).content).toBe(reply!.response);
       }
       if (event.type === 'xstate.error.actor.sendMessage') {
+        expect(after.context.partial).toBe('');
+        expect(after.context.lines.slice(0, -1)).toEqual(before.context.lines);
         expect(after.context.lines.at(-1)).toEqual({ role: 'system', key: 'agent:error.general' });
         if ((event as { error?: unknown }).error === 'server') {
           const answer = lastCall(world, 'POST', '/api/ai/chat');
           expect(answer?.status === 403 || String(answer?.response).includes('event: error')).toBe(true);
         }
       }
+      if (event.type === 'xstate.error.actor.loadProgress') expect(after.context.progress).toEqual(before.context.progress);
       if (event.type === 'xstate.done.actor.loadProgress') expect(after.context.progress).toEqual(lastCall(world, 'GET', '/api/ds160/sessions/')?.response);
       if (event.type === AFTER) {
         expect(after.status).toBe('done');
@@ -181,6 +200,12 @@ export const agentChatPaths: PathModel = {
       }
     },
     states: {
+      // While the server is asked the page shows it is busy, and only then.
+      loadingSections: (s) => expect(s.hasTag('busy')).toBe(true),
+      loadingSession: (s) => expect(s.hasTag('busy')).toBe(true),
+      sending: (s) => expect(s.hasTag('busy')).toBe(true),
+      idle: (s) => expect(s.hasTag('busy')).toBe(false),
+      choosingLanguage: (s) => expect(s.hasTag('busy')).toBe(false),
       // A failed call leaves the chat in `idle.failed` with its line last; anything else, in `idle.ready` without one.
       'idle.failed': (s) => expect(s.context.lines.at(-1)?.role).toBe('system'),
       'idle.ready': (s) => expect(s.context.lines.at(-1)?.role).not.toBe('system'),
@@ -189,7 +214,10 @@ export const agentChatPaths: PathModel = {
         const last = s.context.lines.at(-1);
         expect(held).toEqual({ sessionId: world.input.sessionId, message: last?.role === 'user' ? last.content : '', language: s.context.language });
       },
-      refreshing: (s, world) => expect(lastHeld(world, 'loadProgress')?.input).toEqual({ sessionId: world.input.sessionId }),
+      refreshing: (s, world) => {
+        expect(s.hasTag('busy')).toBe(true);
+        expect(lastHeld(world, 'loadProgress')?.input).toEqual({ sessionId: world.input.sessionId });
+      },
     },
   },
 };
