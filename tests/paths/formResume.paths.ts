@@ -94,6 +94,12 @@ export const formResumePaths: PathModel = {
   calls: formResumeCalls,
   effects: ['restoreForm'],
   cases,
+  required: [
+    // A code that could not be issued, asked for again: the failure goes once the code is shown.
+    { name: 'a lost code request, then Save again', case: "this browser's lead, saved for later", through: [(e) => e.type === 'xstate.error.actor.issueResumeCode', (e) => e.type === 'xstate.done.actor.issueResumeCode'] },
+    // A check that got no answer, then the e-mail typed again: the failure goes with the typing.
+    { name: 'a lost check, then the e-mail typed again', case: 'the code of an application saved elsewhere, with its e-mail', through: [(e) => e.type === 'xstate.error.actor.resumeApplication', (e) => e.type === 'FIELD.CHANGE'] },
+  ],
   oracle: {
     initial: (s, world) => {
       expect(s.value).toBe('idle');
@@ -104,7 +110,26 @@ export const formResumePaths: PathModel = {
       if (event.type === 'SUBMIT' && before.matches('idle')) {
         const valid = /^[A-HJ-NP-Z2-9]{8}$/.test(normalizeResumeCode(before.context.code)) && /@/.test(before.context.email);
         expect(started.map((h) => h.name)).toEqual(valid ? ['resumeApplication'] : []);
-        if (!valid) expect(Object.keys(after.context.errors).length).toBeGreaterThan(0);
+        if (!valid) {
+          // Each field that is wrong says so, and only those; an old failure is not shown beside the new messages.
+          const codeOk = /^[A-HJ-NP-Z2-9]{8}$/.test(normalizeResumeCode(before.context.code));
+          expect(Object.keys(after.context.errors).sort()).toEqual([...(codeOk ? [] : ['code']), ...(/@/.test(before.context.email) ? [] : ['email'])]);
+          if (!codeOk) expect(after.context.errors.code).toEqual({ key: 'ds160form:resume.codeInvalid' });
+          expect(after.context.failure).toBeNull();
+        }
+      }
+      // Typing in a field takes its value, clears its own message and the last failure, and leaves the other's message.
+      if (event.type === 'FIELD.CHANGE' && before.matches('idle')) {
+        const field = event.field as 'code' | 'email';
+        const { [field]: _gone, ...others } = before.context.errors;
+        expect(after.context[field]).toBe(event.value);
+        expect(after.context.errors).toEqual(others);
+        expect(after.context.failure).toBeNull();
+      }
+      // Closed, the code leaves the screen.
+      if (event.type === 'CLOSE' && before.matches('issued')) {
+        expect(after.value).toBe('idle');
+        expect(after.context.issued).toBeNull();
       }
       if (event.type === 'SAVE_LATER') expect(started.map((h) => h.name)).toEqual(before.context.leadId && !before.hasTag('busy') ? ['issueResumeCode'] : []);
       // Why a try failed, never which of the two was wrong.
@@ -133,6 +158,7 @@ export const formResumePaths: PathModel = {
     states: {
       issuing: (s, world) => expect(lastHeld(world, 'issueResumeCode')?.input).toEqual({ leadId: world.input.leadId }),
       issued: async (s, world) => {
+        expect(s.context.failure).toBeNull();
         const answer = lastCall(world, 'POST', '/api/leads/');
         expect(answer?.status).toBe(201);
         expect(s.context.issued).toEqual(answer?.response);
