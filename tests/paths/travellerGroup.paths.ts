@@ -104,7 +104,7 @@ const cases: PathCase[] = [
           { type: 'REFRESH' },
         ];
       }
-      return [];
+      return s.matches('idle') && s.context.failure === 'removeFailed' ? [{ type: 'REFRESH' }] : [];
     },
   },
   {
@@ -171,6 +171,12 @@ export const travellerGroupPaths: PathModel = {
   calls: travellerGroupCalls,
   effects: ['openTraveller'],
   cases,
+  required: [
+    // The group that could not be read, read again: the failure goes with it.
+    { name: 'a lost group, then Refresh', through: [(e) => e.type === 'xstate.error.actor.loadGroup', (e) => e.type === 'REFRESH', (e) => e.type === 'xstate.done.actor.loadGroup'] },
+    // A removal that failed, then the group read again.
+    { name: 'a lost removal, then Refresh', case: 'a family with a Mexican child: open and remove travellers', through: [(e) => e.type === 'xstate.error.actor.removeTraveller', (e) => e.type === 'REFRESH'] },
+  ],
   abstraction: (s) => [s.value, s.context.failure, Object.values(s.context.draft).filter(Boolean).length, Object.keys(s.context.errors).length, s.context.group?.travellers.length ?? -1],
   oracle: {
     initial: (s, world) => expect(s.value).toBe(world.input.leadId ? 'loading' : 'idle'),
@@ -179,6 +185,7 @@ export const travellerGroupPaths: PathModel = {
       if (event.type === 'xstate.done.actor.loadGroup') {
         const answer = lastCall(world, 'GET', `/api/leads/${world.input.leadId}/group`);
         expect(after.context.group).toEqual(answer?.status === 200 ? answer.response : null);
+        expect(after.context.failure).toBeNull();
         if (answer?.status !== 200) expect(answer?.response).toMatchObject({ statusCode: 404, code: 'no_group' });
       }
       if (event.type === 'xstate.error.actor.loadGroup') {
@@ -191,6 +198,27 @@ export const travellerGroupPaths: PathModel = {
         expect(started.map((h) => h.name)).toEqual(complete ? (before.context.group ? ['addTraveller'] : ['createGroup']) : []);
         if (!complete) expect(Object.keys(after.context.errors).length).toBeGreaterThan(0);
       }
+      const EMPTY = { firstName: '', lastName: '', relationship: '', nationality: '' };
+      // 'Add a traveller' opens an empty form, only for an application with a lead and a group under fifty.
+      if (event.type === 'ADD.OPEN' && before.matches('idle')) {
+        const opens = Boolean(world.input.leadId) && (before.context.group?.travellers.length ?? 0) < 50;
+        expect(after.matches('adding')).toBe(opens);
+        if (opens) expect({ draft: after.context.draft, errors: after.context.errors, failure: after.context.failure }).toEqual({ draft: EMPTY, errors: {}, failure: null });
+      }
+      // Cancelled, the form forgets what was typed.
+      if (event.type === 'ADD.CANCEL' && before.matches('adding')) {
+        expect(after.value).toBe('idle');
+        expect({ draft: after.context.draft, errors: after.context.errors, failure: after.context.failure }).toEqual({ draft: EMPTY, errors: {}, failure: null });
+      }
+      // A field typed takes its value and loses its own message (and the last failure), keeping the others'.
+      if (event.type === 'FIELD.CHANGE' && before.matches({ adding: 'editing' })) {
+        const { [event.field]: _gone, ...others } = before.context.errors;
+        expect(after.context.draft).toEqual({ ...before.context.draft, [event.field]: event.value });
+        expect(after.context.errors).toEqual(others);
+        expect(after.context.failure).toBeNull();
+      }
+      if (event.type === 'REFRESH') expect(started.map((h) => h.name)).toEqual(before.matches('idle') && world.input.leadId ? ['loadGroup'] : []);
+      if (event.type === 'xstate.error.actor.addTraveller' && !(event as { sent?: boolean }).sent) expect(after.context.failure).toBe('failed');
       // Another session's application is never made a group here.
       if (event.type === 'xstate.error.actor.createGroup') {
         expect(after.context.failure).toBe('failed');
@@ -208,6 +236,8 @@ export const travellerGroupPaths: PathModel = {
         expect(answer?.status).toBe(201);
         const { leadId, group } = answer?.response as { leadId: string; group: GroupDto };
         expect(after.context.group).toEqual(group);
+        expect(after.context.added).toBe(leadId);
+        expect(after.context.failure).toBeNull();
         const form = FORM_OF[before.context.draft.nationality];
         expect(effectsOf(world, 'openTraveller').at(-1)?.params).toEqual({ leadId, form });
         const rows = await rowsOf(world);
@@ -239,12 +269,14 @@ export const travellerGroupPaths: PathModel = {
       }
       if (event.type === 'TRAVELLER.REMOVE') {
         const row = (await rowsOf(world)).find((r) => r.position === Number(event.position));
-        expect(started.map((h) => h.name)).toEqual(row && row.relationship !== 'leader' ? ['removeTraveller'] : []);
+        const removable = before.matches('idle') && row && row.relationship !== 'leader' && row.lead_id !== world.input.leadId;
+        expect(started.map((h) => [h.name, h.input])).toEqual(removable ? [['removeTraveller', { groupId: before.context.group.id, leadId: row.lead_id }]] : []);
       }
       if (event.type === 'xstate.done.actor.removeTraveller') {
         const answer = lastCall(world, 'DELETE', '/api/groups/');
         expect(answer?.status).toBe(200);
         expect(after.context.group).toEqual(answer?.response);
+        expect(after.context.failure).toBeNull();
         const removed = lastHeld(world, 'removeTraveller')?.input.leadId as string;
         expect(await world.app.db.selectFrom('leads').select('id').where('id', '=', removed).execute()).toEqual([]);
         expect((await rowsOf(world)).map((r) => r.lead_id)).toEqual([world.input.leadId]);
@@ -255,13 +287,23 @@ export const travellerGroupPaths: PathModel = {
       }
     },
     states: {
-      loading: (_, world) => expect(lastHeld(world, 'loadGroup')?.input).toEqual({ leadId: world.input.leadId }),
+      // While the server is asked the panel shows it is busy, and only then.
+      idle: (s) => expect(s.hasTag('busy')).toBe(false),
+      'adding.editing': (s) => expect(s.hasTag('busy')).toBe(false),
+      'adding.saving': (s) => expect(s.hasTag('busy')).toBe(true),
+      loading: (s, world) => {
+        expect(s.hasTag('busy')).toBe(true);
+        expect(lastHeld(world, 'loadGroup')?.input).toEqual({ leadId: world.input.leadId });
+      },
       'adding.saving.grouping': (_, world) => expect(lastHeld(world, 'createGroup')?.input).toEqual({ leadId: world.input.leadId }),
       'adding.saving.adding': (s, world) => {
         const held = lastHeld(world, 'addTraveller');
         expect(held?.input).toEqual({ groupId: s.context.group.id, traveller: s.context.draft });
       },
-      removing: (s, world) => expect(lastHeld(world, 'removeTraveller')?.input.groupId).toBe(s.context.group.id),
+      removing: (s, world) => {
+        expect(s.hasTag('busy')).toBe(true);
+        expect(lastHeld(world, 'removeTraveller')?.input.groupId).toBe(s.context.group.id);
+      },
     },
   },
 };
