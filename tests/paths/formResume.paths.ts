@@ -95,6 +95,11 @@ export const formResumePaths: PathModel = {
   effects: ['restoreForm'],
   cases,
   required: [
+    // The code and e-mail of an application saved elsewhere bring it back: what the restore oracle was written for.
+    { name: 'the right code and e-mail, sent', case: 'the code of an application saved elsewhere, with its e-mail', through: [(e) => e.type === 'xstate.done.actor.resumeApplication'] },
+    { name: 'a code issued, closed, then issued again', case: "this browser's lead, saved for later", through: [(e) => e.type === 'xstate.done.actor.issueResumeCode', (e) => e.type === 'CLOSE', (e) => e.type === 'xstate.done.actor.issueResumeCode'] },
+    { name: 'too many guesses refused', case: 'a browser that has guessed too often', through: [(e) => e.type === 'xstate.error.actor.resumeApplication'] },
+    { name: 'another e-mail refused', case: 'the code with another e-mail', through: [(e) => e.type === 'xstate.error.actor.resumeApplication'] },
     // A code that could not be issued, asked for again: the failure goes once the code is shown.
     { name: 'a lost code request, then Save again', case: "this browser's lead, saved for later", through: [(e) => e.type === 'xstate.error.actor.issueResumeCode', (e) => e.type === 'xstate.done.actor.issueResumeCode'] },
     // A check that got no answer, then the e-mail typed again: the failure goes with the typing.
@@ -103,7 +108,7 @@ export const formResumePaths: PathModel = {
   oracle: {
     initial: (s, world) => {
       expect(s.value).toBe('idle');
-      expect(s.context.code).toBe(world.input.code ? normalizeResumeCode(world.input.code) : '');
+      expect(s.context).toEqual({ leadId: world.input.leadId ?? null, code: world.input.code ? normalizeResumeCode(world.input.code) : '', email: '', errors: {}, issued: null, failure: null });
     },
     step: async ({ event, before, after, world, started }) => {
       // Nothing is sent with a code or an e-mail the page can tell is wrong; each gets its message.
@@ -131,6 +136,16 @@ export const formResumePaths: PathModel = {
         expect(after.value).toBe('idle');
         expect(after.context.issued).toBeNull();
       }
+      // Where each step leads, as the oracle knows it: a code issued is shown, anything else comes back to the form.
+      const lands: Record<string, unknown> = {
+        'xstate.done.actor.issueResumeCode': 'issued',
+        'xstate.error.actor.issueResumeCode': 'idle',
+        'xstate.done.actor.resumeApplication': 'idle',
+        'xstate.error.actor.resumeApplication': 'idle',
+      };
+      if (lands[event.type]) expect(after.value).toBe(lands[event.type]);
+      if (event.type === 'SAVE_LATER' && !before.hasTag('busy')) expect(after.value).toBe(before.context.leadId ? 'issuing' : before.value);
+      if (event.type === 'SUBMIT' && before.matches('idle')) expect(after.value).toBe(started.length ? 'checking' : 'idle');
       if (event.type === 'SAVE_LATER') expect(started.map((h) => h.name)).toEqual(before.context.leadId && !before.hasTag('busy') ? ['issueResumeCode'] : []);
       // Why a try failed, never which of the two was wrong.
       if (event.type === 'xstate.error.actor.resumeApplication') {
