@@ -121,13 +121,34 @@ export const agentChatPaths: PathModel = {
     const at = world.events.map((e) => e.type).lastIndexOf('xstate.done.actor.sendMessage');
     return (world.times[at] ?? 0) + REDIRECT_DELAY;
   },
+  required: [
+    // A lost reply, then another message: the failure line stays in the history, the new message is answered.
+    { name: 'a lost reply, then another message', through: [(e) => e.type === 'xstate.error.actor.sendMessage', (e) => e.type === 'SEND' && Boolean(e.text), (e) => e.type === 'xstate.done.actor.sendMessage'] },
+    // The reply that asks to pay: shown, then the page goes to the checkout 2 seconds later.
+    { name: 'a reply that asks to pay, then its redirect', case: 'a saved conversation that asks to pay', through: [(e) => e.type === 'xstate.done.actor.sendMessage', (e) => e.type === AFTER] },
+  ],
   oracle: {
     initial: (s, world) => {
       expect(s.value).toBe('loadingSections');
+      expect(s.context).toEqual({ sessionId: world.input.sessionId, language: null, session: null, lines: [], draft: '', partial: '', sections: [], progress: null, redirect: null });
       expect(s.context).toMatchObject({ sessionId: world.input.sessionId, language: null, lines: [] });
     },
     step: async ({ event, before, after, world, started }) => {
       const names = started.map((h) => h.name);
+      // Where each step leads, as the oracle knows the page: sections, then the saved session (or the language
+      // screen), each reply then the sidebar's progress, a failure back to the box with its line.
+      const lands: Record<string, object | string> = {
+        'xstate.done.actor.loadSections': 'loadingSession',
+        'xstate.error.actor.loadSections': 'loadingSession',
+        'xstate.error.actor.loadSession': 'choosingLanguage',
+        'xstate.error.actor.sendMessage': { idle: 'failed' },
+        'xstate.done.actor.loadProgress': { idle: 'ready' },
+        'xstate.error.actor.loadProgress': { idle: 'ready' },
+      };
+      if (lands[event.type]) expect(after.value, `where ${event.type} leads`).toEqual(lands[event.type]);
+      if (event.type === 'xstate.done.actor.loadSession') expect(after.value).toBe((event as { output: unknown }).output === null ? 'choosingLanguage' : 'refreshing');
+      if (event.type === 'xstate.done.actor.sendMessage' && !(event as { output: { redirect?: string } }).output.redirect && !after.matches('redirecting')) expect(after.value).toBe('refreshing');
+      if ((event.type === 'CHOOSE_LANGUAGE' && before.matches('choosingLanguage')) || (event.type === 'SEND' && names.length)) expect(after.matches('sending')).toBe(true);
       if (event.type === 'xstate.done.actor.loadSections') {
         expect(after.context.sections).toEqual(lastCall(world, 'GET', '/api/ds160/sections')?.response);
         expect(after.context.sections).toHaveLength(10);
