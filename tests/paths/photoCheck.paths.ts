@@ -144,6 +144,10 @@ export const photoCheckPaths: PathModel = {
         'xstate.done.actor.storePhoto': { ready: 'kept' },
         'xstate.error.actor.fixPhoto': { ready: 'analysed' },
         'xstate.error.actor.storePhoto': { ready: before.context.fixed ? 'comparing' : 'analysed' },
+        'xstate.error.actor.analyzePhoto': { ready: 'picked' },
+        ANALYZE: before.matches({ ready: 'picked' }) ? 'analysing' : before.value,
+        FIX: before.matches({ ready: 'analysed' }) ? 'fixing' : before.value,
+        CHOOSE: before.matches({ ready: 'analysed' }) || before.matches({ ready: 'comparing' }) ? 'storing' : before.value,
       };
       if (lands[event.type]) expect(after.value).toEqual(lands[event.type]);
       if (event.type === 'xstate.error.actor.fixPhoto') expect(after.context.failure).toBe('fix');
