@@ -199,6 +199,19 @@ export const travellerGroupPaths: PathModel = {
         if (!complete) expect(Object.keys(after.context.errors).length).toBeGreaterThan(0);
       }
       const EMPTY = { firstName: '', lastName: '', relationship: '', nationality: '' };
+      // Where each answer leads: the panel, or back to the form (with its failure) when adding did not work.
+      const lands: Record<string, unknown> = {
+        'xstate.done.actor.loadGroup': 'idle',
+        'xstate.error.actor.loadGroup': 'idle',
+        'xstate.done.actor.createGroup': { adding: { saving: 'adding' } },
+        'xstate.error.actor.createGroup': { adding: 'editing' },
+        'xstate.done.actor.addTraveller': 'idle',
+        'xstate.error.actor.addTraveller': { adding: 'editing' },
+        'xstate.done.actor.removeTraveller': 'idle',
+        'xstate.error.actor.removeTraveller': 'idle',
+      };
+      if (lands[event.type]) expect(after.value, `where ${event.type} leads`).toEqual(lands[event.type]);
+      if (event.type === 'TRAVELLER.REMOVE' && started.length) expect(after.value).toBe('removing');
       // 'Add a traveller' opens an empty form, only for an application with a lead and a group under fifty.
       if (event.type === 'ADD.OPEN' && before.matches('idle')) {
         const opens = Boolean(world.input.leadId) && (before.context.group?.travellers.length ?? 0) < 50;
