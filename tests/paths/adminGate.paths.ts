@@ -89,7 +89,7 @@ export const adminGatePaths: PathModel = {
         expect(context(after).errors).toEqual(valid ? {} : errors);
       }
       // Where each answer leads: the dashboard for an admin, the form for anyone else or when no answer came.
-      if (event.type === 'xstate.done.actor.adminStatus') expect(after.value).toEqual((event as { output: { admin: unknown } }).output.admin ? 'authenticated' : { loginForm: 'editing' });
+      if (event.type === 'xstate.done.actor.adminStatus') expect(after.value).toEqual((event as { output?: { admin: unknown } }).output?.admin ? 'authenticated' : { loginForm: 'editing' });
       if (event.type === 'xstate.error.actor.adminStatus') expect(after.value).toEqual({ loginForm: 'editing' });
       if (event.type === 'xstate.done.actor.adminLogin') expect(after.value).toBe('authenticated');
       if (event.type === 'xstate.error.actor.adminLogin') expect(after.value).toEqual({ loginForm: 'editing' });

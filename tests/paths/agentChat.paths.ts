@@ -146,8 +146,8 @@ export const agentChatPaths: PathModel = {
         'xstate.error.actor.loadProgress': { idle: 'ready' },
       };
       if (lands[event.type]) expect(after.value, `where ${event.type} leads`).toEqual(lands[event.type]);
-      if (event.type === 'xstate.done.actor.loadSession') expect(after.value).toBe((event as { output: unknown }).output === null ? 'choosingLanguage' : 'refreshing');
-      if (event.type === 'xstate.done.actor.sendMessage' && !(event as { output: { redirect?: string } }).output.redirect && !after.matches('redirecting')) expect(after.value).toBe('refreshing');
+      if (event.type === 'xstate.done.actor.loadSession') expect(after.value).toBe((event as { output?: unknown }).output === null ? 'choosingLanguage' : 'refreshing');
+      if (event.type === 'xstate.done.actor.sendMessage' && !(event as { output?: { redirect?: string } }).output?.redirect && !after.matches('redirecting')) expect(after.value).toBe('refreshing');
       if ((event.type === 'CHOOSE_LANGUAGE' && before.matches('choosingLanguage')) || (event.type === 'SEND' && names.length)) expect(after.matches('sending')).toBe(true);
       if (event.type === 'xstate.done.actor.loadSections') {
         expect(after.context.sections).toEqual(lastCall(world, 'GET', '/api/ds160/sections')?.response);
