@@ -144,7 +144,8 @@ const dashboardSetup = setup({
       return Number.isInteger(event.page) && event.page >= 1 && event.page <= pages;
     },
     mayRetry: ({ context }) => context.attempts < LEAD_RETRIES,
-    brandingValid: ({ context }) => context.branding !== null && Object.keys(validateBranding(context.branding)).length === 0,
+    // Only asked in `branding.editing`, which the loaded names enter.
+    brandingValid: ({ context }) => Object.keys(validateBranding(context.branding as BrandingForm)).length === 0,
   },
 });
 

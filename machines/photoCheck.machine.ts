@@ -124,7 +124,8 @@ export const photoCheckMachine = setup({
       states: {
         empty: {},
         picked: { on: { ANALYZE: '#photoCheck.analysing' } },
-        analysed: { on: { FIX: '#photoCheck.fixing', CHOOSE: { target: '#photoCheck.storing', actions: assign({ fixed: null }) } } },
+        // Nothing is fixed yet here (a fix done goes on to comparing): the picked file is what is kept.
+        analysed: { on: { FIX: '#photoCheck.fixing', CHOOSE: '#photoCheck.storing' } },
         // Before and after side by side: the applicant keeps one.
         comparing: {
           on: {

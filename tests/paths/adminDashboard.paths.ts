@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import type { AnyEventObject } from 'xstate';
 import { adminDashboardCalls } from '../../client/api/actors/admin';
 import { DEFAULT_SETTINGS } from '../../db/queries/settings';
-import { ADMIN_TABS, adminDashboardMachine, funnelShares, type AdminDashboardContext } from '../../machines/adminDashboard.machine';
+import { ADMIN_TABS, adminDashboardMachine, exportQuery, funnelShares, type AdminDashboardContext } from '../../machines/adminDashboard.machine';
 
 // The rule as the oracle states it, not as the machine does: a failed lead load is tried again three times, 1.5,
 // 3 and 6 s apart, then Retry is offered.
@@ -93,7 +93,7 @@ function adminEvents(s: Snap): AnyEventObject[] {
   if (inTab(s, 'leads', 'ready')) {
     if (c.leadQuery.status === 'all') moves.push({ type: 'FILTER.STATUS', value: 'incomplete' });
     if (c.leadQuery.plan === 'all') moves.push({ type: 'FILTER.PLAN', value: 'pro' }, { type: 'FILTER.PLAN', value: 'all' });
-    moves.push({ type: 'PAGE', page: 2 }, { type: 'LEAD.OPEN', id: LEAD }, { type: 'LEAD.OPEN', id: UNKNOWN });
+    moves.push({ type: 'PAGE', page: 2 }, ...(c.leadQuery.page === 2 ? [{ type: 'PAGE', page: 1 }] : []), { type: 'LEAD.OPEN', id: LEAD }, { type: 'LEAD.OPEN', id: UNKNOWN });
   }
   if (inTab(s, 'pricing', 'editing')) {
     if (c.pricing?.ESTA === DEFAULT_SETTINGS.pricing.ESTA) moves.push({ type: 'PRICE.CHANGE', key: 'ESTA', value: '120' }, { type: 'PRICE.CHANGE', key: 'DS160_PRO', value: 'abc' });
@@ -101,6 +101,8 @@ function adminEvents(s: Snap): AnyEventObject[] {
   }
   if (inTab(s, 'branding', 'editing')) {
     if (c.branding?.brandName === DEFAULT_SETTINGS.branding.brandName) moves.push({ type: 'BRANDING.CHANGE', field: 'brandName', value: '  Norte ' }, { type: 'BRANDING.CHANGE', field: 'brandName', value: ' ' });
+    // A name refused for being blank, typed again.
+    if (c.brandingErrors.brandName) moves.push({ type: 'BRANDING.CHANGE', field: 'brandName', value: 'Norte' });
     moves.push({ type: 'BRANDING.SAVE' });
   }
   return moves;
@@ -135,7 +137,7 @@ function sinceLeadLoad(world: World): string[] {
 
 export const adminDashboardPaths: PathModel = {
   machine: adminDashboardMachine,
-  budget: 80,
+  budget: 85,
   calls: adminDashboardCalls,
   effects: ['announceFetchFailed', 'announcePricingSaved', 'announcePricingFailed', 'announceBrandingSaved', 'announceBrandingFailed', 'pricingChanged', 'brandingChanged'],
   abstraction: (s) => {
@@ -145,6 +147,23 @@ export const adminDashboardPaths: PathModel = {
   cases: [
     { name: 'the signed-in admin', input: undefined, setup: async (w, i) => (await signedInAdmin(w), i), events: adminEvents },
     { name: 'a session that is not an admin', input: undefined, events: strangerEvents },
+  ],
+  required: [
+    // Retry after the fourth failure starts the count again: three more retries before Retry is offered again.
+    { name: 'a lead that failed four times, then Retry, failing again', through: [(e) => e.type === 'LEAD.RETRY', (e) => e.type === 'xstate.error.actor.fetchLead', (e) => e.type === RETRY] },
+    // The branding form refused, then read again from the server: the old messages go with the old values.
+    {
+      name: 'branding refused, then the tab opened again',
+      through: [(e, before) => e.type === 'BRANDING.SAVE' && context(before).branding?.brandName.trim() === '', (e) => e.type === 'TAB', (e) => e.type === 'xstate.done.actor.fetchBranding'],
+    },
+    // The branding form refused, then corrected field by field: each change takes its own message away.
+    {
+      name: 'branding refused, then corrected',
+      through: [(e, before) => e.type === 'BRANDING.SAVE' && context(before).branding?.brandName.trim() === '', (e, before) => e.type === 'BRANDING.CHANGE' && Object.keys(context(before).brandingErrors).length > 0],
+    },
+    { name: 'prices that could not be read, then Retry', through: [(e) => e.type === 'xstate.error.actor.fetchPricing', (e) => e.type === 'RETRY', (e) => e.type === 'xstate.done.actor.fetchPricing'] },
+    { name: 'names that could not be read, then Retry', through: [(e) => e.type === 'xstate.error.actor.fetchBranding', (e) => e.type === 'RETRY', (e) => e.type === 'xstate.done.actor.fetchBranding'] },
+    { name: 'a price typed, then saved', through: [(e) => e.type === 'PRICE.CHANGE' && e.value === '120', (e) => e.type === 'xstate.done.actor.savePricing'] },
   ],
   // Each retry waits twice the last, from the failure that started it.
   delayEndsAt: (world) => {
@@ -179,6 +198,30 @@ export const adminDashboardPaths: PathModel = {
         const moves = event.page !== context(before).leadQuery.page && event.page >= 1 && event.page <= pages;
         expect(started.map((h) => h.input)).toEqual(moves ? [{ ...context(before).leadQuery, page: event.page }] : []);
       }
+      // Retry asks again for what failed, and only that.
+      if (event.type === 'RETRY') {
+        const failed = [...(before.matches({ active: { summary: 'failed' } }) ? ['fetchAnalytics'] : []), ...[['traffic', 'fetchTraffic'], ['conversions', 'fetchConversions'], ['leads', 'fetchLeads'], ['pricing', 'fetchPricing'], ['branding', 'fetchBranding']].filter(([tab]) => inTab(before, tab as string, 'failed')).map(([, id]) => id)];
+        expect(started.map((h) => h.name)).toEqual(failed);
+      }
+      // A lead opened is asked for by its id, from a fresh count of tries.
+      if (event.type === 'LEAD.OPEN') {
+        expect(started.map((h) => [h.name, h.input])).toEqual([['fetchLead', { id: event.id }]]);
+        expect({ leadId: context(after).leadId, lead: context(after).lead, attempts: context(after).attempts }).toEqual({ leadId: event.id, lead: null, attempts: 0 });
+      }
+      if (event.type === 'LEAD.RETRY' && before.matches({ active: { details: { open: 'failed' } } })) {
+        expect(started.map((h) => [h.name, h.input])).toEqual([['fetchLead', { id: context(before).leadId }]]);
+        expect(context(after).attempts).toBe(0);
+      }
+      // A field typed takes away its own message, and only its own.
+      if (event.type === 'BRANDING.CHANGE' && inTab(before, 'branding', 'editing')) {
+        const { [event.field]: _gone, ...others } = context(before).brandingErrors as Record<string, unknown>;
+        expect(context(after).brandingErrors).toEqual(others);
+        expect(context(after).branding).toEqual({ ...context(before).branding, [event.field]: event.value });
+      }
+      if (event.type === 'PRICING.SAVE' && inTab(before, 'pricing', 'editing')) expect(started.map((h) => [h.name, h.input])).toEqual([['savePricing', { pricing: context(before).pricing }]]);
+      // A save heard is said once, and every page is given what the server stored.
+      if (event.type === 'xstate.done.actor.savePricing') expect(asked.map((a) => a.type)).toEqual(['announcePricingSaved', 'pricingChanged']);
+      if (event.type === 'xstate.done.actor.saveBranding') expect(asked.map((a) => a.type)).toEqual(['announceBrandingSaved', 'brandingChanged']);
       if (event.type === 'PRICE.CHANGE' && inTab(before, 'pricing', 'editing')) {
         expect(context(after).pricing?.[event.key as 'ESTA']).toBe(parsePrice(event.value));
       }
@@ -204,6 +247,21 @@ export const adminDashboardPaths: PathModel = {
       }
     },
     states: {
+      // While the server is asked the page shows a spinner; while settings are stored, that they are being saved.
+      ...Object.fromEntries(
+        ['active.summary.loading', 'active.tab.traffic.loading', 'active.tab.conversions.loading', 'active.tab.leads.loading', 'active.tab.pricing.loading', 'active.tab.branding.loading', 'active.details.open.loading', 'active.details.open.retrying'].map((state) => [
+          state,
+          (s: Snap) => expect(s.hasTag('loading'), state).toBe(true),
+        ]),
+      ),
+      'active.tab.pricing.saving': (s, world) => {
+        expect(s.hasTag('saving')).toBe(true);
+        expect(lastHeld(world, 'savePricing')?.input).toEqual({ pricing: context(s).pricing });
+      },
+      'active.tab.branding.saving': (s) => expect(s.hasTag('saving')).toBe(true),
+      // Settings that could not be read: the call was lost, and nothing was announced for it.
+      'active.tab.pricing.failed': (_, world) => expect(lastHeld(world, 'fetchPricing')?.verdict).toBe('dropped'),
+      'active.tab.branding.failed': (_, world) => expect(lastHeld(world, 'fetchBranding')?.verdict).toBe('dropped'),
       'active.summary.ready': (s, world) => {
         const answer = lastCall(world, 'GET', '/api/admin/analytics');
         expect(answer?.status).toBe(200);
@@ -238,8 +296,12 @@ export const adminDashboardPaths: PathModel = {
         if (page === 1) expect(ids[0] === LEAD).toBe(plan === 'all' && (status === 'all' || status === 'incomplete'));
         else expect(ids).not.toContain(LEAD);
         expect(context(s).leads?.page).toBe(page);
+        // The export link takes the table's filters, each only when it is not 'all', and never the page.
+        const filters = new URLSearchParams({ ...(status === 'all' ? {} : { status }), ...(plan === 'all' ? {} : { plan }) }).toString();
+        expect(exportQuery(context(s).leadQuery)).toBe(filters ? `?${filters}` : '');
       },
       'active.tab.pricing.editing': async (s, world) => {
+        if (world.events.at(-1)?.type === 'xstate.done.actor.fetchPricing') expect(context(s).pricing).toEqual(lastCall(world, 'GET', '/api/admin/pricing')?.response);
         // After a save the form holds what the server stored, and every page heard of it.
         if (world.events.at(-1)?.type === 'xstate.done.actor.savePricing') {
           const stored = JSON.parse((await world.http({ method: 'GET', path: '/api/admin/pricing' })).text);
@@ -249,6 +311,11 @@ export const adminDashboardPaths: PathModel = {
         }
       },
       'active.tab.branding.editing': async (s, world) => {
+        // Read afresh from the server: its names, without the messages of values no longer shown.
+        if (world.events.at(-1)?.type === 'xstate.done.actor.fetchBranding') {
+          expect(context(s).branding).toEqual(JSON.parse((await world.http({ method: 'GET', path: '/api/admin/branding' })).text));
+          expect(context(s).brandingErrors).toEqual({});
+        }
         if (world.events.at(-1)?.type === 'xstate.done.actor.saveBranding') {
           const stored = JSON.parse((await world.http({ method: 'GET', path: '/api/admin/branding' })).text);
           expect(context(s).branding).toEqual(stored);

@@ -63,9 +63,19 @@ export const adminGatePaths: PathModel = {
     { name: 'nobody signed in, then a wrong password', input: undefined, setup: async (w, i) => (await freshAdmin(w), i), events: events('not the password', false) },
     { name: 'an admin already signed in', input: undefined, setup: async (w, i) => (await signedInAdmin(w), i), events: events(TEST_ADMIN.password, true) },
   ],
+  required: [
+    // The right password sent and signed in, then signed out: the sequence the sign-in oracle was written for.
+    {
+      name: 'the right password, signed in, then out',
+      through: [(e, before) => e.type === 'SUBMIT' && Boolean(context(before).fields.username.trim() && context(before).fields.password), (e) => e.type === 'xstate.done.actor.adminLogin', (e) => e.type === 'SIGN_OUT', (e) => e.type === 'xstate.done.actor.logout'],
+    },
+    { name: 'a wrong password refused', case: 'nobody signed in, then a wrong password', through: [(e, before) => e.type === 'SUBMIT' && Boolean(context(before).fields.password), (e) => e.type === 'xstate.error.actor.adminLogin' && e.error === 'server'] },
+    { name: 'an admin already signed in, whose session ends', case: 'an admin already signed in', through: [(e) => e.type === 'xstate.done.actor.adminStatus', (e) => e.type === 'EXPIRED'] },
+  ],
   oracle: {
     initial: (s, world) => {
       expect(s.value).toBe('checking');
+      expect(s.context).toEqual({ fields: { username: '', password: '' }, errors: {}, username: null });
       expect(s.hasTag('busy')).toBe(true);
       expect(world.held.map((h) => h.name)).toEqual(['adminStatus']);
     },
@@ -78,6 +88,14 @@ export const adminGatePaths: PathModel = {
         expect(started.map((h) => [h.name, h.input])).toEqual(valid ? [['adminLogin', { username: f.username.trim(), password: f.password }]] : []);
         expect(context(after).errors).toEqual(valid ? {} : errors);
       }
+      // Where each answer leads: the dashboard for an admin, the form for anyone else or when no answer came.
+      if (event.type === 'xstate.done.actor.adminStatus') expect(after.value).toEqual((event as { output?: { admin: unknown } }).output?.admin ? 'authenticated' : { loginForm: 'editing' });
+      if (event.type === 'xstate.error.actor.adminStatus') expect(after.value).toEqual({ loginForm: 'editing' });
+      if (event.type === 'xstate.done.actor.adminLogin') expect(after.value).toBe('authenticated');
+      if (event.type === 'xstate.error.actor.adminLogin') expect(after.value).toEqual({ loginForm: 'editing' });
+      if (event.type === 'xstate.done.actor.logout' || event.type === 'EXPIRED') expect(after.value).toEqual({ loginForm: 'editing' });
+      if (event.type === 'xstate.error.actor.logout') expect(after.value).toBe('authenticated');
+      if (event.type === 'SUBMIT' && before.matches({ loginForm: 'editing' })) expect(after.value).toEqual(Object.keys(validateAdminLogin(context(before).fields)).length === 0 ? { loginForm: 'signingIn' } : { loginForm: 'editing' });
       if (event.type === 'xstate.error.actor.adminLogin') {
         // 'Login Failed' with the server's message when it answered, else the spec's default; the password is cleared.
         const held = lastHeld(world, 'adminLogin');
@@ -90,6 +108,12 @@ export const adminGatePaths: PathModel = {
       if (event.type === 'xstate.done.actor.adminLogin') {
         expect(asked.map((a) => a.type)).toEqual(['announceLoggedIn']);
         expect(context(after).fields).toEqual({ username: '', password: '' });
+      }
+      // A field typed takes its value and loses its own message, and only its own.
+      if (event.type === 'FIELD.CHANGE' && before.matches('loginForm')) {
+        const { [event.field]: _gone, ...others } = context(before).errors as Record<string, unknown>;
+        expect(context(after).fields).toEqual({ ...context(before).fields, [event.field]: event.value });
+        expect(context(after).errors).toEqual(others);
       }
       if (event.type === 'EXPIRED') expect(asked.map((a) => a.type)).toEqual(['announceExpired']);
       if (event.type === 'xstate.error.actor.logout') expect(asked.map((a) => a.type)).toEqual(['announceSignOutFailed']);
@@ -117,6 +141,10 @@ export const adminGatePaths: PathModel = {
       'loginForm.signingIn': (s, world) => {
         expect(s.hasTag('busy')).toBe(true);
         expect(lastHeld(world, 'adminLogin')?.input.username).toBe(TEST_ADMIN.username);
+      },
+      signingOut: (s, world) => {
+        expect(s.hasTag('busy')).toBe(true);
+        expect(lastHeld(world, 'logout')?.verdict).toBe('waiting');
       },
       home: (s, world) => {
         expect(s.output).toEqual({ to: '/' });

@@ -121,13 +121,34 @@ export const agentChatPaths: PathModel = {
     const at = world.events.map((e) => e.type).lastIndexOf('xstate.done.actor.sendMessage');
     return (world.times[at] ?? 0) + REDIRECT_DELAY;
   },
+  required: [
+    // A lost reply, then another message: the failure line stays in the history, the new message is answered.
+    { name: 'a lost reply, then another message', through: [(e) => e.type === 'xstate.error.actor.sendMessage', (e) => e.type === 'SEND' && Boolean(e.text), (e) => e.type === 'xstate.done.actor.sendMessage'] },
+    // The reply that asks to pay: shown, then the page goes to the checkout 2 seconds later.
+    { name: 'a reply that asks to pay, then its redirect', case: 'a saved conversation that asks to pay', through: [(e) => e.type === 'xstate.done.actor.sendMessage', (e) => e.type === AFTER] },
+  ],
   oracle: {
     initial: (s, world) => {
       expect(s.value).toBe('loadingSections');
+      expect(s.context).toEqual({ sessionId: world.input.sessionId, language: null, session: null, lines: [], draft: '', partial: '', sections: [], progress: null, redirect: null });
       expect(s.context).toMatchObject({ sessionId: world.input.sessionId, language: null, lines: [] });
     },
     step: async ({ event, before, after, world, started }) => {
       const names = started.map((h) => h.name);
+      // Where each step leads, as the oracle knows the page: sections, then the saved session (or the language
+      // screen), each reply then the sidebar's progress, a failure back to the box with its line.
+      const lands: Record<string, object | string> = {
+        'xstate.done.actor.loadSections': 'loadingSession',
+        'xstate.error.actor.loadSections': 'loadingSession',
+        'xstate.error.actor.loadSession': 'choosingLanguage',
+        'xstate.error.actor.sendMessage': { idle: 'failed' },
+        'xstate.done.actor.loadProgress': { idle: 'ready' },
+        'xstate.error.actor.loadProgress': { idle: 'ready' },
+      };
+      if (lands[event.type]) expect(after.value, `where ${event.type} leads`).toEqual(lands[event.type]);
+      if (event.type === 'xstate.done.actor.loadSession') expect(after.value).toBe((event as { output?: unknown }).output === null ? 'choosingLanguage' : 'refreshing');
+      if (event.type === 'xstate.done.actor.sendMessage' && !(event as { output?: { redirect?: string } }).output?.redirect && !after.matches('redirecting')) expect(after.value).toBe('refreshing');
+      if ((event.type === 'CHOOSE_LANGUAGE' && before.matches('choosingLanguage')) || (event.type === 'SEND' && names.length)) expect(after.matches('sending')).toBe(true);
       if (event.type === 'xstate.done.actor.loadSections') {
         expect(after.context.sections).toEqual(lastCall(world, 'GET', '/api/ds160/sections')?.response);
         expect(after.context.sections).toHaveLength(10);
@@ -145,12 +166,25 @@ export const agentChatPaths: PathModel = {
         // A saved session skips the language screen (spec 3-ai §4.5).
         expect(after.context.lines).toEqual(messages);
         expect(after.context.session).toEqual(session);
+        // The conversation goes on in its own language: one of the four, else Spanish.
+        const language = (session as { language: string }).language;
+        expect(after.context.language).toBe(['es', 'en', 'fr', 'pt'].includes(language) ? language : 'es');
         expect(after.matches('choosingLanguage')).toBe(false);
       }
       if (event.type === 'xstate.error.actor.loadSession') {
         expect(after.value).toBe('choosingLanguage');
         if ((event as { error?: unknown }).error === 'server') expect(lastCall(world, 'GET', '/api/ai/session/')?.status).toBe(403);
       }
+      // The language chosen is the conversation's.
+      if (event.type === 'CHOOSE_LANGUAGE' && before.matches('choosingLanguage')) expect(after.context.language).toBe(event.language);
+      // Words sent join the conversation as the applicant's; the box empties unless a quick answer went instead.
+      if (event.type === 'SEND' && before.matches('idle')) {
+        const text = (event.text ?? before.context.draft).trim();
+        if (text) expect(after.context.lines).toEqual([...before.context.lines, { role: 'user', content: text }]);
+        else expect(after.context.lines).toEqual(before.context.lines);
+        expect(after.context.draft).toBe(text && event.text === undefined ? '' : before.context.draft);
+      }
+      if (event.type === 'DRAFT' && before.matches('idle')) expect(after.context.draft).toBe(event.value);
       if (event.type === 'CHOOSE_LANGUAGE') expect(names).toEqual(before.matches('choosingLanguage') ? ['sendMessage'] : []);
       if (event.type === 'SEND') {
         const text = (event.text ?? before.context.draft).trim();
@@ -162,17 +196,23 @@ export const agentChatPaths: PathModel = {
         expect(reply).toBeDefined();
         expect(after.context.lines.at(-1)).toEqual({ role: 'assistant', content: reply!.response, ...(reply!.buttons.length ? { buttons: reply!.buttons } : {}) });
         expect(after.context.session).toEqual(reply!.session);
+        expect(after.context.partial).toBe('');
+        expect(after.context.redirect).toBe(reply!.redirect ?? null);
+        expect(after.context.lines.slice(0, -1)).toEqual(before.context.lines);
         expect(after.matches('redirecting')).toBe(Boolean(reply!.redirect));
         const row = await world.app.db.selectFrom('chat_sessions').select('messages').where('id', '=', world.input.sessionId).executeTakeFirstOrThrow();
         expect(JSON.parse(row.messages).at(-1).content).toBe(reply!.response);
       }
       if (event.type === 'xstate.error.actor.sendMessage') {
+        expect(after.context.partial).toBe('');
+        expect(after.context.lines.slice(0, -1)).toEqual(before.context.lines);
         expect(after.context.lines.at(-1)).toEqual({ role: 'system', key: 'agent:error.general' });
         if ((event as { error?: unknown }).error === 'server') {
           const answer = lastCall(world, 'POST', '/api/ai/chat');
           expect(answer?.status === 403 || String(answer?.response).includes('event: error')).toBe(true);
         }
       }
+      if (event.type === 'xstate.error.actor.loadProgress') expect(after.context.progress).toEqual(before.context.progress);
       if (event.type === 'xstate.done.actor.loadProgress') expect(after.context.progress).toEqual(lastCall(world, 'GET', '/api/ds160/sessions/')?.response);
       if (event.type === AFTER) {
         expect(after.status).toBe('done');
@@ -181,6 +221,12 @@ export const agentChatPaths: PathModel = {
       }
     },
     states: {
+      // While the server is asked the page shows it is busy, and only then.
+      loadingSections: (s) => expect(s.hasTag('busy')).toBe(true),
+      loadingSession: (s) => expect(s.hasTag('busy')).toBe(true),
+      sending: (s) => expect(s.hasTag('busy')).toBe(true),
+      idle: (s) => expect(s.hasTag('busy')).toBe(false),
+      choosingLanguage: (s) => expect(s.hasTag('busy')).toBe(false),
       // A failed call leaves the chat in `idle.failed` with its line last; anything else, in `idle.ready` without one.
       'idle.failed': (s) => expect(s.context.lines.at(-1)?.role).toBe('system'),
       'idle.ready': (s) => expect(s.context.lines.at(-1)?.role).not.toBe('system'),
@@ -189,7 +235,10 @@ export const agentChatPaths: PathModel = {
         const last = s.context.lines.at(-1);
         expect(held).toEqual({ sessionId: world.input.sessionId, message: last?.role === 'user' ? last.content : '', language: s.context.language });
       },
-      refreshing: (s, world) => expect(lastHeld(world, 'loadProgress')?.input).toEqual({ sessionId: world.input.sessionId }),
+      refreshing: (s, world) => {
+        expect(s.hasTag('busy')).toBe(true);
+        expect(lastHeld(world, 'loadProgress')?.input).toEqual({ sessionId: world.input.sessionId });
+      },
     },
   },
 };

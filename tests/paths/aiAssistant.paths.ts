@@ -175,6 +175,7 @@ export const aiAssistantPaths: PathModel = {
         const body = answer?.response as typeof DONE & typeof QUESTION;
         if (body.done) {
           expect(after.value).toBe('done');
+          expect(after.context.progress).toEqual(body.progress);
           expect(after.context.completion).toBe(body.message);
           expect(after.context.checkoutUrls).toEqual(body.checkoutUrls);
           expect(after.context.question).toBeNull();
@@ -186,6 +187,11 @@ export const aiAssistantPaths: PathModel = {
           expect(after.context.question).toEqual(body.field);
           expect(lastLine(after)).toEqual({ role: 'assistant', text: body.question });
           expect(after.context.progress).toEqual(body.progress);
+          // The question is said once: after a reload the kept conversation may already end with it.
+          const last = lastLine(before);
+          const repeated = last?.role === 'assistant' && (last as { text: string }).text === body.question;
+          expect(after.context.lines).toEqual(repeated ? before.context.lines : [...before.context.lines, { role: 'assistant', text: body.question }]);
+          expect(after.context.quick).toEqual(repeated ? before.context.quick : []);
         }
       }
       if (event.type === 'xstate.error.actor.nextQuestion') {
@@ -204,6 +210,11 @@ export const aiAssistantPaths: PathModel = {
         expect(body.saved).toBe(before.context.draft !== WRONG);
         expect(after.context.draft).toBe('');
         expect(lastLine(before)).toEqual({ role: 'user', text: before.context.draft.trim() });
+        expect(after.context.lines).toEqual(body.reply ? [...before.context.lines, { role: 'assistant', text: body.reply.text }] : before.context.lines);
+        if (body.saved) {
+          expect(after.value).toBe('asking');
+          expect(after.context.quick).toEqual([]);
+        }
         if (!body.saved) {
           expect(after.value).toBe('answering');
           expect(lastLine(after)).toEqual({ role: 'assistant', text: body.reply?.text });
@@ -218,6 +229,7 @@ export const aiAssistantPaths: PathModel = {
         const kept = answer?.response as { language: string; lines: { role: string; text: string }[] };
         expect(after.context.language).toBe(kept.language);
         expect(after.context.lines).toEqual(kept.lines.map(({ role, text }) => ({ role, text })));
+        expect(after.context.quick).toEqual((kept.lines.at(-1) as { quickAnswers?: string[] } | undefined)?.quickAnswers ?? []);
       }
       if (event.type === 'xstate.error.actor.loadConversation') {
         if ((event as { error?: unknown }).error === 'server') expect(lastCall(world, 'GET', '/api/aiassistant/session/')?.status).toBe(403);
@@ -238,12 +250,39 @@ export const aiAssistantPaths: PathModel = {
       }
       if (event.type === 'NEW_INTERVIEW') {
         expect(after.value).toBe('choosing');
-        expect(after.context).toMatchObject({ sessionId: null, kind: null, lines: [], question: null, draft: '', checkoutUrls: null, language: before.context.language });
+        expect(after.context).toEqual({ sessionId: null, kind: null, lines: [], question: null, draft: '', quick: [], progress: null, completion: '', checkoutUrls: null, language: before.context.language });
+      }
+      // A quick answer chosen is sent as the answer.
+      if (event.type === 'CHOOSE' && before.matches('answering')) {
+        expect(after.context.draft).toBe(event.value);
+        expect(names).toEqual(['sendAnswer']);
+      }
+      if (event.type === 'DRAFT' && before.matches('answering')) expect(after.context.draft).toBe(event.value);
+      // An interview that could not be made: the choice again, with what went wrong.
+      if (event.type === 'xstate.error.actor.createSession') {
+        expect(after.value).toBe('choosing');
+        expect(after.context.kind).toBeNull();
+        expect(after.context.lines.slice(0, -1)).toEqual(before.context.lines);
+        expectDetail(lastLine(after), 'aiassistant:error.line', event, lastCall(world, 'POST', '/api/aiassistant/session'));
       }
     },
     states: {
-      asking: (s, world) => expect(lastHeld(world, 'nextQuestion')?.input).toEqual({ sessionId: s.context.sessionId, language: s.context.language }),
+      // While the server is asked the page shows it is busy, and only then.
+      asking: (s, world) => {
+        expect(s.hasTag('busy')).toBe(true);
+        expect(lastHeld(world, 'nextQuestion')?.input).toEqual({ sessionId: s.context.sessionId, language: s.context.language });
+      },
+      restoring: (s, world) => {
+        expect(s.hasTag('busy')).toBe(true);
+        expect(lastHeld(world, 'loadConversation')?.input).toEqual({ sessionId: world.input.sessionId });
+      },
+      starting: (s, world) => {
+        expect(s.hasTag('busy')).toBe(true);
+        expect(lastHeld(world, 'createSession')?.input).toEqual({ type: s.context.kind });
+      },
+      choosing: (s) => expect(s.hasTag('busy')).toBe(false),
       answering: (s) => {
+        expect(s.hasTag('busy')).toBe(false);
         expect(s.context.question).not.toBeNull();
         expect(s.can({ type: 'SUBMIT' })).toBe(s.context.draft.trim() !== '');
       },
@@ -253,6 +292,7 @@ export const aiAssistantPaths: PathModel = {
         expect(s.can({ type: 'RETRY' })).toBe(true);
       },
       submitting: (s, world) => {
+        expect(s.hasTag('busy')).toBe(true);
         const held = lastHeld(world, 'sendAnswer')?.input;
         expect(held).toEqual({ sessionId: s.context.sessionId, question_id: s.context.question.id, question_label: s.context.question.label, answer: s.context.draft.trim(), language: s.context.language });
       },

@@ -4,7 +4,7 @@ import type { AnyEventObject } from 'xstate';
 import { eventReader } from '../../client/api/events';
 import { aivisaCalls } from '../../client/api/actors/aivisa';
 import { inlineError } from '../../machines/domain/chatMarkers';
-import { aivisaChatMachine, type ChatApplication, type ChatTurn, type StateUpdate } from '../../machines/aivisaChat.machine';
+import { aivisaChatMachine, aivisaView, type ChatApplication, type ChatTurn, type StateUpdate } from '../../machines/aivisaChat.machine';
 
 // The rules as the oracle states them (spec 3-ai §2.5): an unpaid application locks at readiness 80; the lead is
 // saved once the chat has an e-mail address, a nationality and a purpose.
@@ -181,7 +181,17 @@ export const aivisaChatPaths: PathModel = {
         const text = (event.text ?? before.context.draft).trim();
         const sends = before.matches('idle') && text !== '' && !isLocked(before.context.application);
         expect(names).toEqual(sends ? ['sendMessage'] : []);
-        if (sends) expect(after.context.lines.at(-1)).toEqual({ role: 'user', content: text });
+        if (sends) {
+          expect(after.context.lines).toEqual([...before.context.lines, { role: 'user', content: text }]);
+          // The quick answers of the last reply go; the box empties unless a quick answer went instead.
+          expect(after.context.suggestions).toEqual([]);
+          expect(after.context.draft).toBe(event.text === undefined ? '' : before.context.draft);
+        }
+      }
+      if (event.type === 'DRAFT' && before.matches('idle')) expect(after.context.draft).toBe(event.value);
+      if (event.type === 'CHOOSE_PLAN' && before.matches('idle')) {
+        expect(after.context.plan).toBe(event.plan);
+        expect(names).toEqual(['checkout']);
       }
       if (event.type === 'xstate.done.actor.loadApplication') {
         const answer = lastCall(world, 'GET', '/api/aivisa/application/');
@@ -214,6 +224,9 @@ export const aivisaChatPaths: PathModel = {
         expect(pieces.join('')).toBe(turn!.content);
         expect(after.context.lines.at(-1)).toEqual({ role: 'assistant', content: turn!.content });
         expect(after.context).toMatchObject({ partial: '', application: turn!.application, suggestions: turn!.suggestions, inline: { value: '', error: null } });
+        // What the chat learnt adds to what it knew.
+        expect(after.context.stateUpdate).toEqual({ ...before.context.stateUpdate, ...turn!.stateUpdate });
+        expect(after.context.lines.slice(0, -1)).toEqual(before.context.lines);
         // The server says when the paywall shows; the page shows its plans then, and only then.
         expect(plansShown(after)).toBe(turn!.showPaywall);
         const row = await world.app.db.selectFrom('chat_sessions').select('messages').where('id', '=', world.input.sessionId).executeTakeFirstOrThrow();
@@ -268,9 +281,16 @@ export const aivisaChatPaths: PathModel = {
       'idle.talking.failed': (s) => expect(s.context.lines.at(-1)?.role).toBe('system'),
       'idle.talking.ready': (s) => expect(s.context.lines.at(-1)?.role).not.toBe('system'),
       idle: (s) => {
+        expect(s.hasTag('busy')).toBe(false);
+        // What the page reads off the machine: locked and its plans, and which plans (ESTA's when the chat recommended one).
+        expect(aivisaView.locked(s as never)).toBe(isLocked(s.context.application));
+        expect(aivisaView.paywallOpen(s as never)).toBe(plansShown(s));
+        expect(aivisaView.planKind(s as never)).toBe(s.context.application.collected.product_recommendation === 'ESTA' ? 'esta' : 'ds160');
         expect(s.can({ type: 'SEND', text: 'x' })).toBe(!isLocked(s.context.application));
         expect(s.matches({ idle: 'locked' })).toBe(isLocked(s.context.application));
       },
+      loading: (s) => expect(s.hasTag('busy')).toBe(true),
+      sending: (s) => expect(s.hasTag('busy')).toBe(true),
       'sending.waiting': (s, world) => {
         const said = s.context.lines.filter((l: { role: string }) => l.role !== 'system');
         expect(withoutRef(lastHeld(world, 'sendMessage')?.input)).toEqual({
@@ -280,7 +300,10 @@ export const aivisaChatPaths: PathModel = {
           language: world.input.language,
         });
       },
-      checkingOut: (s, world) => expect(lastHeld(world, 'checkout')?.input).toEqual({ sessionId: world.input.sessionId, plan: s.context.plan }),
+      checkingOut: (s, world) => {
+        expect(s.hasTag('busy')).toBe(true);
+        expect(lastHeld(world, 'checkout')?.input).toEqual({ sessionId: world.input.sessionId, plan: s.context.plan });
+      },
     },
   },
 };

@@ -94,18 +94,58 @@ export const formResumePaths: PathModel = {
   calls: formResumeCalls,
   effects: ['restoreForm'],
   cases,
+  required: [
+    // The code and e-mail of an application saved elsewhere bring it back: what the restore oracle was written for.
+    { name: 'the right code and e-mail, sent', case: 'the code of an application saved elsewhere, with its e-mail', through: [(e) => e.type === 'xstate.done.actor.resumeApplication'] },
+    { name: 'a code issued, closed, then issued again', case: "this browser's lead, saved for later", through: [(e) => e.type === 'xstate.done.actor.issueResumeCode', (e) => e.type === 'CLOSE', (e) => e.type === 'xstate.done.actor.issueResumeCode'] },
+    { name: 'too many guesses refused', case: 'a browser that has guessed too often', through: [(e) => e.type === 'xstate.error.actor.resumeApplication'] },
+    { name: 'another e-mail refused', case: 'the code with another e-mail', through: [(e) => e.type === 'xstate.error.actor.resumeApplication'] },
+    // A code that could not be issued, asked for again: the failure goes once the code is shown.
+    { name: 'a lost code request, then Save again', case: "this browser's lead, saved for later", through: [(e) => e.type === 'xstate.error.actor.issueResumeCode', (e) => e.type === 'xstate.done.actor.issueResumeCode'] },
+    // A check that got no answer, then the e-mail typed again: the failure goes with the typing.
+    { name: 'a lost check, then the e-mail typed again', case: 'the code of an application saved elsewhere, with its e-mail', through: [(e) => e.type === 'xstate.error.actor.resumeApplication', (e) => e.type === 'FIELD.CHANGE'] },
+  ],
   oracle: {
     initial: (s, world) => {
       expect(s.value).toBe('idle');
-      expect(s.context.code).toBe(world.input.code ? normalizeResumeCode(world.input.code) : '');
+      expect(s.context).toEqual({ leadId: world.input.leadId ?? null, code: world.input.code ? normalizeResumeCode(world.input.code) : '', email: '', errors: {}, issued: null, failure: null });
     },
     step: async ({ event, before, after, world, started }) => {
       // Nothing is sent with a code or an e-mail the page can tell is wrong; each gets its message.
       if (event.type === 'SUBMIT' && before.matches('idle')) {
         const valid = /^[A-HJ-NP-Z2-9]{8}$/.test(normalizeResumeCode(before.context.code)) && /@/.test(before.context.email);
         expect(started.map((h) => h.name)).toEqual(valid ? ['resumeApplication'] : []);
-        if (!valid) expect(Object.keys(after.context.errors).length).toBeGreaterThan(0);
+        if (!valid) {
+          // Each field that is wrong says so, and only those; an old failure is not shown beside the new messages.
+          const codeOk = /^[A-HJ-NP-Z2-9]{8}$/.test(normalizeResumeCode(before.context.code));
+          expect(Object.keys(after.context.errors).sort()).toEqual([...(codeOk ? [] : ['code']), ...(/@/.test(before.context.email) ? [] : ['email'])]);
+          if (!codeOk) expect(after.context.errors.code).toEqual({ key: 'ds160form:resume.codeInvalid' });
+          expect(after.context.failure).toBeNull();
+        }
       }
+      // Typing in a field takes its value, clears its own message and the last failure, and leaves the other's message.
+      if (event.type === 'FIELD.CHANGE' && before.matches('idle')) {
+        const field = event.field as 'code' | 'email';
+        const { [field]: _gone, ...others } = before.context.errors;
+        expect(after.context[field]).toBe(event.value);
+        expect(after.context.errors).toEqual(others);
+        expect(after.context.failure).toBeNull();
+      }
+      // Closed, the code leaves the screen.
+      if (event.type === 'CLOSE' && before.matches('issued')) {
+        expect(after.value).toBe('idle');
+        expect(after.context.issued).toBeNull();
+      }
+      // Where each step leads, as the oracle knows it: a code issued is shown, anything else comes back to the form.
+      const lands: Record<string, unknown> = {
+        'xstate.done.actor.issueResumeCode': 'issued',
+        'xstate.error.actor.issueResumeCode': 'idle',
+        'xstate.done.actor.resumeApplication': 'idle',
+        'xstate.error.actor.resumeApplication': 'idle',
+      };
+      if (lands[event.type]) expect(after.value).toBe(lands[event.type]);
+      if (event.type === 'SAVE_LATER' && !before.hasTag('busy')) expect(after.value).toBe(before.context.leadId ? 'issuing' : before.value);
+      if (event.type === 'SUBMIT' && before.matches('idle')) expect(after.value).toBe(started.length ? 'checking' : 'idle');
       if (event.type === 'SAVE_LATER') expect(started.map((h) => h.name)).toEqual(before.context.leadId && !before.hasTag('busy') ? ['issueResumeCode'] : []);
       // Why a try failed, never which of the two was wrong.
       if (event.type === 'xstate.error.actor.resumeApplication') {
@@ -133,6 +173,7 @@ export const formResumePaths: PathModel = {
     states: {
       issuing: (s, world) => expect(lastHeld(world, 'issueResumeCode')?.input).toEqual({ leadId: world.input.leadId }),
       issued: async (s, world) => {
+        expect(s.context.failure).toBeNull();
         const answer = lastCall(world, 'POST', '/api/leads/');
         expect(answer?.status).toBe(201);
         expect(s.context.issued).toEqual(answer?.response);

@@ -125,6 +125,12 @@ export const photoCheckPaths: PathModel = {
   effects: ['photoChosen', 'announceAnalysis', 'announceAnalyzeFailed'],
   abstraction: (s) => ({ value: s.value, file: s.context.file?.name ?? null, kept: s.context.photoId !== null, fixed: s.context.fixed !== null, problem: s.context.problem?.key ?? null }),
   cases,
+  required: [
+    // A fix or a store that failed, tried again and done: the failure is no longer shown.
+    { name: 'a lost fix, then Fix again', case: 'a wide PNG, fixed, compared and one version kept', through: [(e) => e.type === 'xstate.error.actor.fixPhoto', (e) => e.type === 'xstate.done.actor.fixPhoto'] },
+    { name: 'a lost store, then kept', case: 'a wide PNG, fixed, compared and one version kept', through: [(e) => e.type === 'xstate.error.actor.storePhoto', (e) => e.type === 'xstate.done.actor.storePhoto'] },
+    { name: 'a lost check, then checked', case: 'a compliant JPEG, checked and kept', through: [(e) => e.type === 'xstate.error.actor.analyzePhoto', (e) => e.type === 'REMOVE', (e) => e.type === 'PICK'] },
+  ],
   oracle: {
     initial: (s, world) => {
       expect(s.value).toEqual({ ready: world.input.photoId ? 'kept' : 'empty' });
@@ -138,6 +144,10 @@ export const photoCheckPaths: PathModel = {
         'xstate.done.actor.storePhoto': { ready: 'kept' },
         'xstate.error.actor.fixPhoto': { ready: 'analysed' },
         'xstate.error.actor.storePhoto': { ready: before.context.fixed ? 'comparing' : 'analysed' },
+        'xstate.error.actor.analyzePhoto': { ready: 'picked' },
+        ANALYZE: before.matches({ ready: 'picked' }) ? 'analysing' : before.value,
+        FIX: before.matches({ ready: 'analysed' }) ? 'fixing' : before.value,
+        CHOOSE: before.matches({ ready: 'analysed' }) || before.matches({ ready: 'comparing' }) ? 'storing' : before.value,
       };
       if (lands[event.type]) expect(after.value).toEqual(lands[event.type]);
       if (event.type === 'xstate.error.actor.fixPhoto') expect(after.context.failure).toBe('fix');
@@ -145,6 +155,16 @@ export const photoCheckPaths: PathModel = {
         expect(after.value).toBe('storing');
         expect(after.context.fixed).toEqual((event as { version?: string }).version === 'fixed' ? before.context.fixed : null);
       }
+      // A file taken (picked and accepted, or removed) starts the step over: nothing checked, fixed or failed yet.
+      if ((event.type === 'PICK' && after.context.problem === null) || event.type === 'REMOVE') {
+        if (before.matches('ready')) {
+          expect(after.context.file).toEqual(event.type === 'PICK' ? (event as { file?: PhotoFile }).file : null);
+          expect(after.value).toEqual({ ready: event.type === 'PICK' ? 'picked' : 'empty' });
+          expect({ analysis: after.context.analysis, fixed: after.context.fixed, failure: after.context.failure }).toEqual({ analysis: null, fixed: null, failure: null });
+        }
+      }
+      // A call that works takes away the last failure.
+      if (event.type === 'xstate.done.actor.fixPhoto' || event.type === 'xstate.done.actor.storePhoto') expect(after.context.failure).toBeNull();
       // A photo not kept is nowhere: not in the machine, not with the lead.
       if (event.type === 'xstate.error.actor.storePhoto') {
         expect(after.context.failure).toBe('store');

@@ -1,8 +1,8 @@
 import { expect } from 'vitest';
 import { sectionsChatCalls } from '../../client/api/actors/sectionsChat';
 import { eventReader } from '../../client/api/events';
-import { chatProgress, sectionData, SECTION_KEY } from '../../machines/domain/chatFields';
-import { sectionsChatMachine, type FormProgress } from '../../machines/sectionsChat.machine';
+import { CHAT_SECTIONS, chatProgress, sectionData, SECTION_KEY } from '../../machines/domain/chatFields';
+import { sectionCount, sectionsChatMachine, type FormProgress } from '../../machines/sectionsChat.machine';
 import { randomUUID } from 'node:crypto';
 import { engineFaults, type Fault } from '../helpers/engineFaults';
 import { lastCall, lastHeld, type PathCase, type PathModel, type Snap, type World } from './model';
@@ -132,6 +132,9 @@ export const sectionsChatPaths: PathModel = {
   oracle: {
     initial: (s, world) => {
       expect(s.value).toBe('restoring');
+      // What the visa wizard sent: ESTA as it is, any other visa type the DS-160, none nothing.
+      const visaType = world.input.visaType;
+      expect(s.context).toMatchObject({ sessionId: world.input.sessionId, language: world.input.language, country: world.input.country ?? null, purpose: world.input.purpose ?? null, visaType: visaType ? (visaType.toUpperCase() === 'ESTA' ? 'ESTA' : 'DS-160') : null });
       if (world.input.progress) expect(s.context.progress).toEqual(world.input.progress);
       else {
         // Spec 3-ai §2.7: what the visa wizard sent pre-fills the form.
@@ -145,7 +148,13 @@ export const sectionsChatPaths: PathModel = {
       if (event.type === 'SEND') {
         const text = (event.text ?? before.context.draft).trim();
         expect(names).toEqual(before.matches('idle') && text ? ['analyzeResponse'] : []);
+        if (before.matches('idle') && text) {
+          expect(after.context.lines).toEqual([...before.context.lines, { role: 'user', content: text }]);
+          expect(after.context.draft).toBe(event.text === undefined ? '' : before.context.draft);
+          expect(after.context.quick).toEqual([]);
+        }
       }
+      if (event.type === 'DRAFT' && before.matches('idle')) expect(after.context.draft).toBe(event.value);
       if (event.type === 'xstate.done.actor.analyzeResponse') {
         const answer = lastCall(world, 'POST', '/api/openai/response-analysis');
         expect(answer?.status).toBe(200);
@@ -165,8 +174,11 @@ export const sectionsChatPaths: PathModel = {
         const answer = lastCall(world, 'POST', '/api/openai/intelligent-chat');
         expect(answer?.status).toBe(200);
         const reply = streamedReply(answer?.response as string);
-        expect(after.context.lines.at(-1)).toEqual({ role: 'assistant', content: reply?.response });
+        expect(after.context.lines).toEqual([...before.context.lines, { role: 'assistant', content: reply?.response }]);
         expect(after.context.partial).toBe('');
+        // The reply's quick answers are offered; what the last answer was understood as is spent.
+        expect(after.context.quick).toEqual((reply as { quickAnswers?: string[] } | undefined)?.quickAnswers ?? []);
+        expect(after.context.understood).toEqual([]);
         if (reply?.nextSection) {
           expect(after.context.progress.currentSection).toBe(reply.nextSection);
           expect(after.context.progress.completedSections).toContain(before.context.progress.currentSection);
@@ -200,7 +212,8 @@ export const sectionsChatPaths: PathModel = {
       }
       if (event.type.startsWith('xstate.error.actor.') && event.type !== 'xstate.error.actor.loadConversation') {
         expect(after.matches({ idle: 'failed' })).toBe(true);
-        expect(after.context.lines.at(-1)).toEqual(repeatLine);
+        expect(after.context.lines).toEqual([...before.context.lines, repeatLine]);
+        expect(after.context.partial).toBe('');
         if ((event as { error?: unknown }).error === 'server') {
           const answer = lastCall(world, 'POST', '/api/openai/');
           expect([500, 200]).toContain(answer?.status);
@@ -211,8 +224,27 @@ export const sectionsChatPaths: PathModel = {
       // A failed call leaves the chat in `idle.failed` with its line last; anything else, in `idle.ready` without one.
       'idle.failed': (s) => expect(s.context.lines.at(-1)?.role).toBe('system'),
       'idle.ready': (s) => expect(s.context.lines.at(-1)?.role).not.toBe('system'),
+      idle: (s) => {
+        expect(s.hasTag('busy')).toBe(false);
+        // The sidebar's count per section: its fields with words in them, of all its fields.
+        for (const [section, key] of Object.entries(SECTION_KEY)) {
+          const fields = CHAT_SECTIONS[section as keyof typeof CHAT_SECTIONS];
+          const values = s.context.progress[key] as Record<string, string | undefined>;
+          expect(sectionCount(s.context.progress, section as never)).toEqual({ filled: fields.filter((f) => (values[f] ?? '').trim() !== '').length, total: fields.length });
+        }
+      },
+      restoring: (s) => expect(s.hasTag('busy')).toBe(true),
+      replying: (s) => expect(s.hasTag('busy')).toBe(true),
       'replying.waiting': (s, world) => {
         const { replyTo: _ref, ...held } = lastHeld(world, 'reply')?.input ?? {};
+        // What the reply is written from: the form, what the answer was understood as, and what the visa wizard sent.
+        expect(held.context).toEqual({
+          formProgress: s.context.progress,
+          understood: s.context.understood,
+          ...(s.context.country ? { country: s.context.country } : {}),
+          ...(s.context.purpose ? { purpose: s.context.purpose } : {}),
+          ...(s.context.visaType ? { visaType: s.context.visaType } : {}),
+        });
         const lines = s.context.lines.filter((l: { role: string }) => l.role !== 'system');
         const last = lines.at(-1);
         const message = last?.role === 'user' ? last.content : '';
@@ -222,13 +254,21 @@ export const sectionsChatPaths: PathModel = {
         expect(held.language).toBe(s.context.language);
         expect(held.sessionId).toBe(s.context.sessionId);
       },
-      analysing: (s, world) =>
-        expect(lastHeld(world, 'analyzeResponse')?.input).toMatchObject({
+      analysing: (s, world) => {
+        expect(s.hasTag('busy')).toBe(true);
+        expect(lastHeld(world, 'analyzeResponse')?.input).toEqual({
+          sessionId: s.context.sessionId,
           userResponse: s.context.lines.at(-1).content,
           currentSection: s.context.progress.currentSection,
           formProgress: s.context.progress,
-        }),
-      finalAnalysis: (s, world) => expect(lastHeld(world, 'analyzeForm')?.input.formData).toEqual(s.context.progress),
+          language: s.context.language,
+          ...(s.context.visaType ? { visaType: s.context.visaType } : {}),
+        });
+      },
+      finalAnalysis: (s, world) => {
+        expect(s.hasTag('busy')).toBe(true);
+        expect(lastHeld(world, 'analyzeForm')?.input).toEqual({ formData: s.context.progress, language: s.context.language, ...(s.context.visaType ? { visaType: s.context.visaType } : {}) });
+      },
     },
   },
 };
