@@ -125,7 +125,7 @@ export const dashboardPaths: PathModel = {
   machine: dashboardMachine,
   // New, Continue and Logout refused while busy add a path each (issue 35); the ten-section form and 'Add a
   // traveller' (issue 36) a dozen more.
-  budget: 65,
+  budget: 80,
   calls: dashboardCalls,
   effects: ['resume', 'signOut', 'announceContinueFailed', 'saveFile', 'announceReceiptFailed', 'announceFormFailed'],
   abstraction: (s) => ({ value: s.value, viewing: context(s).viewing, continuing: context(s).continuing, downloading: context(s).downloading }),
@@ -133,6 +133,15 @@ export const dashboardPaths: PathModel = {
   payloadKind: (before, event) => `${JSON.stringify(event)} ${context(before).viewing ?? ''}`,
   // Each application the dashboard opens by its address, whatever the transition cover picks.
   required: [
+    { name: 'a list that failed, then Retry', case: 'an applicant with an application in progress and a submitted one', through: [(event) => event.type === 'xstate.error.actor.fetchDashboard', (event) => event.type === 'RETRY', (event) => event.type === 'xstate.done.actor.fetchDashboard'] },
+    { name: 'Profile, then Close', case: 'an applicant with an application in progress and a submitted one', through: [(event) => event.type === 'PROFILE', (event) => event.type === 'CLOSE'] },
+    { name: 'Settings, then Close', case: 'an applicant with an application in progress and a submitted one', through: [(event) => event.type === 'SETTINGS', (event) => event.type === 'CLOSE'] },
+    { name: 'View that failed, then Retry, then Close', case: 'an applicant with an application in progress and a submitted one', through: [(event) => event.type === 'xstate.error.actor.fetchLead', (event) => event.type === 'RETRY', (event) => event.type === 'xstate.done.actor.fetchLead', (event) => event.type === 'CLOSE'] },
+    { name: 'Continue that failed, then Continue again', case: 'an applicant with an application in progress and a submitted one', through: [(event) => event.type === 'xstate.error.actor.fetchAnswers', (event) => event.type === 'CONTINUE' && event.id === IN_PROGRESS, (event) => event.type === 'xstate.done.actor.fetchAnswers'] },
+    { name: 'the receipt, then the form', case: 'an applicant with an application in progress and a submitted one', through: [(event) => event.type === 'xstate.done.actor.downloadReceipt', (event) => event.type === 'DOWNLOAD.FORM', (event) => event.type === 'xstate.done.actor.downloadForm'] },
+    // A submitted DS-160 question-wizard application neither continues nor takes travellers; the form does both.
+    { name: 'Continue refused for the submitted one, then the form', case: 'an applicant with an application in progress and a submitted one', through: [(event) => event.type === 'CONTINUE' && event.id === SUBMITTED, (event) => event.type === 'CONTINUE' && event.id === FORM] },
+    { name: 'Add a traveller refused for the submitted one, then the form', case: 'an applicant with an application in progress and a submitted one', through: [(event) => event.type === 'ADD_TRAVELLER' && event.id === SUBMITTED, (event) => event.type === 'ADD_TRAVELLER' && event.id === FORM] },
     { name: 'Continue the ten-section form', case: 'an applicant with an application in progress and a submitted one', through: [(event) => event.type === 'CONTINUE' && event.id === FORM] },
     { name: 'Add a traveller to the ESTA application', case: 'an applicant with an application in progress and a submitted one', through: [(event) => event.type === 'ADD_TRAVELLER' && event.id === IN_PROGRESS] },
     { name: 'Add a traveller to the ten-section form', case: 'an applicant with an application in progress and a submitted one', through: [(event) => event.type === 'ADD_TRAVELLER' && event.id === FORM] },
@@ -147,8 +156,33 @@ export const dashboardPaths: PathModel = {
       expect(world.held.map((h) => h.name)).toEqual(['fetchDashboard']);
     },
     step: ({ before, event, after, world, started }) => {
-      // Buttons wait (busy) exactly while the list or the answers to continue with load, or a PDF is made.
       const busy = (s: Snap) => s.matches('loading') || s.matches({ ready: 'continuing' }) || s.matches({ ready: 'receipt' }) || s.matches({ ready: 'form' });
+      // Where each click leads, by the oracle's own rules: the page's lists, panels and the pages it opens.
+      const was = (v: unknown) => before.matches(v);
+      const id = (event as { id?: string }).id;
+      const idle = was({ ready: 'list' });
+      const leads: Record<string, unknown> = {};
+      if (idle) {
+        leads.VIEW = [IN_PROGRESS, SUBMITTED, FORM].includes(id as string) ? { ready: { viewing: 'loading' } } : before.value;
+        leads.CONTINUE = id === IN_PROGRESS ? { ready: 'continuing' } : id === FORM ? 'opened' : before.value;
+        leads.ADD_TRAVELLER = id === IN_PROGRESS || id === FORM ? 'opened' : before.value;
+        leads.PROFILE = { ready: 'profile' };
+        leads.SETTINGS = { ready: 'settings' };
+        leads.NEW = 'starting';
+        leads['DOWNLOAD.RECEIPT'] = (event as { orderId?: string }).orderId === PAID ? { ready: 'receipt' } : before.value;
+        leads['DOWNLOAD.FORM'] = (event as { orderId?: string }).orderId === PAID ? { ready: 'form' } : before.value;
+      }
+      if (was({ ready: 'profile' }) || was({ ready: 'settings' }) || was({ ready: 'viewing' })) leads.CLOSE = { ready: 'list' };
+      if (was('failed')) leads.RETRY = 'loading';
+      if (was({ ready: { viewing: 'failed' } })) leads.RETRY = { ready: { viewing: 'loading' } };
+      if (!busy(before) && !was('loading') && event.type === 'LOGOUT') leads.LOGOUT = 'leaving';
+      if (was({ ready: 'continuing' })) leads['xstate.error.actor.fetchAnswers'] = { ready: 'list' };
+      for (const kind of ['Receipt', 'Form']) {
+        leads[`xstate.done.actor.download${kind}`] = { ready: 'list' };
+        leads[`xstate.error.actor.download${kind}`] = { ready: 'list' };
+      }
+      if (event.type in leads) expect(after.value, `where ${event.type} leads`).toEqual(leads[event.type]);
+      // Buttons wait (busy) exactly while the list or the answers to continue with load, or a PDF is made.
       expect(after.hasTag('busy')).toBe(busy(after));
       // Meanwhile New, Continue and Logout are refused: nothing moves, nothing more is asked of the server.
       if (busy(before) && ['NEW', 'CONTINUE', 'ADD_TRAVELLER', 'LOGOUT'].includes(event.type)) {
