@@ -42,9 +42,14 @@ function paymentCase(name: string, status: string, setup: (world: World) => Prom
 
 export const groupConfirmationPaths: PathModel = {
   machine: groupConfirmationMachine,
-  budget: 30,
+  budget: 40,
   calls: groupConfirmationCalls,
   effects: ['saveFile', 'announceFormFailed'],
+  required: [
+    { name: 'a lost answer, then Retry', case: 'a family paid together', through: [(e) => e.type === 'xstate.error.actor.fetchPayment', (e) => e.type === 'RETRY', (e) => e.type === 'xstate.done.actor.fetchPayment'] },
+    { name: 'a charge not settled, then Refresh', case: 'a payment whose charge has not settled', through: [(e) => e.type === 'xstate.done.actor.fetchPayment', (e) => e.type === 'REFRESH', (e) => e.type === 'xstate.done.actor.fetchPayment'] },
+    { name: 'a form made, then another try', case: 'a family paid together', through: [(e) => e.type === 'xstate.done.actor.downloadForm', (e) => e.type === 'DOWNLOAD.FORM', (e) => e.type === 'xstate.error.actor.downloadForm'] },
+  ],
   cases: [
     paymentCase('a family paid together', 'paid', (world) => groupPayment(world)),
     paymentCase('a declined card', 'failed', (world) => groupPayment(world, CARDS.declined)),
@@ -55,14 +60,44 @@ export const groupConfirmationPaths: PathModel = {
       return id;
     }),
     { name: 'an address without a payment', input: { paymentId: 'RB-123' }, events: () => [{ type: 'DOWNLOAD.FORM', line: 0 }, { type: 'RETRY' }] },
+    { name: 'an address with a payment number cut short', input: { paymentId: '0000000-0000-4000-8000-000000000001' }, events: () => [{ type: 'RETRY' }] },
+    { name: 'an address with a word before the id', input: { paymentId: 'x00000000-0000-4000-8000-000000000001' }, events: () => [{ type: 'RETRY' }] },
+    { name: 'an address with a word after the id', input: { paymentId: '00000000-0000-4000-8000-000000000001x' }, events: () => [{ type: 'RETRY' }] },
+    // Pasted with spaces around it, the id is still the payment's.
+    { name: 'a paid payment, its id pasted with spaces', input: { paymentId: randomUUID() }, setup: async (world) => ({ paymentId: `  ${await groupPayment(world)} ` }), events: outcomes('paid') },
   ],
   oracle: {
     initial: (s, world) => {
-      const valid = /^[0-9a-f-]{36}$/i.test(world.input.paymentId);
+      const id = String(world.input.paymentId).trim();
+      const valid = /^[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}$/i.test(id);
       expect(s.value).toBe(valid ? 'loading' : 'missing');
-      if (valid) expect(lastHeld(world, 'fetchPayment')?.input).toEqual({ paymentId: world.input.paymentId });
+      expect(s.hasTag('busy')).toBe(valid);
+      if (valid) expect(lastHeld(world, 'fetchPayment')?.input).toEqual({ paymentId: id });
     },
-    step: ({ before, event, started, world }) => {
+    step: ({ before, event, after, started, world }) => {
+      // Where each step leads, by the oracle's own rules: the screen is the status the server recorded.
+      const status = (event as { output?: { status?: string } }).output?.status;
+      const leads: Record<string, unknown> = {
+        'xstate.error.actor.fetchPayment': 'failed',
+        'xstate.done.actor.downloadForm': { paid: 'idle' },
+        'xstate.error.actor.downloadForm': { paid: 'idle' },
+      };
+      if (before.matches('loading')) {
+        const recorded = (lastCall(world, 'GET', '/api/group-payments/')?.response as { status?: string } | undefined)?.status ?? status;
+        leads['xstate.done.actor.fetchPayment'] = recorded === 'paid' ? { paid: 'idle' } : recorded === 'pending' ? 'pending' : 'notPaid';
+      }
+      if (before.matches('failed')) leads.RETRY = 'loading';
+      if (before.matches('pending')) leads.REFRESH = 'loading';
+      if (event.type in leads) expect(after.value, `where ${event.type} leads`).toEqual(leads[event.type]);
+      expect(after.hasTag('busy'), 'busy while the payment or a form is asked for').toBe(after.matches('loading') || after.matches({ paid: 'form' }));
+      if (event.type === 'DOWNLOAD.FORM' && started.length) expect(after.context.downloading).toBe(event.line);
+      if (event.type.startsWith('xstate.') && event.type.endsWith('downloadForm')) expect(after.context.downloading).toBeNull();
+      // The PDF the server made for that traveller's own order is handed to the browser.
+      if (event.type === 'xstate.done.actor.downloadForm') {
+        const file = effectsOf(world, 'saveFile').at(-1)?.params.file as { fileName: string; bytes: Uint8Array };
+        expect(file.fileName).toContain(before.context.payment.lines[before.context.downloading].order.number);
+        expect(Buffer.from(file.bytes).subarray(0, 5).toString()).toBe('%PDF-');
+      }
       // A form is made only for a line whose traveller's application is complete, and one at a time.
       if (event.type === 'DOWNLOAD.FORM') {
         const ready = before.matches({ paid: 'idle' }) && before.context.payment.lines[event.line]?.order.formReady === true;
