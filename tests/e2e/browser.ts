@@ -96,6 +96,20 @@ export async function waitForPath(page: Page, pathname: string): Promise<void> {
   await page.waitForFunction((p: string) => window.location.pathname === p, { timeout: 10_000 }, pathname);
 }
 
+/** The traveller a group form moved to: a `traveller` parameter that is none of `known`. Read as a parameter, since
+ * 'add-traveller=1' also holds the text 'traveller='. */
+export async function waitForNewTraveller(page: Page, known: string[]): Promise<string> {
+  const handle = await page.waitForFunction(
+    (ids: string[]) => {
+      const id = new URLSearchParams(window.location.search).get('traveller');
+      return id !== null && !ids.includes(id) && id;
+    },
+    { timeout: 10_000 },
+    known,
+  );
+  return (await handle.jsonValue()) as string;
+}
+
 /** Until React has taken the page over (client/main.tsx): a prerendered page is on screen before it answers keys. */
 export async function waitForApp(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.app === 'ready', { timeout: 10_000 });

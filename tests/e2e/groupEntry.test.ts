@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { audit } from './axe';
-import { byRole, openPage, pageErrors, signUpInPage, startE2E, textOf, waitForApp, waitForPath, type E2E } from './browser';
+import { byRole, openPage, pageErrors, signUpInPage, startE2E, textOf, waitForApp, waitForNewTraveller, waitForPath, type E2E } from './browser';
 
 // Where a family starts (issue 36): 'Apply for my family or group' on /apply/summary opens the applicant's form with
 // the group panel waiting to add travellers, and the dashboard's 'Add a traveller' reopens the leader's form there.
@@ -58,9 +58,7 @@ describe('a family starts its applications', () => {
     await page.select('#traveller-relationship', 'spouse');
     await page.type('#traveller-nationality', 'Spain');
     await byRole(page, 'button', group.actions.save).click();
-    await page.waitForFunction((id) => new URLSearchParams(location.search).get('traveller') !== id && location.search.includes('traveller='), {}, leader!.id);
-    const luis = (await search(page)).traveller;
-    expect(luis).toBeTruthy();
+    const luis = await waitForNewTraveller(page, [leader!.id]);
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="group-traveller"]').length === 2);
 
     // Signed up, the dashboard shows the family as one card; only the leader's application takes more travellers.
@@ -80,8 +78,8 @@ describe('a family starts its applications', () => {
     await page.select('#traveller-relationship', 'child');
     await page.type('#traveller-nationality', 'Spain');
     await byRole(page, 'button', group.actions.save).click();
+    const lucia = await waitForNewTraveller(page, [leader!.id, luis]);
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="group-traveller"]').length === 3);
-    const lucia = (await search(page)).traveller as string;
     const birth = `${new Date().getUTCFullYear() - 10}-03-01`;
     const patched = await page.evaluate(
       async (id, date) => (await fetch(`/api/leads/${id}/update`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ formData: { 'birth-date': date } }) })).status,

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { estaCatalog } from '../../machines/domain/catalogs/esta';
-import { byRole, openPage, pageErrors, startE2E, textOf, waitForPath, type E2E } from './browser';
+import { byRole, openPage, pageErrors, startE2E, textOf, waitForNewTraveller, waitForPath, type E2E } from './browser';
 import { audit } from './axe';
 import { completeWizard, wizardLabels } from './wizardDriver';
 import { validForm } from '../helpers/ds160Form';
@@ -59,8 +59,7 @@ describe('a family fills its applications together', () => {
     await page.goto(`${e2e.baseUrl}/apply/esta-wizard?traveller=${leader!.id}`, { waitUntil: 'networkidle0' });
     await page.waitForSelector('[data-testid="group-panel"]');
     await addTraveller(page, 'Diego', 'child', 'Spain');
-    await page.waitForFunction((id) => new URLSearchParams(location.search).get('traveller') !== id, {}, leader!.id);
-    const diegoId = await page.evaluate(() => new URLSearchParams(location.search).get('traveller'));
+    const diegoId = await waitForNewTraveller(page, [leader!.id]);
     await page.waitForSelector('[data-testid="group-traveller"]');
     expect(await page.$$eval('[data-testid="group-traveller"]', (rows) => rows.length)).toBe(2);
 
@@ -91,7 +90,7 @@ describe('a family fills its applications together', () => {
     await page.waitForSelector('[data-testid="group-traveller"]');
     await addTraveller(page, 'Luis', 'spouse', 'Mexico');
     await waitForPath(page, '/ds160-wizard');
-    const luisId = await page.evaluate(() => new URLSearchParams(location.search).get('traveller'));
+    const luisId = await waitForNewTraveller(page, [leader!.id, diegoId]);
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="group-traveller"]').length === 3);
     // His home address in the ten-section form is his wife's, marked as filled in by the group.
     await page.click('button[data-section="address-phone"]');
@@ -104,7 +103,7 @@ describe('a family fills its applications together', () => {
     // Their daughter travels on a Spanish passport: an ESTA, added from her father's form.
     await addTraveller(page, 'Lucia', 'child', 'Spain');
     await waitForPath(page, '/apply/esta-wizard');
-    const luciaId = await page.evaluate(() => new URLSearchParams(location.search).get('traveller'));
+    const luciaId = await waitForNewTraveller(page, [leader!.id, diegoId, luisId]);
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="group-traveller"]').length === 4);
     const groupId = (await e2e.server.app.db.selectFrom('group_members').select('group_id').where('lead_id', '=', leader!.id).executeTakeFirstOrThrow()).group_id;
 
@@ -130,7 +129,7 @@ describe('a family fills its applications together', () => {
       answers,
     );
     expect(saved).toBe(200);
-    const four = await e2e.server.app.db.selectFrom('leads').select(['id', 'completion_status']).where('id', 'in', [leader!.id, diegoId as string, luisId as string, luciaId as string]).execute();
+    const four = await e2e.server.app.db.selectFrom('leads').select(['id', 'completion_status']).where('id', 'in', [leader!.id, diegoId, luisId, luciaId]).execute();
     expect(four.map((l) => l.completion_status)).toEqual(['completed', 'completed', 'completed', 'completed']);
     const fourForms = (Date.now() - started) / 1000;
     // Back on her mother's form, the panel shows everyone done and offers the one payment.
@@ -167,7 +166,7 @@ describe('a family fills its applications together', () => {
     const paymentId = await page.evaluate(() => new URLSearchParams(location.search).get('groupPayment'));
     const total = (await e2e.server.app.db.selectFrom('orders').select('total_cents').where('id', '=', paymentId).executeTakeFirstOrThrow()).total_cents;
     expect(await e2e.server.app.db.selectFrom('gateway_charges').select('amount_cents').execute()).toEqual([{ amount_cents: total }]);
-    const paid = await e2e.server.app.db.selectFrom('leads').select('payment_status').where('id', 'in', [leader!.id, diegoId as string, luisId as string, luciaId as string]).execute();
+    const paid = await e2e.server.app.db.selectFrom('leads').select('payment_status').where('id', 'in', [leader!.id, diegoId, luisId, luciaId]).execute();
     expect(paid.map((l) => l.payment_status)).toEqual(['paid', 'paid', 'paid', 'paid']);
     expect(await page.$$eval('[data-testid="group-confirmation-line"]', (rows) => rows.length)).toBe(4);
     expect(await audit(page, 'the group confirmation')).toBe('');
