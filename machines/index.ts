@@ -12,6 +12,7 @@ import { confirmationMachine } from './confirmation.machine';
 import { dashboardMachine } from './dashboard.machine';
 import { formResumeMachine } from './formResume.machine';
 import { ds160FormMachine } from './ds160Form.machine';
+import { leadSyncMachine } from './leadSync.machine';
 import { languageMachine } from './language.machine';
 import { loginMachine } from './login.machine';
 import { photoCheckMachine } from './photoCheck.machine';
@@ -40,6 +41,7 @@ export const machines = {
   dashboard: dashboardMachine,
   results: resultsMachine,
   ds160Form: ds160FormMachine,
+  leadSync: leadSyncMachine,
   photoCheck: photoCheckMachine,
   formResume: formResumeMachine,
   aiAssistant: aiAssistantMachine,
@@ -71,6 +73,7 @@ export {
   ds160FormMachine,
   formResumeMachine,
   languageMachine,
+  leadSyncMachine,
   loginMachine,
   photoCheckMachine,
   pricingMachine,

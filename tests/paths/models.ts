@@ -12,6 +12,7 @@ import { dashboardPaths } from './dashboard.paths';
 import { ds160FormPaths } from './ds160Form.paths';
 import { formResumePaths } from './formResume.paths';
 import { languagePaths } from './language.paths';
+import { leadSyncPaths } from './leadSync.paths';
 import { loginPaths } from './login.paths';
 import type { PathModel } from './model';
 import { photoCheckPaths } from './photoCheck.paths';
@@ -42,6 +43,7 @@ export const pathModels: Record<MachineName, PathModel> = {
   dashboard: dashboardPaths,
   results: resultsPaths,
   ds160Form: ds160FormPaths,
+  leadSync: leadSyncPaths,
   photoCheck: photoCheckPaths,
   formResume: formResumePaths,
   aiAssistant: aiAssistantPaths,
