@@ -3,6 +3,7 @@ import type { PriceDto } from '../openapi/schemas/orders';
 import { DS160_FORM_SECTIONS, type Ds160FormSection } from './domain/ds160Form';
 import { isWaiverNationality, normalizeSection, sameAnswers, sharedWithEsta, validateSection } from './domain/ds160Sections';
 import { isValidEmail, type ValidationError } from './domain/validators';
+import { changedGroups, mergeGroups, retryDelay } from './leadSync.machine';
 
 export type { FormValues, PersistedForm, SectionValues } from './domain/ds160Form';
 import type { FormValues, PersistedForm, SectionValues } from './domain/ds160Form';
@@ -96,16 +97,10 @@ export const sectionAt = (context: Pick<Ds160FormContext, 'current'>): Ds160Form
 const valuesOf = (context: Pick<Ds160FormContext, 'values'>, section: Ds160FormSection): SectionValues => context.values[section] ?? {};
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 
-/** The fields that differ from what the server has, by section; a list is sent whole. */
+/** The fields that differ from what the server has, by section of this form; a list is sent whole. */
 export function changedValues(values: FormValues, synced: FormValues): FormValues {
-  const changes: FormValues = {};
-  for (const section of DS160_FORM_SECTIONS) {
-    const now = values[section] ?? {};
-    const had = synced[section] ?? {};
-    const fields = Object.fromEntries(Object.entries(now).filter(([field, value]) => JSON.stringify(value) !== JSON.stringify(had[field])));
-    if (Object.keys(fields).length > 0) changes[section] = fields;
-  }
-  return changes;
+  const sections = Object.fromEntries(DS160_FORM_SECTIONS.filter((s) => values[s]).map((s) => [s, values[s] as SectionValues]));
+  return changedGroups(sections, synced) as FormValues;
 }
 
 const hasChanges = (context: Ds160FormContext) => Object.keys(changedValues(context.values, context.synced)).length > 0;
@@ -148,8 +143,7 @@ export function completedSections(values: FormValues, today: string): Ds160FormS
 export const completedCount = (context: Pick<Ds160FormContext, 'completed'>) => context.completed.length;
 export const allCompleted = (context: Pick<Ds160FormContext, 'completed'>) => DS160_FORM_SECTIONS.every((s) => context.completed.includes(s));
 
-/** The retry delay after `failures` failed saves: 2, 4, 8… seconds, at most a minute. */
-export const retryDelay = (failures: number) => Math.min(60_000, 1000 * 2 ** Math.max(1, failures));
+export { retryDelay };
 
 /**
  * /ds160-wizard (spec 2-wizards §2.4, §4.4-§4.7): ten sections in order. `flow` moves between sections and
@@ -416,7 +410,7 @@ export const ds160FormMachine = setup({
                     onDone: {
                       target: '#ds160Form.active.sync.idle',
                       actions: [
-                        assign(({ context }) => ({ synced: mergeSynced(context.synced, context.pending ?? {}), pending: null, failures: 0 })),
+                        assign(({ context }) => ({ synced: mergeGroups(context.synced, context.pending ?? {}) as FormValues, pending: null, failures: 0 })),
                         'persist',
                       ],
                     },
@@ -472,10 +466,4 @@ export const ds160FormMachine = setup({
 
 function persisted(context: Ds160FormContext): PersistedForm {
   return { values: context.values, current: context.current, completed: context.completed, leadId: context.leadId, synced: context.synced };
-}
-
-function mergeSynced(synced: FormValues, saved: FormValues): FormValues {
-  const merged: FormValues = { ...synced };
-  for (const [section, fields] of Object.entries(saved) as Array<[Ds160FormSection, SectionValues]>) merged[section] = { ...(synced[section] ?? {}), ...fields };
-  return merged;
 }

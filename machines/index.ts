@@ -14,6 +14,7 @@ import { groupCheckoutMachine } from './groupCheckout.machine';
 import { groupConfirmationMachine } from './groupConfirmation.machine';
 import { formResumeMachine } from './formResume.machine';
 import { ds160FormMachine } from './ds160Form.machine';
+import { leadSyncMachine } from './leadSync.machine';
 import { languageMachine } from './language.machine';
 import { loginMachine } from './login.machine';
 import { photoCheckMachine } from './photoCheck.machine';
@@ -43,6 +44,7 @@ export const machines = {
   dashboard: dashboardMachine,
   results: resultsMachine,
   ds160Form: ds160FormMachine,
+  leadSync: leadSyncMachine,
   photoCheck: photoCheckMachine,
   formResume: formResumeMachine,
   aiAssistant: aiAssistantMachine,
@@ -79,6 +81,7 @@ export {
   groupCheckoutMachine,
   groupConfirmationMachine,
   languageMachine,
+  leadSyncMachine,
   loginMachine,
   photoCheckMachine,
   pricingMachine,

@@ -14,6 +14,7 @@ import { formResumePaths } from './formResume.paths';
 import { groupCheckoutPaths } from './groupCheckout.paths';
 import { groupConfirmationPaths } from './groupConfirmation.paths';
 import { languagePaths } from './language.paths';
+import { leadSyncPaths } from './leadSync.paths';
 import { loginPaths } from './login.paths';
 import type { PathModel } from './model';
 import { photoCheckPaths } from './photoCheck.paths';
@@ -45,6 +46,7 @@ export const pathModels: Record<MachineName, PathModel> = {
   dashboard: dashboardPaths,
   results: resultsPaths,
   ds160Form: ds160FormPaths,
+  leadSync: leadSyncPaths,
   photoCheck: photoCheckPaths,
   formResume: formResumePaths,
   aiAssistant: aiAssistantPaths,
