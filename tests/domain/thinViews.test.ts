@@ -97,4 +97,10 @@ describe('views that only render', () => {
     }
     expect(found).toEqual([]);
   });
+
+  it('select what they render, not the whole snapshot', () => {
+    // A whole-snapshot selector re-renders the page on every event and invites it to read the machine's internals.
+    const found = views.filter((file) => /useSelector\([^,]+,\s*\((\w+)\)\s*=>\s*\1\s*[,)]/.test(readFileSync(join(ROOT, file), 'utf8')));
+    expect(found).toEqual([]);
+  });
 });

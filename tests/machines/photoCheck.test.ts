@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor, type AnyActorRef } from 'xstate';
+import { photoViewOf } from '../../machines/photoCheck.view';
 import { photoCheckMachine, type PhotoCheckInput, type StoreInput } from '../../machines/photoCheck.machine';
 import type { FixedPhoto, PhotoAnalysis } from '../../openapi/schemas/photo';
 
@@ -122,5 +123,21 @@ describe('photoCheck', () => {
     actor.send({ type: 'REMOVE' });
     expect(actor.getSnapshot().matches('analysing')).toBe(true);
     expect(actor.getSnapshot().context.file).toBe(JPEG);
+  });
+});
+
+describe('photoViewOf, what the field renders', () => {
+  it('follows the photo from picked to analysing to analysed, with the state for data-state', async () => {
+    let answer: (value: PhotoAnalysis) => void = () => {};
+    const { actor } = start({ leadId: 'lead-1' }, { analyzePhoto: fromPromise(() => new Promise<PhotoAnalysis>((resolve) => (answer = resolve))) });
+    actor.send({ type: 'PICK', file: JPEG });
+    expect(photoViewOf(actor.getSnapshot())).toMatchObject({ picked: true, kept: false, working: null, busy: false, state: JSON.stringify({ ready: 'picked' }) });
+    actor.send({ type: 'ANALYZE' });
+    expect(photoViewOf(actor.getSnapshot())).toMatchObject({ picked: false, working: 'analysing', busy: true });
+    answer(ANALYSIS);
+    await settle(actor);
+    const view = photoViewOf(actor.getSnapshot());
+    expect(view).toMatchObject({ analysed: true, working: null });
+    expect(view.context.analysis).toEqual(ANALYSIS);
   });
 });

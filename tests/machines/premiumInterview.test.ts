@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
+import { premiumViewOf } from '../../machines/premiumInterview.view';
 import { currentQuestion, isLastQuestion, premiumInterviewMachine, previousFeedback, resumeIndex, voiceControlsOf, type VoiceControlsRef } from '../../machines/premiumInterview.machine';
 import { voiceControlsMachine } from '../../machines/voiceControls.machine';
 
@@ -328,5 +329,33 @@ describe('the voice controls, the interview\'s child while a question is asked',
     const voice = await record(actor);
     await waitFor(voice, (s) => s.matches({ microphone: 'ready' }));
     expect(actor.getSnapshot().context).toMatchObject({ alert: { alert: 'sttUnavailable' }, answer: '' });
+  });
+});
+
+describe('premiumViewOf, what the page renders', () => {
+  it('names the screen and what waits, and keeps the same context object until it changes', async () => {
+    const never = fromPromise(() => new Promise(() => {}));
+    const { actor } = start({ verifyAccess: never });
+    await waitFor(actor, (s) => s.matches('access'));
+    const editing = premiumViewOf(actor.getSnapshot());
+    expect(editing).toMatchObject({ screen: 'access', verifying: false, canVerify: false, busy: false });
+    actor.send({ type: 'CODE.CHANGE', value: 'PREMIUM-12345678-AB' });
+    const typed = premiumViewOf(actor.getSnapshot());
+    expect(typed).toMatchObject({ screen: 'access', canVerify: true });
+    expect(typed.context).not.toBe(editing.context);
+    actor.send({ type: 'VERIFY' });
+    expect(premiumViewOf(actor.getSnapshot())).toMatchObject({ screen: 'access', verifying: true, busy: true, canVerify: false });
+  });
+
+  it('says which upload button is working', async () => {
+    const never = fromPromise(() => new Promise(() => {}));
+    const { actor } = start({ prepareInterview: never });
+    await waitFor(actor, (s) => s.matches('access'));
+    actor.send({ type: 'CODE.CHANGE', value: 'PREMIUM-12345678-AB' });
+    actor.send({ type: 'VERIFY' });
+    await waitFor(actor, (s) => s.matches('upload'));
+    expect(premiumViewOf(actor.getSnapshot())).toMatchObject({ screen: 'upload', preparing: false, preparingSaved: false });
+    actor.send({ type: 'USE_SAVED' });
+    expect(premiumViewOf(actor.getSnapshot())).toMatchObject({ screen: 'upload', preparing: false, preparingSaved: true, busy: true });
   });
 });

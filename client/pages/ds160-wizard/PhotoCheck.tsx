@@ -1,9 +1,10 @@
-import { useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PHOTO_ACCEPT, type Ds160Field } from '../../../machines/domain/ds160Sections';
 import type { ValidationError } from '../../../machines/domain/validators';
 import { photoCheckMachine, type PhotoCheckInput, type PhotoFile } from '../../../machines/photoCheck.machine';
+import { photoViewOf } from '../../../machines/photoCheck.view';
 import type { PhotoAnalysis } from '../../../openapi/schemas/photo';
 import { makePhotoCheckActors, readWithFileReader } from '../../api/actors/photoCheck';
 import { fetchTransport } from '../../api/transport';
@@ -78,21 +79,21 @@ export function PhotoCheck({ field, photoId, leadId, error, required, disabled, 
   );
   const [input] = useState<PhotoCheckInput>(() => ({ photoId, leadId }));
   const ref = useFlow(machine, input);
-  const snapshot = useSelector(ref, (s) => s);
-  const { file, problem, analysis, fixed, failure } = snapshot.context;
-  const busy = snapshot.hasTag('busy');
+  const view = useSelector(ref, photoViewOf, shallowEqual);
+  const { file, problem, analysis, fixed, failure } = view.context;
+  const { busy } = view;
   const preview = usePreview(file);
   const fileInput = useRef<HTMLInputElement>(null);
 
   const id = `f-${field.id}`;
-  const shown = problem ?? (snapshot.matches({ ready: 'kept' }) ? null : (error ?? null));
+  const shown = problem ?? (view.kept ? null : (error ?? null));
   const hintId = field.hintKey ? `${id}-hint` : '';
   const described = [hintId, shown ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   const choose = () => fileInput.current?.click();
-  const working = snapshot.matches('analysing') ? 'photo.analysing' : snapshot.matches('fixing') ? 'photo.fix.working' : snapshot.matches('storing') ? 'ds160page:photo.storing' : null;
+  const working = view.working && { analysing: 'photo.analysing', fixing: 'photo.fix.working', storing: 'ds160page:photo.storing' }[view.working];
 
   return (
-    <div className={css.field} data-field={field.id} data-testid="ds160-photo" data-state={JSON.stringify(snapshot.value)}>
+    <div className={css.field} data-field={field.id} data-testid="ds160-photo" data-state={view.state}>
       <label className={labelClass} htmlFor={id}>
         {t(field.labelKey)}
         {!required && <span className={css.optional}> {t('page.optional')}</span>}
@@ -128,7 +129,7 @@ export function PhotoCheck({ field, photoId, leadId, error, required, disabled, 
 
       {(file || photoId) && (
         <div className={css.photoBox} data-testid="ds160-photo-preview">
-          {snapshot.matches({ ready: 'kept' }) && !file && photoId ? (
+          {view.kept && !file && photoId ? (
             <img src={`/api/photos/${encodeURIComponent(photoId)}`} alt={t('photo.previewAlt')} className={css.preview} />
           ) : preview ? (
             <img src={preview} alt={t('photo.previewAlt')} className={css.preview} />
@@ -150,7 +151,7 @@ export function PhotoCheck({ field, photoId, leadId, error, required, disabled, 
             >
               {t('photo.remove')}
             </button>
-            {snapshot.matches({ ready: 'picked' }) && (
+            {view.picked && (
               <button type="button" className={button.primary} disabled={disabled} data-testid="ds160-photo-check" onClick={() => ref.send({ type: 'ANALYZE' })}>
                 {t('photo.check')}
               </button>
@@ -170,14 +171,14 @@ export function PhotoCheck({ field, photoId, leadId, error, required, disabled, 
             {t(FAILURE_KEYS[failure])}
           </p>
         )}
-        {snapshot.matches({ ready: 'kept' }) && (
+        {view.kept && (
           <p className={notice.success} data-testid="ds160-photo-kept">
             {t('ds160page:photo.kept')}
           </p>
         )}
       </div>
 
-      {analysis && (snapshot.matches({ ready: 'analysed' }) || snapshot.matches('fixing')) && (
+      {analysis && (view.analysed || view.working === 'fixing') && (
         <>
           <AnalysisReport analysis={analysis} headingId={`${id}-report`} />
           <div className={rowClass}>
@@ -191,7 +192,7 @@ export function PhotoCheck({ field, photoId, leadId, error, required, disabled, 
         </>
       )}
 
-      {fixed && analysis && (snapshot.matches({ ready: 'comparing' }) || (snapshot.matches('storing') && fixed)) && (
+      {fixed && analysis && (view.comparing || (view.working === 'storing' && fixed)) && (
         <section className={css.compare} aria-labelledby={`${id}-compare`} data-testid="ds160-photo-compare">
           <h3 id={`${id}-compare`} className={css.subheading}>
             {t('ds160page:photo.compareTitle')}

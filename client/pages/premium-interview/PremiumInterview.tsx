@@ -1,8 +1,9 @@
-import { useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { currentQuestion, isLastQuestion, premiumInterviewMachine, previousFeedback, voiceControlsOf, type InterviewLanguage } from '../../../machines/premiumInterview.machine';
+import { premiumViewOf } from '../../../machines/premiumInterview.view';
 import { voiceControlsMachine } from '../../../machines/voiceControls.machine';
 import { INTERVIEW_LANGUAGES } from '../../../openapi/schemas/premium';
 import { makePremiumActors } from '../../api/actors/premium';
@@ -61,14 +62,14 @@ export function PremiumInterview({ voice }: { voice: boolean }) {
     [device],
   );
   const ref = useFlow(machine, start);
-  const snapshot = useSelector(ref, (s) => s);
+  const view = useSelector(ref, premiumViewOf, shallowEqual);
   const voiceControls = useSelector(ref, voiceControlsOf);
-  const c = snapshot.context;
+  const c = view.context;
   const language = c.language;
   const { t } = useTranslation('premium', { lng: language });
   // The header's language switch: the machine follows it unless the interview's language was chosen explicitly.
   useEffect(() => ref.send({ type: 'LANGUAGE.CHANGE', language: interfaceLanguage }), [ref, interfaceLanguage]);
-  const busy = snapshot.hasTag('busy');
+  const busy = view.busy;
   const question = currentQuestion(c);
   const feedback = previousFeedback(c);
   const answerBox = useRef<HTMLTextAreaElement>(null);
@@ -86,7 +87,7 @@ export function PremiumInterview({ voice }: { voice: boolean }) {
     </button>
   );
 
-  if (snapshot.matches('restoring')) {
+  if (view.screen === 'restoring') {
     return (
       <div className={`${narrow} ${page}`} lang={language}>
         <section className={`${card} ${stack}`} aria-busy="true">
@@ -97,8 +98,8 @@ export function PremiumInterview({ voice }: { voice: boolean }) {
     );
   }
 
-  if (snapshot.matches('access')) {
-    const verifying = snapshot.matches({ access: 'verifying' });
+  if (view.screen === 'access') {
+    const { verifying } = view;
     return (
       <div className={`${narrow} ${page}`} lang={language}>
         <section className={`${card} ${stack}`} aria-labelledby="premium-title">
@@ -132,7 +133,7 @@ export function PremiumInterview({ voice }: { voice: boolean }) {
             </div>
             {alertLine}
             <div className={row}>
-              <button type="submit" className={button.primary} disabled={!snapshot.can({ type: 'VERIFY' })} aria-busy={verifying}>
+              <button type="submit" className={button.primary} disabled={!view.canVerify} aria-busy={verifying}>
                 {verifying ? t('access.verifying') : t('access.submit')}
               </button>
               {home}
@@ -143,7 +144,7 @@ export function PremiumInterview({ voice }: { voice: boolean }) {
     );
   }
 
-  if (snapshot.matches('upload')) {
+  if (view.screen === 'upload') {
     return (
       <div className={`${narrow} ${page}`} lang={language}>
         <section className={`${card} ${stack}`} aria-labelledby="premium-upload">
@@ -170,11 +171,11 @@ export function PremiumInterview({ voice }: { voice: boolean }) {
           {alertLine}
           <div className={row}>
             <button type="button" className={button.primary} disabled={busy} aria-busy={busy} onClick={() => ref.send({ type: 'PREPARE' })}>
-              {snapshot.matches({ upload: 'preparing' }) ? t('upload.analyzing') : t('upload.submit')}
+              {view.preparing ? t('upload.analyzing') : t('upload.submit')}
             </button>
             {c.savedApplication && (
               <button type="button" className={button.secondary} disabled={busy} onClick={() => ref.send({ type: 'USE_SAVED' })}>
-                {snapshot.matches({ upload: 'preparingSaved' }) ? t('upload.analyzing') : t('upload.useSaved')}
+                {view.preparingSaved ? t('upload.analyzing') : t('upload.useSaved')}
               </button>
             )}
             {home}
@@ -184,7 +185,7 @@ export function PremiumInterview({ voice }: { voice: boolean }) {
     );
   }
 
-  if (snapshot.matches('interview') && question) {
+  if (view.screen === 'interview' && question) {
     const n = c.index + 1;
     const total = c.questions.length;
     const last = isLastQuestion(c);
@@ -255,7 +256,7 @@ export function PremiumInterview({ voice }: { voice: boolean }) {
   }
 
   const analysis = c.analysis;
-  if (snapshot.matches('results') && analysis) {
+  if (view.screen === 'results' && analysis) {
     return (
       <div className={`${narrow} ${page}`} lang={language}>
         <section className={`${card} ${stack}`} aria-labelledby="premium-results">
