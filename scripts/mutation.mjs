@@ -4,8 +4,8 @@
 //
 // Incremental: Stryker keeps each machine's results in mutation/<machine>.incremental.json (committed) and tests
 // again only the mutants in code that changed. It cannot see a change to the path model or the path runner (the
-// tests are all generated in one file), so their hash is kept beside the results and a change to them tests that
-// machine's mutants afresh. A change elsewhere (the server, the client's calls) is not seen: MUTATION_FULL=1
+// tests are all generated in one file), so the hash of the test files a machine's paths import is kept beside the
+// results and a change to them tests that machine's mutants afresh. A change elsewhere (the server, the client's calls) is not seen: MUTATION_FULL=1
 // tests every mutant again.
 import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
@@ -25,11 +25,28 @@ const all = fs
 const only = process.env.MUTATION_ONLY?.split(',').filter(Boolean);
 const machines = only ? all.filter((m) => only.includes(m)) : all;
 
-/** What a machine's path tests are made of, besides the machine: its model, the runner and the helpers. */
+/**
+ * What a machine's path tests are made of, besides the machine: the suite file, the machine's path model and every
+ * test file they import (the runner, the helpers, shared models), followed through relative imports within tests/.
+ * Only these: a new machine's model added to tests/paths/models.ts, which a one-machine run never loads, leaves
+ * every other machine's results standing.
+ */
 function testInputsHash(machine) {
+  const seen = new Set();
+  const queue = ['tests/paths/paths.test.ts', `tests/paths/${machine}.paths.ts`];
+  while (queue.length) {
+    const file = queue.shift();
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const source = fs.readFileSync(path.join(ROOT, file), 'utf8');
+    for (const [, spec] of source.matchAll(/^(?:import|export)[^;]*?from '(\.[^']+)'/gms)) {
+      const base = path.join(path.dirname(file), spec);
+      const found = [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')].find((f) => fs.existsSync(path.join(ROOT, f)) && fs.statSync(path.join(ROOT, f)).isFile());
+      if (found && found.startsWith('tests/') && found !== 'tests/paths/models.ts') queue.push(found);
+    }
+  }
   const hash = createHash('sha256');
-  const files = [`tests/paths/${machine}.paths.ts`, ...fs.readdirSync(path.join(ROOT, 'tests/paths')).filter((f) => !f.endsWith('.paths.ts')).map((f) => `tests/paths/${f}`), ...fs.readdirSync(path.join(ROOT, 'tests/helpers')).map((f) => `tests/helpers/${f}`)];
-  for (const file of files.sort()) hash.update(file).update(fs.readFileSync(path.join(ROOT, file)));
+  for (const file of [...seen].sort()) hash.update(file).update(fs.readFileSync(path.join(ROOT, file)));
   return hash.digest('hex');
 }
 
