@@ -1,6 +1,5 @@
 import { and, assign, fromPromise, setup } from 'xstate';
 import { findCountry } from './domain/countries';
-import { ROUTES } from './domain/routes';
 import { guardianErrors, limitProblem, newTravellerErrors, type GuardianRole, type NewTraveller, type NewTravellerErrors, type Relationship } from './domain/travellerGroup';
 import type { GroupDto, GuardianBody, TravellerDto } from '../openapi/schemas/groups';
 
@@ -63,22 +62,6 @@ const EMPTY: NewTraveller = { firstName: '', lastName: '', relationship: '', nat
 
 export const draftErrors = (draft: NewTraveller) => newTravellerErrors(draft, (name) => Boolean(findCountry(name.trim())));
 
-/** A minor travels with a parent or guardian named: until then their application is not done. */
-export const needsGuardian = (t: Pick<TravellerDto, 'minor' | 'guardian'>) => t.minor === true && t.guardian === null;
-
-/** Done means the traveller's form is complete (or paid), and a minor's parent or guardian given; anything else is in progress. */
-export const isDone = (t: Pick<TravellerDto, 'completionStatus' | 'minor' | 'guardian'>) =>
-  (t.completionStatus === 'completed' || t.completionStatus === 'paid') && !needsGuardian(t);
-
-/** The panel's rows: each traveller, whether done, and which one is open. */
-export function travellersOf(context: Pick<TravellerGroupContext, 'group' | 'leadId'>) {
-  return (context.group?.travellers ?? []).map((t) => ({ ...t, done: isDone(t), needsGuardian: needsGuardian(t), open: t.leadId === context.leadId }));
-}
-
-/** Who may be the minor's parent or guardian among the travellers: anyone else of the group not known to be a minor. */
-export const guardianChoices = (context: Pick<TravellerGroupContext, 'group' | 'guardianFor'>) =>
-  (context.group?.travellers ?? []).filter((t) => t.leadId !== context.guardianFor && t.minor !== true);
-
 const NO_GUARDIAN: GuardianDraft = { leadId: '', name: '', role: '' };
 
 /** The form's values as the server takes them: a traveller by lead, or someone else by name. */
@@ -86,10 +69,6 @@ export const guardianBody = (draft: GuardianDraft): GuardianBody =>
   draft.leadId ? { leadId: draft.leadId, role: draft.role as GuardianRole } : { leadId: null, name: draft.name, role: draft.role as GuardianRole };
 
 export const guardianDraftErrors = (draft: GuardianDraft) => guardianErrors({ leadId: draft.leadId || null, name: draft.name, role: draft.role });
-
-/** The group's one checkout while any traveller has something to pay (issue 36); null otherwise. */
-export const groupCheckoutLink = (group: GroupDto | null) =>
-  group && group.travellers.some((t) => t.paymentStatus !== 'paid') ? `${ROUTES.checkout}?group=${group.id}` : null;
 
 /** Whether the group takes another traveller at all (a DS-160 one may still be refused by its own limit, said after). */
 export const hasRoom = (group: GroupDto | null) =>

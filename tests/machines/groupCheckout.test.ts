@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor, type AnyActorRef } from 'xstate';
 import { groupCheckoutMachine, groupPaymentRequest, quoteQuery } from '../../machines/groupCheckout.machine';
 import { groupConfirmationMachine } from '../../machines/groupConfirmation.machine';
-import { groupCheckoutLink } from '../../machines/travellerGroup.machine';
+import { groupCheckoutLink } from '../../machines/travellerGroup.view';
 import type { GroupDto, GroupPaymentDto, GroupQuoteDto } from '../../openapi/schemas/groups';
 
 // The group's one checkout and its confirmation (issue 36), with the calls stood in for: the rules the page keeps.

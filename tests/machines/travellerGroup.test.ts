@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor, type AnyActorRef } from 'xstate';
-import { draftErrors, guardianChoices, hasRoom, travellersOf, travellerGroupMachine } from '../../machines/travellerGroup.machine';
+import { draftErrors, hasRoom, travellerGroupMachine } from '../../machines/travellerGroup.machine';
+import { guardianChoices, travellersOf } from '../../machines/travellerGroup.view';
 
 import type { GroupDto, TravellerDto } from '../../openapi/schemas/groups';
 

@@ -66,7 +66,7 @@ function filling(traveller: { firstName: string; relationship: string; nationali
   return (s: Snap): AnyEventObject[] => {
     const { draft } = s.context;
     if (draft.firstName === '') return [{ type: 'ADD.SUBMIT' }, { type: 'ADD.CANCEL' }, { type: 'FIELD.CHANGE', field: 'firstName', value: traveller.firstName }];
-    if (draft.lastName === '') return [{ type: 'FIELD.CHANGE', field: 'lastName', value: 'Garcia' }];
+    if (draft.lastName === '') return [{ type: 'FIELD.CHANGE', field: 'lastName', value: 'Garcia' }, { type: 'ADD.CANCEL' }];
     if (draft.relationship === '') return [{ type: 'FIELD.CHANGE', field: 'relationship', value: traveller.relationship }];
     if (draft.nationality === '') return [{ type: 'FIELD.CHANGE', field: 'nationality', value: traveller.nationality }];
     return [{ type: 'ADD.SUBMIT' }];
@@ -86,6 +86,19 @@ const cases: PathCase[] = [
       }
       if (s.matches({ adding: 'editing' })) return filling({ firstName: 'Lucia', relationship: 'child', nationality: 'Spain' })(s);
       if (s.context.failure === 'loadFailed') return [{ type: 'REFRESH' }];
+      return s.context.group ? [] : [{ type: 'ADD.OPEN' }];
+    },
+  },
+  {
+    // A Mexican passport needs a visa: the traveller added opens on the DS-160, not on the leader's ESTA.
+    name: 'an ESTA application adds a Mexican husband',
+    input: { leadId: 'lead' },
+    setup: async (world, input) => ({ ...input, leadId: await estaLead(world.http) }),
+    events: (s) => {
+      if (s.matches('loading')) return [done('loadGroup', null)];
+      if (s.matches({ adding: { saving: 'grouping' } })) return [done('createGroup', modelGroup([{}]))];
+      if (s.matches({ adding: { saving: 'adding' } })) return [done('addTraveller', { leadId: 'lead-1', group: modelGroup([{}, { relationship: 'spouse', form: 'DS-160' }]) })];
+      if (s.matches({ adding: 'editing' })) return filling({ firstName: 'Luis', relationship: 'spouse', nationality: 'Mexico' })(s);
       return s.context.group ? [] : [{ type: 'ADD.OPEN' }];
     },
   },
@@ -218,7 +231,7 @@ async function rowsOf(world: World) {
 
 export const travellerGroupPaths: PathModel = {
   machine: travellerGroupMachine,
-  budget: 95,
+  budget: 110,
   calls: travellerGroupCalls,
   effects: ['openTraveller'],
   cases,
@@ -227,8 +240,22 @@ export const travellerGroupPaths: PathModel = {
     { name: 'a lost group, then Refresh', through: [(e) => e.type === 'xstate.error.actor.loadGroup', (e) => e.type === 'REFRESH', (e) => e.type === 'xstate.done.actor.loadGroup'] },
     // A removal that failed, then the group read again.
     { name: 'a lost removal, then Refresh', case: 'a family with a Mexican child: open and remove travellers', through: [(e) => e.type === 'xstate.error.actor.removeTraveller', (e) => e.type === 'REFRESH'] },
+    // A guardian given, then the form opened again: it shows who was given, and Cancel leaves them as they are.
+    {
+      name: 'a guardian given, opened again, then Cancel',
+      case: 'a family with a minor: her parent or guardian',
+      through: [(e) => e.type === 'xstate.done.actor.setGuardian', (e) => e.type === 'GUARDIAN.OPEN' && e.position === 1, (e) => e.type === 'GUARDIAN.CANCEL'],
+    },
   ],
-  abstraction: (s) => [s.value, s.context.failure, Object.values(s.context.draft).filter(Boolean).length, Object.keys(s.context.errors).length, s.context.group?.travellers.length ?? -1],
+  abstraction: (s) => [
+    s.value,
+    s.context.failure,
+    Object.values(s.context.draft).filter(Boolean).length,
+    Object.keys(s.context.errors).length,
+    s.context.group?.travellers.length ?? -1,
+    Object.values(s.context.guardianDraft).filter(Boolean).length,
+    Object.keys(s.context.guardianErrors).length,
+  ],
   oracle: {
     initial: (s, world) => {
       expect(s.value).toBe(world.input.leadId ? 'loading' : 'idle');
@@ -268,6 +295,8 @@ export const travellerGroupPaths: PathModel = {
         'xstate.error.actor.addTraveller': { adding: 'editing' },
         'xstate.done.actor.removeTraveller': 'idle',
         'xstate.error.actor.removeTraveller': 'idle',
+        'xstate.done.actor.setGuardian': 'idle',
+        'xstate.error.actor.setGuardian': { guardian: 'editing' },
       };
       // (A panel opened to add a traveller goes to the add form once the group is read: said where loadGroup's answer is checked.)
       if (lands[event.type] && !(event.type === 'xstate.done.actor.loadGroup' && world.input.openAdd)) expect(after.value, `where ${event.type} leads`).toEqual(lands[event.type]);
@@ -317,8 +346,16 @@ export const travellerGroupPaths: PathModel = {
         const added = rows.find((r) => r.lead_id === leadId);
         expect(added).toMatchObject({ relationship: before.context.draft.relationship, form_type: form, owner_token: rows[0]?.owner_token });
         const answers = JSON.parse(added?.form_data ?? '{}') as Record<string, unknown>;
-        expect(answers['home-address']).toBe(HOME);
-        for (const id of PERSONAL) expect(answers[id], id).toBeUndefined();
+        if (form === 'ESTA') {
+          expect(answers['home-address']).toBe(HOME);
+          for (const id of PERSONAL) expect(answers[id], id).toBeUndefined();
+        } else {
+          // The ten-section form's shape: his names and nationality typed in the panel, the home address and trip
+          // shared, the leader as his travel companion; nothing else of his own.
+          expect(answers['personal-info']).toEqual({ firstName: before.context.draft.firstName, lastName: before.context.draft.lastName, nationality: before.context.draft.nationality });
+          expect(answers['address-phone']).toEqual({ homeAddress: HOME });
+          expect(Object.keys(answers).sort()).toEqual(['address-phone', 'personal-info', 'travel-companions', 'travel-info']);
+        }
         expect(after.context.draft).toEqual({ firstName: '', lastName: '', relationship: '', nationality: '' });
       } else {
         expect(asked.filter((e) => e.type === 'openTraveller' && event.type !== 'TRAVELLER.OPEN')).toEqual([]);
@@ -345,6 +382,40 @@ export const travellerGroupPaths: PathModel = {
         const row = (await rowsOf(world)).find((r) => r.position === Number(event.position));
         const birth = row ? (JSON.parse(row.form_data) as Record<string, unknown>)['birth-date'] : undefined;
         expect(after.matches('guardian')).toBe(birth === MINOR_BIRTH);
+      }
+      const NO_GUARDIAN = { leadId: '', name: '', role: '' };
+      // Opened for a minor, the form shows the guardian the server keeps (a traveller by lead, else a name), or nothing.
+      if (event.type === 'GUARDIAN.OPEN' && after.matches('guardian')) {
+        const row = (await rowsOf(world)).find((r) => r.position === Number(event.position));
+        const stored = (await world.app.db.selectFrom('group_members').select('guardian').where('lead_id', '=', row!.lead_id).executeTakeFirstOrThrow()).guardian;
+        const given = stored ? (JSON.parse(stored as string) as { leadId: string | null; name: string; role: string }) : null;
+        expect(after.context.guardianFor).toBe(row!.lead_id);
+        expect(after.context.guardianDraft).toEqual(given ? { leadId: given.leadId ?? '', name: given.leadId ? '' : given.name, role: given.role } : NO_GUARDIAN);
+        expect({ errors: after.context.guardianErrors, failure: after.context.failure }).toEqual({ errors: {}, failure: null });
+      }
+      // Cancelled, the form forgets the minor and what was chosen.
+      if (event.type === 'GUARDIAN.CANCEL' && before.matches('guardian')) {
+        expect(after.value).toBe('idle');
+        expect({ for: after.context.guardianFor, draft: after.context.guardianDraft, errors: after.context.guardianErrors, failure: after.context.failure }).toEqual({
+          for: null,
+          draft: NO_GUARDIAN,
+          errors: {},
+          failure: null,
+        });
+      }
+      // A traveller picked is their lead (none for 'someone else'), and the missing-name message goes.
+      if (event.type === 'GUARDIAN.PICK' && before.matches({ guardian: 'editing' })) {
+        const row = event.position === null ? undefined : (await rowsOf(world)).find((r) => r.position === Number(event.position));
+        const { name: _name, ...others } = before.context.guardianErrors;
+        expect(after.context.guardianDraft).toEqual({ ...before.context.guardianDraft, leadId: row?.lead_id ?? '' });
+        expect(after.context.guardianErrors).toEqual(others);
+        expect(after.context.failure).toBeNull();
+      }
+      if (event.type === 'GUARDIAN.CHANGE' && before.matches({ guardian: 'editing' })) {
+        const { [event.field]: _gone, ...others } = before.context.guardianErrors;
+        expect(after.context.guardianDraft).toEqual({ ...before.context.guardianDraft, [event.field]: event.value });
+        expect(after.context.guardianErrors).toEqual(others);
+        expect(after.context.failure).toBeNull();
       }
       // Nothing is sent before a role and a traveller or a name are given.
       if (event.type === 'GUARDIAN.SUBMIT' && before.matches({ guardian: 'editing' })) {
@@ -407,7 +478,9 @@ export const travellerGroupPaths: PathModel = {
         expect(s.hasTag('busy')).toBe(true);
         expect(lastHeld(world, 'removeTraveller')?.input.groupId).toBe(s.context.group.id);
       },
+      'guardian.editing': (s) => expect(s.hasTag('busy')).toBe(false),
       'guardian.saving': (s, world) => {
+        expect(s.hasTag('busy')).toBe(true);
         const { guardianDraft: draft } = s.context;
         expect(lastHeld(world, 'setGuardian')?.input).toEqual({
           groupId: s.context.group.id,

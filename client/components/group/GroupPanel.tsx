@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { RELATIONSHIPS } from '../../../machines/domain/travellerGroup';
-import { groupCheckoutLink, travellersOf } from '../../../machines/travellerGroup.machine';
+import { groupCheckoutLink, travellersOf } from '../../../machines/travellerGroup.view';
 import type { TravellerGroupRef } from '../../app/group/useTravellerGroup';
 import { badge, button, input, label, muted, notice, row, small, stack } from '../../styles/ui.css';
 import { Spinner } from '../Spinner';

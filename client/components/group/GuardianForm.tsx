@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { GUARDIAN_ROLES } from '../../../machines/domain/travellerGroup';
-import { guardianChoices } from '../../../machines/travellerGroup.machine';
+import { guardianChoices } from '../../../machines/travellerGroup.view';
 import type { TravellerGroupRef } from '../../app/group/useTravellerGroup';
 import { button, input, label, muted, row, small, stack } from '../../styles/ui.css';
 import { TextField } from '../TextField';
