@@ -307,6 +307,17 @@ export const ds160FormPaths: PathModel = {
         expect(h.input).toEqual({ plan: chosenPlan(after), leadId: context(after).leadId });
       }
       expect(asked.filter((a) => a.type === 'announceSaveFailed')).toHaveLength(sync === 'failed' && syncOf(before) !== 'failed' && context(before).failures === 0 ? 1 : 0);
+      // What a reload restores (answers, section, sections done, the lead and what it holds) is kept in the browser in
+      // the step that changes it (spec §4.4), unless the step empties the form ('Start a new application').
+      const restored = (c: Ds160FormContext) => ({ values: c.values, current: c.current, completed: c.completed, leadId: c.leadId, synced: c.synced });
+      if (!asked.some((a) => a.type === 'clearForm') && JSON.stringify(restored(context(before))) !== JSON.stringify(restored(context(after)))) {
+        expect(asked.map((a) => a.type), `${event.type} changed what a reload restores`).toContain('persistForm');
+        expect(effectsOf(world, 'persistForm').at(-1)?.params).toEqual(restored(context(after)));
+      }
+      // 'No thanks' to the visa waiver offer: it is not offered again for this application.
+      if (event.type === 'WAIVER.DISMISS' && context(before).waiver === 'shown') expect(context(after).waiver).toBe('dismissed');
+      // A submitted form is announced once, as it leaves for the checkout.
+      expect(asked.filter((a) => a.type === 'announceSubmitted')).toHaveLength(event.type === 'xstate.done.actor.submitForm' ? 1 : 0);
     },
     states: {
       // The completion card shows the server's quote, the one checkout charges: our fee, processing, the consular
