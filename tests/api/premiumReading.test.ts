@@ -135,7 +135,7 @@ function plantedMiss(planted: Planted, questions: InterviewQuestionDto[]): strin
 // as it was; the floors below are the figures reached after the general fixes, and a wrong fact (an absence read
 // as a value, a contradiction on a clean text) is held at zero.
 describe('a third round of texts written without reading the rules (issue 33)', () => {
-  const tally = { planted: 0, raised: 0, risks: 0, risksFound: 0, extra: 0, cleanAlarms: 0, citing: 0, asked: 0, absentRead: 0, orderBroken: 0 };
+  const tally = { planted: 0, raised: 0, risks: 0, risksFound: 0, extra: 0, extraRisks: 0, phantomRefusals: 0, cleanAlarms: 0, citing: 0, asked: 0, absentRead: 0, orderBroken: 0 };
   const notes: string[] = [];
   afterAll(() => {
     const share = (a: number, b: number) => `${a}/${b} (${Math.round((100 * a) / Math.max(b, 1))}%)`;
@@ -144,6 +144,7 @@ describe('a third round of texts written without reading the rules (issue 33)', 
         `round 3: contradictions planted and raised naming both sides ${share(tally.raised, tally.planted)}`,
         `round 3: risks planted and found ${share(tally.risksFound, tally.risks)}`,
         `round 3: findings on clean texts (false alarms) ${tally.cleanAlarms}; contradictions raised that were not planted ${tally.extra}`,
+        `round 3: risks raised that were not planted ${tally.extraRisks}, of them a refusal on a text that records none ${tally.phantomRefusals}`,
         `round 3: questions citing the applicant ${share(tally.citing, tally.asked)}`,
         `round 3: absence words read as values ${tally.absentRead}; questions out of the officer's order ${tally.orderBroken}`,
         ...notes,
@@ -167,6 +168,11 @@ describe('a third round of texts written without reading the rules (issue 33)', 
       const planted = new Set<string>(form.contradictions.map((c) => c.code));
       const extra = questions.filter((q) => q.finding?.kind === 'contradiction' && !planted.has(q.finding.code)).map((q) => q.finding?.code);
       tally.extra += extra.length;
+      const plantedRisks = new Set<string>(form.risks.map((r) => r.code));
+      const extraRisks = questions.filter((q) => q.finding?.kind === 'risk' && !plantedRisks.has(q.finding.code)).map((q) => q.finding?.code);
+      tally.extraRisks += extraRisks.length;
+      // A refusal read where the text records none (from the form's own question, say) is a wrong fact.
+      if (!form.refusalOnRecord) tally.phantomRefusals += extraRisks.filter((code) => code === 'refusalOnRecord').length;
       const clean = form.contradictions.length + form.risks.length === 0;
       const alarms = clean ? questions.filter((q) => q.finding).map((q) => q.finding?.code) : [];
       tally.cleanAlarms += alarms.length;
@@ -181,6 +187,7 @@ describe('a third round of texts written without reading the rules (issue 33)', 
           `  ${form.name}: ${raised}/${form.contradictions.length} raised, ${citing}/${questions.length} citing`,
           ...missed.filter(Boolean).map((m) => `    missed ${m}`),
           ...extra.map((code) => `    not planted: ${code}`),
+          ...extraRisks.map((code) => `    risk not planted: ${code}`),
           ...alarms.map((code) => `    false alarm: ${code}`),
           ...absentRead.map((key) => `    absence read as ${key}: ${JSON.stringify(facts[key])}`),
         ].join('\n'),
@@ -197,6 +204,7 @@ describe('a third round of texts written without reading the rules (issue 33)', 
     expect(tally.absentRead).toBe(0);
     expect(tally.cleanAlarms).toBe(0);
     expect(tally.extra).toBe(0);
+    expect(tally.phantomRefusals).toBe(0);
     expect(tally.orderBroken).toBe(0);
     expect(tally.raised).toBe(tally.planted);
     expect(tally.risksFound).toBe(tally.risks);
