@@ -18,6 +18,7 @@ const CASES: Case[] = [
   ['"3.5M" is three and a half million', '- ingresos aprox: COP 3.5M al mes', { income: { monthly: 3_500_000, currency: 'COP' } }],
   ['"1,8 millones" keeps its fraction', '- presupuesto: 1,8 millones de pesos', { budget: { amount: 1_800_000 } }],
   ['a dot between digits does not end a sentence; "$U" is a currency', 'Mi sueldo es de $U 95.000 por mes; presupuesto aproximado: $U 120.000. Saludos.', { income: { monthly: 95_000, currency: 'UYU' }, budget: { source: '$U 120.000', amount: 120_000, currency: 'UYU' } }],
+  ['a currency code before the figure, after "and earn"', 'I work as a pharmacist at Seif Pharmacies in Cairo and earn EGP 28,000 a month.', { income: { source: 'EGP 28,000 a month', monthly: 28_000, currency: 'EGP', salary: true } }],
   ['a currency sign before the figure in a sentence', 'gano Bs 7.500 al mes', { income: { source: 'Bs 7.500 al mes', monthly: 7500, currency: 'BOB' } }],
   ['leave misspelt, and leave as "weeks off"', 'me dan 15 dias de vacasiones al año', { leave: { days: 15 } }],
   ['leave as "weeks off"', 'my boss only gives me 2 weeks off but i will ask for more', { leave: { source: '2 weeks off', days: 14 } }],

@@ -63,9 +63,9 @@ function standing(s: Piece, { facts }: Ctx): void {
 }
 
 function money(s: Piece, { facts }: Ctx): void {
-  const amount = "((?:us\\$|u\\$s|\\$u|r\\$|s\\/\\.?|bs\\.?|q|l|\\$|€|£)?\\s?[\\d.,]+\\s?(?:(?:mil|k|thousand|millones|million)(?![a-z]))?\\s?(?:pesos|dolares|dollars|usd|mxn|cop|soles|reales|reais|euros|eur|kes|uah|lempiras|quetzales|naira|rupees)?(?:\\s(?:mexicanos|colombianos))?)";
+  const amount = "((?:us\\$|u\\$s|\\$u|r\\$|s\\/\\.?|bs\\.?|q|l|\\$|€|£|[a-z]{3}(?=\\s?\\d))?\\s?[\\d.,]+\\s?(?:(?:mil|k|thousand|millones|million)(?![a-z]))?\\s?(?:pesos|dolares|dollars|usd|mxn|cop|soles|reales|reais|euros|eur|kes|uah|lempiras|quetzales|naira|rupees)?(?:\\s(?:mexicanos|colombianos))?)";
   if (!facts.income) {
-    const re = new RegExp(`\\b(?:gano|ganando|cobro|percibo|mi salario es de|mi sueldo es de|mi salario es|mi sueldo es|salario (?:mensual )?de|sueldo (?:mensual )?de|ingresos? (?:mensual(?:es)? )?de|i earn|i make|my (?:monthly )?(?:salary|income) is|earning|salary of|income of)\\s+(${amount}\\s?(al mes|mensuales|por mes|a month|per month|monthly|al ano|anuales|por ano|a year|per year|annually|yearly)?)`);
+    const re = new RegExp(`\\b(?:gano|ganando|cobro|percibo|mi salario es de|mi sueldo es de|mi salario es|mi sueldo es|salario (?:mensual )?de|sueldo (?:mensual )?de|ingresos? (?:mensual(?:es)? )?de|(?:i|and) earn|i make|my (?:monthly )?(?:salary|income) is|earning|salary of|income of)\\s+(${amount}\\s?(al mes|mensuales|por mes|a month|per month|monthly|al ano|anuales|por ano|a year|per year|annually|yearly)?)`);
     const found = find(s, re, 1);
     const value = found ? amountIn(fold(found.text)) : null;
     if (found && value) {
