@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FinalAnalysisDto, InterviewLanguage, InterviewQuestionDto } from '../../openapi/schemas/premium';
-import { APPLICANT_TEXTS, APPLICANT_TEXTS_ROUND3, CLEAN_TEXTS, SECOND_ROUND, type ApplicantText, type Planted } from '../fixtures/applicantTexts';
+import { APPLICANT_TEXTS, APPLICANT_TEXTS_ROUND3, APPLICANT_TEXTS_ROUND4, CLEAN_TEXTS, SECOND_ROUND, type ApplicantText, type Planted, type RoundThreeText } from '../fixtures/applicantTexts';
 import { PASTED_FORMS } from '../fixtures/pastedForms';
 import { createTestApp, sessionCookie, type TestApp } from '../helpers/app';
 import { EVASIVE, preparedAnswer } from '../helpers/interviewAnswers';
@@ -134,25 +134,26 @@ function plantedMiss(planted: Planted, questions: InterviewQuestionDto[]): strin
 // book. Its figures are counted and printed rather than failing text by text, so the first run could be recorded
 // as it was; the floors below are the figures reached after the general fixes, and a wrong fact (an absence read
 // as a value, a contradiction on a clean text) is held at zero.
-describe('a third round of texts written without reading the rules (issue 33)', () => {
+/** A round of texts tallied as a whole; `round` names it in what is printed. */
+function tallied(round: string, texts: readonly RoundThreeText[]): void {
   const tally = { planted: 0, raised: 0, risks: 0, risksFound: 0, extra: 0, extraRisks: 0, phantomRefusals: 0, cleanAlarms: 0, citing: 0, asked: 0, absentRead: 0, orderBroken: 0 };
   const notes: string[] = [];
   afterAll(() => {
     const share = (a: number, b: number) => `${a}/${b} (${Math.round((100 * a) / Math.max(b, 1))}%)`;
     console.log(
       [
-        `round 3: contradictions planted and raised naming both sides ${share(tally.raised, tally.planted)}`,
-        `round 3: risks planted and found ${share(tally.risksFound, tally.risks)}`,
-        `round 3: findings on clean texts (false alarms) ${tally.cleanAlarms}; contradictions raised that were not planted ${tally.extra}`,
-        `round 3: risks raised that were not planted ${tally.extraRisks}, of them a refusal on a text that records none ${tally.phantomRefusals}`,
-        `round 3: questions citing the applicant ${share(tally.citing, tally.asked)}`,
-        `round 3: absence words read as values ${tally.absentRead}; questions out of the officer's order ${tally.orderBroken}`,
+        `${round}: contradictions planted and raised naming both sides ${share(tally.raised, tally.planted)}`,
+        `${round}: risks planted and found ${share(tally.risksFound, tally.risks)}`,
+        `${round}: findings on clean texts (false alarms) ${tally.cleanAlarms}; contradictions raised that were not planted ${tally.extra}`,
+        `${round}: risks raised that were not planted ${tally.extraRisks}, of them a refusal on a text that records none ${tally.phantomRefusals}`,
+        `${round}: questions citing the applicant ${share(tally.citing, tally.asked)}`,
+        `${round}: absence words read as values ${tally.absentRead}; questions out of the officer's order ${tally.orderBroken}`,
         ...notes,
       ].join('\n'),
     );
   });
 
-  for (const form of APPLICANT_TEXTS_ROUND3) {
+  for (const form of texts) {
     it(form.name, async () => {
       const { questions, interviewId } = await interview(form.text, form.language);
       expect(questions.length).toBeGreaterThanOrEqual(6);
@@ -210,7 +211,10 @@ describe('a third round of texts written without reading the rules (issue 33)', 
     expect(tally.risksFound).toBe(tally.risks);
     expect(tally.citing / tally.asked).toBeGreaterThanOrEqual(0.9);
   });
-});
+}
+
+describe('a third round of texts written without reading the rules (issue 33)', () => tallied('round 3', APPLICANT_TEXTS_ROUND3));
+describe('a fourth round, written after the third round’s fixes to check they were general (issue 33)', () => tallied('round 4', APPLICANT_TEXTS_ROUND4));
 
 describe("the older texts of issue 15, read by the same rule book", () => {
   for (const form of PASTED_FORMS) {
