@@ -29,6 +29,11 @@ const CASES: Case[] = [
   ['a relative who is a student does not make the applicant one', 'Mi hijo es estudiante en Arizona.', {}, ['standing']],
   ['a visa travelled on after a relative is named is the applicant’s', 'quiere ir a visitar a mi hermana que vive en Miami, de turismo con visa B2', { visaClass: { kind: 'B' } }],
   ['a spreadsheet row: a two-year MBA is study', 'Motivo del viaje\tHacer un MBA de dos años en la Universidad de Miami', { purpose: { kinds: ['study'] } }],
+  ["a PDF's columns: a run of spaces is the separator, and the label is not part of the note", 'DURACIÓN PREVISTA             9 MESES\n¿HA ESTADO EN EE.UU.?         NO\nCOMENTARIOS                   Visité a mi primo en Denver en el verano de 2021.', { stay: { source: '9 MESES', days: 270 }, previousVisits: { has: false }, visits: [{ year: 2021 }] }, ['nationality']],
+  ['emoji as bullets, "nil" as none', '▪️ Job: unemployed since Jan\n▪️ Employer: nil\n▪️ Income: nil\n▪️ Who pays: my employer', { standing: { kind: 'unemployed' }, payer: { kind: 'employer' } }, ['employer', 'income']],
+  ['"He is a teacher at …" in a message written for him', 'Writing for my husband (he is at work). He is a math teacher at Delhi Public School, salary 60,000 rupees a month.', { employer: { source: 'Delhi Public School' }, role: { source: 'math teacher' } }],
+  ["a relative's job is not the applicant's", 'My brother lives in Pune and he is a doctor at Ruby Hall Clinic.', {}, ['employer']],
+  ["a trip's year in a run-on sentence dates no refusal", 'quiero ir del 1 al 31 de julio de 2028 pago yo el pasaje nunca me han negado la visa no tengo familia allá', { refusals: { has: false } }, ['refusalMentions']],
   [
     'Portuguese labels and answers, absences included, dates day first',
     'Profissão: desempregada\nEmpregador atual: não se aplica\nRenda mensal: nenhuma\nQuem paga a viagem: a empresa onde trabalho\nChegada: 12/07/2027\nVolta: 02/08/2027\nVisto negado?: não\nParentes nos EUA: nenhum',

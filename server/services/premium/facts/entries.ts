@@ -20,8 +20,8 @@ export interface Entry {
   previous: LabelKey | null;
 }
 
-/** Bullets and list numbers before a line's text. */
-const BULLET = /^[\s\u00a0]*(?:[-–—•*·▪►✓¿]|\d{1,2}[.)](?=\s))?[\s\u00a0¿]*/u;
+/** Bullets, emoji used as bullets ('▪️', '✈️') and list numbers before a line's text. */
+const BULLET = /^[\s\u00a0]*(?:(?:[-–—•*·▪►✓¿]|\p{Extended_Pictographic})\uFE0F?|\d{1,2}[.)](?=\s))?[\s\u00a0¿]*/u;
 /** After a label: its separator and the answer on the same line. */
 const SEPARATOR = /^\s*(?::\s*|\t+\s*|\s[-–]\s+)/;
 
@@ -63,17 +63,25 @@ interface LabelMatch {
 
 /** The label a line starts with, and where its answer starts. */
 /**
- * A line with runs of spaces made single ('Estado  civil :   CASADA', as a PDF or a web page copies), and where each
- * of its characters was, so a label is matched on the squeezed text and its answer still quoted as written.
+ * A line with runs of spaces made single ('Estado  civil :   CASADA', as a PDF or a web page copies), a run of three
+ * or more read as a tab ('DURACIÓN PREVISTA      9 MESES', a PDF's columns), and where each of its characters was,
+ * so a label is matched on the squeezed text and its answer still quoted as written.
  */
 function squeezed(body: string): { text: string; at: (i: number) => number } {
   const map: number[] = [];
   let text = '';
+  const isSpace = (c: string | undefined) => c === ' ' || c === '\u00a0';
   for (let i = 0; i < body.length; i += 1) {
-    const space = body[i] === ' ' || body[i] === '\u00a0';
-    if (space && text.endsWith(' ')) continue;
+    if (!isSpace(body[i])) {
+      map.push(i);
+      text += body[i];
+      continue;
+    }
+    let run = 1;
+    while (isSpace(body[i + run])) run += 1;
     map.push(i);
-    text += space ? ' ' : body[i];
+    text += run >= 3 ? '\t' : ' ';
+    i += run - 1;
   }
   map.push(body.length);
   return { text, at: (i) => map[i] ?? body.length };

@@ -49,9 +49,13 @@ export function fromMentions(sentences: readonly Piece[], entries: readonly Entr
       if (!quote) continue;
       const year = YEAR.exec(c.folded);
       const refusal = REFUSAL.exec(c.folded);
-      if (refusal && (REFUSAL_CONTEXT.test(c.folded) || year)) {
-        if (NEGATION.test(c.folded.slice(0, refusal.index)) && !year) facts.refusals ??= { source: quote.text, has: false };
-        else push('refusalMentions', { source: quote.text, ...(year ? { year: Number(year[0]) } : {}) });
+      // A refusal's year is written beside it and is past: in 'nunca me han negado la visa' run on after 'julio de
+      // 2028' (dictated, no full stops) the trip's year dates nothing.
+      const refusedIn = refusal ? YEAR.exec(c.folded.slice(Math.max(0, refusal.index - 40), refusal.index + refusal[0].length + 40)) : null;
+      const refusalYear = refusedIn && Number(refusedIn[0]) <= new Date().getUTCFullYear() ? Number(refusedIn[0]) : null;
+      if (refusal && (REFUSAL_CONTEXT.test(c.folded) || refusalYear)) {
+        if (NEGATION.test(c.folded.slice(0, refusal.index)) && !refusalYear) facts.refusals ??= { source: quote.text, has: false };
+        else push('refusalMentions', { source: quote.text, ...(refusalYear ? { year: refusalYear } : {}) });
       }
       if (NEVER_VISITED.test(c.folded) && !year) facts.previousVisits ??= { source: quote.text, has: false };
       else if ((VISIT.test(c.folded) || (year && VISIT_WITH_YEAR.test(c.folded))) && !NEGATION.test(c.folded.slice(0, (VISIT.exec(c.folded) ?? VISIT_WITH_YEAR.exec(c.folded))?.index ?? 0))) {

@@ -36,13 +36,15 @@ function employment(s: Piece, { facts }: Ctx): void {
     [new RegExp(`(?:^|\\s)(?:[Tt]rabajo|[Ll]aboro)\\s+(?:en|para)\\s+(?:el\\s+|la\\s+)?${FIRM}${org}\\s+(?:como|de)\\s+([\\p{L}-]+(?:\\s+(?!(?:hace|desde|since|for|en|at)\\b)[\\p{L}-]+){0,3})`, 'u'), 'employer', 'role'],
     [new RegExp(`(?:^|\\s)[Ii] work as (?:an? )?([\\p{L}-]+(?:\\s+[\\p{L}-]+){0,3}?)\\s+(?:at|for|in)\\s+(?:the\\s+)?${FIRM}${org}`, 'u'), 'role', 'employer'],
     [new RegExp(`(?:^|\\s)[Ii] work (?:at|for)\\s+(?:the\\s+)?${FIRM}${org}\\s+as (?:an? )?([\\p{L}-]+(?:\\s+[\\p{L}-]+){0,3})`, 'u'), 'employer', 'role'],
-    [new RegExp(`(?:^|\\s)(?:I'm|I am|im|i'm|i am) (?:an? )([\\p{L}-]+(?:\\s+[\\p{L}-]+){0,2}?)\\s+at\\s+${org}`, 'u'), 'role', 'employer'],
+    [new RegExp(`(?:^|\\s)(?:I'm|I am|im|i'm|i am|[Hh]e is|[Ss]he is|[Hh]e's|[Ss]he's) (?:an? )([\\p{L}-]+(?:\\s+[\\p{L}-]+){0,2}?)\\s+at\\s+${org}`, 'u'), 'role', 'employer'],
   ];
   for (const [re, first, second] of patterns) {
     const match = new RegExp(re.source, 'du').exec(s.text);
     const a = match?.indices?.[1];
     const b = match?.indices?.[2];
     if (!match || !a || !b) continue;
+    // 'He is a teacher at …' is the applicant in a message written for them; 'my brother … he is' is the brother.
+    if (/^\s*(?:trabaja|he|she)\b/i.test(match[0]) && RELATIVE.test(s.folded.slice(0, match.index))) continue;
     const take = (span: [number, number]) => ({ source: s.text.slice(span[0], span[1]).replace(/[\s.,;]+$/, '') });
     facts[first] ??= take(a);
     facts[second] ??= take(b);
@@ -221,7 +223,8 @@ function person(s: Piece, { facts }: Ctx): void {
   // 'curso de inglés' names a language, not the applicant's country.
   if (!facts.nationality && !/\b(curso|course|clases|classes|lessons|idioma|language)\b/.test(s.folded)) {
     const found = findNationality(s.text);
-    if (found) facts.nationality = { source: found.text, country: found.country };
+    // '¿Ha estado en EE.UU.?' names where the visa is for, never the applicant's nationality.
+    if (found && found.country !== 'United States') facts.nationality = { source: found.text, country: found.country };
   }
   if (!facts.marital) {
     const found = find(s, /\b(?:soy|estoy|i am|i'm|we are)\s+(casad[oa]|soltero|soltera|divorciad[oa]|viud[oa]|married|single|divorced|widowed|separad[oa]|separated)\b/);

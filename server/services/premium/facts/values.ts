@@ -12,7 +12,7 @@ import type { MaritalKind, OccupationKind, PayerKind, PurposeKind, RelationKind,
 export function absence(value: string): 'notApplicable' | 'none' | null {
   const v = fold(value).trim().replace(/[\s.,;:!]+$/, '').replace(/\s*\(.*\)$/, '');
   if (/^(n\s?\/\s?a|n\.a|na|no aplica|no aplicable|does not apply|not applicable|no corresponde|sin datos?|sin informacion|not provided|no especificado|nao se aplica|nao aplicavel|nao aplica|-+|—|–|\.+|x)$/.test(v)) return 'notApplicable';
-  if (/^(none|ninguno|ninguna|nada|nunca|never|nobody|nadie|no one|no tengo|no hay|0|sin ingresos|no income|nenhum|nenhuma|ninguem|nao tenho|sem renda)$/.test(v)) return 'none';
+  if (/^(none|ninguno|ninguna|nada|nunca|never|nobody|nadie|no one|no tengo|no hay|0|sin ingresos|no income|nenhum|nenhuma|ninguem|nao tenho|sem renda|nil)$/.test(v)) return 'none';
   return null;
 }
 
