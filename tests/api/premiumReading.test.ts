@@ -131,9 +131,9 @@ function plantedMiss(planted: Planted, questions: InterviewQuestionDto[]): strin
 }
 
 // The third round (tests/fixtures/applicantTextsRound3.ts) was written without reading the reader or the rule
-// book. Its figures are counted and printed rather than failing text by text, so the first run could be recorded
-// as it was; the floors below are the figures reached after the general fixes, and a wrong fact (an absence read
-// as a value, a contradiction on a clean text) is held at zero.
+// book, the fourth after its fixes. Their figures are counted and printed rather than failing text by text, so each
+// first run could be recorded as it was; the floors below are the figures reached after the general fixes, and a
+// wrong fact (an absence read as a value, a finding on a clean text, a refusal where none is recorded) is held at zero.
 /** A round of texts tallied as a whole; `round` names it in what is printed. */
 function tallied(round: string, texts: readonly RoundThreeText[]): void {
   const tally = { planted: 0, raised: 0, risks: 0, risksFound: 0, extra: 0, extraRisks: 0, phantomRefusals: 0, cleanAlarms: 0, citing: 0, asked: 0, absentRead: 0, orderBroken: 0 };
