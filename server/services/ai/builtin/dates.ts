@@ -62,7 +62,8 @@ function iso(year: number, month: number, day: number): string | null {
 
 /**
  * Every date in `text`, in order. Numbers alone are read day first (15/03/1990), except in English where a
- * month first (03/15/1990) is the custom unless written with dots; a first number over 12 decides either way. Impossible dates are skipped.
+ * month first (03/15/1990) is the custom unless written with dots; a first number over 12 decides either way.
+ * Impossible dates are skipped.
  */
 export function findDates(text: string, language: string, today = new Date()): FoundDate[] {
   const folded = fold(text);

@@ -61,7 +61,6 @@ interface LabelMatch {
   labelAt: number;
 }
 
-/** The label a line starts with, and where its answer starts. */
 /**
  * A line with runs of spaces made single ('Estado  civil :   CASADA', as a PDF or a web page copies), a run of three
  * or more read as a tab ('DURACIÓN PREVISTA      9 MESES', a PDF's columns), and where each of its characters was,
@@ -87,6 +86,7 @@ function squeezed(body: string): { text: string; at: (i: number) => number } {
   return { text, at: (i) => map[i] ?? body.length };
 }
 
+/** The label a line starts with, and where its answer starts. */
 function labelOf(line: string, inline: boolean): LabelMatch | null {
   const lead = BULLET.exec(line)?.[0].length ?? 0;
   const body = line.slice(lead);

@@ -1,6 +1,7 @@
 // The labels of the DS-160 (its CEAC review pages, its confirmation page and printout, in English and in the
-// Spanish display) and the ways applicants title their own notes, in Spanish, English and Portuguese. Each is matched at the start of a folded line,
-// in this order: the specific before the general ('Full Name in Native Alphabet' before 'Full Name').
+// Spanish display) and the ways applicants title their own notes, in Spanish, English and Portuguese. Each is
+// matched at the start of a folded line, in this order: the specific before the general ('Full Name in Native
+// Alphabet' before 'Full Name').
 
 export type LabelKey =
   | 'ignore' | 'notes' | 'surnames' | 'givenNames' | 'fullName' | 'sex' | 'marital' | 'nationality' | 'passportExpiry'
