@@ -15,20 +15,22 @@ export function parseAmount(raw: string): number | null {
   const lastSep = Math.max(digits.lastIndexOf('.'), digits.lastIndexOf(','));
   const decimals = lastSep >= 0 ? digits.length - lastSep - 1 : 0;
   // A separator followed by exactly three digits groups thousands; one or two digits after the last are cents.
-  const whole = lastSep >= 0 && decimals > 0 && decimals <= 2 ? digits.slice(0, lastSep) : digits;
-  const value = Number(whole.replace(/[.,]/g, ''));
+  const cents = lastSep >= 0 && decimals > 0 && decimals <= 2;
+  const whole = cents ? digits.slice(0, lastSep) : digits;
+  // '3.5' (million) and '1,8' (millones) keep their fraction: dropping it made 3.5M three.
+  const value = Number(whole.replace(/[.,]/g, '')) + (cents ? Number(`0.${digits.slice(lastSep + 1)}`) : 0);
   return Number.isFinite(value) ? value : null;
 }
 
-/** The first amount in a (folded) text with its thousands word: '25 mil', '3k', '1,8 millones'. */
+/** The first amount in a (folded) text with its thousands word: '25 mil', '3k', '1,8 millones', 'COP 3.5M', '4 MM'. */
 export function amountIn(folded: string): number | null {
-  const match = /(\d[\d.,]*)\s?(mil(?:lones|lon)?|millions?|k|thousand)?(?![\p{L}])/u.exec(folded);
+  const match = /(\d[\d.,]*)\s?(mil(?:lones|lon)?|millions?|mm|m|k|thousand)?(?![\p{L}])/u.exec(folded);
   if (!match) return null;
   const value = parseAmount(match[1] ?? '');
   if (value === null) return null;
   const scale = match[2] ?? '';
   if (/^(mil|k|thousand)$/.test(scale)) return value * 1000;
-  if (/^(millon|millones|million|millions)$/.test(scale)) return value * 1_000_000;
+  if (/^(millon|millones|million|millions|mm|m)$/.test(scale)) return value * 1_000_000;
   return value;
 }
 
@@ -49,6 +51,11 @@ const CURRENCIES: Array<[RegExp, string]> = [
   [/(\binr\b|\brupees\b|₹)/, 'INR'],
   [/\b(vnd|dong)\b/, 'VND'],
   [/\b(dop|pesos dominicanos)\b/, 'DOP'],
+  [/(\$u(?![\p{L}])|\buyu\b|pesos uruguayos)/u, 'UYU'],
+  [/(\bbob\b|\bbolivianos\b|(?:^|\s)bs\.?\s?\d)/, 'BOB'],
+  [/(\bghs\b|\bcedis?\b|gh₵)/, 'GHS'],
+  [/(\begp\b|egyptian pounds?|libras egipcias)/, 'EGP'],
+  [/(\bphp\b|₱|philippine pesos?)/, 'PHP'],
 ];
 
 /** The currency an amount names, when it names one ('$' alone could be several). */

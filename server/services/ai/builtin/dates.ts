@@ -34,7 +34,8 @@ const TEXTUAL: Array<{ re: RegExp; d: number; m: number; y: number }> = [
   { re: new RegExp(`(?<![\\p{L}\\p{N}])${MONTH}\\s+${DAY}${SEP}${YEAR}(?![\\p{N}])`, 'gu'), d: 2, m: 1, y: 3 },
 ];
 const ISO = /(?<!\d)(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?!\d)/g;
-const NUMERIC = /(?<![\d/.-])(\d{1,2})[/.-](\d{1,2})[/.-](\d{4}|\d{2})(?![\d/.-])/g;
+// A full stop after the year ends the sentence ('flying back 19.06.27.'), it is not part of the number.
+const NUMERIC = /(?<![\d/.-])(\d{1,2})[/.-](\d{1,2})[/.-](\d{4}|\d{2})(?![\d/-]|\.\d)/g;
 
 export interface FoundDate {
   /** YYYY-MM-DD */
@@ -61,7 +62,8 @@ function iso(year: number, month: number, day: number): string | null {
 
 /**
  * Every date in `text`, in order. Numbers alone are read day first (15/03/1990), except in English where a
- * month first (03/15/1990) is the custom; a first number over 12 decides either way. Impossible dates are skipped.
+ * month first (03/15/1990) is the custom unless written with dots; a first number over 12 decides either way.
+ * Impossible dates are skipped.
  */
 export function findDates(text: string, language: string, today = new Date()): FoundDate[] {
   const folded = fold(text);
@@ -83,7 +85,9 @@ export function findDates(text: string, language: string, today = new Date()): F
   for (const match of folded.matchAll(NUMERIC)) {
     const a = Number(match[1]);
     const b = Number(match[2]);
-    const monthFirst = a <= 12 && (b > 12 || (language === 'en' && b <= 12));
+    // Dots are the day-first custom's (12.06.27 is the 12th of June wherever it is pasted); slashes follow the language.
+    const dotted = match[0].includes('.');
+    const monthFirst = a <= 12 && (b > 12 || (language === 'en' && b <= 12 && !dotted));
     const [day, month] = monthFirst ? [b, a] : [a, b];
     add(match.index, match[0].length, iso(fullYear(match[3] ?? '', today), month, day));
   }

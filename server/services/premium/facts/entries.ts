@@ -20,8 +20,8 @@ export interface Entry {
   previous: LabelKey | null;
 }
 
-/** Bullets and list numbers before a line's text. */
-const BULLET = /^[\s\u00a0]*(?:[-–—•*·▪►✓¿]|\d{1,2}[.)](?=\s))?[\s\u00a0¿]*/u;
+/** Bullets, emoji used as bullets ('▪️', '✈️') and list numbers before a line's text. */
+const BULLET = /^[\s\u00a0]*(?:(?:[-–—•*·▪►✓¿]|\p{Extended_Pictographic})\uFE0F?|\d{1,2}[.)](?=\s))?[\s\u00a0¿]*/u;
 /** After a label: its separator and the answer on the same line. */
 const SEPARATOR = /^\s*(?::\s*|\t+\s*|\s[-–]\s+)/;
 
@@ -43,9 +43,11 @@ function linesOf(text: string): Line[] {
 /** Sentences of a paragraph, with abbreviations ('U.S.', 'S.A.', 'EE.UU.') kept whole. */
 export function segmentsOf(text: string, start = 0): Line[] {
   const masked = text.replace(/\b(?:U\.S\.(?:A\.)?|EE\.\s?UU\.|S\.A\.(?:S\.)?|S\.R\.L\.|C\.V\.|Dr\.|Sr\.|Sra\.|Mr\.|Mrs\.|Ms\.|No\.|Nro\.|Inc\.|Ltd\.|Co\.|St\.|Jr\.|a\.m\.|p\.m\.|e\.g\.|etc\.)/giu, (m) => m.replace(/\./g, '\u2024'));
+  // '$U 120.000', '12.06.27', '3.5M': a dot between digits is a number's, not a sentence's end.
+  const kept = masked.replace(/(?<=\d)\.(?=\d)/g, '\u2024');
   const out: Line[] = [];
   const re = /[^.!?;\n]+[.!?;]*/gu;
-  for (const match of masked.matchAll(re)) {
+  for (const match of kept.matchAll(re)) {
     const piece = text.slice(match.index, match.index + match[0].length);
     if (piece.trim()) out.push({ text: piece, start: start + match.index });
   }
@@ -59,30 +61,56 @@ interface LabelMatch {
   labelAt: number;
 }
 
+/**
+ * A line with runs of spaces made single ('Estado  civil :   CASADA', as a PDF or a web page copies), a run of three
+ * or more read as a tab ('DURACIÓN PREVISTA      9 MESES', a PDF's columns), and where each of its characters was,
+ * so a label is matched on the squeezed text and its answer still quoted as written.
+ */
+function squeezed(body: string): { text: string; at: (i: number) => number } {
+  const map: number[] = [];
+  let text = '';
+  const isSpace = (c: string | undefined) => c === ' ' || c === '\u00a0';
+  for (let i = 0; i < body.length; i += 1) {
+    if (!isSpace(body[i])) {
+      map.push(i);
+      text += body[i];
+      continue;
+    }
+    let run = 1;
+    while (isSpace(body[i + run])) run += 1;
+    map.push(i);
+    text += run >= 3 ? '\t' : ' ';
+    i += run - 1;
+  }
+  map.push(body.length);
+  return { text, at: (i) => map[i] ?? body.length };
+}
+
 /** The label a line starts with, and where its answer starts. */
 function labelOf(line: string, inline: boolean): LabelMatch | null {
   const lead = BULLET.exec(line)?.[0].length ?? 0;
   const body = line.slice(lead);
-  const folded = fold(body);
+  const squeeze = squeezed(fold(body));
+  const folded = squeeze.text;
   for (const [key, re] of LABELS) {
     const match = re.exec(folded);
     if (!match) continue;
     let rest = folded.slice(match[0].length);
-    let at = lead + match[0].length;
+    let used = match[0].length;
     // A question label runs to its question mark; a plain one may carry a short qualifier before its colon
     // ('Monthly Income in Local Currency (if employed):'), never a sentence.
     const question = /^[^?\n]{0,200}\?/.exec(rest);
     const qualifier = /^[^:\t\d?]{1,45}(?=[:\t])/.exec(rest);
     if (question && !inline) {
-      at += question[0].length;
+      used += question[0].length;
       rest = rest.slice(question[0].length);
     } else if (qualifier && !/[.;]/.test(qualifier[0])) {
-      at += qualifier[0].length;
+      used += qualifier[0].length;
       rest = rest.slice(qualifier[0].length);
     }
     if (!rest.trim() || /^[:\s]*$/.test(rest)) return inline ? null : { key, valueAt: null, labelAt: lead };
     const separator = SEPARATOR.exec(rest) ?? (question && !inline ? /^\s*/.exec(rest) : null);
-    if (separator && (!inline || rest.startsWith(':'))) return { key, valueAt: at + separator[0].length, labelAt: lead };
+    if (separator && (!inline || /^\s?:/.test(rest))) return { key, valueAt: lead + squeeze.at(used + separator[0].length), labelAt: lead };
     // A label alone on its line with its qualifier ('Ingreso mensual en moneda local'): the answer is below.
     if (!inline && !question && /^[^:\t\d?.]{1,45}$/.test(rest)) return { key, valueAt: null, labelAt: lead };
   }
@@ -97,6 +125,19 @@ function trimmed(text: string, from: number, to: number): { value: string; start
   // A closing quote or bracket stays with what it closes; 'S.A.' keeps its last dot.
   if (/\b(?:S\.A|S\.A\.S|Inc|Ltd|Co|C\.V|U\.S)$/u.test(text.slice(start, end)) && text[end] === '.') end += 1;
   return { value: text.slice(start, end), start, end };
+}
+
+/**
+ * A line that reads as a label but is the answer to the label above it: 'PRESENT EMPLOYER' under 'Person/Entity
+ * Paying for Your Trip', when nothing follows it but a heading, another label or the end.
+ */
+function answersAbove(lines: readonly Line[], j: number): boolean {
+  const own = labelOf((lines[j] as Line).text, false);
+  if (!own || own.valueAt !== null) return false;
+  let k = j + 1;
+  while (k < lines.length && !(lines[k] as Line).text.trim()) k += 1;
+  const after = lines[k];
+  return !after || Boolean(labelOf(after.text, false)) || Boolean(sectionOf(fold(after.text.replace(BULLET, ''))));
 }
 
 export function entriesOf(text: string): Entry[] {
@@ -129,8 +170,10 @@ export function entriesOf(text: string): Entry[] {
       let j = i + 1;
       while (j < lines.length && !(lines[j] as Line).text.trim()) j += 1;
       const next = lines[j];
-      if (next && !labelOf(next.text, false) && !sectionOf(fold(next.text.replace(BULLET, '')))) {
-        add(label.key, next.start, next.start + next.text.length, line.start + label.labelAt);
+      if (next && (!labelOf(next.text, false) || answersAbove(lines, j)) && !sectionOf(fold(next.text.replace(BULLET, '')))) {
+        // A label broken over two lines as a PDF copies it: 'Fecha de vencimiento' / 'del pasaporte :   05 MAY 2027'.
+        const tail = /^\s*\p{Ll}[\p{L}.]*(?:\s+[\p{L}.]+){0,3}\s*:\s*(?=\S)/u.exec(next.text);
+        add(label.key, next.start + (tail?.[0].length ?? 0), next.start + next.text.length, line.start + label.labelAt);
         i = j;
       }
       continue;

@@ -63,7 +63,7 @@ export function fromEntries(entries: readonly Entry[], text: string, language: L
         if (gone || facts.name) break;
         // The confirmation page's 'Name Provided: SURNAMES, GIVEN NAMES'.
         const comma = /^([^,]+),\s*(.+)$/.exec(value);
-        facts.name = comma ? { source: value, parts: [comma[2] as string, comma[1] as string] } : { source: value };
+        facts.name = comma ? { source: value, parts: [(comma[2] as string).trim(), (comma[1] as string).trim()] } : { source: value };
         break;
       }
       case 'sex': {

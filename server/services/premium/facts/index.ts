@@ -15,14 +15,25 @@ export * from './schema';
 // sentences fill what the labels did not give, and mentions anywhere (a refusal, a trip, a relative) are
 // collected whatever the form's answers say, so the rule book can set one against the other.
 
-/** Spanish or English, by their commonest little words: it decides whether 12/05/2027 is May or December. */
+/**
+ * Spanish or English, by their commonest little words: it decides whether 12/05/2027 is May or December. Portuguese
+ * and French write the day first too, so their little words count with Spanish.
+ */
 export function guessLanguage(text: string): 'es' | 'en' {
   const count = (re: RegExp) => (fold(text).match(re) ?? []).length;
-  return count(/\b(de|del|la|el|los|las|que|por|para|con|mi|en|y)\b/g) > count(/\b(the|of|and|to|my|in|is|for|with|i|on)\b/g) ? 'es' : 'en';
+  const dayFirst = count(/\b(de|del|la|el|los|las|que|por|para|con|mi|en|y|do|da|dos|das|com|um|uma|nao|le|les|des|du|et|pour|avec|une)\b/g);
+  return dayFirst > count(/\b(the|of|and|to|my|in|is|for|with|i|on)\b/g) ? 'es' : 'en';
 }
 
+/**
+ * A chat export's line heads ('[14/05/26, 9:41] Andrés: ', '14/05/26 09:41 - Andrés: ') are when and who wrote,
+ * not the applicant's dates or labels: blanked, so each message reads as a sentence and every offset stays put.
+ */
+const CHAT_HEAD = /^(?:\[\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4},?\s+\d{1,2}:\d{2}(?::\d{2})?(?:\s?[ap]\.?\s?m\.?)?\]\s*|\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4},?\s+\d{1,2}:\d{2}(?:\s?[ap]\.?\s?m\.?)?\s+[-–]\s+)[^:\n]{1,40}:\s/gmu;
+const withoutChatHeads = (text: string) => text.replace(CHAT_HEAD, (head) => ' '.repeat(head.length));
+
 export function readFacts(pasted: string): ApplicantFacts {
-  const text = pasted.normalize('NFC').slice(0, 20_000);
+  const text = withoutChatHeads(pasted.normalize('NFC').slice(0, 20_000));
   const language = guessLanguage(text);
   const entries = entriesOf(text);
   const facts = fromEntries(entries, text, language);

@@ -1,6 +1,7 @@
 // The labels of the DS-160 (its CEAC review pages, its confirmation page and printout, in English and in the
-// Spanish display) and the ways applicants title their own notes. Each is matched at the start of a folded line,
-// in this order: the specific before the general ('Full Name in Native Alphabet' before 'Full Name').
+// Spanish display) and the ways applicants title their own notes, in Spanish, English and Portuguese. Each is
+// matched at the start of a folded line, in this order: the specific before the general ('Full Name in Native
+// Alphabet' before 'Full Name').
 
 export type LabelKey =
   | 'ignore' | 'notes' | 'surnames' | 'givenNames' | 'fullName' | 'sex' | 'marital' | 'nationality' | 'passportExpiry'
@@ -22,7 +23,7 @@ export const LABELS: ReadonlyArray<[LabelKey, RegExp]> = [
   ['sex', /^(sex|gender|sexo|genero)/],
   ['marital', /^(marital status|estado civil|civil status)/],
   ['nationality', /^(country\/region of origin( \(nationality\))?|pais\/region de origen( \(nacionalidad\))?|nationality|nacionalidad|citizenship|ciudadania|country of (citizenship|nationality)|pais de nacionalidad)/],
-  ['passportExpiry', /^((passport )?(expiration|expiry) date|passport (expir(y|es|ation)|valid (until|through))|fecha de (vencimiento|caducidad|expiracion)( del pasaporte)?|vencimiento del pasaporte|pasaporte (vence|valido hasta|vigente hasta))/],
+  ['passportExpiry', /^((passport )?(expiration|expiry) date|passport (expir(y|es|ation)|exp\b\.?|valid (until|through))|fecha de (vencimiento|caducidad|expiracion)( del pasaporte)?|vencimiento del pasaporte|pasaporte (vence|valido hasta|vigente hasta))/],
   ['purposeSpecify', /^(specify|especifique)/],
   ['purpose', new RegExp(`^((specific )?purpose of (your |the |my )?(trip|travel|visit)( to ${US})?|trip purpose|proposito (del|de su|de mi) viaje( a ${US})?|motivo( del| de mi| de) viaje|razon del viaje|${bare('purpose|proposito|motivo')})`)],
   ['visitDate', /^(date arrived|last visit|ultima visita|ultimo viaje)/],
@@ -30,7 +31,7 @@ export const LABELS: ReadonlyArray<[LabelKey, RegExp]> = [
   ['departure', new RegExp(`^((intended )?date of departure( from ${US})?|departure date|return (date|ticket|flight)|fecha (prevista )?de (salida|regreso|retorno)( de ${US})?|boleto de regreso|vuelo de regreso|pasaje de regreso|${bare('departure|regreso|salida|return')})`)],
   ['stay', new RegExp(`^((intended )?length of stay( in ${US})?|length of (trip|visit)|duration of (stay|trip)|duracion (prevista )?(de la |del |de mi )?(estadia|estancia|viaje)( en ${US})?|tiempo de (estadia|estancia)|${bare('estadia|estancia|stay')})`)],
   ['payer', new RegExp(`^((person|entity|person\\/entity) paying for (your|the) trip|who is paying( for (your|the) trip)?|who pays|paid by|quien paga( el viaje| su viaje)?|persona(\\/entidad| o entidad)? que paga( su| el)? viaje|financiamiento( del viaje)?|pagado por|${bare('payer|paying|pagador|paga')})`)],
-  ['contact', new RegExp(`^(${US} point of contact|contact person( or organization)?( name)?( in ${US})?|persona de contacto|contacto en ${US})`)],
+  ['contact', new RegExp(`^(${US} (point of )?contact|contact person( or organization)?( name)?( in ${US})?|persona de contacto|contacto en ${US})`)],
   ['relation', /^(relationship to you|relacion (con usted|contigo)|parentesco|relative'?s relationship( to you)?)/],
   ['relativeStatus', new RegExp(`^(relative'?s status|status of relative|estatus del familiar|estado migratorio|${bare('estatus|status')})`)],
   ['usFamily', new RegExp(`^(do you have any (immediate |other )?relatives|tiene (algun |usted )?(familiar|familiares|pariente|otro familiar)|familiares inmediatos|immediate relatives in ${US})`)],
@@ -50,6 +51,24 @@ export const LABELS: ReadonlyArray<[LabelKey, RegExp]> = [
   ['children', new RegExp(`^(number of children|numero de hijos|${bare('children|hijos|kids')})`)],
   // 'Trip: 2 weeks' is a length, 'Trip: tourism' a purpose: the answer says which.
   ['trip', new RegExp(`^${bare('trip|viaje|duration|duracion|duración')}`)],
+  // Portuguese, last: no label above matches a Portuguese one, and the interview speaks pt.
+  ['fullName', new RegExp(`^${bare('nome completo|nome')}`)],
+  ['occupation', new RegExp(`^${bare('profissao|ocupacao(?: principal| atual)?|trabalho atual|emprego')}`)],
+  ['employer', /^(empregador( atual)?|nome do empregador|empresa onde trabalh[ao])/],
+  ['income', new RegExp(`^(renda mensal|salario mensal|${bare('renda|rendimentos?')})`)],
+  ['budget', new RegExp(`^${bare('orcamento(?: da viagem)?|custo da viagem')}`)],
+  ['payer', /^(quem (vai )?paga(r)?( a| sua)? viagem|quem paga|pagador)/],
+  ['purpose', new RegExp(`^${bare('objetivo(?: da viagem)?|motivo da viagem|proposito da viagem|finalidade(?: da viagem)?')}`)],
+  ['arrival', new RegExp(`^${bare('data de chegada|chegada')}`)],
+  ['departure', new RegExp(`^${bare('data de (?:volta|retorno|saida)|volta|retorno')}`)],
+  ['stay', new RegExp(`^${bare('duracao(?: da (?:viagem|estadia))?|tempo de (?:estadia|permanencia)|permanencia')}`)],
+  ['previousVisits', /^(ja (foi|esteve|viajou) (aos|nos|para os) (eua|estados unidos)|viagens anteriores)/],
+  ['refusals', /^(visto negado|visto recusado|ja teve (o |um )?visto (negado|recusado)|recusas? de visto|negativas? de visto)/],
+  ['relatives', /^((parentes|familiares) (nos|em|no) (eua|estados unidos)|tem parentes)/],
+  ['passportExpiry', /^(passaporte (valido ate|vence|vencimento)|validade do passaporte|vencimento do passaporte)/],
+  ['visaClass', new RegExp(`^${bare('tipo de visto|visto')}`)],
+  ['leave', new RegExp(`^${bare('dias de ferias|ferias')}`)],
+  ['children', new RegExp(`^${bare('filhos')}`)],
 ];
 
 export type Section = 'personal' | 'travel' | 'companions' | 'previousTravel' | 'contact' | 'family' | 'work' | 'previousWork' | 'education' | 'passport' | 'additional';

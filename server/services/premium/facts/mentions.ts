@@ -13,7 +13,7 @@ import { childrenIn, relationOf, RELATIVE, statusOf } from './values';
 const NEGATION = /\b(never|nunca|not|no|jamas|haven'?t|hasn'?t|wasn'?t|ni)\b[^.]{0,25}$/;
 const YEAR = /\b(19[5-9]\d|20[0-4]\d)\b/;
 
-const REFUSAL = /\b(refus(?:ed|al)|denied|denial|rejected|turned down|negad[oa]|negaron|nego|negativa|rechazad[oa]|rechazaron|rechazo|denegad[oa]|denegaron|denegacion)\b|214\s?\(?b\)?|\bno me (?:dieron|otorgaron|aprobaron) (?:la|una|mi) visa\b|\b(?:didn'?t|did not) (?:get|receive) (?:the|a|my) visa\b|\bvisa (?:was|wasn'?t) not (?:approved|granted)\b|\bvisa (?:wasn'?t|was not) (?:approved|granted)\b|\bno (?:fue|me fue) (?:aprobada|otorgada)\b/;
+const REFUSAL = /\b(refus(?:ed|al)|denied|denial|rejected|turned down|negad[oa]|negaron|nego|negativa|rechazad[oa]|rechazaron|rechazo|denegad[oa]|denegaron|denegacion)\b|214\s?\(?b\)?|\bno (?:me|le|les|nos) (?:dieron|otorgaron|aprobaron|concedieron) (?:la|una|mi|su) visa\b|\b(?:didn'?t|did not|wouldn'?t|would not) (?:get|receive|give (?:me|him|her|us)|grant (?:me|him|her|us)|approve|issue (?:me|him|her|us)) (?:the|a|my|his|her|our) visa\b|\bvisa (?:was|wasn'?t) not (?:approved|granted)\b|\bvisa (?:wasn'?t|was not) (?:approved|granted)\b|\bno (?:fue|me fue) (?:aprobada|otorgada)\b/;
 const REFUSAL_CONTEXT = /\b(visas?|solicitud|application|applied|embassy|embajada|consulado|consulate|interview|entrevista|admission|admision|entry|carta|letter)\b|214|negativa/;
 
 const VISIT = new RegExp(`\\b(fui|estuve|visite|went|was in|were in|visited|travell?ed to|been to|spent|stayed in|my (?:last|previous) (?:trip|visit))\\b[^.]{0,60}?(?:${US_PLACE}|con (?:una |mi )?visa|with (?:a |my )?visa)`);
@@ -21,7 +21,7 @@ const VISIT = new RegExp(`\\b(fui|estuve|visite|went|was in|were in|visited|trav
 const VISIT_WITH_YEAR = new RegExp(`\\b(viaje|pase|entre|conoci)\\b[^.]{0,60}?${US_PLACE}`);
 const NEVER_VISITED = new RegExp(`\\b(nunca (?:he |hemos )?(?:ido|estado|viajado|visitado)|never (?:been|visited|travell?ed)(?! (?:refused|denied|rejected))|(?:have|has) not (?:been|travell?ed|visited)(?! (?:refused|denied|rejected))|haven'?t (?:been|travell?ed|visited)(?! (?:refused|denied|rejected))|(?:es|sera) (?:mi |nuestro )?primer(?:a)? (?:vez|viaje|visita)|(?:it is|it's|this is|this will be|will be) (?:my|our) first (?:time|trip|visit))\\b`);
 const OVERSTAY = /\b(overstay(?:ed)?|me pase del tiempo|me quede (?:mas|más) (?:tiempo|de lo permitido)|excedi (?:el|mi) (?:tiempo|permiso|estadia)|stayed (?:longer|beyond|past)|past my (?:i-94|permitted stay)|me quede sin papeles)\b/;
-const NO_FAMILY = new RegExp(`\\b((?:no tengo|no tenemos) (?:ningun )?(?:familiares|familia|parientes)|i (?:have|got) no (?:family|relatives)|i don'?t have (?:any )?(?:family|relatives)|we have no (?:family|relatives))(?: (?:en|in) ${US_PLACE})?`);
+const NO_FAMILY = new RegExp(`\\b((?:no tengo|no tenemos|no tiene|no tienen) (?:ningun )?(?:familiares|familia|parientes)|(?:i|he|she|we) (?:have|has|got) no (?:family|relatives)|(?:i|we) don'?t have (?:any )?(?:family|relatives)|(?:he|she) (?:doesn'?t|does not) have (?:any )?(?:family|relatives))(?: (?:en|in) ${US_PLACE})?`);
 const LIVES = /\b(vive|viven|reside|residen|vivia|lives|live|living|resides|estudia|studies|studying|trabaja|works)\b/;
 const PROPERTY = /\b(casa propia|finca propia|mi propia (?:casa|finca|empresa|tienda)|departamento propio|apartamento propio|propiedad|propiedades|terreno|own (?:my|a|our) (?:house|home|apartment|flat|farm|land)|my own (?:house|home|apartment|farm)|property)\b/;
 const BUSINESS = /\b(mi propio negocio|mi negocio|tengo una empresa|my own business|i own a (?:shop|store|company|business)|mi propia empresa|negocio propio)\b/;
@@ -43,14 +43,19 @@ export function fromMentions(sentences: readonly Piece[], entries: readonly Entr
   for (const sentence of sentences) {
     const usSentence = namesUsPlace(sentence.folded);
     for (const c of clausesOf(sentence)) {
-      if (inDeclared(c)) continue;
+      // A question asks, it tells nothing: '¿Le  han  negado  una  visa?' is no refusal.
+      if (inDeclared(c) || /\?\s*$/.test(c.text)) continue;
       const quote = clauseQuote(c);
       if (!quote) continue;
       const year = YEAR.exec(c.folded);
       const refusal = REFUSAL.exec(c.folded);
-      if (refusal && (REFUSAL_CONTEXT.test(c.folded) || year)) {
-        if (NEGATION.test(c.folded.slice(0, refusal.index)) && !year) facts.refusals ??= { source: quote.text, has: false };
-        else push('refusalMentions', { source: quote.text, ...(year ? { year: Number(year[0]) } : {}) });
+      // A refusal's year is written beside it and is past: in 'nunca me han negado la visa' run on after 'julio de
+      // 2028' (dictated, no full stops) the trip's year dates nothing.
+      const refusedIn = refusal ? YEAR.exec(c.folded.slice(Math.max(0, refusal.index - 40), refusal.index + refusal[0].length + 40)) : null;
+      const refusalYear = refusedIn && Number(refusedIn[0]) <= new Date().getUTCFullYear() ? Number(refusedIn[0]) : null;
+      if (refusal && (REFUSAL_CONTEXT.test(c.folded) || refusalYear)) {
+        if (NEGATION.test(c.folded.slice(0, refusal.index)) && !refusalYear) facts.refusals ??= { source: quote.text, has: false };
+        else push('refusalMentions', { source: quote.text, ...(refusalYear ? { year: refusalYear } : {}) });
       }
       if (NEVER_VISITED.test(c.folded) && !year) facts.previousVisits ??= { source: quote.text, has: false };
       else if ((VISIT.test(c.folded) || (year && VISIT_WITH_YEAR.test(c.folded))) && !NEGATION.test(c.folded.slice(0, (VISIT.exec(c.folded) ?? VISIT_WITH_YEAR.exec(c.folded))?.index ?? 0))) {

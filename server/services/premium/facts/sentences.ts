@@ -3,7 +3,7 @@ import { fold } from '../../ai/builtin/text';
 import { amountIn, calendarDays, currencyOf, lengthsIn } from '../numbers';
 import type { ApplicantFacts } from './schema';
 import { clauseQuote, clausesOf, find, type Piece } from './text';
-import { childrenIn, datesIn, maritalOf, monthYearIn, payerKind, purposeKinds, RELATIVE, standingOf, visaOf } from './values';
+import { childrenIn, datesIn, maritalOf, monthYearIn, payerKind, purposeKinds, RELATIVE, standingOf, visaOf, type DateFound } from './values';
 
 // Facts from free sentences ('trabajo como cajero en el Banco Atlántida', 'my employer is covering the flights',
 // 'llego el 10 de julio de 2027'), for what no label gave. Each quotes the words it was read from.
@@ -23,20 +23,28 @@ interface Ctx {
   language: Lang;
 }
 
+/** A text typed all in small letters ('i work as a nurse at chong hua hospital since 2016') names its employer up to the next clause. */
+const LOWER_ORG = "([\\p{Ll}\\p{N}&.'’-]+(?:\\s+[\\p{Ll}\\p{N}&.'’-]+){0,4}?)(?=\\s+(?:since|desde|hace|for|and|y|como|as|in|en)\\b|\\s*[,.;(]|\\s*$)";
+/** 'en la empresa Tigo', 'at the company Acme': the word 'company' is not the name. */
+const FIRM = '(?:(?:empresa|compa[ñn][ií]a|firma|company|firm)\\s+)?';
+
 function employment(s: Piece, { facts }: Ctx): void {
   if (facts.employer) return;
+  const org = /\p{Lu}/u.test(s.text) ? ORG : LOWER_ORG;
   const patterns: Array<[RegExp, 'role' | 'employer', 'role' | 'employer']> = [
-    [new RegExp(`(?:^|\\s)(?:[Tt]rabajo|[Ll]aboro|[Tt]rabaja)\\s+(?:como|de)\\s+([\\p{L}-]+(?:\\s+[\\p{L}-]+){0,3}?)\\s+(?:en|para)\\s+(?:el\\s+|la\\s+|los\\s+)?${ORG}`, 'u'), 'role', 'employer'],
-    [new RegExp(`(?:^|\\s)(?:[Tt]rabajo|[Ll]aboro)\\s+(?:en|para)\\s+(?:el\\s+|la\\s+)?${ORG}\\s+(?:como|de)\\s+([\\p{L}-]+(?:\\s+[\\p{L}-]+){0,3})`, 'u'), 'employer', 'role'],
-    [new RegExp(`(?:^|\\s)I work as (?:an? )?([\\p{L}-]+(?:\\s+[\\p{L}-]+){0,3}?)\\s+(?:at|for|in)\\s+(?:the\\s+)?${ORG}`, 'u'), 'role', 'employer'],
-    [new RegExp(`(?:^|\\s)I work (?:at|for)\\s+(?:the\\s+)?${ORG}\\s+as (?:an? )?([\\p{L}-]+(?:\\s+[\\p{L}-]+){0,3})`, 'u'), 'employer', 'role'],
-    [new RegExp(`(?:^|\\s)(?:I'm|I am) (?:an? )([\\p{L}-]+(?:\\s+[\\p{L}-]+){0,2}?)\\s+at\\s+${ORG}`, 'u'), 'role', 'employer'],
+    [new RegExp(`(?:^|\\s)(?:[Tt]rabajo|[Ll]aboro|[Tt]rabaja)\\s+(?:como|de)\\s+([\\p{L}-]+(?:\\s+[\\p{L}-]+){0,3}?)\\s+(?:en|para)\\s+(?:el\\s+|la\\s+|los\\s+)?${FIRM}${org}`, 'u'), 'role', 'employer'],
+    [new RegExp(`(?:^|\\s)(?:[Tt]rabajo|[Ll]aboro)\\s+(?:en|para)\\s+(?:el\\s+|la\\s+)?${FIRM}${org}\\s+(?:como|de)\\s+([\\p{L}-]+(?:\\s+(?!(?:hace|desde|since|for|en|at)\\b)[\\p{L}-]+){0,3})`, 'u'), 'employer', 'role'],
+    [new RegExp(`(?:^|\\s)[Ii] work as (?:an? )?([\\p{L}-]+(?:\\s+[\\p{L}-]+){0,3}?)\\s+(?:at|for|in)\\s+(?:the\\s+)?${FIRM}${org}`, 'u'), 'role', 'employer'],
+    [new RegExp(`(?:^|\\s)[Ii] work (?:at|for)\\s+(?:the\\s+)?${FIRM}${org}\\s+as (?:an? )?([\\p{L}-]+(?:\\s+[\\p{L}-]+){0,3})`, 'u'), 'employer', 'role'],
+    [new RegExp(`(?:^|\\s)(?:I'm|I am|im|i'm|i am|[Hh]e is|[Ss]he is|[Hh]e's|[Ss]he's) (?:an? )([\\p{L}-]+(?:\\s+[\\p{L}-]+){0,2}?)\\s+at\\s+${org}`, 'u'), 'role', 'employer'],
   ];
   for (const [re, first, second] of patterns) {
     const match = new RegExp(re.source, 'du').exec(s.text);
     const a = match?.indices?.[1];
     const b = match?.indices?.[2];
     if (!match || !a || !b) continue;
+    // 'He is a teacher at …' is the applicant in a message written for them; 'my brother … he is' is the brother.
+    if (/^\s*(?:trabaja|he|she)\b/i.test(match[0]) && RELATIVE.test(s.folded.slice(0, match.index))) continue;
     const take = (span: [number, number]) => ({ source: s.text.slice(span[0], span[1]).replace(/[\s.,;]+$/, '') });
     facts[first] ??= take(a);
     facts[second] ??= take(b);
@@ -48,15 +56,18 @@ function employment(s: Piece, { facts }: Ctx): void {
 
 function standing(s: Piece, { facts }: Ctx): void {
   if (facts.standing) return;
-  const cue = find(s, /\b(?:soy|estoy|i am|i'm|im|currently|actualmente|me encuentro)\s+(?:an?\s+|un\s+|una\s+)?(?:currently\s+|actualmente\s+)?((?:trabajador[a]?\s+)?(?:independiente|self[- ]employed|freelancer?|estudiante|student|desemplead[oa]|unemployed|not working|out of work|jubilad[oa]|retired|pensionad[oa]|ama de casa|homemaker|sin empleo|sin trabajo))\b/);
+  const cue = find(s, /\b(?:soy|estoy|es|esta|i am|i'm|im|(?:he|she) is|(?:he|she)'s|currently|actualmente|me encuentro)\s+(?:an?\s+|un\s+|una\s+)?(?:currently\s+|actualmente\s+)?((?:trabajador[a]?\s+)?(?:independiente|self[- ]employed|freelancer?|estudiante|student|desemplead[oa]|unemployed|not working|out of work|jubilad[oa]|retired|pensionad[oa]|ama de casa|homemaker|sin empleo|sin trabajo))\b/);
   const kind = cue ? standingOf(fold(cue.text)) : null;
+  // 'es jubilado' is the applicant in a message written for them; 'mi hijo es estudiante' is the son.
+  const third = cue && /^(?:es|esta|he|she)\b/.test(cue.match[0].trimStart());
+  if (third && RELATIVE.test(s.folded.slice(0, cue.match.index))) return;
   if (cue && kind) facts.standing = { source: cue.text, kind };
 }
 
 function money(s: Piece, { facts }: Ctx): void {
-  const amount = "((?:us)?\\$?\\s?[\\d.,]+\\s?(?:(?:mil|k|thousand|millones|million)(?![a-z]))?\\s?(?:pesos|dolares|dollars|usd|mxn|cop|soles|reales|reais|euros|eur|kes|uah|lempiras|quetzales|naira|rupees)?(?:\\s(?:mexicanos|colombianos))?)";
+  const amount = "((?:us\\$|u\\$s|\\$u|r\\$|s\\/\\.?|bs\\.?|q|l|\\$|€|£|[a-z]{3}(?=\\s?\\d))?\\s?[\\d.,]+\\s?(?:(?:mil|k|thousand|millones|million)(?![a-z]))?\\s?(?:pesos|dolares|dollars|usd|mxn|cop|soles|reales|reais|euros|eur|kes|uah|lempiras|quetzales|naira|rupees)?(?:\\s(?:mexicanos|colombianos))?)";
   if (!facts.income) {
-    const re = new RegExp(`\\b(?:gano|ganando|cobro|percibo|mi salario es de|mi sueldo es de|mi salario es|mi sueldo es|salario (?:mensual )?de|sueldo (?:mensual )?de|ingresos? (?:mensual(?:es)? )?de|i earn|i make|my (?:monthly )?(?:salary|income) is|earning|salary of|income of)\\s+(${amount}\\s?(al mes|mensuales|por mes|a month|per month|monthly|al ano|anuales|por ano|a year|per year|annually|yearly)?)`);
+    const re = new RegExp(`\\b(?:gano|ganando|cobro|percibo|mi salario es de|mi sueldo es de|mi salario es|mi sueldo es|salario (?:mensual )?de|sueldo (?:mensual )?de|ingresos? (?:mensual(?:es)? )?de|(?:i|and) earn|i make|my (?:monthly )?(?:salary|income) is|earning|salary of|income of)\\s+(${amount}\\s?(al mes|mensuales|por mes|a month|per month|monthly|al ano|anuales|por ano|a year|per year|annually|yearly)?)`);
     const found = find(s, re, 1);
     const value = found ? amountIn(fold(found.text)) : null;
     if (found && value) {
@@ -80,8 +91,9 @@ function leave(s: Piece, { facts }: Ctx): void {
   if (facts.leave) return;
   const n = '(?:\\d{1,3}|diez|doce|catorce|quince|veinte|treinta|ten|twelve|fourteen|fifteen|twenty|thirty|one|two|three|four|una|dos|tres|cuatro)';
   const found =
-    find(s, new RegExp(`\\b(${n}\\s+(?:working\\s+|business\\s+)?(?:dias|days|semanas|weeks)(?:\\s+(?:habiles|laborables))?\\s+(?:of|de)\\s+(?:paid\\s+|annual\\s+)?(?:vacaciones|vacation|leave|annual leave|holidays?|permiso)(?:\\s+(?:pagadas|anuales|al ano|per year|a year|each year))?)`)) ??
-    find(s, new RegExp(`\\b((?:vacaciones|vacation|leave)\\s+(?:anuales\\s+)?(?:de|of)\\s+${n}\\s+(?:dias|days)(?:\\s+(?:habiles|laborables))?)`));
+    find(s, new RegExp(`\\b(${n}\\s+(?:working\\s+|business\\s+)?(?:dias|days|semanas|weeks)(?:\\s+(?:habiles|laborables))?\\s+(?:of|de)\\s+(?:paid\\s+|annual\\s+)?(?:vaca[cs]iones|vacation|leave|annual leave|holidays?|permiso)(?:\\s+(?:pagadas|anuales|al ano|per year|a year|each year))?)`)) ??
+    find(s, new RegExp(`\\b((?:vacaciones|vacation|leave)\\s+(?:anuales\\s+)?(?:de|of)\\s+${n}\\s+(?:dias|days)(?:\\s+(?:habiles|laborables))?)`)) ??
+    find(s, new RegExp(`\\b(${n}\\s+(?:working\\s+|business\\s+)?(?:days|weeks)\\s+off)\\b`));
   const length = found ? lengthsIn(fold(found.text))[0] : null;
   if (found && length) facts.leave = { source: found.text, days: /habiles|laborables|working|business/.test(fold(found.text)) ? calendarDays(length.days) : length.days };
 }
@@ -106,8 +118,10 @@ function purpose(c: Piece, { facts }: Ctx): void {
 function visa(c: Piece, { facts }: Ctx): void {
   if (facts.visaClass || PAST.test(c.folded) || /\b(19|20)\d{2}\b/.test(c.folded)) return;
   const visaAt = /\b(?:visa|visado)\b/.exec(c.folded)?.index ?? -1;
-  // 'mi hijo que estudia en Arizona (visa F-1)': a relative's visa, not the one applied for.
-  if (visaAt < 0 || RELATIVE.test(c.folded.slice(0, visaAt))) return;
+  // 'mi hijo que estudia en Arizona (visa F-1)': a relative's visa, not the one applied for; 'visitar a mi hermana,
+  // de turismo con visa B2' travels on it.
+  const own = /\b(?:con|with|on|using)\s+(?:una\s+|la\s+|a\s+|my\s+|mi\s+)?$/.test(c.folded.slice(0, visaAt));
+  if (visaAt < 0 || (!own && RELATIVE.test(c.folded.slice(0, visaAt)))) return;
   const found = find(c, /\b(?:visa|visado)\s+((?:de\s+)?(?:turista|turismo|estudiante|trabajo|b-?1\/b-?2|b1\/b2|b-?[12]|f-?1|j-?1|h-?1b|tourist|student|work)(?:\s+(?:de\s+)?(?:turista|tourist|student|estudiante))?)\b/);
   const kind = found ? visaOf(fold(found.text)) : null;
   if (found && kind) facts.visaClass = { source: found.text, kind };
@@ -152,15 +166,45 @@ function dates(s: Piece, { facts, language }: Ctx): void {
       return;
     }
   }
-  for (const date of datesIn(s.text, language)) {
+  const all = [...datesIn(s.text, language), ...yearless(s, language)].sort((a, b) => a.index - b.index);
+  for (const date of all) {
     const before = s.folded.slice(Math.max(0, date.index - 45), date.index);
     const source = date.text;
-    if (/\b(regreso|regresamos|regresare|vuelvo|volvemos|volvere|return|returning|back|leave on|leaving on|departure|salida de|hasta el|until|boleto de regreso|vuelo de regreso|return ticket|return flight)\b[^.]*$/.test(before)) {
+    if (/\b(regreso|regresa|regresamos|regresare|regresaria|vuelvo|vuelve|volvemos|volvere|volveria|return|returns|returning|back|leave on|leaving on|departure|salida de|hasta el|until|boleto de regreso|vuelo de regreso|return ticket|return flight)\b[^.]*$/.test(before)) {
       facts.departure ??= { source, iso: date.iso };
-    } else if (/\b(llego|llegare|llegamos|llegada|arrive|arriving|arrival|salgo|salimos|viajo|starting|start on|from|desde el|fly on|flying on|vuelo el|entro|entrare|a partir del?)\b[^.]*$/.test(before)) {
+    } else if (/\b(llego|llega|llegare|llegaria|llegamos|llegada|arrive|arrives|arriving|arrival|salgo|sale|salimos|viajo|viaja|se va|se iria|se ira|starting|start on|from|desde el|fly on|flying on|vuelo el|entro|entrare|a partir del?)\b[^.]*$/.test(before)) {
       facts.arrival ??= { source, iso: date.iso };
     }
   }
+  // 'fechas: June 12th to July 30th, 2027', 'Oct 4 → Oct 10': two dates joined by 'to' are the trip's first and last day.
+  if (facts.arrival || facts.departure) return;
+  for (let i = 0; i + 1 < all.length; i += 1) {
+    const [a, b] = [all[i] as DateFound, all[i + 1] as DateFound];
+    const between = s.folded.slice(a.index + a.text.length, b.index);
+    if (/^,?\s*(?:to|al|a|hasta(?: el)?|until|till|through|thru|→|->|-|–|—)\s*(?:el\s+)?$/.test(between) && a.iso < b.iso) {
+      facts.arrival = { source: a.text, iso: a.iso };
+      facts.departure = { source: b.text, iso: b.iso };
+      return;
+    }
+  }
+}
+
+const MONTH_NAME = '(?:enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre|january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)';
+
+/** Dates written without their year ('salimos el 20 de julio y volvemos el 25 de agosto del 2027'), in the year of the next whole date. */
+function yearless(s: Piece, language: Lang): DateFound[] {
+  const whole = datesIn(s.text, language);
+  const out: DateFound[] = [];
+  const re = new RegExp(`(?<![\\p{L}\\p{N}])(\\d{1,2}\\s+de\\s+${MONTH_NAME}|${MONTH_NAME}\\.?\\s+\\d{1,2}(?:st|nd|rd|th)?)(?![\\p{L}\\p{N}])`, 'gu');
+  for (const match of s.folded.matchAll(re)) {
+    if (whole.some((d) => match.index < d.index + d.text.length && match.index + match[0].length > d.index)) continue;
+    const next = whole.find((d) => d.index > match.index);
+    if (!next) continue;
+    const year = next.iso.slice(0, 4);
+    const date = datesIn(/\bde\b/.test(match[0]) ? `${match[0]} de ${year}` : `${match[0]}, ${year}`, language)[0];
+    if (date && date.iso <= next.iso) out.push({ iso: date.iso, text: s.text.slice(match.index, match.index + match[0].length), index: match.index });
+  }
+  return out;
 }
 
 function passport(s: Piece, { facts, language }: Ctx): void {
@@ -179,7 +223,8 @@ function person(s: Piece, { facts }: Ctx): void {
   // 'curso de inglés' names a language, not the applicant's country.
   if (!facts.nationality && !/\b(curso|course|clases|classes|lessons|idioma|language)\b/.test(s.folded)) {
     const found = findNationality(s.text);
-    if (found) facts.nationality = { source: found.text, country: found.country };
+    // '¿Ha estado en EE.UU.?' names where the visa is for, never the applicant's nationality.
+    if (found && found.country !== 'United States') facts.nationality = { source: found.text, country: found.country };
   }
   if (!facts.marital) {
     const found = find(s, /\b(?:soy|estoy|i am|i'm|we are)\s+(casad[oa]|soltero|soltera|divorciad[oa]|viud[oa]|married|single|divorced|widowed|separad[oa]|separated)\b/);

@@ -20,9 +20,12 @@ export function sentencesOf(text: string): Piece[] {
   return out;
 }
 
-/** A sentence cut where its story turns: 'nunca me han negado la visa, aunque en 2022 me entregaron una carta 214(b)'. */
+/**
+ * A sentence cut where its story turns ('nunca me han negado la visa, aunque en 2022 me entregaron una carta
+ * 214(b)') and where a label ends (a colon, a tab, a PDF's run of spaces), so the form's label is not the clause.
+ */
 export function clausesOf(sentence: Piece): Piece[] {
-  const cuts = [...sentence.folded.matchAll(/(?:,\s*|\s+)(?=(?:pero|aunque|sin embargo|although|but|however|actually|en realidad|though)\b)|\s+(?:y|and)\s+(?=(?:nunca|never)\b)|[;:]\s+/g)];
+  const cuts = [...sentence.folded.matchAll(/(?:,\s*|\s+)(?=(?:pero|aunque|sin embargo|although|but|however|actually|en realidad|though)\b)|\s+(?:y|and)\s+(?=(?:nunca|never)\b)|[;:]\s+|\t+\s*|\s{3,}/g)];
   const out: Piece[] = [];
   let from = 0;
   for (const cut of [...cuts, null]) {

@@ -11,8 +11,8 @@ import type { MaritalKind, OccupationKind, PayerKind, PurposeKind, RelationKind,
  */
 export function absence(value: string): 'notApplicable' | 'none' | null {
   const v = fold(value).trim().replace(/[\s.,;:!]+$/, '').replace(/\s*\(.*\)$/, '');
-  if (/^(n\s?\/\s?a|n\.a|na|no aplica|no aplicable|does not apply|not applicable|no corresponde|sin datos?|sin informacion|not provided|no especificado|-+|—|–|\.+|x)$/.test(v)) return 'notApplicable';
-  if (/^(none|ninguno|ninguna|nada|nunca|never|nobody|nadie|no one|no tengo|no hay|0|sin ingresos|no income)$/.test(v)) return 'none';
+  if (/^(n\s?\/\s?a|n\.a|na|no aplica|no aplicable|does not apply|not applicable|no corresponde|sin datos?|sin informacion|not provided|no especificado|nao se aplica|nao aplicavel|nao aplica|-+|—|–|\.+|x)$/.test(v)) return 'notApplicable';
+  if (/^(none|ninguno|ninguna|nada|nunca|never|nobody|nadie|no one|no tengo|no hay|0|sin ingresos|no income|nenhum|nenhuma|ninguem|nao tenho|sem renda|nil)$/.test(v)) return 'none';
   return null;
 }
 
@@ -20,8 +20,8 @@ export function absence(value: string): 'notApplicable' | 'none' | null {
 export function yesNo(value: string): boolean | null {
   const v = fold(value).trim();
   if (absence(v) === 'notApplicable') return null;
-  if (/^(yes|si|y|s)(?![\p{L}])/u.test(v)) return true;
-  if (/^(no|none|ninguno|ninguna|nunca|never|n)(?![\p{L}])/u.test(v)) return false;
+  if (/^(yes|si|sim|y|s)(?![\p{L}])/u.test(v)) return true;
+  if (/^(no|nao|none|ninguno|ninguna|nenhum|nenhuma|nunca|never|n)(?![\p{L}])/u.test(v)) return false;
   return null;
 }
 
@@ -35,8 +35,8 @@ export function maritalOf(folded: string): MaritalKind | null {
   if (/\b(union libre|union de hecho|union civil|conviviente|common[- ]law|civil union|domestic partner)/.test(folded)) return 'partner';
   if (/\b(divorciad[oa]|divorced)\b/.test(folded)) return 'divorced';
   if (/\b(separad[oa]|separated)\b/.test(folded)) return 'separated';
-  if (/\b(viud[oa]|widow(ed|er)?)\b/.test(folded)) return 'widowed';
-  if (/\b(soltero|soltera|single|unmarried|never married)\b/.test(folded)) return 'single';
+  if (/\b(viud[oa]|viuv[oa]|widow(ed|er)?)\b/.test(folded)) return 'widowed';
+  if (/\b(soltero|soltera|solteir[oa]|single|unmarried|never married)\b/.test(folded)) return 'single';
   if (/\b(casad[oa]|married)\b/.test(folded)) return 'married';
   return null;
 }
@@ -48,7 +48,7 @@ export function purposeKinds(folded: string): PurposeKind[] {
   const kinds: PurposeKind[] = [];
   const add = (kind: PurposeKind, re: RegExp) => re.test(folded) && kinds.push(kind);
   add('work', /\b(trabajar|a trabajar|trabajo temporal|buscar (trabajo|empleo)|cosecha|obra de construccion|look(ing)? for (a )?(job|work)|to work\b|work (in|at|for|on) (a|an|the)|temporary work|farm work|harvest|employment in|empleo en|temporary worker|\(h\)|h-?1b?\b|h-?2[ab]?\b)/);
-  add('study', /\b(master'?s|maestria|doctorado|ph\.?d|licenciatura|bachelor'?s|degree|carrera|semestre|semester|universidad para estudiar|university program|college|\(f\)|academic|pregrado|posgrado|postgrado|graduate (program|school)|estudiar en la universidad)/);
+  add('study', /\b(master'?s|mba|msc|llm|maestria|doctorado|ph\.?d|licenciatura|bachelor'?s|degree|carrera|semestre|semester|universidad para estudiar|university program|college|\(f\)|academic|pregrado|posgrado|postgrado|graduate (program|school)|estudiar en la universidad)/);
   add('course', /\b(curso|course|taller|workshop|seminario|diplomado|bootcamp|clases de ingles|english classes|intensive english)/);
   add('medical', /\b(medic|tratamiento|treatment|hospital|cirugia|surgery|chequeo)/);
   add('business', /\b(negocio|negocios|business|conferencia|conference|congreso|reunion|reuniones|meeting|meetings|feria|trade show|clientes|clients|proveedores|suppliers|b-?1\b|\(b1\))/);
@@ -148,10 +148,10 @@ export function occupationOf(folded: string): OccupationKind | null {
 /** How the applicant stands: from the form's occupation or the words they use for themself. */
 export function standingOf(folded: string): StandingKind | null {
   if (/\b(self[- ]employed|independiente|autonom[oa]|cuenta propia|freelance(r)?|own business|my own company|negocio propio|mi propio negocio|emprendedor[a]?)\b/.test(folded)) return 'self-employed';
-  if (/\b(not employed|unemployed|desemplead[oa]|sin empleo|sin trabajo|no trabajo actualmente|cesante|jobless|out of work|not working|no estoy trabajando|lost my job|perdi mi (trabajo|empleo))\b/.test(folded)) return 'unemployed';
-  if (/\b(retired|jubilad[oa]|pensionad[oa])\b/.test(folded)) return 'retired';
-  if (/\b(homemaker|ama de casa|housewife|hogar)\b/.test(folded)) return 'homemaker';
-  if (/\b(student|estudiante)\b/.test(folded)) return 'student';
+  if (/\b(not employed|unemployed|desemplead[oa]|desempregad[oa]|sin empleo|sin trabajo|no trabaj[oa](?: actualmente)?|cesante|jobless|out of work|not working|no estoy trabajando|(?:does not|doesn'?t|do not|don'?t) work|lost my job|perdi mi (trabajo|empleo))\b/.test(folded)) return 'unemployed';
+  if (/\b(retired|jubilad[oa]|pensionad[oa]|aposentad[oa])\b/.test(folded)) return 'retired';
+  if (/\b(homemaker|ama de casa|dona de casa|housewife|hogar)\b/.test(folded)) return 'homemaker';
+  if (/\b(student|estudiante|estudante)\b/.test(folded)) return 'student';
   return null;
 }
 

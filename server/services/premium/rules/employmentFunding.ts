@@ -7,13 +7,14 @@ const NOT_WORKING = ['unemployed', 'student', 'retired', 'homemaker'];
 
 /**
  * Employment against who pays and what is earned: an applicant with no job whose "employer" pays, an unemployed
- * applicant declaring a salary, one paying alone with no income, a budget beyond what the income allows.
+ * or homemaker applicant declaring a salary, one paying alone with no income, a budget beyond what the income allows.
  */
 export function employmentFunding(f: ApplicantFacts): Finding[] {
   const out: Finding[] = [];
   const notWorking = f.standing && NOT_WORKING.includes(f.standing.kind);
   if (notWorking && f.payer?.kind === 'employer') out.push(finding('notWorkingEmployerPays', [{ fact: 'standing' }, { fact: 'payer' }]));
-  if (f.standing?.kind === 'unemployed' && f.income?.salary) out.push(finding('notWorkingSalary', [{ fact: 'standing' }, { fact: 'income' }]));
+  // A homemaker has no pay from a job either; a student may, and a retiree's pension is often written as pay.
+  if ((f.standing?.kind === 'unemployed' || f.standing?.kind === 'homemaker') && f.income?.salary) out.push(finding('notWorkingSalary', [{ fact: 'standing' }, { fact: 'income' }]));
   if (f.payer?.kind === 'self' && (f.standing?.kind === 'unemployed' || f.standing?.kind === 'student') && !f.income) {
     out.push(finding('selfPaysNoIncome', [{ fact: 'payer' }, { fact: 'standing' }]));
   }
