@@ -117,7 +117,7 @@ function matches(options: readonly AskedOption[], text: string, purposeMap: (c: 
   const present = new Set(options.map((o) => conceptOf(o.value)));
   // "separated but not divorced": an option said with "not" before it is not the answer ("not married" is a phrase
   // of its own, for single).
-  const negated = (m: Match) => /(?:^| )(?:not|no|pas|nao|never|nunca|jamais|ni)$/.test(padded.slice(0, m.start).trimEnd());
+  const negated = (m: Match) => /(?:^| )(?:not|no|pas|nao|never|nunca|jamais|ni)(?: (?:been|yet|ever|really|legally|encore|jamais|ainda|todavia|aun|legalmente|legalement))?$/.test(padded.slice(0, m.start).trimEnd());
   for (const [concept, { strong, weak }] of Object.entries(WORDS) as Array<[Concept, { strong: string[]; weak?: string[] }]>) {
     const target = present.has(concept) ? concept : purposeMap(concept);
     const option = options.find((o) => target && conceptOf(o.value) === target);
@@ -170,10 +170,13 @@ export function readChoice(options: readonly AskedOption[], text: string): Readi
   return value(top, strength, quoted ? { quote: quoted } : {});
 }
 
+const NEGATIONS = new Set(['not', 'no', 'pas', 'nao', 'never', 'nunca', 'jamais', 'ni']);
+
 /** A label typed with a slip ("divorsiada", "tourisim"): close to one option's spelling only. */
 function fuzzy(options: readonly AskedOption[], text: string): Reading {
   const words = plain(text).split(' ');
-  if (words.length > 4) return silent('notUnderstood');
+  // "pas encore mariée": a label said with a "not" is not that label, slip or not.
+  if (words.length > 4 || words.some((w) => NEGATIONS.has(w))) return silent('notUnderstood');
   const typed = words.join(' ');
   const close = new Set<string>();
   for (const option of options) {

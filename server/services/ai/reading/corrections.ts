@@ -18,8 +18,11 @@ const MARKER = new RegExp(
 
 const hasContent = (text: string) => /[\p{L}\p{N}]/u.test(text);
 
-/** What was typed before the first correction and after the last one; undefined when the answer corrects nothing. */
-export function correctionOf(text: string): { before: string; after: string } | undefined {
+/**
+ * What was typed before the first correction and after the last one; undefined when the answer corrects nothing.
+ * `bare` when every correction was a lone "no" ("Ana, no middle name" may correct nothing).
+ */
+export function correctionOf(text: string): { before: string; after: string; bare: boolean } | undefined {
   // fold keeps every character's place, so the places found in it are the text's.
   const found = [...fold(text).matchAll(MARKER)];
   if (found.length === 0) return undefined;
@@ -28,7 +31,8 @@ export function correctionOf(text: string): { before: string; after: string } | 
   const before = text.slice(0, first.index).replace(/[\s,;.…!-]+$/u, '');
   const after = text.slice(last.index + last[0].length).replace(/^[\s,;:.…!-]+/u, '');
   // "Sorry, my name is Ana": polite words before any answer take nothing back.
-  return hasContent(before) && hasContent(after) ? { before, after } : undefined;
+  const bare = found.every((m) => /^[,;.…!]\s*(?:no|non|nao|nope)$/.test(m[0]));
+  return hasContent(before) && hasContent(after) ? { before, after, bare } : undefined;
 }
 
 /** "el 18", "the 18th", "dia 18": a correction that names only the day keeps the month taken back. */

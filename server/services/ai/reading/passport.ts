@@ -19,7 +19,9 @@ export function readPassport(text: string): Reading {
   if (OTHER_ID.test(fold(text)) && !/pasaporte|passport|passeport|passaporte/.test(fold(text))) return silent('notUnderstood');
   let upper = text.toUpperCase().replace(/(?<=[A-Z0-9])-(?=[A-Z0-9])/g, '');
   // "G 1234 5678" typed with spaces: joined when the whole answer is such groups.
-  const joined = /^[A-Z0-9]{1,4}(?:[\s-][A-Z0-9]{1,7}){1,3}$/.test(upper.trim()) ? upper.trim().replace(/[\s-]+/g, '') : undefined;
+  // One group of letters alone at most ("AB 12 34 56", "12 AB 34567"): "it is FR 123456" is words before a number.
+  const lettersOnly = upper.trim().split(/[\s-]+/).filter((g) => /^[A-Z]+$/.test(g)).length;
+  const joined = lettersOnly <= 1 && /^[A-Z0-9]{1,4}(?:[\s-][A-Z0-9]{1,7}){1,3}$/.test(upper.trim()) ? upper.trim().replace(/[\s-]+/g, '') : undefined;
   if (joined && /\d/.test(joined) && joined.length >= 6 && joined.length <= 12) return value(joined, 0.9, { quote: text.trim() });
   // "pasaporte nº PAB 654321", "meu passaporte é GB 654321": letters typed apart from the digits are the number's.
   let split: string | undefined;

@@ -42,11 +42,11 @@ function byKind(asked: Asked, text: string, { language, today }: ReadContext): R
   }
 }
 
-/** Free text keeps what it is given: "no" and "sorry" may be part of an address or a name of a place. */
-const CORRECTABLE = new Set(['name', 'fullName', 'email', 'phone', 'date', 'country', 'choice', 'amount', 'passport']);
+/** Values read out of the answer; free text is kept as typed, so only a spelled-out correction ("sorry") cuts it. */
+const READ_OUT = new Set(['name', 'fullName', 'email', 'phone', 'date', 'country', 'choice', 'amount', 'passport']);
 
 /** "July 15th, no sorry, July 18th": what follows the last correction; the first value only shown back and asked. */
-function readCorrected(asked: Asked, before: string, after: string, context: ReadContext): Reading {
+function readCorrected(asked: Asked, text: string, { before, after, bare }: { before: string; after: string; bare: boolean }, context: ReadContext): Reading {
   const taken = byKind(asked, before, context);
   const day = asked.kind === 'date' ? dayOnly(after) : undefined;
   if (day !== undefined && taken.outcome === 'value') {
@@ -56,6 +56,8 @@ function readCorrected(asked: Asked, before: string, after: string, context: Rea
   }
   const corrected = day === undefined ? byKind(asked, after, context) : silent('notUnderstood');
   if (corrected.outcome === 'value') return corrected;
+  // A lone "no" followed by words that give no value ("Ana, no middle name") took nothing back.
+  if (bare) return byKind(asked, text, context);
   return taken.outcome === 'value' ? { ...taken, confidence: Math.min(taken.confidence, 0.5) } : corrected;
 }
 
@@ -66,8 +68,10 @@ export function readAnswer(asked: Asked, raw: string, context: ReadContext): Rea
   if (silence) return silent(silence);
   // "No tengo", "not yet": no address, name or e-mail in it (a yes/no question reads a "no" itself).
   if (asked.kind !== 'choice' && asked.kind !== 'amount' && isNothing(text)) return silent('dontKnow');
-  const correction = CORRECTABLE.has(asked.kind) && !isYesNo(asked) ? correctionOf(text) : undefined;
-  const reading = correction ? readCorrected(asked, correction.before, correction.after, context) : byKind(asked, text, context);
+  // "Calle 5 No 23" holds a "no" that corrects nothing: free text takes only a spelled-out correction.
+  const found = isYesNo(asked) ? undefined : correctionOf(text);
+  const correction = found && (READ_OUT.has(asked.kind) || !found.bare) ? found : undefined;
+  const reading = correction ? readCorrected(asked, text, correction, context) : byKind(asked, text, context);
   if (reading.outcome !== 'value') return silence ? silent(silence) : reading;
   // "¿México?": an answer asked back is shown back and asked.
   if (/[?？]/.test(text)) return { ...reading, confidence: Math.min(reading.confidence, 0.6) };
