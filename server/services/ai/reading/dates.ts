@@ -26,7 +26,9 @@ const NUMERIC_YEARLESS = /(?<![\d/.-])(\d{1,2})[/.-](\d{1,2})(?![\d/.-])/g;
 /** "del 1 al 15 de julio", "du 1er au 15 juillet", "from 1 to 15 July", "1-15 July". */
 const RANGE = new RegExp(`(?<![\\p{L}\\p{N}])${DAY}\\s*(?:al|a|au|to|till|until|ao|ate|hasta|-|–)\\s*${DAY}${SEP}${MONTH}(?:${SEP}(\\d{4}))?`, 'gu');
 /** "in two weeks", "dentro de 10 días", "dans trois jours", "daqui a duas semanas", "em 15 dias". */
-const IN_CUE = /(?:^|\s)(?:in|en|dentro de|dans|d'ici|em|daqui a|de aqui a|within)\s*$/;
+const IN_CUE = /(?:^|\s)(?:in|en|dentro de|dans|d'ici|d ici|em|daqui a|de aqui a|within)\s*$/;
+/** "15 or 16 July", "el 15 o el 16": two days offered, one to be chosen. */
+const EITHER = /(?:^|\s)\d{1,2}(?:st|nd|rd|th|er)?\s+(?:or|o|ou|u)\s+(?:(?:the|el|le|o|dia)\s+)?\d{1,2}(?!\d)/;
 
 /** "pasado mañana" and its kin, which chrono reads as tomorrow in Spanish, French and Portuguese. */
 const DAY_AFTER_TOMORROW = /(?:^|\s)(?:the\s+)?(?:day\s+after\s+tomorrow|pasado\s+manana|apres[- ]demain|depois\s+de\s+amanha)(?=\s|[.,!]|$)/;
@@ -208,7 +210,7 @@ export function readDate(asked: Asked, text: string, language: Language, today: 
     yearless(folded, text, language, asked, today) ??
     relative(folded, text, language, asked, today);
   if (!found || !isValidIsoDate(found.iso)) return silent('notUnderstood');
-  return value(found.iso, VAGUE.test(folded) ? Math.min(found.confidence, 0.6) : found.confidence, {
+  return value(found.iso, VAGUE.test(folded) || EITHER.test(folded) ? Math.min(found.confidence, 0.6) : found.confidence, {
     quote: found.quote,
     ...(found.alternatives ? { alternatives: found.alternatives } : {}),
     ...(found.also ? { also: found.also } : {}),

@@ -16,7 +16,7 @@ const NAMING = [
 ];
 
 /** Words that start a sentence or fill it but are never a name. */
-const FILLER = ['claro', 'bueno', 'pues', 'hola', 'si', 'sure', 'ok', 'okay', 'yes', 'well', 'hi', 'hello', 'oui', 'alors', 'bonjour', 'bon', 'sim', 'entao', 'ola', 'oi', 'bem', 'bom', 'ah', 'eh', 'um', 'euh', 'gracias', 'thanks', 'merci', 'obrigado', 'obrigada', 'por favor', 'please', 's il vous plait', 'svp', 'senor', 'senora', 'mr', 'mrs', 'ms', 'monsieur', 'madame', 'senhor', 'senhora'];
+const FILLER = ['claro', 'bueno', 'pues', 'hola', 'si', 'sure', 'ok', 'okay', 'yes', 'well', 'hi', 'hello', 'oui', 'alors', 'bonjour', 'bon', 'sim', 'entao', 'ola', 'oi', 'bem', 'bom', 'ah', 'eh', 'um', 'euh', 'gracias', 'thanks', 'merci', 'obrigado', 'obrigada', 'por favor', 'please', 's il vous plait', 'svp', 'senor', 'senora', 'mr', 'mrs', 'ms', 'miss', 'sir', 'dr', 'dra', 'doctor', 'doctora', 'prof', 'sr', 'sra', 'srta', 'mme', 'mlle', 'monsieur', 'madame', 'senhor', 'senhora'];
 
 /** The verb between a field's name and the name ("surname is", "apellido es", "nom est", "sobrenome é"). */
 const COPULA = new Set(['is', 'es', 'est', 'e', 'are', 'son', 'sont', 'sao', "c'est", 'cest']);

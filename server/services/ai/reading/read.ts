@@ -32,7 +32,7 @@ function byKind(asked: Asked, text: string, { language, today }: ReadContext): R
     case 'country':
       return readCountry(text, /nationality|citizenship|passport/.test(asked.field.toLowerCase()) || asked.field === 'country');
     case 'choice':
-      return isYesNo(asked) ? readYesNo(text) : readChoice(asked.options ?? [], text);
+      return isYesNo(asked) ? readYesNo(text, asked.eligibility) : readChoice(asked.options ?? [], text);
     case 'amount':
       return readAmount(text, language);
     case 'passport':
