@@ -37,9 +37,9 @@ const WORDS: Record<Concept, { strong: string[]; weak?: string[] }> = {
     strong: ['negocios', 'negocio', 'business', 'affaires', 'd affaires', 'reunion', 'reuniones', 'reuniao', 'reunioes', 'meeting', 'meetings', 'conferencia', 'conferencias', 'conference', 'congreso', 'congress', 'congres', 'congresso', 'feria comercial', 'trade show', 'trade fair', 'salon professionnel', 'feira', 'viaje de trabajo', 'viajes de trabajo', 'por trabajo', 'de trabajo', 'work trip', 'business trip', 'for work', 'a trabalho', 'a trabajo', 'viagem de trabalho', 'a negocios', 'voyage professionnel', 'deplacement professionnel', 'pour le travail', 'pour le boulot', 'pour affaires', 'voyage d affaires', 'mission professionnelle', 'pour mon travail', 'para mi trabajo', 'para o trabalho', 'pelo trabalho', 'clientes', 'client', 'clients', 'cliente', 'proveedores', 'suppliers', 'fournisseurs', 'fornecedores', 'seminario', 'seminar', 'seminaire', 'capacitacion', 'negotiate', 'negociar', 'work related', 'trabajo de la empresa', 'mi empresa me envia', 'my company is sending me', 'enviado por mi empresa'],
     weak: ['trabajo', 'trabalho', 'travail', 'work', 'boulot', 'empresa', 'company', 'entreprise'],
   },
-  study: { strong: ['estudiar', 'estudios', 'estudio', 'study', 'studies', 'studying', 'student', 'estudiante', 'etudier', 'etudes', 'etudiant', 'etudiante', 'estudar', 'estudos', 'estudo', 'estudante', 'universidad', 'university', 'universite', 'universidade', 'faculdade', 'facultad', 'curso', 'cursos', 'course', 'courses', 'cours', 'intercambio', 'exchange program', 'echange', 'master', 'maestria', 'mestrado', 'doctorado', 'phd', 'school', 'escuela', 'ecole', 'escola', 'college', 'educacion', 'education', 'educacao'] },
+  study: { strong: ['estudiar', 'estudios', 'estudio', 'study', 'studies', 'studying', 'student', 'estudiante', 'etudier', 'etudes', 'etudiant', 'etudiante', 'estudar', 'estudos', 'estudo', 'estudante', 'universidad', 'university', 'universite', 'universidade', 'faculdade', 'facultad', 'curso', 'cursos', 'course', 'courses', 'cours', 'intercambio', 'exchange program', 'exchange semester', 'exchange student', 'echange', 'semestre', 'semester', 'master', 'maestria', 'mestrado', 'doctorado', 'phd', 'school', 'escuela', 'ecole', 'escola', 'college', 'educacion', 'education', 'educacao'] },
   work: { strong: ['trabajar', 'to work', 'working', 'travailler', 'trabalhar', 'empleo', 'employment', 'emploi', 'emprego', 'contrato de trabajo', 'job offer', 'oferta de trabajo', 'work visa', 'visa de trabajo', 'visa de travail', 'visto de trabalho', 'h1b', 'h-1b', 'trabajo temporal', 'work there', 'get a job', 'conseguir trabajo', 'trouver un emploi', 'arranjar emprego'], weak: ['trabajo', 'trabalho', 'travail', 'work', 'boulot'] },
-  transit: { strong: ['transito', 'transit', 'escala', 'escalas', 'layover', 'stopover', 'connection', 'connecting flight', 'conexion', 'conexao', 'correspondance', 'de paso', 'en route', 'in transit', 'vuelo de conexion', 'voo de conexao', 'passing through', 'de passage', 'so de passagem', 'passagem'] },
+  transit: { strong: ['transito', 'transit', 'escala', 'escalas', 'escale', 'une escale', 'faire escale', 'layover', 'stopover', 'connection', 'connecting flight', 'conexion', 'conexao', 'correspondance', 'de paso', 'en route', 'in transit', 'vuelo de conexion', 'voo de conexao', 'passing through', 'de passage', 'so de passagem', 'passagem'] },
   medical: { strong: ['tratamiento medico', 'medical treatment', 'medical', 'medico', 'cirugia', 'surgery', 'operacion', 'hospital', 'clinica', 'clinic', 'clinique', 'soins', 'soins medicaux', 'traitement', 'traitement medical', 'tratamento', 'tratamento medico', 'tratamiento', 'quimioterapia', 'chemotherapy', 'chimiotherapie', 'cirurgia', 'consulta medica', 'medical appointment', 'rendez-vous medical', 'soigner', 'me faire soigner', 'se faire soigner', 'tratarme', 'me tratar', 'tratar-me', 'me cuidar', 'get treated', 'treatment', 'hospitalisation', 'operation'] },
   family: {
     strong: [
@@ -178,12 +178,15 @@ function fuzzy(options: readonly AskedOption[], text: string): Reading {
   // "pas encore mariée": a label said with a "not" is not that label, slip or not.
   if (words.length > 4 || words.some((w) => NEGATIONS.has(w))) return silent('notUnderstood');
   const typed = words.join(' ');
+  // In a sentence a short word one letter from a label is as likely another word ("vivo com minha namorada" is not
+  // "viúvo"): there only longer words are read as slips.
+  const candidates = words.length <= 2 ? [typed, ...words] : words.filter((w) => w.length >= 6);
   const close = new Set<string>();
   for (const option of options) {
     const spellings = [...Object.values(option.labels).flatMap(labelSpellings), ...(WORDS[conceptOf(option.value) as Concept]?.strong ?? [])];
     for (const s of spellings) {
       if (s.length < 5) continue;
-      for (const w of [typed, ...words]) if (distance(w, s, 2) <= (s.length >= 8 ? 2 : 1)) close.add(option.value);
+      for (const w of candidates) if (distance(w, s, 2) <= (s.length >= 8 ? 2 : 1)) close.add(option.value);
     }
   }
   if (close.size === 1) return value([...close][0]!, 0.85, { quote: text.trim() });

@@ -28,7 +28,7 @@ const RANGE = new RegExp(`(?<![\\p{L}\\p{N}])${DAY}\\s*(?:al|a|au|to|till|until|
 /** "in two weeks", "dentro de 10 días", "dans trois jours", "daqui a duas semanas", "em 15 dias". */
 const IN_CUE = /(?:^|\s)(?:in|en|dentro de|dans|d'ici|d ici|em|daqui a|de aqui a|within)\s*$/;
 /** "15 or 16 July", "el 15 o el 16": two days offered, one to be chosen. */
-const EITHER = /(?:^|\s)\d{1,2}(?:st|nd|rd|th|er)?\s+(?:or|o|ou|u)\s+(?:(?:the|el|le|o|dia)\s+)?\d{1,2}(?!\d)/;
+const EITHER = /(?:^|\s)\d{1,2}(?:st|nd|rd|th|er)?\s+(?:\p{L}+\.?\s+){0,2}(?:or|o|ou|u)\s+(?:(?:the|el|le|o|dia)\s+)?\d{1,2}(?!\d)/u;
 
 /** "pasado mañana" and its kin, which chrono reads as tomorrow in Spanish, French and Portuguese. */
 const DAY_AFTER_TOMORROW = /(?:^|\s)(?:the\s+)?(?:day\s+after\s+tomorrow|pasado\s+manana|apres[- ]demain|depois\s+de\s+amanha)(?=\s|[.,!]|$)/;
