@@ -6,12 +6,12 @@ import { fold } from './text';
 export const MONTHS: Record<string, number> = {};
 const NAMES: Array<[number, string[]]> = [
   [1, ['january', 'jan', 'enero', 'ene', 'janvier', 'janv', 'janeiro']],
-  [2, ['february', 'feb', 'febrero', 'fevrier', 'fev', 'fevereiro', 'fev']],
+  [2, ['february', 'feb', 'febrero', 'fevrier', 'fevr', 'fev', 'fevereiro']],
   [3, ['march', 'mar', 'marzo', 'mars', 'marco']],
   [4, ['april', 'apr', 'abril', 'abr', 'avril', 'avr']],
   [5, ['may', 'mayo', 'mai', 'maio']],
   [6, ['june', 'jun', 'junio', 'juin', 'junho']],
-  [7, ['july', 'jul', 'julio', 'juillet', 'juil', 'julho']],
+  [7, ['july', 'jul', 'julio', 'juillet', 'juil', 'juill', 'julho']],
   [8, ['august', 'aug', 'agosto', 'ago', 'aout']],
   [9, ['september', 'sept', 'sep', 'septiembre', 'setiembre', 'septembre', 'setembro', 'set']],
   [10, ['october', 'oct', 'octubre', 'octobre', 'outubro', 'out']],

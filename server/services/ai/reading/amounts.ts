@@ -6,7 +6,10 @@ import { silent, value, type Reading } from './types';
 // "2k", "dos mil dólares", "1,5 mil". Grouping marks are told from decimal marks by the language and by the digits
 // after them: "5.000" is five thousand in Spanish, French and Portuguese; in English a lone "1.500" is asked.
 
-const AMOUNT = /(?<![\p{L}\p{N}])(\d{1,3}(?:[ \u00a0\u202f.,’']\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)(?:\s*(k|mil|mille|thousand)(?![\p{L}]))?(?![\p{N}])/gu;
+const AMOUNT = /(?<![\p{L}\p{N}])(\d{1,3}(?:[ \u00a0\u202f.,’']\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)(?:\s*(millones|millón|millon|millions|million|milhões|milhoes|milhão|milhao|mio|k|mil|mille|thousand|grand|lucas|luca)(?![\p{L}]))?(?![\p{N}])/giu;
+/** How much each word after a number multiplies it: "1.2 million", "3k", "30 lucas" (Argentina, Chile). */
+const MILLION = new Set(['millones', 'millon', 'millions', 'million', 'milhoes', 'milhao', 'mio']);
+const TIMES = (word: string): number => (MILLION.has(fold(word)) ? 1_000_000 : 1000);
 
 /** The number a written amount means, and whether its marks could be read two ways. */
 function parse(raw: string, _language: Language): { amount: number; ambiguous: boolean } | undefined {
@@ -33,7 +36,7 @@ export function readAmount(text: string, language: Language): Reading {
     .map((m) => {
       const parsed = parse(m[1]!, language);
       if (!parsed) return undefined;
-      const times = m[2] ? 1000 : 1;
+      const times = m[2] ? TIMES(m[2]) : 1;
       return { ...parsed, amount: Math.round(parsed.amount * times * 100) / 100, quote: m[0] };
     })
     .filter((r): r is { amount: number; ambiguous: boolean; quote: string } => Boolean(r));
@@ -42,7 +45,9 @@ export function readAmount(text: string, language: Language): Reading {
   const period = /\b(?:al ano|por ano|anual|anuales|a year|per year|yearly|annual|par an|annuel|annuels|por semana|a week|per week|par semaine|semanal|semanais|al dia|por dia|a day|per day|par jour)\b/.test(fold(text));
   if (distinct.length === 1) {
     const only = read[0]!;
-    return value(String(only.amount), only.ambiguous || period ? 0.6 : 0.95, { quote: only.quote });
+    // "30" for a month's income is more likely "30 thousand" said the local way than thirty: shown back and asked.
+    const small = only.amount < 100;
+    return value(String(only.amount), only.ambiguous || period || small ? 0.6 : 0.95, { quote: only.quote });
   }
   if (distinct.length > 1) return value(String(distinct[0]), 0.5, { alternatives: distinct.slice(1).map(String), quote: read[0]!.quote });
   // In words: "dos mil", "three thousand", "mil cinq cents".

@@ -21,14 +21,14 @@ const WEAK = 0.7;
 const WORDS: Record<Concept, { strong: string[]; weak?: string[] }> = {
   yes: { strong: [] },
   no: { strong: [] },
-  female: { strong: ['female', 'woman', 'a woman', 'feminine', 'femenino', 'femenina', 'mujer', 'femme', 'une femme', 'feminin', 'feminine', 'feminino', 'mulher', 'f', 'fem', 'chica', 'girl', 'sexo femenino', 'genero femenino'] },
-  male: { strong: ['male', 'man', 'a man', 'masculine', 'masculino', 'hombre', 'varon', 'homme', 'un homme', 'masculin', 'homem', 'm', 'masc', 'chico', 'boy', 'sexo masculino', 'genero masculino'] },
-  single: { strong: ['single', 'soltero', 'soltera', 'celibataire', 'solteiro', 'solteira', 'not married', 'no estoy casado', 'no estoy casada', 'no casado', 'no casada', 'pas marie', 'pas mariee', 'nao sou casado', 'nao sou casada', 'never married', 'nunca me case', 'unmarried'] },
+  female: { strong: ['female', 'woman', 'a woman', 'feminine', 'femenino', 'femenina', 'mujer', 'femme', 'une femme', 'feminin', 'feminine', 'feminino', 'mulher', 'f', 'fem', 'chica', 'girl', 'sexo femenino', 'genero femenino', 'lady', 'a lady', 'gal', 'fille', 'une fille', 'menina', 'moca', 'senora', 'dama'] },
+  male: { strong: ['male', 'man', 'a man', 'masculine', 'masculino', 'hombre', 'varon', 'homme', 'un homme', 'masculin', 'homem', 'm', 'masc', 'chico', 'boy', 'sexo masculino', 'genero masculino', 'guy', 'a guy', 'gentleman', 'gars', 'un gars', 'mec', 'un mec', 'garcon', 'un garcon', 'menino', 'rapaz', 'senor', 'caballero'] },
+  single: { strong: ['single', 'soltero', 'soltera', 'celibataire', 'solteiro', 'solteira', 'not married', 'no estoy casado', 'no estoy casada', 'no casado', 'no casada', 'pas marie', 'pas mariee', 'nao sou casado', 'nao sou casada', 'never married', 'nunca me case', 'unmarried'], weak: ['engaged', 'fiance', 'fiancee', 'comprometido', 'comprometida', 'prometido', 'prometida', 'noivo', 'noiva', 'noivos'] },
   married: { strong: ['married', 'casado', 'casada', 'marie', 'mariee', 'je suis marie', 'je suis mariee', 'estoy casado', 'estoy casada', 'sou casado', 'sou casada', 'casados', 'maries'], weak: ['esposo', 'esposa', 'marido', 'mujer y', 'wife', 'husband', 'mari', 'epouse'] },
   divorced: { strong: ['divorced', 'divorciado', 'divorciada', 'divorce', 'divorcee', 'divorcado', 'divorcada'] },
-  widowed: { strong: ['widowed', 'widow', 'widower', 'viudo', 'viuda', 'veuf', 'veuve', 'viuvo', 'viuva'] },
+  widowed: { strong: ['widowed', 'widow', 'widower', 'viudo', 'viuda', 'veuf', 'veuve', 'viuvo', 'viuva', 'passed away', 'died', 'deceased', 'fallecio', 'murio', 'fallecido', 'fallecida', 'decede', 'decedee', 'est decede', 'faleceu', 'morreu', 'falecido', 'falecida'] },
   separated: { strong: ['separated', 'separado', 'separada', 'separe', 'separee'] },
-  partnership: { strong: ['domestic partnership', 'civil union', 'common law', 'common-law', 'union libre', 'pareja de hecho', 'union de hecho', 'concubinato', 'convivencia', 'pacse', 'pacsee', 'pacs', 'concubinage', 'en concubinage', 'uniao estavel', 'uniao de facto', 'companheiro', 'companheira', 'en couple', 'juntado', 'juntada', 'juntados'], weak: ['partner', 'pareja', 'conjoint'] },
+  partnership: { strong: ['domestic partnership', 'civil union', 'common law', 'common-law', 'union libre', 'pareja de hecho', 'union de hecho', 'concubinato', 'convivencia', 'pacse', 'pacsee', 'pacs', 'concubinage', 'en concubinage', 'uniao estavel', 'uniao de facto', 'companheiro', 'companheira', 'juntado', 'juntada', 'juntados', 'conjoint de fait', 'conjointe de fait', 'union de fait', 'union civile'], weak: ['partner', 'pareja', 'conjoint', 'en couple', 'in a relationship', 'en pareja', 'namorando'] },
   tourism: {
     strong: ['turismo', 'turista', 'tourism', 'tourist', 'tourisme', 'touriste', 'vacaciones', 'vacation', 'vacations', 'holiday', 'holidays', 'vacances', 'ferias', 'de ferias', 'pasear', 'a pasear', 'paseo', 'passear', 'passeio', 'sightseeing', 'disney', 'disneyland', 'disney world', 'luna de miel', 'honeymoon', 'lune de miel', 'lua de mel', 'placer', 'pleasure', 'plaisir', 'lazer', 'ocio', 'loisirs', 'leisure', 'conocer', 'conhecer', 'decouvrir', 'turistear', 'viaje de placer', 'voyage d agrement', 'agrement', 'descansar', 'relax', 'visit new york', 'road trip', 'crucero', 'cruise', 'croisiere', 'cruzeiro', 'parques', 'parques tematicos', 'theme parks', 'parks', 'parcs', 'parcs d attractions', 'compras', 'de compras', 'shopping', 'faire du shopping'],
     weak: ['visitar', 'visit', 'visiting', 'visiter', 'viajar', 'travel', 'voyager', 'conocer el pais'],
@@ -37,10 +37,10 @@ const WORDS: Record<Concept, { strong: string[]; weak?: string[] }> = {
     strong: ['negocios', 'negocio', 'business', 'affaires', 'd affaires', 'reunion', 'reuniones', 'reuniao', 'reunioes', 'meeting', 'meetings', 'conferencia', 'conferencias', 'conference', 'congreso', 'congress', 'congres', 'congresso', 'feria comercial', 'trade show', 'trade fair', 'salon professionnel', 'feira', 'viaje de trabajo', 'viajes de trabajo', 'por trabajo', 'de trabajo', 'work trip', 'business trip', 'for work', 'a trabalho', 'a trabajo', 'viagem de trabalho', 'a negocios', 'voyage professionnel', 'deplacement professionnel', 'pour le travail', 'pour le boulot', 'pour affaires', 'voyage d affaires', 'mission professionnelle', 'pour mon travail', 'para mi trabajo', 'para o trabalho', 'pelo trabalho', 'clientes', 'client', 'clients', 'cliente', 'proveedores', 'suppliers', 'fournisseurs', 'fornecedores', 'seminario', 'seminar', 'seminaire', 'capacitacion', 'negotiate', 'negociar', 'work related', 'trabajo de la empresa', 'mi empresa me envia', 'my company is sending me', 'enviado por mi empresa'],
     weak: ['trabajo', 'trabalho', 'travail', 'work', 'boulot', 'empresa', 'company', 'entreprise'],
   },
-  study: { strong: ['estudiar', 'estudios', 'estudio', 'study', 'studies', 'studying', 'student', 'estudiante', 'etudier', 'etudes', 'etudiant', 'etudiante', 'estudar', 'estudos', 'estudo', 'estudante', 'universidad', 'university', 'universite', 'universidade', 'faculdade', 'facultad', 'curso', 'cursos', 'course', 'courses', 'cours', 'intercambio', 'exchange program', 'echange', 'master', 'maestria', 'mestrado', 'doctorado', 'phd', 'school', 'escuela', 'ecole', 'escola', 'college', 'educacion', 'education', 'educacao'] },
+  study: { strong: ['estudiar', 'estudios', 'estudio', 'study', 'studies', 'studying', 'student', 'estudiante', 'etudier', 'etudes', 'etudiant', 'etudiante', 'estudar', 'estudos', 'estudo', 'estudante', 'universidad', 'university', 'universite', 'universidade', 'faculdade', 'facultad', 'curso', 'cursos', 'course', 'courses', 'cours', 'intercambio', 'exchange program', 'exchange semester', 'exchange student', 'echange', 'semestre', 'semester', 'master', 'maestria', 'mestrado', 'doctorado', 'phd', 'school', 'escuela', 'ecole', 'escola', 'college', 'educacion', 'education', 'educacao'] },
   work: { strong: ['trabajar', 'to work', 'working', 'travailler', 'trabalhar', 'empleo', 'employment', 'emploi', 'emprego', 'contrato de trabajo', 'job offer', 'oferta de trabajo', 'work visa', 'visa de trabajo', 'visa de travail', 'visto de trabalho', 'h1b', 'h-1b', 'trabajo temporal', 'work there', 'get a job', 'conseguir trabajo', 'trouver un emploi', 'arranjar emprego'], weak: ['trabajo', 'trabalho', 'travail', 'work', 'boulot'] },
-  transit: { strong: ['transito', 'transit', 'escala', 'escalas', 'layover', 'stopover', 'connection', 'connecting flight', 'conexion', 'conexao', 'correspondance', 'de paso', 'en route', 'in transit', 'vuelo de conexion', 'voo de conexao', 'passing through', 'de passage', 'so de passagem', 'passagem'] },
-  medical: { strong: ['tratamiento medico', 'medical treatment', 'medical', 'medico', 'cirugia', 'surgery', 'operacion', 'hospital', 'clinica', 'clinic', 'clinique', 'soins', 'soins medicaux', 'traitement', 'traitement medical', 'tratamento', 'tratamento medico', 'tratamiento', 'quimioterapia', 'chemotherapy', 'chimiotherapie', 'cirurgia', 'consulta medica', 'medical appointment', 'rendez-vous medical'] },
+  transit: { strong: ['transito', 'transit', 'escala', 'escalas', 'escale', 'une escale', 'faire escale', 'layover', 'stopover', 'connection', 'connecting flight', 'conexion', 'conexao', 'correspondance', 'de paso', 'en route', 'in transit', 'vuelo de conexion', 'voo de conexao', 'passing through', 'de passage', 'so de passagem', 'passagem'] },
+  medical: { strong: ['tratamiento medico', 'medical treatment', 'medical', 'medico', 'cirugia', 'surgery', 'operacion', 'hospital', 'clinica', 'clinic', 'clinique', 'soins', 'soins medicaux', 'traitement', 'traitement medical', 'tratamento', 'tratamento medico', 'tratamiento', 'quimioterapia', 'chemotherapy', 'chimiotherapie', 'cirurgia', 'consulta medica', 'medical appointment', 'rendez-vous medical', 'soigner', 'me faire soigner', 'se faire soigner', 'tratarme', 'me tratar', 'tratar-me', 'me cuidar', 'get treated', 'treatment', 'hospitalisation', 'operation'] },
   family: {
     strong: [
       'familia', 'family', 'famille', 'familiares', 'parientes', 'relatives', 'hija', 'hijo', 'hijos', 'daughter', 'my son', 'our son', 'children', 'kids', 'fille', 'fils', 'enfants', 'filha', 'filho', 'filhos',
@@ -115,6 +115,9 @@ function matches(options: readonly AskedOption[], text: string, purposeMap: (c: 
     find(option.value, fold(option.value), weakWords.has(fold(option.value)) ? WEAK : LABEL);
   }
   const present = new Set(options.map((o) => conceptOf(o.value)));
+  // "separated but not divorced": an option said with "not" before it is not the answer ("not married" is a phrase
+  // of its own, for single).
+  const negated = (m: Match) => /(?:^| )(?:not|no|pas|nao|never|nunca|jamais|ni)(?: (?:been|yet|ever|really|legally|encore|jamais|ainda|todavia|aun|legalmente|legalement))?$/.test(padded.slice(0, m.start).trimEnd());
   for (const [concept, { strong, weak }] of Object.entries(WORDS) as Array<[Concept, { strong: string[]; weak?: string[] }]>) {
     const target = present.has(concept) ? concept : purposeMap(concept);
     const option = options.find((o) => target && conceptOf(o.value) === target);
@@ -123,7 +126,7 @@ function matches(options: readonly AskedOption[], text: string, purposeMap: (c: 
     for (const phrase of strong) find(option.value, phrase, mapped ? MAPPED[concept] ?? WEAK : STRONG);
     for (const phrase of weak ?? []) find(option.value, phrase, WEAK);
   }
-  return out;
+  return out.filter((m) => !negated(m));
 }
 
 /** How sure a concept is when the question has no option of its own and it stands for another (family → tourism). */
@@ -167,17 +170,23 @@ export function readChoice(options: readonly AskedOption[], text: string): Readi
   return value(top, strength, quoted ? { quote: quoted } : {});
 }
 
+const NEGATIONS = new Set(['not', 'no', 'pas', 'nao', 'never', 'nunca', 'jamais', 'ni']);
+
 /** A label typed with a slip ("divorsiada", "tourisim"): close to one option's spelling only. */
 function fuzzy(options: readonly AskedOption[], text: string): Reading {
   const words = plain(text).split(' ');
-  if (words.length > 4) return silent('notUnderstood');
+  // "pas encore mariée": a label said with a "not" is not that label, slip or not.
+  if (words.length > 4 || words.some((w) => NEGATIONS.has(w))) return silent('notUnderstood');
   const typed = words.join(' ');
+  // In a sentence a short word one letter from a label is as likely another word ("vivo com minha namorada" is not
+  // "viúvo"): there only longer words are read as slips.
+  const candidates = words.length <= 2 ? [typed, ...words] : words.filter((w) => w.length >= 6);
   const close = new Set<string>();
   for (const option of options) {
     const spellings = [...Object.values(option.labels).flatMap(labelSpellings), ...(WORDS[conceptOf(option.value) as Concept]?.strong ?? [])];
     for (const s of spellings) {
       if (s.length < 5) continue;
-      for (const w of [typed, ...words]) if (distance(w, s, 2) <= (s.length >= 8 ? 2 : 1)) close.add(option.value);
+      for (const w of candidates) if (distance(w, s, 2) <= (s.length >= 8 ? 2 : 1)) close.add(option.value);
     }
   }
   if (close.size === 1) return value([...close][0]!, 0.85, { quote: text.trim() });

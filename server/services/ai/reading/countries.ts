@@ -56,6 +56,9 @@ export function readCountry(text: string, nationality: boolean): Reading {
   const own = findNationality(text);
   const places = findCountries(text);
   const distinct = [...new Set(places.map((p) => p.country))];
+  // "peruana y española", "American and Mexican": two nationalities, one asked for.
+  const demonyms = [...new Set(places.filter((p) => p.demonym).map((p) => p.country))];
+  if (nationality && demonyms.length > 1) return value(demonyms[0]!, 0.5, { quote: text.trim(), alternatives: demonyms.slice(1) });
   if (own && (nationality || distinct.length <= 1)) return value(own.country, distinct.length > 1 ? 0.85 : 0.95, { quote: own.text });
   if (distinct.length === 1) return value(distinct[0]!, 0.9, { quote: places[0]!.text });
   if (distinct.length > 1) return value(distinct[0]!, 0.5, { quote: places[0]!.text, alternatives: distinct.slice(1) });

@@ -3,6 +3,7 @@ import { addMonths, isValidIsoDate, toIsoDate } from '../../../../machines/domai
 import { findDates, MONTHS } from '../builtin/dates';
 import { fold, type Language } from '../builtin/text';
 import { durationWords, findDurations } from './durations';
+import { numberAt } from './numberWords';
 import { silent, value, type Asked, type Reading } from './types';
 import { distance } from './words';
 
@@ -25,12 +26,48 @@ const NUMERIC_YEARLESS = /(?<![\d/.-])(\d{1,2})[/.-](\d{1,2})(?![\d/.-])/g;
 /** "del 1 al 15 de julio", "du 1er au 15 juillet", "from 1 to 15 July", "1-15 July". */
 const RANGE = new RegExp(`(?<![\\p{L}\\p{N}])${DAY}\\s*(?:al|a|au|to|till|until|ao|ate|hasta|-|–)\\s*${DAY}${SEP}${MONTH}(?:${SEP}(\\d{4}))?`, 'gu');
 /** "in two weeks", "dentro de 10 días", "dans trois jours", "daqui a duas semanas", "em 15 dias". */
-const IN_CUE = /(?:^|\s)(?:in|en|dentro de|dans|d'ici|em|daqui a|de aqui a|within)\s*$/;
+const IN_CUE = /(?:^|\s)(?:in|en|dentro de|dans|d'ici|d ici|em|daqui a|de aqui a|within)\s*$/;
+/** "15 or 16 July", "el 15 o el 16": two days offered, one to be chosen. */
+const EITHER = /(?:^|\s)\d{1,2}(?:st|nd|rd|th|er)?\s+(?:\p{L}+\.?\s+){0,2}(?:or|o|ou|u)\s+(?:(?:the|el|le|o|dia)\s+)?\d{1,2}(?!\d)/u;
+
+/** "pasado mañana" and its kin, which chrono reads as tomorrow in Spanish, French and Portuguese. */
+const DAY_AFTER_TOMORROW = /(?:^|\s)(?:the\s+)?(?:day\s+after\s+tomorrow|pasado\s+manana|apres[- ]demain|depois\s+de\s+amanha)(?=\s|[.,!]|$)/;
+/** A part of a month or an approximate day ("end of June", "a principios de", "vers le 15", "lá pelo dia 10"): asked. */
+const VAGUE = /(?:^|\s)(?:end|beginning|start|middle)\s+of|(?:^|\s)(?:early|late|mid|around|about|sometime|approximately|roughly|fin|finales|principios|inicios|mediados|alrededor|hacia|debut|milieu|vers|environ|final|fim|inicio|comeco|meados|por\s+volta|la\s+pelo)(?=[\s-])|(?:^|\s)mi-/;
+/** Ordinal words for the first days, which people write before a month ("le premier mai", "el primero de agosto"). */
+const ORDINAL: Record<string, number> = { first: 1, premier: 1, premiere: 1, primero: 1, primer: 1, primeiro: 1, primeira: 1, second: 2, third: 3 };
+const ARTICLE_WORDS = new Set(['a', 'an', 'un', 'una', 'une', 'um', 'uma']);
+
+/** "veinte de mayo", "le premier mai", "vingt-cinq décembre": the day in words written as digits, before a month. */
+function dayWordsAsDigits(folded: string): string {
+  const words = folded.split(/\s+/);
+  const isMonth = (w: string | undefined) => w !== undefined && MONTHS[w.replace(/[.,]+$/, '')] !== undefined;
+  for (let i = 0; i < words.length; i++) {
+    if (!isMonth(words[i])) continue;
+    const end = ['de', 'of'].includes(words[i - 1] ?? '') ? i - 1 : i;
+    for (let from = Math.max(0, end - 3); from < end; from++) {
+      const ordinal = from === end - 1 ? ORDINAL[words[from]!] : undefined;
+      const n = ordinal ? { value: ordinal, used: 1 } : numberAt(words, from);
+      if (!n || from + n.used !== end || n.value < 1 || n.value > 31 || /\d/.test(words[from]!)) continue;
+      if (n.used === 1 && ARTICLE_WORDS.has(words[from]!)) continue;
+      words.splice(from, n.used, String(n.value));
+      i -= n.used - 1;
+      break;
+    }
+  }
+  return words.join(' ');
+}
 
 const CHRONO: Record<Language, chrono.Chrono> = { en: chrono.en.casual, es: chrono.es.casual, fr: chrono.fr.casual, pt: chrono.pt.casual };
 
 const DAY_MS = 86_400_000;
 const addDays = (iso: string, days: number) => new Date(Date.parse(`${iso}T12:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+const addCalendarMonths = (from: string, months: number) => {
+  const d = addMonths(from, months);
+  return iso(d.year, d.month, d.day);
+};
+/** A length from a day: calendar months when counted in months ("un mes" is never exactly 30 days), else days. */
+const after = (from: string, found: { days: number; months?: number }) => (found.months ? addCalendarMonths(from, found.months) : addDays(from, found.days));
 const iso = (y: number, m: number, d: number) => `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 
 /** Month names typed with a slip ("julliet", "setiembre", "febreo") put right, in folded text. */
@@ -141,16 +178,18 @@ const addMonthsDate = (today: Date, months: number) => {
 
 /** "in two weeks" and its kin, from today; "for two weeks" after the arrival, for a departure. */
 function relative(folded: string, text: string, language: Language, asked: Asked, today: Date): Found | undefined {
+  if (asked.dates === 'future' && DAY_AFTER_TOMORROW.test(folded)) return { iso: addDays(toIsoDate(today), 2), quote: text.trim(), confidence: 0.9 };
   const words = durationWords(folded);
   for (const found of findDurations(folded)) {
     const before = words.slice(0, found.from).join(' ');
     const quote = words.slice(found.from, found.to).join(' ');
     // A departure given as the stay's length ("je reste deux semaines", "for two weeks"): counted from the arrival.
     if (asked.dates === 'future' && asked.after && !IN_CUE.test(before)) {
-      return { iso: addDays(asked.after, found.days), quote, confidence: found.bare ? 0.7 : 0.85 };
+      // "I'll stay a month": about a month, so the date is shown and asked.
+      return { iso: after(asked.after, found), quote, confidence: found.bare || found.months ? 0.7 : 0.85 };
     }
     const cue = IN_CUE.exec(before);
-    if (asked.dates === 'future' && cue && !found.bare) return { iso: addDays(toIsoDate(today), found.days), quote: `${cue[0].trim()} ${quote}`, confidence: 0.85 };
+    if (asked.dates === 'future' && cue && !found.bare) return { iso: after(toIsoDate(today), found), quote: `${cue[0].trim()} ${quote}`, confidence: found.months ? 0.7 : 0.85 };
   }
   if (asked.dates !== 'future') return undefined;
   const parsed = CHRONO[language].parse(text, { instant: today, timezone: 0 }, { forwardDate: true })[0];
@@ -164,14 +203,14 @@ function relative(folded: string, text: string, language: Language, asked: Asked
 
 export function readDate(asked: Asked, text: string, language: Language, today: Date): Reading {
   // "the 3rd of May": the 'of' joins day and month.
-  const folded = mendMonths(fold(text)).replace(/(\d)(st|nd|rd|th)?\s+of\s+(?=\p{L})/gu, '$1$2 ');
+  const folded = dayWordsAsDigits(mendMonths(fold(text))).replace(/(\d)(st|nd|rd|th)?\s+of\s+(?=\p{L})/gu, '$1$2 ');
   const found =
     range(folded, text, asked, today) ??
     withYear(folded, language, asked, today) ??
     yearless(folded, text, language, asked, today) ??
     relative(folded, text, language, asked, today);
   if (!found || !isValidIsoDate(found.iso)) return silent('notUnderstood');
-  return value(found.iso, found.confidence, {
+  return value(found.iso, VAGUE.test(folded) || EITHER.test(folded) ? Math.min(found.confidence, 0.6) : found.confidence, {
     quote: found.quote,
     ...(found.alternatives ? { alternatives: found.alternatives } : {}),
     ...(found.also ? { also: found.also } : {}),

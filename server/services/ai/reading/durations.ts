@@ -6,9 +6,10 @@ import { isHalf, numberAt } from './numberWords';
 
 const UNIT_DAYS: Array<[number, string[]]> = [
   [1, ['day', 'days', 'dia', 'dias', 'jour', 'jours', 'journee', 'journees', 'noche', 'noches', 'night', 'nights', 'nuit', 'nuits', 'noite', 'noites']],
-  [7, ['week', 'weeks', 'semana', 'semanas', 'semaine', 'semaines']],
-  [30, ['month', 'months', 'mes', 'meses', 'mois', 'mes']],
-  [365, ['year', 'years', 'ano', 'anos', 'an', 'ans', 'annee', 'annees']],
+  [3, ['weekend', 'week-end', 'finde']],
+  [7, ['week', 'weeks', 'wk', 'wks', 'semana', 'semanas', 'sem', 'semaine', 'semaines', 'sems']],
+  [30, ['month', 'months', 'mo', 'mos', 'mth', 'mths', 'mes', 'meses', 'mois']],
+  [365, ['year', 'years', 'yr', 'yrs', 'ano', 'anos', 'an', 'ans', 'annee', 'annees']],
 ];
 const DAYS_OF = new Map<string, number>(UNIT_DAYS.flatMap(([days, words]) => words.map((w) => [w, days] as [string, number])));
 /** "quincena", "fortnight", "quinzaine": fifteen days. */
@@ -22,6 +23,8 @@ export interface FoundDuration {
   to: number;
   /** A unit without a number ('semana'): one, but weaker. */
   bare: boolean;
+  /** Whole calendar months when counted in months or years ("dans un mois" is 10 June from 10 May, not 9 June). */
+  months?: number;
 }
 
 /** Every length of time in the words, in order. A unit without a number is one ("a week" and "semana" alike). */
@@ -39,6 +42,8 @@ export function findDurations(text: string): FoundDuration[] {
     }
     const unit = DAYS_OF.get(word);
     if (unit === undefined) continue;
+    // "dia 18", "day 5": a day of the month, not a length.
+    if (/^\d{1,2}$/.test(words[i + 1] ?? '') && !/^\d/.test(words[i - 1] ?? '')) continue;
     // The number before the unit: "dos semanas", "15 jours", "a couple of weeks".
     let count: number | undefined;
     let from = i;
@@ -67,7 +72,8 @@ export function findDurations(text: string): FoundDuration[] {
     }
     // "une semaine et demie", "semana e meia" handled above; "medio mes" before the unit:
     if (count === 1 && i > 0 && isHalf(words[i - 1]!)) days = unit / 2;
-    out.push({ days: Math.round(days), from, to, bare });
+    const months = unit >= 30 && Number.isInteger(days / unit) ? (days / unit) * (unit === 365 ? 12 : 1) : undefined;
+    out.push({ days: Math.round(days), from, to, bare, ...(months ? { months } : {}) });
   }
   return out;
 }

@@ -11,6 +11,10 @@ export const DONT_KNOW = [
   'i dont know', "i don't know", 'dont know', "don't know", 'i do not know', 'idk', 'no idea', 'not sure', "i'm not sure", 'im not sure', 'i dont remember', "i don't remember", 'i do not remember', 'cant remember', "can't remember", 'dunno',
   'je ne sais pas', 'je sais pas', 'sais pas', 'chais pas', 'aucune idee', 'je ne me souviens pas', 'je me souviens pas', 'je ne sais plus', 'pas sur', 'pas sure', 'je suis pas sur', "j'en sais rien", 'jsp',
   'prefiero no decir', 'prefiero no decirlo', 'no te lo voy a decir', 'no quiero decir', 'no quiero decirlo', 'prefer not to say', "i'd rather not say", 'rather not say', 'none of your business', 'je prefere ne pas le dire', 'je prefere ne pas dire', 'je ne veux pas le dire', 'prefiro nao dizer', 'nao quero dizer',
+  'no comment', 'no comments', 'sin comentarios', 'sin comentario', 'pas de commentaire', 'sans commentaire', 'sem comentarios', 'sem comentario',
+  'mind your own business', 'not your business', 'not your concern', 'no es asunto tuyo', 'no es de tu incumbencia', 'no es tu problema', 'a ti que te importa', 'que te importa', 'no te importa',
+  'ca vous regarde pas', 'ca ne vous regarde pas', 'ca te regarde pas', 'ca ne te regarde pas', 'occupez-vous de vos affaires', 'mele-toi de tes affaires', 'pas vos affaires', 'pas tes oignons',
+  'nao e da sua conta', 'nao e da tua conta', 'nao te interessa', 'nao lhe interessa', 'nao interessa',
   'nao sei', 'nao sei nao', 'nao lembro', 'nao me lembro', 'sei la', 'nem ideia', 'nao faco ideia', 'nao tenho certeza', 'nao tenho ideia',
 ];
 

@@ -12,11 +12,14 @@ const NAMING = [
   'me llamo', 'mi nombre es', 'mi nombre completo es', 'mi primer nombre es', 'mi apellido es', 'mis apellidos son', 'mi nombre de pila es', 'el nombre es', 'el apellido es', 'nombre', 'apellido', 'apellidos', 'soy',
   'my name is', "my name's", "my last name's", "my surname's", "my first name's", 'my full name is', 'my first name is', 'my last name is', 'my surname is', 'my family name is', 'the name is', 'name is', 'name', 'surname', 'last name', 'first name', 'i am', "i'm", 'im', 'it is', "it's", 'its', 'call me',
   "je m'appelle", 'je mappelle', 'mon nom est', 'mon nom complet est', 'mon prenom est', 'mon nom de famille est', 'mon nom de famille c\'est', 'mon prenom c\'est', 'mon nom c\'est', "c'est", 'nom', 'prenom', 'je suis', 'moi c\'est', 'moi cest',
-  'meu nome e', 'meu nome completo e', 'meu primeiro nome e', 'meu sobrenome e', 'meu apelido e', 'me chamo', 'chamo-me', 'eu me chamo', 'nome', 'sobrenome', 'sou', 'eu sou', 'sou a', 'sou o', 'eu sou a', 'eu sou o', 'e',
+  'meu nome e', 'meu nome completo e', 'meu primeiro nome e', 'meu sobrenome e', 'meu apelido e', 'me chamo', 'chamo-me', 'eu me chamo', 'nome', 'sobrenome', 'apelido', 'apelidos', 'sou', 'eu sou', 'sou a', 'sou o', 'eu sou a', 'eu sou o', 'e',
 ];
 
 /** Words that start a sentence or fill it but are never a name. */
-const FILLER = ['claro', 'bueno', 'pues', 'hola', 'si', 'sure', 'ok', 'okay', 'yes', 'well', 'hi', 'hello', 'oui', 'alors', 'bonjour', 'bon', 'sim', 'entao', 'ola', 'oi', 'bem', 'bom', 'ah', 'eh', 'um', 'euh', 'gracias', 'thanks', 'merci', 'obrigado', 'obrigada', 'por favor', 'please', 's il vous plait', 'svp', 'senor', 'senora', 'mr', 'mrs', 'ms', 'monsieur', 'madame', 'senhor', 'senhora'];
+const FILLER = ['claro', 'bueno', 'pues', 'hola', 'si', 'sure', 'ok', 'okay', 'yes', 'well', 'hi', 'hello', 'oui', 'alors', 'bonjour', 'bon', 'sim', 'entao', 'ola', 'oi', 'bem', 'bom', 'ah', 'eh', 'um', 'euh', 'gracias', 'thanks', 'merci', 'obrigado', 'obrigada', 'por favor', 'please', 's il vous plait', 'svp', 'senor', 'senora', 'mr', 'mrs', 'ms', 'miss', 'sir', 'dr', 'dra', 'doctor', 'doctora', 'prof', 'sr', 'sra', 'srta', 'mme', 'mlle', 'monsieur', 'madame', 'senhor', 'senhora'];
+
+/** The verb between a field's name and the name ("surname is", "apellido es", "nom est", "sobrenome é"). */
+const COPULA = new Set(['is', 'es', 'est', 'e', 'are', 'son', 'sont', 'sao', "c'est", 'cest']);
 
 /** Joining words kept inside surnames. */
 const PARTICLES = new Set(['de', 'del', 'la', 'las', 'los', 'da', 'das', 'do', 'dos', 'van', 'von', 'der', 'den', 'di', 'du', 'le', 'y', 'e', 'bin', 'ben', 'al', 'el', 'mac', 'st']);
@@ -66,6 +69,8 @@ function clauses(text: string): { words: string[]; named: boolean }[] {
         }
       }
     }
+    // "surname is Adeyemi", "nom : est Koné": the verb after a field's name.
+    if (named && words.length > 1 && COPULA.has(plain(words[0]!))) words = words.slice(1);
     words = words.filter((w) => !FILLER.includes(plain(w)));
     if (words.length > 0) out.push({ words, named });
   }

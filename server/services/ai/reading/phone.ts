@@ -1,4 +1,4 @@
-import { findPhoneNumbersInText, type CountryCode } from 'libphonenumber-js/max';
+import { findPhoneNumbersInText, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
 import type { Language } from '../builtin/text';
 import { silent, value, type Asked, type Reading } from './types';
 
@@ -33,15 +33,19 @@ export function readPhone(asked: Asked, text: string, language: Language): Readi
   if (home) {
     const local = found(text, home).filter((f) => f.number.isValid());
     if (local.length === 1) return value(local[0]!.number.number, 0.8, { quote: withPlus(text).slice(local[0]!.startsAt, local[0]!.endsAt) });
+    // The right length for the applicant's country but outside its plan (a new range, a slip): shown back in that
+    // country and asked, never offered as another country's number.
+    const digits = [...withPlus(text).matchAll(/\+?\d[\d\s().-]{5,}\d/g)];
+    const possible = digits.length === 1 ? parsePhoneNumberFromString(digits[0]![0], home) : undefined;
+    if (possible?.isPossible()) return value(possible.number, 0.6, { quote: digits[0]![0] });
+    if (digits.length > 1 || local.length > 1) return silent('notUnderstood');
   }
-  // No code and no country known: the one country of the language's usual ones whose plan fits, to confirm.
+  // No code and no country known: the language's most usual country whose plan fits, the others offered too, to confirm.
   const fits = new Map<string, { number: string; quote: string }>();
   for (const country of LIKELY[language]) {
     for (const f of found(text, country)) if (f.number.isValid()) fits.set(f.number.number, { number: f.number.number, quote: withPlus(text).slice(f.startsAt, f.endsAt) });
   }
-  if (fits.size === 1) {
-    const [only] = fits.values();
-    return value(only!.number, 0.6, { quote: only!.quote });
-  }
-  return silent('notUnderstood');
+  const [likeliest, ...others] = fits.values();
+  if (!likeliest) return silent('notUnderstood');
+  return value(likeliest.number, 0.6, { quote: likeliest.quote, ...(others.length ? { alternatives: others.map((o) => o.number) } : {}) });
 }

@@ -1,6 +1,7 @@
 import { tidy } from '../builtin/text';
 import { readAmount } from './amounts';
 import { readChoice } from './choices';
+import { correctionOf, dayOnly } from './corrections';
 import { readCountry } from './countries';
 import { readDate } from './dates';
 import { readEmail } from './email';
@@ -31,7 +32,7 @@ function byKind(asked: Asked, text: string, { language, today }: ReadContext): R
     case 'country':
       return readCountry(text, /nationality|citizenship|passport/.test(asked.field.toLowerCase()) || asked.field === 'country');
     case 'choice':
-      return isYesNo(asked) ? readYesNo(text) : readChoice(asked.options ?? [], text);
+      return isYesNo(asked) ? readYesNo(text, asked.eligibility) : readChoice(asked.options ?? [], text);
     case 'amount':
       return readAmount(text, language);
     case 'passport':
@@ -41,6 +42,25 @@ function byKind(asked: Asked, text: string, { language, today }: ReadContext): R
   }
 }
 
+/** Values read out of the answer; free text is kept as typed, so only a spelled-out correction ("sorry") cuts it. */
+const READ_OUT = new Set(['name', 'fullName', 'email', 'phone', 'date', 'country', 'choice', 'amount', 'passport']);
+
+/** "July 15th, no sorry, July 18th": what follows the last correction; the first value only shown back and asked. */
+function readCorrected(asked: Asked, text: string, { before, after, bare }: { before: string; after: string; bare: boolean }, context: ReadContext): Reading {
+  const taken = byKind(asked, before, context);
+  const day = asked.kind === 'date' ? dayOnly(after) : undefined;
+  if (day !== undefined && taken.outcome === 'value') {
+    const moved = `${taken.value.slice(0, 8)}${String(day).padStart(2, '0')}`;
+    const reread = byKind(asked, moved, context);
+    if (reread.outcome === 'value' && reread.value === moved) return { ...reread, confidence: Math.min(taken.confidence, 0.9), quote: after };
+  }
+  const corrected = day === undefined ? byKind(asked, after, context) : silent('notUnderstood');
+  if (corrected.outcome === 'value') return corrected;
+  // A lone "no" followed by words that give no value ("Ana, no middle name") took nothing back.
+  if (bare) return byKind(asked, text, context);
+  return taken.outcome === 'value' ? { ...taken, confidence: Math.min(taken.confidence, 0.5) } : corrected;
+}
+
 export function readAnswer(asked: Asked, raw: string, context: ReadContext): Reading {
   const text = tidy(raw);
   if (!text) return silent('notUnderstood');
@@ -48,7 +68,10 @@ export function readAnswer(asked: Asked, raw: string, context: ReadContext): Rea
   if (silence) return silent(silence);
   // "No tengo", "not yet": no address, name or e-mail in it (a yes/no question reads a "no" itself).
   if (asked.kind !== 'choice' && asked.kind !== 'amount' && isNothing(text)) return silent('dontKnow');
-  const reading = byKind(asked, text, context);
+  // "Calle 5 No 23" holds a "no" that corrects nothing: free text takes only a spelled-out correction.
+  const found = isYesNo(asked) ? undefined : correctionOf(text);
+  const correction = found && (READ_OUT.has(asked.kind) || !found.bare) ? found : undefined;
+  const reading = correction ? readCorrected(asked, text, correction, context) : byKind(asked, text, context);
   if (reading.outcome !== 'value') return silence ? silent(silence) : reading;
   // "¿México?": an answer asked back is shown back and asked.
   if (/[?？]/.test(text)) return { ...reading, confidence: Math.min(reading.confidence, 0.6) };

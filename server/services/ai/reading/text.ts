@@ -8,6 +8,7 @@ import { plain } from './words';
 const LEAD_INS = [
   'mi direccion es', 'mi domicilio es', 'vivo en', 'la direccion es', 'resido en', 'my address is', 'the address is', 'i live in', 'i live at', 'i am staying at', "i'm staying at", 'im staying at', 'mon adresse est', "j'habite a", "j'habite au", "j'habite en", 'j habite a', "j'habite", 'je vis a', 'je vis au', 'meu endereco e', 'o endereco e', 'moro em', 'moro na', 'moro no', 'vivo na', 'vivo no',
   'mi ciudad es', 'la ciudad es', 'my city is', 'ma ville est', 'minha cidade e',
+  "i'm based in", 'im based in', 'i am based in', 'based in', "i'm living in", 'i am living in', 'living in', 'i reside in', 'i reside at', 'radico en', 'estoy radicado en', 'estoy radicada en', 'je reside a', 'je suis base a', 'je suis basee a', 'resido em', 'resido na', 'resido no',
   'trabajo en', 'trabajo para', 'i work at', 'i work for', 'je travaille chez', 'je travaille pour', 'je travaille a', 'trabalho na', 'trabalho no', 'trabalho em', 'trabalho para', 'mi empresa es', 'my employer is', 'mon employeur est', 'meu empregador e',
   'me voy a quedar en', 'me quedo en', 'nos quedamos en', 'voy a estar en', "i'll stay at", 'i will stay at', 'we will stay at', 'je vais loger a', 'je loge a', 'je loge', 'je vais loger', 'je reste a', 'vou ficar em', 'vou ficar no', 'vou ficar na', 'fico em',
   'soy', 'i am a', "i'm a", 'i am an', "i'm an", 'je suis', 'eu sou', 'sou', 'trabajo como', 'i work as', 'je travaille comme', 'trabalho como',
@@ -33,7 +34,21 @@ function strip(text: string): string {
   return out.trim();
 }
 
+/** An answer that points elsewhere ("same as my passport", "el mismo de antes") holds no text to keep. */
+const ELSEWHERE = /^(?:(?:it'?s|its|es|c'?est|e)\s+)?(?:the\s+)?(?:same\s+(?:as|one)|el\s+mismo|la\s+misma|lo\s+mismo|igual\s+(?:que|a|al)|le\s+meme|la\s+meme|pareil|o\s+mesmo|a\s+mesma|igual\s+ao)\b/;
+/** Nothing decided yet: "haven't booked yet", "no he reservado", "pas encore réservé", "ainda não reservei". */
+const UNDECIDED = /\b(?:haven'?t|have not|not|no|pas|nao|sin|sem)\s+(?:\p{L}+\s+)?(?:booked|decided|reserved|chosen|reservado|reserve|reservei|decidido|decide|decidi|escogido|elegido|choisi|escolhido|escolhi)\b/u;
+/** "Lagos but moving soon": the place, with a condition after it that is shown back and asked. */
+const BUT = /\s*(?:,\s*)?\b(?:but|pero|mais|mas|although|aunque|bien que|embora)\b.*$/i;
+
 export function readText(asked: Asked, text: string): Reading {
+  const said = plain(text);
+  if (ELSEWHERE.test(said) || UNDECIDED.test(said)) return silent('notUnderstood');
+  const condition = BUT.exec(text);
+  if (condition && condition.index > 0) {
+    const head = readText(asked, text.slice(0, condition.index));
+    return head.outcome === 'value' ? { ...head, confidence: Math.min(head.confidence, 0.7) } : head;
+  }
   const answer = strip(text);
   if (answer.length < 2 || !/\p{L}|\d/u.test(answer)) return silent('notUnderstood');
   // An address with no number and a single word is more likely a city or a slip: shown back first.

@@ -5,6 +5,8 @@ import { fold } from '../builtin/text';
 /** Folded, with punctuation made spaces and runs of spaces made one; apostrophes kept inside words. */
 export function plain(text: string): string {
   return fold(text)
+    .replace(/œ/g, 'oe')
+    .replace(/æ/g, 'ae')
     .replace(/[’`´]/g, "'")
     .replace(/[^\p{L}\p{N}'@.+-]+/gu, ' ')
     .replace(/(^|\s)[.'+-]+|[.'+-]+(?=\s|$)/g, '$1')

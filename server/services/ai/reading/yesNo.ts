@@ -14,9 +14,14 @@ function spans(said: string, phrases: readonly string[], kind: 'yes' | 'no') {
 
 const YES = ['si', 'yes', 'yeah', 'yep', 'yup', 'oui', 'ouais', 'sim', 'claro', 'claro que si', 'of course', 'bien sur', 'certo', 'correcto', 'correct', 'exacto', 'afirmativo', 'sure', 'absolutely', 'c est ca', 'c est exact', 'exactement', 'isso', 'isso mesmo', 'com certeza', 'por supuesto', 'efectivamente', 'evidemment', 'affirmative', 'ya', 'aha', 'uh huh', 'si senor', 'yes i have', 'yes i did', 'tengo', 'tenho', 'j en ai', 'j ai deja', 'si tengo', 'si he', 'yes once', 'una vez', 'once', 'une fois', 'uma vez', 'dos veces', 'twice', 'deux fois', 'duas vezes', 'exact', 'vrai', 'verdad', 'verdade', 'es correcto', 'e verdade'];
 const NO = ['absolutely not', 'definitely not', 'not', 'pas', 'nan', 'claro que no', 'por supuesto que no', 'of course not', 'certainly not', 'bien sur que non', 'claro que nao', 'logico que no', 'obvio que no', 'nop', 'nel', 'nones', 'no', 'nope', 'nah', 'non', 'nao', 'nunca', 'never', 'jamais', 'jamas', 'ninguno', 'ninguna', 'none', 'aucun', 'aucune', 'nenhum', 'nenhuma', 'nada', 'no tengo', 'no he', 'i have not', 'i havent', 'i haven t', 'haven t', 'i don t', 'i do not', 'i did not', 'i didn t', 'never been', 'no nunca', 'de ninguna manera', 'en absoluto', 'absolutamente no', 'pas du tout', 'de jeito nenhum', 'nem pensar', 'negativo', 'negative', 'je n ai pas', 'je n ai jamais', 'nao tenho', 'nunca fui', 'nunca tive', 'not at all', 'no way', 'nothing', 'rien', 'nada disso', 'no senor', 'non jamais', 'je ne suis pas', 'no soy', 'nao sou', 'i am not', 'i m not', 'no lo soy', 'neither', 'ni'];
-const HEDGE = ['que yo sepa', 'not that i know', 'not that i remember', 'pas que je sache', 'nao que eu saiba', 'creo que', 'i think', 'i guess', 'i believe', 'je pense', 'je crois', 'acho que', 'probablemente', 'probably', 'probablement', 'provavelmente', 'maybe', 'quizas', 'quiza', 'tal vez', 'a lo mejor', 'peut etre', 'peut-etre', 'talvez', 'supongo', 'je suppose', 'suponho', 'no creo', 'i don t think', 'i dont think', 'je ne crois pas', 'je crois pas', 'je ne pense pas', 'je pense pas', 'acho que nao', 'nao acho', 'a veces', 'sometimes', 'parfois', 'as vezes', 'casi', 'almost', 'presque', 'quase', 'puede ser', 'pode ser', 'not really', 'no realmente', 'pas vraiment', 'nao muito', 'kind of', 'mas o menos', 'plus ou moins', 'mais ou menos', 'if i remember', 'si mal no recuerdo', 'que je sache', 'que eu saiba', 'i hope not', 'espero que no', 'j espere pas', 'espero que nao'];
+const HEDGE = ['que yo sepa', 'not that i know', 'not that i remember', 'not that i recall', 'if i recall', 'que yo recuerde', 'que je me souvienne', 'que eu me lembre', 'not to my knowledge', 'pas que je sache', 'nao que eu saiba', 'creo que', 'i think', 'i guess', 'i believe', 'je pense', 'je crois', 'acho que', 'probablemente', 'probably', 'probablement', 'provavelmente', 'maybe', 'quizas', 'quiza', 'tal vez', 'a lo mejor', 'peut etre', 'peut-etre', 'talvez', 'supongo', 'je suppose', 'suponho', 'no creo', 'i don t think', 'i dont think', 'je ne crois pas', 'je crois pas', 'je ne pense pas', 'je pense pas', 'acho que nao', 'nao acho', 'a veces', 'sometimes', 'parfois', 'as vezes', 'casi', 'almost', 'presque', 'quase', 'puede ser', 'pode ser', 'not really', 'no realmente', 'pas vraiment', 'nao muito', 'kind of', 'mas o menos', 'plus ou moins', 'mais ou menos', 'if i remember', 'si mal no recuerdo', 'que je sache', 'que eu saiba', 'i hope not', 'espero que no', 'j espere pas', 'espero que nao'];
 
-export function readYesNo(text: string): Reading {
+/** "No, except a fine", "yes but it was expunged": an eligibility answer with a condition is the applicant's to confirm. */
+const BUT = ['but', 'except', 'apart from', 'other than', 'unless', 'pero', 'excepto', 'salvo', 'menos', 'aparte de', 'a menos que', 'mais', 'sauf', 'a part', 'excepte', 'a moins que', 'mas', 'exceto', 'tirando', 'fora', 'a nao ser'];
+/** "No, only a parking ticket": a no that goes on to name something. */
+const ONLY = ['only', 'just a', 'solo', 'solamente', 'nada mas que', 'seulement', 'juste', 'so', 'apenas', 'somente'];
+
+export function readYesNo(text: string, eligibility = false): Reading {
   const said = plain(text).replace(/'/g, ' ');
   const first = said.split(' ')[0] ?? '';
   // A phrase inside a longer one counts as the longer one: "no tengo" is a no, not the "tengo" in it.
@@ -30,7 +35,10 @@ export function readYesNo(text: string): Reading {
   const lead = YES.includes(first) ? 'Yes' : NO.includes(first) ? 'No' : undefined;
   const answer = yes && no ? lead : yes ? 'Yes' : 'No';
   if (!answer) return value('No', 0.4, { alternatives: ['Yes'] });
-  if (hedged) return value(answer, 0.6, { alternatives: [answer === 'Yes' ? 'No' : 'Yes'], quote: text.trim() });
+  // Spanish "nunca más" folds to the Portuguese "but": not a condition.
+  const unqualified = said.replace(/\b(nunca|nada|jamas|no) mas\b/g, '$1');
+  const qualified = eligibility && (hasAny(unqualified, BUT) || (answer === 'No' && hasAny(unqualified, ONLY)));
+  if (hedged || qualified) return value(answer, 0.6, { alternatives: [answer === 'Yes' ? 'No' : 'Yes'], quote: text.trim() });
   // "Sí, nunca he ido" leads with yes and says no: the lead word answers, but not surely.
   if (yes && no) return value(answer, 0.6, { alternatives: [answer === 'Yes' ? 'No' : 'Yes'], quote: text.trim() });
   return value(answer, 0.95, { quote: text.trim() });
