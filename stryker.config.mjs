@@ -12,7 +12,7 @@ export default {
   vitest: { configFile: 'vitest.mutation.config.ts', related: false },
   mutate: [machine ? `machines/${machine}.machine.ts` : 'machines/*.machine.ts'],
   coverageAnalysis: 'perTest',
-  concurrency: 2,
+  concurrency: Number(process.env.MUTATION_CONCURRENCY ?? 2),
   timeoutMS: 20000,
   reporters: ['clear-text', 'json'],
   jsonReporter: { fileName: `reports/mutation/${machine ?? 'all'}.json` },
