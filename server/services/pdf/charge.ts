@@ -57,12 +57,14 @@ export function portalSection(w: PdfWriter, codes: ReadonlyArray<{ label: string
 }
 
 /** 'Good to know': how to find the order again, the legal warning, and whom to write quoting the number. */
-export function closingSection(w: PdfWriter, o: { paid: boolean; email: string | null | undefined; brandName: string; supportEmail: string; number: string }): void {
+export function closingSection(w: PdfWriter, o: { paid: boolean; email: string | null | undefined; brandName: string; supportEmail: string; number: string; group?: boolean }): void {
   heading(w, 'Good to know');
   if (o.paid) {
-    // No e-mail is sent yet (README): the receipt says where the order can be found again instead.
+    // No e-mail is sent yet (README): the receipt says where the order can be found again instead. The dashboard
+    // lists a group's travellers' orders, not its payment, so a group's receipt says what is found there.
     const account = o.email ? `Sign in or create an account with ${o.email}` : 'Sign in or create an account';
-    w.paragraph(`Keep this receipt. ${account} in the browser you paid from, and this order stays on your dashboard, where its receipt can be downloaded again.`, TEXT);
+    const kept = o.group ? "each traveller's order stays on your dashboard with its own receipt" : 'this order stays on your dashboard, where its receipt can be downloaded again';
+    w.paragraph(`Keep this receipt. ${account} in the browser you paid from, and ${kept}.`, TEXT);
     w.space(6);
   }
   w.paragraph(legalWarningEs(o.brandName), { ...TEXT, size: 9 });

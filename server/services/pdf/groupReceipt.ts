@@ -39,7 +39,7 @@ export async function groupReceiptPdf(input: GroupReceiptInput): Promise<Buffer>
     w,
     payment.lines.flatMap(({ traveller, order }, i) => (order.product === 'premium' && order.accessCode ? [{ label: `Access code, ${name(traveller, i)}`, code: order.accessCode }] : [])),
   );
-  closingSection(w, { paid: payment.status === 'paid', email: payment.receiptEmail, brandName, supportEmail: input.supportEmail, number: payment.number });
+  closingSection(w, { paid: payment.status === 'paid', email: payment.receiptEmail, brandName, supportEmail: input.supportEmail, number: payment.number, group: true });
 
   return w.finish(footer(brandName, payment.number));
 }
