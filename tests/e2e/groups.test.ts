@@ -198,6 +198,16 @@ describe('a family fills its applications together', () => {
     await page.waitForFunction(() => !document.querySelector('[data-testid="group-download-receipt"][aria-busy]'));
     expect(await page.$('[data-testid="group-receipt-failed"]')).toBeNull();
     expect(pageErrors(page)).toEqual([]);
+    // Past the server's limit on PDFs (30 a minute, bad requests counted too), the page says to wait, in Spanish.
+    await page.evaluate(async () => {
+      for (let i = 0; i < 30; i += 1) await fetch('/api/generate-pdf', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    });
+    await page.click('[data-testid="group-download-receipt"]');
+    const failed = await page.waitForSelector('[data-testid="group-receipt-failed"]');
+    expect(await failed?.evaluate((el) => (el as HTMLElement).innerText)).toBe(JSON.parse(fs.readFileSync('locales/es/errors.json', 'utf8')).too_many_requests);
+    expect(await audit(page, 'the group confirmation with its receipt refused')).toBe('');
+    // The browser logs the refused requests themselves, and nothing else.
+    expect(pageErrors(page).filter((e) => !/status of (400|429)/.test(e))).toEqual([]);
     console.log(`the mother's and the son's ESTA applications completed (the son added from her form) in ${twoEsta.toFixed(1)} s (Chromium, this machine); the four forms in ${fourForms.toFixed(1)} s, three typed in the browser`);
   });
 });
