@@ -4,24 +4,35 @@ import type { OrderDto } from '../openapi/schemas/orders';
 import type { PdfFile } from './confirmation.machine';
 
 // The group's confirmation (issue 36): the payment as the server recorded it, every traveller with their own
-// receipt line, and each ready form's PDF, made by the server from the traveller's own order.
+// receipt line, and each ready form's PDF, made by the server from the traveller's own order; the receipt PDF of
+// the one charge, made by the server from the payment it recorded.
 
 export interface GroupConfirmationInput {
   /** The `groupPayment` query parameter; nothing else in the address is trusted. */
   paymentId: string | null;
 }
 
+/**
+ * Why the receipt PDF was not made, for the page's message: the server asked to wait (429, too many PDFs in a
+ * minute), or anything else (the spec's 'Error generating confirmation PDF' with the payment's number).
+ */
+export type ReceiptFailure = 'too_many_requests' | 'failed';
+
 export interface GroupConfirmationContext {
   paymentId: string | null;
   payment: GroupPaymentDto | null;
   /** The line (its place in the payment) whose traveller's form is being made. */
   downloading: number | null;
+  /** The last receipt download's failure, until the next one starts. */
+  receiptFailure: ReceiptFailure | null;
 }
 
-/** A traveller's form by their line's place in the payment (the page's rows). */
-export type GroupConfirmationEvent = { type: 'DOWNLOAD.FORM'; line: number } | { type: 'RETRY' } | { type: 'REFRESH' };
+/** A traveller's form by their line's place in the payment (the page's rows); the receipt of the one charge. */
+export type GroupConfirmationEvent = { type: 'DOWNLOAD.FORM'; line: number } | { type: 'DOWNLOAD.RECEIPT' } | { type: 'RETRY' } | { type: 'REFRESH' };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const receiptFailure = (error: unknown): ReceiptFailure => ((error as { status?: unknown } | null)?.status === 429 ? 'too_many_requests' : 'failed');
 
 const lineOrder = (context: GroupConfirmationContext, line: number | null) => (line === null ? undefined : context.payment?.lines[line]?.order);
 
@@ -31,6 +42,10 @@ export const groupConfirmationMachine = setup({
     /** GET /api/group-payments/{id}; provided by the client. */
     fetchPayment: fromPromise<GroupPaymentDto, { paymentId: string }>(async () => {
       throw new Error('fetchPayment is provided by the caller');
+    }),
+    /** POST /api/generate-pdf with the payment's confirmation number; provided by the client. */
+    downloadReceipt: fromPromise<PdfFile, { payment: GroupPaymentDto }>(async () => {
+      throw new Error('downloadReceipt is provided by the caller');
     }),
     /** POST /api/generate-form-pdf with the traveller's confirmation number; provided by the client. */
     downloadForm: fromPromise<PdfFile, { order: OrderDto }>(async () => {
@@ -52,7 +67,7 @@ export const groupConfirmationMachine = setup({
   },
 }).createMachine({
   id: 'groupConfirmation',
-  context: ({ input }) => ({ paymentId: input.paymentId?.trim() || null, payment: null, downloading: null }),
+  context: ({ input }) => ({ paymentId: input.paymentId?.trim() || null, payment: null, downloading: null, receiptFailure: null }),
   initial: 'checking',
   states: {
     checking: { always: [{ guard: 'hasPaymentId', target: 'loading' }, { target: 'missing' }] },
@@ -85,6 +100,17 @@ export const groupConfirmationMachine = setup({
               target: 'form',
               actions: assign({ downloading: ({ event }) => event.line }),
             },
+            'DOWNLOAD.RECEIPT': { target: 'receipt', actions: assign({ receiptFailure: null }) },
+          },
+        },
+        receipt: {
+          tags: ['busy'],
+          invoke: {
+            id: 'downloadReceipt',
+            src: 'downloadReceipt',
+            input: ({ context }) => ({ payment: context.payment as GroupPaymentDto }),
+            onDone: { target: 'idle', actions: { type: 'saveFile', params: ({ event }) => ({ file: event.output }) } },
+            onError: { target: 'idle', actions: assign({ receiptFailure: ({ event }) => receiptFailure(event.error) }) },
           },
         },
         form: {

@@ -6,7 +6,7 @@ export const receiptPdf = defineRoute({
   method: 'POST',
   url: '/api/generate-pdf',
   tags: ['pdf'],
-  summary: 'The payment receipt of an order as a PDF, from the stored order (owner only)',
+  summary: "The payment receipt of an order as a PDF, from the stored order (owner only); a group payment's number gives the one charge with a line per traveller",
   body: ReceiptPdfSchema,
   responses: { 200: PdfFileSchema, ...errorResponses(403, 404) },
 });

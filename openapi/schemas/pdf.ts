@@ -8,7 +8,7 @@ const Loose = Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Nu
  * only) and prints its own records, so the other fields are accepted and ignored.
  */
 export const ReceiptPdfSchema = Strict({
-  confirmationNumber: Type.String({ minLength: 1, maxLength: 40 }),
+  confirmationNumber: Type.String({ minLength: 1, maxLength: 40, description: "An order's confirmation number, or a group payment's (issue 36)" }),
   service: Loose,
   plan: Loose,
   amount: Loose,

@@ -77,7 +77,7 @@ export default fp(
     app.decorate('accounts', new AccountService(app.db, app.counters));
     app.decorate('applications', new ApplicationService(app.db));
     app.decorate('results', new ResultsService(app.db));
-    app.decorate('documents', new DocumentService(app.db, app.orders));
+    app.decorate('documents', new DocumentService(app.db, app.orders, app.groupCheckout));
     app.decorate('photos', new PhotoService());
     app.decorate('photoStore', new PhotoStore(app.db));
     // OpenAI (or a compatible server) when a key is given; otherwise the built-in engine, offline and deterministic.

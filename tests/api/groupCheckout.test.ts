@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
+import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { estaCatalog } from '../../machines/domain/catalogs/index';
 import type { GroupDto, GroupPaymentDto, GroupQuoteDto, TravellerAdded } from '../../openapi/schemas/groups';
@@ -221,5 +222,69 @@ describe(`one checkout for a group on ${dialectUnderTest}`, () => {
     expect(settled.status).toBe('paid');
     expect((await ordersOfGroup(f.groupId)).every((r) => r.status === 'paid')).toBe(true);
     expect((await leadsOf(f)).every((l) => l.payment_status === 'paid')).toBe(true);
+  });
+});
+
+const textOf = async (bytes: Buffer) => (await new PDFParse({ data: new Uint8Array(bytes) }).getText()).text;
+const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+describe(`the receipt of a group's payment on ${dialectUnderTest}`, () => {
+  it('prints the one charge with every traveller’s line, for the session that paid and nobody else', async () => {
+    const f = await family();
+    const paid = await pay(f);
+    expect(paid.statusCode, paid.body).toBe(200);
+    const payment = paid.json() as GroupPaymentDto;
+
+    const receipt = await call('POST', '/api/generate-pdf', f.cookie, { confirmationNumber: payment.number });
+    expect(receipt.statusCode, receipt.body).toBe(200);
+    expect(receipt.headers['content-type']).toBe('application/pdf');
+    expect(receipt.headers['content-disposition']).toBe(`attachment; filename="group-confirmation-${payment.number}.pdf"`);
+    const text = await textOf(receipt.rawPayload);
+    const total = 3 * ESTA + PREMIUM + PROCESSING;
+    expect(payment.lines.reduce((n, l) => n + l.order.price.total, 0)).toBe(total);
+    for (const { traveller, order } of payment.lines) {
+      const line = text.split('\n').findIndex((l) => l.startsWith(traveller));
+      expect(line, traveller).toBeGreaterThan(-1);
+      // The name and amount on one line, the service, package and the traveller's own order number under it.
+      const [first, ...under] = text.split('\n').slice(line, line + 3);
+      const details = under.join(' ');
+      expect(first).toContain(dollars(order.price.total));
+      expect(details).toContain(`Order ${order.number}`);
+      expect(details).toContain(order.service === 'ESTA' ? 'ESTA application assistance, ESTA service' : 'DS-160 visa application assistance, Premium');
+    }
+    expect(text).toContain(payment.number);
+    expect(text).toMatch(new RegExp(`Total charged\\s*\\${dollars(total)}`));
+    expect(text).toMatch(new RegExp(`Processing fee\\s*\\${dollars(PROCESSING)}`));
+    expect(text).toContain('visa ending in 4242');
+    expect(text).not.toContain(CARD.cardNumber.replace(/\s/g, '').slice(0, 12));
+    // Both governments' fees, each with its own site: three ESTAs and one visa.
+    expect(text).toContain(dollars(3 * 2_100));
+    expect(text).toContain(dollars(18_500));
+    expect(text).toContain(payment.lines[2]?.order.accessCode as string);
+
+    // Another session is refused as for any order; an unknown number is not found.
+    const stranger = sessionCookie(await call('POST', '/api/leads/immediate', undefined, { email: 'x@example.com', formType: 'ESTA' })) as string;
+    expect((await call('POST', '/api/generate-pdf', stranger, { confirmationNumber: payment.number })).statusCode).toBe(403);
+    expect((await call('POST', '/api/generate-pdf', undefined, { confirmationNumber: payment.number })).statusCode).toBe(403);
+    expect((await call('POST', '/api/generate-pdf', f.cookie, { confirmationNumber: 'RB-000000-AAAAAAAA' })).statusCode).toBe(404);
+    // The payment has no form of its own; each traveller's order keeps its own single receipt.
+    expect((await call('POST', '/api/generate-form-pdf', f.cookie, { confirmationNumber: payment.number })).statusCode).toBe(404);
+    const own = payment.lines[2]?.order;
+    const single = await call('POST', '/api/generate-pdf', f.cookie, { confirmationNumber: own?.number });
+    expect(single.headers['content-disposition']).toBe(`attachment; filename="ds160-confirmation-${own?.number}.pdf"`);
+    const singleText = await textOf(single.rawPayload);
+    expect(singleText).toContain('Diego Garcia');
+    expect(singleText).toMatch(new RegExp(`Total charged\\s*\\${dollars(PREMIUM)}`));
+    expect(singleText).not.toContain('Ana Garcia');
+  });
+
+  it('says a declined group payment was not paid', async () => {
+    const f = await family();
+    const refused = await call('POST', `/api/groups/${f.groupId}/checkout`, f.cookie, { email: 'ana@example.com', idempotencyKey: key(), paymentDetails: DECLINED });
+    expect(refused.statusCode).toBe(402);
+    const row = (await ordersOfGroup(f.groupId)).find((r) => r.plan === 'group')!;
+    const text = await textOf((await call('POST', '/api/generate-pdf', f.cookie, { confirmationNumber: row.number })).rawPayload);
+    expect(text).toMatch(/NOT PAID/);
+    expect(text).toContain('Total (not charged)');
   });
 });

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { estaCatalog } from '../../machines/domain/catalogs/esta';
 import { byRole, openPage, pageErrors, startE2E, textOf, waitForNewTraveller, waitForPath, type E2E } from './browser';
@@ -182,7 +183,31 @@ describe('a family fills its applications together', () => {
       expect((await response.buffer()).subarray(0, 4).toString()).toBe('%PDF');
       await page.waitForFunction(() => !document.querySelector('[data-testid="group-line-form"][aria-busy]'));
     }
+
+    // The receipt of the one charge: the server's PDF of the payment the page names, every traveller on it.
+    const receipt = await page.waitForSelector('[data-testid="group-download-receipt"]:not([disabled])');
+    expect(await receipt?.evaluate((el) => (el as HTMLElement).innerText)).toBe(group.confirmation.receipt.download);
+    const paymentNumber = await textOf(page, '[data-testid="group-payment-number"]');
+    const [response] = await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/generate-pdf') && r.request().method() === 'POST'), receipt?.click()]);
+    expect(JSON.parse(response.request().postData() ?? '{}')).toMatchObject({ confirmationNumber: paymentNumber });
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-disposition']).toBe(`attachment; filename="group-confirmation-${paymentNumber}.pdf"`);
+    const receiptText = (await new PDFParse({ data: new Uint8Array(await response.buffer()) }).getText()).text;
+    for (const number of numbers) expect(receiptText).toContain(`Order ${number}`);
+    expect(receiptText).toContain(`Total charged $${(total / 100).toFixed(2)}`);
+    await page.waitForFunction(() => !document.querySelector('[data-testid="group-download-receipt"][aria-busy]'));
+    expect(await page.$('[data-testid="group-receipt-failed"]')).toBeNull();
     expect(pageErrors(page)).toEqual([]);
+    // Past the server's limit on PDFs (30 a minute, bad requests counted too), the page says to wait, in Spanish.
+    await page.evaluate(async () => {
+      for (let i = 0; i < 30; i += 1) await fetch('/api/generate-pdf', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    });
+    await page.click('[data-testid="group-download-receipt"]');
+    const failed = await page.waitForSelector('[data-testid="group-receipt-failed"]');
+    expect(await failed?.evaluate((el) => (el as HTMLElement).innerText)).toBe(JSON.parse(fs.readFileSync('locales/es/errors.json', 'utf8')).too_many_requests);
+    expect(await audit(page, 'the group confirmation with its receipt refused')).toBe('');
+    // The browser logs the refused requests themselves, and nothing else.
+    expect(pageErrors(page).filter((e) => !/status of (400|429)/.test(e))).toEqual([]);
     console.log(`the mother's and the son's ESTA applications completed (the son added from her form) in ${twoEsta.toFixed(1)} s (Chromium, this machine); the four forms in ${fourForms.toFixed(1)} s, three typed in the browser`);
   });
 });

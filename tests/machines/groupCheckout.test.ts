@@ -213,19 +213,65 @@ describe('group confirmation', () => {
     ],
   } as unknown as GroupPaymentDto;
 
-  function open(paymentId: string | null, payment: Partial<GroupPaymentDto> = PAYMENT, downloadForm: (input: unknown) => Promise<{ fileName: string; bytes: Uint8Array }> = async () => ({ fileName: 'f.pdf', bytes: new Uint8Array([37]) })) {
+  type Download = (input: unknown) => Promise<{ fileName: string; bytes: Uint8Array }>;
+  const made: Download = async () => ({ fileName: 'f.pdf', bytes: new Uint8Array([37]) });
+
+  function open(paymentId: string | null, payment: Partial<GroupPaymentDto> = PAYMENT, downloadForm: Download = made, downloadReceipt: Download = made) {
     const saved = vi.fn();
     const failed = vi.fn();
     const download = vi.fn(downloadForm);
+    const receipt = vi.fn(downloadReceipt);
     const actor = createActor(
       groupConfirmationMachine.provide({
-        actors: { fetchPayment: fromPromise(async () => payment as GroupPaymentDto), downloadForm: fromPromise(({ input }) => download(input as never)) },
+        actors: {
+          fetchPayment: fromPromise(async () => payment as GroupPaymentDto),
+          downloadForm: fromPromise(({ input }) => download(input as never)),
+          downloadReceipt: fromPromise(({ input }) => receipt(input as never)),
+        },
         actions: { saveFile: saved, announceFormFailed: failed },
       }),
       { input: { paymentId } },
     ).start();
-    return { actor, saved, failed, download };
+    return { actor, saved, failed, download, receipt };
   }
+
+  it('makes the receipt of the one charge from the payment, busy meanwhile, and no form at the same time', async () => {
+    let finish: (file: { fileName: string; bytes: Uint8Array }) => void = () => {};
+    const { actor, saved, download, receipt } = open(PAYMENT_ID, PAYMENT, made, () => new Promise((resolve) => (finish = resolve)));
+    await settle(actor);
+    actor.send({ type: 'DOWNLOAD.RECEIPT' });
+    expect(actor.getSnapshot().matches({ paid: 'receipt' })).toBe(true);
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    actor.send({ type: 'DOWNLOAD.FORM', line: 0 });
+    actor.send({ type: 'DOWNLOAD.RECEIPT' });
+    expect(download).not.toHaveBeenCalled();
+    expect(receipt).toHaveBeenCalledTimes(1);
+    expect(receipt.mock.calls[0]![0]).toEqual({ payment: PAYMENT });
+    finish({ fileName: 'group-confirmation-RB-G.pdf', bytes: new Uint8Array([37]) });
+    await settle(actor);
+    expect(actor.getSnapshot().matches({ paid: 'idle' })).toBe(true);
+    expect(saved).toHaveBeenCalledWith(expect.anything(), { file: { fileName: 'group-confirmation-RB-G.pdf', bytes: new Uint8Array([37]) } });
+    expect(actor.getSnapshot().context.receiptFailure).toBeNull();
+  });
+
+  it('keeps why the receipt was not made for the page, until the next try', async () => {
+    const answers = [Object.assign(new Error('429'), { status: 429 }), new TypeError('Failed to fetch'), Object.assign(new Error('500'), { status: 500 })];
+    const { actor, saved } = open(PAYMENT_ID, PAYMENT, made, async () => {
+      throw answers.shift();
+    });
+    await settle(actor);
+    const attempt = async () => {
+      actor.send({ type: 'DOWNLOAD.RECEIPT' });
+      expect(actor.getSnapshot().context.receiptFailure).toBeNull();
+      await settle(actor);
+      return actor.getSnapshot().context.receiptFailure;
+    };
+    expect(await attempt()).toBe('too_many_requests');
+    expect(await attempt()).toBe('failed');
+    expect(await attempt()).toBe('failed');
+    expect(actor.getSnapshot().matches({ paid: 'idle' })).toBe(true);
+    expect(saved).not.toHaveBeenCalled();
+  });
 
   it('shows a paid payment and makes only a ready form’s PDF, from that traveller’s order', async () => {
     const { actor, saved, download } = open(PAYMENT_ID);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { PDFParse } from 'pdf-parse';
 import { expect } from 'vitest';
 import type { AnyEventObject } from 'xstate';
 import { groupConfirmationCalls } from '../../client/api/actors/groupCheckout';
@@ -9,7 +10,8 @@ import { CARDS, FILLED } from './commerce';
 import { effectsOf, lastCall, lastHeld, type PathCase, type PathModel, type Snap, type World } from './model';
 
 // The group's confirmation (issue 36): the payment as the server recorded it, never what the address says; each
-// traveller's form PDF made by the server from that traveller's own order, only where the form is complete.
+// traveller's form PDF made by the server from that traveller's own order, only where the form is complete; the
+// receipt PDF of the one charge, made by the server from the payment it recorded, with every traveller's line.
 
 /** A mother's completed ESTA and her son's DS-160 just begun, paid together with this card; the payment's id. */
 async function groupPayment(world: World, cardNumber: string = CARDS.success): Promise<string> {
@@ -27,32 +29,68 @@ async function groupPayment(world: World, cardNumber: string = CARDS.success): P
 /** The model's payment: two lines, the first one's form complete (the mother's), the second's not (her son's). */
 const MODEL = (status: string) => ({ status, lines: [{ order: { formReady: true, number: 'model' } }, { order: { formReady: false, number: 'model' } }] });
 
-const outcomes = (status: string) => (s: Snap): AnyEventObject[] => {
+/** How the server answers the receipt's request in a case: it makes the PDF, or it says to wait (429). */
+type ReceiptAnswer = 'made' | 'tooMany';
+
+const outcomes = (status: string, receipt: ReceiptAnswer = 'made') => (s: Snap): AnyEventObject[] => {
   if (s.matches('loading')) return [{ type: 'xstate.done.actor.fetchPayment', output: MODEL(status) }, { type: 'xstate.error.actor.fetchPayment', error: 'network' }];
-  const downloads: AnyEventObject[] = [{ type: 'DOWNLOAD.FORM', line: 0 }, { type: 'DOWNLOAD.FORM', line: 1 }];
-  if (s.matches({ paid: 'form' })) return [{ type: 'xstate.done.actor.downloadForm', output: {} }, { type: 'xstate.error.actor.downloadForm', error: 'network' }, { type: 'DOWNLOAD.FORM', line: 0 }];
+  if (receipt === 'tooMany') {
+    if (s.matches({ paid: 'receipt' })) return [{ type: 'xstate.error.actor.downloadReceipt', error: { status: 429 }, sent: true }, { type: 'DOWNLOAD.RECEIPT' }];
+    return [{ type: 'DOWNLOAD.RECEIPT' }];
+  }
+  const downloads: AnyEventObject[] = [{ type: 'DOWNLOAD.FORM', line: 0 }, { type: 'DOWNLOAD.FORM', line: 1 }, { type: 'DOWNLOAD.RECEIPT' }];
+  if (s.matches({ paid: 'form' })) return [{ type: 'xstate.done.actor.downloadForm', output: {} }, { type: 'xstate.error.actor.downloadForm', error: 'network' }, { type: 'DOWNLOAD.FORM', line: 0 }, { type: 'DOWNLOAD.RECEIPT' }];
+  if (s.matches({ paid: 'receipt' })) return [{ type: 'xstate.done.actor.downloadReceipt', output: {} }, { type: 'xstate.error.actor.downloadReceipt', error: 'network' }, { type: 'DOWNLOAD.FORM', line: 0 }, { type: 'DOWNLOAD.RECEIPT' }];
   if (s.matches('failed')) return [{ type: 'RETRY' }];
   if (s.matches('pending')) return [{ type: 'REFRESH' }, ...downloads];
   return downloads;
 };
 
-function paymentCase(name: string, status: string, setup: (world: World) => Promise<string>): PathCase {
-  return { name, input: { paymentId: randomUUID() }, setup: async (world) => ({ paymentId: await setup(world) }), events: outcomes(status) };
+function paymentCase(name: string, status: string, setup: (world: World) => Promise<string>, receipt: ReceiptAnswer = 'made'): PathCase {
+  return { name, input: { paymentId: randomUUID() }, setup: async (world) => ({ paymentId: await setup(world) }), events: outcomes(status, receipt) };
 }
+
+/** The receipt route's limit: a page asks for a few PDFs at most (server/routes/pdf.ts). */
+const PDFS_PER_MINUTE = 30;
+
+const pdfText = async (bytes: Uint8Array) => (await new PDFParse({ data: new Uint8Array(bytes) }).getText()).text.replace(/\s+/g, ' ');
+const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 export const groupConfirmationPaths: PathModel = {
   machine: groupConfirmationMachine,
-  budget: 40,
+  budget: 60,
   calls: groupConfirmationCalls,
   effects: ['saveFile', 'announceFormFailed'],
+  abstraction: (s) => ({ value: s.value, receiptFailure: s.context.receiptFailure ?? null }),
   required: [
     { name: 'a lost answer, then Retry', case: 'a family paid together', through: [(e) => e.type === 'xstate.error.actor.fetchPayment', (e) => e.type === 'RETRY', (e) => e.type === 'xstate.done.actor.fetchPayment'] },
     { name: 'a charge not settled, then Refresh', case: 'a payment whose charge has not settled', through: [(e) => e.type === 'xstate.done.actor.fetchPayment', (e) => e.type === 'REFRESH', (e) => e.type === 'xstate.done.actor.fetchPayment'] },
     { name: 'a form made, then another try', case: 'a family paid together', through: [(e) => e.type === 'xstate.done.actor.downloadForm', (e) => e.type === 'DOWNLOAD.FORM', (e) => e.type === 'xstate.error.actor.downloadForm'] },
+    {
+      name: 'the receipt lost, then made',
+      case: 'a family paid together',
+      through: [(e) => e.type === 'xstate.error.actor.downloadReceipt', (e) => e.type === 'DOWNLOAD.RECEIPT', (e) => e.type === 'xstate.done.actor.downloadReceipt'],
+    },
+    {
+      name: 'too many PDFs this minute, twice',
+      case: 'a leader who asked for too many PDFs this minute',
+      through: [(e) => e.type === 'xstate.error.actor.downloadReceipt', (e) => e.type === 'DOWNLOAD.RECEIPT', (e) => e.type === 'xstate.error.actor.downloadReceipt'],
+    },
   ],
   cases: [
     paymentCase('a family paid together', 'paid', (world) => groupPayment(world)),
     paymentCase('a declined card', 'failed', (world) => groupPayment(world, CARDS.declined)),
+    // The server's limit on PDFs, reached by this browser before the button is pressed (bad requests count too).
+    paymentCase(
+      'a leader who asked for too many PDFs this minute',
+      'paid',
+      async (world) => {
+        const id = await groupPayment(world);
+        for (let i = 0; i < PDFS_PER_MINUTE; i += 1) await world.http({ method: 'POST', path: '/api/generate-pdf', body: {} });
+        return id;
+      },
+      'tooMany',
+    ),
     // The gateway has not answered yet (a state the page cannot leave it in): a paid payment set back to pending.
     paymentCase('a payment whose charge has not settled', 'pending', async (world) => {
       const id = await groupPayment(world);
@@ -74,7 +112,7 @@ export const groupConfirmationPaths: PathModel = {
       expect(s.hasTag('busy')).toBe(valid);
       if (valid) expect(lastHeld(world, 'fetchPayment')?.input).toEqual({ paymentId: id });
     },
-    step: ({ before, event, after, started, world }) => {
+    step: async ({ before, event, after, started, asked, world }) => {
       // Where each step leads, by the oracle's own rules: the screen is the status the server recorded.
       const status = (event as { output?: { status?: string } }).output?.status;
       const leads: Record<string, unknown> = {
@@ -89,7 +127,7 @@ export const groupConfirmationPaths: PathModel = {
       if (before.matches('failed')) leads.RETRY = 'loading';
       if (before.matches('pending')) leads.REFRESH = 'loading';
       if (event.type in leads) expect(after.value, `where ${event.type} leads`).toEqual(leads[event.type]);
-      expect(after.hasTag('busy'), 'busy while the payment or a form is asked for').toBe(after.matches('loading') || after.matches({ paid: 'form' }));
+      expect(after.hasTag('busy'), 'busy while the payment, a form or the receipt is asked for').toBe(after.matches('loading') || after.matches({ paid: 'form' }) || after.matches({ paid: 'receipt' }));
       if (event.type === 'DOWNLOAD.FORM' && started.length) expect(after.context.downloading).toBe(event.line);
       if (event.type.startsWith('xstate.') && event.type.endsWith('downloadForm')) expect(after.context.downloading).toBeNull();
       // The PDF the server made for that traveller's own order is handed to the browser.
@@ -102,6 +140,35 @@ export const groupConfirmationPaths: PathModel = {
       if (event.type === 'DOWNLOAD.FORM') {
         const ready = before.matches({ paid: 'idle' }) && before.context.payment.lines[event.line]?.order.formReady === true;
         expect(started.map((h) => h.name)).toEqual(ready ? ['downloadForm'] : []);
+      }
+      // The receipt is asked for only from the paid page with nothing else being made; its last failure goes.
+      if (event.type === 'DOWNLOAD.RECEIPT') {
+        expect(started.map((h) => h.name)).toEqual(before.matches({ paid: 'idle' }) ? ['downloadReceipt'] : []);
+        if (started.length) expect(after.context.receiptFailure).toBeNull();
+        else expect(after.context.receiptFailure).toBe(before.context.receiptFailure);
+      }
+      if (event.type === 'xstate.done.actor.downloadReceipt') {
+        const payment = before.context.payment;
+        const answer = lastCall(world, 'POST', '/api/generate-pdf');
+        expect(answer?.status).toBe(200);
+        expect(answer?.body).toMatchObject({ confirmationNumber: payment.number });
+        const file = effectsOf(world, 'saveFile').at(-1)?.params.file as { fileName: string; bytes: Uint8Array };
+        expect(file.fileName).toBe(`group-confirmation-${payment.number}.pdf`);
+        // What the server printed is the charge it recorded: every traveller's order and amount, adding up to it.
+        const text = await pdfText(file.bytes);
+        const lines = payment.lines as Array<{ traveller: string; order: { number: string; price: { total: number } } }>;
+        expect(lines.reduce((n, l) => n + l.order.price.total, 0)).toBe(payment.price.total);
+        for (const line of lines) expect(text).toContain(`${line.traveller} ${dollars(line.order.price.total)} Order ${line.order.number}`);
+        expect(text).toContain(`Total charged ${dollars(payment.price.total)}`);
+        expect(text).toContain(`${payment.card.brand} ending in ${payment.card.last4}`);
+        expect(after.context.receiptFailure).toBeNull();
+      }
+      // Why it failed, by the answer: 429 says wait; a lost connection or any other refusal is the spec's error.
+      if (event.type === 'xstate.error.actor.downloadReceipt') {
+        const lost = lastHeld(world, 'downloadReceipt')?.verdict === 'dropped';
+        const status = lastCall(world, 'POST', '/api/generate-pdf')?.status;
+        expect(after.context.receiptFailure).toBe(!lost && status === 429 ? 'too_many_requests' : 'failed');
+        expect(asked).toEqual([]);
       }
       if (event.type === 'xstate.error.actor.downloadForm') expect(effectsOf(world, 'announceFormFailed').at(-1)?.params).toEqual({ number: before.context.payment.lines[before.context.downloading].order.number });
     },
@@ -127,6 +194,9 @@ export const groupConfirmationPaths: PathModel = {
         expect(payment.lines.map((l: { order: { id: string } }) => l.order.id).sort()).toEqual(rows.map((r) => r.id).sort());
         expect(rows.every((r) => r.status === 'paid')).toBe(true);
         expect(payment.lines.map((l: { order: { formReady: boolean } }) => l.order.formReady)).toEqual([true, false]);
+      },
+      'paid.receipt': async (s, world) => {
+        expect(lastHeld(world, 'downloadReceipt')?.input).toEqual({ payment: s.context.payment });
       },
       'paid.form': async (s, world) => {
         const line = s.context.payment.lines[s.context.downloading];

@@ -1,7 +1,8 @@
 import { PDFParse } from 'pdf-parse';
 import { describe, expect, it } from 'vitest';
 import type { OrderDto } from '../../openapi/schemas/orders';
-import { asciiSafe, formFileName, formPdf, receiptFileName, receiptPdf, type PdfLead } from '../../server/services/pdf';
+import type { GroupPaymentDto } from '../../openapi/schemas/groups';
+import { asciiSafe, formFileName, formPdf, groupReceiptFileName, groupReceiptPdf, receiptFileName, receiptPdf, type PdfLead } from '../../server/services/pdf';
 import { validForm } from '../helpers/ds160Form';
 
 const ORDER: OrderDto = {
@@ -53,6 +54,59 @@ describe('the receipt', () => {
     const text = await textOf(await receiptPdf({ order: { ...ORDER, status: 'failed', accessCode: null, paidAt: null }, brandName: 'Rumbo', lead: null, supportEmail: 's@x.co', officialSite: 'x' }));
     expect(text).not.toContain('PREMIUM-');
     expect(text).toMatch(/not been paid|not paid|was not accepted|declined|failed/i);
+  });
+});
+
+describe("the receipt of a group's payment", () => {
+  const esta = (number: string, total: number): OrderDto => ({
+    ...ORDER,
+    number,
+    service: 'ESTA',
+    product: 'esta',
+    accessCode: null,
+    price: { serviceFee: 7700, credit: 0, processingFee: total - 7700, total, governmentFee: 2100, outOfPocket: total + 2100 },
+  });
+  const PAYMENT: GroupPaymentDto = {
+    id: 'p',
+    number: 'RB-261123-GROUPAAA',
+    groupId: 'g',
+    status: 'paid',
+    price: { serviceFee: 30400, credit: 0, processingFee: 299, total: 30699, governmentFee: 22700, outOfPocket: 53399 },
+    card: { brand: 'mastercard', last4: '4444' },
+    receiptEmail: 'ana@example.com',
+    failure: null,
+    createdAt: '2026-11-23T10:00:00.000Z',
+    paidAt: '2026-11-23T10:00:01.000Z',
+    lines: [
+      { traveller: 'Ana Garcia', relationship: 'leader', order: esta('RB-261123-ANAAAAAA', 7999) },
+      { traveller: 'José Müller', relationship: 'spouse', order: { ...ORDER, number: 'RB-261123-JOSEAAAA' } },
+      { traveller: ' ', relationship: 'child', order: esta('RB-261123-CHILDAAA', 7700) },
+    ],
+  };
+  const print = (payment: GroupPaymentDto) =>
+    groupReceiptPdf({ payment, brandName: 'Rumbo', supportEmail: 'support@rumbo.example', officialSites: { ESTA: 'https://esta.cbp.dhs.gov/', 'DS-160': 'https://ceac.state.gov/genniv/' } }).then(textOf);
+
+  it('prints the one charge and a line per traveller, each government fee with its own site, and each Premium code', async () => {
+    const text = (await print(PAYMENT)).replace(/\s+/g, ' ');
+    for (const line of ['Ana Garcia $79.99 Order RB-261123-ANAAAAAA · ESTA application assistance, ESTA service', 'José Müller $152.99 Order RB-261123-JOSEAAAA · DS-160 visa application assistance, Premium', 'Traveller 3 $77.00 Order RB-261123-CHILDAAA']) {
+      expect(text).toContain(line);
+    }
+    expect(text).toContain('Total charged $306.99');
+    expect(text).toContain('mastercard ending in 4444');
+    expect(text).toContain("ESTA fee ($42.00)");
+    expect(text).toContain("visa application fee ($185.00)");
+    expect(text).toContain('Access code, José Müller PREMIUM-12345678-AB');
+    // The dashboard lists the travellers' orders, not the payment: the receipt does not promise it there.
+    expect(text).toContain("each traveller's order stays on your dashboard");
+    expect(text).not.toContain('this order stays on your dashboard');
+    expect(text.match(/Confirmation number/g)).toHaveLength(1);
+    expect(groupReceiptFileName(PAYMENT)).toBe('group-confirmation-RB-261123-GROUPAAA.pdf');
+  });
+
+  it('says first that a payment not charged is not paid', async () => {
+    const text = await print({ ...PAYMENT, status: 'failed', paidAt: null, card: null });
+    expect(text.indexOf('NOT PAID')).toBeLessThan(text.indexOf('Confirmation number'));
+    expect(text).toContain('Total (not charged)');
   });
 });
 

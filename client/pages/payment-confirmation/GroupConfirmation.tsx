@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ROUTES } from '../../../machines/domain/routes';
 import { groupConfirmationMachine } from '../../../machines/groupConfirmation.machine';
+import type { ReceiptFailure } from '../../../machines/groupConfirmation.machine';
 import type { GroupPaymentDto } from '../../../openapi/schemas/groups';
 import { makeGroupConfirmationActors } from '../../api/actors/groupCheckout';
 import { fetchTransport } from '../../api/transport';
@@ -51,9 +52,20 @@ export function GroupConfirmation({ paymentId }: { paymentId: string }) {
   const state = useSelector(flow, (s) => (['missing', 'failed', 'pending', 'notPaid', 'paid'] as const).find((v) => s.matches(v)) ?? 'loading');
   const payment = useSelector(flow, (s) => s.context.payment);
   const downloading = useSelector(flow, (s) => s.context.downloading);
+  const receipt = useSelector(flow, (s) => ({ busy: s.matches({ paid: 'receipt' }), failure: s.context.receiptFailure }), (a, b) => a.busy === b.busy && a.failure === b.failure);
 
   if (state === 'loading') return <Spinner label={t('commerce:confirmation.loading')} />;
-  if (state === 'paid' && payment) return <PaidGroup payment={payment} downloading={downloading} onForm={(line) => flow.send({ type: 'DOWNLOAD.FORM', line })} />;
+  if (state === 'paid' && payment) {
+    return (
+      <PaidGroup
+        payment={payment}
+        downloading={downloading}
+        receipt={receipt}
+        onForm={(line) => flow.send({ type: 'DOWNLOAD.FORM', line })}
+        onReceipt={() => flow.send({ type: 'DOWNLOAD.RECEIPT' })}
+      />
+    );
+  }
 
   return (
     <div className={`${narrow} ${page}`}>
@@ -87,8 +99,17 @@ export function GroupConfirmation({ paymentId }: { paymentId: string }) {
   );
 }
 
-function PaidGroup({ payment, downloading, onForm }: { payment: GroupPaymentDto; downloading: number | null; onForm: (line: number) => void }) {
-  const { t } = useTranslation(['group', 'commerce']);
+interface PaidProps {
+  payment: GroupPaymentDto;
+  downloading: number | null;
+  receipt: { busy: boolean; failure: ReceiptFailure | null };
+  onForm: (line: number) => void;
+  onReceipt: () => void;
+}
+
+function PaidGroup({ payment, downloading, receipt, onForm, onReceipt }: PaidProps) {
+  const { t } = useTranslation(['group', 'commerce', 'errors']);
+  const busy = downloading !== null || receipt.busy;
   const format = useFormat();
   const money = useMoney();
   const cents = (value: number) => money(value / 100, { cents: true });
@@ -114,7 +135,7 @@ function PaidGroup({ payment, downloading, onForm }: { payment: GroupPaymentDto;
         </h2>
         <ul className={`${stack} ${css.features}`}>
           {payment.lines.map((line, index) => (
-            <TravellerLine key={line.order.id} line={line} busy={downloading !== null} downloading={downloading === index} onForm={() => onForm(index)} />
+            <TravellerLine key={line.order.id} line={line} busy={busy} downloading={downloading === index} onForm={() => onForm(index)} />
           ))}
         </ul>
       </section>
@@ -133,6 +154,16 @@ function PaidGroup({ payment, downloading, onForm }: { payment: GroupPaymentDto;
           <Item term={t('confirmation.receipt.total')} value={cents(payment.price.total)} testId="group-payment-total" />
         </dl>
         <p className={notice.warning}>{t('checkout.summary.government', { amount: cents(payment.price.governmentFee) })}</p>
+        <div className={row}>
+          <button type="button" className={button.primary} data-testid="group-download-receipt" disabled={busy} aria-busy={receipt.busy || undefined} onClick={onReceipt}>
+            {receipt.busy ? t('commerce:confirmation.downloading.receipt') : t('confirmation.receipt.download')}
+          </button>
+        </div>
+        {receipt.failure && (
+          <p role="alert" className={notice.warning} data-testid="group-receipt-failed">
+            {receipt.failure === 'too_many_requests' ? t('errors:too_many_requests') : t('commerce:toast.receiptFailed.description', { number: payment.number })}
+          </p>
+        )}
       </section>
     </div>
   );

@@ -1,10 +1,13 @@
 import type { Executor } from '../../../db/index';
+import { findOrderByNumber } from '../../../db/queries/orders';
 import { getSetting } from '../../../db/queries/settings';
 import type { LeadRow } from '../../../db/schema';
+import type { GroupPaymentDto } from '../../../openapi/schemas/groups';
 import type { Access } from '../access';
+import type { GroupCheckout } from '../orders/groupCheckout';
 import type { OrderService } from '../orders/service';
 import { OFFICIAL_SITES } from '../orders/quote';
-import { formFileName, formPdf, receiptFileName, receiptPdf, type PdfLead } from '../pdf';
+import { formFileName, formPdf, groupReceiptFileName, groupReceiptPdf, receiptFileName, receiptPdf, type PdfLead } from '../pdf';
 
 /** Where applicants write; the same address the site's footer gives. */
 export const SUPPORT_EMAIL = 'support@rumbo.example';
@@ -37,19 +40,30 @@ function pdfLead(row: LeadRow | null): PdfLead | null {
 
 /**
  * The confirmation page's two PDFs (spec 1-core §7). The page names the order by its confirmation number; what is
- * printed is the order and the lead as stored, and only for the session that owns them.
+ * printed is the order and the lead as stored, and only for the session that owns them. A group's payment (issue
+ * 36) has a number too: its receipt is the one charge with a line per traveller; its travellers' forms are theirs.
  */
 export class DocumentService {
   constructor(
     private readonly db: Executor,
     private readonly orders: OrderService,
+    private readonly groupPayments: GroupCheckout,
   ) {}
 
   async receipt(access: Access, confirmationNumber: string): Promise<PdfFile> {
+    const row = await findOrderByNumber(this.db, confirmationNumber.trim());
+    // The same owner check as any order's (403 for another session, 404 for no such number), in the group's read.
+    if (row?.plan === 'group') return this.groupReceipt(await this.groupPayments.get(access, row.id));
     const { order, lead } = await this.orders.byNumber(access, confirmationNumber);
     const { brandName } = await getSetting(this.db, 'branding');
     const bytes = await receiptPdf({ order, brandName, lead: pdfLead(lead), supportEmail: SUPPORT_EMAIL, officialSite: OFFICIAL_SITES[order.service] });
     return { fileName: receiptFileName(order), bytes };
+  }
+
+  private async groupReceipt(payment: GroupPaymentDto): Promise<PdfFile> {
+    const { brandName } = await getSetting(this.db, 'branding');
+    const bytes = await groupReceiptPdf({ payment, brandName, supportEmail: SUPPORT_EMAIL, officialSites: OFFICIAL_SITES });
+    return { fileName: groupReceiptFileName(payment), bytes };
   }
 
   async form(access: Access, confirmationNumber: string): Promise<PdfFile> {

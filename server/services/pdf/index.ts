@@ -2,8 +2,9 @@
 // its lead as the server holds them.
 import type { OrderDto } from '../../../openapi/schemas/orders';
 
-export type { FormInput, PdfLead, ReceiptInput } from './inputs';
+export type { FormInput, GroupReceiptInput, PdfLead, ReceiptInput } from './inputs';
 export { receiptPdf } from './receipt';
+export { groupReceiptPdf } from './groupReceipt';
 export { formPdf } from './form';
 export { asciiSafe } from './ascii';
 
@@ -15,6 +16,11 @@ const safeNumber = (order: Pick<OrderDto, 'number'>) => order.number.replace(/[^
 /** `{service}-confirmation-{number}.pdf`, as the confirmation page saves it (spec 1-core §7). */
 export function receiptFileName(order: Pick<OrderDto, 'service' | 'number'>): string {
   return `${serviceSlug(order)}-confirmation-${safeNumber(order)}.pdf`;
+}
+
+/** `group-confirmation-{number}.pdf`: a group's payment may be for an ESTA and a visa at once. */
+export function groupReceiptFileName(payment: Pick<OrderDto, 'number'>): string {
+  return `group-confirmation-${safeNumber(payment)}.pdf`;
 }
 
 /** `{service}-form-{number}.pdf` (spec 1-core §7). */

@@ -1,4 +1,5 @@
 // What the routes hand the PDF service: the order as the API shows it and, when the order names one, its lead.
+import type { GroupPaymentDto } from '../../../openapi/schemas/groups';
 import type { OrderDto } from '../../../openapi/schemas/orders';
 
 export interface PdfLead {
@@ -26,4 +27,13 @@ export interface FormInput {
   order: OrderDto;
   brandName: string;
   lead: PdfLead | null;
+}
+
+export interface GroupReceiptInput {
+  /** The group's one payment, with each traveller's own order as its lines. */
+  payment: GroupPaymentDto;
+  brandName: string;
+  supportEmail: string;
+  /** Each government's own site, where its fee is paid. */
+  officialSites: Record<OrderDto['service'], string>;
 }
