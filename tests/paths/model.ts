@@ -89,6 +89,11 @@ export interface PathModel {
   effects?: readonly string[];
   /** What makes two snapshots the same for the traversal; keeps it small when context holds much. */
   abstraction?: (snapshot: Snap) => unknown;
+  /**
+   * What makes two snapshots of an invoked child machine (by invocation id) the same for the traversal; the child's
+   * value and context when omitted. Beside `abstraction`: the root's snapshot does not hold its children's states.
+   */
+  childAbstraction?: (id: string, child: Snap) => unknown;
   /** How to tell payloads apart for "one path per transition and payload" (default: the whole event). */
   payloadKind?: (before: Snap, event: AnyEventObject) => string;
   /**
