@@ -83,8 +83,11 @@ export interface PathModel {
   /** At most this many paths run; one per transition is enough. */
   budget: number;
   cases: PathCase[];
-  /** The same call factory the page uses (client/api/actors), given a transport over app.inject. */
-  calls?: (http: Transport) => Record<string, (input: any) => Promise<unknown>>;
+  /**
+   * The same call factory the page uses (client/api/actors), given a transport over app.inject, and the live actor's
+   * input (a wizard's child calls depend on its catalog). A child machine the machine invokes is given them too.
+   */
+  calls?: (http: Transport, input: any) => Record<string, (input: any) => Promise<unknown>>;
   /** Actions the page provides; the path records them in `world.effects`. */
   effects?: readonly string[];
   /** What makes two snapshots the same for the traversal; keeps it small when context holds much. */

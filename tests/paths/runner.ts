@@ -247,7 +247,7 @@ export async function runPath(model: PathModel, path: GeneratedPath, app: Fastif
     (model.effects ?? []).map((type) => [type, (_: unknown, params: unknown) => void world.effects.push({ type, params })]),
   );
   // The same gated calls for the machine and for the child machines it invokes (the page provides them alike).
-  const gated = model.calls ? (actorsOf((http) => gate.wrap(model.calls!(http)), world.http) as Record<string, unknown>) : undefined;
+  const gated = model.calls ? (actorsOf((http) => gate.wrap(model.calls!(http, input)), world.http) as Record<string, unknown>) : undefined;
   const children = Object.fromEntries(
     Object.entries(childMachines(model.machine)).map(([src, child]) => [src, gated ? child.provide({ actors: gated } as never) : child]),
   );
