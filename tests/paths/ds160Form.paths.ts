@@ -144,6 +144,7 @@ export const ds160FormPaths: PathModel = {
     };
   },
   // The child's answers are the form's (told at every change): what it has unsaved and in flight is what counts.
+  children: ['leadSync'],
   childAbstraction: (_id, child) => {
     const c = child.context as LeadSyncContext;
     return {

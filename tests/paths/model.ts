@@ -93,6 +93,12 @@ export interface PathModel {
   /** What makes two snapshots the same for the traversal; keeps it small when context holds much. */
   abstraction?: (snapshot: Snap) => unknown;
   /**
+   * The invocations (ids) of child machines the paths model: each is kept, itself a test machine whose calls and
+   * delays are path events sent to it, and its state is part of the graph's. Any other invocation, a machine's
+   * included, is replaced by its outcomes.
+   */
+  children?: readonly string[];
+  /**
    * What makes two snapshots of an invoked child machine (by invocation id) the same for the traversal; the child's
    * value and context when omitted. Beside `abstraction`: the root's snapshot does not hold its children's states.
    */

@@ -424,6 +424,7 @@ export const questionWizardPaths: PathModel = {
     return { value: s.value, lead: leadId !== null, ...rest };
   },
   // The child holds the answers as last told (at a step that saves): what matters is what it has unsaved and sends.
+  children: ['leadSync'],
   childAbstraction: (_id, child) => {
     const c = child.context as LeadSyncContext;
     return {

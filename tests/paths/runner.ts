@@ -46,7 +46,7 @@ interface Traversal {
 }
 
 function traversalOf(model: PathModel): Traversal {
-  if (keptInvocations(model.machine).length > 0) return systemModel(model.machine);
+  if (keptInvocations(model.machine, model.children ?? []).length > 0) return systemModel(model.machine, model.children ?? []);
   const testMachine = toTestMachine(model.machine);
   return {
     logic: testMachine,
@@ -76,7 +76,7 @@ function traversalOf(model: PathModel): Traversal {
 
 /** What makes two snapshots one node of the graph: the model's abstraction, and each child machine's state. */
 function keyOf(model: PathModel): (s: Snap) => string {
-  const ids = keptInvocations(model.machine).map((k) => k.id);
+  const ids = keptInvocations(model.machine, model.children ?? []).map((k) => k.id);
   const own = (s: Snap) => (model.abstraction ? model.abstraction(s) : { value: s.value, context: s.context });
   if (ids.length === 0) return (s) => JSON.stringify(own(s));
   return (s) =>
@@ -248,14 +248,15 @@ export async function runPath(model: PathModel, path: GeneratedPath, app: Fastif
   );
   // The same gated calls for the machine and for the child machines it invokes (the page provides them alike).
   const gated = model.calls ? (actorsOf((http) => gate.wrap(model.calls!(http, input)), world.http) as Record<string, unknown>) : undefined;
+  const kept = keptInvocations(model.machine, model.children ?? []);
   const children = Object.fromEntries(
-    Object.entries(childMachines(model.machine)).map(([src, child]) => [src, gated ? child.provide({ actors: gated } as never) : child]),
+    kept.map(({ src }) => [src, gated ? childMachines(model.machine)[src]!.provide({ actors: gated } as never) : childMachines(model.machine)[src]!]),
   );
   const machine = model.machine.provide({
     ...(gated || Object.keys(children).length ? { actors: { ...gated, ...children } as never } : {}),
     actions: effects,
   } as never);
-  const childIds = new Set(keptInvocations(model.machine).map((k) => k.id));
+  const childIds = new Set(kept.map((k) => k.id));
   const received = new Map<string, number>();
   let actor: AnyActorRef | undefined;
   // What the root and its child machines received: a child's outcomes and delays are the child's events.
@@ -329,7 +330,7 @@ async function check(model: PathModel, expected: Snap, actual: Snap, world: Worl
   expect(actual.value, 'state').toEqual(expected.value);
   expect(actual.status, 'status').toBe(expected.status);
   // A child machine is where the model says too (its state is the system's, not the root's).
-  for (const { id } of keptInvocations(model.machine)) expect(childOf(actual, id)?.value, `${id}'s state`).toEqual(childOf(expected, id)?.value);
+  for (const { id } of keptInvocations(model.machine, model.children ?? [])) expect(childOf(actual, id)?.value, `${id}'s state`).toEqual(childOf(expected, id)?.value);
   for (const [path, oracle] of Object.entries(model.oracle.states ?? {})) {
     if (actual.matches(stateValueOf(path))) await oracle(actual, world);
   }

@@ -52,17 +52,17 @@ export function freeze<T extends Snap>(s: T, ids: string[]): T {
 }
 
 /** Which child (by invocation id) takes each of its test machine's outcome and delay events. */
-export function childEventRoutes(machine: AnyStateMachine): Map<string, string> {
+export function childEventRoutes(machine: AnyStateMachine, keep: readonly string[]): Map<string, string> {
   const children = childMachines(machine);
   const routes = new Map<string, string>();
-  for (const { id, src } of keptInvocations(machine)) for (const type of stubbedEvents(children[src]!)) routes.set(type, id);
+  for (const { id, src } of keptInvocations(machine, keep)) for (const type of stubbedEvents(children[src]!)) routes.set(type, id);
   return routes;
 }
 
-export function systemModel(machine: AnyStateMachine): SystemModel {
-  const testMachine = toTestMachine(machine);
-  const routes = childEventRoutes(machine);
-  const ids = keptInvocations(machine).map((k) => k.id);
+export function systemModel(machine: AnyStateMachine, keep: readonly string[]): SystemModel {
+  const testMachine = toTestMachine(machine, keep);
+  const routes = childEventRoutes(machine, keep);
+  const ids = keptInvocations(machine, keep).map((k) => k.id);
 
   const record = (actor: AnyActorRef): Snap => {
     const snap = actor.getSnapshot() as Snap & { children: Record<string, AnyActorRef | undefined> };

@@ -28,36 +28,40 @@ export function childMachines(machine: AnyStateMachine): Record<string, AnyState
  * An invoked state machine (a child such as leadSync) is kept: its state is the system's, not an outcome; it is
  * itself made a test machine, so its own calls and delays become events sent to it (see system.ts).
  */
-export function toTestMachine(machine: AnyStateMachine): AnyStateMachine {
+export function toTestMachine(machine: AnyStateMachine, keep: readonly string[] = []): AnyStateMachine {
   const config = machine.config as StateConfig;
-  const children = childMachines(machine);
+  const children = Object.fromEntries(keptInvocations(machine, keep).map(({ src }) => [src, childMachines(machine)[src]!]));
   const testChildren = Object.fromEntries(Object.entries(children).map(([src, child]) => [src, toTestMachine(child)]));
-  const kept = (inv: InvokeConfig) => typeof inv.src === 'string' && inv.src in children;
+  const kept = (inv: InvokeConfig) => keep.includes(inv.id ?? '') && typeof inv.src === 'string' && inv.src in children;
   return createMachine(strip(config, config.id ?? '(machine)', kept) as never).provide({
     ...machine.implementations,
     actors: { ...machine.implementations.actors, ...testChildren },
   } as never);
 }
 
-/** The ids of the invocations of a machine that a test machine keeps (its children machines), by their src. */
-export function keptInvocations(machine: AnyStateMachine): Array<{ id: string; src: string }> {
+/**
+ * The invocations a test machine keeps, with their src: those of `keep` (ids a path model names) that invoke a
+ * state machine. A child the model does not name is replaced by its outcomes, as a call is.
+ */
+export function keptInvocations(machine: AnyStateMachine, keep: readonly string[]): Array<{ id: string; src: string }> {
   const children = childMachines(machine);
   const found: Array<{ id: string; src: string }> = [];
   const walk = (state: StateConfig) => {
     const invocations = (Array.isArray(state.invoke) ? state.invoke : state.invoke ? [state.invoke] : []) as InvokeConfig[];
-    for (const inv of invocations) if (inv.id && typeof inv.src === 'string' && inv.src in children) found.push({ id: inv.id, src: inv.src });
+    for (const inv of invocations) {
+      if (inv.id && keep.includes(inv.id) && typeof inv.src === 'string' && inv.src in children) found.push({ id: inv.id, src: inv.src });
+    }
     for (const child of Object.values(state.states ?? {})) walk(child);
   };
   walk(machine.config as StateConfig);
   return found;
 }
 
-/** The events a test machine takes in place of its invocations' outcomes and its delays. */
+/** The events a (child's) test machine takes in place of its invocations' outcomes and its delays. */
 export function stubbedEvents(machine: AnyStateMachine): Set<string> {
   const config = machine.config as StateConfig;
-  const children = childMachines(machine);
   const types = new Set<string>();
-  const stripped = strip(config, config.id ?? '(machine)', (inv) => typeof inv.src === 'string' && inv.src in children);
+  const stripped = strip(config, config.id ?? '(machine)', () => false);
   const original = new Set<string>();
   const collect = (state: StateConfig, into: Set<string>) => {
     for (const type of Object.keys(state.on ?? {})) into.add(type);
