@@ -161,6 +161,16 @@ export const ds160FormPaths: PathModel = {
     const at = clock.get(world) ?? { idleSince: 0, failedSince: 0, sync: 'idle' };
     return at.sync === 'failed' ? at.failedSince + RETRY_MS : at.idleSince + AUTOSAVE_MS;
   },
+  // The child's pause is its own: only a path that types and then waits shows each keystroke starting it again.
+  required: [
+    {
+      name: 'a keystroke starts the pause again: the lead is captured a pause after the last one, not the first',
+      through: [
+        (event, before) => event.type === 'FIELD.CHANGE' && leadState(before) === 'idle',
+        (event) => event.type === AUTOSAVE_ENDS,
+      ],
+    },
+  ],
   cases: [
     {
       // The first name is typed and the e-mail is there: the lead is captured when the typing pauses.
@@ -330,6 +340,14 @@ export const ds160FormPaths: PathModel = {
         expect(asked.map((a) => a.type)).toEqual(['persistForm', 'announceRestored']);
         expect(effectsOf(world, 'persistForm').at(-1)?.params).toMatchObject({ values: c.values, leadId: c.leadId, current: c.current });
         expect(started).toEqual([]);
+      }
+      // A save sends the fields that differ from what the server has (the form's synced copy), to this lead, no more.
+      for (const h of started.filter((c) => c.name === 'save')) {
+        const { values, synced, leadId } = context(after);
+        const differs = (section: string) =>
+          Object.fromEntries(Object.entries(values[section as Ds160FormSection] ?? {}).filter(([field, value]) => JSON.stringify(value) !== JSON.stringify(synced[section as Ds160FormSection]?.[field])));
+        const expected = Object.fromEntries(Object.keys(values).map((section) => [section, differs(section)]).filter(([, fields]) => Object.keys(fields as object).length > 0));
+        expect(h.input).toEqual({ leadId, changes: expected });
       }
       // 'Save Error' once per run of failures, never at a retry.
       for (const h of started) expect(['capture', 'save', 'submitForm', 'fetchPrice']).toContain(h.name);
