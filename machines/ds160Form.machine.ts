@@ -1,9 +1,9 @@
-import { and, assign, enqueueActions, fromPromise, not, setup, stateIn } from 'xstate';
+import { and, assign, enqueueActions, fromPromise, not, sendTo, setup, stateIn } from 'xstate';
 import type { PriceDto } from '../openapi/schemas/orders';
 import { DS160_FORM_SECTIONS, type Ds160FormSection } from './domain/ds160Form';
 import { isWaiverNationality, normalizeSection, sameAnswers, sharedWithEsta, validateSection } from './domain/ds160Sections';
 import { isValidEmail, type ValidationError } from './domain/validators';
-import { changedGroups, mergeGroups, retryDelay } from './leadSync.machine';
+import { changedGroups, leadSyncMachine, retryDelay, type LeadDue, type LeadSyncInput, type LeadSyncReport } from './leadSync.machine';
 
 export type { FormValues, PersistedForm, SectionValues } from './domain/ds160Form';
 import type { FormValues, PersistedForm, SectionValues } from './domain/ds160Form';
@@ -16,10 +16,6 @@ export interface Ds160FormInput extends Partial<PersistedForm> {
 export interface Ds160FormContext extends PersistedForm {
   today: string;
   errors: Record<string, ValidationError>;
-  /** The changes a save in flight sends; they join `synced` only once the server has them. */
-  pending: FormValues | null;
-  /** Saves that failed in a row: the next retry waits 2^n seconds, at most a minute. */
-  failures: number;
   waiver: 'hidden' | 'shown' | 'dismissed';
   checkout: { url: string; amount: number } | null;
   /** The server's quote for the completion card: the chosen plan's price for this application, and what it was for. */
@@ -99,16 +95,27 @@ const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '')
 
 /** The fields that differ from what the server has, by section of this form; a list is sent whole. */
 export function changedValues(values: FormValues, synced: FormValues): FormValues {
-  const sections = Object.fromEntries(DS160_FORM_SECTIONS.filter((s) => values[s]).map((s) => [s, values[s] as SectionValues]));
-  return changedGroups(sections, synced) as FormValues;
+  return changedGroups(inFormOrder(values), synced) as FormValues;
 }
 
-const hasChanges = (context: Ds160FormContext) => Object.keys(changedValues(context.values, context.synced)).length > 0;
+/** This form's sections in the form's order (what a save sends comes in that order). */
+const inFormOrder = (values: FormValues): FormValues =>
+  Object.fromEntries(DS160_FORM_SECTIONS.filter((s) => values[s]).map((s) => [s, values[s] as SectionValues]));
 
-/** Whether a completed section has answers the server has not got. */
-function completedChanged(context: Ds160FormContext): boolean {
-  const changes = changedValues(context.values, context.synced);
-  return context.completed.some((section) => changes[section]);
+/**
+ * What the lead-sync child sends at once rather than when typing pauses: the capture once the section with the
+ * e-mail is done, and a completed section's changes.
+ */
+const dueOf = (context: Pick<Ds160FormContext, 'completed'>): LeadDue => ({ capture: context.completed.includes('address-phone'), groups: context.completed });
+
+/** How long typing pauses before the answers are saved. */
+const AUTOSAVE_MS = 1500;
+
+const changeFor = (context: Ds160FormContext, typing: boolean) =>
+  ({ type: 'CHANGE', values: inFormOrder(context.values), capture: captureInput(context), due: dueOf(context), typing }) as const;
+
+function leadSyncInput(context: Ds160FormContext): LeadSyncInput {
+  return { leadId: context.leadId, values: inFormOrder(context.values), synced: context.synced, capture: captureInput(context), due: dueOf(context), autosaveMs: AUTOSAVE_MS };
 }
 
 /** Spec 2-wizards §4.4: a lead exists once the first name (personal-info) and the e-mail (address-phone) do. */
@@ -154,18 +161,12 @@ export const ds160FormMachine = setup({
   types: {
     input: {} as Ds160FormInput,
     context: {} as Ds160FormContext,
-    events: {} as Ds160FormEvent,
+    events: {} as Ds160FormEvent | LeadSyncReport,
     output: {} as Ds160FormOutput,
   },
   actors: {
-    /** POST /api/leads/immediate; provided by the client. */
-    captureLead: fromPromise<{ leadId: string; existing: boolean }, CaptureInput>(async () => {
-      throw new Error('captureLead is provided by the caller');
-    }),
-    /** PATCH /api/leads/{id}/update with the changed fields; provided by the client. */
-    saveLead: fromPromise<unknown, SaveInput>(async () => {
-      throw new Error('saveLead is provided by the caller');
-    }),
+    /** The lead kept in the background (its capture and save calls are provided by the client). */
+    leadSync: leadSyncMachine,
     /** The final submit: the lead completed with its plan, or a full lead; provided by the client. */
     submitForm: fromPromise<SubmitOutput, SubmitInput>(async () => {
       throw new Error('submitForm is provided by the caller');
@@ -174,11 +175,6 @@ export const ds160FormMachine = setup({
     fetchPrice: fromPromise<PriceOutput, PriceInput>(async () => {
       throw new Error('fetchPrice is provided by the caller');
     }),
-  },
-  delays: {
-    /** How long typing pauses before the answers are saved. */
-    AUTOSAVE: 1500,
-    RETRY: ({ context }) => retryDelay(context.failures),
   },
   actions: {
     persistForm: (_: unknown, _params: PersistedForm) => {},
@@ -195,6 +191,11 @@ export const ds160FormMachine = setup({
     /** Moves focus to the first field with an error; provided by the client. */
     focusError: () => {},
     persist: enqueueActions(({ context, enqueue }) => enqueue({ type: 'persistForm', params: persisted(context) })),
+    /** Tells the lead-sync child the answers as they are now; typing (tellTyping) starts its pause again. */
+    tellSync: sendTo('leadSync', ({ context }) => changeFor(context, false)),
+    tellTyping: sendTo('leadSync', ({ context }) => changeFor(context, true)),
+    /** Another application replaces this one: the child forgets what it had in flight. */
+    resetSync: sendTo('leadSync', ({ context }) => ({ type: 'RESET' as const, leadId: context.leadId, values: inFormOrder(context.values), synced: context.synced, capture: captureInput(context) })),
     /** Stores the section as the validator library normalizes it (passport upper-cased, mailing = home) and marks it done. */
     completeSection: assign(({ context }) => {
       const section = sectionAt(context);
@@ -215,9 +216,8 @@ export const ds160FormMachine = setup({
     sectionValid: ({ context }) => Object.keys(errorsOf(context, sectionAt(context))).length === 0,
     onLastSection: ({ context }) => context.current === LAST,
     notOnFirstSection: ({ context }) => context.current > 0,
-    canCapture: ({ context }) => context.leadId === null && captureInput(context) !== null,
-    canSave: ({ context }) => context.leadId !== null && hasChanges(context),
     isNewLead: (_, params: { existing: boolean }) => !params.existing,
+    firstFailure: ({ event }) => event.type === 'LEAD.FAILED' && event.failures === 1,
     allSectionsCompleted: ({ context }) => allCompleted(context),
     hasLead: ({ context }) => context.leadId !== null,
     /** The card is shown (every section done, the form open) and has no price for the plan and application it is for. */
@@ -233,8 +233,6 @@ export const ds160FormMachine = setup({
     leadId: input.leadId ?? null,
     synced: input.synced ?? {},
     errors: {},
-    pending: null,
-    failures: 0,
     waiver: 'hidden',
     checkout: null,
     price: null,
@@ -243,6 +241,7 @@ export const ds160FormMachine = setup({
   states: {
     active: {
       type: 'parallel',
+      invoke: { id: 'leadSync', src: 'leadSync', input: ({ context }) => leadSyncInput(context) },
       states: {
         flow: {
           initial: 'editing',
@@ -260,6 +259,7 @@ export const ds160FormMachine = setup({
                       return { values: { ...context.values, [section]: { ...valuesOf(context, section), [event.field]: event.value } }, errors };
                     }),
                     'persist',
+                    'tellTyping',
                   ],
                 },
                 'ROW.ADD': {
@@ -271,6 +271,7 @@ export const ds160FormMachine = setup({
                       return { values: { ...context.values, [section]: { ...valuesOf(context, section), [event.list]: [...rows, {}] } }, errors };
                     }),
                     'persist',
+                    'tellSync',
                   ],
                 },
                 'ROW.REMOVE': {
@@ -285,6 +286,7 @@ export const ds160FormMachine = setup({
                       };
                     }),
                     'persist',
+                    'tellSync',
                   ],
                 },
                 NEXT: [
@@ -292,9 +294,15 @@ export const ds160FormMachine = setup({
                     guard: not('sectionValid'),
                     actions: [assign({ errors: ({ context }) => errorsOf(context, sectionAt(context)) }), 'focusError'],
                   },
-                  { guard: 'onLastSection', target: 'submitting', actions: ['completeSection', 'persist'] },
+                  { guard: 'onLastSection', target: 'submitting', actions: ['completeSection', 'persist', 'tellSync'] },
                   {
-                    actions: ['completeSection', assign({ current: ({ context }) => context.current + 1 }), 'persist', 'offerWaiver'],
+                    actions: [
+                      'completeSection',
+                      assign({ current: ({ context }) => context.current + 1 }),
+                      'persist',
+                      'offerWaiver',
+                      'tellSync',
+                    ],
                   },
                 ],
                 PREVIOUS: { guard: 'notOnFirstSection', actions: [assign({ current: ({ context }) => context.current - 1, errors: {} }), 'persist'] },
@@ -306,7 +314,12 @@ export const ds160FormMachine = setup({
                 // The card's other button: a finished application leaves this browser's form for the next one.
                 RESET: {
                   guard: 'allSectionsCompleted',
-                  actions: [assign({ values: {}, current: 0, completed: [], leadId: null, synced: {}, errors: {}, waiver: 'hidden' as const }), 'clearForm'],
+                  actions: [
+                    assign({ values: {}, current: 0, completed: [], leadId: null, synced: {}, errors: {}, waiver: 'hidden' as const }),
+                    'clearForm',
+                    'resetSync',
+                    'tellSync',
+                  ],
                 },
                 'WAIVER.SWITCH': { guard: ({ context }) => context.waiver === 'shown', target: '#ds160Form.switched' },
                 'WAIVER.DISMISS': { actions: assign({ waiver: 'dismissed' }) },
@@ -320,6 +333,8 @@ export const ds160FormMachine = setup({
                       return { values, synced: values, leadId: event.leadId, completed, current: next === -1 ? LAST : next, errors: {}, waiver: 'hidden' as const };
                     }),
                     'persist',
+                    'resetSync',
+                    'tellSync',
                     'announceRestored',
                   ],
                 },
@@ -358,76 +373,39 @@ export const ds160FormMachine = setup({
             },
           },
         },
+        // What the lead-sync child says it is doing: the page's save indicator, and the submit waits while busy.
         sync: {
           initial: 'idle',
-          states: {
-            idle: {
-              // A completed section is captured or saved at once; typing waits for a pause (AUTOSAVE), so a lead is
-              // never made from an e-mail address half typed.
-              always: [
-                { guard: and(['canCapture', ({ context }) => context.completed.includes('address-phone')]), target: 'busy.capturing' },
-                { guard: and(['canSave', ({ context }) => completedChanged(context)]), target: 'busy.saving' },
-              ],
-              after: {
-                AUTOSAVE: [
-                  { guard: 'canCapture', target: 'busy.capturing' },
-                  { guard: 'canSave', target: 'busy.saving' },
-                ],
+          on: {
+            'LEAD.CAPTURED': [
+              {
+                guard: { type: 'isNewLead', params: ({ event }) => ({ existing: event.existing }) },
+                target: '.idle',
+                actions: [assign({ leadId: ({ event }) => event.leadId }), 'announceLeadStarted', 'persist'],
               },
-              // Each keystroke starts the pause again.
-              on: { 'FIELD.CHANGE': { target: 'idle', reenter: true } },
-            },
+              { target: '.idle', actions: [assign({ leadId: ({ event }) => event.leadId }), 'announceWelcomeBack', 'persist'] },
+            ],
+            'LEAD.SAVED': { target: '.idle', actions: [assign({ synced: ({ event }) => event.synced as FormValues }), 'persist'] },
+            // Nothing is lost: the answers stay here and in local storage; the child tries again later.
+            'LEAD.FAILED': [
+              // Said once when saving starts failing, not at every retry.
+              { guard: 'firstFailure', target: '.failed', actions: 'announceSaveFailed' },
+              { target: '.failed' },
+            ],
+            'LEAD.IDLE': '.idle',
+            'LEAD.CAPTURING': '.busy.capturing',
+            'LEAD.SAVING': '.busy.saving',
+          },
+          states: {
+            idle: {},
             busy: {
               tags: ['saving'],
               // Entered only by naming a child; 'saving' is what it would be.
               initial: 'saving',
-              states: {
-                capturing: {
-                  invoke: {
-                    id: 'captureLead',
-                    src: 'captureLead',
-                    input: ({ context }) => captureInput(context) as CaptureInput,
-                    onDone: [
-                      {
-                        guard: { type: 'isNewLead', params: ({ event }) => ({ existing: event.output.existing }) },
-                        target: '#ds160Form.active.sync.idle',
-                        actions: [assign({ leadId: ({ event }) => event.output.leadId, failures: 0 }), 'announceLeadStarted', 'persist'],
-                      },
-                      {
-                        target: '#ds160Form.active.sync.idle',
-                        actions: [assign({ leadId: ({ event }) => event.output.leadId, failures: 0 }), 'announceWelcomeBack', 'persist'],
-                      },
-                    ],
-                    onError: '#ds160Form.active.sync.failed',
-                  },
-                },
-                saving: {
-                  entry: assign({ pending: ({ context }) => changedValues(context.values, context.synced) }),
-                  invoke: {
-                    id: 'saveLead',
-                    src: 'saveLead',
-                    input: ({ context }) => ({ leadId: context.leadId as string, changes: context.pending ?? {} }),
-                    onDone: {
-                      target: '#ds160Form.active.sync.idle',
-                      actions: [
-                        assign(({ context }) => ({ synced: mergeGroups(context.synced, context.pending ?? {}) as FormValues, pending: null, failures: 0 })),
-                        'persist',
-                      ],
-                    },
-                    onError: { target: '#ds160Form.active.sync.failed', actions: assign({ pending: null }) },
-                  },
-                },
-              },
+              states: { capturing: {}, saving: {} },
             },
-            // Nothing is lost: the answers stay here and in local storage; the save is tried again later.
             failed: {
-              entry: enqueueActions(({ context, enqueue }) => {
-                // Said once when saving starts failing, not at every retry.
-                if (context.failures === 0) enqueue('announceSaveFailed');
-                enqueue.assign({ failures: context.failures + 1 });
-              }),
-              after: { RETRY: 'idle' },
-              on: { RETRY: 'idle' },
+              on: { RETRY: { actions: sendTo('leadSync', { type: 'RETRY' }) } },
             },
           },
         },

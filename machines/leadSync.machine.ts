@@ -162,14 +162,18 @@ export const leadSyncMachine = setup({
     CHANGE: { actions: 'take' },
     RESET: {
       target: '.idle',
-      actions: assign(({ event }) => ({
-        leadId: event.leadId,
-        values: event.values,
-        synced: event.synced,
-        capture: event.capture ?? null,
-        pending: null,
-        failures: 0,
-      })),
+      actions: [
+        assign(({ event }) => ({
+          leadId: event.leadId,
+          values: event.values,
+          synced: event.synced,
+          capture: event.capture ?? null,
+          pending: null,
+          failures: 0,
+        })),
+        // What was in flight is forgotten: the wizard's save indicator must not wait for it.
+        { type: 'report', params: { type: 'LEAD.IDLE' } },
+      ],
     },
   },
   states: {

@@ -1,10 +1,11 @@
-import { and, assign, enqueueActions, fromPromise, or, setup, stateIn } from 'xstate';
+import { and, assign, enqueueActions, fromPromise, or, sendTo, setup, stateIn } from 'xstate';
 import type { PriceDto } from '../openapi/schemas/orders';
 import { visibleQuestions, type Catalog } from './domain/questions';
 import type { PersistedProgress } from './domain/wizardProgress';
 export type { PersistedProgress } from './domain/wizardProgress';
 import { normalizeAnswer, validateAnswer, type ValidationError } from './domain/validators';
 import { carryOver, ESTA_TO_DS160 } from './domain/catalogs/carry';
+import { leadSyncMachine, type LeadCapture, type LeadGroups, type LeadSave, type LeadSyncInput, type LeadSyncReport } from './leadSync.machine';
 import {
   changedAnswers,
   FieldRefusal,
@@ -52,10 +53,8 @@ export interface WizardContext {
   draft: string;
   error: ValidationError | null;
   leadId: string | null;
-  /** Answers the server already has, so updates send only what changed. */
+  /** Answers the server already has (as the lead-sync child last said), kept with the progress. */
   synced: Answers;
-  /** What the update in flight sends; it joins `synced` only once the server confirms it. */
-  pending: Answers | null;
   checkout: Checkout | null;
 }
 
@@ -70,8 +69,6 @@ export type WizardEvent =
   /** An ESTA applicant whose passport needs a visa continues on the DS-160 with the answers given. */
   | { type: 'FORM.SWITCH' };
 
-/** Raised by the machine itself when a step calls for saving the lead; pages never send these. */
-type SyncRequest = { type: 'SYNC.CAPTURE' } | { type: 'SYNC.UPDATE' };
 
 export interface SubmitInput {
   catalog: Catalog;
@@ -151,18 +148,46 @@ function persisted(context: WizardContext): PersistedProgress {
   return { answers: context.answers, currentId: context.currentId, leadId: context.leadId, synced: context.synced };
 }
 
-/** The answers that change the stored lead, with the phone (spec 2-wizards §4.3) when it is among them. */
-function updateInput(context: WizardContext): UpdateInput {
-  const changes = context.pending ?? {};
-  const phoneId = context.catalog.capture?.phone ?? '';
-  return { leadId: context.leadId as string, changes, ...(changes[phoneId] ? { phone: changes[phoneId] } : {}) };
+/** The answers as the lead-sync child keeps them: one group, the questions the applicant can see. */
+const GROUP = 'answers';
+const asGroups = (answers: Answers): LeadGroups => ({ [GROUP]: answers });
+
+/** What a capture sends (spec 2-wizards §4.3): the catalog's lead fields from the answers; null without them. */
+function captureOf(context: WizardContext): LeadCapture | null {
+  const fields = context.catalog.capture;
+  if (!fields) return null;
+  const answer = (id: string | undefined) => (id ? (context.answers[id] ?? '') : '');
+  return {
+    email: answer(fields.email),
+    firstName: answer(fields.firstName),
+    lastName: answer(fields.lastName),
+    formType: context.catalog.formType,
+    nationality: answer(fields.nationality),
+  };
+}
+
+/** The child's save as the leads route takes it: flat answers, with the phone (spec 2-wizards §4.3) when it changed. */
+export function updateInputOf(catalog: Catalog, { leadId, changes }: LeadSave): UpdateInput {
+  const answers = (changes[GROUP] ?? {}) as Answers;
+  const phoneId = catalog.capture?.phone ?? '';
+  return { leadId, changes: answers, ...(answers[phoneId] ? { phone: answers[phoneId] } : {}) };
+}
+
+/** The lead-sync child's start: this wizard saves only when a step asks (no pause, no retries of its own). */
+function leadSyncInput(context: WizardContext): LeadSyncInput {
+  return {
+    leadId: context.leadId,
+    values: asGroups(submittedAnswers(context.catalog, context.answers)),
+    synced: asGroups(context.synced),
+    capture: captureOf(context),
+  };
 }
 
 export const questionWizardMachine = setup({
   types: {
     input: {} as WizardInput,
     context: {} as WizardContext,
-    events: {} as WizardEvent | SyncRequest,
+    events: {} as WizardEvent | LeadSyncReport,
     output: {} as WizardOutput,
   },
   actors: {
@@ -170,14 +195,8 @@ export const questionWizardMachine = setup({
     submitLead: fromPromise<SubmitOutput, SubmitInput>(async () => {
       throw new Error('submitLead is provided by the page');
     }),
-    /** POST /api/leads/immediate. */
-    captureLead: fromPromise<CaptureOutput, CaptureInput>(async () => {
-      throw new Error('captureLead is provided by the page');
-    }),
-    /** PATCH /api/leads/{leadId}/update. */
-    updateLead: fromPromise<void, UpdateInput>(async () => {
-      throw new Error('updateLead is provided by the page');
-    }),
+    /** The lead kept in the background (its capture and update calls are provided by the page). */
+    leadSync: leadSyncMachine,
   },
   actions: {
     /** Keeps answers, position and lead id (local storage); provided by the page. */
@@ -214,14 +233,18 @@ export const questionWizardMachine = setup({
       if (event.type !== 'REVIEW.EDIT') return {};
       return { currentId: event.questionId, draft: context.answers[event.questionId] ?? '', error: null };
     }),
-    /** Runs on a stored answer, before moving on: asks the sync region to capture or update the lead. */
+    /** Runs on a stored answer, before moving on: asks the lead-sync child to capture or update the lead. */
     requestSync: enqueueActions(({ context, enqueue }) => {
       const fields = context.catalog.capture;
       if (!fields) return;
       const id = context.currentId;
+      const sync = () => {
+        enqueue.sendTo('leadSync', { type: 'CHANGE', values: asGroups(submittedAnswers(context.catalog, context.answers)), capture: captureOf(context) });
+        enqueue.sendTo('leadSync', { type: 'SYNC' });
+      };
       // Spec 2-wizards §4.3: the lead is made on the email step, or on the first-name step once an email exists.
       if (!context.leadId) {
-        if (context.answers[fields.email] && (id === fields.email || id === fields.firstName)) enqueue.raise({ type: 'SYNC.CAPTURE' });
+        if (context.answers[fields.email] && (id === fields.email || id === fields.firstName)) sync();
         return;
       }
       // Updated on the phone step, and at the end of each section, with only what the server does not have.
@@ -230,11 +253,8 @@ export const questionWizardMachine = setup({
       const next = visible[here + 1];
       const sectionEnds = next !== undefined && next.section !== visible[here]?.section;
       const changed = Object.keys(changedAnswers(context.catalog, context.answers, context.synced)).length > 0;
-      if (changed && (id === fields.phone || sectionEnds)) enqueue.raise({ type: 'SYNC.UPDATE' });
+      if (changed && (id === fields.phone || sectionEnds)) sync();
     }),
-    holdChanges: assign({ pending: ({ context }) => changedAnswers(context.catalog, context.answers, context.synced) }),
-    markSynced: assign({ synced: ({ context }) => ({ ...context.synced, ...context.pending }), pending: null }),
-    dropChanges: assign({ pending: null }),
   },
   guards: {
     isDraftInvalid: ({ context }) => draftError(context) !== null,
@@ -265,7 +285,6 @@ export const questionWizardMachine = setup({
       error: null,
       leadId: input.leadId ?? null,
       synced: input.synced ?? {},
-      pending: null,
       checkout: null,
     };
   },
@@ -273,6 +292,7 @@ export const questionWizardMachine = setup({
   states: {
     active: {
       type: 'parallel',
+      invoke: { id: 'leadSync', src: 'leadSync', input: ({ context }) => leadSyncInput(context) },
       states: {
         flow: {
           initial: 'answering',
@@ -389,56 +409,37 @@ export const questionWizardMachine = setup({
             },
           },
         },
+        // What the lead-sync child says it is doing: the submit waits while it captures or updates.
         sync: {
           initial: 'idle',
           states: {
             idle: {
-              on: { 'SYNC.CAPTURE': 'capturing', 'SYNC.UPDATE': 'updating' },
+              on: { 'LEAD.CAPTURING': 'capturing', 'LEAD.SAVING': 'updating' },
             },
             capturing: {
               tags: ['saving'],
-              invoke: {
-                id: 'captureLead',
-                src: 'captureLead',
-                input: ({ context }) => {
-                  const fields = context.catalog.capture;
-                  const answer = (id: string | undefined) => (id ? (context.answers[id] ?? '') : '');
-                  return {
-                    email: answer(fields?.email),
-                    firstName: answer(fields?.firstName),
-                    lastName: answer(fields?.lastName),
-                    formType: context.catalog.formType,
-                    nationality: answer(fields?.nationality),
-                  };
-                },
-                onDone: [
+              on: {
+                'LEAD.CAPTURED': [
                   {
-                    guard: { type: 'isNewLead', params: ({ event }) => ({ existing: event.output.existing }) },
+                    guard: { type: 'isNewLead', params: ({ event }) => ({ existing: event.existing }) },
                     target: 'idle',
-                    actions: [assign({ leadId: ({ event }) => event.output.leadId }), 'announceLeadStarted', 'persist'],
+                    actions: [assign({ leadId: ({ event }) => event.leadId }), 'announceLeadStarted', 'persist'],
                   },
-                  { target: 'idle', actions: [assign({ leadId: ({ event }) => event.output.leadId }), 'persist'] },
+                  { target: 'idle', actions: [assign({ leadId: ({ event }) => event.leadId }), 'persist'] },
                 ],
-                onError: { target: 'failed', actions: { type: 'logSyncFailure', params: ({ event }) => ({ error: event.error }) } },
+                'LEAD.FAILED': { target: 'failed', actions: { type: 'logSyncFailure', params: ({ event }) => ({ error: event.error }) } },
               },
             },
             updating: {
               tags: ['saving'],
-              entry: 'holdChanges',
-              invoke: {
-                id: 'updateLead',
-                src: 'updateLead',
-                input: ({ context }) => updateInput(context),
-                onDone: { target: 'idle', actions: ['markSynced', 'persist'] },
-                onError: {
-                  target: 'failed',
-                  actions: ['dropChanges', { type: 'logSyncFailure', params: ({ event }) => ({ error: event.error }) }],
-                },
+              on: {
+                'LEAD.SAVED': { target: 'idle', actions: [assign({ synced: ({ event }) => (event.synced[GROUP] ?? {}) as Answers }), 'persist'] },
+                'LEAD.FAILED': { target: 'failed', actions: { type: 'logSyncFailure', params: ({ event }) => ({ error: event.error }) } },
               },
             },
             // Not saved; what changed goes with the next capture, update or the submit.
             failed: {
-              on: { 'SYNC.CAPTURE': 'capturing', 'SYNC.UPDATE': 'updating' },
+              on: { 'LEAD.CAPTURING': 'capturing', 'LEAD.SAVING': 'updating' },
             },
           },
         },

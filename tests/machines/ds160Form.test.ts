@@ -3,6 +3,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { DS160_FORM_SECTIONS } from '../../machines/domain/ds160Form';
 import { toIsoDate } from '../../machines/domain/validators';
 import { allCompleted, changedValues, ds160FormMachine, retryDelay, type Ds160FormInput, type SaveInput } from '../../machines/ds160Form.machine';
+import { leadSyncMachine } from '../../machines/leadSync.machine';
 import { validForm } from '../helpers/ds160Form';
 
 const TODAY = toIsoDate(new Date());
@@ -14,9 +15,15 @@ const rejects = (): any =>
   });
 
 function start(input: Partial<Ds160FormInput> = {}, implementations: { actors?: Record<string, unknown>; actions?: Record<string, unknown> } = {}) {
+  // The lead's capture and saves are the lead-sync child's calls.
+  const { captureLead = resolves({ leadId: 'lead', existing: false }), saveLead = resolves(null), ...actors } = implementations.actors ?? {};
   return createActor(
     ds160FormMachine.provide({
-      actors: { captureLead: resolves({ leadId: 'lead', existing: false }), saveLead: resolves(null), submitForm: resolves({ leadId: 'lead', checkout: { url: '/checkout?formType=DS-160&amount=50&plan=basic&lead=lead', amount: 50 } }), ...implementations.actors } as never,
+      actors: {
+        submitForm: resolves({ leadId: 'lead', checkout: { url: '/checkout?formType=DS-160&amount=50&plan=basic&lead=lead', amount: 50 } }),
+        ...actors,
+        leadSync: leadSyncMachine.provide({ actors: { capture: captureLead, save: saveLead } as never }),
+      } as never,
       actions: implementations.actions as never,
     }),
     { input: { today: TODAY, ...input } },

@@ -117,11 +117,14 @@ describe('in the background (the ten-section form)', () => {
   });
 
   it('forgets what was in flight when another application replaces this one', async () => {
-    const { actor, capture } = start({ values: VALUES, capture: CAPTURE, autosaveMs: 1500, due: { capture: true, groups: [] } });
+    const { actor, capture, told } = start({ values: VALUES, capture: CAPTURE, autosaveMs: 1500, due: { capture: true, groups: [] } });
     capture.mockReturnValueOnce(new Promise(() => {}));
+    expect(told).toEqual([{ type: 'LEAD.CAPTURING' }]);
     actor.send({ type: 'RESET', leadId: 'L9', values: VALUES, synced: VALUES });
     expect(actor.getSnapshot().value).toBe('idle');
     expect(actor.getSnapshot().context).toMatchObject({ leadId: 'L9', synced: VALUES, capture: null, pending: null });
+    // The wizard hears it, so its save indicator (and a submit waiting on it) does not wait for the forgotten call.
+    expect(told.at(-1)).toEqual({ type: 'LEAD.IDLE' });
   });
 });
 

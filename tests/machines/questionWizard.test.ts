@@ -8,6 +8,7 @@ import {
   progressOf,
   questionWizardMachine,
   submittedAnswers,
+  updateInputOf,
   type Answers,
   type CaptureInput,
   type SubmitInput,
@@ -16,6 +17,7 @@ import {
   type WizardInput,
 } from '../../machines/questionWizard.machine';
 import { validAnswer } from '../helpers/answers';
+import { leadSyncMachine, type LeadCapture, type LeadCaptured, type LeadSave } from '../../machines/leadSync.machine';
 
 // The generic question-by-question wizard (spec 2-wizards §4.1-4.3, §5; 1-core §4, §5), read as a
 // transition table: each describe is a situation, each it one event and what it leads to.
@@ -88,6 +90,7 @@ function deferred<T>() {
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 function start(input: Partial<WizardInput> = {}) {
+  const catalog = input.catalog ?? TEST_CATALOG;
   const submitLead = vi.fn<(input: SubmitInput) => Promise<SubmitOutput>>(async () => ({ leadId: 'SUBMITTED', checkout: CHECKOUT }));
   const captureLead = vi.fn<(input: CaptureInput) => Promise<{ leadId: string; existing: boolean }>>(async () => ({
     leadId: 'L1',
@@ -105,8 +108,13 @@ function start(input: Partial<WizardInput> = {}) {
   const machine = questionWizardMachine.provide({
     actors: {
       submitLead: fromPromise<SubmitOutput, SubmitInput>(({ input }) => submitLead(input)),
-      captureLead: fromPromise<{ leadId: string; existing: boolean }, CaptureInput>(({ input }) => captureLead(input)),
-      updateLead: fromPromise<void, UpdateInput>(({ input }) => updateLead(input)),
+      // The lead-sync child's calls, as the page gives them (the update with flat answers and the phone).
+      leadSync: leadSyncMachine.provide({
+        actors: {
+          capture: fromPromise<LeadCaptured, LeadCapture>(({ input }) => captureLead(input as CaptureInput)),
+          save: fromPromise<unknown, LeadSave>(({ input }) => updateLead(updateInputOf(catalog, input))),
+        },
+      }),
     },
     actions,
   });

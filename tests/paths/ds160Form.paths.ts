@@ -1,13 +1,16 @@
 import { expect } from 'vitest';
 import type { AnyEventObject } from 'xstate';
 import { ds160FormCalls } from '../../client/api/actors/ds160Form';
+import { leadSyncCalls } from '../../client/api/actors/leadSync';
 import { DEFAULT_SETTINGS } from '../../db/queries/settings';
 import { DS160_FORM_SECTIONS, type Ds160FormSection } from '../../machines/domain/ds160Form';
 import { normalizeSection, validateSection } from '../../machines/domain/ds160Sections';
 import { toIsoDate } from '../../machines/domain/validators';
 import { allCompleted, captureInput, changedValues, completionPrice, ds160FormMachine, type Ds160FormContext } from '../../machines/ds160Form.machine';
+import { changedGroups, leadSyncMachine, type LeadSyncContext } from '../../machines/leadSync.machine';
 import { validForm } from '../helpers/ds160Form';
 import { effectsOf, lastCall, lastHeld, type PathModel, type Snap, type World } from './model';
+import { childOf } from './system';
 import { modelPrice } from './startChoice';
 
 // /ds160-wizard (spec 2-wizards §2.4, §4.4-§4.6) against the real leads routes. Each case starts where
@@ -42,26 +45,35 @@ const syncOf = (s: Snap): string => {
   return typeof sync === 'string' ? sync : `busy.${Object.values(sync as object)[0]}`;
 };
 const omit = (errors: Record<string, unknown>, key: string) => Object.fromEntries(Object.entries(errors).filter(([path]) => path !== key));
+/** The lead-sync child (captures and saves in the background): its state, and its context. */
+const leadOf = (s: Snap) => childOf(s, 'leadSync');
+const leadState = (s: Snap): string => (leadOf(s)?.value as string | undefined) ?? 'ended';
+const leadContext = (s: Snap) => leadOf(s)?.context as LeadSyncContext | undefined;
+const failuresOf = (s: Snap) => leadContext(s)?.failures ?? 0;
 const sectionOf = (s: Snap) => DS160_FORM_SECTIONS[context(s).current] as Ds160FormSection;
 /** The plan a submit pays for: the form's choice, else Basic (the choice's default). */
 const chosenPlan = (s: Snap) => (context(s).values['personal-info']?.selectedPlan as string | undefined) || 'basic';
 
-/** When the sync region last entered idle or failed, by path: the delays end counted from there. */
+const AUTOSAVE_ENDS = 'xstate.after.AUTOSAVE.leadSync.idle';
+const RETRY_ENDS = 'xstate.after.RETRY.leadSync.failed';
+
+/** When the lead-sync child last entered idle or failed, by path: its delays end counted from there. */
 const clock = new WeakMap<World, { idleSince: number; failedSince: number; sync: string }>();
 
 function outcomes(s: Snap, existing = false): AnyEventObject[] {
   const sync = syncOf(s);
+  // The child's calls and timers are the child's: offered by where it is (the form mirrors it in its sync region).
+  const lead = leadState(s);
   const events: AnyEventObject[] = [];
-  if (sync === 'busy.capturing') events.push({ type: 'xstate.done.actor.captureLead', output: { leadId: 'lead', existing } }, { type: 'xstate.error.actor.captureLead', error: 'network' });
-  if (sync === 'busy.saving') events.push({ type: 'xstate.done.actor.saveLead', output: null }, { type: 'xstate.error.actor.saveLead', error: 'network' });
+  if (lead === 'capturing') events.push({ type: 'xstate.done.actor.capture', output: { leadId: 'lead', existing } }, { type: 'xstate.error.actor.capture', error: 'network' });
+  if (lead === 'saving') events.push({ type: 'xstate.done.actor.save', output: null }, { type: 'xstate.error.actor.save', error: 'network' });
   const c = context(s);
   const capturable = c.leadId === null && captureInput(c) !== null;
-  const savable = c.leadId !== null && Object.keys(changedValues(c.values, c.synced)).length > 0;
   // The pause ends whenever typing stops; with nothing to send (a lead, nothing changed) it sends nothing.
-  if (sync === 'idle' && (capturable || c.leadId !== null)) {
-    events.push({ type: 'xstate.after.AUTOSAVE.ds160Form.active.sync.idle' });
+  if (lead === 'idle' && (capturable || c.leadId !== null)) {
+    events.push({ type: AUTOSAVE_ENDS });
   }
-  if (sync === 'failed') events.push({ type: 'xstate.after.RETRY.ds160Form.active.sync.failed' }, { type: 'RETRY' });
+  if (lead === 'failed') events.push({ type: RETRY_ENDS }, { type: 'RETRY' });
   // The completion card's price: the server's quote for the chosen plan and this application, or a lost connection.
   // Its outcomes are offered once the saving has settled, so its interleavings with saving stay few.
   if (priceOf(s) === 'loading' && sync === 'idle') {
@@ -110,10 +122,11 @@ async function savedLead(world: World, form: typeof FORM): Promise<string> {
 }
 
 export const ds160FormPaths: PathModel = {
-  machine: ds160FormMachine.provide({ delays: { AUTOSAVE: AUTOSAVE_MS, RETRY: RETRY_MS } }),
+  machine: ds160FormMachine.provide({ actors: { leadSync: leadSyncMachine.provide({ delays: { AUTOSAVE: AUTOSAVE_MS, RETRY: RETRY_MS } }) } }),
   // The completion card's price region (issue 30) and 'Start a new application' beside it (issue 34) add their own paths.
   budget: 170,
-  calls: ds160FormCalls,
+  // The page's calls, the child's with them (client/api/actors/ds160Form.ts provides the child leadSyncCalls).
+  calls: (http) => ({ ...ds160FormCalls(http), ...leadSyncCalls(http) }),
   effects: ['persistForm', 'clearForm', 'announceLeadStarted', 'announceWelcomeBack', 'announceRestored', 'announceSaveFailed', 'announceSubmitted', 'announceSubmitFailed', 'focusError'],
   abstraction: (s) => {
     const c = context(s);
@@ -125,15 +138,39 @@ export const ds160FormPaths: PathModel = {
       unsaved: Object.keys(changedValues(c.values, c.synced)).sort(),
       errors: Object.keys(c.errors).length > 0,
       waiver: c.waiver,
-      failures: Math.min(c.failures, 2),
+      failures: Math.min(failuresOf(s), 2),
       price: [priceOf(s), completionPrice(c) !== null],
       section: JSON.stringify(c.values[DS160_FORM_SECTIONS[c.current] as Ds160FormSection] ?? {}),
+    };
+  },
+  // The child's answers are the form's (told at every change): what it has unsaved and in flight is what counts.
+  children: ['leadSync'],
+  childAbstraction: (_id, child) => {
+    const c = child.context as LeadSyncContext;
+    return {
+      value: child.value,
+      lead: c.leadId !== null,
+      capture: c.capture !== null,
+      unsaved: Object.keys(changedGroups(c.values, c.synced)).sort(),
+      pending: c.pending ? Object.keys(c.pending).sort() : null,
+      failures: Math.min(c.failures, 2),
+      due: c.due,
     };
   },
   delayEndsAt: (world) => {
     const at = clock.get(world) ?? { idleSince: 0, failedSince: 0, sync: 'idle' };
     return at.sync === 'failed' ? at.failedSince + RETRY_MS : at.idleSince + AUTOSAVE_MS;
   },
+  // The child's pause is its own: only a path that types and then waits shows each keystroke starting it again.
+  required: [
+    {
+      name: 'a keystroke starts the pause again: the lead is captured a pause after the last one, not the first',
+      through: [
+        (event, before) => event.type === 'FIELD.CHANGE' && leadState(before) === 'idle',
+        (event) => event.type === AUTOSAVE_ENDS,
+      ],
+    },
+  ],
   cases: [
     {
       // The first name is typed and the e-mail is there: the lead is captured when the typing pauses.
@@ -208,18 +245,24 @@ export const ds160FormPaths: PathModel = {
   ],
   oracle: {
     initial: (s, world) => {
-      clock.set(world, { idleSince: 0, failedSince: 0, sync: syncOf(s) });
+      clock.set(world, { idleSince: 0, failedSince: 0, sync: leadState(s) });
       expect(context(s).current).toBe(Math.min(LAST, world.input.current ?? 0));
     },
     step: ({ before, event, after, world, started, asked }) => {
       const now = world.times.at(-1) ?? 0;
       const at = clock.get(world) ?? { idleSince: 0, failedSince: 0, sync: 'idle' };
       const sync = syncOf(after);
-      const reentered = event.type === 'FIELD.CHANGE' && syncOf(before) === 'idle' && before.matches({ active: { flow: 'editing' } });
-      if (sync === 'idle' && (at.sync !== 'idle' || reentered)) at.idleSince = now;
-      if (sync === 'failed' && at.sync !== 'failed') at.failedSince = now;
-      at.sync = sync;
+      const lead = leadState(after);
+      // Typing restarts the child's pause; a restored or emptied form resets it (back to idle, the pause anew).
+      const editing = before.matches({ active: { flow: 'editing' } });
+      const resets = editing && (event.type === 'RESTORE' || (event.type === 'RESET' && allCompleted(context(before))));
+      const reentered = editing && ((event.type === 'FIELD.CHANGE' && leadState(before) === 'idle') || resets);
+      if (lead === 'idle' && (at.sync !== 'idle' || reentered)) at.idleSince = now;
+      if (lead === 'failed' && at.sync !== 'failed') at.failedSince = now;
+      at.sync = lead;
       clock.set(world, at);
+      // The form's save indicator says what the child is doing: never saving when it is not, nor idle when it is.
+      if (after.status === 'active') expect(sync, `the form's sync region with the child ${lead}`).toBe(lead === 'capturing' ? 'busy.capturing' : lead === 'saving' ? 'busy.saving' : lead);
 
       // Next moves on only from a section the validator library accepts, and then marks it done.
       if (event.type === 'NEXT' && before.matches({ active: { flow: 'editing' } })) {
@@ -274,14 +317,14 @@ export const ds160FormPaths: PathModel = {
         expect(c.leadId !== null && c.completed.some((section) => changes[section] !== undefined), 'a completed section left unsaved').toBe(false);
       }
       // The pause after typing sends what there is: the lead when it can be made, else the changes to it.
-      if (event.type === 'xstate.after.AUTOSAVE.ds160Form.active.sync.idle') {
+      if (event.type === AUTOSAVE_ENDS) {
         const c = context(before);
         const capturable = c.leadId === null && captureInput(c) !== null;
         const savable = c.leadId !== null && Object.keys(changedValues(c.values, c.synced)).length > 0;
         expect(sync).toBe(capturable ? 'busy.capturing' : savable ? 'busy.saving' : 'idle');
       }
       // 'Welcome Back' only for a lead this browser already had; 'Application Started' for a new one.
-      if (event.type === 'xstate.done.actor.captureLead') {
+      if (event.type === 'xstate.done.actor.capture') {
         const { existing } = lastCall(world, 'POST', '/api/leads/immediate')?.response as { existing: boolean };
         expect(asked.map((a) => a.type).filter((t) => t.startsWith('announce'))).toEqual([existing ? 'announceWelcomeBack' : 'announceLeadStarted']);
       }
@@ -298,15 +341,23 @@ export const ds160FormPaths: PathModel = {
         expect(effectsOf(world, 'persistForm').at(-1)?.params).toMatchObject({ values: c.values, leadId: c.leadId, current: c.current });
         expect(started).toEqual([]);
       }
+      // A save sends the fields that differ from what the server has (the form's synced copy), to this lead, no more.
+      for (const h of started.filter((c) => c.name === 'save')) {
+        const { values, synced, leadId } = context(after);
+        const differs = (section: string) =>
+          Object.fromEntries(Object.entries(values[section as Ds160FormSection] ?? {}).filter(([field, value]) => JSON.stringify(value) !== JSON.stringify(synced[section as Ds160FormSection]?.[field])));
+        const expected = Object.fromEntries(Object.keys(values).map((section) => [section, differs(section)]).filter(([, fields]) => Object.keys(fields as object).length > 0));
+        expect(h.input).toEqual({ leadId, changes: expected });
+      }
       // 'Save Error' once per run of failures, never at a retry.
-      for (const h of started) expect(['captureLead', 'saveLead', 'submitForm', 'fetchPrice']).toContain(h.name);
+      for (const h of started) expect(['capture', 'save', 'submitForm', 'fetchPrice']).toContain(h.name);
       // The card's price is asked for once every section is done and the form is open again (the card shows),
       // for the chosen plan and this application.
       for (const h of started.filter((c) => c.name === 'fetchPrice')) {
         expect(allCompleted(context(after)) && after.matches({ active: { flow: 'editing' } })).toBe(true);
         expect(h.input).toEqual({ plan: chosenPlan(after), leadId: context(after).leadId });
       }
-      expect(asked.filter((a) => a.type === 'announceSaveFailed')).toHaveLength(sync === 'failed' && syncOf(before) !== 'failed' && context(before).failures === 0 ? 1 : 0);
+      expect(asked.filter((a) => a.type === 'announceSaveFailed')).toHaveLength(sync === 'failed' && syncOf(before) !== 'failed' && failuresOf(before) === 0 ? 1 : 0);
       // What a reload restores (answers, section, sections done, the lead and what it holds) is kept in the browser in
       // the step that changes it (spec §4.4), unless the step empties the form ('Start a new application').
       const restored = (c: Ds160FormContext) => ({ values: c.values, current: c.current, completed: c.completed, leadId: c.leadId, synced: c.synced });
@@ -338,17 +389,17 @@ export const ds160FormPaths: PathModel = {
         expect(completionPrice(context(s))).toBeNull();
       },
       'active.sync.busy.capturing': (s, world) => {
-        expect(lastHeld(world, 'captureLead')?.input).toMatchObject({ email: 'maria@example.com', firstName: 'Maria', formType: 'DS-160' });
+        expect(lastHeld(world, 'capture')?.input).toMatchObject({ email: 'maria@example.com', firstName: 'Maria', formType: 'DS-160' });
       },
       'active.sync.busy.saving': (s, world) => {
         // Only what changed since the server last had it, to this session's own lead.
-        const held = lastHeld(world, 'saveLead');
-        expect(held?.input.changes).toEqual(context(s).pending);
+        const held = lastHeld(world, 'save');
+        expect(held?.input.changes).toEqual(leadContext(s)?.pending);
         expect(Object.keys(held?.input.changes ?? {}).length).toBeGreaterThan(0);
       },
       'active.sync.idle': async (s, world) => {
         const c = context(s);
-        if (c.leadId === null || lastHeld(world, 'saveLead')?.verdict !== 'sent') return;
+        if (c.leadId === null || lastHeld(world, 'save')?.verdict !== 'sent') return;
         // What the form says is saved, the server holds.
         const lead = await world.http({ method: 'GET', path: `/api/leads/${c.leadId}` });
         const stored = (JSON.parse(lead.text) as { formData: Record<string, Record<string, unknown>> }).formData;

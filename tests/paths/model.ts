@@ -83,12 +83,26 @@ export interface PathModel {
   /** At most this many paths run; one per transition is enough. */
   budget: number;
   cases: PathCase[];
-  /** The same call factory the page uses (client/api/actors), given a transport over app.inject. */
-  calls?: (http: Transport) => Record<string, (input: any) => Promise<unknown>>;
+  /**
+   * The same call factory the page uses (client/api/actors), given a transport over app.inject, and the live actor's
+   * input (a wizard's child calls depend on its catalog). A child machine the machine invokes is given them too.
+   */
+  calls?: (http: Transport, input: any) => Record<string, (input: any) => Promise<unknown>>;
   /** Actions the page provides; the path records them in `world.effects`. */
   effects?: readonly string[];
   /** What makes two snapshots the same for the traversal; keeps it small when context holds much. */
   abstraction?: (snapshot: Snap) => unknown;
+  /**
+   * The invocations (ids) of child machines the paths model: each is kept, itself a test machine whose calls and
+   * delays are path events sent to it, and its state is part of the graph's. Any other invocation, a machine's
+   * included, is replaced by its outcomes.
+   */
+  children?: readonly string[];
+  /**
+   * What makes two snapshots of an invoked child machine (by invocation id) the same for the traversal; the child's
+   * value and context when omitted. Beside `abstraction`: the root's snapshot does not hold its children's states.
+   */
+  childAbstraction?: (id: string, child: Snap) => unknown;
   /** How to tell payloads apart for "one path per transition and payload" (default: the whole event). */
   payloadKind?: (before: Snap, event: AnyEventObject) => string;
   /**

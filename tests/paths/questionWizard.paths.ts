@@ -1,16 +1,18 @@
 import { expect } from 'vitest';
 import type { AnyEventObject } from 'xstate';
 import { call } from '../../client/api/call';
-import { questionWizardCalls } from '../../client/api/actors/questionWizard';
+import { questionWizardCalls, questionWizardSyncCalls } from '../../client/api/actors/questionWizard';
 import { ds160Catalog, estaCatalog, preassessmentCatalog } from '../../machines/domain/catalogs';
 import { visibleQuestions, type Catalog, type Question } from '../../machines/domain/questions';
 import { normalizeAnswer, toIsoDate, validateAnswer } from '../../machines/domain/validators';
 import { carryOver, ESTA_TO_DS160 } from '../../machines/domain/catalogs/carry';
 import { changedAnswers, FieldRefusal, firstUnanswered, hasReview, progressOf, submittedAnswers, type Answers } from '../../machines/domain/wizardProgress';
+import { changedGroups, type LeadSyncContext } from '../../machines/leadSync.machine';
 import { questionWizardMachine, type WizardContext } from '../../machines/questionWizard.machine';
 import { captureLead, updateLead } from '../../openapi/routes/leads';
 import { answersFor, validAnswer } from '../helpers/answers';
 import { effectsOf, lastCall, lastHeld, type PathCase, type PathModel, type Snap, type Step, type World } from './model';
+import { childOf } from './system';
 
 // The question wizard (spec 2-wizards §4.1-§4.3) against the real leads routes. Each case starts where
 // something happens (the e-mail step, a section's end, the phone step, the last question), restored from
@@ -28,6 +30,12 @@ function answersBefore(catalog: Catalog, id: string): Answers {
 
 const context = (s: Snap) => s.context as WizardContext;
 const syncOf = (s: Snap) => (s.value as { active?: { sync?: string } }).active?.sync ?? null;
+/** The lead-sync child, which captures and updates the lead in the background: where it is, what it sends. */
+const leadOf = (s: Snap) => childOf(s, 'leadSync');
+const leadState = (s: Snap) => (leadOf(s)?.value as string | undefined) ?? null;
+const pendingOf = (s: Snap) => (leadOf(s)?.context as LeadSyncContext | undefined)?.pending ?? null;
+/** The wizard's answers are one group of the lead's form data, as the child sends them. */
+const ANSWERS = 'answers';
 
 const OUTCOME_LEAD = { leadId: 'lead', checkout: { url: '/checkout', amount: 0 } };
 
@@ -52,14 +60,15 @@ function offer({ typing, until, existing = false, submitFailure = 'network', edi
     if (s.status !== 'active') return [];
     const c = context(s);
     const events: AnyEventObject[] = [];
-    const sync = syncOf(s);
-    if (sync === 'capturing') {
+    // The child's calls: offered by where the child is (the wizard mirrors it in its sync region).
+    const lead = leadState(s);
+    if (lead === 'capturing') {
       events.push(
-        { type: 'xstate.done.actor.captureLead', output: { leadId: 'lead', existing } },
-        { type: 'xstate.error.actor.captureLead', error: 'network' },
+        { type: 'xstate.done.actor.capture', output: { leadId: 'lead', existing } },
+        { type: 'xstate.error.actor.capture', error: 'network' },
       );
     }
-    if (sync === 'updating') events.push({ type: 'xstate.done.actor.updateLead' }, { type: 'xstate.error.actor.updateLead', error: 'network' });
+    if (lead === 'saving') events.push({ type: 'xstate.done.actor.save' }, { type: 'xstate.error.actor.save', error: 'network' });
     if (s.matches({ active: { flow: { submitting: 'sending' } } })) {
       events.push(
         ...(refusal
@@ -285,7 +294,7 @@ function checkNext(step: Step) {
     expect(syncOf(after)).toBe('capturing');
     expect(started).toEqual([
       {
-        name: 'captureLead',
+        name: 'capture',
         verdict: 'waiting',
         input: {
           email: stored[fields.email],
@@ -298,8 +307,8 @@ function checkNext(step: Step) {
     ]);
   } else if (fields && syncFree && wantsUpdate) {
     expect(syncOf(after)).toBe('updating');
-    const phone = changes[fields.phone];
-    expect(started).toEqual([{ name: 'updateLead', verdict: 'waiting', input: { leadId: b.leadId, changes, ...(phone ? { phone } : {}) } }]);
+    // The changed answers only; a changed phone goes to the lead's phone column too (checked where it is sent).
+    expect(started).toEqual([{ name: 'save', verdict: 'waiting', input: { leadId: b.leadId, changes: { [ANSWERS]: changes } } }]);
   } else {
     expect(syncOf(after), 'no lead call for this step').toBe(syncOf(before));
     expect(started).toEqual([]);
@@ -323,7 +332,7 @@ async function checkOutcome(step: Step) {
   const a = context(after);
   const names = asked.map((e) => e.type);
   switch (event.type) {
-    case 'xstate.done.actor.captureLead': {
+    case 'xstate.done.actor.capture': {
       const answer = lastCall(world, 'POST', '/api/leads/immediate');
       expect(answer?.status).toBeOneOf([200, 201]);
       const { leadId, existing } = answer?.response as { leadId: string; existing: boolean };
@@ -332,25 +341,29 @@ async function checkOutcome(step: Step) {
       // 'Application Started' only for a lead the server made just now (spec 2-wizards §4.3).
       expect(names.filter((n) => n === 'announceLeadStarted')).toHaveLength(existing ? 0 : 1);
       expectPersisted(step);
-      expect((await leadRow(world, leadId))?.email).toBe(lastHeld(world, 'captureLead')?.input.email);
+      expect((await leadRow(world, leadId))?.email).toBe(lastHeld(world, 'capture')?.input.email);
       break;
     }
-    case 'xstate.error.actor.captureLead':
+    case 'xstate.error.actor.capture':
       expect(a.leadId).toBeNull();
       expect(syncOf(after)).toBe('failed');
       expect(names).toEqual(['logSyncFailure']);
       break;
-    case 'xstate.done.actor.updateLead': {
-      const sent = lastHeld(world, 'updateLead')?.input;
-      expect(lastCall(world, 'PATCH', '/api/leads/')?.status).toBe(200);
-      expect(a.synced).toEqual({ ...b.synced, ...sent.changes });
+    case 'xstate.done.actor.save': {
+      const sent = lastHeld(world, 'save')?.input.changes[ANSWERS] as Answers;
+      const request = lastCall(world, 'PATCH', '/api/leads/');
+      expect(request?.status).toBe(200);
+      // The changed answers as form data, and a changed phone in the lead's phone column too.
+      const phoneId = b.catalog.capture?.phone ?? '';
+      expect(request?.body).toEqual({ formData: sent, ...(sent[phoneId] ? { phone: sent[phoneId] } : {}) });
+      expect(a.synced).toEqual({ ...b.synced, ...sent });
       expect(syncOf(after)).toBe('idle');
       expectPersisted(step);
       const stored = JSON.parse((await leadRow(world, a.leadId as string))?.form_data ?? '{}');
       expect(stored).toMatchObject(a.synced);
       break;
     }
-    case 'xstate.error.actor.updateLead':
+    case 'xstate.error.actor.save':
       expect(a.synced).toEqual(b.synced);
       expect(syncOf(after)).toBe('failed');
       expect(names).toEqual(['logSyncFailure']);
@@ -403,11 +416,25 @@ async function checkOutcome(step: Step) {
 export const questionWizardPaths: PathModel = {
   machine: questionWizardMachine,
   budget: 170,
-  calls: questionWizardCalls,
+  // The page's calls, and its child's for the catalog (client/api/actors/questionWizard.ts provides them alike).
+  calls: (http, input: { catalog: Catalog }) => ({ ...questionWizardCalls(http), ...questionWizardSyncCalls(input.catalog)(http) }),
   effects: ['persistProgress', 'clearProgress', 'announceLeadStarted', 'announceSubmitted', 'announceSubmitFailed', 'logSyncFailure', 'handOver'],
   abstraction: (s) => {
     const { catalog: _catalog, today: _today, leadId, checkout: _checkout, ...rest } = context(s);
     return { value: s.value, lead: leadId !== null, ...rest };
+  },
+  // The child holds the answers as last told (at a step that saves): what matters is what it has unsaved and sends.
+  children: ['leadSync'],
+  childAbstraction: (_id, child) => {
+    const c = child.context as LeadSyncContext;
+    return {
+      value: child.value,
+      lead: c.leadId !== null,
+      capture: c.capture !== null,
+      unsaved: Object.keys(changedGroups(c.values, c.synced)[ANSWERS] ?? {}).sort(),
+      pending: c.pending,
+      failures: Math.min(c.failures, 2),
+    };
   },
   cases,
   // An answer counts by its kind: valid, padded with spaces, empty, or broken in its own way (a rule's message).
@@ -462,7 +489,6 @@ export const questionWizardPaths: PathModel = {
         error: null,
         leadId: input.leadId ?? null,
         synced: input.synced ?? {},
-        pending: null,
         checkout: null,
       });
       expect(s.matches({ active: { flow: { answering: 'editing' }, sync: 'idle' } })).toBe(true);
@@ -472,6 +498,8 @@ export const questionWizardPaths: PathModel = {
       const { before, event, after } = step;
       const b = context(before);
       const a = context(after);
+      // The wizard's sync region says what the child is doing: the submit waits on it, so it must never lag.
+      if (after.status === 'active') expect(syncOf(after), `the sync region with the child ${leadState(after)}`).toBe(leadState(after) === 'saving' ? 'updating' : leadState(after));
       switch (event.type) {
         case 'ANSWER.CHANGE':
           expect({ draft: a.draft, error: a.error, currentId: a.currentId, answers: a.answers }).toEqual({
@@ -558,17 +586,17 @@ export const questionWizardPaths: PathModel = {
         });
       },
       'active.sync.idle': (s) => {
-        expect(context(s).pending).toBeNull();
+        expect(pendingOf(s)).toBeNull();
         expect(s.hasTag('saving')).toBe(false);
       },
       'active.sync.failed': (s) => {
-        expect(context(s).pending).toBeNull();
+        expect(pendingOf(s)).toBeNull();
         expect(s.hasTag('saving')).toBe(false);
       },
       'active.sync.capturing': (s) => expect(s.hasTag('saving')).toBe(true),
       'active.sync.updating': (s, world) => {
         expect(s.hasTag('saving')).toBe(true);
-        expect(context(s).pending).toEqual(lastHeld(world, 'updateLead')?.input.changes);
+        expect(pendingOf(s)).toEqual(lastHeld(world, 'save')?.input.changes);
       },
       'active.flow.answering': (s) => {
         // Previous is offered everywhere but on the first question the applicant can see.

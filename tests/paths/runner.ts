@@ -6,7 +6,8 @@ import { actorsOf } from '../../client/api/actors/actorsOf';
 import { injectTransport } from '../helpers/transport';
 import { CoverageRecorder, transitionKey } from './coverage';
 import { stateValueOf, type HeldCall, type PathCase, type PathModel, type RequiredPath, type Snap, type World } from './model';
-import { toTestMachine } from './testMachine';
+import { childOf, freeze, systemModel } from './system';
+import { childMachines, keptInvocations, toTestMachine } from './testMachine';
 
 export interface GeneratedStep {
   event: AnyEventObject;
@@ -35,19 +36,58 @@ function describe(steps: GeneratedStep[], last: Snap): string {
   return `reaches ${JSON.stringify(last.value)}: ${events.join(' → ') || '(start)'}`;
 }
 
-/** The transitions the model takes for one event from one snapshot (raised events and `always` hops included). */
-function transitionsOf(testMachine: AnyStateMachine, before: Snap, event: AnyEventObject): string[] {
-  const keys: string[] = [];
-  const actor = createActor(testMachine, {
-    snapshot: before as never,
-    inspect: (e: InspectionEvent) => {
-      if (e.type === '@xstate.microstep') for (const t of e._transitions) keys.push(transitionKey(t));
+/** How the generator steps through a model: the machine alone, or (with child machines) the whole actor system. */
+interface Traversal {
+  /** The logic TestModel traverses. */
+  logic: unknown;
+  start: (input: unknown) => Snap;
+  /** The snapshot after the event, and the (root's) transitions it took, raised events and `always` hops included. */
+  step: (before: Snap, event: AnyEventObject) => { after: Snap; taken: string[] };
+}
+
+function traversalOf(model: PathModel): Traversal {
+  if (keptInvocations(model.machine, model.children ?? []).length > 0) return systemModel(model.machine, model.children ?? []);
+  const testMachine = toTestMachine(model.machine);
+  return {
+    logic: testMachine,
+    start: (input) => {
+      const actor = createActor(testMachine, { input });
+      actor.start();
+      const initial = actor.getSnapshot() as Snap;
+      actor.stop();
+      return initial;
     },
-  });
-  actor.start();
-  actor.send(event);
-  actor.stop();
-  return keys;
+    step: (before, event) => {
+      const taken: string[] = [];
+      const actor = createActor(testMachine, {
+        snapshot: before as never,
+        inspect: (e: InspectionEvent) => {
+          if (e.type === '@xstate.microstep') for (const t of e._transitions) taken.push(transitionKey(t));
+        },
+      });
+      actor.start();
+      actor.send(event);
+      const after = actor.getSnapshot() as Snap;
+      actor.stop();
+      return { after, taken };
+    },
+  };
+}
+
+/** What makes two snapshots one node of the graph: the model's abstraction, and each child machine's state. */
+function keyOf(model: PathModel): (s: Snap) => string {
+  const ids = keptInvocations(model.machine, model.children ?? []).map((k) => k.id);
+  const own = (s: Snap) => (model.abstraction ? model.abstraction(s) : { value: s.value, context: s.context });
+  if (ids.length === 0) return (s) => JSON.stringify(own(s));
+  return (s) =>
+    JSON.stringify({
+      own: own(s),
+      children: ids.map((id) => {
+        const child = childOf(s, id);
+        if (!child) return null;
+        return model.childAbstraction ? model.childAbstraction(id, child) : { value: child.value, context: child.context };
+      }),
+    });
 }
 
 /**
@@ -55,8 +95,8 @@ function transitionsOf(testMachine: AnyStateMachine, before: Snap, event: AnyEve
  * every transition the machine defines, then (if the model asks) one more per distinct last-step shape.
  */
 export function generatePaths(model: PathModel): GeneratedPath[] {
-  const testMachine = toTestMachine(model.machine);
-  const key = (s: Snap) => JSON.stringify(model.abstraction ? model.abstraction(s) : { value: s.value, context: s.context });
+  const traversal = traversalOf(model);
+  const key = keyOf(model);
   const selected: GeneratedPath[] = [];
   for (const pathCase of model.cases) {
     // Each case takes every transition it can reach: the same transition behaves differently per case
@@ -66,7 +106,7 @@ export function generatePaths(model: PathModel): GeneratedPath[] {
     // The TestModel that createTestModel builds, but offered exactly the case's events: createTestModel would
     // drop those the state does not handle, and an event the machine must ignore is behaviour to check too.
     const offered = (s: Snap) => (s.status === 'active' ? pathCase.events(s) : []);
-    const testModel = new TestModel(testMachine, {
+    const testModel = new TestModel(traversal.logic as never, {
       events: offered as never,
       input: pathCase.input,
       // One graph node per (snapshot, event, previous snapshot): a shortest path then ends with every transition.
@@ -90,7 +130,7 @@ export function generatePaths(model: PathModel): GeneratedPath[] {
       // Each listed payload of an event is its own input: one path per transition and payload that takes it.
       // An event the machine refuses where it is (a guard says no) is behaviour too: it gets its path.
       const payload = model.payloadKind?.(before, last.event) ?? JSON.stringify(last.event);
-      const taken = transitionsOf(testMachine, before, last.event);
+      const taken = traversal.step(before, last.event).taken;
       const units = taken.length ? taken.map((t) => `${t} ${payload}`) : [`${last.event.type} ignored in ${JSON.stringify(before.value)}`];
       const fresh = units.filter((t) => !covered.has(t));
       const path = { pathCase, description: describe(candidate.steps, candidate.last), initial: candidate.initial, steps: candidate.steps };
@@ -119,16 +159,6 @@ export function generatePaths(model: PathModel): GeneratedPath[] {
   return selected;
 }
 
-/** The snapshot the model reaches from `before` with `event`. */
-function nextSnapshot(testMachine: AnyStateMachine, before: Snap, event: AnyEventObject): Snap {
-  const actor = createActor(testMachine, { snapshot: before as never });
-  actor.start();
-  actor.send(event);
-  const after = actor.getSnapshot() as Snap;
-  actor.stop();
-  return after;
-}
-
 /**
  * A required sequence (PathModel.required) as a path: a breadth-first search through the case's offered events
  * for the shortest path that makes the sequence's moves in order, so the sequence follows the model as it changes.
@@ -136,18 +166,16 @@ function nextSnapshot(testMachine: AnyStateMachine, before: Snap, event: AnyEven
 export function requiredPath(model: PathModel, required: RequiredPath, limit = 20_000): GeneratedPath {
   const pathCase = required.case === undefined ? model.cases[0] : model.cases.find((c) => c.name === required.case);
   if (!pathCase) throw new Error(`Required path "${required.name}": no case ${required.case}`);
-  const testMachine = toTestMachine(model.machine);
-  const key = (s: Snap, progress: number) => `${progress} ${JSON.stringify(model.abstraction ? model.abstraction(s) : { value: s.value, context: s.context })}`;
-  const start = createActor(testMachine, { input: pathCase.input });
-  start.start();
-  const initial = start.getSnapshot() as Snap;
-  start.stop();
+  const traversal = traversalOf(model);
+  const nodeKey = keyOf(model);
+  const key = (s: Snap, progress: number) => `${progress} ${nodeKey(s)}`;
+  const initial = traversal.start(pathCase.input);
   const queue: Array<{ snap: Snap; steps: GeneratedStep[]; progress: number }> = [{ snap: initial, steps: [], progress: 0 }];
   const seen = new Set([key(initial, 0)]);
   for (let expanded = 0; queue.length && expanded < limit; expanded += 1) {
     const node = queue.shift()!;
     for (const event of node.snap.status === 'active' ? pathCase.events(node.snap) : []) {
-      const next = nextSnapshot(testMachine, node.snap, event);
+      const next = traversal.step(node.snap, event).after;
       const progress = node.progress + (required.through[node.progress]!(event, node.snap) ? 1 : 0);
       const steps = [...node.steps, { event, state: next }];
       if (progress === required.through.length) return { pathCase, description: `required, ${required.name}: ${describe(steps, next)}`, initial, steps };
@@ -218,17 +246,26 @@ export async function runPath(model: PathModel, path: GeneratedPath, app: Fastif
   const effects = Object.fromEntries(
     (model.effects ?? []).map((type) => [type, (_: unknown, params: unknown) => void world.effects.push({ type, params })]),
   );
+  // The same gated calls for the machine and for the child machines it invokes (the page provides them alike).
+  const gated = model.calls ? (actorsOf((http) => gate.wrap(model.calls!(http, input)), world.http) as Record<string, unknown>) : undefined;
+  const kept = keptInvocations(model.machine, model.children ?? []);
+  const children = Object.fromEntries(
+    kept.map(({ src }) => [src, gated ? childMachines(model.machine)[src]!.provide({ actors: gated } as never) : childMachines(model.machine)[src]!]),
+  );
   const machine = model.machine.provide({
-    ...(model.calls ? { actors: actorsOf((http) => gate.wrap(model.calls!(http)), world.http) as never } : {}),
+    ...(gated || Object.keys(children).length ? { actors: { ...gated, ...children } as never } : {}),
     actions: effects,
   } as never);
+  const childIds = new Set(kept.map((k) => k.id));
   const received = new Map<string, number>();
   let actor: AnyActorRef | undefined;
+  // What the root and its child machines received: a child's outcomes and delays are the child's events.
+  const ours = (ref: AnyActorRef) => ref === actor || (childIds.has(ref.id) && (ref as { _parent?: AnyActorRef })._parent === actor);
   const live = createActor(machine, {
     input,
     inspect: (event) => {
       recorder.inspect(event);
-      if (event.type === '@xstate.event' && event.actorRef === actor) {
+      if (event.type === '@xstate.event' && ours(event.actorRef as AnyActorRef)) {
         received.set(event.event.type, (received.get(event.event.type) ?? 0) + 1);
       }
     },
@@ -241,8 +278,9 @@ export async function runPath(model: PathModel, path: GeneratedPath, app: Fastif
     await check(model, path.initial, live.getSnapshot() as Snap, world);
     await model.oracle.initial?.(live.getSnapshot() as Snap, world);
     const consumed = new Map<string, number>();
+    const ids = [...childIds];
     for (const step of path.steps) {
-      const before = live.getSnapshot() as Snap;
+      const before = freeze(live.getSnapshot() as Snap, ids);
       const heldBefore = world.held.length;
       const effectsBefore = world.effects.length;
       const { type } = step.event;
@@ -271,7 +309,7 @@ export async function runPath(model: PathModel, path: GeneratedPath, app: Fastif
       }
       world.events.push(step.event);
       world.times.push(now);
-      const after = live.getSnapshot() as Snap;
+      const after = freeze(live.getSnapshot() as Snap, ids);
       await check(model, step.state, after, world);
       await model.oracle.step?.({
         before,
@@ -291,6 +329,8 @@ export async function runPath(model: PathModel, path: GeneratedPath, app: Fastif
 async function check(model: PathModel, expected: Snap, actual: Snap, world: World): Promise<void> {
   expect(actual.value, 'state').toEqual(expected.value);
   expect(actual.status, 'status').toBe(expected.status);
+  // A child machine is where the model says too (its state is the system's, not the root's).
+  for (const { id } of keptInvocations(model.machine, model.children ?? [])) expect(childOf(actual, id)?.value, `${id}'s state`).toEqual(childOf(expected, id)?.value);
   for (const [path, oracle] of Object.entries(model.oracle.states ?? {})) {
     if (actual.matches(stateValueOf(path))) await oracle(actual, world);
   }

@@ -1,23 +1,20 @@
-import type { CaptureInput, FormValues, PriceInput, PriceOutput, SaveInput, SubmitInput, SubmitOutput } from '../../../machines/ds160Form.machine';
+import type { FormValues, PriceInput, PriceOutput, SubmitInput, SubmitOutput } from '../../../machines/ds160Form.machine';
+import { leadSyncMachine } from '../../../machines/leadSync.machine';
 import { getQuote } from '../../../openapi/routes/checkout';
-import { captureLead, createLead, updateLead } from '../../../openapi/routes/leads';
+import { createLead, updateLead } from '../../../openapi/routes/leads';
 import { call } from '../call';
 import type { Transport } from '../transport';
 import { actorsOf } from './actorsOf';
+import { makeLeadSyncActors } from './leadSync';
 
 const field = (values: FormValues, section: keyof FormValues, name: string) => {
   const value = values[section]?.[name];
   return typeof value === 'string' ? value.trim() : '';
 };
 
-/** Spec 2-wizards §4.4, §7: the ten-section form's lead, captured, saved section by section, completed. */
+/** Spec 2-wizards §4.4, §7: the ten-section form's submit (the lead completed) and its price; leadSync saves it before. */
 export function ds160FormCalls(http: Transport) {
   return {
-    captureLead: (input: CaptureInput) => call(http, captureLead, { body: input }),
-    saveLead: async ({ leadId, changes }: SaveInput): Promise<unknown> => {
-      await call(http, updateLead, { params: { leadId }, body: { formData: changes } });
-      return null;
-    },
     submitForm: async ({ leadId, values, changes, plan }: SubmitInput): Promise<SubmitOutput> => {
       const subscriptionPlan = (['basic', 'pro', 'premium'].includes(plan) ? plan : 'basic') as 'basic' | 'pro' | 'premium';
       if (leadId) {
@@ -52,4 +49,7 @@ export function ds160FormCalls(http: Transport) {
   };
 }
 
-export const makeDs160FormActors = (http: Transport) => actorsOf(ds160FormCalls, http);
+export const makeDs160FormActors = (http: Transport) => ({
+  ...actorsOf(ds160FormCalls, http),
+  leadSync: leadSyncMachine.provide({ actors: makeLeadSyncActors(http) }),
+});

@@ -1,8 +1,11 @@
-import { FieldRefusal, type Answers, type CaptureInput, type SubmitInput, type SubmitOutput, type UpdateInput } from '../../../machines/questionWizard.machine';
-import { captureLead, createLead, updateLead } from '../../../openapi/routes/leads';
+import type { Catalog } from '../../../machines/domain/questions';
+import { leadSyncMachine, type LeadSave } from '../../../machines/leadSync.machine';
+import { FieldRefusal, updateInputOf, type Answers, type SubmitInput, type SubmitOutput } from '../../../machines/questionWizard.machine';
+import { createLead, updateLead } from '../../../openapi/routes/leads';
 import { call, HttpError } from '../call';
 import type { Transport } from '../transport';
 import { actorsOf } from './actorsOf';
+import { leadSyncCalls } from './leadSync';
 
 const joinName = (answers: Answers) => [answers['first-name'], answers['last-name']].filter(Boolean).join(' ');
 
@@ -96,17 +99,21 @@ function asRefusal(input: SubmitInput, err: unknown): unknown {
   return questionId && input.catalog.questions.some((q) => q.id === questionId) ? new FieldRefusal(questionId, message) : err;
 }
 
-/** The question wizard's server calls: early capture, background updates, and each catalog's submit. */
+/** The lead a catalog's wizard keeps in the background: early capture, then updates with flat answers and the phone. */
+export function questionWizardSyncCalls(catalog: Catalog) {
+  return (http: Transport) => ({
+    capture: leadSyncCalls(http).capture,
+    save: async (input: LeadSave): Promise<unknown> => {
+      const { leadId, changes, phone } = updateInputOf(catalog, input);
+      await call(http, updateLead, { params: { leadId }, body: { formData: changes, ...(phone ? { phone } : {}) } });
+      return null;
+    },
+  });
+}
+
+/** The question wizard's server calls: each catalog's submit. */
 export function questionWizardCalls(http: Transport) {
   return {
-    captureLead: (input: CaptureInput) =>
-      call(http, captureLead, { body: { ...input, formType: input.formType === 'ESTA' ? 'ESTA' : 'DS-160' } }),
-    updateLead: async (input: UpdateInput): Promise<void> => {
-      await call(http, updateLead, {
-        params: { leadId: input.leadId },
-        body: { formData: input.changes, ...(input.phone ? { phone: input.phone } : {}) },
-      });
-    },
     submitLead: (input: SubmitInput) =>
       SUBMITTERS[input.catalog.id](http, input).catch((err: unknown) => {
         throw asRefusal(input, err);
@@ -114,4 +121,7 @@ export function questionWizardCalls(http: Transport) {
   };
 }
 
-export const makeQuestionWizardActors = (http: Transport) => actorsOf(questionWizardCalls, http);
+export const makeQuestionWizardActors = (http: Transport, catalog: Catalog) => ({
+  ...actorsOf(questionWizardCalls, http),
+  leadSync: leadSyncMachine.provide({ actors: actorsOf(questionWizardSyncCalls(catalog), http) }),
+});

@@ -53,7 +53,7 @@ export function useQuestionWizard({ catalog, messages, followCheckout, traveller
   const machine = useMemo(
     () =>
       questionWizardMachine.provide({
-        actors: makeQuestionWizardActors(fetchTransport),
+        actors: makeQuestionWizardActors(fetchTransport, catalog),
         actions: {
           persistProgress: (_, progress: PersistedProgress) => writeWizard(catalog.id, progress),
           clearProgress: () => writeWizard(catalog.id, null),
