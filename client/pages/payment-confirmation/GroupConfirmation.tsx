@@ -52,7 +52,11 @@ export function GroupConfirmation({ paymentId }: { paymentId: string }) {
   const state = useSelector(flow, (s) => (['missing', 'failed', 'pending', 'notPaid', 'paid'] as const).find((v) => s.matches(v)) ?? 'loading');
   const payment = useSelector(flow, (s) => s.context.payment);
   const downloading = useSelector(flow, (s) => s.context.downloading);
-  const receipt = useSelector(flow, (s) => ({ busy: s.matches({ paid: 'receipt' }), failure: s.context.receiptFailure }), (a, b) => a.busy === b.busy && a.failure === b.failure);
+  const receipt = useSelector(
+    flow,
+    (s) => ({ busy: s.hasTag('busy'), making: s.matches({ paid: 'receipt' }), failure: s.context.receiptFailure }),
+    (a, b) => a.busy === b.busy && a.making === b.making && a.failure === b.failure,
+  );
 
   if (state === 'loading') return <Spinner label={t('commerce:confirmation.loading')} />;
   if (state === 'paid' && payment) {
@@ -102,14 +106,15 @@ export function GroupConfirmation({ paymentId }: { paymentId: string }) {
 interface PaidProps {
   payment: GroupPaymentDto;
   downloading: number | null;
-  receipt: { busy: boolean; failure: ReceiptFailure | null };
+  /** `busy`: any download under way (the machine's tag); `making`: the receipt's. */
+  receipt: { busy: boolean; making: boolean; failure: ReceiptFailure | null };
   onForm: (line: number) => void;
   onReceipt: () => void;
 }
 
 function PaidGroup({ payment, downloading, receipt, onForm, onReceipt }: PaidProps) {
   const { t } = useTranslation(['group', 'commerce', 'errors']);
-  const busy = downloading !== null || receipt.busy;
+  const { busy } = receipt;
   const format = useFormat();
   const money = useMoney();
   const cents = (value: number) => money(value / 100, { cents: true });
@@ -155,8 +160,8 @@ function PaidGroup({ payment, downloading, receipt, onForm, onReceipt }: PaidPro
         </dl>
         <p className={notice.warning}>{t('checkout.summary.government', { amount: cents(payment.price.governmentFee) })}</p>
         <div className={row}>
-          <button type="button" className={button.primary} data-testid="group-download-receipt" disabled={busy} aria-busy={receipt.busy || undefined} onClick={onReceipt}>
-            {receipt.busy ? t('commerce:confirmation.downloading.receipt') : t('confirmation.receipt.download')}
+          <button type="button" className={button.primary} data-testid="group-download-receipt" disabled={busy} aria-busy={receipt.making || undefined} onClick={onReceipt}>
+            {receipt.making ? t('commerce:confirmation.downloading.receipt') : t('confirmation.receipt.download')}
           </button>
         </div>
         {receipt.failure && (
