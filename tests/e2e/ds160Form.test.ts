@@ -240,7 +240,14 @@ describe('/ds160-wizard', () => {
     const lead = await e2e.server.app.db.selectFrom('leads').selectAll().where('email', '=', 'maria.ds160@example.com').executeTakeFirstOrThrow();
     expect(lead).toMatchObject({ completion_status: 'completed', source: 'ds160-wizard', subscription_plan: 'basic', form_type: 'DS-160' });
     expect(new URL(page.url()).search).toBe(`?formType=DS-160&amount=50&plan=basic&lead=${lead.id}`);
-    // Kept, complete and saved: coming back shows the completion card (issue 34).
+    // Kept, complete and saved: coming back shows the completion card (issue 34). The page writes its progress 300 ms
+    // after the last change (client/app/storage.ts), so the write may land just after the checkout opens.
+    await page.waitForFunction(
+      (key, count) => (JSON.parse(localStorage.getItem(key) ?? 'null')?.completed?.length ?? 0) === count,
+      { timeout: 5000 },
+      STORAGE_KEY,
+      DS160_FORM_SECTIONS.length,
+    );
     const kept = await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? 'null'), STORAGE_KEY);
     expect(kept).toMatchObject({ leadId: lead.id, completed: expect.arrayContaining([...DS160_FORM_SECTIONS]) });
     expect(pageErrors(page)).toEqual([]);
