@@ -35,7 +35,9 @@ export class DbCounters implements AttemptCounters {
         let wait = 0;
         for (const tally of ordered) {
           const row = await countAttempt(trx, tally.key, token, now, now - FAILURES_FORGOTTEN_MS);
-          if (!row.counted) wait = Math.max(wait, row.lockedUntil - now);
+          // Measured from when the lock is met, not from when this attempt began: on PostgreSQL it may have waited
+          // for the row while the attempt that set the lock committed, and a wait longer than the lock is wrong.
+          if (!row.counted) wait = Math.max(wait, 1, row.lockedUntil - this.now());
           const lock = lockMs(row.count, tally.free);
           if (row.counted && lock > 0) await lockCounter(trx, tally.key, now + lock, token);
         }
