@@ -351,6 +351,7 @@ describe('dashboard', () => {
     ];
     const applications = [member('ana', 'leader', 'g'), member('luis', 'spouse', 'g'), app({ id: 'alone' }), member('eva', 'leader', 'h')];
     const actor = createActor(dashboardMachine.provide({ actors: { fetchDashboard: resolves({ applications, orders: [], groupPayments: payments }) } })).start();
+    expect(actor.getSnapshot().context.groupPayments).toEqual([]);
     await settle(actor);
     const { context } = actor.getSnapshot();
     expect(context.groupPayments).toEqual(payments);
