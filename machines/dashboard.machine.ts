@@ -1,10 +1,11 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { ApplicationDto } from '../openapi/schemas/applications';
+import type { GroupPaymentSummaryDto } from '../openapi/schemas/groups';
 import type { OrderDto } from '../openapi/schemas/orders';
 import type { PdfFile } from './confirmation.machine';
 import { getCatalog } from './domain/catalogs';
 import { ROUTES } from './domain/routes';
-import { addTravellerPath, travellerPath } from './domain/groupPaths';
+import { addTravellerPath, groupPaymentPath, travellerPath } from './domain/groupPaths';
 import { firstUnanswered } from './domain/wizardProgress';
 
 /** The question wizards, continued from the answers the server holds (the ten-section form opens its lead itself). */
@@ -27,15 +28,17 @@ export interface Resume {
   currentId: string | null;
 }
 
-/** What the dashboard lists: the applications, and every order this browser or account placed. */
+/** What the dashboard lists: the applications, and every order and group payment this browser or account placed. */
 export interface DashboardData {
   applications: ApplicationDto[];
   orders: OrderDto[];
+  groupPayments: GroupPaymentSummaryDto[];
 }
 
 export interface DashboardContext {
   applications: ApplicationDto[];
   orders: OrderDto[];
+  groupPayments: GroupPaymentSummaryDto[];
   /** The order whose receipt or form is being made. */
   downloading: string | null;
   /** The application whose details are open (View), and its answers once loaded. */
@@ -65,13 +68,32 @@ export interface DashboardOutput {
   to: string;
 }
 
-export type ApplicationCard = { kind: 'single'; application: ApplicationDto } | { kind: 'group'; id: string; applications: ApplicationDto[] };
+/** A group's charge as its card shows it: paid together, and where its confirmation and receipt are again. */
+export interface GroupCardPayment {
+  id: string;
+  number: string;
+  paidAt: string;
+  /** In cents, as charged. */
+  total: number;
+  to: string;
+}
+
+export type ApplicationCard = { kind: 'single'; application: ApplicationDto } | { kind: 'group'; id: string; applications: ApplicationDto[]; payments: GroupCardPayment[] };
+
+/** The group's payments that went through, as the server lists them (newest first); a declined one charged nothing. */
+function paidTogether(groupId: string, payments: readonly GroupPaymentSummaryDto[]): GroupCardPayment[] {
+  return payments.flatMap((p) =>
+    p.groupId === groupId && p.status === 'paid' ? [{ id: p.id, number: p.number, paidAt: p.paidAt ?? p.createdAt, total: p.price.total, to: groupPaymentPath(p.id) }] : [],
+  );
+}
 
 /**
  * The dashboard's cards (issue 36): an application alone, or a family or group as one card, where its first
- * application would be, with its travellers leader first; Continue on a traveller continues that traveller's.
+ * application would be, with its travellers leader first and the payments that paid for them together (the
+ * leader who lost the confirmation's address finds the group's charge and receipt here); Continue on a traveller
+ * continues that traveller's.
  */
-export function applicationCards(applications: readonly ApplicationDto[]): ApplicationCard[] {
+export function applicationCards(applications: readonly ApplicationDto[], groupPayments: readonly GroupPaymentSummaryDto[]): ApplicationCard[] {
   const cards: ApplicationCard[] = [];
   const groups = new Map<string, ApplicationDto[]>();
   for (const application of applications) {
@@ -87,7 +109,7 @@ export function applicationCards(applications: readonly ApplicationDto[]): Appli
     }
     const list = [application];
     groups.set(id, list);
-    cards.push({ kind: 'group', id, applications: list });
+    cards.push({ kind: 'group', id, applications: list, payments: paidTogether(id, groupPayments) });
   }
   for (const list of groups.values()) list.sort((a, b) => Number(b.group?.relationship === 'leader') - Number(a.group?.relationship === 'leader'));
   return cards;
@@ -141,7 +163,7 @@ const orderOf = (context: DashboardContext, id: string | null) => context.orders
 export const dashboardMachine = setup({
   types: { context: {} as DashboardContext, events: {} as DashboardEvent, output: {} as DashboardOutput },
   actors: {
-    /** GET /api/applications and GET /api/orders; provided by the client. */
+    /** GET /api/applications, GET /api/orders and GET /api/group-payments; provided by the client. */
     fetchDashboard: fromPromise<DashboardData>(async () => {
       throw new Error('fetchDashboard is provided by the caller');
     }),
@@ -202,7 +224,7 @@ export const dashboardMachine = setup({
   },
 }).createMachine({
   id: 'dashboard',
-  context: { applications: [], orders: [], downloading: null, viewing: null, viewedAnswers: null, continuing: null, opening: null },
+  context: { applications: [], orders: [], groupPayments: [], downloading: null, viewing: null, viewedAnswers: null, continuing: null, opening: null },
   initial: 'loading',
   on: { LOGOUT: { target: '.leaving', actions: 'signOut' } },
   states: {
@@ -211,7 +233,10 @@ export const dashboardMachine = setup({
       invoke: {
         id: 'fetchDashboard',
         src: 'fetchDashboard',
-        onDone: { target: 'ready', actions: assign({ applications: ({ event }) => event.output.applications, orders: ({ event }) => event.output.orders }) },
+        onDone: {
+          target: 'ready',
+          actions: assign({ applications: ({ event }) => event.output.applications, orders: ({ event }) => event.output.orders, groupPayments: ({ event }) => event.output.groupPayments }),
+        },
         onError: [{ guard: { type: 'unauthorized', params: ({ event }) => ({ error: event.error }) }, target: 'toLogin' }, { target: 'failed' }],
       },
     },

@@ -2,8 +2,8 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { GroupCheckoutBody, GroupPaymentDto, GroupQuoteDto, GroupQuoteQuery } from '../openapi/schemas/groups';
 import type { ProductIdValue } from '../openapi/schemas/orders';
 import { checkoutErrors, EMPTY_DETAILS, failureOf, fieldChanged, keyAfterFailure, keyForAttempt, type CardForm, type CheckoutField } from './domain/cardForm';
+import { groupPaymentPath } from './domain/groupPaths';
 import { missingPaymentDetails } from './domain/payment';
-import { ROUTES } from './domain/routes';
 
 // One checkout for a group (issue 36): the leader pays once for every traveller with something to pay. The server
 // quotes a line per traveller (the processing fee once) and prices any package the leader changes for a DS-160
@@ -213,7 +213,7 @@ export const groupCheckoutMachine = setup({
     },
     paid: {
       type: 'final',
-      output: ({ context }) => ({ to: `${ROUTES.paymentConfirmation}?groupPayment=${(context.payment as GroupPaymentDto).id}` }),
+      output: ({ context }) => ({ to: groupPaymentPath((context.payment as GroupPaymentDto).id) }),
     },
   },
   output: ({ event }) => event.output as GroupCheckoutOutput,

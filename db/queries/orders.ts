@@ -80,9 +80,17 @@ export async function oldestPendingAt(db: Executor): Promise<string | undefined>
 
 /**
  * Everything this browser session or account bought or tried to, newest first (the dashboard's orders). A group's
- * payment is listed as its lines, one per traveller, each with its own number and form.
+ * payment is listed as its lines, one per traveller, each with its own number and form; the payments themselves,
+ * the one charge each, are `ownedGroupPayments`.
  */
-export async function ownedOrders(db: Executor, mine: { ownerToken: string | undefined; userId: string | undefined }): Promise<OrderRow[]> {
+export const ownedOrders = (db: Executor, mine: Mine) => owned(db, mine, '<>');
+
+/** The group payments (one charge for a group's travellers) this browser session or account made, newest first. */
+export const ownedGroupPayments = (db: Executor, mine: Mine) => owned(db, mine, '=');
+
+type Mine = { ownerToken: string | undefined; userId: string | undefined };
+
+async function owned(db: Executor, mine: Mine, group: '=' | '<>'): Promise<OrderRow[]> {
   if (!mine.ownerToken && !mine.userId) return [];
   return db
     .selectFrom('orders')
@@ -93,7 +101,7 @@ export async function ownedOrders(db: Executor, mine: { ownerToken: string | und
         ...(mine.userId ? [eb('user_id', '=', mine.userId)] : []),
       ]),
     )
-    .where('plan', '<>', 'group')
+    .where('plan', group, 'group')
     .orderBy('created_at', 'desc')
     .limit(200)
     .execute();

@@ -1,6 +1,8 @@
 // Where each traveller's form is (issue 36). Kept apart from the group's rules so a page that only links to a
 // form (the summary, the dashboard) does not load the group's messages with its code.
 
+import { ROUTES } from './routes';
+
 type TravellerForm = 'ESTA' | 'DS-160';
 
 export const TRAVELLER_PARAM = 'traveller';
@@ -21,3 +23,6 @@ export function addTravellerPath(form: TravellerForm, leadId: string | null): st
 
 /** Where a group's checkout is: one order for every traveller. */
 export const groupCheckoutPath = (groupId: string) => `/checkout?group=${groupId}`;
+
+/** Where a group's payment is confirmed again, with its receipt: the page the group's checkout ends on. */
+export const groupPaymentPath = (paymentId: string) => `${ROUTES.paymentConfirmation}?groupPayment=${paymentId}`;

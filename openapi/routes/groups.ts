@@ -5,6 +5,7 @@ import {
   GroupIdParamsSchema,
   GroupPaymentParamsSchema,
   GroupPaymentSchema,
+  GroupPaymentSummariesSchema,
   GroupQuoteQuerySchema,
   GroupQuoteSchema,
   GroupSchema,
@@ -99,4 +100,13 @@ export const getGroupPayment = defineRoute({
   summary: "A group's payment as stored, with each traveller's order (own number, receipt line, Premium code, form)",
   params: GroupPaymentParamsSchema,
   responses: { 200: GroupPaymentSchema, ...errorResponses(403, 404) },
+});
+
+export const listGroupPayments = defineRoute({
+  method: 'GET',
+  url: '/api/group-payments',
+  tags: ['groups', 'checkout'],
+  summary:
+    "The group payments this browser session and its account made, newest first, each with its true status (the dashboard's group cards); another session's are never listed",
+  responses: { 200: GroupPaymentSummariesSchema },
 });

@@ -131,4 +131,9 @@ export const GroupPaymentSchema = Type.Object({
   ),
 });
 export type GroupPaymentDto = Static<typeof GroupPaymentSchema>;
+
+/** A group's payment as the dashboard lists it: what its card says and where its confirmation and receipt are. */
+export const GroupPaymentSummarySchema = Type.Pick(GroupPaymentSchema, ['id', 'number', 'groupId', 'status', 'price', 'createdAt', 'paidAt']);
+export type GroupPaymentSummaryDto = Static<typeof GroupPaymentSummarySchema>;
+export const GroupPaymentSummariesSchema = Type.Array(GroupPaymentSummarySchema);
 export const GroupPaymentParamsSchema = Strict({ orderId: Uuid });

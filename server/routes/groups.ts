@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { addTraveller, createGroup, getGroup, getGroupPayment, groupCheckout, groupOfLead, groupQuote, removeTraveller, setGuardian } from '../../openapi/routes/groups';
+import { addTraveller, createGroup, getGroup, getGroupPayment, groupCheckout, listGroupPayments, groupOfLead, groupQuote, removeTraveller, setGuardian } from '../../openapi/routes/groups';
 import { leadOwnerOnly } from '../lib/authorize';
 import { fromContract, perMinute } from '../lib/route';
 
@@ -54,6 +54,11 @@ const groups: FastifyPluginAsyncTypebox = async (app) => {
     ...fromContract(groupCheckout),
     config: perMinute(10),
     handler: async (request) => app.groupCheckout.process(request.owner(), request.access(), request.params.groupId, request.body),
+  });
+
+  app.route({
+    ...fromContract(listGroupPayments),
+    handler: async (request) => app.groupCheckout.list(request.access()),
   });
 
   app.route({

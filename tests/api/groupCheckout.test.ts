@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { estaCatalog } from '../../machines/domain/catalogs/index';
-import type { GroupDto, GroupPaymentDto, GroupQuoteDto, TravellerAdded } from '../../openapi/schemas/groups';
+import type { GroupDto, GroupPaymentDto, GroupPaymentSummaryDto, GroupQuoteDto, TravellerAdded } from '../../openapi/schemas/groups';
 import { answersFor } from '../helpers/answers';
 import { createTestApp, dialectUnderTest, sessionCookie, type TestApp } from '../helpers/app';
 import { PAYING_CARD as CARD } from '../helpers/card';
@@ -199,6 +199,43 @@ describe(`one checkout for a group on ${dialectUnderTest}`, () => {
     const paid = await pay(f);
     expect(paid.statusCode, paid.body).toBe(200);
     expect((await leadsOf(f)).every((l) => l.payment_status === 'paid')).toBe(true);
+  });
+
+  it('lists the group’s payments for the dashboard to the session that paid, and to nobody else', async () => {
+    const f = await family();
+    expect((await call('GET', '/api/group-payments', f.cookie)).json()).toEqual([]);
+    const refused = await pay(f, { paymentDetails: DECLINED });
+    expect(refused.statusCode).toBe(402);
+    const paid = await pay(f);
+    expect(paid.statusCode, paid.body).toBe(200);
+    const payment = paid.json() as GroupPaymentDto;
+
+    const listed = await call('GET', '/api/group-payments', f.cookie);
+    expect(listed.statusCode).toBe(200);
+    const payments = listed.json() as GroupPaymentSummaryDto[];
+    // Newest first: the payment that went through, then the declined attempt (the dashboard shows only the first).
+    const rows = await t.app.db.selectFrom('orders').selectAll().where('group_id', '=', f.groupId).where('plan', '=', 'group').orderBy('created_at', 'desc').execute();
+    expect(payments.map((p) => [p.id, p.groupId, p.status])).toEqual([
+      [payment.id, f.groupId, 'paid'],
+      [rows[1]?.id, f.groupId, 'failed'],
+    ]);
+    const { id, number, groupId, status, price, createdAt, paidAt } = payment;
+    expect(payments[0]).toEqual({ id, number, groupId, status, price, createdAt, paidAt });
+    expect(payments[0]?.price.total).toBe(3 * ESTA + PREMIUM + PROCESSING);
+    expect(payments[0]?.paidAt).toBe(rows[0]?.paid_at);
+    expect(payments[1]?.paidAt).toBeNull();
+    // The travellers' own orders stay in GET /api/orders; the payments are not orders of their own there.
+    const orders = (await call('GET', '/api/orders', f.cookie)).json() as Array<{ id: string }>;
+    expect(orders.map((o) => o.id)).not.toContain(payment.id);
+
+    // Another browser session, and one with no session at all, never see them.
+    const stranger = sessionCookie(await call('POST', '/api/leads/immediate', undefined, { email: 'x@example.com', formType: 'ESTA' })) as string;
+    const other = await family();
+    expect((await pay(other)).statusCode).toBe(200);
+    expect((await call('GET', '/api/group-payments', stranger)).json()).toEqual([]);
+    expect((await call('GET', '/api/group-payments')).json()).toEqual([]);
+    expect(((await call('GET', '/api/group-payments', other.cookie)).json() as GroupPaymentSummaryDto[]).map((p) => p.groupId)).toEqual([other.groupId]);
+    expect(((await call('GET', '/api/group-payments', f.cookie)).json() as GroupPaymentSummaryDto[]).map((p) => p.id)).toEqual([payment.id, rows[1]?.id]);
   });
 
   it('marks nobody paid when the settlement fails part way, and reconciliation then marks everyone', async () => {

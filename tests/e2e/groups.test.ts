@@ -206,6 +206,35 @@ describe('a family fills its applications together', () => {
     const failed = await page.waitForSelector('[data-testid="group-receipt-failed"]');
     expect(await failed?.evaluate((el) => (el as HTMLElement).innerText)).toBe(JSON.parse(fs.readFileSync('locales/es/errors.json', 'utf8')).too_many_requests);
     expect(await audit(page, 'the group confirmation with its receipt refused')).toBe('');
+
+    // Having lost the confirmation's address, the mother signs up in the same browser: her dashboard's group card
+    // says the four were paid together (date, number and total in Spanish) and links to this confirmation again.
+    const groupTotal = await textOf(page, '[data-testid="group-payment-total"]');
+    await page.goto(`${e2e.baseUrl}/login?tab=signup`, { waitUntil: 'networkidle0' });
+    await page.waitForSelector('[data-testid="signup-email"]');
+    const account = `ana.familia.${Date.now()}@example.com`;
+    await page.type('[data-testid="signup-email"]', account);
+    await page.type('[data-testid="signup-password"]', 'a long passphrase');
+    await page.type('[data-testid="signup-confirm"]', 'a long passphrase');
+    await page.click('[data-testid="signup-submit"]');
+    await waitForPath(page, '/dashboard');
+    const paidLine = await page.waitForSelector(`[data-testid="group-${groupId}"] [data-testid="group-payment-${paymentId}"]`);
+    const { paid_at: paidAt } = await e2e.server.app.db.selectFrom('orders').select('paid_at').where('id', '=', paymentId).executeTakeFirstOrThrow();
+    const day = await page.evaluate((at) => new Intl.DateTimeFormat('es', { dateStyle: 'medium' }).format(new Date(at)), paidAt as string);
+    const dashboardTexts = JSON.parse(fs.readFileSync('locales/es/account.json', 'utf8')).dashboard.group;
+    expect(await paidLine?.evaluate((el) => (el as HTMLElement).innerText)).toContain(
+      dashboardTexts.paid.replace('{{date}}', day).replace('{{number}}', paymentNumber).replace('{{total}}', groupTotal),
+    );
+    expect(await page.$$('[data-testid^="group-payment-link-"]')).toHaveLength(1);
+    expect(await audit(page, 'the dashboard with the group paid together')).toBe('');
+    const link = await page.waitForSelector(`[data-testid="group-payment-link-${paymentId}"]`);
+    expect(await link?.evaluate((el) => (el as HTMLElement).innerText)).toBe(dashboardTexts.viewPayment);
+    await link?.click();
+    await waitForPath(page, '/payment-confirmation');
+    expect(await page.evaluate(() => new URLSearchParams(location.search).get('groupPayment'))).toBe(paymentId);
+    await page.waitForSelector('[data-testid="group-download-receipt"]');
+    expect(await textOf(page, '[data-testid="group-download-receipt"]')).toBe(group.confirmation.receipt.download);
+    expect(await textOf(page, '[data-testid="group-payment-number"]')).toBe(paymentNumber);
     // The browser logs the refused requests themselves, and nothing else.
     expect(pageErrors(page).filter((e) => !/status of (400|429)/.test(e))).toEqual([]);
     console.log(`the mother's and the son's ESTA applications completed (the son added from her form) in ${twoEsta.toFixed(1)} s (Chromium, this machine); the four forms in ${fourForms.toFixed(1)} s, three typed in the browser`);

@@ -10,6 +10,7 @@ import { resultsMachine } from '../../machines/results.machine';
 import { sessionMachine } from '../../machines/session.machine';
 import type { ApplicationDto } from '../../openapi/schemas/applications';
 import type { AccountDto } from '../../openapi/schemas/auth';
+import type { GroupPaymentSummaryDto } from '../../openapi/schemas/groups';
 import type { OrderDto, PriceListDto, QuoteDto } from '../../openapi/schemas/orders';
 
 const settle = (actor: AnyActorRef) => waitFor(actor, (s) => !s.hasTag('busy'));
@@ -324,8 +325,45 @@ describe('dashboard', () => {
 
   it('shows a family or group as one card, leader first, where its first application is', () => {
     const member = (id: string, relationship: string, group = 'g') => app({ id, group: { id: group, relationship, traveller: id } });
-    const cards = applicationCards([member('luis', 'spouse'), app({ id: 'alone' }), member('ana', 'leader'), member('eva', 'leader', 'h')]);
+    const cards = applicationCards([member('luis', 'spouse'), app({ id: 'alone' }), member('ana', 'leader'), member('eva', 'leader', 'h')], []);
     expect(cards.map((c) => (c.kind === 'single' ? c.application.id : c.applications.map((a) => a.id)))).toEqual([['ana', 'luis'], 'alone', ['eva']]);
+  });
+
+  it("keeps a group's payments that went through on its card, each with the address of its confirmation and receipt", async () => {
+    const member = (id: string, relationship: string, group: string) => app({ id, group: { id: group, relationship, traveller: id } });
+    const price = { serviceFee: 30_000, credit: 0, processingFee: 299, total: 30_299, governmentFee: 4_200, outOfPocket: 34_499 };
+    const payment = (over: Partial<GroupPaymentSummaryDto>): GroupPaymentSummaryDto => ({
+      id: 'p1',
+      number: 'RB-261120-GROUP001',
+      groupId: 'g',
+      status: 'paid',
+      price,
+      createdAt: '2026-11-20T10:00:00.000Z',
+      paidAt: '2026-11-20T10:00:04.000Z',
+      ...over,
+    });
+    const payments = [
+      payment({}),
+      payment({ id: 'p2', number: 'RB-261119-DECLINED', status: 'failed', paidAt: null }),
+      payment({ id: 'p3', number: 'RB-261118-WAITING0', status: 'pending', paidAt: null }),
+      payment({ id: 'p4', number: 'RB-261117-OTHERGRP', groupId: 'h', price: { ...price, total: 7_999 } }),
+      payment({ id: 'p5', number: 'RB-261116-NOCARD00', groupId: 'nobody-listed' }),
+    ];
+    const applications = [member('ana', 'leader', 'g'), member('luis', 'spouse', 'g'), app({ id: 'alone' }), member('eva', 'leader', 'h')];
+    const actor = createActor(dashboardMachine.provide({ actors: { fetchDashboard: resolves({ applications, orders: [], groupPayments: payments }) } })).start();
+    expect(actor.getSnapshot().context.groupPayments).toEqual([]);
+    await settle(actor);
+    const { context } = actor.getSnapshot();
+    expect(context.groupPayments).toEqual(payments);
+    const cards = applicationCards(context.applications, context.groupPayments);
+    expect(cards.map((c) => (c.kind === 'group' ? [c.id, c.payments] : c.application.id))).toEqual([
+      ['g', [{ id: 'p1', number: 'RB-261120-GROUP001', paidAt: '2026-11-20T10:00:04.000Z', total: 30_299, to: '/payment-confirmation?groupPayment=p1' }]],
+      'alone',
+      ['h', [{ id: 'p4', number: 'RB-261117-OTHERGRP', paidAt: '2026-11-20T10:00:04.000Z', total: 7_999, to: '/payment-confirmation?groupPayment=p4' }]],
+    ]);
+    // A payment stored without its moment of payment is dated when it was made.
+    const [undated] = applicationCards([member('ana', 'leader', 'g')], [payment({ paidAt: null })]);
+    expect(undated?.kind === 'group' && undated.payments.map((p) => p.paidAt)).toEqual(['2026-11-20T10:00:00.000Z']);
   });
 
   it('continues drafts and work in progress only, with a wizard', () => {
@@ -342,7 +380,7 @@ describe('dashboard', () => {
     expect(toLogin.getSnapshot().output).toEqual({ to: '/login' });
 
     const resume = vi.fn();
-    const actor = createActor(dashboardMachine.provide({ actors: { fetchDashboard: resolves({ applications: [app({})], orders: [] }), fetchAnswers: resolves({ email: 'a@b.co' }) }, actions: { resume } })).start();
+    const actor = createActor(dashboardMachine.provide({ actors: { fetchDashboard: resolves({ applications: [app({})], orders: [], groupPayments: [] }), fetchAnswers: resolves({ email: 'a@b.co' }) }, actions: { resume } })).start();
     await settle(actor);
     actor.send({ type: 'CONTINUE', id: 'a' });
     await waitFor(actor, (s) => s.status === 'done');
@@ -367,7 +405,7 @@ describe('dashboard', () => {
     const open = async (event: { type: 'CONTINUE' | 'ADD_TRAVELLER'; id: string }) => {
       const actor = createActor(
         dashboardMachine.provide({
-          actors: { fetchDashboard: resolves({ applications: [app({}), app({ id: 'f', wizard: 'form', type: 'DS-160', source: 'ds160-wizard' })], orders: [] }), fetchAnswers: fromPromise(fetchAnswers) },
+          actors: { fetchDashboard: resolves({ applications: [app({}), app({ id: 'f', wizard: 'form', type: 'DS-160', source: 'ds160-wizard' })], orders: [], groupPayments: [] }), fetchAnswers: fromPromise(fetchAnswers) },
         }),
       ).start();
       await settle(actor);
@@ -390,7 +428,7 @@ describe('dashboard', () => {
     const downloadReceipt = vi.fn(async () => file);
     const actor = createActor(
       dashboardMachine.provide({
-        actors: { fetchDashboard: resolves({ applications: [app({})], orders: [paid, failed] }), downloadReceipt: fromPromise(downloadReceipt), downloadForm: rejects(new Error('x')) },
+        actors: { fetchDashboard: resolves({ applications: [app({})], orders: [paid, failed], groupPayments: [] }), downloadReceipt: fromPromise(downloadReceipt), downloadForm: rejects(new Error('x')) },
         actions: { saveFile, announceReceiptFailed },
       }),
     ).start();

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { AnyEventObject } from 'xstate';
 import { dashboardCalls } from '../../client/api/actors/dashboard';
-import { dashboardMachine, type DashboardContext } from '../../machines/dashboard.machine';
+import { applicationCards, dashboardMachine, type DashboardContext } from '../../machines/dashboard.machine';
 import { ds160Catalog, estaCatalog } from '../../machines/domain/catalogs';
 import { visibleQuestions } from '../../machines/domain/questions';
 import { answersFor } from '../helpers/answers';
@@ -17,12 +17,23 @@ const FORM = '00000000-0000-4000-8000-00000000da03';
 /** The submitted application's Premium order, paid, and an earlier declined attempt at it. */
 const PAID = '00000000-0000-4000-8000-00000000de01';
 const DECLINED = '00000000-0000-4000-8000-00000000de02';
+/**
+ * The ESTA application leads a group with the submitted one (issue 36); the group was paid for together once, a
+ * card was declined before that, and another session paid for the same group: the dashboard lists the applicant's
+ * two payments only, and the group's card the one that went through.
+ */
+const GROUP = '00000000-0000-4000-8000-00000000d901';
+const GROUP_PAID = '00000000-0000-4000-8000-00000000df01';
+const GROUP_DECLINED = '00000000-0000-4000-8000-00000000df02';
+const GROUP_ELSEWHERE = '00000000-0000-4000-8000-00000000df03';
+const GROUP_PAID_AT = '2026-11-20T10:00:04.000Z';
 
 /** The first three answers of the ESTA wizard: an application stopped early. */
 const EARLY_ESTA = Object.fromEntries(visibleQuestions(estaCatalog, answersFor(estaCatalog)).slice(0, 3).map((q) => [q.id, answersFor(estaCatalog)[q.id] as string]));
 
 async function applicantWithTwoApplications(world: World): Promise<void> {
-  await world.app.db.deleteFrom('orders').where('id', 'in', [PAID, DECLINED]).execute();
+  await world.app.db.deleteFrom('orders').where('id', 'in', [PAID, DECLINED, GROUP_PAID, GROUP_DECLINED, GROUP_ELSEWHERE]).execute();
+  await world.app.db.deleteFrom('traveller_groups').where('id', '=', GROUP).execute();
   await world.app.db.deleteFrom('leads').where('id', 'in', [IN_PROGRESS, SUBMITTED, FORM]).execute();
   const email = `dash.${Math.random().toString(36).slice(2, 10)}@example.com`;
   await world.http({ method: 'POST', path: '/api/auth/signup', body: { email, password: 'a long passphrase' } });
@@ -67,17 +78,40 @@ async function applicantWithTwoApplications(world: World): Promise<void> {
       { ...order, id: DECLINED, number: 'RB-DASH-FAIL0001', status: 'failed', card_brand: 'visa', card_last4: '0002', gateway_ref: 'test_ch_dash2', failure: 'Your card was declined.', access_code: null, settled_by: 'checkout', created_at: earlier, paid_at: null },
     ])
     .execute();
+  await world.app.db.insertInto('traveller_groups').values({ id: GROUP, leader_lead_id: IN_PROGRESS, purpose: 'tourism', created_at: at, updated_at: at }).execute();
+  const member = { group_id: GROUP, prefilled: '{}', guardian: null, created_at: at };
+  await world.app.db
+    .insertInto('group_members')
+    .values([
+      { ...member, lead_id: IN_PROGRESS, relationship: 'leader', position: 0 },
+      { ...member, lead_id: SUBMITTED, relationship: 'spouse', position: 1 },
+    ])
+    .execute();
+  const payment = { ...order, lead_id: null, service: 'ESTA' as const, plan: 'group' as const, service_fee_cents: 30_000, processing_fee_cents: 299, total_cents: 30_299, government_fee_cents: 4_200, group_id: GROUP, parent_order_id: null, card_brand: 'visa', access_code: null, settled_by: 'checkout' as const };
+  await world.app.db
+    .insertInto('orders')
+    .values([
+      { ...payment, id: GROUP_PAID, number: 'RB-DASH-GROUP001', status: 'paid', card_last4: '4242', gateway_ref: 'test_ch_dashg1', failure: null, created_at: '2026-11-20T10:00:00.000Z', paid_at: GROUP_PAID_AT },
+      { ...payment, id: GROUP_DECLINED, number: 'RB-DASH-GROUP002', status: 'failed', card_last4: '0002', gateway_ref: 'test_ch_dashg2', failure: 'Your card was declined.', created_at: '2026-11-19T10:00:00.000Z', paid_at: null },
+      // Another browser, another account: never this applicant's to see, whatever group it paid for.
+      { ...payment, id: GROUP_ELSEWHERE, number: 'RB-DASH-GROUP003', status: 'paid', owner_token: 'a-stranger', user_id: null, receipt_email: 'stranger@example.com', card_last4: '4242', gateway_ref: 'test_ch_dashg3', failure: null, created_at: '2026-11-21T10:00:00.000Z', paid_at: '2026-11-21T10:00:04.000Z' },
+    ])
+    .execute();
 }
 
 const MODEL_DATA = {
   applications: [
-    { id: IN_PROGRESS, status: 'in-progress', wizard: 'esta', group: null },
-    { id: SUBMITTED, status: 'submitted', wizard: 'ds160', group: null },
+    { id: IN_PROGRESS, status: 'in-progress', wizard: 'esta', group: { id: GROUP, relationship: 'leader' } },
+    { id: SUBMITTED, status: 'submitted', wizard: 'ds160', group: { id: GROUP, relationship: 'spouse' } },
     { id: FORM, status: 'in-progress', wizard: 'form', group: null },
   ],
   orders: [
     { id: PAID, status: 'paid', formReady: true },
     { id: DECLINED, status: 'failed', formReady: true },
+  ],
+  groupPayments: [
+    { id: GROUP_PAID, groupId: GROUP, status: 'paid' },
+    { id: GROUP_DECLINED, groupId: GROUP, status: 'failed' },
   ],
 };
 
@@ -215,10 +249,10 @@ export const dashboardPaths: PathModel = {
         const answer = lastCall(world, 'GET', '/api/applications');
         expect(answer?.status).toBe(200);
         expect(context(s).applications).toEqual(answer?.response);
-        expect(context(s).applications.map((a) => [a.id, a.status, a.wizard])).toEqual([
-          [IN_PROGRESS, 'in-progress', 'esta'],
-          [SUBMITTED, 'submitted', 'ds160'],
-          [FORM, 'in-progress', 'form'],
+        expect(context(s).applications.map((a) => [a.id, a.status, a.wizard, a.group?.relationship ?? null])).toEqual([
+          [IN_PROGRESS, 'in-progress', 'esta', 'leader'],
+          [SUBMITTED, 'submitted', 'ds160', 'spouse'],
+          [FORM, 'in-progress', 'form', null],
         ]);
         // Every order of the account, newest first, as the server has it: the Premium code with the paid one only.
         const orders = lastCall(world, 'GET', '/api/orders');
@@ -227,6 +261,22 @@ export const dashboardPaths: PathModel = {
         expect(context(s).orders.map((o) => [o.id, o.status, o.accessCode !== null, o.formReady])).toEqual([
           [PAID, 'paid', true, true],
           [DECLINED, 'failed', false, true],
+        ]);
+        // The group payments this account made, newest first, as the server has them; another session's never.
+        const payments = lastCall(world, 'GET', '/api/group-payments');
+        expect(payments?.status).toBe(200);
+        expect(context(s).groupPayments).toEqual(payments?.response);
+        expect(context(s).groupPayments.map((p) => [p.id, p.groupId, p.status])).toEqual([
+          [GROUP_PAID, GROUP, 'paid'],
+          [GROUP_DECLINED, GROUP, 'failed'],
+        ]);
+        // The group's card shows the charge that went through (the declined card charged nothing), with the address
+        // where the checkout left the leader: its confirmation and receipt again.
+        const group = applicationCards(context(s).applications, context(s).groupPayments).find((c) => c.kind === 'group');
+        expect(group?.kind === 'group' && [group.id, group.applications.map((a) => a.id), group.payments]).toEqual([
+          GROUP,
+          [IN_PROGRESS, SUBMITTED],
+          [{ id: GROUP_PAID, number: 'RB-DASH-GROUP001', paidAt: GROUP_PAID_AT, total: 30_299, to: `/payment-confirmation?groupPayment=${GROUP_PAID}` }],
         ]);
       },
       'ready.receipt': (s, world) => expect(lastHeld(world, 'downloadReceipt')?.input.order).toEqual(context(s).orders.find((o) => o.id === PAID)),

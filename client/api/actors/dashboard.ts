@@ -1,5 +1,6 @@
 import { listApplications } from '../../../openapi/routes/applications';
 import { listOrders } from '../../../openapi/routes/checkout';
+import { listGroupPayments } from '../../../openapi/routes/groups';
 import { getLead } from '../../../openapi/routes/leads';
 import type { DashboardData } from '../../../machines/dashboard.machine';
 import { call } from '../call';
@@ -7,14 +8,15 @@ import type { Transport } from '../transport';
 import { actorsOf } from './actorsOf';
 import { confirmationCalls } from './confirmation';
 
-/** /dashboard: the account's applications and orders, one application's answers to continue it, an order's PDFs. */
+/** /dashboard: the account's applications, orders and group payments, one application's answers to continue it, an order's PDFs. */
 export function dashboardCalls(http: Transport) {
   const { downloadReceipt, downloadForm } = confirmationCalls(http);
   return {
     // The applications first: a visitor not signed in gets their 401 before anything else is asked.
     fetchDashboard: async (): Promise<DashboardData> => {
       const applications = await call(http, listApplications, {});
-      return { applications, orders: await call(http, listOrders, {}) };
+      const [orders, groupPayments] = await Promise.all([call(http, listOrders, {}), call(http, listGroupPayments, {})]);
+      return { applications, orders, groupPayments };
     },
     fetchLead: async ({ leadId }: { leadId: string }) => (await call(http, getLead, { params: { leadId } })).formData,
     fetchAnswers: async ({ leadId }: { leadId: string }) => {

@@ -17,6 +17,7 @@ import { Spinner } from '../../components/Spinner';
 import { button, card, container, grid, heading, muted, page, stack } from '../../styles/ui.css';
 import { AnswersList, DetailsPanel } from './ApplicationDetails';
 import { ApplicationItem } from './ApplicationItem';
+import { GroupCard } from './GroupCard';
 import * as css from './dashboard.css';
 import { OrdersList } from './OrdersList';
 import { ProfilePanel, SettingsPanel } from './panels';
@@ -85,7 +86,8 @@ function Dashboard() {
 
   const state = useSelector(ref, (s) => (s.matches('loading') ? 'loading' : s.matches('failed') ? 'failed' : s.matches('ready') ? 'ready' : 'leaving'));
   const applications = useSelector(ref, (s) => s.context.applications);
-  const cards = useMemo(() => applicationCards(applications), [applications]);
+  const groupPayments = useSelector(ref, (s) => s.context.groupPayments);
+  const cards = useMemo(() => applicationCards(applications, groupPayments), [applications, groupPayments]);
   const orders = useSelector(ref, (s) => s.context.orders);
   const downloading = useSelector(ref, (s) =>
     s.matches({ ready: 'receipt' }) ? { orderId: s.context.downloading as string, kind: 'receipt' as const } : s.matches({ ready: 'form' }) ? { orderId: s.context.downloading as string, kind: 'form' as const } : null,
@@ -214,27 +216,7 @@ function Dashboard() {
                     />
                   );
                   if (entry.kind === 'single') return item(entry.application);
-                  // A family or group is one card with its travellers, each continued on their own application.
-                  return (
-                    <li key={entry.id} className={`${css.item} ${stack}`} data-testid={`group-${entry.id}`} aria-labelledby={`group-${entry.id}-title`}>
-                      <h3 id={`group-${entry.id}-title`} className={css.itemTitle}>
-                        {t('dashboard.group.title', { count: entry.applications.length })}
-                      </h3>
-                      <ul className={css.list}>
-                        {entry.applications.map((application) => (
-                          <li key={application.id} className={stack}>
-                            <span className={muted}>
-                              {t('dashboard.group.traveller', {
-                                name: application.group?.traveller ?? '',
-                                relationship: t(`group:relationship.${application.group?.relationship ?? 'groupMember'}`),
-                              })}
-                            </span>
-                            <ul className={css.list}>{item(application)}</ul>
-                          </li>
-                        ))}
-                      </ul>
-                    </li>
-                  );
+                  return <GroupCard key={entry.id} card={entry} item={item} />;
                 })}
               </ul>
             )}

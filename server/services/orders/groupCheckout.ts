@@ -11,13 +11,14 @@ import {
   insertOrder,
   linesOf,
   lockPaymentKey,
+  ownedGroupPayments,
   paidOrdersOfLead,
   pendingOrderOfLead,
 } from '../../../db/queries/orders';
 import type { OrderRow, OrderService as Service, PaymentAttemptRow } from '../../../db/schema';
 import { validatePaymentDetails } from '../../../machines/domain/payment';
 import { isValidEmail, toIsoDate } from '../../../machines/domain/validators';
-import type { GroupCheckoutBody, GroupPaymentDto, GroupQuoteDto, GroupQuoteQuery } from '../../../openapi/schemas/groups';
+import type { GroupCheckoutBody, GroupPaymentDto, GroupPaymentSummaryDto, GroupQuoteDto, GroupQuoteQuery } from '../../../openapi/schemas/groups';
 import type { PriceDto, QuoteOption } from '../../../openapi/schemas/orders';
 import { englishMessage } from '../../lib/messages';
 import { badRequest, conflict, orderConflict, paymentRefused, Problem } from '../../lib/problems';
@@ -169,6 +170,16 @@ export class GroupCheckout {
     return this.dto(row);
   }
 
+  /**
+   * GET /api/group-payments: the dashboard's group cards show each group's charge and link to its confirmation
+   * and receipt, so a leader who lost the confirmation's address finds them again. Only the session or account that
+   * paid sees a payment, as with every order.
+   */
+  async list(access: Access): Promise<GroupPaymentSummaryDto[]> {
+    const rows = await ownedGroupPayments(this.db, access);
+    return rows.map(summaryOf);
+  }
+
   private async reserve(owner: Owner, access: Access, groupId: string, body: GroupCheckoutBody, choices: Choices, table: PriceTable): Promise<Reservation> {
     const at = new Date().toISOString();
     try {
@@ -256,16 +267,10 @@ export class GroupCheckout {
     const [leads, members] = await Promise.all([completionOfLeads(this.db, leadIds), row.group_id ? membersWithLeads(this.db, row.group_id) : []]);
     const byLead = new Map(members.map((m) => [m.lead_id, m]));
     return {
-      id: row.id,
-      number: row.number,
-      groupId: row.group_id ?? '',
-      status: row.status,
-      price: priceOfRow(row),
+      ...summaryOf(row),
       card: row.card_brand && row.card_last4 ? { brand: row.card_brand, last4: row.card_last4 } : null,
       receiptEmail: row.receipt_email,
       failure: row.failure,
-      createdAt: row.created_at,
-      paidAt: row.paid_at,
       lines: lines.map((line) => {
         const member = line.lead_id ? byLead.get(line.lead_id) : undefined;
         return {
@@ -277,6 +282,16 @@ export class GroupCheckout {
     };
   }
 }
+
+const summaryOf = (row: OrderRow): GroupPaymentSummaryDto => ({
+  id: row.id,
+  number: row.number,
+  groupId: row.group_id ?? '',
+  status: row.status,
+  price: priceOfRow(row),
+  createdAt: row.created_at,
+  paidAt: row.paid_at,
+});
 
 /** The key's attempt was written between the look and the insert (the unique key said so). */
 class KeyTakenLate extends Error {}
