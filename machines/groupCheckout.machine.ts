@@ -62,8 +62,11 @@ const quotedChoices = (plans: PlanChoices, quote: GroupQuoteDto | null): PlanCho
 /** The gateway refused the card (402): a decline, said with its reason; anything else is a failed attempt. */
 const isDecline = (error: unknown) => (error as { status?: unknown } | null)?.status === 402;
 
-/** The payment of the page is refused because the group's state changed meanwhile (another tab paid). */
-const QUOTE_AGAIN = ['nothing_to_pay', 'purchase_in_progress'];
+/**
+ * The payment of the page is refused because the group's state changed meanwhile: another tab paid, or removed a
+ * minor's parent or guardian (the new quote names the child).
+ */
+const QUOTE_AGAIN = ['nothing_to_pay', 'purchase_in_progress', 'guardian_missing'];
 
 /** While the quote or the payment is under way the form is closed: these events are taken and do nothing. */
 const CLOSED = { 'LINE.SELECT': {}, 'FIELD.CHANGE': {}, PAY: {} } as const;
@@ -99,6 +102,8 @@ export const groupCheckoutMachine = setup({
   },
   guards: {
     hasLines: ({ context }) => (context.quote?.lines.length ?? 0) > 0,
+    /** A minor quoted with no parent or guardian on record: the server takes no payment until one is set. */
+    waitsForGuardian: ({ context }) => Boolean(context.quote?.lines.some((l) => l.needsGuardian)),
     /** Only a package the line offers for sale, other than the one it has now. */
     canSelect: ({ context }, params: { line: number; product: ProductIdValue }) => {
       const line = context.quote?.lines[params.line];
@@ -158,6 +163,8 @@ export const groupCheckoutMachine = setup({
         },
         'FIELD.CHANGE': { actions: assign(({ context, event }) => fieldChanged(context, event.field, event.value)) },
         PAY: [
+          // Pay is disabled with the reason on screen; the card's fields are judged once it can be used.
+          { guard: 'waitsForGuardian' },
           { guard: 'missingDetails', target: '.editing', actions: [assign({ errors: ({ context }) => checkoutErrors(context) }), 'announceMissing'] },
           { guard: 'invalidDetails', target: '.editing', actions: assign({ errors: ({ context }) => checkoutErrors(context) }) },
           { target: '.paying', actions: assign({ errors: {}, failure: null, attemptKey: ({ context }) => keyForAttempt(context) }) },

@@ -87,7 +87,7 @@ export const groupCheckout = defineRoute({
   url: '/api/groups/:groupId/checkout',
   tags: ['groups', 'checkout'],
   summary:
-    "Pay once for the group: one order with a line per traveller, charged once; every line and application is marked paid in one transaction. The same idempotency key never charges twice; 409 purchase_in_progress while a traveller's purchase is being charged, nothing_to_pay when all have paid; 402 when the card is refused",
+    "Pay once for the group: one order with a line per traveller, charged once; every line and application is marked paid in one transaction. The same idempotency key never charges twice; 409 purchase_in_progress while a traveller's purchase is being charged, nothing_to_pay when all have paid, guardian_missing while a traveller to pay for is a minor with no parent or guardian on record (nothing charged); 402 when the card is refused",
   params: GroupIdParamsSchema,
   body: GroupCheckoutSchema,
   responses: { 200: GroupPaymentSchema, ...errorResponses(402, 403, 404, 409) },

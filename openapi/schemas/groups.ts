@@ -91,6 +91,9 @@ export const GroupLineQuoteSchema = Type.Object({
   product: ProductId,
   price: PriceSchema,
   options: Type.Array(QuoteOptionSchema, { description: "What this traveller may buy: the ESTA service, or the three DS-160 packages (upgrades credited)" }),
+  needsGuardian: Type.Boolean({
+    description: 'A minor (by the birth date in their form) with no parent or guardian on record: the checkout is refused (409 guardian_missing) until one is set',
+  }),
 });
 
 export const GroupQuoteSchema = Type.Object({

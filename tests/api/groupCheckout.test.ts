@@ -25,7 +25,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 let client = 0;
-function call(method: 'GET' | 'POST' | 'PATCH', url: string, cookie?: string, payload?: object) {
+function call(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, cookie?: string, payload?: object) {
   client += 1;
   return t.app.inject({ method, url, remoteAddress: `10.36.${(client >> 8) & 255}.${client & 255}`, ...(payload ? { payload } : {}), headers: cookie ? { cookie } : {} });
 }
@@ -259,6 +259,96 @@ describe(`one checkout for a group on ${dialectUnderTest}`, () => {
     expect(settled.status).toBe('paid');
     expect((await ordersOfGroup(f.groupId)).every((r) => r.status === 'paid')).toBe(true);
     expect((await leadsOf(f)).every((l) => l.payment_status === 'paid')).toBe(true);
+  });
+});
+
+describe(`a minor's parent or guardian before the group pays, on ${dialectUnderTest}`, () => {
+  const TEN_YEARS_AGO = `${new Date().getUTCFullYear() - 10}-03-01`;
+
+  /** The family, Diego (DS-160) and Lucia (ESTA) ten years old by the birth dates their forms now hold. */
+  async function withMinors(): Promise<Family> {
+    const f = await family();
+    for (const [leadId, formData] of [
+      [f.mexican, { 'personal-info': { birthDate: TEN_YEARS_AGO } }],
+      [f.child, { 'birth-date': TEN_YEARS_AGO }],
+    ] as const) {
+      const saved = await call('PATCH', `/api/leads/${leadId}/update`, f.cookie, { formData });
+      expect(saved.statusCode, saved.body).toBe(200);
+    }
+    return f;
+  }
+  const quoteOf = async (f: Family) => (await call('GET', `/api/groups/${f.groupId}/quote`, f.cookie)).json() as GroupQuoteDto;
+  const needs = (quote: GroupQuoteDto) => Object.fromEntries(quote.lines.map((l) => [l.name, l.needsGuardian]));
+  const setGuardian = (f: Family, minor: string, body: object) => call('PUT', `/api/groups/${f.groupId}/travellers/${minor}/guardian`, f.cookie, body);
+  const chargesOf = (keys: string[]) => t.app.db.selectFrom('gateway_charges').select('idempotency_key').where('idempotency_key', 'in', keys).execute();
+
+  it('quotes which minors have no parent or guardian, and charges nothing until each has one', async () => {
+    const f = await withMinors();
+    expect(needs(await quoteOf(f))).toEqual({ 'Ana Garcia': false, 'Luis Garcia': false, 'Diego Garcia': true, 'Lucia Garcia': true });
+
+    const body = { email: 'ana@example.com', idempotencyKey: key(), paymentDetails: CARD };
+    const refused = await call('POST', `/api/groups/${f.groupId}/checkout`, f.cookie, body);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'guardian_missing', message: expect.stringContaining('Diego Garcia, Lucia Garcia') });
+    expect(await ordersOfGroup(f.groupId)).toEqual([]);
+    expect(await chargesOf([body.idempotencyKey])).toEqual([]);
+    expect((await leadsOf(f)).every((l) => l.payment_status === 'unpaid')).toBe(true);
+
+    // One of the two given: the other is still named, and still nothing is charged.
+    expect((await setGuardian(f, f.mexican, { leadId: f.leader, role: 'parent' })).statusCode).toBe(200);
+    expect(needs(await quoteOf(f))).toMatchObject({ 'Diego Garcia': false, 'Lucia Garcia': true });
+    const still = await pay(f);
+    expect(still.json()).toMatchObject({ statusCode: 409, code: 'guardian_missing' });
+    expect(still.json().message).not.toContain('Diego');
+    expect(still.json().message).toContain('Lucia Garcia');
+
+    // Lucia's is someone not travelling: everyone quoted has what they need, and the group pays.
+    expect((await setGuardian(f, f.child, { name: 'Pilar Garcia', role: 'legalGuardian' })).statusCode).toBe(200);
+    expect(Object.values(needs(await quoteOf(f)))).toEqual([false, false, false, false]);
+    const paid = await pay(f);
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect((await leadsOf(f)).every((l) => l.payment_status === 'paid')).toBe(true);
+  });
+
+  it('does not wait for the guardian of a minor whose service is already paid', async () => {
+    const f = await withMinors();
+    await setGuardian(f, f.mexican, { leadId: f.spouse, role: 'parent' });
+    // Lucia's ESTA was bought on its own before she was in the group's checkout.
+    const own = await call('POST', '/api/checkout/process', f.cookie, { plan: 'esta', leadId: f.child, email: 'ana@example.com', idempotencyKey: key(), paymentDetails: CARD });
+    expect(own.statusCode, own.body).toBe(200);
+    const quote = await quoteOf(f);
+    expect(quote.settled.map((s) => s.name)).toEqual(['Lucia Garcia']);
+    expect(quote.lines.some((l) => l.needsGuardian)).toBe(false);
+    const paid = await pay(f);
+    expect(paid.statusCode, paid.body).toBe(200);
+  });
+
+  it('sees a guardian removed in another tab at the moment it reserves the payment, never charging without one', async () => {
+    for (let round = 0; round < 4; round += 1) {
+      const f = await withMinors();
+      // Luis is Lucia's parent; Diego's is named. Removing Luis from the group takes Lucia's guardian with him.
+      expect((await setGuardian(f, f.child, { leadId: f.spouse, role: 'parent' })).statusCode).toBe(200);
+      expect((await setGuardian(f, f.mexican, { name: 'Pilar Garcia', role: 'legalGuardian' })).statusCode).toBe(200);
+      expect((await quoteOf(f)).lines.some((l) => l.needsGuardian)).toBe(false);
+      const body = { email: 'ana@example.com', idempotencyKey: key(), paymentDetails: CARD };
+      // Sent together, in either order: whichever the group's lock takes first decides.
+      const remove = () => call('DELETE', `/api/groups/${f.groupId}/travellers/${f.spouse}`, f.cookie);
+      const checkoutNow = () => call('POST', `/api/groups/${f.groupId}/checkout`, f.cookie, body);
+      const [removed, checkout] = round % 2 === 0 ? await Promise.all([remove(), checkoutNow()]) : await Promise.all([checkoutNow(), remove()]).then(([c, r]) => [r, c] as const);
+      if (removed.statusCode === 200) {
+        // Removed first: the payment is refused naming Lucia, and nothing moved.
+        expect(checkout.json()).toMatchObject({ statusCode: 409, code: 'guardian_missing', message: expect.stringContaining('Lucia Garcia') });
+        expect(await chargesOf([body.idempotencyKey])).toEqual([]);
+        expect(await ordersOfGroup(f.groupId)).toEqual([]);
+        expect((await quoteOf(f)).lines.find((l) => l.leadId === f.child)?.needsGuardian).toBe(true);
+      } else {
+        // Paid first: Luis has an order now, so he stays in the group, and with him Lucia's guardian.
+        expect(checkout.statusCode, checkout.body).toBe(200);
+        expect(removed.json()).toMatchObject({ statusCode: 409, code: 'traveller_has_orders' });
+        const guardian = await t.app.db.selectFrom('group_members').select('guardian').where('lead_id', '=', f.child).executeTakeFirstOrThrow();
+        expect(JSON.parse(guardian.guardian as string)).toMatchObject({ leadId: f.spouse });
+      }
+    }
   });
 });
 

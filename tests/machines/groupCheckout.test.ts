@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor, type AnyActorRef } from 'xstate';
 import { groupCheckoutMachine, groupPaymentRequest, quoteQuery } from '../../machines/groupCheckout.machine';
 import { groupConfirmationMachine } from '../../machines/groupConfirmation.machine';
+import { guardiansMissing } from '../../machines/groupCheckout.view';
 import { groupCheckoutLink } from '../../machines/travellerGroup.view';
 import type { GroupDto, GroupPaymentDto, GroupQuoteDto } from '../../openapi/schemas/groups';
 
@@ -15,13 +16,13 @@ const DIEGO = '22222222-2222-4222-8222-222222222222';
 const PAYMENT_ID = '33333333-3333-4333-8333-333333333333';
 const CARD = { cardNumber: '4242424242424242', expiryDate: '12/39', cvv: '123', cardName: 'Ana Garcia', billingAddress: 'Calle Mayor 5', city: 'Madrid', zipCode: '28013', country: 'Spain' };
 
-function quote(diego: 'basic' | 'pro' | 'premium' = 'basic', lines = 2): GroupQuoteDto {
+function quote(diego: 'basic' | 'pro' | 'premium' = 'basic', lines = 2, diegoNeedsGuardian = false): GroupQuoteDto {
   const ds160 = (product: 'basic' | 'pro' | 'premium') => ({ product, service: 'DS-160' as const, price: { ...PRICE, processingFee: 0 }, features: FEATURES, available: true });
   return {
     groupId: 'g',
     lines: [
-      { leadId: ANA, name: 'Ana Garcia', relationship: 'leader' as const, service: 'ESTA' as const, product: 'esta' as const, price: PRICE, options: [{ product: 'esta' as const, service: 'ESTA' as const, price: PRICE, features: FEATURES, available: true }] },
-      { leadId: DIEGO, name: 'Diego Garcia', relationship: 'child' as const, service: 'DS-160' as const, product: diego, price: { ...PRICE, processingFee: 0 }, options: [ds160('basic'), ds160('pro'), ds160('premium')] },
+      { leadId: ANA, name: 'Ana Garcia', relationship: 'leader' as const, service: 'ESTA' as const, product: 'esta' as const, price: PRICE, options: [{ product: 'esta' as const, service: 'ESTA' as const, price: PRICE, features: FEATURES, available: true }], needsGuardian: false },
+      { leadId: DIEGO, name: 'Diego Garcia', relationship: 'child' as const, service: 'DS-160' as const, product: diego, price: { ...PRICE, processingFee: 0 }, options: [ds160('basic'), ds160('pro'), ds160('premium')], needsGuardian: diegoNeedsGuardian },
     ].slice(0, lines),
     settled: [],
     price: PRICE,
@@ -168,6 +169,56 @@ describe('group checkout', () => {
     second.actor.send({ type: 'PAY' });
     await waitFor(second.actor, (s) => s.matches('nothingToPay'));
     expect(changed).toHaveBeenCalledWith(expect.anything(), { code: 'nothing_to_pay' });
+  });
+
+  it('takes no payment while a quoted minor has no parent or guardian, and names them with where to add one', async () => {
+    let needs = true;
+    const missing = vi.fn();
+    const { actor, fetchQuote, processPayment } = start({ fetchQuote: async () => quote('basic', 2, needs) }, { announceMissing: missing });
+    await settle(actor);
+    expect(guardiansMissing(actor.getSnapshot().context)).toEqual([{ leadId: DIEGO, name: 'Diego Garcia', to: `/ds160-wizard?traveller=${DIEGO}` }]);
+    fill(actor);
+    actor.send({ type: 'PAY' });
+    // Nothing is sent, and no card error is made up: the card is fine, the guardian is what is missing.
+    expect(actor.getSnapshot().matches({ ready: 'editing' })).toBe(true);
+    expect(actor.getSnapshot().context.errors).toEqual({});
+    expect(actor.getSnapshot().can({ type: 'PAY' })).toBe(false);
+    expect(processPayment).not.toHaveBeenCalled();
+    expect(missing).not.toHaveBeenCalled();
+    // Once the quote says the guardian is there (another package priced after it was set), Pay goes through.
+    needs = false;
+    actor.send({ type: 'LINE.SELECT', line: 1, product: 'pro' });
+    await settle(actor);
+    expect(fetchQuote).toHaveBeenCalledTimes(2);
+    expect(guardiansMissing(actor.getSnapshot().context)).toEqual([]);
+    actor.send({ type: 'PAY' });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(processPayment).toHaveBeenCalledTimes(1);
+  });
+
+  it('quotes again when the server refuses the payment because a guardian was removed meanwhile', async () => {
+    let quoted = 0;
+    const changed = vi.fn();
+    const failed = vi.fn();
+    const { actor, processPayment } = start(
+      {
+        fetchQuote: async () => quote('basic', 2, ++quoted > 1),
+        processPayment: async () => {
+          throw Object.assign(new Error('409'), { status: 409, code: 'guardian_missing' });
+        },
+      },
+      { announceQuoteChanged: changed, announcePaymentFailed: failed },
+    );
+    await settle(actor);
+    fill(actor);
+    actor.send({ type: 'PAY' });
+    await waitFor(actor, (s) => s.matches('ready') && !s.hasTag('busy') && quoted === 2);
+    expect(changed).toHaveBeenCalledWith(expect.anything(), { code: 'guardian_missing' });
+    expect(failed).not.toHaveBeenCalled();
+    expect(actor.getSnapshot().context.attemptKey).toBeNull();
+    expect(guardiansMissing(actor.getSnapshot().context).map((m) => m.name)).toEqual(['Diego Garcia']);
+    actor.send({ type: 'PAY' });
+    expect(processPayment).toHaveBeenCalledTimes(1);
   });
 
   it('offers Retry when the quote could not be loaded', async () => {

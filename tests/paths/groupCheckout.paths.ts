@@ -20,7 +20,7 @@ const TODAY = toIsoDate(new Date());
 const context = (s: Snap) => s.context as GroupCheckoutContext;
 
 /** The mother's completed ESTA in this path's session, then her group with her son; the group's id. */
-async function family(world: World, options: { motherPaid?: boolean; allPaid?: boolean; sonInAnotherTab?: boolean } = {}): Promise<string> {
+async function family(world: World, options: { motherPaid?: boolean; allPaid?: boolean; sonInAnotherTab?: boolean; sonMinor?: boolean } = {}): Promise<string> {
   const email = `ana.${randomUUID().slice(0, 8)}@example.com`;
   const answers = answersFor(estaCatalog, { email, 'first-name': 'Ana', 'last-name': 'Garcia' });
   const created = await world.http({ method: 'POST', path: '/api/leads', body: { email, formType: 'ESTA', source: 'esta-wizard', formData: answers, completionStatus: 'completed' } });
@@ -32,7 +32,12 @@ async function family(world: World, options: { motherPaid?: boolean; allPaid?: b
   const group = JSON.parse((await world.http({ method: 'POST', path: `/api/leads/${leader}/group`, body: undefined })).text) as { id: string };
   const added = await world.http({ method: 'POST', path: `/api/groups/${group.id}/travellers`, body: { firstName: 'Diego', lastName: 'Garcia', relationship: 'child', nationality: 'Mexico' } });
   expect(added.status).toBe(201);
-  if (options.sonInAnotherTab) await chargedInAnotherTab(world, (JSON.parse(added.text) as { leadId: string }).leadId, { service: 'DS-160', plan: 'basic', serviceFee: 5_000 });
+  const son = (JSON.parse(added.text) as { leadId: string }).leadId;
+  if (options.sonInAnotherTab) await chargedInAnotherTab(world, son, { service: 'DS-160', plan: 'basic', serviceFee: 5_000 });
+  if (options.sonMinor) {
+    const saved = await world.http({ method: 'PATCH', path: `/api/leads/${son}/update`, body: { formData: { 'personal-info': { birthDate: TEN_YEARS_AGO } } } });
+    expect(saved.status).toBe(200);
+  }
   if (options.allPaid) {
     const paid = await world.http({ method: 'POST', path: `/api/groups/${group.id}/checkout`, body: { email, idempotencyKey: `path_${randomUUID()}`, paymentDetails: FILLED } });
     expect(paid.status).toBe(200);
@@ -41,12 +46,50 @@ async function family(world: World, options: { motherPaid?: boolean; allPaid?: b
 }
 
 const DS160 = ['basic', 'pro', 'premium'] as const;
+const TEN_YEARS_AGO = `${Number(TODAY.slice(0, 4)) - 10}-03-01`;
+
+/**
+ * The mother and her ten-year-old son, his father Luis travelling too and named as the son's parent; the live
+ * input says to remove Luis from the group in another tab when the payment is sent, taking the son's guardian with him.
+ */
+async function familyWithFather(world: World): Promise<{ groupId: string; leavesWhilePaying: string }> {
+  const groupId = await family(world, { sonMinor: true });
+  const [, son] = await travellerIds(world, groupId);
+  const added = await world.http({ method: 'POST', path: `/api/groups/${groupId}/travellers`, body: { firstName: 'Luis', lastName: 'Garcia', relationship: 'spouse', nationality: 'Spain' } });
+  const father = (JSON.parse(added.text) as { leadId: string }).leadId;
+  const set = await world.http({ method: 'PUT', path: `/api/groups/${groupId}/travellers/${son}/guardian`, body: { leadId: father, role: 'parent' } });
+  expect(set.status).toBe(200);
+  return { groupId, leavesWhilePaying: father };
+}
+
+const travellerIds = async (world: World, groupId: string) =>
+  (await world.app.db.selectFrom('group_members').select('lead_id').where('group_id', '=', groupId).orderBy('position').execute()).map((m) => m.lead_id);
+
+/**
+ * The rule, as the oracle states it: a traveller under 18 today by the birth date their form holds, whose parent or
+ * guardian is not recorded (or was a traveller no longer in the group), is waited for; the server's rows decide.
+ */
+async function waitingForGuardian(world: World, leadIds: readonly string[]): Promise<string[]> {
+  if (leadIds.length === 0) return [];
+  const rows = await world.app.db.selectFrom('group_members').innerJoin('leads', 'leads.id', 'group_members.lead_id').select(['leads.id', 'leads.form_type', 'leads.form_data', 'group_members.guardian', 'group_members.group_id']).where('leads.id', 'in', [...leadIds]).execute();
+  const members = new Set(await travellerIds(world, world.input.groupId));
+  const eighteenYearsAgo = `${Number(TODAY.slice(0, 4)) - 18}${TODAY.slice(4)}`;
+  return rows
+    .filter((row) => {
+      const form = JSON.parse(row.form_data) as Record<string, any>;
+      const birth = row.form_type === 'ESTA' ? form['birth-date'] : form['personal-info']?.birthDate;
+      const guardian = row.guardian ? (JSON.parse(row.guardian) as { leadId: string | null }) : null;
+      const hasGuardian = guardian !== null && (guardian.leadId === null || members.has(guardian.leadId));
+      return typeof birth === 'string' && birth > eighteenYearsAgo && !hasGuardian;
+    })
+    .map((row) => row.id);
+}
 
 /**
  * What the model expects the server to quote: the lines' services and products (the guards read only those and the
  * options for sale); the live actor gets the server's real quote and the oracle checks it.
  */
-function modelQuote(lines: Array<'esta' | 'ds160'>, plans: Record<string, string> = {}): GroupQuoteDto {
+function modelQuote(lines: Array<'esta' | 'ds160'>, plans: Record<string, string> = {}, needsGuardian: readonly boolean[] = []): GroupQuoteDto {
   const price = { serviceFee: 0, credit: 0, processingFee: 0, total: 0, governmentFee: 0, outOfPocket: 0 };
   const features = {} as GroupQuoteDto['lines'][number]['options'][number]['features'];
   return {
@@ -62,6 +105,7 @@ function modelQuote(lines: Array<'esta' | 'ds160'>, plans: Record<string, string
         product: (plans[leadId] ?? products[0]) as never,
         price,
         options: products.map((product) => ({ product: product as never, price, available: true, features })),
+        needsGuardian: needsGuardian[i] ?? false,
       };
     }) as unknown as GroupQuoteDto['lines'],
     settled: [],
@@ -109,6 +153,14 @@ const events = (lines: Array<'esta' | 'ds160'>) => (s: Snap): AnyEventObject[] =
 };
 
 const pays = (event: AnyEventObject, before: Snap) => event.type === 'PAY' && editing(before) && before.can({ type: 'PAY' });
+const GUARDIAN_REMOVED = { type: 'xstate.error.actor.processPayment', error: { status: 409, code: 'guardian_missing' }, sent: true };
+const filledIn = (s: Snap) => PAYMENT_FIELDS.every((field) => context(s).details[field] !== '');
+
+/** Fill the card with a card that pays, then Pay: the leader's moves where the quote, not the card, is what is judged. */
+const fillThenPay = (s: Snap): AnyEventObject[] => {
+  const empty = PAYMENT_FIELDS.find((field) => context(s).details[field] === '');
+  return empty ? [{ type: 'FIELD.CHANGE', field: empty, value: FILLED[empty] }] : [{ type: 'PAY' }];
+};
 const payments = (world: World) => world.held.filter((h) => h.name === 'processPayment');
 
 /** Each field's message as the server judges it (the oracle's own statement of the rule). */
@@ -119,8 +171,20 @@ function formErrors(c: GroupCheckoutContext) {
 
 export const groupCheckoutPaths: PathModel = {
   machine: groupCheckoutMachine,
-  budget: 80,
-  calls: groupCheckoutCalls,
+  budget: 100,
+  // Another tab removes the son's father from the group as this payment is sent (the live input names him).
+  calls: (http, input: { leavesWhilePaying?: string; groupId: string }) => {
+    const calls = groupCheckoutCalls(http);
+    const leaving = input.leavesWhilePaying;
+    if (!leaving) return calls;
+    return {
+      ...calls,
+      processPayment: async (request: Parameters<typeof calls.processPayment>[0]) => {
+        await http({ method: 'DELETE', path: `/api/groups/${input.groupId}/travellers/${leaving}` });
+        return calls.processPayment(request);
+      },
+    };
+  },
   effects: ['announceMissing', 'announcePaid', 'announcePaymentFailed', 'announceRequoteFailed', 'announceQuoteChanged'],
   abstraction: (s) => {
     const c = context(s);
@@ -132,6 +196,7 @@ export const groupCheckoutPaths: PathModel = {
       errors: Object.keys(c.errors).sort(),
       plans: c.plans,
       quoted: c.quote !== null,
+      waitsForGuardian: c.quote?.lines.some((l) => l.needsGuardian) ?? false,
     };
   },
   payloadKind: (before, event) => `${JSON.stringify(event)} ${context(before).attemptKey ? 'retrying' : ''}`,
@@ -139,6 +204,16 @@ export const groupCheckoutPaths: PathModel = {
     { name: 'a declined card, then Pay again', through: [(event) => event === DECLINE || (event.type === 'xstate.error.actor.processPayment' && (event as { sent?: boolean }).sent === true), pays] },
     { name: 'a lost connection, then Pay again with the same key', through: [(event) => event.type === 'xstate.error.actor.processPayment' && (event as { error?: unknown }).error === 'network', pays] },
     { name: "the son's package changed to Premium, then paid", through: [(event) => event.type === 'LINE.SELECT' && event.product === 'premium' && event.line === 1, (event) => event.type === 'xstate.done.actor.fetchQuote', pays, (event) => event.type === 'xstate.done.actor.processPayment'] },
+    {
+      name: 'a son under 18 with no parent or guardian: the card filled in, Pay takes nothing',
+      case: 'a ten-year-old son with no parent or guardian recorded',
+      through: [(event) => event.type === 'xstate.done.actor.fetchQuote', (event, before) => event.type === 'PAY' && filledIn(before)],
+    },
+    {
+      name: "the son's guardian removed in another tab while paying: refused, quoted again, and Pay then waits",
+      case: "the son's father, his guardian, removed from the group in another tab while paying",
+      through: [(event) => event === GUARDIAN_REMOVED, (event) => event.type === 'xstate.done.actor.fetchQuote', (event, before) => event.type === 'PAY' && filledIn(before)],
+    },
     { name: 'a quote that failed, then Retry', through: [(event) => event.type === 'xstate.error.actor.fetchQuote', (event) => event.type === 'RETRY', (event) => event.type === 'xstate.done.actor.fetchQuote'] },
   ],
   cases: [
@@ -177,6 +252,26 @@ export const groupCheckoutPaths: PathModel = {
       },
     },
     {
+      name: 'a ten-year-old son with no parent or guardian recorded',
+      input: { groupId: 'group', today: TODAY },
+      setup: async (world, input) => ({ ...input, groupId: await family(world, { sonMinor: true }) }),
+      events: (s) => {
+        if (s.matches('loading')) return [done('fetchQuote', modelQuote(['esta', 'ds160'], context(s).plans, [false, true]))];
+        return editing(s) ? fillThenPay(s) : [];
+      },
+    },
+    {
+      name: "the son's father, his guardian, removed from the group in another tab while paying",
+      input: { groupId: 'group', today: TODAY },
+      setup: async (world, input) => ({ ...input, ...(await familyWithFather(world)) }),
+      events: (s) => {
+        // First the three of them, nobody waited for; after the refusal, the father gone and the son waited for.
+        if (s.matches('loading')) return [done('fetchQuote', context(s).quote ? modelQuote(['esta', 'ds160'], {}, [false, true]) : modelQuote(['esta', 'ds160', 'esta']))];
+        if (s.matches({ ready: 'paying' })) return [GUARDIAN_REMOVED];
+        return editing(s) ? fillThenPay(s) : [];
+      },
+    },
+    {
       name: 'everyone has paid already',
       input: { groupId: 'group', today: TODAY },
       setup: async (world, input) => ({ ...input, groupId: await family(world, { allPaid: true }) }),
@@ -188,7 +283,7 @@ export const groupCheckoutPaths: PathModel = {
       expect(s.value).toBe('loading');
       expect(lastHeld(world, 'fetchQuote')?.input).toEqual({ groupId: world.input.groupId, query: {} });
     },
-    step: ({ before, event, after, world, started, asked }) => {
+    step: async ({ before, event, after, world, started, asked }) => {
       // Busy exactly while the quote or the payment is under way.
       expect(after.hasTag('busy')).toBe(after.matches('loading') || after.matches({ ready: 'requoting' }) || after.matches({ ready: 'paying' }));
       // A package is asked for only where the line sells it, and the server prices it again with `plans=`.
@@ -199,10 +294,12 @@ export const groupCheckoutPaths: PathModel = {
         if (sells) expect(started[0]!.input.query).toEqual({ plans: Object.entries(context(after).plans).map(([id, p]) => `${id}:${p}`).join(',') });
       }
       if (event.type === 'PAY' && editing(before)) {
-        const errors = formErrors(context(before));
-        expect(started.map((h) => h.name)).toEqual(Object.keys(errors).length === 0 ? ['processPayment'] : []);
+        // A quoted minor without a parent or guardian: nothing is sent and no card error is made up.
+        const waited = await waitingForGuardian(world, context(before).quote!.lines.map((l) => l.leadId));
+        const errors = waited.length > 0 ? context(before).errors : formErrors(context(before));
+        expect(started.map((h) => h.name)).toEqual(waited.length === 0 && Object.keys(errors).length === 0 ? ['processPayment'] : []);
         expect(context(after).errors).toEqual(errors);
-        expect(asked.some((e) => e.type === 'announceMissing')).toBe(PAYMENT_FIELDS.slice(0, 3).some((f) => context(before).details[f] === ''));
+        expect(asked.some((e) => e.type === 'announceMissing')).toBe(waited.length === 0 && PAYMENT_FIELDS.slice(0, 3).some((f) => context(before).details[f] === ''));
       } else {
         expect(started.filter((h) => h.name === 'processPayment')).toEqual([]);
       }
@@ -212,8 +309,15 @@ export const groupCheckoutPaths: PathModel = {
         const answer = lastCall(world, 'POST', '/api/groups/');
         const code = (answer?.response as { code?: string } | undefined)?.code;
         if (sent && answer?.status === 409) {
-          // Paid meanwhile: the page says so and asks the server again what is left, with a new key for any payment.
-          expect(code).toBe('nothing_to_pay');
+          // Paid meanwhile, or a guardian removed meanwhile: the page says so and asks the server again what is left,
+          // with a new key for any payment. A refusal for a guardian names the child and charges nothing.
+          const waited = await waitingForGuardian(world, context(before).quote!.lines.map((l) => l.leadId));
+          expect(code).toBe(waited.length > 0 ? 'guardian_missing' : 'nothing_to_pay');
+          if (code === 'guardian_missing') {
+            const key = lastHeld(world, 'processPayment')!.input.body.idempotencyKey as string;
+            expect(await world.app.db.selectFrom('gateway_charges').select('idempotency_key').where('idempotency_key', '=', key).execute()).toEqual([]);
+            for (const line of context(before).quote!.lines.filter((l) => waited.includes(l.leadId))) expect((answer?.response as { message: string }).message).toContain(line.name);
+          }
           expect(effectsOf(world, 'announceQuoteChanged').at(-1)?.params).toEqual({ code });
           expect(after.matches('loading')).toBe(true);
           expect(context(after).attemptKey).toBeNull();
@@ -237,7 +341,7 @@ export const groupCheckoutPaths: PathModel = {
       }
     },
     states: {
-      ready: (s, world) => {
+      ready: async (s, world) => {
         const answer = lastCall(world, 'GET', `/api/groups/${world.input.groupId}/quote`);
         expect(answer?.status).toBe(200);
         const quote = context(s).quote!;
@@ -246,6 +350,9 @@ export const groupCheckoutPaths: PathModel = {
         expect(quote.lines.slice(1).every((l) => l.price.processingFee === 0)).toBe(true);
         expect(quote.lines.reduce((n, l) => n + l.price.total, 0)).toBe(quote.price.total);
         expect(quote.price.processingFee).toBe(299);
+        // The quote marks exactly the travellers the rule waits for.
+        const waited = await waitingForGuardian(world, quote.lines.map((l) => l.leadId));
+        expect(quote.lines.filter((l) => l.needsGuardian).map((l) => l.leadId)).toEqual(quote.lines.filter((l) => waited.includes(l.leadId)).map((l) => l.leadId));
         // Each package chosen on the page is the one the server priced (once the price is back).
         if (!s.matches({ ready: 'requoting' })) for (const [leadId, product] of Object.entries(context(s).plans)) expect(quote.lines.find((l) => l.leadId === leadId)?.product).toBe(product);
         // The receipt goes to the leader's address unless the payer typed another.

@@ -45,9 +45,11 @@ export interface CardFormProps {
   onPay: () => void;
   /** What the page says above the form (why the last payment failed). */
   children?: ReactNode;
+  /** The id of the text saying why Pay cannot be used yet (a minor without a guardian): Pay is disabled and names it. */
+  blockedBy?: string;
 }
 
-export function CardForm({ email, details, errors, busy, paying, payLabel, onChange, onPay, children }: CardFormProps) {
+export function CardForm({ email, details, errors, busy, paying, payLabel, onChange, onPay, children, blockedBy }: CardFormProps) {
   const { t } = useTranslation(['commerce', 'validation']);
   const nameOf = useCountryName();
   const countries = useMemo(() => [...COUNTRIES].sort((a, b) => nameOf(a).localeCompare(nameOf(b))), [nameOf]);
@@ -159,7 +161,16 @@ export function CardForm({ email, details, errors, busy, paying, payLabel, onCha
             );
           })}
         </div>
-        <button type="button" className={`${button.primary} ${css.fullWidth}`} data-testid="pay-button" data-main-action disabled={busy} aria-busy={paying || undefined} onClick={onPay}>
+        <button
+          type="button"
+          className={`${button.primary} ${css.fullWidth}`}
+          data-testid="pay-button"
+          data-main-action
+          disabled={busy || Boolean(blockedBy)}
+          aria-describedby={blockedBy}
+          aria-busy={paying || undefined}
+          onClick={onPay}
+        >
           {paying ? t('processing') : payLabel}
         </button>
       </form>

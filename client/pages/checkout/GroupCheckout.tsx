@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { ROUTES } from '../../../machines/domain/routes';
 import { toIsoDate } from '../../../machines/domain/validators';
 import { groupCheckoutMachine, type GroupCheckoutInput } from '../../../machines/groupCheckout.machine';
+import { guardiansMissing } from '../../../machines/groupCheckout.view';
 import { makeGroupCheckoutActors } from '../../api/actors/groupCheckout';
 import { fetchTransport } from '../../api/transport';
 import { useToastActor } from '../../app/AppContext';
@@ -41,7 +42,7 @@ export function GroupCheckout({ groupId }: { groupId: string }) {
           announceRequoteFailed: () =>
             toasts.send({ type: 'TOAST.SHOW', toast: { title: 'group:checkout.requoteFailed.title', description: 'group:checkout.requoteFailed.description', variant: 'destructive' } }),
           announceQuoteChanged: (_, { code }) => {
-            const key = code === 'purchase_in_progress' ? 'inProgress' : 'changed';
+            const key = code === 'purchase_in_progress' ? 'inProgress' : code === 'guardian_missing' ? 'guardianRemoved' : 'changed';
             toasts.send({ type: 'TOAST.SHOW', toast: { title: `group:checkout.${key}.title`, description: `group:checkout.${key}.description` } });
           },
         },
@@ -90,6 +91,7 @@ function GroupPayment({ flow }: { flow: GroupCheckoutRef }) {
   const outcome = useSelector(flow, (s) => (s.matches({ ready: 'declined' }) ? 'declined' : s.matches({ ready: 'failed' }) ? 'failed' : null));
   const reason = useSelector(flow, (s) => s.context.failure);
   if (!quote) return null;
+  const minors = guardiansMissing({ quote });
 
   const pay = () => {
     flow.send({ type: 'PAY' });
@@ -116,7 +118,9 @@ function GroupPayment({ flow }: { flow: GroupCheckoutRef }) {
             payLabel={t('commerce:checkout.pay', { amount: total })}
             onChange={(field, value) => flow.send({ type: 'FIELD.CHANGE', field, value })}
             onPay={pay}
+            blockedBy={minors.length > 0 ? 'group-guardian-missing' : undefined}
           >
+            {minors.length > 0 && <GuardiansMissing minors={minors} />}
             {outcome && (
               <div role="alert" className={notice.warning} data-testid={`group-payment-${outcome}`}>
                 <p>{t(outcome === 'declined' ? 'checkout.declined' : 'checkout.notPaid')}</p>
@@ -127,6 +131,26 @@ function GroupPayment({ flow }: { flow: GroupCheckoutRef }) {
           <Link to={BACK}>{t('checkout.back')}</Link>
         </section>
       </div>
+    </div>
+  );
+}
+
+/** Why Pay waits: each minor without a parent or guardian, named, with their form's page where the group panel sets one. */
+function GuardiansMissing({ minors }: { minors: ReturnType<typeof guardiansMissing> }) {
+  const { t, i18n } = useTranslation('group');
+  const names = new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(minors.map((m) => m.name || t('checkout.unnamed')));
+  return (
+    <div role="status" className={notice.warning} data-testid="group-guardian-missing">
+      <p id="group-guardian-missing">{t('checkout.guardian.missing', { names })}</p>
+      <ul className={stack}>
+        {minors.map((m) => (
+          <li key={m.leadId}>
+            <Link to={m.to} data-testid="group-guardian-link">
+              {t('checkout.guardian.add', { name: m.name || t('checkout.unnamed') })}
+            </Link>
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

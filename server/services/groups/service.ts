@@ -97,6 +97,13 @@ function guardianOf(member: MemberWithLead, members: readonly MemberWithLead[]):
   return { leadId: stored.leadId, name: traveller ? travellerName(traveller) : stored.name, role: stored.role };
 }
 
+/**
+ * A minor whose parent or guardian is not on record: the group's checkout takes no money for them until one is, as a
+ * minor's application names who is responsible for them. A traveller with no birth date yet is not known to be one.
+ */
+export const guardianMissing = (member: MemberWithLead, members: readonly MemberWithLead[], today: string) =>
+  minorOf(member, today) === true && guardianOf(member, members) === null;
+
 function toDto(group: TravellerGroupRow, members: readonly MemberWithLead[]): GroupDto {
   const today = toIsoDate(new Date());
   const travellers: TravellerDto[] = members.map((m) => ({

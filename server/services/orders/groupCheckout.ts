@@ -23,7 +23,7 @@ import type { PriceDto, QuoteOption } from '../../../openapi/schemas/orders';
 import { englishMessage } from '../../lib/messages';
 import { badRequest, conflict, orderConflict, paymentRefused, Problem } from '../../lib/problems';
 import { canAccess, refusal, type Access } from '../access';
-import { groupFor, travellerName } from '../groups/service';
+import { groupFor, guardianMissing, travellerName } from '../groups/service';
 import { orderNumber } from './codes';
 import { priceOfRow, toOrderDto } from './dto';
 import { productFromWord, type PriceTable, type Product } from './products';
@@ -41,6 +41,8 @@ interface Line {
   product: Product;
   price: PriceDto;
   options: QuoteOption[];
+  /** A minor with no parent or guardian on record: nothing is charged until one is. */
+  needsGuardian: boolean;
 }
 
 type Choices = ReadonlyMap<string, Product>;
@@ -51,6 +53,7 @@ type Choices = ReadonlyMap<string, Product>;
  * charged once, so the processing fee is on the first line only; the lines' totals add up to the charge.
  */
 async function priceLines(db: Executor, members: readonly MemberWithLead[], table: PriceTable, choices: Choices) {
+  const today = toIsoDate(new Date());
   const lines: Line[] = [];
   const settled: MemberWithLead[] = [];
   for (const member of members) {
@@ -61,7 +64,7 @@ async function priceLines(db: Executor, members: readonly MemberWithLead[], tabl
     const options = products.map((p) => optionFor(p, service, quoted, table));
     const option = options.find((o) => o.product === chosen) as QuoteOption;
     if (!option.available) settled.push(member);
-    else lines.push({ member, service, product: chosen, price: option.price, options });
+    else lines.push({ member, service, product: chosen, price: option.price, options, needsGuardian: guardianMissing(member, members, today) });
   }
   lines.forEach((line, i) => {
     if (i === 0) return;
@@ -130,6 +133,7 @@ export class GroupCheckout {
         product: l.product,
         price: l.price,
         options: l.options,
+        needsGuardian: l.needsGuardian,
       })),
       settled: settled.map((m) => ({ leadId: m.lead_id, name: travellerName(m) })),
       price: sum(lines.map((l) => l.price)),
@@ -197,6 +201,11 @@ export class GroupCheckout {
         }
         const { lines } = await priceLines(trx, members, table, choices);
         if (lines.length === 0) throw new Problem(409, 'Every traveller of this group has already paid for their service.', {}, 'nothing_to_pay');
+        // Read under the group's lock: a guardian removed in another tab since the quote is seen here.
+        const minors = lines.filter((l) => l.needsGuardian).map((l) => travellerName(l.member) || 'a traveller');
+        if (minors.length > 0) {
+          throw new Problem(409, `Add the parent or guardian of ${minors.join(', ')} before paying: a minor's application names who is responsible for them.`, {}, 'guardian_missing');
+        }
         const total = sum(lines.map((l) => l.price));
         const base = { owner_token: owner.ownerToken, user_id: owner.userId, status: 'pending' as const, card_brand: null, card_last4: null, gateway_ref: null, failure: null, access_code: null, receipt_email: body.email.trim(), settled_by: null, created_at: at, updated_at: at, paid_at: null };
         const payment: OrderRow = {
