@@ -1,12 +1,10 @@
 import { ROUTES } from './domain/routes';
+import { needsGuardian } from './domain/travellerGroup';
 import type { GroupDto, TravellerDto } from '../openapi/schemas/groups';
 import type { TravellerGroupContext } from './travellerGroup.machine';
 
 // The panel's view of the group machine's context, beside the machine rather than in it: the panel renders these, the
 // machine never reads them, so they are judged by the unit tests and the browser walk, not by the machine's paths.
-
-/** A minor travels with a parent or guardian named: until then their application is not done. */
-export const needsGuardian = (t: Pick<TravellerDto, 'minor' | 'guardian'>) => t.minor === true && t.guardian === null;
 
 /** Done means the traveller's form is complete (or paid), and a minor's parent or guardian given; anything else is in progress. */
 export const isDone = (t: Pick<TravellerDto, 'completionStatus' | 'minor' | 'guardian'>) =>

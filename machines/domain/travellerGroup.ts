@@ -135,6 +135,12 @@ export function isMinor(birthDate: string, today: string): boolean | null {
   return yearsBetween(birthDate, today) < ADULT_AGE;
 }
 
+/**
+ * A minor with no parent or guardian on record: their application is not done (the group panel), and the group's
+ * checkout takes no money for them until one is given (the server's quote and payment). Unknown age is not a minor.
+ */
+export const needsGuardian = (t: { minor: boolean | null; guardian: Guardian | null }) => t.minor === true && t.guardian === null;
+
 /** Where each form holds the traveller's birth date (a path as sharedAnswers.ts reads them). */
 export const BIRTH_DATE_PATH: Record<TravellerForm, string> = { ESTA: 'birth-date', 'DS-160': 'personal-info.birthDate' };
 

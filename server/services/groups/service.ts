@@ -28,6 +28,7 @@ import {
   GROUP_LIMITS,
   guardianErrors,
   isMinor,
+  needsGuardian,
   limitProblem,
   newTravellerErrors,
   rulePurpose,
@@ -97,12 +98,9 @@ function guardianOf(member: MemberWithLead, members: readonly MemberWithLead[]):
   return { leadId: stored.leadId, name: traveller ? travellerName(traveller) : stored.name, role: stored.role };
 }
 
-/**
- * A minor whose parent or guardian is not on record: the group's checkout takes no money for them until one is, as a
- * minor's application names who is responsible for them. A traveller with no birth date yet is not known to be one.
- */
+/** The group panel's rule (needsGuardian) on the rows: the group's checkout takes no money for such a minor. */
 export const guardianMissing = (member: MemberWithLead, members: readonly MemberWithLead[], today: string) =>
-  minorOf(member, today) === true && guardianOf(member, members) === null;
+  needsGuardian({ minor: minorOf(member, today), guardian: guardianOf(member, members) });
 
 function toDto(group: TravellerGroupRow, members: readonly MemberWithLead[]): GroupDto {
   const today = toIsoDate(new Date());
