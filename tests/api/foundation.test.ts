@@ -7,8 +7,8 @@ import { listPlans } from '../../db/queries/plans';
 import { findUserByUsername } from '../../db/queries/users';
 import { seed } from '../../db/seed';
 import { LANGUAGE_STORAGE_KEY, LANGUAGES } from '../../machines/domain/language';
-import { DbSessionStore } from '../../server/plugins/session';
-import { PAGES_FILE, RENDERER_FILE, SLOTS } from '../../server/services/prerender/layout';
+import { DbSessionStore } from '../../server/plugins/session/session';
+import { PAGES_FILE, RENDERER_FILE, SLOTS } from '../../openapi/prerender';
 import { verifyPassword } from '../../server/lib/password';
 import { createTestApp, dialectUnderTest, TEST_ADMIN, type TestApp } from '../helpers/app';
 
