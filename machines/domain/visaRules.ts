@@ -1,4 +1,4 @@
-// The one visa rule (spec 3-ai §4.1 with DECISIONS.md): ESTA for the 40 waiver nationalities travelling
+// The one visa rule (spec 3-ai §4.1 with docs/DECISIONS.md): ESTA for the 40 waiver nationalities travelling
 // for tourism, business or transit; DS-160 for everyone else and for study.
 
 import { PURPOSES } from '../../openapi/vocabulary';
