@@ -23,6 +23,8 @@ export function retryDelayMs(delaySeconds: number, failedAttempt: number, random
 export class SqliteRunner extends BaseRunner {
   readonly engine = 'sqlite' as const;
   private timer: NodeJS.Timeout | undefined;
+  /** When the armed timer fires (ms since the epoch). */
+  private lookAt = 0;
   private draining: Promise<void> | undefined;
 
   protected async open(): Promise<void> {
@@ -36,6 +38,7 @@ export class SqliteRunner extends BaseRunner {
 
   protected async stopEngine(): Promise<void> {
     clearTimeout(this.timer);
+    this.timer = undefined;
     // The job running now finishes; no other starts.
     await this.draining;
   }
@@ -73,11 +76,17 @@ export class SqliteRunner extends BaseRunner {
     this.log.info({ jobs }, 'finished jobs deleted');
   }
 
-  /** Looks at the queue in `ms`, at most POLL_MS from now. */
+  /** Looks at the queue in `ms` (at most POLL_MS from now), unless a look is due sooner already. */
   private wake(ms: number): void {
     if (this.stopping) return;
+    const at = Date.now() + Math.min(Math.max(0, ms), POLL_MS);
+    if (this.timer && at >= this.lookAt) return;
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.look(), Math.min(Math.max(0, ms), POLL_MS));
+    this.lookAt = at;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.look();
+    }, at - Date.now());
     this.timer.unref();
   }
 
