@@ -16,6 +16,7 @@ import sections from './routes/sections';
 import admin from './routes/admin';
 import premium from './routes/premium';
 import voice from './routes/voice';
+import rights from './routes/rights';
 import agent from './routes/agent';
 import analytics from './routes/analytics';
 import applications from './routes/applications';
@@ -129,6 +130,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await scope.register(admin);
     await scope.register(premium);
     await scope.register(voice);
+    await scope.register(rights);
   });
 
   await app.register(client, { config });

@@ -16,6 +16,8 @@ import * as m0014 from './0014_purchases';
 import * as m0015 from './0015_premium_resume';
 import * as m0016 from './0016_traveller_groups';
 import * as m0017 from './0017_jobs';
+import * as m0033 from './0033_consents';
+import * as m0034 from './0034_retention_runs';
 
 // Listed in code rather than read from disk, so the same provider works under tsx, vitest and a bundle.
 const MIGRATIONS: Record<string, Migration> = {
@@ -36,6 +38,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0015_premium_resume': m0015,
   '0016_traveller_groups': m0016,
   '0017_jobs': m0017,
+  '0033_consents': m0033,
+  '0034_retention_runs': m0034,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -13,6 +13,7 @@ import {
   updatePricing,
 } from '../../openapi/routes/admin';
 import { adminJobs } from '../../openapi/routes/jobs';
+import { adminRetention } from '../../openapi/routes/rights';
 import { clientOf, fromContract, perMinute } from '../lib/route';
 import { forbidden, unauthorized } from '../lib/problems';
 import type { JobsOverview } from '../services/jobs/runner';
@@ -126,6 +127,7 @@ const admin: FastifyPluginAsyncTypebox = async (app) => {
     scope.route({ ...fromContract(adminConversions), handler: async (request) => app.adminDashboard.conversions(request.query.timeRange ?? '7d') });
 
     scope.route({ ...fromContract(adminJobs), handler: async () => jobsDto(await app.jobs.overview()) });
+    scope.route({ ...fromContract(adminRetention), handler: async () => app.retention.overview() });
 
     scope.route({ ...fromContract(updatePricing), handler: async (request) => app.site.setPricing(request.body.pricing) });
     scope.route({ ...fromContract(updateBranding), handler: async (request) => app.site.setBranding(request.body.branding) });

@@ -1,0 +1,149 @@
+import { randomUUID } from 'node:crypto';
+import type { Executor } from '../../../db/index';
+import { transact } from '../../../db/groupCommit';
+import { findGroup, findMembership } from '../../../db/queries/groups';
+import { findLeadRow } from '../../../db/queries/leads';
+import { ordersOfLeads } from '../../../db/queries/orders';
+import {
+  anonymiseLeads,
+  anonymiseOrders,
+  deleteConversations,
+  deleteLeads,
+  deleteOwnedRest,
+  deleteUser,
+  hasConsent,
+  insertConsent,
+  leadsWithKeptOrders,
+  type Mine,
+} from '../../../db/queries/rights';
+import type { LeadRow } from '../../../db/schema';
+import type { ConsentBody, Erased, MyData, Privacy } from '../../../openapi/schemas/rights';
+import { canAccessLead, refusal, type Access } from '../access';
+import { collect, leadsOf, ordersOf } from './collect';
+import { myDataPdf } from './pdf';
+
+// An applicant's rights (issue 44; GDPR 15, 17, 20). Only the session, account or resumed session that owns a
+// record sees or erases it: an admin's role opens nothing here (erasure on an applicant's behalf is theirs to ask).
+
+/** The owner token an anonymised record keeps: no session's token is ever this (they are random base64url). */
+export const ERASED_OWNER = 'erased';
+
+/** What one erasure removed, for hooks that hold personal data elsewhere (the mail queue: issue 44, "mail"). */
+export interface ErasureEvent {
+  ownerToken: string | undefined;
+  userId: string | undefined;
+  leadIds: readonly string[];
+  /** The addresses the erased applications and account gave, so queued messages to them can be dropped. */
+  emails: readonly string[];
+}
+export type ErasureHook = (trx: Executor, erased: ErasureEvent) => Promise<void>;
+
+export interface RightsSettings {
+  aiEngine: MyData['aiEngine'];
+  retention: Privacy['retention'];
+}
+
+const mineOf = (access: Access): Mine => ({ ownerToken: access.ownerToken, userId: access.userId });
+const asOwner = (access: Access): Access => ({ ...access, role: undefined });
+
+export class RightsService {
+  private readonly hooks: ErasureHook[] = [];
+
+  constructor(
+    private readonly db: Executor,
+    private readonly settings: RightsSettings,
+    private readonly brandName: () => Promise<string>,
+  ) {}
+
+  /** Other services that keep personal data (queued e-mails) erase theirs in the same transaction. */
+  onErase(hook: ErasureHook): void {
+    this.hooks.push(hook);
+  }
+
+  async data(access: Access): Promise<MyData> {
+    return collect(this.db, mineOf(access), access.resumedLeads ?? [], this.settings.aiEngine);
+  }
+
+  async pdf(access: Access): Promise<{ fileName: string; bytes: Buffer }> {
+    const data = await this.data(access);
+    return { fileName: `my-data-${data.generatedAt.slice(0, 10)}.pdf`, bytes: await myDataPdf(data, await this.brandName()) };
+  }
+
+  async privacy(access: Access): Promise<Privacy> {
+    const thirdParty = this.settings.aiEngine !== 'builtin';
+    return {
+      aiEngine: this.settings.aiEngine,
+      consentNeeded: thirdParty,
+      consented: thirdParty ? await hasConsent(this.db, mineOf(access), this.settings.aiEngine) : false,
+      retention: this.settings.retention,
+    };
+  }
+
+  async consent(access: Access & { ownerToken: string }, body: ConsentBody): Promise<void> {
+    await insertConsent(this.db, {
+      id: randomUUID(),
+      owner_token: access.ownerToken,
+      user_id: access.userId ?? null,
+      chat: body.chat,
+      engine: this.settings.aiEngine,
+      created_at: new Date().toISOString(),
+    });
+  }
+
+  /** DELETE /api/me/applications/{leadId}. */
+  async eraseApplication(access: Access, leadId: string): Promise<Erased> {
+    return transact(this.db, async (trx) => {
+      const lead = await findLeadRow(trx, leadId);
+      if (!lead || !canAccessLead(asOwner(access), lead)) throw refusal(Boolean(lead));
+      return this.erase(trx, access, [lead]);
+    });
+  }
+
+  /** DELETE /api/me/groups/{groupId}/travellers/{leadId}: the leader's session erases a traveller it added. */
+  async eraseTraveller(access: Access, groupId: string, leadId: string): Promise<Erased> {
+    return transact(this.db, async (trx) => {
+      const group = await findGroup(trx, groupId);
+      const leader = group ? await findLeadRow(trx, group.leader_lead_id) : undefined;
+      if (!group || !leader || !canAccessLead(asOwner(access), leader)) throw refusal(Boolean(group), 'group');
+      const membership = await findMembership(trx, leadId);
+      const lead = membership?.group_id === group.id ? await findLeadRow(trx, leadId) : undefined;
+      if (!lead) throw refusal(false, 'traveller');
+      return this.erase(trx, access, [lead]);
+    });
+  }
+
+  /** DELETE /api/me: everything this session or account holds; orders stay for the accounts without who paid. */
+  async eraseAll(access: Access): Promise<Erased> {
+    return transact(this.db, async (trx) => {
+      const mine = mineOf(access);
+      const leads = await leadsOf(trx, mine, access.resumedLeads ?? []);
+      const erased = await this.erase(trx, access, leads);
+      // Orders that name no application (a group's payment, a purchase before its form) lose their buyer too.
+      const orders = await ordersOf(trx, mine, []);
+      await anonymiseOrders(trx, orders.map((o) => o.id), ERASED_OWNER, new Date().toISOString());
+      await deleteOwnedRest(trx, mine);
+      if (access.userId && access.role !== 'admin') await deleteUser(trx, access.userId);
+      const kept = new Set([...erased.ordersKept, ...orders.map((o) => o.number)]);
+      return { ...erased, ordersKept: [...kept], accountDeleted: Boolean(access.userId && access.role !== 'admin') };
+    });
+  }
+
+  /**
+   * An application a paid, pending or refunded order names is kept, anonymised, for that order (the faults rule:
+   * such an application is never silently deleted); any other goes with its history, photos and conversations.
+   */
+  private async erase(trx: Executor, access: Access, leads: readonly LeadRow[]): Promise<Erased> {
+    const at = new Date().toISOString();
+    const ids = leads.map((l) => l.id);
+    const kept = await leadsWithKeptOrders(trx, ids);
+    const orders = await ordersOfLeads(trx, ids);
+    for (const hook of this.hooks) {
+      await hook(trx, { ownerToken: access.ownerToken, userId: access.userId, leadIds: ids, emails: [...new Set(leads.map((l) => l.email).filter(Boolean))] });
+    }
+    await deleteConversations(trx, ids, orders.map((o) => o.id));
+    await anonymiseOrders(trx, orders.map((o) => o.id), ERASED_OWNER, at);
+    await anonymiseLeads(trx, [...kept], ERASED_OWNER, at);
+    const deleted = await deleteLeads(trx, ids.filter((id) => !kept.has(id)));
+    return { deleted, anonymised: kept.size, ordersKept: orders.map((o) => o.number), accountDeleted: false };
+  }
+}
