@@ -31,7 +31,7 @@ export const PAGE_FILES: Record<RouteName | 'notFound', PageDeclaration> = {
   checkout: { file: 'pages/checkout/CheckoutPage.tsx', namespaces: ['commerce', 'errors', 'group', 'validation'] },
   paymentConfirmation: { file: 'pages/payment-confirmation/PaymentConfirmationPage.tsx', namespaces: ['commerce', 'errors', 'group'] },
   login: { file: 'pages/login/LoginPage.tsx', namespaces: ['account', 'errors', 'validation'] },
-  dashboard: { file: 'pages/dashboard/DashboardPage.tsx', namespaces: ['account', 'answers', 'catalog', 'commerce', 'ds160form', 'group', 'wizard'] },
+  dashboard: { file: 'pages/dashboard/DashboardPage.tsx', namespaces: ['account', 'answers', 'catalog', 'commerce', 'ds160form', 'group', 'privacy', 'wizard'] },
   results: { file: 'pages/results/ResultsPage.tsx', namespaces: ['analysis', 'catalog', 'results', 'start'] },
   ds160Wizard: { file: 'pages/ds160-wizard/Ds160WizardPage.tsx', namespaces: ['ds160form', 'ds160page', 'group', 'validation'] },
   aiAssistant: { file: 'pages/ai-assistant/AiAssistantPage.tsx', namespaces: ['aiassistant', 'errors', 'validation'] },
@@ -41,6 +41,7 @@ export const PAGE_FILES: Record<RouteName | 'notFound', PageDeclaration> = {
   admin: { file: 'pages/admin/AdminPage.tsx', namespaces: ['admin', 'answers', 'catalog', 'ds160form', 'errors', 'validation'] },
   premiumText: { file: 'pages/premium-interview/PremiumTextPage.tsx', namespaces: ['premium'] },
   premiumVoice: { file: 'pages/premium-interview/PremiumVoicePage.tsx', namespaces: ['premium'] },
+  privacy: { file: 'pages/privacy/PrivacyPage.tsx', namespaces: ['privacy'] },
   notFound: { file: 'pages/not-found/NotFoundPage.tsx', namespaces: [] },
 };
 

@@ -17,6 +17,7 @@ import { ds160FormMachine } from './ds160Form.machine';
 import { leadSyncMachine } from './leadSync.machine';
 import { languageMachine } from './language.machine';
 import { loginMachine } from './login.machine';
+import { myDataMachine } from './myData.machine';
 import { photoCheckMachine } from './photoCheck.machine';
 import { pricingMachine } from './pricing.machine';
 import { premiumInterviewMachine } from './premiumInterview.machine';
@@ -59,6 +60,7 @@ export const machines = {
   travellerHandover: travellerHandoverMachine,
   groupCheckout: groupCheckoutMachine,
   groupConfirmation: groupConfirmationMachine,
+  myData: myDataMachine,
 } as const;
 
 export type MachineName = keyof typeof machines;
@@ -76,6 +78,7 @@ export {
   checkoutMachine,
   confirmationMachine,
   dashboardMachine,
+  myDataMachine,
   ds160FormMachine,
   formResumeMachine,
   groupCheckoutMachine,

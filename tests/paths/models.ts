@@ -16,6 +16,7 @@ import { groupConfirmationPaths } from './groupConfirmation.paths';
 import { languagePaths } from './language.paths';
 import { leadSyncPaths } from './leadSync.paths';
 import { loginPaths } from './login.paths';
+import { myDataPaths } from './myData.paths';
 import type { PathModel } from './model';
 import { photoCheckPaths } from './photoCheck.paths';
 import { pricingPaths } from './pricing.paths';
@@ -61,4 +62,5 @@ export const pathModels: Record<MachineName, PathModel> = {
   travellerHandover: travellerHandoverPaths,
   groupCheckout: groupCheckoutPaths,
   groupConfirmation: groupConfirmationPaths,
+  myData: myDataPaths,
 };

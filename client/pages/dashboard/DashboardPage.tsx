@@ -19,6 +19,7 @@ import { AnswersList, DetailsPanel } from './ApplicationDetails';
 import { ApplicationItem } from './ApplicationItem';
 import { GroupCard } from './GroupCard';
 import * as css from './dashboard.css';
+import { MyDataCard } from './MyDataCard';
 import { OrdersList } from './OrdersList';
 import { ProfilePanel, SettingsPanel } from './panels';
 
@@ -49,6 +50,9 @@ export default function DashboardPage() {
   if (checking) return <Spinner label={t('dashboard.loading')} />;
   return <Navigate to={ROUTES.login} replace />;
 }
+
+/** An erased application leaves the lists: read them again (the dashboard's machine loads them as it starts). */
+const reloadAfterErasure = () => window.location.reload();
 
 function Dashboard() {
   const { t } = useTranslation(['account', 'common']);
@@ -229,6 +233,8 @@ function Dashboard() {
             onReceipt={(orderId) => send({ type: 'DOWNLOAD.RECEIPT', orderId })}
             onForm={(orderId) => send({ type: 'DOWNLOAD.FORM', orderId })}
           />
+
+          <MyDataCard applications={applications} onErased={reloadAfterErasure} />
         </>
       )}
 
