@@ -15,6 +15,8 @@ export const ERROR_CODES = [
   'too_many_requests',
   /** Another session's application, conversation or order. */
   'other_session',
+  /** The server cannot reach its database (or Redis) just now: 503 with Retry-After (issue 41). */
+  'service_unavailable',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
