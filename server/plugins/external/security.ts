@@ -72,8 +72,9 @@ export default fp(
       done();
     });
     await app.register(rateLimit, {
-      // With REDIS_URL every process counts in Redis, so N processes allow what one does; otherwise in memory.
-      ...(app.redis ? { redis: app.redis, nameSpace: `${opts.config.redis?.keyPrefix}rate:`, skipOnError: true } : {}),
+      // With REDIS_URL every process counts in Redis (in the database while Redis is away), so N processes allow what
+      // one does; otherwise in memory. Should the database fail as well, the request goes on (and meets the outage).
+      ...(app.rateStore ? { store: app.rateStore, skipOnError: true } : {}),
       max: opts.config.rateLimitPerMinute,
       timeWindow: '1 minute',
       // Pages and static files are not counted: a page load fetches many of them, and they cost next to nothing.

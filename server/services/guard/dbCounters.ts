@@ -59,9 +59,15 @@ export class DbCounters implements AttemptCounters {
   }
 
   async hit(key: string, max: number, windowMs: number): Promise<number> {
+    const { count, ttlMs } = await this.window(key, windowMs);
+    return count > max ? ttlMs : 0;
+  }
+
+  /** One more hit on a window's counter: its count, and the ms the window has left. */
+  async window(key: string, windowMs: number): Promise<{ count: number; ttlMs: number }> {
     const now = this.now();
     const { count, endsAt } = await transact(this.db, (trx) => countHit(trx, key, now, windowMs));
-    return count > max ? Math.max(1, endsAt - now) : 0;
+    return { count, ttlMs: Math.max(1, endsAt - now) };
   }
 
   async close(): Promise<void> {
