@@ -29,6 +29,8 @@ interface Cached {
 /** What every visitor reads: branding, the pricing map, the plans, and the visa rule's answer for a nationality and purpose. */
 export class SiteService {
   private readonly cache = new Map<keyof Cached, { value: Promise<unknown>; at: number }>();
+  /** The last value each read gave: served while the database cannot be reached (issue 41), so pages still show prices. */
+  private readonly lastGood = new Map<keyof Cached, unknown>();
 
   constructor(
     private readonly db: Executor,
@@ -38,13 +40,25 @@ export class SiteService {
     notices.subscribe(SITE_TOPIC, () => this.cache.clear());
   }
 
-  /** Read on every page, changed rarely: kept in memory, dropped when the admin changes them. */
+  /**
+   * Read on every page, changed rarely: kept in memory, dropped when the admin changes them. A read that fails (the
+   * database is away) is tried again by the next request, and meanwhile answers the last value it had, if any.
+   */
   private cached<K extends keyof Cached>(key: K, load: () => Promise<Cached[K]>): Promise<Cached[K]> {
     const hit = this.cache.get(key);
     if (hit && this.now() - hit.at < CACHE_MS) return hit.value as Promise<Cached[K]>;
-    const value = load();
+    const value = load().then(
+      (loaded) => {
+        this.lastGood.set(key, loaded);
+        return loaded;
+      },
+      (err: unknown) => {
+        this.cache.delete(key);
+        if (this.lastGood.has(key)) return this.lastGood.get(key) as Cached[K];
+        throw err;
+      },
+    );
     this.cache.set(key, { value, at: this.now() });
-    value.catch(() => this.cache.delete(key));
     return value;
   }
 
