@@ -1,6 +1,6 @@
 import { and, assign, fromPromise, setup } from 'xstate';
 import { findCountry } from './domain/countries';
-import { guardianErrors, limitProblem, newTravellerErrors, type GuardianRole, type NewTraveller, type NewTravellerErrors, type Relationship } from './domain/travellerGroup';
+import { guardianErrors, limitProblem, mayRemoveTraveller, newTravellerErrors, type GuardianRole, type NewTraveller, type NewTravellerErrors, type Relationship } from './domain/travellerGroup';
 import type { GroupDto, GuardianBody, TravellerDto } from '../openapi/schemas/groups';
 
 // Families and groups (issue 36): the group panel beside a traveller's form. It shows who travels (done or in
@@ -119,7 +119,7 @@ export const travellerGroupMachine = setup({
     },
     isRemovable: ({ context }, params: { position: number }) => {
       const traveller = travellerAt(context, params.position);
-      return Boolean(traveller && traveller.relationship !== 'leader' && traveller.paymentStatus !== 'paid' && traveller.leadId !== context.leadId);
+      return Boolean(traveller && mayRemoveTraveller(traveller) && traveller.leadId !== context.leadId);
     },
     isMinorAt: ({ context }, params: { position: number }) => travellerAt(context, params.position)?.minor === true,
     isGuardianValid: ({ context }) => Object.keys(guardianDraftErrors(context.guardianDraft)).length === 0,

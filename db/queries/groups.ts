@@ -96,10 +96,13 @@ export async function touchGroup(db: Executor, groupId: string, at: string): Pro
   await db.updateTable('traveller_groups').set({ updated_at: at }).where('id', '=', groupId).execute();
 }
 
-/** Whether any order names this lead (a traveller with a purchase is not removed with their application). */
-export async function leadHasOrders(db: Executor, leadId: string): Promise<boolean> {
-  const row = await db.selectFrom('orders').select('id').where('lead_id', '=', leadId).executeTakeFirst();
-  return Boolean(row);
+/**
+ * What this lead's orders hold (issue 41): 'paid' or 'pending' (being charged) keep the traveller and their
+ * application; a declined or refunded attempt charged nothing and keeps nothing.
+ */
+export async function paymentOfOrders(db: Executor, leadId: string): Promise<'paid' | 'pending' | 'unpaid'> {
+  const rows = await db.selectFrom('orders').select('status').where('lead_id', '=', leadId).where('status', 'in', ['paid', 'pending']).execute();
+  return rows.some((r) => r.status === 'paid') ? 'paid' : rows.length > 0 ? 'pending' : 'unpaid';
 }
 
 /** The traveller's lead, made for the group, goes with them (its membership, history and photos follow it). */

@@ -9,10 +9,10 @@ import {
   findMembership,
   insertGroupOnce,
   insertMember,
-  leadHasOrders,
   lockGroup,
   membersWithLeads,
   nextPosition,
+  paymentOfOrders,
   setGuardian,
   touchGroup,
   type MemberWithLead,
@@ -30,6 +30,7 @@ import {
   isMinor,
   needsGuardian,
   limitProblem,
+  mayRemoveTraveller,
   newTravellerErrors,
   rulePurpose,
   travellerForm,
@@ -281,14 +282,24 @@ export class GroupService {
     });
   }
 
-  /** DELETE /api/groups/{groupId}/travellers/{leadId}: the application made for the traveller goes with them. */
+  /**
+   * DELETE /api/groups/{groupId}/travellers/{leadId}: the application made for the traveller goes with them. The
+   * traveller's lead row is held as a purchase of it holds it (reserve.ts, groupCheckout.ts), so a checkout and a
+   * removal sent together are one after the other (issue 41): the removal sees the checkout's pending order and
+   * refuses, or the checkout finds no application. The database refuses the delete of a lead with a paid or
+   * pending order all the same (migration 0020).
+   */
   async removeTraveller(access: Access, groupId: string, leadId: string): Promise<GroupDto> {
     return transact(this.db, async (trx) => {
       const { group } = await groupFor(trx, access, await lockGroup(trx, this.dialect, groupId));
       const membership = await findMembership(trx, leadId);
       if (!membership || membership.group_id !== group.id) throw refusal(false, 'traveller');
       if (membership.relationship === 'leader') throw groupConflict('group_leader', 'The group leader cannot be removed from the group.');
-      if (await leadHasOrders(trx, leadId)) {
+      const lead = await lockLeadRow(trx, this.dialect, leadId);
+      if (!lead) throw refusal(false, 'traveller');
+      const fromOrders = await paymentOfOrders(trx, leadId);
+      const paymentStatus = lead.payment_status === 'paid' ? 'paid' : fromOrders;
+      if (!mayRemoveTraveller({ relationship: membership.relationship as Role, paymentStatus })) {
         throw groupConflict('traveller_has_orders', 'This traveller has a payment on record, so their application is kept.');
       }
       await deleteMemberLead(trx, leadId);
