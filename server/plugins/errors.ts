@@ -32,6 +32,9 @@ export default fp(
       // ours (issue 41). Logged as a warning: it is the outage, said once per request, not a bug to look into.
       const outage = error instanceof Problem ? null : outageOf(error);
       if (outage) request.log.warn({ err: error, url: request.url, method: request.method, outage }, 'request refused: outage');
+      // Nor is the session saved as the refusal goes out: the request's own writes were rolled back, and the save
+      // would wait out the same locked or absent database a second time (and a third, answering its failure).
+      if (outage === 'database' && 'session' in request) (request as { session: unknown }).session = null;
       const err = (outage ? unavailable(outage) : error) as FastifyError;
       const statusCode = err.statusCode && err.statusCode >= 400 ? err.statusCode : 500;
       // A service that says why it cannot serve (speech to text not configured: 503) is not a crash to hide.
