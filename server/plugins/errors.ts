@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
+import { ConversationFull } from '../../db/queries/conversationBounds';
 import { outageOf, unavailable } from '../lib/outage';
 import { Problem, shape } from '../lib/problems';
 
@@ -35,7 +36,7 @@ export default fp(
       // Nor is the session saved as the refusal goes out: the request's own writes were rolled back, and the save
       // would wait out the same locked or absent database a second time (and a third, answering its failure).
       if (outage === 'database' && 'session' in request) (request as { session: unknown }).session = null;
-      const err = (outage ? unavailable(outage) : error) as FastifyError;
+      const err = (outage ? unavailable(outage) : error instanceof ConversationFull ? new Problem(413, error.message, {}, 'conversation_full') : error) as FastifyError;
       const statusCode = err.statusCode && err.statusCode >= 400 ? err.statusCode : 500;
       // A service that says why it cannot serve (speech to text not configured: 503) is not a crash to hide.
       if (statusCode >= 500 && !(err instanceof Problem)) {
