@@ -32,6 +32,10 @@ export interface Config {
   logLevel: string;
   /** Requests a minute per client before 429 (spec-level limits on logins come per route). */
   rateLimitPerMinute: number;
+  /** Chat requests a minute from one address, all chats and sessions together, beside each session's own limit (issue 41). */
+  chatPerAddressPerMinute: number;
+  /** Writes an hour from one address by browsers without a session yet, each of which may make one (issue 41). */
+  newSessionsPerAddressPerHour: number;
   /**
    * Which proxies stand between the client and the server: a hop count, or their addresses. The client is the
    * last X-Forwarded-For entry a trusted proxy added, never the leftmost one the client itself can write.
@@ -82,6 +86,8 @@ const EnvSchema = Type.Object({
   CLIENT_DIR: Type.Optional(Type.String({ minLength: 1 })),
   LOG_LEVEL: Type.Optional(Type.Enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
   RATE_LIMIT_PER_MINUTE: Type.Optional(Type.Integer({ minimum: 1, description: 'a whole number of requests, at least 1' })),
+  CHAT_PER_ADDRESS_PER_MINUTE: Type.Optional(Type.Integer({ minimum: 1, description: 'a whole number of requests, at least 1' })),
+  NEW_SESSIONS_PER_ADDRESS_PER_HOUR: Type.Optional(Type.Integer({ minimum: 1, description: 'a whole number of sessions, at least 1' })),
   TRUST_PROXY: Type.Optional(
     Type.String({
       pattern: '^(false|\\d{1,2}|[0-9a-fA-F.:/]+(\\s*,\\s*[0-9a-fA-F.:/]+)*)$',
@@ -157,6 +163,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clientDir: path.resolve(root, e.CLIENT_DIR ?? 'dist/client'),
     logLevel: e.LOG_LEVEL ?? 'info',
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE ?? 600,
+    chatPerAddressPerMinute: e.CHAT_PER_ADDRESS_PER_MINUTE ?? 240,
+    newSessionsPerAddressPerHour: e.NEW_SESSIONS_PER_ADDRESS_PER_HOUR ?? 200,
     trustProxy: trustProxyOf(e.TRUST_PROXY),
     publicUrl: e.PUBLIC_URL,
     timeouts: { requestMs: e.REQUEST_TIMEOUT_MS ?? 30_000, idleMs: e.IDLE_TIMEOUT_MS ?? 15_000, keepAliveMs: 5_000 },
