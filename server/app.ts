@@ -18,6 +18,8 @@ import aiassistant from './routes/aiassistant';
 import aivisa from './routes/aivisa';
 import sections from './routes/sections';
 import admin from './routes/admin';
+import operators from './routes/operators';
+import adminAccess from './plugins/adminAccess';
 import premium from './routes/premium';
 import voice from './routes/voice';
 import agent from './routes/agent';
@@ -47,6 +49,8 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
   /** The payment gateway, wrapped (tests make it fail between the charge and its settlement); the embedded one otherwise. */
   gateway?: (embedded: PaymentGateway) => PaymentGateway;
+  /** The clock of operators' codes, invitations and idle sessions (tests move it); Date.now otherwise. */
+  now?: () => number;
 }
 
 /** Builds the app without listening, so tests call it through app.inject. Boot order: infrastructure, then routes. */
@@ -98,7 +102,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(shared, { config });
   await app.register(security, { config });
   await app.register(compression);
-  await app.register(services, { config, gateway: options.gateway });
+  await app.register(services, { config, gateway: options.gateway, now: options.now });
   await app.register(openapi);
 
   // Routes that do not need to know who is asking: no session is read, made or stored for them.
@@ -113,6 +117,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(async (scope) => {
     await scope.register(session, { config });
     await scope.register(ownership);
+    // Before any route: every /api/admin route in this scope is checked against the access table.
+    await scope.register(adminAccess, { config });
     await scope.register(leads);
     await scope.register(groups);
     await scope.register(resume);
@@ -127,6 +133,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await scope.register(pdf);
     await scope.register(photo);
     await scope.register(admin);
+    await scope.register(operators);
     await scope.register(premium);
     await scope.register(voice);
   });

@@ -15,6 +15,8 @@ import * as m0013 from './0013_chat_readings';
 import * as m0014 from './0014_purchases';
 import * as m0015 from './0015_premium_resume';
 import * as m0016 from './0016_traveller_groups';
+import * as m0037 from './0037_operators';
+import * as m0038 from './0038_audit_log';
 
 // Listed in code rather than read from disk, so the same provider works under tsx, vitest and a bundle.
 const MIGRATIONS: Record<string, Migration> = {
@@ -34,6 +36,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0014_purchases': m0014,
   '0015_premium_resume': m0015,
   '0016_traveller_groups': m0016,
+  '0037_operators': m0037,
+  '0038_audit_log': m0038,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -28,6 +28,9 @@ import { EspeakSynthesizer, OpenAiSynthesizer, type SpeechSynthesizer } from '..
 import { PhotoStore } from '../services/photo/store';
 import { ResultsService } from '../services/results/service';
 import { SiteService } from '../services/site/service';
+import { AuditLog } from '../services/audit/service';
+import { OperatorService } from '../services/operators/service';
+import { SecretBox } from '../services/operators/secretBox';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -55,12 +58,14 @@ declare module 'fastify' {
     premium: PremiumService;
     speech: SpeechSynthesizer;
     recognizer: SpeechRecognizer;
+    operators: OperatorService;
+    audit: AuditLog;
   }
 }
 
 /** The services routes reach through decorators; each holds its rules, routes only translate HTTP. */
 export default fp(
-  async (app, opts: { config: Config; gateway?: ((embedded: PaymentGateway) => PaymentGateway) | undefined }) => {
+  async (app, opts: { config: Config; gateway?: ((embedded: PaymentGateway) => PaymentGateway) | undefined; now?: (() => number) | undefined }) => {
     const site = new SiteService(app.db, app.notices);
     app.decorate('site', site);
     app.decorate('leads', new LeadService(app.db, app.dialect, site));
@@ -98,6 +103,15 @@ export default fp(
     app.decorate('recognizer', createRecognizer(opts.config.speechToText));
     // Resume codes are hashed under a key derived from the session secret: the same secret, kept or given.
     app.decorate('resumeCodes', new ResumeService(app.db, resolveSessionSecret(opts.config.dataDir, opts.config.sessionSecret), app.counters));
+    // Operators (issue 44): their TOTP secrets sealed under a key derived from the same secret; the apps show the brand.
+    app.decorate('audit', new AuditLog(app.db));
+    app.decorate(
+      'operators',
+      new OperatorService(app.db, app.dialect, app.counters, new SecretBox(resolveSessionSecret(opts.config.dataDir, opts.config.sessionSecret)), app.audit, {
+        now: opts.now ?? Date.now,
+        issuer: async () => (await site.branding()).brandName,
+      }),
+    );
   },
   { name: 'services', dependencies: ['db', 'shared'] },
 );
