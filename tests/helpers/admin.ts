@@ -3,10 +3,11 @@ import { generate } from 'otplib';
 import { TEST_ADMIN } from './app';
 
 // Signing operators in from tests, second step included (issue 44): an owner signing in for the first time sets up
-// two-factor sign-in, and the helper keeps the secret and recovery codes it was given, per app, for the next time.
+// two-factor sign-in, and the helper keeps the secret and recovery codes it was given for the next time.
 
 export interface Reply {
   statusCode: number;
+  headers: Record<string, unknown>;
   json: () => any;
 }
 /** A browser's calls: its own cookie and address. */
@@ -19,7 +20,11 @@ interface Enrolled {
   lastStep: number;
 }
 
-const enrolled = new WeakMap<FastifyInstance, Map<string, Enrolled>>();
+/**
+ * By the sealed secret the database holds (new with every enrolment), so an app restarted on the same database
+ * signs the same operator in.
+ */
+const enrolled = new Map<string, Enrolled>();
 
 const STEP_S = 30;
 
@@ -28,17 +33,16 @@ export const codeAt = (secret: string, step: number): Promise<string> => generat
 
 export const stepOf = (ms: number): number => Math.floor(ms / 1000 / STEP_S);
 
-function remembered(app: FastifyInstance): Map<string, Enrolled> {
-  let byUser = enrolled.get(app);
-  if (!byUser) {
-    byUser = new Map();
-    enrolled.set(app, byUser);
-  }
-  return byUser;
+async function sealedSecretOf(app: FastifyInstance, username: string): Promise<string | null> {
+  const row = await app.db.selectFrom('users').select('totp_secret').where('username', '=', username).executeTakeFirst();
+  return row?.totp_secret ?? null;
 }
 
 /** What the helper knows of an operator it enrolled (to sign in as them or check their codes). */
-export const enrolmentOf = (app: FastifyInstance, username: string): Enrolled | undefined => remembered(app).get(username);
+export async function enrolmentOf(app: FastifyInstance, username: string): Promise<Enrolled | undefined> {
+  const sealed = await sealedSecretOf(app, username);
+  return sealed ? enrolled.get(sealed) : undefined;
+}
 
 /** A code not used yet: this step's, else the next one's (the server takes one step either side), else a recovery code. */
 async function freshCode(app: FastifyInstance, who: Enrolled): Promise<string> {
@@ -63,7 +67,7 @@ export async function enrol(app: FastifyInstance, send: Send, username: string):
   const confirmed = await send('POST', '/api/admin/totp/enrolment/confirm', { code: await codeAt(secret, step) });
   if (confirmed.statusCode !== 200) throw new Error(`confirmation answered ${confirmed.statusCode}: ${JSON.stringify(confirmed.json())}`);
   const who = { secret, recovery: confirmed.json().recoveryCodes as string[], lastStep: step };
-  remembered(app).set(username, who);
+  enrolled.set((await sealedSecretOf(app, username)) as string, who);
   return who;
 }
 
@@ -77,7 +81,7 @@ export async function signInAdmin(app: FastifyInstance, send: Send, account: { u
   const step = res.json().step as string;
   if (step === 'enrol') await enrol(app, send, account.username);
   if (step === 'totp') {
-    const who = enrolmentOf(app, account.username);
+    const who = await enrolmentOf(app, account.username);
     if (!who) throw new Error(`${account.username} has two-factor sign-in set up outside this helper`);
     const second = await send('POST', '/api/auth/admin-totp', { code: await freshCode(app, who) });
     if (second.statusCode !== 200) throw new Error(`admin-totp answered ${second.statusCode}: ${JSON.stringify(second.json())}`);
