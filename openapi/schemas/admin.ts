@@ -2,7 +2,9 @@ import { Type, type Static } from 'typebox';
 import { AnswerValueSchema } from './answers';
 import { BrandingSchema } from './branding';
 import { Strict } from './common';
-import { StaffRoleSchema } from './operators';
+import { AdminStatusSchema, type AdminStatusDto } from './operators';
+
+export { AdminStatusSchema, type AdminStatusDto };
 import { PricingSchema } from './pricing';
 
 // The admin area (spec 1-core §2.10, §3 "Dashboard statistics", §7 admin calls; issue 14).
@@ -19,16 +21,6 @@ export const AdminLoginSchema = Strict({
   password: Type.String({ minLength: 1, maxLength: 200 }),
 });
 export type AdminLogin = Static<typeof AdminLoginSchema>;
-
-/** A signed-in operator as the gate and the dashboard see them: who, their role, and what that role may call. */
-export const AdminStatusSchema = Type.Object({
-  username: Type.String(),
-  role: StaffRoleSchema,
-  totp: Type.Boolean({ description: 'Two-factor sign-in set up' }),
-  mustEnrol: Type.Boolean({ description: 'An owner without two-factor sign-in: only its set-up answers until it is done' }),
-  allowed: Type.Array(Type.String(), { description: "The admin operations this role may call, as 'METHOD /url' (the server's access table)" }),
-});
-export type AdminStatusDto = Static<typeof AdminStatusSchema>;
 
 /**
  * Who this session is signed in as an admin, or null: "not signed in" is an answer the gate shows, not a failure.

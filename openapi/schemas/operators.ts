@@ -15,9 +15,20 @@ export const SignInStepSchema = Type.Enum(['done', 'totp', 'enrol'], {
   description: "done: signed in; totp: send the app's code to /api/auth/admin-totp; enrol: signed in, but only two-factor set-up answers until it is done",
 });
 
+/** A signed-in operator as the gate and the dashboard see them: who, their role, and what that role may call. */
+export const AdminStatusSchema = Type.Object({
+  username: Type.String(),
+  role: StaffRoleSchema,
+  totp: Type.Boolean({ description: 'Two-factor sign-in set up' }),
+  mustEnrol: Type.Boolean({ description: 'An owner without two-factor sign-in: only its set-up answers until it is done' }),
+  allowed: Type.Array(Type.String(), { description: "The admin operations this role may call, as 'METHOD /url' (the server's access table)" }),
+});
+export type AdminStatusDto = Static<typeof AdminStatusSchema>;
+
 export const AdminSignInSchema = Type.Object({
   username: Type.String(),
   step: SignInStepSchema,
+  admin: Type.Union([AdminStatusSchema, Type.Null()], { description: 'The signed-in operator; null while the code is awaited' }),
 });
 export type AdminSignInDto = Static<typeof AdminSignInSchema>;
 

@@ -33,7 +33,7 @@ export async function signInStaff(request: FastifyRequest, user: Staff, step: Si
   request.session.set('userId', user.id);
   request.session.set('role', 'admin');
   request.session.set('adminSeenAt', request.server.operators.now());
-  return { username: user.username ?? '', step };
+  return { username: user.username ?? '', step, admin: statusOf(user) };
 }
 
 /** The operator the access table let through (set by server/plugins/adminAccess.ts on every /api/admin route). */
@@ -50,7 +50,7 @@ const admin: FastifyPluginAsyncTypebox = async (app) => {
       // Nobody is signed in until the code is right: the session only remembers whose code it waits for.
       await request.session.regenerate(['ownerToken']);
       request.session.set('adminPending', { userId: user.id, until: app.operators.now() + SECOND_STEP_MS });
-      return { username: user.username ?? '', step };
+      return { username: user.username ?? '', step, admin: null };
     },
   });
 

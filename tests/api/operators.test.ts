@@ -124,7 +124,7 @@ describe('two-factor sign-in', () => {
     const call = browser();
     const username = made.json().operator.username as string;
     const taken = await call('POST', '/api/auth/admin-invitation', { token, password: 'owner two password' });
-    expect(taken.json()).toEqual({ username, step: 'enrol' });
+    expect(taken.json()).toEqual({ username, step: 'enrol', admin: expect.objectContaining({ username, role: 'owner', mustEnrol: true }) });
     const status = (await call('GET', '/api/auth/admin-status')).json();
     expect(status.admin).toMatchObject({ role: 'owner', mustEnrol: true, totp: false, allowed: ['POST /api/admin/totp/enrolment', 'POST /api/admin/totp/enrolment/confirm'] });
     // Everything else waits for it.
@@ -162,14 +162,14 @@ describe('two-factor sign-in', () => {
     // Signing in again: the password, then a code; nothing answers in between.
     await call('POST', '/api/auth/logout');
     const again = browser();
-    expect((await again('POST', '/api/auth/admin-login', { username, password: 'owner two password' })).json()).toEqual({ username, step: 'totp' });
+    expect((await again('POST', '/api/auth/admin-login', { username, password: 'owner two password' })).json()).toEqual({ username, step: 'totp', admin: null });
     expect((await again('GET', '/api/auth/admin-status')).json()).toEqual({ admin: null, pending: 'totp' });
     expect((await again('GET', '/api/admin/analytics')).statusCode).toBe(401);
     expect((await again('POST', '/api/auth/admin-totp', { code: '000000' })).json().code).toBe('invalid_totp_code');
     // The code the enrolment used is spent; the next step's is taken once.
     expect((await again('POST', '/api/auth/admin-totp', { code: await codeAt(started.secret, step) })).statusCode).toBe(401);
     const next = await codeAt(started.secret, step + 1);
-    expect((await again('POST', '/api/auth/admin-totp', { code: next.replace(/(\d{3})/, '$1 ') })).json()).toEqual({ username, step: 'done' });
+    expect((await again('POST', '/api/auth/admin-totp', { code: next.replace(/(\d{3})/, '$1 ') })).json()).toMatchObject({ username, step: 'done', admin: { role: 'owner', totp: true, mustEnrol: false } });
     expect((await again('GET', '/api/admin/analytics')).statusCode).toBe(200);
     const replay = browser();
     await replay('POST', '/api/auth/admin-login', { username, password: 'owner two password' });
@@ -257,7 +257,7 @@ describe('operators, managed by owners', () => {
     const token = new URLSearchParams(made.invitation.path.split('?')[1]).get('invite') as string;
     expect((await browser()('POST', '/api/auth/admin-invitation', { token, password: 'short' })).statusCode).toBe(400);
     expect((await browser()('POST', '/api/auth/admin-login', { username: 'luis.ops', password: 'anything at all' })).statusCode).toBe(401);
-    expect((await browser()('POST', '/api/auth/admin-invitation', { token, password: 'luis chooses this' })).json()).toEqual({ username: 'luis.ops', step: 'done' });
+    expect((await browser()('POST', '/api/auth/admin-invitation', { token, password: 'luis chooses this' })).json()).toMatchObject({ username: 'luis.ops', step: 'done', admin: { role: 'operator', totp: false } });
     expect((await browser()('POST', '/api/auth/admin-invitation', { token, password: 'luis chooses this' })).json().code).toBe('invitation_invalid');
     expect((await browser()('POST', '/api/auth/admin-login', { username: 'Luis.Ops', password: 'luis chooses this' })).json().step).toBe('done');
 
