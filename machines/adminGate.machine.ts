@@ -99,8 +99,8 @@ export const adminGateMachine = setup({
     }),
   },
   actions: {
-    /** Secrets typed are not kept once they have done their work, nor when their form is left. */
-    clearSecrets: assign(({ context }) => ({ fields: { ...EMPTY, username: context.fields.username }, errors: {} })),
+    /** Secrets typed are not kept once they have done their work, nor when their form is left; the username is kept as it was sent. */
+    clearSecrets: assign(({ context }) => ({ fields: { ...EMPTY, username: context.fields.username.trim() }, errors: {} })),
     // The toasts of spec 1-core §8 and of the second step; provided by the client.
     announceLoggedIn: () => {},
     announceLoginFailed: (_: unknown, _params: { code: ErrorCode | undefined }) => {},
@@ -119,8 +119,6 @@ export const adminGateMachine = setup({
     isAdmin: (_, params: { admin: AdminStatusDto | null }) => params.admin !== null,
     codePending: (_, params: { session: AdminSessionDto }) => params.session.pending === 'totp',
     stepIs: (_, params: { answer: AdminSignInDto; step: AdminSignInDto['step'] }) => params.answer.step === params.step,
-    /** The server no longer knows this session as an operator (signed out, idle). */
-    signedOut: (_, params: { error: unknown }) => statusOf(params.error) === 401,
     /** The password step was too long ago: a wrong code is a 401 too, but only this one starts over. */
     stepExpired: (_, params: { error: unknown }) => refusalOf(params.error).code === 'second_step_expired',
     invitationRefused: (_, params: { error: unknown }) => statusOf(params.error) === 404 || statusOf(params.error) === 410,
@@ -216,7 +214,8 @@ export const adminGateMachine = setup({
     /** The app's six digits, or a recovery code. */
     secondStep: {
       initial: 'editing',
-      on: { CANCEL: { target: 'loginForm', actions: 'clearSecrets' } },
+      // 'Use another account': nothing typed is kept, the username included.
+      on: { CANCEL: { target: 'loginForm', actions: assign({ fields: EMPTY, errors: {} }) } },
       states: {
         editing: {
           on: {
@@ -314,10 +313,8 @@ export const adminGateMachine = setup({
             id: 'startEnrolment',
             src: 'startEnrolment',
             onDone: { target: 'scanning', actions: assign({ enrolment: ({ event }) => event.output }) },
-            onError: [
-              { guard: { type: 'signedOut', params: ({ event }) => ({ error: event.error }) }, target: '#adminGate.loginForm', actions: [assign({ session: null }), 'announceExpired'] },
-              { target: 'failed' },
-            ],
+            // Whatever the reason (a session that ended included), Retry or leave: leaving an owner's set-up signs out.
+            onError: 'failed',
           },
         },
         failed: { on: { RETRY: 'starting' } },
@@ -337,15 +334,21 @@ export const adminGateMachine = setup({
             input: ({ context }) => ({ code: context.fields.code.trim() }),
             onDone: {
               target: 'recoveryCodes',
-              actions: ['clearSecrets', assign({ recoveryCodes: ({ event }) => event.output.recoveryCodes, enrolment: null }), 'announceEnrolled'],
+              actions: [
+                'clearSecrets',
+                assign({
+                  recoveryCodes: ({ event }) => event.output.recoveryCodes,
+                  enrolment: null,
+                  // Set up now: what the role may call is asked again after the codes are seen.
+                  session: ({ context }) => (context.session ? { ...context.session, totp: true, mustEnrol: false } : null),
+                }),
+                'announceEnrolled',
+              ],
             },
-            onError: [
-              { guard: { type: 'signedOut', params: ({ event }) => ({ error: event.error }) }, target: '#adminGate.loginForm', actions: [assign({ session: null, enrolment: null }), 'announceExpired'] },
-              {
-                target: 'scanning',
-                actions: [assign(({ context }) => ({ fields: { ...context.fields, code: '' } })), { type: 'announceCodeFailed', params: ({ event }) => refusalOf(event.error) }],
-              },
-            ],
+            onError: {
+              target: 'scanning',
+              actions: [assign(({ context }) => ({ fields: { ...context.fields, code: '' } })), { type: 'announceCodeFailed', params: ({ event }) => refusalOf(event.error) }],
+            },
           },
         },
         recoveryCodes: {

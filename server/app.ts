@@ -49,8 +49,11 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
   /** The payment gateway, wrapped (tests make it fail between the charge and its settlement); the embedded one otherwise. */
   gateway?: (embedded: PaymentGateway) => PaymentGateway;
-  /** The clock of operators' codes, invitations and idle sessions (tests move it); Date.now otherwise. */
-  now?: () => number;
+  /**
+   * The operators' clock (codes, invitations, idle sessions) and where new TOTP secrets come from: tests move the
+   * clock and fix the secret; Date.now and random secrets otherwise.
+   */
+  operators?: { now?: () => number; newSecret?: () => string };
 }
 
 /** Builds the app without listening, so tests call it through app.inject. Boot order: infrastructure, then routes. */
@@ -102,7 +105,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(shared, { config });
   await app.register(security, { config });
   await app.register(compression);
-  await app.register(services, { config, gateway: options.gateway, now: options.now });
+  await app.register(services, { config, gateway: options.gateway, operators: options.operators });
   await app.register(openapi);
 
   // Routes that do not need to know who is asking: no session is read, made or stored for them.

@@ -31,6 +31,7 @@ import { SiteService } from '../services/site/service';
 import { AuditLog } from '../services/audit/service';
 import { OperatorService } from '../services/operators/service';
 import { SecretBox } from '../services/operators/secretBox';
+import { newTotpSecret } from '../services/operators/totp';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -65,7 +66,7 @@ declare module 'fastify' {
 
 /** The services routes reach through decorators; each holds its rules, routes only translate HTTP. */
 export default fp(
-  async (app, opts: { config: Config; gateway?: ((embedded: PaymentGateway) => PaymentGateway) | undefined; now?: (() => number) | undefined }) => {
+  async (app, opts: { config: Config; gateway?: ((embedded: PaymentGateway) => PaymentGateway) | undefined; operators?: { now?: () => number; newSecret?: () => string } | undefined }) => {
     const site = new SiteService(app.db, app.notices);
     app.decorate('site', site);
     app.decorate('leads', new LeadService(app.db, app.dialect, site));
@@ -108,7 +109,8 @@ export default fp(
     app.decorate(
       'operators',
       new OperatorService(app.db, app.dialect, app.counters, new SecretBox(resolveSessionSecret(opts.config.dataDir, opts.config.sessionSecret)), app.audit, {
-        now: opts.now ?? Date.now,
+        now: opts.operators?.now ?? Date.now,
+        newSecret: opts.operators?.newSecret ?? newTotpSecret,
         issuer: async () => (await site.branding()).brandName,
       }),
     );

@@ -17,7 +17,7 @@ import { dataUrl, portrait } from '../helpers/photos';
 let now = Date.UTC(2026, 0, 15, 9, 0, 0);
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ rateLimitPerMinute: 100_000 }, { logger: false, now: () => now });
+  t = await createTestApp({ rateLimitPerMinute: 100_000 }, { logger: false, operators: { now: () => now } });
 });
 afterAll(async () => t.close());
 
@@ -235,7 +235,7 @@ describe('sessions that end after inactivity', () => {
   });
 
   it('takes the idle time from ADMIN_IDLE_MINUTES', async () => {
-    const short = await createTestApp({ rateLimitPerMinute: 100_000, adminIdleMinutes: 5 }, { logger: false, now: () => now });
+    const short = await createTestApp({ rateLimitPerMinute: 100_000, adminIdleMinutes: 5 }, { logger: false, operators: { now: () => now } });
     try {
       const call = injectBrowser(short.app);
       await signInAdmin(short.app, call);
@@ -291,7 +291,7 @@ describe('operators, managed by owners', () => {
   });
 
   it('keeps one active owner: two owners cannot take each other’s role away', async () => {
-    const fresh = await createTestApp({ rateLimitPerMinute: 100_000 }, { logger: false, now: () => now });
+    const fresh = await createTestApp({ rateLimitPerMinute: 100_000 }, { logger: false, operators: { now: () => now } });
     try {
       const first = injectBrowser(fresh.app);
       await signInAdmin(fresh.app, first);

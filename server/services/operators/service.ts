@@ -25,7 +25,7 @@ import { signInTallies, tooManyAttempts } from '../accounts/service';
 import type { Actor, AuditLog } from '../audit/service';
 import { admit, FREE_FAILURES, type AttemptCounters, type Tally } from '../guard/counters';
 import { SecretBox } from './secretBox';
-import { checkTotp, digest, newRecoveryCodes, newTotpSecret, qrSvg, recoveryDigest, totpUri } from './totp';
+import { checkTotp, digest, newRecoveryCodes, qrSvg, recoveryDigest, totpUri } from './totp';
 
 /** Spec 1-core §8: 'Invalid admin credentials', for any wrong part, a disabled operator and one not yet invited in. */
 export const INVALID_ADMIN_CREDENTIALS = 'Invalid admin credentials';
@@ -76,6 +76,8 @@ export interface OperatorOptions {
   now: () => number;
   /** The name authenticator apps show beside the code. */
   issuer: () => Promise<string>;
+  /** A new TOTP secret (base32). */
+  newSecret: () => string;
 }
 
 /**
@@ -153,7 +155,7 @@ export class OperatorService {
   /** A new secret to scan; it replaces one not yet confirmed. Refused once set up (an owner re-invites to start over). */
   async startEnrolment(user: Staff): Promise<EnrolmentDto> {
     if (user.totp_enabled_at) throw conflict('Two-factor sign-in is already set up for this account.', 'totp_already_set_up');
-    const secret = newTotpSecret();
+    const secret = this.options.newSecret();
     await updateOperator(this.db, user.id, { totp_secret: this.box.seal(secret), totp_last_step: null });
     const uri = totpUri(secret, await this.options.issuer(), user.username ?? '');
     return { secret, uri, qrSvg: await qrSvg(uri) };
