@@ -124,10 +124,10 @@ export const operatorsMachine = setup({
           ],
         },
         onError: [
-          { ...expired, guard: { type: 'unauthorized', params: ({ event }) => ({ error: event.error }) } },
           // Said at the field it is about.
           { guard: { type: 'usernameTaken', params: ({ event }) => ({ error: event.error }) }, target: 'ready', actions: assign({ errors: { username: { key: 'errors:username_taken' } } }) },
-          { target: 'ready', actions: { type: 'announceFailed', params: ({ event }) => refusalOf(event.error) } },
+          // The list again (a session that ended is heard there, and ends the tab).
+          { target: 'loading', actions: { type: 'announceFailed', params: ({ event }) => refusalOf(event.error) } },
         ],
       },
     },
@@ -138,11 +138,8 @@ export const operatorsMachine = setup({
         src: 'changeOperator',
         input: ({ context }) => ({ id: context.pending?.id ?? '', change: context.pending?.change ?? { disabled: false } }),
         onDone: { target: 'loading', actions: [assign({ pending: null }), { type: 'announceSaved', params: { what: 'changed' } }] },
-        onError: [
-          { ...expired, guard: { type: 'unauthorized', params: ({ event }) => ({ error: event.error }) } },
-          // The list again: what failed shows as it is.
-          { target: 'loading', actions: [assign({ pending: null }), { type: 'announceFailed', params: ({ event }) => refusalOf(event.error) }] },
-        ],
+        // The list again: what failed shows as it is (and a session that ended is heard there).
+        onError: { target: 'loading', actions: [assign({ pending: null }), { type: 'announceFailed', params: ({ event }) => refusalOf(event.error) }] },
       },
     },
     reinviting: {
@@ -161,10 +158,7 @@ export const operatorsMachine = setup({
             { type: 'announceSaved', params: { what: 'reinvited' } },
           ],
         },
-        onError: [
-          { ...expired, guard: { type: 'unauthorized', params: ({ event }) => ({ error: event.error }) } },
-          { target: 'loading', actions: [assign({ pending: null }), { type: 'announceFailed', params: ({ event }) => refusalOf(event.error) }] },
-        ],
+        onError: { target: 'loading', actions: [assign({ pending: null }), { type: 'announceFailed', params: ({ event }) => refusalOf(event.error) }] },
       },
     },
     expired: { type: 'final', output: { expired: true as const } },

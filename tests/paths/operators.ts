@@ -38,10 +38,10 @@ export interface PathOperator {
 }
 
 /** Makes the operator as described (again): its password, role and two-factor state, no code used, no attempts counted. */
-export async function resetOperator(app: FastifyInstance, op: PathOperator): Promise<string> {
+export async function resetOperator(app: FastifyInstance, op: PathOperator, fixedId?: string): Promise<string> {
   waited = 0;
   const found = await app.db.selectFrom('users').select('id').where('username', '=', op.username).executeTakeFirst();
-  const id = found?.id ?? randomUUID();
+  const id = found?.id ?? fixedId ?? randomUUID();
   const row = {
     password_hash: await hashPassword(op.password),
     admin_role: op.role,
