@@ -44,6 +44,18 @@ export async function enrolmentOf(app: FastifyInstance, username: string): Promi
   return sealed ? enrolled.get(sealed) : undefined;
 }
 
+/** Remembers an enrolment made elsewhere (in a browser), so the next sign-in can be given a code. */
+export async function rememberEnrolment(app: FastifyInstance, username: string, secret: string, recovery: string[], lastStep: number): Promise<void> {
+  enrolled.set((await sealedSecretOf(app, username)) as string, { secret, recovery, lastStep });
+}
+
+/** A code for this operator's next sign-in. */
+export async function nextCode(app: FastifyInstance, username: string): Promise<string> {
+  const who = await enrolmentOf(app, username);
+  if (!who) throw new Error(`${username} has two-factor sign-in set up outside this helper`);
+  return freshCode(app, who);
+}
+
 /** A code not used yet: this step's, else the next one's (the server takes one step either side), else a recovery code. */
 async function freshCode(app: FastifyInstance, who: Enrolled): Promise<string> {
   const now = stepOf(app.operators.now());
