@@ -105,7 +105,8 @@ export function AuditTab({ onExpired }: { onExpired: () => void }) {
       ) : (
         <>
           <p className={muted}>{t('audit.total', { count: view.total })}</p>
-          <div className={css.tableWrap}>
+          {/* Wider than a phone: the region scrolls, so a keyboard must reach it. */}
+          <div className={css.tableWrap} tabIndex={0} role="region" aria-labelledby="audit-title">
             <table className={css.table} data-testid="audit-table">
               <thead>
                 <tr>
