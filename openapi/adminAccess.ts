@@ -13,6 +13,7 @@ import {
   updateBranding,
   updatePricing,
 } from './routes/admin';
+import { adminJobs } from './routes/jobs';
 import { STAFF_ROLES, type StaffRole } from './schemas/operators';
 import { auditLog, changeOperator, confirmEnrolment, createOperator, listOperators, reinviteOperator, startEnrolment } from './routes/operators';
 
@@ -46,6 +47,8 @@ const rules: Array<[RouteContract, AccessRule]> = [
   [changeOperator, { roles: OWNERS }],
   [reinviteOperator, { roles: OWNERS }],
   [auditLog, { roles: OWNERS }],
+  // The job runner's queues and runs (retention, reconciliation): how the service runs is the owners'.
+  [adminJobs, { roles: OWNERS }],
   // One's own two-factor set-up: anyone signed in, and the only thing an owner without it may do.
   [startEnrolment, { roles: EVERYONE, beforeEnrolment: true }],
   [confirmEnrolment, { roles: EVERYONE, beforeEnrolment: true }],

@@ -15,6 +15,7 @@ import * as m0013 from './0013_chat_readings';
 import * as m0014 from './0014_purchases';
 import * as m0015 from './0015_premium_resume';
 import * as m0016 from './0016_traveller_groups';
+import * as m0017 from './0017_jobs';
 import * as m0037 from './0037_operators';
 import * as m0038 from './0038_audit_log';
 
@@ -36,6 +37,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0014_purchases': m0014,
   '0015_premium_resume': m0015,
   '0016_traveller_groups': m0016,
+  '0017_jobs': m0017,
   '0037_operators': m0037,
   '0038_audit_log': m0038,
 };

@@ -17,6 +17,9 @@ import type { AdminStatusDto } from '../../openapi/schemas/admin';
 import type { Actor } from '../services/audit/service';
 import { mustEnrol, SECOND_STEP_MS, type SignInStep, type Staff } from '../services/operators/service';
 import { clientOf, fromContract, perMinute } from '../lib/route';
+import { adminJobs } from '../../openapi/routes/jobs';
+import type { JobsOverview } from '../services/jobs/runner';
+import type { JobsOverviewDto } from '../../openapi/schemas/jobs';
 
 /** What the gate and the dashboard know of the signed-in operator: who, their role, and what it may call. */
 export function statusOf(user: Staff): AdminStatusDto {
@@ -36,8 +39,26 @@ export async function signInStaff(request: FastifyRequest, user: Staff, step: Si
   return { username: user.username ?? '', step, admin: statusOf(user) };
 }
 
-/** The operator the access table let through (set by server/plugins/adminAccess.ts on every /api/admin route). */
+/** The operator the access table let through (set by server/plugins/session/adminAccess.ts on every /api/admin route). */
 const actorOf = (request: FastifyRequest): Actor => (request.staff as NonNullable<FastifyRequest['staff']>).actor;
+
+/** The runner's overview as the contract names it (rows in camelCase). */
+function jobsDto(overview: JobsOverview): JobsOverviewDto {
+  return {
+    ...overview,
+    recent: overview.recent.map((r) => ({
+      jobId: r.job_id,
+      name: r.name,
+      key: r.key,
+      attempt: r.attempt,
+      worker: r.worker,
+      outcome: r.outcome,
+      error: r.error,
+      startedAt: r.started_at,
+      finishedAt: r.finished_at,
+    })),
+  };
+}
 
 const admin: FastifyPluginAsyncTypebox = async (app) => {
   app.route({
@@ -100,6 +121,8 @@ const admin: FastifyPluginAsyncTypebox = async (app) => {
   app.route({ ...fromContract(adminAnalytics), handler: async (request) => app.adminDashboard.analytics(request.query.timeRange ?? '7d') });
   app.route({ ...fromContract(adminTraffic), handler: async (request) => app.adminDashboard.traffic(request.query.timeRange ?? '7d') });
   app.route({ ...fromContract(adminConversions), handler: async (request) => app.adminDashboard.conversions(request.query.timeRange ?? '7d') });
+
+  app.route({ ...fromContract(adminJobs), handler: async () => jobsDto(await app.jobs.overview()) });
 
   app.route({
     ...fromContract(updatePricing),

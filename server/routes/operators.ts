@@ -13,7 +13,7 @@ import {
 } from '../../openapi/routes/operators';
 import { clientOf, fromContract, perMinute } from '../lib/route';
 import { unauthorized } from '../lib/problems';
-import type { StaffRequest } from '../plugins/adminAccess';
+import type { StaffRequest } from '../plugins/session/adminAccess';
 import { signInStaff } from './admin';
 
 const staffOf = (request: FastifyRequest): StaffRequest => request.staff as StaffRequest;

@@ -99,6 +99,7 @@ describe('who may use the admin area', () => {
       'GET /api/admin/analytics',
       'GET /api/admin/audit',
       'GET /api/admin/conversions',
+      'GET /api/admin/jobs',
       'GET /api/admin/leads',
       'GET /api/admin/leads/export',
       'GET /api/admin/leads/{id}',

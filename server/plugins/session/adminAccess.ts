@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { ADMIN_ACCESS, accessKey } from '../../openapi/adminAccess';
-import type { RouteContract } from '../../openapi/contract';
-import type { Config } from '../config';
-import { forbidden, unauthorized } from '../lib/problems';
-import { clientOf } from '../lib/route';
-import type { Actor } from '../services/audit/service';
-import { mustEnrol, type Staff } from '../services/operators/service';
+import { ADMIN_ACCESS, accessKey } from '../../../openapi/adminAccess';
+import type { RouteContract } from '../../../openapi/contract';
+import { forbidden, unauthorized } from '../../lib/problems';
+import { clientOf } from '../../lib/route';
+import type { Actor } from '../../services/audit/service';
+import { mustEnrol, type Staff } from '../../services/operators/service';
+import type { PluginOptions } from '../options';
 
 /** The last-seen time is written back at most this often, so reading the dashboard is not a session write per call. */
 const SEEN_WRITE_MS = 60 * 1000;
@@ -39,9 +39,9 @@ declare module 'fastify' {
  * not set up two-factor sign-in (only its set-up answers them).
  */
 export default fp(
-  async (app: FastifyInstance, opts: { config: Config }) => {
-    const idleMs = opts.config.adminIdleMinutes * 60_000;
-    const idleMessage = `Your admin session ended after ${opts.config.adminIdleMinutes} minutes without activity. Sign in again.`;
+  async (app: FastifyInstance, { config }: PluginOptions) => {
+    const idleMs = config.adminIdleMinutes * 60_000;
+    const idleMessage = `Your admin session ended after ${config.adminIdleMinutes} minutes without activity. Sign in again.`;
 
     app.decorate('staffOf', async (request: FastifyRequest): Promise<StaffVerdict> => {
       const session = request.session;
@@ -92,5 +92,5 @@ export default fp(
       route.onRequest = [check, ...own] as typeof route.onRequest;
     });
   },
-  { name: 'adminAccess', dependencies: ['session', 'services'] },
+  { name: 'adminAccess', dependencies: ['session', 'operators'] },
 );
