@@ -28,12 +28,14 @@ import { EspeakSynthesizer, OpenAiSynthesizer, type SpeechSynthesizer } from '..
 import { PhotoStore } from '../services/photo/store';
 import { ResultsService } from '../services/results/service';
 import { SiteService } from '../services/site/service';
+import { GovernmentFeeService } from '../services/fees/service';
 
 declare module 'fastify' {
   interface FastifyInstance {
     leads: LeadService;
     groups: GroupService;
     site: SiteService;
+    governmentFees: GovernmentFeeService;
     orders: OrderService;
     groupCheckout: GroupCheckout;
     reconciler: Reconciler;
@@ -63,6 +65,7 @@ export default fp(
   async (app, opts: { config: Config; gateway?: ((embedded: PaymentGateway) => PaymentGateway) | undefined }) => {
     const site = new SiteService(app.db, app.notices);
     app.decorate('site', site);
+    app.decorate('governmentFees', new GovernmentFeeService(app.db, app.notices));
     app.decorate('leads', new LeadService(app.db, app.dialect, site));
     app.decorate('groups', new GroupService(app.db, app.dialect));
     // The embedded test gateway is the only one so far; a real one implements the same PaymentGateway.
@@ -76,7 +79,7 @@ export default fp(
     app.addHook('onClose', async () => app.reconciler.stop());
     app.decorate('accounts', new AccountService(app.db, app.counters));
     app.decorate('applications', new ApplicationService(app.db));
-    app.decorate('results', new ResultsService(app.db));
+    app.decorate('results', new ResultsService(app.db, site));
     app.decorate('documents', new DocumentService(app.db, app.orders, app.groupCheckout));
     app.decorate('photos', new PhotoService());
     app.decorate('photoStore', new PhotoStore(app.db));

@@ -12,6 +12,7 @@ import {
   updateBranding,
   updatePricing,
 } from '../../openapi/routes/admin';
+import { adminGovernmentFees, checkGovernmentFee, scheduleGovernmentFee } from '../../openapi/routes/governmentFees';
 import { clientOf, fromContract, perMinute } from '../lib/route';
 import { forbidden, unauthorized } from '../lib/problems';
 
@@ -106,6 +107,14 @@ const admin: FastifyPluginAsyncTypebox = async (app) => {
 
     scope.route({ ...fromContract(updatePricing), handler: async (request) => app.site.setPricing(request.body.pricing) });
     scope.route({ ...fromContract(updateBranding), handler: async (request) => app.site.setBranding(request.body.branding) });
+
+    // The government fees' tab (issue 44).
+    scope.route({ ...fromContract(adminGovernmentFees), handler: async () => app.governmentFees.list() });
+    scope.route({
+      ...fromContract(scheduleGovernmentFee),
+      handler: async (request) => app.governmentFees.schedule(request.params.code, request.params.subject, request.body, request.session.userId ?? null),
+    });
+    scope.route({ ...fromContract(checkGovernmentFee), handler: async (request) => app.governmentFees.markChecked(request.params.code, request.params.subject) });
   };
   await app.register(adminOnly);
 };

@@ -27,6 +27,7 @@ import { badRequest } from '../../lib/problems';
 import { findMembership } from '../../../db/queries/groups';
 import { paidOrdersOfLead } from '../../../db/queries/orders';
 import { paidOf } from '../orders/quote';
+import { applicantOf } from '../fees/applicant';
 import { checkoutOffer } from '../pricing/checkout';
 import type { SiteService } from '../site/service';
 import { canAccessLead, refusal, type Access } from '../access';
@@ -126,12 +127,12 @@ export class LeadService {
     private readonly db: Executor,
     private readonly dialect: Dialect,
     /** The current prices, from the site's memory (dropped when the admin changes them), not a read per lead. */
-    private readonly prices: Pick<SiteService, 'pricing' | 'fees'>,
+    private readonly prices: Pick<SiteService, 'priceTable'>,
   ) {}
 
-  async checkoutFor(lead: Pick<Lead, 'id' | 'formType' | 'source' | 'subscriptionPlan'>): Promise<CheckoutOffer> {
-    const [pricing, fees, paid, membership] = await Promise.all([this.prices.pricing(), this.prices.fees(), paidOrdersOfLead(this.db, lead.id), findMembership(this.db, lead.id)]);
-    const offer = checkoutOffer(lead, { pricing, fees }, paidOf(paid));
+  async checkoutFor(lead: Pick<Lead, 'id' | 'formType' | 'source' | 'subscriptionPlan' | 'travelPurpose' | 'formData'>): Promise<CheckoutOffer> {
+    const [table, paid, membership] = await Promise.all([this.prices.priceTable(), paidOrdersOfLead(this.db, lead.id), findMembership(this.db, lead.id)]);
+    const offer = checkoutOffer({ ...lead, applicant: applicantOf(lead) }, table, paidOf(paid));
     // A traveller of a group is paid for with the group, by its leader, in one checkout (issue 36).
     return membership ? { ...offer, url: `/checkout?group=${membership.group_id}` } : offer;
   }
