@@ -221,7 +221,7 @@ describe('the DS-160 wizard', () => {
     await byRole(page, 'button', wizardLabels('en').review.save).click();
     await reviewDrawn(page);
     expect(await textOf(page, 'main')).toContain('Lucia');
-    await byRole(page, 'button', 'Submit Application').click();
+    await byRole(page, 'button', 'Finish application').click();
     await waitForPath(page, '/checkout');
     const lead = await e2e.server.app.db.selectFrom('leads').selectAll().where('email', '=', 'review@example.com').executeTakeFirst();
     expect(JSON.parse(lead?.form_data ?? '{}')['first-name']).toBe('Lucia');

@@ -53,12 +53,13 @@ describe('/apply/wizard (DS-160)', () => {
     expect(pageErrors(page)).toEqual([]);
   });
 
-  it('shows the Application Submitted toast and keeps the first question in focus order', async () => {
+  it('shows the Application ready toast and keeps the first question in focus order', async () => {
     const page = await openPage(e2e);
     await page.goto(`${e2e.baseUrl}/apply/wizard`, { waitUntil: 'networkidle0' });
     expect(await textOf(page, 'body')).toContain('Question 1 of');
-    await completeWizard(page, ds160Catalog, { language: 'en', submitLabel: 'Submit Application', overrides: { 'email-address': 'toast@example.com' } });
-    await page.waitForSelector('::-p-text(Application Submitted)');
+    await completeWizard(page, ds160Catalog, { language: 'en', submitLabel: 'Finish application', overrides: { 'email-address': 'toast@example.com' } });
+    // Nothing was sent to the government: the toast says the application is ready (issue 44), not submitted.
+    await page.waitForSelector('::-p-text(Application ready)');
   });
 });
 

@@ -1,4 +1,5 @@
 import type { Executor } from '../../../db/index';
+import { preparedApplications } from '../../../db/queries/claims';
 import { listGovernmentFees } from '../../../db/queries/governmentFees';
 import { listPlans } from '../../../db/queries/plans';
 import { getSetting, putSetting, type Branding, type PricingMap, type Settings } from '../../../db/queries/settings';
@@ -6,10 +7,12 @@ import { findCountry } from '../../../machines/domain/countries';
 import { dayOf, FEE_APPLICANTS, feesInForce, isIsoDay, lineOf, totalOf, type FeeApplicant, type FeeLine, type GovernmentFee } from '../../../machines/domain/governmentFees';
 import { feeApplicantFor } from '../../../machines/domain/visaClass';
 import { eligibility, favourableCitizenship, type Eligibility, type Purpose } from '../../../machines/domain/visaRules';
+import type { SiteFiguresDto } from '../../../openapi/schemas/figures';
 import type { GovernmentFeeTableDto } from '../../../openapi/schemas/governmentFees';
 import type { PlanDto } from '../../../openapi/schemas/plans';
 import { badRequest } from '../../lib/problems';
 import type { PriceDto, PriceListDto } from '../../../openapi/schemas/orders';
+import { median } from '../admin/dashboard';
 import { LocalNotices, type ChangeNotices } from '../guard/notices';
 import { plansOf, priceList, priceOf, type PricingTable } from '../orders/products';
 
@@ -18,6 +21,12 @@ import { plansOf, priceList, priceOf, type PricingTable } from '../orders/produc
  * LISTEN/NOTIFY); this bounds how stale a copy can get if a notice is lost on a broken connection.
  */
 const CACHE_MS = 5_000;
+
+/** The landing page's figures cover this many whole days, ending yesterday (so they change once a day). */
+export const FIGURES_PERIOD_DAYS = 90;
+/** Below this many applications a figure says too little: it is not stated. */
+export const FIGURES_MINIMUM_SAMPLE = 10;
+const DAY_MS = 86_400_000;
 
 /** The topic of the notices that drop the copies (the government fees' service publishes it too). */
 export const SITE_TOPIC = 'site';
@@ -37,6 +46,7 @@ interface Cached {
  */
 export class SiteService {
   private readonly cache = new Map<keyof Cached, { value: Promise<unknown>; at: number }>();
+  private figuresOfDay: { day: string; value: Promise<SiteFiguresDto> } | null = null;
 
   constructor(
     private readonly db: Executor,
@@ -105,6 +115,37 @@ export class SiteService {
       .sort((a, b) => (a.effectiveFrom as string).localeCompare(b.effectiveFrom as string))
       .map(lineOf);
     return { day, applicants, upcoming };
+  }
+
+  /**
+   * GET /api/figures: what the landing page may claim (issue 44), from the applications completed in the last 90
+   * whole days; a figure with fewer than 10 applications behind it is null. Counted once a day.
+   */
+  figures(): Promise<SiteFiguresDto> {
+    const today = this.today();
+    if (this.figuresOfDay?.day !== today) {
+      const value = this.countFigures(today);
+      this.figuresOfDay = { day: today, value };
+      value.catch(() => {
+        if (this.figuresOfDay?.value === value) this.figuresOfDay = null;
+      });
+    }
+    return this.figuresOfDay.value;
+  }
+
+  private async countFigures(today: string): Promise<SiteFiguresDto> {
+    const until = `${today}T00:00:00.000Z`;
+    const start = new Date(Date.parse(until) - FIGURES_PERIOD_DAYS * DAY_MS);
+    const { count, minutes } = await preparedApplications(this.db, start.toISOString(), until, 5_000);
+    const enough = count >= FIGURES_MINIMUM_SAMPLE;
+    return {
+      periodDays: FIGURES_PERIOD_DAYS,
+      from: dayOf(start),
+      to: dayOf(Date.parse(until) - DAY_MS),
+      minimumSample: FIGURES_MINIMUM_SAMPLE,
+      applicationsPrepared: enough ? count : null,
+      medianMinutes: enough && minutes.length >= FIGURES_MINIMUM_SAMPLE ? median(minutes) : null,
+    };
   }
 
   /** GET /api/subscription/plans: the packages at the current prices. */
