@@ -10,6 +10,7 @@ import { applySummaryMachine } from './applySummary.machine';
 import { checkoutMachine } from './checkout.machine';
 import { confirmationMachine } from './confirmation.machine';
 import { dashboardMachine } from './dashboard.machine';
+import { governmentFeesMachine } from './governmentFees.machine';
 import { groupCheckoutMachine } from './groupCheckout.machine';
 import { groupConfirmationMachine } from './groupConfirmation.machine';
 import { formResumeMachine } from './formResume.machine';
@@ -53,6 +54,7 @@ export const machines = {
   agentChat: agentChatMachine,
   adminGate: adminGateMachine,
   adminDashboard: adminDashboardMachine,
+  governmentFees: governmentFeesMachine,
   premiumInterview: premiumInterviewMachine,
   voiceControls: voiceControlsMachine,
   travellerGroup: travellerGroupMachine,
@@ -78,6 +80,7 @@ export {
   dashboardMachine,
   ds160FormMachine,
   formResumeMachine,
+  governmentFeesMachine,
   groupCheckoutMachine,
   groupConfirmationMachine,
   languageMachine,

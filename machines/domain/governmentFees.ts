@@ -172,6 +172,9 @@ export interface FeeChange {
   note: string;
 }
 
+/** Every key a change can be refused with; they live in locales/<lang>/validation.json. */
+export const FEE_MESSAGE_KEYS = ['validation.fees.amount', 'validation.fees.date', 'validation.fees.future', 'validation.fees.source', 'validation.fees.note'] as const;
+
 /** What is wrong with a change, by field (keys in locales/<lang>/validation.json). */
 export type FeeChangeErrors = Partial<Record<keyof FeeChange, ValidationError>>;
 
@@ -205,4 +208,32 @@ export function isOfficialLink(value: string): boolean {
 /** The next UTC day after `day`. */
 export function nextDay(day: string): string {
   return dayOf(Date.parse(`${day}T00:00:00Z`) + DAY_MS);
+}
+
+/** What the admin types to change a fee: the amount in dollars as written, the first day, the source, the note. */
+export interface FeeForm {
+  amount: string;
+  effectiveFrom: string;
+  sourceUrl: string;
+  note: string;
+}
+
+export type FeeFormErrors = Partial<Record<keyof FeeForm, ValidationError>>;
+
+/** Dollars as an admin writes them ('45', '45.5', '45,50', '$1,234.00') in cents; null when it is not an amount. */
+export function parseDollars(text: string): number | null {
+  const plain = text.trim().replace(/^\$|\s/g, '').replace(/US\$|\$$/g, '');
+  const match = /^(\d{1,3}(?:,\d{3})+|\d+)(?:[.,](\d{1,2}))?$/.exec(plain);
+  if (!match) return null;
+  const dollars = Number((match[1] as string).replace(/,/g, ''));
+  const cents = match[2] ? Number(match[2].padEnd(2, '0')) : 0;
+  return dollars * 100 + cents;
+}
+
+/** The form as a change the server takes, and what is wrong with it by form field (today: the server's day). */
+export function feeChangeOf(form: FeeForm, today: string): { change: FeeChange; errors: FeeFormErrors } {
+  const amountCents = parseDollars(form.amount);
+  const change: FeeChange = { amountCents: amountCents ?? -1, effectiveFrom: form.effectiveFrom.trim(), sourceUrl: form.sourceUrl.trim(), note: form.note.trim() };
+  const { amountCents: amount, ...rest } = validateFeeChange(change, today);
+  return { change, errors: { ...(amount ? { amount } : {}), ...rest } };
 }

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { SEEDED_FEES } from '../../db/queries/governmentFees';
 import {
   checkDue,
+  FEE_MESSAGE_KEYS,
   dayOf,
   FEE_APPLICANTS,
   feesInForce,
@@ -230,5 +231,15 @@ describe('the admin’s timelines', () => {
     const all = timelines(SCHEDULE, '2026-11-28');
     expect(all).toHaveLength(1 + VISA_CLASSES.length + 1);
     expect(all.find((t) => t.code === 'integrity')).toMatchObject({ current: null, unscheduled: [expect.objectContaining({ amountCents: 25000 })] });
+  });
+});
+
+describe('the messages of a refused change', () => {
+  it('are only the declared keys', () => {
+    fc.assert(
+      fc.property(fc.record({ amountCents: fc.integer({ min: -5, max: 2_000_000 }), effectiveFrom: fc.string({ maxLength: 12 }), sourceUrl: fc.string({ maxLength: 30 }), note: fc.string({ maxLength: 600 }) }), (change) =>
+        Object.values(validateFeeChange(change, '2026-11-28')).every((e) => (FEE_MESSAGE_KEYS as readonly string[]).includes(e.key)),
+      ),
+    );
   });
 });

@@ -11,6 +11,7 @@ import { confirmationPaths } from './confirmation.paths';
 import { dashboardPaths } from './dashboard.paths';
 import { ds160FormPaths } from './ds160Form.paths';
 import { formResumePaths } from './formResume.paths';
+import { governmentFeesPaths } from './governmentFees.paths';
 import { groupCheckoutPaths } from './groupCheckout.paths';
 import { groupConfirmationPaths } from './groupConfirmation.paths';
 import { languagePaths } from './language.paths';
@@ -55,6 +56,7 @@ export const pathModels: Record<MachineName, PathModel> = {
   agentChat: agentChatPaths,
   adminGate: adminGatePaths,
   adminDashboard: adminDashboardPaths,
+  governmentFees: governmentFeesPaths,
   premiumInterview: premiumInterviewPaths,
   voiceControls: voiceControlsPaths,
   travellerGroup: travellerGroupPaths,
