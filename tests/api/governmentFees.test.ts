@@ -108,6 +108,15 @@ describe(`the government fees on ${dialectUnderTest}`, () => {
     expect((await request('GET', '/api/checkout/quote?plan=basic')).json().options[0].price).toMatchObject({ visaClass: 'B', governmentFee: 18500 });
   });
 
+  it("prices a chat's plan cards for the application: a work visa's three packages with class H's fee", async () => {
+    const work = await application('DS-160', 'Work');
+    const prices = await t.app.leads.pricesOf(work.leadId);
+    expect(Object.keys(prices ?? {})).toEqual(['basic', 'pro', 'premium']);
+    for (const price of Object.values(prices ?? {})) expect(price).toMatchObject({ visaClass: 'H', governmentFee: 20500 });
+    const esta = await application('ESTA', 'tourism');
+    expect(await t.app.leads.pricesOf(esta.leadId)).toEqual({ esta: expect.objectContaining({ visaClass: 'ESTA', governmentFee: 4000 }) });
+  });
+
   it('keeps on the order the fees it was quoted with, and prints them with their source on the receipt and the form', async () => {
     const work = await application('DS-160', 'Work');
     const paid = await request('POST', '/api/checkout/process', work.cookie, { plan: 'pro', leadId: work.leadId, idempotencyKey: key(), email: 'lucia@example.com', paymentDetails: CARD });
