@@ -83,9 +83,7 @@ export function GovernmentFees({ fees, product, compact = false }: { fees: reado
         const site = siteOf(fee.sourceUrl);
         return (
           <li key={[fee.code, fee.subject, fee.amountCents, fee.sourceUrl].join('|')} data-fee={fee.code} data-subject={fee.subject}>
-            <span>
-              {count > 1 ? t('fees.count', { fee: name, count }) : name}: {cents(fee.amountCents * count)}
-            </span>{' '}
+            <span>{t('fees.line', { fee: count > 1 ? t('fees.count', { fee: name, count }) : name, amount: cents(fee.amountCents * count) })}</span>{' '}
             {!compact && (
               <span className={css.separate}>
                 {t(`fees.paidAt.${fee.paidAt}`)}

@@ -274,6 +274,6 @@ describe('money', () => {
     const page = await openPage(e2e, { languages: ['es-ES'] });
     await page.goto(`${e2e.baseUrl}/`, { waitUntil: 'networkidle0' });
     const body = await textOf(page, 'body');
-    expect(body).toContain(new Intl.NumberFormat('es', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 }).format(100.99));
+    expect(body).toContain(new Intl.NumberFormat('es', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 }).format(119.99));
   });
 });

@@ -127,8 +127,8 @@ describe('/wizard (pre-assessment)', () => {
     await byRole(page, 'heading', labels.preassessment.done).wait();
     expect(await textOf(page, '[data-testid="done-form-type"]')).toBe('ESTA');
     const money = new Intl.NumberFormat(language, { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
-    // The review's price story from the server: $100 + $2.99 processing + the ESTA's $21 government fee.
-    expect(await textOf(page, '[data-price-total="completion"]')).toBe(money.format(123.99));
+    // The review's price story from the server: $100 + $2.99 processing + the ESTA's $40 government fee.
+    expect(await textOf(page, '[data-price-total="completion"]')).toBe(money.format(142.99));
     await byRole(page, 'link', labels.preassessment.pay).click();
     await waitForPath(page, '/checkout');
     const { lead, history } = await leadByEmail(email);

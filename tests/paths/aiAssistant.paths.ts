@@ -178,7 +178,7 @@ export const aiAssistantPaths: PathModel = {
           expect(after.context.progress).toEqual(body.progress);
           expect(after.context.completion).toBe(body.message);
           expect(after.context.checkoutUrls).toEqual(body.checkoutUrls);
-          expect(after.context.checkoutPrices).toEqual(body.checkoutPrices ?? null);
+          expect(after.context.checkoutPrices).toEqual((body as { checkoutPrices?: unknown }).checkoutPrices ?? null);
           expect(after.context.question).toBeNull();
         } else if (body.question === '') {
           expect(after.value).toBe('stalled');

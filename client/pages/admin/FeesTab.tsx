@@ -129,10 +129,10 @@ function FeeRow({ fee, fees, busy }: { fee: AdminGovernmentFeeDto; fees: Fees; b
       </td>
       <td>
         <div className={row}>
-          <button type="button" className={button.secondary} disabled={busy} aria-busy={checking || undefined} onClick={() => fees.send({ type: 'FEE.CHECK', code: fee.code, subject: fee.subject })} aria-label={`${t('fees.checkedToday')}: ${name}`}>
+          <button type="button" className={button.secondary} disabled={busy} aria-busy={checking || undefined} onClick={() => fees.send({ type: 'FEE.CHECK', code: fee.code, subject: fee.subject })} aria-label={t('fees.checkedTodayFor', { fee: name })}>
             {checking ? t('fees.checking') : t('fees.checkedToday')}
           </button>
-          <button type="button" className={button.ghost} disabled={busy} onClick={() => fees.send({ type: 'FEE.EDIT', code: fee.code, subject: fee.subject })} aria-label={`${t('fees.change')}: ${name}`}>
+          <button type="button" className={button.ghost} disabled={busy} onClick={() => fees.send({ type: 'FEE.EDIT', code: fee.code, subject: fee.subject })} aria-label={t('fees.changeFor', { fee: name })}>
             {t('fees.change')}
           </button>
         </div>
