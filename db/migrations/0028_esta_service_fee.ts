@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// The admin's ESTA price becomes our service fee itself (issue 44, DECISIONS.md): the checkout no longer takes a
+// The admin's ESTA price becomes our service fee itself (issue 44, docs/DECISIONS.md): the checkout no longer takes a
 // fixed $22 off it. What an ESTA applicant is charged stays the same: the stored price loses the $22 here (a
 // database seeded with 99 holds 77), never below 0, as the deduction never went. The government fees the 'fees'
 // setting held ($21 and $185) go: the schedule of migration 0027 is their one home.

@@ -42,7 +42,7 @@ const seed = (code: FeeCode, subject: FeeSubject, amountCents: number, effective
   note: NOTES[code],
 });
 
-/** The schedule a new database starts with (issue 44, DECISIONS.md "Visa rules and prices"). */
+/** The schedule a new database starts with (issue 44, docs/DECISIONS.md "Visa rules and prices"). */
 export const SEEDED_FEES: readonly Seed[] = [
   seed('esta', 'ESTA', 2100, '2022-05-26', FEE_SOURCES.esta2022, 'withApplication'),
   seed('esta', 'ESTA', 4000, '2025-09-30', FEE_SOURCES.esta2025, 'withApplication'),

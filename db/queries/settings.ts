@@ -26,7 +26,7 @@ export interface Settings {
 }
 
 export const DEFAULT_SETTINGS: Settings = {
-  // The ESTA entry is our ESTA service fee (DECISIONS.md: no deduction; migration 0028 moved 99 to 77).
+  // The ESTA entry is our ESTA service fee (docs/DECISIONS.md: no deduction; migration 0028 moved 99 to 77).
   pricing: { ESTA: 77, DS160_BASIC: 50, DS160_PRO: 100, DS160_PREMIUM: 150 },
   branding: { brandName: 'Rumbo', chatAssistantName: 'Sofía' },
   fees: { processingFee: 2.99, completionFee: 100 },

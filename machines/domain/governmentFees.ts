@@ -4,26 +4,15 @@
 // (seeded by db/seed.ts); an admin schedules a change with a future date, and the rows already in force stay as
 // they were, so the fee of any past day can still be told.
 
+import { FEE_APPLICANTS, FEE_CODES, FEE_MOMENTS, FEE_SUBJECTS, MAX_FEE_CENTS, VISA_CLASSES } from '../../openapi/vocabulary';
 import type { ValidationError } from './validators';
 
-/** The nonimmigrant visa classes whose application fee the schedule knows. */
-export const VISA_CLASSES = ['B', 'C', 'D', 'E', 'F', 'H', 'I', 'J', 'K', 'L', 'M', 'O', 'P', 'Q', 'R'] as const;
+// The vocabularies live in the contract (openapi/vocabulary.ts), the bottom room both sides import.
+export { FEE_APPLICANTS, FEE_CODES, FEE_MOMENTS, FEE_SUBJECTS, MAX_FEE_CENTS, VISA_CLASSES };
 export type VisaClass = (typeof VISA_CLASSES)[number];
-
-/** Whom an applicant's fees are for: an ESTA, or a visa of one class. */
-export const FEE_APPLICANTS = ['ESTA', ...VISA_CLASSES] as const;
 export type FeeApplicant = (typeof FEE_APPLICANTS)[number];
-
-/** What a fee is charged for: the ESTA, one visa class, or every visa class ('VISA', as the visa integrity fee). */
-export const FEE_SUBJECTS = [...FEE_APPLICANTS, 'VISA'] as const;
 export type FeeSubject = (typeof FEE_SUBJECTS)[number];
-
-/** The kinds of fee: the ESTA's, a visa's application (MRV) fee, and the visa integrity fee of Public Law 119-21. */
-export const FEE_CODES = ['esta', 'application', 'integrity'] as const;
 export type FeeCode = (typeof FEE_CODES)[number];
-
-/** When the applicant pays it, in the order an application meets them. */
-export const FEE_MOMENTS = ['withApplication', 'beforeInterview', 'atIssuance'] as const;
 export type FeeMoment = (typeof FEE_MOMENTS)[number];
 
 export interface GovernmentFee {
@@ -162,8 +151,6 @@ export function timelines<F extends GovernmentFee>(schedule: readonly F[], day: 
 
 export const MAX_NOTE_LENGTH = 500;
 
-/** The largest amount an admin may give, in cents: well above any fee, low enough to catch a slip of the keyboard. */
-export const MAX_FEE_CENTS = 1_000_000;
 
 export interface FeeChange {
   amountCents: number;

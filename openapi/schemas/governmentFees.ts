@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { FEE_APPLICANTS, FEE_CODES, FEE_MOMENTS, FEE_SUBJECTS, MAX_FEE_CENTS } from '../../machines/domain/governmentFees';
+import { FEE_APPLICANTS, FEE_CODES, FEE_MOMENTS, FEE_SUBJECTS, MAX_FEE_CENTS } from '../vocabulary';
 import { Strict } from './common';
 
 const Day = (description: string) => Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description });

@@ -7,8 +7,8 @@ import { listPlans } from '../../db/queries/plans';
 import { findUserByUsername } from '../../db/queries/users';
 import { seed } from '../../db/seed';
 import { LANGUAGE_STORAGE_KEY, LANGUAGES } from '../../machines/domain/language';
-import { DbSessionStore } from '../../server/plugins/session';
-import { PAGES_FILE, RENDERER_FILE, SLOTS } from '../../server/services/prerender/layout';
+import { DbSessionStore } from '../../server/plugins/session/session';
+import { PAGES_FILE, RENDERER_FILE, SLOTS } from '../../openapi/prerender';
 import { verifyPassword } from '../../server/lib/password';
 import { createTestApp, dialectUnderTest, TEST_ADMIN, type TestApp } from '../helpers/app';
 
@@ -64,7 +64,7 @@ describe('GET /api/eligibility', () => {
   it('recommends ESTA for Spain and tourism with the fees from the database', async () => {
     const res = await t.app.inject({ url: '/api/eligibility', query: { country: 'spain', purpose: 'tourism' } });
     expect(res.statusCode).toBe(200);
-    // Our ESTA fee is the map's ESTA (DECISIONS.md), the government's the $40 in force since 2025-09-30, with its source.
+    // Our ESTA fee is the map's ESTA (docs/DECISIONS.md), the government's the $40 in force since 2025-09-30, with its source.
     expect(res.json()).toMatchObject({ country: 'Spain', visaType: 'ESTA', canUseESTA: true, maxStayDays: 90, governmentFee: 40, serviceFee: 77 });
     expect(res.json().price).toMatchObject({ serviceFee: 7700, credit: 0, processingFee: 299, total: 7999, governmentFee: 4000, outOfPocket: 11999, visaClass: 'ESTA' });
     expect(res.json().price.governmentFees).toEqual([expect.objectContaining({ code: 'esta', amountCents: 4000, effectiveFrom: '2025-09-30', sourceUrl: 'https://www.federalregister.gov/d/2025-16453' })]);

@@ -18,7 +18,7 @@ import {
 } from '../../machines/domain/governmentFees';
 import { feeApplicantFor, visaClassForPurpose } from '../../machines/domain/visaClass';
 
-// Issue 44: the government fees as a dated schedule. The oracle below states the figures of DECISIONS.md itself
+// Issue 44: the government fees as a dated schedule. The oracle below states the figures of docs/DECISIONS.md itself
 // rather than reading them from the seed, so a wrong seed or a wrong rule fails here.
 
 const SCHEDULE: GovernmentFee[] = SEEDED_FEES.map((fee, i) => ({ ...fee, id: `s${i}`, currency: 'USD', payer: 'applicant', lastCheckedAt: null }));

@@ -63,7 +63,7 @@ export function modelEligibility(request: { country: string; purpose: Purpose; o
   const { pricing, fees } = DEFAULT_SETTINGS;
   const country = findCountry(request.country)?.name ?? request.country;
   const other = request.otherCountry ? (findCountry(request.otherCountry)?.name ?? request.otherCountry) : undefined;
-  // DECISIONS.md: the map's ESTA is our ESTA fee whole; a DS-160 starts at Basic, for the purpose's visa class
+  // docs/DECISIONS.md: the map's ESTA is our ESTA fee whole; a DS-160 starts at Basic, for the purpose's visa class
   // (study is a student visa, F; transit a C; tourism and business a visitor's B).
   const esta = modelPrice(pricing.ESTA, fees.processingFee, 'ESTA');
   const ds160 = modelPrice(pricing.DS160_BASIC, fees.processingFee, request.purpose === 'study' ? 'F' : request.purpose === 'transit' ? 'C' : 'B');
@@ -78,7 +78,7 @@ export function modelEligibility(request: { country: string; purpose: Purpose; o
 }
 
 /**
- * The government fees DECISIONS.md states for today (issue 44): the ESTA $40 since 2025-09-30, a visa's consular
+ * The government fees docs/DECISIONS.md states for today (issue 44): the ESTA $40 since 2025-09-30, a visa's consular
  * fee by class ($185 for B, C, F …, $205 for H …), the integrity fee not yet in force. The lines' sources and
  * notes are the seeded rows'; their amounts are checked against these figures, not taken from them.
  */
@@ -86,7 +86,7 @@ const TODAY_FEE: Record<string, number> = { ESTA: 4000, B: 18500, C: 18500, F: 1
 
 export function modelFeeLines(applicant: PriceDto['visaClass'] & string): PriceDto['governmentFees'] {
   const seeded = SEEDED_FEES.filter((f) => f.subject === applicant && f.effectiveFrom !== null).sort((a, b) => (b.effectiveFrom as string).localeCompare(a.effectiveFrom as string))[0];
-  if (!seeded || seeded.amountCents !== TODAY_FEE[applicant]) throw new Error(`The seeded fee of ${applicant} is not the one DECISIONS.md states`);
+  if (!seeded || seeded.amountCents !== TODAY_FEE[applicant]) throw new Error(`The seeded fee of ${applicant} is not the one docs/DECISIONS.md states`);
   const { code, subject, amountCents, effectiveFrom, sourceUrl, paidAt, refundable, note } = seeded;
   return [{ code, subject, amountCents, currency: 'USD', effectiveFrom, sourceUrl, paidAt, refundable, note }];
 }

@@ -57,7 +57,7 @@ export class OrderService {
     return { pricing, fees, packages, schedule, day: dayOf(new Date()) };
   }
 
-  /** POST /api/packages/purchase: the checkout link for a package (DECISIONS.md). */
+  /** POST /api/packages/purchase: the checkout link for a package (docs/DECISIONS.md). */
   purchase(planId: string): { checkoutUrl: string } {
     const product = productFromWord(planId);
     if (!product || !isPackage(product)) throw badRequest('planId', 'is not a plan (basic, pro or premium)');

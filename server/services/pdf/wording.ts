@@ -47,7 +47,7 @@ export const UNPAID_NOTICE: Record<Exclude<OrderDto['status'], 'paid'>, string> 
 };
 
 /**
- * Who submits and who pays (DECISIONS.md "Claims and roles"): the applicant sends the official form and pays the
+ * Who submits and who pays (docs/DECISIONS.md "Claims and roles"): the applicant sends the official form and pays the
  * government, on the official site; our charge never includes the government's fee.
  */
 export function governmentFeeNote(service: OrderDto['service'], fee: string, officialSite: string): string {
