@@ -284,6 +284,7 @@ export async function renderPage(path, language, site, answers) {
     expect(JSON.parse(/<script type="application\/json">(.*?)<\/script>/.exec(spanish.body)?.[1] ?? '')).toEqual({
       branding: await withClient.app.site.branding(),
       prices: await withClient.app.site.prices(),
+      figures: await withClient.app.site.figures(),
     });
     // A language's entry pages are rendered together, once, until the data changes.
     const wizard = await withClient.app.inject({ url: '/apply/wizard', headers: { 'accept-language': 'es' } });
