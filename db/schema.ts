@@ -141,6 +141,10 @@ export interface OrdersTable {
   group_id: string | null;
   /** A line of a group's order: the order that was charged for it (one charge, one attempt, one receipt). */
   parent_order_id: string | null;
+  /** Whom the government fees were looked up for: 'ESTA' or a visa class (issue 44). */
+  visa_class: string | null;
+  /** JSON: the government fee lines in force when it was quoted, with their sources (machines/domain/governmentFees.ts). */
+  government_fees: string | null;
 }
 
 export type OrderSettlement = 'checkout' | 'reconciliation' | 'migration';
@@ -285,7 +289,31 @@ export interface Database {
   job_runs: JobRunsTable;
   recovery_codes: RecoveryCodesTable;
   audit_log: AuditLogTable;
+  government_fees: GovernmentFeesTable;
 }
+
+/** The government's fees as a dated schedule (issue 44, machines/domain/governmentFees.ts). */
+export interface GovernmentFeesTable {
+  id: string;
+  code: string;
+  subject: string;
+  amount_cents: number;
+  currency: string;
+  /** YYYY-MM-DD (UTC); null while announced but not in force. */
+  effective_from: string | null;
+  source_url: string;
+  payer: string;
+  paid_at: string;
+  /** 1 or 0. */
+  refundable: number;
+  note: string;
+  last_checked_at: string | null;
+  created_at: string;
+  /** The admin who scheduled it; null for the seeded rows. */
+  created_by: string | null;
+}
+
+export type GovernmentFeeRow = Selectable<GovernmentFeesTable>;
 
 /** A family or group travelling together (issue 36), led by the leader's lead. */
 export interface TravellerGroupsTable {

@@ -13,6 +13,7 @@ import {
   updateBranding,
   updatePricing,
 } from './routes/admin';
+import { adminGovernmentFees, checkGovernmentFee, scheduleGovernmentFee } from './routes/governmentFees';
 import { adminJobs } from './routes/jobs';
 import { STAFF_ROLES, type StaffRole } from './schemas/operators';
 import { auditLog, changeOperator, confirmEnrolment, createOperator, listOperators, reinviteOperator, startEnrolment } from './routes/operators';
@@ -42,6 +43,10 @@ const rules: Array<[RouteContract, AccessRule]> = [
   // Settings, operators and the audit log: owners.
   [updatePricing, { roles: OWNERS }],
   [updateBranding, { roles: OWNERS }],
+  // The government fees every price quotes: set, like the prices, by owners.
+  [adminGovernmentFees, { roles: OWNERS }],
+  [scheduleGovernmentFee, { roles: OWNERS }],
+  [checkGovernmentFee, { roles: OWNERS }],
   [listOperators, { roles: OWNERS }],
   [createOperator, { roles: OWNERS }],
   [changeOperator, { roles: OWNERS }],

@@ -24,6 +24,8 @@ import auth from './routes/auth';
 import branding from './routes/branding';
 import checkout from './routes/checkout';
 import eligibility from './routes/eligibility';
+import governmentFees from './routes/governmentFees';
+import figures from './routes/figures';
 import groups from './routes/groups';
 import health from './routes/health';
 import leads from './routes/leads';
@@ -112,6 +114,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(health);
   await app.register(branding);
   await app.register(eligibility);
+  await app.register(governmentFees);
+  await app.register(figures);
   await app.register(pricing);
   await app.register(plans);
   await app.register(analytics, { config });

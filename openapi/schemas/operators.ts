@@ -95,6 +95,8 @@ export const AUDIT_ACTIONS = [
   'leads.export',
   'pricing.update',
   'branding.update',
+  'governmentFee.schedule',
+  'governmentFee.check',
   'operator.create',
   'operator.role',
   'operator.disable',
