@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ds160Catalog } from '../../machines/domain/catalogs/index';
 import { formatMoney } from '../../machines/domain/money';
 import { completeAnswers } from '../helpers/answers';
-import { TEST_ADMIN } from '../helpers/app';
+import { signInAtGate } from './adminSignIn';
 import { audit } from './axe';
 import { openPage, pageErrors, startE2E, textOf, waitForApp, type E2E } from './browser';
 
@@ -130,10 +130,7 @@ describe('government fees, in French', () => {
   it('the admin’s fees tab lists each fee with its source, reminds of unchecked ones, and schedules a change', async () => {
     const page = await openPage(e2e, { languages: ['fr-FR', 'fr'] });
     await page.goto(`${e2e.baseUrl}/teamomora`);
-    await page.waitForSelector('#admin-username');
-    await page.type('#admin-username', TEST_ADMIN.username);
-    await page.type('#admin-password', TEST_ADMIN.password);
-    await page.click('[data-testid="admin-submit"]');
+    await signInAtGate(page, e2e.server.app);
     await page.waitForSelector('[data-testid="fees-reminder"]');
     expect(await textOf(page, '[data-testid="fees-reminder"]')).toContain('17 frais gouvernementaux');
     await page.click('[data-testid="admin-tab-fees"]');
