@@ -181,7 +181,7 @@ describe.runIf(POSTGRES_URL && HAS_REDIS)('two processes through faults', () => 
     const killed = b;
     await fault(
       'process killed (SIGKILL)',
-      async () => process.kill(killed.pid, 'SIGKILL'),
+      async () => void process.kill(killed.pid, 'SIGKILL'),
       async () => {
         b = await startServer(env('b2'));
       },
