@@ -6,11 +6,14 @@
 // view module, the unit tests that import it and the path suites whose machine, model or calls import it.
 import fs from 'node:fs';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { commonTokens, declareClassPlugin, PluginKind } from '@stryker-mutator/api/plugin';
 import { DryRunStatus, determineHitLimitReached, TestStatus, toMutantRunResult } from '@stryker-mutator/api/test-runner';
 import { discover, ns, Session } from './session.mjs';
 
 const MUTANT_ID = /stryMutAct_9fa48\("(\d+)"\)/g;
+/** Written by the worker that runs the dry run, in the sandbox, for the others. */
+const DRY_RUN_FILE = '.rumbo-dry-run.json';
 
 class RumboTestRunner {
   static inject = [commonTokens.logger, commonTokens.options];
@@ -33,6 +36,8 @@ class RumboTestRunner {
     const judgeKinds = process.env.MUTATION_JUDGES?.split(',').filter(Boolean);
     this.session = new Session({ root, ...discover(root), log: (m) => this.log.debug(m), judgeKinds });
     await this.session.init();
+    // Every suite's modules transformed now, not in a mutant's run: a cold start would eat that run's timeout.
+    for (const suite of this.session.suites) await this.session.closureOf(suite);
     this.suiteOfTestFile = new Map(this.session.suites.map((s) => [s.testFile, s]));
   }
 
@@ -87,31 +92,64 @@ class RumboTestRunner {
       return { id: t.id, name: t.name, fileName: t.fileName, status: TestStatus.Success, timeSpentMs: Math.round(whole ? Math.max(this.session.cost.get(suite.id) ?? 0, suiteTime.get(suite) ?? 0) : t.ms) };
     });
     this.log.info(`Dry run: ${tests.length} tests in ${Math.round([...this.session.cost.values()].reduce((a, b) => a + b, 0) / 1000)} s.`);
+    // What every worker needs of the dry run (only one runs it): what each suite cost, and which files' code each
+    // test ran.
+    const touched = {};
+    for (const [testId, hits] of Object.entries(coverage.perTest)) {
+      touched[testId] = [...new Set(Object.keys(hits).map((id) => this.fileOfMutant.get(id)).filter(Boolean))].map((f) => path.relative(process.cwd(), f));
+    }
+    const slowest = {};
+    for (const t of results) {
+      const id = this.suiteOfTest(t.id)?.id;
+      if (id) slowest[id] = Math.max(slowest[id] ?? 0, Math.round(t.ms));
+    }
+    fs.writeFileSync(DRY_RUN_FILE, JSON.stringify({ cost: Object.fromEntries(this.session.cost), slowest, touched }));
     return { status: DryRunStatus.Complete, tests, mutantCoverage: { static: coverage.static, perTest } };
   }
 
   async mutantRun(options) {
+    const started = performance.now();
+    const cpu = process.cpuUsage();
+    const result = await this.judge(options);
+    if (process.env.MUTATION_TRACE) {
+      // One line a mutant: where a run's time goes (MUTATION_TRACE=<file>).
+      const { user, system } = process.cpuUsage(cpu);
+      const { id, location, mutatorName, replacement } = options.activeMutant;
+      const line = { id, line: location.start.line, mutator: mutatorName, replacement, file: path.relative(process.cwd(), options.sandboxFileName), static: options.mutantActivation === 'static', suites: this.lastSuites, status: result.status, ms: Math.round(performance.now() - started), cpuMs: Math.round((user + system) / 1000) };
+      fs.appendFileSync(process.env.MUTATION_TRACE, `${JSON.stringify(line)}\n`);
+    }
+    return result;
+  }
+
+  async judge(options) {
     const { activeMutant, testFilter, hitLimit } = options;
     const file = path.resolve(options.sandboxFileName);
     const judges = await this.learnFile(file);
     const isStatic = options.mutantActivation === 'static';
+    const dry = this.dryRunFacts();
     let suites = judges;
     let only;
     if (testFilter && !isStatic) {
       only = new Set(testFilter);
-      const covering = new Set(testFilter.map((id) => this.suiteOfTest(id)));
+    } else if (isStatic && !/\.machine\.ts$/.test(file)) {
+      only = await this.staticJudges(file, judges, dry);
+    }
+    if (only) {
+      const covering = new Set([...only].map((id) => this.suiteOfTest(id)));
       suites = judges.filter((s) => covering.has(s));
     }
     // Cheaper suites first: with bail, a mutant a unit test kills never waits for a path suite.
-    suites = [...suites].sort((a, b) => (this.session.cost.get(a.id) ?? Infinity) - (this.session.cost.get(b.id) ?? Infinity));
+    suites = [...suites].sort((a, b) => (dry.cost[a.id] ?? Infinity) - (dry.cost[b.id] ?? Infinity));
     const bail = !options.disableBail;
-    let outcome = await this.session.run({ suites, only, mutant: activeMutant.id, mutantFile: file, isStatic, bail, hitLimit });
+    const timeouts = dry.slowest;
+    this.lastSuites = suites.map((s) => s.id);
+    let outcome = await this.session.run({ suites, only, mutant: activeMutant.id, mutantFile: file, isStatic, bail, hitLimit, timeouts });
     const survived = (o) => !o.results.some((t) => t.status === 'failed') && o.errors.length === 0;
     if (!isStatic && survived(outcome) && outcome.hitCount === 0 && suites.length > 0) {
       // Never reached, though the dry run's tests reached it: a value computed once and kept (a cache) may hide
       // it. Evaluate its module and its importers again, as a fresh process would have them, and run once more.
       this.session.stats.staleReruns += 1;
-      outcome = await this.session.run({ suites, only, mutant: activeMutant.id, mutantFile: file, isStatic: true, bail, hitLimit });
+      outcome = await this.session.run({ suites, only, mutant: activeMutant.id, mutantFile: file, isStatic: true, bail, hitLimit, timeouts });
     }
     const timeout = determineHitLimitReached(outcome.hitCount, hitLimit);
     if (timeout) return toMutantRunResult(timeout);
@@ -126,6 +164,36 @@ class RumboTestRunner {
       return toMutantRunResult({ status: DryRunStatus.Error, errorMessage: outcome.errors.map(String).join('\n') });
     }
     return toMutantRunResult({ status: DryRunStatus.Complete, tests });
+  }
+
+  dryRunFacts() {
+    this.dry ??= JSON.parse(fs.readFileSync(DRY_RUN_FILE, 'utf8'));
+    return this.dry;
+  }
+
+  /**
+   * The tests that judge a static mutant of a rule or a view module: a value its module computes as it loads
+   * reaches a test through the module's own code or the code of a module that imports it. So: every test file
+   * that imports the module itself, whole, and every judging test that ran code of the module or of a module that
+   * imports it. (Every test of every judge, as Stryker would, costs minutes a mutant for tables nobody reads.)
+   */
+  async staticJudges(file, judges, dry) {
+    const relative = (f) => path.relative(process.cwd(), f);
+    const near = new Set([relative(file)]);
+    for (const suite of judges) {
+      for (const member of await this.session.closureOf(suite)) {
+        if ((await this.session.importsOf(member)).includes(file)) near.add(relative(member));
+      }
+    }
+    const only = new Set();
+    for (const suite of judges) {
+      if (suite.kind === 'unit' && (await this.session.importsOf(suite.file)).includes(file)) only.add(this.session.setupId(suite));
+    }
+    const judging = new Set(judges);
+    for (const [testId, files] of Object.entries(dry.touched)) {
+      if (judging.has(this.suiteOfTest(testId)) && files.some((f) => near.has(f))) only.add(testId);
+    }
+    return only;
   }
 
   async dispose() {

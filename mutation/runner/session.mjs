@@ -67,6 +67,8 @@ export class Session {
     this.judgeKinds = judgeKinds;
     this.log = log ?? (() => {});
     this.suites = [
+      // The unit project's five seconds; in the dry run (timeouts unset) half a minute, since instrumented code
+      // counting its coverage runs slower, and in a mutant's run at least twice the file's slowest test then.
       ...unitTests.map((file) => ({ id: file, kind: 'unit', file: path.join(root, file), testFile: file, timeout: 5_000 })),
       ...machines.map((machine) => ({
         id: `paths:${machine}`,
@@ -75,6 +77,7 @@ export class Session {
         file: path.join(root, 'tests/paths/paths.test.ts'),
         // Stryker keeps a path test under its machine's model, the file that says what the paths are.
         testFile: `tests/paths/${machine}.paths.ts`,
+        // A path takes well under a second; one still running after ten is stalled by its mutant.
         timeout: 10_000,
       })),
     ];
@@ -226,8 +229,9 @@ export class Session {
    * @param {boolean} [options.isStatic] whether it takes effect while its module loads
    * @param {boolean} [options.bail] stop at the first failure
    * @param {number} [options.hitLimit]
+   * @param {Record<string, number>} [options.timeouts] per suite, its slowest test in the dry run (ms)
    */
-  async run({ suites, only, mutant, mutantFile, isStatic = false, bail = true, hitLimit }) {
+  async run({ suites, only, mutant, mutantFile, isStatic = false, bail = true, hitLimit, timeouts }) {
     this.stats.runs += 1;
     // Modules evaluated under the last static mutant are evaluated again; so are, under a static mutant, its own
     // module and every module that imports it.
@@ -249,7 +253,8 @@ export class Session {
       for (const suite of suites) {
         if (failed && bail) break;
         const started = performance.now();
-        const outcome = await this.runSuite(suite, { only, bail });
+        const timeout = suite.kind === 'paths' ? suite.timeout : timeouts ? Math.max(suite.timeout, 2 * (timeouts[suite.id] ?? 0)) : 30_000;
+        const outcome = await this.runSuite(suite, { only, bail, timeout });
         if (mutant === undefined) this.cost.set(suite.id, performance.now() - started);
         results.push(...outcome);
         failed ||= outcome.some((t) => t.status === 'failed');
@@ -274,7 +279,7 @@ export class Session {
     return { results, errors, hitCount };
   }
 
-  async runSuite(suite, { only, bail }) {
+  async runSuite(suite, { only, bail, timeout }) {
     this.invalidateTests();
     if (suite.kind === 'paths') process.env.PATHS_ONLY = suite.machine;
     else delete process.env.PATHS_ONLY;
@@ -290,7 +295,7 @@ export class Session {
         sequence: { shuffle: false, concurrent: false, seed: 0, hooks: 'stack', setupFiles: 'parallel' },
         chaiConfig: undefined,
         maxConcurrency: 5,
-        testTimeout: suite.timeout,
+        testTimeout: timeout,
         hookTimeout: 10_000,
         retry: 0,
         includeTaskLocation: false,
