@@ -18,6 +18,9 @@ import { performance } from 'node:perf_hooks';
 import { createServer, createServerModuleRunner } from 'vite';
 import { startTests } from '@vitest/runner';
 import { vi } from 'vitest';
+// Vitest's evaluator is internal (no public export): package.json pins Vitest, and a new version is checked here.
+import { __INTERNAL } from 'vitest/runtime';
+import { cacheSchemaCompilers } from './compileCache.mjs';
 
 /** The Stryker namespace the instrumented code reads (`__stryker__`). */
 export const ns = (globalThis.__stryker__ ??= {});
@@ -92,16 +95,23 @@ export class Session {
   async init() {
     // An error no test awaited (a promise nobody catches, an actor's error thrown from a timer) belongs to the run
     // under way, as Vitest counts it against its run; between runs it is a leftover of the last one and dropped.
-    process.on('unhandledRejection', (error) => this.errors?.push(error));
-    process.on('uncaughtException', (error) => this.errors?.push(error));
+    const caught = (error) => {
+      if (this.errors) this.errors.push(error);
+      else process.stderr.write(`Outside any run: ${error?.stack ?? error}\n`);
+    };
+    process.on('unhandledRejection', caught);
+    process.on('uncaughtException', caught);
     process.env.NODE_ENV = 'test';
-    process.env.VITEST = '1';
+    process.env.VITEST = 'true';
+    // @fastify/autoload reads TypeScript plugins only under a runner it knows (Vitest's workers set this).
+    process.env.VITEST_WORKER_ID = '1';
     // The mutation run measures on SQLite in a temporary folder, whatever the shell says.
     delete process.env.DATABASE_URL;
     delete process.env.REDIS_URL;
     // Every path suite run writes a fresh copy of the database: in memory, a commit's fsync costs nothing.
     if (fs.existsSync('/dev/shm')) process.env.TMPDIR = '/dev/shm';
     provideWorkerState(this.root);
+    cacheSchemaCompilers(this.root);
     // The sandbox's copy (the process runs in Stryker's sandbox), so the server it builds loads the sandbox's
     // instrumented rules, not the project's.
     const pathsApp = path.join(this.root, 'mutation/runner/pathsApp.ts');
@@ -114,6 +124,9 @@ export class Session {
       appType: 'custom',
       server: { middlewareMode: true, hmr: false, ws: false, watch: null },
       optimizeDeps: { noDiscovery: true, include: [] },
+      // @fastify/autoload imports the server's plugin files itself: through this runner, as Vitest's
+      // `server.deps.inline` has it (vitest.config.ts), so every plugin shares the modules the tests import.
+      ssr: { noExternal: ['@fastify/autoload'] },
       plugins: [
         {
           name: 'rumbo-mutation-paths-app',
@@ -126,7 +139,12 @@ export class Session {
       ],
     });
     this.environment = this.server.environments.ssr;
-    this.runner = createServerModuleRunner(this.environment, { hmr: false, sourcemapInterceptor: 'prepareStackTrace' });
+    // Vitest's own evaluator: CommonJS inlined (autoload) and CommonJS packages imported as Vitest imports them.
+    this.runner = createServerModuleRunner(this.environment, {
+      hmr: false,
+      sourcemapInterceptor: 'prepareStackTrace',
+      evaluator: new __INTERNAL.VitestModuleEvaluator(undefined, {}),
+    });
     this.keep = new Set([pathsApp, path.join(root, 'tests/helpers/app.ts'), path.join(root, 'tests/helpers/fakeOpenAi.ts')]);
   }
 
