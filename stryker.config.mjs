@@ -23,7 +23,8 @@ export default {
     : (files ?? ['machines/*.machine.ts', 'machines/*.view.ts', 'machines/domain/**/*.ts']),
   coverageAnalysis: 'perTest',
   concurrency: Number(process.env.MUTATION_CONCURRENCY ?? 2),
-  timeoutMS: 20000,
+  // A stalled test fails on its own timeout (a path after ten seconds); Stryker's is for a loop that never yields.
+  timeoutMS: 60000,
   reporters: ['clear-text', 'json', 'progress'],
   jsonReporter: { fileName: `reports/mutation/${name}.json` },
   ignorePatterns: ['dist', '.test-build', 'data', 'reports', 'coverage', '.stryker-tmp', 'mutation/scratch'],
