@@ -57,6 +57,9 @@ describe('a length of stay, read as days', () => {
     expect(stayInDays('days 15')).toBeNull();
     expect(stayInDays('0 days')).toBeNull();
     expect(stayInDays('0 days and 0 weeks')).toBeNull();
+    // What stands before the unit must be the count: a number further back is not one.
+    expect(stayInDays('2 to many days')).toBeNull();
+    expect(stayInDays('5 lovely 2 days')).toBe(2);
   });
 
   it('reads every count of every unit (generated)', () => {
