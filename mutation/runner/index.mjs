@@ -138,8 +138,16 @@ class RumboTestRunner {
       const covering = new Set([...only].map((id) => this.suiteOfTest(id)));
       suites = judges.filter((s) => covering.has(s));
     }
-    // Cheaper suites first: with bail, a mutant a unit test kills never waits for a path suite.
-    suites = [...suites].sort((a, b) => (dry.cost[a.id] ?? Infinity) - (dry.cost[b.id] ?? Infinity));
+    // With bail the first failure ends the run, so the suites likeliest to fail soonest go first: the unit tests
+    // of the file itself (a rule's own tests fail at once; a machine's that uses it may wait on a state that never
+    // comes), then the cheaper before the dearer (a path suite last).
+    const direct = new Set();
+    for (const suite of suites) if (suite.kind === 'unit' && (await this.session.importsOf(suite.file)).includes(file)) direct.add(suite);
+    const order = (s) => [direct.has(s) ? 0 : 1, dry.cost[s.id] ?? Infinity];
+    suites = [...suites].sort((a, b) => {
+      const [x, y] = [order(a), order(b)];
+      return x[0] - y[0] || x[1] - y[1];
+    });
     const bail = !options.disableBail;
     const timeouts = dry.slowest;
     this.lastSuites = suites.map((s) => s.id);
