@@ -17,6 +17,7 @@ export type { TestApp } from '../../tests/helpers/app';
 export type { FakeOpenAi } from '../../tests/helpers/fakeOpenAi';
 
 type Overrides = Parameters<typeof createFresh>[0];
+type Build = NonNullable<Parameters<typeof createFresh>[1]>;
 
 /** What the previous instance of this module kept, closed when a new instance takes over. */
 const KEPT = Symbol.for('rumbo.mutation.pathsApp');
@@ -40,11 +41,12 @@ holder[KEPT] = async () => {
 };
 
 /** A new app on a copy of the template's data: the state a fresh app starts in. */
-export async function createTestApp(overrides: Overrides = {}): Promise<TestApp> {
-  const key = JSON.stringify(overrides);
+export async function createTestApp(overrides: Overrides = {}, build: Build = { logger: false }): Promise<TestApp> {
+  // The build options (the paths' operators, tests/paths/operators.ts) are part of what a template is: they seed rows.
+  const key = JSON.stringify([overrides, build]);
   let template = templates.get(key);
   if (!template) {
-    template = createFresh(overrides).then(async (app) => {
+    template = createFresh(overrides, build).then(async (app) => {
       await app.stop();
       return app;
     });
@@ -53,7 +55,7 @@ export async function createTestApp(overrides: Overrides = {}): Promise<TestApp>
   const base = await template;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rumbo-mutant-'));
   fs.cpSync(base.config.dataDir, dataDir, { recursive: true });
-  const app = await restartTestApp({ ...base, config: { ...base.config, dataDir } }, { logger: false });
+  const app = await restartTestApp({ ...base, config: { ...base.config, dataDir } }, { ...build, logger: false });
   open.add(app);
   return {
     ...app,
