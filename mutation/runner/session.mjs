@@ -314,7 +314,9 @@ export class Session {
         chaiConfig: undefined,
         maxConcurrency: 5,
         testTimeout: timeout,
-        hookTimeout: 10_000,
+        // A worker's first path suite builds the template app (migrations, seeds, the operators' hashes): on two
+        // busy cores that took more than ten seconds. Later suites start from the template in well under one.
+        hookTimeout: 60_000,
         retry: 0,
         includeTaskLocation: false,
         tags: [],
