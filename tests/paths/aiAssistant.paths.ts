@@ -136,9 +136,34 @@ function expectDetail(line: AssistantLine | undefined, key: string, event: AnyEv
 
 export const aiAssistantPaths: PathModel = {
   machine: aiAssistantMachine,
-  budget: 40,
+  // The transition cover's paths and the required sequences' (four).
+  budget: 48,
   calls: aiAssistantCalls,
   cases,
+  // What a person does after a failure or a refusal, whatever the transition cover picks: each must leave nothing
+  // of the failure or of the question before behind (its quick answers, its error line as the last word).
+  required: [
+    {
+      name: 'an answer saved, then the next question lost: the question answered is not left as the one asked',
+      through: [
+        (event) => event.type === 'xstate.done.actor.sendAnswer' && (event as { output?: { saved?: boolean } }).output?.saved === true,
+        (event) => event.type === 'xstate.error.actor.nextQuestion',
+      ],
+    },
+    {
+      name: 'a lost answer, then Send again',
+      through: [(event) => event.type === 'xstate.error.actor.sendAnswer', (event) => event.type === 'SUBMIT', (event) => event.type === 'xstate.done.actor.sendAnswer'],
+    },
+    {
+      name: 'a question that did not come, then Retry, then the question',
+      through: [(event) => event.type === 'xstate.error.actor.nextQuestion', (event) => event.type === 'RETRY', (event) => event.type === 'xstate.done.actor.nextQuestion'],
+    },
+    {
+      name: 'a question that did not come, then another language',
+      case: 'an engine that fails to ask',
+      through: [(event) => event.type === 'xstate.error.actor.nextQuestion', (event, before) => event.type === 'LANGUAGE' && before.matches('stalled')],
+    },
+  ],
   abstraction: (s) => ({
     value: s.value,
     language: s.context.language,

@@ -45,7 +45,22 @@ const fileOf = (world: World, kind: 'confirmation' | 'form') => {
 
 export const confirmationPaths: PathModel = {
   machine: confirmationMachine,
-  budget: 50,
+  // The transition cover's paths and the required sequences' (four).
+  budget: 56,
+  // What a person does after a failure or on an order that is not paid, whatever the transition cover picks: a
+  // lost order or PDF is asked for again; a declined or refunded order gives no receipt or form.
+  required: [
+    {
+      name: 'an order that did not load, then Try again, then shown',
+      through: [(e) => e.type === 'xstate.error.actor.fetchOrder', (e) => e.type === 'RETRY', (e) => e.type === 'xstate.done.actor.fetchOrder'],
+    },
+    {
+      name: 'a receipt lost, then downloaded again',
+      through: [(e) => e.type === 'xstate.error.actor.downloadReceipt', (e) => e.type === 'DOWNLOAD.RECEIPT', (e) => e.type === 'xstate.done.actor.downloadReceipt'],
+    },
+    { name: 'a declined order, then its receipt asked for', case: 'a declined order', through: [(e) => e.type === 'xstate.done.actor.fetchOrder', (e) => e.type === 'DOWNLOAD.RECEIPT'] },
+    { name: 'a refunded order, then its form asked for', case: 'a refunded order', through: [(e) => e.type === 'xstate.done.actor.fetchOrder', (e) => e.type === 'DOWNLOAD.FORM'] },
+  ],
   calls: confirmationCalls,
   effects: ['saveFile', 'announceReceiptFailed', 'announceFormFailed'],
   cases: [

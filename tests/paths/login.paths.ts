@@ -82,10 +82,38 @@ const FAILED_ANNOUNCEMENT: Record<string, string> = { userLogin: 'announceLoginF
 
 export const loginPaths: PathModel = {
   machine: loginMachine,
-  budget: 100,
+  // The transition cover's paths and the required sequences' (five).
+  budget: 110,
   calls: loginCalls,
   effects: ['announceLoggedIn', 'announceLoginFailed', 'announceSignedUp', 'announceSignupFailed', 'announceGuest', 'announceGuestFailed', 'announceMismatch'],
   abstraction: (s) => ({ value: s.value, fields: context(s).fields, errors: Object.keys(context(s).errors).sort() }),
+  // What a person does after a refusal, whatever the transition cover picks: the errors of one form do not follow
+  // a switch to the other tab, and a lost connection leaves the form to be sent again.
+  required: [
+    {
+      name: 'a sign-up refused for a short password, then the sign-in tab: no sign-up error there',
+      through: [(e, before) => e.type === 'SIGNUP' && before.matches({ signup: 'editing' }) && context(before).fields.password === 'short', (e) => e.type === 'TAB.LOGIN'],
+    },
+    {
+      name: 'a sign-up refused, then the sign-in tab and back: the errors are gone',
+      through: [(e, before) => e.type === 'SIGNUP' && before.matches({ signup: 'editing' }), (e) => e.type === 'TAB.LOGIN', (e) => e.type === 'TAB.SIGNUP'],
+    },
+    {
+      name: 'a sign-in refused for its e-mail, then the sign-up tab: no sign-in error there',
+      case: 'a member signing in',
+      through: [(e, before) => e.type === 'LOGIN' && before.matches({ login: 'editing' }) && context(before).fields.email === 'not-an-email', (e) => e.type === 'TAB.SIGNUP'],
+    },
+    {
+      name: 'a sign-in lost, then Sign in again',
+      case: 'a member signing in',
+      through: [(e) => e.type === 'xstate.error.actor.userLogin' && e.error === 'network', (e) => e.type === 'LOGIN', (e) => e.type === 'xstate.done.actor.userLogin'],
+    },
+    {
+      name: 'a guest entry lost, then as a guest again',
+      case: 'a member signing in',
+      through: [(e) => e.type === 'xstate.error.actor.guestLogin', (e) => e.type === 'GUEST', (e) => e.type === 'xstate.done.actor.guestLogin'],
+    },
+  ],
   cases: [
     loginCase('a new applicant signing up', 'signup', (w) => withoutAccount(w, EMAIL.fresh), [EMAIL.fresh, PASSWORD], { signup: true, userLogin: false }),
     loginCase('an e-mail that already has an account', 'signup', (w) => withAccount(w, EMAIL.taken), [EMAIL.taken, PASSWORD], { signup: false, userLogin: true }),

@@ -415,7 +415,32 @@ async function checkOutcome(step: Step) {
 
 export const questionWizardPaths: PathModel = {
   machine: questionWizardMachine,
-  budget: 170,
+  // The transition cover's paths and the required sequences' (four).
+  budget: 180,
+  // What a person does after a refusal or a failure, whatever the transition cover picks: a refused answer's
+  // message goes once a good one is kept; a lost submit or save is sent again.
+  required: [
+    {
+      name: 'an answer refused, then another typed and Next',
+      case: 'ESTA, a new applicant: the lead is captured from the e-mail step',
+      through: [(e) => e.type === 'NEXT', (e, before) => e.type === 'ANSWER.CHANGE' && context(before).error !== null, (e) => e.type === 'NEXT'],
+    },
+    {
+      name: 'a submit lost, then sent again',
+      case: 'ESTA, the last question without a lead: the full lead is made at submit',
+      through: [(e) => e.type === 'xstate.error.actor.submitLead', (e) => e.type === 'NEXT' || e.type === 'SUBMIT', (e) => e.type === 'xstate.done.actor.submitLead'],
+    },
+    {
+      name: 'a capture lost, then the lead captured',
+      case: 'ESTA, a new applicant: the lead is captured from the e-mail step',
+      through: [(e) => e.type === 'xstate.error.actor.capture', (e) => e.type === 'xstate.done.actor.capture'],
+    },
+    {
+      name: 'a save lost at the phone step, then saved',
+      case: 'ESTA, the phone step with a captured lead',
+      through: [(e) => e.type === 'xstate.error.actor.save', (e) => e.type === 'xstate.done.actor.save'],
+    },
+  ],
   // The page's calls, and its child's for the catalog (client/api/actors/questionWizard.ts provides them alike).
   calls: (http, input: { catalog: Catalog }) => ({ ...questionWizardCalls(http), ...questionWizardSyncCalls(input.catalog)(http) }),
   effects: ['persistProgress', 'clearProgress', 'announceLeadStarted', 'announceSubmitted', 'announceSubmitFailed', 'logSyncFailure', 'handOver'],

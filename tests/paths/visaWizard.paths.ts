@@ -104,6 +104,32 @@ export const visaWizardPaths: PathModel = {
     { name: 'a reload on step 3', input: { language: 'pt', country: 'Spain', purpose: 'tourism', resumeAt: 'choosingMethod' }, events: onlyMoves },
     { name: 'a reload on step 2 without a choice', input: { language: 'en', resumeAt: 'recommended' }, events: onlyMoves },
   ],
+  // What a person does after a failure, a reload or a change of mind, whatever the transition cover picks: the
+  // failure clears the reload's step (the recommendation shows, not step 3), and what was recommended for one
+  // choice does not lead the next.
+  required: [
+    {
+      name: 'a reload on step 3, the recommendation lost, then Try again: step 2, not 3',
+      case: 'a reload on step 3',
+      through: [(e) => e.type === 'xstate.error.actor.fetchEligibility', (e) => e.type === 'RETRY', (e) => e.type === 'xstate.done.actor.fetchEligibility'],
+    },
+    {
+      name: 'a recommendation, Back, another country, then the form: the new recommendation leads',
+      case: 'Spanish interface',
+      through: [
+        (e) => e.type === 'xstate.done.actor.fetchEligibility',
+        (e) => e.type === 'BACK',
+        (e) => e.type === 'COUNTRY.SELECT' && e.country === 'Mexico',
+        (e) => e.type === 'xstate.done.actor.fetchEligibility',
+        (e) => e.type === 'METHOD.FORM',
+      ],
+    },
+    {
+      name: 'the recommendation lost, Back, then Continue again',
+      case: 'a choice kept from /apply',
+      through: [(e) => e.type === 'xstate.error.actor.fetchEligibility', (e) => e.type === 'BACK', (e) => e.type === 'CONTINUE', (e) => e.type === 'xstate.done.actor.fetchEligibility'],
+    },
+  ],
   // Each kind of event again once something is chosen, so a refused country has a choice to leave alone.
   variety: ({ before, event }) =>
     before.matches('choosing') && (before.context.country !== null || before.context.query !== '') ? JSON.stringify([event.type]) : null,
