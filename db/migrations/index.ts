@@ -16,6 +16,9 @@ import * as m0014 from './0014_purchases';
 import * as m0015 from './0015_premium_resume';
 import * as m0016 from './0016_traveller_groups';
 import * as m0017 from './0017_jobs';
+import * as m0023 from './0023_mail';
+import * as m0024 from './0024_email_links';
+import * as m0025 from './0025_group_numbers';
 
 // Listed in code rather than read from disk, so the same provider works under tsx, vitest and a bundle.
 const MIGRATIONS: Record<string, Migration> = {
@@ -36,6 +39,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '0015_premium_resume': m0015,
   '0016_traveller_groups': m0016,
   '0017_jobs': m0017,
+  '0023_mail': m0023,
+  '0024_email_links': m0024,
+  '0025_group_numbers': m0025,
 };
 
 export const migrationProvider: MigrationProvider = {
