@@ -31,6 +31,7 @@ import photo from './routes/photo';
 import plans from './routes/plans';
 import pricing from './routes/pricing';
 import results from './routes/results';
+import mail from './routes/mail';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -129,6 +130,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await scope.register(admin);
     await scope.register(premium);
     await scope.register(voice);
+    await scope.register(mail);
   });
 
   await app.register(client, { config });

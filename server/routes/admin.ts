@@ -13,6 +13,7 @@ import {
   updatePricing,
 } from '../../openapi/routes/admin';
 import { adminJobs } from '../../openapi/routes/jobs';
+import { adminEmails, resendEmail } from '../../openapi/routes/mail';
 import { clientOf, fromContract, perMinute } from '../lib/route';
 import { forbidden, unauthorized } from '../lib/problems';
 import type { JobsOverview } from '../services/jobs/runner';
@@ -126,6 +127,8 @@ const admin: FastifyPluginAsyncTypebox = async (app) => {
     scope.route({ ...fromContract(adminConversions), handler: async (request) => app.adminDashboard.conversions(request.query.timeRange ?? '7d') });
 
     scope.route({ ...fromContract(adminJobs), handler: async () => jobsDto(await app.jobs.overview()) });
+    scope.route({ ...fromContract(adminEmails), handler: async (request) => app.mail.list(request.query) });
+    scope.route({ ...fromContract(resendEmail), handler: async (request, reply) => reply.status(201).send(await app.mail.resend(request.params.emailId)) });
 
     scope.route({ ...fromContract(updatePricing), handler: async (request) => app.site.setPricing(request.body.pricing) });
     scope.route({ ...fromContract(updateBranding), handler: async (request) => app.site.setBranding(request.body.branding) });
