@@ -12,7 +12,7 @@ const groups: FastifyPluginAsyncTypebox = async (app) => {
     config: perMinute(30),
     onRequest: leadOwnerOnly(app),
     handler: async (request, reply) => {
-      const { group, created } = await app.groups.create(request.access(), request.params.leadId);
+      const { group, created } = await app.groups.create(request.access(), request.params.leadId, requestLanguage(request));
       return reply.status(created ? 201 : 200).send(group);
     },
   });
