@@ -19,6 +19,11 @@ import * as m0017 from './0017_jobs';
 import * as m0023 from './0023_mail';
 import * as m0024 from './0024_email_links';
 import * as m0025 from './0025_group_numbers';
+import * as m0037 from './0037_operators';
+import * as m0038 from './0038_audit_log';
+import * as m0027 from './0027_government_fees';
+import * as m0028 from './0028_esta_service_fee';
+import * as m0029 from './0029_order_government_fees';
 
 // Listed in code rather than read from disk, so the same provider works under tsx, vitest and a bundle.
 const MIGRATIONS: Record<string, Migration> = {
@@ -42,6 +47,11 @@ const MIGRATIONS: Record<string, Migration> = {
   '0023_mail': m0023,
   '0024_email_links': m0024,
   '0025_group_numbers': m0025,
+  '0037_operators': m0037,
+  '0038_audit_log': m0038,
+  '0027_government_fees': m0027,
+  '0028_esta_service_fee': m0028,
+  '0029_order_government_fees': m0029,
 };
 
 export const migrationProvider: MigrationProvider = {

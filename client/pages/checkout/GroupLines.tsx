@@ -7,6 +7,7 @@ import type { useFlow } from '../../app/useFlow';
 import { card, heading, muted, small, stack } from '../../styles/ui.css';
 import * as css from './checkout.css';
 import * as group from './groupCheckout.css';
+import { GovernmentFees } from '../../components/PriceStory';
 
 export type GroupCheckoutRef = ReturnType<typeof useFlow<typeof groupCheckoutMachine>>;
 type Line = GroupQuoteDto['lines'][number];
@@ -67,6 +68,7 @@ export function GroupLines({ flow }: { flow: GroupCheckoutRef }) {
         </div>
       </dl>
       <p className={`${muted} ${small}`}>{t('checkout.summary.government', { amount: cents(quote.price.governmentFee) })}</p>
+      <GovernmentFees fees={quote.price.governmentFees} product="group" />
     </section>
   );
 }

@@ -18,6 +18,7 @@ import { usePageMeta } from '../../app/usePageMeta';
 import { Spinner } from '../../components/Spinner';
 import { button, card, heading, muted, narrow, notice, page, row, small, stack } from '../../styles/ui.css';
 import * as css from './confirmation.css';
+import { GovernmentFees } from '../../components/PriceStory';
 
 const base = groupConfirmationMachine.provide({
   actors: makeGroupConfirmationActors(fetchTransport),
@@ -159,6 +160,7 @@ function PaidGroup({ payment, downloading, receipt, onForm, onReceipt }: PaidPro
           <Item term={t('confirmation.receipt.total')} value={cents(payment.price.total)} testId="group-payment-total" />
         </dl>
         <p className={notice.warning}>{t('checkout.summary.government', { amount: cents(payment.price.governmentFee) })}</p>
+        <GovernmentFees fees={payment.price.governmentFees} product="group" />
         <div className={row}>
           <button type="button" className={button.primary} data-testid="group-download-receipt" disabled={busy} aria-busy={receipt.making || undefined} onClick={onReceipt}>
             {receipt.making ? t('commerce:confirmation.downloading.receipt') : t('confirmation.receipt.download')}

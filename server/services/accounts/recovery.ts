@@ -3,8 +3,8 @@ import { transact } from '../../../db/groupCommit';
 import type { Executor } from '../../../db/index';
 import { expireLinks, useEmailLink } from '../../../db/queries/emailLinks';
 import { adoptByReceiptEmail, hasOrdersFor, markVerified, setPassword } from '../../../db/queries/recovery';
-import { findAccountByEmail, findUser, insertAccountOnce } from '../../../db/queries/users';
-import type { EmailLinkRow, UserRow } from '../../../db/schema';
+import { findAccountByEmail, findUser, insertAccountOnce, NOT_STAFF } from '../../../db/queries/users';
+import type { EmailLinkRow, NewUser, UserRow } from '../../../db/schema';
 import { normalizeEmail, validateGuest, validateNewPassword } from '../../../machines/domain/account';
 import type { LinkStateDto } from '../../../openapi/schemas/mail';
 import { englishMessage } from '../../lib/messages';
@@ -127,8 +127,8 @@ export class AccountRecovery {
   private async accountOf(trx: Executor, link: EmailLinkRow, at: string): Promise<UserRow | undefined> {
     const existing = await findAccountByEmail(trx, link.email);
     if (existing) return existing;
-    const user: UserRow = { id: randomUUID(), username: null, email: link.email, password_hash: null, role: 'user', guest_email: null, created_at: at, email_verified_at: at };
-    if (await insertAccountOnce(trx, user)) return user;
+    const user: NewUser = { id: randomUUID(), username: null, email: link.email, password_hash: null, role: 'user', guest_email: null, created_at: at, email_verified_at: at };
+    if (await insertAccountOnce(trx, user)) return { ...user, ...NOT_STAFF } as UserRow;
     return findAccountByEmail(trx, link.email);
   }
 
