@@ -24,16 +24,17 @@ export async function findEmailByKey(db: Executor, eventKey: string): Promise<Em
 }
 
 /**
- * Takes the message for one attempt: queued, or left `sending` by an attempt whose process died (the job runner
- * runs a job in one place at a time, so a job that runs again means the earlier attempt is over). One statement:
- * of two workers, one takes it. Never a message already sent or given up on.
+ * Takes the message for one attempt: queued, or left `sending` before `staleBefore` by an attempt whose process
+ * died (longer ago than any send can take, so that attempt is over). One statement: of two workers, one takes it;
+ * a job handed out twice while its first attempt is still sending finds nothing to take. Never a message already
+ * sent or given up on.
  */
-export async function claimEmail(db: Executor, id: string, now: string): Promise<EmailRow | undefined> {
+export async function claimEmail(db: Executor, id: string, now: string, staleBefore: string): Promise<EmailRow | undefined> {
   return db
     .updateTable('emails')
     .set({ state: 'sending', attempts: sql<number>`attempts + 1`, claimed_at: now, updated_at: now })
     .where('id', '=', id)
-    .where('state', 'in', ['queued', 'sending'])
+    .where((eb) => eb.or([eb('state', '=', 'queued'), eb.and([eb('state', '=', 'sending'), eb('claimed_at', '<', staleBefore)])]))
     .returningAll()
     .executeTakeFirst();
 }

@@ -239,6 +239,23 @@ describe(`e-mail through a real SMTP server on ${dialectUnderTest}`, () => {
     expect((await emailsOf(to))[0]?.attempts).toBe(failed?.attempts);
   });
 
+  it('sends a message once when two workers take its job at the same moment', async () => {
+    const owner = browser('en');
+    const email = unique('twice');
+    const leadId = (await owner('POST', '/api/leads/immediate', { email, firstName: 'Ana', formType: 'DS-160' })).json().leadId as string;
+    expect((await owner('POST', `/api/leads/${leadId}/resume-code`, {})).statusCode).toBe(201);
+    const code = await t.app.db.selectFrom('resume_codes').select('id').where('lead_id', '=', leadId).executeTakeFirstOrThrow();
+    const to = unique('twice.copy');
+    await transact(t.app.db, (trx) => t.app.outbox.enqueue(trx, { key: `test:${randomUUID()}`, kind: 'resumeLink', to, language: 'en', data: { resumeCodeId: code.id } }));
+    const [row] = await emailsOf(to);
+    const job = { id: 'parallel', name: 'mail.send', key: null, data: { id: row?.id }, attempt: 1 };
+    await Promise.all([t.app.mail.dispatcher.handle(job), t.app.mail.dispatcher.handle(job), t.app.mail.dispatcher.handle(job)]);
+    await until(async () => (await emailsOf(to))[0]?.state, (state) => state === 'sent');
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(smtp.to(to)).toHaveLength(1);
+    expect((await emailsOf(to))[0]).toMatchObject({ state: 'sent', attempts: 1 });
+  });
+
   it('retries while the SMTP server refuses, records its answer, and delivers each message once when it takes them', async () => {
     const person = browser('en');
     const email = unique('outage');

@@ -10,6 +10,8 @@ import type { MailTransport } from './transport';
 export interface DispatchOptions {
   /** Retries after the first attempt (the job runner's retry limit for the queue). */
   retries: number;
+  /** Longer than any send takes (transport.ts's timeouts): a message `sending` for longer was left by a dead process. */
+  leaseSeconds: number;
   /** The From header for the brand's current name. */
   from: (brand: string) => { name: string; address: string };
 }
@@ -35,7 +37,9 @@ export class Dispatcher {
 
   async handle(job: Job<{ id?: unknown }>): Promise<void> {
     const id = typeof job.data.id === 'string' ? job.data.id : '';
-    const row = await transact(this.db, (trx) => claimEmail(trx, id, new Date().toISOString()));
+    const now = Date.now();
+    const staleBefore = new Date(now - this.options.leaseSeconds * 1000).toISOString();
+    const row = await transact(this.db, (trx) => claimEmail(trx, id, new Date(now).toISOString(), staleBefore));
     // Sent, failed for good, or gone: nothing to do, and nothing to retry.
     if (!row) return;
     const last = job.attempt > this.options.retries;

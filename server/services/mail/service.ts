@@ -87,6 +87,7 @@ export class MailService {
       this.sources(),
       {
         retries: options.config.retries,
+        leaseSeconds: SEND_EXPIRE_SECONDS,
         from: (brand) => ({ name: from && /</.test(from) ? from.slice(0, from.indexOf('<')).trim().replace(/^"|"$/g, '') || brand : brand, address: from ? addressOf(from) : `no-reply@${options.domain}` }),
       },
       log,
