@@ -1,4 +1,5 @@
 import type { OrderRow, OrderService } from '../../../db/schema';
+import { totalOf, type FeeLine } from '../../../machines/domain/governmentFees';
 import { OFFICIAL_SITES } from '../orders/quote';
 
 /** What one traveller does after paying us: the official site to open and the government fee to pay there. */
@@ -11,11 +12,12 @@ export interface TravellerStep {
 
 /**
  * The government fee a traveller pays on the official site, for their order's visa class. The one place the
- * "what happens next" message asks (issue 43): today the fee the order was priced with (the pricing service's, in
- * force when it was bought); a dated fee schedule answers here when it lands.
+ * "what happens next" message asks (issue 43): the fee lines of the dated schedule in force when the order was
+ * priced, kept on the order (issue 44); an order made before the schedule has only its total.
  */
-export function governmentFeeFor(order: Pick<OrderRow, 'government_fee_cents'>): number {
-  return order.government_fee_cents;
+export function governmentFeeFor(order: Pick<OrderRow, 'government_fee_cents' | 'government_fees'>): number {
+  const lines = order.government_fees ? (JSON.parse(order.government_fees) as FeeLine[]) : [];
+  return lines.length > 0 ? totalOf(lines) : order.government_fee_cents;
 }
 
 /** Each traveller's next step, from their own order (a single payment's, or each line of a group's). */
