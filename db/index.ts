@@ -87,7 +87,9 @@ export function createDb(options: DbOptions): Db {
 
 export async function migrateToLatest(db: Db, pgSchema?: string): Promise<string[]> {
   // Kysely looks for its bookkeeping tables across schemas; pin them to ours when we have one.
-  const migrator = new Migrator({ db, provider: migrationProvider, ...(pgSchema ? { migrationTableSchema: pgSchema } : {}) });
+  // Branches are given number ranges (0023 e-mail, 0027 fees, 0037 operators) and land in any order: a database
+  // that already ran a higher number still runs a lower one that arrived later.
+  const migrator = new Migrator({ db, provider: migrationProvider, allowUnorderedMigrations: true, ...(pgSchema ? { migrationTableSchema: pgSchema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

@@ -14,6 +14,8 @@ export interface IssuedCode {
   code: string;
   link: string;
   expiresAt: string;
+  /** The message carrying the link (issue 43): queued, sent, failed, or notSent (no mail server: nobody was e-mailed). */
+  email: { to: string; state: 'queued' | 'sent' | 'failed' | 'notSent' } | null;
 }
 
 /** The application another browser saved, as the server gives it back. */

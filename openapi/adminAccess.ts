@@ -15,6 +15,7 @@ import {
 } from './routes/admin';
 import { adminGovernmentFees, checkGovernmentFee, scheduleGovernmentFee } from './routes/governmentFees';
 import { adminJobs } from './routes/jobs';
+import { adminEmails, resendEmail } from './routes/mail';
 import { STAFF_ROLES, type StaffRole } from './schemas/operators';
 import { auditLog, changeOperator, confirmEnrolment, createOperator, listOperators, reinviteOperator, startEnrolment } from './routes/operators';
 
@@ -40,6 +41,9 @@ const rules: Array<[RouteContract, AccessRule]> = [
   [adminLeads, { roles: LEADS }],
   [adminLead, { roles: LEADS }],
   [adminLeadsExport, { roles: LEADS }],
+  // The e-mails tab (issue 43): applicants' addresses, so operators and owners; a resend goes into the audit log.
+  [adminEmails, { roles: LEADS }],
+  [resendEmail, { roles: LEADS }],
   // Settings, operators and the audit log: owners.
   [updatePricing, { roles: OWNERS }],
   [updateBranding, { roles: OWNERS }],

@@ -156,6 +156,7 @@ export async function seedDemoData(db: Db, volumes: DemoVolumes, now: Date = new
       settled_by: 'checkout',
       group_id: null,
       parent_order_id: null,
+      language: null,
     });
   }
   log(`orders: ${orders.length}`);

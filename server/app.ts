@@ -34,6 +34,7 @@ import photo from './routes/photo';
 import plans from './routes/plans';
 import pricing from './routes/pricing';
 import results from './routes/results';
+import mail from './routes/mail';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -140,6 +141,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await scope.register(operators);
     await scope.register(premium);
     await scope.register(voice);
+    await scope.register(mail);
   });
 
   await app.register(client, { config });

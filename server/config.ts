@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { Type, type Static } from 'typebox';
@@ -63,6 +64,22 @@ export interface Config {
    * the app's own schema when PG_SCHEMA names one (one deployment, or one test app, in one schema), else `pgboss`.
    */
   jobs: { pgSchema: string | undefined };
+  /** E-mail (issue 43, server/services/mail/). */
+  mail: MailConfig;
+  /** NODE_ENV=production: a deployment. The development mailbox is off, and a missing SMTP_URL is warned about. */
+  production: boolean;
+}
+
+export interface MailConfig {
+  /** smtp:// or smtps:// with any credentials; unset, messages are written as .eml files under DATA_DIR/mail. */
+  smtpUrl: string | undefined;
+  /** The From header: `Name <address>`, or an address (the brand's name is put before it). */
+  from: string | undefined;
+  /** DKIM signing, when a private key is configured. */
+  dkim: { domainName: string | undefined; keySelector: string; privateKey: string } | undefined;
+  /** Retries of a message after its first attempt, and the wait before the first (each next one doubles). */
+  retries: number;
+  retrySeconds: number;
 }
 
 /** The environment the server reads, checked once at start-up so a typo stops it with the variable named. */
@@ -103,6 +120,17 @@ const EnvSchema = Type.Object({
   PAYMENT_GRACE_SECONDS: Type.Optional(Type.Integer({ minimum: 5, maximum: 50, description: 'seconds, from 5 to 50' })),
   RECONCILE_EVERY_SECONDS: Type.Optional(Type.Integer({ minimum: 1, maximum: 3600, description: 'seconds, from 1 to 3600' })),
   JOBS_SCHEMA: Type.Optional(Type.String({ pattern: '^[a-z_][a-z0-9_]{0,62}$', description: 'a PostgreSQL schema name' })),
+  NODE_ENV: Type.Optional(Type.String({ minLength: 1 })),
+  SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://[^\\s]+$', description: 'an smtp:// or smtps:// URL (smtp://user:pass@host:587)' })),
+  MAIL_FROM: Type.Optional(
+    Type.String({ pattern: '^([^<>]*<[^@\\s<>]+@[^@\\s<>]+>|[^@\\s<>]+@[^@\\s<>]+)$', description: 'an address, or Name <address>' }),
+  ),
+  MAIL_DKIM_KEY: Type.Optional(Type.String({ pattern: '-----BEGIN', description: 'a PEM private key' })),
+  MAIL_DKIM_KEY_FILE: Type.Optional(Type.String({ minLength: 1 })),
+  MAIL_DKIM_SELECTOR: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9._-]{1,63}$', description: 'a DKIM selector (letters, digits, . _ -)' })),
+  MAIL_DKIM_DOMAIN: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9.-]{1,253}$', description: 'a domain name' })),
+  MAIL_RETRIES: Type.Optional(Type.Integer({ minimum: 0, maximum: 20, description: 'a whole number from 0 to 20' })),
+  MAIL_RETRY_SECONDS: Type.Optional(Type.Integer({ minimum: 1, maximum: 3600, description: 'seconds, from 1 to 3600' })),
 });
 type Env = Static<typeof EnvSchema>;
 
@@ -174,5 +202,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     timeouts: { requestMs: e.REQUEST_TIMEOUT_MS ?? 30_000, idleMs: e.IDLE_TIMEOUT_MS ?? 15_000, keepAliveMs: 5_000 },
     reconcile: { graceMs: (e.PAYMENT_GRACE_SECONDS ?? 30) * 1000, everyMs: (e.RECONCILE_EVERY_SECONDS ?? 60) * 1000 },
     jobs: { pgSchema: e.JOBS_SCHEMA },
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM,
+      dkim: dkimOf(e),
+      retries: e.MAIL_RETRIES ?? 10,
+      retrySeconds: e.MAIL_RETRY_SECONDS ?? 10,
+    },
+    production: e.NODE_ENV === 'production',
   };
+}
+
+/** DKIM when a key is given (the text, or a file holding it); the domain defaults to MAIL_FROM's. */
+function dkimOf(e: Env): MailConfig['dkim'] {
+  let privateKey = e.MAIL_DKIM_KEY;
+  if (!privateKey && e.MAIL_DKIM_KEY_FILE) {
+    try {
+      privateKey = fs.readFileSync(path.resolve(process.cwd(), e.MAIL_DKIM_KEY_FILE), 'utf8');
+    } catch (err) {
+      throw new ConfigError(`Invalid configuration:\n  MAIL_DKIM_KEY_FILE: cannot read ${e.MAIL_DKIM_KEY_FILE} (${(err as Error).message})`);
+    }
+    if (!privateKey.includes('-----BEGIN')) throw new ConfigError(`Invalid configuration:\n  MAIL_DKIM_KEY_FILE: ${e.MAIL_DKIM_KEY_FILE} holds no PEM private key`);
+  }
+  if (!privateKey) return undefined;
+  return { domainName: e.MAIL_DKIM_DOMAIN, keySelector: e.MAIL_DKIM_SELECTOR ?? 'rumbo', privateKey };
 }

@@ -102,6 +102,7 @@ export const AUDIT_ACTIONS = [
   'operator.disable',
   'operator.enable',
   'operator.invite',
+  'email.resend',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -13,6 +13,7 @@ import {
   updateBranding,
   updatePricing,
 } from '../../openapi/routes/admin';
+import { adminEmails, resendEmail } from '../../openapi/routes/mail';
 import type { AdminStatusDto } from '../../openapi/schemas/admin';
 import type { Actor } from '../services/audit/service';
 import { mustEnrol, SECOND_STEP_MS, type SignInStep, type Staff } from '../services/operators/service';
@@ -124,6 +125,16 @@ const admin: FastifyPluginAsyncTypebox = async (app) => {
   app.route({ ...fromContract(adminConversions), handler: async (request) => app.adminDashboard.conversions(request.query.timeRange ?? '7d') });
 
   app.route({ ...fromContract(adminJobs), handler: async () => jobsDto(await app.jobs.overview()) });
+
+  app.route({ ...fromContract(adminEmails), handler: async (request) => app.mail.list(request.query) });
+  app.route({
+    ...fromContract(resendEmail),
+    handler: async (request, reply) => {
+      const sent = await app.mail.resend(request.params.emailId);
+      await app.audit.record(actorOf(request), 'email.resend', request.params.emailId, { resent: sent.id });
+      return reply.status(201).send(sent);
+    },
+  });
 
   app.route({
     ...fromContract(updatePricing),

@@ -87,7 +87,7 @@ function adminOperations(): Array<{ method: string; url: string; payload?: unkno
     .filter(({ method, url }) => !publicReads.has(`${method} ${url}`))
     .map(({ method, url }) => ({
       method: method.toUpperCase(),
-      url: url.replace('{id}', randomUUID()).replace('{code}', 'esta').replace('{subject}', 'ESTA'),
+      url: url.replace('{id}', randomUUID()).replace('{emailId}', randomUUID()).replace('{code}', 'esta').replace('{subject}', 'ESTA'),
       ...(payloads[`${method} ${url}`] ? { payload: payloads[`${method} ${url}`] } : {}),
     }));
 }
@@ -100,12 +100,14 @@ describe('who may use the admin area', () => {
       'GET /api/admin/analytics',
       'GET /api/admin/audit',
       'GET /api/admin/conversions',
+      'GET /api/admin/emails',
       'GET /api/admin/government-fees',
       'GET /api/admin/jobs',
       'GET /api/admin/leads',
       'GET /api/admin/leads/export',
       'GET /api/admin/leads/{id}',
       'GET /api/admin/traffic',
+      'POST /api/admin/emails/{id}/resend',
       'POST /api/admin/government-fees/esta/ESTA/changes',
       'POST /api/admin/government-fees/esta/ESTA/checked',
       'PUT /api/admin/branding',
@@ -122,7 +124,9 @@ describe('who may use the admin area', () => {
       expect([op, (await applicant(op.method, op.url, op.payload)).statusCode]).toEqual([op, 403]);
       expect([op, (await guest(op.method, op.url, op.payload)).statusCode]).toEqual([op, 403]);
       const answer = await admin(op.method, op.url, op.payload);
-      expect([op, answer.statusCode]).toEqual([op, op.url.startsWith('/api/admin/leads/') && !op.url.endsWith('export') ? 404 : 200]);
+      // An unknown id is not found: a lead, or an e-mail to send again.
+      const unknownId = (op.url.startsWith('/api/admin/leads/') && !op.url.endsWith('export')) || op.url.endsWith('/resend');
+      expect([op, answer.statusCode]).toEqual([op, unknownId ? 404 : 200]);
     }
     // The two public reads stay public.
     expect((await anonymous('GET', '/api/admin/pricing')).statusCode).toBe(200);

@@ -58,6 +58,12 @@ export const SaveForLater = memo(function SaveForLater({ leadId }: { leadId: str
             </button>
           </p>
           <p className={css.hint}>{t('ds160page:resume.expires', { date: new Date(issued.expiresAt).toLocaleDateString(i18n.language) })}</p>
+          {/* Never "sent" before a mail server took it (issue 43): queued says on its way, no server says keep the code. */}
+          {issued.email && (
+            <p className={css.hint} data-testid="ds160-resume-mail">
+              {t(`ds160page:resume.mail.${issued.email.state}`, { to: issued.email.to })}
+            </p>
+          )}
           <div>
             <button type="button" className={button.secondary} onClick={() => resume.send({ type: 'CLOSE' })}>
               {t('resume.close')}

@@ -152,7 +152,7 @@ export class GroupCheckout {
   }
 
   /** POST /api/groups/{groupId}/checkout. */
-  async process(owner: Owner, access: Access, groupId: string, body: GroupCheckoutBody): Promise<GroupPaymentDto> {
+  async process(owner: Owner, access: Access, groupId: string, body: GroupCheckoutBody, language?: string): Promise<GroupPaymentDto> {
     const [field, error] = Object.entries(validatePaymentDetails(body.paymentDetails, toIsoDate(new Date())))[0] ?? [];
     if (field && error) throw badRequest(`paymentDetails.${field}`, englishMessage(error));
     if (!isValidEmail(body.email.trim())) throw badRequest('email', 'is not an e-mail address');
@@ -163,7 +163,7 @@ export class GroupCheckout {
     const table = await this.orders.priceTable();
     const deadline = Date.now() + PURCHASE_WAIT_MS;
     for (;;) {
-      const reservation = await this.reserve(owner, access, groupId, body, choices, table);
+      const reservation = await this.reserve(owner, access, groupId, body, choices, table, language ?? null);
       if (reservation.kind === 'keyTaken') return this.replay((await findAttemptByKey(this.db, body.idempotencyKey)) as PaymentAttemptRow, access, groupId);
       if (reservation.kind === 'reserved') {
         const order = reservation.order;
@@ -194,7 +194,7 @@ export class GroupCheckout {
     return rows.map(summaryOf);
   }
 
-  private async reserve(owner: Owner, access: Access, groupId: string, body: GroupCheckoutBody, choices: Choices, table: PriceTable): Promise<Reservation> {
+  private async reserve(owner: Owner, access: Access, groupId: string, body: GroupCheckoutBody, choices: Choices, table: PriceTable, language: string | null): Promise<Reservation> {
     const at = new Date().toISOString();
     try {
       return await transact(this.db, async (trx): Promise<Reservation> => {
@@ -217,7 +217,7 @@ export class GroupCheckout {
           throw new Problem(409, `Add the parent or guardian of ${minors.join(', ')} before paying: a minor's application names who is responsible for them.`, {}, 'guardian_missing');
         }
         const total = sum(lines.map((l) => l.price));
-        const base = { owner_token: owner.ownerToken, user_id: owner.userId, status: 'pending' as const, card_brand: null, card_last4: null, gateway_ref: null, failure: null, access_code: null, receipt_email: body.email.trim(), settled_by: null, created_at: at, updated_at: at, paid_at: null };
+        const base = { owner_token: owner.ownerToken, user_id: owner.userId, status: 'pending' as const, card_brand: null, card_last4: null, gateway_ref: null, failure: null, access_code: null, receipt_email: body.email.trim(), language, settled_by: null, created_at: at, updated_at: at, paid_at: null };
         const payment: OrderRow = {
           ...base,
           id: randomUUID(),
@@ -280,6 +280,11 @@ export class GroupCheckout {
     if (order.status === 'paid') return this.dto(order);
     const attempt = await findAttemptByKey(this.db, key);
     throw paymentRefused(order.failure ?? 'The payment was not accepted.', attempt?.decline_code ?? 'card_declined');
+  }
+
+  /** A group payment as its page shows it, for whoever already may see it (the receipt's message, issue 43). */
+  paymentOf(row: OrderRow): Promise<GroupPaymentDto> {
+    return this.dto(row);
   }
 
   private async dto(row: OrderRow): Promise<GroupPaymentDto> {

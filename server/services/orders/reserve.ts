@@ -37,6 +37,8 @@ export interface ReserveInput {
   body: ProcessPayment;
   table: PriceTable;
   now: Date;
+  /** The buyer's interface language: the receipt is written in it (issue 43). */
+  language?: string | undefined;
 }
 
 /** Where a purchase made without an application starts one: the question wizard of its service. */
@@ -90,6 +92,7 @@ export async function reserve(db: Db, dialect: Dialect, input: ReserveInput): Pr
         failure: null,
         access_code: null,
         receipt_email: body.email.trim(),
+        language: input.language ?? null,
         settled_by: null,
         group_id: null,
         parent_order_id: null,

@@ -20,7 +20,7 @@ import { isPackage, productFromWord, type PriceTable } from './products';
 import { OFFICIAL_SITES, optionFor, preselect, productsFor, quotedLead, type QuotedLead } from './quote';
 import type { Reconciler } from './reconcile';
 import { reserve, type Reservation } from './reserve';
-import { settleCharge } from './settle';
+import { settleCharge, type OnPaid } from './settle';
 
 /** How long a repeated request waits for the first one with its key to finish before answering 409. */
 const REPLAY_WAIT_MS = 5_000;
@@ -49,6 +49,8 @@ export class OrderService {
     private readonly gateway: PaymentGateway,
     private readonly reconciler: Reconciler,
     private readonly log: FastifyBaseLogger,
+    /** What a paid order causes beyond itself (its messages), in the settlement's transaction. */
+    private readonly onPaid?: OnPaid,
   ) {}
 
   /** Today's prices, read afresh (what is charged never comes from a copy): our map and fees, and the government's. */
@@ -84,7 +86,7 @@ export class OrderService {
   }
 
   /** POST /api/checkout/process. */
-  async process(owner: Owner, access: Access, body: ProcessPayment): Promise<OrderDto> {
+  async process(owner: Owner, access: Access, body: ProcessPayment, language?: string): Promise<OrderDto> {
     const details = body.paymentDetails;
     const [field, error] = Object.entries(validatePaymentDetails(details, toIsoDate(new Date())))[0] ?? [];
     if (field && error) throw badRequest(`paymentDetails.${field}`, englishMessage(error));
@@ -94,7 +96,7 @@ export class OrderService {
     if (earlier) return this.replay(earlier, access, body);
 
     const table = await this.priceTable();
-    const order = await this.reserveInTurn(owner, access, body, table);
+    const order = await this.reserveInTurn(owner, access, body, table, language);
     // A double click: the other request with this key reserved first, and its result is this one's too.
     if (!order) return this.replay((await findAttemptByKey(this.db, body.idempotencyKey)) as PaymentAttemptRow, access, body);
     if (body.amount !== undefined && Math.round(body.amount * 100) !== order.total_cents) {
@@ -121,7 +123,7 @@ export class OrderService {
         idempotencyKey,
         description,
       });
-      return await settleCharge(this.db, this.dialect, order, result, 'checkout');
+      return await settleCharge(this.db, this.dialect, order, result, 'checkout', this.onPaid);
     } catch (err) {
       this.reconciler.remind(order);
       throw err;
@@ -168,10 +170,10 @@ export class OrderService {
    * Reserves the purchase, waiting while another one for the same application is being charged and then pricing
    * against what that one bought. An order stuck past its grace period is reconciled here rather than waited for.
    */
-  private async reserveInTurn(owner: Owner, access: Access, body: ProcessPayment, table: PriceTable): Promise<OrderRow | null> {
+  private async reserveInTurn(owner: Owner, access: Access, body: ProcessPayment, table: PriceTable, language: string | undefined): Promise<OrderRow | null> {
     const deadline = Date.now() + PURCHASE_WAIT_MS;
     for (;;) {
-      const reservation: Reservation = await reserve(this.db, this.dialect, { owner, access, body, table, now: new Date() });
+      const reservation: Reservation = await reserve(this.db, this.dialect, { owner, access, body, table, now: new Date(), language });
       if (reservation.kind === 'reserved') return reservation.order;
       if (reservation.kind === 'keyTaken') return null;
       if (reservation.kind === 'owned') {
