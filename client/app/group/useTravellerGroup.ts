@@ -4,7 +4,7 @@ import { travellerPath } from '../../../machines/domain/travellerGroup';
 import { travellerGroupMachine } from '../../../machines/travellerGroup.machine';
 import { makeTravellerGroupActors } from '../../api/actors/travellerGroup';
 import { fetchTransport } from '../../api/transport';
-import { useFlow } from '../useFlow';
+import { useLegacyFlow } from '../useLegacyFlow';
 
 /**
  * The group panel's machine for the application on the page (issue 36), with the browser's side: the calls over
@@ -20,7 +20,7 @@ export function useTravellerGroup(leadId: string | null, openAdd = false) {
       }),
     [navigate],
   );
-  return useFlow(machine, { leadId, openAdd });
+  return useLegacyFlow(machine, { leadId, openAdd });
 }
 
 export type TravellerGroupRef = ReturnType<typeof useTravellerGroup>;

@@ -3,7 +3,7 @@ import { useEffect, useMemo } from 'react';
 import { travellerHandoverMachine, type Handover } from '../../../machines/travellerHandover.machine';
 import { makeTravellerHandoverActors } from '../../api/actors/travellerHandover';
 import { fetchTransport } from '../../api/transport';
-import { useFlow } from '../useFlow';
+import { useLegacyFlow } from '../useLegacyFlow';
 
 export type { Handover };
 
@@ -13,7 +13,7 @@ export type { Handover };
  */
 export function useTravellerHandover(traveller: string | null): Handover {
   const machine = useMemo(() => travellerHandoverMachine.provide({ actors: makeTravellerHandoverActors(fetchTransport) }), []);
-  const ref = useFlow(machine, { leadId: traveller });
+  const ref = useLegacyFlow(machine, { leadId: traveller });
   useEffect(() => ref.send({ type: 'OPEN', leadId: traveller }), [ref, traveller]);
   const state = useSelector(ref, (s) => (s.matches('ready') ? 'ready' : s.matches('failed') ? 'failed' : s.matches('none') ? 'none' : 'loading'));
   const leadId = useSelector(ref, (s) => s.context.leadId);

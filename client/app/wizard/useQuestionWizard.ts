@@ -8,8 +8,8 @@ import { fetchTransport } from '../../api/transport';
 import { useToast } from '../AppContext';
 import { withStartChoice } from '../../../machines/domain/startCarry';
 import { keptStartChoice } from '../startChoice';
-import { useFlow } from '../useFlow';
-import { useStepHistory } from '../useStepHistory';
+import { useLegacyFlow } from '../useLegacyFlow';
+import { useStepMoves } from '../useStepHistory';
 import { warmDateInput } from '../warmDateInput';
 import { whenIdle } from '../whenIdle';
 import { readWizard, startWizardWith, writeWizard } from './storedProgress';
@@ -75,13 +75,13 @@ export function useQuestionWizard({ catalog, messages, followCheckout, traveller
   );
   // The start flow's country and purpose fill the questions still empty (the answers given a step before).
   const restored = useMemo(() => restoreFor(catalog, traveller), [catalog, traveller]);
-  const wizard = useFlow(machine, { catalog, today: toIsoDate(new Date()), ...restored }, (output) => {
+  const wizard = useLegacyFlow(machine, { catalog, today: toIsoDate(new Date()), ...restored }, (output) => {
     const { kind, to } = output as WizardOutput;
     return kind === 'switched' || followCheckout ? to : null;
   });
   // The question's place is in the URL (?q=), so the browser's Back and Forward move between questions; the
   // review comes after the last one. Nothing moves while a submit runs.
-  useStepHistory('q', wizard, placeOf, {
+  useStepMoves('q', wizard, placeOf, {
     back: () => wizard.send({ type: 'PREVIOUS' }),
     forward: () => wizard.send({ type: 'NEXT' }),
   });

@@ -6,7 +6,7 @@ import { makeAdminGateActors } from '../../api/actors/admin';
 import { fetchTransport } from '../../api/transport';
 import { useToastActor } from '../../app/AppContext';
 import type { ToastActor } from '../../app/toasts';
-import { useFlow } from '../../app/useFlow';
+import { useLegacyFlow } from '../../app/useLegacyFlow';
 import { usePageMeta } from '../../app/usePageMeta';
 import { Spinner } from '../../components/Spinner';
 import { TextField } from '../../components/TextField';
@@ -40,7 +40,7 @@ export default function AdminPage() {
   usePageMeta('other');
   const toasts = useToastActor();
   const machine = useMemo(() => withToasts(toasts), [toasts]);
-  const gate = useFlow(machine, undefined);
+  const gate = useLegacyFlow(machine, undefined);
 
   const checking = useSelector(gate, (s) => s.matches('checking'));
   const authenticated = useSelector(gate, (s) => s.matches('authenticated') || s.matches('signingOut'));

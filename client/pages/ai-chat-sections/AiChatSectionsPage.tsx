@@ -12,7 +12,7 @@ import { useSiteData } from '../../app/siteData';
 import { useLanguage } from '../../app/AppContext';
 import { browserChatId, writeStorage } from '../../app/storage';
 import { handOffToDs160 } from '../../app/wizard/storedProgress';
-import { useFlow } from '../../app/useFlow';
+import { useLegacyFlow } from '../../app/useLegacyFlow';
 import { usePageMeta } from '../../app/usePageMeta';
 import * as chat from '../../components/chat/chat.css';
 import { ChatLog } from '../../components/chat/ChatLog';
@@ -50,7 +50,7 @@ export default function AiChatSectionsPage() {
     purpose: params.get('purpose'),
     visaType: params.get('visaType'),
   }));
-  const ref = useFlow(machine, input);
+  const ref = useLegacyFlow(machine, input);
   const context = useSelector(ref, (s) => s.context);
   const busy = useSelector(ref, (s) => s.hasTag('busy'));
   const streaming = useSelector(ref, (s) => s.matches('replying'));

@@ -11,7 +11,7 @@ import { fetchTransport } from '../../api/transport';
 import { useSiteData } from '../../app/siteData';
 import { browserChatId } from '../../app/storage';
 import { handOffToDs160 } from '../../app/wizard/storedProgress';
-import { useFlow } from '../../app/useFlow';
+import { useLegacyFlow } from '../../app/useLegacyFlow';
 import { usePageMeta } from '../../app/usePageMeta';
 import * as chat from '../../components/chat/chat.css';
 import { ChatLog } from '../../components/chat/ChatLog';
@@ -42,7 +42,7 @@ export default function AiChatPage() {
   const { branding } = useSiteData();
   usePageMeta('chat', branding.brandName);
   const [input] = useState(() => ({ sessionId: browserChatId(SESSION_KEY) }));
-  const ref = useFlow(machine, input);
+  const ref = useLegacyFlow(machine, input);
   const context = useSelector(ref, (s) => s.context);
   const phase = useSelector(ref, (s) => (s.matches('choosingLanguage') ? 'language' : s.matches('redirecting') || s.status === 'done' ? 'redirecting' : 'chat'));
   const busy = useSelector(ref, (s) => s.hasTag('busy'));

@@ -12,7 +12,7 @@ import { fetchTransport } from '../../api/transport';
 import { useToastActor } from '../../app/AppContext';
 import { useMoney } from '../../app/money';
 import { useSiteData } from '../../app/siteData';
-import { useFlow } from '../../app/useFlow';
+import { useLegacyFlow } from '../../app/useLegacyFlow';
 import { usePageMeta } from '../../app/usePageMeta';
 import { PriceLines } from '../../components/PriceStory';
 import { Spinner } from '../../components/Spinner';
@@ -66,7 +66,7 @@ function SingleCheckout({ searchParams }: { searchParams: URLSearchParams }) {
     [toasts],
   );
   const flowInput: CheckoutInput = useMemo(() => ({ query: queryOf(searchParams), today: toIsoDate(new Date()) }), [searchParams]);
-  const ref = useFlow(machine, flowInput);
+  const ref = useLegacyFlow(machine, flowInput);
   const state = useSelector(ref, (s) =>
     s.matches('loading') ? 'loading' : s.matches('failed') ? 'failed' : s.matches('invalidPlan') ? 'invalidPlan' : s.matches('owned') ? 'owned' : 'ready',
   );

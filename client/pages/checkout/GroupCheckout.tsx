@@ -11,7 +11,7 @@ import { fetchTransport } from '../../api/transport';
 import { useToastActor } from '../../app/AppContext';
 import { useMoney } from '../../app/money';
 import { useSiteData } from '../../app/siteData';
-import { useFlow } from '../../app/useFlow';
+import { useLegacyFlow } from '../../app/useLegacyFlow';
 import { usePageMeta } from '../../app/usePageMeta';
 import { Spinner } from '../../components/Spinner';
 import { button, card, container, heading, muted, notice, page, row, stack } from '../../styles/ui.css';
@@ -50,7 +50,7 @@ export function GroupCheckout({ groupId }: { groupId: string }) {
     [toasts],
   );
   const input: GroupCheckoutInput = useMemo(() => ({ groupId, today: toIsoDate(new Date()) }), [groupId]);
-  const flow = useFlow(machine, input);
+  const flow = useLegacyFlow(machine, input);
   const state = useSelector(flow, (s) => (s.matches('loading') ? 'loading' : s.matches('quoteFailed') ? 'failed' : s.matches('nothingToPay') ? 'nothing' : 'ready'));
 
   if (state === 'loading') return <Spinner label={t('checkout.loading')} />;

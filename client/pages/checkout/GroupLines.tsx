@@ -3,12 +3,12 @@ import { useTranslation } from 'react-i18next';
 import type { groupCheckoutMachine } from '../../../machines/groupCheckout.machine';
 import type { GroupQuoteDto } from '../../../openapi/schemas/groups';
 import { useMoney } from '../../app/money';
-import type { useFlow } from '../../app/useFlow';
+import type { useLegacyFlow } from '../../app/useLegacyFlow';
 import { card, heading, muted, small, stack } from '../../styles/ui.css';
 import * as css from './checkout.css';
 import * as group from './groupCheckout.css';
 
-export type GroupCheckoutRef = ReturnType<typeof useFlow<typeof groupCheckoutMachine>>;
+export type GroupCheckoutRef = ReturnType<typeof useLegacyFlow<typeof groupCheckoutMachine>>;
 type Line = GroupQuoteDto['lines'][number];
 
 /** The group's order: a line per traveller (a DS-160 traveller's package chosen here), the settled, the total. */

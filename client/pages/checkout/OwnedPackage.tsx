@@ -4,11 +4,11 @@ import { Link } from 'react-router';
 import { ownedOrder, stillForSale, type checkoutMachine } from '../../../machines/checkout.machine';
 import { ROUTES } from '../../../machines/domain/routes';
 import { useMoney } from '../../app/money';
-import type { useFlow } from '../../app/useFlow';
+import type { useLegacyFlow } from '../../app/useLegacyFlow';
 import { button, card, container, heading, muted, notice, page, row, stack } from '../../styles/ui.css';
 import * as css from './checkout.css';
 
-export type CheckoutRef = ReturnType<typeof useFlow<typeof checkoutMachine>>;
+export type CheckoutRef = ReturnType<typeof useLegacyFlow<typeof checkoutMachine>>;
 
 /**
  * Back after paying, a second tab, an old link: the application already has what the link sells. The page shows

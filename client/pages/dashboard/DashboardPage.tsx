@@ -9,7 +9,7 @@ import { makeDashboardActors } from '../../api/actors/dashboard';
 import { fetchTransport } from '../../api/transport';
 import { useSession, useToastActor } from '../../app/AppContext';
 import { saveFile } from '../../app/saveFile';
-import { useFlow } from '../../app/useFlow';
+import { useLegacyFlow } from '../../app/useLegacyFlow';
 import { usePageMeta } from '../../app/usePageMeta';
 import { startWizardWith } from '../../app/wizard/storedProgress';
 import { Dialog } from '../../components/Dialog';
@@ -82,7 +82,7 @@ function Dashboard() {
       }),
     [toasts],
   );
-  const ref = useFlow(machine, undefined);
+  const ref = useLegacyFlow(machine, undefined);
 
   const state = useSelector(ref, (s) => (s.matches('loading') ? 'loading' : s.matches('failed') ? 'failed' : s.matches('ready') ? 'ready' : 'leaving'));
   const applications = useSelector(ref, (s) => s.context.applications);

@@ -26,8 +26,8 @@ import { afterNextPaint } from '../../app/afterPaint';
 import { revealBelowHeader } from '../../app/reveal';
 import { formWriter, readForm, startWizardWith } from '../../app/wizard/storedProgress';
 import { keptStartChoice } from '../../app/startChoice';
-import { useFlow } from '../../app/useFlow';
-import { useStepHistory } from '../../app/useStepHistory';
+import { useLegacyFlow } from '../../app/useLegacyFlow';
+import { useStepMoves } from '../../app/useStepHistory';
 import { usePageMeta } from '../../app/usePageMeta';
 import { useFormerUntilIdle, useWhenIdle } from '../../app/useWhenIdle';
 import { useCountryName } from '../../components/countries';
@@ -182,7 +182,7 @@ export default function Ds160WizardPage() {
     const kept = readForm();
     return { today: toIsoDate(new Date()), ...kept, values: formWithStartChoice(kept.values ?? {}, keptStartChoice()) };
   });
-  const ref = useFlow(machine, input, destination);
+  const ref = useLegacyFlow(machine, input, destination);
   // Leaving for another page of the app: what is waiting is written before that page reads storage.
   useEffect(() => () => saved.flush(), []);
 
@@ -295,7 +295,7 @@ export default function Ds160WizardPage() {
 
   // The section is in the URL (?section=), as the question wizards' ?q=: the browser's Back goes back a section
   // (not to the page before the form), Forward returns, a reload stays. Nothing moves while a submit runs.
-  useStepHistory('section', ref, sectionStep, {
+  useStepMoves('section', ref, sectionStep, {
     to: (step) => {
       const target = DS160_FORM_SECTIONS[step - 1];
       if (target) move({ type: 'GOTO', section: target }, true);

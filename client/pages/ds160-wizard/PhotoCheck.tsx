@@ -9,7 +9,7 @@ import type { PhotoAnalysis } from '../../../openapi/schemas/photo';
 import { makePhotoCheckActors, readWithFileReader } from '../../api/actors/photoCheck';
 import { fetchTransport } from '../../api/transport';
 import { useToastActor } from '../../app/AppContext';
-import { useFlow } from '../../app/useFlow';
+import { useLegacyFlow } from '../../app/useLegacyFlow';
 import { button, errorText, label as labelClass, notice, row as rowClass, spinner } from '../../styles/ui.css';
 import * as css from './ds160Wizard.css';
 import { useValidationMessage } from '../../app/validationMessage';
@@ -78,7 +78,7 @@ export function PhotoCheck({ field, photoId, leadId, error, required, disabled, 
     [toasts],
   );
   const [input] = useState<PhotoCheckInput>(() => ({ photoId, leadId }));
-  const ref = useFlow(machine, input);
+  const ref = useLegacyFlow(machine, input);
   const view = useSelector(ref, photoViewOf, shallowEqual);
   const { file, problem, analysis, fixed, failure } = view.context;
   const { busy } = view;

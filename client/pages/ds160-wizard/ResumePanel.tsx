@@ -5,7 +5,7 @@ import { formatResumeCode } from '../../../machines/domain/resumeCode';
 import { formResumeMachine, type FormResumeInput, type ResumeField, type RestoredApplication } from '../../../machines/formResume.machine';
 import { makeFormResumeActors } from '../../api/actors/formResume';
 import { fetchTransport } from '../../api/transport';
-import { useFlow } from '../../app/useFlow';
+import { useLegacyFlow } from '../../app/useLegacyFlow';
 import { button, card, errorText, input as inputClass, label as labelClass, notice, row, stack } from '../../styles/ui.css';
 import * as css from './ds160Wizard.css';
 import { useValidationMessage } from '../../app/validationMessage';
@@ -18,7 +18,7 @@ const FAILURES = { wrong: 'resume.wrong', tooMany: 'resume.tooMany', failed: 'ds
 export const SaveForLater = memo(function SaveForLater({ leadId }: { leadId: string }) {
   const { t, i18n } = useTranslation(['ds160form', 'ds160page']);
   const [input] = useState<FormResumeInput>(() => ({ leadId }));
-  const resume = useFlow(base, input);
+  const resume = useLegacyFlow(base, input);
   const issued = useSelector(resume, (s) => s.context.issued);
   const busy = useSelector(resume, (s) => s.matches('issuing'));
   const failure = useSelector(resume, (s) => (s.context.failure === 'issueFailed' ? s.context.failure : null));
@@ -82,7 +82,7 @@ export const ResumeEntry = memo(function ResumeEntry({
   restore.current = onRestore;
   const machine = useMemo(() => base.provide({ actions: { restoreForm: (_, { application }) => restore.current(application) } }), []);
   const [input] = useState<FormResumeInput>(() => ({ code: linked }));
-  const resume = useFlow(machine, input);
+  const resume = useLegacyFlow(machine, input);
   const message = useValidationMessage();
   const { code, email, errors, failure } = useSelector(resume, (s) => s.context);
   const busy = useSelector(resume, (s) => s.matches('checking'));

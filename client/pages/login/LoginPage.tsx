@@ -10,7 +10,7 @@ import { makeLoginActors } from '../../api/actors/account';
 import { fetchTransport } from '../../api/transport';
 import { useSession, useToastActor } from '../../app/AppContext';
 import type { ToastActor, ToastRequest } from '../../app/toasts';
-import { useFlow } from '../../app/useFlow';
+import { useLegacyFlow } from '../../app/useLegacyFlow';
 import { useTabKeys } from '../../app/useTabKeys';
 import { usePageMeta } from '../../app/usePageMeta';
 import { button, card, heading, muted, narrow, notice, page, stack } from '../../styles/ui.css';
@@ -61,7 +61,7 @@ export default function LoginPage() {
   const toasts = useToastActor();
   const { account, checking, signedIn } = useSession();
   const machine = useMemo(() => withToasts(toasts), [toasts]);
-  const ref = useFlow(machine, { tab: searchParams.get('tab') === 'signup' ? 'signup' : 'login' }, (output) => {
+  const ref = useLegacyFlow(machine, { tab: searchParams.get('tab') === 'signup' ? 'signup' : 'login' }, (output) => {
     const { to, account: next } = output as LoginOutput;
     signedIn(next);
     return to;

@@ -13,7 +13,7 @@ import { useFormat } from '../../app/format';
 import { useMoney } from '../../app/money';
 import { saveFile } from '../../app/saveFile';
 import { useSiteData } from '../../app/siteData';
-import { useFlow } from '../../app/useFlow';
+import { useLegacyFlow } from '../../app/useLegacyFlow';
 import { usePageMeta } from '../../app/usePageMeta';
 import { Spinner } from '../../components/Spinner';
 import { button, card, heading, muted, narrow, notice, page, row, small, stack } from '../../styles/ui.css';
@@ -48,7 +48,7 @@ export function GroupConfirmation({ paymentId }: { paymentId: string }) {
       }),
     [toasts],
   );
-  const flow = useFlow(machine, { paymentId });
+  const flow = useLegacyFlow(machine, { paymentId });
   const state = useSelector(flow, (s) => (['missing', 'failed', 'pending', 'notPaid', 'paid'] as const).find((v) => s.matches(v)) ?? 'loading');
   const payment = useSelector(flow, (s) => s.context.payment);
   const downloading = useSelector(flow, (s) => s.context.downloading);

@@ -12,7 +12,7 @@ import { useLanguage, useToastActor } from '../../app/AppContext';
 import { useMoney } from '../../app/money';
 import { saveFile } from '../../app/saveFile';
 import { useSiteData } from '../../app/siteData';
-import { useFlow } from '../../app/useFlow';
+import { useLegacyFlow } from '../../app/useLegacyFlow';
 import { usePageMeta } from '../../app/usePageMeta';
 import { PriceLines } from '../../components/PriceStory';
 import { SpanishNotice } from '../../components/SpanishNotice';
@@ -75,7 +75,7 @@ function OrderConfirmation({ searchParams }: { searchParams: URLSearchParams }) 
     [toasts],
   );
   // Only which order to show comes from the address; everything shown is the server's record of it.
-  const ref = useFlow(machine, { orderId: searchParams.get('order') });
+  const ref = useLegacyFlow(machine, { orderId: searchParams.get('order') });
   const state = useSelector(ref, (s) =>
     s.matches('missing')
       ? 'missing'

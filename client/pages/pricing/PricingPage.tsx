@@ -10,7 +10,7 @@ import { makePricingActors, preloadedPricing } from '../../api/actors/pricing';
 import { fetchTransport } from '../../api/transport';
 import { useToastActor } from '../../app/AppContext';
 import { useSiteData } from '../../app/siteData';
-import { useFlow } from '../../app/useFlow';
+import { useLegacyFlow } from '../../app/useLegacyFlow';
 import { usePageMeta } from '../../app/usePageMeta';
 import { PriceHeadline } from '../../components/PriceStory';
 import { SpanishNotice } from '../../components/SpanishNotice';
@@ -51,7 +51,7 @@ export default function PricingPage() {
   );
   // An entry page: the server rendered it with the plans, and its first render here shows the same (client/prerender.tsx).
   const [data] = useState(preloadedPricing);
-  const ref = useFlow(machine, { data });
+  const ref = useLegacyFlow(machine, { data });
   const state = useSelector(ref, (s) => (s.matches('loading') ? 'loading' : s.matches('failed') ? 'failed' : 'ready'));
   const plans = useSelector(ref, (s) => s.context.data);
   const busy = useSelector(ref, (s) => s.hasTag('busy') || s.status === 'done');

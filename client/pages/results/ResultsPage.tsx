@@ -8,7 +8,7 @@ import { makeResultsActors } from '../../api/actors/results';
 import { fetchTransport } from '../../api/transport';
 import { useLanguage } from '../../app/AppContext';
 import { useMoney } from '../../app/money';
-import { useFlow } from '../../app/useFlow';
+import { useLegacyFlow } from '../../app/useLegacyFlow';
 import { usePageMeta } from '../../app/usePageMeta';
 import { Fact } from '../../components/Fact';
 import { Spinner } from '../../components/Spinner';
@@ -28,7 +28,7 @@ export default function ResultsPage() {
   const { language } = useLanguage();
   const money = useMoney();
   usePageMeta('results');
-  const ref = useFlow(machine, undefined);
+  const ref = useLegacyFlow(machine, undefined);
   const state = useSelector(ref, (s) =>
     s.matches('loading') ? 'loading' : s.matches('failed') ? 'failed' : s.matches('noData') ? 'noData' : s.matches('ready') ? 'ready' : 'leaving',
   );
