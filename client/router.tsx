@@ -54,6 +54,9 @@ export const PAGE_FLOWS: Partial<Record<RouteName, readonly MachineName[]>> = {
   visaWizard: ['visaWizard'],
   apply: ['applyStart'],
   applySummary: ['applySummary'],
+  pricing: ['pricing'],
+  results: ['results'],
+  paymentConfirmation: ['confirmation', 'groupConfirmation'],
 };
 
 // Each page its own chunk, loaded when its route is first visited.

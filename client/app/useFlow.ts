@@ -72,3 +72,12 @@ export function useFlow<M extends AnyStateMachine, P = void>(flow: Flow<M, P>, .
   useStepHistory(ref, flow.steps);
   return ref;
 }
+
+/**
+ * What a page's view module makes of the address (which of two flows the page opens: a group's payment or an
+ * order's), so the page itself never reads it.
+ */
+export function useAddress<T>(view: (search: URLSearchParams) => T): T {
+  const [search] = useSearchParams();
+  return view(search);
+}

@@ -1,4 +1,5 @@
 import { estaCatalog } from '../../machines/domain/catalogs';
+import { startHeard } from './emitted';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor, type AnyActorRef } from 'xstate';
 import { checkoutMachine, ownedOrder, paymentRequest, stillForSale } from '../../machines/checkout.machine';
@@ -44,33 +45,32 @@ const CARD = { cardNumber: '4242424242424242', expiryDate: '12/39', cvv: '123', 
 describe('pricing', () => {
   it('purchases only a listed plan and ends on the checkout link the server gave', async () => {
     const purchase = vi.fn(async ({ input }: { input: { planId: string } }) => ({ checkoutUrl: `/checkout?plan=${input.planId}` }));
-    const actor = createActor(
+    const actor = startHeard(
       pricingMachine.provide({
         actors: { fetchPricing: resolves<PricingData>({ plans: [{ id: 'pro', name: 'Pro', price: 10000, features: FEATURES }], prices: PRICES }), purchasePackage: fromPromise(purchase) },
       }),
-      { input: {} },
-    ).start();
+      {},
+    );
     await settle(actor);
     actor.send({ type: 'PURCHASE', planId: 'gold' });
     expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
     actor.send({ type: 'PURCHASE', planId: 'pro' });
     await waitFor(actor, (s) => s.status === 'done');
-    expect(actor.getSnapshot().output).toEqual({ to: '/checkout?plan=pro' });
+    expect(actor.effects).toEqual([{ type: 'navigate', to: '/checkout?plan=pro' }]);
   });
 
   it('announces a failed purchase and stays on the page', async () => {
-    const announcePurchaseFailed = vi.fn();
-    const actor = createActor(
+    const actor = startHeard(
       pricingMachine.provide({
         actors: { fetchPricing: resolves<PricingData>({ plans: [{ id: 'pro', name: 'Pro', price: 1, features: FEATURES }], prices: PRICES }), purchasePackage: rejects(new Error('x')) },
-        actions: { announcePurchaseFailed },
       }),
-      { input: undefined },
-    ).start();
+    );
     await settle(actor);
     actor.send({ type: 'PURCHASE', planId: 'pro' });
     await settle(actor);
-    expect(announcePurchaseFailed).toHaveBeenCalledOnce();
+    expect(actor.effects).toEqual([
+      { type: 'toast', toast: { title: 'commerce:toast.purchaseFailed.title', description: 'commerce:toast.purchaseFailed.description', variant: 'destructive' } },
+    ]);
     expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
   });
 });
@@ -230,23 +230,20 @@ describe('confirmation', () => {
   });
 
   it('saves a PDF it downloads, and names the order when one fails', async () => {
-    const saveFile = vi.fn();
-    const announceFormFailed = vi.fn();
     const file = { fileName: 'ds160-confirmation-x.pdf', bytes: new Uint8Array([37]) };
-    const actor = createActor(
-      confirmationMachine.provide({
-        actors: { fetchOrder: resolves(ORDER), downloadReceipt: resolves(file), downloadForm: rejects(new Error('x')) },
-        actions: { saveFile, announceFormFailed },
-      }),
-      { input: { orderId: ORDER.id } },
-    ).start();
+    const actor = startHeard(
+      confirmationMachine.provide({ actors: { fetchOrder: resolves(ORDER), downloadReceipt: resolves(file), downloadForm: rejects(new Error('x')) } }),
+      { orderId: ORDER.id },
+    );
     await settle(actor);
     actor.send({ type: 'DOWNLOAD.RECEIPT' });
     await settle(actor);
     actor.send({ type: 'DOWNLOAD.FORM' });
     await settle(actor);
-    expect(saveFile).toHaveBeenCalledWith(expect.anything(), { file });
-    expect(announceFormFailed).toHaveBeenCalledWith(expect.anything(), { number: ORDER.number });
+    expect(actor.effects).toEqual([
+      { type: 'download', file },
+      { type: 'toast', toast: { title: 'commerce:toast.formFailed.title', description: 'commerce:toast.formFailed.description', params: { number: ORDER.number }, variant: 'destructive' } },
+    ]);
     expect(actor.getSnapshot().matches({ paid: 'idle' })).toBe(true);
   });
 });
@@ -288,16 +285,13 @@ describe('login', () => {
 
 describe('session', () => {
   it('is signed in only when the server says so, and says Logged Out even when the server is unreachable', async () => {
-    const announceSignedOut = vi.fn();
-    const actor = createActor(
-      sessionMachine.provide({ actors: { fetchMe: resolves({ user: { id: 'u', email: 'a@b.co', role: 'user' } }), logout: rejects(new Error('offline')) }, actions: { announceSignedOut } }),
-    ).start();
+    const actor = startHeard(sessionMachine.provide({ actors: { fetchMe: resolves({ user: { id: 'u', email: 'a@b.co', role: 'user' } }), logout: rejects(new Error('offline')) } }));
     await settle(actor);
     expect(actor.getSnapshot().value).toBe('signedIn');
     actor.send({ type: 'SIGN_OUT' });
     await settle(actor);
     expect(actor.getSnapshot().context.account).toBeNull();
-    expect(announceSignedOut).toHaveBeenCalledOnce();
+    expect(actor.effects).toEqual([{ type: 'toast', toast: { title: 'account:toast.loggedOut.title', description: 'account:toast.loggedOut.description' } }]);
     const anonymous = createActor(sessionMachine.provide({ actors: { fetchMe: rejects(new Error('offline')) } })).start();
     await settle(anonymous);
     expect(anonymous.getSnapshot().value).toBe('signedOut');
@@ -452,10 +446,10 @@ describe('dashboard', () => {
 
 describe('results', () => {
   it('says there is nothing to analyse before a pre-assessment', async () => {
-    const actor = createActor(resultsMachine.provide({ actors: { fetchResults: resolves({ analysis: null, esta: null }) } })).start();
+    const actor = startHeard(resultsMachine.provide({ actors: { fetchResults: resolves({ analysis: null, esta: null }) } }));
     await settle(actor);
     expect(actor.getSnapshot().value).toBe('noData');
     actor.send({ type: 'START_NEW' });
-    expect(actor.getSnapshot().output).toEqual({ to: '/wizard' });
+    expect(actor.effects).toEqual([{ type: 'navigate', to: '/wizard' }]);
   });
 });
