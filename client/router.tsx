@@ -56,6 +56,7 @@ export const PAGE_FLOWS: Partial<Record<RouteName, readonly MachineName[]>> = {
   applySummary: ['applySummary'],
   pricing: ['pricing'],
   results: ['results'],
+  checkout: ['checkout', 'groupCheckout'],
   paymentConfirmation: ['confirmation', 'groupConfirmation'],
 };
 

@@ -1,7 +1,7 @@
 // A flow as its page opens it through the one door (client/app/useFlow.ts): the machine, and how its input is made
 // from what the browser holds. Each flow's view module (machines/<flow>.view.ts) exports one; the page passes it to
 // the door and never reads the address, storage or the session itself.
-import type { AnyStateMachine, EventFrom, InputFrom, SnapshotFrom } from 'xstate';
+import type { ActorRefFrom, AnyStateMachine, EventFrom, InputFrom, SnapshotFrom } from 'xstate';
 import type { Language } from './domain/language';
 import type { StorageArea } from './effects';
 import type { MachineName } from './index';
@@ -50,3 +50,6 @@ export interface Flow<M extends AnyStateMachine, P = void> {
 }
 
 export const defineFlow = <M extends AnyStateMachine, P = void>(flow: Flow<M, P>): Flow<M, P> => flow;
+
+/** The running actor of a flow, as the door gives it to the page (a component the page hands it to takes this). */
+export type FlowActor<F extends Flow<AnyStateMachine, never>> = ActorRefFrom<F['machine']>;

@@ -1,5 +1,5 @@
 import { estaCatalog } from '../../machines/domain/catalogs';
-import { startHeard } from './emitted';
+import { effectsOf, lastNavigation, startHeard } from './emitted';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor, type AnyActorRef } from 'xstate';
 import { checkoutMachine, ownedOrder, paymentRequest, stillForSale } from '../../machines/checkout.machine';
@@ -87,10 +87,8 @@ describe("pricing, arriving with the server's data", () => {
 });
 
 describe('checkout', () => {
-  const start = (processPayment = resolves(ORDER), actions = {}) =>
-    createActor(checkoutMachine.provide({ actors: { fetchQuote: resolves(QUOTE), processPayment }, actions }), {
-      input: { query: { plan: 'pro' }, today: '2026-11-23' },
-    }).start();
+  const start = (processPayment = resolves(ORDER)) =>
+    startHeard(checkoutMachine.provide({ actors: { fetchQuote: resolves(QUOTE), processPayment } }), { query: { plan: 'pro' }, today: '2026-11-23' });
   const fill = (actor: ReturnType<typeof start>, card = CARD) => {
     for (const [field, value] of Object.entries(card)) actor.send({ type: 'FIELD.CHANGE', field: field as never, value });
   };
@@ -109,16 +107,19 @@ describe('checkout', () => {
     expect(request).not.toHaveProperty('newApplication');
     actor.send({ type: 'PAY' });
     await waitFor(actor, (s) => s.status === 'done');
-    expect(actor.getSnapshot().output).toEqual({ to: `/payment-confirmation?order=${ORDER.id}` });
+    expect(lastNavigation(actor.effects)).toBe(`/payment-confirmation?order=${ORDER.id}`);
   });
 
   it("says 'Missing Information' for an empty card and never calls the server", async () => {
     const processPayment = vi.fn(async () => ORDER);
-    const announceMissing = vi.fn();
-    const actor = start(fromPromise(processPayment), { announceMissing });
+    const actor = start(fromPromise(processPayment));
     await settle(actor);
     actor.send({ type: 'PAY' });
-    expect(announceMissing).toHaveBeenCalledOnce();
+    // Said once, and focus goes to the first field in error.
+    expect(actor.effects).toEqual([
+      { type: 'toast', toast: { title: 'commerce:toast.missing.title', description: 'commerce:toast.missing.description', variant: 'destructive' } },
+      { type: 'focusError', form: 'payment-form' },
+    ]);
     expect(Object.keys(actor.getSnapshot().context.errors)).toEqual(expect.arrayContaining(['cardNumber', 'expiryDate', 'cvv']));
     expect(processPayment).not.toHaveBeenCalled();
   });
@@ -195,17 +196,17 @@ describe('checkout', () => {
   });
 
   it('paid in another tab: the refusal asks again what the application has and shows it', async () => {
-    const announcePurchaseConflict = vi.fn();
     let quotes = 0;
     const fetchQuote = fromPromise(async () => (++quotes === 1 ? QUOTE : { ...QUOTE, options: QUOTE.options.map((o) => ({ ...o, available: false })), owned: [...QUOTE.owned, { product: 'pro' as const, orderId: ORDER.id, number: ORDER.number }] }));
-    const actor = createActor(checkoutMachine.provide({ actors: { fetchQuote: fetchQuote as never, processPayment: rejects(conflict('already_purchased')) }, actions: { announcePurchaseConflict } }), {
-      input: { query: { plan: 'pro' }, today: '2026-11-23' },
-    }).start();
+    const actor = startHeard(checkoutMachine.provide({ actors: { fetchQuote: fetchQuote as never, processPayment: rejects(conflict('already_purchased')) } }), {
+      query: { plan: 'pro' },
+      today: '2026-11-23',
+    });
     await settle(actor);
     fill(actor);
     actor.send({ type: 'PAY' });
     await settle(actor);
-    expect(announcePurchaseConflict).toHaveBeenCalledWith(expect.anything(), { code: 'already_purchased' });
+    expect(effectsOf(actor.effects, 'toast').map((e) => e.toast)).toEqual([{ title: 'commerce:toast.alreadyPurchased.title', description: 'commerce:toast.alreadyPurchased.description' }]);
     expect(actor.getSnapshot().value).toBe('owned');
     expect(ownedOrder(actor.getSnapshot().context.quote, 'pro')).toMatchObject({ orderId: ORDER.id });
     expect(actor.getSnapshot().context.attemptKey).toBeNull();
