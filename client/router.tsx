@@ -57,6 +57,8 @@ export const PAGE_FLOWS: Partial<Record<RouteName, readonly MachineName[]>> = {
   pricing: ['pricing'],
   results: ['results'],
   checkout: ['checkout', 'groupCheckout'],
+  login: ['login'],
+  admin: ['adminGate'],
   paymentConfirmation: ['confirmation', 'groupConfirmation'],
 };
 

@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, emit, fromPromise, setup } from 'xstate';
+import { failureToast, toast, type WorldEffect } from './effects';
 import type {
   AdminLeadDetailDto,
   AdminLeadsDto,
@@ -13,7 +14,7 @@ import type { BrandingDto } from '../openapi/schemas/branding';
 import type { PricingDto } from '../openapi/schemas/pricing';
 import { parsePrice, validateBranding, type BrandingForm } from './domain/adminForms';
 import type { ValidationError } from './domain/validators';
-import { refusalOf, type ErrorCode } from './domain/errorCodes';
+import { errorKey, refusalOf, type ErrorCode } from './domain/errorCodes';
 
 export const ADMIN_TABS = ['overview', 'traffic', 'leads', 'conversions', 'pricing', 'branding'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
@@ -66,6 +67,9 @@ export interface AdminDashboardOutput {
   expired: true;
 }
 
+/** The Branding tab's form, by its id: a refused save moves focus to its first field in error. */
+export const BRANDING_FORM_ID = 'branding-form';
+
 export type FetchFailure = 'analytics' | 'leads' | 'traffic' | 'conversions';
 
 const statusOf = (error: unknown) => (error as { status?: unknown } | null)?.status;
@@ -78,7 +82,7 @@ const expired = { guard: 'unauthorized', target: '#adminDashboard.expired' } as 
  * throws away the table behind it and changing the range reloads only what shows it.
  */
 const dashboardSetup = setup({
-  types: { context: {} as AdminDashboardContext, events: {} as AdminDashboardEvent, output: {} as AdminDashboardOutput },
+  types: { context: {} as AdminDashboardContext, events: {} as AdminDashboardEvent, output: {} as AdminDashboardOutput, emitted: {} as WorldEffect },
   actors: {
     /** GET /api/admin/analytics; provided by the client. */
     fetchAnalytics: fromPromise<AnalyticsDto, { timeRange: TimeRange }>(async () => {
@@ -118,15 +122,19 @@ const dashboardSetup = setup({
     }),
   },
   actions: {
-    // Spec 1-core §8's toasts; provided by the client.
-    announceFetchFailed: (_: unknown, _params: { what: FetchFailure }) => {},
-    announcePricingSaved: () => {},
-    announcePricingFailed: (_: unknown, _params: { code: ErrorCode | undefined }) => {},
-    announceBrandingSaved: () => {},
-    announceBrandingFailed: (_: unknown, _params: { code: ErrorCode | undefined }) => {},
-    /** Every page shows the new prices or names at once; provided by the client (the app's site data). */
-    pricingChanged: (_: unknown, _params: { pricing: PricingDto }) => {},
-    brandingChanged: (_: unknown, _params: { branding: BrandingDto }) => {},
+    // Spec 1-core §8's toasts; a refusal the server coded is said in the admin's language, else the spec's text.
+    announceFetchFailed: emit((_, params: { what: FetchFailure }) => failureToast('admin:toast.fetchFailed.title', `admin:toast.fetchFailed.${params.what}`)),
+    announcePricingSaved: emit(toast('admin:toast.pricingSaved.title', 'admin:toast.pricingSaved.description')),
+    announcePricingFailed: emit((_, params: { code: ErrorCode | undefined }) => failureToast('admin:toast.pricingFailed.title', errorKey(params.code) ?? 'admin:toast.pricingFailed.description')),
+    announceBrandingSaved: emit(toast('admin:toast.brandingSaved.title', 'admin:toast.brandingSaved.description')),
+    announceBrandingFailed: emit((_, params: { code: ErrorCode | undefined }) => failureToast('admin:toast.brandingFailed.title', errorKey(params.code) ?? 'admin:toast.brandingFailed.description')),
+    /**
+     * Every page shows the new prices or names at once: the prices asked of the server again (it works every one
+     * out from the map), the names as saved.
+     */
+    pricingChanged: emit((_, _params: { pricing: PricingDto }) => ({ type: 'pricesChanged' as const })),
+    brandingChanged: emit((_, params: { branding: BrandingDto }) => ({ type: 'brandingChanged' as const, branding: params.branding })),
+    keepFigures: assign((_, params: { key: 'traffic' | 'conversions'; figures: unknown }) => ({ [params.key]: params.figures }) as Partial<AdminDashboardContext>),
   },
   delays: {
     leadRetry: ({ context }) => leadRetryDelay(context.attempts),
@@ -161,7 +169,8 @@ function rangedTab(src: 'fetchTraffic' | 'fetchConversions', key: 'traffic' | 'c
           id: src,
           src,
           input: ({ context }) => ({ timeRange: context.timeRange }),
-          onDone: { target: 'ready', actions: assign(({ event }) => ({ [key]: event.output })) },
+          // The figures as the server gave them, under the tab's own key (the two calls answer different shapes).
+          onDone: { target: 'ready', actions: { type: 'keepFigures', params: ({ event }: { event: { output: unknown } }) => ({ key, figures: event.output }) } },
           onError: [
             { ...expired, guard: { type: 'unauthorized', params: ({ event }) => ({ error: event.error }) } },
             { target: 'failed', actions: { type: 'announceFetchFailed', params: { what: key } } },
@@ -323,7 +332,7 @@ export const adminDashboardMachine = dashboardSetup.createMachine({
                     },
                     'BRANDING.SAVE': [
                       { guard: 'brandingValid', target: 'saving' },
-                      { actions: assign({ brandingErrors: ({ context }) => validateBranding(context.branding as BrandingForm) }) },
+                      { actions: [assign({ brandingErrors: ({ context }) => validateBranding(context.branding as BrandingForm) }), emit({ type: 'focusError', form: BRANDING_FORM_ID })] },
                     ],
                   },
                 },

@@ -1,4 +1,7 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, emit, fromPromise, setup } from 'xstate';
+import { adminDashboardMachine } from './adminDashboard.machine';
+import { errorKey } from './domain/errorCodes';
+import { failureToast, navigate, toast, type WorldEffect } from './effects';
 import type { AdminSessionDto, AdminStatusDto } from '../openapi/schemas/admin';
 import { validateAdminLogin, type AdminLoginForm, type FormErrors } from './domain/account';
 import { ROUTES } from './domain/routes';
@@ -16,13 +19,10 @@ export type AdminGateEvent =
   | { type: 'FIELD.CHANGE'; field: AdminField; value: string }
   | { type: 'SUBMIT' }
   | { type: 'BACK_HOME' }
-  | { type: 'SIGN_OUT' }
-  /** The dashboard heard a 401: the session ended (idle or signed out elsewhere). */
-  | { type: 'EXPIRED' };
+  | { type: 'SIGN_OUT' };
 
-export interface AdminGateOutput {
-  to: string;
-}
+/** The gate's form, by its id: a refused submit moves focus to its first field in error. */
+export const ADMIN_FORM_ID = 'admin-form';
 
 
 const formErrors = (c: AdminGateContext) => validateAdminLogin(c.fields);
@@ -33,7 +33,7 @@ const formErrors = (c: AdminGateContext) => validateAdminLogin(c.fields);
  * is an admin; this machine only asks it and shows the answer.
  */
 export const adminGateMachine = setup({
-  types: { context: {} as AdminGateContext, events: {} as AdminGateEvent, output: {} as AdminGateOutput },
+  types: { context: {} as AdminGateContext, events: {} as AdminGateEvent, emitted: {} as WorldEffect },
   actors: {
     /** GET /api/auth/admin-status; provided by the client. */
     adminStatus: fromPromise<AdminSessionDto>(async () => {
@@ -47,13 +47,17 @@ export const adminGateMachine = setup({
     logout: fromPromise<null>(async () => {
       throw new Error('logout is provided by the caller');
     }),
+    /** The dashboard, while the server answers this session as an admin; it ends when it stops (a 401: idle, or signed out elsewhere). */
+    adminDashboard: adminDashboardMachine,
   },
   actions: {
-    // The toasts of spec 1-core §8; provided by the client.
-    announceLoggedIn: () => {},
-    announceLoginFailed: (_: unknown, _params: { code: ErrorCode | undefined }) => {},
-    announceExpired: () => {},
-    announceSignOutFailed: () => {},
+    // The toasts of spec 1-core §8.
+    announceLoggedIn: emit(toast('admin:toast.loggedIn.title', 'admin:toast.loggedIn.description')),
+    // The server's reason in the admin's language, when it gave one; else the spec's 'Invalid admin credentials'.
+    announceLoginFailed: emit((_, params: { code: ErrorCode | undefined }) => failureToast('admin:toast.loginFailed.title', errorKey(params.code) ?? 'admin:toast.loginFailed.description')),
+    announceExpired: emit(toast('admin:toast.expired.title', 'admin:toast.expired.description')),
+    announceSignOutFailed: emit(failureToast('admin:toast.signOutFailed.title', 'admin:toast.signOutFailed.description')),
+    focusError: emit({ type: 'focusError', form: ADMIN_FORM_ID }),
   },
   guards: {
     formValid: ({ context }) => Object.keys(formErrors(context)).length === 0,
@@ -98,7 +102,7 @@ export const adminGateMachine = setup({
           on: {
             SUBMIT: [
               { guard: 'formValid', target: 'signingIn', actions: assign({ errors: {} }) },
-              { actions: assign({ errors: ({ context }) => formErrors(context) }) },
+              { actions: [assign({ errors: ({ context }) => formErrors(context) }), 'focusError'] },
             ],
             BACK_HOME: '#adminGate.home',
           },
@@ -122,22 +126,28 @@ export const adminGateMachine = setup({
         },
       },
     },
+    // The dashboard runs as long as the session is an admin's, signing out included (a refused sign-out leaves it as it was).
     authenticated: {
-      on: {
-        SIGN_OUT: 'signingOut',
-        EXPIRED: { target: 'loginForm', actions: [assign({ username: null }), 'announceExpired'] },
-      },
-    },
-    signingOut: {
-      tags: ['busy'],
       invoke: {
-        id: 'logout',
-        src: 'logout',
-        onDone: { target: 'loginForm', actions: assign({ username: null }) },
-        onError: { target: 'authenticated', actions: 'announceSignOutFailed' },
+        id: 'adminDashboard',
+        src: 'adminDashboard',
+        // The session ended (idle, or signed out elsewhere): the form again, and why.
+        onDone: { target: 'loginForm', actions: [assign({ username: null }), 'announceExpired'] },
+      },
+      initial: 'open',
+      states: {
+        open: { on: { SIGN_OUT: 'signingOut' } },
+        signingOut: {
+          tags: ['busy'],
+          invoke: {
+            id: 'logout',
+            src: 'logout',
+            onDone: { target: '#adminGate.loginForm', actions: assign({ username: null }) },
+            onError: { target: 'open', actions: 'announceSignOutFailed' },
+          },
+        },
       },
     },
-    home: { type: 'final', output: { to: ROUTES.home } },
+    home: { type: 'final', tags: ['busy'], entry: emit(navigate(ROUTES.home)) },
   },
-  output: ({ event }) => event.output as AdminGateOutput,
 });

@@ -254,32 +254,36 @@ describe('login', () => {
 
   it('opens on the tab the link asks for and checks the form before sending it', async () => {
     const signup = vi.fn(async () => ACCOUNT);
-    const announceMismatch = vi.fn();
-    const actor = createActor(loginMachine.provide({ actors: { signup: fromPromise(signup) }, actions: { announceMismatch } }), { input: { tab: 'signup' } }).start();
+    const actor = startHeard(loginMachine.provide({ actors: { signup: fromPromise(signup) } }), { tab: 'signup' });
     expect(actor.getSnapshot().matches('signup')).toBe(true);
     actor.send({ type: 'FIELD.CHANGE', field: 'email', value: 'maria@example.com' });
     actor.send({ type: 'FIELD.CHANGE', field: 'password', value: 'a long passphrase' });
     actor.send({ type: 'FIELD.CHANGE', field: 'confirmPassword', value: 'another passphrase' });
     actor.send({ type: 'SIGNUP' });
-    expect(announceMismatch).toHaveBeenCalledOnce();
+    // 'Passwords do not match', and focus to the first field in error of the sign-up form.
+    expect(actor.effects).toEqual([
+      { type: 'toast', toast: { title: 'account:toast.mismatch.title', description: 'account:toast.mismatch.description', variant: 'destructive' } },
+      { type: 'focusError', form: 'signup-form' },
+    ]);
     expect(signup).not.toHaveBeenCalled();
     actor.send({ type: 'FIELD.CHANGE', field: 'confirmPassword', value: 'a long passphrase' });
     actor.send({ type: 'SIGNUP' });
     await waitFor(actor, (s) => s.status === 'done');
-    expect(actor.getSnapshot().output).toEqual({ to: '/dashboard', account: ACCOUNT });
+    // Signed up: the app's session is told who it is, and the dashboard opens.
+    expect(actor.effects.slice(2)).toEqual([
+      { type: 'toast', toast: { title: 'account:toast.signedUp.title', description: 'account:toast.signedUp.description' } },
+      { type: 'signedIn', account: ACCOUNT },
+      { type: 'navigate', to: '/dashboard' },
+    ]);
   });
 
   it("passes the server's reason (its code, worded by the interface) to the toast and stays on the form", async () => {
-    const announceLoginFailed = vi.fn();
-    const actor = createActor(
-      loginMachine.provide({ actors: { userLogin: rejects({ status: 401, serverMessage: 'Invalid e-mail or password.', code: 'invalid_credentials' }) }, actions: { announceLoginFailed } }),
-      { input: { tab: 'login' } },
-    ).start();
+    const actor = startHeard(loginMachine.provide({ actors: { userLogin: rejects({ status: 401, serverMessage: 'Invalid e-mail or password.', code: 'invalid_credentials' }) } }), { tab: 'login' });
     actor.send({ type: 'FIELD.CHANGE', field: 'email', value: 'maria@example.com' });
     actor.send({ type: 'FIELD.CHANGE', field: 'password', value: 'wrong' });
     actor.send({ type: 'LOGIN' });
     await settle(actor);
-    expect(announceLoginFailed).toHaveBeenCalledWith(expect.anything(), { code: 'invalid_credentials' });
+    expect(actor.effects).toEqual([{ type: 'toast', toast: { title: 'account:toast.loginFailed.title', description: 'errors:invalid_credentials', variant: 'destructive' } }]);
     expect(actor.getSnapshot().matches({ login: 'editing' })).toBe(true);
   });
 });

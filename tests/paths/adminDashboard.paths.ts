@@ -139,7 +139,6 @@ export const adminDashboardPaths: PathModel = {
   machine: adminDashboardMachine,
   budget: 85,
   calls: adminDashboardCalls,
-  effects: ['announceFetchFailed', 'announcePricingSaved', 'announcePricingFailed', 'announceBrandingSaved', 'announceBrandingFailed', 'pricingChanged', 'brandingChanged'],
   abstraction: (s) => {
     const c = context(s);
     return { value: s.value, timeRange: c.timeRange, query: c.leadQuery, leadId: c.leadId, attempts: c.attempts, esta: c.pricing?.ESTA, brand: c.branding?.brandName, brandErrors: Object.keys(c.brandingErrors) };
@@ -220,8 +219,18 @@ export const adminDashboardPaths: PathModel = {
       }
       if (event.type === 'PRICING.SAVE' && inTab(before, 'pricing', 'editing')) expect(started.map((h) => [h.name, h.input])).toEqual([['savePricing', { pricing: context(before).pricing }]]);
       // A save heard is said once, and every page is given what the server stored.
-      if (event.type === 'xstate.done.actor.savePricing') expect(asked.map((a) => a.type)).toEqual(['announcePricingSaved', 'pricingChanged']);
-      if (event.type === 'xstate.done.actor.saveBranding') expect(asked.map((a) => a.type)).toEqual(['announceBrandingSaved', 'brandingChanged']);
+      if (event.type === 'xstate.done.actor.savePricing') {
+        expect(asked.map((a) => a.params)).toEqual([
+          { type: 'toast', toast: { title: 'admin:toast.pricingSaved.title', description: 'admin:toast.pricingSaved.description' } },
+          { type: 'pricesChanged' },
+        ]);
+      }
+      if (event.type === 'xstate.done.actor.saveBranding') {
+        expect(asked.map((a) => a.params)).toEqual([
+          { type: 'toast', toast: { title: 'admin:toast.brandingSaved.title', description: 'admin:toast.brandingSaved.description' } },
+          { type: 'brandingChanged', branding: context(after).branding },
+        ]);
+      }
       if (event.type === 'PRICE.CHANGE' && inTab(before, 'pricing', 'editing')) {
         expect(context(after).pricing?.[event.key as 'ESTA']).toBe(parsePrice(event.value));
       }
@@ -231,14 +240,21 @@ export const adminDashboardPaths: PathModel = {
         expect(context(after).brandingErrors).toEqual(valid ? {} : errors);
         const b = context(before).branding as { brandName: string; chatAssistantName: string };
         expect(started.map((h) => h.input)).toEqual(valid ? [{ branding: { brandName: b.brandName.trim(), chatAssistantName: b.chatAssistantName.trim() } }] : []);
+        // Refused for its fields: focus goes to the first of them.
+        expect(asked.map((a) => a.params)).toEqual(valid ? [] : [{ type: 'focusError', form: 'branding-form' }]);
       }
       // Every failure to fetch is announced once, with the spec's words for what failed.
       if (/^xstate\.error\.actor\.fetch(Analytics|Leads|Traffic|Conversions)$/.test(event.type) && after.matches('active')) {
         const what = event.type.replace('xstate.error.actor.fetch', '').toLowerCase();
-        expect(asked).toEqual([{ type: 'announceFetchFailed', params: { what } }]);
+        expect(asked.map((a) => a.params.toast)).toEqual([{ title: 'admin:toast.fetchFailed.title', description: `admin:toast.fetchFailed.${what}`, variant: 'destructive' }]);
       }
-      if (event.type === 'xstate.error.actor.savePricing' && after.matches('active')) expect(asked).toEqual([{ type: 'announcePricingFailed', params: { code: undefined } }]);
-      if (event.type === 'xstate.error.actor.saveBranding' && after.matches('active')) expect(asked).toEqual([{ type: 'announceBrandingFailed', params: { code: undefined } }]);
+      // A save that got no answer says the spec's words.
+      if (event.type === 'xstate.error.actor.savePricing' && after.matches('active')) {
+        expect(asked.map((a) => a.params.toast)).toEqual([{ title: 'admin:toast.pricingFailed.title', description: 'admin:toast.pricingFailed.description', variant: 'destructive' }]);
+      }
+      if (event.type === 'xstate.error.actor.saveBranding' && after.matches('active')) {
+        expect(asked.map((a) => a.params.toast)).toEqual([{ title: 'admin:toast.brandingFailed.title', description: 'admin:toast.brandingFailed.description', variant: 'destructive' }]);
+      }
       // A lead is loaded at most four times in a row (the first try and three retries) before Retry is offered.
       if (event.type === RETRY) {
         expect(started.map((h) => [h.name, h.input])).toEqual([['fetchLead', { id: context(before).leadId }]]);
@@ -306,8 +322,7 @@ export const adminDashboardPaths: PathModel = {
         if (world.events.at(-1)?.type === 'xstate.done.actor.savePricing') {
           const stored = JSON.parse((await world.http({ method: 'GET', path: '/api/admin/pricing' })).text);
           expect(context(s).pricing).toEqual(stored);
-          expect(effectsOf(world, 'pricingChanged').at(-1)?.params).toEqual({ pricing: stored });
-          expect(effectsOf(world, 'announcePricingSaved').length).toBeGreaterThan(0);
+          expect(effectsOf(world, 'pricesChanged').length).toBeGreaterThan(0);
         }
       },
       'active.tab.branding.editing': async (s, world) => {
@@ -320,7 +335,7 @@ export const adminDashboardPaths: PathModel = {
           const stored = JSON.parse((await world.http({ method: 'GET', path: '/api/admin/branding' })).text);
           expect(context(s).branding).toEqual(stored);
           expect(stored.brandName).toBe(stored.brandName.trim());
-          expect(effectsOf(world, 'brandingChanged').at(-1)?.params).toEqual({ branding: stored });
+          expect(effectsOf(world, 'brandingChanged').at(-1)?.params).toEqual({ type: 'brandingChanged', branding: stored });
         }
       },
       'active.details.open.shown': (s, world) => {

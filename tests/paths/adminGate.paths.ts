@@ -41,8 +41,9 @@ function events(password: string, signedIn: boolean) {
         { type: 'xstate.error.actor.adminLogin', error: 'network' },
       ];
     }
-    if (s.matches('signingOut')) return [{ type: 'xstate.done.actor.logout', output: null }, { type: 'xstate.error.actor.logout', error: 'network' }];
-    if (s.matches('authenticated')) return [{ type: 'SIGN_OUT' }, { type: 'EXPIRED' }];
+    if (s.matches({ authenticated: 'signingOut' })) return [{ type: 'xstate.done.actor.logout', output: null }, { type: 'xstate.error.actor.logout', error: 'network' }];
+    // The dashboard runs while the session is an admin's; it ends when the server stops answering it as one.
+    if (s.matches({ authenticated: 'open' })) return [{ type: 'SIGN_OUT' }, { type: 'xstate.done.actor.adminDashboard', output: { expired: true } }];
     if (s.matches({ loginForm: 'editing' })) {
       const f = context(s).fields;
       const fill = !f.username ? [{ type: 'FIELD.CHANGE', field: 'username', value: `  ${TEST_ADMIN.username} ` }] : !f.password ? [{ type: 'FIELD.CHANGE', field: 'password', value: password }] : [];
@@ -55,8 +56,8 @@ function events(password: string, signedIn: boolean) {
 export const adminGatePaths: PathModel = {
   machine: adminGateMachine,
   budget: 40,
-  calls: adminGateCalls,
-  effects: ['announceLoggedIn', 'announceLoginFailed', 'announceExpired', 'announceSignOutFailed'],
+  // The dashboard, the gate's child, stands for its own path model (adminDashboard.paths.ts): here it only ends.
+  calls: (http) => ({ ...adminGateCalls(http), adminDashboard: async () => ({ expired: true }) }),
   abstraction: (s) => ({ value: s.value, fields: context(s).fields, errors: Object.keys(context(s).errors).sort(), username: context(s).username }),
   cases: [
     { name: 'nobody signed in, then the admin with the right password', input: undefined, setup: async (w, i) => (await freshAdmin(w), i), events: events(TEST_ADMIN.password, false) },
@@ -70,7 +71,7 @@ export const adminGatePaths: PathModel = {
       through: [(e, before) => e.type === 'SUBMIT' && Boolean(context(before).fields.username.trim() && context(before).fields.password), (e) => e.type === 'xstate.done.actor.adminLogin', (e) => e.type === 'SIGN_OUT', (e) => e.type === 'xstate.done.actor.logout'],
     },
     { name: 'a wrong password refused', case: 'nobody signed in, then a wrong password', through: [(e, before) => e.type === 'SUBMIT' && Boolean(context(before).fields.password), (e) => e.type === 'xstate.error.actor.adminLogin' && e.error === 'server'] },
-    { name: 'an admin already signed in, whose session ends', case: 'an admin already signed in', through: [(e) => e.type === 'xstate.done.actor.adminStatus', (e) => e.type === 'EXPIRED'] },
+    { name: 'an admin already signed in, whose session ends', case: 'an admin already signed in', through: [(e) => e.type === 'xstate.done.actor.adminStatus', (e) => e.type === 'xstate.done.actor.adminDashboard'] },
   ],
   oracle: {
     initial: (s, world) => {
@@ -89,24 +90,29 @@ export const adminGatePaths: PathModel = {
         expect(context(after).errors).toEqual(valid ? {} : errors);
       }
       // Where each answer leads: the dashboard for an admin, the form for anyone else or when no answer came.
-      if (event.type === 'xstate.done.actor.adminStatus') expect(after.value).toEqual((event as { output?: { admin: unknown } }).output?.admin ? 'authenticated' : { loginForm: 'editing' });
+      if (event.type === 'xstate.done.actor.adminStatus') expect(after.value).toEqual((event as { output?: { admin: unknown } }).output?.admin ? { authenticated: 'open' } : { loginForm: 'editing' });
       if (event.type === 'xstate.error.actor.adminStatus') expect(after.value).toEqual({ loginForm: 'editing' });
-      if (event.type === 'xstate.done.actor.adminLogin') expect(after.value).toBe('authenticated');
+      if (event.type === 'xstate.done.actor.adminLogin') expect(after.value).toEqual({ authenticated: 'open' });
       if (event.type === 'xstate.error.actor.adminLogin') expect(after.value).toEqual({ loginForm: 'editing' });
-      if (event.type === 'xstate.done.actor.logout' || event.type === 'EXPIRED') expect(after.value).toEqual({ loginForm: 'editing' });
-      if (event.type === 'xstate.error.actor.logout') expect(after.value).toBe('authenticated');
+      if (event.type === 'xstate.done.actor.logout' || event.type === 'xstate.done.actor.adminDashboard') expect(after.value).toEqual({ loginForm: 'editing' });
+      // The dashboard starts with the admin's session and only then.
+      expect(started.filter((h) => h.name === 'adminDashboard')).toHaveLength(after.matches('authenticated') && !before.matches('authenticated') ? 1 : 0);
+      // A refused sign-out leaves the dashboard as it was.
+      if (event.type === 'xstate.error.actor.logout') expect(after.value).toEqual({ authenticated: 'open' });
       if (event.type === 'SUBMIT' && before.matches({ loginForm: 'editing' })) expect(after.value).toEqual(Object.keys(validateAdminLogin(context(before).fields)).length === 0 ? { loginForm: 'signingIn' } : { loginForm: 'editing' });
       if (event.type === 'xstate.error.actor.adminLogin') {
         // 'Login Failed' with the server's message when it answered, else the spec's default; the password is cleared.
         const held = lastHeld(world, 'adminLogin');
         const answer = lastCall(world, 'POST', '/api/auth/admin-login');
-        expect(asked).toEqual([{ type: 'announceLoginFailed', params: { code: held?.verdict === 'sent' ? 'invalid_admin_credentials' : undefined } }]);
+        expect(asked.map((a) => a.params.toast)).toEqual([
+          { title: 'admin:toast.loginFailed.title', description: held?.verdict === 'sent' ? 'errors:invalid_admin_credentials' : 'admin:toast.loginFailed.description', variant: 'destructive' },
+        ]);
         if (held?.verdict === 'sent') expect(answer?.response).toMatchObject({ code: 'invalid_admin_credentials' });
         if (held?.verdict === 'sent') expect(answer?.status).toBe(401);
         expect(context(after).fields.password).toBe('');
       }
       if (event.type === 'xstate.done.actor.adminLogin') {
-        expect(asked.map((a) => a.type)).toEqual(['announceLoggedIn']);
+        expect(asked.map((a) => a.params.toast)).toEqual([{ title: 'admin:toast.loggedIn.title', description: 'admin:toast.loggedIn.description' }]);
         expect(context(after).fields).toEqual({ username: '', password: '' });
       }
       // A field typed takes its value and loses its own message, and only its own.
@@ -115,8 +121,14 @@ export const adminGatePaths: PathModel = {
         expect(context(after).fields).toEqual({ ...context(before).fields, [event.field]: event.value });
         expect(context(after).errors).toEqual(others);
       }
-      if (event.type === 'EXPIRED') expect(asked.map((a) => a.type)).toEqual(['announceExpired']);
-      if (event.type === 'xstate.error.actor.logout') expect(asked.map((a) => a.type)).toEqual(['announceSignOutFailed']);
+      if (event.type === 'xstate.done.actor.adminDashboard') expect(asked.map((a) => a.params.toast)).toEqual([{ title: 'admin:toast.expired.title', description: 'admin:toast.expired.description' }]);
+      if (event.type === 'xstate.error.actor.logout') {
+        expect(asked.map((a) => a.params.toast)).toEqual([{ title: 'admin:toast.signOutFailed.title', description: 'admin:toast.signOutFailed.description', variant: 'destructive' }]);
+      }
+      // A form refused for its fields: focus goes to the first of them.
+      if (event.type === 'SUBMIT' && before.matches({ loginForm: 'editing' }) && Object.keys(validateAdminLogin(context(before).fields)).length > 0) {
+        expect(asked.map((a) => a.params)).toEqual([{ type: 'focusError', form: 'admin-form' }]);
+      }
       if (event.type === 'SIGN_OUT') expect(started.map((h) => h.name)).toEqual(['logout']);
     },
     states: {
@@ -142,13 +154,13 @@ export const adminGatePaths: PathModel = {
         expect(s.hasTag('busy')).toBe(true);
         expect(lastHeld(world, 'adminLogin')?.input.username).toBe(TEST_ADMIN.username);
       },
-      signingOut: (s, world) => {
+      'authenticated.signingOut': (s, world) => {
         expect(s.hasTag('busy')).toBe(true);
         expect(lastHeld(world, 'logout')?.verdict).toBe('waiting');
       },
       home: (s, world) => {
-        expect(s.output).toEqual({ to: '/' });
-        expect(effectsOf(world, 'announceLoggedIn')).toHaveLength(0);
+        expect(effectsOf(world, 'navigate').map((e) => e.params.to)).toEqual(['/']);
+        expect(effectsOf(world, 'toast').filter((e) => e.params.toast.title === 'admin:toast.loggedIn.title')).toHaveLength(0);
       },
     },
   },

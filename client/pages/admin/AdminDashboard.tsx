@@ -1,19 +1,10 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef } from 'react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { ADMIN_TABS, adminDashboardMachine, exportQuery, type AdminTab } from '../../../machines/adminDashboard.machine';
-import { adminLeadsExport } from '../../../openapi/routes/admin';
-import { TIME_RANGES, type TimeRange } from '../../../openapi/schemas/admin';
-import { errorKey, type ErrorCode } from '../../../machines/domain/errorCodes';
-import { makeAdminDashboardActors } from '../../api/actors/admin';
-import { fetchTransport } from '../../api/transport';
-import { useToastActor } from '../../app/AppContext';
-import { inspect } from '../../app/inspect';
+import { ADMIN_TABS, adminDashboardView, TIME_RANGES, type AdminTab, type TimeRange } from '../../../machines/adminDashboard.view';
+import type { AdminDashboardRef } from '../../../machines/adminGate.view';
 import { useFormat } from '../../app/format';
 import { useMoney } from '../../app/money';
-import { refreshPrices, updateSiteData } from '../../app/siteData';
 import { useTabKeys } from '../../app/useTabKeys';
-import type { ToastActor } from '../../app/toasts';
 import { Spinner } from '../../components/Spinner';
 import { button, card, container, heading, muted, page } from '../../styles/ui.css';
 import * as css from './admin.css';
@@ -24,64 +15,21 @@ import { OverviewTab } from './OverviewTab';
 import { BrandingTab, PricingTab } from './SettingsTabs';
 import { TrafficTab } from './TrafficTab';
 
-const withActors = adminDashboardMachine.provide({ actors: makeAdminDashboardActors(fetchTransport) });
-
-function withEffects(toasts: ToastActor) {
-  const show = (title: string, description: string, variant?: 'destructive') =>
-    toasts.send({ type: 'TOAST.SHOW', toast: { title, description, ...(variant ? { variant } : {}) } });
-  const failed = (title: string, description: string) => (_: unknown, { code }: { code: ErrorCode | undefined }) =>
-    toasts.send({ type: 'TOAST.SHOW', toast: { title, description: errorKey(code) ?? description, variant: 'destructive' } });
-  return withActors.provide({
-    actions: {
-      announceFetchFailed: (_, { what }) => show('admin:toast.fetchFailed.title', `admin:toast.fetchFailed.${what}`, 'destructive'),
-      announcePricingSaved: () => show('admin:toast.pricingSaved.title', 'admin:toast.pricingSaved.description'),
-      announcePricingFailed: failed('admin:toast.pricingFailed.title', 'admin:toast.pricingFailed.description'),
-      announceBrandingSaved: () => show('admin:toast.brandingSaved.title', 'admin:toast.brandingSaved.description'),
-      announceBrandingFailed: failed('admin:toast.brandingFailed.title', 'admin:toast.brandingFailed.description'),
-      // Every price is worked out by the server from the map: ask it again rather than work them out here.
-      pricingChanged: () => refreshPrices(),
-      brandingChanged: (_, { branding }) => updateSiteData({ branding }),
-    },
-  });
-}
-
-export type DashboardRef = ReturnType<typeof useDashboard>;
-
-function useDashboard(onExpired: () => void) {
-  const toasts = useToastActor();
-  const machine = useMemo(() => withEffects(toasts), [toasts]);
-  const inspector = inspect();
-  const ref = useActorRef(machine, inspector ? { inspect: inspector } : {});
-  const expired = useRef(onExpired);
-  expired.current = onExpired;
-  useEffect(() => {
-    const sub = ref.subscribe((s) => {
-      if (s.status === 'done') expired.current();
-    });
-    return () => sub.unsubscribe();
-  }, [ref]);
-  return ref;
-}
+export type DashboardRef = AdminDashboardRef;
 
 interface Props {
+  /** The gate's dashboard: it runs while the server answers this session as an admin. */
+  dashboard: DashboardRef;
   username: string;
   onSignOut: () => void;
-  onExpired: () => void;
 }
 
 /** The dashboard (spec 1-core §2.10): range, export, the four cards, the six tabs, and the lead dialog. */
-export function AdminDashboard({ username, onSignOut, onExpired }: Props) {
+export function AdminDashboard({ dashboard: ref, username, onSignOut }: Props) {
   const { t } = useTranslation(['admin', 'catalog', 'ds160form']);
   const money = useMoney();
   const format = useFormat();
-  const ref = useDashboard(onExpired);
-
-  const timeRange = useSelector(ref, (s) => s.context.timeRange);
-  const analytics = useSelector(ref, (s) => s.context.analytics);
-  const summaryLoading = useSelector(ref, (s) => s.matches({ active: { summary: 'loading' } }));
-  const summaryFailed = useSelector(ref, (s) => s.matches({ active: { summary: 'failed' } }));
-  const tab = useSelector(ref, (s) => ADMIN_TABS.find((name) => s.matches({ active: { tab: name } })) ?? 'overview');
-  const leadQuery = useSelector(ref, (s) => s.context.leadQuery);
+  const { timeRange, analytics, summaryLoading, summaryFailed, tab, exportHref } = useSelector(ref, adminDashboardView, shallowEqual);
 
   const select = (next: AdminTab) => ref.send({ type: 'TAB', tab: next });
   const tabKeys = useTabKeys(ADMIN_TABS, tab, select);
@@ -109,7 +57,7 @@ export function AdminDashboard({ username, onSignOut, onExpired }: Props) {
             </select>
           </div>
           {/* A plain link: the browser downloads the CSV the server streams, with the table's filters. */}
-          <a className={button.secondary} href={`${adminLeadsExport.url}${exportQuery(leadQuery)}`} download data-testid="admin-export">
+          <a className={button.secondary} href={exportHref} download data-testid="admin-export">
             {t('dashboard.export')}
           </a>
           <button type="button" className={button.ghost} onClick={onSignOut}>
