@@ -59,6 +59,7 @@ export const PAGE_FLOWS: Partial<Record<RouteName, readonly MachineName[]>> = {
   checkout: ['checkout', 'groupCheckout'],
   login: ['login'],
   admin: ['adminGate'],
+  dashboard: ['dashboard'],
   paymentConfirmation: ['confirmation', 'groupConfirmation'],
 };
 

@@ -17,9 +17,10 @@ export type WorldEffect =
   | { type: 'navigate'; to: string; replace?: boolean }
   /**
    * Values kept in this browser, by key (null removes one). `soon`: written after a short pause, or at once when the
-   * page is left, for what changes with every keystroke (a form's answers).
+   * page is left, for what changes with every keystroke (a form's answers). `unlessKept`: only where nothing is kept
+   * yet (a hand-over never overwrites what the applicant began).
    */
-  | { type: 'store'; area: StorageArea; values: Record<string, string | null>; soon?: boolean }
+  | { type: 'store'; area: StorageArea; values: Record<string, string | null>; soon?: boolean; unlessKept?: boolean }
   /** A toast, by translation keys. */
   | { type: 'toast'; toast: ToastRequest }
   /** A file handed to the browser as a download. */

@@ -8,7 +8,7 @@ import { LANGUAGE_STORAGE_KEY } from '../../machines/domain/language';
 import { saveFile } from './saveFile';
 import type { SessionActor } from './session';
 import { refreshPrices, updateSiteData } from './siteData';
-import { deferredWrite, writeStorage } from './storage';
+import { deferredWrite, readStorage, writeStorage } from './storage';
 import type { ToastActor } from './toasts';
 
 export interface EffectHandlers {
@@ -78,7 +78,10 @@ export function perform(effect: WorldEffect, handlers: EffectHandlers): void {
       handlers.navigate?.(effect.to, { replace: effect.replace ?? false });
       return;
     case 'store':
-      for (const [key, value] of Object.entries(effect.values)) store(effect.area, key, value, effect.soon ?? false);
+      for (const [key, value] of Object.entries(effect.values)) {
+        if (effect.unlessKept && readStorage(effect.area, key) !== null) continue;
+        store(effect.area, key, value, effect.soon ?? false);
+      }
       return;
     case 'toast':
       handlers.toasts.send({ type: 'TOAST.SHOW', toast: effect.toast });

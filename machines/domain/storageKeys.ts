@@ -51,3 +51,9 @@ export function storedStartChoice(choice: Partial<KeptStartChoice>): { type: 'st
   ];
   return { type: 'store', area: 'session', values: Object.fromEntries(parts.flatMap(([part, value]) => (value === undefined ? [] : [[STORAGE_KEYS[part], value]]))) };
 }
+
+/** Where a question wizard keeps its progress in local storage, per catalog (`rumbo-wizard-ds160`). */
+export const wizardStorageKey = (catalogId: string) => `rumbo-wizard-${catalogId}`;
+
+/** Where the ten-section DS-160 form keeps itself in this browser. */
+export const DS160_FORM_STORAGE_KEY = 'rumbo-ds160-form';

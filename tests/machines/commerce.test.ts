@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor, type AnyActorRef } from 'xstate';
 import { checkoutMachine, ownedOrder, paymentRequest, stillForSale } from '../../machines/checkout.machine';
 import { confirmationMachine, type PdfFile } from '../../machines/confirmation.machine';
-import { applicationCards, canAddTraveller, canContinue, dashboardMachine, hasFormPdf, hasReceipt, inProgressCount } from '../../machines/dashboard.machine';
+import { applicationCards, canAddTraveller, canContinue, dashboardMachine, hasFormPdf, hasReceipt, inProgressCount, type DashboardData } from '../../machines/dashboard.machine';
 import { loginMachine } from '../../machines/login.machine';
 import { pricingMachine, type PricingData } from '../../machines/pricing.machine';
 import { resultsMachine } from '../../machines/results.machine';
@@ -304,6 +304,29 @@ describe('session', () => {
 });
 
 describe('dashboard', () => {
+  /** The dashboard as the page opens it: its effects heard, and told that someone is signed in. */
+  const signedIn = (machine: typeof dashboardMachine) => {
+    const actor = startHeard(machine);
+    actor.send({ type: 'SESSION', signedIn: true, checking: false });
+    return actor;
+  };
+
+  it('waits for the session: someone signed in loads the list, nobody goes to /login without asking the server', async () => {
+    const fetchDashboard = vi.fn(async (): Promise<DashboardData> => ({ applications: [], orders: [], groupPayments: [] }));
+    const nobody = startHeard(dashboardMachine.provide({ actors: { fetchDashboard: fromPromise(fetchDashboard) } }));
+    expect(nobody.getSnapshot().hasTag('busy')).toBe(true);
+    nobody.send({ type: 'SESSION', signedIn: false, checking: true });
+    expect(nobody.getSnapshot().value).toBe('waiting');
+    nobody.send({ type: 'SESSION', signedIn: false, checking: false });
+    expect(nobody.effects).toEqual([{ type: 'navigate', to: '/login', replace: true }]);
+    expect(fetchDashboard).not.toHaveBeenCalled();
+    // Once open it stays: a later word from the session does not close it.
+    const open = signedIn(dashboardMachine.provide({ actors: { fetchDashboard: fromPromise(fetchDashboard) } }));
+    await settle(open);
+    open.send({ type: 'SESSION', signedIn: false, checking: false });
+    expect(open.getSnapshot().matches('ready')).toBe(true);
+  });
+
   const app = (over: Partial<ApplicationDto>): ApplicationDto => ({
     id: 'a',
     type: 'ESTA',
@@ -349,7 +372,7 @@ describe('dashboard', () => {
       payment({ id: 'p5', number: 'RB-261116-NOCARD00', groupId: 'nobody-listed' }),
     ];
     const applications = [member('ana', 'leader', 'g'), member('luis', 'spouse', 'g'), app({ id: 'alone' }), member('eva', 'leader', 'h')];
-    const actor = createActor(dashboardMachine.provide({ actors: { fetchDashboard: resolves({ applications, orders: [], groupPayments: payments }) } })).start();
+    const actor = signedIn(dashboardMachine.provide({ actors: { fetchDashboard: resolves({ applications, orders: [], groupPayments: payments }) } }));
     expect(actor.getSnapshot().context.groupPayments).toEqual([]);
     await settle(actor);
     const { context } = actor.getSnapshot();
@@ -374,19 +397,24 @@ describe('dashboard', () => {
   });
 
   it('sends nobody-signed-in to /login, and Continue hands the answers to the wizard', async () => {
-    const toLogin = createActor(dashboardMachine.provide({ actors: { fetchDashboard: rejects({ status: 401 }) } })).start();
+    const toLogin = signedIn(dashboardMachine.provide({ actors: { fetchDashboard: rejects({ status: 401 }) } }));
     await waitFor(toLogin, (s) => s.status === 'done');
-    expect(toLogin.getSnapshot().output).toEqual({ to: '/login' });
+    expect(lastNavigation(toLogin.effects)).toBe('/login');
 
-    const resume = vi.fn();
-    const actor = createActor(dashboardMachine.provide({ actors: { fetchDashboard: resolves({ applications: [app({})], orders: [], groupPayments: [] }), fetchAnswers: resolves({ email: 'a@b.co' }) }, actions: { resume } })).start();
+    const actor = signedIn(dashboardMachine.provide({ actors: { fetchDashboard: resolves({ applications: [app({})], orders: [], groupPayments: [] }), fetchAnswers: resolves({ email: 'a@b.co' }) } }));
     await settle(actor);
     actor.send({ type: 'CONTINUE', id: 'a' });
     await waitFor(actor, (s) => s.status === 'done');
     // The wizard opens on the first question the answers leave open: the e-mail is answered, the first name is next.
     expect(estaCatalog.questions.slice(0, 2).map((q) => q.id)).toEqual(['email', 'first-name']);
-    expect(resume).toHaveBeenCalledWith(expect.anything(), { catalogId: 'esta', leadId: 'a', answers: { email: 'a@b.co' }, currentId: 'first-name' });
-    expect(actor.getSnapshot().output).toEqual({ to: '/apply/esta-wizard' });
+    expect(actor.effects).toEqual([
+      {
+        type: 'store',
+        area: 'local',
+        values: { 'rumbo-wizard-esta': JSON.stringify({ answers: { email: 'a@b.co' }, currentId: 'first-name', leadId: 'a', synced: { email: 'a@b.co' } }) },
+      },
+      { type: 'navigate', to: '/apply/esta-wizard' },
+    ]);
   });
 
   it('adds travellers where the group panel is, by the one who fills and pays, while the application is open', () => {
@@ -402,35 +430,32 @@ describe('dashboard', () => {
   it('opens the ten-section form and "Add a traveller" by their address, loading nothing first', async () => {
     const fetchAnswers = vi.fn(async () => ({}));
     const open = async (event: { type: 'CONTINUE' | 'ADD_TRAVELLER'; id: string }) => {
-      const actor = createActor(
+      const actor = signedIn(
         dashboardMachine.provide({
           actors: { fetchDashboard: resolves({ applications: [app({}), app({ id: 'f', wizard: 'form', type: 'DS-160', source: 'ds160-wizard' })], orders: [], groupPayments: [] }), fetchAnswers: fromPromise(fetchAnswers) },
         }),
-      ).start();
+      );
       await settle(actor);
       actor.send(event);
-      return actor.getSnapshot().output;
+      return lastNavigation(actor.effects);
     };
-    expect(await open({ type: 'CONTINUE', id: 'f' })).toEqual({ to: '/ds160-wizard?traveller=f' });
-    expect(await open({ type: 'ADD_TRAVELLER', id: 'f' })).toEqual({ to: '/ds160-wizard?traveller=f&add-traveller=1' });
-    expect(await open({ type: 'ADD_TRAVELLER', id: 'a' })).toEqual({ to: '/apply/esta-wizard?traveller=a&add-traveller=1' });
+    expect(await open({ type: 'CONTINUE', id: 'f' })).toBe('/ds160-wizard?traveller=f');
+    expect(await open({ type: 'ADD_TRAVELLER', id: 'f' })).toBe('/ds160-wizard?traveller=f&add-traveller=1');
+    expect(await open({ type: 'ADD_TRAVELLER', id: 'a' })).toBe('/apply/esta-wizard?traveller=a&add-traveller=1');
     expect(await open({ type: 'ADD_TRAVELLER', id: 'nobody' })).toBeUndefined();
     expect(fetchAnswers).not.toHaveBeenCalled();
   });
 
   it("lists the orders, prints a paid one's receipt, and its form only once the form is complete", async () => {
-    const saveFile = vi.fn();
-    const announceReceiptFailed = vi.fn();
     const paid = { ...ORDER, formReady: false } as OrderDto;
     const failed = { ...ORDER, id: 'f', number: 'RB-261123-FAILED00', status: 'failed', formReady: true } as OrderDto;
     const file: PdfFile = { fileName: 'r.pdf', bytes: new Uint8Array([37]) };
     const downloadReceipt = vi.fn(async () => file);
-    const actor = createActor(
+    const actor = signedIn(
       dashboardMachine.provide({
         actors: { fetchDashboard: resolves({ applications: [app({})], orders: [paid, failed], groupPayments: [] }), downloadReceipt: fromPromise(downloadReceipt), downloadForm: rejects(new Error('x')) },
-        actions: { saveFile, announceReceiptFailed },
       }),
-    ).start();
+    );
     await settle(actor);
     expect(actor.getSnapshot().context.orders).toEqual([paid, failed]);
     expect([hasReceipt(paid), hasFormPdf(paid), hasReceipt(failed), hasFormPdf(failed)]).toEqual([true, false, false, false]);
@@ -444,7 +469,7 @@ describe('dashboard', () => {
     expect(actor.getSnapshot().context.downloading).toBe(paid.id);
     await waitFor(actor, (s) => s.matches({ ready: 'list' }));
     expect(downloadReceipt).toHaveBeenCalledWith(expect.objectContaining({ input: { order: paid } }));
-    expect(saveFile).toHaveBeenCalledWith(expect.anything(), { file });
+    expect(actor.effects).toEqual([{ type: 'download', file }]);
     expect(actor.getSnapshot().context.downloading).toBeNull();
   });
 });
