@@ -2,10 +2,9 @@
 // language and with the site's current data (client/prerender.tsx, server/services/prerender/), so they paint
 // before any JavaScript runs; the browser then hydrates them (client/main.tsx).
 import { ROUTES, type RouteName } from '../machines/domain/routes';
-import { keepsStartChoice } from '../machines/domain/storageKeys';
+import { keepsStartChoice, wizardStorageKey } from '../machines/domain/storageKeys';
 import { readStorage } from './app/storage';
 import type { MetaPage } from './app/usePageMeta';
-import { wizardStorageKey } from './app/wizard/storageKey';
 
 export interface EntryPage {
   route: RouteName;

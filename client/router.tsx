@@ -61,6 +61,10 @@ export const PAGE_FLOWS: Partial<Record<RouteName, readonly MachineName[]>> = {
   admin: ['adminGate'],
   dashboard: ['dashboard'],
   paymentConfirmation: ['confirmation', 'groupConfirmation'],
+  wizard: ['questionWizard'],
+  applyWizard: ['questionWizard'],
+  applyEstaWizard: ['questionWizard', 'travellerHandover', 'travellerGroup'],
+  ds160Wizard: ['ds160Form', 'travellerHandover', 'travellerGroup', 'formResume', 'photoCheck'],
 };
 
 // Each page its own chunk, loaded when its route is first visited.

@@ -1,6 +1,7 @@
 // What a flow does to the world, as its machine says it (XState's `emit`): one app-level handler performs every one
 // of them (client/app/effects.ts), so a page holds no navigation, storage, download or toast of its own, a test of a
 // machine asserts the events it emitted, and a reviewer finds every side effect of the app in one file.
+import type { AnyEventObject } from 'xstate';
 import type { Account } from './session.machine';
 import type { ToastRequest } from './toast.machine';
 
@@ -30,6 +31,11 @@ export type WorldEffect =
   /** Hand-offs to the app's session: who is signed in now, and a sign-out. */
   | { type: 'signedIn'; account: Account }
   | { type: 'signOut' }
+  /**
+   * Hands something to another flow running on the same page (a resume code's application to the form it fills, a
+   * traveller's answers read for the form, a photo kept for the field that holds it): the event goes to that flow.
+   */
+  | { type: 'handOff'; flow: string; event: AnyEventObject }
   /** Focus moves to the first field with an error in the form with this id, once it is drawn. */
   | { type: 'focusError'; form: string }
   /** The interface language, applied to the document (its `lang`, i18n, the cookie the server prerenders by). */

@@ -45,6 +45,11 @@ export interface Flow<M extends AnyStateMachine, P = void> {
   /** The machine's input from the world and what the page passes (a component's own props). */
   input: (world: World, props: P) => InputFrom<M>;
   steps?: FlowSteps<M>;
+  /**
+   * A flow that follows its page's address (another traveller opened on the same page): the door sends it this event
+   * whenever the address changes.
+   */
+  address?: (search: URLSearchParams) => EventFrom<M>;
   /** A flow that waits for who is signed in: the door sends it this event when the session is known, and when it changes. */
   session?: (session: { account: Account | null; checking: boolean }) => EventFrom<M>;
 }

@@ -19,6 +19,19 @@ export interface EffectHandlers {
   navigate?: (to: string, options: { replace: boolean }) => void;
 }
 
+/** The flows running on the page, by their registered name: where a hand-off goes (client/app/useFlow.ts registers them). */
+const running = new Map<string, Set<AnyActorRef>>();
+
+/** Lists a flow's actor among those running, until the returned function is called. */
+export function runningFlow(name: string, actor: AnyActorRef): () => void {
+  const actors = running.get(name) ?? new Set();
+  actors.add(actor);
+  running.set(name, actors);
+  return () => {
+    actors.delete(actor);
+  };
+}
+
 /** Writers of values stored `soon`, one per key, so every keystroke's write replaces the one still waiting. */
 const soonWriters = new Map<string, ReturnType<typeof deferredWrite<string | null>>>();
 
@@ -97,6 +110,9 @@ export function perform(effect: WorldEffect, handlers: EffectHandlers): void {
       return;
     case 'signOut':
       handlers.session?.send({ type: 'SIGN_OUT' });
+      return;
+    case 'handOff':
+      for (const actor of running.get(effect.flow) ?? []) actor.send(effect.event);
       return;
     case 'focusError':
       focusError(effect.form);

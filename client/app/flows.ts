@@ -44,6 +44,10 @@ const DOORS: Partial<Record<MachineName, () => Promise<Door>>> = {
   travellerHandover: () => import('../api/actors/travellerHandover').then((m) => ({ actors: () => m.makeTravellerHandoverActors(fetchTransport) })),
   formResume: () => import('../api/actors/formResume').then((m) => ({ actors: () => m.makeFormResumeActors(fetchTransport) })),
   ds160Form: () => import('../api/actors/ds160Form').then((m) => ({ actors: () => m.makeDs160FormActors(paintFirst) })),
+  photoCheck: () => import('../api/actors/photoCheck').then((m) => ({ actors: () => m.makePhotoCheckActors(fetchTransport, m.readWithFileReader) })),
+  // A wizard's calls follow its catalog (what it creates and saves), which its input names.
+  questionWizard: () =>
+    import('../api/actors/questionWizard').then((m) => ({ actors: (input) => m.makeQuestionWizardActors(fetchTransport, (input as { catalog: Parameters<typeof m.makeQuestionWizardActors>[1] }).catalog) })),
   aiAssistant: () => import('../api/actors/aiAssistant').then((m) => ({ actors: () => m.makeAiAssistantActors(fetchTransport) })),
   aivisaChat: () => import('../api/actors/aivisa').then((m) => ({ actors: () => m.makeAivisaActors(fetchTransport) })),
   sectionsChat: () => import('../api/actors/sectionsChat').then((m) => ({ actors: () => m.makeSectionsChatActors(fetchTransport) })),

@@ -5,7 +5,7 @@ import type { ActorRefFrom, AnyActorRef, AnyStateMachine } from 'xstate';
 import type { Flow, World } from '../../machines/flow';
 import { toIsoDate } from '../../machines/domain/validators';
 import { useAppActors } from './AppContext';
-import { flushStored, performEffects } from './effects';
+import { flushStored, performEffects, runningFlow } from './effects';
 import { doorOf } from './flows';
 import { inspect } from './inspect';
 import { readStorage } from './storage';
@@ -45,12 +45,15 @@ export function useFlow<M extends AnyStateMachine, P = void>(flow: Flow<M, P>, .
       session: app.session,
       navigate: (to, { replace }) => navigate(to, { replace }),
     });
+    // Another flow on the page may hand this one something (machines/effects.ts `handOff`).
+    const unlist = runningFlow(flow.name, ref as AnyActorRef);
     return () => {
       stop();
+      unlist();
       // Leaving the page: what the flow stored soon is written before the next page reads it.
       flushStored();
     };
-  }, [ref, app, navigate]);
+  }, [ref, app, navigate, flow]);
 
   useEffect(() => {
     const follows = flow.session;
@@ -68,6 +71,12 @@ export function useFlow<M extends AnyStateMachine, P = void>(flow: Flow<M, P>, .
     const subscription = app.session.subscribe(tell);
     return () => subscription.unsubscribe();
   }, [ref, app, flow]);
+
+  // The address moved while the page stayed (another traveller opened on the same page): a flow that follows it hears.
+  const address = search.toString();
+  useEffect(() => {
+    if (flow.address) (ref as AnyActorRef).send(flow.address(new URLSearchParams(address)));
+  }, [ref, flow, address]);
 
   useStepHistory(ref, flow.steps);
   return ref;

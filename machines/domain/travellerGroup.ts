@@ -170,3 +170,12 @@ export function guardianErrors(g: { leadId?: string | null; name?: string; role?
 // Where each traveller's form is
 
 export { ADD_TRAVELLER_PARAM, TRAVELLER_PARAM, addTravellerPath, groupCheckoutPath, travellerPath } from './groupPaths';
+
+/**
+ * Who may be removed from a group: anyone but its leader, while they hold no payment (a paid or pending order keeps
+ * their application; a failed one does not). The panel offers Remove by this rule. The server refuses a removal by
+ * the traveller's orders (server/services/groups: any order); it is to take this rule too (issue 46, the faults
+ * helper's part), so that a traveller whose only order failed can be removed there as well.
+ */
+export const mayRemoveTraveller = (traveller: { relationship: string; paymentStatus: 'unpaid' | 'pending' | 'paid' }) =>
+  traveller.relationship !== 'leader' && traveller.paymentStatus === 'unpaid';

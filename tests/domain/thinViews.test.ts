@@ -27,13 +27,8 @@ const VISUAL_STATE: Record<string, string> = {
   'client/pages/aivisa/AivisaPage.tsx: input': "the chat machine's input",
   'client/pages/ai-assistant/AiAssistantPage.tsx: input': "the interview machine's input",
   'client/pages/ai-chat/AiChatPage.tsx: input': "the chat machine's input",
-  'client/pages/ds160-wizard/ResumePanel.tsx: input': "the resume machine's input",
-  'client/pages/ds160-wizard/Ds160WizardPage.tsx: input': "the form machine's input",
   'client/pages/ds160-wizard/Ds160WizardPage.tsx: linkedCode': "the resume link's code, the resume machine's input",
-  'client/pages/ds160-wizard/PhotoCheck.tsx: input': "the photo machine's input",
-  'client/pages/pricing/PricingPage.tsx: data': "the pricing machine's input (the plans the page arrived with)",
   'client/pages/premium-interview/PremiumInterview.tsx: start': "the interview machine's input",
-  'client/pages/dashboard/DashboardPage.tsx: opened': 'whether the dashboard has been shown: its own Logout then leaves for home, not /login',
   // An actor's reference handed up by the component that started it: the group panel's machine, not its data.
   'client/pages/apply-esta-wizard/ApplyEstaWizardPage.tsx: group': "the group panel's actor, to read which answers it filled in",
   'client/pages/ds160-wizard/Ds160WizardPage.tsx: group': "the group panel's actor, to read which answers it filled in",
