@@ -40,7 +40,7 @@ export const PAGE_FILES: Record<RouteName | 'notFound', PageDeclaration> = {
   aiVisa: { file: 'pages/aivisa/AivisaPage.tsx', namespaces: ['aiassistant', 'aivisa'] },
   aiChatSections: { file: 'pages/ai-chat-sections/AiChatSectionsPage.tsx', namespaces: ['aivisa', 'sections'] },
   aiChat: { file: 'pages/ai-chat/AiChatPage.tsx', namespaces: ['agent', 'aivisa', 'ds160form'] },
-  admin: { file: 'pages/admin/AdminPage.tsx', namespaces: ['admin', 'answers', 'catalog', 'ds160form', 'errors', 'validation'] },
+  admin: { file: 'pages/admin/AdminPage.tsx', namespaces: ['admin', 'answers', 'catalog', 'ds160form', 'errors', 'operators', 'validation'] },
   premiumText: { file: 'pages/premium-interview/PremiumTextPage.tsx', namespaces: ['premium'] },
   premiumVoice: { file: 'pages/premium-interview/PremiumVoicePage.tsx', namespaces: ['premium'] },
   notFound: { file: 'pages/not-found/NotFoundPage.tsx', namespaces: [] },
@@ -58,7 +58,6 @@ export const PAGE_FLOWS: Partial<Record<RouteName, readonly MachineName[]>> = {
   results: ['results'],
   checkout: ['checkout', 'groupCheckout'],
   login: ['login'],
-  admin: ['adminGate'],
   dashboard: ['dashboard'],
   paymentConfirmation: ['confirmation', 'groupConfirmation'],
   wizard: ['questionWizard'],
@@ -122,7 +121,7 @@ const children: RouteObject[] = [
     path: ROUTES[name],
     lazy: page(PAGE_FILES[name], PAGE_FLOWS[name]),
   })),
-  // The pricing page's ESTA card links here; the ESTA wizard is the page (DECISIONS.md).
+  // The pricing page's ESTA card links here; the ESTA wizard is the page (docs/DECISIONS.md).
   { path: ESTA_ALIAS, loader: ({ request }) => redirect(`${ROUTES.applyEstaWizard}${new URL(request.url).search}`) },
   { path: '*', lazy: page(PAGE_FILES.notFound) },
 ];

@@ -1,4 +1,4 @@
-import type { ColumnType, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 /** Key-value settings: pricing map, branding, fees (JSON text). */
 export interface SettingsTable {
@@ -25,6 +25,40 @@ export interface UsersTable {
   /** A guest's contact address; never unique and never used to find an account. */
   guest_email: string | null;
   created_at: string;
+  /** An admin account's role in the admin area (issue 44); null for applicants and guests. */
+  admin_role: ColumnType<'owner' | 'operator' | 'viewer' | null, 'owner' | 'operator' | 'viewer' | null | undefined, 'owner' | 'operator' | 'viewer' | null>;
+  /** When an owner disabled this operator; a disabled operator cannot sign in. */
+  disabled_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The TOTP secret, encrypted (server/services/operators/secretBox.ts); set before it is confirmed. */
+  totp_secret: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When two-factor sign-in was confirmed with a code; null while it is not set up. */
+  totp_enabled_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The time step of the last code accepted: a code is taken once. PostgreSQL returns bigint as a string. */
+  totp_last_step: ColumnType<number | string | null, number | null | undefined, number | null>;
+  /** SHA-256 of an open invitation's token, and when it expires. */
+  invite_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  invite_expires_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** Recovery codes of an operator's two-factor sign-in, as SHA-256 hashes; each signs in once. */
+export interface RecoveryCodesTable {
+  code_hash: string;
+  user_id: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+/** The audit log: appended to only (a trigger refuses UPDATE and DELETE). */
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: string;
+  actor_id: string;
+  actor: string;
+  action: string;
+  target: string;
+  /** JSON object of strings, numbers, booleans and nulls. */
+  detail: string;
+  client: string;
 }
 
 export interface SessionsTable {
@@ -107,6 +141,10 @@ export interface OrdersTable {
   group_id: string | null;
   /** A line of a group's order: the order that was charged for it (one charge, one attempt, one receipt). */
   parent_order_id: string | null;
+  /** Whom the government fees were looked up for: 'ESTA' or a visa class (issue 44). */
+  visa_class: string | null;
+  /** JSON: the government fee lines in force when it was quoted, with their sources (machines/domain/governmentFees.ts). */
+  government_fees: string | null;
 }
 
 export type OrderSettlement = 'checkout' | 'reconciliation' | 'migration';
@@ -247,7 +285,35 @@ export interface Database {
   gateway_charges: GatewayChargesTable;
   traveller_groups: TravellerGroupsTable;
   group_members: GroupMembersTable;
+  jobs: JobsTable;
+  job_runs: JobRunsTable;
+  recovery_codes: RecoveryCodesTable;
+  audit_log: AuditLogTable;
+  government_fees: GovernmentFeesTable;
 }
+
+/** The government's fees as a dated schedule (issue 44, machines/domain/governmentFees.ts). */
+export interface GovernmentFeesTable {
+  id: string;
+  code: string;
+  subject: string;
+  amount_cents: number;
+  currency: string;
+  /** YYYY-MM-DD (UTC); null while announced but not in force. */
+  effective_from: string | null;
+  source_url: string;
+  payer: string;
+  paid_at: string;
+  /** 1 or 0. */
+  refundable: number;
+  note: string;
+  last_checked_at: string | null;
+  created_at: string;
+  /** The admin who scheduled it; null for the seeded rows. */
+  created_by: string | null;
+}
+
+export type GovernmentFeeRow = Selectable<GovernmentFeesTable>;
 
 /** A family or group travelling together (issue 36), led by the leader's lead. */
 export interface TravellerGroupsTable {
@@ -326,3 +392,42 @@ export type ResumeCodeRow = Selectable<ResumeCodesTable>;
 export type AssistantSessionRow = Selectable<AssistantSessionsTable>;
 export type ChatSessionRow = Selectable<ChatSessionsTable>;
 export type PaymentAttemptRow = Selectable<PaymentAttemptsTable>;
+
+export type JobState = 'created' | 'active' | 'retry' | 'completed' | 'failed';
+
+/** A job of the in-process runner (SQLite only; pg-boss keeps PostgreSQL's in its own schema). */
+export interface JobsTable {
+  id: string;
+  name: string;
+  key: string | null;
+  /** JSON. */
+  data: string;
+  state: JobState;
+  /** Runs begun so far. */
+  attempts: number;
+  retry_limit: number;
+  retry_delay_seconds: number;
+  start_after: string;
+  started_at: string | null;
+  finished_at: string | null;
+  last_error: string | null;
+  created_at: string;
+}
+
+/** One run of a job, on either engine. */
+export interface JobRunsTable {
+  id: string;
+  job_id: string;
+  name: string;
+  key: string | null;
+  /** 1 for the first run, 2 for the first retry … */
+  attempt: number;
+  /** The process that ran it: host and pid. */
+  worker: string;
+  outcome: 'completed' | 'failed';
+  error: string | null;
+  started_at: string;
+  finished_at: string;
+}
+export type JobRow = Selectable<JobsTable>;
+export type JobRunRow = Selectable<JobRunsTable>;

@@ -1,5 +1,4 @@
-import { assign, emit, fromPromise, setup } from 'xstate';
-import { failureToast, toast, type WorldEffect } from './effects';
+import { assign, fromPromise, setup } from 'xstate';
 import type {
   AdminLeadDetailDto,
   AdminLeadsDto,
@@ -14,9 +13,9 @@ import type { BrandingDto } from '../openapi/schemas/branding';
 import type { PricingDto } from '../openapi/schemas/pricing';
 import { parsePrice, validateBranding, type BrandingForm } from './domain/adminForms';
 import type { ValidationError } from './domain/validators';
-import { errorKey, refusalOf, type ErrorCode } from './domain/errorCodes';
+import { refusalOf, type ErrorCode } from './domain/errorCodes';
 
-export const ADMIN_TABS = ['overview', 'traffic', 'leads', 'conversions', 'pricing', 'branding'] as const;
+export const ADMIN_TABS = ['overview', 'traffic', 'leads', 'conversions', 'pricing', 'fees', 'branding', 'operators', 'audit'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 export type PriceKey = keyof PricingDto;
 /** Spec 1-core §9 "Lead detail retries 3 times": three more tries after the first, each wait twice the last. */
@@ -30,7 +29,13 @@ export interface LeadQuery {
   page: number;
 }
 
+export interface AdminDashboardInput {
+  /** The tabs the operator's role shows (issue 44): a tab outside them is never opened. */
+  tabs: readonly AdminTab[];
+}
+
 export interface AdminDashboardContext {
+  tabs: readonly AdminTab[];
   timeRange: TimeRange;
   leadQuery: LeadQuery;
   analytics: AnalyticsDto | null;
@@ -67,9 +72,6 @@ export interface AdminDashboardOutput {
   expired: true;
 }
 
-/** The Branding tab's form, by its id: a refused save moves focus to its first field in error. */
-export const BRANDING_FORM_ID = 'branding-form';
-
 export type FetchFailure = 'analytics' | 'leads' | 'traffic' | 'conversions';
 
 const statusOf = (error: unknown) => (error as { status?: unknown } | null)?.status;
@@ -82,7 +84,7 @@ const expired = { guard: 'unauthorized', target: '#adminDashboard.expired' } as 
  * throws away the table behind it and changing the range reloads only what shows it.
  */
 const dashboardSetup = setup({
-  types: { context: {} as AdminDashboardContext, events: {} as AdminDashboardEvent, output: {} as AdminDashboardOutput, emitted: {} as WorldEffect },
+  types: { context: {} as AdminDashboardContext, events: {} as AdminDashboardEvent, input: {} as AdminDashboardInput, output: {} as AdminDashboardOutput },
   actors: {
     /** GET /api/admin/analytics; provided by the client. */
     fetchAnalytics: fromPromise<AnalyticsDto, { timeRange: TimeRange }>(async () => {
@@ -122,19 +124,15 @@ const dashboardSetup = setup({
     }),
   },
   actions: {
-    // Spec 1-core §8's toasts; a refusal the server coded is said in the admin's language, else the spec's text.
-    announceFetchFailed: emit((_, params: { what: FetchFailure }) => failureToast('admin:toast.fetchFailed.title', `admin:toast.fetchFailed.${params.what}`)),
-    announcePricingSaved: emit(toast('admin:toast.pricingSaved.title', 'admin:toast.pricingSaved.description')),
-    announcePricingFailed: emit((_, params: { code: ErrorCode | undefined }) => failureToast('admin:toast.pricingFailed.title', errorKey(params.code) ?? 'admin:toast.pricingFailed.description')),
-    announceBrandingSaved: emit(toast('admin:toast.brandingSaved.title', 'admin:toast.brandingSaved.description')),
-    announceBrandingFailed: emit((_, params: { code: ErrorCode | undefined }) => failureToast('admin:toast.brandingFailed.title', errorKey(params.code) ?? 'admin:toast.brandingFailed.description')),
-    /**
-     * Every page shows the new prices or names at once: the prices asked of the server again (it works every one
-     * out from the map), the names as saved.
-     */
-    pricingChanged: emit((_, _params: { pricing: PricingDto }) => ({ type: 'pricesChanged' as const })),
-    brandingChanged: emit((_, params: { branding: BrandingDto }) => ({ type: 'brandingChanged' as const, branding: params.branding })),
-    keepFigures: assign((_, params: { key: 'traffic' | 'conversions'; figures: unknown }) => ({ [params.key]: params.figures }) as Partial<AdminDashboardContext>),
+    // Spec 1-core §8's toasts; provided by the client.
+    announceFetchFailed: (_: unknown, _params: { what: FetchFailure }) => {},
+    announcePricingSaved: () => {},
+    announcePricingFailed: (_: unknown, _params: { code: ErrorCode | undefined }) => {},
+    announceBrandingSaved: () => {},
+    announceBrandingFailed: (_: unknown, _params: { code: ErrorCode | undefined }) => {},
+    /** Every page shows the new prices or names at once; provided by the client (the app's site data). */
+    pricingChanged: (_: unknown, _params: { pricing: PricingDto }) => {},
+    brandingChanged: (_: unknown, _params: { branding: BrandingDto }) => {},
   },
   delays: {
     leadRetry: ({ context }) => leadRetryDelay(context.attempts),
@@ -143,7 +141,7 @@ const dashboardSetup = setup({
     unauthorized: (_, params: { error: unknown }) => statusOf(params.error) === 401,
     notFound: (_, params: { error: unknown }) => statusOf(params.error) === 404,
     rangeChanges: ({ context, event }) => event.type === 'RANGE.CHANGE' && event.range !== context.timeRange,
-    isTab: ({ event }, params: { tab: AdminTab }) => event.type === 'TAB' && event.tab === params.tab,
+    isTab: ({ context, event }, params: { tab: AdminTab }) => event.type === 'TAB' && event.tab === params.tab && context.tabs.includes(params.tab),
     statusChanges: ({ context, event }) => event.type === 'FILTER.STATUS' && event.value !== context.leadQuery.status,
     planChanges: ({ context, event }) => event.type === 'FILTER.PLAN' && event.value !== context.leadQuery.plan,
     pageExists: ({ context, event }) => {
@@ -169,8 +167,7 @@ function rangedTab(src: 'fetchTraffic' | 'fetchConversions', key: 'traffic' | 'c
           id: src,
           src,
           input: ({ context }) => ({ timeRange: context.timeRange }),
-          // The figures as the server gave them, under the tab's own key (the two calls answer different shapes).
-          onDone: { target: 'ready', actions: { type: 'keepFigures', params: ({ event }: { event: { output: unknown } }) => ({ key, figures: event.output }) } },
+          onDone: { target: 'ready', actions: assign(({ event }) => ({ [key]: event.output })) },
           onError: [
             { ...expired, guard: { type: 'unauthorized', params: ({ event }) => ({ error: event.error }) } },
             { target: 'failed', actions: { type: 'announceFetchFailed', params: { what: key } } },
@@ -185,7 +182,8 @@ function rangedTab(src: 'fetchTraffic' | 'fetchConversions', key: 'traffic' | 'c
 
 export const adminDashboardMachine = dashboardSetup.createMachine({
   id: 'adminDashboard',
-  context: {
+  context: ({ input }) => ({
+    tabs: input.tabs,
     timeRange: '7d',
     leadQuery: { status: 'all', plan: 'all', page: 1 },
     analytics: null,
@@ -198,7 +196,7 @@ export const adminDashboardMachine = dashboardSetup.createMachine({
     leadId: null,
     lead: null,
     attempts: 0,
-  },
+  }),
   initial: 'active',
   states: {
     active: {
@@ -234,6 +232,11 @@ export const adminDashboardMachine = dashboardSetup.createMachine({
           },
           states: {
             overview: {},
+            // Each runs its own machine (operators, auditLog) in its panel.
+            operators: {},
+            audit: {},
+            // The government fees tab shows the page's governmentFees machine, which runs for the whole dashboard.
+            fees: {},
             // Loaded when the tab opens, and again when the time range changes.
             traffic: rangedTab('fetchTraffic', 'traffic'),
             conversions: rangedTab('fetchConversions', 'conversions'),
@@ -332,7 +335,7 @@ export const adminDashboardMachine = dashboardSetup.createMachine({
                     },
                     'BRANDING.SAVE': [
                       { guard: 'brandingValid', target: 'saving' },
-                      { actions: [assign({ brandingErrors: ({ context }) => validateBranding(context.branding as BrandingForm) }), emit({ type: 'focusError', form: BRANDING_FORM_ID })] },
+                      { actions: assign({ brandingErrors: ({ context }) => validateBranding(context.branding as BrandingForm) }) },
                     ],
                   },
                 },

@@ -85,7 +85,7 @@ export const DS160_FORM_ID = 'ds160-form';
 
 /**
  * The completion card's price: the server's quote for the chosen plan and this application, once it has answered
- * for them (spec 2-wizards §2.4 with DECISIONS.md's one price story). Null while it is being asked.
+ * for them (spec 2-wizards §2.4 with docs/DECISIONS.md's one price story). Null while it is being asked.
  */
 export function completionPrice(context: Pick<Ds160FormContext, 'price' | 'values' | 'leadId'>): PriceDto | null {
   const { price } = context;

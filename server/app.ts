@@ -1,3 +1,5 @@
+import path from 'node:path';
+import autoload from '@fastify/autoload';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import pino from 'pino';
@@ -5,29 +7,25 @@ import type { Db } from '../db/index';
 import type { Config } from './config';
 import type { PaymentGateway } from './services/payments';
 import client from './plugins/client';
-import compression from './plugins/compression';
-import db from './plugins/db';
 import errors, { clientErrorHandler } from './plugins/errors';
-import openapi from './plugins/openapi';
-import ownership from './plugins/ownership';
-import security from './plugins/security';
-import shared from './plugins/shared';
-import services from './plugins/services';
+import type { PluginOptions } from './plugins/options';
 import resume from './routes/resume';
 import aiassistant from './routes/aiassistant';
 import aivisa from './routes/aivisa';
 import sections from './routes/sections';
 import admin from './routes/admin';
+import operators from './routes/operators';
 import premium from './routes/premium';
 import voice from './routes/voice';
 import agent from './routes/agent';
 import analytics from './routes/analytics';
-import session from './plugins/session';
 import applications from './routes/applications';
 import auth from './routes/auth';
 import branding from './routes/branding';
 import checkout from './routes/checkout';
 import eligibility from './routes/eligibility';
+import governmentFees from './routes/governmentFees';
+import figures from './routes/figures';
 import groups from './routes/groups';
 import health from './routes/health';
 import leads from './routes/leads';
@@ -39,6 +37,12 @@ import results from './routes/results';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
+/**
+ * The plugin folders, beside this file: server/plugins in the sources, dist/server/plugins in the build, where
+ * scripts/build.mjs writes each plugin as its own module for autoload to find.
+ */
+const PLUGINS_DIR = path.join(import.meta.dirname, 'plugins');
+
 export interface BuildOptions {
   /** An already open database (tests share one across apps). */
   db?: Db;
@@ -47,6 +51,11 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
   /** The payment gateway, wrapped (tests make it fail between the charge and its settlement); the embedded one otherwise. */
   gateway?: (embedded: PaymentGateway) => PaymentGateway;
+  /**
+   * The operators' clock (codes, invitations, idle sessions) and where new TOTP secrets come from: tests move the
+   * clock and fix the secret; Date.now and random secrets otherwise.
+   */
+  operators?: { now?: () => number; newSecret?: () => string };
 }
 
 /** Builds the app without listening, so tests call it through app.inject. Boot order: infrastructure, then routes. */
@@ -93,26 +102,27 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  // The rooms load in order: the error shape, then what wraps other packages (database, shared stores, security,
+  // compression, the OpenAPI document), then the app's services, each a named plugin whose declared dependencies
+  // decide the order within its folder (server/plugins/README.md).
+  const pluginOptions: PluginOptions = { config, db: options.db, gateway: options.gateway, operators: options.operators };
   await app.register(errors);
-  await app.register(db, { config, ...(options.db ? { db: options.db } : {}) });
-  await app.register(shared, { config });
-  await app.register(security, { config });
-  await app.register(compression);
-  await app.register(services, { config, gateway: options.gateway });
-  await app.register(openapi);
+  await app.register(autoload, { dir: path.join(PLUGINS_DIR, 'external'), options: pluginOptions });
+  await app.register(autoload, { dir: path.join(PLUGINS_DIR, 'app'), options: pluginOptions });
 
   // Routes that do not need to know who is asking: no session is read, made or stored for them.
   await app.register(health);
   await app.register(branding);
   await app.register(eligibility);
+  await app.register(governmentFees);
+  await app.register(figures);
   await app.register(pricing);
   await app.register(plans);
   await app.register(analytics, { config });
 
   // Routes that act for a browser session: its leads, sign-in, orders, applications and results.
   await app.register(async (scope) => {
-    await scope.register(session, { config });
-    await scope.register(ownership);
+    await scope.register(autoload, { dir: path.join(PLUGINS_DIR, 'session'), options: pluginOptions });
     await scope.register(leads);
     await scope.register(groups);
     await scope.register(resume);
@@ -127,6 +137,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await scope.register(pdf);
     await scope.register(photo);
     await scope.register(admin);
+    await scope.register(operators);
     await scope.register(premium);
     await scope.register(voice);
   });

@@ -18,6 +18,8 @@ export interface Config {
   sessionSecret: string | undefined;
   adminUsername: string | undefined;
   adminPassword: string | undefined;
+  /** An operator who makes no request for this long is signed out (issue 44). */
+  adminIdleMinutes: number;
   /** The model; `turnMs`, `timeoutMs` and `stallMs` (issue 32) are set only by tests that make a model slow. */
   openai: { apiKey: string | undefined; baseUrl: string | undefined; model: string; turnMs?: number; timeoutMs?: number; stallMs?: number };
   /**
@@ -52,6 +54,11 @@ export interface Config {
    * from the gateway's record; pending orders are looked for every `everyMs`, and when one's grace ends.
    */
   reconcile: { graceMs: number; everyMs: number };
+  /**
+   * Work that happens later (server/services/jobs/): on PostgreSQL, the schema pg-boss keeps its queue in; unset,
+   * the app's own schema when PG_SCHEMA names one (one deployment, or one test app, in one schema), else `pgboss`.
+   */
+  jobs: { pgSchema: string | undefined };
 }
 
 /** The environment the server reads, checked once at start-up so a typo stops it with the variable named. */
@@ -66,6 +73,7 @@ const EnvSchema = Type.Object({
   SESSION_SECRET: Type.Optional(Type.String({ minLength: 32, description: 'at least 32 characters' })),
   ADMIN_USERNAME: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
   ADMIN_PASSWORD: Type.Optional(Type.String({ minLength: 10, description: 'at least 10 characters' })),
+  ADMIN_IDLE_MINUTES: Type.Optional(Type.Integer({ minimum: 1, maximum: 1440, description: 'whole minutes, 1 to 1440' })),
   OPENAI_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
   OPENAI_BASE_URL: Type.Optional(Type.String({ pattern: '^https?://', description: 'an http(s):// URL' })),
   OPENAI_MODEL: Type.Optional(Type.String({ minLength: 1 })),
@@ -87,10 +95,17 @@ const EnvSchema = Type.Object({
   REQUEST_TIMEOUT_MS: Type.Optional(Type.Integer({ minimum: 100, description: 'milliseconds, at least 100' })),
   IDLE_TIMEOUT_MS: Type.Optional(Type.Integer({ minimum: 100, description: 'milliseconds, at least 100' })),
   PAYMENT_GRACE_SECONDS: Type.Optional(Type.Integer({ minimum: 5, maximum: 50, description: 'seconds, from 5 to 50' })),
+  RECONCILE_EVERY_SECONDS: Type.Optional(Type.Integer({ minimum: 1, maximum: 3600, description: 'seconds, from 1 to 3600' })),
+  JOBS_SCHEMA: Type.Optional(Type.String({ pattern: '^[a-z_][a-z0-9_]{0,62}$', description: 'a PostgreSQL schema name' })),
 });
 type Env = Static<typeof EnvSchema>;
 
 export class ConfigError extends Error {}
+
+/** The schema pg-boss keeps its queue in (Config.jobs). */
+export function jobsSchemaOf(config: Pick<Config, 'jobs' | 'pgSchema'>): string {
+  return config.jobs.pgSchema ?? config.pgSchema ?? 'pgboss';
+}
 
 /** Only the variables the server knows, with empty ones treated as unset. */
 function known(env: NodeJS.ProcessEnv): Record<string, string> {
@@ -135,6 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: e.SESSION_SECRET,
     adminUsername: e.ADMIN_USERNAME,
     adminPassword: e.ADMIN_PASSWORD,
+    adminIdleMinutes: e.ADMIN_IDLE_MINUTES ?? 30,
     openai: { apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL, model: e.OPENAI_MODEL ?? 'gpt-4o-mini' },
     speechToText: {
       baseUrl: e.SPEECH_TO_TEXT_URL ?? (e.OPENAI_API_KEY ? (e.OPENAI_BASE_URL ?? 'https://api.openai.com/v1') : undefined),
@@ -148,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxyOf(e.TRUST_PROXY),
     publicUrl: e.PUBLIC_URL,
     timeouts: { requestMs: e.REQUEST_TIMEOUT_MS ?? 30_000, idleMs: e.IDLE_TIMEOUT_MS ?? 15_000, keepAliveMs: 5_000 },
-    reconcile: { graceMs: (e.PAYMENT_GRACE_SECONDS ?? 30) * 1000, everyMs: 60_000 },
+    reconcile: { graceMs: (e.PAYMENT_GRACE_SECONDS ?? 30) * 1000, everyMs: (e.RECONCILE_EVERY_SECONDS ?? 60) * 1000 },
+    jobs: { pgSchema: e.JOBS_SCHEMA },
   };
 }

@@ -35,11 +35,6 @@ const DOORS: Partial<Record<MachineName, () => Promise<Door>>> = {
   results: () => import('../api/actors/results').then((m) => ({ actors: () => m.makeResultsActors(fetchTransport) })),
   login: () => import('../api/actors/account').then((m) => ({ actors: () => m.makeLoginActors(fetchTransport) })),
   dashboard: () => import('../api/actors/dashboard').then((m) => ({ actors: () => m.makeDashboardActors(fetchTransport) })),
-  // The dashboard is the gate's child while the session is an admin's: it gets its own calls.
-  adminGate: () =>
-    Promise.all([import('../api/actors/admin'), import('../../machines/adminDashboard.machine')]).then(([m, { adminDashboardMachine }]) => ({
-      actors: () => ({ ...m.makeAdminGateActors(fetchTransport), adminDashboard: adminDashboardMachine.provide({ actors: m.makeAdminDashboardActors(fetchTransport) }) }),
-    })),
   travellerGroup: () => import('../api/actors/travellerGroup').then((m) => ({ actors: () => m.makeTravellerGroupActors(fetchTransport) })),
   travellerHandover: () => import('../api/actors/travellerHandover').then((m) => ({ actors: () => m.makeTravellerHandoverActors(fetchTransport) })),
   formResume: () => import('../api/actors/formResume').then((m) => ({ actors: () => m.makeFormResumeActors(fetchTransport) })),

@@ -6,7 +6,7 @@ import type { GroupMemberRow, LeadRow, TravellerGroupRow } from '../schema';
 
 /** A traveller of a group with what the group page shows of their lead. */
 export type MemberWithLead = GroupMemberRow &
-  Pick<LeadRow, 'name' | 'form_type' | 'source' | 'form_data' | 'completion_status' | 'payment_status' | 'subscription_plan' | 'updated_at'>;
+  Pick<LeadRow, 'name' | 'form_type' | 'source' | 'form_data' | 'travel_purpose' | 'completion_status' | 'payment_status' | 'subscription_plan' | 'updated_at'>;
 
 export async function findGroup(db: Executor, id: string): Promise<TravellerGroupRow | undefined> {
   return db.selectFrom('traveller_groups').selectAll().where('id', '=', id).executeTakeFirst();
@@ -55,6 +55,7 @@ export async function membersWithLeads(db: Executor, groupId: string): Promise<M
       'leads.form_type',
       'leads.source',
       'leads.form_data',
+      'leads.travel_purpose',
       'leads.completion_status',
       'leads.payment_status',
       'leads.subscription_plan',

@@ -1,6 +1,16 @@
+import http from 'node:http';
 import type { ErrorCode } from '../../machines/domain/errorCodes';
 
 // Failures a service raises; the error handler turns each into the one error shape with its status.
+
+/** The one error shape every failure is answered with: { statusCode, error, message, code?, orderId? }. */
+export function shape(statusCode: number, message: string, code?: string, orderId?: string) {
+  return { statusCode, error: httpError(statusCode), message, ...(code ? { code } : {}), ...(orderId ? { orderId } : {}) };
+}
+
+export function httpError(statusCode: number): string {
+  return http.STATUS_CODES[statusCode] ?? 'Error';
+}
 
 export class Problem extends Error {
   constructor(
@@ -18,16 +28,21 @@ export class Problem extends Error {
 }
 
 /** 400 naming the field, as `body.<field>: <what is wrong>`. */
-export function badRequest(field: string, message: string, part: 'body' | 'querystring' | 'params' = 'body'): Problem {
-  return new Problem(400, `${part}.${field}: ${message}`);
+export function badRequest(field: string, message: string, part: 'body' | 'querystring' | 'params' = 'body', code?: ErrorCode): Problem {
+  return new Problem(400, `${part}.${field}: ${message}`, {}, code);
 }
 
 export function forbidden(message: string, code?: ErrorCode): Problem {
   return new Problem(403, message, {}, code);
 }
 
-export function notFound(message: string): Problem {
-  return new Problem(404, message);
+export function notFound(message: string, code?: ErrorCode): Problem {
+  return new Problem(404, message, {}, code);
+}
+
+/** 410: it existed and is spent or expired (an invitation). */
+export function gone(message: string, code?: ErrorCode): Problem {
+  return new Problem(410, message, {}, code);
 }
 
 export function conflict(message: string, code?: ErrorCode): Problem {

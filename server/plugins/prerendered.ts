@@ -32,8 +32,8 @@ export function requestLanguage(request: FastifyRequest): Language {
  */
 export function prerenderedPageSender(pages: PrerenderedPages, site: SiteService, answers: PageData['answers']) {
   async function data(): Promise<PageData> {
-    const [branding, prices, plans] = await Promise.all([site.branding(), site.prices(), site.plans()]);
-    return { site: { branding, prices }, version: plans, answers };
+    const [branding, prices, figures, plans] = await Promise.all([site.branding(), site.prices(), site.figures(), site.plans()]);
+    return { site: { branding, prices, figures }, version: plans, answers };
   }
 
   /** Renders every language's pages ahead of the first visitors (after start-up), one language at a time. */

@@ -3,7 +3,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /*
- * One door from pages to machines (DESIGN.md "How a flow is built", point 3; issue 46). A view (a page or a component,
+ * One door from pages to machines (docs/DESIGN.md "How a flow is built", point 3; issue 46). A view (a page or a component,
  * client/pages and client/components) renders what its flow's view module derives and sends the events it offers;
  * the machine decides, and what it does to the world (navigate, store, fetch, toast, the microphone) it emits for
  * one app-level handler (client/app/effects.ts). These tests read every view and hold it to an allow-list: what it
@@ -247,6 +247,7 @@ const VISUAL_STATE: Record<string, string> = {
   'client/pages/ai-chat/AiChatPage.tsx: input': "the chat machine's input",
   'client/pages/ds160-wizard/Ds160WizardPage.tsx: linkedCode': 'the resume link the page opened with: where the resume entry sits',
   'client/pages/premium-interview/PremiumInterview.tsx: start': "the interview machine's input",
+  'client/pages/admin/AdminPage.tsx: input': "the admin gate's input (an invitation link's token)",
   // An actor's reference handed up by the component that started it: the group panel's machine, not its data.
   'client/pages/apply-esta-wizard/ApplyEstaWizardPage.tsx: group': "the group panel's actor, to read which answers it filled in",
   'client/pages/ds160-wizard/Ds160WizardPage.tsx: group': "the group panel's actor, to read which answers it filled in",

@@ -1,10 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { adminDashboardMachine, exportQuery, funnelShares, leadRetryDelay } from '../../machines/adminDashboard.machine';
-import { adminGateMachine } from '../../machines/adminGate.machine';
+import { ADMIN_TABS, adminDashboardMachine, exportQuery, funnelShares, leadRetryDelay } from '../../machines/adminDashboard.machine';
 import { parsePrice, validateBranding } from '../../machines/domain/adminForms';
 import { validateAdminLogin } from '../../machines/domain/account';
-import { effectsOf, lastNavigation, startHeard } from './emitted';
 import { topCountryFlag, visitorCountry } from '../../machines/domain/visitorCountry';
 
 const resolves = <T,>(value: T): any => fromPromise(async () => value);
@@ -37,13 +35,6 @@ function dashboardActors(overrides: Record<string, unknown> = {}) {
     ...overrides,
   };
   return { actors: actors as any, calls };
-}
-
-/** The gate's dashboard, stood in for: it runs until `end` is called, as the dashboard ends when the session does. */
-function standInDashboard() {
-  let end: () => void = () => {};
-  const logic = fromPromise(() => new Promise<{ expired: true }>((resolve) => (end = () => resolve({ expired: true }))));
-  return { logic: logic as any, end: () => end() };
 }
 
 const idle = (actor: any) => waitFor(actor, (s: any) => !s.hasTag('loading') && !s.hasTag('saving'));
@@ -82,71 +73,12 @@ describe('admin forms', () => {
   });
 });
 
-describe('adminGate', () => {
-  it('shows the dashboard when the server says the session is an admin', async () => {
-    const actor = createActor(adminGateMachine.provide({ actors: { adminStatus: resolves({ admin: { username: 'admin' } }), adminDashboard: standInDashboard().logic } })).start();
-    expect(actor.getSnapshot().matches('checking')).toBe(true);
-    await waitFor(actor, (s) => s.matches('authenticated'));
-    expect(actor.getSnapshot().context.username).toBe('admin');
-    expect(actor.getSnapshot().children.adminDashboard).toBeDefined();
-  });
-
-  it('refuses an empty form without a call, signs in, and forgets the password', async () => {
-    const adminLogin = vi.fn(async ({ input }: { input: { username: string; password: string } }) => ({ username: input.username }));
-    const actor = startHeard(adminGateMachine.provide({ actors: { adminStatus: resolves({ admin: null }), adminLogin: fromPromise(adminLogin), adminDashboard: standInDashboard().logic } }));
-    await waitFor(actor, (s) => s.matches('loginForm'));
-    actor.send({ type: 'SUBMIT' });
-    expect(Object.keys(actor.getSnapshot().context.errors)).toEqual(['username', 'password']);
-    expect(actor.effects).toEqual([{ type: 'focusError', form: 'admin-form' }]);
-    expect(adminLogin).not.toHaveBeenCalled();
-    actor.send({ type: 'FIELD.CHANGE', field: 'username', value: ' admin ' });
-    expect(Object.keys(actor.getSnapshot().context.errors)).toEqual(['password']);
-    actor.send({ type: 'FIELD.CHANGE', field: 'password', value: 'secret' });
-    actor.send({ type: 'SUBMIT' });
-    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
-    await waitFor(actor, (s) => s.matches('authenticated'));
-    expect(adminLogin.mock.calls[0]?.[0].input).toEqual({ username: 'admin', password: 'secret' });
-    expect(actor.getSnapshot().context.fields).toEqual({ username: '', password: '' });
-    expect(effectsOf(actor.effects, 'toast')).toEqual([{ type: 'toast', toast: { title: 'admin:toast.loggedIn.title', description: 'admin:toast.loggedIn.description' } }]);
-  });
-
-  it("says 'Login Failed' with the server's words, clears the password and keeps the username", async () => {
-    const actor = startHeard(
-      adminGateMachine.provide({ actors: { adminStatus: resolves({ admin: null }), adminLogin: rejects({ status: 401, serverMessage: 'Invalid admin credentials', code: 'invalid_admin_credentials' }) } }),
-    );
-    await waitFor(actor, (s) => s.matches('loginForm'));
-    actor.send({ type: 'FIELD.CHANGE', field: 'username', value: 'admin' });
-    actor.send({ type: 'FIELD.CHANGE', field: 'password', value: 'wrong' });
-    actor.send({ type: 'SUBMIT' });
-    await waitFor(actor, (s) => s.matches({ loginForm: 'editing' }));
-    expect(actor.effects).toEqual([{ type: 'toast', toast: { title: 'admin:toast.loginFailed.title', description: 'errors:invalid_admin_credentials', variant: 'destructive' } }]);
-    expect(actor.getSnapshot().context.fields).toEqual({ username: 'admin', password: '' });
-  });
-
-  it('returns to the form when the session ends or the admin signs out, and leaves home on Back', async () => {
-    const dashboard = standInDashboard();
-    const actor = startHeard(adminGateMachine.provide({ actors: { adminStatus: resolves({ admin: { username: 'admin' } }), logout: resolves(null), adminDashboard: dashboard.logic } }));
-    await waitFor(actor, (s) => s.matches('authenticated'));
-    dashboard.end();
-    await waitFor(actor, (s) => s.matches({ loginForm: 'editing' }));
-    expect(actor.getSnapshot().context.username).toBeNull();
-    expect(actor.effects).toEqual([{ type: 'toast', toast: { title: 'admin:toast.expired.title', description: 'admin:toast.expired.description' } }]);
-    actor.send({ type: 'BACK_HOME' });
-    expect(lastNavigation(actor.effects)).toBe('/');
-
-    const leaving = createActor(adminGateMachine.provide({ actors: { adminStatus: resolves({ admin: { username: 'admin' } }), logout: resolves(null), adminDashboard: standInDashboard().logic } })).start();
-    await waitFor(leaving, (s) => s.matches('authenticated'));
-    leaving.send({ type: 'SIGN_OUT' });
-    expect(leaving.getSnapshot().hasTag('busy')).toBe(true);
-    await waitFor(leaving, (s) => s.matches({ loginForm: 'editing' }));
-    expect(leaving.getSnapshot().context.username).toBeNull();
-  });
-});
+// The gate's sign-in, second step, set-up and invitation: tests/machines/operators.test.ts.
 
 describe('adminDashboard', () => {
   it('loads the summary for 7 days, then each tab its own data when opened', async () => {
     const { actors, calls } = dashboardActors();
-    const actor = createActor(adminDashboardMachine.provide({ actors })).start();
+    const actor = createActor(adminDashboardMachine.provide({ actors }), { input: { tabs: ADMIN_TABS } }).start();
     await idle(actor);
     expect(calls).toEqual([['fetchAnalytics', { timeRange: '7d' }]]);
     actor.send({ type: 'TAB', tab: 'traffic' });
@@ -157,7 +89,7 @@ describe('adminDashboard', () => {
 
   it('reloads the summary and the open ranged tab on a new range, without closing the tab or the dialog', async () => {
     const { actors, calls } = dashboardActors();
-    const actor = createActor(adminDashboardMachine.provide({ actors })).start();
+    const actor = createActor(adminDashboardMachine.provide({ actors }), { input: { tabs: ADMIN_TABS } }).start();
     await idle(actor);
     actor.send({ type: 'TAB', tab: 'conversions' });
     await idle(actor);
@@ -174,7 +106,7 @@ describe('adminDashboard', () => {
 
   it('starts the table again from page 1 on a new filter, and pages only within the total', async () => {
     const { actors, calls } = dashboardActors();
-    const actor = createActor(adminDashboardMachine.provide({ actors })).start();
+    const actor = createActor(adminDashboardMachine.provide({ actors }), { input: { tabs: ADMIN_TABS } }).start();
     actor.send({ type: 'TAB', tab: 'leads' });
     await idle(actor);
     actor.send({ type: 'PAGE', page: 3 });
@@ -194,7 +126,7 @@ describe('adminDashboard', () => {
         throw input.id === 'gone' ? { status: 404 } : new Error('offline');
       });
       const { actors } = dashboardActors({ fetchLead: fromPromise(fetchLead) });
-      const actor = createActor(adminDashboardMachine.provide({ actors })).start();
+      const actor = createActor(adminDashboardMachine.provide({ actors }), { input: { tabs: ADMIN_TABS } }).start();
       actor.send({ type: 'LEAD.OPEN', id: 'L' });
       await vi.advanceTimersByTimeAsync(0);
       expect(fetchLead).toHaveBeenCalledTimes(1);
@@ -215,8 +147,9 @@ describe('adminDashboard', () => {
   });
 
   it('saves the prices as typed numbers and tells every page; a 401 ends the dashboard', async () => {
+    const pricingChanged = vi.fn();
     const { actors, calls } = dashboardActors();
-    const actor = startHeard(adminDashboardMachine.provide({ actors }));
+    const actor = createActor(adminDashboardMachine.provide({ actors, actions: { pricingChanged } }), { input: { tabs: ADMIN_TABS } }).start();
     actor.send({ type: 'TAB', tab: 'pricing' });
     await idle(actor);
     actor.send({ type: 'PRICE.CHANGE', key: 'ESTA', value: '120' });
@@ -225,10 +158,9 @@ describe('adminDashboard', () => {
     await idle(actor);
     const saved = { ...PRICING, ESTA: 120, DS160_PRO: 0 };
     expect(calls.at(-1)).toEqual(['savePricing', { pricing: saved }]);
-    // 'Prices saved', and every page asks the server for the prices it now works out.
-    expect(actor.effects).toEqual([{ type: 'toast', toast: { title: 'admin:toast.pricingSaved.title', description: 'admin:toast.pricingSaved.description' } }, { type: 'pricesChanged' }]);
+    expect(pricingChanged.mock.calls[0]?.[1]).toEqual({ pricing: saved });
 
-    const refused = createActor(adminDashboardMachine.provide({ actors: dashboardActors({ fetchAnalytics: rejects({ status: 401 }) }).actors })).start();
+    const refused = createActor(adminDashboardMachine.provide({ actors: dashboardActors({ fetchAnalytics: rejects({ status: 401 }) }).actors }), { input: { tabs: ADMIN_TABS } }).start();
     await waitFor(refused, (s) => s.status === 'done');
     expect(refused.getSnapshot().output).toEqual({ expired: true });
   });

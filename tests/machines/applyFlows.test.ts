@@ -19,7 +19,7 @@ const ESTA_FACTS: SummaryFacts = {
   processingTimeKey: 'eligibility.processing.esta',
   validityKey: 'facts.validityEsta',
   requirements: ['a', 'b'],
-  price: { serviceFee: 7700, credit: 0, processingFee: 299, total: 7999, governmentFee: 2100, outOfPocket: 10099 },
+  price: { serviceFee: 7700, credit: 0, processingFee: 299, total: 7999, governmentFee: 4000, outOfPocket: 11999, visaClass: 'ESTA', governmentFees: [] },
 };
 
 describe('applyStart', () => {

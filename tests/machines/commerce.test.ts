@@ -23,7 +23,7 @@ const rejects = (error: unknown): any =>
     throw error;
   });
 
-const PRICE = { serviceFee: 10000, credit: 0, processingFee: 299, total: 10299, governmentFee: 18500, outOfPocket: 28799 };
+const PRICE = { serviceFee: 10000, credit: 0, processingFee: 299, total: 10299, governmentFee: 18500, outOfPocket: 28799, visaClass: 'B' as const, governmentFees: [] };
 const FEATURES = { wizardAccess: true, estaCheck: true, aiAnalysis: true, documentReview: true, interviewPrep: false, prioritySupport: false };
 const QUOTE: QuoteDto = {
   service: 'DS-160',
@@ -353,7 +353,7 @@ describe('dashboard', () => {
 
   it("keeps a group's payments that went through on its card, each with the address of its confirmation and receipt", async () => {
     const member = (id: string, relationship: string, group: string) => app({ id, group: { id: group, relationship, traveller: id } });
-    const price = { serviceFee: 30_000, credit: 0, processingFee: 299, total: 30_299, governmentFee: 4_200, outOfPocket: 34_499 };
+    const price = { serviceFee: 30_000, credit: 0, processingFee: 299, total: 30_299, governmentFee: 4_200, outOfPocket: 34_499, visaClass: null, governmentFees: [] };
     const payment = (over: Partial<GroupPaymentSummaryDto>): GroupPaymentSummaryDto => ({
       id: 'p1',
       number: 'RB-261120-GROUP001',

@@ -9,7 +9,7 @@ import type { GroupDto, GroupPaymentDto, GroupQuoteDto } from '../../openapi/sch
 // The group's one checkout and its confirmation (issue 36), with the calls stood in for: the rules the page keeps.
 
 const settle = (actor: AnyActorRef) => waitFor(actor, (s) => !s.hasTag('busy'));
-const PRICE = { serviceFee: 7700, credit: 0, processingFee: 299, total: 7999, governmentFee: 2100, outOfPocket: 10099 };
+const PRICE = { serviceFee: 7700, credit: 0, processingFee: 299, total: 7999, governmentFee: 4000, outOfPocket: 11999, visaClass: 'ESTA' as const, governmentFees: [] };
 const FEATURES = { wizardAccess: true, estaCheck: true, aiAnalysis: false, documentReview: false, interviewPrep: false, prioritySupport: false };
 const ANA = '11111111-1111-4111-8111-111111111111';
 const DIEGO = '22222222-2222-4222-8222-222222222222';

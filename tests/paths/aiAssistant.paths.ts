@@ -178,6 +178,7 @@ export const aiAssistantPaths: PathModel = {
           expect(after.context.progress).toEqual(body.progress);
           expect(after.context.completion).toBe(body.message);
           expect(after.context.checkoutUrls).toEqual(body.checkoutUrls);
+          expect(after.context.checkoutPrices).toEqual((body as { checkoutPrices?: unknown }).checkoutPrices ?? null);
           expect(after.context.question).toBeNull();
         } else if (body.question === '') {
           expect(after.value).toBe('stalled');
@@ -250,7 +251,7 @@ export const aiAssistantPaths: PathModel = {
       }
       if (event.type === 'NEW_INTERVIEW') {
         expect(after.value).toBe('choosing');
-        expect(after.context).toEqual({ sessionId: null, kind: null, lines: [], question: null, draft: '', quick: [], progress: null, completion: '', checkoutUrls: null, language: before.context.language });
+        expect(after.context).toEqual({ sessionId: null, kind: null, lines: [], question: null, draft: '', quick: [], progress: null, completion: '', checkoutUrls: null, checkoutPrices: null, language: before.context.language });
       }
       // A quick answer chosen is sent as the answer.
       if (event.type === 'CHOOSE' && before.matches('answering')) {
@@ -301,6 +302,9 @@ export const aiAssistantPaths: PathModel = {
         const row = await world.app.db.selectFrom('assistant_sessions').select('lead_id').where('id', '=', s.context.sessionId).executeTakeFirstOrThrow();
         expect(row.lead_id).not.toBeNull();
         expect(Object.values(s.context.checkoutUrls)).toEqual(Array(3).fill(`/checkout?formType=ESTA&plan=esta&lead=${row.lead_id}`));
+        // The ESTA's card is priced for this application: the ESTA's own government fee, with its source.
+        expect(Object.keys(s.context.checkoutPrices)).toEqual(['esta']);
+        expect(s.context.checkoutPrices.esta).toMatchObject({ visaClass: 'ESTA', governmentFees: [expect.objectContaining({ code: 'esta', sourceUrl: 'https://www.federalregister.gov/d/2025-16453' })] });
         expect((await world.http({ method: 'GET', path: `/api/leads/${row.lead_id}` })).status).toBe(200);
       },
     },

@@ -70,7 +70,7 @@ async function paidInAnotherTab(world: World): Promise<string> {
  * the machine) and the one preselected. The live actor gets the server's real quote; the oracle checks it.
  */
 function modelQuote(selected: string | null, options: Array<[product: string, available: boolean]>, owned: string[] = [], email: string | null = 'maria@example.com') {
-  const price = { serviceFee: 0, credit: 0, processingFee: 0, total: 0, governmentFee: 0, outOfPocket: 0 };
+  const price = { serviceFee: 0, credit: 0, processingFee: 0, total: 0, governmentFee: 0, outOfPocket: 0, visaClass: null, governmentFees: [] };
   return {
     selected,
     options: options.map(([product, available]) => ({ product, available, price })),

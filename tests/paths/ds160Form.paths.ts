@@ -78,7 +78,7 @@ function outcomes(s: Snap, existing = false): AnyEventObject[] {
   // Its outcomes are offered once the saving has settled, so its interleavings with saving stay few.
   if (priceOf(s) === 'loading' && sync === 'idle') {
     const fee = DEFAULT_SETTINGS.pricing[`DS160_${chosenPlan(s).toUpperCase()}` as keyof typeof DEFAULT_SETTINGS.pricing];
-    const price = modelPrice(fee, DEFAULT_SETTINGS.fees.ds160GovernmentFee, DEFAULT_SETTINGS.fees.processingFee);
+    const price = modelPrice(fee, DEFAULT_SETTINGS.fees.processingFee, 'B');
     events.push({ type: 'xstate.done.actor.fetchPrice', output: { plan: chosenPlan(s), leadId: c.leadId, price } }, { type: 'xstate.error.actor.fetchPrice', error: 'network' });
   }
   if (priceOf(s) === 'failed' && sync === 'idle') events.push({ type: 'PRICE.RETRY' });
@@ -415,7 +415,8 @@ export const ds160FormPaths: PathModel = {
         const quote = JSON.parse((await world.http({ method: 'GET', path: `/api/checkout/quote?${query.toString()}` })).text) as { options: Array<{ product: string; price: unknown }> };
         expect(price).toEqual(quote.options.find((o) => o.product === chosenPlan(s))?.price);
         const fee = DEFAULT_SETTINGS.pricing[`DS160_${chosenPlan(s).toUpperCase()}` as keyof typeof DEFAULT_SETTINGS.pricing];
-        expect(price).toEqual(modelPrice(fee, DEFAULT_SETTINGS.fees.ds160GovernmentFee, DEFAULT_SETTINGS.fees.processingFee));
+        // The form's trip is tourism (tests/helpers/ds160Form.ts): a visitor visa's consular fee.
+        expect(price).toEqual(modelPrice(fee, DEFAULT_SETTINGS.fees.processingFee, 'B'));
         expect(price.outOfPocket).toBe(price.serviceFee + price.processingFee + price.governmentFee);
       },
       'active.price.failed': (s, world) => {

@@ -90,7 +90,7 @@ async function waitingForGuardian(world: World, leadIds: readonly string[]): Pro
  * options for sale); the live actor gets the server's real quote and the oracle checks it.
  */
 function modelQuote(lines: Array<'esta' | 'ds160'>, plans: Record<string, string> = {}, needsGuardian: readonly boolean[] = []): GroupQuoteDto {
-  const price = { serviceFee: 0, credit: 0, processingFee: 0, total: 0, governmentFee: 0, outOfPocket: 0 };
+  const price = { serviceFee: 0, credit: 0, processingFee: 0, total: 0, governmentFee: 0, outOfPocket: 0, visaClass: null, governmentFees: [] };
   const features = {} as GroupQuoteDto['lines'][number]['options'][number]['features'];
   return {
     groupId: 'model',

@@ -10,13 +10,13 @@ import { effectsOf, lastCall, lastHeld, type PathModel, type Snap, type World } 
 // /pricing (spec 1-core §2.4) against the real plans, prices and purchase routes.
 
 const { pricing, fees } = DEFAULT_SETTINGS;
-/** The one price story the spec and DECISIONS.md state, from the seeded map: what every card must show. */
+/** The one price story the spec and docs/DECISIONS.md state, from the seeded map: what every card must show. */
 const STORY = {
-  basic: modelPrice(pricing.DS160_BASIC, fees.ds160GovernmentFee, fees.processingFee),
-  pro: modelPrice(pricing.DS160_PRO, fees.ds160GovernmentFee, fees.processingFee),
-  premium: modelPrice(pricing.DS160_PREMIUM, fees.ds160GovernmentFee, fees.processingFee),
-  esta: modelPrice(pricing.ESTA - 22, fees.estaGovernmentFee, fees.processingFee),
-  completion: modelPrice(fees.completionFee, fees.ds160GovernmentFee, fees.processingFee),
+  basic: modelPrice(pricing.DS160_BASIC, fees.processingFee, 'B'),
+  pro: modelPrice(pricing.DS160_PRO, fees.processingFee, 'B'),
+  premium: modelPrice(pricing.DS160_PREMIUM, fees.processingFee, 'B'),
+  esta: modelPrice(pricing.ESTA, fees.processingFee, 'ESTA'),
+  completion: modelPrice(fees.completionFee, fees.processingFee, 'B'),
 };
 
 const MODEL_DATA: PricingData = {
@@ -89,13 +89,13 @@ export const pricingPaths: PathModel = {
           return;
         }
         // The cards show what the server answers: the plans in cents, and every price story as GET /api/prices
-        // states it, which is the spec's arithmetic on the seeded map (the ESTA: $77 + $2.99 + $21 = $100.99).
+        // states it, which is the spec's arithmetic on the seeded map (the ESTA: $77 + $2.99 + $40 = $119.99).
         const plans = lastCall(world, 'GET', '/api/subscription/plans');
         const prices = lastCall(world, 'GET', '/api/prices');
         expect([plans?.status, prices?.status]).toEqual([200, 200]);
         expect(s.context.data).toEqual({ plans: plans?.response, prices: prices?.response });
         expect(s.context.data.prices).toEqual(STORY);
-        expect(s.context.data.prices.esta.outOfPocket).toBe(10099);
+        expect(s.context.data.prices.esta.outOfPocket).toBe(11999);
         // A card's package price is the price story's service fee.
         for (const plan of s.context.data.plans) expect(plan.price).toBe(STORY[plan.id as 'basic'].serviceFee);
       },

@@ -11,7 +11,7 @@ import { button, card, notice, stack } from '../../styles/ui.css';
 
 interface Props {
   wizard: QuestionWizardRef;
-  /** Label of the last step's button, and while sending (spec: 'Submit Application' / 'Submitting...'). */
+  /** Label of the last step's button, and while sending ('Finish application' / 'Submitting...': the applicant submits on the official site). */
   submitLabel: string;
   submittingLabel: string;
   /** 'question' reads 'Question n of N' (/apply/*), 'fraction' reads 'n of N' (/wizard). */

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { funnelShares } from '../../../machines/adminDashboard.view';
+import { funnelShares } from '../../../machines/adminDashboard.machine';
 import { useFormat } from '../../app/format';
 import { useMoney } from '../../app/money';
 import { Spinner } from '../../components/Spinner';

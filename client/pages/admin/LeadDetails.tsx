@@ -1,7 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { ANSWER_GROUPS } from '../../../machines/adminDashboard.view';
-import type { AdminAnswer, AdminLeadDetailDto } from '../../../openapi/schemas/admin';
+import { ANSWER_GROUPS, type AdminAnswer, type AdminLeadDetailDto } from '../../../openapi/schemas/admin';
 import { useAnswerFormat } from '../../app/answerFormat';
 import { useMoney } from '../../app/money';
 import { Dialog } from '../../components/Dialog';

@@ -1,12 +1,15 @@
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { BRANDING_FORM_ID, MAX_PRICE, PRICE_KEYS } from '../../../machines/adminDashboard.view';
+import type { PriceKey } from '../../../machines/adminDashboard.machine';
+import { MAX_PRICE } from '../../../machines/domain/adminForms';
 import { Spinner } from '../../components/Spinner';
 import { TextField } from '../../components/TextField';
 import { button, card, heading, input, label, muted, stack } from '../../styles/ui.css';
 import type { DashboardRef } from './AdminDashboard';
 import * as css from './admin.css';
 import { Failed } from './parts';
+
+const PRICE_KEYS: readonly PriceKey[] = ['ESTA', 'DS160_BASIC', 'DS160_PRO', 'DS160_PREMIUM'];
 
 /** Pricing (spec 1-core §2.10, §5): the four prices, whole dollars from 0; what is not a number becomes 0. */
 export function PricingTab({ dashboard }: { dashboard: DashboardRef }) {
@@ -75,12 +78,15 @@ export function BrandingTab({ dashboard }: { dashboard: DashboardRef }) {
         {t('branding.title')}
       </h2>
       <form
-        id={BRANDING_FORM_ID}
         className={css.form}
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          if (!saving) dashboard.send({ type: 'BRANDING.SAVE' });
+          if (saving) return;
+          dashboard.send({ type: 'BRANDING.SAVE' });
+          const refused = dashboard.getSnapshot().context.brandingErrors;
+          const first = (['brandName', 'chatAssistantName'] as const).find((f) => refused[f]);
+          if (first) document.getElementById(`branding-${first}`)?.focus();
         }}
       >
         {(['brandName', 'chatAssistantName'] as const).map((field) => (

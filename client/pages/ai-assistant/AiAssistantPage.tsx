@@ -180,7 +180,7 @@ export default function AiAssistantPage() {
           <p className={chat.bubble.assistant} role="status">
             {context.completion}
           </p>
-          {context.checkoutUrls && <PlanCards urls={context.checkoutUrls} kind={context.kind ?? 'ds160'} />}
+          {context.checkoutUrls && <PlanCards urls={context.checkoutUrls} prices={context.checkoutPrices} kind={context.kind ?? 'ds160'} />}
         </div>
       )}
     </div>

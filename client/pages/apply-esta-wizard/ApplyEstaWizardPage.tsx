@@ -15,6 +15,7 @@ import { SectionPanel } from '../../components/wizard/SectionProgress';
 import { WizardQuestion } from '../../components/wizard/WizardQuestion';
 import * as css from '../../components/wizard/wizard.css';
 import { button, card, container, heading, notice, page, spread, stack } from '../../styles/ui.css';
+import { GovernmentFees } from '../../components/PriceStory';
 
 const NONE: ReadonlySet<string> = new Set();
 
@@ -61,7 +62,12 @@ function EstaWizard({ traveller }: { traveller: { leadId: string; formData: Reco
       <aside className={`${card} ${stack} ${css.sidePanel} ${css.sideColumn}`} aria-label={t('sections')}>
         <SectionPanel wizard={wizard} />
         {/* The government's fee as the server states it, once it has. */}
-        {prices && <p className={notice.info}>{t('esta.info', { fee: money(prices.esta.governmentFee / 100, { cents: true }) })}</p>}
+        {prices && (
+          <div className={notice.info}>
+            <p>{t('esta.info', { fee: money(prices.esta.governmentFee / 100, { cents: true }) })}</p>
+            <GovernmentFees fees={prices.esta.governmentFees} product="esta" compact />
+          </div>
+        )}
         <GroupSide key={leadId ?? 'none'} leadId={leadId} onGroup={setGroup} />
       </aside>
       <WizardQuestion wizard={wizard} counter="question" submitLabel={t('esta.submit')} submittingLabel={t('submitting')} prefilled={prefilled} />

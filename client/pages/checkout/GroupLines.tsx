@@ -5,6 +5,7 @@ import { useMoney } from '../../app/money';
 import { card, heading, muted, small, stack } from '../../styles/ui.css';
 import * as css from './checkout.css';
 import * as group from './groupCheckout.css';
+import { GovernmentFees } from '../../components/PriceStory';
 
 export type GroupCheckoutRef = FlowActor<typeof groupCheckoutFlow>;
 type Line = ReturnType<typeof groupCheckoutView>['lines'][number];
@@ -64,6 +65,7 @@ export function GroupLines({ flow }: { flow: GroupCheckoutRef }) {
         </div>
       </dl>
       <p className={`${muted} ${small}`}>{t('checkout.summary.government', { amount: cents(quote.price.governmentFee) })}</p>
+      <GovernmentFees fees={quote.price.governmentFees} product="group" />
     </section>
   );
 }

@@ -12,6 +12,7 @@ import { usePageMeta } from '../../app/usePageMeta';
 import { Spinner } from '../../components/Spinner';
 import { button, card, heading, muted, narrow, notice, page, row, small, stack } from '../../styles/ui.css';
 import * as css from './confirmation.css';
+import { GovernmentFees } from '../../components/PriceStory';
 
 type View = ReturnType<typeof groupConfirmationView>;
 type Line = View['lines'][number];
@@ -119,6 +120,7 @@ function PaidGroup({ view, onForm, onReceipt }: PaidProps) {
           <Item term={t('confirmation.receipt.total')} value={cents(payment.price.total)} testId="group-payment-total" />
         </dl>
         <p className={notice.warning}>{t('checkout.summary.government', { amount: cents(payment.price.governmentFee) })}</p>
+        <GovernmentFees fees={payment.price.governmentFees} product="group" />
         <div className={row}>
           <button type="button" className={button.primary} data-testid="group-download-receipt" disabled={busy} aria-busy={makingReceipt || undefined} onClick={onReceipt}>
             {makingReceipt ? t('commerce:confirmation.downloading.receipt') : t('confirmation.receipt.download')}

@@ -6,6 +6,7 @@ import { useMoney } from '../../app/money';
 import { useFlow } from '../../app/useFlow';
 import { usePageMeta } from '../../app/usePageMeta';
 import { Fact } from '../../components/Fact';
+import { GovernmentFees } from '../../components/PriceStory';
 import { Spinner } from '../../components/Spinner';
 import { button, card, factList, heading, muted, narrow, notice, page, row, stack } from '../../styles/ui.css';
 import * as css from './results.css';
@@ -116,6 +117,7 @@ export default function ResultsPage() {
               <Fact term={t('esta.processing')} value={t(esta.processTime, { ns: 'start' })} />
               <Fact term={t('esta.cost')} value={t('esta.costValue', { amount: money(esta.cost / 100) })} />
             </dl>
+            <GovernmentFees fees={esta.governmentFees} product="esta" compact />
             <div className={css.noPrint}>
               <a href={ESTA_SITE} target="_blank" rel="noopener noreferrer" className={button.primary}>
                 {t('esta.apply')}

@@ -25,9 +25,9 @@ import { badRequest, conflict, orderConflict, paymentRefused, Problem } from '..
 import { canAccess, refusal, type Access } from '../access';
 import { groupFor, guardianMissing, travellerName } from '../groups/service';
 import { orderNumber } from './codes';
-import { priceOfRow, toOrderDto } from './dto';
+import { governmentFeeColumns, priceOfRow, toOrderDto } from './dto';
 import { productFromWord, type PriceTable, type Product } from './products';
-import { optionFor, paidOf, productsFor } from './quote';
+import { optionFor, productsFor, quotedLead } from './quote';
 import type { OrderService } from './service';
 
 /** How long a group checkout waits for a purchase of one of its travellers already being charged. */
@@ -57,7 +57,7 @@ async function priceLines(db: Executor, members: readonly MemberWithLead[], tabl
   const lines: Line[] = [];
   const settled: MemberWithLead[] = [];
   for (const member of members) {
-    const quoted = { id: member.lead_id, formType: member.form_type, source: member.source, paid: paidOf(await paidOrdersOfLead(db, member.lead_id)) };
+    const quoted = quotedLead({ ...member, id: member.lead_id }, await paidOrdersOfLead(db, member.lead_id));
     const { service, products } = productsFor({}, quoted);
     const chosen = choices.get(member.lead_id) ?? defaultProduct(products, member.subscription_plan);
     if (!products.includes(chosen)) throw badRequest('plans', `${chosen} is not sold for ${member.name || 'this traveller'} (${service})`);
@@ -79,9 +79,19 @@ function defaultProduct(products: readonly Product[], plan: string): Product {
   return products.includes(plan as Product) ? (plan as Product) : (products[0] as Product);
 }
 
+/** A group's price: its lines added up; the government fees are each traveller's, for their own class. */
 const sum = (prices: readonly PriceDto[]): PriceDto => {
-  const total = (key: keyof PriceDto) => prices.reduce((n, p) => n + p[key], 0);
-  return { serviceFee: total('serviceFee'), credit: total('credit'), processingFee: total('processingFee'), total: total('total'), governmentFee: total('governmentFee'), outOfPocket: total('outOfPocket') };
+  const total = (key: 'serviceFee' | 'credit' | 'processingFee' | 'total' | 'governmentFee' | 'outOfPocket') => prices.reduce((n, p) => n + p[key], 0);
+  return {
+    serviceFee: total('serviceFee'),
+    credit: total('credit'),
+    processingFee: total('processingFee'),
+    total: total('total'),
+    governmentFee: total('governmentFee'),
+    outOfPocket: total('outOfPocket'),
+    visaClass: null,
+    governmentFees: prices.flatMap((p) => p.governmentFees),
+  };
 };
 
 /** The plans the quote's query names, as 'leadId:product' pairs. */
@@ -220,6 +230,7 @@ export class GroupCheckout {
           processing_fee_cents: total.processingFee,
           total_cents: total.total,
           government_fee_cents: total.governmentFee,
+          ...governmentFeeColumns(total),
           group_id: group.id,
           parent_order_id: null,
         };
@@ -237,6 +248,7 @@ export class GroupCheckout {
             processing_fee_cents: line.price.processingFee,
             total_cents: line.price.total,
             government_fee_cents: line.price.governmentFee,
+            ...governmentFeeColumns(line.price),
             group_id: group.id,
             parent_order_id: payment.id,
           };

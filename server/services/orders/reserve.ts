@@ -18,7 +18,8 @@ import { badRequest } from '../../lib/problems';
 import { canAccessLead, refusal, type Access } from '../access';
 import { orderNumber } from './codes';
 import { isPackage, type PriceTable, type Product } from './products';
-import { optionFor, paidOf, productsFor, type QuotedLead } from './quote';
+import { governmentFeeColumns } from './dto';
+import { optionFor, productsFor, quotedLead, type QuotedLead } from './quote';
 
 export type Reservation =
   /** A pending order now stands for this purchase: charge it. */
@@ -60,12 +61,7 @@ export async function reserve(db: Db, dialect: Dialect, input: ReserveInput): Pr
       if (await findAttemptByKey(trx, body.idempotencyKey)) return { kind: 'keyTaken' };
       const lead = await heldLead(trx, dialect, input);
       const paid = await paidOrdersOfLead(trx, lead.id);
-      const quoted: QuotedLead = {
-        id: lead.id,
-        formType: lead.form_type,
-        source: lead.source,
-        paid: paidOf(paid),
-      };
+      const quoted: QuotedLead = quotedLead(lead, paid);
       const { service, products } = productsFor({ plan: body.plan }, quoted);
       if (!products.includes(body.plan)) throw badRequest('plan', 'is not sold for this application');
       const active = await pendingOrderOfLead(trx, lead.id);
@@ -86,6 +82,7 @@ export async function reserve(db: Db, dialect: Dialect, input: ReserveInput): Pr
         processing_fee_cents: option.price.processingFee,
         total_cents: option.price.total,
         government_fee_cents: option.price.governmentFee,
+        ...governmentFeeColumns(option.price),
         status: 'pending',
         card_brand: null,
         card_last4: null,

@@ -2,10 +2,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Dialect } from '../../../db/index';
 import { completionOfLeads, findLeadRow, newestOwnedLead, type Owner } from '../../../db/queries/leads';
 import { findAttemptByKey, findOrder, findOrderByNumber, ownedOrders, paidOrdersOfLead } from '../../../db/queries/orders';
+import { listGovernmentFees } from '../../../db/queries/governmentFees';
 import { listPlans } from '../../../db/queries/plans';
 import { getSetting } from '../../../db/queries/settings';
 import { findUser } from '../../../db/queries/users';
 import type { LeadRow, OrderRow, PaymentAttemptRow } from '../../../db/schema';
+import { dayOf } from '../../../machines/domain/governmentFees';
 import { cardDigits, parseExpiry, validatePaymentDetails } from '../../../machines/domain/payment';
 import { isValidEmail, toIsoDate } from '../../../machines/domain/validators';
 import type { OrderDto, ProcessPayment, QuoteDto, QuoteQuery } from '../../../openapi/schemas/orders';
@@ -15,7 +17,7 @@ import { canAccess, canAccessLead, refusal, type Access } from '../access';
 import type { PaymentGateway } from '../payments/gateway';
 import { toOrderDto } from './dto';
 import { isPackage, productFromWord, type PriceTable } from './products';
-import { OFFICIAL_SITES, optionFor, paidOf, preselect, productsFor, type QuotedLead } from './quote';
+import { OFFICIAL_SITES, optionFor, preselect, productsFor, quotedLead, type QuotedLead } from './quote';
 import type { Reconciler } from './reconcile';
 import { reserve, type Reservation } from './reserve';
 import { settleCharge } from './settle';
@@ -49,12 +51,13 @@ export class OrderService {
     private readonly log: FastifyBaseLogger,
   ) {}
 
+  /** Today's prices, read afresh (what is charged never comes from a copy): our map and fees, and the government's. */
   async priceTable(): Promise<PriceTable> {
-    const [pricing, fees, packages] = await Promise.all([getSetting(this.db, 'pricing'), getSetting(this.db, 'fees'), listPlans(this.db)]);
-    return { pricing, fees, packages };
+    const [pricing, fees, packages, schedule] = await Promise.all([getSetting(this.db, 'pricing'), getSetting(this.db, 'fees'), listPlans(this.db), listGovernmentFees(this.db)]);
+    return { pricing, fees, packages, schedule, day: dayOf(new Date()) };
   }
 
-  /** POST /api/packages/purchase: the checkout link for a package (DECISIONS.md). */
+  /** POST /api/packages/purchase: the checkout link for a package (docs/DECISIONS.md). */
   purchase(planId: string): { checkoutUrl: string } {
     const product = productFromWord(planId);
     if (!product || !isPackage(product)) throw badRequest('planId', 'is not a plan (basic, pro or premium)');
@@ -228,12 +231,6 @@ export class OrderService {
   }
 
   private async quoted(lead: LeadRow): Promise<QuotedLead> {
-    const paid = await paidOrdersOfLead(this.db, lead.id);
-    return {
-      id: lead.id,
-      formType: lead.form_type,
-      source: lead.source,
-      paid: paidOf(paid),
-    };
+    return quotedLead(lead, await paidOrdersOfLead(this.db, lead.id));
   }
 }
