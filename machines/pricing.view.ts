@@ -10,7 +10,7 @@ export const pricingFlow = defineFlow({ name: 'pricing', machine: pricingMachine
 /** The package the spec flags 'Most Popular' (1-core §2.4). */
 const POPULAR = 'pro';
 
-/** The ESTA card's Apply: its own address, which leads to the ESTA wizard (DECISIONS.md). */
+/** The ESTA card's Apply: its own address, which leads to the ESTA wizard (docs/DECISIONS.md "Routes and pages"). */
 export const ESTA_APPLY_LINK = ESTA_ALIAS;
 
 export function pricingView(s: SnapshotFrom<typeof pricingMachine>) {

@@ -1,4 +1,4 @@
-// The one place the app touches the world for its flows (DESIGN.md "How a flow is built", point 3): every machine
+// The one place the app touches the world for its flows (docs/DESIGN.md "How a flow is built", point 3): every machine
 // says what it does with XState's `emit` (machines/effects.ts), and this handler, subscribed to every flow's actor
 // by the door (client/app/useFlow.ts) and to the app's own actors (client/main.tsx), performs it.
 import type { AnyActorRef } from 'xstate';

@@ -12,7 +12,7 @@ import { readStorage } from './storage';
 import { useStepHistory } from './useStepHistory';
 
 /**
- * The one door from a page to its flow (DESIGN.md "How a flow is built", point 3). The page passes the flow its view
+ * The one door from a page to its flow (docs/DESIGN.md "How a flow is built", point 3). The page passes the flow its view
  * module exports (machines/<flow>.view.ts) and gets the running actor to render and send events to; the door does
  * the rest: the machine's input from the browser (the address, what was stored, the language, today), its calls over
  * the transport (client/app/flows.ts), every effect it emits (client/app/effects.ts), the step it keeps in the address
