@@ -3,7 +3,7 @@ import type { AnyEventObject } from 'xstate';
 import { governmentFeesCalls } from '../../client/api/actors/governmentFees';
 import { governmentFeesMachine, type GovernmentFeesContext } from '../../machines/governmentFees.machine';
 import type { AdminGovernmentFeesDto } from '../../openapi/schemas/governmentFees';
-import { TEST_ADMIN } from '../helpers/app';
+import { PATHS_OWNER, resetOperator, signIn } from './operators';
 import { effectsOf, lastHeld, type PathModel, type Snap, type World } from './model';
 
 // The admin's government fees tab (issue 44) against the real admin routes: the fees with their sources, "checked
@@ -53,11 +53,11 @@ const LIST: AdminGovernmentFeesDto = {
 
 /** The admin signed in, and the ESTA fee as seeded: no change scheduled, never checked. */
 async function signedInAdmin(world: World): Promise<void> {
-  await world.app.db.deleteFrom('attempt_counters').where('counter', 'like', 'admin:%').execute();
   await world.app.db.deleteFrom('government_fees').where('id', 'not like', 'seed:%').execute();
   await world.app.db.updateTable('government_fees').set({ last_checked_at: null }).execute();
-  const res = await world.http({ method: 'POST', path: '/api/auth/admin-login', body: TEST_ADMIN });
-  expect(res.status).toBe(200);
+  // The owner with the second step (issue 44), as every admin signs in.
+  await resetOperator(world.app, PATHS_OWNER);
+  await signIn(world, PATHS_OWNER);
 }
 
 const done = (id: string, output: unknown = LIST): AnyEventObject => ({ type: `xstate.done.actor.${id}`, output });
