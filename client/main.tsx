@@ -20,7 +20,7 @@ await setupInspector();
 await i18nReady;
 const toasts = startToasts();
 watchOutages(toasts);
-const languageActor = startLanguage();
+const languageActor = startLanguage(toasts);
 const language = languageActor.getSnapshot().context.language;
 const container = document.getElementById('root') as HTMLElement;
 // The server sent the page already rendered (client/entryPages.ts): React takes it over as it is when it is in the

@@ -167,7 +167,7 @@ export function guardianErrors(g: { leadId?: string | null; name?: string; role?
  * traveller who has paid or is being charged (their application is kept with the payment). A declined attempt
  * charged nothing, so it does not keep anyone.
  */
-export const mayRemoveTraveller = (t: { relationship: Role; paymentStatus: 'unpaid' | 'pending' | 'paid' }) =>
+export const mayRemoveTraveller = (t: { relationship: Role | string; paymentStatus: 'unpaid' | 'pending' | 'paid' }) =>
   t.relationship !== 'leader' && t.paymentStatus === 'unpaid';
 
 export { ADD_TRAVELLER_PARAM, TRAVELLER_PARAM, addTravellerPath, groupCheckoutPath, travellerPath } from './groupPaths';

@@ -7,7 +7,7 @@ import type { Ds160FormSection } from '../../machines/domain/ds160Form';
 import { ds160FormMachine, type Ds160FormContext } from '../../machines/ds160Form.machine';
 import { leadSyncMachine, type LeadSyncContext } from '../../machines/leadSync.machine';
 import { validForm } from '../helpers/ds160Form';
-import { effectsOf, lastCall, lastHeld, type PathModel, type Snap, type World } from './model';
+import { lastCall, lastHeld, type Effect, type PathModel, type Snap, type World } from './model';
 import { childOf } from './system';
 import { modelPrice } from './startChoice';
 
@@ -174,13 +174,46 @@ async function savedLead(world: World, form: typeof FORM): Promise<string> {
   return leadId;
 }
 
+/** Where this browser keeps the form (the oracle's own statement of the key). */
+const FORM_KEY = 'rumbo-ds160-form';
+
+/** The toasts the form says, each exactly as the applicant sees it (spec 2-wizards §8), by the oracle's name for it. */
+const TOASTS: Record<string, unknown> = {
+  announceLeadStarted: { title: 'ds160form:toasts.started.title', description: 'ds160form:toasts.started.description' },
+  announceWelcomeBack: { title: 'ds160form:toasts.welcomeBack.title', description: 'ds160form:toasts.welcomeBack.description' },
+  announceRestored: { title: 'ds160form:toasts.resumed.title', description: 'ds160form:toasts.resumed.description' },
+  // A destructive toast for 3 seconds.
+  announceSaveFailed: { title: 'ds160form:toasts.saveError.title', description: 'ds160form:toasts.saveError.description', variant: 'destructive', duration: 3000 },
+  announceSubmitted: { title: 'ds160form:toasts.submitted.title' },
+  announceSubmitFailed: { title: 'ds160form:toasts.error', description: 'ds160form:toasts.submitFailed', variant: 'destructive' },
+};
+
+/**
+ * What the form emitted, by the oracle's names: the form kept in this browser (read back) or forgotten, a toast by
+ * what it says, focus on the first error of this form; anything else (where it goes, another form opened) as is.
+ */
+function said(effect: Effect): Effect {
+  const e = effect.params;
+  if (e.type === 'store' && FORM_KEY in e.values) {
+    const value = e.values[FORM_KEY];
+    return value === null ? { type: 'clearForm', params: null } : { type: 'persistForm', params: JSON.parse(value) };
+  }
+  if (e.type === 'toast') {
+    const name = Object.keys(TOASTS).find((n) => JSON.stringify(TOASTS[n]) === JSON.stringify(e.toast));
+    return { type: name ?? `unexpected toast ${JSON.stringify(e.toast)}`, params: e.toast };
+  }
+  if (e.type === 'focusError') return { type: e.form === 'ds160-form' ? 'focusError' : `focusError(${e.form})`, params: null };
+  return effect;
+}
+
+const effectsOf = (world: World, type: string) => world.effects.map(said).filter((e) => e.type === type);
+
 export const ds160FormPaths: PathModel = {
   machine: ds160FormMachine.provide({ actors: { leadSync: leadSyncMachine.provide({ delays: { AUTOSAVE: AUTOSAVE_MS, RETRY: RETRY_MS } }) } }),
   // The completion card's price region (issue 30) and 'Start a new application' beside it (issue 34) add their own paths.
   budget: 170,
   // The page's calls, the child's with them (client/api/actors/ds160Form.ts provides the child leadSyncCalls).
   calls: (http) => ({ ...ds160FormCalls(http), ...leadSyncCalls(http) }),
-  effects: ['persistForm', 'clearForm', 'announceLeadStarted', 'announceWelcomeBack', 'announceRestored', 'announceSaveFailed', 'announceSubmitted', 'announceSubmitFailed', 'focusError'],
   abstraction: (s) => {
     const c = context(s);
     return {
@@ -301,7 +334,8 @@ export const ds160FormPaths: PathModel = {
       clock.set(world, { idleSince: 0, failedSince: 0, sync: leadState(s) });
       expect(context(s).current).toBe(Math.min(LAST, world.input.current ?? 0));
     },
-    step: ({ before, event, after, world, started, asked }) => {
+    step: ({ before, event, after, world, started, asked: emitted }) => {
+      const asked = emitted.map(said);
       const now = world.times.at(-1) ?? 0;
       const at = clock.get(world) ?? { idleSince: 0, failedSince: 0, sync: 'idle' };
       const sync = syncOf(after);
@@ -479,9 +513,15 @@ export const ds160FormPaths: PathModel = {
         const kept = effectsOf(world, 'persistForm').at(-1)?.params as Ds160FormContext;
         expect(kept).toMatchObject({ values: context(s).values, current: LAST, leadId, synced: context(s).values });
         expect([...kept.completed].sort()).toEqual([...SECTIONS].sort());
+        // And the applicant goes on to the checkout the server named.
+        expect(effectsOf(world, 'navigate').map((e) => e.params.to)).toEqual([checkout.url]);
       },
-      switched: (s) => {
+      switched: (s, world) => {
         expect(s.output).toMatchObject({ kind: 'switched', to: '/apply/esta-wizard', answers: { 'first-name': 'Maria' } });
+        // The ESTA wizard opens on its first question with what both forms share, and the applicant goes there.
+        const esta = effectsOf(world, 'store').filter((e) => 'rumbo-wizard-esta' in e.params.values);
+        expect(JSON.parse(esta.at(-1)?.params.values['rumbo-wizard-esta'])).toEqual({ answers: (s.output as { answers: unknown }).answers, currentId: null, leadId: null, synced: {} });
+        expect(effectsOf(world, 'navigate').map((e) => e.params.to)).toEqual(['/apply/esta-wizard']);
       },
       'active.flow.editing': (s, world) => {
         expect(effectsOf(world, 'announceSubmitFailed')).toHaveLength(world.events.filter((e) => e.type === 'xstate.error.actor.submitForm').length);

@@ -1,8 +1,6 @@
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { COUNTRIES } from '../../../machines/domain/countryList';
-import { CHECKOUT_FIELDS, type CheckoutErrors, type CheckoutField } from '../../../machines/domain/cardForm';
-import { OTHER_COUNTRY, PAYMENT_FIELDS, type PaymentDetails } from '../../../machines/domain/payment';
+import { CARD_FORM_ID, COUNTRIES, OTHER_COUNTRY, PAYMENT_FIELDS, type CheckoutErrors, type CheckoutField, type PaymentDetails } from '../../../machines/checkout.view';
 import { useCountryName } from '../../components/countries';
 import { button, errorText, heading, input, label, muted, small, stack } from '../../styles/ui.css';
 import * as css from './checkout.css';
@@ -24,12 +22,6 @@ const FIELD_PROPS: Record<CheckoutField, { autoComplete: string; inputMode?: 'nu
 };
 
 const fieldId = (field: CheckoutField) => `payment-${field}`;
-
-/** Pay refused for a field: focus moves to the first one, whose error is read with it. */
-export function focusFirstError(errors: CheckoutErrors) {
-  const first = CHECKOUT_FIELDS.find((field) => errors[field]);
-  if (first) document.getElementById(fieldId(first))?.focus();
-}
 
 export interface CardFormProps {
   email: string;
@@ -66,6 +58,7 @@ export function CardForm({ email, details, errors, busy, paying, payLabel, onCha
       <p className={`${muted} ${small}`}>{t('checkout.payment.secure')}</p>
       {children}
       <form
+        id={CARD_FORM_ID}
         noValidate
         className={stack}
         aria-labelledby="payment-title"

@@ -1,7 +1,7 @@
 import { createContext, memo, useContext, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { COUNTRIES } from '../../../machines/domain/countryList';
 import {
+  COUNTRIES,
   isTicked,
   listRows,
   showsNoPhotoWarning,
@@ -10,8 +10,8 @@ import {
   type Ds160ListId,
   type Ds160RowField,
   type Ds160SectionValues,
-} from '../../../machines/domain/ds160Sections';
-import type { ValidationError } from '../../../machines/domain/validators';
+  type ValidationError,
+} from '../../../machines/ds160Form.view';
 import { useLanguage } from '../../app/AppContext';
 import { useCountryName } from '../../components/countries';
 import { button, errorText, input, label as labelClass, notice } from '../../styles/ui.css';
@@ -379,7 +379,6 @@ export const SectionFields = memo(function SectionFields({ fields, values, all, 
               error={errors[field.id]}
               required={requiredOf(field)}
               disabled={disabled}
-              onChosen={(photoId) => onChange(field.id, photoId ?? '')}
             />
           );
         } else {

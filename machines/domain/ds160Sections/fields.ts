@@ -196,6 +196,12 @@ export const SALARY_CURRENCIES = ['USD', 'LOCAL'] as const;
 export const DS160_PLANS = ['basic', 'pro', 'premium'] as const;
 export type Ds160Plan = (typeof DS160_PLANS)[number];
 
+/**
+ * The one home of the form's plan: the package chosen in personal information, Basic when none (or one the form does
+ * not offer) is chosen. What the submit asks for, what the completion card prices and names.
+ */
+export const ds160PlanOf = (value: unknown): Ds160Plan => (typeof value === 'string' && (DS160_PLANS as readonly string[]).includes(value) ? (value as Ds160Plan) : 'basic');
+
 /** The 50 states plus the District of Columbia; the English name is stored, the label is keyed by the code. */
 export const US_STATES: readonly { readonly code: string; readonly name: string }[] = [
   ['AL', 'Alabama'], ['AK', 'Alaska'], ['AZ', 'Arizona'], ['AR', 'Arkansas'], ['CA', 'California'],
