@@ -295,7 +295,7 @@ const KNOWN: Record<string, readonly string[]> = {
   ],
   // Shared components that draw the country list and the trip purposes from the domain's data.
   'client/components/CountrySearch.tsx': ['import: machines/domain/countries'],
-  'client/components/countries.ts': ['import: machines/domain/countries'],
+  'client/components/countries.ts': ['import: machines/domain/countries', 'import: machines/domain/countryNames'],
   'client/components/PurposePicker.tsx': ['import: machines/domain/visaRules'],
 };
 

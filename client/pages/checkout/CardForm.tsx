@@ -1,7 +1,7 @@
-import { useMemo, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CARD_FORM_ID, COUNTRIES, OTHER_COUNTRY, PAYMENT_FIELDS, type CheckoutErrors, type CheckoutField, type PaymentDetails } from '../../../machines/checkout.view';
-import { useCountryName } from '../../components/countries';
+import { CARD_FORM_ID, OTHER_COUNTRY, PAYMENT_FIELDS, type CheckoutErrors, type CheckoutField, type PaymentDetails } from '../../../machines/checkout.view';
+import { useCountryOptions } from '../../components/countries';
 import { button, errorText, heading, input, label, muted, small, stack } from '../../styles/ui.css';
 import * as css from './checkout.css';
 
@@ -43,8 +43,7 @@ export interface CardFormProps {
 
 export function CardForm({ email, details, errors, busy, paying, payLabel, onChange, onPay, children, blockedBy }: CardFormProps) {
   const { t } = useTranslation(['commerce', 'validation']);
-  const nameOf = useCountryName();
-  const countries = useMemo(() => [...COUNTRIES].sort((a, b) => nameOf(a).localeCompare(nameOf(b))), [nameOf]);
+  const countries = useCountryOptions();
   const errorOf = (field: CheckoutField) => {
     const error = errors[field];
     return error ? t(error.key.includes(':') ? error.key : `validation:${error.key}`, error.params) : null;
@@ -122,8 +121,8 @@ export function CardForm({ email, details, errors, busy, paying, payLabel, onCha
                   <select {...common} value={details.country} onChange={(e) => onChange(field, e.target.value)}>
                     <option value="">{t('checkout.fields.country.choose')}</option>
                     {countries.map((c) => (
-                      <option key={c.code} value={c.name}>
-                        {nameOf(c)}
+                      <option key={c.code} value={c.value}>
+                        {c.label}
                       </option>
                     ))}
                     <option value={OTHER_COUNTRY}>{t('checkout.fields.country.other')}</option>

@@ -12,8 +12,7 @@ import {
   type Ds160SectionValues,
   type ValidationError,
 } from '../../../machines/ds160Form.view';
-import { useLanguage } from '../../app/AppContext';
-import { useCountryName } from '../../components/countries';
+import { useCountryOptions } from '../../components/countries';
 import { button, errorText, input, label as labelClass, notice } from '../../styles/ui.css';
 import * as css from './ds160Wizard.css';
 import { useValidationMessage } from '../../app/validationMessage';
@@ -51,19 +50,16 @@ const INPUT_TYPE: Partial<Record<AnyField['kind'], string>> = { email: 'email', 
 const CountryOptions = createContext<ReactNode>(null);
 
 export function CountryOptionsProvider({ children }: { children: ReactNode }) {
-  const nameOf = useCountryName();
-  const { language } = useLanguage();
-  const options = useMemo(() => {
-    const collator = new Intl.Collator(language);
-    return [...COUNTRIES]
-      .map((c) => ({ value: c.name, label: nameOf(c) }))
-      .sort((a, b) => collator.compare(a.label, b.label))
-      .map((c) => (
+  const countries = useCountryOptions();
+  const options = useMemo(
+    () =>
+      countries.map((c) => (
         <option key={c.value} value={c.value}>
           {c.label}
         </option>
-      ));
-  }, [nameOf, language]);
+      )),
+    [countries],
+  );
   return <CountryOptions.Provider value={options}>{children}</CountryOptions.Provider>;
 }
 

@@ -2,7 +2,7 @@
 // and limits), how a stored answer is read, and the builders the section files describe their fields with. The
 // decisions these follow are in index.ts's header.
 
-import { COUNTRIES } from '../countryList';
+import { countryByName } from '../countryNames';
 import { DS160_FORM_MAX_ROWS, type Ds160FormSection } from '../ds160Form';
 import { LIMITS, type ValidationError } from '../validators';
 
@@ -233,11 +233,9 @@ export const DS160_OPTIONS = {
   usState: STATE_OPTIONS,
 } as const;
 
-const COUNTRY_NAMES = new Map(COUNTRIES.map((c) => [c.name.toLowerCase(), c.name]));
-
-/** The shared list's English name for a country answer in any letter case, or undefined. */
+/** The shared list's English name for a country answer named in any of the four languages, or undefined. */
 export function countryName(value: string): string | undefined {
-  return COUNTRY_NAMES.get(value.trim().toLowerCase());
+  return countryByName(value)?.name;
 }
 
 // ---------------------------------------------------------------------------------------------------------
