@@ -1,4 +1,4 @@
-import type { ColumnType, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 /** Key-value settings: pricing map, branding, fees (JSON text). */
 export interface SettingsTable {
@@ -25,6 +25,42 @@ export interface UsersTable {
   /** A guest's contact address; never unique and never used to find an account. */
   guest_email: string | null;
   created_at: string;
+  /** When the address was shown to be the owner's (a link from the mailbox followed); null until then. */
+  email_verified_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** An admin account's role in the admin area (issue 44); null for applicants and guests. */
+  admin_role: ColumnType<'owner' | 'operator' | 'viewer' | null, 'owner' | 'operator' | 'viewer' | null | undefined, 'owner' | 'operator' | 'viewer' | null>;
+  /** When an owner disabled this operator; a disabled operator cannot sign in. */
+  disabled_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The TOTP secret, encrypted (server/services/operators/secretBox.ts); set before it is confirmed. */
+  totp_secret: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When two-factor sign-in was confirmed with a code; null while it is not set up. */
+  totp_enabled_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The time step of the last code accepted: a code is taken once. PostgreSQL returns bigint as a string. */
+  totp_last_step: ColumnType<number | string | null, number | null | undefined, number | null>;
+  /** SHA-256 of an open invitation's token, and when it expires. */
+  invite_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  invite_expires_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** Recovery codes of an operator's two-factor sign-in, as SHA-256 hashes; each signs in once. */
+export interface RecoveryCodesTable {
+  code_hash: string;
+  user_id: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+/** The audit log: appended to only (a trigger refuses UPDATE and DELETE). */
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: string;
+  actor_id: string;
+  actor: string;
+  action: string;
+  target: string;
+  /** JSON object of strings, numbers, booleans and nulls. */
+  detail: string;
+  client: string;
 }
 
 export interface SessionsTable {
@@ -107,6 +143,12 @@ export interface OrdersTable {
   group_id: string | null;
   /** A line of a group's order: the order that was charged for it (one charge, one attempt, one receipt). */
   parent_order_id: string | null;
+  /** The interface language of the person who paid: their receipt is written in it (issue 43). */
+  language: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Whom the government fees were looked up for: 'ESTA' or a visa class (issue 44). */
+  visa_class: string | null;
+  /** JSON: the government fee lines in force when it was quoted, with their sources (machines/domain/governmentFees.ts). */
+  government_fees: string | null;
 }
 
 export type OrderSettlement = 'checkout' | 'reconciliation' | 'migration';
@@ -251,11 +293,41 @@ export interface Database {
   job_runs: JobRunsTable;
   consents: ConsentsTable;
   retention_runs: RetentionRunsTable;
+  emails: EmailsTable;
+  email_links: EmailLinksTable;
+  recovery_codes: RecoveryCodesTable;
+  audit_log: AuditLogTable;
+  government_fees: GovernmentFeesTable;
 }
+
+/** The government's fees as a dated schedule (issue 44, machines/domain/governmentFees.ts). */
+export interface GovernmentFeesTable {
+  id: string;
+  code: string;
+  subject: string;
+  amount_cents: number;
+  currency: string;
+  /** YYYY-MM-DD (UTC); null while announced but not in force. */
+  effective_from: string | null;
+  source_url: string;
+  payer: string;
+  paid_at: string;
+  /** 1 or 0. */
+  refundable: number;
+  note: string;
+  last_checked_at: string | null;
+  created_at: string;
+  /** The admin who scheduled it; null for the seeded rows. */
+  created_by: string | null;
+}
+
+export type GovernmentFeeRow = Selectable<GovernmentFeesTable>;
 
 /** A family or group travelling together (issue 36), led by the leader's lead. */
 export interface TravellerGroupsTable {
   id: string;
+  /** The group's number (`G-7K3Q-XM9P`), given to the leader with the link back to the group (issue 43). */
+  number: ColumnType<string | null, string | null | undefined, string>;
   leader_lead_id: string;
   purpose: string;
   created_at: string;
@@ -391,3 +463,60 @@ export interface RetentionRunsTable {
 }
 export type ConsentRow = Selectable<ConsentsTable>;
 export type RetentionRunRow = Selectable<RetentionRunsTable>;
+/** What an outbox message is: its kind decides its template and what `data` holds (server/services/mail/). */
+export type EmailKind =
+  | 'receipt'
+  | 'groupReceipt'
+  | 'premiumCode'
+  | 'nextSteps'
+  | 'resumeLink'
+  | 'groupLink'
+  | 'invitation'
+  | 'verifyEmail'
+  | 'passwordReset'
+  | 'signInLink';
+
+export type EmailState = 'queued' | 'sending' | 'sent' | 'failed';
+
+/** The transactional outbox (issue 43): one row per event key, written in the event's own transaction. */
+export interface EmailsTable {
+  id: string;
+  event_key: string;
+  kind: EmailKind;
+  recipient: string;
+  language: string;
+  /** JSON: what the message is about (ids), never a personal answer. */
+  data: string;
+  state: EmailState;
+  attempts: number;
+  message_id: string;
+  subject: string | null;
+  transport: 'smtp' | 'file' | null;
+  smtp_response: string | null;
+  last_error: string | null;
+  resend_of: string | null;
+  created_at: string;
+  updated_at: string;
+  claimed_at: string | null;
+  sent_at: string | null;
+}
+
+export type EmailRow = Selectable<EmailsTable>;
+
+export type EmailLinkPurpose = 'reset' | 'signin' | 'verify' | 'invite' | 'group';
+
+/** A link sent by e-mail, kept as the hash of its token (issue 43). */
+export interface EmailLinksTable {
+  id: string;
+  purpose: EmailLinkPurpose;
+  token_hash: string;
+  email: string;
+  user_id: string | null;
+  lead_id: string | null;
+  group_id: string | null;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export type EmailLinkRow = Selectable<EmailLinksTable>;

@@ -1,6 +1,8 @@
 // The registry of every flow. Path tests, coverage and the inspector all start from here.
 import { adminDashboardMachine } from './adminDashboard.machine';
 import { adminGateMachine } from './adminGate.machine';
+import { auditLogMachine } from './auditLog.machine';
+import { operatorsMachine } from './operators.machine';
 import { agentChatMachine } from './agentChat.machine';
 import { aiAssistantMachine } from './aiAssistant.machine';
 import { aivisaChatMachine } from './aivisaChat.machine';
@@ -10,6 +12,7 @@ import { applySummaryMachine } from './applySummary.machine';
 import { checkoutMachine } from './checkout.machine';
 import { confirmationMachine } from './confirmation.machine';
 import { dashboardMachine } from './dashboard.machine';
+import { governmentFeesMachine } from './governmentFees.machine';
 import { groupCheckoutMachine } from './groupCheckout.machine';
 import { groupConfirmationMachine } from './groupConfirmation.machine';
 import { formResumeMachine } from './formResume.machine';
@@ -54,6 +57,9 @@ export const machines = {
   agentChat: agentChatMachine,
   adminGate: adminGateMachine,
   adminDashboard: adminDashboardMachine,
+  operators: operatorsMachine,
+  auditLog: auditLogMachine,
+  governmentFees: governmentFeesMachine,
   premiumInterview: premiumInterviewMachine,
   voiceControls: voiceControlsMachine,
   travellerGroup: travellerGroupMachine,
@@ -66,6 +72,8 @@ export const machines = {
 export type MachineName = keyof typeof machines;
 
 export {
+  auditLogMachine,
+  operatorsMachine,
   premiumInterviewMachine,
   voiceControlsMachine,
   adminDashboardMachine,
@@ -81,6 +89,7 @@ export {
   myDataMachine,
   ds160FormMachine,
   formResumeMachine,
+  governmentFeesMachine,
   groupCheckoutMachine,
   groupConfirmationMachine,
   languageMachine,

@@ -1,9 +1,13 @@
-import { assign, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { assign, emit, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { navigate, type WorldEffect } from './effects';
 import type { Erased } from '../openapi/schemas/rights';
 import type { PdfFile } from './confirmation.machine';
 
 // "Your data" on the dashboard (issue 44; GDPR 15, 17, 20): download everything held (JSON or PDF) and erase an
 // application or the whole account, each erasure only after the applicant confirms it.
+
+/** What the flow does to the world: the app's effects, and one the card itself hears (the dashboard reloads). */
+export type MyDataEffect = WorldEffect | { type: 'erasedOne' };
 
 export type ErasureTarget = { kind: 'application'; leadId: string } | { kind: 'all' };
 
@@ -27,16 +31,19 @@ export type MyDataEvent =
 const messageOf = (error: unknown) => String((error as { serverMessage?: unknown } | null)?.serverMessage ?? '') || 'failed';
 
 export const myDataMachine = setup({
-  types: { context: {} as MyDataContext, events: {} as MyDataEvent, output: {} as { to: string } },
+  types: { context: {} as MyDataContext, events: {} as MyDataEvent, emitted: {} as MyDataEffect },
   actors: {
     downloadMyData: {} as import('xstate').PromiseActorLogic<PdfFile, { format: 'json' | 'pdf' }>,
     erase: {} as import('xstate').PromiseActorLogic<Erased, ErasureTarget>,
   },
   actions: {
-    // The page hands the file to the browser.
-    saveFile: (_, _params: { file: PdfFile }) => {},
-    // The page reloads its lists: an application is gone or anonymised.
-    erasedOne: () => {},
+    // The app's handler hands the file to the browser.
+    saveFile: emit((_, params: { file: PdfFile }) => ({ type: 'download' as const, file: params.file })),
+    // The dashboard reads its lists again: an application is gone or anonymised.
+    erasedOne: emit({ type: 'erasedOne' as const }),
+    // Nothing is left to show: the session ended with the data; the app forgets the account and goes home.
+    leave: emit({ type: 'signOut' as const }),
+    goHome: emit(() => navigate('/', true)),
     setTarget: assign({ target: (_, params: { target: ErasureTarget }) => params.target }),
     failed: assign({ error: (_, params: { error: unknown }) => messageOf(params.error) }),
   },
@@ -81,8 +88,6 @@ export const myDataMachine = setup({
         onError: { target: 'idle', actions: [{ type: 'failed', params: ({ event }) => ({ error: event.error }) }, assign({ target: null })] },
       },
     },
-    // Nothing is left to show: the session ended with the data.
-    left: { type: 'final' },
+    left: { type: 'final', entry: ['leave', 'goHome'] },
   },
-  output: () => ({ to: '/' }),
 });

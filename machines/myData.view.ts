@@ -1,6 +1,10 @@
-import type { MyDataContext } from './myData.machine';
+import { defineFlow } from './flow';
+import { myDataMachine, type MyDataContext } from './myData.machine';
 
-export { myDataMachine, type ErasureTarget } from './myData.machine';
+export type { ErasureTarget } from './myData.machine';
+
+/** "Your data" on the dashboard: no input; its calls come through the door (client/app/flows.ts). */
+export const myDataFlow = defineFlow({ name: 'myData', machine: myDataMachine, input: () => undefined });
 
 // What the "Your data" card renders, derived from the machine's snapshot (beside the machine, judged by unit and
 // browser tests): the page imports only this module.

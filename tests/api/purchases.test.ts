@@ -5,7 +5,8 @@ import { ds160Catalog } from '../../machines/domain/catalogs/index';
 import { DEFAULT_SETTINGS } from '../../db/queries/settings';
 import type { PaymentGateway } from '../../server/services/payments';
 import { completeAnswers } from '../helpers/answers';
-import { createTestApp, dialectUnderTest, restartTestApp, sessionCookie, TEST_ADMIN, type TestApp } from '../helpers/app';
+import { createTestApp, dialectUnderTest, restartTestApp, sessionCookie, type TestApp } from '../helpers/app';
+import { ownerCookie } from '../helpers/admin';
 import { PAYING_CARD as CARD } from '../helpers/card';
 
 // Issue 30: one paid package per application, whatever arrives together; every charge reconciled after a crash;
@@ -213,8 +214,7 @@ describe(`a crash between the charge and its settlement on ${dialectUnderTest}`,
     expect((await call(second, 'GET', `/api/leads/${premium.leadId}`, premium.cookie)).json()).toMatchObject({ paymentStatus: 'paid', subscriptionPlan: 'premium' });
 
     // The admin sees the attempt and how the order was settled.
-    const admin = await call(second, 'POST', '/api/auth/admin-login', undefined, TEST_ADMIN);
-    const detail = (await call(second, 'GET', `/api/admin/leads/${premium.leadId}`, sessionCookie(admin))).json();
+    const detail = (await call(second, 'GET', `/api/admin/leads/${premium.leadId}`, await ownerCookie(second.app))).json();
     expect(detail.orders[0]).toMatchObject({
       status: 'paid',
       settledBy: 'reconciliation',
@@ -340,12 +340,13 @@ describe(`purchases a buyer can find, at one price, on ${dialectUnderTest}`, () 
       return { prices: prices.esta, quote, summary };
     };
     const before = await story();
-    expect(before.prices).toEqual({ serviceFee: 7700, credit: 0, processingFee: 299, total: 7999, governmentFee: 2100, outOfPocket: 10099 });
+    expect(before.prices).toMatchObject({ serviceFee: 7700, credit: 0, processingFee: 299, total: 7999, governmentFee: 4000, outOfPocket: 11999, visaClass: 'ESTA' });
     expect(before.quote).toEqual(before.prices);
     expect(before.summary).toEqual(before.prices);
     await t.app.site.setPricing({ ...DEFAULT_SETTINGS.pricing, ESTA: 110 });
     const after = await story();
-    expect(after.prices).toMatchObject({ serviceFee: 8800, total: 9099, outOfPocket: 11199 });
+    // The admin's ESTA price is our service fee whole: $110 + $2.99 + the $40 government fee.
+    expect(after.prices).toMatchObject({ serviceFee: 11000, total: 11299, outOfPocket: 15299 });
     expect(after.quote).toEqual(after.prices);
     expect(after.summary).toEqual(after.prices);
     await t.app.site.setPricing(DEFAULT_SETTINGS.pricing);

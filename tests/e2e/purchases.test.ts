@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_ADMIN } from '../helpers/app';
+import { signInAtGate } from './adminSignIn';
 import { formatViolations, seriousViolations } from './axe';
 import { byRole, openPage, pageErrors, signUpInPage, startE2E, textOf, waitForPath, type E2E } from './browser';
 
@@ -160,16 +160,12 @@ describe('one price story', () => {
   it('shows the same ESTA total on every screen, and the new one everywhere after the admin changes the price', async () => {
     const page = await openPage(e2e);
     const before = await everyScreen(page);
-    // $99 in the map: our $77 + $2.99 processing + the $21 government fee.
-    for (const [screen, totals] of Object.entries(before)) expect(totals, screen).toEqual(totals.map(() => '$100.99'));
+    // $77 in the map, our service fee: $77 + $2.99 processing + the $40 government fee.
+    for (const [screen, totals] of Object.entries(before)) expect(totals, screen).toEqual(totals.map(() => '$119.99'));
 
     const admin = await openPage(e2e);
     await admin.goto(`${e2e.baseUrl}/teamomora`, { waitUntil: 'networkidle0' });
-    await admin.waitForSelector('#admin-username');
-    await admin.type('#admin-username', TEST_ADMIN.username);
-    await admin.type('#admin-password', TEST_ADMIN.password);
-    await admin.click('[data-testid="admin-submit"]');
-    await admin.waitForSelector('[data-testid="card-visitors"]');
+    await signInAtGate(admin, e2e.server.app);
     await admin.click('[data-testid="admin-tab-pricing"]');
     await admin.waitForSelector('[data-testid="price-ESTA"]');
     await admin.click('[data-testid="price-ESTA"]', { count: 3 });
@@ -179,11 +175,11 @@ describe('one price story', () => {
 
     try {
       const after = await everyScreen(await openPage(e2e));
-      // $110: our $88 + $2.99 + $21.
-      for (const [screen, totals] of Object.entries(after)) expect(totals, screen).toEqual(totals.map(() => '$111.99'));
+      // $110: our $110 + $2.99 + $40.
+      for (const [screen, totals] of Object.entries(after)) expect(totals, screen).toEqual(totals.map(() => '$152.99'));
       expect(Object.keys(after)).toEqual(['landing', 'visaWizard', 'summary', 'pricing', 'chatOffer', 'checkout', 'confirmation']);
     } finally {
-      await e2e.server.app.site.setPricing({ ESTA: 99, DS160_BASIC: 50, DS160_PRO: 100, DS160_PREMIUM: 150 });
+      await e2e.server.app.site.setPricing({ ESTA: 77, DS160_BASIC: 50, DS160_PRO: 100, DS160_PREMIUM: 150 });
     }
     expect(pageErrors(page)).toEqual([]);
   }, 120_000);

@@ -1,6 +1,8 @@
 import type { MachineName } from '../../machines/index';
 import { adminDashboardPaths } from './adminDashboard.paths';
 import { adminGatePaths } from './adminGate.paths';
+import { auditLogPaths } from './auditLog.paths';
+import { operatorsPaths } from './operators.paths';
 import { agentChatPaths } from './agentChat.paths';
 import { aiAssistantPaths } from './aiAssistant.paths';
 import { aivisaChatPaths } from './aivisaChat.paths';
@@ -11,6 +13,7 @@ import { confirmationPaths } from './confirmation.paths';
 import { dashboardPaths } from './dashboard.paths';
 import { ds160FormPaths } from './ds160Form.paths';
 import { formResumePaths } from './formResume.paths';
+import { governmentFeesPaths } from './governmentFees.paths';
 import { groupCheckoutPaths } from './groupCheckout.paths';
 import { groupConfirmationPaths } from './groupConfirmation.paths';
 import { languagePaths } from './language.paths';
@@ -56,6 +59,9 @@ export const pathModels: Record<MachineName, PathModel> = {
   agentChat: agentChatPaths,
   adminGate: adminGatePaths,
   adminDashboard: adminDashboardPaths,
+  operators: operatorsPaths,
+  auditLog: auditLogPaths,
+  governmentFees: governmentFeesPaths,
   premiumInterview: premiumInterviewPaths,
   voiceControls: voiceControlsPaths,
   travellerGroup: travellerGroupPaths,

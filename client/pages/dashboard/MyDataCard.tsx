@@ -1,12 +1,9 @@
 import { useSelector } from '@xstate/react';
-import { useMemo } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { myDataMachine, myDataViewOf } from '../../../machines/myData.view';
+import { myDataFlow, myDataViewOf } from '../../../machines/myData.view';
 import type { ApplicationDto } from '../../../openapi/schemas/applications';
-import { makeMyDataActors } from '../../api/actors/myData';
-import { fetchTransport } from '../../api/transport';
-import { saveFile } from '../../app/saveFile';
 import { useFlow } from '../../app/useFlow';
 import { Dialog } from '../../components/Dialog';
 import { button, card, heading, muted, stack } from '../../styles/ui.css';
@@ -17,11 +14,11 @@ import { button, card, heading, muted, stack } from '../../styles/ui.css';
  */
 export function MyDataCard({ applications, onErased }: { applications: readonly ApplicationDto[]; onErased: () => void }) {
   const { t } = useTranslation('privacy');
-  const machine = useMemo(
-    () => myDataMachine.provide({ actors: makeMyDataActors(fetchTransport), actions: { saveFile: (_, { file }) => saveFile(file), erasedOne: () => onErased() } }),
-    [onErased],
-  );
-  const ref = useFlow(machine, undefined, () => '/');
+  const ref = useFlow(myDataFlow);
+  useEffect(() => {
+    const sub = ref.on('erasedOne', () => onErased());
+    return () => sub.unsubscribe();
+  }, [ref, onErased]);
   const view = useSelector(ref, myDataViewOf, (a, b) => JSON.stringify(a) === JSON.stringify(b));
   const send = ref.send;
   const disabled = view.busy || undefined;
