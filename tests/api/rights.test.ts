@@ -4,7 +4,8 @@ import { ds160Catalog, estaCatalog } from '../../machines/domain/catalogs/index'
 import { insertPhoto } from '../../db/queries/photos';
 import type { Erased, MyData } from '../../openapi/schemas/rights';
 import { completeAnswers } from '../helpers/answers';
-import { createTestApp, dialectUnderTest, sessionCookie, TEST_ADMIN, type TestApp } from '../helpers/app';
+import { ownerCookie } from '../helpers/admin';
+import { createTestApp, dialectUnderTest, sessionCookie, type TestApp } from '../helpers/app';
 import { PAYING_CARD } from '../helpers/card';
 
 // An applicant's rights (issue 44; GDPR 15, 17, 20): what a session holds comes back whole, only its owner erases
@@ -155,8 +156,7 @@ describe('erasing an application', () => {
 
   it("an admin's session erases nobody's application through the applicant's door", async () => {
     const { leadId } = await application();
-    const admin = await call('POST', '/api/auth/admin-login', undefined, TEST_ADMIN);
-    const cookie = sessionCookie(admin) as string;
+    const cookie = await ownerCookie(t.app);
     expect((await call('DELETE', `/api/me/applications/${leadId}`, cookie)).statusCode).toBe(403);
   });
 });
@@ -257,8 +257,7 @@ describe('retention', () => {
     expect(photos.photosDeleted).toBe(1);
     expect(await t.app.db.selectFrom('photos').select('id').where('id', '=', oldPhoto).executeTakeFirst()).toBeUndefined();
 
-    const admin = await call('POST', '/api/auth/admin-login', undefined, TEST_ADMIN);
-    const policy = await call('GET', '/api/admin/retention', sessionCookie(admin) as string);
+    const policy = await call('GET', '/api/admin/retention', await ownerCookie(t.app));
     expect(policy.statusCode, policy.body).toBe(200);
     expect(policy.json()).toMatchObject({ unpaidDays: 30, paidPhotoDays: 90 });
     expect(policy.json().runs.slice(0, 2).map((r: { job: string }) => r.job).sort()).toEqual(['retention.photos', 'retention.unpaid']);
