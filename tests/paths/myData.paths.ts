@@ -19,8 +19,10 @@ async function anApplication(world: World): Promise<void> {
     body: { name: 'Lucía Pérez', email: `mydata.${Math.random().toString(36).slice(2, 10)}@example.com`, formType: 'ESTA', source: 'esta-wizard', formData: {}, completionStatus: 'incomplete' },
   });
   expect(res.status).toBe(201);
+  // A second application of the same session under the known id (copied: rows made with the first refer to its id).
+  const made = await world.app.db.selectFrom('leads').selectAll().where('id', '=', (JSON.parse(res.text) as { id: string }).id).executeTakeFirstOrThrow();
   await world.app.db.deleteFrom('leads').where('id', '=', OWN_LEAD).execute();
-  await world.app.db.updateTable('leads').set({ id: OWN_LEAD }).where('id', '=', (JSON.parse(res.text) as { id: string }).id).execute();
+  await world.app.db.insertInto('leads').values({ ...made, id: OWN_LEAD, capture_key: null }).execute();
 }
 
 function events(s: Snap): AnyEventObject[] {
@@ -58,7 +60,7 @@ export const myDataPaths: PathModel = {
         const format = lastHeld(world, 'downloadMyData')?.input.format;
         expect(file.fileName).toMatch(format === 'pdf' ? /^my-data-\d{4}-\d{2}-\d{2}\.pdf$/ : /^my-data-\d{4}-\d{2}-\d{2}\.json$/);
         if (format === 'pdf') expect(new TextDecoder().decode(file.bytes.slice(0, 5))).toBe('%PDF-');
-        else expect(JSON.parse(new TextDecoder().decode(file.bytes)).applications).toHaveLength(1);
+        else expect(JSON.parse(new TextDecoder().decode(file.bytes)).applications).toHaveLength(2);
       }
       // Nothing is erased without the applicant's yes.
       if (after.matches('erasing')) expect(before.matches('confirming') && event.type === 'CONFIRM').toBe(true);
@@ -69,7 +71,7 @@ export const myDataPaths: PathModel = {
         expect(effectsOf(world, 'signOut')).toHaveLength(1);
         expect(effectsOf(world, 'navigate').at(-1)?.params).toEqual({ type: 'navigate', to: '/', replace: true });
         expect(lastCall(world, 'DELETE', '/api/me')?.status).toBe(200);
-        expect(s.context.erased).toMatchObject({ deleted: 1, anonymised: 0 });
+        expect(s.context.erased).toMatchObject({ deleted: 2, anonymised: 0 });
         const after = await world.http({ method: 'GET', path: '/api/me/data' });
         expect(JSON.parse(after.text).applications).toEqual([]);
       },
