@@ -13,7 +13,7 @@ function start(erase: (target: unknown) => Promise<Erased>) {
   const actor = createActor(
     myDataMachine.provide({
       actors: {
-        downloadMyData: fromPromise(async () => ({ fileName: 'my-data.json', bytes: new Uint8Array([123, 125]) })),
+        downloadMyData: fromPromise(async () => ({ fileName: 'my-data.json', bytes: new TextEncoder().encode('{}') as Uint8Array })),
         erase: fromPromise(async ({ input }) => erase(input)),
       },
     }),
