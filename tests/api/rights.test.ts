@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ds160Catalog, estaCatalog } from '../../machines/domain/catalogs/index';
 import { insertPhoto } from '../../db/queries/photos';
+import { fileNameOf } from '../../server/services/mail/transport';
 import type { Erased, MyData } from '../../openapi/schemas/rights';
 import { completeAnswers } from '../helpers/answers';
 import { ownerCookie } from '../helpers/admin';
@@ -43,8 +46,8 @@ async function application(cookie?: string, formType: 'DS-160' | 'ESTA' = 'ESTA'
   return { leadId: res.json().id as string, cookie: cookie ?? (sessionCookie(res) as string) };
 }
 
-async function pay(cookie: string, leadId: string) {
-  const res = await call('POST', '/api/checkout/process', cookie, { idempotencyKey: `k_${randomUUID().replace(/-/g, '')}`, email: 'lucia@example.com', paymentDetails: PAYING_CARD, plan: 'esta', leadId });
+async function pay(cookie: string, leadId: string, email = 'lucia@example.com') {
+  const res = await call('POST', '/api/checkout/process', cookie, { idempotencyKey: `k_${randomUUID().replace(/-/g, '')}`, email, paymentDetails: PAYING_CARD, plan: 'esta', leadId });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as { orderNumber?: string; order?: { number: string } };
 }
@@ -161,6 +164,57 @@ describe('erasing an application', () => {
   });
 });
 
+describe('erasure reaches the e-mail outbox', () => {
+  const emailsTo = (addresses: string[]) =>
+    t.app.db.selectFrom('emails').selectAll().where((eb) => eb(eb.fn('lower', ['recipient']), 'in', addresses.map((a) => a.toLowerCase()))).execute();
+
+  /** A message to `to`, queued or already sent; a sent one also leaves the development mailbox's file. */
+  async function message(to: string, sent: boolean) {
+    const key = `test:${randomUUID()}`;
+    await t.app.db.transaction().execute((trx) => t.app.outbox.enqueue(trx, { key, kind: 'resumeLink', to, language: 'es', data: { resumeCodeId: randomUUID() } }));
+    const row = await t.app.db.selectFrom('emails').selectAll().where('event_key', '=', key).executeTakeFirstOrThrow();
+    if (!sent) return { row, file: undefined };
+    await t.app.db.updateTable('emails').set({ state: 'sent', subject: `Tu enlace, ${to}`, smtp_response: `250 ok ${to}`, transport: 'file', sent_at: row.created_at }).where('id', '=', row.id).execute();
+    const file = path.join(t.app.mail.mailboxDir, fileNameOf({ date: new Date(row.created_at), messageId: row.message_id }));
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, `To: ${to}`);
+    fs.writeFileSync(file.replace(/\.eml$/, '.json'), JSON.stringify({ to }));
+    return { row, file };
+  }
+
+  it("drops the erased application's queued messages and strips its sent ones; another application's stay", async () => {
+    const erased = await application();
+    const kept = await application(erased.cookie);
+    const receipt = `Pago.${randomUUID().slice(0, 8)}@Example.com`;
+    await pay(erased.cookie, erased.leadId, receipt);
+    const [leadA, leadB] = await Promise.all([erased.leadId, kept.leadId].map((id) => t.app.db.selectFrom('leads').select('email').where('id', '=', id).executeTakeFirstOrThrow()));
+    const queued = await message(leadA!.email.toUpperCase(), false);
+    const sent = await message(leadA!.email, true);
+    const other = await message(leadB!.email, false);
+    expect((await emailsTo([receipt])).length).toBeGreaterThan(0);
+
+    const res = await call('DELETE', `/api/me/applications/${erased.leadId}`, erased.cookie);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await emailsTo([leadA!.email, receipt])).toEqual([]);
+    expect(await t.app.db.selectFrom('emails').select('id').where('id', '=', queued.row.id).executeTakeFirst()).toBeUndefined();
+    const stripped = await t.app.db.selectFrom('emails').selectAll().where('id', '=', sent.row.id).executeTakeFirstOrThrow();
+    expect([stripped.recipient, stripped.subject, stripped.smtp_response, stripped.state]).toEqual(['erased', null, null, 'sent']);
+    expect(fs.existsSync(sent.file!)).toBe(false);
+    expect(fs.existsSync(sent.file!.replace(/\.eml$/, '.json'))).toBe(false);
+    expect((await t.app.db.selectFrom('emails').selectAll().where('id', '=', other.row.id).executeTakeFirstOrThrow()).recipient).toBe(leadB!.email);
+  });
+
+  it('an address another of the same applications still gives keeps its messages', async () => {
+    const first = await application();
+    const second = await application(first.cookie);
+    const shared = (await t.app.db.selectFrom('leads').select('email').where('id', '=', first.leadId).executeTakeFirstOrThrow()).email;
+    await t.app.db.updateTable('leads').set({ email: shared }).where('id', '=', second.leadId).execute();
+    const queued = await message(shared, false);
+    expect((await call('DELETE', `/api/me/applications/${first.leadId}`, first.cookie)).statusCode).toBe(200);
+    expect(await t.app.db.selectFrom('emails').select('recipient').where('id', '=', queued.row.id).executeTakeFirst()).toEqual({ recipient: shared });
+  });
+});
+
 describe('erasing a group traveller', () => {
   it("the leader's session erases a traveller; nobody else can", async () => {
     const { leadId, cookie } = await application();
@@ -213,6 +267,8 @@ describe('DELETE /api/me', () => {
     // The session ended with it: the old cookie opens nothing.
     expect((await data(cookie)).applications).toEqual([]);
     expect(JSON.stringify(await t.app.db.selectFrom('leads').selectAll().execute())).not.toContain(address);
+    // The account's own messages (its address check) went with it.
+    expect(await t.app.db.selectFrom('emails').select('id').where('recipient', '=', address).execute()).toEqual([]);
   });
 });
 

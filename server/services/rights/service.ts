@@ -3,6 +3,7 @@ import type { Executor } from '../../../db/index';
 import { transact } from '../../../db/groupCommit';
 import { findGroup, findMembership } from '../../../db/queries/groups';
 import { findLeadRow } from '../../../db/queries/leads';
+import { findUser } from '../../../db/queries/users';
 import { ordersOfLeads } from '../../../db/queries/orders';
 import {
   anonymiseLeads,
@@ -33,7 +34,10 @@ export interface ErasureEvent {
   ownerToken: string | undefined;
   userId: string | undefined;
   leadIds: readonly string[];
-  /** The addresses the erased applications and account gave, so queued messages to them can be dropped. */
+  /**
+   * The addresses (lower-cased) the erased applications, their orders and an erased account gave and nothing the
+   * person keeps still gives, so messages to them can be dropped or anonymised.
+   */
   emails: readonly string[];
 }
 export type ErasureHook = (trx: Executor, erased: ErasureEvent) => Promise<void>;
@@ -117,9 +121,10 @@ export class RightsService {
     return transact(this.db, async (trx) => {
       const mine = mineOf(access);
       const leads = await leadsOf(trx, mine, access.resumedLeads ?? []);
-      const erased = await this.erase(trx, access, leads);
       // Orders that name no application (a group's payment, a purchase before its form) lose their buyer too.
       const orders = await ordersOf(trx, mine, []);
+      const account = access.userId && access.role !== 'admin' ? await findUser(trx, access.userId) : undefined;
+      const erased = await this.erase(trx, access, leads, [...orders.map((o) => o.receipt_email), account?.email], true);
       await anonymiseOrders(trx, orders.map((o) => o.id), ERASED_OWNER, new Date().toISOString());
       await deleteOwnedRest(trx, mine);
       if (access.userId && access.role !== 'admin') await deleteUser(trx, access.userId);
@@ -132,18 +137,36 @@ export class RightsService {
    * An application a paid, pending or refunded order names is kept, anonymised, for that order (the faults rule:
    * such an application is never silently deleted); any other goes with its history, photos and conversations.
    */
-  private async erase(trx: Executor, access: Access, leads: readonly LeadRow[]): Promise<Erased> {
+  private async erase(trx: Executor, access: Access, leads: readonly LeadRow[], moreAddresses: ReadonlyArray<string | null | undefined> = [], everything = false): Promise<Erased> {
     const at = new Date().toISOString();
     const ids = leads.map((l) => l.id);
     const kept = await leadsWithKeptOrders(trx, ids);
     const orders = await ordersOfLeads(trx, ids);
+    const emails = await this.addressesGone(trx, access, ids, [...leads.map((l) => l.email), ...orders.map((o) => o.receipt_email), ...moreAddresses], everything);
     for (const hook of this.hooks) {
-      await hook(trx, { ownerToken: access.ownerToken, userId: access.userId, leadIds: ids, emails: [...new Set(leads.map((l) => l.email).filter(Boolean))] });
+      await hook(trx, { ownerToken: access.ownerToken, userId: access.userId, leadIds: ids, emails });
     }
     await deleteConversations(trx, ids, orders.map((o) => o.id));
     await anonymiseOrders(trx, orders.map((o) => o.id), ERASED_OWNER, at);
     await anonymiseLeads(trx, [...kept], ERASED_OWNER, at);
     const deleted = await deleteLeads(trx, ids.filter((id) => !kept.has(id)));
     return { deleted, anonymised: kept.size, ordersKept: orders.map((o) => o.number), accountDeleted: false };
+  }
+
+  /**
+   * The addresses this erasure takes away: those of the erased applications and their orders (and, erasing
+   * everything, of the account), less any the person's remaining applications, orders or account still give, so
+   * erasing one application leaves the messages about another one alone.
+   */
+  private async addressesGone(trx: Executor, access: Access, erasedIds: readonly string[], addresses: ReadonlyArray<string | null | undefined>, everything: boolean): Promise<string[]> {
+    const norm = (a: string | null | undefined) => (a ?? '').trim().toLowerCase();
+    const gone = new Set(addresses.map(norm).filter(Boolean));
+    if (everything || gone.size === 0) return [...gone];
+    const mine = mineOf(access);
+    const remaining = (await leadsOf(trx, mine, access.resumedLeads ?? [])).filter((l) => !erasedIds.includes(l.id));
+    const remainingOrders = (await ordersOf(trx, mine, remaining.map((l) => l.id))).filter((o) => !o.lead_id || !erasedIds.includes(o.lead_id));
+    const account = access.userId ? await findUser(trx, access.userId) : undefined;
+    for (const held of [...remaining.map((l) => l.email), ...remainingOrders.map((o) => o.receipt_email), account?.email]) gone.delete(norm(held));
+    return [...gone];
   }
 }
