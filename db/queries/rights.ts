@@ -74,8 +74,11 @@ export async function insertConsent(db: Executor, row: ConsentRow): Promise<void
   await db.insertInto('consents').values(row).execute();
 }
 
-export async function hasConsent(db: Executor, mine: Mine, engine: string): Promise<boolean> {
-  const row = await db.selectFrom('consents').select('id').where(ownerFilter(mine)).where('engine', '=', engine).executeTakeFirst();
+/** Any accepted notice for this engine (the chats), or that one feature's (the premium interview, the voice). */
+export async function hasConsent(db: Executor, mine: Mine, engine: string, chat?: string): Promise<boolean> {
+  let query = db.selectFrom('consents').select('id').where(ownerFilter(mine)).where('engine', '=', engine);
+  if (chat) query = query.where('chat', '=', chat);
+  const row = await query.executeTakeFirst();
   return Boolean(row);
 }
 

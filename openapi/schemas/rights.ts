@@ -94,7 +94,8 @@ export type Erased = Static<typeof ErasedSchema>;
 export const ApplicationParamsSchema = Strict({ leadId: Type.String({ format: 'uuid' }) });
 export const TravellerParamsSchema = Strict({ groupId: Type.String({ format: 'uuid' }), leadId: Type.String({ format: 'uuid' }) });
 
-export const ChatNames = ['aivisa', 'ai-chat', 'sections', 'agent', 'assistant'] as const;
+/** The chats, and the features outside them whose words a third party may read (consent.ts CONSENT_CODES). */
+export const ChatNames = ['aivisa', 'ai-chat', 'sections', 'agent', 'assistant', 'premium', 'voice'] as const;
 
 export const ConsentBodySchema = Strict({
   chat: Type.Union(ChatNames.map((c) => Type.Literal(c)), { description: 'The chat that showed the notice' }),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BuiltinEngine, type AiEngine } from '../../server/services/ai/engine';
-import { askerConsented, consentGated, withAsker } from '../../server/services/rights/consent';
+import fc from 'fast-check';
+import { askerConsented, CONSENT_CODES, consentGated, consentRequired, type ConsentFeature, withAsker } from '../../server/services/rights/consent';
 import { flatRows } from '../../server/services/rights/pdf';
 
 // Issue 44: no word reaches a third-party engine from a session that has not accepted the chats' notice.
@@ -68,5 +69,21 @@ describe('flatRows (the PDF of my data)', () => {
       { label: 'list 1', value: 'p' },
       { label: 'list 2 › q', value: '1' },
     ]);
+  });
+});
+
+describe('consentRequired (the premium interview and the voice routes)', () => {
+  it('refuses with the code naming the missing consent exactly when a third party is configured and that one is not given', async () => {
+    const features = Object.keys(CONSENT_CODES) as ConsentFeature[];
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...features), fc.boolean(), fc.subarray(features), async (feature, thirdParty, given) => {
+        const asked: ConsentFeature[] = [];
+        const hook = consentRequired(feature, thirdParty, async (_: unknown, f) => (asked.push(f), given.includes(f)));
+        const outcome = await hook({}).then(() => null, (e: { statusCode: number; code: string }) => e);
+        if (thirdParty && !given.includes(feature)) expect(outcome).toMatchObject({ statusCode: 403, code: CONSENT_CODES[feature] });
+        else expect(outcome).toBeNull();
+        expect(asked).toEqual(thirdParty ? [feature] : []);
+      }),
+    );
   });
 });

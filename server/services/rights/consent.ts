@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { AiEngine } from '../ai/engine';
+import { forbidden } from '../../lib/problems';
 
 // The one check before an applicant's words go to a third-party AI engine (issue 44): every call of the app's
 // engine passes here. With OpenAI configured, a call for a session or account that has not accepted the chats'
@@ -38,5 +39,22 @@ export function consentGated(thirdParty: AiEngine, local: AiEngine, consented: (
     },
     completeness: async (input) => (await pick()).completeness(input),
     analyze: async (input) => (await pick()).analyze(input),
+  };
+}
+
+/** The features outside the chats whose words a third party reads, each with its own notice and refusal code. */
+export const CONSENT_CODES = { premium: 'premium_consent_required', voice: 'voice_consent_required' } as const;
+export type ConsentFeature = keyof typeof CONSENT_CODES;
+
+/**
+ * The same rule at the premium interview's and the voice routes' door (issue 44): where a third party would read
+ * the asker's words (the interview's model, OpenAI speech, a transcription service) and the asker has not
+ * accepted that feature's notice, 403 with the code naming the missing consent; the page then shows the notice.
+ * Nothing is checked where no third party is configured.
+ */
+export function consentRequired<R>(feature: ConsentFeature, thirdParty: boolean, consented: (request: R, feature: ConsentFeature) => Promise<boolean>) {
+  return async (request: R): Promise<void> => {
+    if (!thirdParty || (await consented(request, feature))) return;
+    throw forbidden(`Accept the ${feature} notice first: your words would go to a third-party AI service (POST /api/me/consents with chat "${feature}").`, CONSENT_CODES[feature]);
   };
 }

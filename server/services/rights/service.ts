@@ -83,6 +83,11 @@ export class RightsService {
     };
   }
 
+  /** Whether this asker accepted one feature's notice for the configured engine (consent.ts consentRequired). */
+  async consented(access: Access, feature: string): Promise<boolean> {
+    return hasConsent(this.db, mineOf(access), this.settings.aiEngine, feature);
+  }
+
   async consent(access: Access & { ownerToken: string }, body: ConsentBody): Promise<void> {
     await insertConsent(this.db, {
       id: randomUUID(),
