@@ -21,6 +21,7 @@ import { leadSyncMachine } from './leadSync.machine';
 import { languageMachine } from './language.machine';
 import { loginMachine } from './login.machine';
 import { myDataMachine } from './myData.machine';
+import { aiNoticeMachine } from './aiNotice.machine';
 import { photoCheckMachine } from './photoCheck.machine';
 import { pricingMachine } from './pricing.machine';
 import { premiumInterviewMachine } from './premiumInterview.machine';
@@ -67,6 +68,7 @@ export const machines = {
   groupCheckout: groupCheckoutMachine,
   groupConfirmation: groupConfirmationMachine,
   myData: myDataMachine,
+  aiNotice: aiNoticeMachine,
 } as const;
 
 export type MachineName = keyof typeof machines;
@@ -87,6 +89,7 @@ export {
   confirmationMachine,
   dashboardMachine,
   myDataMachine,
+  aiNoticeMachine,
   ds160FormMachine,
   formResumeMachine,
   governmentFeesMachine,

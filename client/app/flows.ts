@@ -36,6 +36,7 @@ const DOORS: Partial<Record<MachineName, () => Promise<Door>>> = {
   login: () => import('../api/actors/account').then((m) => ({ actors: () => m.makeLoginActors(fetchTransport) })),
   dashboard: () => import('../api/actors/dashboard').then((m) => ({ actors: () => m.makeDashboardActors(fetchTransport) })),
   myData: () => import('../api/actors/myData').then((m) => ({ actors: () => m.makeMyDataActors(fetchTransport) })),
+  aiNotice: () => import('../api/actors/aiNotice').then((m) => ({ actors: () => m.makeAiNoticeActors(fetchTransport) })),
   travellerGroup: () => import('../api/actors/travellerGroup').then((m) => ({ actors: () => m.makeTravellerGroupActors(fetchTransport) })),
   travellerHandover: () => import('../api/actors/travellerHandover').then((m) => ({ actors: () => m.makeTravellerHandoverActors(fetchTransport) })),
   formResume: () => import('../api/actors/formResume').then((m) => ({ actors: () => m.makeFormResumeActors(fetchTransport) })),

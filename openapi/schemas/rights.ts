@@ -97,8 +97,12 @@ export const TravellerParamsSchema = Strict({ groupId: Type.String({ format: 'uu
 /** The chats, and the features outside them whose words a third party may read (consent.ts CONSENT_CODES). */
 export const ChatNames = ['aivisa', 'ai-chat', 'sections', 'agent', 'assistant', 'premium', 'voice'] as const;
 
+// The literals one by one (ChatNames' order): a mapped list would type the body's chat as never.
 export const ConsentBodySchema = Strict({
-  chat: Type.Union(ChatNames.map((c) => Type.Literal(c)), { description: 'The chat that showed the notice' }),
+  chat: Type.Union(
+    [Type.Literal('aivisa'), Type.Literal('ai-chat'), Type.Literal('sections'), Type.Literal('agent'), Type.Literal('assistant'), Type.Literal('premium'), Type.Literal('voice')],
+    { description: 'The chat (or feature) that showed the notice' },
+  ),
   accepted: Type.Literal(true, { description: 'The applicant accepted that their words go to the named AI engine' }),
 });
 export type ConsentBody = Static<typeof ConsentBodySchema>;

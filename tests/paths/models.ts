@@ -20,6 +20,7 @@ import { languagePaths } from './language.paths';
 import { leadSyncPaths } from './leadSync.paths';
 import { loginPaths } from './login.paths';
 import { myDataPaths } from './myData.paths';
+import { aiNoticePaths } from './aiNotice.paths';
 import type { PathModel } from './model';
 import { photoCheckPaths } from './photoCheck.paths';
 import { pricingPaths } from './pricing.paths';
@@ -69,4 +70,5 @@ export const pathModels: Record<MachineName, PathModel> = {
   groupCheckout: groupCheckoutPaths,
   groupConfirmation: groupConfirmationPaths,
   myData: myDataPaths,
+  aiNotice: aiNoticePaths,
 };
