@@ -65,6 +65,9 @@ export const PAGE_FLOWS: Partial<Record<RouteName, readonly MachineName[]>> = {
   applyWizard: ['questionWizard'],
   applyEstaWizard: ['questionWizard', 'travellerHandover', 'travellerGroup'],
   ds160Wizard: ['ds160Form', 'travellerHandover', 'travellerGroup', 'formResume', 'photoCheck'],
+  aiAssistant: ['aiNotice'],
+  aiChat: ['aiNotice'],
+  aiChatSections: ['aiNotice'],
 };
 
 // Each page its own chunk, loaded when its route is first visited.
