@@ -41,8 +41,8 @@ export const PAGE_FILES: Record<RouteName | 'notFound', PageDeclaration> = {
   aiChatSections: { file: 'pages/ai-chat-sections/AiChatSectionsPage.tsx', namespaces: ['aivisa', 'privacy', 'sections'] },
   aiChat: { file: 'pages/ai-chat/AiChatPage.tsx', namespaces: ['agent', 'aivisa', 'ds160form', 'privacy'] },
   admin: { file: 'pages/admin/AdminPage.tsx', namespaces: ['admin', 'answers', 'catalog', 'ds160form', 'errors', 'operators', 'validation'] },
-  premiumText: { file: 'pages/premium-interview/PremiumTextPage.tsx', namespaces: ['premium'] },
-  premiumVoice: { file: 'pages/premium-interview/PremiumVoicePage.tsx', namespaces: ['premium'] },
+  premiumText: { file: 'pages/premium-interview/PremiumTextPage.tsx', namespaces: ['premium', 'privacy'] },
+  premiumVoice: { file: 'pages/premium-interview/PremiumVoicePage.tsx', namespaces: ['premium', 'privacy'] },
   privacy: { file: 'pages/privacy/PrivacyPage.tsx', namespaces: ['privacy'] },
   notFound: { file: 'pages/not-found/NotFoundPage.tsx', namespaces: [] },
 };
@@ -68,6 +68,8 @@ export const PAGE_FLOWS: Partial<Record<RouteName, readonly MachineName[]>> = {
   aiAssistant: ['aiNotice'],
   aiChat: ['aiNotice'],
   aiChatSections: ['aiNotice'],
+  premiumText: ['aiNotice'],
+  premiumVoice: ['aiNotice'],
 };
 
 // Each page its own chunk, loaded when its route is first visited.

@@ -21,8 +21,8 @@ export type AiNoticeEvent = { type: 'ACCEPT' };
 export const aiNoticeMachine = setup({
   types: { context: {} as AiNoticeContext, events: {} as AiNoticeEvent, input: {} as { chat: NoticeChat } },
   actors: {
-    /** GET /api/privacy: which engine reads the chats, and whether this asker accepted already. */
-    readPrivacy: {} as import('xstate').PromiseActorLogic<Privacy, void>,
+    /** GET /api/privacy?chat=: which engine reads the words, and whether this asker accepted this chat's notice. */
+    readPrivacy: {} as import('xstate').PromiseActorLogic<Privacy, { chat: NoticeChat }>,
     /** POST /api/me/consents for this chat. */
     giveConsent: {} as import('xstate').PromiseActorLogic<unknown, ConsentGiven>,
   },
@@ -36,6 +36,7 @@ export const aiNoticeMachine = setup({
       invoke: {
         id: 'readPrivacy',
         src: 'readPrivacy',
+        input: ({ context }) => ({ chat: context.chat }),
         onDone: [
           { guard: ({ event }) => event.output.consentNeeded && !event.output.consented, target: 'notice', actions: assign({ engine: ({ event }) => event.output.aiEngine }) },
           { target: 'clear' },

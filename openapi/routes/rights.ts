@@ -1,7 +1,7 @@
 import { defineRoute } from '../contract';
 import { errorResponses } from '../schemas/common';
 import { PdfFileSchema } from '../schemas/pdf';
-import { ApplicationParamsSchema, ConsentBodySchema, ErasedSchema, MyDataSchema, PrivacySchema, RetentionPolicySchema, TravellerParamsSchema } from '../schemas/rights';
+import { ApplicationParamsSchema, ConsentBodySchema, PrivacyQuerySchema, ErasedSchema, MyDataSchema, PrivacySchema, RetentionPolicySchema, TravellerParamsSchema } from '../schemas/rights';
 import { Type } from 'typebox';
 
 export const myData = defineRoute({
@@ -50,7 +50,8 @@ export const privacy = defineRoute({
   method: 'GET',
   url: '/api/privacy',
   tags: ['rights'],
-  summary: 'Which AI engine reads the chats, whether this session accepted it, and how long data is kept',
+  summary: 'Which AI engine reads the chats, whether this session accepted it (for one chat or feature with ?chat=), and how long data is kept',
+  querystring: PrivacyQuerySchema,
   responses: { 200: PrivacySchema },
 });
 

@@ -98,14 +98,19 @@ export const TravellerParamsSchema = Strict({ groupId: Type.String({ format: 'uu
 export const ChatNames = ['aivisa', 'ai-chat', 'sections', 'agent', 'assistant', 'premium', 'voice'] as const;
 
 // The literals one by one (ChatNames' order): a mapped list would type the body's chat as never.
+const ChatSchema = Type.Union(
+  [Type.Literal('aivisa'), Type.Literal('ai-chat'), Type.Literal('sections'), Type.Literal('agent'), Type.Literal('assistant'), Type.Literal('premium'), Type.Literal('voice')],
+  { description: 'The chat (or feature) that showed the notice' },
+);
 export const ConsentBodySchema = Strict({
-  chat: Type.Union(
-    [Type.Literal('aivisa'), Type.Literal('ai-chat'), Type.Literal('sections'), Type.Literal('agent'), Type.Literal('assistant'), Type.Literal('premium'), Type.Literal('voice')],
-    { description: 'The chat (or feature) that showed the notice' },
-  ),
+  chat: ChatSchema,
   accepted: Type.Literal(true, { description: 'The applicant accepted that their words go to the named AI engine' }),
 });
 export type ConsentBody = Static<typeof ConsentBodySchema>;
+
+/** `?chat=`: whether this one chat's (or feature's) notice was accepted, rather than any notice for the engine. */
+export const PrivacyQuerySchema = Strict({ chat: Type.Optional(ChatSchema) });
+export type PrivacyQuery = Static<typeof PrivacyQuerySchema>;
 
 export const PrivacySchema = Type.Object({
   aiEngine: Type.Union([Type.Literal('builtin'), Type.Literal('openai')]),

@@ -34,7 +34,7 @@ const rights: FastifyPluginAsyncTypebox = async (app) => {
     },
   });
 
-  app.route({ ...fromContract(privacy), handler: async (request) => app.rights.privacy(request.access()) });
+  app.route({ ...fromContract(privacy), handler: async (request) => app.rights.privacy(request.access(), request.query.chat) });
 
   app.route({
     ...fromContract(giveConsent),

@@ -312,7 +312,10 @@ describe('the interview with OpenAI configured', () => {
     expect((await post('/api/me/consents', { chat: 'voice', accepted: true })).statusCode).toBe(201);
     expect((await post('/api/premium/interview-prep', { formData: form, language: 'en' })).statusCode).toBe(403);
     expect(fake.requests.length).toBe(calls);
+    expect((await post.get('/api/privacy?chat=premium')).json()).toMatchObject({ aiEngine: 'openai', consentNeeded: true, consented: false });
     expect((await post('/api/me/consents', { chat: 'premium', accepted: true })).statusCode).toBe(201);
+    expect((await post.get('/api/privacy?chat=premium')).json()).toMatchObject({ consented: true });
+    expect((await post.get('/api/privacy?chat=sections')).json()).toMatchObject({ consented: false });
     expect((await post('/api/premium/interview-prep', { formData: form, language: 'en' })).statusCode).toBe(200);
 
     const offline = browser();

@@ -282,6 +282,9 @@ describe('privacy and consent', () => {
     expect(bad.json().message).toContain('chat');
     const unknown = await call('POST', '/api/me/consents', cookie, { chat: 'aivisa', accepted: true, extra: 1 });
     expect(unknown.statusCode).toBe(400);
+    const badChat = await call('GET', '/api/privacy?chat=telepathy', cookie);
+    expect(badChat.statusCode).toBe(400);
+    expect(badChat.json().message).toContain('chat');
     const given = await call('POST', '/api/me/consents', cookie, { chat: 'aivisa', accepted: true });
     expect(given.statusCode, given.body).toBe(201);
     expect((await data(cookie)).consents).toEqual([expect.objectContaining({ chat: 'aivisa', engine: 'builtin' })]);

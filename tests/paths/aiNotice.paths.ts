@@ -24,7 +24,7 @@ function eventsFor(privacy: object) {
 
 function calls(http: Parameters<typeof aiNoticeCalls>[0], input: { outside?: boolean }) {
   const real = aiNoticeCalls(http);
-  return input.outside ? { ...real, readPrivacy: async () => ({ ...(await real.readPrivacy()), aiEngine: 'openai', consentNeeded: true, consented: false }) } : real;
+  return input.outside ? { ...real, readPrivacy: async (i: { chat: 'ai-chat' }) => ({ ...(await real.readPrivacy(i)), aiEngine: 'openai', consentNeeded: true, consented: false }) } : real;
 }
 
 export const aiNoticePaths: PathModel = {
@@ -54,7 +54,7 @@ export const aiNoticePaths: PathModel = {
       notice: (s) => expect(s.context.engine).toBe('openai'),
       clear: async (_s, world) => {
         const last = world.events.at(-1)?.type;
-        if (last === 'xstate.done.actor.readPrivacy') expect(lastCall(world, 'GET', '/api/privacy')?.status).toBe(200);
+        if (last === 'xstate.done.actor.readPrivacy') expect(lastCall(world, 'GET', '/api/privacy?chat=ai-chat')?.status).toBe(200);
         if (last === 'xstate.done.actor.giveConsent') expect(lastCall(world, 'POST', '/api/me/consents')?.status).toBe(201);
       },
     },

@@ -7,7 +7,7 @@ import { actorsOf } from './actorsOf';
 /** A chat's AI notice: what the server says of the engine and this asker, and the recorded yes. */
 export function aiNoticeCalls(http: Transport) {
   return {
-    readPrivacy: () => call(http, privacy, {}),
+    readPrivacy: ({ chat }: { chat: ConsentGiven['chat'] }) => call(http, privacy, { query: { chat } }),
     giveConsent: (body: ConsentGiven) => call(http, giveConsent, { body }),
   };
 }

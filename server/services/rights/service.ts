@@ -73,12 +73,13 @@ export class RightsService {
     return { fileName: `my-data-${data.generatedAt.slice(0, 10)}.pdf`, bytes: await myDataPdf(data, await this.brandName()) };
   }
 
-  async privacy(access: Access): Promise<Privacy> {
+  /** With a chat (or feature), whether that one's notice was accepted; else whether any was, for this engine. */
+  async privacy(access: Access, chat?: string): Promise<Privacy> {
     const thirdParty = this.settings.aiEngine !== 'builtin';
     return {
       aiEngine: this.settings.aiEngine,
       consentNeeded: thirdParty,
-      consented: thirdParty ? await hasConsent(this.db, mineOf(access), this.settings.aiEngine) : false,
+      consented: thirdParty ? await hasConsent(this.db, mineOf(access), this.settings.aiEngine, chat) : false,
       retention: this.settings.retention,
     };
   }
