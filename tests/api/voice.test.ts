@@ -69,6 +69,9 @@ describe('the voice notice (issue 44)', () => {
     }
     expect(fake.requests.length).toBe(calls);
     expect((await (await session(offline, true, false)).speak({ text: 'Hola', language: 'es' })).statusCode).toBe(200);
+    // The page's notice asks the same question of the server: for the voice, a transcription service counts too.
+    const needed = async (t: TestApp) => (await t.app.inject({ method: 'GET', url: '/api/privacy?chat=voice' })).json().consentNeeded as boolean;
+    expect([await needed(online), await needed(offline)]).toEqual([true, false]);
   });
 });
 

@@ -21,7 +21,7 @@ export function AiNotice({ chat, children }: { chat: NoticeChat; children: React
       <h2 id={`ai-notice-${chat}`} className={heading.section}>
         {t('aiNotice.title')}
       </h2>
-      <p>{t('aiNotice.body', { engine: view.engine === 'openai' ? 'OpenAI' : view.engine })}</p>
+      <p>{t('aiNotice.body', { engine: view.engine === 'openai' ? 'OpenAI' : t('aiNotice.outsideService') })}</p>
       <p>
         <Link to="/privacy">{t('aiNotice.more')}</Link>
       </p>

@@ -44,6 +44,8 @@ export type ErasureHook = (trx: Executor, erased: ErasureEvent) => Promise<void>
 
 export interface RightsSettings {
   aiEngine: MyData['aiEngine'];
+  /** Whether an outside service reads this chat's or feature's words (the voice: OpenAI speech or a transcription service). */
+  outside?: (chat: string | undefined) => boolean;
   retention: Privacy['retention'];
 }
 
@@ -75,7 +77,7 @@ export class RightsService {
 
   /** With a chat (or feature), whether that one's notice was accepted; else whether any was, for this engine. */
   async privacy(access: Access, chat?: string): Promise<Privacy> {
-    const thirdParty = this.settings.aiEngine !== 'builtin';
+    const thirdParty = this.settings.outside?.(chat) ?? this.settings.aiEngine !== 'builtin';
     return {
       aiEngine: this.settings.aiEngine,
       consentNeeded: thirdParty,
