@@ -1,5 +1,6 @@
 import { findCountries } from '../builtin/countries';
 import { fold } from '../builtin/text';
+import { GIVEN_NAMES } from './givenNames';
 import { isPassportSpelling, passportSpelling } from './passportSpelling';
 import { silent, value, type Asked, type Reading } from './types';
 import { plain } from './words';
@@ -10,13 +11,18 @@ import { plain } from './words';
 /** Phrases that introduce a name, folded, longest first when matched. */
 const NAMING = [
   'me llamo', 'mi nombre es', 'mi nombre completo es', 'mi primer nombre es', 'mi apellido es', 'mis apellidos son', 'mi nombre de pila es', 'el nombre es', 'el apellido es', 'nombre', 'apellido', 'apellidos', 'soy',
-  'my name is', "my name's", "my last name's", "my surname's", "my first name's", 'my full name is', 'my first name is', 'my last name is', 'my surname is', 'my family name is', 'the name is', 'name is', 'name', 'surname', 'last name', 'first name', 'i am', "i'm", 'im', 'it is', "it's", 'its', 'call me',
-  "je m'appelle", 'je mappelle', 'mon nom est', 'mon nom complet est', 'mon prenom est', 'mon nom de famille est', 'mon nom de famille c\'est', 'mon prenom c\'est', 'mon nom c\'est', "c'est", 'nom', 'prenom', 'je suis', 'moi c\'est', 'moi cest',
-  'meu nome e', 'meu nome completo e', 'meu primeiro nome e', 'meu sobrenome e', 'meu apelido e', 'me chamo', 'chamo-me', 'eu me chamo', 'nome', 'sobrenome', 'apelido', 'apelidos', 'sou', 'eu sou', 'sou a', 'sou o', 'eu sou a', 'eu sou o', 'e',
+  'mis nombres son', 'mis nombres de pila son', 'mi nombre de pila', 'mis nombres', 'es',
+  'my name is', "my name's", "the name's", "name's", 'my first names are', 'my given names are', 'my names are', 'my given name is', 'first names', 'given names', 'given name', "my last name's", "my surname's", "my first name's", 'my full name is', 'my first name is', 'my last name is', 'my surname is', 'my family name is', 'the name is', 'name is', 'name', 'surname', 'last name', 'first name', 'i am', "i'm", 'im', 'it is', "it's", 'its', 'call me',
+  "je m'appelle", 'je mappelle', 'mes prenoms sont', 'mes prenoms', 'mon prenom est', "mon prenom c'est", 'mon nom de famille',  'mon nom est', 'mon nom complet est', 'mon prenom est', 'mon nom de famille est', 'mon nom de famille c\'est', 'mon prenom c\'est', 'mon nom c\'est', "c'est", 'nom', 'prenom', 'je suis', 'moi c\'est', 'moi cest',
+  'meus nomes sao', 'meus nomes', 'meu prenome e', 'meu nome e', 'meu nome completo e', 'meu primeiro nome e', 'meu sobrenome e', 'meu apelido e', 'me chamo', 'chamo-me', 'eu me chamo', 'nome', 'sobrenome', 'apelido', 'apelidos', 'sou', 'eu sou', 'sou a', 'sou o', 'eu sou a', 'eu sou o', 'e',
 ];
 
 /** Words that start a sentence or fill it but are never a name. */
-const FILLER = ['claro', 'bueno', 'pues', 'hola', 'si', 'sure', 'ok', 'okay', 'yes', 'well', 'hi', 'hello', 'oui', 'alors', 'bonjour', 'bon', 'sim', 'entao', 'ola', 'oi', 'bem', 'bom', 'ah', 'eh', 'um', 'euh', 'gracias', 'thanks', 'merci', 'obrigado', 'obrigada', 'por favor', 'please', 's il vous plait', 'svp', 'senor', 'senora', 'mr', 'mrs', 'ms', 'miss', 'sir', 'dr', 'dra', 'doctor', 'doctora', 'prof', 'sr', 'sra', 'srta', 'mme', 'mlle', 'monsieur', 'madame', 'senhor', 'senhora'];
+const FILLER = ['claro', 'bueno', 'pues', 'mira', 'pues mira', 'este', 'osea', 'o sea', 'aja', 'vale', 'hola', 'si', 'sure', 'ok', 'okay', 'yes', 'yeah', 'yep', 'so', 'like', 'well', 'right', 'hi', 'hello', 'hey', 'oui', 'ouais', 'alors', 'bah', 'ben', 'bon', 'voila', 'bonjour', 'sim', 'entao', 'tipo', 'tipo assim', 'olha', 'ola', 'oi', 'bem', 'bom', 'ah', 'eh', 'um', 'euh', 'gracias', 'thanks', 'merci', 'obrigado', 'obrigada', 'por favor', 'please', 's il vous plait', 'svp', 'senor', 'senora', 'mr', 'mrs', 'ms', 'miss', 'sir', 'dr', 'dra', 'doctor', 'doctora', 'prof', 'sr', 'sra', 'srta', 'mme', 'mlle', 'monsieur', 'madame', 'senhor', 'senhora'];
+
+/** Sounds people type while they think ("umm", "uhh", "hmm", "errr", "ehh", "heu", "hã", "mmm"): never a name. */
+const HESITATION = /^(?:u+m+|u+h+m*|h+m+|e+r+m*|e+h+|a+h+|m{2,}|h+u+m+|h+e+u+|h+a+|e+u+h+|o+h+|a+j+a+)$/;
+const isFiller = (word: string) => FILLER.includes(plain(word)) || HESITATION.test(plain(word));
 
 /** The verb between a field's name and the name ("surname is", "apellido es", "nom est", "sobrenome é"). */
 const COPULA = new Set(['is', 'es', 'est', 'e', 'are', 'son', 'sont', 'sao', "c'est", 'cest']);
@@ -40,8 +46,9 @@ const COMMON = new Set(
 
 const NAME_WORD = /^[\p{L}][\p{L}\p{M}'’-]*$/u;
 
-function titleCase(word: string): string {
-  if (PARTICLES.has(fold(word))) return word.toLowerCase();
+function titleCase(word: string, mixed: boolean): string {
+  // A particle keeps the capital it was typed with ("Le Goff", "Van Der Berg") when the name is typed in mixed case.
+  if (PARTICLES.has(fold(word))) return mixed && word !== word.toLowerCase() ? word : word.toLowerCase();
   if (word !== word.toLowerCase() && word !== word.toUpperCase()) return word;
   return word
     .toLowerCase()
@@ -51,12 +58,19 @@ function titleCase(word: string): string {
 /** Clauses of the message: split at punctuation and at 'and'-words, each with whether a naming phrase opened it. */
 function clauses(text: string): { words: string[]; named: boolean }[] {
   const out: { words: string[]; named: boolean }[] = [];
-  for (const part of text.split(/[,;.!?¡¿:()\n]+|\s+(?:y|and|et|e|pero|but|mais|mas)\s+/iu)) {
+  // "St. James", "Ste. Marie": the abbreviation's dot ends no clause.
+  const kept = text.replace(/\b(St|Ste|Sta|Sto|Mt)\.\s+(?=\p{Lu})/gu, '$1 ');
+  for (const part of kept.split(/[,;.!?¡¿:()\n…]+|\s+(?:y|and|et|e|pero|but|mais|mas)\s+/iu)) {
     let words = part.trim().split(/\s+/).filter(Boolean);
     let named = false;
-    // Fillers and naming phrases at the start, in any order ("hola, bueno, me llamo Ana").
+    // Fillers and naming phrases at the start, in any order ("hola, bueno, me llamo Ana", "umm its Rachel").
     for (let changed = true; changed && words.length > 0; ) {
       changed = false;
+      if (HESITATION.test(plain(words[0]!))) {
+        words = words.slice(1);
+        changed = true;
+        continue;
+      }
       const head = plain(words.join(' '));
       for (const phrase of [...FILLER, ...NAMING].sort((a, b) => b.length - a.length)) {
         if (head === phrase || head.startsWith(`${phrase} `)) {
@@ -71,7 +85,7 @@ function clauses(text: string): { words: string[]; named: boolean }[] {
     }
     // "surname is Adeyemi", "nom : est Koné": the verb after a field's name.
     if (named && words.length > 1 && COPULA.has(plain(words[0]!))) words = words.slice(1);
-    words = words.filter((w) => !FILLER.includes(plain(w)));
+    words = words.filter((w) => !isFiller(w));
     if (words.length > 0) out.push({ words, named });
   }
   return out;
@@ -103,8 +117,26 @@ function isPlace(name: string): boolean {
   return found.length > 0 && found[0]!.text.length >= bare.length - 1;
 }
 
+/** How many of the first words are known given names ("José Luis García" → 2); each part of "Marie-Claire" counts. */
+function givenNamesAtStart(words: readonly string[]): number {
+  let n = 0;
+  while (n < words.length && fold(words[n]!).split('-').every((part) => GIVEN_NAMES.has(part))) n += 1;
+  return n;
+}
+
 /** "Who pays?" answered "myself": the applicant, as the DS-160 names it. */
 const SELF = ['yo mismo', 'yo misma', 'yo', 'myself', 'me', 'i do', 'i will', 'i pay', 'moi meme', 'moi', 'c est moi', 'eu mesmo', 'eu mesma', 'eu', 'por mi cuenta', 'pago yo', 'je paie', 'eu pago', 'self'];
+
+/**
+ * "use Michael like on my passport": a sentence naming one capitalised word, the name it gives. Only shown back and
+ * asked, since a sentence may capitalise other words.
+ */
+export function nameInSentence(asked: Asked, text: string): Reading {
+  const capitalised = text.split(/[\s,;.!?()]+/).filter((w, i) => i > 0 && /^\p{Lu}\p{Ll}+(?:[-'’]\p{Lu}?\p{Ll}+)*$/u.test(w) && !COMMON.has(fold(w)) && !isPlace(w));
+  if (capitalised.length !== 1) return silent('notUnderstood');
+  const reading = readName(asked, capitalised[0]!);
+  return reading.outcome === 'value' ? { ...reading, confidence: Math.min(reading.confidence, 0.7) } : reading;
+}
 
 export function readName(asked: Asked, text: string): Reading {
   if (/payer/.test(asked.field) && SELF.includes(plain(text).replace(/[-']/g, ' ').replace(/\s+/g, ' ').trim())) return value('Self', 0.9, { quote: text.trim() });
@@ -113,21 +145,30 @@ export function readName(asked: Asked, text: string): Reading {
     .filter((c): c is { words: string[]; named: boolean; name: string[] } => Boolean(c.name) && !isPlace(c.name!.join(' ')));
   const pick = found.find((c) => c.named) ?? found[0];
   if (!pick) return silent('notUnderstood');
-  const words = pick.name.map(titleCase);
-  const quote = pick.name.join(' ');
+  const typed = pick.name.join(' ');
+  const words = pick.name.map((w) => titleCase(w, /\p{Ll}/u.test(typed) && /\p{Lu}/u.test(typed)));
+  let quote = typed;
   let name = words.join(' ');
   let confidence = pick.named ? 0.95 : 0.9;
   let also: Record<string, string> | undefined;
   if (asked.kind === 'name' && /first|given|nombre|prenom/i.test(asked.field) && words.length > 1) {
     if (PARTICLES.has(fold(words[0]!))) return silent('notUnderstood');
-    if (pick.named) {
-      // "My name is Ana Souza" to "your first name?": the first word is the first name, the rest the last name.
-      name = words[0]!;
-      also = { lastName: words.slice(1).join(' ') };
-      confidence = 0.85;
+    const given = givenNamesAtStart(words);
+    if (given === words.length) {
+      // "José Luis", "Ana Paula", "Mary Ann": every word a given name, so all of them are the given names asked for.
+      confidence = pick.named ? 0.95 : 0.9;
+    } else if (pick.named || given > 0) {
+      // "My name is Ana Souza", "Kevin Okoro": the given names first, the rest the surname; unsure without "my name is".
+      const n = Math.max(1, given);
+      name = words.slice(0, n).join(' ');
+      quote = pick.name.slice(0, n).join(' ');
+      also = { lastName: words.slice(n).join(' ') };
+      confidence = pick.named ? 0.85 : 0.7;
     } else confidence = 0.7;
   }
   if (asked.kind === 'fullName' && words.length === 1) confidence = 0.85;
+  // "St. James": an abbreviation's spelling on the passport (ST JAMES, SAINT JAMES) is the applicant's to say.
+  if (/\b(?:St|Ste|Sta|Sto|Mt)\.\s/u.test(text)) confidence = Math.min(confidence, 0.7);
   if (name.length < 2 || name.length > 50) return silent('notUnderstood');
   if (asked.latin && !isPassportSpelling(name)) {
     const spelled = passportSpelling(name);

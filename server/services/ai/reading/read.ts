@@ -6,7 +6,7 @@ import { readCountry } from './countries';
 import { readDate } from './dates';
 import { readEmail } from './email';
 import { isNothing, silenceOf } from './intent';
-import { readName } from './names';
+import { nameInSentence, readName } from './names';
 import { readPassport } from './passport';
 import { readPhone } from './phone';
 import { readText } from './text';
@@ -56,6 +56,11 @@ function readCorrected(asked: Asked, text: string, { before, after, bare }: { be
   }
   const corrected = day === undefined ? byKind(asked, after, context) : silent('notUnderstood');
   if (corrected.outcome === 'value') return corrected;
+  // "Mike, no wait, use Michael like on my passport": the correction is a sentence; the name in it is offered.
+  if (asked.kind === 'name' || asked.kind === 'fullName') {
+    const named = nameInSentence(asked, after);
+    if (named.outcome === 'value') return named;
+  }
   // A lone "no" followed by words that give no value ("Ana, no middle name") took nothing back.
   if (bare) return byKind(asked, text, context);
   return taken.outcome === 'value' ? { ...taken, confidence: Math.min(taken.confidence, 0.5) } : corrected;
