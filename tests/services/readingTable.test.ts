@@ -35,7 +35,7 @@ function table(title: string, cases: () => Case[], { floor, perType }: { floor?:
       results = await readTurns(engine, cases());
       report(title, results);
       expect(results.length).toBe(cases().length);
-    });
+    }, 120_000);
 
     it('never stores a wrong value', () => {
       expect(wrongOnes(results, 'wrong')).toEqual([]);
