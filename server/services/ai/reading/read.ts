@@ -7,6 +7,7 @@ import { readDate } from './dates';
 import { readEmail } from './email';
 import { isNothing, silenceOf } from './intent';
 import { nameInSentence, readName } from './names';
+import { isOccupationList, readOccupation } from './occupations';
 import { readPassport } from './passport';
 import { readPhone } from './phone';
 import { readText } from './text';
@@ -32,7 +33,8 @@ function byKind(asked: Asked, text: string, { language, today }: ReadContext): R
     case 'country':
       return readCountry(text, /nationality|citizenship|passport/.test(asked.field.toLowerCase()) || asked.field === 'country');
     case 'choice':
-      return isYesNo(asked) ? readYesNo(text, asked.eligibility) : readChoice(asked.options ?? [], text);
+      if (isYesNo(asked)) return readYesNo(text, asked.eligibility);
+      return isOccupationList(asked.options ?? []) ? readOccupation(asked.options ?? [], text) : readChoice(asked.options ?? [], text);
     case 'amount':
       return readAmount(text, language);
     case 'passport':

@@ -11,7 +11,7 @@ const LEAD_INS = [
   "i'm based in", 'im based in', 'i am based in', 'based in', "i'm living in", 'i am living in', 'living in', 'i reside in', 'i reside at', 'radico en', 'estoy radicado en', 'estoy radicada en', 'je reside a', 'je suis base a', 'je suis basee a', 'resido em', 'resido na', 'resido no',
   'trabajo en', 'trabajo para', 'i work at', 'i work for', 'je travaille chez', 'je travaille pour', 'je travaille a', 'trabalho na', 'trabalho no', 'trabalho em', 'trabalho para', 'mi empresa es', 'my employer is', 'mon employeur est', 'meu empregador e',
   'me voy a quedar en', 'me quedo en', 'nos quedamos en', 'voy a estar en', "i'll stay at", 'i will stay at', 'we will stay at', 'je vais loger a', 'je loge a', 'je loge', 'je vais loger', 'je reste a', 'vou ficar em', 'vou ficar no', 'vou ficar na', 'fico em',
-  'soy', 'i am a', "i'm a", 'i am an', "i'm an", 'je suis', 'eu sou', 'sou', 'trabajo como', 'i work as', 'je travaille comme', 'trabalho como',
+  'soy', 'i am a', "i'm a", 'im a', 'i am an', "i'm an", 'im an', 'je suis un', 'je suis une', 'sou um', 'sou uma', 'soy un', 'soy una', 'je suis', 'eu sou', 'sou', 'trabajo como', 'i work as', 'je travaille comme', 'trabalho como',
   'es', 'is', "c'est", 'e', 'en', 'in', 'a', 'em',
 ];
 
