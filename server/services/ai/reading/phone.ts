@@ -17,8 +17,27 @@ const LIKELY: Record<Language, CountryCode[]> = {
 /** "0034 612…" is "+34 612…": the international prefix most of the world dials. */
 const withPlus = (text: string) => text.replace(/(^|[^\d+])00\s?(?=[1-9]\d)/g, '$1+');
 
+/**
+ * Whether a number read keeps every digit typed around it: "(11) 98765-4321" is not the Spanish 987 65 43 21 with
+ * "11" left over. Before the national number only a trunk prefix (0, 01), the country code or an international
+ * prefix may stand.
+ */
+function keepsEveryDigit(text: string, f: { startsAt: number; endsAt: number; number: { countryCallingCode: string; nationalNumber: string } }): boolean {
+  let a = f.startsAt;
+  let b = f.endsAt;
+  while (a > 0 && /[\d\s().+\-/]/.test(text[a - 1]!)) a -= 1;
+  while (b < text.length && /[\d\s().+\-/]/.test(text[b]!)) b += 1;
+  const digits = text.slice(a, b).replace(/\D/g, '');
+  const national = f.number.nationalNumber;
+  if (!digits.endsWith(national)) return false;
+  const before = digits.slice(0, digits.length - national.length);
+  const code = f.number.countryCallingCode;
+  return ['', '0', '01', '00', code, `0${code}`, `00${code}`, `011${code}`].includes(before);
+}
+
 function found(text: string, country?: CountryCode) {
-  return findPhoneNumbersInText(withPlus(text), country ? { defaultCountry: country } : undefined).filter((f) => f.number.isPossible());
+  const typed = withPlus(text);
+  return findPhoneNumbersInText(typed, country ? { defaultCountry: country } : undefined).filter((f) => f.number.isPossible() && keepsEveryDigit(typed, f));
 }
 
 export function readPhone(asked: Asked, text: string, language: Language): Reading {
