@@ -49,7 +49,8 @@ export function isDontKnow(text: string): boolean {
 }
 
 export function isAbuse(text: string): boolean {
-  return hasAny(text, ABUSE);
+  // "espèce d'idiot", "t'es con": an elided article joins the insult to the word before it.
+  return hasAny(text, ABUSE) || hasAny(text.replace(/['’]/g, ' '), ABUSE);
 }
 
 /** Words that open a message without saying anything yet ("wait", "oye", "attendez", "ué"), taken off before its opening is judged. */
@@ -70,6 +71,7 @@ const ASKS = [
   // Spanish
   /^(?:que|cual|cuales|quien|quienes)\s+(?:es|son|significa|quiere|quieres|pongo|tengo|hago|necesito|necesitas|pasa|debo|diferencia|tipo|clase|documentos|hay|sera|seria|era)\b/,
   /^(?:por que|para que|pa que)\s+\S+/,
+  /(?:^|\s)(?:para que|pa que|pra que|por que|what for|pourquoi|pour quoi faire)$/,
   /^(?:como|cuanto|cuanta|cuantos|cuantas)\s+(?:funciona|hago|se|puedo|lo|le|es|cuesta|cuestan|tiempo|tarda|vale|son|dura|me)\b/,
   /^(?:donde|cuando)\s+(?:pongo|esta|se|va|queda|puedo|es|sera|me|debo|tengo|llega)\b/,
   /^(?:necesito|ocupo|tengo que|debo|hay que)\s+(?:una\s+)?visa\b/,

@@ -42,7 +42,7 @@ export function readYesNo(text: string, eligibility = false): Reading {
     (m) =>
       m.kind === 'no' ||
       !(NEGATORS.test(padded.slice(0, m.start).trimEnd()) && nos.some((n) => n.end <= m.start)) &&
-        !(INTENSIFIERS.has(padded.slice(m.start + 1, m.end + 1).trim()) && nos.some((n) => n.start >= m.end && n.start - m.end <= 2)),
+        !(INTENSIFIERS.has(padded.slice(m.start + 1, m.end + 1).trim()) && nos.some((n) => n.start >= m.end && /^ (?:que )?$/.test(padded.slice(m.end + 1, n.start + 1)))),
   );
   const yes = kept.some((m) => m.kind === 'yes');
   const no = kept.some((m) => m.kind === 'no');
