@@ -1,6 +1,7 @@
 import type { Extracted, ExtractInput } from '../schemas';
 import { findNationality, findCountries } from './countries';
 import { findDates } from './dates';
+import { givenNamesAtStart } from '../reading/givenNames';
 import { fold, tidy } from './text';
 
 // The built-in engine's reading of a free-text answer (issue 13): rules, not a model, so the same words always
@@ -105,7 +106,10 @@ function nameOf(text: string): { firstName: string; lastName?: string } | undefi
     }
     while (words.length && PARTICLES.has(fold(words.at(-1) as string))) words.pop();
     if (words.length === 0) continue;
-    const [firstName, ...last] = words as [string, ...string[]];
+    // "me llamo José Luis" is two given names, "José Luis García" two and a surname: known given names lead.
+    const given = Math.max(1, givenNamesAtStart(words));
+    const last = words.slice(given);
+    const firstName = words.slice(0, given).join(' ');
     return last.length ? { firstName, lastName: last.join(' ') } : { firstName };
   }
   return undefined;

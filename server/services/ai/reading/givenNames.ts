@@ -1,3 +1,5 @@
+import { fold } from '../builtin/text';
+
 // Given names common among the people who write in the four languages (issue 42), folded (lower case, no accents):
 // enough to tell a compound given name ("José Luis", "Ana Paula", "Jean Pierre", "Mary Ann") from a given name and a
 // surname ("Kevin Okoro"). A name missing here is still read; it is only not known to be a given name.
@@ -38,3 +40,10 @@ victoria vincent violeta virginia vitor vivian viviane walter wendy william wils
 `;
 
 export const GIVEN_NAMES: ReadonlySet<string> = new Set(NAMES.split(/\s+/).filter(Boolean));
+
+/** How many of the first words are known given names ("José Luis García" → 2); each part of "Marie-Claire" counts. */
+export function givenNamesAtStart(words: readonly string[]): number {
+  let n = 0;
+  while (n < words.length && fold(words[n]!).split('-').every((part) => GIVEN_NAMES.has(part))) n += 1;
+  return n;
+}

@@ -1,6 +1,6 @@
 import { findCountries } from '../builtin/countries';
 import { fold } from '../builtin/text';
-import { GIVEN_NAMES } from './givenNames';
+import { givenNamesAtStart } from './givenNames';
 import { isPassportSpelling, passportSpelling } from './passportSpelling';
 import { silent, value, type Asked, type Reading } from './types';
 import { plain } from './words';
@@ -115,13 +115,6 @@ function isPlace(name: string): boolean {
   const bare = name.split(/\s+/).filter((w) => !PARTICLES.has(fold(w))).join(' ');
   const found = findCountries(bare);
   return found.length > 0 && found[0]!.text.length >= bare.length - 1;
-}
-
-/** How many of the first words are known given names ("José Luis García" → 2); each part of "Marie-Claire" counts. */
-function givenNamesAtStart(words: readonly string[]): number {
-  let n = 0;
-  while (n < words.length && fold(words[n]!).split('-').every((part) => GIVEN_NAMES.has(part))) n += 1;
-  return n;
 }
 
 /** "Who pays?" answered "myself": the applicant, as the DS-160 names it. */
