@@ -180,7 +180,7 @@ export class OpenAiWriter implements InterviewWriter {
   }
 }
 
-export function createWriter(openai: { apiKey?: string | undefined; baseUrl?: string | undefined; model: string }, log: WarnLog): InterviewWriter {
-  const { apiKey, baseUrl, model } = openai;
-  return apiKey ? new OpenAiWriter({ apiKey, baseUrl, model }, log) : new BuiltinWriter();
+export function createWriter(openai: { apiKey?: string | undefined; baseUrl?: string | undefined; model: string; timeoutMs?: number | undefined }, log: WarnLog): InterviewWriter {
+  const { apiKey, baseUrl, model, timeoutMs } = openai;
+  return apiKey ? new OpenAiWriter({ apiKey, baseUrl, model, ...(timeoutMs ? { timeoutMs } : {}) }, log) : new BuiltinWriter();
 }
