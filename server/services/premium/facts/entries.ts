@@ -21,9 +21,9 @@ export interface Entry {
 }
 
 /** Bullets, emoji used as bullets ('▪️', '✈️') and list numbers before a line's text. */
-const BULLET = /^[\s\u00a0]*(?:(?:[-–—•*·▪►✓¿]|\p{Extended_Pictographic})\uFE0F?|\d{1,2}[.)](?=\s))?[\s\u00a0¿]*/u;
-/** After a label: its separator and the answer on the same line. */
-const SEPARATOR = /^\s*(?::\s*|\t+\s*|\s[-–]\s+)/;
+const BULLET = /^[\s\u00a0]*(?:(?:[-–—•*·▪►✓¿|]|\p{Extended_Pictographic})\uFE0F?|\d{1,2}[.)](?=\s)|(?:Q|P|A|R|Pregunta|Respuesta|Question|R[ée]ponse|Pergunta|Resposta)\s?[:.)-](?=\s))?[\s\u00a0¿]*/u;
+/** After a label: its separator and the answer on the same line (a table's column bar too). */
+const SEPARATOR = /^\s*(?::\s*|\t+\s*|\s[-–]\s+|\s?\|\s*)/;
 
 interface Line {
   text: string;
@@ -121,7 +121,7 @@ function trimmed(text: string, from: number, to: number): { value: string; start
   let start = from;
   let end = to;
   while (start < end && /[\s\u00a0]/.test(text[start] ?? '')) start += 1;
-  while (end > start && /[\s\u00a0.;,]/.test(text[end - 1] ?? '')) end -= 1;
+  while (end > start && /[\s\u00a0.;,|]/.test(text[end - 1] ?? '')) end -= 1;
   // A closing quote or bracket stays with what it closes; 'S.A.' keeps its last dot.
   if (/\b(?:S\.A|S\.A\.S|Inc|Ltd|Co|C\.V|U\.S)$/u.test(text.slice(start, end)) && text[end] === '.') end += 1;
   return { value: text.slice(start, end), start, end };
@@ -173,7 +173,9 @@ export function entriesOf(text: string): Entry[] {
       if (next && (!labelOf(next.text, false) || answersAbove(lines, j)) && !sectionOf(fold(next.text.replace(BULLET, '')))) {
         // A label broken over two lines as a PDF copies it: 'Fecha de vencimiento' / 'del pasaporte :   05 MAY 2027'.
         const tail = /^\s*\p{Ll}[\p{L}.]*(?:\s+[\p{L}.]+){0,3}\s*:\s*(?=\S)/u.exec(next.text);
-        add(label.key, next.start + (tail?.[0].length ?? 0), next.start + next.text.length, line.start + label.labelAt);
+        // The answer line's own mark ("A: YES", "R : NON", "- Married") is not the answer.
+        const mark = tail ? 0 : (BULLET.exec(next.text)?.[0].length ?? 0);
+        add(label.key, next.start + (tail?.[0].length ?? mark), next.start + next.text.length, line.start + label.labelAt);
         i = j;
       }
       continue;

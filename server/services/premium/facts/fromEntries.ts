@@ -5,7 +5,7 @@ import type { Entry } from './entries';
 import { namesUsPlace } from './places';
 import type { ApplicantFacts, Relative } from './schema';
 import {
-  absence, childrenIn, datesIn, maritalOf, monthYearIn, occupationOf, payerKind, purposeKinds, relationOf, RELATIVE, sexOf,
+  absence, childrenIn, companionRelationOf, contactKindOf, datesIn, maritalOf, monthYearIn, occupationOf, payerKind, purposeKinds, relationOf, RELATIVE, sexOf,
   STANDING_OF_OCCUPATION, standingOf, statusOf, visaOf, yesNo,
 } from './values';
 
@@ -43,7 +43,7 @@ export function fromEntries(entries: readonly Entry[], text: string, language: L
   const facts: ApplicantFacts = {};
   let surnames: Entry | undefined;
   let given: Entry | undefined;
-  const list = <K extends 'relatives' | 'visits' | 'refusalMentions' | 'ties'>(key: K) => (facts[key] ??= [] as never) as NonNullable<ApplicantFacts[K]>;
+  const list = <K extends 'relatives' | 'visits' | 'refusalMentions' | 'ties' | 'companions'>(key: K) => (facts[key] ??= [] as never) as NonNullable<ApplicantFacts[K]>;
   const lastVisit = () => facts.visits?.at(-1);
 
   for (const entry of entries) {
@@ -129,8 +129,10 @@ export function fromEntries(entries: readonly Entry[], text: string, language: L
         const length = lengthInDays(folded);
         if (!length) break;
         const visit = lastVisit();
-        if (inPreviousTravel && visit && visit.days === undefined) visit.days = length.days;
-        else if (!inPreviousTravel) facts.stay ??= { source: value, days: length.days };
+        // Right after an earlier visit's date, a length of stay is that visit's.
+        const ofVisit = inPreviousTravel || entry.previous === 'visitDate';
+        if (ofVisit && visit && visit.days === undefined) visit.days = length.days;
+        else if (!ofVisit) facts.stay ??= { source: value, days: length.days };
         break;
       }
       case 'payer': {
@@ -139,14 +141,71 @@ export function fromEntries(entries: readonly Entry[], text: string, language: L
         break;
       }
       case 'relation': {
-        if (gone || !RELATIVE.test(folded)) break;
+        if (gone) break;
+        // The relation of a companion named just above: who travels along, not family living there.
+        if (entry.previous === 'companionName') {
+          const companion = facts.companions?.at(-1);
+          const relation = companionRelationOf(folded);
+          if (companion && relation) companion.relation = relation;
+          break;
+        }
+        if (!RELATIVE.test(folded)) {
+          // A contact who is a friend or a colleague.
+          if (entry.previous === 'contact' && facts.contact && /\b(friend|amig[oa]|ami|amie|colleague|colega|collegue)\b/.test(folded)) facts.contact.kind = /\b(colleague|colega|collegue)\b/.test(folded) ? 'colleague' : 'friend';
+          break;
+        }
         if (entry.previous === 'payer' || (entry.previous === 'ignore' && facts.payer?.kind === 'other')) {
           if (facts.payer && facts.payer.kind !== 'self') facts.payer.kind = 'family';
           break;
         }
         // A contact person who is family is a relative in the United States, declared or not.
-        const declared = entry.section === 'family' || entry.previous === 'usFamily' || entry.previous === 'relatives';
+        const declared = entry.section === 'family' || entry.previous === 'usFamily' || entry.previous === 'relatives' || (entry.previous === 'relativeStatus' && entry.section !== 'contact');
+        if (entry.previous === 'contact' && facts.contact) {
+          facts.contact.kind = 'relative';
+          facts.contact.relation = relationOf(RELATIVE.exec(folded)?.[0] ?? folded);
+        }
         if (declared || entry.previous === 'contact' || namesUsPlace(folded)) list('relatives').push(...relativesIn(entry, declared));
+        break;
+      }
+      case 'birthDate': {
+        const date = datesIn(value, language)[0];
+        if (date) facts.birthDate ??= { source: value, iso: date.iso };
+        break;
+      }
+      case 'passportIssue': {
+        const date = datesIn(value, language)[0];
+        if (date) facts.passportIssue ??= { source: value, iso: date.iso };
+        break;
+      }
+      case 'school': {
+        if (gone) facts.noSchool ??= { source: value };
+        else facts.school ??= { source: value };
+        break;
+      }
+      case 'programme':
+        if (!gone) facts.programme ??= { source: value };
+        break;
+      case 'usAddress':
+        if (!gone) facts.usAddress ??= { source: value };
+        break;
+      case 'contact':
+        if (!gone) facts.contact ??= { source: value, kind: contactKindOf(folded) };
+        break;
+      case 'overstays': {
+        if (gone === 'notApplicable') break;
+        const answer = gone === 'none' ? false : yesNo(value);
+        if (answer !== null) facts.overstaysDeclared ??= { source: value, has: answer };
+        break;
+      }
+      case 'companions': {
+        if (gone === 'notApplicable') break;
+        const answer = gone === 'none' ? false : yesNo(value);
+        if (answer !== null) facts.companionsDeclared ??= { source: value, has: answer };
+        break;
+      }
+      case 'companionName': {
+        if (gone) break;
+        list('companions').push({ source: value, relation: companionRelationOf(folded) ?? 'other', declared: true });
         break;
       }
       case 'relativeStatus': {
@@ -249,7 +308,7 @@ export function fromEntries(entries: readonly Entry[], text: string, language: L
         break;
     }
   }
-  for (const key of ['relatives', 'visits', 'refusalMentions', 'ties'] as const) if (facts[key]?.length === 0) delete facts[key];
+  for (const key of ['relatives', 'visits', 'refusalMentions', 'ties', 'companions'] as const) if (facts[key]?.length === 0) delete facts[key];
   if (given || surnames) {
     const parts = [given, surnames].filter((e): e is Entry => Boolean(e)).map((e) => e.value);
     facts.name = { source: parts[0] as string, parts };

@@ -4,6 +4,7 @@
 // Alphabet' before 'Full Name').
 
 export type LabelKey =
+  | 'birthDate' | 'passportIssue' | 'school' | 'programme' | 'usAddress' | 'overstays' | 'companions' | 'companionName'
   | 'ignore' | 'notes' | 'surnames' | 'givenNames' | 'fullName' | 'sex' | 'marital' | 'nationality' | 'passportExpiry'
   | 'purposeSpecify' | 'purpose' | 'visaClass' | 'visitDate' | 'arrival' | 'departure' | 'stay' | 'payer' | 'contact'
   | 'relation' | 'relativeStatus' | 'usFamily' | 'relatives' | 'previousVisits' | 'refusals' | 'explain' | 'occupation'
@@ -15,7 +16,43 @@ const END = '(?=\\s*(?:[:\\t?]|[-–]\\s|$)|[^:\\t?\\n\\d]{1,30}[:\\t])';
 const bare = (words: string) => `(?:${words})${END}`;
 
 export const LABELS: ReadonlyArray<[LabelKey, RegExp]> = [
-  ['ignore', /^(full name in native alphabet|nombre completo en alfabeto nativo|other names used|otros nombres|telecode|confirmation (no|number)|numero de confirmacion|application id|id de solicitud|dates? of birth|fecha de nacimiento|date and place of birth|city of birth|ciudad de nacimiento|place of birth|lugar de nacimiento|country\/region of birth|pais de nacimiento|passport( book)? number|passport\/travel document number|numero de pasaporte|passport type|tipo de pasaporte|issuance date|date of issue|fecha de (emision|expedicion)|national identification number|numero de identificacion|location selected|address where you will stay|direccion|arrival (flight|city)|departure (flight|city)|have you made specific travel plans|surnames? of person paying|given names? of person paying|apellidos de la persona que paga|nombres de la persona que paga|have you ever been issued a u\.?s\.? visa|alguna vez se le ha emitido una visa|spouse'?s? (surnames?|given names?|full name|name)|nombres? del conyuge|apellidos del conyuge|conyuge|spouse|father'?s|mother'?s|del padre|de la madre|is your (father|mother))/],
+  // Issue 42's facts, and the French and Portuguese forms of every label, before the older ones that ignored them.
+  ['birthDate', /^(dates? of birth|birth ?date|dob|fecha de nacimiento|date de naissance|data de nascimento|nacid[oa] el|ne le|nee le)/],
+  ['passportIssue', /^((passport )?(issuance|issue) date|date of issue|passport issued( on)?|fecha de (emision|expedicion)( del pasaporte)?|expedicion del pasaporte|date de delivrance|passeport delivre le|delivre le|data de emissao|passaporte emitido em|emitido em|emitido el)/],
+  ['passportExpiry', /^(date d'expiration|date d expiration|passeport valable jusqu'au|passeport valable jusqu au|valable jusqu'au|expire le|data de validade|validade do passaporte|passaporte valido ate|valido ate|vence em)/],
+  ['usAddress', new RegExp(`^(address where you will stay( in ${US})?|${US} address|address in ${US}|staying at|place of stay|direccion donde se (alojara|hospedara)( en ${US})?|direccion en ${US}|domicilio en ${US}|alojamiento|adresse de sejour( aux (usa|etats-unis))?|adresse aux (usa|etats-unis)|hebergement|endereco onde (ficara|se hospedara)( nos (eua|estados unidos))?|endereco nos (eua|estados unidos)|hospedagem)`)],
+  ['overstays', new RegExp(`^(have you ever overstayed|overstayed (a |before)|overstays?|alguna vez se ha quedado mas tiempo|se ha quedado mas tiempo|estadias? excedidas?|avez-vous deja depasse|depassement de sejour|depasse la duree|ja ficou alem do prazo|ficou alem do prazo|permanencia excedida)`)],
+  ['companions', /^(are there other persons traveling with you|are (you )?traveling with|travel companions|traveling companions|companions|viajan otras personas con usted|acompanantes|d'autres personnes voyagent|d autres personnes voyagent|compagnons de voyage|outras pessoas viajam com voce|acompanhantes)/],
+  ['companionName', /^(companion'?s? name|traveling with|travelling with|nombre del acompanante|viajo con|nom du compagnon|nom de la personne|je voyage avec|nome do acompanhante|viajo com)/],
+  ['school', /^(school name|name of (the )?school|university|school|college|nombre de la escuela|escuela|universidad|colegio|etablissement|universite|ecole|instituicao de ensino|universidade|faculdade|escola)\b/],
+  ['programme', /^(course of study|program of study|program|programme|major|field of study|carrera|programa de estudios|filiere|programme d'etudes|domaine d'etudes|curso de graduacao)\b/],
+  ['surnames', /^(nom de famille|noms de famille|sobrenomes?)/],
+  ['givenNames', /^(prenoms?( \(s\))?|prenom\(s\)|prenome)/],
+  ['sex', /^(sexe)/],
+  ['marital', /^(situation familiale|etat civil)/],
+  ['nationality', /^(pays d'origine( \(nationalite\))?|nationalite|pais de origem( \(nacionalidade\))?|nacionalidade)/],
+  ['occupation', /^(profession( principale)?|ocupacao principal|profissao)/],
+  ['employer', /^(employeur( actuel)?|empregador( atual)?|entreprise)/],
+  ['role', /^(poste|fonction|funcao)\b/],
+  ['income', /^(revenus? mensuels?|salaire mensuel|renda mensal|salario mensal)/],
+  ['leave', /^(jours de conges?|conges annuels|conges payes|dias de ferias|ferias anuais)/],
+  ['children', /^(nombre d'enfants|nombre d enfants|numero de filhos)/],
+  ['payer', /^(personne\/entite qui paie( le voyage)?|qui paie( le voyage)?|pessoa\/entidade que paga( a viagem)?|quem paga( a viagem)?)/],
+  ['relation', /^(lien de parente|lien avec vous|relation avec vous|relacao com voce|parentesco)/],
+  ['relativeStatus', /^(statut du parent|situacao do parente)/],
+  ['budget', /^(budget du voyage|cout estime( du voyage)?|orcamento( da viagem)?|custo estimado( da viagem)?)/],
+  ['arrival', /^(date d'arrivee( prevue)?|date d arrivee( prevue)?|data (prevista )?de chegada)/],
+  ['departure', /^(date de depart( prevue)?|date de retour|data (prevista )?de (saida|volta|retorno))/],
+  ['stay', /^(duree( prevue)? du sejour|duracao prevista da estadia|tempo de permanencia)/],
+  ['purpose', /^(motif du voyage( aux etats-unis)?|but du voyage|objetivo da viagem( aos eua)?|motivo da viagem)/],
+  ['visaClass', /^(type de visa|categorie de visa|tipo de visto|categoria do visto)/],
+  ['contact', /^(personne de contact( aux (usa|etats-unis))?|contact aux (usa|etats-unis)|pessoa de contato( nos (eua|estados unidos))?|contato nos (eua|estados unidos))/],
+  ['usFamily', /^(avez-vous de la famille( proche)?( aux etats-unis)?|famille aux etats-unis|tem parentes( imediatos)?( nos eua)?|parentes nos eua)/],
+  ['previousVisits', /^(etes-vous deja alle|voyages precedents( aux (usa|etats-unis))?|ja esteve nos (eua|estados unidos)|viagens anteriores( aos eua)?)/],
+  ['visitDate', /^(derniere visite|ultima visita|date arrived)/],
+  ['refusals', /^(vous a-t-on deja refuse|refus de visa|ja teve um visto( americano)? negado|vistos negados)/],
+  ['notes', /^(remarques|observacoes|commentaires)/],
+  ['ignore', /^(full name in native alphabet|nombre completo en alfabeto nativo|other names used|otros nombres|telecode|confirmation (no|number)|numero de confirmacion|application id|id de solicitud|date and place of birth|city of birth|ciudad de nacimiento|place of birth|lugar de nacimiento|country\/region of birth|pais de nacimiento|passport( book)? number|passport\/travel document number|numero de pasaporte|passport type|tipo de pasaporte|national identification number|numero de identificacion|location selected|direccion|arrival (flight|city)|departure (flight|city)|have you made specific travel plans|surnames? of person paying|given names? of person paying|apellidos de la persona que paga|nombres de la persona que paga|have you ever been issued a u\.?s\.? visa|alguna vez se le ha emitido una visa|spouse'?s? (surnames?|given names?|full name|name)|nombres? del conyuge|apellidos del conyuge|conyuge|spouse|father'?s|mother'?s|del padre|de la madre|is your (father|mother))/],
   ['notes', /^(additional comments|comments|notes|notas( del solicitante)?|comentarios|observaciones|other information|informacion adicional|briefly describe your duties|describa brevemente sus funciones|duties|funciones)/],
   ['surnames', /^(surnames?|last names?|family names?|apellidos?)/],
   ['givenNames', /^(given names?|first names?|nombres? de pila|nombres)/],
