@@ -43,6 +43,7 @@ export function fromEntries(entries: readonly Entry[], text: string, language: L
   const facts: ApplicantFacts = {};
   let surnames: Entry | undefined;
   let given: Entry | undefined;
+  let fullEntry: Entry | undefined;
   const list = <K extends 'relatives' | 'visits' | 'refusalMentions' | 'ties' | 'companions'>(key: K) => (facts[key] ??= [] as never) as NonNullable<ApplicantFacts[K]>;
   const lastVisit = () => facts.visits?.at(-1);
 
@@ -60,7 +61,10 @@ export function fromEntries(entries: readonly Entry[], text: string, language: L
         if (!gone) given ??= entry;
         break;
       case 'fullName': {
-        if (gone || facts.name) break;
+        if (gone) break;
+        // 'Nome' beside 'Sobrenome', 'Name' beside 'Surname': the given names.
+        fullEntry ??= entry;
+        if (facts.name) break;
         // The confirmation page's 'Name Provided: SURNAMES, GIVEN NAMES'.
         const comma = /^([^,]+),\s*(.+)$/.exec(value);
         facts.name = comma ? { source: value, parts: [(comma[2] as string).trim(), (comma[1] as string).trim()] } : { source: value };
@@ -117,6 +121,9 @@ export function fromEntries(entries: readonly Entry[], text: string, language: L
       case 'arrival':
       case 'departure': {
         const date = datesIn(value, language)[0];
+        // Under earlier travel, a year alone is when that visit was.
+        const year = /^\s*(19[5-9]\d|20[0-4]\d)\s*$/.exec(value);
+        if (!date && year && inPreviousTravel && entry.key === 'arrival') list('visits').push({ source: value, year: Number(year[1]) });
         if (!date) break;
         if (inPreviousTravel) {
           if (entry.key === 'arrival') list('visits').push({ source: value, year: Number(date.iso.slice(0, 4)) });
@@ -309,6 +316,7 @@ export function fromEntries(entries: readonly Entry[], text: string, language: L
     }
   }
   for (const key of ['relatives', 'visits', 'refusalMentions', 'ties', 'companions'] as const) if (facts[key]?.length === 0) delete facts[key];
+  if (surnames && !given && fullEntry && !fold(fullEntry.value).includes(fold(surnames.value))) given = fullEntry;
   if (given || surnames) {
     const parts = [given, surnames].filter((e): e is Entry => Boolean(e)).map((e) => e.value);
     facts.name = { source: parts[0] as string, parts };

@@ -26,7 +26,7 @@ export const LABELS: ReadonlyArray<[LabelKey, RegExp]> = [
   ['companionName', /^(companion'?s? name|traveling with|travelling with|nombre del acompanante|viajo con|nom du compagnon|nom de la personne|je voyage avec|nome do acompanhante|viajo com)/],
   ['school', /^(school name|name of (the )?school|university|school|college|nombre de la escuela|escuela|universidad|colegio|etablissement|universite|ecole|instituicao de ensino|universidade|faculdade|escola)\b/],
   ['programme', /^(course of study|program of study|program|programme|major|field of study|carrera|programa de estudios|filiere|programme d'etudes|domaine d'etudes|curso de graduacao)\b/],
-  ['surnames', /^(nom de famille|noms de famille|sobrenomes?)/],
+  ['surnames', new RegExp(`^(nom de famille|noms de famille|sobrenomes?|${'(?:nom)(?=\\s*(?:[:\\t?]|[-–]\\s|$))'})`)],
   ['givenNames', /^(prenoms?( \(s\))?|prenom\(s\)|prenome)/],
   ['sex', /^(sexe)/],
   ['marital', /^(situation familiale|etat civil)/],
@@ -112,15 +112,15 @@ export type Section = 'personal' | 'travel' | 'companions' | 'previousTravel' | 
 
 /** Headings of the form's pages and sections ('Review - Travel', 'Información de viaje'), matched whole. */
 export const SECTIONS: ReadonlyArray<[Section, RegExp]> = [
-  ['previousTravel', new RegExp(`^(previous ${US} travel( information)?|viajes anteriores( a ${US})?|informacion de viajes anteriores|historial de viajes)$`)],
-  ['companions', /^(travel companions( information)?|companeros de viaje|acompanantes)$/],
-  ['travel', /^(travel( information)?|informacion (de|del) viaje|viaje)$/],
+  ['previousTravel', new RegExp(`^(previous ${US} travel( information)?|viajes anteriores( a ${US})?|informacion de viajes anteriores|historial de viajes|voyages precedents( aux (etats-unis|usa))?|viagens anteriores( aos (eua|estados unidos))?)$`)],
+  ['companions', /^(travel companions( information)?|companeros de viaje|acompanantes|compagnons de voyage|acompanhantes)$/],
+  ['travel', /^(travel( information)?|informacion (de|del) viaje|viaje|informations sur le voyage|voyage|informacoes da viagem|viagem)$/],
   ['contact', new RegExp(`^(${US} (point of )?contact( information)?|contacto en ${US})$`)],
-  ['family', /^(family( information)?(: relatives| - relatives| relatives)?|relatives|familia|informacion familiar)$/],
+  ['family', /^(family( information)?(: relatives| - relatives| relatives)?|relatives|familia|informacion familiar|famille|informations familiales)$/],
   ['previousWork', /^(previous work\/education\/training( information)?|previous employment|empleos anteriores|trabajo anterior)$/],
-  ['work', /^((present )?work\/education\/training( information)?|informacion de trabajo|trabajo\/educacion\/capacitacion( actual)?|work|employment|empleo|trabajo)$/],
-  ['passport', /^(passport( information)?|informacion (del|de) pasaporte|pasaporte)$/],
-  ['personal', /^(personal( information)?( \d)?|informacion personal( \d)?|datos personales)$/],
+  ['work', /^((present )?work\/education\/training( information)?|informacion de trabajo|trabajo\/educacion\/capacitacion( actual)?|work|employment|empleo|trabajo|travail \/ etudes actuels|travail|emploi|trabalho \/ estudos atuais|trabalho)$/],
+  ['passport', /^(passport( information)?|informacion (del|de) pasaporte|pasaporte|passeport|informations sur le passeport|passaporte|dados do passaporte)$/],
+  ['personal', /^(personal( information)?( \d)?|informacion personal( \d)?|datos personales|informations personnelles|dados pessoais)$/],
   ['additional', /^(additional( information| contact)?|informacion adicional)$/],
 ];
 

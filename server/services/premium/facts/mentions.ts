@@ -23,7 +23,7 @@ const NEVER_VISITED = new RegExp(`\\b(nunca (?:he |hemos )?(?:ido|estado|viajado
 const OVERSTAY = /\b(overstay(?:ed)?|me pase del tiempo|me quede (?:mas|más) (?:tiempo|de lo permitido)|excedi (?:el|mi) (?:tiempo|permiso|estadia)|stayed (?:longer|beyond|past)|past my (?:i-94|permitted stay)|me quede sin papeles)\b/;
 const NO_FAMILY = new RegExp(`\\b((?:no tengo|no tenemos|no tiene|no tienen) (?:ningun )?(?:familiares|familia|parientes)|(?:i|he|she|we) (?:have|has|got) no (?:family|relatives)|(?:i|we) don'?t have (?:any )?(?:family|relatives)|(?:he|she) (?:doesn'?t|does not) have (?:any )?(?:family|relatives))(?: (?:en|in) ${US_PLACE})?`);
 const LIVES = /\b(vive|viven|reside|residen|vivia|lives|live|living|resides|estudia|studies|studying|trabaja|works)\b/;
-const PROPERTY = /\b(casa propia|finca propia|mi propia (?:casa|finca|empresa|tienda)|departamento propio|apartamento propio|propiedad|propiedades|terreno|own (?:my|a|our) (?:house|home|apartment|flat|farm|land)|my own (?:house|home|apartment|farm)|property)\b/;
+const PROPERTY = /\b(casa propia|casa propria|finca propia|mi propia (?:casa|finca|empresa|tienda)|minha propria casa|departamento propio|apartamento propio|apartamento proprio|propiedad|propiedades|terreno|own (?:my|a|our) (?:house|home|apartment|flat|farm|land)|my own (?:house|home|apartment|farm)|property|proprietaire|ma propre maison|mon appartement|ma maison|imovel proprio|meu apartamento)\b/;
 const BUSINESS = /\b(mi propio negocio|mi negocio|tengo una empresa|my own business|i own a (?:shop|store|company|business)|mi propia empresa|negocio propio)\b/;
 
 /** The parts of the text that are the form's own answers about family, trips and refusals. */
