@@ -194,11 +194,11 @@ export function monthYearIn(text: string): DateFound | null {
   return { iso: last, text: text.slice(match.index, match.index + match[0].length), index: match.index };
 }
 
-const CHILD_COUNT: Record<string, number> = { un: 1, una: 1, uno: 1, one: 1, a: 1, an: 1, dos: 2, two: 2, tres: 3, three: 3, cuatro: 4, four: 4, cinco: 5, five: 5 };
+const CHILD_COUNT: Record<string, number> = { un: 1, una: 1, uno: 1, one: 1, a: 1, an: 1, une: 1, um: 1, uma: 1, dos: 2, two: 2, deux: 2, dois: 2, tres: 3, three: 3, trois: 3, cuatro: 4, four: 4, quatre: 4, quatro: 4, cinco: 5, five: 5, cinq: 5 };
 
 /** 'dos hijos', 'one daughter', '3 children': how many children, and where it is written (folded offsets). */
 export function childrenIn(folded: string): { count: number; index: number; length: number } | null {
-  const match = /\b(\d|un|una|uno|dos|tres|cuatro|cinco|one|two|three|four|five|a|an)\s+(hijos?|hijas?|children|child|kids?|sons?|daughters?|ninos|ninas)\b/.exec(folded);
+  const match = /\b(\d|un|una|uno|une|um|uma|dos|dois|deux|tres|trois|cuatro|quatre|quatro|cinco|cinq|one|two|three|four|five|a|an)\s+(hijos?|hijas?|children|child|kids?|sons?|daughters?|ninos|ninas|enfants?|filhos?|filhas?|fils|filles?)\b/.exec(folded);
   if (!match) return null;
   const count = /^\d$/.test(match[1] ?? '') ? Number(match[1]) : CHILD_COUNT[match[1] ?? ''];
   return count ? { count, index: match.index, length: match[0].length } : null;
