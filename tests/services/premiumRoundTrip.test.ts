@@ -24,7 +24,7 @@ function tally(texts: readonly GeneratedText[]) {
   };
   for (const t of texts) {
     const facts = readFacts(t.text);
-    for (const [name, hit] of Object.entries(recovered(t.applicant, facts))) {
+    for (const [name, hit] of Object.entries(recovered(t.applicant, facts, t.layout))) {
       add(byLayout, t.layout, hit);
       add(byFact, name, hit);
       add(byLanguage, t.lang, hit);

@@ -69,7 +69,7 @@ function standing(s: Piece, { facts }: Ctx): void {
 function money(s: Piece, { facts }: Ctx): void {
   const amount = "((?:us\\$|u\\$s|\\$u|r\\$|s\\/\\.?|bs\\.?|q|l|\\$|€|£|[a-z]{3}(?=\\s?\\d))?\\s?(?:\\d{1,3}(?: \\d{3})+|[\\d.,]+)\\s?(?:(?:mil|k|thousand|millones|million)(?![a-z]))?\\s?(?:pesos|dolares|dollars|usd|mxn|cop|soles|reales|reais|euros|eur|kes|uah|lempiras|quetzales|naira|rupees|brl|ngn|ghs|inr|php|pen|ars|gtq)?(?:\\s(?:mexicanos|colombianos))?)";
   if (!facts.income) {
-    const re = new RegExp(`\\b(?:gano|ganando|cobro|percibo|mi salario es de|mi sueldo es de|mi salario es|mi sueldo es|salario (?:mensual )?de|sueldo (?:mensual )?de|ingresos? (?:mensual(?:es)? )?de|pension de|pension of|(?:i|and) earn|i make|my (?:monthly )?(?:salary|income) is|earning|salary of|income of|je gagne|je touche|mon salaire (?:mensuel )?est de|mon salaire est|une pension de|ganho|recebo|meu salario (?:mensal )?e de|meu salario e|mon revenu est de)\\s+(?:environ\\s+|uns\\s+|unos\\s+|about\\s+|cerca de\\s+)?(${amount}\\s?(al mes|mensuales|por mes|a month|per month|monthly|par mois|por mes|al ano|anuales|por ano|a year|per year|annually|yearly|par an)?)`);
+    const re = new RegExp(`\\b(?:gano|ganando|cobro|percibo|mi salario es de|mi sueldo es de|mi salario es|mi sueldo es|salario (?:mensual )?de|sueldo (?:mensual )?de|ingresos? (?:mensual(?:es)? )?de|pension de|pension of|(?:i|and) earn|i make|and make|make about|make around|my (?:monthly )?(?:salary|income) is|earning|salary of|income of|je gagne|je touche|mon salaire (?:mensuel )?est de|mon salaire est|une pension de|ganho|recebo|meu salario (?:mensal )?e de|meu salario e|mon revenu est de)\\s+(?:environ\\s+|uns\\s+|unos\\s+|about\\s+|cerca de\\s+)?(${amount}\\s?(al mes|mensuales|por mes|a month|per month|monthly|par mois|por mes|al ano|anuales|por ano|a year|per year|annually|yearly|par an)?)`);
     const found = find(s, re, 1);
     const value = found ? amountIn(fold(found.text)) : null;
     if (found && value) {
@@ -124,7 +124,10 @@ function visa(c: Piece, { facts }: Ctx): void {
   // de turismo con visa B2' travels on it.
   const own = /\b(?:con|with|on|using|avec|com)\s+(?:una\s+|la\s+|a\s+|my\s+|mi\s+|un\s+|um\s+|o\s+)?$/.test(c.folded.slice(0, visaAt));
   if (visaAt < 0 || (!own && RELATIVE.test(c.folded.slice(0, visaAt)))) return;
-  const found = find(c, /\b(?:visa|visado|visto)\s+((?:de\s+)?(?:turista|turismo|estudiante|trabajo|b-?1\/b-?2|b1\/b2|b-?[12]|f-?1|j-?1|h-?1b|tourist|student|work)(?:\s+(?:de\s+)?(?:turista|tourist|student|estudiante))?)\b/);
+  const found =
+    find(c, /\b(?:visa|visado|visto)\s+((?:de\s+)?(?:turista|turismo|estudiante|trabajo|b-?1\/b-?2|b1\/b2|b-?[12]|f-?1|j-?1|h-?1b|tourist|student|work)(?:\s+(?:de\s+)?(?:turista|tourist|student|estudiante))?)\b/) ??
+    // "on a B1/B2 visa", "a student visa": the class before the word.
+    find(c, /\b(?:an?|un|une|um|uma)\s+((?:b-?1\/b-?2|b1\/b2|b-?[12]|f-?1|j-?1|h-?1b|tourist|student|work))\s+(?:visa|visto)\b/);
   const kind = found ? visaOf(fold(found.text)) : null;
   if (found && kind) facts.visaClass = { source: found.text, kind };
 }
@@ -256,7 +259,26 @@ function person(s: Piece, { facts }: Ctx): void {
   }
 }
 
-const CUES = [person, employment, standing, money, leave, passport, dates];
+/** "I was born on …", "nací el …", "je suis né le …", "nasci em …": the birth date. */
+function born(s: Piece, { facts, language }: Ctx): void {
+  if (facts.birthDate) return;
+  const cue = /\b(?:born(?: on)?|date of birth|naci(?: el)?|nacid[oa] el|fecha de nacimiento|(?:je suis )?nee? le|date de naissance|nasci(?: em| no dia)?|data de nascimento)\b/.exec(s.folded);
+  if (!cue) return;
+  const date = datesIn(s.text, language).find((d) => d.index >= cue.index);
+  if (date) facts.birthDate = { source: s.text.slice(date.index, date.index + date.text.length), iso: date.iso };
+}
+
+/** "a student of Civil Engineering at University of Lagos", "estudiante de Derecho en la Universidad …", "étudiante en Droit à l'Université …". */
+function studies(s: Piece, { facts }: Ctx): void {
+  if (facts.school) return;
+  const match = new RegExp(`\\b(?:student of|studying|estudiante de|estudio|etudiante? en|j'etudie|estudante de|estudo)\\s+(${ORG})\\s+(?:at|en la|en el|en|a l'|a la|au|a|na|no|em)\\s+(?:the\\s+)?${ORG}`, 'du').exec(s.text);
+  const [programme, school] = [match?.indices?.[1], match?.indices?.[2]];
+  if (!programme || !school) return;
+  facts.programme ??= { source: s.text.slice(programme[0], programme[1]) };
+  facts.school = { source: s.text.slice(school[0], school[1]).replace(/[\s.,;]+$/, '') };
+}
+
+const CUES = [person, born, employment, standing, studies, money, leave, passport, dates];
 const CLAUSE_CUES = [payer, purpose, visa, stayAndCourse];
 
 export function fromSentences(sentences: readonly Piece[], facts: ApplicantFacts, language: Lang): void {
