@@ -47,7 +47,9 @@ export function fromEntries(entries: readonly Entry[], text: string, language: L
   const list = <K extends 'relatives' | 'visits' | 'refusalMentions' | 'ties' | 'companions'>(key: K) => (facts[key] ??= [] as never) as NonNullable<ApplicantFacts[K]>;
   const lastVisit = () => facts.visits?.at(-1);
 
-  for (const entry of entries) {
+  let previousValue = '';
+  for (const [i, entry] of entries.entries()) {
+    previousValue = entries[i - 1]?.value ?? '';
     const { value } = entry;
     const folded = fold(value);
     const gone = absence(value);
@@ -123,7 +125,8 @@ export function fromEntries(entries: readonly Entry[], text: string, language: L
         const date = datesIn(value, language)[0];
         // Under earlier travel, a year alone is when that visit was.
         const year = /^\s*(19[5-9]\d|20[0-4]\d)\s*$/.exec(value);
-        if (!date && year && inPreviousTravel && entry.key === 'arrival') list('visits').push({ source: value, year: Number(year[1]) });
+        // A trip's arrival is a day; a year alone is an earlier visit's, headed or not.
+        if (!date && year && entry.key === 'arrival') list('visits').push({ source: value, year: Number(year[1]) });
         if (!date) break;
         if (inPreviousTravel) {
           if (entry.key === 'arrival') list('visits').push({ source: value, year: Number(date.iso.slice(0, 4)) });
@@ -137,7 +140,7 @@ export function fromEntries(entries: readonly Entry[], text: string, language: L
         if (!length) break;
         const visit = lastVisit();
         // Right after an earlier visit's date, a length of stay is that visit's.
-        const ofVisit = inPreviousTravel || entry.previous === 'visitDate';
+        const ofVisit = inPreviousTravel || entry.previous === 'visitDate' || (entry.previous === 'arrival' && lastVisit()?.source === previousValue);
         if (ofVisit && visit && visit.days === undefined) visit.days = length.days;
         else if (!ofVisit) facts.stay ??= { source: value, days: length.days };
         break;

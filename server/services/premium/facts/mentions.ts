@@ -54,7 +54,7 @@ export function fromMentions(sentences: readonly Piece[], entries: readonly Entr
     const usSentence = namesUsPlace(sentence.folded);
     for (const c of clausesOf(sentence)) {
       // A question asks, it tells nothing: '¿Le  han  negado  una  visa?' is no refusal.
-      if (inDeclared(c) || /\?\s*$/.test(c.text)) continue;
+      if (inDeclared(c) || /\?\s*$/.test(c.text) || /^\s*¿/.test(c.text)) continue;
       const quote = clauseQuote(c);
       if (!quote) continue;
       const year = YEAR.exec(c.folded);
