@@ -175,6 +175,8 @@ function dates(s: Piece, { facts, language }: Ctx): void {
   for (const date of all) {
     const before = s.folded.slice(Math.max(0, date.index - 45), date.index);
     const source = date.text;
+    // "Passport valid until …", "born on …", "issued on …": a document's or a person's date, not the trip's.
+    if (/\b(pasaporte|passport|passeport|passaporte|expir|vence|valid|valable|validade|emitid|issued|delivre|nacimiento|naissance|nascimento|born|nac[ií]|nasci)\w*[^.]*$/.test(before)) continue;
     if (/\b(regreso|regresa|regresamos|regresare|regresaria|vuelvo|vuelve|volvemos|volvere|volveria|return|returns|returning|back|leave on|leaving on|departure|salida de|hasta el|until|boleto de regreso|vuelo de regreso|return ticket|return flight|repars|repartirai|reviens|retour|rentre|jusqu'au|volto|voltarei|volta|retorno|regresso|ate)\b[^.]*$/.test(before)) {
       facts.departure ??= { source, iso: date.iso };
     } else if (/\b(llego|llega|llegare|llegaria|llegamos|llegada|arrive|arrives|arriving|arrival|salgo|sale|salimos|viajo|viaja|se va|se iria|se ira|starting|start on|from|desde el|fly on|flying on|vuelo el|entro|entrare|a partir del?|j'arrive|arrivee|arriverai|pars|partirai|chego|chegarei|chegada|embarco|viajo em)\b[^.]*$/.test(before)) {
