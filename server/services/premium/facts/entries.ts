@@ -104,7 +104,8 @@ function labelOf(line: string, inline: boolean): LabelMatch | null {
     if (question && !inline) {
       used += question[0].length;
       rest = rest.slice(question[0].length);
-    } else if (qualifier && !/[.;]/.test(qualifier[0])) {
+    } else if (qualifier && !/[.;]/.test(qualifier[0].replace(/\b(?:ee\.? ?uu|u\.s\.a?|e\.u\.a)\.?/g, ''))) {
+      // A qualifier may name the country with its dots ('Persona de contacto en EE. UU.:'), never end a sentence.
       used += qualifier[0].length;
       rest = rest.slice(qualifier[0].length);
     }
