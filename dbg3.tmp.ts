@@ -8,5 +8,5 @@ const [a] = fc.sample(consistentApplicant(lang), { numRuns: 1, seed: Number(seed
 const b = planted ? plant(a!, planted, Number(seed)) : a!;
 const text = render(b, lang, layout, Number(seed));
 const f = readFacts(text);
-console.log(text); console.log(JSON.stringify({ contact: f.contact, relatives: f.relatives, usFamily: f.usFamily }), findingsOf(f).map((x) => x.code + ' ' + x.sides.map(s=>s.fact).join(',')));
+console.log(text); console.log(JSON.stringify({ od: f.overstaysDeclared, o: f.overstays, visits: f.visits }), findingsOf(f).map((x) => x.code + ' ' + x.sides.map(s=>s.fact).join(',')));
 console.log(JSON.stringify({ arrival: b.arrival, departure: b.departure, leave: b.leaveDays, standing: b.standing }));

@@ -284,7 +284,7 @@ export function fromEntries(entries: readonly Entry[], text: string, language: L
         if (amount === null || amount === 0) break;
         const yearly = entry.key === 'annualIncome' || /\b(al ano|anual(es)?|per year|a year|yearly|annually)\b/.test(folded);
         const currency = currencyOf(folded);
-        const salary = /salar|sueldo|if employed|si esta empleado/.test(label) || entry.section === 'work';
+        const salary = /salar|salaire|sueldo|if employed|si esta empleado/.test(label) || entry.section === 'work';
         facts.income = { source: value, monthly: yearly ? Math.round(amount / 12) : amount, ...(currency ? { currency } : {}), salary };
         break;
       }

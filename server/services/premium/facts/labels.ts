@@ -70,7 +70,7 @@ export const LABELS: ReadonlyArray<[LabelKey, RegExp]> = [
   ['payer', new RegExp(`^((person|entity|person\\/entity) paying for (your|the) trip|who is paying( for (your|the) trip)?|who pays|paid by|quien paga( el viaje| su viaje)?|persona(\\/entidad| o entidad)? que paga( su| el)? viaje|financiamiento( del viaje)?|pagado por|${bare('payer|paying|pagador|paga')})`)],
   ['contact', new RegExp(`^(${US} (point of )?contact|contact person( or organization)?( name)?( in ${US})?|persona de contacto|contacto en ${US})`)],
   ['relation', /^(relationship to you|relacion (con usted|contigo)|parentesco|relative'?s relationship( to you)?)/],
-  ['relativeStatus', new RegExp(`^(relative'?s status|status of relative|estatus del familiar|estado migratorio|${bare('estatus|status')})`)],
+  ['relativeStatus', new RegExp(`^(relative'?s status|status of relative|estatus del familiar|estado migratorio|${bare('estatus|status|statut|situacao')})`)],
   ['usFamily', new RegExp(`^(do you have any (immediate |other )?relatives|tiene (algun |usted )?(familiar|familiares|pariente|otro familiar)|familiares inmediatos|immediate relatives in ${US})`)],
   ['relatives', new RegExp(`^(relatives? details|relative'?s name|family members?|familiares? en ${US}( detalles)?|detalles de familiares|familia en ${US}|family in ${US}|relatives in ${US}|${bare('relatives?|familiares?')})`)],
   ['previousVisits', new RegExp(`^(have you ever been (in|to) ${US}|been to ${US}|previous (u\\.?s\\.? )?(travel|visits|trips)( to ${US})?|ha estado (alguna vez )?en ${US}|alguna vez ha estado en ${US}|viajes anteriores( a ${US})?|visitas anteriores|travel history)`)],

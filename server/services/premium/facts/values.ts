@@ -77,7 +77,7 @@ export function visaOf(folded: string): VisaKind | null {
   return (codes.find(([, re]) => re.test(folded)) ?? words.find(([, re]) => re.test(folded)))?.[0] ?? null;
 }
 
-const RELATIVE_WORDS = '(hermanos?|hermanas?|hijos?|hijas?|padres|padre|madre|papa|mama|esposo|esposa|marido|conyuge|novio|novia|prometid[oa]|tios?|tias?|primos?|primas?|sobrin[oa]s?|abuel[oa]s?|cunad[oa]s?|suegr[oa]s?|familiar(?:es)?|parientes?|brothers?|sisters?|siblings?|sons?|daughters?|children|child|kids?|parents|father|mother|dad|mom|husband|wife|spouse|fiance[e]?|uncles?|aunts?|cousins?|nephews?|nieces?|grand(?:father|mother|parents?)|relatives?|in-laws?|freres?|s(?:oe|œ)urs?|fils|filles?|peres?|meres?|mari|oncles?|tantes?|cousines?|neveux?|nieces?|grands-parents|irmaos?|irmas?|filhos?|filhas?|pais|pai|mae|tios?|tias?|sobrinh[oa]s?|avos?|avo|parentes?|conjointe?)';
+const RELATIVE_WORDS = '(hermanos?|hermanas?|hijos?|hijas?|padres|padre|madre|papa|mama|esposo|esposa|marido|conyuge|novio|novia|prometid[oa]|tios?|tias?|primos?|primas?|sobrin[oa]s?|abuel[oa]s?|cunad[oa]s?|suegr[oa]s?|familiar(?:es)?|parientes?|brothers?|sisters?|siblings?|sons?|daughters?|children|child|kids?|parents|father|mother|dad|mom|husband|wife|spouse|fiance[e]?|uncles?|aunts?|cousins?|nephews?|nieces?|grand(?:father|mother|parents?)|relatives?|in-laws?|freres?|s(?:oe|œ)urs?|fils|femme|filles?|peres?|meres?|mari|oncles?|tantes?|cousines?|neveux?|nieces?|grands-parents|irmaos?|irmas?|filhos?|filhas?|pais|pai|mae|tios?|tias?|sobrinh[oa]s?|avos?|avo|parentes?|conjointe?)';
 export const RELATIVE = new RegExp(`\\b${RELATIVE_WORDS}\\b`);
 
 export function relationOf(word: string): RelationKind {
@@ -86,7 +86,7 @@ export function relationOf(word: string): RelationKind {
     [/^(hermanos|siblings?|irmaos)$/, 'sibling'], [/^(hermano|brothers?|freres?|irmao)$/, 'brother'], [/^(hermanas?|sisters?|s(?:oe|œ)urs?|irmas?)$/, 'sister'],
     [/^(hijos|children|child|kids?|enfants|filhos)$/, 'child'], [/^(hijo|sons?|fils|filho)$/, 'son'], [/^(hijas?|daughters?|filles?|filhas?)$/, 'daughter'],
     [/^(padres|parents|pais)$/, 'parent'], [/^(padre|papa|father|dad|peres?|pai)$/, 'father'], [/^(madre|mama|mother|mom|meres?|mae)$/, 'mother'],
-    [/^(esposo|marido|husband|mari)$/, 'husband'], [/^(esposa|wife)$/, 'wife'], [/^(conyuge|spouse|conjointe?)$/, 'spouse'],
+    [/^(esposo|marido|husband|mari)$/, 'husband'], [/^(esposa|wife|femme)$/, 'wife'], [/^(conyuge|spouse|conjointe?)$/, 'spouse'],
     [/^(novi[oa]|prometid[oa]|fiancee?)$/, 'fiance'], [/^(tios?|uncles?|oncles?)$/, 'uncle'], [/^(tias?|aunts?|tantes?)$/, 'aunt'],
     [/^(primos?|cousins?)$/, 'cousin'], [/^(primas?|cousines?)$/, 'cousinFemale'], [/^(sobrinos?|sobrinhos?|nephews?|neveux?)$/, 'nephew'],
     [/^(sobrinas?|sobrinhas?|nieces?)$/, 'niece'], [/^(abuelos?|avos?|grandfather|grandparents?|grands-parents)$/, 'grandfather'], [/^(abuelas?|grandmother)$/, 'grandmother'],
