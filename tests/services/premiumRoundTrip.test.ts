@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { readFacts } from '../../server/services/premium/facts/index';
 import { LANGS } from '../fixtures/premium/applicant';
 import { consistentTexts, plantedTexts, type GeneratedText } from '../fixtures/premium/generated';
@@ -45,8 +45,12 @@ function print(title: string, t: ReturnType<typeof tally>) {
 }
 
 describe('the premium reader recovers generated facts from every layout and language (issue 42)', () => {
-  const consistent = tally(consistentTexts(6));
-  const planted = tally(plantedTexts());
+  let consistent: ReturnType<typeof tally>;
+  let planted: ReturnType<typeof tally>;
+  beforeAll(() => {
+    consistent = tally(consistentTexts(6));
+    planted = tally(plantedTexts());
+  }, 120_000);
 
   it('prints the shares per layout, per fact and per language', () => {
     print('consistent applicants', consistent);

@@ -12,7 +12,7 @@ export type LabelKey =
 
 const US = '(?:los )?(?:ee\\.? ?uu\\.?|estados unidos|(?:the )?u\\.?s\\.?a?\\.?|(?:the )?united states)';
 /** A bare word is a label only when its separator follows, at once or after a few words ('Vacaciones en el trabajo:'): 'Visa: B-2', not 'Visa refused before?'. */
-const END = '(?=\\s*(?:[:\\t?]|[-–]\\s|$)|[^:\\t?\\n\\d]{1,30}[:\\t])';
+const END = '(?=\\s*(?:[:\\t?|]|[-–]\\s|$)|[^:\\t?\\n\\d|]{1,30}[:\\t|])';
 const bare = (words: string) => `(?:${words})${END}`;
 
 export const LABELS: ReadonlyArray<[LabelKey, RegExp]> = [
