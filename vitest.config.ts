@@ -1,13 +1,18 @@
 import { defineConfig } from 'vitest/config';
 
+// @fastify/autoload imports the server's plugin files itself (server/app.ts); run through Vite, as the tests' own
+// imports are, so it can read TypeScript and every plugin shares the modules the tests import.
+export const server = { deps: { inline: ['@fastify/autoload'] } };
+
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['tests/machines/**/*.test.ts', 'tests/domain/**/*.test.ts', 'tests/services/**/*.test.ts'], environment: 'node' } },
-      { test: { name: 'paths', include: ['tests/paths/**/*.test.ts'], environment: 'node', testTimeout: 60_000 } },
-      { test: { name: 'api', include: ['tests/api/**/*.test.ts'], environment: 'node', testTimeout: 30_000, hookTimeout: 60_000 } },
+      { test: { server, name: 'unit', include: ['tests/machines/**/*.test.ts', 'tests/domain/**/*.test.ts', 'tests/services/**/*.test.ts'], environment: 'node' } },
+      { test: { server, name: 'paths', include: ['tests/paths/**/*.test.ts'], environment: 'node', testTimeout: 60_000 } },
+      { test: { server, name: 'api', include: ['tests/api/**/*.test.ts'], environment: 'node', testTimeout: 30_000, hookTimeout: 60_000 } },
       {
         test: {
+          server,
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',

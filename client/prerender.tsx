@@ -20,7 +20,7 @@ import i18n, { i18nReady } from './i18n';
 import { PAGE_FILES, routes } from './router';
 
 export { LANGUAGES } from '../machines/domain/language';
-export { BOOTSTRAP_SCRIPT, PAGES_FILE, SLOTS } from '../server/services/prerender/layout';
+export { BOOTSTRAP_SCRIPT, PAGES_FILE, SLOTS } from '../openapi/prerender';
 
 /** The API reads an entry page's first render makes: the server answers them inside the page (client/api/preloaded.ts). */
 const PRELOADS: Partial<Record<RouteName, readonly string[]>> = { pricing: PRICING_PRELOADS };

@@ -99,7 +99,7 @@ const children: RouteObject[] = [
     path: ROUTES[name],
     lazy: page(PAGE_FILES[name]),
   })),
-  // The pricing page's ESTA card links here; the ESTA wizard is the page (DECISIONS.md).
+  // The pricing page's ESTA card links here; the ESTA wizard is the page (docs/DECISIONS.md).
   { path: ESTA_ALIAS, loader: ({ request }) => redirect(`${ROUTES.applyEstaWizard}${new URL(request.url).search}`) },
   { path: '*', lazy: page(PAGE_FILES.notFound) },
 ];

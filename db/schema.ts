@@ -247,6 +247,8 @@ export interface Database {
   gateway_charges: GatewayChargesTable;
   traveller_groups: TravellerGroupsTable;
   group_members: GroupMembersTable;
+  jobs: JobsTable;
+  job_runs: JobRunsTable;
 }
 
 /** A family or group travelling together (issue 36), led by the leader's lead. */
@@ -332,3 +334,42 @@ export type ResumeCodeRow = Selectable<ResumeCodesTable>;
 export type AssistantSessionRow = Selectable<AssistantSessionsTable>;
 export type ChatSessionRow = Selectable<ChatSessionsTable>;
 export type PaymentAttemptRow = Selectable<PaymentAttemptsTable>;
+
+export type JobState = 'created' | 'active' | 'retry' | 'completed' | 'failed';
+
+/** A job of the in-process runner (SQLite only; pg-boss keeps PostgreSQL's in its own schema). */
+export interface JobsTable {
+  id: string;
+  name: string;
+  key: string | null;
+  /** JSON. */
+  data: string;
+  state: JobState;
+  /** Runs begun so far. */
+  attempts: number;
+  retry_limit: number;
+  retry_delay_seconds: number;
+  start_after: string;
+  started_at: string | null;
+  finished_at: string | null;
+  last_error: string | null;
+  created_at: string;
+}
+
+/** One run of a job, on either engine. */
+export interface JobRunsTable {
+  id: string;
+  job_id: string;
+  name: string;
+  key: string | null;
+  /** 1 for the first run, 2 for the first retry … */
+  attempt: number;
+  /** The process that ran it: host and pid. */
+  worker: string;
+  outcome: 'completed' | 'failed';
+  error: string | null;
+  started_at: string;
+  finished_at: string;
+}
+export type JobRow = Selectable<JobsTable>;
+export type JobRunRow = Selectable<JobRunsTable>;

@@ -23,7 +23,7 @@ export type ConfirmationEvent = { type: 'DOWNLOAD.RECEIPT' } | { type: 'DOWNLOAD
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * /payment-confirmation (spec 1-core §2.6, DECISIONS.md): loads the order from the server and shows its true
+ * /payment-confirmation (spec 1-core §2.6, docs/DECISIONS.md): loads the order from the server and shows its true
  * status: only an order the server recorded as paid is 'Payment Successful!'. A paid order's receipt and form
  * PDFs are made by the server from its own records, one download at a time.
  */

@@ -82,7 +82,7 @@ export function chosenPlan(context: Pick<Ds160FormContext, 'values'>): string {
 
 /**
  * The completion card's price: the server's quote for the chosen plan and this application, once it has answered
- * for them (spec 2-wizards §2.4 with DECISIONS.md's one price story). Null while it is being asked.
+ * for them (spec 2-wizards §2.4 with docs/DECISIONS.md's one price story). Null while it is being asked.
  */
 export function completionPrice(context: Pick<Ds160FormContext, 'price' | 'values' | 'leadId'>): PriceDto | null {
   const { price } = context;

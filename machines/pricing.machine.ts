@@ -4,7 +4,7 @@ import type { PlanDto } from '../openapi/schemas/plans';
 
 /**
  * What the pricing page shows: the three packages, and every product's price story as the server states it
- * (DECISIONS.md "One price story": the ESTA card's total is the server's, not a figure of the page's).
+ * (docs/DECISIONS.md "One price story": the ESTA card's total is the server's, not a figure of the page's).
  */
 export interface PricingData {
   plans: PlanDto[];

@@ -1,6 +1,6 @@
-// Builds what `npm start` runs: the client (Vite, production mode) and the server (one ES module bundle for
-// plain Node, packages left to node_modules). Plain JavaScript, so starting the server needs neither tsx nor
-// Vite in the server's process: both builds run as child processes, and only when a source is newer.
+// Builds what `npm start` runs: the client (Vite, production mode) and the server (ES modules for plain Node: main.js
+// and each autoloaded plugin, packages left to node_modules). Plain JavaScript, so starting the server needs neither
+// tsx nor Vite in the server's process: both builds run as child processes, and only when a source is newer.
 import { spawnSync } from 'node:child_process';
 import zlib from 'node:zlib';
 import fs from 'node:fs';
@@ -80,20 +80,45 @@ function precompress(dir) {
   }
 }
 
-/** The server into `outFile` (dist/server/main.js for `npm start`; tests use their own, inside the project so its packages resolve). */
+/** The plugin folders server/app.ts hands to @fastify/autoload, which reads them at start: each plugin is its own module. */
+const PLUGIN_DIRS = ['server/plugins/external', 'server/plugins/app', 'server/plugins/session'];
+
+/**
+ * The server into `outFile`'s folder (dist/server/main.js for `npm start`; tests use their own, inside the project so
+ * its packages resolve): main.js, and each autoloaded plugin at its own path under plugins/, with the code they
+ * share split into chunks beside main.js (so a module and its decorators exist once). Built into a fresh folder
+ * and swapped in whole, so a plugin deleted from the sources is not loaded from an old build.
+ */
 export function buildServer({ force = false, outFile = SERVER_OUT } = {}) {
+  if (path.basename(outFile) !== 'main.js') throw new Error(`the server's entry is built as main.js, not ${outFile}`);
   if (!force && !isStale(outFile, SERVER_SOURCES)) return false;
+  const outDir = path.dirname(outFile);
+  const fresh = `${outDir}.building-${process.pid}`;
+  fs.rmSync(fresh, { recursive: true, force: true });
+  const plugins = PLUGIN_DIRS.flatMap((dir) =>
+    fs
+      .readdirSync(path.join(ROOT, dir))
+      .filter((name) => name.endsWith('.ts'))
+      .map((name) => `${dir}/${name}`),
+  );
   // The esbuild package installs its native binary here; no Node in between.
   run(path.join(ROOT, 'node_modules/esbuild/bin/esbuild'), [
     'server/main.ts',
+    ...plugins,
     '--bundle',
+    '--splitting',
+    '--outbase=server',
     '--platform=node',
     '--format=esm',
     '--target=node20',
     '--packages=external',
     '--log-level=warning',
-    `--outfile=${outFile}`,
+    `--outdir=${fresh}`,
   ]);
+  const old = `${outDir}.old-${process.pid}`;
+  if (fs.existsSync(outDir)) fs.renameSync(outDir, old);
+  fs.renameSync(fresh, outDir);
+  fs.rmSync(old, { recursive: true, force: true });
   return true;
 }
 

@@ -1,3 +1,5 @@
+import path from 'node:path';
+import autoload from '@fastify/autoload';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import pino from 'pino';
@@ -5,14 +7,8 @@ import type { Db } from '../db/index';
 import type { Config } from './config';
 import type { PaymentGateway } from './services/payments';
 import client from './plugins/client';
-import compression from './plugins/compression';
-import db from './plugins/db';
 import errors, { clientErrorHandler } from './plugins/errors';
-import openapi from './plugins/openapi';
-import ownership from './plugins/ownership';
-import security from './plugins/security';
-import shared from './plugins/shared';
-import services from './plugins/services';
+import type { PluginOptions } from './plugins/options';
 import resume from './routes/resume';
 import aiassistant from './routes/aiassistant';
 import aivisa from './routes/aivisa';
@@ -22,7 +18,6 @@ import premium from './routes/premium';
 import voice from './routes/voice';
 import agent from './routes/agent';
 import analytics from './routes/analytics';
-import session from './plugins/session';
 import applications from './routes/applications';
 import auth from './routes/auth';
 import branding from './routes/branding';
@@ -38,6 +33,12 @@ import pricing from './routes/pricing';
 import results from './routes/results';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/**
+ * The plugin folders, beside this file: server/plugins in the sources, dist/server/plugins in the build, where
+ * scripts/build.mjs writes each plugin as its own module for autoload to find.
+ */
+const PLUGINS_DIR = path.join(import.meta.dirname, 'plugins');
 
 export interface BuildOptions {
   /** An already open database (tests share one across apps). */
@@ -93,13 +94,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  // The rooms load in order: the error shape, then what wraps other packages (database, shared stores, security,
+  // compression, the OpenAPI document), then the app's services, each a named plugin whose declared dependencies
+  // decide the order within its folder (server/plugins/README.md).
+  const pluginOptions: PluginOptions = { config, db: options.db, gateway: options.gateway };
   await app.register(errors);
-  await app.register(db, { config, ...(options.db ? { db: options.db } : {}) });
-  await app.register(shared, { config });
-  await app.register(security, { config });
-  await app.register(compression);
-  await app.register(services, { config, gateway: options.gateway });
-  await app.register(openapi);
+  await app.register(autoload, { dir: path.join(PLUGINS_DIR, 'external'), options: pluginOptions });
+  await app.register(autoload, { dir: path.join(PLUGINS_DIR, 'app'), options: pluginOptions });
 
   // Routes that do not need to know who is asking: no session is read, made or stored for them.
   await app.register(health);
@@ -111,8 +112,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // Routes that act for a browser session: its leads, sign-in, orders, applications and results.
   await app.register(async (scope) => {
-    await scope.register(session, { config });
-    await scope.register(ownership);
+    await scope.register(autoload, { dir: path.join(PLUGINS_DIR, 'session'), options: pluginOptions });
     await scope.register(leads);
     await scope.register(groups);
     await scope.register(resume);

@@ -52,6 +52,11 @@ export interface Config {
    * from the gateway's record; pending orders are looked for every `everyMs`, and when one's grace ends.
    */
   reconcile: { graceMs: number; everyMs: number };
+  /**
+   * Work that happens later (server/services/jobs/): on PostgreSQL, the schema pg-boss keeps its queue in; unset,
+   * the app's own schema when PG_SCHEMA names one (one deployment, or one test app, in one schema), else `pgboss`.
+   */
+  jobs: { pgSchema: string | undefined };
 }
 
 /** The environment the server reads, checked once at start-up so a typo stops it with the variable named. */
@@ -87,10 +92,17 @@ const EnvSchema = Type.Object({
   REQUEST_TIMEOUT_MS: Type.Optional(Type.Integer({ minimum: 100, description: 'milliseconds, at least 100' })),
   IDLE_TIMEOUT_MS: Type.Optional(Type.Integer({ minimum: 100, description: 'milliseconds, at least 100' })),
   PAYMENT_GRACE_SECONDS: Type.Optional(Type.Integer({ minimum: 5, maximum: 50, description: 'seconds, from 5 to 50' })),
+  RECONCILE_EVERY_SECONDS: Type.Optional(Type.Integer({ minimum: 1, maximum: 3600, description: 'seconds, from 1 to 3600' })),
+  JOBS_SCHEMA: Type.Optional(Type.String({ pattern: '^[a-z_][a-z0-9_]{0,62}$', description: 'a PostgreSQL schema name' })),
 });
 type Env = Static<typeof EnvSchema>;
 
 export class ConfigError extends Error {}
+
+/** The schema pg-boss keeps its queue in (Config.jobs). */
+export function jobsSchemaOf(config: Pick<Config, 'jobs' | 'pgSchema'>): string {
+  return config.jobs.pgSchema ?? config.pgSchema ?? 'pgboss';
+}
 
 /** Only the variables the server knows, with empty ones treated as unset. */
 function known(env: NodeJS.ProcessEnv): Record<string, string> {
@@ -148,6 +160,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxyOf(e.TRUST_PROXY),
     publicUrl: e.PUBLIC_URL,
     timeouts: { requestMs: e.REQUEST_TIMEOUT_MS ?? 30_000, idleMs: e.IDLE_TIMEOUT_MS ?? 15_000, keepAliveMs: 5_000 },
-    reconcile: { graceMs: (e.PAYMENT_GRACE_SECONDS ?? 30) * 1000, everyMs: 60_000 },
+    reconcile: { graceMs: (e.PAYMENT_GRACE_SECONDS ?? 30) * 1000, everyMs: (e.RECONCILE_EVERY_SECONDS ?? 60) * 1000 },
+    jobs: { pgSchema: e.JOBS_SCHEMA },
   };
 }

@@ -2,7 +2,7 @@ import { PAGE_VIEWS_PATH } from '../../openapi/routes/analyticsPath';
 import { ROUTES } from '../../machines/domain/routes';
 import { whenIdle } from './whenIdle';
 
-// First-party page views (DECISIONS.md, issue 14): the route's path only, batched, sent with the browser's language
+// First-party page views (docs/DECISIONS.md, issue 14): the route's path only, batched, sent with the browser's language
 // and time zone (which the server turns into a country) and a random visitor cookie the server sets. No
 // third-party tracker, nothing that names the person. The admin's own pages are not counted.
 

@@ -21,7 +21,7 @@ function useCents() {
 }
 
 /**
- * One price story (DECISIONS.md "Visa rules and prices"): our service fee, the processing fee and the government
+ * One price story (docs/DECISIONS.md "Visa rules and prices"): our service fee, the processing fee and the government
  * fee paid to the U.S. government, and the total as their sum. Every number is the server's; nothing is added up
  * here. The short form (cards, the landing page) leads with the total; the long one lists the lines.
  */

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Orders and their payments (spec 1-core §2.5, §2.6; DECISIONS.md "Money, access and trust"). Amounts are whole
+// Orders and their payments (spec 1-core §2.5, §2.6; docs/DECISIONS.md "Money, access and trust"). Amounts are whole
 // cents computed by the server from the pricing map; nothing about a card is kept but its brand and last four.
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

@@ -1,6 +1,6 @@
 import { PostgresAdapter, type Kysely } from 'kysely';
 
-// The DS-160 photo the applicant chose (issue 11; DECISIONS.md "Photo"): kept in the database with its owner,
+// The DS-160 photo the applicant chose (issue 11; docs/DECISIONS.md "Photo"): kept in the database with its owner,
 // served only to that owner (and the admin), never at a public URL. One photo per lead (or per owner before a
 // lead exists): choosing another replaces it.
 export async function up(db: Kysely<any>): Promise<void> {

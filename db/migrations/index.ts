@@ -15,6 +15,7 @@ import * as m0013 from './0013_chat_readings';
 import * as m0014 from './0014_purchases';
 import * as m0015 from './0015_premium_resume';
 import * as m0016 from './0016_traveller_groups';
+import * as m0017 from './0017_jobs';
 import * as m0030 from './0030_premium_preparation';
 
 // Listed in code rather than read from disk, so the same provider works under tsx, vitest and a bundle.
@@ -35,6 +36,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0014_purchases': m0014,
   '0015_premium_resume': m0015,
   '0016_traveller_groups': m0016,
+  '0017_jobs': m0017,
   '0030_premium_preparation': m0030,
 };
 

@@ -1,4 +1,4 @@
-// The rule-based approval analysis behind /results (spec 1-core §2.7, §3 "Analysis result", §9; DECISIONS.md:
+// The rule-based approval analysis behind /results (spec 1-core §2.7, §3 "Analysis result", §9; docs/DECISIONS.md:
 // the /wizard pre-assessment feeds it). Pure and deterministic: the same answers and `today` give the same
 // result, and every factor names the question it came from, so the page can show why.
 // The rules live in analysis/: ties.ts, history.ts, trip.ts, profile.ts, formChoice.ts; the points in points.ts.

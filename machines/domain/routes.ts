@@ -26,7 +26,7 @@ export const ROUTES = {
 
 export type RouteName = keyof typeof ROUTES;
 
-/** Linked from the pricing page's ESTA card; redirects to the ESTA wizard (DECISIONS.md). */
+/** Linked from the pricing page's ESTA card; redirects to the ESTA wizard (docs/DECISIONS.md). */
 export const ESTA_ALIAS = '/apply/esta';
 
 export const SPA_PATHS: readonly string[] = [...Object.values(ROUTES), ESTA_ALIAS];

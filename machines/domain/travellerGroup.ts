@@ -2,23 +2,17 @@
 // who fills them and pays. Pure rules shared by the group machine, the pages and the server: who may join, which
 // form each traveller needs, how two travellers are related, who counts as a minor, where a traveller's form is.
 
+import { GROUP_LIMITS, GUARDIAN_ROLES, RELATIONSHIPS } from '../../openapi/vocabulary';
 import { needsNoVisa, recommendVisa, type Purpose } from './visaRules';
 import { validateFullName, validateName, yearsBetween, parseIsoDate, type ValidationError } from './validators';
 
-/** How a traveller is related to the group leader (the leader is 'leader'). */
-export const RELATIONSHIPS = ['spouse', 'child', 'parent', 'sibling', 'otherRelative', 'friend', 'colleague', 'groupMember'] as const;
+// The contract's words (openapi/vocabulary.ts), here beside the rules that use them.
+export { GROUP_LIMITS, GUARDIAN_ROLES, RELATIONSHIPS };
+
 export type Relationship = (typeof RELATIONSHIPS)[number];
 export type Role = Relationship | 'leader';
 
 export const isRelationship = (value: unknown): value is Relationship => typeof value === 'string' && (RELATIONSHIPS as readonly string[]).includes(value);
-
-/**
- * How many travellers a group takes. The official ESTA site takes group applications of up to 50 travellers with
- * one payer, so Rumbo takes as many. A DS-160 is a long personal form (79 to 99 answers) that ends in each
- * applicant's own consular interview: 12 covers a family or a small group filling their forms together; larger
- * groups (a school, a choir) are organised by their institution with the consulate, one applicant at a time.
- */
-export const GROUP_LIMITS = { travellers: 50, ds160: 12 } as const;
 
 /** The two forms a traveller of a group fills: the ESTA question wizard, or the ten-section DS-160 form. */
 export type TravellerForm = 'ESTA' | 'DS-160';
@@ -144,7 +138,6 @@ export const needsGuardian = (t: { minor: boolean | null; guardian: Guardian | n
 /** Where each form holds the traveller's birth date (a path as sharedAnswers.ts reads them). */
 export const BIRTH_DATE_PATH: Record<TravellerForm, string> = { ESTA: 'birth-date', 'DS-160': 'personal-info.birthDate' };
 
-export const GUARDIAN_ROLES = ['parent', 'legalGuardian', 'relative', 'other'] as const;
 export type GuardianRole = (typeof GUARDIAN_ROLES)[number];
 
 /** A minor's parent or guardian: a traveller of the group (by lead), or someone else by name. */

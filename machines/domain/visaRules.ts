@@ -1,7 +1,9 @@
-// The one visa rule (spec 3-ai §4.1 with DECISIONS.md): ESTA for the 40 waiver nationalities travelling
+// The one visa rule (spec 3-ai §4.1 with docs/DECISIONS.md): ESTA for the 40 waiver nationalities travelling
 // for tourism, business or transit; DS-160 for everyone else and for study.
 
-export const PURPOSES = ['tourism', 'business', 'transit', 'study'] as const;
+import { PURPOSES } from '../../openapi/vocabulary';
+
+export { PURPOSES };
 export type Purpose = (typeof PURPOSES)[number];
 export type VisaType = 'ESTA' | 'DS-160';
 

@@ -1,5 +1,5 @@
 // Where a visitor probably is, from what every browser reports anyway: its language's region ('es-MX') and its
-// time zone ('America/Bogota'). No address lookup, nothing stored that names a person (DECISIONS.md, issue 14).
+// time zone ('America/Bogota'). No address lookup, nothing stored that names a person (docs/DECISIONS.md, issue 14).
 
 /** IANA time zones → ISO 3166 country, for the zones our applicants live in; others tell nothing. */
 const ZONES: Readonly<Record<string, string>> = {

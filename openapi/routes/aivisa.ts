@@ -26,7 +26,7 @@ export const aivisaCheckout = defineRoute({
   method: 'POST',
   url: '/api/aivisa/checkout',
   tags: ['ai'],
-  summary: 'The checkout page for a plan chosen in the advanced chat, for the lead the chat made (DECISIONS.md: never a development host)',
+  summary: 'The checkout page for a plan chosen in the advanced chat, for the lead the chat made (docs/DECISIONS.md: never a development host)',
   body: AivisaCheckoutSchema,
   responses: { 200: AivisaCheckoutUrlSchema, ...errorResponses(400, 403, 404, 429) },
 });

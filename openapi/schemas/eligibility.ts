@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { PURPOSES } from '../../machines/domain/visaRules';
+import { PURPOSES } from '../vocabulary';
 import { Strict } from './common';
 import { PriceSchema } from './orders';
 

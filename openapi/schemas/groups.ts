@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { GROUP_LIMITS, GUARDIAN_ROLES, RELATIONSHIPS } from '../../machines/domain/travellerGroup';
+import { GROUP_LIMITS, GUARDIAN_ROLES, RELATIONSHIPS } from '../vocabulary';
 import { Strict } from './common';
 import { IdempotencyKey, OrderSchema, OrderStatusSchema, PaymentDetailsSchema, PriceSchema, ProductId, QuoteOptionSchema, ServiceSchema } from './orders';
 

@@ -30,7 +30,7 @@ export const QuoteQuerySchema = Strict({
 export type QuoteQuery = Static<typeof QuoteQuerySchema>;
 
 /**
- * One price story (DECISIONS.md "Visa rules and prices"): our service fee, the processing fee and the government
+ * One price story (docs/DECISIONS.md "Visa rules and prices"): our service fee, the processing fee and the government
  * fee, and what the applicant pays in all as their sum. Every screen that shows a price shows these numbers.
  */
 export const PriceSchema = Type.Object({

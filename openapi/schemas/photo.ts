@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { Strict } from './common';
 
-// The DS-160 photo check and auto-fix (spec 2-wizards §3.8, §4.7, §7; DECISIONS.md "Photo").
+// The DS-160 photo check and auto-fix (spec 2-wizards §3.8, §4.7, §7; docs/DECISIONS.md "Photo").
 
 const ImageData = Type.String({
   description:

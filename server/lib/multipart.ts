@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { shape } from '../plugins/errors';
+import { shape } from './problems';
 import { badRequest, Problem } from './problems';
 
 /** A file of at most 3 MB: a photo or a recorded answer. */

@@ -1,6 +1,16 @@
+import http from 'node:http';
 import type { ErrorCode } from '../../machines/domain/errorCodes';
 
 // Failures a service raises; the error handler turns each into the one error shape with its status.
+
+/** The one error shape every failure is answered with: { statusCode, error, message, code?, orderId? }. */
+export function shape(statusCode: number, message: string, code?: string, orderId?: string) {
+  return { statusCode, error: httpError(statusCode), message, ...(code ? { code } : {}), ...(orderId ? { orderId } : {}) };
+}
+
+export function httpError(statusCode: number): string {
+  return http.STATUS_CODES[statusCode] ?? 'Error';
+}
 
 export class Problem extends Error {
   constructor(

@@ -6,7 +6,7 @@ import fp from 'fastify-plugin';
 import { SPA_PATHS } from '../../machines/domain/routes';
 import type { Config } from '../config';
 import { prerenderedPages } from '../services/prerender/pages';
-import { PRERENDER_DIR } from '../services/prerender/layout';
+import { PRERENDER_DIR } from '../../openapi/prerender';
 import { prerenderedPageSender } from './prerendered';
 
 declare module 'fastify' {

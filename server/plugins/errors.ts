@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
-import { Problem } from '../lib/problems';
+import { Problem, shape } from '../lib/problems';
 
 /** Longer request targets are refused with 414 before any route sees them (Node refuses past 16 KB with 431). */
 export const MAX_URL_LENGTH = 8 * 1024;
@@ -51,10 +51,6 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'The body is not valid JSON.',
 };
 
-export function shape(statusCode: number, message: string, code?: string, orderId?: string) {
-  return { statusCode, error: httpError(statusCode), message, ...(code ? { code } : {}), ...(orderId ? { orderId } : {}) };
-}
-
 /** Errors Node's HTTP parser raises before Fastify sees a request (oversized headers, timeouts), in the same shape. */
 export function clientErrorHandler(err: Error & { code?: string }, socket: Socket): void {
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
@@ -78,8 +74,4 @@ function validationMessage(err: FastifyError): string {
   if (params.additionalProperty) return `${context}.${within(params.additionalProperty)}: is not a known field`;
   if (params.missingProperty) return `${context}.${within(params.missingProperty)}: is required`;
   return at ? `${context}.${at}: ${first.message}` : `${context}: ${first.message}`;
-}
-
-export function httpError(statusCode: number): string {
-  return http.STATUS_CODES[statusCode] ?? 'Error';
 }

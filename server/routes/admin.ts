@@ -12,8 +12,11 @@ import {
   updateBranding,
   updatePricing,
 } from '../../openapi/routes/admin';
+import { adminJobs } from '../../openapi/routes/jobs';
 import { clientOf, fromContract, perMinute } from '../lib/route';
 import { forbidden, unauthorized } from '../lib/problems';
+import type { JobsOverview } from '../services/jobs/runner';
+import type { JobsOverviewDto } from '../../openapi/schemas/jobs';
 
 /** An admin who has not made a request for this long is signed out (issue 14). */
 export const ADMIN_IDLE_MS = 30 * 60 * 1000;
@@ -34,6 +37,24 @@ async function adminOf(request: FastifyRequest): Promise<{ ok: true } | { ok: fa
   }
   if (now - (session.adminSeenAt ?? 0) > SEEN_WRITE_MS) session.set('adminSeenAt', now);
   return { ok: true };
+}
+
+/** The runner's overview as the contract names it (rows in camelCase). */
+function jobsDto(overview: JobsOverview): JobsOverviewDto {
+  return {
+    ...overview,
+    recent: overview.recent.map((r) => ({
+      jobId: r.job_id,
+      name: r.name,
+      key: r.key,
+      attempt: r.attempt,
+      worker: r.worker,
+      outcome: r.outcome,
+      error: r.error,
+      startedAt: r.started_at,
+      finishedAt: r.finished_at,
+    })),
+  };
 }
 
 const IDLE_MESSAGE = 'Your admin session ended after 30 minutes without activity. Sign in again.';
@@ -103,6 +124,8 @@ const admin: FastifyPluginAsyncTypebox = async (app) => {
     scope.route({ ...fromContract(adminAnalytics), handler: async (request) => app.adminDashboard.analytics(request.query.timeRange ?? '7d') });
     scope.route({ ...fromContract(adminTraffic), handler: async (request) => app.adminDashboard.traffic(request.query.timeRange ?? '7d') });
     scope.route({ ...fromContract(adminConversions), handler: async (request) => app.adminDashboard.conversions(request.query.timeRange ?? '7d') });
+
+    scope.route({ ...fromContract(adminJobs), handler: async () => jobsDto(await app.jobs.overview()) });
 
     scope.route({ ...fromContract(updatePricing), handler: async (request) => app.site.setPricing(request.body.pricing) });
     scope.route({ ...fromContract(updateBranding), handler: async (request) => app.site.setBranding(request.body.branding) });

@@ -8,7 +8,7 @@ export const VISITOR_COOKIE = 'rumbo.vid';
 const ONE_YEAR_S = 365 * 24 * 60 * 60;
 
 /**
- * First-party page views (DECISIONS.md): no session, only a random visitor cookie scoped to this one route, so
+ * First-party page views (docs/DECISIONS.md): no session, only a random visitor cookie scoped to this one route, so
  * it travels with nothing else and says nothing about the person.
  */
 const analytics: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, opts) => {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { captureLead, createLead, getLead, saveChatLead, updateLead } from '../../openapi/routes/leads';
 import { leadOwnerOnly } from '../lib/authorize';
 import { fromContract, perMinute } from '../lib/route';
-import { sessionInTransaction } from '../plugins/session';
+import { sessionInTransaction } from '../plugins/session/session';
 
 const LEAD_BODY_LIMIT = 256 * 1024;
 

@@ -15,7 +15,7 @@ export type Owned = Pick<LeadRow, 'owner_token' | 'user_id'>;
 
 /**
  * A lead or an order is read or changed only by the session that made it, by the signed-in user it belongs to,
- * or by an admin (DECISIONS.md). Knowing an id, a confirmation number or an e-mail address is never enough.
+ * or by an admin (docs/DECISIONS.md). Knowing an id, a confirmation number or an e-mail address is never enough.
  */
 export function canAccess(access: Access, record: Owned): boolean {
   if (access.role === 'admin') return true;

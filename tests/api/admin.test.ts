@@ -95,6 +95,7 @@ describe('who may use the admin area', () => {
     expect(operations.map((o) => `${o.method} ${o.url.replace(/[0-9a-f-]{36}/, '{id}')}`).sort()).toEqual([
       'GET /api/admin/analytics',
       'GET /api/admin/conversions',
+      'GET /api/admin/jobs',
       'GET /api/admin/leads',
       'GET /api/admin/leads/export',
       'GET /api/admin/leads/{id}',

@@ -7,8 +7,8 @@ import { listPlans } from '../../db/queries/plans';
 import { findUserByUsername } from '../../db/queries/users';
 import { seed } from '../../db/seed';
 import { LANGUAGE_STORAGE_KEY, LANGUAGES } from '../../machines/domain/language';
-import { DbSessionStore } from '../../server/plugins/session';
-import { PAGES_FILE, RENDERER_FILE, SLOTS } from '../../server/services/prerender/layout';
+import { DbSessionStore } from '../../server/plugins/session/session';
+import { PAGES_FILE, RENDERER_FILE, SLOTS } from '../../openapi/prerender';
 import { verifyPassword } from '../../server/lib/password';
 import { createTestApp, dialectUnderTest, TEST_ADMIN, type TestApp } from '../helpers/app';
 
@@ -62,7 +62,7 @@ describe('GET /api/eligibility', () => {
   it('recommends ESTA for Spain and tourism with the fees from the database', async () => {
     const res = await t.app.inject({ url: '/api/eligibility', query: { country: 'spain', purpose: 'tourism' } });
     expect(res.statusCode).toBe(200);
-    // Our ESTA fee is the map's ESTA less the $22 government fee (DECISIONS.md), with the whole price story beside it.
+    // Our ESTA fee is the map's ESTA less the $22 government fee (docs/DECISIONS.md), with the whole price story beside it.
     expect(res.json()).toMatchObject({ country: 'Spain', visaType: 'ESTA', canUseESTA: true, maxStayDays: 90, governmentFee: 21, serviceFee: 77 });
     expect(res.json().price).toEqual({ serviceFee: 7700, credit: 0, processingFee: 299, total: 7999, governmentFee: 2100, outOfPocket: 10099 });
   });

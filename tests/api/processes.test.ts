@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type pg from 'pg';
+import PgBoss from 'pg-boss';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withPg as withPgAt } from '../helpers/app';
@@ -174,6 +175,8 @@ describe.each([
         // Behind one proxy: each test client is the X-Forwarded-For address it sends.
         TRUST_PROXY: '1',
         LOG_LEVEL: 'warn',
+        // The reconciler's sweep, the first recurring job, every second: both processes' clocks tick together.
+        RECONCILE_EVERY_SECONDS: '1',
       };
     };
     // Both start on the new database at once: the migrations and the first admin are made once.
@@ -250,6 +253,45 @@ describe.each([
     );
     expect(answers.filter((r) => r.status === 404)).toHaveLength(5);
     expect(answers.filter((r) => r.status === 429)).toHaveLength(5);
+  });
+
+  // The job runner needs no Redis: checked once, with PostgreSQL alone.
+  it.skipIf(skip || store === 'Redis')('runs the recurring reconciliation once a tick, and each queued job once, whichever process takes it', async () => {
+    const rows = async <T>(text: string, values: unknown[] = []) => (await withPg((c) => c.query(text, values))).rows as T[];
+    const until = async <T>(read: () => Promise<T[]>, enough: (r: T[]) => boolean) => {
+      const deadline = Date.now() + 20_000;
+      let value = await read();
+      while (!enough(value) && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        value = await read();
+      }
+      return value;
+    };
+    // Both clocks enqueue every tick; the tick's key makes it one job, which one process runs.
+    const ticks = await until(
+      () =>
+        rows<{ key: string; jobs: number; first: number }>(
+          `SELECT key, count(DISTINCT job_id)::int AS jobs, count(*) FILTER (WHERE attempt = 1)::int AS first FROM ${schema}.job_runs WHERE name = 'orders.reconcile' AND key LIKE 'tick@%' GROUP BY key`,
+        ),
+      (r) => r.length >= 4,
+    );
+    expect(ticks.length).toBeGreaterThanOrEqual(4);
+    expect(ticks.filter((t) => t.jobs !== 1 || t.first !== 1)).toEqual([]);
+
+    // Jobs queued from outside (as another process would), 30 at once: each runs once, on either process.
+    const boss = new PgBoss({ connectionString: POSTGRES_URL as string, schema, supervise: false, schedule: false, migrate: false, max: 2 });
+    await boss.start();
+    const ids = (await Promise.all(Array.from({ length: 30 }, () => boss.send('orders.reconcile', {})))) as string[];
+    await boss.stop({ graceful: false, wait: true });
+    expect(ids.every((id) => typeof id === 'string')).toBe(true);
+    const runs = await until(
+      () => rows<{ job_id: string; runs: number; worker: string }>(`SELECT job_id, count(*)::int AS runs, min(worker) AS worker FROM ${schema}.job_runs WHERE job_id = ANY($1::text[]) GROUP BY job_id`, [ids]),
+      (r) => r.length === ids.length,
+    );
+    expect(runs.map((r) => r.runs)).toEqual(ids.map(() => 1));
+    const byWorker = new Map<string, number>();
+    for (const r of runs) byWorker.set(r.worker, (byWorker.get(r.worker) ?? 0) + 1);
+    console.log(`${ticks.length} ticks, each run once; 30 queued jobs run once each (${[...byWorker].map(([w, n]) => `${w}: ${n}`).join(', ')})`);
   });
 
   it.skipIf(skip)('serves a price changed on one process from the other within a second', async () => {

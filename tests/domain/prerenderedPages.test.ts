@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { acceptedLanguages } from '../../server/plugins/prerendered';
-import { SLOTS } from '../../server/services/prerender/layout';
+import { SLOTS } from '../../openapi/prerender';
 import { embeddedJson, fillTemplate } from '../../server/services/prerender/pages';
 
 const parts = { language: 'es', title: 'T', description: 'D', head: '<link>', body: '<h1>B</h1>', data: '{}', answers: '{"/api/x":"[]"}' };

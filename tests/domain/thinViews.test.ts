@@ -3,7 +3,7 @@ import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /*
- * Pages render machine state; machines and the server decide (DESIGN.md, "How a flow is built"). These tests read
+ * Pages render machine state; machines and the server decide (docs/DESIGN.md, "How a flow is built"). These tests read
  * the client's views and fail on React state that holds what a flow should, and on a view importing a rule it
  * should get from a machine. What is purely visual is allowed by name, with the reason.
  */

@@ -7,7 +7,7 @@ import { injectTransport } from '../helpers/transport';
 import { application, CARDS, orderWithStatus, pay } from './commerce';
 import { effectsOf, lastCall, lastHeld, type PathCase, type PathModel, type Snap, type World } from './model';
 
-// /payment-confirmation (spec 1-core §2.6, DECISIONS.md): the order as the server recorded it, never what the
+// /payment-confirmation (spec 1-core §2.6, docs/DECISIONS.md): the order as the server recorded it, never what the
 // address says; the receipt and form PDFs made by the server.
 
 type Status = 'paid' | 'pending' | 'failed' | 'refunded';

@@ -10,7 +10,7 @@ import { effectsOf, lastCall, lastHeld, type PathModel, type Snap, type World } 
 // /pricing (spec 1-core §2.4) against the real plans, prices and purchase routes.
 
 const { pricing, fees } = DEFAULT_SETTINGS;
-/** The one price story the spec and DECISIONS.md state, from the seeded map: what every card must show. */
+/** The one price story the spec and docs/DECISIONS.md state, from the seeded map: what every card must show. */
 const STORY = {
   basic: modelPrice(pricing.DS160_BASIC, fees.ds160GovernmentFee, fees.processingFee),
   pro: modelPrice(pricing.DS160_PRO, fees.ds160GovernmentFee, fees.processingFee),

@@ -62,7 +62,7 @@ export function modelEligibility(request: { country: string; purpose: Purpose; o
   const { pricing, fees } = DEFAULT_SETTINGS;
   const country = findCountry(request.country)?.name ?? request.country;
   const other = request.otherCountry ? (findCountry(request.otherCountry)?.name ?? request.otherCountry) : undefined;
-  // DECISIONS.md: our ESTA fee is the map's ESTA less the $22 government fee; a DS-160 starts at Basic.
+  // docs/DECISIONS.md: our ESTA fee is the map's ESTA less the $22 government fee; a DS-160 starts at Basic.
   const esta = modelPrice(pricing.ESTA - 22, fees.estaGovernmentFee, fees.processingFee);
   const ds160 = modelPrice(pricing.DS160_BASIC, fees.ds160GovernmentFee, fees.processingFee);
   const table = {

@@ -22,7 +22,7 @@ interface Props {
 /**
  * Spec 2-wizards §2.4: when all ten sections are done, the service and its price, with Proceed to Payment. The
  * price is the server's quote, the one checkout charges: our fee, the processing fee, the consular (government)
- * fee paid separately, and the total as their sum (DECISIONS.md, one price story).
+ * fee paid separately, and the total as their sum (docs/DECISIONS.md, one price story).
  */
 export function CompletionCard({ plan, price, priceFailed, busy, onProceed, onRetryPrice }: Props) {
   const { t } = useTranslation(['ds160form', 'ds160page', 'common']);

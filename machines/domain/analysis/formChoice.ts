@@ -1,4 +1,4 @@
-// Whether the application the applicant chose fits them (DECISIONS.md, "Visa rules"): ESTA only for the 40
+// Whether the application the applicant chose fits them (docs/DECISIONS.md, "Visa rules and prices"): ESTA only for the 40
 // waiver nationalities travelling for tourism, business or transit, for at most 90 days; a visa otherwise.
 // Also when to apply, which depends on the form.
 import { findCountry, type Country } from '../countries';

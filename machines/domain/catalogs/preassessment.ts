@@ -1,4 +1,4 @@
-// The 35-question general pre-assessment of /wizard (spec 1-core §2.3, §9; DECISIONS.md "Routes and pages").
+// The 35-question general pre-assessment of /wizard (spec 1-core §2.3, §9; docs/DECISIONS.md "Routes and pages").
 // Form type, profile, trip, travel history and ties to the home country; the answers are saved as a lead
 // and feed the approval analysis shown on /results. No conditionals, so the count is always 35.
 // Rule set 'basic' (spec 1-core §5): required, email, phone (separators allowed), the full name (2 to 100

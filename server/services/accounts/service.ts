@@ -105,7 +105,7 @@ export class AccountService {
     return admin;
   }
 
-  /** A new guest identity every time: an e-mail alone never opens anything someone else made (DECISIONS.md). */
+  /** A new guest identity every time: an e-mail alone never opens anything someone else made (docs/DECISIONS.md). */
   async guest(email: string): Promise<UserRow> {
     firstProblem(validateGuest({ email }));
     const user: UserRow = {

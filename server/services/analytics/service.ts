@@ -19,7 +19,7 @@ export function storedPath(path: string): string {
 }
 
 /**
- * First-party page views (DECISIONS.md, issue 14): a random visitor id from a cookie, the app's route, and the
+ * First-party page views (docs/DECISIONS.md, issue 14): a random visitor id from a cookie, the app's route, and the
  * country the browser's language and time zone suggest. No address, no query string, no lead or account id.
  */
 export class AnalyticsService {

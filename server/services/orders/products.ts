@@ -3,7 +3,7 @@ import type { Fees, PricingMap } from '../../../db/queries/settings';
 import type { OrderPlan, OrderService } from '../../../db/schema';
 import type { PriceDto, PriceListDto } from '../../../openapi/schemas/orders';
 
-/** DECISIONS.md: the ESTA checkout price is the pricing map's ESTA value less the $22 government fee. */
+/** docs/DECISIONS.md: the ESTA checkout price is the pricing map's ESTA value less the $22 government fee. */
 export const ESTA_CHECKOUT_DEDUCTION = 22;
 
 /** What an order buys; a group's payment ('group') is the charge for its lines, not a product. */

@@ -5,6 +5,9 @@ import type { OrderRow } from '../../../db/schema';
 import type { PaymentGateway } from '../payments/gateway';
 import { settleCharge } from './settle';
 
+/** The job that sweeps (server/plugins/app/reconciler.ts schedules it and gives the job runner's `send` as `later`). */
+export const RECONCILE_QUEUE = 'orders.reconcile';
+
 export interface ReconcileTiming {
   /** How long an order may stay pending before it is settled from the gateway's record: longer than a charge takes. */
   graceMs: number;
@@ -19,14 +22,11 @@ const BATCH = 100;
  * Settles orders left pending (the process died between the charge and its settlement, or the settlement failed)
  * from the gateway's record of their key: paid when it charged, failed when it refused, and failed as not charged
  * when it never saw the key, which is then cancelled there so a charge still on its way cannot go through.
- * Runs at start-up, then every minute, and at the moment the oldest pending order's grace period ends.
+ * Sweeps at start-up, then as a job of the job runner: every minute (a recurring job, one a tick however many
+ * processes run) and at the moment the oldest pending order's grace period ends (a job sent for then).
  */
 export class Reconciler {
-  private timer: NodeJS.Timeout | undefined;
-  /** When the next sweep is due (ms since the epoch). */
-  private nextAt = Number.POSITIVE_INFINITY;
   private running: Promise<number> | undefined;
-  private stopped = false;
 
   constructor(
     private readonly db: Db,
@@ -34,6 +34,8 @@ export class Reconciler {
     private readonly gateway: PaymentGateway,
     private readonly timing: ReconcileTiming,
     private readonly log: FastifyBaseLogger,
+    /** Asks for a sweep at that time (a delayed job); sweeps asked for the same second are one. */
+    private readonly later: (at: Date) => Promise<unknown>,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -62,6 +64,26 @@ export class Reconciler {
     return this.running;
   }
 
+  /**
+   * The job: a sweep, then a sweep asked for when the oldest order still pending passes its grace period, if that
+   * comes before the next minute's. At least a second away: an order that cannot be settled now is not retried in
+   * a tight loop.
+   */
+  async sweepAndPlan(): Promise<void> {
+    await this.sweep();
+    const oldest = await oldestPendingAt(this.db);
+    if (!oldest) return;
+    const due = Math.max(this.now() + 1000, Date.parse(oldest) + this.timing.graceMs + 50);
+    if (due < this.now() + this.timing.everyMs) await this.later(new Date(due));
+  }
+
+  /** An order whose settlement failed in this process: swept as soon as its grace period ends, not a minute later. */
+  remind(order: Pick<OrderRow, 'created_at'>): void {
+    this.later(new Date(Date.parse(order.created_at) + this.timing.graceMs + 50)).catch((err: unknown) =>
+      this.log.error({ err }, 'could not ask for a reconciliation sweep'),
+    );
+  }
+
   private async sweepOnce(): Promise<number> {
     let settled = 0;
     for (;;) {
@@ -77,57 +99,5 @@ export class Reconciler {
       }
       if (stuck.length < BATCH) return settled;
     }
-  }
-
-  /** Sweeps now (awaited: the server starts with nothing stranded), then on schedule until stop(). */
-  async start(): Promise<void> {
-    this.stopped = false;
-    await this.tick();
-  }
-
-  stop(): void {
-    this.stopped = true;
-    clearTimeout(this.timer);
-  }
-
-  /** An order whose settlement failed in this process: swept as soon as its grace period ends, not a minute later. */
-  remind(order: Pick<OrderRow, 'created_at'>): void {
-    this.wake(Date.parse(order.created_at) + this.timing.graceMs + 50 - this.now());
-  }
-
-  private async tick(): Promise<void> {
-    try {
-      await this.sweep();
-    } catch (err) {
-      this.log.error({ err }, 'reconciliation sweep failed');
-    }
-    if (!this.stopped) await this.schedule();
-  }
-
-  /** The next sweep: in a minute, or when the oldest order still pending passes its grace period, if sooner. */
-  private async schedule(): Promise<void> {
-    let wait = this.timing.everyMs;
-    try {
-      const oldest = await oldestPendingAt(this.db);
-      // At least a second apart: an order that cannot be settled now is not retried in a tight loop.
-      if (oldest) wait = Math.min(wait, Math.max(1000, Date.parse(oldest) + this.timing.graceMs - this.now() + 50));
-    } catch (err) {
-      this.log.error({ err }, 'could not read pending orders');
-    }
-    this.nextAt = Number.POSITIVE_INFINITY;
-    this.wake(wait);
-  }
-
-  /** Sweeps in `ms`, unless a sweep is due sooner already. */
-  private wake(ms: number): void {
-    const at = this.now() + Math.max(0, ms);
-    if (this.stopped || at >= this.nextAt) return;
-    clearTimeout(this.timer);
-    this.nextAt = at;
-    this.timer = setTimeout(() => {
-      this.nextAt = Number.POSITIVE_INFINITY;
-      void this.tick();
-    }, Math.max(0, ms));
-    this.timer.unref();
   }
 }

@@ -54,7 +54,7 @@ export class OrderService {
     return { pricing, fees, packages };
   }
 
-  /** POST /api/packages/purchase: the checkout link for a package (DECISIONS.md). */
+  /** POST /api/packages/purchase: the checkout link for a package (docs/DECISIONS.md). */
   purchase(planId: string): { checkoutUrl: string } {
     const product = productFromWord(planId);
     if (!product || !isPackage(product)) throw badRequest('planId', 'is not a plan (basic, pro or premium)');

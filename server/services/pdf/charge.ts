@@ -37,7 +37,7 @@ export function paymentSection(w: PdfWriter, charge: Charge, notes: readonly str
   row(w, { label: charged ? 'Total charged' : 'Total (not charged)', value: money(price.total), valueStyle: STRONG });
   if (charge.status === 'refunded') row(w, { label: 'Refunded', value: money(price.total) });
   if (charge.card) row(w, { label: 'Card', value: `${charge.card.brand} ending in ${charge.card.last4}` });
-  // The one price story (DECISIONS.md): what the government is paid, and what the applicant pays in all.
+  // The one price story (docs/DECISIONS.md): what the government is paid, and what the applicant pays in all.
   row(w, { label: 'Government fee (paid separately)', value: money(price.governmentFee) });
   row(w, { label: 'Total with the government fee', value: money(price.outOfPocket) });
   w.space(4);

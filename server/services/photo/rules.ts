@@ -1,4 +1,4 @@
-// The official DS-160 photo requirements (travel.state.gov; spec 2-wizards §9, DECISIONS.md "Photo") and the
+// The official DS-160 photo requirements (travel.state.gov; spec 2-wizards §9, docs/DECISIONS.md "Photo") and the
 // thresholds the measures are judged by. One place, so the check and the fix agree.
 
 export const PHOTO_RULES = {

@@ -6,7 +6,7 @@ import { decodeDataUrl } from './input';
 import { judge } from './judge';
 
 /**
- * The DS-160 photo check and auto-fix (spec 2-wizards §3.8, §4.7; DECISIONS.md "Photo"). The check measures
+ * The DS-160 photo check and auto-fix (spec 2-wizards §3.8, §4.7; docs/DECISIONS.md "Photo"). The check measures
  * the photo against the official requirements with sharp and an in-process face detector; the fix crops,
  * turns, converts and compresses it into a file the DS-160 upload accepts, without retouching the person.
  */

@@ -13,7 +13,7 @@ import { loadSharp } from './sharp';
 const CONTENT_TYPES = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', avif: 'image/avif' } as const;
 
 /**
- * The photo the applicant chose for the DS-160 (issue 11; DECISIONS.md "Photo"): stored with its owner and lead,
+ * The photo the applicant chose for the DS-160 (issue 11; docs/DECISIONS.md "Photo"): stored with its owner and lead,
  * read back only by them (or an admin), never at a public URL.
  */
 export class PhotoStore {

@@ -70,7 +70,7 @@ function sameCode(a: string, b: string): boolean {
 }
 
 /**
- * The premium interview practice (spec 3-ai §2.8, §4.7, §7; DECISIONS.md; issues 15, 33): the access code of a paid
+ * The premium interview practice (spec 3-ai §2.8, §4.7, §7; docs/DECISIONS.md; issues 15, 33): the access code of a paid
  * Premium order opens it for one browser session (and the account that bought the code); the interview is read
  * from the applicant's own data, planned by the rule book, and kept server-side with every answer's judgement, so
  * a reload continues it and the analysis weighs the same facts the questions cited.

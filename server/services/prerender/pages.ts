@@ -7,7 +7,7 @@ import zlib from 'node:zlib';
 import type { Language } from '../../../machines/domain/language';
 import type { BrandingDto } from '../../../openapi/schemas/branding';
 import type { PriceListDto } from '../../../openapi/schemas/orders';
-import { PAGES_FILE, RENDERER_FILE, SLOTS, type PagesFile } from './layout';
+import { PAGES_FILE, RENDERER_FILE, SLOTS, type PagesFile } from '../../../openapi/prerender';
 
 /** The data an entry page is rendered with, which the browser's first render reads back from the page. */
 export interface SiteSnapshot {

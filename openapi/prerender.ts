@@ -1,5 +1,6 @@
-// What the client build leaves for the server to render its entry pages with (scripts/prerender.mjs writes it,
-// server/services/prerender/pages.ts reads it). Inside the build, never served as files.
+// The contract between the client's build and the server: what the build leaves for the server to render its entry
+// pages with (scripts/prerender.mjs writes it, server/services/prerender/pages.ts reads it). Inside the build, never
+// served as files. Here, beside the HTTP contract, so client/prerender.tsx imports no server module.
 
 export const PRERENDER_DIR = 'prerendered';
 /** The server bundle of client/prerender.tsx, which renders an entry page with React. */

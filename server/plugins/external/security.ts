@@ -2,11 +2,10 @@ import helmet, { type HelmetOptions } from 'helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fp from 'fastify-plugin';
-import type { Config } from '../config';
-import { nulCharacterAt } from '../lib/controlCharacters';
-import { oneFileLimits, UPLOAD_LIMIT_BYTES } from '../lib/multipart';
-import { Problem } from '../lib/problems';
-import { shape } from './errors';
+import type { Config } from '../../config';
+import { nulCharacterAt } from '../../lib/controlCharacters';
+import { oneFileLimits, UPLOAD_LIMIT_BYTES } from '../../lib/multipart';
+import { Problem, shape } from '../../lib/problems';
 
 const HELMET: HelmetOptions = {
   contentSecurityPolicy: {
@@ -97,5 +96,6 @@ export default fp(
     // other reader of a multipart body.
     await app.register(multipart, { limits: oneFileLimits(UPLOAD_LIMIT_BYTES) });
   },
-  { name: 'security' },
+  // After shared: the request limits count in its Redis when REDIS_URL is set.
+  { name: 'security', dependencies: ['errors', 'shared'] },
 );

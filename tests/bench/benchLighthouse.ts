@@ -2,7 +2,7 @@
 // Each page is audited in a fresh Chromium profile, so nothing is cached and no language is stored.
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import { CHROMIUM } from '../tests/e2e/browser';
+import { CHROMIUM } from '../e2e/browser';
 
 export interface LighthouseFigures {
   path: string;

@@ -1,9 +1,9 @@
 import fp from 'fastify-plugin';
-import { createDb, dialectOf, migrateToLatest, type Db, type Dialect } from '../../db/index';
-import { countAdmins } from '../../db/queries/users';
-import { seed } from '../../db/seed';
-import type { Config } from '../config';
-import { hashPassword, randomSecret } from '../lib/password';
+import { createDb, dialectOf, migrateToLatest, type Db, type Dialect } from '../../../db/index';
+import { countAdmins } from '../../../db/queries/users';
+import { seed } from '../../../db/seed';
+import type { Config } from '../../config';
+import { hashPassword, randomSecret } from '../../lib/password';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Owner } from '../../db/queries/leads';
-import type { Access } from '../services/access';
+import type { Owner } from '../../../db/queries/leads';
+import type { Access } from '../../services/access';
 
 declare module 'fastify' {
   interface Session {

@@ -7,9 +7,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { estaCatalog } from '../machines/domain/catalogs/index';
-import { completeAnswers } from '../tests/helpers/answers';
-import { buildClient, buildServer, ROOT, SERVER_OUT, START } from './build.mjs';
+import { estaCatalog } from '../../machines/domain/catalogs/index';
+import { completeAnswers } from '../helpers/answers';
+import { buildClient, buildServer, ROOT, SERVER_OUT, START } from '../../scripts/build.mjs';
 
 /** autocannon's load, per the issue: 50 connections for 10 s after 3 s of warm-up. */
 const LOAD = { connections: 50, warmupSeconds: 3, seconds: Number(process.env.BENCH_SECONDS ?? 10) };

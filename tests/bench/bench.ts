@@ -3,13 +3,13 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { performance } from 'node:perf_hooks';
-import { startE2E, TEST_CLIENT_DIR } from '../tests/e2e/browser';
-import { buildClient } from './build.mjs';
+import { startE2E, TEST_CLIENT_DIR } from '../e2e/browser';
+import { buildClient } from '../../scripts/build.mjs';
 import { adminTimes } from './benchAdmin';
 import { chatTimes } from './benchChat';
 import { premiumTimes } from './benchPremium';
-import { ENTRY_PAGES } from '../client/entryPages';
-import { ROUTES } from '../machines/domain/routes';
+import { ENTRY_PAGES } from '../../client/entryPages';
+import { ROUTES } from '../../machines/domain/routes';
 import { landingFigures, phoneFigures } from './benchEntryPages';
 import { lighthouseFigures } from './benchLighthouse';
 import { serverRatios } from './benchServer';

@@ -2,10 +2,10 @@ import fastifyCookie from '@fastify/cookie';
 import fastifySession, { type FastifySessionOptions } from '@fastify/session';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Db } from '../../db/index';
-import { deleteExpiredSessions, deleteSession, readSession, writeSession } from '../../db/queries/sessions';
-import type { Config } from '../config';
-import { resolveSessionSecret } from '../lib/secrets';
+import type { Db } from '../../../db/index';
+import { deleteExpiredSessions, deleteSession, readSession, writeSession } from '../../../db/queries/sessions';
+import type { Config } from '../../config';
+import { resolveSessionSecret } from '../../lib/secrets';
 
 const THIRTY_DAYS_MS = 30 * 24 * 60 * 60 * 1000;
 

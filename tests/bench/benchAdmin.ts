@@ -6,10 +6,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
-import { createDb, migrateToLatest } from '../db/index';
-import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
-import { FULL_VOLUMES, seedDemoData } from './demoData';
+import { createDb, migrateToLatest } from '../../db/index';
+import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { FULL_VOLUMES, seedDemoData } from '../../scripts/demoData';
 
 /** Bump when demoData.ts changes what it makes, so the cached database is made again. */
 const DATA_VERSION = 2;

@@ -1,11 +1,11 @@
 import type { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import fp from 'fastify-plugin';
-import { ConfigError, type Config } from '../config';
-import type { AttemptCounters } from '../services/guard/counters';
-import { DbCounters } from '../services/guard/dbCounters';
-import { LocalNotices, PgNotices, RedisNotices, type ChangeNotices } from '../services/guard/notices';
-import { RedisCounters } from '../services/guard/redisCounters';
+import { ConfigError, type Config } from '../../config';
+import type { AttemptCounters } from '../../services/guard/counters';
+import { DbCounters } from '../../services/guard/dbCounters';
+import { LocalNotices, PgNotices, RedisNotices, type ChangeNotices } from '../../services/guard/notices';
+import { RedisCounters } from '../../services/guard/redisCounters';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -18,5 +18,6 @@ export default fp(
       brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } },
     });
   },
-  { name: 'compression' },
+  // Its hooks come after security's, the order the two had when app.ts listed them (hooks run as registered).
+  { name: 'compression', dependencies: ['security'] },
 );

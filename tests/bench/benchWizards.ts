@@ -1,12 +1,12 @@
 // The wizards' Next, timed in Chromium with its CPU slowed 4x (a mid-range phone): from the click to the frame
 // after the next screen is in the page.
 import type { Page } from 'puppeteer-core';
-import { ds160Catalog } from '../machines/domain/catalogs/ds160';
-import { DS160_FORM_SECTIONS } from '../machines/domain/ds160Form';
-import { validAnswer } from '../tests/helpers/answers';
-import { validForm } from '../tests/helpers/ds160Form';
-import type { startE2E } from '../tests/e2e/browser';
-import { currentQuestion, fillQuestion, wizardLabels } from '../tests/e2e/wizardDriver';
+import { ds160Catalog } from '../../machines/domain/catalogs/ds160';
+import { DS160_FORM_SECTIONS } from '../../machines/domain/ds160Form';
+import { validAnswer } from '../helpers/answers';
+import { validForm } from '../helpers/ds160Form';
+import type { startE2E } from '../e2e/browser';
+import { currentQuestion, fillQuestion, wizardLabels } from '../e2e/wizardDriver';
 
 type E2E = Awaited<ReturnType<typeof startE2E>>;
 

@@ -2,9 +2,9 @@
 // the built-in engine, and one question read aloud by eSpeak NG.
 import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
-import { PASTED_FORMS } from '../tests/fixtures/pastedForms';
-import { paidPremiumCode } from '../tests/helpers/premium';
-import type { TestApp } from '../tests/helpers/app';
+import { PASTED_FORMS } from '../fixtures/pastedForms';
+import { paidPremiumCode } from '../helpers/premium';
+import type { TestApp } from '../helpers/app';
 
 export async function premiumTimes(app: FastifyInstance, baseUrl: string): Promise<{ prep: number[]; speech: number[] }> {
   const code = await paidPremiumCode({ app } as TestApp);

@@ -1,0 +1,16 @@
+import fp from 'fastify-plugin';
+import { ResultsService } from '../../services/results/service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    results: ResultsService;
+  }
+}
+
+/** What an application's answers mean: the result page's reading. */
+export default fp(
+  async (app) => {
+    app.decorate('results', new ResultsService(app.db));
+  },
+  { name: 'results', dependencies: ['db'] },
+);

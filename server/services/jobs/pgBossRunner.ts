@@ -1,0 +1,139 @@
+import { CompiledQuery, sql } from 'kysely';
+import type PgBoss from 'pg-boss';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, Executor } from '../../../db/index';
+import { BaseRunner, DAY_MS, KEEP_DAYS, type Queue } from './runner';
+
+export interface PgBossOptions {
+  connectionString: string;
+  /** pg-boss's own schema, beside the app's (made on first start). */
+  schema: string;
+  /** How often each queue is looked at for due jobs (pg-boss's least is half a second). */
+  pollingSeconds?: number;
+}
+
+/** Jobs one worker takes at a look. */
+const BATCH = 10;
+
+/** pg-boss runs its statements through this: over the caller's Kysely transaction, so a job commits with it. */
+function inTransaction(trx: Executor): PgBoss.Db {
+  return { executeSql: async (text, values) => ({ rows: (await trx.executeQuery(CompiledQuery.raw(text, values))).rows as unknown[] }) };
+}
+
+/**
+ * PostgreSQL's runner: pg-boss (its queue in its own schema), so several server processes share the work and each
+ * job runs once (SKIP LOCKED); retries with growing back-off, and a job whose process died is taken up again when
+ * its `expireSeconds` pass. Jobs are sent through the caller's transaction when given one (pg-boss's `db` option
+ * over the Kysely transaction), the same connection the caller's writes use.
+ */
+export class PgBossRunner extends BaseRunner {
+  readonly engine = 'pg-boss' as const;
+  private boss: PgBoss | undefined;
+
+  constructor(
+    db: Db,
+    log: FastifyBaseLogger,
+    private readonly options: PgBossOptions,
+  ) {
+    super(db, log);
+  }
+
+  protected async open(): Promise<void> {
+    // Loaded only on PostgreSQL, as pg is.
+    const { default: PgBossClass } = await import('pg-boss');
+    const boss = new PgBossClass({
+      connectionString: this.options.connectionString,
+      schema: this.options.schema,
+      application_name: 'rumbo-jobs',
+      // Polling connections and the upkeep's; the app's own pool is separate.
+      max: 4,
+      // Recurring jobs are made by our clocks (one per tick, by key), not pg-boss's minute-grained cron.
+      schedule: false,
+      // Kept as long as SQLite keeps them, so a key means the same on both engines.
+      archiveCompletedAfterSeconds: KEEP_DAYS * DAY_MS / 1000,
+      deleteAfterDays: KEEP_DAYS,
+    });
+    boss.on('error', (err) => this.log.error({ err }, 'pg-boss'));
+    await boss.start();
+    this.boss = boss;
+    await this.oneAtATime(async () => {
+      for (const queue of this.queues.values()) {
+        const options = { name: queue.name, retryLimit: queue.retryLimit, retryDelay: queue.retryDelaySeconds, retryBackoff: true, expireInSeconds: queue.expireSeconds };
+        await boss.createQueue(queue.name, options);
+        // A queue made by an older release keeps its row: its options follow the code.
+        await boss.updateQueue(queue.name, options);
+      }
+    });
+  }
+
+  protected async startWorkers(): Promise<void> {
+    const boss = this.boss as PgBoss;
+    for (const queue of this.queues.values()) {
+      // A worker takes up to BATCH due jobs a look and runs them one after another: pg-boss looks again only after
+      // its polling interval, so one job a look would run one job a second per process. A job that fails is failed
+      // alone (and retried); pg-boss completes the rest when the batch returns.
+      await boss.work<object>(queue.name, { batchSize: BATCH, includeMetadata: true, pollingIntervalSeconds: this.options.pollingSeconds ?? 1 }, async (jobs) => {
+        for (const job of jobs) {
+          try {
+            await this.run(queue, { id: job.id, name: job.name, key: keyOf(job), data: job.data, attempt: job.retryCount + 1 });
+          } catch (err) {
+            // Not thrown on: pg-boss would fail the whole batch, the jobs that ran with it too.
+            await boss.fail(queue.name, job.id, { message: err instanceof Error ? err.message : String(err) }).catch((failed: unknown) =>
+              this.log.error({ err: failed, job: queue.name }, 'could not record a failed job attempt'),
+            );
+          }
+        }
+      });
+    }
+  }
+
+  /**
+   * Processes starting together would make the same queue at once, and pg-boss's create_queue (a row, then a
+   * partition attached to the job table) deadlocks against itself: one process at a time, under an advisory lock
+   * held on one of the app's connections while pg-boss works on its own.
+   */
+  private async oneAtATime(work: () => Promise<void>): Promise<void> {
+    const lock = `rumbo-jobs:${this.options.schema}`;
+    await this.db.connection().execute(async (connection) => {
+      await sql`SELECT pg_advisory_lock(hashtext(${lock}))`.execute(connection);
+      try {
+        await work();
+      } finally {
+        await sql`SELECT pg_advisory_unlock(hashtext(${lock}))`.execute(connection);
+      }
+    });
+  }
+
+  protected async stopEngine(): Promise<void> {
+    // Running handlers finish (up to 20 s); no new job is fetched.
+    await this.boss?.stop({ graceful: true, wait: true, timeout: 20_000 });
+    this.boss = undefined;
+  }
+
+  protected async insert(queue: Queue, job: { id: string; key: string | null; data: object; startAfter: Date }, trx: Executor | undefined): Promise<boolean> {
+    const boss = this.boss as PgBoss;
+    const id = await boss.send(queue.name, { ...job.data, ...(job.key ? { [KEY_FIELD]: job.key } : {}) }, {
+      id: job.id,
+      startAfter: job.startAfter,
+      ...(trx ? { db: inTransaction(trx) } : {}),
+    });
+    return id !== null;
+  }
+
+  protected async stateCounts() {
+    const boss = this.boss;
+    if (!boss) return [];
+    const { rows } = await boss.getDb().executeSql(`SELECT name, state, count(*)::int AS count FROM ${this.options.schema}.job GROUP BY name, state`, []);
+    return rows as Array<{ name: string; state: string; count: number }>;
+  }
+}
+
+/** pg-boss has no field for our key (its singleton key means something else), so it travels in the data. */
+const KEY_FIELD = '__key';
+
+function keyOf(job: PgBoss.JobWithMetadata<object>): string | null {
+  const data = job.data as Record<string, unknown> | null;
+  const key = data?.[KEY_FIELD];
+  if (data && KEY_FIELD in data) delete data[KEY_FIELD];
+  return typeof key === 'string' ? key : null;
+}
