@@ -121,3 +121,33 @@ describe('the preparation job (issue 42)', () => {
     expect(JSON.parse(row.questions).length).toBeGreaterThanOrEqual(6);
   }, 30_000);
 });
+
+describe('the job runner backs a preparation up (issue 42)', () => {
+  it('sends one job a claim later, which finishes a preparation a dead process left and waits on one held fresh', async () => {
+    const send = browser();
+    expect((await send('POST', '/api/premium/verify-access', { code: await paidPremiumCode(t) })).res.json().valid).toBe(true);
+    fake.failure = 'slow';
+    fake.slowMs = 60_000;
+    const before = Date.now();
+    const prep = await send('POST', '/api/premium/interview-prep', { formData: FORM, language: 'en' });
+    const id = prep.res.json().interviewId as string;
+    const jobs = await t.app.db.selectFrom('jobs').select(['key', 'start_after', 'state']).where('name', '=', 'premium.prepare').where('key', '=', id).execute();
+    expect(jobs).toHaveLength(1);
+    // Not before a claim taken now could go stale: a live process has finished by then and the job ends at once.
+    expect(Date.parse(jobs[0]!.start_after)).toBeGreaterThanOrEqual(before + 59_000);
+    // This process's own run ends on the built-in reading once the model's budget is spent.
+    expect(await t.app.premium.prepareById(id)).toBe('done');
+    fake.failure = undefined;
+    // Another process holds a fresh claim: the job is told so and tried again later.
+    await t.app.db.updateTable('premium_interviews').set({ status: 'preparing', claimed_at: new Date().toISOString(), pending_text: FORM }).where('id', '=', id).execute();
+    expect(await t.app.premium.prepareById(id)).toBe('held');
+    // That process died: its claim is stale, and the job finishes the preparation without anyone looking.
+    await t.app.db.updateTable('premium_interviews').set({ claimed_at: new Date(Date.now() - 120_000).toISOString() }).where('id', '=', id).execute();
+    expect(await t.app.premium.prepareById(id)).toBe('done');
+    const row = await t.app.db.selectFrom('premium_interviews').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row.status).toBe('ready');
+    expect(row.pending_text).toBeNull();
+    // Done once: the job sent again ends at once.
+    expect(await t.app.premium.prepareById(id)).toBe('done');
+  }, 30_000);
+});

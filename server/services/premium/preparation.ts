@@ -37,7 +37,7 @@ export async function prepared(writer: InterviewWriter, text: string, language: 
 }
 
 export class PreparationJobs {
-  private readonly running = new Map<string, Promise<void>>();
+  private readonly running = new Map<string, Promise<'done' | 'held'>>();
 
   constructor(
     private readonly db: Db,
@@ -45,8 +45,11 @@ export class PreparationJobs {
     private readonly settings: PreparationSettings = PREPARATION,
   ) {}
 
-  /** Runs the interview's preparation here, or joins the run under way in this process; resolves when it ends. */
-  start(id: string): Promise<void> {
+  /**
+   * Runs the interview's preparation here, or joins the run under way in this process. 'held' when another process
+   * holds a fresh claim on it (the job runner tries again later), 'done' otherwise.
+   */
+  start(id: string): Promise<'done' | 'held'> {
     const under = this.running.get(id);
     if (under) return under;
     const run = this.run(id).finally(() => this.running.delete(id));
@@ -59,11 +62,14 @@ export class PreparationJobs {
     return row.status === 'preparing' && !this.running.has(row.id) && (!row.claimed_at || Date.parse(row.claimed_at) < now - this.settings.staleMs);
   }
 
-  private async run(id: string): Promise<void> {
+  private async run(id: string): Promise<'done' | 'held'> {
     const now = Date.now();
-    if (!(await claimPreparation(this.db, id, new Date(now).toISOString(), new Date(now - this.settings.staleMs).toISOString()))) return;
+    if (!(await claimPreparation(this.db, id, new Date(now).toISOString(), new Date(now - this.settings.staleMs).toISOString()))) {
+      const row = await findInterview(this.db, id);
+      return row?.status === 'preparing' ? 'held' : 'done';
+    }
     const row = await findInterview(this.db, id);
-    if (!row || row.status !== 'preparing' || row.pending_text === null) return;
+    if (!row || row.status !== 'preparing' || row.pending_text === null) return 'done';
     const language = row.language as InterviewLanguage;
     let done: Awaited<ReturnType<typeof prepared>>;
     try {
@@ -77,7 +83,7 @@ export class PreparationJobs {
         done = { facts, findings, plans, questions: renderInterview(plans, facts, findings, language), worded: {} };
       } catch {
         await writeInterview(this.db, id, { status: 'failed', pending_text: null, updated_at: new Date().toISOString() });
-        return;
+        return 'done';
       }
     }
     await writeInterview(this.db, id, {
@@ -90,5 +96,9 @@ export class PreparationJobs {
       pending_text: null,
       updated_at: new Date().toISOString(),
     });
+    return 'done';
   }
 }
+
+/** The job runner's queue that backs a preparation up: run after a claim would go stale, it finishes what a dead process left. */
+export const PREPARE_QUEUE = 'premium.prepare';

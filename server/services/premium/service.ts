@@ -1,6 +1,6 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { transact } from '../../../db/groupCommit';
-import type { Db, Dialect } from '../../../db/index';
+import type { Db, Dialect, Executor } from '../../../db/index';
 import {
   findAccountPremiumOrder,
   findInterview,
@@ -85,8 +85,15 @@ export class PremiumService {
     /** How long a preparation request waits for its job before the page is told to follow it instead. */
     private readonly graceMs = 1_000,
     preparation: PreparationSettings = PREPARATION,
+    /** Sends the job runner's backstop for a preparation, in the transaction that writes its row. */
+    private readonly backstop?: (interviewId: string, trx: Executor) => Promise<unknown>,
   ) {
     this.jobs = new PreparationJobs(db, writer, preparation);
+  }
+
+  /** The job runner's handler: the preparation finished here unless another process holds it fresh. */
+  prepareById(interviewId: string): Promise<'done' | 'held'> {
+    return this.jobs.start(interviewId);
   }
 
   private readonly jobs: PreparationJobs;
@@ -190,7 +197,11 @@ export class PremiumService {
       created_at: now,
       updated_at: now,
     };
-    await insertInterview(this.db, row);
+    // The row and the runner's backstop together: a process that dies before the job ends leaves it to another.
+    await transact(this.db, async (trx) => {
+      await insertInterview(trx, row);
+      await this.backstop?.(row.id, trx);
+    });
     const job = this.jobs.start(row.id);
     await Promise.race([job, new Promise((resolve) => setTimeout(resolve, this.graceMs).unref())]);
     const after = await findInterview(this.db, row.id);
