@@ -1,4 +1,4 @@
-import type { ColumnType, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 /** Key-value settings: pricing map, branding, fees (JSON text). */
 export interface SettingsTable {
@@ -25,6 +25,40 @@ export interface UsersTable {
   /** A guest's contact address; never unique and never used to find an account. */
   guest_email: string | null;
   created_at: string;
+  /** An admin account's role in the admin area (issue 44); null for applicants and guests. */
+  admin_role: ColumnType<'owner' | 'operator' | 'viewer' | null, 'owner' | 'operator' | 'viewer' | null | undefined, 'owner' | 'operator' | 'viewer' | null>;
+  /** When an owner disabled this operator; a disabled operator cannot sign in. */
+  disabled_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The TOTP secret, encrypted (server/services/operators/secretBox.ts); set before it is confirmed. */
+  totp_secret: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When two-factor sign-in was confirmed with a code; null while it is not set up. */
+  totp_enabled_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The time step of the last code accepted: a code is taken once. PostgreSQL returns bigint as a string. */
+  totp_last_step: ColumnType<number | string | null, number | null | undefined, number | null>;
+  /** SHA-256 of an open invitation's token, and when it expires. */
+  invite_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  invite_expires_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** Recovery codes of an operator's two-factor sign-in, as SHA-256 hashes; each signs in once. */
+export interface RecoveryCodesTable {
+  code_hash: string;
+  user_id: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+/** The audit log: appended to only (a trigger refuses UPDATE and DELETE). */
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: string;
+  actor_id: string;
+  actor: string;
+  action: string;
+  target: string;
+  /** JSON object of strings, numbers, booleans and nulls. */
+  detail: string;
+  client: string;
 }
 
 export interface SessionsTable {
@@ -249,6 +283,8 @@ export interface Database {
   group_members: GroupMembersTable;
   jobs: JobsTable;
   job_runs: JobRunsTable;
+  recovery_codes: RecoveryCodesTable;
+  audit_log: AuditLogTable;
 }
 
 /** A family or group travelling together (issue 36), led by the leader's lead. */

@@ -15,7 +15,7 @@ import { parsePrice, validateBranding, type BrandingForm } from './domain/adminF
 import type { ValidationError } from './domain/validators';
 import { refusalOf, type ErrorCode } from './domain/errorCodes';
 
-export const ADMIN_TABS = ['overview', 'traffic', 'leads', 'conversions', 'pricing', 'branding'] as const;
+export const ADMIN_TABS = ['overview', 'traffic', 'leads', 'conversions', 'pricing', 'branding', 'operators', 'audit'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 export type PriceKey = keyof PricingDto;
 /** Spec 1-core §9 "Lead detail retries 3 times": three more tries after the first, each wait twice the last. */
@@ -29,7 +29,13 @@ export interface LeadQuery {
   page: number;
 }
 
+export interface AdminDashboardInput {
+  /** The tabs the operator's role shows (issue 44): a tab outside them is never opened. */
+  tabs: readonly AdminTab[];
+}
+
 export interface AdminDashboardContext {
+  tabs: readonly AdminTab[];
   timeRange: TimeRange;
   leadQuery: LeadQuery;
   analytics: AnalyticsDto | null;
@@ -78,7 +84,7 @@ const expired = { guard: 'unauthorized', target: '#adminDashboard.expired' } as 
  * throws away the table behind it and changing the range reloads only what shows it.
  */
 const dashboardSetup = setup({
-  types: { context: {} as AdminDashboardContext, events: {} as AdminDashboardEvent, output: {} as AdminDashboardOutput },
+  types: { context: {} as AdminDashboardContext, events: {} as AdminDashboardEvent, input: {} as AdminDashboardInput, output: {} as AdminDashboardOutput },
   actors: {
     /** GET /api/admin/analytics; provided by the client. */
     fetchAnalytics: fromPromise<AnalyticsDto, { timeRange: TimeRange }>(async () => {
@@ -135,7 +141,7 @@ const dashboardSetup = setup({
     unauthorized: (_, params: { error: unknown }) => statusOf(params.error) === 401,
     notFound: (_, params: { error: unknown }) => statusOf(params.error) === 404,
     rangeChanges: ({ context, event }) => event.type === 'RANGE.CHANGE' && event.range !== context.timeRange,
-    isTab: ({ event }, params: { tab: AdminTab }) => event.type === 'TAB' && event.tab === params.tab,
+    isTab: ({ context, event }, params: { tab: AdminTab }) => event.type === 'TAB' && event.tab === params.tab && context.tabs.includes(params.tab),
     statusChanges: ({ context, event }) => event.type === 'FILTER.STATUS' && event.value !== context.leadQuery.status,
     planChanges: ({ context, event }) => event.type === 'FILTER.PLAN' && event.value !== context.leadQuery.plan,
     pageExists: ({ context, event }) => {
@@ -176,7 +182,8 @@ function rangedTab(src: 'fetchTraffic' | 'fetchConversions', key: 'traffic' | 'c
 
 export const adminDashboardMachine = dashboardSetup.createMachine({
   id: 'adminDashboard',
-  context: {
+  context: ({ input }) => ({
+    tabs: input.tabs,
     timeRange: '7d',
     leadQuery: { status: 'all', plan: 'all', page: 1 },
     analytics: null,
@@ -189,7 +196,7 @@ export const adminDashboardMachine = dashboardSetup.createMachine({
     leadId: null,
     lead: null,
     attempts: 0,
-  },
+  }),
   initial: 'active',
   states: {
     active: {
@@ -225,6 +232,9 @@ export const adminDashboardMachine = dashboardSetup.createMachine({
           },
           states: {
             overview: {},
+            // Each runs its own machine (operators, auditLog) in its panel.
+            operators: {},
+            audit: {},
             // Loaded when the tab opens, and again when the time range changes.
             traffic: rangedTab('fetchTraffic', 'traffic'),
             conversions: rangedTab('fetchConversions', 'conversions'),

@@ -1,6 +1,8 @@
 // The registry of every flow. Path tests, coverage and the inspector all start from here.
 import { adminDashboardMachine } from './adminDashboard.machine';
 import { adminGateMachine } from './adminGate.machine';
+import { auditLogMachine } from './auditLog.machine';
+import { operatorsMachine } from './operators.machine';
 import { agentChatMachine } from './agentChat.machine';
 import { aiAssistantMachine } from './aiAssistant.machine';
 import { aivisaChatMachine } from './aivisaChat.machine';
@@ -53,6 +55,8 @@ export const machines = {
   agentChat: agentChatMachine,
   adminGate: adminGateMachine,
   adminDashboard: adminDashboardMachine,
+  operators: operatorsMachine,
+  auditLog: auditLogMachine,
   premiumInterview: premiumInterviewMachine,
   voiceControls: voiceControlsMachine,
   travellerGroup: travellerGroupMachine,
@@ -64,6 +68,8 @@ export const machines = {
 export type MachineName = keyof typeof machines;
 
 export {
+  auditLogMachine,
+  operatorsMachine,
   premiumInterviewMachine,
   voiceControlsMachine,
   adminDashboardMachine,

@@ -14,6 +14,7 @@ import aiassistant from './routes/aiassistant';
 import aivisa from './routes/aivisa';
 import sections from './routes/sections';
 import admin from './routes/admin';
+import operators from './routes/operators';
 import premium from './routes/premium';
 import voice from './routes/voice';
 import agent from './routes/agent';
@@ -48,6 +49,11 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
   /** The payment gateway, wrapped (tests make it fail between the charge and its settlement); the embedded one otherwise. */
   gateway?: (embedded: PaymentGateway) => PaymentGateway;
+  /**
+   * The operators' clock (codes, invitations, idle sessions) and where new TOTP secrets come from: tests move the
+   * clock and fix the secret; Date.now and random secrets otherwise.
+   */
+  operators?: { now?: () => number; newSecret?: () => string };
 }
 
 /** Builds the app without listening, so tests call it through app.inject. Boot order: infrastructure, then routes. */
@@ -97,7 +103,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // The rooms load in order: the error shape, then what wraps other packages (database, shared stores, security,
   // compression, the OpenAPI document), then the app's services, each a named plugin whose declared dependencies
   // decide the order within its folder (server/plugins/README.md).
-  const pluginOptions: PluginOptions = { config, db: options.db, gateway: options.gateway };
+  const pluginOptions: PluginOptions = { config, db: options.db, gateway: options.gateway, operators: options.operators };
   await app.register(errors);
   await app.register(autoload, { dir: path.join(PLUGINS_DIR, 'external'), options: pluginOptions });
   await app.register(autoload, { dir: path.join(PLUGINS_DIR, 'app'), options: pluginOptions });
@@ -127,6 +133,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await scope.register(pdf);
     await scope.register(photo);
     await scope.register(admin);
+    await scope.register(operators);
     await scope.register(premium);
     await scope.register(voice);
   });

@@ -18,6 +18,8 @@ export interface Config {
   sessionSecret: string | undefined;
   adminUsername: string | undefined;
   adminPassword: string | undefined;
+  /** An operator who makes no request for this long is signed out (issue 44). */
+  adminIdleMinutes: number;
   /** The model; `turnMs`, `timeoutMs` and `stallMs` (issue 32) are set only by tests that make a model slow. */
   openai: { apiKey: string | undefined; baseUrl: string | undefined; model: string; turnMs?: number; timeoutMs?: number; stallMs?: number };
   /**
@@ -71,6 +73,7 @@ const EnvSchema = Type.Object({
   SESSION_SECRET: Type.Optional(Type.String({ minLength: 32, description: 'at least 32 characters' })),
   ADMIN_USERNAME: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
   ADMIN_PASSWORD: Type.Optional(Type.String({ minLength: 10, description: 'at least 10 characters' })),
+  ADMIN_IDLE_MINUTES: Type.Optional(Type.Integer({ minimum: 1, maximum: 1440, description: 'whole minutes, 1 to 1440' })),
   OPENAI_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
   OPENAI_BASE_URL: Type.Optional(Type.String({ pattern: '^https?://', description: 'an http(s):// URL' })),
   OPENAI_MODEL: Type.Optional(Type.String({ minLength: 1 })),
@@ -147,6 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: e.SESSION_SECRET,
     adminUsername: e.ADMIN_USERNAME,
     adminPassword: e.ADMIN_PASSWORD,
+    adminIdleMinutes: e.ADMIN_IDLE_MINUTES ?? 30,
     openai: { apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL, model: e.OPENAI_MODEL ?? 'gpt-4o-mini' },
     speechToText: {
       baseUrl: e.SPEECH_TO_TEXT_URL ?? (e.OPENAI_API_KEY ? (e.OPENAI_BASE_URL ?? 'https://api.openai.com/v1') : undefined),

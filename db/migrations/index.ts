@@ -17,6 +17,8 @@ import * as m0015 from './0015_premium_resume';
 import * as m0016 from './0016_traveller_groups';
 import * as m0017 from './0017_jobs';
 import * as m0030 from './0030_premium_preparation';
+import * as m0037 from './0037_operators';
+import * as m0038 from './0038_audit_log';
 
 // Listed in code rather than read from disk, so the same provider works under tsx, vitest and a bundle.
 const MIGRATIONS: Record<string, Migration> = {
@@ -38,6 +40,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0016_traveller_groups': m0016,
   '0017_jobs': m0017,
   '0030_premium_preparation': m0030,
+  '0037_operators': m0037,
+  '0038_audit_log': m0038,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -15,6 +15,24 @@ export const ERROR_CODES = [
   'too_many_requests',
   /** Another session's application, conversation or order. */
   'other_session',
+  // Operators (issue 44 item 6).
+  /** The code from the app (or a recovery code) is wrong, used already or of another time. */
+  'invalid_totp_code',
+  /** The password step was too long ago (or never happened): sign in again. */
+  'second_step_expired',
+  /** An owner signed in without two-factor sign-in: it comes before anything else. */
+  'totp_enrolment_required',
+  'totp_already_set_up',
+  'totp_not_started',
+  /** The operator's role may not do this (the access table). */
+  'role_forbidden',
+  'username_taken',
+  /** An owner tried to change, disable or re-invite their own account. */
+  'own_account',
+  /** The change would leave no active owner. */
+  'last_owner',
+  'invitation_invalid',
+  'invitation_expired',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -7,7 +7,6 @@ import {
   AdminLeadsSchema,
   AdminLoginSchema,
   AdminSessionSchema,
-  AdminStatusSchema,
   AnalyticsSchema,
   BrandingUpdateSchema,
   ConversionsSchema,
@@ -19,25 +18,27 @@ import {
 import { BrandingSchema } from '../schemas/branding';
 import { errorResponses } from '../schemas/common';
 import { PricingSchema } from '../schemas/pricing';
+import { AdminSignInSchema } from '../schemas/operators';
 
-// Every /api/admin route but the two public GETs (branding, pricing) answers a signed-in admin only: 401 to
-// anyone not signed in, 403 to a signed-in applicant or guest.
-const refusals = errorResponses(401, 403);
+// Every /api/admin route but the two public GETs (branding, pricing) answers a signed-in operator whose role may
+// call it (openapi/adminAccess.ts) only: 401 to anyone not signed in, 403 to a signed-in applicant or guest, to a
+// role the table does not name, and to an owner who has not set up two-factor sign-in yet.
+export const refusals = errorResponses(401, 403);
 
 export const adminLogin = defineRoute({
   method: 'POST',
   url: '/api/auth/admin-login',
   tags: ['admin'],
-  summary: 'Sign in as an admin: a new session id; failures make the next attempt wait longer',
+  summary: "Sign in as an operator: a new session id; with two-factor sign-in set up, the app's code comes next (step totp); failures make the next attempt wait longer",
   body: AdminLoginSchema,
-  responses: { 200: AdminStatusSchema, ...errorResponses(401) },
+  responses: { 200: AdminSignInSchema, ...errorResponses(401) },
 });
 
 export const adminStatus = defineRoute({
   method: 'GET',
   url: '/api/auth/admin-status',
   tags: ['admin'],
-  summary: 'Which admin this session is signed in as, or null; an admin idle for 30 minutes is signed out',
+  summary: 'Which operator this session is signed in as (role and what it may call), or null; an operator idle for ADMIN_IDLE_MINUTES is signed out',
   responses: { 200: AdminSessionSchema },
 });
 

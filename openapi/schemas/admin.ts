@@ -2,6 +2,9 @@ import { Type, type Static } from 'typebox';
 import { AnswerValueSchema } from './answers';
 import { BrandingSchema } from './branding';
 import { Strict } from './common';
+import { AdminStatusSchema, type AdminStatusDto } from './operators';
+
+export { AdminStatusSchema, type AdminStatusDto };
 import { PricingSchema } from './pricing';
 
 // The admin area (spec 1-core §2.10, §3 "Dashboard statistics", §7 admin calls; issue 14).
@@ -19,11 +22,14 @@ export const AdminLoginSchema = Strict({
 });
 export type AdminLogin = Static<typeof AdminLoginSchema>;
 
-export const AdminStatusSchema = Type.Object({ username: Type.String() });
-export type AdminStatusDto = Static<typeof AdminStatusSchema>;
-
-/** Who this session is signed in as an admin, or null: "not signed in" is an answer the gate shows, not a failure. */
-export const AdminSessionSchema = Type.Object({ admin: Type.Union([AdminStatusSchema, Type.Null()]) });
+/**
+ * Who this session is signed in as an admin, or null: "not signed in" is an answer the gate shows, not a failure.
+ * `pending: 'totp'` when the password was right and the app's code is awaited.
+ */
+export const AdminSessionSchema = Type.Object({
+  admin: Type.Union([AdminStatusSchema, Type.Null()]),
+  pending: Type.Union([Type.Literal('totp'), Type.Null()]),
+});
 export type AdminSessionDto = Static<typeof AdminSessionSchema>;
 
 export const TimeRangeQuerySchema = Strict({

@@ -28,16 +28,21 @@ export class Problem extends Error {
 }
 
 /** 400 naming the field, as `body.<field>: <what is wrong>`. */
-export function badRequest(field: string, message: string, part: 'body' | 'querystring' | 'params' = 'body'): Problem {
-  return new Problem(400, `${part}.${field}: ${message}`);
+export function badRequest(field: string, message: string, part: 'body' | 'querystring' | 'params' = 'body', code?: ErrorCode): Problem {
+  return new Problem(400, `${part}.${field}: ${message}`, {}, code);
 }
 
 export function forbidden(message: string, code?: ErrorCode): Problem {
   return new Problem(403, message, {}, code);
 }
 
-export function notFound(message: string): Problem {
-  return new Problem(404, message);
+export function notFound(message: string, code?: ErrorCode): Problem {
+  return new Problem(404, message, {}, code);
+}
+
+/** 410: it existed and is spent or expired (an invitation). */
+export function gone(message: string, code?: ErrorCode): Problem {
+  return new Problem(410, message, {}, code);
 }
 
 export function conflict(message: string, code?: ErrorCode): Problem {

@@ -9,4 +9,6 @@ export interface PluginOptions {
   db?: Db | undefined;
   /** Wraps the embedded payment gateway (tests make it fail between the charge and its settlement). */
   gateway?: ((embedded: PaymentGateway) => PaymentGateway) | undefined;
+  /** The operators' clock and TOTP secrets (tests move the one and fix the other). */
+  operators?: { now?: () => number; newSecret?: () => string } | undefined;
 }

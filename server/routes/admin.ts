@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
+import { allowedFor } from '../../openapi/adminAccess';
 import {
   adminAnalytics,
   adminConversions,
@@ -12,32 +13,34 @@ import {
   updateBranding,
   updatePricing,
 } from '../../openapi/routes/admin';
-import { adminJobs } from '../../openapi/routes/jobs';
+import type { AdminStatusDto } from '../../openapi/schemas/admin';
+import type { Actor } from '../services/audit/service';
+import { mustEnrol, SECOND_STEP_MS, type SignInStep, type Staff } from '../services/operators/service';
 import { clientOf, fromContract, perMinute } from '../lib/route';
-import { forbidden, unauthorized } from '../lib/problems';
+import { adminJobs } from '../../openapi/routes/jobs';
 import type { JobsOverview } from '../services/jobs/runner';
 import type { JobsOverviewDto } from '../../openapi/schemas/jobs';
 
-/** An admin who has not made a request for this long is signed out (issue 14). */
-export const ADMIN_IDLE_MS = 30 * 60 * 1000;
-/** The last-seen time is written back at most this often, so reading the dashboard is not a session write per call. */
-const SEEN_WRITE_MS = 60 * 1000;
+/** What the gate and the dashboard know of the signed-in operator: who, their role, and what it may call. */
+export function statusOf(user: Staff): AdminStatusDto {
+  const enrol = mustEnrol(user);
+  return { username: user.username ?? '', role: user.admin_role, totp: Boolean(user.totp_enabled_at), mustEnrol: enrol, allowed: allowedFor(user.admin_role, enrol) };
+}
 
 /**
- * Whether this session is a signed-in admin who has not been idle too long; an idle one is signed out here.
- * Every admin operation and the status check go through it, so the rule lives in one place.
+ * Signs the session in as this operator: a new session id (whatever id the browser had before is worth nothing
+ * after), the same owner token, and the idle clock started.
  */
-async function adminOf(request: FastifyRequest): Promise<{ ok: true } | { ok: false; signedIn: boolean; idle: boolean }> {
-  const session = request.session;
-  if (session.role !== 'admin' || !session.userId) return { ok: false, signedIn: Boolean(session.userId), idle: false };
-  const now = Date.now();
-  if (now - (session.adminSeenAt ?? 0) > ADMIN_IDLE_MS) {
-    await session.destroy();
-    return { ok: false, signedIn: false, idle: true };
-  }
-  if (now - (session.adminSeenAt ?? 0) > SEEN_WRITE_MS) session.set('adminSeenAt', now);
-  return { ok: true };
+export async function signInStaff(request: FastifyRequest, user: Staff, step: SignInStep) {
+  await request.session.regenerate(['ownerToken']);
+  request.session.set('userId', user.id);
+  request.session.set('role', 'admin');
+  request.session.set('adminSeenAt', request.server.operators.now());
+  return { username: user.username ?? '', step, admin: statusOf(user) };
 }
+
+/** The operator the access table let through (set by server/plugins/session/adminAccess.ts on every /api/admin route). */
+const actorOf = (request: FastifyRequest): Actor => (request.staff as NonNullable<FastifyRequest['staff']>).actor;
 
 /** The runner's overview as the contract names it (rows in camelCase). */
 function jobsDto(overview: JobsOverview): JobsOverviewDto {
@@ -57,21 +60,18 @@ function jobsDto(overview: JobsOverview): JobsOverviewDto {
   };
 }
 
-const IDLE_MESSAGE = 'Your admin session ended after 30 minutes without activity. Sign in again.';
-
 const admin: FastifyPluginAsyncTypebox = async (app) => {
   app.route({
     ...fromContract(adminLogin),
-    // Per client address; the account service counts each attempt per username and client, and per client.
+    // Per client address; the operators service counts each attempt per username and client, and per client.
     config: perMinute(10),
     handler: async (request) => {
-      const user = await app.accounts.adminLogin(request.body.username, request.body.password, clientOf(request));
-      // A new session id: whatever id this browser had before signing in is worth nothing after.
+      const { user, step } = await app.operators.passwordSignIn(request.body.username, request.body.password, clientOf(request));
+      if (step !== 'totp') return signInStaff(request, user, step);
+      // Nobody is signed in until the code is right: the session only remembers whose code it waits for.
       await request.session.regenerate(['ownerToken']);
-      request.session.set('userId', user.id);
-      request.session.set('role', 'admin');
-      request.session.set('adminSeenAt', Date.now());
-      return { username: user.username ?? '' };
+      request.session.set('adminPending', { userId: user.id, until: app.operators.now() + SECOND_STEP_MS });
+      return { username: user.username ?? '', step, admin: null };
     },
   });
 
@@ -79,58 +79,59 @@ const admin: FastifyPluginAsyncTypebox = async (app) => {
     ...fromContract(adminStatus),
     handler: async (request) => {
       // Not signed in (or signed out for idling) is the gate's answer to show, not a failed request.
-      const verdict = await adminOf(request);
-      if (!verdict.ok) return { admin: null };
-      const user = await app.accounts.find(request.session.userId as string);
-      if (!user || user.role !== 'admin') return { admin: null };
-      return { admin: { username: user.username ?? '' } };
+      const verdict = await app.staffOf(request);
+      if (verdict.ok) return { admin: statusOf(verdict.user), pending: null };
+      const pending = request.session.adminPending;
+      return { admin: null, pending: pending && pending.until > app.operators.now() ? ('totp' as const) : null };
     },
   });
 
-  // Everything under /api/admin that is not one of the two public reads: a signed-in admin only.
-  const adminOnly: FastifyPluginAsyncTypebox = async (scope) => {
-    // Before the body or query is validated: a stranger learns nothing about what these routes take.
-    scope.addHook('onRequest', async (request) => {
-      const verdict = await adminOf(request);
-      if (verdict.ok) return;
-      if (verdict.signedIn) throw forbidden('This area is for admins only.');
-      throw unauthorized(verdict.idle ? IDLE_MESSAGE : 'Sign in as an admin to continue.');
-    });
+  // Everything under /api/admin that is not one of the two public reads: the access table decided who may call it.
+  app.route({
+    ...fromContract(adminLeads),
+    handler: async (request) => app.adminLeads.list(request.query, request.query.page ?? 1),
+  });
 
-    scope.route({
-      ...fromContract(adminLeads),
-      handler: async (request) => app.adminLeads.list(request.query, request.query.page ?? 1),
-    });
+  app.route({
+    ...fromContract(adminLeadsExport),
+    config: perMinute(10),
+    handler: async (request, reply) => {
+      // Logged before the first row leaves.
+      await app.audit.record(actorOf(request), 'leads.export', 'leads', { status: request.query.status ?? 'all', plan: request.query.plan ?? 'all' });
+      const day = new Date().toISOString().slice(0, 10);
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="leads-${day}.csv"`)
+        .header('cache-control', 'private, no-store');
+      // A stream skips the response serializer; the contract documents it as the CSV text it is.
+      return reply.send(app.adminLeads.exportCsv(request.query) as unknown as string);
+    },
+  });
 
-    scope.route({
-      ...fromContract(adminLeadsExport),
-      config: perMinute(10),
-      handler: async (request, reply) => {
-        const day = new Date().toISOString().slice(0, 10);
-        reply
-          .type('text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="leads-${day}.csv"`)
-          .header('cache-control', 'private, no-store');
-        // A stream skips the response serializer; the contract documents it as the CSV text it is.
-        return reply.send(app.adminLeads.exportCsv(request.query) as unknown as string);
-      },
-    });
+  app.route({
+    ...fromContract(adminLead),
+    handler: async (request) => {
+      const detail = await app.adminLeads.detail(request.params.id);
+      // Logged before the answer leaves: no lead's details are shown that the log does not hold.
+      await app.audit.record(actorOf(request), 'lead.view', request.params.id);
+      return detail;
+    },
+  });
 
-    scope.route({
-      ...fromContract(adminLead),
-      handler: async (request) => app.adminLeads.detail(request.params.id),
-    });
+  app.route({ ...fromContract(adminAnalytics), handler: async (request) => app.adminDashboard.analytics(request.query.timeRange ?? '7d') });
+  app.route({ ...fromContract(adminTraffic), handler: async (request) => app.adminDashboard.traffic(request.query.timeRange ?? '7d') });
+  app.route({ ...fromContract(adminConversions), handler: async (request) => app.adminDashboard.conversions(request.query.timeRange ?? '7d') });
 
-    scope.route({ ...fromContract(adminAnalytics), handler: async (request) => app.adminDashboard.analytics(request.query.timeRange ?? '7d') });
-    scope.route({ ...fromContract(adminTraffic), handler: async (request) => app.adminDashboard.traffic(request.query.timeRange ?? '7d') });
-    scope.route({ ...fromContract(adminConversions), handler: async (request) => app.adminDashboard.conversions(request.query.timeRange ?? '7d') });
+  app.route({ ...fromContract(adminJobs), handler: async () => jobsDto(await app.jobs.overview()) });
 
-    scope.route({ ...fromContract(adminJobs), handler: async () => jobsDto(await app.jobs.overview()) });
-
-    scope.route({ ...fromContract(updatePricing), handler: async (request) => app.site.setPricing(request.body.pricing) });
-    scope.route({ ...fromContract(updateBranding), handler: async (request) => app.site.setBranding(request.body.branding) });
-  };
-  await app.register(adminOnly);
+  app.route({
+    ...fromContract(updatePricing),
+    handler: async (request) => app.site.setPricing(request.body.pricing, (trx, saved) => app.audit.record(actorOf(request), 'pricing.update', 'pricing', { ...saved }, trx)),
+  });
+  app.route({
+    ...fromContract(updateBranding),
+    handler: async (request) => app.site.setBranding(request.body.branding, (trx, saved) => app.audit.record(actorOf(request), 'branding.update', 'branding', { ...saved }, trx)),
+  });
 };
 
 export default admin;

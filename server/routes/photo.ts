@@ -1,3 +1,4 @@
+import { adminLead } from '../../openapi/routes/admin';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { analyzePhoto, fixPhoto, readPhoto, storePhoto } from '../../openapi/routes/photo';
@@ -92,7 +93,10 @@ const photo: FastifyPluginAsyncTypebox = async (app) => {
   app.route({
     ...fromContract(readPhoto),
     handler: async (request, reply) => {
-      const photo = await app.photoStore.read(request.access(), request.params.photoId);
+      // An operator sees a lead's photo with its details: as their role may, and logged like them (issue 44).
+      const staff = await app.staffMay(request, adminLead);
+      const photo = await app.photoStore.read(request.access(), request.params.photoId, staff !== null);
+      if (photo.byStaff && staff) await app.audit.record(staff, 'lead.photo', photo.leadId ?? request.params.photoId, { photo: request.params.photoId });
       // A person's face: never kept by a shared cache, never guessed into another type.
       return reply.type(photo.contentType).header('cache-control', 'private, no-store').header('x-content-type-options', 'nosniff').send(photo.data);
     },

@@ -14,11 +14,11 @@ export interface Access {
 export type Owned = Pick<LeadRow, 'owner_token' | 'user_id'>;
 
 /**
- * A lead or an order is read or changed only by the session that made it, by the signed-in user it belongs to,
- * or by an admin (docs/DECISIONS.md). Knowing an id, a confirmation number or an e-mail address is never enough.
+ * A lead or an order is read or changed only by the session that made it, or by the signed-in user it belongs to.
+ * Knowing an id, a confirmation number or an e-mail address is never enough. Operators read applicants' data in
+ * the admin area, where their role is checked and every view is logged (issue 44), not through these routes.
  */
 export function canAccess(access: Access, record: Owned): boolean {
-  if (access.role === 'admin') return true;
   if (access.ownerToken && record.owner_token === access.ownerToken) return true;
   return Boolean(access.userId && record.user_id === access.userId);
 }

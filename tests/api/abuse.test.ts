@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dialectUnderTest, sessionCookie, TEST_ADMIN, withPg, type TestApp } from '../helpers/app';
+import { ownerCookie } from '../helpers/admin';
 import { multipart } from '../helpers/multipart';
 import { paidPremiumCode } from '../helpers/premium';
 
@@ -237,8 +238,7 @@ describe.skipIf(dialectUnderTest !== 'postgres')('two apps on one PostgreSQL dat
     const other = await createTestApp({ pgSchema: t.config.pgSchema });
     try {
       const before = (await other.app.inject('/api/admin/pricing')).json();
-      const signIn = await post('/api/auth/admin-login', TEST_ADMIN, '192.0.2.60');
-      const cookie = sessionCookie(signIn) as string;
+      const cookie = await ownerCookie(t.app, '192.0.2.60');
       const pricing = { ...before, ESTA: before.ESTA + 3 };
       expect((await t.app.inject({ method: 'PUT', url: '/api/admin/pricing', payload: { pricing }, headers: { cookie } })).statusCode).toBe(200);
       const started = Date.now();
@@ -283,8 +283,7 @@ describe.skipIf(!process.env.REDIS_URL)('two apps on one database and one Redis'
     const admin = new Redis(redis.url);
     try {
       const read = async () => (await second.app.inject('/api/admin/pricing')).json() as { ESTA: number };
-      const signIn = await first.app.inject({ method: 'POST', url: '/api/auth/admin-login', payload: TEST_ADMIN });
-      const cookie = sessionCookie(signIn) as string;
+      const cookie = await ownerCookie(first.app);
       const change = async (ESTA: number) => {
         const res = await first.app.inject({ method: 'PUT', url: '/api/admin/pricing', payload: { pricing: { ...(await read()), ESTA } }, headers: { cookie } });
         expect(res.statusCode).toBe(200);

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ds160Catalog, estaCatalog } from '../../machines/domain/catalogs/index';
 import { DEFAULT_SETTINGS } from '../../db/queries/settings';
 import { createTestApp, sessionCookie, TEST_ADMIN, type TestApp } from '../helpers/app';
+import { signInAdmin } from '../helpers/admin';
 import { completeAnswers } from '../helpers/answers';
 
 // Issue 14: the admin area's server side on the real app and database: who may call it, what it counts, the
@@ -24,7 +25,7 @@ function browser() {
   client += 1;
   const remoteAddress = `10.1.${(client >> 8) & 255}.${client & 255}`;
   let cookie: string | undefined;
-  return async (method: string, url: string, payload?: unknown, headers: Record<string, string> = {}) => {
+  const send = async (method: string, url: string, payload?: unknown, headers: Record<string, string> = {}) => {
     const res = await t.app.inject({
       method: method as 'GET',
       url,
@@ -35,12 +36,13 @@ function browser() {
     cookie = sessionCookie(res) ?? cookie;
     return res;
   };
+  return Object.assign(send, { cookie: () => cookie });
 }
 
+/** A browser signed in as the owner, second step included (issue 44). */
 async function signedInAdmin() {
   const call = browser();
-  const res = await call('POST', '/api/auth/admin-login', TEST_ADMIN);
-  expect(res.statusCode).toBe(200);
+  await signInAdmin(t.app, call);
   return call;
 }
 
@@ -90,10 +92,12 @@ function adminOperations(): Array<{ method: string; url: string; payload?: unkno
 }
 
 describe('who may use the admin area', () => {
-  it('refuses every admin operation to anyone who is not a signed-in admin, and answers the admin', async () => {
-    const operations = adminOperations();
+  it('refuses every admin operation to anyone who is not a signed-in admin, and answers the owner', async () => {
+    // Each role against each operation: tests/api/operators.test.ts.
+    const operations = adminOperations().filter((o) => !o.url.startsWith('/api/admin/operators') && !o.url.startsWith('/api/admin/totp'));
     expect(operations.map((o) => `${o.method} ${o.url.replace(/[0-9a-f-]{36}/, '{id}')}`).sort()).toEqual([
       'GET /api/admin/analytics',
+      'GET /api/admin/audit',
       'GET /api/admin/conversions',
       'GET /api/admin/jobs',
       'GET /api/admin/leads',
@@ -125,17 +129,17 @@ describe('who may use the admin area', () => {
     const call = browser();
     const before = await call('POST', '/api/leads/immediate', { email: 'pre.admin@example.com', formType: 'DS-160', source: 'apply-wizard' });
     const preLogin = sessionCookie(before);
-    expect((await call('GET', '/api/auth/admin-status')).json()).toEqual({ admin: null });
+    expect((await call('GET', '/api/auth/admin-status')).json()).toEqual({ admin: null, pending: null });
     const wrong = await call('POST', '/api/auth/admin-login', { username: TEST_ADMIN.username, password: 'not it' });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json().message).toBe('Invalid admin credentials');
-    const ok = await call('POST', '/api/auth/admin-login', TEST_ADMIN);
-    expect(ok.json()).toEqual({ username: TEST_ADMIN.username });
-    expect(sessionCookie(ok)).toBeDefined();
-    expect(sessionCookie(ok)).not.toBe(preLogin);
-    expect((await call('GET', '/api/auth/admin-status')).json()).toEqual({ admin: { username: TEST_ADMIN.username } });
+    const step = await signInAdmin(t.app, call);
+    expect(['enrol', 'totp']).toContain(step);
+    expect(call.cookie()).toBeDefined();
+    expect(call.cookie()).not.toBe(preLogin);
+    expect((await call('GET', '/api/auth/admin-status')).json()).toMatchObject({ admin: { username: TEST_ADMIN.username, role: 'owner', totp: true, mustEnrol: false }, pending: null });
     expect((await call('POST', '/api/auth/logout')).statusCode).toBe(204);
-    expect((await call('GET', '/api/auth/admin-status')).json()).toEqual({ admin: null });
+    expect((await call('GET', '/api/auth/admin-status')).json()).toEqual({ admin: null, pending: null });
     expect((await call('GET', '/api/admin/leads')).statusCode).toBe(401);
   });
 
@@ -152,7 +156,7 @@ describe('who may use the admin area', () => {
   it('makes a guesser wait longer after five failures, even with the right password, and lets the operator in from elsewhere', async () => {
     const username = 'second-admin';
     const { hashPassword } = await import('../../server/lib/password');
-    await t.app.db.insertInto('users').values({ id: randomUUID(), username, email: null, password_hash: await hashPassword('right password'), role: 'admin', guest_email: null, created_at: new Date().toISOString() }).execute();
+    await t.app.db.insertInto('users').values({ id: randomUUID(), username, email: null, password_hash: await hashPassword('right password'), role: 'admin', admin_role: 'viewer', guest_email: null, created_at: new Date().toISOString() }).execute();
     const guesser = browser();
     const statuses: number[] = [];
     for (let i = 0; i < 6; i += 1) statuses.push((await guesser('POST', '/api/auth/admin-login', { username, password: `guess ${i}` })).statusCode);
@@ -174,18 +178,16 @@ describe('who may use the admin area', () => {
   });
 
   it('signs out an admin idle for 30 minutes', async () => {
+    // On a clock the test moves: tests/api/operators.test.ts. Here the stored session is aged as if half an hour passed.
     const call = await signedInAdmin();
     expect((await call('GET', '/api/admin/analytics')).statusCode).toBe(200);
-    // Age the stored session as if half an hour had passed without a request.
-    const rows = await t.app.db.selectFrom('sessions').select(['sid', 'data']).execute();
-    for (const row of rows) {
-      const data = JSON.parse(row.data) as Json;
-      if (data.role === 'admin') await t.app.db.updateTable('sessions').set({ data: JSON.stringify({ ...data, adminSeenAt: Date.now() - 31 * 60 * 1000 }) }).where('sid', '=', row.sid).execute();
-    }
+    const sid = decodeURIComponent((call.cookie() as string).split('=')[1] as string).split('.')[0] as string;
+    const row = await t.app.db.selectFrom('sessions').select(['sid', 'data']).where('sid', '=', sid).executeTakeFirstOrThrow();
+    await t.app.db.updateTable('sessions').set({ data: JSON.stringify({ ...(JSON.parse(row.data) as Json), adminSeenAt: Date.now() - 31 * 60 * 1000 }) }).where('sid', '=', sid).execute();
     const idle = await call('GET', '/api/admin/analytics');
     expect(idle.statusCode).toBe(401);
     expect(idle.json().message).toMatch(/30 minutes/);
-    expect((await call('GET', '/api/auth/admin-status')).json()).toEqual({ admin: null });
+    expect((await call('GET', '/api/auth/admin-status')).json()).toEqual({ admin: null, pending: null });
   });
 });
 

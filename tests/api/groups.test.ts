@@ -4,7 +4,8 @@ import { SHARED_PATHS, WRITABLE_PATHS } from '../../machines/domain/sharedAnswer
 import { GROUP_LIMITS } from '../../machines/domain/travellerGroup';
 import type { GroupDto, TravellerAdded } from '../../openapi/schemas/groups';
 import { answersFor } from '../helpers/answers';
-import { createTestApp, dialectUnderTest, sessionCookie, TEST_ADMIN, type TestApp } from '../helpers/app';
+import { createTestApp, dialectUnderTest, sessionCookie, type TestApp } from '../helpers/app';
+import { ownerCookie } from '../helpers/admin';
 import { validForm } from '../helpers/ds160Form';
 
 // Families and groups (issue 36): a group is its leader's (ownership), its limits hold when travellers are added
@@ -331,8 +332,7 @@ describe(`groups on ${dialectUnderTest}`, () => {
       const { leadId, cookie } = await estaLeader();
       const group = await groupOf(leadId, cookie);
       const { leadId: child } = await add(group.id, cookie, traveller('Lucia', 'child', 'Spain'));
-      const login = await call('POST', '/api/auth/admin-login', undefined, TEST_ADMIN);
-      const admin = sessionCookie(login) as string;
+      const admin = await ownerCookie(t.app);
       const detail = (await call('GET', `/api/admin/leads/${child}`, admin)).json();
       expect(detail.group).toEqual({
         id: group.id,

@@ -5,7 +5,8 @@ import { ds160Catalog } from '../../machines/domain/catalogs/index';
 import { DEFAULT_SETTINGS } from '../../db/queries/settings';
 import type { PaymentGateway } from '../../server/services/payments';
 import { completeAnswers } from '../helpers/answers';
-import { createTestApp, dialectUnderTest, restartTestApp, sessionCookie, TEST_ADMIN, type TestApp } from '../helpers/app';
+import { createTestApp, dialectUnderTest, restartTestApp, sessionCookie, type TestApp } from '../helpers/app';
+import { ownerCookie } from '../helpers/admin';
 import { PAYING_CARD as CARD } from '../helpers/card';
 
 // Issue 30: one paid package per application, whatever arrives together; every charge reconciled after a crash;
@@ -213,8 +214,7 @@ describe(`a crash between the charge and its settlement on ${dialectUnderTest}`,
     expect((await call(second, 'GET', `/api/leads/${premium.leadId}`, premium.cookie)).json()).toMatchObject({ paymentStatus: 'paid', subscriptionPlan: 'premium' });
 
     // The admin sees the attempt and how the order was settled.
-    const admin = await call(second, 'POST', '/api/auth/admin-login', undefined, TEST_ADMIN);
-    const detail = (await call(second, 'GET', `/api/admin/leads/${premium.leadId}`, sessionCookie(admin))).json();
+    const detail = (await call(second, 'GET', `/api/admin/leads/${premium.leadId}`, await ownerCookie(second.app))).json();
     expect(detail.orders[0]).toMatchObject({
       status: 'paid',
       settledBy: 'reconciliation',

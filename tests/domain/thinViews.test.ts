@@ -31,6 +31,7 @@ const VISUAL_STATE: Record<string, string> = {
   'client/pages/ds160-wizard/Ds160WizardPage.tsx: input': "the form machine's input",
   'client/pages/ds160-wizard/Ds160WizardPage.tsx: linkedCode': "the resume link's code, the resume machine's input",
   'client/pages/ds160-wizard/PhotoCheck.tsx: input': "the photo machine's input",
+  'client/pages/admin/AdminPage.tsx: input': "the admin gate's input (an invitation link's token)",
   'client/pages/pricing/PricingPage.tsx: data': "the pricing machine's input (the plans the page arrived with)",
   'client/pages/premium-interview/PremiumInterview.tsx: start': "the interview machine's input",
   'client/pages/dashboard/DashboardPage.tsx: opened': 'whether the dashboard has been shown: its own Logout then leaves for home, not /login',

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ds160Catalog } from '../../machines/domain/catalogs/index';
 import { completeAnswers } from '../helpers/answers';
 import { sessionCookie, TEST_ADMIN } from '../helpers/app';
+import { codeAt, nextCode, ownerCookie, rememberEnrolment, stepOf } from '../helpers/admin';
+import { signInAtGate } from './adminSignIn';
 import { audit } from './axe';
 import { openPage, pageErrors, startE2E, textOf, waitForPath, type E2E } from './browser';
 
@@ -72,8 +74,28 @@ describe('/teamomora', () => {
     expect(await toastText(page)).toContain('Invalid admin credentials');
     await page.type('#admin-password', TEST_ADMIN.password);
     await page.click('[data-testid="admin-submit"]');
+    // Issue 44: an owner's first sign-in sets up two-factor sign-in before anything else, with the QR code drawn by
+    // the server and the key to type; a wrong code is refused; the recovery codes are shown once.
+    await page.waitForSelector('[data-testid="totp-secret"]');
+    expect(await textOf(page, 'h1')).toBe('Set up two-factor sign-in');
+    expect(await page.$eval('[data-testid="totp-qr"]', (img) => (img as HTMLImageElement).src)).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(await audit(page, 'two-factor set-up')).toBe('');
+    const secret = await textOf(page, '[data-testid="totp-secret"]');
+    await page.type('#admin-enrol-code', '12');
+    await page.click('[data-testid="admin-enrol-submit"]');
+    expect(await page.$eval('#admin-enrol-code-error', (el) => el.textContent)).toBe('Enter the 6 digits your app shows');
+    await page.click('#admin-enrol-code', { count: 3 });
+    const step = stepOf(Date.now());
+    await page.type('#admin-enrol-code', await codeAt(secret, step));
+    await page.click('[data-testid="admin-enrol-submit"]');
+    await page.waitForSelector('[data-testid="recovery-codes"]');
+    const recovery = await page.$$eval('[data-testid="recovery-codes"] code', (els) => els.map((e) => e.textContent ?? ''));
+    expect(recovery).toHaveLength(10);
+    expect(await audit(page, 'recovery codes')).toBe('');
+    await rememberEnrolment(e2e.server.app, TEST_ADMIN.username, secret, recovery, step);
+    await page.click('[data-testid="recovery-continue"]');
     await page.waitForSelector('[data-testid="card-visitors"]');
-    expect(await toastText(page)).toContain('Admin Login Successful');
+    expect(await textOf(page, '[role="tablist"]')).toContain('Audit log');
 
     // The summary counts what the applicant did.
     expect(Number((await textOf(page, '[data-testid="card-visitors"] p')).replace(/\D/g, ''))).toBeGreaterThanOrEqual(1);
@@ -136,8 +158,26 @@ describe('/teamomora', () => {
     await page.waitForSelector('[data-price-total="esta"]');
     await page.waitForFunction(() => document.querySelector('[data-price-total="esta"]')?.textContent === '$121.99');
 
-    // Back in the admin area the session is still the admin's; signing out returns to the form.
+    // Back in the admin area the session is still the admin's; the audit log holds the lead viewed and the export.
     await page.goto(`${e2e.baseUrl}/teamomora`);
+    await page.waitForSelector('[data-testid="card-visitors"]');
+    await page.click('[data-testid="admin-tab-audit"]');
+    await page.waitForSelector('[data-testid="audit-table"]');
+    const log = await textOf(page, '[data-testid="audit-table"]');
+    expect(log).toContain('Viewed lead details');
+    expect(log).toContain(leadId);
+    expect(log).toContain('Changed prices');
+    expect(await audit(page, 'audit log')).toBe('');
+    // Signing out returns to the form; signing in again asks for the app's code.
+    await page.click('xpath/.//button[text()="Sign out"]');
+    await page.waitForSelector('#admin-username');
+    await page.type('#admin-username', TEST_ADMIN.username);
+    await page.type('#admin-password', TEST_ADMIN.password);
+    await page.click('[data-testid="admin-submit"]');
+    await page.waitForSelector('#admin-code');
+    expect(await textOf(page, 'h1')).toBe('Two-factor sign-in');
+    await page.type('#admin-code', await nextCode(e2e.server.app, TEST_ADMIN.username));
+    await page.click('[data-testid="admin-code-submit"]');
     await page.waitForSelector('[data-testid="card-visitors"]');
     await page.click('xpath/.//button[text()="Sign out"]');
     await page.waitForSelector('#admin-username');
@@ -145,17 +185,53 @@ describe('/teamomora', () => {
     await e2e.server.app.site.setPricing({ ESTA: 99, DS160_BASIC: 50, DS160_PRO: 100, DS160_PREMIUM: 150 });
   });
 
-  it('is usable on a phone in Spanish', async () => {
+  it('is usable on a phone in Spanish, the owner asked for the app’s code', async () => {
     const page = await openPage(e2e, { languages: ['es-ES', 'es'], width: 390 });
     await page.goto(`${e2e.baseUrl}/teamomora`);
     await page.waitForSelector('#admin-username');
     await page.type('#admin-username', TEST_ADMIN.username);
     await page.type('#admin-password', TEST_ADMIN.password);
     await page.keyboard.press('Enter');
+    await page.waitForSelector('#admin-code');
+    expect(await textOf(page, 'h1')).toBe('Inicio de sesión en dos pasos');
+    expect(await audit(page, 'two-factor code (es, phone)')).toBe('');
+    await page.type('#admin-code', await nextCode(e2e.server.app, TEST_ADMIN.username));
+    await page.keyboard.press('Enter');
     await page.waitForSelector('[data-testid="card-visitors"]');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     expect(await textOf(page, 'h1')).not.toBe('Admin Dashboard');
     expect(await audit(page, 'admin overview (es, phone)')).toBe('');
+  });
+
+  it('shows a viewer the analytics only, in Spanish and in English', async () => {
+    // The owner invites a viewer over the API; the viewer takes the link in the browser and chooses a password.
+    const owner = await ownerCookie(e2e.server.app);
+    const made = await e2e.server.app.inject({ method: 'POST', url: '/api/admin/operators', headers: { cookie: owner }, payload: { username: 'vera.viewer', role: 'viewer' } });
+    expect(made.statusCode).toBe(201);
+    const page = await openPage(e2e, { languages: ['es-ES', 'es'] });
+    await page.goto(`${e2e.baseUrl}${made.json().invitation.path}`);
+    await page.waitForSelector('#admin-new-password');
+    expect(await textOf(page, 'h1')).toBe('Elige tu contraseña');
+    expect(await audit(page, 'invitation (es)')).toBe('');
+    await page.type('#admin-new-password', 'vera chooses this');
+    await page.type('#admin-confirm-password', 'vera chooses this');
+    await page.click('[data-testid="admin-invitation-submit"]');
+    await page.waitForSelector('[data-testid="card-visitors"]');
+    const tabs = async () => page.$$eval('[role="tab"]', (els) => els.map((e) => e.getAttribute('data-testid')));
+    expect(await tabs()).toEqual(['admin-tab-overview', 'admin-tab-traffic', 'admin-tab-conversions']);
+    expect(await page.$('[data-testid="admin-export"]')).toBeNull();
+    expect(await textOf(page, 'main')).toContain('Rol: Observador');
+    // What the page hides, the server refuses.
+    const leads = await page.evaluate(async () => (await fetch('/api/admin/leads', { credentials: 'include' })).status);
+    expect(leads).toBe(403);
+    expect(await audit(page, 'viewer dashboard (es)')).toBe('');
+
+    const english = await openPage(e2e, { languages: ['en-US', 'en'] });
+    await english.goto(`${e2e.baseUrl}/teamomora`);
+    await signInAtGate(english, e2e.server.app, { username: 'vera.viewer', password: 'vera chooses this' });
+    expect(await english.$$eval('[role="tab"]', (els) => els.map((e) => e.textContent))).toEqual(['Overview', 'Traffic', 'Conversions']);
+    expect(await textOf(english, 'main')).toContain('Role: Viewer');
+    expect(await english.$('[data-testid="admin-enrol"]')).not.toBeNull();
   });
 });

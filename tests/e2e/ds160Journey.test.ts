@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { estaCatalog } from '../../machines/domain/catalogs';
 import { DS160_FORM_SECTIONS } from '../../machines/domain/ds160Form';
 import { validAnswer } from '../helpers/answers';
-import { sessionCookie, TEST_ADMIN } from '../helpers/app';
+import { ownerCookie } from '../helpers/admin';
+import { sessionCookie } from '../helpers/app';
 import { validForm } from '../helpers/ds160Form';
 import { byRole, openPage, pageErrors, startE2E, textOf, waitForPath, type E2E } from './browser';
 import { typePersonalInfo } from './ds160Driver';
@@ -103,8 +104,7 @@ describe('the start flow’s choice', () => {
 /** Changes a price as an admin would, so what the card shows can only have come from the server. */
 async function setBasicPrice(dollars: number): Promise<void> {
   const inject = e2e.server.app.inject.bind(e2e.server.app);
-  const login = await inject({ method: 'POST', url: '/api/auth/admin-login', payload: TEST_ADMIN });
-  const cookie = sessionCookie(login) as string;
+  const cookie = await ownerCookie(e2e.server.app);
   const pricing = (await inject({ method: 'GET', url: '/api/admin/pricing' })).json();
   const saved = await inject({ method: 'PUT', url: '/api/admin/pricing', headers: { cookie }, payload: { pricing: { ...pricing, DS160_BASIC: dollars } } });
   expect(saved.statusCode).toBe(200);

@@ -7,9 +7,11 @@ import { describeAnswers } from '../../machines/domain/answers';
 import { estaCatalog } from '../../machines/domain/catalogs';
 import { COUNTRIES } from '../../machines/domain/countries';
 import { ESTA_ALIAS, ROUTES } from '../../machines/domain/routes';
-import { INVALID_ADMIN_CREDENTIALS, INVALID_CREDENTIALS, SIGNUP_REFUSED } from '../../server/services/accounts/service';
+import { INVALID_CREDENTIALS, SIGNUP_REFUSED } from '../../server/services/accounts/service';
+import { INVALID_ADMIN_CREDENTIALS } from '../../server/services/operators/service';
 import { completeAnswers } from '../helpers/answers';
 import { TEST_ADMIN } from '../helpers/app';
+import { codeAt, nextCode, rememberEnrolment, stepOf } from '../helpers/admin';
 import { validForm } from '../helpers/ds160Form';
 import { openPage, startE2E, waitForApp, type E2E } from './browser';
 
@@ -206,8 +208,31 @@ async function walk(language: Language): Promise<Array<[string, string]>> {
   await page.type('#admin-username', TEST_ADMIN.username);
   await page.type('#admin-password', TEST_ADMIN.password);
   await page.click('[data-testid="admin-submit"]');
+  // The owner's second step (issue 44): setting up two-factor sign-in the first time, the app's code after that.
+  const second = await page.waitForSelector('[data-testid="totp-secret"], #admin-code');
+  if (await second?.evaluate((el) => el.id === 'admin-code')) {
+    await look('the two-factor code');
+    await page.type('#admin-code', await nextCode(e2e.server.app, TEST_ADMIN.username));
+    await page.click('[data-testid="admin-code-submit"]');
+  } else {
+    await look('setting up two-factor sign-in');
+    const secret = (await second?.evaluate((el) => el.textContent)) as string;
+    const step = stepOf(Date.now());
+    await page.type('#admin-enrol-code', await codeAt(secret, step));
+    await page.click('[data-testid="admin-enrol-submit"]');
+    await page.waitForSelector('[data-testid="recovery-codes"]');
+    await look('the recovery codes');
+    const codes = await page.$$eval('[data-testid="recovery-codes"] code', (els) => els.map((e) => e.textContent ?? ''));
+    await rememberEnrolment(e2e.server.app, TEST_ADMIN.username, secret, codes, step);
+    await page.click('[data-testid="recovery-continue"]');
+  }
   await page.waitForSelector('[data-testid="admin-tab-leads"]');
   await look('the admin overview');
+  for (const tab of ['operators', 'audit'] as const) {
+    await page.click(`[data-testid="admin-tab-${tab}"]`);
+    await page.waitForSelector(tab === 'operators' ? '[data-testid="operator-table"]' : '#audit-title');
+    await look(`the admin's ${tab}`);
+  }
   for (const tab of ['traffic', 'conversions', 'leads'] as const) {
     await page.click(`[data-testid="admin-tab-${tab}"]`);
     await look(`the admin's ${tab}`);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_ADMIN } from '../helpers/app';
+import { signInAtGate } from './adminSignIn';
 import { formatViolations, seriousViolations } from './axe';
 import { byRole, openPage, pageErrors, signUpInPage, startE2E, textOf, waitForPath, type E2E } from './browser';
 
@@ -165,11 +165,7 @@ describe('one price story', () => {
 
     const admin = await openPage(e2e);
     await admin.goto(`${e2e.baseUrl}/teamomora`, { waitUntil: 'networkidle0' });
-    await admin.waitForSelector('#admin-username');
-    await admin.type('#admin-username', TEST_ADMIN.username);
-    await admin.type('#admin-password', TEST_ADMIN.password);
-    await admin.click('[data-testid="admin-submit"]');
-    await admin.waitForSelector('[data-testid="card-visitors"]');
+    await signInAtGate(admin, e2e.server.app);
     await admin.click('[data-testid="admin-tab-pricing"]');
     await admin.waitForSelector('[data-testid="price-ESTA"]');
     await admin.click('[data-testid="price-ESTA"]', { count: 3 });

@@ -1,7 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { adminDashboardMachine, exportQuery, funnelShares, leadRetryDelay } from '../../machines/adminDashboard.machine';
-import { adminGateMachine } from '../../machines/adminGate.machine';
+import { ADMIN_TABS, adminDashboardMachine, exportQuery, funnelShares, leadRetryDelay } from '../../machines/adminDashboard.machine';
 import { parsePrice, validateBranding } from '../../machines/domain/adminForms';
 import { validateAdminLogin } from '../../machines/domain/account';
 import { topCountryFlag, visitorCountry } from '../../machines/domain/visitorCountry';
@@ -74,69 +73,12 @@ describe('admin forms', () => {
   });
 });
 
-describe('adminGate', () => {
-  it('shows the dashboard when the server says the session is an admin', async () => {
-    const actor = createActor(adminGateMachine.provide({ actors: { adminStatus: resolves({ admin: { username: 'admin' } }) } })).start();
-    expect(actor.getSnapshot().matches('checking')).toBe(true);
-    await waitFor(actor, (s) => s.matches('authenticated'));
-    expect(actor.getSnapshot().context.username).toBe('admin');
-  });
-
-  it('refuses an empty form without a call, signs in, and forgets the password', async () => {
-    const adminLogin = vi.fn(async ({ input }: { input: { username: string; password: string } }) => ({ username: input.username }));
-    const announceLoggedIn = vi.fn();
-    const actor = createActor(adminGateMachine.provide({ actors: { adminStatus: resolves({ admin: null }), adminLogin: fromPromise(adminLogin) }, actions: { announceLoggedIn } })).start();
-    await waitFor(actor, (s) => s.matches('loginForm'));
-    actor.send({ type: 'SUBMIT' });
-    expect(Object.keys(actor.getSnapshot().context.errors)).toEqual(['username', 'password']);
-    expect(adminLogin).not.toHaveBeenCalled();
-    actor.send({ type: 'FIELD.CHANGE', field: 'username', value: ' admin ' });
-    expect(Object.keys(actor.getSnapshot().context.errors)).toEqual(['password']);
-    actor.send({ type: 'FIELD.CHANGE', field: 'password', value: 'secret' });
-    actor.send({ type: 'SUBMIT' });
-    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
-    await waitFor(actor, (s) => s.matches('authenticated'));
-    expect(adminLogin.mock.calls[0]?.[0].input).toEqual({ username: 'admin', password: 'secret' });
-    expect(actor.getSnapshot().context.fields).toEqual({ username: '', password: '' });
-    expect(announceLoggedIn).toHaveBeenCalledTimes(1);
-  });
-
-  it("says 'Login Failed' with the server's words, clears the password and keeps the username", async () => {
-    const announceLoginFailed = vi.fn();
-    const actor = createActor(
-      adminGateMachine.provide({ actors: { adminStatus: resolves({ admin: null }), adminLogin: rejects({ status: 401, serverMessage: 'Invalid admin credentials', code: 'invalid_admin_credentials' }) }, actions: { announceLoginFailed } }),
-    ).start();
-    await waitFor(actor, (s) => s.matches('loginForm'));
-    actor.send({ type: 'FIELD.CHANGE', field: 'username', value: 'admin' });
-    actor.send({ type: 'FIELD.CHANGE', field: 'password', value: 'wrong' });
-    actor.send({ type: 'SUBMIT' });
-    await waitFor(actor, (s) => s.matches({ loginForm: 'editing' }));
-    expect(announceLoginFailed.mock.calls[0]?.[1]).toEqual({ code: 'invalid_admin_credentials' });
-    expect(actor.getSnapshot().context.fields).toEqual({ username: 'admin', password: '' });
-  });
-
-  it('returns to the form when the session ends or the admin signs out, and leaves home on Back', async () => {
-    const actor = createActor(adminGateMachine.provide({ actors: { adminStatus: resolves({ admin: { username: 'admin' } }), logout: resolves(null) } })).start();
-    await waitFor(actor, (s) => s.matches('authenticated'));
-    actor.send({ type: 'EXPIRED' });
-    expect(actor.getSnapshot().matches({ loginForm: 'editing' })).toBe(true);
-    expect(actor.getSnapshot().context.username).toBeNull();
-    actor.send({ type: 'BACK_HOME' });
-    expect(actor.getSnapshot().output).toEqual({ to: '/' });
-
-    const leaving = createActor(adminGateMachine.provide({ actors: { adminStatus: resolves({ admin: { username: 'admin' } }), logout: resolves(null) } })).start();
-    await waitFor(leaving, (s) => s.matches('authenticated'));
-    leaving.send({ type: 'SIGN_OUT' });
-    expect(leaving.getSnapshot().hasTag('busy')).toBe(true);
-    await waitFor(leaving, (s) => s.matches({ loginForm: 'editing' }));
-    expect(leaving.getSnapshot().context.username).toBeNull();
-  });
-});
+// The gate's sign-in, second step, set-up and invitation: tests/machines/operators.test.ts.
 
 describe('adminDashboard', () => {
   it('loads the summary for 7 days, then each tab its own data when opened', async () => {
     const { actors, calls } = dashboardActors();
-    const actor = createActor(adminDashboardMachine.provide({ actors })).start();
+    const actor = createActor(adminDashboardMachine.provide({ actors }), { input: { tabs: ADMIN_TABS } }).start();
     await idle(actor);
     expect(calls).toEqual([['fetchAnalytics', { timeRange: '7d' }]]);
     actor.send({ type: 'TAB', tab: 'traffic' });
@@ -147,7 +89,7 @@ describe('adminDashboard', () => {
 
   it('reloads the summary and the open ranged tab on a new range, without closing the tab or the dialog', async () => {
     const { actors, calls } = dashboardActors();
-    const actor = createActor(adminDashboardMachine.provide({ actors })).start();
+    const actor = createActor(adminDashboardMachine.provide({ actors }), { input: { tabs: ADMIN_TABS } }).start();
     await idle(actor);
     actor.send({ type: 'TAB', tab: 'conversions' });
     await idle(actor);
@@ -164,7 +106,7 @@ describe('adminDashboard', () => {
 
   it('starts the table again from page 1 on a new filter, and pages only within the total', async () => {
     const { actors, calls } = dashboardActors();
-    const actor = createActor(adminDashboardMachine.provide({ actors })).start();
+    const actor = createActor(adminDashboardMachine.provide({ actors }), { input: { tabs: ADMIN_TABS } }).start();
     actor.send({ type: 'TAB', tab: 'leads' });
     await idle(actor);
     actor.send({ type: 'PAGE', page: 3 });
@@ -184,7 +126,7 @@ describe('adminDashboard', () => {
         throw input.id === 'gone' ? { status: 404 } : new Error('offline');
       });
       const { actors } = dashboardActors({ fetchLead: fromPromise(fetchLead) });
-      const actor = createActor(adminDashboardMachine.provide({ actors })).start();
+      const actor = createActor(adminDashboardMachine.provide({ actors }), { input: { tabs: ADMIN_TABS } }).start();
       actor.send({ type: 'LEAD.OPEN', id: 'L' });
       await vi.advanceTimersByTimeAsync(0);
       expect(fetchLead).toHaveBeenCalledTimes(1);
@@ -207,7 +149,7 @@ describe('adminDashboard', () => {
   it('saves the prices as typed numbers and tells every page; a 401 ends the dashboard', async () => {
     const pricingChanged = vi.fn();
     const { actors, calls } = dashboardActors();
-    const actor = createActor(adminDashboardMachine.provide({ actors, actions: { pricingChanged } })).start();
+    const actor = createActor(adminDashboardMachine.provide({ actors, actions: { pricingChanged } }), { input: { tabs: ADMIN_TABS } }).start();
     actor.send({ type: 'TAB', tab: 'pricing' });
     await idle(actor);
     actor.send({ type: 'PRICE.CHANGE', key: 'ESTA', value: '120' });
@@ -218,7 +160,7 @@ describe('adminDashboard', () => {
     expect(calls.at(-1)).toEqual(['savePricing', { pricing: saved }]);
     expect(pricingChanged.mock.calls[0]?.[1]).toEqual({ pricing: saved });
 
-    const refused = createActor(adminDashboardMachine.provide({ actors: dashboardActors({ fetchAnalytics: rejects({ status: 401 }) }).actors })).start();
+    const refused = createActor(adminDashboardMachine.provide({ actors: dashboardActors({ fetchAnalytics: rejects({ status: 401 }) }).actors }), { input: { tabs: ADMIN_TABS } }).start();
     await waitFor(refused, (s) => s.status === 'done');
     expect(refused.getSnapshot().output).toEqual({ expired: true });
   });

@@ -9,7 +9,7 @@ import { ADMIN_TABS, adminDashboardMachine, exportQuery, funnelShares, type Admi
 const LEAD_RETRIES = 3;
 const leadRetryDelay = (retry: number) => [1500, 3000, 6000][retry] as number;
 import { parsePrice, validateBranding } from '../../machines/domain/adminForms';
-import { TEST_ADMIN } from '../helpers/app';
+import { PATHS_OWNER, resetOperator, signIn } from './operators';
 import { effectsOf, lastCall, lastHeld, type PathModel, type Snap, type World } from './model';
 
 // The admin dashboard (spec 1-core §2.10) against the real admin routes, signed in as the admin: the summary for
@@ -43,8 +43,8 @@ async function signedInAdmin(world: World): Promise<void> {
     .insertInto('leads')
     .values({ id: LEAD, name: 'Lucía Path', email: 'lucia.path@example.com', phone: '+52 55 1234 5678', form_type: 'ESTA', nationality: 'Mexico', travel_purpose: 'tourism', form_data: JSON.stringify({ email: 'lucia.path@example.com' }), completion_status: 'incomplete', payment_status: 'unpaid', source: 'ai-chat', subscription_plan: 'none', owner_token: 'path-owner', user_id: null, capture_key: null, created_at: at, updated_at: at })
     .execute();
-  const res = await world.http({ method: 'POST', path: '/api/auth/admin-login', body: TEST_ADMIN });
-  expect(res.status).toBe(200);
+  await resetOperator(world.app, PATHS_OWNER);
+  await signIn(world, PATHS_OWNER);
 }
 
 /** A model's stand-in for what the server answers; the live actor gets the server's real answer. */
@@ -110,6 +110,19 @@ function adminEvents(s: Snap): AnyEventObject[] {
 
 const refused = (id: string): AnyEventObject => ({ type: `xstate.error.actor.${id}`, error: { status: 401 }, sent: true });
 
+const VIEWER = { username: 'paths-viewer', password: 'paths viewer password', role: 'viewer' as const, totp: false };
+/** The tabs a viewer's role shows (the oracle's own statement of the access table for viewers). */
+const VIEWER_TABS = ['overview', 'traffic', 'conversions'] as const;
+
+/** A viewer moves between every tab, the ones their role does not show included, and changes the range. */
+function viewerEvents(s: Snap): AnyEventObject[] {
+  if (s.matches({ active: { summary: 'loading' } })) return [done('fetchAnalytics')];
+  for (const [tab, id] of [['traffic', 'fetchTraffic'], ['conversions', 'fetchConversions']] as const) if (inTab(s, tab, 'loading')) return [done(id)];
+  const moves: AnyEventObject[] = ADMIN_TABS.filter((tab) => !inTab(s, tab)).map((tab) => ({ type: 'TAB', tab }));
+  if (context(s).timeRange === '7d') moves.push({ type: 'RANGE.CHANGE', range: '30d' });
+  return moves;
+}
+
 /** A session that is not an admin (never signed in, or signed out elsewhere): any admin call's 401 ends the dashboard. */
 function strangerEvents(s: Snap): AnyEventObject[] {
   const moves: AnyEventObject[] = [];
@@ -137,7 +150,7 @@ function sinceLeadLoad(world: World): string[] {
 
 export const adminDashboardPaths: PathModel = {
   machine: adminDashboardMachine,
-  budget: 85,
+  budget: 100,
   calls: adminDashboardCalls,
   effects: ['announceFetchFailed', 'announcePricingSaved', 'announcePricingFailed', 'announceBrandingSaved', 'announceBrandingFailed', 'pricingChanged', 'brandingChanged'],
   abstraction: (s) => {
@@ -145,8 +158,10 @@ export const adminDashboardPaths: PathModel = {
     return { value: s.value, timeRange: c.timeRange, query: c.leadQuery, leadId: c.leadId, attempts: c.attempts, esta: c.pricing?.ESTA, brand: c.branding?.brandName, brandErrors: Object.keys(c.brandingErrors) };
   },
   cases: [
-    { name: 'the signed-in admin', input: undefined, setup: async (w, i) => (await signedInAdmin(w), i), events: adminEvents },
-    { name: 'a session that is not an admin', input: undefined, events: strangerEvents },
+    { name: 'the signed-in admin', input: { tabs: ADMIN_TABS }, setup: async (w, i) => (await signedInAdmin(w), i), events: adminEvents },
+    { name: 'a session that is not an admin', input: { tabs: ADMIN_TABS }, events: strangerEvents },
+    // Issue 44: a viewer's dashboard shows the analytics tabs only; the others are asked for and never open.
+    { name: 'a viewer', input: { tabs: VIEWER_TABS }, setup: async (w, i) => (await resetOperator(w.app, VIEWER), await signIn(w, VIEWER), i), events: viewerEvents },
   ],
   required: [
     // Retry after the fourth failure starts the count again: three more retries before Retry is offered again.
@@ -173,10 +188,21 @@ export const adminDashboardPaths: PathModel = {
   },
   oracle: {
     initial: (s, world) => {
+      expect(context(s).tabs).toEqual(world.input.tabs);
       expect(s.matches({ active: { summary: 'loading', tab: 'overview', details: 'closed' } })).toBe(true);
       expect(world.held.map((h) => [h.name, h.input])).toEqual([['fetchAnalytics', { timeRange: '7d' }]]);
     },
     step: ({ before, event, after, started, asked, world }) => {
+      // A tab opens only when the role shows it; one it does not show leaves the open tab as it was.
+      if (event.type === 'TAB') {
+        const shown = (world.input.tabs as readonly string[]).includes(event.tab);
+        expect(inTab(after, event.tab)).toBe(shown || inTab(before, event.tab));
+        if (!shown) expect(started).toEqual([]);
+      }
+      // The viewer's session is refused every operation the table does not give viewers (checked on the server too).
+      if (world.input.tabs === VIEWER_TABS && event.type === 'xstate.done.actor.fetchAnalytics') {
+        expect(lastCall(world, 'GET', '/api/admin/analytics')?.status).toBe(200);
+      }
       // A range change reloads the summary and the open tab's figures for the new range, and nothing else.
       if (event.type === 'RANGE.CHANGE') {
         const changes = event.range !== context(before).timeRange;

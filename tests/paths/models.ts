@@ -1,6 +1,8 @@
 import type { MachineName } from '../../machines/index';
 import { adminDashboardPaths } from './adminDashboard.paths';
 import { adminGatePaths } from './adminGate.paths';
+import { auditLogPaths } from './auditLog.paths';
+import { operatorsPaths } from './operators.paths';
 import { agentChatPaths } from './agentChat.paths';
 import { aiAssistantPaths } from './aiAssistant.paths';
 import { aivisaChatPaths } from './aivisaChat.paths';
@@ -55,6 +57,8 @@ export const pathModels: Record<MachineName, PathModel> = {
   agentChat: agentChatPaths,
   adminGate: adminGatePaths,
   adminDashboard: adminDashboardPaths,
+  operators: operatorsPaths,
+  auditLog: auditLogPaths,
   premiumInterview: premiumInterviewPaths,
   voiceControls: voiceControlsPaths,
   travellerGroup: travellerGroupPaths,

@@ -4,6 +4,7 @@ import type { MachineName } from '../../machines/index';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { startFakeOpenAi, type FakeOpenAi } from '../helpers/fakeOpenAi';
 import { CoverageRecorder, coverageRow, type CoverageRow } from './coverage';
+import { PATHS_SESSION_SECRET, pathsOperators } from './operators';
 import type { PathModel } from './model';
 import { generatePaths, runPath } from './runner';
 
@@ -46,10 +47,15 @@ beforeAll(async () => {
   speechService = await startFakeOpenAi();
   // Paths make pending orders by hand (no charge behind them) and look at them pending; reconciliation, which
   // would settle them after its grace period, has its own API tests (tests/api/purchases.test.ts).
-  server = await createTestApp({
-    speechToText: { baseUrl: speechService.baseURL, apiKey: 'test-key', model: 'whisper-fake' },
-    reconcile: { graceMs: 3_600_000, everyMs: 3_600_000 },
-  });
+  server = await createTestApp(
+    {
+      speechToText: { baseUrl: speechService.baseURL, apiKey: 'test-key', model: 'whisper-fake' },
+      reconcile: { graceMs: 3_600_000, everyMs: 3_600_000 },
+      // The operators' TOTP secrets are sealed under it, so the admin models can seal their own (tests/paths/operators.ts).
+      sessionSecret: PATHS_SESSION_SECRET,
+    },
+    { logger: false, operators: pathsOperators },
+  );
 });
 
 afterAll(async () => {

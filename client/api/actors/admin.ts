@@ -2,6 +2,19 @@ import { adminAnalytics, adminConversions, adminLead, adminLeads, adminLogin, ad
 import { logout } from '../../../openapi/routes/auth';
 import { getBranding } from '../../../openapi/routes/branding';
 import { getPricing } from '../../../openapi/routes/pricing';
+import {
+  acceptInvitation,
+  adminTotp,
+  auditLog,
+  changeOperator,
+  confirmEnrolment,
+  createOperator,
+  listOperators,
+  reinviteOperator,
+  startEnrolment,
+} from '../../../openapi/routes/operators';
+import type { OperatorChange } from '../../../machines/operators.machine';
+import type { AuditQuery, StaffRole } from '../../../openapi/schemas/operators';
 import type { LeadQuery } from '../../../machines/adminDashboard.machine';
 import type { TimeRange } from '../../../openapi/schemas/admin';
 import type { BrandingDto } from '../../../openapi/schemas/branding';
@@ -10,12 +23,33 @@ import { call } from '../call';
 import type { Transport } from '../transport';
 import { actorsOf } from './actorsOf';
 
-/** The admin gate's calls: is this session an admin, sign in, sign out. */
+/** The admin gate's calls: is this session an admin, sign in (and the second step), set up two-factor sign-in, sign out. */
 export function adminGateCalls(http: Transport) {
   return {
     adminStatus: () => call(http, adminStatus, {}),
     adminLogin: (body: { username: string; password: string }) => call(http, adminLogin, { body }),
+    verifyCode: (body: { code: string }) => call(http, adminTotp, { body }),
+    acceptInvitation: (body: { token: string; password: string }) => call(http, acceptInvitation, { body }),
+    startEnrolment: () => call(http, startEnrolment, {}),
+    confirmEnrolment: (body: { code: string }) => call(http, confirmEnrolment, { body }),
     logout: () => call(http, logout, {}),
+  };
+}
+
+/** The owners' operators tab. */
+export function operatorsCalls(http: Transport) {
+  return {
+    listOperators: () => call(http, listOperators, {}),
+    createOperator: (body: { username: string; role: StaffRole }) => call(http, createOperator, { body }),
+    changeOperator: ({ id, change }: { id: string; change: OperatorChange }) => call(http, changeOperator, { params: { id }, body: change }),
+    reinviteOperator: ({ id }: { id: string }) => call(http, reinviteOperator, { params: { id } }),
+  };
+}
+
+/** The owners' audit log tab. */
+export function auditLogCalls(http: Transport) {
+  return {
+    fetchAudit: (query: AuditQuery) => call(http, auditLog, { query }),
   };
 }
 
@@ -37,3 +71,5 @@ export function adminDashboardCalls(http: Transport) {
 
 export const makeAdminGateActors = (http: Transport) => actorsOf(adminGateCalls, http);
 export const makeAdminDashboardActors = (http: Transport) => actorsOf(adminDashboardCalls, http);
+export const makeOperatorsActors = (http: Transport) => actorsOf(operatorsCalls, http);
+export const makeAuditLogActors = (http: Transport) => actorsOf(auditLogCalls, http);

@@ -23,6 +23,11 @@ import { LeadsTab } from './LeadsTab';
 import { OverviewTab } from './OverviewTab';
 import { BrandingTab, PricingTab } from './SettingsTabs';
 import { TrafficTab } from './TrafficTab';
+import { OperatorsTab } from './OperatorsTab';
+import { AuditTab } from './AuditTab';
+import { mayCall } from '../../../machines/adminGate.view';
+import type { AdminStatusDto } from '../../../openapi/schemas/admin';
+import type { StaffRole } from '../../../openapi/schemas/operators';
 
 const withActors = adminDashboardMachine.provide({ actors: makeAdminDashboardActors(fetchTransport) });
 
@@ -47,11 +52,11 @@ function withEffects(toasts: ToastActor) {
 
 export type DashboardRef = ReturnType<typeof useDashboard>;
 
-function useDashboard(onExpired: () => void) {
+function useDashboard(onExpired: () => void, tabs: readonly AdminTab[]) {
   const toasts = useToastActor();
   const machine = useMemo(() => withEffects(toasts), [toasts]);
   const inspector = inspect();
-  const ref = useActorRef(machine, inspector ? { inspect: inspector } : {});
+  const ref = useActorRef(machine, { input: { tabs }, ...(inspector ? { inspect: inspector } : {}) });
   const expired = useRef(onExpired);
   expired.current = onExpired;
   useEffect(() => {
@@ -65,16 +70,22 @@ function useDashboard(onExpired: () => void) {
 
 interface Props {
   username: string;
+  role: StaffRole | null;
+  /** The tabs the role shows, from what the server says it may call (issue 44). */
+  tabs: readonly AdminTab[];
+  session: AdminStatusDto | null;
+  canEnrol: boolean;
+  onEnrol: () => void;
   onSignOut: () => void;
   onExpired: () => void;
 }
 
-/** The dashboard (spec 1-core §2.10): range, export, the four cards, the six tabs, and the lead dialog. */
-export function AdminDashboard({ username, onSignOut, onExpired }: Props) {
-  const { t } = useTranslation(['admin', 'catalog', 'ds160form']);
+/** The dashboard (spec 1-core §2.10): range, export, the four cards, the tabs the role may see, and the lead dialog. */
+export function AdminDashboard({ username, role, tabs, session, canEnrol, onEnrol, onSignOut, onExpired }: Props) {
+  const { t } = useTranslation(['admin', 'catalog', 'ds160form', 'operators']);
   const money = useMoney();
   const format = useFormat();
-  const ref = useDashboard(onExpired);
+  const ref = useDashboard(onExpired, tabs);
 
   const timeRange = useSelector(ref, (s) => s.context.timeRange);
   const analytics = useSelector(ref, (s) => s.context.analytics);
@@ -84,7 +95,7 @@ export function AdminDashboard({ username, onSignOut, onExpired }: Props) {
   const leadQuery = useSelector(ref, (s) => s.context.leadQuery);
 
   const select = (next: AdminTab) => ref.send({ type: 'TAB', tab: next });
-  const tabKeys = useTabKeys(ADMIN_TABS, tab, select);
+  const tabKeys = useTabKeys(tabs, tab, select);
 
   if (!analytics && summaryLoading) return <Spinner label={t('dashboard.loading')} />;
 
@@ -93,7 +104,10 @@ export function AdminDashboard({ username, onSignOut, onExpired }: Props) {
       <div className={css.head}>
         <div>
           <h1 className={heading.page}>{t('dashboard.title')}</h1>
-          <p className={muted}>{t('dashboard.signedInAs', { username })}</p>
+          <p className={muted}>
+            {t('dashboard.signedInAs', { username })}
+            {role && <> · {t('operators:dashboard.role', { role: t(`operators:roles.${role}`) })}</>}
+          </p>
         </div>
         <div className={css.controls}>
           <div>
@@ -109,9 +123,16 @@ export function AdminDashboard({ username, onSignOut, onExpired }: Props) {
             </select>
           </div>
           {/* A plain link: the browser downloads the CSV the server streams, with the table's filters. */}
-          <a className={button.secondary} href={`${adminLeadsExport.url}${exportQuery(leadQuery)}`} download data-testid="admin-export">
-            {t('dashboard.export')}
-          </a>
+          {mayCall(session, adminLeadsExport) && (
+            <a className={button.secondary} href={`${adminLeadsExport.url}${exportQuery(leadQuery)}`} download data-testid="admin-export">
+              {t('dashboard.export')}
+            </a>
+          )}
+          {canEnrol && (
+            <button type="button" className={button.secondary} onClick={onEnrol} data-testid="admin-enrol">
+              {t('operators:dashboard.enrol')}
+            </button>
+          )}
           <button type="button" className={button.ghost} onClick={onSignOut}>
             {t('dashboard.signOut')}
           </button>
@@ -137,7 +158,7 @@ export function AdminDashboard({ username, onSignOut, onExpired }: Props) {
       )}
 
       <div role="tablist" aria-label={t('dashboard.tabs')} className={css.tabList}>
-        {ADMIN_TABS.map((name) => (
+        {tabs.map((name) => (
           <button
             key={name}
             ref={tabKeys.refOf(name)}
@@ -164,6 +185,8 @@ export function AdminDashboard({ username, onSignOut, onExpired }: Props) {
         {tab === 'conversions' && <ConversionsTab dashboard={ref} />}
         {tab === 'pricing' && <PricingTab dashboard={ref} />}
         {tab === 'branding' && <BrandingTab dashboard={ref} />}
+        {tab === 'operators' && <OperatorsTab onExpired={onExpired} />}
+        {tab === 'audit' && <AuditTab onExpired={onExpired} />}
       </div>
 
       <LeadDetails dashboard={ref} />

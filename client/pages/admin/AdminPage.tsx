@@ -1,7 +1,9 @@
 import { useSelector } from '@xstate/react';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { adminGateMachine, type AdminField } from '../../../machines/adminGate.machine';
+import { useSearchParams } from 'react-router';
+import { adminGateMachine, adminGateView, type AdminField } from '../../../machines/adminGate.view';
+import { errorKey } from '../../../machines/domain/errorCodes';
 import { makeAdminGateActors } from '../../api/actors/admin';
 import { fetchTransport } from '../../api/transport';
 import { useToastActor } from '../../app/AppContext';
@@ -12,21 +14,21 @@ import { Spinner } from '../../components/Spinner';
 import { TextField } from '../../components/TextField';
 import { button, card, heading, muted, narrow, page, stack } from '../../styles/ui.css';
 import { AdminDashboard } from './AdminDashboard';
-import { errorKey } from '../../../machines/domain/errorCodes';
+import { Enrolment, InvitationForm, RecoveryCodes, SecondStep } from './GateSteps';
 
 const withActors = adminGateMachine.provide({ actors: makeAdminGateActors(fetchTransport) });
 
-/** The gate's toasts (spec 1-core §8), as keys of the `admin` namespace. */
+/** The gate's toasts (spec 1-core §8 and the second step's), as keys of the `admin` and `operators` namespaces. */
 function withToasts(toasts: ToastActor) {
+  const failed = (title: string, fallback: string) => (_: unknown, { code }: { code: Parameters<typeof errorKey>[0] }) =>
+    toasts.send({ type: 'TOAST.SHOW', toast: { title, description: errorKey(code) ?? fallback, variant: 'destructive' } });
   return withActors.provide({
     actions: {
       announceLoggedIn: () => toasts.send({ type: 'TOAST.SHOW', toast: { title: 'admin:toast.loggedIn.title', description: 'admin:toast.loggedIn.description' } }),
       // The server's reason in the admin's language, when it gave one; else the spec's 'Invalid admin credentials'.
-      announceLoginFailed: (_, { code }) =>
-        toasts.send({
-          type: 'TOAST.SHOW',
-          toast: { title: 'admin:toast.loginFailed.title', description: errorKey(code) ?? 'admin:toast.loginFailed.description', variant: 'destructive' },
-        }),
+      announceLoginFailed: failed('admin:toast.loginFailed.title', 'admin:toast.loginFailed.description'),
+      announceCodeFailed: failed('operators:toast.codeFailed.title', 'operators:toast.codeFailed.description'),
+      announceEnrolled: () => toasts.send({ type: 'TOAST.SHOW', toast: { title: 'operators:toast.enrolled.title', description: 'operators:toast.enrolled.description' } }),
       announceExpired: () => toasts.send({ type: 'TOAST.SHOW', toast: { title: 'admin:toast.expired.title', description: 'admin:toast.expired.description' } }),
       announceSignOutFailed: () =>
         toasts.send({ type: 'TOAST.SHOW', toast: { title: 'admin:toast.signOutFailed.title', description: 'admin:toast.signOutFailed.description', variant: 'destructive' } }),
@@ -34,26 +36,52 @@ function withToasts(toasts: ToastActor) {
   });
 }
 
-/** /teamomora (spec 1-core §2.10): the gate, then the dashboard. */
+export type GateRef = ReturnType<typeof useFlow<ReturnType<typeof withToasts>>>;
+
+/** /teamomora (spec 1-core §2.10; issue 44): the gate, its second step and set-up, then the dashboard. */
 export default function AdminPage() {
   const { t } = useTranslation('admin');
   usePageMeta('other');
   const toasts = useToastActor();
+  const [search] = useSearchParams();
+  // The invitation link's token: the gate's input, read once as the page opens.
+  const [input] = useState(() => ({ invitation: search.get('invite') }));
   const machine = useMemo(() => withToasts(toasts), [toasts]);
-  const gate = useFlow(machine, undefined);
+  const gate = useFlow(machine, input);
+  const view = useSelector(gate, adminGateView, (a, b) => JSON.stringify(a) === JSON.stringify(b));
 
-  const checking = useSelector(gate, (s) => s.matches('checking'));
-  const authenticated = useSelector(gate, (s) => s.matches('authenticated') || s.matches('signingOut'));
-  const signingIn = useSelector(gate, (s) => s.matches({ loginForm: 'signingIn' }));
-  const username = useSelector(gate, (s) => s.context.username);
-  const fields = useSelector(gate, (s) => s.context.fields);
-  const errors = useSelector(gate, (s) => s.context.errors);
-
-  if (checking) return <Spinner label={t('gate.checking')} />;
-  if (authenticated) {
-    return <AdminDashboard username={username ?? ''} onSignOut={() => gate.send({ type: 'SIGN_OUT' })} onExpired={() => gate.send({ type: 'EXPIRED' })} />;
+  switch (view.screen) {
+    case 'checking':
+      return <Spinner label={t('gate.checking')} />;
+    case 'dashboard':
+      return (
+        <AdminDashboard
+          username={view.username}
+          role={view.role}
+          tabs={view.tabs}
+          session={view.session}
+          canEnrol={view.canEnrol}
+          onEnrol={() => gate.send({ type: 'ENROL' })}
+          onSignOut={() => gate.send({ type: 'SIGN_OUT' })}
+          onExpired={() => gate.send({ type: 'EXPIRED' })}
+        />
+      );
+    case 'secondStep':
+      return <SecondStep gate={gate} view={view} />;
+    case 'enrolment':
+      return <Enrolment gate={gate} view={view} />;
+    case 'recoveryCodes':
+      return <RecoveryCodes gate={gate} view={view} />;
+    case 'invitation':
+    case 'invitationRefused':
+      return <InvitationForm gate={gate} view={view} />;
+    default:
+      return <LoginForm gate={gate} view={view} />;
   }
+}
 
+function LoginForm({ gate, view }: { gate: GateRef; view: ReturnType<typeof adminGateView> }) {
+  const { t } = useTranslation('admin');
   const change = (field: AdminField) => (value: string) => gate.send({ type: 'FIELD.CHANGE', field, value });
   const submit = () => {
     gate.send({ type: 'SUBMIT' });
@@ -61,7 +89,6 @@ export default function AdminPage() {
     const first = (['username', 'password'] as const).find((f) => refused[f]);
     if (first) document.getElementById(`admin-${first}`)?.focus();
   };
-
   return (
     <div className={`${narrow} ${page}`}>
       <section className={`${card} ${stack}`} aria-labelledby="admin-gate-title">
@@ -79,13 +106,13 @@ export default function AdminPage() {
             submit();
           }}
         >
-          <TextField id="admin-username" label={t('gate.username')} type="text" autoComplete="username" value={fields.username} error={errors.username} busy={signingIn} onChange={change('username')} />
-          <TextField id="admin-password" label={t('gate.password')} type="password" autoComplete="current-password" value={fields.password} error={errors.password} busy={signingIn} onChange={change('password')} />
-          <button type="submit" className={button.primary} aria-disabled={signingIn || undefined} aria-busy={signingIn} data-testid="admin-submit">
-            {signingIn ? t('gate.submitting') : t('gate.submit')}
+          <TextField id="admin-username" label={t('gate.username')} type="text" autoComplete="username" value={view.fields.username} error={view.errors.username} busy={view.busy} onChange={change('username')} />
+          <TextField id="admin-password" label={t('gate.password')} type="password" autoComplete="current-password" value={view.fields.password} error={view.errors.password} busy={view.busy} onChange={change('password')} />
+          <button type="submit" className={button.primary} aria-disabled={view.busy || undefined} aria-busy={view.busy} data-testid="admin-submit">
+            {view.busy ? t('gate.submitting') : t('gate.submit')}
           </button>
         </form>
-        <button type="button" className={button.ghost} onClick={() => gate.send({ type: 'BACK_HOME' })} disabled={signingIn}>
+        <button type="button" className={button.ghost} onClick={() => gate.send({ type: 'BACK_HOME' })} disabled={view.busy}>
           {t('gate.back')}
         </button>
       </section>

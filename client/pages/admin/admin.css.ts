@@ -71,3 +71,9 @@ export const factTerm = style({ color: vars.color.textMuted, fontSize: vars.font
 export const factValue = style({ margin: `0 0 ${vars.space.xs}`, fontWeight: 600, overflowWrap: 'anywhere' });
 export const photo = style({ width: 160, height: 160, objectFit: 'cover', borderRadius: vars.radius.md, border: `1px solid ${vars.color.border}` });
 export const grow = style({ flex: 1, minWidth: 0 });
+
+// Two-factor set-up (issue 44): the QR code on white with a quiet zone, whatever the theme; codes in a grid.
+export const qr = style({ width: 200, height: 200, background: '#ffffff', padding: vars.space.xs, borderRadius: vars.radius.sm, border: `1px solid ${vars.color.border}` });
+export const secret = style({ fontFamily: 'monospace', letterSpacing: '0.08em', overflowWrap: 'anywhere', fontWeight: 700 });
+export const codes = style({ listStyle: 'none', padding: 0, margin: 0, display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 200px), 1fr))', gap: vars.space.xs, fontFamily: 'monospace', fontSize: vars.fontSize.lg });
+export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xs });

@@ -12,8 +12,10 @@ declare module 'fastify' {
     role?: 'admin' | 'user' | 'guest';
     /** Leads brought back here with a resume code and their e-mail: this session may read and change them. */
     resumedLeads?: string[];
-    /** An admin's last request (ms): an admin idle for 30 minutes is signed out. */
+    /** An operator's last request (ms, the operators' clock): one idle for ADMIN_IDLE_MINUTES is signed out. */
     adminSeenAt?: number;
+    /** The password was right and the app's code is awaited, until `until` (ms); nobody is signed in yet. */
+    adminPending?: { userId: string; until: number };
     /** The paid Premium order whose access code this session entered, and its interview in progress (issue 15). */
     premium?: { orderId: string; interviewId?: string };
   }

@@ -4,8 +4,8 @@ import type { Executor } from '../../../db/index';
 import { adoptLeads } from '../../../db/queries/leads';
 import { adoptOrders } from '../../../db/queries/orders';
 import { adoptPhotos } from '../../../db/queries/photos';
-import { findAccountByEmail, findUser, findUserByUsername, insertAccountOnce, insertUser } from '../../../db/queries/users';
-import type { UserRow } from '../../../db/schema';
+import { findAccountByEmail, findUser, insertAccountOnce, insertUser, NOT_STAFF } from '../../../db/queries/users';
+import type { NewUser, UserRow } from '../../../db/schema';
 import { normalizeEmail, validateGuest, validateLogin, validateSignup } from '../../../machines/domain/account';
 import type { AccountDto } from '../../../openapi/schemas/auth';
 import { englishMessage } from '../../lib/messages';
@@ -15,9 +15,6 @@ import { admit, FREE_FAILURES, type AttemptCounters, type Tally } from '../guard
 
 /** The one failure message for every wrong sign-in, so it never says which part was wrong (spec 1-core §8). */
 export const INVALID_CREDENTIALS = 'Invalid credentials';
-
-/** Spec 1-core §8: 'Invalid admin credentials'. */
-export const INVALID_ADMIN_CREDENTIALS = 'Invalid admin credentials';
 
 export function toAccount(user: UserRow): AccountDto {
   return { id: user.id, email: user.email ?? user.guest_email ?? '', role: user.role };
@@ -31,14 +28,14 @@ export const CLIENT_FREE_FAILURES = 20;
  * starts it over) and the client across accounts. Never the account alone, so failures made elsewhere never keep
  * the owner out: the operator signs in from a clean client while a guesser waits.
  */
-function signInTallies(kind: 'login' | 'admin', account: string, client: string): Tally[] {
+export function signInTallies(kind: 'login' | 'admin', account: string, client: string): Tally[] {
   return [
     { key: `${kind}:account:${account}:client:${client}`, free: FREE_FAILURES, onSuccess: 'forget' },
     { key: `${kind}:client:${client}`, free: CLIENT_FREE_FAILURES, onSuccess: 'refund' },
   ];
 }
 
-const tooManyAttempts = (minutes: string) => `Too many attempts. Try again in ${minutes}.`;
+export const tooManyAttempts = (minutes: string) => `Too many attempts. Try again in ${minutes}.`;
 
 /**
  * Sign-up's one answer for an e-mail that has an account, whatever the password: it neither says the account
@@ -69,7 +66,7 @@ export class AccountService {
   async signup(email: string, password: string): Promise<UserRow> {
     firstProblem(validateSignup({ email, password, confirmPassword: password }));
     const address = normalizeEmail(email);
-    const user: UserRow = {
+    const user: NewUser = {
       id: randomUUID(),
       username: null,
       email: address,
@@ -79,7 +76,7 @@ export class AccountService {
       created_at: new Date().toISOString(),
     };
     if (!(await insertAccountOnce(this.db, user))) throw conflict(SIGNUP_REFUSED, 'account_not_created');
-    return user;
+    return { ...user, ...NOT_STAFF } as UserRow;
   }
 
   /** An applicant's sign-in from `client` (the request's address). */
@@ -94,21 +91,10 @@ export class AccountService {
     return user;
   }
 
-  /** An operator's sign-in: counted as an applicant's is, with the one message for any wrong part. */
-  async adminLogin(username: string, password: string, client: string): Promise<UserRow> {
-    const ticket = await admit(this.counters, signInTallies('admin', username.trim().toLowerCase(), client), tooManyAttempts);
-    const user = await findUserByUsername(this.db, username.trim());
-    const admin = user?.role === 'admin' ? user : undefined;
-    const ok = await verifyPassword(password, admin?.password_hash ?? (await this.decoy));
-    if (!admin || !ok) throw unauthorized(INVALID_ADMIN_CREDENTIALS, 'invalid_admin_credentials');
-    await ticket.succeeded();
-    return admin;
-  }
-
   /** A new guest identity every time: an e-mail alone never opens anything someone else made (docs/DECISIONS.md). */
   async guest(email: string): Promise<UserRow> {
     firstProblem(validateGuest({ email }));
-    const user: UserRow = {
+    const user: NewUser = {
       id: randomUUID(),
       username: null,
       email: null,
@@ -118,7 +104,7 @@ export class AccountService {
       created_at: new Date().toISOString(),
     };
     await insertUser(this.db, user);
-    return user;
+    return { ...user, ...NOT_STAFF } as UserRow;
   }
 
   async find(id: string): Promise<UserRow | undefined> {

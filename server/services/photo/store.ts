@@ -54,16 +54,23 @@ export class PhotoStore {
     return { photoId: id, contentType: row.content_type, width: row.width, height: row.height, bytes: row.size_bytes };
   }
 
-  /** The bytes, for the session that chose the photo, the account it belongs to, whoever may see its lead, or an admin. */
-  async read(access: Access, id: string): Promise<{ contentType: string; data: Buffer }> {
+  /**
+   * The bytes, for the session that chose the photo, the account it belongs to, whoever may see its lead, or an
+   * operator whose role reads leads (`staff`, checked by the caller), who is told so (`byStaff`) to log the view.
+   */
+  async read(access: Access, id: string, staff = false): Promise<{ contentType: string; data: Buffer; leadId: string | null; byStaff: boolean }> {
     const meta = await findPhotoMeta(this.db, id);
     if (!meta) throw refusal(false, 'photo');
+    let byStaff = false;
     if (!canAccess(access, meta)) {
       const lead = meta.lead_id ? await findLeadRow(this.db, meta.lead_id) : undefined;
-      if (!lead || !canAccessLead(access, lead)) throw refusal(true, 'photo');
+      if (!(lead && canAccessLead(access, lead))) {
+        if (!staff) throw refusal(true, 'photo');
+        byStaff = true;
+      }
     }
     const data = await readPhotoData(this.db, id);
     if (!data) throw refusal(false, 'photo');
-    return { contentType: meta.content_type, data };
+    return { contentType: meta.content_type, data, leadId: meta.lead_id, byStaff };
   }
 }

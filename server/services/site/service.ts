@@ -1,4 +1,5 @@
-import type { Executor } from '../../../db/index';
+import { transact } from '../../../db/groupCommit';
+import type { Db, Executor } from '../../../db/index';
 import { listPlans } from '../../../db/queries/plans';
 import { getSetting, putSetting, type Branding, type PricingMap, type Settings } from '../../../db/queries/settings';
 import { findCountry } from '../../../machines/domain/countries';
@@ -14,6 +15,9 @@ import { plansOf, priceList } from '../orders/products';
  * LISTEN/NOTIFY); this bounds how stale a copy can get if a notice is lost on a broken connection.
  */
 const CACHE_MS = 5_000;
+
+/** Another write that must be in the transaction of a settings change. */
+type AlsoIn<T> = (trx: Executor, saved: T) => Promise<void>;
 
 /** The topic of the notices that drop the copies. */
 const SITE_TOPIC = 'site';
@@ -76,20 +80,27 @@ export class SiteService {
     });
   }
 
-  async setBranding(branding: Branding): Promise<Branding> {
+  /** `alsoIn` writes in the same transaction (the audit log's entry, issue 44), so the change and its record are one. */
+  async setBranding(branding: Branding, alsoIn?: AlsoIn<Branding>): Promise<Branding> {
     const value = { brandName: branding.brandName.trim(), chatAssistantName: branding.chatAssistantName.trim() };
     if (!value.brandName) throw badRequest('branding.brandName', 'must not be blank');
     if (!value.chatAssistantName) throw badRequest('branding.chatAssistantName', 'must not be blank');
-    await putSetting(this.db, 'branding', value);
-    await this.notices.publish(SITE_TOPIC);
+    await this.put('branding', value, alsoIn);
     return value;
   }
 
-  async setPricing(pricing: PricingMap): Promise<PricingMap> {
+  async setPricing(pricing: PricingMap, alsoIn?: AlsoIn<PricingMap>): Promise<PricingMap> {
     const value = { ESTA: pricing.ESTA, DS160_BASIC: pricing.DS160_BASIC, DS160_PRO: pricing.DS160_PRO, DS160_PREMIUM: pricing.DS160_PREMIUM };
-    await putSetting(this.db, 'pricing', value);
-    await this.notices.publish(SITE_TOPIC);
+    await this.put('pricing', value, alsoIn);
     return value;
+  }
+
+  private async put<K extends 'branding' | 'pricing'>(key: K, value: Settings[K], alsoIn?: AlsoIn<Settings[K]>): Promise<void> {
+    await transact(this.db as Db, async (trx) => {
+      await putSetting(trx, key, value);
+      await alsoIn?.(trx, value);
+    });
+    await this.notices.publish(SITE_TOPIC);
   }
 
   /**

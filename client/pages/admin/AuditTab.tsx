@@ -1,0 +1,151 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AUDIT_ACTIONS, auditLogMachine, auditLogView } from '../../../machines/auditLog.view';
+import type { AuditFilters } from '../../../machines/auditLog.machine';
+import { makeAuditLogActors } from '../../api/actors/admin';
+import { fetchTransport } from '../../api/transport';
+import { useToastActor } from '../../app/AppContext';
+import { useFormat } from '../../app/format';
+import { inspect } from '../../app/inspect';
+import type { ToastActor } from '../../app/toasts';
+import { Spinner } from '../../components/Spinner';
+import { button, card, heading, input, label, muted, row, stack } from '../../styles/ui.css';
+import * as css from './admin.css';
+import { Failed } from './parts';
+
+const withActors = auditLogMachine.provide({ actors: makeAuditLogActors(fetchTransport) });
+
+function withToasts(toasts: ToastActor) {
+  return withActors.provide({
+    actions: {
+      announceFailed: () => toasts.send({ type: 'TOAST.SHOW', toast: { title: 'operators:toast.auditFailed.title', description: 'operators:toast.auditFailed.description', variant: 'destructive' } }),
+    },
+  });
+}
+
+/** The owners' audit log (issue 44): who viewed, exported or changed what, filtered, newest first. */
+export function AuditTab({ onExpired }: { onExpired: () => void }) {
+  const { t } = useTranslation('operators');
+  const format = useFormat();
+  const toasts = useToastActor();
+  const machine = useMemo(() => withToasts(toasts), [toasts]);
+  const inspector = inspect();
+  const ref = useActorRef(machine, inspector ? { inspect: inspector } : {});
+  const view = useSelector(ref, auditLogView, (a, b) => JSON.stringify(a) === JSON.stringify(b));
+  const expired = useRef(onExpired);
+  expired.current = onExpired;
+  useEffect(() => {
+    const sub = ref.subscribe((s) => {
+      if (s.status === 'done') expired.current();
+    });
+    return () => sub.unsubscribe();
+  }, [ref]);
+
+  const change = (field: keyof AuditFilters) => (e: { target: { value: string } }) => ref.send({ type: 'FILTER.CHANGE', field, value: e.target.value });
+  if (view.failed) return <Failed text={t('audit.failed')} onRetry={() => ref.send({ type: 'RETRY' })} />;
+  return (
+    <section className={`${card} ${stack}`} aria-labelledby="audit-title" aria-busy={view.loading}>
+      <div>
+        <h2 id="audit-title" className={heading.section}>
+          {t('audit.title')}
+        </h2>
+        <p className={muted}>{t('audit.lead')}</p>
+      </div>
+      <form
+        className={css.form}
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          ref.send({ type: 'APPLY' });
+        }}
+      >
+        <div>
+          <label htmlFor="audit-action" className={label}>
+            {t('audit.action')}
+          </label>
+          <select id="audit-action" className={css.select} value={view.filters.action} onChange={change('action')}>
+            <option value="">{t('audit.anyAction')}</option>
+            {AUDIT_ACTIONS.map((action) => (
+              <option key={action} value={action}>
+                {t(`audit.actions.${action}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        {(['actor', 'target'] as const).map((field) => (
+          <div key={field}>
+            <label htmlFor={`audit-${field}`} className={label}>
+              {t(`audit.${field}`)}
+            </label>
+            <input id={`audit-${field}`} className={input} type="text" value={view.filters[field]} onChange={change(field)} />
+          </div>
+        ))}
+        {(['from', 'to'] as const).map((field) => (
+          <div key={field}>
+            <label htmlFor={`audit-${field}`} className={label}>
+              {t(`audit.${field}`)}
+            </label>
+            <input id={`audit-${field}`} className={input} type="date" value={view.filters[field]} onChange={change(field)} />
+          </div>
+        ))}
+        <span className={row}>
+          <button type="submit" className={button.primary} data-testid="audit-apply">
+            {t('audit.apply')}
+          </button>
+          <button type="button" className={button.ghost} onClick={() => ref.send({ type: 'CLEAR' })}>
+            {t('audit.clear')}
+          </button>
+        </span>
+      </form>
+      {view.loading && view.entries.length === 0 ? (
+        <Spinner label={t('audit.loading')} />
+      ) : view.entries.length === 0 ? (
+        <p>{t('audit.empty')}</p>
+      ) : (
+        <>
+          <p className={muted}>{t('audit.total', { count: view.total })}</p>
+          {/* Wider than a phone: the region scrolls, so a keyboard must reach it. */}
+          <div className={css.tableWrap} tabIndex={0} role="region" aria-labelledby="audit-title">
+            <table className={css.table} data-testid="audit-table">
+              <thead>
+                <tr>
+                  {(['at', 'actor', 'action', 'target', 'detail', 'client'] as const).map((c) => (
+                    <th key={c} scope="col">
+                      {t(`audit.${c}`)}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {view.entries.map((entry) => (
+                  <tr key={entry.id}>
+                    <td>{format.dateTime(entry.at)}</td>
+                    <td>{entry.actor}</td>
+                    <td>{t(`audit.actions.${entry.action}`)}</td>
+                    <td>{entry.target}</td>
+                    <td>
+                      {Object.entries(entry.detail)
+                        .map(([key, value]) => `${key}: ${String(value)}`)
+                        .join(', ')}
+                    </td>
+                    <td>{entry.client}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <nav className={row} aria-label={t('audit.page', { page: view.page, pages: view.pages })}>
+            <button type="button" className={button.ghost} disabled={!view.canPrevious} onClick={() => ref.send({ type: 'PAGE', page: view.page - 1 })}>
+              {t('audit.previous')}
+            </button>
+            <span>{t('audit.page', { page: view.page, pages: view.pages })}</span>
+            <button type="button" className={button.ghost} disabled={!view.canNext} onClick={() => ref.send({ type: 'PAGE', page: view.page + 1 })}>
+              {t('audit.next')}
+            </button>
+          </nav>
+        </>
+      )}
+    </section>
+  );
+}

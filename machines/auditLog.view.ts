@@ -1,0 +1,22 @@
+// The audit tab's one door: its machine and everything the panel shows, already derived.
+import type { SnapshotFrom } from 'xstate';
+import { AUDIT_ACTIONS } from '../openapi/schemas/operators';
+import { auditLogMachine } from './auditLog.machine';
+
+export { auditLogMachine, AUDIT_ACTIONS };
+
+export function auditLogView(s: SnapshotFrom<typeof auditLogMachine>) {
+  const { filters, data, page } = s.context;
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  return {
+    loading: s.hasTag('loading'),
+    failed: s.matches('failed'),
+    filters,
+    entries: data?.entries ?? [],
+    total: data?.total ?? 0,
+    page,
+    pages,
+    canPrevious: s.can({ type: 'PAGE', page: page - 1 }),
+    canNext: s.can({ type: 'PAGE', page: page + 1 }),
+  };
+}
