@@ -91,12 +91,26 @@ function labelOf(line: string, inline: boolean): LabelMatch | null {
   const lead = BULLET.exec(line)?.[0].length ?? 0;
   const body = line.slice(lead);
   const squeeze = squeezed(fold(body));
-  const folded = squeeze.text;
+  // A label asked as a question ('What is your occupation?', 'Quel est votre nom complet ?', 'Any relatives in the
+  // US?') is the label after its question words, tried when the line as it stands is no label.
+  const asked = QUESTION_WORDS.exec(squeeze.text)?.[0].length ?? 0;
+  for (const skip of asked ? [0, asked] : [0]) {
+    const label = labelAt(squeeze, skip, lead, inline);
+    if (label) return label;
+  }
+  return null;
+}
+
+const QUESTION_WORDS =
+  /^(?:(?:what|which) (?:is|are) (?:your|the)|(?:do|did) you have (?:any )?|have you got (?:any )?|any(?= )|quel(?:le)?s? (?:est|sont) (?:votre|vos|le|la|les)|(?:cual|cuales) (?:es|son) (?:su|sus|tu|tus|el|la|los|las)|qual (?:e|eh|sao) (?:o|a|os|as)(?: (?:seu|sua|seus|suas))?|(?:tiene|tienes) (?:usted )?|avez-vous (?:des? )?|(?:voce )?tem )\s*/;
+
+function labelAt(squeeze: ReturnType<typeof squeezed>, skip: number, lead: number, inline: boolean): LabelMatch | null {
+  const folded = squeeze.text.slice(skip);
   for (const [key, re] of LABELS) {
     const match = re.exec(folded);
     if (!match) continue;
     let rest = folded.slice(match[0].length);
-    let used = match[0].length;
+    let used = skip + match[0].length;
     // A question label runs to its question mark; a plain one may carry a short qualifier before its colon
     // ('Monthly Income in Local Currency (if employed):'), never a sentence.
     const question = /^[^?\n]{0,200}\?/.exec(rest);

@@ -198,9 +198,14 @@ export function fromEntries(entries: readonly Entry[], text: string, language: L
       case 'usAddress':
         if (!gone) facts.usAddress ??= { source: value };
         break;
-      case 'contact':
-        if (!gone) facts.contact ??= { source: value, kind: contactKindOf(folded) };
+      case 'contact': {
+        if (gone || facts.contact) break;
+        facts.contact = { source: value, kind: contactKindOf(folded) };
+        // 'Kwame Mensah, my brother': a contact who is family is a relative there, whatever the family answer says.
+        const who = facts.contact.kind === 'relative' ? RELATIVE.exec(folded) : null;
+        if (who && !facts.relatives?.some((r) => r.source === value)) list('relatives').push({ source: value, relation: relationOf(who[0]), declared: false });
         break;
+      }
       case 'overstays': {
         if (gone === 'notApplicable') break;
         const answer = gone === 'none' ? false : yesNo(value);

@@ -30,7 +30,7 @@ const ALONG = /\b(?:travel(?:l)?ing with|travel with|coming with me|viajo con|vi
 /** A visa refused to someone else: "a mi esposo le negaron", "my husband ... was refused", "mon mari s'est vu refuser". */
 const THEIR_REFUSAL = /\b(?:le|les) (?:negaron|rechazaron|denegaron)\b|\bs'est vu refuser\b|\bs est vu refuser\b|\b(?:was|were) (?:refused|denied)\b|\bteve o visto negado\b|\b(?:sa|son|leur) (?:visa|demande) a ete refusee?\b/;
 /** "My contact in the U.S. is Peter Smith, my brother": the contact and who they are. */
-const CONTACT = /\b(?:my contact in|mi contacto en|mon contact aux|meu contato nos|contact person)\b/;
+const CONTACT = /\b(?:(?:my|mi|mon|ma|meu|minha|notre|nuestro|nosso) (?:us |u\.s\. )?(?:point of |persona de |personne de |pessoa de )?(?:contact|contacto|contato)|contact person)\b/;
 /** "I will stay at 221 Oak Street", "me hospedaré en …", "je logerai au …", "vou ficar hospedado em …". */
 const STAYING_AT = /\b(?:i will stay at|i'll stay at|staying at|we will stay at|me hospedare en|me hospedo en|me quedare en|nos quedaremos en|je logerai (?:au|a|chez)|je loge (?:au|a|chez)|je serai loge(?:e)? (?:au|a)|vou ficar hospedad[oa] (?:em|no|na)|vou me hospedar (?:em|no|na)|fico hospedad[oa] (?:em|no|na))\s+(.+)$/;
 const PROPERTY = /\b(casa propia|casa propria|finca propia|mi propia (?:casa|finca|empresa|tienda)|minha propria casa|departamento propio|apartamento propio|apartamento proprio|propiedad|propiedades|terreno|own (?:my|a|our) (?:house|home|apartment|flat|farm|land)|my own (?:house|home|apartment|farm)|property|proprietaire|ma propre maison|mon appartement|ma maison|imovel proprio|meu apartamento)\b/;
@@ -75,7 +75,8 @@ export function fromMentions(sentences: readonly Piece[], entries: readonly Entr
         else push('refusalMentions', { source: quote.text, ...(refusalYear ? { year: refusalYear } : {}) });
       }
       if (NEVER_VISITED.test(c.folded) && !year) facts.previousVisits ??= { source: quote.text, has: false };
-      else if ((VISIT.test(c.folded) || (year && VISIT_WITH_YEAR.test(c.folded))) && !NEGATION.test(c.folded.slice(0, (VISIT.exec(c.folded) ?? VISIT_WITH_YEAR.exec(c.folded))?.index ?? 0))) {
+      // 'Du 8 au 18 septembre 2027, visite touristique à Miami': the clause that holds the trip's own dates is this trip.
+      else if (!holdsTheTrip(c.text, facts) && (VISIT.test(c.folded) || (year && VISIT_WITH_YEAR.test(c.folded))) && !NEGATION.test(c.folded.slice(0, (VISIT.exec(c.folded) ?? VISIT_WITH_YEAR.exec(c.folded))?.index ?? 0))) {
         const length = lengthsIn(c.folded)[0];
         push('visits', { source: quote.text, ...(year ? { year: Number(year[0]) } : {}), ...(length ? { days: length.days } : {}) });
       }
@@ -91,7 +92,8 @@ export function fromMentions(sentences: readonly Piece[], entries: readonly Entr
         if (!facts.companions?.some((x) => x.relation === relation)) push('companions', { source: quote.text, relation, declared: false });
       }
       if (CONTACT.test(c.folded) && !facts.contact) {
-        const who = RELATIVE.exec(c.folded.slice(CONTACT.exec(c.folded)!.index + 10));
+        const cue = CONTACT.exec(c.folded)!;
+        const who = RELATIVE.exec(c.folded.slice(cue.index + cue[0].length));
         facts.contact = { source: quote.text, kind: who ? 'relative' : contactKindOf(c.folded), ...(who ? { relation: relationOf(who[0]) } : {}) };
         if (who) push('relatives', { source: quote.text, relation: relationOf(who[0]), declared: false });
       }
@@ -120,4 +122,9 @@ export function fromMentions(sentences: readonly Piece[], entries: readonly Entr
   if (!facts.usFamily && relative) facts.usFamily = { source: relative.source, has: true };
   const visit = facts.visits?.find((v) => v.year !== undefined);
   if (!facts.previousVisits && visit) facts.previousVisits = { source: visit.source, has: true };
+}
+
+/** Whether a clause quotes the trip's arrival or departure date, as read from the entries and sentences. */
+function holdsTheTrip(text: string, facts: ApplicantFacts): boolean {
+  return [facts.arrival, facts.departure].some((d) => d !== undefined && d.source.length >= 6 && text.includes(d.source));
 }

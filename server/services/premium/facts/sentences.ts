@@ -177,20 +177,22 @@ function dates(s: Piece, { facts, language }: Ctx): void {
     const source = date.text;
     // "Passport valid until …", "born on …", "issued on …": a document's or a person's date, not the trip's.
     if (/\b(pasaporte|passport|passeport|passaporte|expir|vence|valid|valable|validade|emitid|issued|delivre|nacimiento|naissance|nascimento|born|nac[ií]|nasci)\w*[^.]*$/.test(before)) continue;
-    if (/\b(regreso|regresa|regresamos|regresare|regresaria|vuelvo|vuelve|volvemos|volvere|volveria|return|returns|returning|back|leave on|leaving on|departure|salida de|hasta el|until|boleto de regreso|vuelo de regreso|return ticket|return flight|repars|repartirai|reviens|retour|rentre|jusqu'au|volto|voltarei|volta|retorno|regresso|ate)\b[^.]*$/.test(before)) {
+    if (/\b(regreso|regresa|regresamos|regresare|regresaria|vuelvo|vuelve|volvemos|volvere|volveria|return|returns|returning|back|leave on|leaving|departure|salida de|hasta el|until|boleto de regreso|vuelo de regreso|return ticket|return flight|repars|repartirai|reviens|retour|rentre|jusqu'au|volto|voltarei|volta|retorno|regresso|ate)\b[^.]*$/.test(before)) {
       facts.departure ??= { source, iso: date.iso };
     } else if (/\b(llego|llega|llegare|llegaria|llegamos|llegada|arrive|arrives|arriving|arrival|salgo|sale|salimos|viajo|viaja|se va|se iria|se ira|starting|start on|from|desde el|fly on|flying on|vuelo el|entro|entrare|a partir del?|j'arrive|arrivee|arriverai|pars|partirai|chego|chegarei|chegada|embarco|viajo em)\b[^.]*$/.test(before)) {
       facts.arrival ??= { source, iso: date.iso };
     }
   }
-  // 'fechas: June 12th to July 30th, 2027', 'Oct 4 → Oct 10': two dates joined by 'to' are the trip's first and last day.
-  if (facts.arrival || facts.departure) return;
+  // 'fechas: June 12th to July 30th, 2027', 'Oct 4 → Oct 10', 'du 8 au 18 septembre', 'de 1 até 15 de outubro': two
+  // dates joined by 'to' are the trip's first and last day; one of them may already be read from its own cue.
+  if (facts.arrival && facts.departure) return;
   for (let i = 0; i + 1 < all.length; i += 1) {
     const [a, b] = [all[i] as DateFound, all[i + 1] as DateFound];
     const between = s.folded.slice(a.index + a.text.length, b.index);
-    if (/^,?\s*(?:to|al|a|hasta(?: el)?|until|till|through|thru|→|->|-|–|—)\s*(?:el\s+)?$/.test(between) && a.iso < b.iso) {
-      facts.arrival = { source: a.text, iso: a.iso };
-      facts.departure = { source: b.text, iso: b.iso };
+    const agrees = (!facts.arrival || facts.arrival.iso === a.iso) && (!facts.departure || facts.departure.iso === b.iso);
+    if (agrees && /^,?\s*(?:to|al|a|au|ate|jusqu'au|hasta(?: el)?|until|till|through|thru|→|->|-|–|—)\s*(?:el\s+|le\s+)?$/.test(between) && a.iso < b.iso) {
+      facts.arrival ??= { source: a.text, iso: a.iso };
+      facts.departure ??= { source: b.text, iso: b.iso };
       return;
     }
   }
@@ -215,7 +217,7 @@ function yearless(s: Piece, language: Lang): DateFound[] {
 }
 
 /** Words that say a passport's end, and its start: a date after one of them is that one ("issued on … and expires on …"). */
-const EXPIRES = /\b(vence|vencimiento|expira|caduca|valido hasta|vigente hasta|expires|expiry|expiration|valid until|valid through|good until|expire|valable jusqu|validade|valido ate|vencimento)\b/g;
+const EXPIRES = /\b(vence|vencimiento|expira|caduca|valido hasta|vigente hasta|expires|expiry|expiration|valid until|valid through|valid till|good until|expire|valable jusqu|validade|valido ate|vale ate|valida ate|vencimento)\b/g;
 const ISSUED = /\b(emitido|emitida|expedido|expedida|emision|expedicion|issued|issue|delivre|delivrance|emissao|emitido em)\b/g;
 
 function passport(s: Piece, { facts, language }: Ctx): void {
