@@ -83,3 +83,37 @@ describe('the trip told as two dates (issue 42)', () => {
     );
   });
 });
+
+describe('a note that is only the standing, and what sets against it (issue 42)', () => {
+  const UNEMPLOYED = { en: ['Unemployed', 'Out of work'], es: ['Desempleado', 'Sin trabajo'], fr: ['Sans emploi', 'Au chômage'], pt: ['Desempregado', 'Sem emprego'] };
+  const SINCE = { en: 'since January', es: 'desde enero', fr: 'depuis janvier', pt: 'desde janeiro' };
+  const SALARY = { en: 'Salary: 2,800 USD a month', es: 'Salario: 2.800 USD al mes', fr: 'Salaire : 2 800 € par mois', pt: 'Salário: R$ 2.800 por mês' };
+  it('reads the standing from a bullet alone and raises a salary without a job, in any language', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...LANGS), fc.nat(1), fc.boolean(), fc.constantFrom('- ', '* ', '• ', ''), (lang, i, since, bullet) => {
+        const text = `${bullet}${UNEMPLOYED[lang][i]}${since ? ` ${SINCE[lang]}` : ''}\n${bullet}${SALARY[lang]}\n`;
+        const facts = readFacts(text);
+        expect(facts.standing?.kind, text).toBe('unemployed');
+        expect(findingsOf(facts).map((x) => x.code), text).toContain('notWorkingSalary');
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('never takes a visa named first for a student ("Student visa requested")', () => {
+    expect(readFacts('Student visa requested for the course\n').standing).toBeUndefined();
+  });
+});
+
+describe("a companion's refusal told after the companion (issue 42)", () => {
+  it.each([
+    ["Je pars avec ma femme Julie, à qui l'ambassade a refusé un visa l'an dernier.", 'fr'],
+    ['Je voyage avec mon mari, à qui on a refusé le visa en 2022.', 'fr'],
+    ['Viajo con mi esposo, a quien le negaron la visa en 2022.', 'es'],
+    ['I am travelling with my wife, who was refused a visa in 2022.', 'en'],
+  ])('%s is the companion\'s, not the applicant\'s record', (text) => {
+    const codes = findingsOf(readFacts(text)).map((x) => x.code);
+    expect(codes).toContain('companionStatus');
+    expect(codes).not.toContain('refusalOnRecord');
+  });
+});

@@ -56,10 +56,18 @@ function employment(s: Piece, { facts }: Ctx): void {
   }
 }
 
+const STANDING_WORDS = '(?:trabajador[a]?\\s+|travailleur\\s+|travailleuse\\s+)?(?:independiente|independante?|self[- ]employed|freelancer?|estudiante|etudiante?|estudante|student|desemplead[oa]|desempregad[oa]|unemployed|not working|out of work|sans emploi|au chomage|jubilad[oa]|retraitee?|aposentad[oa]|retired|pensionad[oa]|sin empleo|sin trabajo|sem emprego)';
+
 function standing(s: Piece, { facts }: Ctx): void {
   if (facts.standing) return;
   const cue = find(s, /\b(?:soy|estoy|es|esta|i am|i'm|im|(?:he|she) is|(?:he|she)'s|currently|actualmente|me encuentro|je suis|sou|estou)\s+(?:an?\s+|un\s+|una\s+|une\s+|um\s+|uma\s+)?(?:currently\s+|actualmente\s+)?((?:trabajador[a]?\s+|travailleur\s+|travailleuse\s+)?(?:independiente|independante?|self[- ]employed|freelancer?|estudiante|etudiante?|estudante|student|desemplead[oa]|desempregad[oa]|unemployed|not working|out of work|sans emploi|au chomage|jubilad[oa]|retraitee?|aposentad[oa]|retired|pensionad[oa]|ama de casa|amo de casa|femme au foyer|homme au foyer|dona de casa|dono de casa|homemaker|sin empleo|sin trabajo|autonom[oa]))\b/);
-  const kind = cue ? standingOf(fold(cue.text)) : null;
+  // A note that is only the standing: 'Sans emploi depuis janvier', 'Retired since 2020', 'Estudiante, 3er año'.
+  const alone = cue ? null : find(s, new RegExp(`^[\\s\\-–•*]*(${STANDING_WORDS})(?=\\s*(?:$|[,.;(]|(?:since|depuis|desde|ha|desde hace|ja|for)\\b))`));
+  const kind = cue ? standingOf(fold(cue.text)) : alone ? standingOf(fold(alone.text)) : null;
+  if (alone && kind) {
+    facts.standing = { source: alone.text, kind };
+    return;
+  }
   // 'es jubilado' is the applicant in a message written for them; 'mi hijo es estudiante' is the son.
   const third = cue && /^(?:es|esta|he|she)\b/.test(cue.match[0].trimStart());
   if (third && RELATIVE.test(s.folded.slice(0, cue.match.index))) return;
