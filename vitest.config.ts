@@ -8,7 +8,7 @@ export default defineConfig({
   test: {
     projects: [
       { test: { server, name: 'unit', include: ['tests/machines/**/*.test.ts', 'tests/domain/**/*.test.ts', 'tests/services/**/*.test.ts'], environment: 'node' } },
-      { test: { server, name: 'paths', include: ['tests/paths/**/*.test.ts'], environment: 'node', testTimeout: 60_000 } },
+      { test: { server, name: 'paths', include: ['tests/paths/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 60_000 } },
       { test: { server, name: 'api', include: ['tests/api/**/*.test.ts'], environment: 'node', testTimeout: 30_000, hookTimeout: 60_000 } },
       {
         test: {

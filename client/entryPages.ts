@@ -2,10 +2,9 @@
 // language and with the site's current data (client/prerender.tsx, server/services/prerender/), so they paint
 // before any JavaScript runs; the browser then hydrates them (client/main.tsx).
 import { ROUTES, type RouteName } from '../machines/domain/routes';
-import { STORAGE_KEYS } from '../machines/domain/storageKeys';
+import { keepsStartChoice, wizardStorageKey } from '../machines/domain/storageKeys';
 import { readStorage } from './app/storage';
 import type { MetaPage } from './app/usePageMeta';
-import { wizardStorageKey } from './app/wizard/storageKey';
 
 export interface EntryPage {
   route: RouteName;
@@ -21,7 +20,7 @@ export interface EntryPage {
 }
 
 const always = () => true;
-const noStartChoice = () => !readStorage('session', STORAGE_KEYS.country) && !readStorage('session', STORAGE_KEYS.purpose);
+const noStartChoice = () => !keepsStartChoice(readStorage);
 
 export const ENTRY_PAGES: readonly EntryPage[] = [
   { route: 'home', meta: 'home', firstRenderIsPrerendered: always },
@@ -29,7 +28,7 @@ export const ENTRY_PAGES: readonly EntryPage[] = [
   {
     route: 'apply',
     meta: 'apply',
-    firstRenderIsPrerendered: () => noStartChoice() && !readStorage('session', STORAGE_KEYS.multipleCitizenship),
+    firstRenderIsPrerendered: noStartChoice,
   },
   { route: 'pricing', meta: 'pricing', firstRenderIsPrerendered: always },
   // The question wizard keeps its progress in local storage (client/app/wizard/useQuestionWizard.ts), and opens

@@ -5,6 +5,7 @@ import { forgetPreloadedAnswers } from './api/preloaded';
 import { hydratingInto } from './app/earlyInput';
 import { setupInspector } from './app/inspect';
 import { startLanguage } from './app/language';
+import { watchOutages } from './app/outage';
 import { startSession } from './app/session';
 import { loadSiteData } from './app/siteData';
 import { startToasts } from './app/toasts';
@@ -18,7 +19,8 @@ import './styles/keyframes.css';
 await setupInspector();
 await i18nReady;
 const toasts = startToasts();
-const languageActor = startLanguage();
+watchOutages(toasts);
+const languageActor = startLanguage(toasts);
 const language = languageActor.getSnapshot().context.language;
 const container = document.getElementById('root') as HTMLElement;
 // The server sent the page already rendered (client/entryPages.ts): React takes it over as it is when it is in the

@@ -2,8 +2,10 @@ import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createBrowserRouter, matchRoutes, Outlet, redirect, ScrollRestoration, useLocation, type RouteObject } from 'react-router';
 import { ESTA_ALIAS, ROUTES, type RouteName } from '../machines/domain/routes';
+import type { MachineName } from '../machines/index';
 import { trackPageView } from './app/analytics';
 import { appReady } from './app/earlyInput';
+import { loadFlows } from './app/flows';
 import { Header } from './components/Header';
 import * as css from './components/layout.css';
 import { Spinner } from './components/Spinner';
@@ -44,6 +46,26 @@ export const PAGE_FILES: Record<RouteName | 'notFound', PageDeclaration> = {
   notFound: { file: 'pages/not-found/NotFoundPage.tsx', namespaces: [] },
 };
 
+/**
+ * The flows each route's page opens through the door (client/app/useFlow.ts): their calls load with the page's code
+ * (client/app/flows.ts). tests/domain/pageFlows.test.ts checks each list against the flows the page's modules open.
+ */
+export const PAGE_FLOWS: Partial<Record<RouteName, readonly MachineName[]>> = {
+  visaWizard: ['visaWizard'],
+  apply: ['applyStart'],
+  applySummary: ['applySummary'],
+  pricing: ['pricing'],
+  results: ['results'],
+  checkout: ['checkout', 'groupCheckout'],
+  login: ['login'],
+  dashboard: ['dashboard'],
+  paymentConfirmation: ['confirmation', 'groupConfirmation'],
+  wizard: ['questionWizard'],
+  applyWizard: ['questionWizard'],
+  applyEstaWizard: ['questionWizard', 'travellerHandover', 'travellerGroup'],
+  ds160Wizard: ['ds160Form', 'travellerHandover', 'travellerGroup', 'formResume', 'photoCheck'],
+};
+
 // Each page its own chunk, loaded when its route is first visited.
 const MODULES = import.meta.glob<PageModule>('./pages/*/*Page.tsx');
 
@@ -53,10 +75,10 @@ const MODULES = import.meta.glob<PageModule>('./pages/*/*Page.tsx');
  * spinner until the translations came), and code and translations load side by side rather than one after the
  * other. tests/domain/routeNamespaces.test.ts checks each list against what the page's modules use.
  */
-const page = ({ file, namespaces }: PageDeclaration) => async () => {
+const page = ({ file, namespaces }: PageDeclaration, flows: readonly MachineName[] = []) => async () => {
   const load = MODULES[`./${file}`];
   if (!load) throw new Error(`No page module ${file}`);
-  const [module] = await Promise.all([load(), i18n.loadNamespaces([...namespaces])]);
+  const [module] = await Promise.all([load(), i18n.loadNamespaces([...namespaces]), loadFlows(flows)]);
   return { Component: module.default };
 };
 
@@ -97,7 +119,7 @@ function Layout() {
 const children: RouteObject[] = [
   ...(Object.keys(ROUTES) as RouteName[]).map((name) => ({
     path: ROUTES[name],
-    lazy: page(PAGE_FILES[name]),
+    lazy: page(PAGE_FILES[name], PAGE_FLOWS[name]),
   })),
   // The pricing page's ESTA card links here; the ESTA wizard is the page (docs/DECISIONS.md).
   { path: ESTA_ALIAS, loader: ({ request }) => redirect(`${ROUTES.applyEstaWizard}${new URL(request.url).search}`) },

@@ -18,6 +18,11 @@ export interface DbOptions {
   dataDir: string;
   /** PostgreSQL schema to use (tests give each app its own). */
   pgSchema?: string | undefined;
+  /**
+   * Told of a PostgreSQL connection that failed outside a query (terminated by the server, a restart, the network):
+   * the pool drops it and makes a new one when next needed. Without a listener such an error ends the process.
+   */
+  onConnectionError?: (err: Error) => void;
 }
 
 export function dialectOf(options: DbOptions): Dialect {
@@ -30,15 +35,41 @@ export function dialectOf(options: DbOptions): Dialect {
  */
 export const SQLITE_SYNCHRONOUS = 'FULL';
 
+/**
+ * How long a SQLite statement waits for another process's write lock (a migration, a backup) before it fails and
+ * the request answers 503. better-sqlite3 waits on the event loop, so every request waits with it: a second, not 5.
+ */
+export const SQLITE_BUSY_TIMEOUT_MS = 1000;
+
+/**
+ * How long a request waits for a PostgreSQL connection (a new one, or one of the pool's ten) before it answers 503:
+ * while the database is down a request fails at once (connection refused) or within this, never hangs.
+ */
+export const PG_CONNECT_TIMEOUT_MS = 1500;
+
+/** The name PostgreSQL shows for this server's connections (pg_stat_activity), with its schema when it has one. */
+export const pgApplicationName = (pgSchema: string | undefined, part = 'rumbo') => (pgSchema ? `${part}:${pgSchema}` : part).slice(0, 63);
+
 export function createDb(options: DbOptions): Db {
   if (dialectOf(options) === 'postgres') {
     // pg loads when PostgreSQL is used, not on SQLite (about 15 MB the server would hold for nothing).
-    const pool = async () =>
-      new (await import('pg')).default.Pool({
+    const onError = options.onConnectionError ?? (() => {});
+    const pool = async () => {
+      const made = new (await import('pg')).default.Pool({
         connectionString: options.databaseUrl,
         max: 10,
+        connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
+        // A connection the network dropped silently is noticed, not waited on.
+        keepAlive: true,
+        application_name: pgApplicationName(options.pgSchema),
         ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
       });
+      // An idle connection that dies is reported by the pool; one in use (between a transaction's statements) by
+      // the connection itself. Either way it is not used again: the pool drops it and connects afresh.
+      made.on('error', onError);
+      made.on('connect', (client) => client.on('error', onError));
+      return made;
+    };
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   fs.mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
@@ -50,13 +81,15 @@ export function createDb(options: DbOptions): Db {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma(`synchronous = ${SQLITE_SYNCHRONOUS}`);
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   return useGroupCommit(new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }));
 }
 
 export async function migrateToLatest(db: Db, pgSchema?: string): Promise<string[]> {
   // Kysely looks for its bookkeeping tables across schemas; pin them to ours when we have one.
-  const migrator = new Migrator({ db, provider: migrationProvider, ...(pgSchema ? { migrationTableSchema: pgSchema } : {}) });
+  // Branches are given number ranges (0023 e-mail, 0027 fees, 0037 operators) and land in any order: a database
+  // that already ran a higher number still runs a lower one that arrived later.
+  const migrator = new Migrator({ db, provider: migrationProvider, allowUnorderedMigrations: true, ...(pgSchema ? { migrationTableSchema: pgSchema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

@@ -25,6 +25,8 @@ export interface UsersTable {
   /** A guest's contact address; never unique and never used to find an account. */
   guest_email: string | null;
   created_at: string;
+  /** When the address was shown to be the owner's (a link from the mailbox followed); null until then. */
+  email_verified_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** An admin account's role in the admin area (issue 44); null for applicants and guests. */
   admin_role: ColumnType<'owner' | 'operator' | 'viewer' | null, 'owner' | 'operator' | 'viewer' | null | undefined, 'owner' | 'operator' | 'viewer' | null>;
   /** When an owner disabled this operator; a disabled operator cannot sign in. */
@@ -141,6 +143,12 @@ export interface OrdersTable {
   group_id: string | null;
   /** A line of a group's order: the order that was charged for it (one charge, one attempt, one receipt). */
   parent_order_id: string | null;
+  /** The interface language of the person who paid: their receipt is written in it (issue 43). */
+  language: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Whom the government fees were looked up for: 'ESTA' or a visa class (issue 44). */
+  visa_class: string | null;
+  /** JSON: the government fee lines in force when it was quoted, with their sources (machines/domain/governmentFees.ts). */
+  government_fees: string | null;
 }
 
 export type OrderSettlement = 'checkout' | 'reconciliation' | 'migration';
@@ -283,13 +291,41 @@ export interface Database {
   group_members: GroupMembersTable;
   jobs: JobsTable;
   job_runs: JobRunsTable;
+  emails: EmailsTable;
+  email_links: EmailLinksTable;
   recovery_codes: RecoveryCodesTable;
   audit_log: AuditLogTable;
+  government_fees: GovernmentFeesTable;
 }
+
+/** The government's fees as a dated schedule (issue 44, machines/domain/governmentFees.ts). */
+export interface GovernmentFeesTable {
+  id: string;
+  code: string;
+  subject: string;
+  amount_cents: number;
+  currency: string;
+  /** YYYY-MM-DD (UTC); null while announced but not in force. */
+  effective_from: string | null;
+  source_url: string;
+  payer: string;
+  paid_at: string;
+  /** 1 or 0. */
+  refundable: number;
+  note: string;
+  last_checked_at: string | null;
+  created_at: string;
+  /** The admin who scheduled it; null for the seeded rows. */
+  created_by: string | null;
+}
+
+export type GovernmentFeeRow = Selectable<GovernmentFeesTable>;
 
 /** A family or group travelling together (issue 36), led by the leader's lead. */
 export interface TravellerGroupsTable {
   id: string;
+  /** The group's number (`G-7K3Q-XM9P`), given to the leader with the link back to the group (issue 43). */
+  number: ColumnType<string | null, string | null | undefined, string>;
   leader_lead_id: string;
   purpose: string;
   created_at: string;
@@ -409,3 +445,61 @@ export interface JobRunsTable {
 }
 export type JobRow = Selectable<JobsTable>;
 export type JobRunRow = Selectable<JobRunsTable>;
+
+/** What an outbox message is: its kind decides its template and what `data` holds (server/services/mail/). */
+export type EmailKind =
+  | 'receipt'
+  | 'groupReceipt'
+  | 'premiumCode'
+  | 'nextSteps'
+  | 'resumeLink'
+  | 'groupLink'
+  | 'invitation'
+  | 'verifyEmail'
+  | 'passwordReset'
+  | 'signInLink';
+
+export type EmailState = 'queued' | 'sending' | 'sent' | 'failed';
+
+/** The transactional outbox (issue 43): one row per event key, written in the event's own transaction. */
+export interface EmailsTable {
+  id: string;
+  event_key: string;
+  kind: EmailKind;
+  recipient: string;
+  language: string;
+  /** JSON: what the message is about (ids), never a personal answer. */
+  data: string;
+  state: EmailState;
+  attempts: number;
+  message_id: string;
+  subject: string | null;
+  transport: 'smtp' | 'file' | null;
+  smtp_response: string | null;
+  last_error: string | null;
+  resend_of: string | null;
+  created_at: string;
+  updated_at: string;
+  claimed_at: string | null;
+  sent_at: string | null;
+}
+
+export type EmailRow = Selectable<EmailsTable>;
+
+export type EmailLinkPurpose = 'reset' | 'signin' | 'verify' | 'invite' | 'group';
+
+/** A link sent by e-mail, kept as the hash of its token (issue 43). */
+export interface EmailLinksTable {
+  id: string;
+  purpose: EmailLinkPurpose;
+  token_hash: string;
+  email: string;
+  user_id: string | null;
+  lead_id: string | null;
+  group_id: string | null;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export type EmailLinkRow = Selectable<EmailLinksTable>;

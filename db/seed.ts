@@ -1,4 +1,5 @@
 import type { Db } from './index';
+import { seedGovernmentFees } from './queries/governmentFees';
 import { seedPlans } from './queries/plans';
 import { seedSetting } from './queries/settings';
 import { countAdmins, createAdmin } from './queries/users';
@@ -13,6 +14,7 @@ export async function seed(db: Db, options: SeedOptions): Promise<{ adminCreated
   await seedSetting(db, 'branding');
   await seedSetting(db, 'fees');
   await seedPlans(db);
+  await seedGovernmentFees(db);
   if (!options.admin || (await countAdmins(db)) > 0) return { adminCreated: false };
   return { adminCreated: await createAdmin(db, options.admin.username, options.admin.passwordHash) };
 }

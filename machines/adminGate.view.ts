@@ -3,6 +3,7 @@
 import type { SnapshotFrom } from 'xstate';
 import { accessKey } from '../openapi/adminAccess';
 import { adminAnalytics, adminConversions, adminLeads, adminTraffic, updateBranding, updatePricing } from '../openapi/routes/admin';
+import { adminGovernmentFees } from '../openapi/routes/governmentFees';
 import { auditLog, listOperators } from '../openapi/routes/operators';
 import type { AdminStatusDto } from '../openapi/schemas/admin';
 import { ADMIN_TABS, type AdminTab } from './adminDashboard.machine';
@@ -18,6 +19,7 @@ const TAB_OPERATIONS: Record<AdminTab, string> = {
   leads: accessKey(adminLeads),
   conversions: accessKey(adminConversions),
   pricing: accessKey(updatePricing),
+  fees: accessKey(adminGovernmentFees),
   branding: accessKey(updateBranding),
   operators: accessKey(listOperators),
   audit: accessKey(auditLog),

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { errorKey } from './domain/errorCodes';
+import type { PriceDto } from '../openapi/schemas/orders';
 
 export type InterviewKind = 'ds160' | 'esta';
 /** Issue 32: the interview speaks the four languages of the product. */
@@ -21,6 +22,8 @@ export interface NextAnswer {
   field?: AssistantField;
   progress: { answered: number; total: number };
   checkoutUrls?: { basic: string; pro: string; elite: string };
+  /** What each plan costs this application (its visa class's government fees), when the server knows it. */
+  checkoutPrices?: Partial<Record<'basic' | 'pro' | 'premium' | 'esta', PriceDto>>;
 }
 
 /**
@@ -61,6 +64,7 @@ export interface AiAssistantContext {
   /** When done: the completion message and the plans' checkout links. */
   completion: string;
   checkoutUrls: NextAnswer['checkoutUrls'] | null;
+  checkoutPrices: NextAnswer['checkoutPrices'] | null;
 }
 
 export interface AiAssistantInput {
@@ -103,6 +107,7 @@ const fresh = (language: ConversationLanguage): AiAssistantContext => ({
   progress: null,
   completion: '',
   checkoutUrls: null,
+  checkoutPrices: null,
 });
 
 /**
@@ -209,6 +214,7 @@ export const aiAssistantMachine = setup({
               question: null,
               completion: event.output.message,
               checkoutUrls: event.output.checkoutUrls ?? null,
+              checkoutPrices: event.output.checkoutPrices ?? null,
               progress: event.output.progress,
             })),
           },

@@ -1,6 +1,8 @@
-import { assign, setup } from 'xstate';
+import { assign, emit, setup } from 'xstate';
+import { storedStartChoice } from './domain/storageKeys';
+import { navigate, type WorldEffect } from './effects';
+import { ROUTES } from './domain/routes';
 import { findCountry } from './domain/countries';
-import type { Purpose } from './domain/visaRules';
 import { choiceGuards, choiceUpdates, restoredChoice, type StartChoice, type StartChoiceEvent } from './startChoice';
 
 export interface ApplyStartInput {
@@ -26,27 +28,8 @@ export type ApplyStartEvent =
   | { type: 'CONTINUE' }
   | { type: 'HOME' };
 
-export interface ApplyStartOutput {
-  to: string;
-}
-
-export interface PersistedStart {
-  country: string | null;
-  purpose: Purpose | null;
-  multipleCitizenship: boolean;
-  otherCountry: string | null;
-}
-
-function persisted(context: ApplyStartContext): PersistedStart {
-  return {
-    country: context.country,
-    purpose: context.purpose,
-    multipleCitizenship: context.multipleCitizenship,
-    otherCountry: context.multipleCitizenship ? context.otherCountry : null,
-  };
-}
-
-const persist = { type: 'persistStart', params: ({ context }: { context: ApplyStartContext }) => persisted(context) } as const;
+/** The choice kept in the tab as it changes (spec 1-core §9): a reload keeps it, the summary reads it. */
+const persist = 'keepChoice' as const;
 
 /** /apply (spec 3-ai §2.2): country, multiple citizenship and purpose, kept in session storage as they change. */
 export const applyStartMachine = setup({
@@ -54,11 +37,17 @@ export const applyStartMachine = setup({
     input: {} as ApplyStartInput,
     context: {} as ApplyStartContext,
     events: {} as ApplyStartEvent,
-    output: {} as ApplyStartOutput,
+    emitted: {} as WorldEffect,
   },
   actions: {
-    /** Writes apply-country, apply-purpose, apply-multiple-citizenship and apply-other-country; provided by the client. */
-    persistStart: (_: unknown, _params: PersistedStart) => {},
+    keepChoice: emit(({ context }) =>
+      storedStartChoice({
+        country: context.country,
+        purpose: context.purpose,
+        multipleCitizenship: context.multipleCitizenship,
+        otherCountry: context.multipleCitizenship ? context.otherCountry : null,
+      }),
+    ),
   },
   guards: {
     ...choiceGuards,
@@ -96,9 +85,8 @@ export const applyStartMachine = setup({
         HOME: 'leftHome',
       },
     },
-    continued: { type: 'final', output: { to: '/apply/summary' } },
-    leftHome: { type: 'final', output: { to: '/' } },
+    // Each way out names where the applicant goes.
+    continued: { type: 'final', tags: ['busy'], entry: emit(navigate(ROUTES.applySummary)) },
+    leftHome: { type: 'final', tags: ['busy'], entry: emit(navigate(ROUTES.home)) },
   },
-  // Each final state names where the applicant goes; the machine's output passes it on.
-  output: ({ event }) => event.output as ApplyStartOutput,
 });

@@ -1,4 +1,7 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, emit, fromPromise, setup } from 'xstate';
+import { ROUTES } from './domain/routes';
+import { storedStartChoice } from './domain/storageKeys';
+import { navigate, type WorldEffect } from './effects';
 import type { EligibilityDto } from '../openapi/schemas/eligibility';
 import { addTravellerPath } from './domain/groupPaths';
 import { isPurpose, type Purpose, type VisaType } from './domain/visaRules';
@@ -35,10 +38,6 @@ export interface EligibilityRequest {
 
 export type ApplySummaryEvent = { type: 'TYPE.TOGGLE' } | { type: 'APPLY' } | { type: 'APPLY.GROUP' } | { type: 'BACK' } | { type: 'RETRY' };
 
-export interface ApplySummaryOutput {
-  to: string;
-}
-
 /** The type APPLY NOW applies for: the one the facts on screen describe. */
 export function chosenType(context: Pick<ApplySummaryContext, 'facts'>): VisaType | null {
   const type = context.facts?.visaType;
@@ -51,7 +50,7 @@ export function chosenType(context: Pick<ApplySummaryContext, 'facts'>): VisaTyp
  */
 export function applyTarget(type: VisaType, forGroup = false): string {
   if (forGroup) return addTravellerPath(type === 'ESTA' ? 'ESTA' : 'DS-160', null);
-  return type === 'ESTA' ? '/apply/esta-wizard' : '/apply/wizard';
+  return type === 'ESTA' ? ROUTES.applyEstaWizard : ROUTES.applyWizard;
 }
 
 function request(context: ApplySummaryContext): EligibilityRequest {
@@ -69,7 +68,7 @@ export const applySummaryMachine = setup({
     input: {} as ApplySummaryInput,
     context: {} as ApplySummaryContext,
     events: {} as ApplySummaryEvent,
-    output: {} as ApplySummaryOutput,
+    emitted: {} as WorldEffect,
   },
   actors: {
     /** GET /api/eligibility; provided by the client (and by path tests, through the real server). */
@@ -78,8 +77,8 @@ export const applySummaryMachine = setup({
     }),
   },
   actions: {
-    /** Writes apply-visa-type; provided by the client. */
-    persistVisaType: (_: unknown, _params: { visaType: VisaType }) => {},
+    /** The type applied for, kept in the tab beside the choice (spec 1-core §9). */
+    keepType: emit(({ context }) => storedStartChoice({ visaType: chosenType(context) as VisaType })),
   },
   guards: {
     hasChoice: ({ context }) => context.country !== null && context.purpose !== null,
@@ -134,22 +133,16 @@ export const applySummaryMachine = setup({
       on: {
         // The facts follow the type: switching asks the server for that type's stay, fees and requirements.
         'TYPE.TOGGLE': { guard: 'canChangeType', target: 'loading', actions: assign({ changeType: ({ context }) => !context.changeType }) },
-        APPLY: {
-          target: 'applying',
-          actions: { type: 'persistVisaType', params: ({ context }) => ({ visaType: chosenType(context) as VisaType }) },
-        },
-        'APPLY.GROUP': {
-          target: 'applying',
-          actions: [assign({ forGroup: true }), { type: 'persistVisaType', params: ({ context }) => ({ visaType: chosenType(context) as VisaType }) }],
-        },
+        APPLY: { target: 'applying', actions: 'keepType' },
+        'APPLY.GROUP': { target: 'applying', actions: [assign({ forGroup: true }), 'keepType'] },
         BACK: 'backToStart',
       },
     },
     applying: {
       type: 'final',
-      output: ({ context }) => ({ to: applyTarget(chosenType(context) as VisaType, context.forGroup) }),
+      tags: ['busy'],
+      entry: emit(({ context }) => navigate(applyTarget(chosenType(context) as VisaType, context.forGroup))),
     },
-    backToStart: { type: 'final', output: { to: '/apply' } },
+    backToStart: { type: 'final', tags: ['busy'], entry: emit(navigate(ROUTES.apply)) },
   },
-  output: ({ event }) => event.output as ApplySummaryOutput,
 });

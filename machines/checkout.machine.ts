@@ -1,4 +1,7 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, emit, fromPromise, setup } from 'xstate';
+import { invalidPlan, missingDetails, orderChanged, orderChangedCodes, paid, paymentFailed } from './domain/checkoutMessages';
+import { orderConfirmationPath } from './domain/routes';
+import { navigate, type WorldEffect } from './effects';
 import type { OrderDto, ProcessPayment, ProductIdValue, QuoteDto, QuoteOption, QuoteQuery } from '../openapi/schemas/orders';
 import { missingPaymentDetails, type PaymentDetails } from './domain/payment';
 import {
@@ -11,6 +14,7 @@ import {
   type CheckoutErrors,
   type CheckoutField,
 } from './domain/cardForm';
+import { CARD_FORM_ID } from './domain/cardForm';
 
 export { CHECKOUT_FIELDS, checkoutErrors, EMPTY_DETAILS, type CheckoutErrors, type CheckoutField } from './domain/cardForm';
 
@@ -43,10 +47,6 @@ export type CheckoutEvent =
   | { type: 'RETRY' }
   /** The same package again, for a new application (another traveller): an explicit choice, never a default. */
   | { type: 'ANOTHER_TRAVELLER' };
-
-export interface CheckoutOutput {
-  to: string;
-}
 
 /** The option on screen. */
 export function selectedOption(context: Pick<CheckoutContext, 'quote' | 'selected'>): QuoteOption | undefined {
@@ -84,7 +84,7 @@ export function paymentRequest(context: CheckoutContext): ProcessPayment {
 }
 
 /** Two tabs, Back, an old link: the server says the application already has it, or is paying for it now. */
-const PURCHASE_CONFLICTS = ['already_purchased', 'purchase_in_progress'];
+const PURCHASE_CONFLICTS = orderChangedCodes('single');
 
 /**
  * /checkout (spec 1-core §2.5): asks the server what the link offers and at what price, lets the applicant
@@ -95,7 +95,7 @@ export const checkoutMachine = setup({
     input: {} as CheckoutInput,
     context: {} as CheckoutContext,
     events: {} as CheckoutEvent,
-    output: {} as CheckoutOutput,
+    emitted: {} as WorldEffect,
   },
   actors: {
     /** GET /api/checkout/quote; provided by the client. */
@@ -108,16 +108,15 @@ export const checkoutMachine = setup({
     }),
   },
   actions: {
-    /** 'Missing Information' / 'Please fill in all required payment details'; provided by the client. */
-    announceMissing: () => {},
-    /** 'Payment Successful!'; provided by the client. */
-    announcePaid: () => {},
-    /** 'Payment Failed' with the server's reason (or the spec's default); provided by the client. */
-    announcePaymentFailed: (_: unknown, _params: { message: string | undefined; code: string | undefined }) => {},
-    /** 'Error' / 'Invalid plan selected. Please try again.' (spec 1-core §8); provided by the client. */
-    announceInvalidPlan: () => {},
-    /** The purchase was refused because it was made already (or is being made) elsewhere; provided by the client. */
-    announcePurchaseConflict: (_: unknown, _params: { code: string | undefined }) => {},
+    announceMissing: emit(missingDetails),
+    /** Pay refused for a field: focus moves to the first one, whose error is read with it. */
+    focusError: emit({ type: 'focusError', form: CARD_FORM_ID }),
+    announcePaid: emit(paid),
+    /** 'Payment Failed' with the server's reason (or the spec's default). */
+    announcePaymentFailed: emit((_, params: { message: string | undefined; code: string | undefined }) => paymentFailed(params.code)),
+    announceInvalidPlan: emit(invalidPlan),
+    /** The purchase was refused because it was made already (or is being made) elsewhere. */
+    announcePurchaseConflict: emit((_, params: { code: string | undefined }) => orderChanged('single', params.code)),
   },
   guards: {
     hasSelection: (_, params: { quote: QuoteDto }) => params.quote.selected !== null,
@@ -210,9 +209,9 @@ export const checkoutMachine = setup({
             PAY: [
               {
                 guard: 'missingDetails',
-                actions: [assign({ errors: ({ context }) => checkoutErrors(context) }), 'announceMissing'],
+                actions: [assign({ errors: ({ context }) => checkoutErrors(context) }), 'announceMissing', 'focusError'],
               },
-              { guard: 'invalidDetails', actions: assign({ errors: ({ context }) => checkoutErrors(context) }) },
+              { guard: 'invalidDetails', actions: [assign({ errors: ({ context }) => checkoutErrors(context) }), 'focusError'] },
               {
                 guard: 'selectionAvailable',
                 target: 'paying',
@@ -247,10 +246,11 @@ export const checkoutMachine = setup({
         },
       },
     },
+    // The confirmation shows the order as the server recorded it; the form waits, closed, until the page goes.
     paid: {
       type: 'final',
-      output: ({ context }) => ({ to: `/payment-confirmation?order=${(context.order as OrderDto).id}` }),
+      tags: ['busy'],
+      entry: emit(({ context }) => navigate(orderConfirmationPath((context.order as OrderDto).id))),
     },
   },
-  output: ({ event }) => event.output as CheckoutOutput,
 });

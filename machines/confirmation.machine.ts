@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, emit, fromPromise, setup } from 'xstate';
+import { failureToast, type SavedFile, type WorldEffect } from './effects';
 import type { OrderDto } from '../openapi/schemas/orders';
 import { ROUTES } from './domain/routes';
 
@@ -13,12 +14,13 @@ export interface ConfirmationContext {
 }
 
 /** A PDF the server made, ready for the browser to save. */
-export interface PdfFile {
-  fileName: string;
-  bytes: Uint8Array;
-}
+export type PdfFile = SavedFile;
 
 export type ConfirmationEvent = { type: 'DOWNLOAD.RECEIPT' } | { type: 'DOWNLOAD.FORM' } | { type: 'RETRY' } | { type: 'REFRESH' };
+
+/** 'Error generating confirmation PDF' and 'Error generating form PDF', with the order's number (spec 1-core §8). */
+export const receiptFailed = (number: string) => failureToast('commerce:toast.receiptFailed.title', 'commerce:toast.receiptFailed.description', { number });
+export const formFailed = (number: string) => failureToast('commerce:toast.formFailed.title', 'commerce:toast.formFailed.description', { number });
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -28,7 +30,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * PDFs are made by the server from its own records, one download at a time.
  */
 export const confirmationMachine = setup({
-  types: { input: {} as ConfirmationInput, context: {} as ConfirmationContext, events: {} as ConfirmationEvent },
+  types: { input: {} as ConfirmationInput, context: {} as ConfirmationContext, events: {} as ConfirmationEvent, emitted: {} as WorldEffect },
   actors: {
     /** GET /api/orders/{id}; provided by the client. */
     fetchOrder: fromPromise<OrderDto, { orderId: string }>(async () => {
@@ -44,11 +46,11 @@ export const confirmationMachine = setup({
     }),
   },
   actions: {
-    /** Hands the PDF to the browser as a download; provided by the client. */
-    saveFile: (_: unknown, _params: { file: PdfFile }) => {},
-    /** The spec's alerts (1-core §8) naming the confirmation number; provided by the client. */
-    announceReceiptFailed: (_: unknown, _params: { number: string }) => {},
-    announceFormFailed: (_: unknown, _params: { number: string }) => {},
+    /** Hands the PDF to the browser as a download. */
+    saveFile: emit((_, params: { file: PdfFile }) => ({ type: 'download' as const, file: params.file })),
+    /** The spec's alerts (1-core §8) naming the confirmation number. */
+    announceReceiptFailed: emit((_, params: { number: string }) => receiptFailed(params.number)),
+    announceFormFailed: emit((_, params: { number: string }) => formFailed(params.number)),
   },
   guards: {
     hasOrderId: ({ context }) => context.orderId !== null && UUID.test(context.orderId),

@@ -1,4 +1,7 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, emit, fromPromise, setup } from 'xstate';
+import { formFailed, receiptFailed } from './confirmation.machine';
+import { startWizardWith } from './domain/keptForms';
+import { failureToast, navigate, type WorldEffect } from './effects';
 import type { ApplicationDto } from '../openapi/schemas/applications';
 import type { GroupPaymentSummaryDto } from '../openapi/schemas/groups';
 import type { OrderDto } from '../openapi/schemas/orders';
@@ -51,6 +54,8 @@ export interface DashboardContext {
 }
 
 export type DashboardEvent =
+  /** Who is signed in, as the app's session knows it (the door tells the dashboard when it is known, and when it changes). */
+  | { type: 'SESSION'; signedIn: boolean; checking: boolean }
   | { type: 'VIEW'; id: string }
   | { type: 'PROFILE' }
   | { type: 'SETTINGS' }
@@ -63,10 +68,6 @@ export type DashboardEvent =
   | { type: 'RETRY' }
   | { type: 'DOWNLOAD.RECEIPT'; orderId: string }
   | { type: 'DOWNLOAD.FORM'; orderId: string };
-
-export interface DashboardOutput {
-  to: string;
-}
 
 /** A group's charge as its card shows it: paid together, and where its confirmation and receipt are again. */
 export interface GroupCardPayment {
@@ -161,7 +162,7 @@ const orderOf = (context: DashboardContext, id: string | null) => context.orders
  * order's receipt and form are made by the server again (issue 30: every purchase can be found again here).
  */
 export const dashboardMachine = setup({
-  types: { context: {} as DashboardContext, events: {} as DashboardEvent, output: {} as DashboardOutput },
+  types: { context: {} as DashboardContext, events: {} as DashboardEvent, emitted: {} as WorldEffect },
   actors: {
     /** GET /api/applications, GET /api/orders and GET /api/group-payments; provided by the client. */
     fetchDashboard: fromPromise<DashboardData>(async () => {
@@ -185,19 +186,22 @@ export const dashboardMachine = setup({
     }),
   },
   actions: {
-    /** Stores the answers where the wizard restores its progress from; provided by the client. */
-    resume: (_: unknown, _params: Resume) => {},
-    /** Ends the session (the app's session actor says 'Logged Out'); provided by the client. */
-    signOut: () => {},
-    /** 'Error' with the spec's load failure text; provided by the client. */
-    announceContinueFailed: () => {},
-    /** Hands the PDF to the browser as a download; provided by the client. */
-    saveFile: (_: unknown, _params: { file: PdfFile }) => {},
-    /** The spec's alerts (1-core §8) naming the confirmation number; provided by the client. */
-    announceReceiptFailed: (_: unknown, _params: { number: string }) => {},
-    announceFormFailed: (_: unknown, _params: { number: string }) => {},
+    /** The wizard opens, on any device, with the server's answers and where the machine says they stop. */
+    resume: emit((_, params: Resume) => startWizardWith(params.catalogId, params.answers, { leadId: params.leadId, currentId: params.currentId })),
+    /** Ends the session: the app's session actor signs out on the server and says 'Logged Out' (spec 1-core §2.8). */
+    signOut: emit({ type: 'signOut' }),
+    /** 'Error' with the spec's load failure text. */
+    announceContinueFailed: emit(failureToast('account:toast.continueFailed.title', 'account:toast.continueFailed.description')),
+    /** Hands the PDF to the browser as a download. */
+    saveFile: emit((_, params: { file: PdfFile }) => ({ type: 'download' as const, file: params.file })),
+    /** The spec's alerts (1-core §8) naming the confirmation number. */
+    announceReceiptFailed: emit((_, params: { number: string }) => receiptFailed(params.number)),
+    announceFormFailed: emit((_, params: { number: string }) => formFailed(params.number)),
   },
   guards: {
+    signedIn: ({ event }) => event.type === 'SESSION' && event.signedIn,
+    /** The session answered, and nobody is signed in. */
+    signedOut: ({ event }) => event.type === 'SESSION' && !event.signedIn && !event.checking,
     unauthorized: (_, params: { error: unknown }) => unauthorized(params.error),
     isListed: ({ context }, params: { id: string }) => byId(context, params.id) !== undefined,
     continuable: ({ context }, params: { id: string }) => {
@@ -225,9 +229,16 @@ export const dashboardMachine = setup({
 }).createMachine({
   id: 'dashboard',
   context: { applications: [], orders: [], groupPayments: [], downloading: null, viewing: null, viewedAnswers: null, continuing: null, opening: null },
-  initial: 'loading',
+  initial: 'waiting',
   on: { LOGOUT: { target: '.leaving', actions: 'signOut' } },
   states: {
+    // Nobody signed in goes to /login as soon as the session is known, without asking the server for a list it would
+    // refuse: a first visit signed out is a state, not a 401 in the console (issue 34). Once open, the dashboard stays
+    // until its own flow leaves (its Logout goes home, not to /login).
+    waiting: {
+      tags: ['busy'],
+      on: { SESSION: [{ guard: 'signedIn', target: 'loading' }, { guard: 'signedOut', target: 'toLogin' }] },
+    },
     loading: {
       tags: ['busy'],
       invoke: {
@@ -355,14 +366,15 @@ export const dashboardMachine = setup({
         },
       },
     },
-    toLogin: { type: 'final', output: { to: ROUTES.login } },
-    starting: { type: 'final', output: { to: ROUTES.apply } },
-    leaving: { type: 'final', output: { to: ROUTES.home } },
-    opened: { type: 'final', output: ({ context }) => ({ to: context.opening as string }) },
+    // Each way out names where the applicant goes; the page waits meanwhile.
+    toLogin: { type: 'final', tags: ['busy'], entry: emit(navigate(ROUTES.login, true)) },
+    starting: { type: 'final', tags: ['busy'], entry: emit(navigate(ROUTES.apply)) },
+    leaving: { type: 'final', tags: ['busy'], entry: emit(navigate(ROUTES.home)) },
+    opened: { type: 'final', tags: ['busy'], entry: emit(({ context }) => navigate(context.opening as string)) },
     continued: {
       type: 'final',
-      output: ({ context }) => ({ to: WIZARD_ROUTES[(byId(context, context.continuing) as ApplicationDto).wizard as Resume['catalogId']] }),
+      tags: ['busy'],
+      entry: emit(({ context }) => navigate(WIZARD_ROUTES[(byId(context, context.continuing) as ApplicationDto).wizard as Resume['catalogId']])),
     },
   },
-  output: ({ event }) => event.output as DashboardOutput,
 });

@@ -1,7 +1,10 @@
-import { and, assign, enqueueActions, fromPromise, not, sendTo, setup, stateIn } from 'xstate';
+import { and, assign, emit, fromPromise, not, sendTo, setup, stateIn } from 'xstate';
+import { startWizardWith, storeForm } from './domain/keptForms';
+import { ROUTES } from './domain/routes';
+import { failureToast, navigate, toast, type WorldEffect } from './effects';
 import type { PriceDto } from '../openapi/schemas/orders';
 import { DS160_FORM_SECTIONS, type Ds160FormSection } from './domain/ds160Form';
-import { isWaiverNationality, normalizeSection, sameAnswers, sharedWithEsta, validateSection } from './domain/ds160Sections';
+import { ds160PlanOf, isWaiverNationality, normalizeSection, sameAnswers, sharedWithEsta, validateSection } from './domain/ds160Sections';
 import { isValidEmail, type ValidationError } from './domain/validators';
 import { changedGroups, leadSyncMachine, retryDelay, type LeadDue, type LeadSyncInput, type LeadSyncReport } from './leadSync.machine';
 
@@ -74,11 +77,11 @@ export interface PriceOutput extends PriceInput {
 
 const LAST = DS160_FORM_SECTIONS.length - 1;
 
-/** The plan the form chose (Basic when none): what the submit asks for and the completion card prices. */
-export function chosenPlan(context: Pick<Ds160FormContext, 'values'>): string {
-  const plan = context.values['personal-info']?.selectedPlan;
-  return typeof plan === 'string' && plan ? plan : 'basic';
-}
+/** The plan the form chose (domain/ds160Sections: Basic when none): what the submit asks for and the completion card prices. */
+export const chosenPlan = (context: Pick<Ds160FormContext, 'values'>) => ds160PlanOf(context.values['personal-info']?.selectedPlan);
+
+/** The form's id on the page: a refused Next moves focus to its first field with an error. */
+export const DS160_FORM_ID = 'ds160-form';
 
 /**
  * The completion card's price: the server's quote for the chosen plan and this application, once it has answered
@@ -163,6 +166,7 @@ export const ds160FormMachine = setup({
     context: {} as Ds160FormContext,
     events: {} as Ds160FormEvent | LeadSyncReport,
     output: {} as Ds160FormOutput,
+    emitted: {} as WorldEffect,
   },
   actors: {
     /** The lead kept in the background (its capture and save calls are provided by the client). */
@@ -177,20 +181,21 @@ export const ds160FormMachine = setup({
     }),
   },
   actions: {
-    persistForm: (_: unknown, _params: PersistedForm) => {},
-    clearForm: () => {},
-    /** 'Application Started' or 'Welcome Back' (spec 2-wizards §8); provided by the client. */
-    announceLeadStarted: () => {},
-    announceWelcomeBack: () => {},
-    /** 'Application Restored' (issue 11, resume on any device); provided by the page. */
-    announceRestored: () => {},
-    /** 'Save Error' / 'Failed to save progress. Your data is still preserved locally.'; once per failure run. */
-    announceSaveFailed: () => {},
-    announceSubmitted: () => {},
-    announceSubmitFailed: () => {},
-    /** Moves focus to the first field with an error; provided by the client. */
-    focusError: () => {},
-    persist: enqueueActions(({ context, enqueue }) => enqueue({ type: 'persistForm', params: persisted(context) })),
+    /** Forgets this browser's form (a finished application leaves it for the next applicant). */
+    clearForm: emit(storeForm(null)),
+    /** 'Application Started' or 'Welcome Back' (spec 2-wizards §8). */
+    announceLeadStarted: emit(toast('ds160form:toasts.started.title', 'ds160form:toasts.started.description')),
+    announceWelcomeBack: emit(toast('ds160form:toasts.welcomeBack.title', 'ds160form:toasts.welcomeBack.description')),
+    /** 'Application Restored' (issue 11, resume on any device). */
+    announceRestored: emit(toast('ds160form:toasts.resumed.title', 'ds160form:toasts.resumed.description')),
+    /** 'Save Error' / 'Failed to save progress. Your data is still preserved locally.'; once per failure run, for 3 seconds. */
+    announceSaveFailed: emit(toast('ds160form:toasts.saveError.title', 'ds160form:toasts.saveError.description', { variant: 'destructive', duration: 3000 })),
+    announceSubmitted: emit(toast('ds160form:toasts.submitted.title')),
+    announceSubmitFailed: emit(failureToast('ds160form:toasts.error', 'ds160form:toasts.submitFailed')),
+    /** Moves focus to the first field with an error, once it is drawn. */
+    focusError: emit({ type: 'focusError', form: DS160_FORM_ID }),
+    /** Keeps the form in this browser (soon: it changes at every keystroke), so a reload or another page loses nothing. */
+    persist: emit(({ context }) => storeForm(persisted(context))),
     /** Tells the lead-sync child the answers as they are now; typing (tellTyping) starts its pause again. */
     tellSync: sendTo('leadSync', ({ context }) => changeFor(context, false)),
     tellTyping: sendTo('leadSync', ({ context }) => changeFor(context, true)),
@@ -324,6 +329,8 @@ export const ds160FormMachine = setup({
                 'WAIVER.SWITCH': { guard: ({ context }) => context.waiver === 'shown', target: '#ds160Form.switched' },
                 'WAIVER.DISMISS': { actions: assign({ waiver: 'dismissed' }) },
                 RESTORE: {
+                  // Another application (a resume code's, a traveller's): this one, already here, is not restored again.
+                  guard: ({ context, event }) => event.leadId !== context.leadId,
                   actions: [
                     assign(({ context, event }) => {
                       const values = restoredValues(event.values);
@@ -430,12 +437,17 @@ export const ds160FormMachine = setup({
         },
       },
     },
+    // A switch from the waiver panel starts the ESTA wizard with the answers both forms share.
     switched: {
       type: 'final',
-      output: ({ context }) => ({ kind: 'switched' as const, to: '/apply/esta-wizard', answers: sharedWithEsta(context.values) }),
+      tags: ['busy'],
+      entry: [emit(({ context }) => startWizardWith('esta', sharedWithEsta(context.values))), emit(navigate(ROUTES.applyEstaWizard))],
+      output: ({ context }) => ({ kind: 'switched' as const, to: ROUTES.applyEstaWizard, answers: sharedWithEsta(context.values) }),
     },
     submitted: {
       type: 'final',
+      tags: ['busy'],
+      entry: emit(({ context }) => navigate(context.checkout?.url ?? '/checkout?formType=DS-160')),
       output: ({ context }) => ({ kind: 'submitted' as const, to: context.checkout?.url ?? '/checkout?formType=DS-160' }),
     },
   },

@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, emit, fromPromise, setup } from 'xstate';
+import type { WorldEffect } from './effects';
 import { isResumeCode, normalizeResumeCode } from './domain/resumeCode';
 import { validateEmail, type ValidationError } from './domain/validators';
 
@@ -14,6 +15,8 @@ export interface IssuedCode {
   code: string;
   link: string;
   expiresAt: string;
+  /** The message carrying the link (issue 43): queued, sent, failed, or notSent (no mail server: nobody was e-mailed). */
+  email: { to: string; state: 'queued' | 'sent' | 'failed' | 'notSent' } | null;
 }
 
 /** The application another browser saved, as the server gives it back. */
@@ -58,7 +61,7 @@ const statusOf = (error: unknown) => Number((error as { status?: unknown } | nul
  * hands to the form. A code and e-mail that match nothing say so without telling which was wrong.
  */
 export const formResumeMachine = setup({
-  types: { input: {} as FormResumeInput, context: {} as FormResumeContext, events: {} as FormResumeEvent },
+  types: { input: {} as FormResumeInput, context: {} as FormResumeContext, events: {} as FormResumeEvent, emitted: {} as WorldEffect },
   actors: {
     /** POST /api/leads/{id}/resume-code; provided by the client. */
     issueResumeCode: fromPromise<IssuedCode, { leadId: string }>(async () => {
@@ -70,8 +73,12 @@ export const formResumeMachine = setup({
     }),
   },
   actions: {
-    /** Gives the restored answers to the form; provided by the page. */
-    restoreForm: (_: unknown, _params: { application: RestoredApplication }) => {},
+    /** Gives the restored answers to the form on the page (the ten-section form), which replaces its own with them. */
+    restoreForm: emit((_, params: { application: RestoredApplication }) => ({
+      type: 'handOff' as const,
+      flow: 'ds160Form',
+      event: { type: 'RESTORE', leadId: params.application.leadId, values: params.application.formData },
+    })),
   },
   guards: {
     hasLead: ({ context }) => Boolean(context.leadId),

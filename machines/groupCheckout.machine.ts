@@ -1,7 +1,10 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, emit, fromPromise, setup } from 'xstate';
+import { missingDetails, orderChanged, orderChangedCodes, paid, paymentFailed, requoteFailed } from './domain/checkoutMessages';
+import { navigate, type WorldEffect } from './effects';
 import type { GroupCheckoutBody, GroupPaymentDto, GroupQuoteDto, GroupQuoteQuery } from '../openapi/schemas/groups';
 import type { ProductIdValue } from '../openapi/schemas/orders';
 import { checkoutErrors, EMPTY_DETAILS, failureOf, fieldChanged, keyAfterFailure, keyForAttempt, type CardForm, type CheckoutField } from './domain/cardForm';
+import { CARD_FORM_ID } from './domain/cardForm';
 import { groupPaymentPath } from './domain/groupPaths';
 import { missingPaymentDetails } from './domain/payment';
 
@@ -34,10 +37,6 @@ export type GroupCheckoutEvent =
   | { type: 'PAY' }
   | { type: 'RETRY' };
 
-export interface GroupCheckoutOutput {
-  to: string;
-}
-
 /** `leadId:pro,leadId:premium`: the query the quote reads; nothing when every traveller has their own package. */
 export function quoteQuery(plans: PlanChoices): GroupQuoteQuery {
   const chosen = Object.entries(plans).map(([leadId, product]) => `${leadId}:${product}`);
@@ -66,7 +65,7 @@ const isDecline = (error: unknown) => (error as { status?: unknown } | null)?.st
  * The payment of the page is refused because the group's state changed meanwhile: another tab paid, or removed a
  * minor's parent or guardian (the new quote names the child).
  */
-const QUOTE_AGAIN = ['nothing_to_pay', 'purchase_in_progress', 'guardian_missing'];
+const QUOTE_AGAIN = orderChangedCodes('group');
 
 /** While the quote or the payment is under way the form is closed: these events are taken and do nothing. */
 const CLOSED = { 'LINE.SELECT': {}, 'FIELD.CHANGE': {}, PAY: {} } as const;
@@ -76,7 +75,7 @@ export const groupCheckoutMachine = setup({
     input: {} as GroupCheckoutInput,
     context: {} as GroupCheckoutContext,
     events: {} as GroupCheckoutEvent,
-    output: {} as GroupCheckoutOutput,
+    emitted: {} as WorldEffect,
   },
   actors: {
     /** GET /api/groups/{id}/quote; provided by the client. */
@@ -89,16 +88,15 @@ export const groupCheckoutMachine = setup({
     }),
   },
   actions: {
-    /** 'Missing Information' / 'Please fill in all required payment details'; provided by the client. */
-    announceMissing: () => {},
-    /** 'Payment Successful!'; provided by the client. */
-    announcePaid: () => {},
-    /** 'Payment Failed' with the server's reason (a decline code) or the default; provided by the client. */
-    announcePaymentFailed: (_: unknown, _params: { message: string | undefined; code: string | undefined }) => {},
-    /** The package could not be priced (no connection): the line keeps its package; provided by the client. */
-    announceRequoteFailed: () => {},
-    /** The group changed in another tab (paid, or being paid): the page quotes it again; provided by the client. */
-    announceQuoteChanged: (_: unknown, _params: { code: string | undefined }) => {},
+    announceMissing: emit(missingDetails),
+    /** Pay refused for a field: focus moves to the first one, whose error is read with it. */
+    focusError: emit({ type: 'focusError', form: CARD_FORM_ID }),
+    announcePaid: emit(paid),
+    /** 'Payment Failed' with the server's reason (a decline code) or the default. */
+    announcePaymentFailed: emit((_, params: { message: string | undefined; code: string | undefined }) => paymentFailed(params.code)),
+    announceRequoteFailed: emit(requoteFailed),
+    /** The group changed in another tab (paid, or being paid): the page quotes it again. */
+    announceQuoteChanged: emit((_, params: { code: string | undefined }) => orderChanged('group', params.code)),
   },
   guards: {
     hasLines: ({ context }) => (context.quote?.lines.length ?? 0) > 0,
@@ -165,8 +163,8 @@ export const groupCheckoutMachine = setup({
         PAY: [
           // Pay is disabled with the reason on screen; the card's fields are judged once it can be used.
           { guard: 'waitsForGuardian' },
-          { guard: 'missingDetails', target: '.editing', actions: [assign({ errors: ({ context }) => checkoutErrors(context) }), 'announceMissing'] },
-          { guard: 'invalidDetails', target: '.editing', actions: assign({ errors: ({ context }) => checkoutErrors(context) }) },
+          { guard: 'missingDetails', target: '.editing', actions: [assign({ errors: ({ context }) => checkoutErrors(context) }), 'announceMissing', 'focusError'] },
+          { guard: 'invalidDetails', target: '.editing', actions: [assign({ errors: ({ context }) => checkoutErrors(context) }), 'focusError'] },
           { target: '.paying', actions: assign({ errors: {}, failure: null, attemptKey: ({ context }) => keyForAttempt(context) }) },
         ],
       },
@@ -220,9 +218,9 @@ export const groupCheckoutMachine = setup({
     },
     paid: {
       type: 'final',
-      output: ({ context }) => ({ to: groupPaymentPath((context.payment as GroupPaymentDto).id) }),
+      tags: ['busy'],
+      entry: emit(({ context }) => navigate(groupPaymentPath((context.payment as GroupPaymentDto).id))),
     },
   },
-  output: ({ event }) => event.output as GroupCheckoutOutput,
 });
 

@@ -1,7 +1,8 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, emit, fromPromise, setup } from 'xstate';
+import type { WorldEffect } from './effects';
 import type { GroupPaymentDto } from '../openapi/schemas/groups';
 import type { OrderDto } from '../openapi/schemas/orders';
-import type { PdfFile } from './confirmation.machine';
+import { formFailed, type PdfFile } from './confirmation.machine';
 
 // The group's confirmation (issue 36): the payment as the server recorded it, every traveller with their own
 // receipt line, and each ready form's PDF, made by the server from the traveller's own order; the receipt PDF of
@@ -37,7 +38,7 @@ const receiptFailure = (error: unknown): ReceiptFailure => ((error as { status?:
 const lineOrder = (context: GroupConfirmationContext, line: number | null) => (line === null ? undefined : context.payment?.lines[line]?.order);
 
 export const groupConfirmationMachine = setup({
-  types: { input: {} as GroupConfirmationInput, context: {} as GroupConfirmationContext, events: {} as GroupConfirmationEvent },
+  types: { input: {} as GroupConfirmationInput, context: {} as GroupConfirmationContext, events: {} as GroupConfirmationEvent, emitted: {} as WorldEffect },
   actors: {
     /** GET /api/group-payments/{id}; provided by the client. */
     fetchPayment: fromPromise<GroupPaymentDto, { paymentId: string }>(async () => {
@@ -53,10 +54,10 @@ export const groupConfirmationMachine = setup({
     }),
   },
   actions: {
-    /** Hands the PDF to the browser as a download; provided by the client. */
-    saveFile: (_: unknown, _params: { file: PdfFile }) => {},
-    /** The spec's alert naming the traveller's confirmation number; provided by the client. */
-    announceFormFailed: (_: unknown, _params: { number: string }) => {},
+    /** Hands the PDF to the browser as a download. */
+    saveFile: emit((_, params: { file: PdfFile }) => ({ type: 'download' as const, file: params.file })),
+    /** The spec's alert naming the traveller's confirmation number. */
+    announceFormFailed: emit((_, params: { number: string }) => formFailed(params.number)),
   },
   guards: {
     hasPaymentId: ({ context }) => context.paymentId !== null && UUID.test(context.paymentId),

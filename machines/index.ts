@@ -12,6 +12,7 @@ import { applySummaryMachine } from './applySummary.machine';
 import { checkoutMachine } from './checkout.machine';
 import { confirmationMachine } from './confirmation.machine';
 import { dashboardMachine } from './dashboard.machine';
+import { governmentFeesMachine } from './governmentFees.machine';
 import { groupCheckoutMachine } from './groupCheckout.machine';
 import { groupConfirmationMachine } from './groupConfirmation.machine';
 import { formResumeMachine } from './formResume.machine';
@@ -57,6 +58,7 @@ export const machines = {
   adminDashboard: adminDashboardMachine,
   operators: operatorsMachine,
   auditLog: auditLogMachine,
+  governmentFees: governmentFeesMachine,
   premiumInterview: premiumInterviewMachine,
   voiceControls: voiceControlsMachine,
   travellerGroup: travellerGroupMachine,
@@ -84,6 +86,7 @@ export {
   dashboardMachine,
   ds160FormMachine,
   formResumeMachine,
+  governmentFeesMachine,
   groupCheckoutMachine,
   groupConfirmationMachine,
   languageMachine,

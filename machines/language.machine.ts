@@ -1,5 +1,6 @@
-import { assign, setup } from 'xstate';
-import { DEFAULT_LANGUAGE, fromBrowser, fromTimeZone, isLanguage, type Language } from './domain/language';
+import { assign, emit, setup } from 'xstate';
+import { DEFAULT_LANGUAGE, fromBrowser, fromTimeZone, isLanguage, LANGUAGE_STORAGE_KEY, type Language } from './domain/language';
+import { store, type WorldEffect } from './effects';
 
 export interface LanguageInput {
   stored: string | null;
@@ -22,12 +23,13 @@ export const languageMachine = setup({
     input: {} as LanguageInput,
     context: {} as LanguageContext,
     events: {} as LanguageEvent,
+    emitted: {} as WorldEffect,
   },
   actions: {
-    /** Keeps the choice (local storage in the browser); provided by the client. */
-    persistLanguage: (_: unknown, _params: { language: Language }) => {},
-    /** Switches i18n and the document language; provided by the client. */
-    applyLanguage: (_: unknown, _params: { language: Language }) => {},
+    /** Keeps the choice in this browser. */
+    persistLanguage: emit((_, params: { language: Language }) => store('local', { [LANGUAGE_STORAGE_KEY]: params.language })),
+    /** Switches i18n and the document language. */
+    applyLanguage: emit((_, params: { language: Language }) => ({ type: 'applyLanguage' as const, language: params.language })),
   },
   guards: {
     hasStoredChoice: ({ context }) => isLanguage(context.stored),

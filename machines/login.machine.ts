@@ -1,4 +1,7 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, emit, fromPromise, setup } from 'xstate';
+import { failureToast, navigate, toast, type WorldEffect } from './effects';
+import { errorKey } from './domain/errorCodes';
+import { ROUTES } from './domain/routes';
 import type { AccountDto } from '../openapi/schemas/auth';
 import { validateGuest, validateLogin, validateSignup } from './domain/account';
 import type { ValidationError } from './domain/validators';
@@ -25,10 +28,14 @@ export type LoginEvent =
   | { type: 'GUEST' }
   | { type: 'SIGNUP' };
 
-export interface LoginOutput {
-  to: string;
-  account: AccountDto;
-}
+/** The page's three forms, by their ids: a refused submit moves focus to the first field in error of its own. */
+export const LOGIN_FORMS = { login: 'login-form', guest: 'guest-form', signup: 'signup-form' } as const;
+
+/** A refusal, in the interface language: what the server coded, when it said why (spec 1-core §8), else ours. */
+const refused = (kind: 'login' | 'signup' | 'guest', code: ErrorCode | undefined) => {
+  const key = `account:toast.${kind === 'login' ? 'loginFailed' : kind === 'signup' ? 'signupFailed' : 'guestFailed'}`;
+  return failureToast(`${key}.title`, errorKey(code) ?? `${key}.description`);
+};
 
 interface Credentials {
   email: string;
@@ -50,7 +57,7 @@ const none = (errors: object) => Object.keys(errors).length === 0;
  * the same rules the server applies; a successful sign-in ends the flow on /dashboard with the account.
  */
 export const loginMachine = setup({
-  types: { input: {} as LoginInput, context: {} as LoginContext, events: {} as LoginEvent, output: {} as LoginOutput },
+  types: { input: {} as LoginInput, context: {} as LoginContext, events: {} as LoginEvent, emitted: {} as WorldEffect },
   actors: {
     /** POST /api/auth/user-login; provided by the client. */
     userLogin: fromPromise<AccountDto, Credentials>(async () => {
@@ -66,14 +73,16 @@ export const loginMachine = setup({
     }),
   },
   actions: {
-    // The toasts of spec 1-core §5 and §8; provided by the client.
-    announceLoggedIn: () => {},
-    announceLoginFailed: (_: unknown, _params: { code: ErrorCode | undefined }) => {},
-    announceSignedUp: () => {},
-    announceSignupFailed: (_: unknown, _params: { code: ErrorCode | undefined }) => {},
-    announceGuest: () => {},
-    announceGuestFailed: (_: unknown, _params: { code: ErrorCode | undefined }) => {},
-    announceMismatch: () => {},
+    // The toasts of spec 1-core §5 and §8.
+    announceLoggedIn: emit(toast('account:toast.loggedIn.title', 'account:toast.loggedIn.description')),
+    announceLoginFailed: emit((_, params: { code: ErrorCode | undefined }) => refused('login', params.code)),
+    announceSignedUp: emit(toast('account:toast.signedUp.title', 'account:toast.signedUp.description')),
+    announceSignupFailed: emit((_, params: { code: ErrorCode | undefined }) => refused('signup', params.code)),
+    announceGuest: emit(toast('account:toast.guest.title', 'account:toast.guest.description')),
+    announceGuestFailed: emit((_, params: { code: ErrorCode | undefined }) => refused('guest', params.code)),
+    announceMismatch: emit(failureToast('account:toast.mismatch.title', 'account:toast.mismatch.description')),
+    /** A refused submit: focus moves to the first field of that form that needs attention. */
+    focusError: emit((_, params: { form: keyof typeof LOGIN_FORMS }) => ({ type: 'focusError' as const, form: LOGIN_FORMS[params.form] })),
   },
   guards: {
     loginValid: ({ context }) => none(loginErrors(context)),
@@ -106,11 +115,11 @@ export const loginMachine = setup({
           on: {
             LOGIN: [
               { guard: 'loginValid', target: 'signingIn', actions: assign({ errors: {} }) },
-              { actions: assign({ errors: ({ context }) => loginErrors(context) }) },
+              { actions: [assign({ errors: ({ context }) => loginErrors(context) }), { type: 'focusError', params: { form: 'login' } }] },
             ],
             GUEST: [
               { guard: 'guestValid', target: 'enteringAsGuest', actions: assign({ errors: {} }) },
-              { actions: assign({ errors: ({ context }) => guestErrors(context) }) },
+              { actions: [assign({ errors: ({ context }) => guestErrors(context) }), { type: 'focusError', params: { form: 'guest' } }] },
             ],
           },
         },
@@ -145,8 +154,11 @@ export const loginMachine = setup({
             SIGNUP: [
               { guard: 'signupValid', target: 'signingUp', actions: assign({ errors: {} }) },
               // 'Password Mismatch' / 'Passwords do not match' (spec 1-core §5), beside the field's own message.
-              { guard: 'passwordsDiffer', actions: [assign({ errors: ({ context }) => signupErrors(context) }), 'announceMismatch'] },
-              { actions: assign({ errors: ({ context }) => signupErrors(context) }) },
+              {
+                guard: 'passwordsDiffer',
+                actions: [assign({ errors: ({ context }) => signupErrors(context) }), 'announceMismatch', { type: 'focusError', params: { form: 'signup' } }],
+              },
+              { actions: [assign({ errors: ({ context }) => signupErrors(context) }), { type: 'focusError', params: { form: 'signup' } }] },
             ],
           },
         },
@@ -162,10 +174,11 @@ export const loginMachine = setup({
         },
       },
     },
+    // Signed in: the app's session knows who it is now, and the dashboard opens.
     done: {
       type: 'final',
-      output: ({ context }) => ({ to: '/dashboard', account: context.account as AccountDto }),
+      tags: ['busy'],
+      entry: [emit(({ context }) => ({ type: 'signedIn' as const, account: context.account as AccountDto })), emit(navigate(ROUTES.dashboard))],
     },
   },
-  output: ({ event }) => event.output as LoginOutput,
 });

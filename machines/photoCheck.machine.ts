@@ -1,5 +1,6 @@
-import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
 import type { FixedPhoto, PhotoAnalysis, StoredPhoto } from '../openapi/schemas/photo';
+import { failureToast, toast, type WorldEffect } from './effects';
 import { validatePhotoFile } from './domain/ds160Sections';
 import type { ValidationError } from './domain/validators';
 
@@ -15,6 +16,8 @@ export interface PhotoCheckInput {
   photoId?: string | null;
   /** The lead the chosen photo is kept with, when there is one yet. */
   leadId?: string | null;
+  /** The form's field that holds the kept photo's id (the photo step's photoId). */
+  field?: string;
 }
 
 /** Which photo the applicant keeps: the one they picked, or the fixed one. */
@@ -34,6 +37,8 @@ export interface PhotoCheckContext {
   fixed: FixedPhoto | null;
   photoId: string | null;
   leadId: string | null;
+  /** The form's field that holds the kept photo's id. */
+  field: string;
   /** The call that failed last, shown beside the photo until the next step ('heic': a HEIC the server cannot read). */
   failure: PhotoFailure | null;
 }
@@ -57,6 +62,9 @@ export interface StoreInput {
 
 const fresh = { problem: null, analysis: null, fixed: null, failure: null } as const;
 
+/** The kept photo's id for the form's field that holds it (empty when none is kept, as a cleared field is). */
+const photoHandOff = (field: string, photoId: string | null): WorldEffect => ({ type: 'handOff', flow: 'ds160Form', event: { type: 'FIELD.CHANGE', field, value: photoId ?? '' } });
+
 
 /**
  * The DS-160 photo step's check and fix (spec 2-wizards §3.8, §4.7; issue 11): pick a photo (checked here for
@@ -64,7 +72,7 @@ const fresh = { problem: null, analysis: null, fixed: null, failure: null } as c
  * with the application. Only a kept photo gives the form its photoId; picking or removing a photo takes it back.
  */
 export const photoCheckMachine = setup({
-  types: { input: {} as PhotoCheckInput, context: {} as PhotoCheckContext, events: {} as PhotoCheckEvent },
+  types: { input: {} as PhotoCheckInput, context: {} as PhotoCheckContext, events: {} as PhotoCheckEvent, emitted: {} as WorldEffect },
   actors: {
     /** POST /api/analyze-photo; provided by the client. */
     analyzePhoto: fromPromise<PhotoAnalysis, AnalyzeInput>(async () => {
@@ -80,17 +88,21 @@ export const photoCheckMachine = setup({
     }),
   },
   actions: {
-    /** The form's photoId follows the kept photo (null when there is none); provided by the page. */
-    photoChosen: (_: unknown, _params: { photoId: string | null }) => {},
-    /** 'Photo Approved' or 'Photo Issues Found' with the score (spec §8); provided by the page. */
-    announceAnalysis: (_: unknown, _params: { analysis: PhotoAnalysis }) => {},
-    /** 'Failed to analyze photo. Please try again.'; provided by the page. */
-    announceAnalyzeFailed: () => {},
+    /** The form's photoId follows the kept photo (null when there is none): handed to the form on the page. */
+    photoChosen: emit(({ context }, params: { photoId: string | null }) => photoHandOff(context.field, params.photoId)),
+    /** 'Photo Approved' or 'Photo Issues Found' with the score (spec §8). */
+    announceAnalysis: emit((_, params: { analysis: PhotoAnalysis }) =>
+      params.analysis.isValid
+        ? toast('ds160form:toasts.photoApproved.title', 'ds160form:toasts.photoApproved.description')
+        : toast('ds160form:toasts.photoIssues.title', 'ds160form:toasts.photoIssues.description', { params: { score: params.analysis.overallScore } }),
+    ),
+    /** 'Failed to analyze photo. Please try again.' */
+    announceAnalyzeFailed: emit(failureToast('ds160form:toasts.error', 'ds160form:toasts.photoFailed')),
     /** The kept photo is given up once another is picked or the photo is removed. */
     release: enqueueActions(({ context, enqueue }) => {
       if (context.photoId === null) return;
       enqueue.assign({ photoId: null });
-      enqueue({ type: 'photoChosen', params: { photoId: null } });
+      enqueue.emit(photoHandOff(context.field, null));
     }),
   },
   guards: {
@@ -102,7 +114,7 @@ export const photoCheckMachine = setup({
   },
 }).createMachine({
   id: 'photoCheck',
-  context: ({ input }) => ({ file: null, ...fresh, photoId: input.photoId ?? null, leadId: input.leadId ?? null }),
+  context: ({ input }) => ({ file: null, ...fresh, photoId: input.photoId ?? null, leadId: input.leadId ?? null, field: input.field ?? 'photoId' }),
   initial: 'start',
   states: {
     start: { always: [{ guard: 'hadPhoto', target: 'ready.kept' }, { target: 'ready.empty' }] },

@@ -1,5 +1,13 @@
 import type { PhotoCheckContext } from './photoCheck.machine';
 
+export { PHOTO_ACCEPT, type Ds160Field } from './domain/ds160Sections';
+export type { ValidationError } from './domain/validators';
+export type { PhotoFile } from './photoCheck.machine';
+export type { PhotoAnalysis } from '../openapi/schemas/photo';
+
+/** The official score colours (spec 2-wizards §4.7): green from 80, yellow from 60, red below. */
+export const scoreBand = (score: number) => (score >= 80 ? ('good' as const) : score >= 60 ? ('fair' as const) : ('poor' as const));
+
 // Kept beside the machine, not in it: the page's selector is judged by the page's tests, not the machine's paths.
 /**
  * What the photo field renders: the step it is at and the context, compared field by field (`shallowEqual`), so the

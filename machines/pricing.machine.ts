@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, emit, fromPromise, setup } from 'xstate';
+import { failureToast, navigate, type WorldEffect } from './effects';
 import type { PriceListDto } from '../openapi/schemas/orders';
 import type { PlanDto } from '../openapi/schemas/plans';
 
@@ -24,13 +25,9 @@ export type PricingEvent = { type: 'PURCHASE'; planId: string } | { type: 'RETRY
 /** The server's data when the page arrived with it (an entry page rendered on the server): nothing to load. */
 export type PricingInput = { data?: PricingData | null } | undefined;
 
-export interface PricingOutput {
-  to: string;
-}
-
 /** /pricing (spec 1-core §2.4): loads the packages, then 'Purchase {name}' asks for a checkout link and follows it. */
 export const pricingMachine = setup({
-  types: { context: {} as PricingContext, events: {} as PricingEvent, input: {} as PricingInput, output: {} as PricingOutput },
+  types: { context: {} as PricingContext, events: {} as PricingEvent, input: {} as PricingInput, emitted: {} as WorldEffect },
   actors: {
     /** GET /api/subscription/plans and GET /api/prices; provided by the client. */
     fetchPricing: fromPromise<PricingData>(async () => {
@@ -42,8 +39,8 @@ export const pricingMachine = setup({
     }),
   },
   actions: {
-    /** 'Error' / 'Failed to purchase package. Please try again.' (spec 1-core §8); provided by the client. */
-    announcePurchaseFailed: () => {},
+    /** 'Error' / 'Failed to purchase package. Please try again.' (spec 1-core §8). */
+    announcePurchaseFailed: emit(failureToast('commerce:toast.purchaseFailed.title', 'commerce:toast.purchaseFailed.description')),
   },
   guards: {
     hasData: ({ context }) => context.data !== null,
@@ -89,9 +86,11 @@ export const pricingMachine = setup({
         },
       },
     },
+    // Off to pay where the server said: the buttons stay as they are (Processing…) until the page goes.
     checkout: {
       type: 'final',
+      tags: ['busy'],
+      entry: emit(({ context }) => navigate(context.checkoutUrl as string)),
     },
   },
-  output: ({ context }) => ({ to: context.checkoutUrl as string }),
 });

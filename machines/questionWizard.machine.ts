@@ -1,4 +1,6 @@
-import { and, assign, enqueueActions, fromPromise, or, sendTo, setup, stateIn } from 'xstate';
+import { and, assign, emit, enqueueActions, fromPromise, or, sendTo, setup, stateIn } from 'xstate';
+import { startWizardWith, storeWizard } from './domain/keptForms';
+import { failureToast, navigate, toast, type WorldEffect } from './effects';
 import type { PriceDto } from '../openapi/schemas/orders';
 import { visibleQuestions, type Catalog } from './domain/questions';
 import type { PersistedProgress } from './domain/wizardProgress';
@@ -115,6 +117,17 @@ export interface WizardOutput {
 /** Where an ESTA applicant whose passport needs a visa continues. */
 export const SWITCH_TARGET = { catalogId: 'ds160', to: '/apply/wizard' } as const;
 
+/**
+ * How each wizard ends (spec 2-wizards §8, 1-core §2.3): the toast of a submit heard (if any) and of one refused, and
+ * whether it follows the checkout the server named or shows its own completion card (the pre-assessment's).
+ */
+const ENDINGS: Record<string, { submitted?: string; failed: string; followsCheckout: boolean }> = {
+  ds160: { submitted: 'wizard:toast.submitted.title', failed: 'wizard:toast.ds160Failed', followsCheckout: true },
+  esta: { failed: 'wizard:toast.estaFailed', followsCheckout: true },
+  preassessment: { failed: 'wizard:toast.formFailed', followsCheckout: false },
+};
+const endingOf = (catalog: Catalog) => ENDINGS[catalog.id] ?? { failed: 'wizard:toast.formFailed', followsCheckout: true };
+
 
 function startingPoint(input: WizardInput): { currentId: string; answers: Answers } {
   const answers = input.answers ?? {};
@@ -189,6 +202,7 @@ export const questionWizardMachine = setup({
     context: {} as WizardContext,
     events: {} as WizardEvent | LeadSyncReport,
     output: {} as WizardOutput,
+    emitted: {} as WorldEffect,
   },
   actors: {
     /** Creates or completes the lead and names the checkout (spec 2-wizards §4.2, §4.3; 1-core §4). */
@@ -199,17 +213,18 @@ export const questionWizardMachine = setup({
     leadSync: leadSyncMachine,
   },
   actions: {
-    /** Keeps answers, position and lead id (local storage); provided by the page. */
-    persistProgress: (_: unknown, _params: PersistedProgress) => {},
-    clearProgress: () => {},
+    clearProgress: emit(({ context }) => storeWizard(context.catalog.id, null)),
     /** The 'Application Started' toast, only for a lead that did not exist yet. */
-    announceLeadStarted: () => {},
-    announceSubmitted: () => {},
-    announceSubmitFailed: () => {},
+    announceLeadStarted: emit(({ context }) => toast('wizard:toast.started.title', 'wizard:toast.started.description', { params: { form: context.catalog.formType } })),
+    announceSubmitted: enqueueActions(({ context, enqueue }) => {
+      const title = endingOf(context.catalog).submitted;
+      if (title) enqueue.emit(toast(title));
+    }),
+    announceSubmitFailed: emit(({ context }) => failureToast('wizard:toast.error', endingOf(context.catalog).failed)),
     /** Lead capture and update failures are logged, never shown (spec 2-wizards §8). */
-    logSyncFailure: (_: unknown, _params: { error: unknown }) => {},
-    /** Leaves the shared answers for the form the applicant switches to (its local storage); provided by the page. */
-    handOver: (_: unknown, _params: { catalogId: string; answers: Answers }) => {},
+    logSyncFailure: emit((_, params: { error: unknown }) => ({ type: 'log' as const, message: 'Saving the application in the background failed', error: params.error })),
+    /** Leaves the shared answers for the form the applicant switches to: it opens on its first question with them. */
+    handOver: emit((_, params: { catalogId: string; answers: Answers }) => startWizardWith(params.catalogId, params.answers)),
     showError: assign({ error: ({ context }) => draftError(context) }),
     store: assign({ answers: ({ context }) => storedAnswers(context), error: null }),
     goToFirstUnanswered: assign(({ context }) => {
@@ -228,7 +243,8 @@ export const questionWizardMachine = setup({
       const currentId = previous?.id ?? context.currentId;
       return { currentId, draft: context.answers[currentId] ?? '', error: null };
     }),
-    persist: enqueueActions(({ context, enqueue }) => enqueue({ type: 'persistProgress', params: persisted(context) })),
+    /** Keeps answers, position and lead id in this browser, so a reload or a failed submit loses nothing. */
+    persist: emit(({ context }) => storeWizard(context.catalog.id, persisted(context))),
     goTo: assign(({ context, event }) => {
       if (event.type !== 'REVIEW.EDIT') return {};
       return { currentId: event.questionId, draft: context.answers[event.questionId] ?? '', error: null };
@@ -445,8 +461,13 @@ export const questionWizardMachine = setup({
         },
       },
     },
+    // The ESTA and the DS-160 go on to the checkout the server named; the pre-assessment shows its completion card.
     submitted: {
       type: 'final',
+      tags: ['busy'],
+      entry: enqueueActions(({ context, enqueue }) => {
+        if (endingOf(context.catalog).followsCheckout) enqueue.emit(navigate(context.checkout?.url ?? '/checkout'));
+      }),
       output: ({ context }) => ({
         kind: 'submitted',
         leadId: context.leadId,
@@ -458,6 +479,8 @@ export const questionWizardMachine = setup({
     },
     switched: {
       type: 'final',
+      tags: ['busy'],
+      entry: emit(navigate(SWITCH_TARGET.to)),
       output: ({ context }) => ({ kind: 'switched', leadId: context.leadId, answers: storedAnswers(context), to: SWITCH_TARGET.to, amount: null, price: null }),
     },
   },

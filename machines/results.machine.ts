@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, emit, fromPromise, setup } from 'xstate';
+import { navigate, type WorldEffect } from './effects';
 import type { AnalysisDto, EstaCheckDto } from '../openapi/schemas/results';
 import { ROUTES } from './domain/routes';
 
@@ -12,16 +13,12 @@ export interface ResultsContext extends ResultsData {}
 
 export type ResultsEvent = { type: 'PRINT' } | { type: 'START_NEW' } | { type: 'RETRY' };
 
-export interface ResultsOutput {
-  to: string;
-}
-
 /**
  * /results (spec 1-core §2.7): the analysis of this applicant's newest pre-assessment and the ESTA check,
  * asked together. With no pre-assessment there is nothing to analyse, and the page says so and offers /wizard.
  */
 export const resultsMachine = setup({
-  types: { context: {} as ResultsContext, events: {} as ResultsEvent, output: {} as ResultsOutput },
+  types: { context: {} as ResultsContext, events: {} as ResultsEvent, emitted: {} as WorldEffect },
   actors: {
     /** GET /api/wizard/analysis and GET /api/esta/check; provided by the client. */
     fetchResults: fromPromise<ResultsData>(async () => {
@@ -29,8 +26,8 @@ export const resultsMachine = setup({
     }),
   },
   actions: {
-    /** 'Download Summary' prints the page; provided by the client. */
-    print: () => {},
+    /** 'Download Summary' prints the page. */
+    print: emit({ type: 'print' }),
   },
   guards: {
     hasAnalysis: (_, params: { data: ResultsData }) => params.data.analysis !== null,
@@ -56,7 +53,6 @@ export const resultsMachine = setup({
     failed: { on: { RETRY: 'loading' } },
     noData: {},
     ready: { on: { PRINT: { actions: 'print' } } },
-    startingNew: { type: 'final', output: { to: ROUTES.wizard } },
+    startingNew: { type: 'final', tags: ['busy'], entry: emit(navigate(ROUTES.wizard)) },
   },
-  output: ({ event }) => event.output as ResultsOutput,
 });

@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, emit, fromPromise, setup } from 'xstate';
+import { toast, type WorldEffect } from './effects';
 import type { AccountDto, MeDto } from '../openapi/schemas/auth';
 
 export type Account = AccountDto;
@@ -16,7 +17,7 @@ export type SessionEvent = { type: 'SIGNED_IN'; account: Account } | { type: 'SI
  * person asked to be signed out here.
  */
 export const sessionMachine = setup({
-  types: { context: {} as SessionContext, events: {} as SessionEvent },
+  types: { context: {} as SessionContext, events: {} as SessionEvent, emitted: {} as WorldEffect },
   actors: {
     fetchMe: fromPromise<MeDto>(async () => {
       throw new Error('fetchMe is provided by the caller');
@@ -26,8 +27,8 @@ export const sessionMachine = setup({
     }),
   },
   actions: {
-    /** The 'Logged Out' toast (spec 1-core §2.8); provided by the client. */
-    announceSignedOut: () => {},
+    /** The 'Logged Out' toast (spec 1-core §2.8). */
+    announceSignedOut: emit(toast('account:toast.loggedOut.title', 'account:toast.loggedOut.description')),
   },
   guards: {
     signedIn: (_, params: { me: MeDto }) => params.me.user !== null,

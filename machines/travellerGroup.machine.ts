@@ -1,6 +1,7 @@
-import { and, assign, fromPromise, setup } from 'xstate';
+import { and, assign, emit, fromPromise, setup } from 'xstate';
 import { findCountry } from './domain/countries';
-import { guardianErrors, limitProblem, newTravellerErrors, type GuardianRole, type NewTraveller, type NewTravellerErrors, type Relationship } from './domain/travellerGroup';
+import { guardianErrors, limitProblem, mayRemoveTraveller, newTravellerErrors, travellerPath, type GuardianRole, type NewTraveller, type NewTravellerErrors, type Relationship } from './domain/travellerGroup';
+import { navigate, type WorldEffect } from './effects';
 import type { GroupDto, GuardianBody, TravellerDto } from '../openapi/schemas/groups';
 
 // Families and groups (issue 36): the group panel beside a traveller's form. It shows who travels (done or in
@@ -79,7 +80,7 @@ export const travellerAt = (context: Pick<TravellerGroupContext, 'group'>, posit
 const codeOf = (error: unknown) => (error as { code?: unknown } | null)?.code;
 
 export const travellerGroupMachine = setup({
-  types: { input: {} as TravellerGroupInput, context: {} as TravellerGroupContext, events: {} as TravellerGroupEvent },
+  types: { input: {} as TravellerGroupInput, context: {} as TravellerGroupContext, events: {} as TravellerGroupEvent, emitted: {} as WorldEffect },
   actors: {
     /** GET /api/leads/{id}/group, null when the application travels alone; provided by the client. */
     loadGroup: fromPromise<GroupDto | null, { leadId: string }>(async () => {
@@ -103,8 +104,8 @@ export const travellerGroupMachine = setup({
     }),
   },
   actions: {
-    /** Opens a traveller's form (their own page and lead); provided by the page. */
-    openTraveller: (_: unknown, _params: { leadId: string; form: TravellerDto['form'] }) => {},
+    /** Opens a traveller's form: their own page and lead. */
+    openTraveller: emit((_, params: { leadId: string; form: TravellerDto['form'] }) => navigate(travellerPath(params.form, params.leadId))),
   },
   guards: {
     hasLead: ({ context }) => Boolean(context.leadId),
@@ -117,9 +118,10 @@ export const travellerGroupMachine = setup({
       const traveller = travellerAt(context, params.position);
       return Boolean(traveller && traveller.leadId !== context.leadId);
     },
+    /** Anyone but the leader and the traveller whose form is open, while they hold no payment (domain/travellerGroup.ts). */
     isRemovable: ({ context }, params: { position: number }) => {
       const traveller = travellerAt(context, params.position);
-      return Boolean(traveller && traveller.relationship !== 'leader' && traveller.paymentStatus !== 'paid' && traveller.leadId !== context.leadId);
+      return Boolean(traveller && mayRemoveTraveller(traveller) && traveller.leadId !== context.leadId);
     },
     isMinorAt: ({ context }, params: { position: number }) => travellerAt(context, params.position)?.minor === true,
     isGuardianValid: ({ context }) => Object.keys(guardianDraftErrors(context.guardianDraft)).length === 0,

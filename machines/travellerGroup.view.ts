@@ -1,7 +1,35 @@
-import { ROUTES } from './domain/routes';
-import { needsGuardian } from './domain/travellerGroup';
+import type { SnapshotFrom } from 'xstate';
 import type { GroupDto, TravellerDto } from '../openapi/schemas/groups';
-import type { TravellerGroupContext } from './travellerGroup.machine';
+import { ROUTES } from './domain/routes';
+import { ADD_TRAVELLER_PARAM, needsGuardian } from './domain/travellerGroup';
+import { defineFlow } from './flow';
+import { travellerGroupMachine, type TravellerGroupContext } from './travellerGroup.machine';
+
+export { COUNTRIES } from './domain/countries';
+export { GUARDIAN_ROLES, RELATIONSHIPS } from './domain/travellerGroup';
+export type { FlowActor } from './flow';
+
+/**
+ * The group panel of the application on the page (issue 36), keyed by its lead by the page: a new lead, a new panel.
+ * `?add-traveller=1` (the dashboard's and the summary's 'Add a traveller') opens it ready to add one.
+ */
+export const travellerGroupFlow = defineFlow({
+  name: 'travellerGroup',
+  machine: travellerGroupMachine,
+  input: ({ search }, { leadId }: { leadId: string | null }) => ({ leadId, openAdd: search.get(ADD_TRAVELLER_PARAM) === '1' }),
+});
+
+export type TravellerGroupRef = import('./flow').FlowActor<typeof travellerGroupFlow>;
+
+/**
+ * The answers the group filled in for this traveller and that they have not changed (issue 36), by path, as one
+ * string (an unchanged list draws nothing again); empty without a group panel.
+ */
+export const prefilledOf = (leadId: string | null) => (s: SnapshotFrom<typeof travellerGroupMachine> | undefined) =>
+  s?.context.group?.travellers.find((t) => t.leadId === leadId)?.prefilled.join('\n') ?? '';
+
+/** Whether the page offers its group panel: once the application has a lead, or when asked to add a traveller. */
+export const offersGroup = (search: URLSearchParams) => search.has(ADD_TRAVELLER_PARAM);
 
 // The panel's view of the group machine's context, beside the machine rather than in it: the panel renders these, the
 // machine never reads them, so they are judged by the unit tests and the browser walk, not by the machine's paths.

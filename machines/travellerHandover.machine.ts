@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import type { WorldEffect } from './effects';
 
 // A traveller's form opened from the group panel (`?traveller=<lead>`, issue 36): their answers as the server holds
 // them, read before their form starts, so moving between travellers loses nobody's (each is saved as it is typed).
@@ -8,16 +9,29 @@ export interface TravellerHandoverContext {
   /** The traveller the address names, or null for the applicant's own form. */
   leadId: string | null;
   formData: Record<string, unknown> | null;
+  /** The flow on the page their answers are handed to (the ten-section form), if any; else the page reads them. */
+  handTo: string | null;
 }
 
 export type TravellerHandoverEvent = { type: 'OPEN'; leadId: string | null } | { type: 'RETRY' };
 
 export const travellerHandoverMachine = setup({
-  types: { input: {} as { leadId: string | null }, context: {} as TravellerHandoverContext, events: {} as TravellerHandoverEvent },
+  types: {
+    input: {} as { leadId: string | null; handTo?: string | null },
+    context: {} as TravellerHandoverContext,
+    events: {} as TravellerHandoverEvent,
+    emitted: {} as WorldEffect,
+  },
   actors: {
     /** GET /api/leads/{id}; provided by the client. */
     fetchLead: fromPromise<{ id: string; formData: Record<string, unknown> }, { leadId: string }>(async () => {
       throw new Error('fetchLead is provided by the caller');
+    }),
+  },
+  actions: {
+    /** The traveller's answers, read, go to the form that restores them (it keeps them only for another application). */
+    handOver: enqueueActions(({ context, enqueue }) => {
+      if (context.handTo && context.leadId) enqueue.emit({ type: 'handOff', flow: context.handTo, event: { type: 'RESTORE', leadId: context.leadId, values: context.formData ?? {} } });
     }),
   },
   guards: {
@@ -26,7 +40,7 @@ export const travellerHandoverMachine = setup({
   },
 }).createMachine({
   id: 'travellerHandover',
-  context: ({ input }) => ({ leadId: input.leadId, formData: null }),
+  context: ({ input }) => ({ leadId: input.leadId, formData: null, handTo: input.handTo ?? null }),
   initial: 'starting',
   on: {
     OPEN: {
@@ -50,7 +64,7 @@ export const travellerHandoverMachine = setup({
       },
     },
     failed: { on: { RETRY: 'loading' } },
-    ready: {},
+    ready: { entry: 'handOver' },
   },
 });
 

@@ -1,4 +1,6 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, emit, fromPromise, setup } from 'xstate';
+import { storedStartChoice } from './domain/storageKeys';
+import { navigate, type WorldEffect } from './effects';
 import type { Language } from './domain/language';
 import type { EligibilityDto as Eligibility } from '../openapi/schemas/eligibility';
 import type { Purpose, VisaType } from './domain/visaRules';
@@ -29,10 +31,6 @@ export type VisaWizardEvent =
   | { type: 'METHOD.FORM' }
   | { type: 'METHOD.CHAT' };
 
-export interface VisaWizardOutput {
-  to: string;
-}
-
 /** The recommended visa or ESTA, once the server has answered (none for a U.S. citizen). */
 export function recommendationOf(context: Pick<VisaWizardContext, 'facts'>): VisaType | null {
   const type = context.facts?.visaType;
@@ -52,17 +50,8 @@ export function methodTarget(method: 'form' | 'chat', context: VisaWizardContext
   return `/ai-chat-sections?${query.toString()}`;
 }
 
-export interface PersistedChoice {
-  country: string | null;
-  purpose: Purpose | null;
-  visaType: VisaType | null;
-}
-
-function persisted(context: VisaWizardContext): PersistedChoice {
-  return { country: context.country, purpose: context.purpose, visaType: recommendationOf(context) };
-}
-
-const persist = { type: 'persistChoice', params: ({ context }: { context: VisaWizardContext }) => persisted(context) } as const;
+/** The choice as this tab keeps it (a reload, and the forms it leads to), with the recommendation once there is one. */
+const persist = 'keepChoice' as const;
 
 /** /visa-wizard: country and purpose, the server's recommendation, then the application method. */
 export const visaWizardMachine = setup({
@@ -70,7 +59,7 @@ export const visaWizardMachine = setup({
     input: {} as VisaWizardInput,
     context: {} as VisaWizardContext,
     events: {} as VisaWizardEvent,
-    output: {} as VisaWizardOutput,
+    emitted: {} as WorldEffect,
   },
   actors: {
     /** GET /api/eligibility; provided by the page (and by path tests, through the real server). */
@@ -79,8 +68,10 @@ export const visaWizardMachine = setup({
     }),
   },
   actions: {
-    /** Keeps the choice in session storage, for a reload and for the wizards it leads to; provided by the client. */
-    persistChoice: (_: unknown, _params: PersistedChoice) => {},
+    keepChoice: emit(({ context }) => {
+      const visaType = recommendationOf(context);
+      return storedStartChoice({ country: context.country, purpose: context.purpose, ...(visaType ? { visaType } : {}) });
+    }),
   },
   guards: {
     ...choiceGuards,
@@ -158,7 +149,11 @@ export const visaWizardMachine = setup({
         'METHOD.CHAT': { target: 'done', actions: assign({ method: 'chat' }) },
       },
     },
-    done: { type: 'final' },
+    done: {
+      type: 'final',
+      // Leaving for the form or the chat: nothing on this page moves any more.
+      tags: ['busy'],
+      entry: emit(({ context }) => navigate(methodTarget(context.method ?? 'form', context))),
+    },
   },
-  output: ({ context }) => ({ to: methodTarget(context.method ?? 'form', context) }),
 });

@@ -13,7 +13,9 @@ import {
   updateBranding,
   updatePricing,
 } from './routes/admin';
+import { adminGovernmentFees, checkGovernmentFee, scheduleGovernmentFee } from './routes/governmentFees';
 import { adminJobs } from './routes/jobs';
+import { adminEmails, resendEmail } from './routes/mail';
 import { STAFF_ROLES, type StaffRole } from './schemas/operators';
 import { auditLog, changeOperator, confirmEnrolment, createOperator, listOperators, reinviteOperator, startEnrolment } from './routes/operators';
 
@@ -39,9 +41,16 @@ const rules: Array<[RouteContract, AccessRule]> = [
   [adminLeads, { roles: LEADS }],
   [adminLead, { roles: LEADS }],
   [adminLeadsExport, { roles: LEADS }],
+  // The e-mails tab (issue 43): applicants' addresses, so operators and owners; a resend goes into the audit log.
+  [adminEmails, { roles: LEADS }],
+  [resendEmail, { roles: LEADS }],
   // Settings, operators and the audit log: owners.
   [updatePricing, { roles: OWNERS }],
   [updateBranding, { roles: OWNERS }],
+  // The government fees every price quotes: set, like the prices, by owners.
+  [adminGovernmentFees, { roles: OWNERS }],
+  [scheduleGovernmentFee, { roles: OWNERS }],
+  [checkGovernmentFee, { roles: OWNERS }],
   [listOperators, { roles: OWNERS }],
   [createOperator, { roles: OWNERS }],
   [changeOperator, { roles: OWNERS }],

@@ -22,10 +22,11 @@ export interface RouteContract {
  * The failures any route can answer, in the one error shape, added here so openapi.json documents every status:
  * 400 (a query the route does not read is still checked: a NUL character in any value is refused), 408 (a request
  * that does not arrive in time), 414, 429 and 431 everywhere; 413 and 415 wherever a method carries a body, even
- * where the route reads none (Fastify parses what is sent).
+ * where the route reads none (Fastify parses what is sent); 503 everywhere, with Retry-After, while the database (or,
+ * for the guarded sign-ins and code checks, Redis) cannot be reached (issue 41).
  */
 function withCommonErrors(contract: RouteContract): RouteContract['responses'] {
-  const codes = [400, 408, 414, 429, 431, ...(contract.method === 'GET' ? [] : [413, 415])];
+  const codes = [400, 408, 414, 429, 431, 503, ...(contract.method === 'GET' ? [] : [413, 415])];
   return { ...Object.fromEntries(codes.map((code) => [code, ErrorSchema])), ...contract.responses };
 }
 

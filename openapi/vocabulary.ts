@@ -19,3 +19,21 @@ export const GUARDIAN_ROLES = ['parent', 'legalGuardian', 'relative', 'other'] a
  * groups (a school, a choir) are organised by their institution with the consulate, one applicant at a time.
  */
 export const GROUP_LIMITS = { travellers: 50, ds160: 12 } as const;
+
+/** The nonimmigrant visa classes whose application fee the government fees' schedule knows (issue 44). */
+export const VISA_CLASSES = ['B', 'C', 'D', 'E', 'F', 'H', 'I', 'J', 'K', 'L', 'M', 'O', 'P', 'Q', 'R'] as const;
+
+/** Whom an applicant's government fees are for: an ESTA, or a visa of one class. */
+export const FEE_APPLICANTS = ['ESTA', ...VISA_CLASSES] as const;
+
+/** What a government fee is charged for: the ESTA, one visa class, or every visa class ('VISA'). */
+export const FEE_SUBJECTS = [...FEE_APPLICANTS, 'VISA'] as const;
+
+/** The kinds of government fee: the ESTA's, a visa's application (MRV) fee, the visa integrity fee of Public Law 119-21. */
+export const FEE_CODES = ['esta', 'application', 'integrity'] as const;
+
+/** When the applicant pays a government fee, in the order an application meets them. */
+export const FEE_MOMENTS = ['withApplication', 'beforeInterview', 'atIssuance'] as const;
+
+/** The largest amount an admin may give a fee, in cents: well above any fee, low enough to catch a slip. */
+export const MAX_FEE_CENTS = 1_000_000;

@@ -2,7 +2,9 @@
 // the last 90 days, deterministic (a seeded generator), inserted in chunks inside transactions. Used by
 // `npm run seed:demo` and by the admin rows of `npm run bench`.
 import type { Db } from '../db/index';
+import { SEEDED_FEES } from '../db/queries/governmentFees';
 import type { CompletionStatus, LeadRow, OrderRow, PaymentStatus } from '../db/schema';
+import { feesInForce, lineOf, totalOf, type FeeApplicant, type GovernmentFee } from '../machines/domain/governmentFees';
 import { SPA_PATHS } from '../machines/domain/routes';
 
 export interface DemoVolumes {
@@ -21,6 +23,13 @@ const PURPOSES = ['tourism', 'business', 'study', 'Tourism/Vacation'];
 const FIRST = ['María', 'José', 'Lucía', 'Carlos', 'Ana', 'Jorge', 'Camila', 'Luis', 'Valentina', 'Diego', 'João', 'Chloé'];
 const LAST = ['García', 'Rodríguez', 'López', 'Martínez', 'Pérez', 'Gómez', 'Silva', 'Fernández', 'Torres', 'Ramírez', 'Dubois'];
 const PLAN_PRICE: Record<string, number> = { basic: 5000, pro: 10000, premium: 15000, esta: 7700 };
+
+/** The seeded government fees of an order's day, as a real order keeps them. */
+const SCHEDULE: GovernmentFee[] = SEEDED_FEES.map((fee, i) => ({ ...fee, id: `demo-${i}`, currency: 'USD', payer: 'applicant', lastCheckedAt: null }));
+function demoGovernmentFees(applicant: FeeApplicant, day: string): Pick<OrderRow, 'government_fee_cents' | 'visa_class' | 'government_fees'> {
+  const lines = feesInForce(SCHEDULE, day, applicant).map(lineOf);
+  return { government_fee_cents: totalOf(lines), visa_class: applicant, government_fees: JSON.stringify(lines) };
+}
 
 /** mulberry32: small, fast and the same numbers on every run. */
 function generator(seed: number) {
@@ -133,7 +142,7 @@ export async function seedDemoData(db: Db, volumes: DemoVolumes, now: Date = new
       credit_cents: 0,
       processing_fee_cents: 299,
       total_cents: fee + 299,
-      government_fee_cents: lead.form_type === 'ESTA' ? 2100 : 18500,
+      ...demoGovernmentFees(lead.form_type === 'ESTA' ? 'ESTA' : 'B', lead.updated_at.slice(0, 10)),
       status,
       card_brand: status === 'paid' ? 'visa' : null,
       card_last4: status === 'paid' ? '4242' : null,
@@ -147,6 +156,7 @@ export async function seedDemoData(db: Db, volumes: DemoVolumes, now: Date = new
       settled_by: 'checkout',
       group_id: null,
       parent_order_id: null,
+      language: null,
     });
   }
   log(`orders: ${orders.length}`);

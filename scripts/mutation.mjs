@@ -1,18 +1,15 @@
-// `npm run test:mutation`: Stryker once per registered machine, each judged by its own path tests only,
-// then one table of scores. Exits non-zero when a machine's score is under the goal. Slow (minutes per
-// machine), so it is not part of `npm test`. MUTATION_ONLY=name[,name] limits it to some machines.
+// `npm run test:mutation`: Stryker over every machine, view module and rule (machines/domain), one run with the
+// Rumbo test runner (mutation/runner), then one score a file. Exits non-zero when a file is under the goal. Not
+// part of `npm test`. MUTATION_ONLY=name[,name] limits it to some files (a machine, a view module, a rule or a
+// folder of rules by name: `ds160Form`, `checkout.view`, `validators`, `ds160Sections`).
 //
-// Machines run side by side (MUTATION_JOBS, default 2), the cores shared among them: a machine whose results are
-// kept spends most of its time in Stryker's start and its one dry run, which use one core.
-//
-// Incremental: Stryker keeps each machine's results in mutation/<machine>.incremental.json (committed) and tests
-// again only the mutants in code that changed. It cannot see a change to the path model or the path runner (the
-// tests are all generated in one file), so the hash of the test files a machine's paths import is kept beside the
-// results and a change to them tests that machine's mutants afresh. A change elsewhere (the server, the client's calls) is not seen: MUTATION_FULL=1
-// tests every mutant again.
+// Incremental: the results are kept in mutation/all.incremental.json (committed) and Stryker tests again only the
+// mutants in code that changed. It cannot see a change to a test that leaves the test's name as it was (a path
+// model that changes what a path checks), so the hash of the test files that judge each mutated file is kept in
+// mutation/judges.json, and a file whose judges changed has its results dropped before the run. A change outside
+// tests/ (the server, the client's calls) is not seen: MUTATION_FULL=1 tests every mutant again.
 import { createHash } from 'node:crypto';
 import { spawn } from 'node:child_process';
-import os from 'node:os';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,110 +18,163 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const GOAL = 80;
 const DETECTED = new Set(['Killed', 'Timeout']);
 const COUNTED = new Set(['Killed', 'Timeout', 'Survived', 'NoCoverage']);
+const INCREMENTAL = path.join(ROOT, 'mutation/all.incremental.json');
+const JUDGES = path.join(ROOT, 'mutation/judges.json');
+const REPORTS = path.join(ROOT, 'reports/mutation');
 
-const all = fs
-  .readdirSync(path.join(ROOT, 'machines'))
-  .filter((f) => f.endsWith('.machine.ts'))
-  .map((f) => f.replace(/\.machine\.ts$/, ''));
+const rel = (file) => path.relative(ROOT, file).split(path.sep).join('/');
+
+function walk(dir) {
+  return fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(`${dir}/${e.name}`) : [`${dir}/${e.name}`]));
+}
+
+/** Every file Stryker mutates: the machines, their view modules, the rules. */
+const mutated = [
+  ...walk('machines').filter((f) => /^machines\/[^/]+\.(machine|view)\.ts$/.test(f)),
+  ...walk('machines/domain').filter((f) => f.endsWith('.ts')),
+].sort();
+
 const only = process.env.MUTATION_ONLY?.split(',').filter(Boolean);
-const machines = only ? all.filter((m) => only.includes(m)) : all;
+const chosen = only
+  ? mutated.filter((f) => only.some((name) => f === `machines/${name}.machine.ts` || f === `machines/${name}.ts` || f === `machines/domain/${name}.ts` || f.startsWith(`machines/domain/${name}/`)))
+  : mutated;
+if (chosen.length === 0) {
+  console.error(`Nothing to mutate matches ${only}`);
+  process.exit(2);
+}
 
-/**
- * What a machine's path tests are made of, besides the machine: the suite file, the machine's path model and every
- * test file they import (the runner, the helpers, shared models), followed through relative imports within tests/.
- * Only these: a new machine's model added to tests/paths/models.ts, which a one-machine run never loads, leaves
- * every other machine's results standing.
- */
-function testInputsHash(machine) {
+// ---- What judges each file, as the runner decides it (mutation/runner/session.mjs), read from the imports ----
+
+const importCache = new Map();
+/** A file's relative imports, resolved to project files. */
+function importsOf(file) {
+  if (importCache.has(file)) return importCache.get(file);
+  const found = [];
+  const source = fs.readFileSync(path.join(ROOT, file), 'utf8');
+  for (const [, spec] of source.matchAll(/(?:^|\n)\s*(?:import|export)[^;'"]*?from\s*'(\.[^']+)'|import\(\s*'(\.[^']+)'\s*\)/g)) {
+    if (!spec) continue;
+    const base = path.join(path.dirname(file), spec);
+    const hit = [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')].find((f) => fs.existsSync(path.join(ROOT, f)) && fs.statSync(path.join(ROOT, f)).isFile());
+    if (hit) found.push(hit.split(path.sep).join('/'));
+  }
+  importCache.set(file, found);
+  return found;
+}
+
+function closure(entries, skip = () => false) {
   const seen = new Set();
-  const queue = ['tests/paths/paths.test.ts', `tests/paths/${machine}.paths.ts`];
+  const queue = [...entries];
   while (queue.length) {
     const file = queue.shift();
-    if (seen.has(file)) continue;
+    if (seen.has(file) || skip(file)) continue;
     seen.add(file);
-    const source = fs.readFileSync(path.join(ROOT, file), 'utf8');
-    for (const [, spec] of source.matchAll(/^(?:import|export)[^;]*?from '(\.[^']+)'/gms)) {
-      const base = path.join(path.dirname(file), spec);
-      const found = [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')].find((f) => fs.existsSync(path.join(ROOT, f)) && fs.statSync(path.join(ROOT, f)).isFile());
-      if (found && found.startsWith('tests/') && found !== 'tests/paths/models.ts') queue.push(found);
-    }
+    queue.push(...importsOf(file));
   }
+  return seen;
+}
+
+const unitTests = ['tests/machines', 'tests/domain', 'tests/services'].flatMap(walk).filter((f) => f.endsWith('.test.ts'));
+const machines = mutated.filter((f) => f.endsWith('.machine.ts')).map((f) => path.basename(f, '.machine.ts'));
+const suites = [
+  ...unitTests.map((file) => ({ entries: [file], skip: () => false })),
+  ...machines.map((m) => ({ machine: m, entries: [`tests/paths/${m}.paths.ts`, 'tests/paths/paths.test.ts'], skip: (f) => f.startsWith('server/') })),
+].map((s) => ({ ...s, closure: closure(s.entries, s.skip) }));
+const runnerFiles = walk('mutation/runner').sort();
+
+/** The hash of the test files (and the runner) that judge a file: when it changes, the file's results go. */
+function judgesHash(file) {
+  const machine = /^machines\/([^/]+)\.machine\.ts$/.exec(file)?.[1];
+  const judges = machine ? suites.filter((s) => s.machine === machine) : suites.filter((s) => s.closure.has(file));
+  const tests = new Set(runnerFiles);
+  for (const s of judges) for (const f of s.closure) if (f.startsWith('tests/')) tests.add(f);
   const hash = createHash('sha256');
-  for (const file of [...seen].sort()) hash.update(file).update(fs.readFileSync(path.join(ROOT, file)));
+  for (const f of [...tests].sort()) hash.update(f).update(fs.readFileSync(path.join(ROOT, f)));
   return hash.digest('hex');
 }
 
-const JOBS = Math.max(1, Math.min(machines.length, Number(process.env.MUTATION_JOBS ?? 2)));
-// Each Stryker gets its share of the cores as test runners (stryker.config.mjs reads MUTATION_CONCURRENCY).
-const CONCURRENCY = Math.max(1, Math.floor(os.availableParallelism() / JOBS));
-fs.mkdirSync(path.join(ROOT, 'reports/mutation'), { recursive: true });
+const hashes = Object.fromEntries(chosen.map((f) => [f, judgesHash(f)]));
+const kept = fs.existsSync(JUDGES) ? JSON.parse(fs.readFileSync(JUDGES, 'utf8')) : {};
+const afresh = chosen.filter((f) => kept[f] !== hashes[f]);
 
-/** One machine's Stryker run; its output goes to reports/mutation/<machine>.log, its row to the table. */
-async function measure(machine) {
-  const started = Date.now();
-  const inputsFile = path.join(ROOT, `mutation/${machine}.tests.sha256`);
-  const inputs = testInputsHash(machine);
-  const testsChanged = !fs.existsSync(inputsFile) || fs.readFileSync(inputsFile, 'utf8').trim() !== inputs;
-  const logFile = path.join(ROOT, `reports/mutation/${machine}.log`);
-  console.log(`${machine}: started${testsChanged ? ' (its path tests changed: every mutant afresh)' : ''}, log in reports/mutation/${machine}.log`);
-  const log = fs.openSync(logFile, 'w');
-  const status = await new Promise((resolve) => {
-    const child = spawn(path.join(ROOT, 'node_modules/.bin/stryker'), ['run'], {
-      cwd: ROOT,
-      stdio: ['ignore', log, log],
-      env: {
-        ...process.env,
-        MUTATION_MACHINE: machine,
-        MUTATION_CONCURRENCY: String(CONCURRENCY),
-        PATHS_ONLY: machine,
-        ...(testsChanged ? { MUTATION_FULL: '1' } : {}),
-      },
-    });
-    child.on('close', (code) => resolve(code));
+// ---- The run ----
+
+fs.mkdirSync(REPORTS, { recursive: true });
+const runIncremental = path.join(ROOT, 'mutation/run.incremental.json');
+const previous = fs.existsSync(INCREMENTAL) ? JSON.parse(fs.readFileSync(INCREMENTAL, 'utf8')) : undefined;
+if (previous) {
+  // Stryker reads this run's copy, without the results of files whose judges changed.
+  const copy = structuredClone(previous);
+  for (const f of afresh) delete copy.files[f];
+  fs.writeFileSync(runIncremental, JSON.stringify(copy));
+} else {
+  fs.rmSync(runIncremental, { force: true });
+}
+const trace = path.join(REPORTS, 'trace.jsonl');
+fs.rmSync(trace, { force: true });
+console.log(`${chosen.length} files to mutate${afresh.length ? `, ${afresh.length} of them tested afresh (their judging tests changed)` : ''}; Stryker's log in reports/mutation/stryker.log`);
+const started = Date.now();
+const log = fs.openSync(path.join(REPORTS, 'stryker.log'), 'w');
+const status = await new Promise((resolve) => {
+  const child = spawn(path.join(ROOT, 'node_modules/.bin/stryker'), ['run'], {
+    cwd: ROOT,
+    stdio: ['ignore', log, log],
+    env: { ...process.env, MUTATION_FILES: chosen.join(','), MUTATION_REPORT: 'run', MUTATION_TRACE: trace },
   });
-  fs.closeSync(log);
-  const minutes = ((Date.now() - started) / 60000).toFixed(1);
-  if (status !== 0) {
-    console.log(`${machine}: failed after ${minutes} minutes (see its log)`);
-    return { row: { machine, score: 'failed', killed: '', survived: '', minutes }, survivors: [] };
+  child.on('close', (code) => resolve(code));
+});
+fs.closeSync(log);
+const minutes = (Date.now() - started) / 60000;
+if (status !== 0) {
+  console.error(`Stryker failed after ${minutes.toFixed(1)} minutes: see reports/mutation/stryker.log`);
+  process.exit(1);
+}
+
+// The run's results replace those of the files it mutated; the other files' results stay as they were.
+const report = JSON.parse(fs.readFileSync(runIncremental, 'utf8'));
+const merged = previous ?? { ...report, files: {}, testFiles: {} };
+for (const f of Object.keys(merged.files)) if (!mutated.includes(f)) delete merged.files[f];
+Object.assign(merged.files, report.files);
+merged.testFiles = { ...merged.testFiles, ...report.testFiles };
+fs.writeFileSync(INCREMENTAL, `${JSON.stringify(merged)}\n`);
+fs.rmSync(runIncremental, { force: true });
+fs.writeFileSync(JUDGES, `${JSON.stringify({ ...kept, ...hashes }, Object.keys({ ...kept, ...hashes }).sort(), 2)}\n`);
+
+// ---- One score a file ----
+
+const costs = new Map();
+if (fs.existsSync(trace)) {
+  for (const line of fs.readFileSync(trace, 'utf8').split('\n').filter(Boolean)) {
+    const { file, cpuMs } = JSON.parse(line);
+    costs.set(file, (costs.get(file) ?? 0) + cpuMs);
   }
-  fs.writeFileSync(inputsFile, `${inputs}\n`);
-  const report = JSON.parse(fs.readFileSync(path.join(ROOT, `reports/mutation/${machine}.json`), 'utf8'));
-  const mutants = Object.values(report.files).flatMap((file) => file.mutants);
-  const counted = mutants.filter((m) => COUNTED.has(m.status));
-  const detected = counted.filter((m) => DETECTED.has(m.status));
-  const source = fs.readFileSync(path.join(ROOT, `machines/${machine}.machine.ts`), 'utf8').split('\n');
-  const survivors = counted
-    .filter((x) => !DETECTED.has(x.status))
-    .map((m) => `${machine}.machine.ts:${m.location.start.line} ${m.mutatorName}: ${source[m.location.start.line - 1]?.trim()} → ${m.replacement ?? ''}`);
-  const score = counted.length ? (100 * detected.length) / counted.length : 100;
-  console.log(`${machine}: ${score.toFixed(1)}% in ${minutes} minutes`);
-  return { row: { machine, score: `${score.toFixed(1)}%`, killed: detected.length, survived: counted.length - detected.length, minutes }, survivors };
 }
-
-const runStarted = Date.now();
-const results = new Map();
-const queue = [...machines];
-await Promise.all(
-  Array.from({ length: JOBS }, async () => {
-    while (queue.length) {
-      const machine = queue.shift();
-      results.set(machine, await measure(machine));
-    }
-  }),
-);
-const rows = machines.map((m) => results.get(m).row);
-const survivors = machines.flatMap((m) => results.get(m).survivors);
-
-console.log('\nMutation score of the path tests alone, per machine (goal: at least 80%):');
+const rows = [];
+const survivors = [];
+for (const file of mutated) {
+  const entry = merged.files[file];
+  if (!entry) continue;
+  const counted = entry.mutants.filter((m) => COUNTED.has(m.status));
+  if (counted.length === 0) continue;
+  const detected = counted.filter((m) => DETECTED.has(m.status)).length;
+  const lines = entry.source.split('\n');
+  for (const m of counted) {
+    if (!DETECTED.has(m.status)) survivors.push(`${file}:${m.location.start.line} ${m.mutatorName} (${m.status}): ${lines[m.location.start.line - 1]?.trim()} → ${m.replacement ?? ''}`);
+  }
+  rows.push({
+    file: file.replace(/^machines\//, ''),
+    score: `${((100 * detected) / counted.length).toFixed(1)}%`,
+    killed: detected,
+    survived: counted.length - detected,
+    'processor s': costs.has(file) ? Math.round(costs.get(file) / 1000) : '',
+  });
+}
+console.log(`\nMutation score per file (goal: at least ${GOAL}%); processor seconds of this run's mutant runs:`);
 console.table(rows);
-console.log(`${machines.length} machines in ${((Date.now() - runStarted) / 60000).toFixed(1)} minutes, ${JOBS} at a time.`);
-if (survivors.length) {
-  fs.writeFileSync(path.join(ROOT, 'reports/mutation/survivors.txt'), `${survivors.join('\n')}\n`);
-  console.log(`Surviving mutants: reports/mutation/survivors.txt (${survivors.length})`);
-}
-const missed = rows.filter((r) => r.score === 'failed' || Number.parseFloat(r.score) < GOAL);
+console.log(`${chosen.length} files in ${minutes.toFixed(1)} minutes.`);
+fs.writeFileSync(path.join(REPORTS, 'survivors.txt'), `${survivors.join('\n')}\n`);
+console.log(`Surviving mutants: reports/mutation/survivors.txt (${survivors.length})`);
+const missed = rows.filter((r) => Number.parseFloat(r.score) < GOAL);
 if (missed.length) {
-  console.error(`Under the goal: ${missed.map((r) => r.machine).join(', ')}`);
+  console.error(`Under the goal: ${missed.map((r) => r.file).join(', ')}`);
   process.exitCode = 1;
 }

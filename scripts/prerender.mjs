@@ -23,13 +23,28 @@ function closure(manifest, key, files = { js: new Set(), css: new Set() }) {
   return files;
 }
 
+/** A government fee line as the schedule gives it (the seeded ESTA and visitor visa fees; the server's are real). */
+const fee = (code, subject, amountCents, effectiveFrom, sourceUrl, paidAt) => ({ code, subject, amountCents, currency: 'USD', effectiveFrom, sourceUrl, paidAt, refundable: false, note: '' });
+const ESTA_FEE = fee('esta', 'ESTA', 4000, '2025-09-30', 'https://www.federalregister.gov/d/2025-16453', 'withApplication');
+const VISA_FEE = fee('application', 'B', 18500, '2023-06-17', 'https://travel.state.gov/content/travel/en/us-visas/visa-information-resources/fees/fees-visa-services.html', 'beforeInterview');
+
 /** A price story in cents: our fee, the processing fee and the government fee, as GET /api/prices gives it. */
-const price = (serviceFee, governmentFee) => ({ serviceFee, credit: 0, processingFee: 299, total: serviceFee + 299, governmentFee, outOfPocket: serviceFee + 299 + governmentFee });
+const price = (serviceFee, line) => ({
+  serviceFee,
+  credit: 0,
+  processingFee: 299,
+  total: serviceFee + 299,
+  governmentFee: line.amountCents,
+  outOfPocket: serviceFee + 299 + line.amountCents,
+  visaClass: line.subject,
+  governmentFees: [line],
+});
 
 /** Sample data for the build's own render (the seeded prices); the server renders with the real data. */
 const SAMPLE_SITE = {
   branding: { brandName: 'Rumbo', chatAssistantName: 'Sofía' },
-  prices: { basic: price(5000, 18500), pro: price(10000, 18500), premium: price(15000, 18500), esta: price(7700, 2100), completion: price(10000, 18500) },
+  prices: { basic: price(5000, VISA_FEE), pro: price(10000, VISA_FEE), premium: price(15000, VISA_FEE), esta: price(7700, ESTA_FEE), completion: price(10000, VISA_FEE) },
+  figures: { periodDays: 90, from: '2026-08-30', to: '2026-11-27', minimumSample: 10, applicationsPrepared: 1234, medianMinutes: 18 },
 };
 
 export async function prerender(outDir) {

@@ -24,6 +24,8 @@ import auth from './routes/auth';
 import branding from './routes/branding';
 import checkout from './routes/checkout';
 import eligibility from './routes/eligibility';
+import governmentFees from './routes/governmentFees';
+import figures from './routes/figures';
 import groups from './routes/groups';
 import health from './routes/health';
 import leads from './routes/leads';
@@ -32,6 +34,7 @@ import photo from './routes/photo';
 import plans from './routes/plans';
 import pricing from './routes/pricing';
 import results from './routes/results';
+import mail from './routes/mail';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -112,6 +115,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(health);
   await app.register(branding);
   await app.register(eligibility);
+  await app.register(governmentFees);
+  await app.register(figures);
   await app.register(pricing);
   await app.register(plans);
   await app.register(analytics, { config });
@@ -136,6 +141,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await scope.register(operators);
     await scope.register(premium);
     await scope.register(voice);
+    await scope.register(mail);
   });
 
   await app.register(client, { config });

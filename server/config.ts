@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { Type, type Static } from 'typebox';
@@ -34,6 +35,10 @@ export interface Config {
   logLevel: string;
   /** Requests a minute per client before 429 (spec-level limits on logins come per route). */
   rateLimitPerMinute: number;
+  /** Chat requests a minute from one address, all chats and sessions together, beside each session's own limit (issue 41). */
+  chatPerAddressPerMinute: number;
+  /** Writes an hour from one address by browsers without a session yet, each of which may make one (issue 41). */
+  newSessionsPerAddressPerHour: number;
   /**
    * Which proxies stand between the client and the server: a hop count, or their addresses. The client is the
    * last X-Forwarded-For entry a trusted proxy added, never the leftmost one the client itself can write.
@@ -59,6 +64,22 @@ export interface Config {
    * the app's own schema when PG_SCHEMA names one (one deployment, or one test app, in one schema), else `pgboss`.
    */
   jobs: { pgSchema: string | undefined };
+  /** E-mail (issue 43, server/services/mail/). */
+  mail: MailConfig;
+  /** NODE_ENV=production: a deployment. The development mailbox is off, and a missing SMTP_URL is warned about. */
+  production: boolean;
+}
+
+export interface MailConfig {
+  /** smtp:// or smtps:// with any credentials; unset, messages are written as .eml files under DATA_DIR/mail. */
+  smtpUrl: string | undefined;
+  /** The From header: `Name <address>`, or an address (the brand's name is put before it). */
+  from: string | undefined;
+  /** DKIM signing, when a private key is configured. */
+  dkim: { domainName: string | undefined; keySelector: string; privateKey: string } | undefined;
+  /** Retries of a message after its first attempt, and the wait before the first (each next one doubles). */
+  retries: number;
+  retrySeconds: number;
 }
 
 /** The environment the server reads, checked once at start-up so a typo stops it with the variable named. */
@@ -85,6 +106,8 @@ const EnvSchema = Type.Object({
   CLIENT_DIR: Type.Optional(Type.String({ minLength: 1 })),
   LOG_LEVEL: Type.Optional(Type.Enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
   RATE_LIMIT_PER_MINUTE: Type.Optional(Type.Integer({ minimum: 1, description: 'a whole number of requests, at least 1' })),
+  CHAT_PER_ADDRESS_PER_MINUTE: Type.Optional(Type.Integer({ minimum: 1, description: 'a whole number of requests, at least 1' })),
+  NEW_SESSIONS_PER_ADDRESS_PER_HOUR: Type.Optional(Type.Integer({ minimum: 1, description: 'a whole number of sessions, at least 1' })),
   TRUST_PROXY: Type.Optional(
     Type.String({
       pattern: '^(false|\\d{1,2}|[0-9a-fA-F.:/]+(\\s*,\\s*[0-9a-fA-F.:/]+)*)$',
@@ -97,6 +120,17 @@ const EnvSchema = Type.Object({
   PAYMENT_GRACE_SECONDS: Type.Optional(Type.Integer({ minimum: 5, maximum: 50, description: 'seconds, from 5 to 50' })),
   RECONCILE_EVERY_SECONDS: Type.Optional(Type.Integer({ minimum: 1, maximum: 3600, description: 'seconds, from 1 to 3600' })),
   JOBS_SCHEMA: Type.Optional(Type.String({ pattern: '^[a-z_][a-z0-9_]{0,62}$', description: 'a PostgreSQL schema name' })),
+  NODE_ENV: Type.Optional(Type.String({ minLength: 1 })),
+  SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://[^\\s]+$', description: 'an smtp:// or smtps:// URL (smtp://user:pass@host:587)' })),
+  MAIL_FROM: Type.Optional(
+    Type.String({ pattern: '^([^<>]*<[^@\\s<>]+@[^@\\s<>]+>|[^@\\s<>]+@[^@\\s<>]+)$', description: 'an address, or Name <address>' }),
+  ),
+  MAIL_DKIM_KEY: Type.Optional(Type.String({ pattern: '-----BEGIN', description: 'a PEM private key' })),
+  MAIL_DKIM_KEY_FILE: Type.Optional(Type.String({ minLength: 1 })),
+  MAIL_DKIM_SELECTOR: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9._-]{1,63}$', description: 'a DKIM selector (letters, digits, . _ -)' })),
+  MAIL_DKIM_DOMAIN: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9.-]{1,253}$', description: 'a domain name' })),
+  MAIL_RETRIES: Type.Optional(Type.Integer({ minimum: 0, maximum: 20, description: 'a whole number from 0 to 20' })),
+  MAIL_RETRY_SECONDS: Type.Optional(Type.Integer({ minimum: 1, maximum: 3600, description: 'seconds, from 1 to 3600' })),
 });
 type Env = Static<typeof EnvSchema>;
 
@@ -161,10 +195,35 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clientDir: path.resolve(root, e.CLIENT_DIR ?? 'dist/client'),
     logLevel: e.LOG_LEVEL ?? 'info',
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE ?? 600,
+    chatPerAddressPerMinute: e.CHAT_PER_ADDRESS_PER_MINUTE ?? 240,
+    newSessionsPerAddressPerHour: e.NEW_SESSIONS_PER_ADDRESS_PER_HOUR ?? 200,
     trustProxy: trustProxyOf(e.TRUST_PROXY),
     publicUrl: e.PUBLIC_URL,
     timeouts: { requestMs: e.REQUEST_TIMEOUT_MS ?? 30_000, idleMs: e.IDLE_TIMEOUT_MS ?? 15_000, keepAliveMs: 5_000 },
     reconcile: { graceMs: (e.PAYMENT_GRACE_SECONDS ?? 30) * 1000, everyMs: (e.RECONCILE_EVERY_SECONDS ?? 60) * 1000 },
     jobs: { pgSchema: e.JOBS_SCHEMA },
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM,
+      dkim: dkimOf(e),
+      retries: e.MAIL_RETRIES ?? 10,
+      retrySeconds: e.MAIL_RETRY_SECONDS ?? 10,
+    },
+    production: e.NODE_ENV === 'production',
   };
+}
+
+/** DKIM when a key is given (the text, or a file holding it); the domain defaults to MAIL_FROM's. */
+function dkimOf(e: Env): MailConfig['dkim'] {
+  let privateKey = e.MAIL_DKIM_KEY;
+  if (!privateKey && e.MAIL_DKIM_KEY_FILE) {
+    try {
+      privateKey = fs.readFileSync(path.resolve(process.cwd(), e.MAIL_DKIM_KEY_FILE), 'utf8');
+    } catch (err) {
+      throw new ConfigError(`Invalid configuration:\n  MAIL_DKIM_KEY_FILE: cannot read ${e.MAIL_DKIM_KEY_FILE} (${(err as Error).message})`);
+    }
+    if (!privateKey.includes('-----BEGIN')) throw new ConfigError(`Invalid configuration:\n  MAIL_DKIM_KEY_FILE: ${e.MAIL_DKIM_KEY_FILE} holds no PEM private key`);
+  }
+  if (!privateKey) return undefined;
+  return { domainName: e.MAIL_DKIM_DOMAIN, keySelector: e.MAIL_DKIM_SELECTOR ?? 'rumbo', privateKey };
 }

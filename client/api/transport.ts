@@ -45,6 +45,18 @@ export function fileNameOf(disposition: string | null | undefined): string {
 
 export type Transport = (request: HttpRequest) => Promise<HttpResponse>;
 
+const outageListeners = new Set<() => void>();
+
+/**
+ * Called whenever the server answers that it is briefly unavailable (503 with Retry-After: its database or Redis is
+ * out of reach, issue 41), whichever call met it: the app says so once, in the interface language
+ * (client/app/outage.ts), while the page keeps its own state and the applicant tries again.
+ */
+export function onOutage(listener: () => void): () => void {
+  outageListeners.add(listener);
+  return () => outageListeners.delete(listener);
+}
+
 /** The browser's transport: same-origin fetch with the session cookie. */
 export const fetchTransport: Transport = async ({ method, path, body, binary, stream, upload, signal }) => {
   const response = await fetch(new URL(path, window.location.origin), {
@@ -55,6 +67,7 @@ export const fetchTransport: Transport = async ({ method, path, body, binary, st
     headers: { ...(body === undefined || upload ? {} : { 'Content-Type': 'application/json' }), ...(stream ? { Accept: 'text/event-stream' } : {}) },
     body: upload ? formOf(upload) : body === undefined ? null : JSON.stringify(body),
   });
+  if (response.status === 503 && response.headers.has('retry-after')) for (const listener of outageListeners) listener();
   if (stream && response.ok && response.body) {
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
     let text = '';

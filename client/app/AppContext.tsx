@@ -18,30 +18,31 @@ export function AppProvider({ actors, children }: { actors: AppActors; children:
   return <AppContext.Provider value={actors}>{children}</AppContext.Provider>;
 }
 
-function useActors(): AppActors {
+/** The app's own actors, for the door (client/app/useFlow.ts): a flow's effects reach the toasts and the session. */
+export function useAppActors(): AppActors {
   const actors = useContext(AppContext);
   if (!actors) throw new Error('AppProvider is missing');
   return actors;
 }
 
 export function useLanguage(): { language: Language; change: (language: Language) => void } {
-  const { language } = useActors();
+  const { language } = useAppActors();
   const current = useSelector(language, (s) => s.context.language);
   return { language: current, change: (next) => language.send({ type: 'LANGUAGE.CHANGE', language: next }) };
 }
 
 export function useToast(): (toast: ToastRequest) => void {
-  const { toasts } = useActors();
+  const { toasts } = useAppActors();
   return (toast) => toasts.send({ type: 'TOAST.SHOW', toast });
 }
 
 export function useToastActor(): ToastActor {
-  return useActors().toasts;
+  return useAppActors().toasts;
 }
 
 /** Who is signed in (null while the server has not said, or nobody), and the two things a page does with it. */
 export function useSession(): { account: Account | null; checking: boolean; signedIn: (account: Account) => void; signOut: () => void } {
-  const { session } = useActors();
+  const { session } = useAppActors();
   const account = useSelector(session, (s) => s.context.account);
   const checking = useSelector(session, (s) => s.matches('checking'));
   return {

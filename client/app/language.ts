@@ -1,25 +1,16 @@
 import { createActor } from 'xstate';
 import { LANGUAGE_STORAGE_KEY } from '../../machines/domain/language';
 import { languageMachine } from '../../machines/language.machine';
-import i18n from '../i18n';
+import { performEffects } from './effects';
 import { inspect } from './inspect';
-import { readStorage, writeStorage } from './storage';
+import { readStorage } from './storage';
+import type { ToastActor } from './toasts';
 
 /** The one language actor of the app; the header and the landing switcher send it LANGUAGE.CHANGE. */
-export function startLanguage() {
+export function startLanguage(toasts: ToastActor) {
   const inspector = inspect();
   const actor = createActor(
-    languageMachine.provide({
-      actions: {
-        persistLanguage: (_, { language }) => writeStorage('local', LANGUAGE_STORAGE_KEY, language),
-        applyLanguage: (_, { language }) => {
-          document.documentElement.lang = language;
-          // The server reads it to send the prerendered landing page in this language (server/plugins/landing.ts).
-          document.cookie = `${LANGUAGE_STORAGE_KEY}=${language}; path=/; max-age=31536000; samesite=lax`;
-          void i18n.changeLanguage(language);
-        },
-      },
-    }),
+    languageMachine,
     {
       input: {
         stored: readStorage('local', LANGUAGE_STORAGE_KEY),
@@ -29,6 +20,8 @@ export function startLanguage() {
       ...(inspector ? { inspect: inspector } : {}),
     },
   );
+  // What it keeps and applies (client/app/effects.ts), heard from its first state on.
+  performEffects(actor, { toasts });
   actor.start();
   return actor;
 }

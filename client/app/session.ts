@@ -2,6 +2,7 @@ import { createActor, fromPromise } from 'xstate';
 import { sessionMachine } from '../../machines/session.machine';
 import type { MeDto } from '../../openapi/schemas/auth';
 import { fetchTransport } from '../api/transport';
+import { performEffects } from './effects';
 import { inspect } from './inspect';
 import type { ToastActor } from './toasts';
 
@@ -23,13 +24,10 @@ export function startSession(toasts: ToastActor, { start = true } = {}) {
         fetchMe: fromPromise<MeDto>(async () => (await calls()).fetchMe()),
         logout: fromPromise<null>(async () => (await calls()).logout()),
       },
-      actions: {
-        announceSignedOut: () =>
-          toasts.send({ type: 'TOAST.SHOW', toast: { title: 'account:toast.loggedOut.title', description: 'account:toast.loggedOut.description' } }),
-      },
     }),
     inspector ? { inspect: inspector } : {},
   );
+  performEffects(actor, { toasts });
   if (start) actor.start();
   return actor;
 }

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { BrandingDto } from '../../openapi/schemas/branding';
+import type { SiteFiguresDto } from '../../openapi/schemas/figures';
 import type { PriceListDto } from '../../openapi/schemas/orders';
 
 // Branding and prices come from the server once per visit. The brand's defaults (the seeded values) show until it
@@ -9,11 +10,14 @@ export interface SiteData {
   branding: BrandingDto;
   /** Every product's price story, as GET /api/prices states it; null until the server has answered. */
   prices: PriceListDto | null;
+  /** What the landing page may claim, computed by the server from its own data (GET /api/figures); null until then. */
+  figures: SiteFiguresDto | null;
 }
 
 const DEFAULTS: SiteData = {
   branding: { brandName: 'Rumbo', chatAssistantName: 'Sofía' },
   prices: null,
+  figures: null,
 };
 
 /** A prerendered page carries the data it was filled with: the first render must show the same to hydrate it. */
@@ -44,7 +48,11 @@ export function loadSiteData(): void {
   // The page came with the server's current data: nothing to ask.
   if (fromPage) return;
   // The calls and their contracts load apart: the prerendered landing page never needs them.
-  void import('../api/site').then(({ fetchBranding }) => fetchBranding().then((branding) => updateSiteData({ branding }), () => {}));
+  void import('../api/site').then(({ fetchBranding, fetchFigures }) => {
+    fetchBranding().then((branding) => updateSiteData({ branding }), () => {});
+    // No figure is shown until the server has counted it: never a number of the page's own.
+    fetchFigures().then((figures) => updateSiteData({ figures }), () => {});
+  });
   refreshPrices();
 }
 

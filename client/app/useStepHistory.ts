@@ -1,5 +1,6 @@
 import { useLayoutEffect, useRef } from 'react';
-import type { AnyActorRef, SnapshotFrom } from 'xstate';
+import type { AnyActorRef, AnyStateMachine, ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { FlowSteps } from '../../machines/flow';
 
 type Moves =
   | {
@@ -40,13 +41,14 @@ function writeStep(key: string, step: number, mode: 'push' | 'replace'): void {
  * pressed at once must leave the step on screen, not the one before), and without drawing the page again; a step
  * the URL reaches (Back, Forward) is turned into the machine's own events.
  */
-export function useStepHistory<A extends AnyActorRef>(key: string, actor: A, stepOf: (snapshot: SnapshotFrom<A>) => number | null, moves: Moves): void {
+export function useStepMoves<A extends AnyActorRef>(key: string | null, actor: A, stepOf: (snapshot: SnapshotFrom<A>) => number | null, moves: Moves): void {
   const latest = useRef({ moves, stepOf });
   latest.current = { moves, stepOf };
   /** The step the machine is on, as last written or followed. */
   const machineStep = useRef<number | null>(null);
 
   useLayoutEffect(() => {
+    if (key === null) return;
     /** The steps this page pushed, so going back a step can return to the entry before instead of adding one. */
     const pushed: number[] = [];
     /** The history entry the page is on, to tell Back from Forward whatever steps they name. */
@@ -105,4 +107,19 @@ export function useStepHistory<A extends AnyActorRef>(key: string, actor: A, ste
       machineStep.current = null;
     };
   }, [actor, key]);
+}
+
+const NO_STEP = () => null;
+const NOTHING = { back: () => {}, forward: () => {} };
+
+/** A flow's step in the address, as its flow declares it (machines/flow.ts): the door follows it for every flow. */
+export function useStepHistory<M extends AnyStateMachine>(ref: ActorRefFrom<M>, steps: FlowSteps<M> | undefined): void {
+  const actor = ref as AnyActorRef;
+  const send = (event: unknown) => event && actor.send(event as never);
+  const moves: Moves = !steps
+    ? NOTHING
+    : 'to' in steps
+      ? { to: (step) => send(steps.to(step)) }
+      : { back: () => send(steps.back), forward: () => send(steps.forward(actor.getSnapshot() as SnapshotFrom<M>)) };
+  useStepMoves(steps?.key ?? null, actor, (steps?.of ?? NO_STEP) as (s: unknown) => number | null, moves);
 }

@@ -6,18 +6,20 @@ import * as css from './textField.css';
 export interface TextFieldProps {
   id: string;
   label: string;
-  type: 'email' | 'password' | 'text';
+  type: 'email' | 'password' | 'text' | 'date' | 'url';
   autoComplete: string;
   value: string;
   error: ValidationError | undefined;
   hint?: string;
   /** Read-only while a request runs (not disabled, so focus stays where it was). */
   busy: boolean;
+  /** False for a field that may stay empty. */
+  required?: boolean;
   onChange: (value: string) => void;
 }
 
 /** A labelled input whose hint and error are tied to it for screen readers. */
-export function TextField({ id, label: text, type, autoComplete, value, error, hint, busy, onChange }: TextFieldProps) {
+export function TextField({ id, label: text, type, autoComplete, value, error, hint, busy, required = true, onChange }: TextFieldProps) {
   const message = useValidationMessage();
   const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
@@ -33,7 +35,7 @@ export function TextField({ id, label: text, type, autoComplete, value, error, h
         type={type}
         autoComplete={autoComplete}
         value={value}
-        required
+        required={required}
         readOnly={busy}
         aria-invalid={error ? true : undefined}
         aria-describedby={described}

@@ -15,3 +15,8 @@ export const totalLine = style([
 export const headline = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', gap: vars.space.sm, margin: 0 });
 export const amount = style({ fontSize: vars.fontSize.xxl, fontWeight: 800, color: vars.color.brand });
 export const parts = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.sm });
+
+// The government's fees under a price: each with its official source, linked (issue 44).
+export const sources = style({ margin: 0, padding: 0, listStyle: 'none', display: 'flex', flexDirection: 'column', gap: vars.space.xs, fontSize: vars.fontSize.sm });
+export const sourcesCompact = style([sources, { color: vars.color.textMuted }]);
+export const source = style({ overflowWrap: 'anywhere' });

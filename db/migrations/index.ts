@@ -16,9 +16,16 @@ import * as m0014 from './0014_purchases';
 import * as m0015 from './0015_premium_resume';
 import * as m0016 from './0016_traveller_groups';
 import * as m0017 from './0017_jobs';
+import * as m0020 from './0020_orders_keep_lead';
+import * as m0023 from './0023_mail';
+import * as m0024 from './0024_email_links';
+import * as m0025 from './0025_group_numbers';
 import * as m0030 from './0030_premium_preparation';
 import * as m0037 from './0037_operators';
 import * as m0038 from './0038_audit_log';
+import * as m0027 from './0027_government_fees';
+import * as m0028 from './0028_esta_service_fee';
+import * as m0029 from './0029_order_government_fees';
 
 // Listed in code rather than read from disk, so the same provider works under tsx, vitest and a bundle.
 const MIGRATIONS: Record<string, Migration> = {
@@ -39,9 +46,16 @@ const MIGRATIONS: Record<string, Migration> = {
   '0015_premium_resume': m0015,
   '0016_traveller_groups': m0016,
   '0017_jobs': m0017,
+  '0020_orders_keep_lead': m0020,
+  '0023_mail': m0023,
+  '0024_email_links': m0024,
+  '0025_group_numbers': m0025,
   '0030_premium_preparation': m0030,
   '0037_operators': m0037,
   '0038_audit_log': m0038,
+  '0027_government_fees': m0027,
+  '0028_esta_service_fee': m0028,
+  '0029_order_government_fees': m0029,
 };
 
 export const migrationProvider: MigrationProvider = {

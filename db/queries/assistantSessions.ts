@@ -1,5 +1,6 @@
 import type { Dialect, Executor } from '../index';
 import type { AssistantSessionRow } from '../schema';
+import { checkConversation } from './conversationBounds';
 
 // Queries take the database or a transaction and never open one: the assistant service decides what is atomic.
 
@@ -19,10 +20,12 @@ export async function lockAssistantSession(db: Executor, dialect: Dialect, id: s
 
 /** A turn of the interview: the answers kept, the conversation as shown, the value waiting for confirmation. */
 export async function writeAssistantTurn(db: Executor, id: string, values: Pick<AssistantSessionRow, 'answers' | 'messages' | 'pending' | 'language' | 'updated_at'>): Promise<void> {
+  checkConversation(values.messages);
   await db.updateTable('assistant_sessions').set(values).where('id', '=', id).execute();
 }
 
 export async function writeAssistantMessages(db: Executor, id: string, values: Pick<AssistantSessionRow, 'messages' | 'language' | 'updated_at'>): Promise<void> {
+  checkConversation(values.messages);
   await db.updateTable('assistant_sessions').set(values).where('id', '=', id).execute();
 }
 

@@ -1,5 +1,6 @@
 import type { Dialect, Executor } from '../index';
 import type { ChatSessionRow } from '../schema';
+import { checkConversation } from './conversationBounds';
 
 // Queries take the database or a transaction and never open one: the chat service decides what is atomic.
 
@@ -19,6 +20,7 @@ export async function insertChatSessionOnce(db: Executor, row: ChatSessionRow): 
 }
 
 export async function writeChatSession(db: Executor, id: string, values: Pick<ChatSessionRow, 'collected' | 'messages' | 'pending' | 'lead_id' | 'language' | 'updated_at'>): Promise<void> {
+  checkConversation(values.messages);
   await db.updateTable('chat_sessions').set(values).where('id', '=', id).execute();
 }
 

@@ -13,16 +13,18 @@ export interface Counted {
 
 /**
  * One more attempt, unless the counter is locked at `now`: then it is left as it was. A counter whose last attempt
- * is older than `staleBefore` starts over. `token` names this attempt, which is how the answer says it counted.
+ * is older than `staleBefore`, or that holds one attempt older than `singleStaleBefore`, starts over. `token` names
+ * this attempt, which is how the answer says it counted.
  */
-export async function countAttempt(db: Executor, counter: string, token: string, now: number, staleBefore: number): Promise<Counted> {
+export async function countAttempt(db: Executor, counter: string, token: string, now: number, staleBefore: number, singleStaleBefore = staleBefore): Promise<Counted> {
   const locked = sql<boolean>`attempt_counters.locked_until > ${now}`;
+  const stale = sql<boolean>`(attempt_counters.last_at < ${staleBefore} or (attempt_counters.count <= 1 and attempt_counters.last_at < ${singleStaleBefore}))`;
   const row = await db
     .insertInto('attempt_counters')
     .values({ counter, count: 1, last_at: now, locked_until: 0, locked_by: null, last_token: token })
     .onConflict((oc) =>
       oc.column('counter').doUpdateSet({
-        count: sql<number>`case when ${locked} then attempt_counters.count when attempt_counters.last_at < ${staleBefore} then 1 else attempt_counters.count + 1 end`,
+        count: sql<number>`case when ${locked} then attempt_counters.count when ${stale} then 1 else attempt_counters.count + 1 end`,
         last_at: sql<number>`case when ${locked} then attempt_counters.last_at else ${now} end`,
         last_token: sql<string>`case when ${locked} then attempt_counters.last_token else ${token} end`,
       }),
@@ -72,7 +74,24 @@ export async function countHit(db: Executor, counter: string, now: number, windo
   return { count: Number(row.count), endsAt: Number(row.locked_until) };
 }
 
-/** Counters nobody has touched since `before` and that hold no lock. */
-export async function deleteStaleCounters(db: Executor, before: number, now: number): Promise<void> {
-  await db.deleteFrom('attempt_counters').where('last_at', '<', before).where('locked_until', '<', now).execute();
+/** Counters that hold windows (countHit): the request limits' fallback and the resume-code limit. */
+const WINDOW_PREFIXES = ['rate:', 'resume:client:'];
+
+/**
+ * Counters that hold no lock and are over: untouched since `before`, holding one attempt untouched since
+ * `singleBefore`, or a window that has ended. Answers how many went.
+ */
+export async function deleteStaleCounters(db: Executor, before: number, now: number, singleBefore = before): Promise<number> {
+  const result = await db
+    .deleteFrom('attempt_counters')
+    .where('locked_until', '<', now)
+    .where((eb) =>
+      eb.or([
+        eb('last_at', '<', before),
+        eb.and([eb('count', '<=', 1), eb('last_at', '<', singleBefore)]),
+        ...WINDOW_PREFIXES.map((prefix) => eb('counter', 'like', `${prefix}%`)),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

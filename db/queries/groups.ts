@@ -6,7 +6,7 @@ import type { GroupMemberRow, LeadRow, TravellerGroupRow } from '../schema';
 
 /** A traveller of a group with what the group page shows of their lead. */
 export type MemberWithLead = GroupMemberRow &
-  Pick<LeadRow, 'name' | 'form_type' | 'source' | 'form_data' | 'completion_status' | 'payment_status' | 'subscription_plan' | 'updated_at'>;
+  Pick<LeadRow, 'name' | 'form_type' | 'source' | 'form_data' | 'travel_purpose' | 'completion_status' | 'payment_status' | 'subscription_plan' | 'updated_at'>;
 
 export async function findGroup(db: Executor, id: string): Promise<TravellerGroupRow | undefined> {
   return db.selectFrom('traveller_groups').selectAll().where('id', '=', id).executeTakeFirst();
@@ -55,6 +55,7 @@ export async function membersWithLeads(db: Executor, groupId: string): Promise<M
       'leads.form_type',
       'leads.source',
       'leads.form_data',
+      'leads.travel_purpose',
       'leads.completion_status',
       'leads.payment_status',
       'leads.subscription_plan',
@@ -96,10 +97,13 @@ export async function touchGroup(db: Executor, groupId: string, at: string): Pro
   await db.updateTable('traveller_groups').set({ updated_at: at }).where('id', '=', groupId).execute();
 }
 
-/** Whether any order names this lead (a traveller with a purchase is not removed with their application). */
-export async function leadHasOrders(db: Executor, leadId: string): Promise<boolean> {
-  const row = await db.selectFrom('orders').select('id').where('lead_id', '=', leadId).executeTakeFirst();
-  return Boolean(row);
+/**
+ * What this lead's orders hold (issue 41): 'paid' or 'pending' (being charged) keep the traveller and their
+ * application; a declined or refunded attempt charged nothing and keeps nothing.
+ */
+export async function paymentOfOrders(db: Executor, leadId: string): Promise<'paid' | 'pending' | 'unpaid'> {
+  const rows = await db.selectFrom('orders').select('status').where('lead_id', '=', leadId).where('status', 'in', ['paid', 'pending']).execute();
+  return rows.some((r) => r.status === 'paid') ? 'paid' : rows.length > 0 ? 'pending' : 'unpaid';
 }
 
 /** The traveller's lead, made for the group, goes with them (its membership, history and photos follow it). */

@@ -13,6 +13,10 @@ export async function findResumeCode(db: Executor, codeHash: string): Promise<Re
   return db.selectFrom('resume_codes').selectAll().where('code_hash', '=', codeHash).executeTakeFirst();
 }
 
+export async function findResumeCodeById(db: Executor, id: string): Promise<ResumeCodeRow | undefined> {
+  return db.selectFrom('resume_codes').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
 export async function deleteResumeCode(db: Executor, id: string): Promise<void> {
   await db.deleteFrom('resume_codes').where('id', '=', id).execute();
 }

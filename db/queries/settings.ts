@@ -12,9 +12,8 @@ export interface Branding {
   chatAssistantName: string;
 }
 
+/** Our own fees beside the pricing map; the government's are a dated schedule (db/queries/governmentFees.ts). */
 export interface Fees {
-  ds160GovernmentFee: number;
-  estaGovernmentFee: number;
   processingFee: number;
   /** The question-by-question pre-assessment's completion fee (spec 1-core §2.3, §9). */
   completionFee: number;
@@ -27,15 +26,20 @@ export interface Settings {
 }
 
 export const DEFAULT_SETTINGS: Settings = {
-  pricing: { ESTA: 99, DS160_BASIC: 50, DS160_PRO: 100, DS160_PREMIUM: 150 },
+  // The ESTA entry is our ESTA service fee (docs/DECISIONS.md: no deduction; migration 0028 moved 99 to 77).
+  pricing: { ESTA: 77, DS160_BASIC: 50, DS160_PRO: 100, DS160_PREMIUM: 150 },
   branding: { brandName: 'Rumbo', chatAssistantName: 'Sofía' },
-  fees: { ds160GovernmentFee: 185, estaGovernmentFee: 21, processingFee: 2.99, completionFee: 100 },
+  fees: { processingFee: 2.99, completionFee: 100 },
 };
 
 export async function getSetting<K extends keyof Settings>(db: Executor, key: K): Promise<Settings[K]> {
   const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
-  // A missing row (a database seeded by an older release) falls back to the product defaults.
-  return row ? { ...DEFAULT_SETTINGS[key], ...(JSON.parse(row.value) as Settings[K]) } : DEFAULT_SETTINGS[key];
+  // A missing row (a database seeded by an older release) falls back to the product defaults; keys the product no
+  // longer has (the government fees an older release kept here) are left out.
+  if (!row) return DEFAULT_SETTINGS[key];
+  const stored = JSON.parse(row.value) as Record<string, unknown>;
+  const known = Object.keys(DEFAULT_SETTINGS[key]).filter((k) => k in stored).map((k) => [k, stored[k]]);
+  return { ...DEFAULT_SETTINGS[key], ...Object.fromEntries(known) } as Settings[K];
 }
 
 export async function putSetting<K extends keyof Settings>(db: Executor, key: K, value: Settings[K]): Promise<void> {

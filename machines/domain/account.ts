@@ -104,6 +104,20 @@ export function validateSignup(form: SignupForm): FormErrors<SignupForm> {
   ]);
 }
 
+export interface NewPasswordForm {
+  password: string;
+  confirmPassword: string;
+}
+
+/** A new password from a reset link (issue 43): as sign-up's, 10 to 200 characters, the confirmation identical. */
+export function validateNewPassword(form: NewPasswordForm): FormErrors<NewPasswordForm> {
+  const { password, confirmPassword } = validateSignup({ email: 'someone@example.com', ...form });
+  return collect<NewPasswordForm>([
+    ['password', password ?? null],
+    ['confirmPassword', confirmPassword ?? null],
+  ]);
+}
+
 /** Guest access (spec §5): email required and of email type. */
 export function validateGuest(form: GuestForm): FormErrors<GuestForm> {
   return collect<GuestForm>([['email', checkEmail(form.email)]]);

@@ -4,6 +4,9 @@ import { validateEmail, type ValidationError } from './validators';
 // The card form both checkouts hold (the single one and the group's, issue 36): the receipt's e-mail, the card
 // and the billing address, typed and judged the same way, and the rules for the payment's idempotency key.
 
+/** The card form's id on the page: a refused Pay moves focus to its first field with an error. */
+export const CARD_FORM_ID = 'payment-form';
+
 /** The form's fields in screen order: the receipt's e-mail, then the card and billing address. */
 export type CheckoutField = 'email' | PaymentField;
 export const CHECKOUT_FIELDS: readonly CheckoutField[] = ['email', ...PAYMENT_FIELDS];

@@ -1,4 +1,5 @@
 import { COUNTRIES, type Country } from './countryList';
+import { countryByName } from './countryNames';
 
 export { COUNTRIES, type Country };
 
@@ -12,9 +13,9 @@ export function flagOf(code: string): string {
   return [...code.toUpperCase()].map((c) => String.fromCodePoint(0x1f1e6 + c.charCodeAt(0) - 65)).join('');
 }
 
+/** The country named in any of the four languages ('España', 'royaume-uni') or by its ISO code. */
 export function findCountry(name: string): Country | undefined {
-  const wanted = name.trim().toLowerCase();
-  return COUNTRIES.find((c) => c.name.toLowerCase() === wanted || c.code.toLowerCase() === wanted);
+  return countryByName(name);
 }
 
 /** Folds case and accents so 'mexico' finds 'México' in the localised names. */

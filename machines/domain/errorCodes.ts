@@ -33,6 +33,10 @@ export const ERROR_CODES = [
   'last_owner',
   'invitation_invalid',
   'invitation_expired',
+  /** The server cannot reach its database (or Redis) just now: 503 with Retry-After (issue 41). */
+  'service_unavailable',
+  /** A stored conversation at its maximum size or number of messages: start a new one (413, issue 41). */
+  'conversation_full',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -30,3 +30,12 @@ export type RouteName = keyof typeof ROUTES;
 export const ESTA_ALIAS = '/apply/esta';
 
 export const SPA_PATHS: readonly string[] = [...Object.values(ROUTES), ESTA_ALIAS];
+
+/**
+ * The premium interview's page by text or by voice, in the page's language (spec 3-ai §2.8): the interview speaks
+ * the product's four languages, and a link from a receipt opens it in the one the applicant was reading.
+ */
+export const premiumPath = (medium: 'text' | 'voice', language: string) => `${medium === 'text' ? ROUTES.premiumText : ROUTES.premiumVoice}?lang=${encodeURIComponent(language)}`;
+
+/** An order's confirmation page. */
+export const orderConfirmationPath = (orderId: string) => `${ROUTES.paymentConfirmation}?order=${encodeURIComponent(orderId)}`;

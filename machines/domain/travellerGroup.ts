@@ -162,4 +162,12 @@ export function guardianErrors(g: { leadId?: string | null; name?: string; role?
 // ---------------------------------------------------------------------------------------------------------
 // Where each traveller's form is
 
+/**
+ * Who may be removed from a group, for the group panel and the server alike (issue 41): never the leader, and no
+ * traveller who has paid or is being charged (their application is kept with the payment). A declined attempt
+ * charged nothing, so it does not keep anyone.
+ */
+export const mayRemoveTraveller = (t: { relationship: Role | string; paymentStatus: 'unpaid' | 'pending' | 'paid' }) =>
+  t.relationship !== 'leader' && t.paymentStatus === 'unpaid';
+
 export { ADD_TRAVELLER_PARAM, TRAVELLER_PARAM, addTravellerPath, groupCheckoutPath, travellerPath } from './groupPaths';

@@ -1,3 +1,5 @@
+import { countryByName } from './countryNames';
+
 // The one visa rule (spec 3-ai §4.1 with docs/DECISIONS.md): ESTA for the 40 waiver nationalities travelling
 // for tourism, business or transit; DS-160 for everyone else and for study.
 
@@ -21,13 +23,18 @@ export function isPurpose(value: unknown): value is Purpose {
   return typeof value === 'string' && (PURPOSES as readonly string[]).includes(value);
 }
 
+/** The English name the rule lists, whichever language the country was named in ('España' is Spain). */
+function ruleName(country: string): string {
+  return (countryByName(country)?.name ?? country).trim().toLowerCase();
+}
+
 export function isWaiverCountry(country: string): boolean {
-  return ESTA_COUNTRIES.includes(country.trim().toLowerCase());
+  return ESTA_COUNTRIES.includes(ruleName(country));
 }
 
 /** U.S. citizens need neither a visa nor an ESTA to enter their own country. */
 export function needsNoVisa(country: string): boolean {
-  return country.trim().toLowerCase() === 'united states';
+  return ruleName(country) === 'united states';
 }
 
 export function recommendVisa(country: string, purpose: Purpose): VisaType {

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { PriceSchema } from './orders';
 import { Strict } from './common';
 
 // The AI assistant page's interview (spec 3-ai §2.4, §3 "AI interview session", §4.3, §7).
@@ -28,6 +29,11 @@ export const AssistantQuestionSchema = Type.Object({
   progress: Type.Object({ answered: Type.Integer(), total: Type.Integer() }),
   checkoutUrls: Type.Optional(
     Type.Object({ basic: Type.String(), pro: Type.String(), elite: Type.String() }, { description: "The three plans' checkout links, when done" }),
+  ),
+  checkoutPrices: Type.Optional(
+    Type.Partial(Type.Object({ basic: PriceSchema, pro: PriceSchema, premium: PriceSchema, esta: PriceSchema }), {
+      description: "What each plan costs this application, when done: its visa class's government fees (a work visa's, not a visitor's) and any credit",
+    }),
   ),
 });
 export type AssistantQuestion = Static<typeof AssistantQuestionSchema>;

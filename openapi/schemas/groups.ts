@@ -53,6 +53,7 @@ export type TravellerDto = Static<typeof TravellerSchema>;
 
 export const GroupSchema = Type.Object({
   id: Type.String(),
+  number: Type.Optional(Type.Union([Type.String(), Type.Null()], { description: "The group's number (G-7K3Q-XM9P), e-mailed to the leader with the link back to the group" })),
   leaderLeadId: Type.String(),
   purpose: Type.Enum(['tourism', 'business', 'transit', 'study'], { description: "The trip's purpose the visa rule reads for each new traveller" }),
   limits: Type.Object({

@@ -95,11 +95,14 @@ export const AUDIT_ACTIONS = [
   'leads.export',
   'pricing.update',
   'branding.update',
+  'governmentFee.schedule',
+  'governmentFee.check',
   'operator.create',
   'operator.role',
   'operator.disable',
   'operator.enable',
   'operator.invite',
+  'email.resend',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Strict } from './common';
+import { FeeApplicantSchema, FeeLineSchema } from './governmentFees';
 import { PlanFeaturesSchema } from './plans';
 
 const Cents = (description: string) => Type.Integer({ minimum: 0, description: `${description}, in cents` });
@@ -38,8 +39,10 @@ export const PriceSchema = Type.Object({
   credit: Cents('What this lead already paid for a lower package (upgrades are prorated)'),
   processingFee: Cents('The card processing fee'),
   total: Cents('What the card is charged: service fee less credit, plus processing fee'),
-  governmentFee: Cents('Paid separately to the U.S. government, never charged here'),
+  governmentFee: Cents('Paid separately to the U.S. government, never charged here: the sum of governmentFees'),
   outOfPocket: Cents('Everything the applicant pays: the card charge plus the government fee'),
+  visaClass: Type.Union([FeeApplicantSchema, Type.Null()], { description: "Whom the government fees are for; null for a group's total, whose travellers each have their own" }),
+  governmentFees: Type.Array(FeeLineSchema, { description: 'The government fees in force that day for visaClass, each with its official source' }),
 });
 export type PriceDto = Static<typeof PriceSchema>;
 

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { FeeApplicantSchema, FeeLineSchema } from './governmentFees';
 
 /** One finding of the analysis, naming the answer it came from so the applicant can check or change it. */
 export const FactorSchema = Type.Object({
@@ -24,7 +25,9 @@ export type AnalysisDto = Static<typeof AnalysisSchema>;
 export const EstaCheckSchema = Type.Object({
   isEligible: Type.Boolean(),
   processTime: Type.String({ description: 'Translation key' }),
-  cost: Type.Integer({ minimum: 0, description: 'Government fee in cents' }),
+  cost: Type.Integer({ minimum: 0, description: 'Government fee in cents: the sum of governmentFees' }),
+  visaClass: FeeApplicantSchema,
+  governmentFees: Type.Array(FeeLineSchema, { description: 'The government fees in force today for visaClass, each with its official source' }),
   country: Type.String(),
   purpose: Type.String(),
 });

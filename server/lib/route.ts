@@ -38,11 +38,20 @@ export const NOT_LIMITED = { rateLimit: false } as const;
 /** A route's own limit per client address, each minute. */
 export const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A chat route: counted against its address's chat limit (server/plugins/external/security.ts) too. */
+    chatPerAddress?: boolean;
+  }
+}
+
 /**
  * A chat's limit per browser session rather than per address (issue 13): people behind one office or mobile
  * network share an address, not a conversation. Counted once the session is known.
  */
 export const perSessionPerMinute = (max: number) => ({
+  // And per address, all chats together (issue 41): sessions are free, so a session's limit alone bounds nothing.
+  chatPerAddress: true,
   rateLimit: {
     max,
     timeWindow: '1 minute',

@@ -2,6 +2,8 @@ import http from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
+import { ConversationFull } from '../../db/queries/conversationBounds';
+import { outageOf, unavailable } from '../lib/outage';
 import { Problem, shape } from '../lib/problems';
 
 /** Longer request targets are refused with 414 before any route sees them (Node refuses past 16 KB with 431). */
@@ -26,7 +28,15 @@ export default fp(
       if (request.url.length > MAX_URL_LENGTH) reply.status(414).send(shape(414, MESSAGES[414] as string));
       else done();
     });
-    app.setErrorHandler((err: FastifyError, request, reply) => {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      // The database or Redis out of reach: 503 with Retry-After and a message a person can act on, not a crash of
+      // ours (issue 41). Logged as a warning: it is the outage, said once per request, not a bug to look into.
+      const outage = error instanceof Problem ? null : outageOf(error);
+      if (outage) request.log.warn({ err: error, url: request.url, method: request.method, outage }, 'request refused: outage');
+      // Nor is the session saved as the refusal goes out: the request's own writes were rolled back, and the save
+      // would wait out the same locked or absent database a second time (and a third, answering its failure).
+      if (outage === 'database' && 'session' in request) (request as { session: unknown }).session = null;
+      const err = (outage ? unavailable(outage) : error instanceof ConversationFull ? new Problem(413, error.message, {}, 'conversation_full') : error) as FastifyError;
       const statusCode = err.statusCode && err.statusCode >= 400 ? err.statusCode : 500;
       // A service that says why it cannot serve (speech to text not configured: 503) is not a crash to hide.
       if (statusCode >= 500 && !(err instanceof Problem)) {

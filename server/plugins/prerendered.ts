@@ -32,8 +32,8 @@ export function requestLanguage(request: FastifyRequest): Language {
  */
 export function prerenderedPageSender(pages: PrerenderedPages, site: SiteService, answers: PageData['answers']) {
   async function data(): Promise<PageData> {
-    const [branding, prices, plans] = await Promise.all([site.branding(), site.prices(), site.plans()]);
-    return { site: { branding, prices }, version: plans, answers };
+    const [branding, prices, figures, plans] = await Promise.all([site.branding(), site.prices(), site.figures(), site.plans()]);
+    return { site: { branding, prices, figures }, version: plans, answers };
   }
 
   /** Renders every language's pages ahead of the first visitors (after start-up), one language at a time. */
@@ -47,7 +47,15 @@ export function prerenderedPageSender(pages: PrerenderedPages, site: SiteService
     const url = new URL(request.url, 'http://localhost');
     const entry = pages.paths().find((page) => page.path === url.pathname);
     if (!entry || (entry.stepParam && url.searchParams.has(entry.stepParam))) return false;
-    const page = await pages.page(entry.path, requestLanguage(request), await data());
+    // Never without an entry page: should the brand and prices be out of reach (the database away, nothing read
+    // before), the plain shell goes, which draws the page in the browser (issue 41).
+    const page = await data().then(
+      (filled) => pages.page(entry.path, requestLanguage(request), filled),
+      (err: unknown) => {
+        request.log.warn({ err }, 'entry page sent unrendered: its data could not be read');
+        return undefined;
+      },
+    );
     if (!page) return false;
     const accepts = request.headers['accept-encoding'] ?? '';
     const [encoding, body] = /\bbr\b/.test(accepts) ? ['br', page.br] : /\bgzip\b/.test(accepts) ? ['gzip', page.gzip] : [undefined, page.html];

@@ -13,9 +13,11 @@ import {
   updateBranding,
   updatePricing,
 } from '../../openapi/routes/admin';
+import { adminEmails, resendEmail } from '../../openapi/routes/mail';
 import type { AdminStatusDto } from '../../openapi/schemas/admin';
 import type { Actor } from '../services/audit/service';
 import { mustEnrol, SECOND_STEP_MS, type SignInStep, type Staff } from '../services/operators/service';
+import { adminGovernmentFees, checkGovernmentFee, scheduleGovernmentFee } from '../../openapi/routes/governmentFees';
 import { clientOf, fromContract, perMinute } from '../lib/route';
 import { adminJobs } from '../../openapi/routes/jobs';
 import type { JobsOverview } from '../services/jobs/runner';
@@ -124,6 +126,16 @@ const admin: FastifyPluginAsyncTypebox = async (app) => {
 
   app.route({ ...fromContract(adminJobs), handler: async () => jobsDto(await app.jobs.overview()) });
 
+  app.route({ ...fromContract(adminEmails), handler: async (request) => app.mail.list(request.query) });
+  app.route({
+    ...fromContract(resendEmail),
+    handler: async (request, reply) => {
+      const sent = await app.mail.resend(request.params.emailId);
+      await app.audit.record(actorOf(request), 'email.resend', request.params.emailId, { resent: sent.id });
+      return reply.status(201).send(sent);
+    },
+  });
+
   app.route({
     ...fromContract(updatePricing),
     handler: async (request) => app.site.setPricing(request.body.pricing, (trx, saved) => app.audit.record(actorOf(request), 'pricing.update', 'pricing', { ...saved }, trx)),
@@ -131,6 +143,27 @@ const admin: FastifyPluginAsyncTypebox = async (app) => {
   app.route({
     ...fromContract(updateBranding),
     handler: async (request) => app.site.setBranding(request.body.branding, (trx, saved) => app.audit.record(actorOf(request), 'branding.update', 'branding', { ...saved }, trx)),
+  });
+
+  // The government fees' tab (issue 44): every change and check goes into the audit log.
+  app.route({ ...fromContract(adminGovernmentFees), handler: async () => app.governmentFees.list() });
+  app.route({
+    ...fromContract(scheduleGovernmentFee),
+    handler: async (request) => {
+      const { code, subject } = request.params;
+      const saved = await app.governmentFees.schedule(code, subject, request.body, request.session.userId ?? null);
+      await app.audit.record(actorOf(request), 'governmentFee.schedule', `${code}/${subject}`, { ...request.body });
+      return saved;
+    },
+  });
+  app.route({
+    ...fromContract(checkGovernmentFee),
+    handler: async (request) => {
+      const { code, subject } = request.params;
+      const saved = await app.governmentFees.markChecked(code, subject);
+      await app.audit.record(actorOf(request), 'governmentFee.check', `${code}/${subject}`);
+      return saved;
+    },
   });
 };
 

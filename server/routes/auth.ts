@@ -1,31 +1,17 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
-import type { UserRow } from '../../db/schema';
 import { guestLogin, logout, me, signup, userLogin } from '../../openapi/routes/auth';
 import { toAccount } from '../services/accounts/service';
 import { clientOf, fromContract, perMinute } from '../lib/route';
+import { signIn } from './signIn';
+import { requestLanguage } from '../plugins/prerendered';
 
 
 const auth: FastifyPluginAsyncTypebox = async (app) => {
-  /**
-   * Signs the session in as `user`: a new session id (a fixed or stolen pre-login id is worth nothing after), the
-   * same owner token, and what the session made before becomes the account's.
-   */
-  async function signIn(request: FastifyRequest, user: UserRow) {
-    const { ownerToken } = request.owner();
-    // A premium code entered before signing in stays entered (issue 33): the interview goes on.
-    await request.session.regenerate(['ownerToken', 'premium']);
-    request.session.set('userId', user.id);
-    request.session.set('role', user.role);
-    await app.accounts.adopt(ownerToken, user.id);
-    return toAccount(user);
-  }
-
   app.route({
     ...fromContract(signup),
     config: perMinute(5),
     handler: async (request, reply) => {
-      const user = await app.accounts.signup(request.body.email, request.body.password);
+      const user = await app.accounts.signup(request.body.email, request.body.password, requestLanguage(request));
       return reply.status(201).send(await signIn(request, user));
     },
   });

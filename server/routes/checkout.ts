@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { getOrder, getQuote, listOrders, processPayment } from '../../openapi/routes/checkout';
 import { fromContract, perMinute } from '../lib/route';
+import { requestLanguage } from '../plugins/prerendered';
 
 const checkout: FastifyPluginAsyncTypebox = async (app) => {
   app.route({ ...fromContract(getQuote), handler: async (request) => app.orders.quote(request.access(), request.query) });
@@ -11,7 +12,7 @@ const checkout: FastifyPluginAsyncTypebox = async (app) => {
     config: perMinute(20),
     handler: async (request) => {
       const owner = request.owner();
-      return app.orders.process(owner, request.access(), request.body);
+      return app.orders.process(owner, request.access(), request.body, requestLanguage(request));
     },
   });
 

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { addTraveller, createGroup, getGroup, getGroupPayment, groupCheckout, listGroupPayments, groupOfLead, groupQuote, removeTraveller, setGuardian } from '../../openapi/routes/groups';
 import { leadOwnerOnly } from '../lib/authorize';
 import { fromContract, perMinute } from '../lib/route';
+import { requestLanguage } from '../plugins/prerendered';
 
 // Families and groups (issue 36): a group is its leader's, so every route is refused to anyone who may not use
 // the leader's lead (the service checks it, under the group's lock where it writes).
@@ -11,7 +12,7 @@ const groups: FastifyPluginAsyncTypebox = async (app) => {
     config: perMinute(30),
     onRequest: leadOwnerOnly(app),
     handler: async (request, reply) => {
-      const { group, created } = await app.groups.create(request.access(), request.params.leadId);
+      const { group, created } = await app.groups.create(request.access(), request.params.leadId, requestLanguage(request));
       return reply.status(created ? 201 : 200).send(group);
     },
   });
@@ -53,7 +54,7 @@ const groups: FastifyPluginAsyncTypebox = async (app) => {
   app.route({
     ...fromContract(groupCheckout),
     config: perMinute(10),
-    handler: async (request) => app.groupCheckout.process(request.owner(), request.access(), request.params.groupId, request.body),
+    handler: async (request) => app.groupCheckout.process(request.owner(), request.access(), request.params.groupId, request.body, requestLanguage(request)),
   });
 
   app.route({

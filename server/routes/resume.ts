@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { issueResumeCode, resumeApplication } from '../../openapi/routes/resume';
 import { leadOwnerOnly } from '../lib/authorize';
 import { clientOf, fromContract } from '../lib/route';
+import { requestLanguage } from '../plugins/prerendered';
 
 /** A session keeps at most this many resumed leads (the newest). */
 const MAX_RESUMED = 20;
@@ -16,7 +17,10 @@ const resume: FastifyPluginAsyncTypebox = async (app) => {
     preValidation: async (request) => {
       request.body ??= {};
     },
-    handler: async (request, reply) => reply.code(201).send(await app.resumeCodes.issue(request.access(), request.params.leadId)),
+    handler: async (request, reply) => {
+      const mail = { email: request.body.email, language: requestLanguage(request), notice: (to: string) => app.mail.queuedNotice(to) };
+      return reply.code(201).send(await app.resumeCodes.issue(request.access(), request.params.leadId, mail));
+    },
   });
 
   app.route({

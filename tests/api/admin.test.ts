@@ -78,6 +78,7 @@ function adminOperations(): Array<{ method: string; url: string; payload?: unkno
   const payloads: Record<string, unknown> = {
     'put /api/admin/pricing': { pricing: DEFAULT_SETTINGS.pricing },
     'put /api/admin/branding': { branding: DEFAULT_SETTINGS.branding },
+    'post /api/admin/government-fees/{code}/{subject}/changes': { amountCents: 4000, effectiveFrom: '2099-01-01', sourceUrl: 'https://www.federalregister.gov/d/2025-16453' },
   };
   const publicReads = new Set(['get /api/admin/pricing', 'get /api/admin/branding']);
   return Object.entries(doc.paths)
@@ -86,7 +87,7 @@ function adminOperations(): Array<{ method: string; url: string; payload?: unkno
     .filter(({ method, url }) => !publicReads.has(`${method} ${url}`))
     .map(({ method, url }) => ({
       method: method.toUpperCase(),
-      url: url.replace('{id}', randomUUID()),
+      url: url.replace('{id}', randomUUID()).replace('{emailId}', randomUUID()).replace('{code}', 'esta').replace('{subject}', 'ESTA'),
       ...(payloads[`${method} ${url}`] ? { payload: payloads[`${method} ${url}`] } : {}),
     }));
 }
@@ -99,11 +100,16 @@ describe('who may use the admin area', () => {
       'GET /api/admin/analytics',
       'GET /api/admin/audit',
       'GET /api/admin/conversions',
+      'GET /api/admin/emails',
+      'GET /api/admin/government-fees',
       'GET /api/admin/jobs',
       'GET /api/admin/leads',
       'GET /api/admin/leads/export',
       'GET /api/admin/leads/{id}',
       'GET /api/admin/traffic',
+      'POST /api/admin/emails/{id}/resend',
+      'POST /api/admin/government-fees/esta/ESTA/changes',
+      'POST /api/admin/government-fees/esta/ESTA/checked',
       'PUT /api/admin/branding',
       'PUT /api/admin/pricing',
     ]);
@@ -118,7 +124,9 @@ describe('who may use the admin area', () => {
       expect([op, (await applicant(op.method, op.url, op.payload)).statusCode]).toEqual([op, 403]);
       expect([op, (await guest(op.method, op.url, op.payload)).statusCode]).toEqual([op, 403]);
       const answer = await admin(op.method, op.url, op.payload);
-      expect([op, answer.statusCode]).toEqual([op, op.url.startsWith('/api/admin/leads/') && !op.url.endsWith('export') ? 404 : 200]);
+      // An unknown id is not found: a lead, or an e-mail to send again.
+      const unknownId = (op.url.startsWith('/api/admin/leads/') && !op.url.endsWith('export')) || op.url.endsWith('/resend');
+      expect([op, answer.statusCode]).toEqual([op, unknownId ? 404 : 200]);
     }
     // The two public reads stay public.
     expect((await anonymous('GET', '/api/admin/pricing')).statusCode).toBe(200);
@@ -343,7 +351,8 @@ describe('prices and branding', () => {
     expect((await visitor('GET', '/api/admin/pricing')).json().ESTA).toBe(120);
     expect((await visitor('GET', '/api/subscription/plans')).json().find((p: Json) => p.id === 'pro').price).toBe(13000);
     const quote = (await visitor('GET', '/api/checkout/quote?formType=ESTA')).json();
-    expect(quote.options[0].price.serviceFee).toBe(9800);
+    // The ESTA entry is our service fee whole (issue 44).
+    expect(quote.options[0].price.serviceFee).toBe(12000);
     for (const bad of [{ ESTA: -1 }, { ESTA: 9.5 }, { ESTA: 'abc' }]) {
       const res = await admin('PUT', '/api/admin/pricing', { pricing: { ...DEFAULT_SETTINGS.pricing, ...bad } });
       expect(res.statusCode).toBe(400);

@@ -75,10 +75,13 @@ describe('plans and quotes come from the pricing map', () => {
     expect(refused.json().message).toContain('planId');
   });
 
-  it("quotes the server's prices whatever amount the link carries, and the ESTA rule (price − 22)", async () => {
+  it("quotes the server's prices whatever amount the link carries, and the ESTA price as our service fee", async () => {
     const esta = await request('GET', '/api/checkout/quote?formType=ESTA&amount=1');
     expect(esta.json().options).toEqual([
-      expect.objectContaining({ product: 'esta', price: { serviceFee: 7700, credit: 0, processingFee: 299, total: 7999, governmentFee: 2100, outOfPocket: 10099 } }),
+      expect.objectContaining({
+        product: 'esta',
+        price: expect.objectContaining({ serviceFee: 7700, credit: 0, processingFee: 299, total: 7999, governmentFee: 4000, outOfPocket: 11999, visaClass: 'ESTA' }),
+      }),
     ]);
     const pro = await request('GET', '/api/checkout/quote?plan=pro&amount=1');
     expect(pro.json().selected).toBe('pro');

@@ -47,10 +47,10 @@ describe('checkout offers come from the pricing map', () => {
     return res.json().checkout;
   }
 
-  it('ESTA: the ESTA price less the $22 government fee, and it follows a price change', async () => {
+  it('ESTA: the ESTA price is our service fee, and it follows a price change', async () => {
     expect(await finishEsta()).toMatchObject({ amount: 77, url: expect.stringMatching(/^\/checkout\?formType=ESTA&amount=77&lead=[0-9a-f-]{36}$/) });
     await t.app.site.setPricing({ ...DEFAULT_SETTINGS.pricing, ESTA: 120 });
-    expect(await finishEsta()).toMatchObject({ amount: 98, url: expect.stringMatching(/^\/checkout\?formType=ESTA&amount=98&lead=[0-9a-f-]{36}$/) });
+    expect(await finishEsta()).toMatchObject({ amount: 120, url: expect.stringMatching(/^\/checkout\?formType=ESTA&amount=120&lead=[0-9a-f-]{36}$/) });
     await t.app.site.setPricing(DEFAULT_SETTINGS.pricing);
   });
 });

@@ -23,12 +23,14 @@ describe(`foundation on ${dialectUnderTest}`, () => {
   it('reports health and the database in use', async () => {
     const res = await t.app.inject('/api/health');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', database: dialectUnderTest });
+    // Readiness names each dependency (issue 41); Redis is unused where no REDIS_URL is set.
+    expect(res.json()).toMatchObject({ status: 'ok', database: dialectUnderTest, checks: { database: 'up' } });
   });
 
   it('serves branding and pricing from the seeded database', async () => {
     expect((await t.app.inject('/api/admin/branding')).json()).toEqual({ brandName: 'Rumbo', chatAssistantName: 'Sofía' });
-    expect((await t.app.inject('/api/admin/pricing')).json()).toEqual({ ESTA: 99, DS160_BASIC: 50, DS160_PRO: 100, DS160_PREMIUM: 150 });
+    // The ESTA entry is our service fee itself (issue 44): $77, not $99 less a $22 deduction.
+    expect((await t.app.inject('/api/admin/pricing')).json()).toEqual({ ESTA: 77, DS160_BASIC: 50, DS160_PRO: 100, DS160_PREMIUM: 150 });
   });
 
   it('serves branding an operator changed, not a constant', async () => {
@@ -40,7 +42,8 @@ describe(`foundation on ${dialectUnderTest}`, () => {
 
   it('seeds plans, fees and exactly one admin whose password is only stored hashed', async () => {
     expect((await listPlans(t.app.db)).map((p) => p.id)).toEqual(['basic', 'pro', 'premium']);
-    expect(await getSetting(t.app.db, 'fees')).toEqual({ ds160GovernmentFee: 185, estaGovernmentFee: 21, processingFee: 2.99, completionFee: 100 });
+    // The government's fees are not settings (issue 44): they are the dated schedule, tested in governmentFees.test.ts.
+    expect(await getSetting(t.app.db, 'fees')).toEqual({ processingFee: 2.99, completionFee: 100 });
     const admin = await findUserByUsername(t.app.db, TEST_ADMIN.username);
     expect(admin?.role).toBe('admin');
     expect(admin?.password_hash).not.toContain(TEST_ADMIN.password);
@@ -62,16 +65,20 @@ describe('GET /api/eligibility', () => {
   it('recommends ESTA for Spain and tourism with the fees from the database', async () => {
     const res = await t.app.inject({ url: '/api/eligibility', query: { country: 'spain', purpose: 'tourism' } });
     expect(res.statusCode).toBe(200);
-    // Our ESTA fee is the map's ESTA less the $22 government fee (docs/DECISIONS.md), with the whole price story beside it.
-    expect(res.json()).toMatchObject({ country: 'Spain', visaType: 'ESTA', canUseESTA: true, maxStayDays: 90, governmentFee: 21, serviceFee: 77 });
-    expect(res.json().price).toEqual({ serviceFee: 7700, credit: 0, processingFee: 299, total: 7999, governmentFee: 2100, outOfPocket: 10099 });
+    // Our ESTA fee is the map's ESTA (docs/DECISIONS.md), the government's the $40 in force since 2025-09-30, with its source.
+    expect(res.json()).toMatchObject({ country: 'Spain', visaType: 'ESTA', canUseESTA: true, maxStayDays: 90, governmentFee: 40, serviceFee: 77 });
+    expect(res.json().price).toMatchObject({ serviceFee: 7700, credit: 0, processingFee: 299, total: 7999, governmentFee: 4000, outOfPocket: 11999, visaClass: 'ESTA' });
+    expect(res.json().price.governmentFees).toEqual([expect.objectContaining({ code: 'esta', amountCents: 4000, effectiveFrom: '2025-09-30', sourceUrl: 'https://www.federalregister.gov/d/2025-16453' })]);
   });
 
   it('recommends DS-160 for Mexico and business, and for study even from a waiver country', async () => {
     const mexico = (await t.app.inject({ url: '/api/eligibility', query: { country: 'Mexico', purpose: 'business' } })).json();
     expect(mexico).toMatchObject({ visaType: 'DS-160', maxStayDays: 180, governmentFee: 185, serviceFee: 50 });
+    expect(mexico.price).toMatchObject({ visaClass: 'B', governmentFee: 18500 });
     const study = (await t.app.inject({ url: '/api/eligibility', query: { country: 'France', purpose: 'study' } })).json();
     expect(study.visaType).toBe('DS-160');
+    // A student visa (F): the consular fee of its class, with the Department of State's table as the source.
+    expect(study.price).toMatchObject({ visaClass: 'F', governmentFee: 18500, governmentFees: [expect.objectContaining({ code: 'application', subject: 'F', effectiveFrom: '2023-06-17' })] });
   });
 
   it('tells a U.S. citizen that no visa or ESTA is needed, with no fee', async () => {
@@ -278,6 +285,7 @@ export async function renderPage(path, language, site, answers) {
     expect(JSON.parse(/<script type="application\/json">(.*?)<\/script>/.exec(spanish.body)?.[1] ?? '')).toEqual({
       branding: await withClient.app.site.branding(),
       prices: await withClient.app.site.prices(),
+      figures: await withClient.app.site.figures(),
     });
     // A language's entry pages are rendered together, once, until the data changes.
     const wizard = await withClient.app.inject({ url: '/apply/wizard', headers: { 'accept-language': 'es' } });
@@ -305,7 +313,7 @@ export async function renderPage(path, language, site, answers) {
     // The title escaped by the server, the body by the renderer, the data unable to end its script; no slot read twice.
     expect(html).toContain('<title>Viaje &#60;Fácil&#62; %%BODY%% /</title>');
     expect(html).toContain(`<h1>Viaje &lt;Fácil> %%BODY%%</h1><p>${(await withClient.app.site.prices()).esta.outOfPocket}</p>`);
-    expect((await withClient.app.site.prices()).esta.serviceFee).toBe((1234 - 22) * 100);
+    expect((await withClient.app.site.prices()).esta.serviceFee).toBe(1234 * 100);
     expect(html).not.toContain('<Fácil>');
     expect(html).toContain('"brandName":"Viaje \\u003cFácil> %%BODY%%"');
 

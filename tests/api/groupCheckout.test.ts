@@ -96,7 +96,9 @@ describe(`one checkout for a group on ${dialectUnderTest}`, () => {
     expect(premium.lines[2]?.options.map((o) => o.product)).toEqual(['basic', 'pro', 'premium']);
     expect(premium.price.total).toBe(3 * ESTA + PREMIUM + PROCESSING);
     expect(premium.price.total).toBe(premium.lines.reduce((n, l) => n + l.price.total, 0));
-    expect(premium.price.governmentFee).toBe(3 * 2_100 + 18_500);
+    // Each traveller's own government fees: three ESTAs at $40 and the Mexican's visa (B: a family trip) at $185.
+    expect(premium.price.governmentFee).toBe(3 * 4_000 + 18_500);
+    expect(premium.price.governmentFees.map((f) => [f.subject, f.amountCents])).toEqual([['ESTA', 4_000], ['ESTA', 4_000], ['B', 18_500], ['ESTA', 4_000]]);
 
     expect((await call('GET', `/api/groups/${f.groupId}/quote?plans=${f.child}:premium`, f.cookie)).statusCode).toBe(400);
     expect((await call('GET', `/api/groups/${f.groupId}/quote?plans=${randomUUID()}:pro`, f.cookie)).statusCode).toBe(400);
@@ -385,7 +387,7 @@ describe(`the receipt of a group's payment on ${dialectUnderTest}`, () => {
     expect(text).toContain('visa ending in 4242');
     expect(text).not.toContain(CARD.cardNumber.replace(/\s/g, '').slice(0, 12));
     // Both governments' fees, each with its own site: three ESTAs and one visa.
-    expect(text).toContain(dollars(3 * 2_100));
+    expect(text).toContain(dollars(3 * 4_000));
     expect(text).toContain(dollars(18_500));
     expect(text).toContain(payment.lines[2]?.order.accessCode as string);
 

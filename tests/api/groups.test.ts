@@ -183,6 +183,27 @@ describe(`groups on ${dialectUnderTest}`, () => {
       expect(await leadOf(mexican.leadId, cookie)).toMatchObject({ formType: 'DS-160', source: 'ds160-wizard' });
     });
 
+    it('takes the passport country as a family types it in its own language and stores the English name (issue 45)', async () => {
+      const { leadId, cookie } = await estaLeader();
+      const group = await groupOf(leadId, cookie);
+      const cases: Array<[string, string, 'ESTA' | 'DS-160']> = [
+        ['España', 'Spain', 'ESTA'],
+        ['méxico', 'Mexico', 'DS-160'],
+        ['Royaume-Uni', 'United Kingdom', 'ESTA'],
+        ['BRASIL', 'Brazil', 'DS-160'],
+      ];
+      for (const [typed, stored, form] of cases) {
+        const added = await add(group.id, cookie, traveller('Lucia', 'child', typed));
+        expect(added.group.travellers.find((tr) => tr.leadId === added.leadId)?.form, typed).toBe(form);
+        const lead = await leadOf(added.leadId, cookie);
+        const nationality = form === 'ESTA' ? lead.formData['passport-country'] : (lead.formData['personal-info'] as Record<string, unknown>).nationality;
+        expect(nationality, typed).toBe(stored);
+      }
+      const american = await call('POST', `/api/groups/${group.id}/travellers`, cookie, traveller('Lucia', 'child', 'Estados Unidos'));
+      expect(american.statusCode).toBe(400);
+      expect(american.json().message).toMatch(/^body\.nationality: .*U\.S\. citizen/);
+    });
+
     it('names the field that is wrong (400) and adds nobody', async () => {
       const { leadId, cookie } = await estaLeader();
       const group = await groupOf(leadId, cookie);

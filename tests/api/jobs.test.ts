@@ -5,7 +5,8 @@ import { PgBossRunner } from '../../server/services/jobs/pgBossRunner';
 import type { Job, JobRunner } from '../../server/services/jobs/runner';
 import { SqliteRunner } from '../../server/services/jobs/sqliteRunner';
 import { RECONCILE_QUEUE } from '../../server/services/orders/reconcile';
-import { createTestApp, dialectUnderTest, sessionCookie, TEST_ADMIN, type TestApp } from '../helpers/app';
+import { ownerCookie } from '../helpers/admin';
+import { createTestApp, dialectUnderTest, type TestApp } from '../helpers/app';
 
 // The job runner (issue 43's foundation) on the dialect under test: pg-boss on PostgreSQL, the in-process runner
 // over the `jobs` table on SQLite. Each test makes a runner of its own beside the app's, with its own queues, on
@@ -197,8 +198,8 @@ describe(`the reconciler's sweep as the first recurring job on ${dialectUnderTes
 
   it('is listed to the admin with its schedule and runs, and to nobody else', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/jobs' })).statusCode).toBe(401);
-    const signIn = await t.app.inject({ method: 'POST', url: '/api/auth/admin-login', payload: TEST_ADMIN });
-    const answer = await t.app.inject({ method: 'GET', url: '/api/admin/jobs', headers: { cookie: sessionCookie(signIn) as string } });
+    // The owner, second step included (issue 44).
+    const answer = await t.app.inject({ method: 'GET', url: '/api/admin/jobs', headers: { cookie: await ownerCookie(t.app) } });
     expect(answer.statusCode).toBe(200);
     const body = answer.json();
     expect(body.engine).toBe(dialectUnderTest === 'postgres' ? 'pg-boss' : 'sqlite');

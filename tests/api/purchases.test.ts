@@ -340,12 +340,13 @@ describe(`purchases a buyer can find, at one price, on ${dialectUnderTest}`, () 
       return { prices: prices.esta, quote, summary };
     };
     const before = await story();
-    expect(before.prices).toEqual({ serviceFee: 7700, credit: 0, processingFee: 299, total: 7999, governmentFee: 2100, outOfPocket: 10099 });
+    expect(before.prices).toMatchObject({ serviceFee: 7700, credit: 0, processingFee: 299, total: 7999, governmentFee: 4000, outOfPocket: 11999, visaClass: 'ESTA' });
     expect(before.quote).toEqual(before.prices);
     expect(before.summary).toEqual(before.prices);
     await t.app.site.setPricing({ ...DEFAULT_SETTINGS.pricing, ESTA: 110 });
     const after = await story();
-    expect(after.prices).toMatchObject({ serviceFee: 8800, total: 9099, outOfPocket: 11199 });
+    // The admin's ESTA price is our service fee whole: $110 + $2.99 + the $40 government fee.
+    expect(after.prices).toMatchObject({ serviceFee: 11000, total: 11299, outOfPocket: 15299 });
     expect(after.quote).toEqual(after.prices);
     expect(after.summary).toEqual(after.prices);
     await t.app.site.setPricing(DEFAULT_SETTINGS.pricing);

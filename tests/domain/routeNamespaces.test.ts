@@ -20,13 +20,15 @@ function resolveImport(from: string, specifier: string): string | undefined {
   return ['', '.ts', '.tsx', '/index.ts', '/index.tsx'].map((end) => base + end).find((file) => existsSync(file) && file.match(/\.tsx?$/));
 }
 
-/** The files a module reaches by static relative imports; `import()` starts another chunk and is not followed. */
+/** The files a module reaches by static relative imports; `import()` starts another chunk and is not followed, nor is `import type`. */
 function staticGraph(entry: string): string[] {
   const seen = new Set<string>();
   const visit = (file: string) => {
     if (seen.has(file)) return;
     seen.add(file);
-    for (const [, specifier] of read(file).matchAll(/(?:from|^import)\s+'(\.{1,2}\/[^']+)'/gm)) {
+    // A type-only import is erased from the build: it loads nothing (a view module names its flow by a type).
+    const loaded = read(file).replace(/^(?:import|export)\s+type\s[^;]*;/gms, '');
+    for (const [, specifier] of loaded.matchAll(/(?:from|^import)\s+'(\.{1,2}\/[^']+)'/gm)) {
       const target = resolveImport(file, specifier as string);
       if (target) visit(target);
     }

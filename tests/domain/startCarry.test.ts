@@ -13,7 +13,8 @@ const optionsOf = (catalog: typeof ds160Catalog, id: string) => catalog.question
 describe('the question wizards', () => {
   it.each([
     ['Mexico', 'tourism', { nationality: 'Mexico', 'birth-country': 'Mexico', 'purpose-of-trip': 'Tourism/Vacation' }],
-    ['méxico', 'study', { 'purpose-of-trip': 'Study/Education' }],
+    // Named in Spanish with or without its accent, it is still Mexico (issue 45 item 1).
+    ['méxico', 'study', { nationality: 'Mexico', 'birth-country': 'Mexico', 'purpose-of-trip': 'Study/Education' }],
     ['MX', 'business', { nationality: 'Mexico', 'birth-country': 'Mexico', 'purpose-of-trip': 'Business' }],
     ['India', 'transit', { nationality: 'India', 'birth-country': 'India', 'purpose-of-trip': 'Transit' }],
     ['Atlantis', 'tourism', { 'purpose-of-trip': 'Tourism/Vacation' }],

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { prefill, type TravellerAnswers } from '../../machines/domain/sharedAnswers';
-import { isMinor, limitProblem, relationBetween, rulePurpose, travellerForm, travellerPath } from '../../machines/domain/travellerGroup';
+import { isMinor, limitProblem, mayRemoveTraveller, RELATIONSHIPS, relationBetween, rulePurpose, travellerForm, travellerPath } from '../../machines/domain/travellerGroup';
 import { validForm } from '../helpers/ds160Form';
 
 // Families and groups (issue 36): the pure rules the server and the group panel share.
@@ -85,5 +86,17 @@ describe('shared answers', () => {
     expect(again.changes['travel-info.usCity']).toBe('Boston');
     expect(again.changes).not.toHaveProperty('travel-info.tripPlans');
     expect(again.prefilled).not.toHaveProperty('travel-info.tripPlans');
+  });
+});
+
+describe('who may be removed from a group (one rule for the panel and the server, issue 41)', () => {
+  it('is any traveller but the leader who has neither paid nor a payment being charged', () => {
+    const roles = fc.constantFrom('leader' as const, ...RELATIONSHIPS);
+    fc.assert(
+      fc.property(roles, fc.constantFrom('unpaid', 'pending', 'paid'), (relationship, paymentStatus) => {
+        const allowed = mayRemoveTraveller({ relationship, paymentStatus: paymentStatus as 'unpaid' | 'pending' | 'paid' });
+        expect(allowed).toBe(relationship !== 'leader' && paymentStatus === 'unpaid');
+      }),
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { ADMIN_MESSAGE_KEYS } from '../../machines/domain/adminForms';
+import { FEE_MESSAGE_KEYS } from '../../machines/domain/governmentFees';
 import fc from 'fast-check';
 import { createInstance } from 'i18next';
 import { describe, expect, it } from 'vitest';
@@ -678,8 +679,8 @@ function flatten(tree: Record<string, unknown>, prefix = ''): Record<string, unk
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 
 const locales = Object.fromEntries(LANGS.map((lang) => [lang, flatten(loadLocale(lang))]));
-/** The namespace serves the answer validators, the payment form and the account forms. */
-const LOCALE_KEYS = [...new Set<string>([...VALIDATION_MESSAGE_KEYS, ...PAYMENT_MESSAGE_KEYS, ...ACCOUNT_MESSAGE_KEYS, ...ADMIN_MESSAGE_KEYS])].sort();
+/** The namespace serves the answer validators, the payment form, the account forms and the admin's forms. */
+const LOCALE_KEYS = [...new Set<string>([...VALIDATION_MESSAGE_KEYS, ...PAYMENT_MESSAGE_KEYS, ...ACCOUNT_MESSAGE_KEYS, ...ADMIN_MESSAGE_KEYS, ...FEE_MESSAGE_KEYS])].sort();
 
 describe('locales/<lang>/validation.json', () => {
   it('English holds exactly the keys the validators can return', () => {

@@ -146,7 +146,7 @@ describe('/teamomora', () => {
     expect(csv.text).toContain(email);
     expect(csv.text).not.toContain('other.');
 
-    // A new ESTA price: saved, announced, and on the pricing page at once ($120 − $22 + $2.99 + $21 government fee).
+    // A new ESTA price: saved, announced, and on the pricing page at once (our $120 + $2.99 + the $40 government fee).
     await page.click('[data-testid="admin-tab-pricing"]');
     await page.waitForSelector('[data-testid="price-ESTA"]');
     await page.click('[data-testid="price-ESTA"]', { count: 3 });
@@ -156,7 +156,7 @@ describe('/teamomora', () => {
     expect(await audit(page, 'admin pricing')).toBe('');
     await page.click('header a[href="/pricing"]');
     await page.waitForSelector('[data-price-total="esta"]');
-    await page.waitForFunction(() => document.querySelector('[data-price-total="esta"]')?.textContent === '$121.99');
+    await page.waitForFunction(() => document.querySelector('[data-price-total="esta"]')?.textContent === '$162.99');
 
     // Back in the admin area the session is still the admin's; the audit log holds the lead viewed and the export.
     await page.goto(`${e2e.baseUrl}/teamomora`);
@@ -182,7 +182,7 @@ describe('/teamomora', () => {
     await page.click('xpath/.//button[text()="Sign out"]');
     await page.waitForSelector('#admin-username');
     expect(pageErrors(page).filter((e) => !/401/.test(e))).toEqual([]);
-    await e2e.server.app.site.setPricing({ ESTA: 99, DS160_BASIC: 50, DS160_PRO: 100, DS160_PREMIUM: 150 });
+    await e2e.server.app.site.setPricing({ ESTA: 77, DS160_BASIC: 50, DS160_PRO: 100, DS160_PREMIUM: 150 });
   });
 
   it('is usable on a phone in Spanish, the owner asked for the app’s code', async () => {

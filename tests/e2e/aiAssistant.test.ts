@@ -107,9 +107,9 @@ describe('/airassistant', () => {
     // The answers are a lead of this browser's; Pro opens its checkout in a new tab.
     const lead = await e2e.server.app.db.selectFrom('leads').selectAll().where('source', '=', 'airassistant-ds160').executeTakeFirstOrThrow();
     expect(JSON.parse(lead.form_data)['first-name']).toBe(validAnswer(INTERVIEWS.ds160[0]!));
-    const link = page.$eval('[data-testid="chat-plan-pro"] a', (el) => ({ href: el.getAttribute('href'), target: el.getAttribute('target') }));
+    const link = page.$eval('[data-testid="chat-plan-pro"] a[href^="/checkout"]', (el) => ({ href: el.getAttribute('href'), target: el.getAttribute('target') }));
     expect(await link).toEqual({ href: `/checkout?formType=DS-160&plan=pro&lead=${lead.id}`, target: '_blank' });
-    await page.click('[data-testid="chat-plan-pro"] a');
+    await page.click('[data-testid="chat-plan-pro"] a[href^="/checkout"]');
     const target = await page.browserContext().waitForTarget((t) => t.url().includes('/checkout?'), { timeout: 10_000 });
     const checkout = (await target.page()) as Page;
     await checkout.waitForSelector('[data-testid="pay-button"]', { timeout: 15_000 });
@@ -146,7 +146,7 @@ describe('/airassistant', () => {
     expect(await textOf(page, '[data-testid="assistant-done"]')).toMatch(/Interview complete/);
     const cards = await page.$$eval('[data-testid^="chat-plan-"]', (els) => els.map((el) => el.getAttribute('data-testid')));
     expect(cards).toEqual(['chat-plan-esta']);
-    expect(await page.$eval('[data-testid="chat-plan-esta"] a', (el) => el.getAttribute('href'))).toMatch(/^\/checkout\?formType=ESTA&plan=esta&lead=/);
+    expect(await page.$eval('[data-testid="chat-plan-esta"] a[href^="/checkout"]', (el) => el.getAttribute('href'))).toMatch(/^\/checkout\?formType=ESTA&plan=esta&lead=/);
     expect(pageErrors(page)).toEqual([]);
   }, 120_000);
 });

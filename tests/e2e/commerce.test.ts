@@ -81,8 +81,8 @@ describe('buying', () => {
     expect(status).toBe(201);
     await page.goto(`${e2e.baseUrl}/pricing`, { waitUntil: 'networkidle0' });
     await page.waitForSelector('[data-testid="plan-card-premium"]');
-    // One price story: the ESTA's $77 + $2.99 + $21 government fee, the total as their sum.
-    expect(await textOf(page, '[data-testid="esta-card"] [data-price-total="esta"]')).toBe('$100.99');
+    // One price story: the ESTA's $77 + $2.99 + $40 government fee, the total as their sum.
+    expect(await textOf(page, '[data-testid="esta-card"] [data-price-total="esta"]')).toBe('$119.99');
     reports.push(await audit(page, '/pricing'));
     await page.click('[data-testid="purchase-premium"]');
     await waitForPath(page, '/checkout');

@@ -221,7 +221,7 @@ describe('the DS-160 wizard', () => {
     await byRole(page, 'button', wizardLabels('en').review.save).click();
     await reviewDrawn(page);
     expect(await textOf(page, 'main')).toContain('Lucia');
-    await byRole(page, 'button', 'Submit Application').click();
+    await byRole(page, 'button', 'Finish application').click();
     await waitForPath(page, '/checkout');
     const lead = await e2e.server.app.db.selectFrom('leads').selectAll().where('email', '=', 'review@example.com').executeTakeFirst();
     expect(JSON.parse(lead?.form_data ?? '{}')['first-name']).toBe('Lucia');
@@ -274,6 +274,6 @@ describe('money', () => {
     const page = await openPage(e2e, { languages: ['es-ES'] });
     await page.goto(`${e2e.baseUrl}/`, { waitUntil: 'networkidle0' });
     const body = await textOf(page, 'body');
-    expect(body).toContain(new Intl.NumberFormat('es', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 }).format(100.99));
+    expect(body).toContain(new Intl.NumberFormat('es', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 }).format(119.99));
   });
 });

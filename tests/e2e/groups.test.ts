@@ -94,7 +94,8 @@ describe('a family fills its applications together', () => {
     const luisId = await waitForNewTraveller(page, [leader!.id, diegoId]);
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="group-traveller"]').length === 3);
     // His home address in the ten-section form is his wife's, marked as filled in by the group.
-    await page.click('button[data-section="address-phone"]');
+    // The form's page is drawn once its flows' calls have loaded with it: wait for its sidebar, not only the panel.
+    await (await page.waitForSelector('button[data-section="address-phone"]'))?.click();
     await page.waitForSelector('section[data-section="address-phone"] #ds160-form [data-testid="prefilled-note"]');
     expect(await page.$eval('#ds160-form #f-homeAddress', (el) => (el as HTMLInputElement).value)).toBe(HOME);
     const luis = await e2e.server.app.db.selectFrom('leads').selectAll().where('id', '=', luisId).executeTakeFirstOrThrow();

@@ -17,11 +17,12 @@ describe('the landing page', () => {
     const description = await page.$eval('meta[name="description"]', (m) => (m as HTMLMetaElement).content);
     expect(description).toContain('ESTA');
     const body = await textOf(page, 'body');
-    expect(body).toContain('98% approval rate');
+    // No figure the product cannot back (issue 44): no approval rate, no head count.
+    expect(body).not.toMatch(/approval rate|people served/);
     expect(body).toContain('not a government agency');
-    // The server's price story: the ESTA's $77 + $2.99 + $21 government fee, a DS-160 from Basic's $50 + $2.99 + $185.
-    expect(body).toContain('$100.99');
-    expect(body).toContain('$77.00 our service fee + $2.99 card processing + $21.00 ESTA government fee');
+    // The server's price story: the ESTA's $77 + $2.99 + $40 government fee, a DS-160 from Basic's $50 + $2.99 + $185.
+    expect(body).toContain('$119.99');
+    expect(body).toContain('$77.00 our service fee + $2.99 card processing + $40.00 ESTA government fee');
     expect(body).toContain('from $237.99');
     for (const name of ['Home', 'Visa Wizard', 'AI Chat', 'Pricing']) {
       expect(await byRole(page, 'link', name).wait()).toBeTruthy();
@@ -65,7 +66,7 @@ describe('the landing page', () => {
     expect(await page.$eval('html', (html) => html.lang)).toBe('es');
     expect(await textOf(page, 'h1')).toBe('Rumbo Consular');
     expect(await textOf(page, 'main')).toContain('Iniciar solicitud');
-    expect(await textOf(page, 'main')).toContain(formatMoney(100.99, 'es'));
+    expect(await textOf(page, 'main')).toContain(formatMoney(119.99, 'es'));
 
     await page.setJavaScriptEnabled(true);
     // Counts the prerendered elements React throws away: none, when it hydrates what the server sent.

@@ -160,8 +160,8 @@ describe('one price story', () => {
   it('shows the same ESTA total on every screen, and the new one everywhere after the admin changes the price', async () => {
     const page = await openPage(e2e);
     const before = await everyScreen(page);
-    // $99 in the map: our $77 + $2.99 processing + the $21 government fee.
-    for (const [screen, totals] of Object.entries(before)) expect(totals, screen).toEqual(totals.map(() => '$100.99'));
+    // $77 in the map, our service fee: $77 + $2.99 processing + the $40 government fee.
+    for (const [screen, totals] of Object.entries(before)) expect(totals, screen).toEqual(totals.map(() => '$119.99'));
 
     const admin = await openPage(e2e);
     await admin.goto(`${e2e.baseUrl}/teamomora`, { waitUntil: 'networkidle0' });
@@ -175,11 +175,11 @@ describe('one price story', () => {
 
     try {
       const after = await everyScreen(await openPage(e2e));
-      // $110: our $88 + $2.99 + $21.
-      for (const [screen, totals] of Object.entries(after)) expect(totals, screen).toEqual(totals.map(() => '$111.99'));
+      // $110: our $110 + $2.99 + $40.
+      for (const [screen, totals] of Object.entries(after)) expect(totals, screen).toEqual(totals.map(() => '$152.99'));
       expect(Object.keys(after)).toEqual(['landing', 'visaWizard', 'summary', 'pricing', 'chatOffer', 'checkout', 'confirmation']);
     } finally {
-      await e2e.server.app.site.setPricing({ ESTA: 99, DS160_BASIC: 50, DS160_PRO: 100, DS160_PREMIUM: 150 });
+      await e2e.server.app.site.setPricing({ ESTA: 77, DS160_BASIC: 50, DS160_PRO: 100, DS160_PREMIUM: 150 });
     }
     expect(pageErrors(page)).toEqual([]);
   }, 120_000);

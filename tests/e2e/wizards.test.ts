@@ -53,12 +53,13 @@ describe('/apply/wizard (DS-160)', () => {
     expect(pageErrors(page)).toEqual([]);
   });
 
-  it('shows the Application Submitted toast and keeps the first question in focus order', async () => {
+  it('shows the Application ready toast and keeps the first question in focus order', async () => {
     const page = await openPage(e2e);
     await page.goto(`${e2e.baseUrl}/apply/wizard`, { waitUntil: 'networkidle0' });
     expect(await textOf(page, 'body')).toContain('Question 1 of');
-    await completeWizard(page, ds160Catalog, { language: 'en', submitLabel: 'Submit Application', overrides: { 'email-address': 'toast@example.com' } });
-    await page.waitForSelector('::-p-text(Application Submitted)');
+    await completeWizard(page, ds160Catalog, { language: 'en', submitLabel: 'Finish application', overrides: { 'email-address': 'toast@example.com' } });
+    // Nothing was sent to the government: the toast says the application is ready (issue 44), not submitted.
+    await page.waitForSelector('::-p-text(Application ready)');
   });
 });
 
@@ -126,8 +127,8 @@ describe('/wizard (pre-assessment)', () => {
     await byRole(page, 'heading', labels.preassessment.done).wait();
     expect(await textOf(page, '[data-testid="done-form-type"]')).toBe('ESTA');
     const money = new Intl.NumberFormat(language, { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
-    // The review's price story from the server: $100 + $2.99 processing + the ESTA's $21 government fee.
-    expect(await textOf(page, '[data-price-total="completion"]')).toBe(money.format(123.99));
+    // The review's price story from the server: $100 + $2.99 processing + the ESTA's $40 government fee.
+    expect(await textOf(page, '[data-price-total="completion"]')).toBe(money.format(142.99));
     await byRole(page, 'link', labels.preassessment.pay).click();
     await waitForPath(page, '/checkout');
     const { lead, history } = await leadByEmail(email);

@@ -42,6 +42,9 @@ export async function createTestApp(overrides: Partial<Config> = {}, build: Buil
     adminUsername: TEST_ADMIN.username,
     adminPassword: TEST_ADMIN.password,
     logLevel: 'silent',
+    // Tests send hundreds of chats and session-less writes from one address; bounds.test.ts tests the real limits.
+    chatPerAddressPerMinute: 100_000,
+    newSessionsPerAddressPerHour: 100_000,
     ...overrides,
   };
   return start(config, build);

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { languageMachine } from '../../machines/language.machine';
+import { effectsOf, startHeard } from './emitted';
 import { toastMachine } from '../../machines/toast.machine';
 
 describe('language', () => {
@@ -15,15 +16,11 @@ describe('language', () => {
   });
 
   it('applies the detected language and saves a change at once', () => {
-    const persistLanguage = vi.fn();
-    const applyLanguage = vi.fn();
-    const actor = createActor(languageMachine.provide({ actions: { persistLanguage, applyLanguage } }), {
-      input: { stored: null, browserLanguages: ['en-US'], timeZone: undefined },
-    }).start();
-    expect(applyLanguage).toHaveBeenCalledWith(expect.anything(), { language: 'en' });
-    expect(persistLanguage).not.toHaveBeenCalled();
+    const actor = startHeard(languageMachine, { stored: null, browserLanguages: ['en-US'], timeZone: undefined });
+    expect(actor.effects).toEqual([{ type: 'applyLanguage', language: 'en' }]);
     actor.send({ type: 'LANGUAGE.CHANGE', language: 'pt' });
-    expect(persistLanguage).toHaveBeenCalledWith(expect.anything(), { language: 'pt' });
+    expect(effectsOf(actor.effects, 'store')).toEqual([{ type: 'store', area: 'local', values: { 'rumbo-language': 'pt' } }]);
+    expect(effectsOf(actor.effects, 'applyLanguage').at(-1)).toEqual({ type: 'applyLanguage', language: 'pt' });
     expect(actor.getSnapshot().context).toMatchObject({ language: 'pt', source: 'chosen' });
   });
 

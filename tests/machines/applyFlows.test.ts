@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
+import { effectsOf, lastNavigation, startHeard } from './emitted';
 import { applyStartMachine } from '../../machines/applyStart.machine';
 import { applySummaryMachine, type EligibilityRequest, type SummaryFacts } from '../../machines/applySummary.machine';
 import { eligibility } from '../../machines/domain/visaRules';
@@ -18,29 +19,26 @@ const ESTA_FACTS: SummaryFacts = {
   processingTimeKey: 'eligibility.processing.esta',
   validityKey: 'facts.validityEsta',
   requirements: ['a', 'b'],
-  price: { serviceFee: 7700, credit: 0, processingFee: 299, total: 7999, governmentFee: 2100, outOfPocket: 10099 },
+  price: { serviceFee: 7700, credit: 0, processingFee: 299, total: 7999, governmentFee: 4000, outOfPocket: 11999, visaClass: 'ESTA', governmentFees: [] },
 };
 
 describe('applyStart', () => {
   it('restores a stored choice and persists every change', () => {
-    const persistStart = vi.fn();
-    const actor = createActor(applyStartMachine.provide({ actions: { persistStart } }), {
-      input: { country: 'mexico', purpose: 'business', multipleCitizenship: false },
-    }).start();
+    const actor = startHeard(applyStartMachine, { country: 'mexico', purpose: 'business', multipleCitizenship: false });
     expect(actor.getSnapshot().context).toMatchObject({ country: 'Mexico', purpose: 'business' });
     actor.send({ type: 'MULTIPLE_CITIZENSHIP.TOGGLE' });
-    expect(persistStart).toHaveBeenLastCalledWith(expect.anything(), {
-      country: 'Mexico',
-      purpose: 'business',
-      multipleCitizenship: true,
-      otherCountry: null,
+    expect(effectsOf(actor.effects, 'store').at(-1)?.values).toEqual({
+      'apply-country': 'Mexico',
+      'apply-purpose': 'business',
+      'apply-multiple-citizenship': 'true',
+      'apply-other-country': null,
     });
     // With more than one citizenship, the other one is needed before going on.
     actor.send({ type: 'CONTINUE' });
     expect(actor.getSnapshot().status).toBe('active');
     actor.send({ type: 'OTHER.COUNTRY.SELECT', country: 'Colombia' });
     actor.send({ type: 'CONTINUE' });
-    expect(actor.getSnapshot().output).toEqual({ to: '/apply/summary' });
+    expect(lastNavigation(actor.effects)).toBe('/apply/summary');
   });
 
   it('needs both country and purpose before CONTINUE', () => {
@@ -54,36 +52,33 @@ describe('applyStart', () => {
   });
 
   it('asks the other citizenship when the applicant has more than one, and keeps it', () => {
-    const persistStart = vi.fn();
-    const actor = createActor(applyStartMachine.provide({ actions: { persistStart } }), { input: { country: 'mexico', purpose: 'tourism' } }).start();
+    const actor = startHeard(applyStartMachine, { country: 'mexico', purpose: 'tourism' });
     actor.send({ type: 'MULTIPLE_CITIZENSHIP.TOGGLE' });
     expect(actor.getSnapshot().can({ type: 'CONTINUE' })).toBe(false);
     actor.send({ type: 'OTHER.COUNTRY.SELECT', country: 'atlantis' });
     expect(actor.getSnapshot().context.otherCountry).toBeNull();
     actor.send({ type: 'OTHER.COUNTRY.SELECT', country: 'spain' });
-    expect(persistStart).toHaveBeenLastCalledWith(expect.anything(), {
-      country: 'Mexico',
-      purpose: 'tourism',
-      multipleCitizenship: true,
-      otherCountry: 'Spain',
+    expect(effectsOf(actor.effects, 'store').at(-1)?.values).toEqual({
+      'apply-country': 'Mexico',
+      'apply-purpose': 'tourism',
+      'apply-multiple-citizenship': 'true',
+      'apply-other-country': 'Spain',
     });
     actor.send({ type: 'CONTINUE' });
-    expect(actor.getSnapshot().output).toEqual({ to: '/apply/summary' });
+    expect(lastNavigation(actor.effects)).toBe('/apply/summary');
   });
 
   it('goes home on Back to Home', () => {
-    const actor = createActor(applyStartMachine, { input: {} }).start();
+    const actor = startHeard(applyStartMachine, {});
     actor.send({ type: 'HOME' });
-    expect(actor.getSnapshot().output).toEqual({ to: '/' });
+    expect(lastNavigation(actor.effects)).toBe('/');
   });
 });
 
 describe('applySummary', () => {
-  const withFacts = (facts: (input: EligibilityRequest) => Promise<SummaryFacts>, persistVisaType = vi.fn()) =>
-    applySummaryMachine.provide({
-      actors: { fetchEligibility: fromPromise(({ input }: { input: EligibilityRequest }) => facts(input)) },
-      actions: { persistVisaType },
-    });
+  const withFacts = (facts: (input: EligibilityRequest) => Promise<SummaryFacts>) =>
+    applySummaryMachine.provide({ actors: { fetchEligibility: fromPromise(({ input }: { input: EligibilityRequest }) => facts(input)) } });
+  const storedTypes = (effects: Parameters<typeof effectsOf>[0]) => effectsOf(effects, 'store').map((e) => e.values);
   /** The server's rule, asked for a DS-160 by hand when the switch is on. */
   const rule = async (input: EligibilityRequest): Promise<SummaryFacts> => ({
     ...eligibility(input.otherCountry && input.otherCountry !== 'Mexico' ? input.otherCountry : input.country, input.purpose, FEES, input.visaType),
@@ -91,25 +86,23 @@ describe('applySummary', () => {
   });
 
   it('asks for a choice when session storage has none', () => {
-    const actor = createActor(applySummaryMachine, { input: { country: null, purpose: 'tourism' } }).start();
+    const actor = startHeard(applySummaryMachine, { country: null, purpose: 'tourism' });
     expect(actor.getSnapshot().matches('missingChoice')).toBe(true);
     actor.send({ type: 'BACK' });
-    expect(actor.getSnapshot().output).toEqual({ to: '/apply' });
+    expect(lastNavigation(actor.effects)).toBe('/apply');
   });
 
   it('loads the facts, then APPLY NOW stores the type and opens the ESTA wizard', async () => {
-    const persist = vi.fn();
-    const actor = createActor(withFacts(async () => ESTA_FACTS, persist), { input: { country: 'Spain', purpose: 'tourism' } }).start();
+    const actor = startHeard(withFacts(async () => ESTA_FACTS), { country: 'Spain', purpose: 'tourism' });
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
     await waitFor(actor, (s) => s.matches('ready'));
     actor.send({ type: 'APPLY' });
-    expect(persist).toHaveBeenCalledWith(expect.anything(), { visaType: 'ESTA' });
-    expect(actor.getSnapshot().output).toEqual({ to: '/apply/esta-wizard' });
+    expect(storedTypes(actor.effects)).toEqual([{ 'apply-visa-type': 'ESTA' }]);
+    expect(lastNavigation(actor.effects)).toBe('/apply/esta-wizard');
   });
 
   it('switches to DS-160 by hand with Change visa type, and shows the DS-160 facts', async () => {
-    const persist = vi.fn();
-    const actor = createActor(withFacts(rule, persist), { input: { country: 'Spain', purpose: 'tourism' } }).start();
+    const actor = startHeard(withFacts(rule), { country: 'Spain', purpose: 'tourism' });
     await waitFor(actor, (s) => s.matches('ready'));
     expect(actor.getSnapshot().context.facts).toMatchObject({ visaType: 'ESTA', maxStayDays: 90 });
     actor.send({ type: 'TYPE.TOGGLE' });
@@ -119,8 +112,8 @@ describe('applySummary', () => {
     // The facts follow the type: the badge, the stay and the fees all say DS-160 now.
     expect(actor.getSnapshot().context.facts).toMatchObject({ visaType: 'DS-160', recommended: 'ESTA', maxStayDays: 180, governmentFee: 185 });
     actor.send({ type: 'APPLY' });
-    expect(persist).toHaveBeenCalledWith(expect.anything(), { visaType: 'DS-160' });
-    expect(actor.getSnapshot().output).toEqual({ to: '/apply/wizard' });
+    expect(storedTypes(actor.effects)).toEqual([{ 'apply-visa-type': 'DS-160' }]);
+    expect(lastNavigation(actor.effects)).toBe('/apply/wizard');
   });
 
   it('applies for a family or group on the form that has the group panel, ready to add travellers', async () => {
@@ -128,12 +121,11 @@ describe('applySummary', () => {
       [{ country: 'Spain', purpose: 'tourism' }, '/apply/esta-wizard?add-traveller=1'],
       [{ country: 'Mexico', purpose: 'business' }, '/ds160-wizard?add-traveller=1'],
     ] as const) {
-      const persist = vi.fn();
-      const actor = createActor(withFacts(rule, persist), { input: choice }).start();
+      const actor = startHeard(withFacts(rule), choice);
       await waitFor(actor, (s) => s.matches('ready'));
       actor.send({ type: 'APPLY.GROUP' });
-      expect(persist).toHaveBeenCalledTimes(1);
-      expect(actor.getSnapshot().output).toEqual({ to });
+      expect(storedTypes(actor.effects)).toHaveLength(1);
+      expect(lastNavigation(actor.effects)).toBe(to);
     }
   });
 
@@ -144,11 +136,11 @@ describe('applySummary', () => {
   });
 
   it('tells a U.S. citizen that no visa or ESTA is needed, with nothing to apply for', async () => {
-    const actor = createActor(withFacts(rule), { input: { country: 'United States', purpose: 'tourism' } }).start();
+    const actor = startHeard(withFacts(rule), { country: 'United States', purpose: 'tourism' });
     await waitFor(actor, (s) => s.matches('noDocumentNeeded'));
     expect(actor.getSnapshot().can({ type: 'APPLY' })).toBe(false);
     actor.send({ type: 'BACK' });
-    expect(actor.getSnapshot().output).toEqual({ to: '/apply' });
+    expect(lastNavigation(actor.effects)).toBe('/apply');
   });
 
   it('sends the second citizenship, so the server can recommend on the more favourable one', async () => {

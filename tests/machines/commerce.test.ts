@@ -1,9 +1,10 @@
 import { estaCatalog } from '../../machines/domain/catalogs';
+import { effectsOf, lastNavigation, startHeard } from './emitted';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor, type AnyActorRef } from 'xstate';
 import { checkoutMachine, ownedOrder, paymentRequest, stillForSale } from '../../machines/checkout.machine';
 import { confirmationMachine, type PdfFile } from '../../machines/confirmation.machine';
-import { applicationCards, canAddTraveller, canContinue, dashboardMachine, hasFormPdf, hasReceipt, inProgressCount } from '../../machines/dashboard.machine';
+import { applicationCards, canAddTraveller, canContinue, dashboardMachine, hasFormPdf, hasReceipt, inProgressCount, type DashboardData } from '../../machines/dashboard.machine';
 import { loginMachine } from '../../machines/login.machine';
 import { pricingMachine, type PricingData } from '../../machines/pricing.machine';
 import { resultsMachine } from '../../machines/results.machine';
@@ -22,7 +23,7 @@ const rejects = (error: unknown): any =>
     throw error;
   });
 
-const PRICE = { serviceFee: 10000, credit: 0, processingFee: 299, total: 10299, governmentFee: 18500, outOfPocket: 28799 };
+const PRICE = { serviceFee: 10000, credit: 0, processingFee: 299, total: 10299, governmentFee: 18500, outOfPocket: 28799, visaClass: 'B' as const, governmentFees: [] };
 const FEATURES = { wizardAccess: true, estaCheck: true, aiAnalysis: true, documentReview: true, interviewPrep: false, prioritySupport: false };
 const QUOTE: QuoteDto = {
   service: 'DS-160',
@@ -44,33 +45,32 @@ const CARD = { cardNumber: '4242424242424242', expiryDate: '12/39', cvv: '123', 
 describe('pricing', () => {
   it('purchases only a listed plan and ends on the checkout link the server gave', async () => {
     const purchase = vi.fn(async ({ input }: { input: { planId: string } }) => ({ checkoutUrl: `/checkout?plan=${input.planId}` }));
-    const actor = createActor(
+    const actor = startHeard(
       pricingMachine.provide({
         actors: { fetchPricing: resolves<PricingData>({ plans: [{ id: 'pro', name: 'Pro', price: 10000, features: FEATURES }], prices: PRICES }), purchasePackage: fromPromise(purchase) },
       }),
-      { input: {} },
-    ).start();
+      {},
+    );
     await settle(actor);
     actor.send({ type: 'PURCHASE', planId: 'gold' });
     expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
     actor.send({ type: 'PURCHASE', planId: 'pro' });
     await waitFor(actor, (s) => s.status === 'done');
-    expect(actor.getSnapshot().output).toEqual({ to: '/checkout?plan=pro' });
+    expect(actor.effects).toEqual([{ type: 'navigate', to: '/checkout?plan=pro' }]);
   });
 
   it('announces a failed purchase and stays on the page', async () => {
-    const announcePurchaseFailed = vi.fn();
-    const actor = createActor(
+    const actor = startHeard(
       pricingMachine.provide({
         actors: { fetchPricing: resolves<PricingData>({ plans: [{ id: 'pro', name: 'Pro', price: 1, features: FEATURES }], prices: PRICES }), purchasePackage: rejects(new Error('x')) },
-        actions: { announcePurchaseFailed },
       }),
-      { input: undefined },
-    ).start();
+    );
     await settle(actor);
     actor.send({ type: 'PURCHASE', planId: 'pro' });
     await settle(actor);
-    expect(announcePurchaseFailed).toHaveBeenCalledOnce();
+    expect(actor.effects).toEqual([
+      { type: 'toast', toast: { title: 'commerce:toast.purchaseFailed.title', description: 'commerce:toast.purchaseFailed.description', variant: 'destructive' } },
+    ]);
     expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
   });
 });
@@ -87,10 +87,8 @@ describe("pricing, arriving with the server's data", () => {
 });
 
 describe('checkout', () => {
-  const start = (processPayment = resolves(ORDER), actions = {}) =>
-    createActor(checkoutMachine.provide({ actors: { fetchQuote: resolves(QUOTE), processPayment }, actions }), {
-      input: { query: { plan: 'pro' }, today: '2026-11-23' },
-    }).start();
+  const start = (processPayment = resolves(ORDER)) =>
+    startHeard(checkoutMachine.provide({ actors: { fetchQuote: resolves(QUOTE), processPayment } }), { query: { plan: 'pro' }, today: '2026-11-23' });
   const fill = (actor: ReturnType<typeof start>, card = CARD) => {
     for (const [field, value] of Object.entries(card)) actor.send({ type: 'FIELD.CHANGE', field: field as never, value });
   };
@@ -109,16 +107,19 @@ describe('checkout', () => {
     expect(request).not.toHaveProperty('newApplication');
     actor.send({ type: 'PAY' });
     await waitFor(actor, (s) => s.status === 'done');
-    expect(actor.getSnapshot().output).toEqual({ to: `/payment-confirmation?order=${ORDER.id}` });
+    expect(lastNavigation(actor.effects)).toBe(`/payment-confirmation?order=${ORDER.id}`);
   });
 
   it("says 'Missing Information' for an empty card and never calls the server", async () => {
     const processPayment = vi.fn(async () => ORDER);
-    const announceMissing = vi.fn();
-    const actor = start(fromPromise(processPayment), { announceMissing });
+    const actor = start(fromPromise(processPayment));
     await settle(actor);
     actor.send({ type: 'PAY' });
-    expect(announceMissing).toHaveBeenCalledOnce();
+    // Said once, and focus goes to the first field in error.
+    expect(actor.effects).toEqual([
+      { type: 'toast', toast: { title: 'commerce:toast.missing.title', description: 'commerce:toast.missing.description', variant: 'destructive' } },
+      { type: 'focusError', form: 'payment-form' },
+    ]);
     expect(Object.keys(actor.getSnapshot().context.errors)).toEqual(expect.arrayContaining(['cardNumber', 'expiryDate', 'cvv']));
     expect(processPayment).not.toHaveBeenCalled();
   });
@@ -195,17 +196,17 @@ describe('checkout', () => {
   });
 
   it('paid in another tab: the refusal asks again what the application has and shows it', async () => {
-    const announcePurchaseConflict = vi.fn();
     let quotes = 0;
     const fetchQuote = fromPromise(async () => (++quotes === 1 ? QUOTE : { ...QUOTE, options: QUOTE.options.map((o) => ({ ...o, available: false })), owned: [...QUOTE.owned, { product: 'pro' as const, orderId: ORDER.id, number: ORDER.number }] }));
-    const actor = createActor(checkoutMachine.provide({ actors: { fetchQuote: fetchQuote as never, processPayment: rejects(conflict('already_purchased')) }, actions: { announcePurchaseConflict } }), {
-      input: { query: { plan: 'pro' }, today: '2026-11-23' },
-    }).start();
+    const actor = startHeard(checkoutMachine.provide({ actors: { fetchQuote: fetchQuote as never, processPayment: rejects(conflict('already_purchased')) } }), {
+      query: { plan: 'pro' },
+      today: '2026-11-23',
+    });
     await settle(actor);
     fill(actor);
     actor.send({ type: 'PAY' });
     await settle(actor);
-    expect(announcePurchaseConflict).toHaveBeenCalledWith(expect.anything(), { code: 'already_purchased' });
+    expect(effectsOf(actor.effects, 'toast').map((e) => e.toast)).toEqual([{ title: 'commerce:toast.alreadyPurchased.title', description: 'commerce:toast.alreadyPurchased.description' }]);
     expect(actor.getSnapshot().value).toBe('owned');
     expect(ownedOrder(actor.getSnapshot().context.quote, 'pro')).toMatchObject({ orderId: ORDER.id });
     expect(actor.getSnapshot().context.attemptKey).toBeNull();
@@ -230,23 +231,20 @@ describe('confirmation', () => {
   });
 
   it('saves a PDF it downloads, and names the order when one fails', async () => {
-    const saveFile = vi.fn();
-    const announceFormFailed = vi.fn();
     const file = { fileName: 'ds160-confirmation-x.pdf', bytes: new Uint8Array([37]) };
-    const actor = createActor(
-      confirmationMachine.provide({
-        actors: { fetchOrder: resolves(ORDER), downloadReceipt: resolves(file), downloadForm: rejects(new Error('x')) },
-        actions: { saveFile, announceFormFailed },
-      }),
-      { input: { orderId: ORDER.id } },
-    ).start();
+    const actor = startHeard(
+      confirmationMachine.provide({ actors: { fetchOrder: resolves(ORDER), downloadReceipt: resolves(file), downloadForm: rejects(new Error('x')) } }),
+      { orderId: ORDER.id },
+    );
     await settle(actor);
     actor.send({ type: 'DOWNLOAD.RECEIPT' });
     await settle(actor);
     actor.send({ type: 'DOWNLOAD.FORM' });
     await settle(actor);
-    expect(saveFile).toHaveBeenCalledWith(expect.anything(), { file });
-    expect(announceFormFailed).toHaveBeenCalledWith(expect.anything(), { number: ORDER.number });
+    expect(actor.effects).toEqual([
+      { type: 'download', file },
+      { type: 'toast', toast: { title: 'commerce:toast.formFailed.title', description: 'commerce:toast.formFailed.description', params: { number: ORDER.number }, variant: 'destructive' } },
+    ]);
     expect(actor.getSnapshot().matches({ paid: 'idle' })).toBe(true);
   });
 });
@@ -256,48 +254,49 @@ describe('login', () => {
 
   it('opens on the tab the link asks for and checks the form before sending it', async () => {
     const signup = vi.fn(async () => ACCOUNT);
-    const announceMismatch = vi.fn();
-    const actor = createActor(loginMachine.provide({ actors: { signup: fromPromise(signup) }, actions: { announceMismatch } }), { input: { tab: 'signup' } }).start();
+    const actor = startHeard(loginMachine.provide({ actors: { signup: fromPromise(signup) } }), { tab: 'signup' });
     expect(actor.getSnapshot().matches('signup')).toBe(true);
     actor.send({ type: 'FIELD.CHANGE', field: 'email', value: 'maria@example.com' });
     actor.send({ type: 'FIELD.CHANGE', field: 'password', value: 'a long passphrase' });
     actor.send({ type: 'FIELD.CHANGE', field: 'confirmPassword', value: 'another passphrase' });
     actor.send({ type: 'SIGNUP' });
-    expect(announceMismatch).toHaveBeenCalledOnce();
+    // 'Passwords do not match', and focus to the first field in error of the sign-up form.
+    expect(actor.effects).toEqual([
+      { type: 'toast', toast: { title: 'account:toast.mismatch.title', description: 'account:toast.mismatch.description', variant: 'destructive' } },
+      { type: 'focusError', form: 'signup-form' },
+    ]);
     expect(signup).not.toHaveBeenCalled();
     actor.send({ type: 'FIELD.CHANGE', field: 'confirmPassword', value: 'a long passphrase' });
     actor.send({ type: 'SIGNUP' });
     await waitFor(actor, (s) => s.status === 'done');
-    expect(actor.getSnapshot().output).toEqual({ to: '/dashboard', account: ACCOUNT });
+    // Signed up: the app's session is told who it is, and the dashboard opens.
+    expect(actor.effects.slice(2)).toEqual([
+      { type: 'toast', toast: { title: 'account:toast.signedUp.title', description: 'account:toast.signedUp.description' } },
+      { type: 'signedIn', account: ACCOUNT },
+      { type: 'navigate', to: '/dashboard' },
+    ]);
   });
 
   it("passes the server's reason (its code, worded by the interface) to the toast and stays on the form", async () => {
-    const announceLoginFailed = vi.fn();
-    const actor = createActor(
-      loginMachine.provide({ actors: { userLogin: rejects({ status: 401, serverMessage: 'Invalid e-mail or password.', code: 'invalid_credentials' }) }, actions: { announceLoginFailed } }),
-      { input: { tab: 'login' } },
-    ).start();
+    const actor = startHeard(loginMachine.provide({ actors: { userLogin: rejects({ status: 401, serverMessage: 'Invalid e-mail or password.', code: 'invalid_credentials' }) } }), { tab: 'login' });
     actor.send({ type: 'FIELD.CHANGE', field: 'email', value: 'maria@example.com' });
     actor.send({ type: 'FIELD.CHANGE', field: 'password', value: 'wrong' });
     actor.send({ type: 'LOGIN' });
     await settle(actor);
-    expect(announceLoginFailed).toHaveBeenCalledWith(expect.anything(), { code: 'invalid_credentials' });
+    expect(actor.effects).toEqual([{ type: 'toast', toast: { title: 'account:toast.loginFailed.title', description: 'errors:invalid_credentials', variant: 'destructive' } }]);
     expect(actor.getSnapshot().matches({ login: 'editing' })).toBe(true);
   });
 });
 
 describe('session', () => {
   it('is signed in only when the server says so, and says Logged Out even when the server is unreachable', async () => {
-    const announceSignedOut = vi.fn();
-    const actor = createActor(
-      sessionMachine.provide({ actors: { fetchMe: resolves({ user: { id: 'u', email: 'a@b.co', role: 'user' } }), logout: rejects(new Error('offline')) }, actions: { announceSignedOut } }),
-    ).start();
+    const actor = startHeard(sessionMachine.provide({ actors: { fetchMe: resolves({ user: { id: 'u', email: 'a@b.co', role: 'user' } }), logout: rejects(new Error('offline')) } }));
     await settle(actor);
     expect(actor.getSnapshot().value).toBe('signedIn');
     actor.send({ type: 'SIGN_OUT' });
     await settle(actor);
     expect(actor.getSnapshot().context.account).toBeNull();
-    expect(announceSignedOut).toHaveBeenCalledOnce();
+    expect(actor.effects).toEqual([{ type: 'toast', toast: { title: 'account:toast.loggedOut.title', description: 'account:toast.loggedOut.description' } }]);
     const anonymous = createActor(sessionMachine.provide({ actors: { fetchMe: rejects(new Error('offline')) } })).start();
     await settle(anonymous);
     expect(anonymous.getSnapshot().value).toBe('signedOut');
@@ -305,6 +304,29 @@ describe('session', () => {
 });
 
 describe('dashboard', () => {
+  /** The dashboard as the page opens it: its effects heard, and told that someone is signed in. */
+  const signedIn = (machine: typeof dashboardMachine) => {
+    const actor = startHeard(machine);
+    actor.send({ type: 'SESSION', signedIn: true, checking: false });
+    return actor;
+  };
+
+  it('waits for the session: someone signed in loads the list, nobody goes to /login without asking the server', async () => {
+    const fetchDashboard = vi.fn(async (): Promise<DashboardData> => ({ applications: [], orders: [], groupPayments: [] }));
+    const nobody = startHeard(dashboardMachine.provide({ actors: { fetchDashboard: fromPromise(fetchDashboard) } }));
+    expect(nobody.getSnapshot().hasTag('busy')).toBe(true);
+    nobody.send({ type: 'SESSION', signedIn: false, checking: true });
+    expect(nobody.getSnapshot().value).toBe('waiting');
+    nobody.send({ type: 'SESSION', signedIn: false, checking: false });
+    expect(nobody.effects).toEqual([{ type: 'navigate', to: '/login', replace: true }]);
+    expect(fetchDashboard).not.toHaveBeenCalled();
+    // Once open it stays: a later word from the session does not close it.
+    const open = signedIn(dashboardMachine.provide({ actors: { fetchDashboard: fromPromise(fetchDashboard) } }));
+    await settle(open);
+    open.send({ type: 'SESSION', signedIn: false, checking: false });
+    expect(open.getSnapshot().matches('ready')).toBe(true);
+  });
+
   const app = (over: Partial<ApplicationDto>): ApplicationDto => ({
     id: 'a',
     type: 'ESTA',
@@ -331,7 +353,7 @@ describe('dashboard', () => {
 
   it("keeps a group's payments that went through on its card, each with the address of its confirmation and receipt", async () => {
     const member = (id: string, relationship: string, group: string) => app({ id, group: { id: group, relationship, traveller: id } });
-    const price = { serviceFee: 30_000, credit: 0, processingFee: 299, total: 30_299, governmentFee: 4_200, outOfPocket: 34_499 };
+    const price = { serviceFee: 30_000, credit: 0, processingFee: 299, total: 30_299, governmentFee: 4_200, outOfPocket: 34_499, visaClass: null, governmentFees: [] };
     const payment = (over: Partial<GroupPaymentSummaryDto>): GroupPaymentSummaryDto => ({
       id: 'p1',
       number: 'RB-261120-GROUP001',
@@ -350,7 +372,7 @@ describe('dashboard', () => {
       payment({ id: 'p5', number: 'RB-261116-NOCARD00', groupId: 'nobody-listed' }),
     ];
     const applications = [member('ana', 'leader', 'g'), member('luis', 'spouse', 'g'), app({ id: 'alone' }), member('eva', 'leader', 'h')];
-    const actor = createActor(dashboardMachine.provide({ actors: { fetchDashboard: resolves({ applications, orders: [], groupPayments: payments }) } })).start();
+    const actor = signedIn(dashboardMachine.provide({ actors: { fetchDashboard: resolves({ applications, orders: [], groupPayments: payments }) } }));
     expect(actor.getSnapshot().context.groupPayments).toEqual([]);
     await settle(actor);
     const { context } = actor.getSnapshot();
@@ -375,19 +397,24 @@ describe('dashboard', () => {
   });
 
   it('sends nobody-signed-in to /login, and Continue hands the answers to the wizard', async () => {
-    const toLogin = createActor(dashboardMachine.provide({ actors: { fetchDashboard: rejects({ status: 401 }) } })).start();
+    const toLogin = signedIn(dashboardMachine.provide({ actors: { fetchDashboard: rejects({ status: 401 }) } }));
     await waitFor(toLogin, (s) => s.status === 'done');
-    expect(toLogin.getSnapshot().output).toEqual({ to: '/login' });
+    expect(lastNavigation(toLogin.effects)).toBe('/login');
 
-    const resume = vi.fn();
-    const actor = createActor(dashboardMachine.provide({ actors: { fetchDashboard: resolves({ applications: [app({})], orders: [], groupPayments: [] }), fetchAnswers: resolves({ email: 'a@b.co' }) }, actions: { resume } })).start();
+    const actor = signedIn(dashboardMachine.provide({ actors: { fetchDashboard: resolves({ applications: [app({})], orders: [], groupPayments: [] }), fetchAnswers: resolves({ email: 'a@b.co' }) } }));
     await settle(actor);
     actor.send({ type: 'CONTINUE', id: 'a' });
     await waitFor(actor, (s) => s.status === 'done');
     // The wizard opens on the first question the answers leave open: the e-mail is answered, the first name is next.
     expect(estaCatalog.questions.slice(0, 2).map((q) => q.id)).toEqual(['email', 'first-name']);
-    expect(resume).toHaveBeenCalledWith(expect.anything(), { catalogId: 'esta', leadId: 'a', answers: { email: 'a@b.co' }, currentId: 'first-name' });
-    expect(actor.getSnapshot().output).toEqual({ to: '/apply/esta-wizard' });
+    expect(actor.effects).toEqual([
+      {
+        type: 'store',
+        area: 'local',
+        values: { 'rumbo-wizard-esta': JSON.stringify({ answers: { email: 'a@b.co' }, currentId: 'first-name', leadId: 'a', synced: { email: 'a@b.co' } }) },
+      },
+      { type: 'navigate', to: '/apply/esta-wizard' },
+    ]);
   });
 
   it('adds travellers where the group panel is, by the one who fills and pays, while the application is open', () => {
@@ -403,35 +430,32 @@ describe('dashboard', () => {
   it('opens the ten-section form and "Add a traveller" by their address, loading nothing first', async () => {
     const fetchAnswers = vi.fn(async () => ({}));
     const open = async (event: { type: 'CONTINUE' | 'ADD_TRAVELLER'; id: string }) => {
-      const actor = createActor(
+      const actor = signedIn(
         dashboardMachine.provide({
           actors: { fetchDashboard: resolves({ applications: [app({}), app({ id: 'f', wizard: 'form', type: 'DS-160', source: 'ds160-wizard' })], orders: [], groupPayments: [] }), fetchAnswers: fromPromise(fetchAnswers) },
         }),
-      ).start();
+      );
       await settle(actor);
       actor.send(event);
-      return actor.getSnapshot().output;
+      return lastNavigation(actor.effects);
     };
-    expect(await open({ type: 'CONTINUE', id: 'f' })).toEqual({ to: '/ds160-wizard?traveller=f' });
-    expect(await open({ type: 'ADD_TRAVELLER', id: 'f' })).toEqual({ to: '/ds160-wizard?traveller=f&add-traveller=1' });
-    expect(await open({ type: 'ADD_TRAVELLER', id: 'a' })).toEqual({ to: '/apply/esta-wizard?traveller=a&add-traveller=1' });
+    expect(await open({ type: 'CONTINUE', id: 'f' })).toBe('/ds160-wizard?traveller=f');
+    expect(await open({ type: 'ADD_TRAVELLER', id: 'f' })).toBe('/ds160-wizard?traveller=f&add-traveller=1');
+    expect(await open({ type: 'ADD_TRAVELLER', id: 'a' })).toBe('/apply/esta-wizard?traveller=a&add-traveller=1');
     expect(await open({ type: 'ADD_TRAVELLER', id: 'nobody' })).toBeUndefined();
     expect(fetchAnswers).not.toHaveBeenCalled();
   });
 
   it("lists the orders, prints a paid one's receipt, and its form only once the form is complete", async () => {
-    const saveFile = vi.fn();
-    const announceReceiptFailed = vi.fn();
     const paid = { ...ORDER, formReady: false } as OrderDto;
     const failed = { ...ORDER, id: 'f', number: 'RB-261123-FAILED00', status: 'failed', formReady: true } as OrderDto;
     const file: PdfFile = { fileName: 'r.pdf', bytes: new Uint8Array([37]) };
     const downloadReceipt = vi.fn(async () => file);
-    const actor = createActor(
+    const actor = signedIn(
       dashboardMachine.provide({
         actors: { fetchDashboard: resolves({ applications: [app({})], orders: [paid, failed], groupPayments: [] }), downloadReceipt: fromPromise(downloadReceipt), downloadForm: rejects(new Error('x')) },
-        actions: { saveFile, announceReceiptFailed },
       }),
-    ).start();
+    );
     await settle(actor);
     expect(actor.getSnapshot().context.orders).toEqual([paid, failed]);
     expect([hasReceipt(paid), hasFormPdf(paid), hasReceipt(failed), hasFormPdf(failed)]).toEqual([true, false, false, false]);
@@ -445,17 +469,17 @@ describe('dashboard', () => {
     expect(actor.getSnapshot().context.downloading).toBe(paid.id);
     await waitFor(actor, (s) => s.matches({ ready: 'list' }));
     expect(downloadReceipt).toHaveBeenCalledWith(expect.objectContaining({ input: { order: paid } }));
-    expect(saveFile).toHaveBeenCalledWith(expect.anything(), { file });
+    expect(actor.effects).toEqual([{ type: 'download', file }]);
     expect(actor.getSnapshot().context.downloading).toBeNull();
   });
 });
 
 describe('results', () => {
   it('says there is nothing to analyse before a pre-assessment', async () => {
-    const actor = createActor(resultsMachine.provide({ actors: { fetchResults: resolves({ analysis: null, esta: null }) } })).start();
+    const actor = startHeard(resultsMachine.provide({ actors: { fetchResults: resolves({ analysis: null, esta: null }) } }));
     await settle(actor);
     expect(actor.getSnapshot().value).toBe('noData');
     actor.send({ type: 'START_NEW' });
-    expect(actor.getSnapshot().output).toEqual({ to: '/wizard' });
+    expect(actor.effects).toEqual([{ type: 'navigate', to: '/wizard' }]);
   });
 });

@@ -5,6 +5,10 @@ import { toIsoDate } from '../../machines/domain/validators';
 import { allCompleted, changedValues, ds160FormMachine, retryDelay, type Ds160FormInput, type SaveInput } from '../../machines/ds160Form.machine';
 import { leadSyncMachine } from '../../machines/leadSync.machine';
 import { validForm } from '../helpers/ds160Form';
+import { effectsOf, heard, lastNavigation } from './emitted';
+
+/** Where this browser keeps the form (the oracle's own statement, not the machine's constant). */
+const FORM_KEY = 'rumbo-ds160-form';
 
 const TODAY = toIsoDate(new Date());
 // Stand-ins for the calls: one answer, whatever the input.
@@ -122,30 +126,36 @@ describe('the ten-section form', () => {
 
   it('keeps the submitted form in the browser, complete and saved, for the completion card on the way back', async () => {
     const all = validForm();
-    const persistForm = vi.fn();
-    const clearForm = vi.fn();
-    const actor = start({ values: all, current: DS160_FORM_SECTIONS.length - 1, completed: DS160_FORM_SECTIONS.slice(0, -1) }, { actions: { persistForm, clearForm } });
+    const actor = start({ values: all, current: DS160_FORM_SECTIONS.length - 1, completed: DS160_FORM_SECTIONS.slice(0, -1) });
+    const effects = heard(actor);
     actor.send({ type: 'NEXT' });
     await waitFor(actor, (s) => s.status === 'done');
-    expect(clearForm).not.toHaveBeenCalled();
-    expect(persistForm.mock.calls.at(-1)?.[1]).toMatchObject({ values: all, leadId: 'lead', synced: all, current: DS160_FORM_SECTIONS.length - 1 });
-    expect([...persistForm.mock.calls.at(-1)?.[1].completed].sort()).toEqual([...DS160_FORM_SECTIONS].sort());
+    // What the browser keeps under the form's key: the last write, never a removal.
+    const writes = effectsOf(effects, 'store').filter((e) => FORM_KEY in e.values).map((e) => e.values[FORM_KEY]);
+    expect(writes).not.toContain(null);
+    const kept = JSON.parse(writes.at(-1) as string);
+    expect(kept).toMatchObject({ values: all, leadId: 'lead', synced: all, current: DS160_FORM_SECTIONS.length - 1 });
+    expect([...kept.completed].sort()).toEqual([...DS160_FORM_SECTIONS].sort());
+    // It leaves for the checkout the server named.
+    expect(lastNavigation(effects)).toBe('/checkout?formType=DS-160&amount=50&plan=basic&lead=lead');
     // Opened again from what was kept: every section done, so the card shows, and nothing is sent again.
-    const back = start(persistForm.mock.calls.at(-1)?.[1]);
+    const back = start(kept);
     expect(allCompleted(back.getSnapshot().context)).toBe(true);
     expect(changedValues(back.getSnapshot().context.values, back.getSnapshot().context.synced)).toEqual({});
   });
 
   it('starts a new application only from a finished one, emptying the form kept in this browser', () => {
-    const clearForm = vi.fn();
     const all = validForm();
-    const unfinished = start({ values: all, current: 3, completed: DS160_FORM_SECTIONS.slice(0, 3), leadId: 'lead', synced: all }, { actions: { clearForm } });
+    const unfinished = start({ values: all, current: 3, completed: DS160_FORM_SECTIONS.slice(0, 3), leadId: 'lead', synced: all });
+    const before = heard(unfinished);
     unfinished.send({ type: 'RESET' });
     expect(unfinished.getSnapshot().context.values).toBe(all);
-    const finished = start({ values: all, current: DS160_FORM_SECTIONS.length - 1, completed: [...DS160_FORM_SECTIONS], leadId: 'lead', synced: all }, { actions: { clearForm } });
+    expect(before).toEqual([]);
+    const finished = start({ values: all, current: DS160_FORM_SECTIONS.length - 1, completed: [...DS160_FORM_SECTIONS], leadId: 'lead', synced: all });
+    const after = heard(finished);
     finished.send({ type: 'RESET' });
     expect(finished.getSnapshot().context).toMatchObject({ values: {}, current: 0, completed: [], leadId: null, synced: {} });
-    expect(clearForm).toHaveBeenCalledOnce();
+    expect(effectsOf(after, 'store').filter((e) => e.values[FORM_KEY] === null)).toHaveLength(1);
   });
 
   it('keeps everything and stays put when the submit fails', async () => {

@@ -15,10 +15,16 @@ function start(input: FormResumeInput, actors: Record<string, unknown> = {}) {
   const actor = createActor(
     formResumeMachine.provide({
       actors: { issueResumeCode: fromPromise(async () => ({ code: 'ABCD-2345', link: '/ds160-wizard?resume=ABCD-2345', expiresAt: '2026-12-23T00:00:00.000Z' })), resumeApplication: fromPromise(resume), ...actors } as never,
-      actions: { restoreForm: (_, params) => restored(params.application) },
     }),
     { input },
-  ).start();
+  );
+  // The application found is handed to the ten-section form on the page, which replaces its own with it.
+  actor.on('handOff', ({ flow, event }) => {
+    expect(flow).toBe('ds160Form');
+    expect(event.type).toBe('RESTORE');
+    restored({ leadId: event.leadId, formData: event.values });
+  });
+  actor.start();
   return { actor, restored, resume };
 }
 
@@ -50,7 +56,7 @@ describe('formResume', () => {
     actor.send({ type: 'SUBMIT' });
     await settle(actor);
     expect(resume.mock.calls[0]?.[0]).toMatchObject({ input: { code: 'ABCD2345', email: 'maria@example.com' } });
-    expect(restored).toHaveBeenCalledWith(APPLICATION);
+    expect(restored).toHaveBeenCalledWith({ leadId: APPLICATION.leadId, formData: APPLICATION.formData });
     expect(actor.getSnapshot().context).toMatchObject({ code: '', email: '', failure: null });
   });
 

@@ -9,7 +9,7 @@ import type { GroupDto, GroupPaymentDto, GroupQuoteDto } from '../../openapi/sch
 // The group's one checkout and its confirmation (issue 36), with the calls stood in for: the rules the page keeps.
 
 const settle = (actor: AnyActorRef) => waitFor(actor, (s) => !s.hasTag('busy'));
-const PRICE = { serviceFee: 7700, credit: 0, processingFee: 299, total: 7999, governmentFee: 2100, outOfPocket: 10099 };
+const PRICE = { serviceFee: 7700, credit: 0, processingFee: 299, total: 7999, governmentFee: 4000, outOfPocket: 11999, visaClass: 'ESTA' as const, governmentFees: [] };
 const FEATURES = { wizardAccess: true, estaCheck: true, aiAnalysis: false, documentReview: false, interviewPrep: false, prioritySupport: false };
 const ANA = '11111111-1111-4111-8111-111111111111';
 const DIEGO = '22222222-2222-4222-8222-222222222222';
@@ -30,17 +30,31 @@ function quote(diego: 'basic' | 'pro' | 'premium' = 'basic', lines = 2, diegoNee
   };
 }
 
-function start(actors: { fetchQuote?: (input: any) => Promise<GroupQuoteDto>; processPayment?: (input: any) => Promise<GroupPaymentDto> }, actions: Record<string, (...a: any[]) => void> = {}) {
+/** Which toast each announcement is, by its title: a spy given for one hears that toast. */
+const ANNOUNCED: Record<string, (title: string) => boolean> = {
+  announcePaid: (title) => title === 'commerce:toast.paid.title',
+  announceMissing: (title) => title === 'commerce:toast.missing.title',
+  announcePaymentFailed: (title) => title === 'commerce:toast.paymentFailed.title',
+  announceRequoteFailed: (title) => title === 'group:checkout.requoteFailed.title',
+  announceQuoteChanged: (title) => title.startsWith('group:checkout.') && title !== 'group:checkout.requoteFailed.title',
+};
+
+function start(actors: { fetchQuote?: (input: any) => Promise<GroupQuoteDto>; processPayment?: (input: any) => Promise<GroupPaymentDto> }, heard: Record<string, (...a: any[]) => void> = {}) {
   const fetchQuote = vi.fn(actors.fetchQuote ?? (async () => quote()));
   const processPayment = vi.fn(actors.processPayment ?? (async () => ({ id: PAYMENT_ID }) as GroupPaymentDto));
   const actor = createActor(
     groupCheckoutMachine.provide({
       actors: { fetchQuote: fromPromise(({ input }) => fetchQuote(input)), processPayment: fromPromise(({ input }) => processPayment(input)) },
-      actions,
     }),
     { input: { groupId: 'g', today: '2026-11-27' } },
-  ).start();
-  return { actor, fetchQuote, processPayment };
+  );
+  const navigations: string[] = [];
+  actor.on('toast', ({ toast }) => {
+    for (const [name, spy] of Object.entries(heard)) if (ANNOUNCED[name]?.(toast.title)) spy(toast);
+  });
+  actor.on('navigate', ({ to }) => void navigations.push(to));
+  actor.start();
+  return { actor, fetchQuote, processPayment, navigations };
 }
 
 function fill(actor: ReturnType<typeof start>['actor'], card = CARD) {
@@ -50,7 +64,7 @@ function fill(actor: ReturnType<typeof start>['actor'], card = CARD) {
 describe('group checkout', () => {
   it('opens on the quote with the leader’s e-mail, pays once and ends on the group confirmation', async () => {
     const paid = vi.fn();
-    const { actor, processPayment } = start({}, { announcePaid: paid });
+    const { actor, processPayment, navigations } = start({}, { announcePaid: paid });
     await settle(actor);
     expect(actor.getSnapshot().matches({ ready: 'editing' })).toBe(true);
     expect(actor.getSnapshot().context.email).toBe('ana@example.com');
@@ -61,7 +75,7 @@ describe('group checkout', () => {
     expect(processPayment).toHaveBeenCalledTimes(1);
     expect(processPayment.mock.calls[0]![0]).toMatchObject({ groupId: 'g', body: { email: 'ana@example.com', paymentDetails: { cardNumber: '4242 4242 4242 4242' } } });
     expect(processPayment.mock.calls[0]![0].body).not.toHaveProperty('plans');
-    expect(actor.getSnapshot().output).toEqual({ to: `/payment-confirmation?groupPayment=${PAYMENT_ID}` });
+    expect(navigations).toEqual([`/payment-confirmation?groupPayment=${PAYMENT_ID}`]);
     expect(paid).toHaveBeenCalledTimes(1);
   });
 
@@ -131,7 +145,7 @@ describe('group checkout', () => {
     const keys = processPayment.mock.calls.map(([input]) => input.body.idempotencyKey);
     expect(keys[0]).not.toBe(keys[1]);
     expect(keys[2]).toBe(keys[1]);
-    expect(failed.mock.calls.map(([, params]) => params)).toEqual([{ message: 'Your card was declined.', code: 'card_declined' }, { message: undefined, code: undefined }]);
+    expect(failed.mock.calls.map(([toast]) => toast.description)).toEqual(['commerce:decline.card_declined', 'commerce:toast.paymentFailed.description']);
   });
 
   it('refuses to pay with a missing or invalid card, naming each field', async () => {
@@ -168,7 +182,7 @@ describe('group checkout', () => {
     fill(second.actor);
     second.actor.send({ type: 'PAY' });
     await waitFor(second.actor, (s) => s.matches('nothingToPay'));
-    expect(changed).toHaveBeenCalledWith(expect.anything(), { code: 'nothing_to_pay' });
+    expect(changed).toHaveBeenCalledWith({ title: 'group:checkout.changed.title', description: 'group:checkout.changed.description' });
   });
 
   it('takes no payment while a quoted minor has no parent or guardian, and names them with where to add one', async () => {
@@ -213,7 +227,7 @@ describe('group checkout', () => {
     fill(actor);
     actor.send({ type: 'PAY' });
     await waitFor(actor, (s) => s.matches('ready') && !s.hasTag('busy') && quoted === 2);
-    expect(changed).toHaveBeenCalledWith(expect.anything(), { code: 'guardian_missing' });
+    expect(changed).toHaveBeenCalledWith({ title: 'group:checkout.guardianRemoved.title', description: 'group:checkout.guardianRemoved.description' });
     expect(failed).not.toHaveBeenCalled();
     expect(actor.getSnapshot().context.attemptKey).toBeNull();
     expect(guardiansMissing(actor.getSnapshot().context).map((m) => m.name)).toEqual(['Diego Garcia']);
@@ -279,10 +293,13 @@ describe('group confirmation', () => {
           downloadForm: fromPromise(({ input }) => download(input as never)),
           downloadReceipt: fromPromise(({ input }) => receipt(input as never)),
         },
-        actions: { saveFile: saved, announceFormFailed: failed },
       }),
       { input: { paymentId } },
-    ).start();
+    );
+    // What it hands the browser (a download) and says (a toast naming the form's order), as the page would hear it.
+    actor.on('download', ({ file }) => saved(file));
+    actor.on('toast', ({ toast }) => failed(toast));
+    actor.start();
     return { actor, saved, failed, download, receipt };
   }
 
@@ -301,7 +318,7 @@ describe('group confirmation', () => {
     finish({ fileName: 'group-confirmation-RB-G.pdf', bytes: new Uint8Array([37]) });
     await settle(actor);
     expect(actor.getSnapshot().matches({ paid: 'idle' })).toBe(true);
-    expect(saved).toHaveBeenCalledWith(expect.anything(), { file: { fileName: 'group-confirmation-RB-G.pdf', bytes: new Uint8Array([37]) } });
+    expect(saved).toHaveBeenCalledWith({ fileName: 'group-confirmation-RB-G.pdf', bytes: new Uint8Array([37]) });
     expect(actor.getSnapshot().context.receiptFailure).toBeNull();
   });
 
@@ -343,7 +360,7 @@ describe('group confirmation', () => {
     await settle(actor);
     actor.send({ type: 'DOWNLOAD.FORM', line: 0 });
     await settle(actor);
-    expect(failed).toHaveBeenCalledWith(expect.anything(), { number: 'RB-1' });
+    expect(failed).toHaveBeenCalledWith({ title: 'commerce:toast.formFailed.title', description: 'commerce:toast.formFailed.description', params: { number: 'RB-1' }, variant: 'destructive' });
   });
 
   it('never shows a declined payment as paid, and an address without a payment shows nothing', async () => {

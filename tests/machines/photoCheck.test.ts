@@ -23,14 +23,22 @@ function start(input: PhotoCheckInput = { leadId: 'lead-1' }, actors: Record<str
   const actor = createActor(
     photoCheckMachine.provide({
       actors: { analyzePhoto: resolves(ANALYSIS), fixPhoto: resolves(FIXED), storePhoto: fromPromise(store), ...actors } as never,
-      actions: {
-        photoChosen: (_, params) => chosen(params.photoId),
-        announceAnalysis: (_, params) => announced(params.analysis.overallScore),
-        announceAnalyzeFailed: () => failed(),
-      },
     }),
     { input },
-  ).start();
+  );
+  // What it emits: the kept photo handed to the form's photo field (none kept: the field emptied), and its toasts.
+  actor.on('handOff', (effect) => {
+    expect(effect.flow).toBe('ds160Form');
+    expect(effect.event).toMatchObject({ type: 'FIELD.CHANGE', field: input.field ?? 'photoId' });
+    chosen(effect.event.value === '' ? null : effect.event.value);
+  });
+  actor.on('toast', ({ toast }) => {
+    if (toast.title === 'ds160form:toasts.photoIssues.title') announced(toast.params?.score);
+    else if (toast.title === 'ds160form:toasts.photoApproved.title') announced('approved');
+    else if (toast.title === 'ds160form:toasts.error' && toast.description === 'ds160form:toasts.photoFailed' && toast.variant === 'destructive') failed();
+    else throw new Error(`an unexpected toast: ${toast.title}`);
+  });
+  actor.start();
   return { actor, chosen, announced, failed, store };
 }
 

@@ -97,8 +97,9 @@ function start(input: Partial<WizardInput> = {}) {
     existing: false,
   }));
   const updateLead = vi.fn<(input: UpdateInput) => Promise<void>>(async () => {});
+  // What the wizard keeps in this browser, as it emits it (a `store` of its catalog's key): each write, read back.
+  const persistProgress = vi.fn();
   const actions = {
-    persistProgress: vi.fn(),
     clearProgress: vi.fn(),
     announceLeadStarted: vi.fn(),
     announceSubmitted: vi.fn(),
@@ -118,8 +119,14 @@ function start(input: Partial<WizardInput> = {}) {
     },
     actions,
   });
-  const actor = createActor(machine, { input: { catalog: TEST_CATALOG, today: TODAY, ...input } }).start();
-  return { actor, submitLead, captureLead, updateLead, ...actions };
+  const actor = createActor(machine, { input: { catalog: TEST_CATALOG, today: TODAY, ...input } });
+  const key = `rumbo-wizard-${(input.catalog ?? TEST_CATALOG).id}`;
+  actor.on('store', (effect) => {
+    const value = effect.values[key];
+    if (typeof value === 'string') persistProgress(effect, JSON.parse(value));
+  });
+  actor.start();
+  return { actor, submitLead, captureLead, updateLead, persistProgress, ...actions };
 }
 
 type WizardActor = ReturnType<typeof start>['actor'];
@@ -366,7 +373,8 @@ describe('questionWizard', () => {
 
       await waitFor(actor, submitted);
       expect(snap(actor).status).toBe('done');
-      expect(snap(actor).hasTag('busy')).toBe(false);
+      // Busy until the page it leads to is drawn: nothing on it can be pressed again.
+      expect(snap(actor).hasTag('busy')).toBe(true);
       expect(snap(actor).output).toEqual({ kind: 'submitted', leadId: 'SUBMITTED', answers: NO_PATH, to: CHECKOUT.url, amount: CHECKOUT.amount, price: null });
       expect(snap(actor).context.leadId).toBe('SUBMITTED');
       expect(submitLead).toHaveBeenCalledWith({ catalog: TEST_CATALOG, answers: NO_PATH, changes: NO_PATH, leadId: null });

@@ -55,10 +55,16 @@ function start(leadId: string | null, actors: Record<string, unknown> = {}, open
         removeTraveller: fromPromise(async () => group([traveller('leader')])),
         ...actors,
       } as never,
-      actions: { openTraveller: (_, params) => opened(params) },
     }),
     { input: { leadId, openAdd } },
-  ).start();
+  );
+  // A traveller opened is their own form's page: the form by its type, the lead in the address.
+  actor.on('navigate', ({ to }) => {
+    const match = /^\/(apply\/esta-wizard|ds160-wizard)\?traveller=([^&]+)$/.exec(to);
+    expect(match, to).not.toBeNull();
+    opened({ leadId: decodeURIComponent(match![2]!), form: match![1] === 'ds160-wizard' ? 'DS-160' : 'ESTA' });
+  });
+  actor.start();
   return { actor, opened, created, added };
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { travellerHandoverMachine } from '../../machines/travellerHandover.machine';
+import { heard } from './emitted';
 
 type Lead = { id: string; formData: Record<string, unknown> };
 const start = (leadId: string | null, fetchLead = vi.fn(async ({ input }: { input: { leadId: string } }): Promise<Lead> => ({ id: input.leadId, formData: { 'first-name': input.leadId } }))) => {
@@ -19,7 +20,7 @@ describe('travellerHandover', () => {
     const { actor } = start('luis');
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
     await waitFor(actor, (s) => s.matches('ready'));
-    expect(actor.getSnapshot().context).toEqual({ leadId: 'luis', formData: { 'first-name': 'luis' } });
+    expect(actor.getSnapshot().context).toEqual({ leadId: 'luis', formData: { 'first-name': 'luis' }, handTo: null });
   });
 
   it('follows the traveller the address names, ignoring the one already open, and aborts the one left', async () => {
@@ -36,7 +37,26 @@ describe('travellerHandover', () => {
     await waitFor(actor, (s) => s.matches('ready'));
     expect(actor.getSnapshot().context.formData).toEqual({ who: 'lucia' });
     actor.send({ type: 'OPEN', leadId: null });
-    expect(actor.getSnapshot().context).toEqual({ leadId: null, formData: null });
+    expect(actor.getSnapshot().context).toEqual({ leadId: null, formData: null, handTo: null });
+  });
+
+  it('hands the answers read to the form it is told of, once per traveller, and to none when told of none', async () => {
+    const fetchLead = vi.fn(async ({ input }: { input: { leadId: string } }): Promise<Lead> => ({ id: input.leadId, formData: { who: input.leadId } }));
+    const actor = createActor(travellerHandoverMachine.provide({ actors: { fetchLead: fromPromise(fetchLead) as never } }), { input: { leadId: 'luis', handTo: 'ds160Form' } });
+    const effects = heard(actor);
+    actor.start();
+    await waitFor(actor, (s) => s.matches('ready'));
+    actor.send({ type: 'OPEN', leadId: 'lucia' });
+    await waitFor(actor, (s) => s.matches('ready') && s.context.leadId === 'lucia');
+    actor.send({ type: 'OPEN', leadId: null });
+    expect(effects).toEqual([
+      { type: 'handOff', flow: 'ds160Form', event: { type: 'RESTORE', leadId: 'luis', values: { who: 'luis' } } },
+      { type: 'handOff', flow: 'ds160Form', event: { type: 'RESTORE', leadId: 'lucia', values: { who: 'lucia' } } },
+    ]);
+    const alone = start('luis');
+    const none = heard(alone.actor);
+    await waitFor(alone.actor, (s) => s.matches('ready'));
+    expect(none).toEqual([]);
   });
 
   it('says so when the traveller cannot be read, and tries again on Retry', async () => {

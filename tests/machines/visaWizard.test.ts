@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { fromPromise, waitFor } from 'xstate';
+import { effectsOf, lastNavigation, startHeard } from './emitted';
 import { eligibility, type Purpose } from '../../machines/domain/visaRules';
 import type { EligibilityDto } from '../../openapi/schemas/eligibility';
 import { methodTarget, recommendationOf, visaWizardMachine } from '../../machines/visaWizard.machine';
@@ -7,7 +8,7 @@ import { methodTarget, recommendationOf, visaWizardMachine } from '../../machine
 const FEES = { estaGovernmentFee: 21, ds160GovernmentFee: 185, estaServiceFee: 99, ds160ServiceFee: 50 };
 
 /** The server's answer, from the same rule module; `fail` makes the next call fail as a lost connection would. */
-function start(persistChoice = vi.fn(), fail = { next: false }) {
+function start(fail = { next: false }) {
   const fetchEligibility = vi.fn(async ({ country, purpose }: { country: string; purpose: Purpose }): Promise<EligibilityDto> => {
     if (fail.next) {
       fail.next = false;
@@ -16,12 +17,9 @@ function start(persistChoice = vi.fn(), fail = { next: false }) {
     return { ...eligibility(country, purpose, FEES), price: null };
   });
   const machine = visaWizardMachine.provide({
-    actions: { persistChoice },
     actors: { fetchEligibility: fromPromise(({ input }: { input: { country: string; purpose: Purpose } }) => fetchEligibility(input)) },
   });
-  const actor = createActor(machine, { input: { language: 'es' } });
-  actor.start();
-  return actor;
+  return startHeard(machine, { language: 'es' });
 }
 
 type Actor = ReturnType<typeof start>;
@@ -91,7 +89,7 @@ describe('visaWizard', () => {
 
     it('says so when the server cannot be reached, and tries again on RETRY', async () => {
       const fail = { next: true };
-      const actor = start(vi.fn(), fail);
+      const actor = start(fail);
       actor.send({ type: 'COUNTRY.SELECT', country: 'Spain' });
       actor.send({ type: 'PURPOSE.SELECT', purpose: 'tourism' });
       await recommend(actor);
@@ -105,16 +103,19 @@ describe('visaWizard', () => {
 
   describe('when choosing the method', () => {
     it('sends ESTA applicants to the ESTA wizard and keeps the choice', async () => {
-      const persist = vi.fn();
-      const actor = start(persist);
+      const actor = start();
       actor.send({ type: 'COUNTRY.SELECT', country: 'Spain' });
       actor.send({ type: 'PURPOSE.SELECT', purpose: 'tourism' });
       await recommend(actor);
       actor.send({ type: 'START' });
       actor.send({ type: 'METHOD.FORM' });
       expect(actor.getSnapshot().status).toBe('done');
-      expect(actor.getSnapshot().output).toEqual({ to: '/apply/esta-wizard' });
-      expect(persist).toHaveBeenCalledWith(expect.anything(), { country: 'Spain', purpose: 'tourism', visaType: 'ESTA' });
+      expect(lastNavigation(actor.effects)).toBe('/apply/esta-wizard');
+      expect(effectsOf(actor.effects, 'store').at(-1)).toEqual({
+        type: 'store',
+        area: 'session',
+        values: { 'apply-country': 'Spain', 'apply-purpose': 'tourism', 'apply-visa-type': 'ESTA' },
+      });
     });
 
     it('sends DS-160 applicants to the ten-section form', async () => {
@@ -124,7 +125,7 @@ describe('visaWizard', () => {
       await recommend(actor);
       actor.send({ type: 'START' });
       actor.send({ type: 'METHOD.FORM' });
-      expect(actor.getSnapshot().output).toEqual({ to: '/ds160-wizard' });
+      expect(lastNavigation(actor.effects)).toBe('/ds160-wizard');
     });
 
     it('sends chat users to the intelligent chat with lang, country, purpose and visaType', async () => {
@@ -134,7 +135,7 @@ describe('visaWizard', () => {
       await recommend(actor);
       actor.send({ type: 'START' });
       actor.send({ type: 'METHOD.CHAT' });
-      const url = new URL(actor.getSnapshot().output?.to ?? '', 'http://x');
+      const url = new URL(lastNavigation(actor.effects) ?? '', 'http://x');
       expect(url.pathname).toBe('/ai-chat-sections');
       expect(Object.fromEntries(url.searchParams)).toEqual({
         lang: 'es',

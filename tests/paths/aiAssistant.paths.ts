@@ -136,9 +136,34 @@ function expectDetail(line: AssistantLine | undefined, key: string, event: AnyEv
 
 export const aiAssistantPaths: PathModel = {
   machine: aiAssistantMachine,
-  budget: 40,
+  // The transition cover's paths and the required sequences' (four).
+  budget: 48,
   calls: aiAssistantCalls,
   cases,
+  // What a person does after a failure or a refusal, whatever the transition cover picks: each must leave nothing
+  // of the failure or of the question before behind (its quick answers, its error line as the last word).
+  required: [
+    {
+      name: 'an answer saved, then the next question lost: the question answered is not left as the one asked',
+      through: [
+        (event) => event.type === 'xstate.done.actor.sendAnswer' && (event as { output?: { saved?: boolean } }).output?.saved === true,
+        (event) => event.type === 'xstate.error.actor.nextQuestion',
+      ],
+    },
+    {
+      name: 'a lost answer, then Send again',
+      through: [(event) => event.type === 'xstate.error.actor.sendAnswer', (event) => event.type === 'SUBMIT', (event) => event.type === 'xstate.done.actor.sendAnswer'],
+    },
+    {
+      name: 'a question that did not come, then Retry, then the question',
+      through: [(event) => event.type === 'xstate.error.actor.nextQuestion', (event) => event.type === 'RETRY', (event) => event.type === 'xstate.done.actor.nextQuestion'],
+    },
+    {
+      name: 'a question that did not come, then another language',
+      case: 'an engine that fails to ask',
+      through: [(event) => event.type === 'xstate.error.actor.nextQuestion', (event, before) => event.type === 'LANGUAGE' && before.matches('stalled')],
+    },
+  ],
   abstraction: (s) => ({
     value: s.value,
     language: s.context.language,
@@ -178,6 +203,7 @@ export const aiAssistantPaths: PathModel = {
           expect(after.context.progress).toEqual(body.progress);
           expect(after.context.completion).toBe(body.message);
           expect(after.context.checkoutUrls).toEqual(body.checkoutUrls);
+          expect(after.context.checkoutPrices).toEqual((body as { checkoutPrices?: unknown }).checkoutPrices ?? null);
           expect(after.context.question).toBeNull();
         } else if (body.question === '') {
           expect(after.value).toBe('stalled');
@@ -250,7 +276,7 @@ export const aiAssistantPaths: PathModel = {
       }
       if (event.type === 'NEW_INTERVIEW') {
         expect(after.value).toBe('choosing');
-        expect(after.context).toEqual({ sessionId: null, kind: null, lines: [], question: null, draft: '', quick: [], progress: null, completion: '', checkoutUrls: null, language: before.context.language });
+        expect(after.context).toEqual({ sessionId: null, kind: null, lines: [], question: null, draft: '', quick: [], progress: null, completion: '', checkoutUrls: null, checkoutPrices: null, language: before.context.language });
       }
       // A quick answer chosen is sent as the answer.
       if (event.type === 'CHOOSE' && before.matches('answering')) {
@@ -301,6 +327,9 @@ export const aiAssistantPaths: PathModel = {
         const row = await world.app.db.selectFrom('assistant_sessions').select('lead_id').where('id', '=', s.context.sessionId).executeTakeFirstOrThrow();
         expect(row.lead_id).not.toBeNull();
         expect(Object.values(s.context.checkoutUrls)).toEqual(Array(3).fill(`/checkout?formType=ESTA&plan=esta&lead=${row.lead_id}`));
+        // The ESTA's card is priced for this application: the ESTA's own government fee, with its source.
+        expect(Object.keys(s.context.checkoutPrices)).toEqual(['esta']);
+        expect(s.context.checkoutPrices.esta).toMatchObject({ visaClass: 'ESTA', governmentFees: [expect.objectContaining({ code: 'esta', sourceUrl: 'https://www.federalregister.gov/d/2025-16453' })] });
         expect((await world.http({ method: 'GET', path: `/api/leads/${row.lead_id}` })).status).toBe(200);
       },
     },

@@ -158,7 +158,35 @@ const withoutRef = (input: Record<string, unknown> | undefined) => {
 
 export const aivisaChatPaths: PathModel = {
   machine: aivisaChatMachine,
-  budget: 55,
+  // The transition cover's paths and the required sequences' (four).
+  budget: 61,
+  // What a person does after a failure or at the paywall, whatever the transition cover picks: a lost message or
+  // checkout is sent again and leaves no failure behind; a half e-mail refused in the widget does not stay refused
+  // once a whole one is typed; nothing is sent past the paywall.
+  required: [
+    {
+      name: 'a message lost, then sent again and answered',
+      through: [(e) => e.type === 'xstate.error.actor.sendMessage', (e) => e.type === 'SEND', (e) => e.type === 'xstate.done.actor.sendMessage'],
+    },
+    {
+      name: 'a checkout lost, then a plan chosen again',
+      case: 'a conversation this browser took to the paywall',
+      through: [(e) => e.type === 'xstate.error.actor.checkout', (e) => e.type === 'CHOOSE_PLAN', (e) => e.type === 'xstate.done.actor.checkout'],
+    },
+    {
+      name: 'a message typed at the paywall, the plans closed',
+      case: 'a conversation this browser took to the paywall',
+      through: [(e) => e.type === 'CLOSE_PAYWALL', (e) => e.type === 'SEND' && e.text === 'Turismo'],
+    },
+    {
+      name: 'a half e-mail refused in the widget, then a whole one',
+      through: [
+        (e, before) => e.type === 'INLINE.SUBMIT' && before.context.inline.value === 'ana@',
+        (e) => e.type === 'INLINE.CHANGE',
+        (e, before) => e.type === 'INLINE.SUBMIT' && before.context.inline.value.includes('example.com'),
+      ],
+    },
+  ],
   calls: aivisaCalls,
   effects: ['saveLead'],
   cases,

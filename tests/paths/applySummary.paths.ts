@@ -78,7 +78,6 @@ export const applySummaryPaths: PathModel = {
   machine: applySummaryMachine,
   budget: 60,
   calls: eligibilityCalls,
-  effects: ['persistVisaType'],
   abstraction: (s) => ({ value: s.value, changeType: s.context.changeType, facts: s.context.facts?.visaType ?? null }),
   // A family applies from either recommendation: the ESTA wizard or the ten-section form opens ready to add them.
   required: [
@@ -112,7 +111,8 @@ export const applySummaryPaths: PathModel = {
       const want = expected(world);
       expect(after.value, 'the screen').toBe(STATE[want.screen]);
       expect(after.context.changeType, "'Change visa type'").toBe(want.dsByHand);
-      expect(after.hasTag('busy')).toBe(want.screen === 'loading');
+      // Waiting for the server, or leaving the page: nothing moves.
+      expect(after.hasTag('busy')).toBe(want.screen === 'loading' || want.screen === 'applied' || want.screen === 'back');
     },
     states: {
       loading: (s, world) => {
@@ -152,12 +152,13 @@ export const applySummaryPaths: PathModel = {
         const type = facts?.visaType;
         // A family or group opens the form that has the group panel, asking it to add travellers.
         const to = forGroup ? (type === 'ESTA' ? '/apply/esta-wizard?add-traveller=1' : '/ds160-wizard?add-traveller=1') : type === 'ESTA' ? '/apply/esta-wizard' : '/apply/wizard';
-        expect(s.output).toEqual({ to });
-        expect(effectsOf(world, 'persistVisaType').map((e) => e.params)).toEqual([{ visaType: type }]);
+        expect(effectsOf(world, 'navigate').map((e) => e.params.to)).toEqual([to]);
+        expect(effectsOf(world, 'store').map((e) => e.params)).toEqual([{ type: 'store', area: 'session', values: { 'apply-visa-type': type } }]);
+        expect(s.hasTag('busy')).toBe(true);
       },
       backToStart: (s, world) => {
-        expect(s.output).toEqual({ to: '/apply' });
-        expect(effectsOf(world, 'persistVisaType')).toEqual([]);
+        expect(effectsOf(world, 'navigate').map((e) => e.params.to)).toEqual(['/apply']);
+        expect(effectsOf(world, 'store')).toEqual([]);
       },
     },
   },

@@ -6,7 +6,7 @@ import { validatePaymentDetails } from '../../machines/domain/payment';
 import { validateEmail } from '../../machines/domain/validators';
 import { cardDigits, formatCardNumber, formatExpiry, missingPaymentDetails, PAYMENT_FIELDS, type PaymentField } from '../../machines/domain/payment';
 import { toIsoDate } from '../../machines/domain/validators';
-import { application, CARDS, chargedInAnotherTab, FILLED, pay } from './commerce';
+import { application, CARDS, chargedInAnotherTab, FILLED, MISSING_TOAST, PAID_TOAST, pay, paymentFailedToast, toastsOf } from './commerce';
 import { effectsOf, lastCall, lastHeld, type PathModel, type Snap, type World } from './model';
 
 // /checkout (spec 1-core §2.5) against the real quote and payment routes and the embedded test gateway.
@@ -70,7 +70,7 @@ async function paidInAnotherTab(world: World): Promise<string> {
  * the machine) and the one preselected. The live actor gets the server's real quote; the oracle checks it.
  */
 function modelQuote(selected: string | null, options: Array<[product: string, available: boolean]>, owned: string[] = [], email: string | null = 'maria@example.com') {
-  const price = { serviceFee: 0, credit: 0, processingFee: 0, total: 0, governmentFee: 0, outOfPocket: 0 };
+  const price = { serviceFee: 0, credit: 0, processingFee: 0, total: 0, governmentFee: 0, outOfPocket: 0, visaClass: null, governmentFees: [] };
   return {
     selected,
     options: options.map(([product, available]) => ({ product, available, price })),
@@ -142,7 +142,6 @@ export const checkoutPaths: PathModel = {
   machine: checkoutMachine,
   budget: 100,
   calls: checkoutCalls,
-  effects: ['announceMissing', 'announcePaid', 'announcePaymentFailed', 'announceInvalidPlan', 'announcePurchaseConflict'],
   abstraction: (s) => {
     const c = context(s);
     return {
@@ -255,8 +254,8 @@ export const checkoutPaths: PathModel = {
       expect(lastHeld(world, 'fetchQuote')?.input).toEqual(world.input.query);
     },
     step: ({ before, event, after, world, started, asked }) => {
-      // The Pay button waits (busy) exactly while the quote or the payment is under way.
-      expect(after.hasTag('busy')).toBe(after.matches('loading') || after.matches({ ready: 'paying' }));
+      // The Pay button waits (busy) exactly while the quote or the payment is under way, and once the page leaves paid.
+      expect(after.hasTag('busy')).toBe(after.matches('loading') || after.matches({ ready: 'paying' }) || after.matches('paid'));
       // Back after paying: another traveller asks for a new application's quote, of the same service and package;
       // an upgrade still for sale opens the form on it; anything else stays on the order that is paid.
       if (before.matches('owned') && event.type === 'ANOTHER_TRAVELLER') {
@@ -296,14 +295,18 @@ export const checkoutPaths: PathModel = {
         const errors = checkoutErrors(context(before));
         const valid = Object.keys(errors).length === 0;
         expect(started.map((h) => h.name), 'a payment started').toEqual(valid ? ['processPayment'] : []);
-        expect(asked.map((e) => e.type)).toEqual(missingPaymentDetails(details) ? ['announceMissing'] : []);
+        // 'Missing Information' when a card field is empty; focus goes to the first field in error whenever Pay is refused.
+        expect(asked.map((e) => e.type)).toEqual(valid ? [] : missingPaymentDetails(details) ? ['toast', 'focusError'] : ['focusError']);
+        if (!valid) expect(asked.at(-1)?.params).toEqual({ type: 'focusError', form: 'payment-form' });
+        if (missingPaymentDetails(details)) expect(asked[0]?.params.toast).toEqual(MISSING_TOAST);
         expect(context(after).errors).toEqual(errors);
       } else {
         expect(started.filter((h) => h.name === 'processPayment')).toEqual([]);
       }
       // Every payment refused or lost is announced once, with the server's own reason when it gave one.
-      const failures = effectsOf(world, 'announcePaymentFailed');
-      const conflicts = effectsOf(world, 'announcePurchaseConflict');
+      const said = toastsOf(world);
+      const failures = said.filter((t) => t.title === 'commerce:toast.paymentFailed.title');
+      const conflicts = said.filter((t) => t.title === 'commerce:toast.alreadyPurchased.title' || t.title === 'commerce:toast.inProgress.title');
       const refusals = world.events.filter((e) => e.type === 'xstate.error.actor.processPayment');
       expect(failures.length + conflicts.length).toBe(refusals.length);
       if (event.type === 'xstate.error.actor.processPayment') {
@@ -313,10 +316,10 @@ export const checkoutPaths: PathModel = {
         if (sent && answer?.status === 409) {
           // Paid elsewhere: the server names the order, and the page asks again what the application has.
           expect(body).toMatchObject({ code: 'already_purchased', orderId: expect.any(String) });
-          expect(conflicts.at(-1)?.params).toEqual({ code: 'already_purchased' });
+          expect(conflicts.at(-1)).toEqual({ title: 'commerce:toast.alreadyPurchased.title', description: 'commerce:toast.alreadyPurchased.description' });
           expect(after.matches('loading')).toBe(true);
         } else {
-          expect(failures.at(-1)?.params).toEqual(sent ? { message: body?.message, code: body?.code } : { message: undefined, code: undefined });
+          expect(failures.at(-1)).toEqual(paymentFailedToast(sent ? body?.code : undefined));
           if (sent) expect(answer?.status).toBe(402);
         }
       }
@@ -373,7 +376,7 @@ export const checkoutPaths: PathModel = {
       invalidPlan: (s, world) => {
         expect(lastCall(world, 'GET', '/api/checkout/quote')?.response).toMatchObject({ selected: null });
         expect(world.held.filter((h) => h.name === 'processPayment')).toEqual([]);
-        expect(effectsOf(world, 'announceInvalidPlan')).toHaveLength(1);
+        expect(toastsOf(world)).toEqual([{ title: 'commerce:toast.invalidPlan.title', description: 'commerce:toast.invalidPlan.description', variant: 'destructive' }]);
       },
       failed: (s, world) => {
         expect(lastHeld(world, 'fetchQuote')?.verdict).toBe('dropped');
@@ -382,8 +385,9 @@ export const checkoutPaths: PathModel = {
         const answer = lastCall(world, 'POST', '/api/checkout/process');
         expect(answer?.status).toBe(200);
         const order = answer?.response as { id: string; status: string; price: { total: number }; card: unknown };
-        expect(s.output).toEqual({ to: `/payment-confirmation?order=${order.id}` });
-        expect(effectsOf(world, 'announcePaid')).toHaveLength(1);
+        expect(effectsOf(world, 'navigate').map((e) => e.params.to)).toEqual([`/payment-confirmation?order=${order.id}`]);
+        expect(toastsOf(world).filter((t) => t.title === PAID_TOAST.title)).toEqual([PAID_TOAST]);
+        expect(s.hasTag('busy')).toBe(true);
         // Charged once, at the server's price, and only the card's brand and last four kept.
         const rows = await world.app.db.selectFrom('orders').selectAll().where('id', '=', order.id).execute();
         expect(rows).toHaveLength(1);

@@ -111,3 +111,21 @@ export async function chargedInAnotherTab(world: World, leadId: string, bought: 
     .values({ idempotency_key: key, amount_cents: total, status: 'succeeded', code: null, message: null, reference: `test_ch_${randomUUID().slice(0, 24)}`, brand: 'visa', last4: '4242', created_at: at })
     .execute();
 }
+
+/** The decline codes the interface words itself (spec 1-core §8 with issue 34); any other failure says the default. */
+const DECLINES = ['card_declined', 'insufficient_funds', 'processing_error', 'expired_card', 'incorrect_cvc', 'incorrect_number'];
+
+/** 'Payment Failed' as the page must say it: the decline's reason in the interface language, or the spec's default. */
+export function paymentFailedToast(code: string | undefined) {
+  return {
+    title: 'commerce:toast.paymentFailed.title',
+    description: code && DECLINES.includes(code) ? `commerce:decline.${code}` : 'commerce:toast.paymentFailed.description',
+    variant: 'destructive',
+  };
+}
+
+export const PAID_TOAST = { title: 'commerce:toast.paid.title', description: 'commerce:toast.paid.description' };
+export const MISSING_TOAST = { title: 'commerce:toast.missing.title', description: 'commerce:toast.missing.description', variant: 'destructive' };
+
+/** The toasts a path's machine asked for so far, as the page would show them. */
+export const toastsOf = (world: World) => world.effects.filter((e) => e.type === 'toast').map((e) => e.params.toast);

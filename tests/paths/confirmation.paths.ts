@@ -45,9 +45,23 @@ const fileOf = (world: World, kind: 'confirmation' | 'form') => {
 
 export const confirmationPaths: PathModel = {
   machine: confirmationMachine,
-  budget: 50,
+  // The transition cover's paths and the required sequences' (four).
+  budget: 56,
+  // What a person does after a failure or on an order that is not paid, whatever the transition cover picks: a
+  // lost order or PDF is asked for again; a declined or refunded order gives no receipt or form.
+  required: [
+    {
+      name: 'an order that did not load, then Try again, then shown',
+      through: [(e) => e.type === 'xstate.error.actor.fetchOrder', (e) => e.type === 'RETRY', (e) => e.type === 'xstate.done.actor.fetchOrder'],
+    },
+    {
+      name: 'a receipt lost, then downloaded again',
+      through: [(e) => e.type === 'xstate.error.actor.downloadReceipt', (e) => e.type === 'DOWNLOAD.RECEIPT', (e) => e.type === 'xstate.done.actor.downloadReceipt'],
+    },
+    { name: 'a declined order, then its receipt asked for', case: 'a declined order', through: [(e) => e.type === 'xstate.done.actor.fetchOrder', (e) => e.type === 'DOWNLOAD.RECEIPT'] },
+    { name: 'a refunded order, then its form asked for', case: 'a refunded order', through: [(e) => e.type === 'xstate.done.actor.fetchOrder', (e) => e.type === 'DOWNLOAD.FORM'] },
+  ],
   calls: confirmationCalls,
-  effects: ['saveFile', 'announceReceiptFailed', 'announceFormFailed'],
   cases: [
     orderCase('a paid Premium order', 'paid', paidPremium),
     orderCase('a declined order', 'failed', async (world) => pay(world, 'basic', await application(world), CARDS.declined)),
@@ -74,7 +88,7 @@ export const confirmationPaths: PathModel = {
     },
     step: ({ event, world }) => {
       // Each PDF that arrives is saved once, under the server's name; each failure is announced with the number.
-      const saved = effectsOf(world, 'saveFile');
+      const saved = effectsOf(world, 'download');
       expect(saved).toHaveLength(world.events.filter((e) => /^xstate\.done\.actor\.download/.test(e.type)).length);
       if (event.type.startsWith('xstate.done.actor.download')) {
         const kind = event.type.endsWith('Receipt') ? 'confirmation' : 'form';
@@ -82,14 +96,16 @@ export const confirmationPaths: PathModel = {
         expect(file.fileName).toBe(fileOf(world, kind));
         expect(Buffer.from(file.bytes.subarray(0, 5)).toString()).toBe('%PDF-');
       }
-      for (const [effect, outcome] of [
-        ['announceReceiptFailed', 'xstate.error.actor.downloadReceipt'],
-        ['announceFormFailed', 'xstate.error.actor.downloadForm'],
-      ] as const) {
-        const announced = effectsOf(world, effect);
-        expect(announced).toHaveLength(world.events.filter((e) => e.type === outcome).length);
-        for (const a of announced) expect(a.params).toEqual({ number: (lastCall(world, 'GET', '/api/orders/')?.response as { number: string }).number });
-      }
+      // 'Error generating confirmation PDF' and 'Error generating form PDF' with the order's number, once per failure.
+      const number = (lastCall(world, 'GET', '/api/orders/')?.response as { number: string } | undefined)?.number;
+      const failures = world.events.flatMap((e) =>
+        e.type === 'xstate.error.actor.downloadReceipt' ? ['receiptFailed'] : e.type === 'xstate.error.actor.downloadForm' ? ['formFailed'] : [],
+      );
+      expect(effectsOf(world, 'toast').map((e) => e.params.toast)).toEqual(
+        failures.map((kind) => ({ title: `commerce:toast.${kind}.title`, description: `commerce:toast.${kind}.description`, params: { number }, variant: 'destructive' })),
+      );
+      // The page never leaves by itself.
+      expect(effectsOf(world, 'navigate')).toEqual([]);
     },
     states: {
       loading: (s, world) => {

@@ -119,6 +119,15 @@ const context = (s: Snap) => s.context as DashboardContext;
 
 function events(signedIn: boolean) {
   return (s: Snap): AnyEventObject[] => {
+    // What the app's session says, as the door tells it: still asking, or its answer (for nobody, possibly a stale
+    // 'signed in' the server then refuses).
+    if (s.matches('waiting')) {
+      return [
+        { type: 'SESSION', signedIn: false, checking: true },
+        ...(signedIn ? [] : [{ type: 'SESSION', signedIn: false, checking: false }]),
+        { type: 'SESSION', signedIn: true, checking: false },
+      ];
+    }
     if (s.matches('loading')) {
       return [
         signedIn ? { type: 'xstate.done.actor.fetchDashboard', output: MODEL_DATA } : { type: 'xstate.error.actor.fetchDashboard', error: { status: 401 }, sent: true },
@@ -161,7 +170,6 @@ export const dashboardPaths: PathModel = {
   // traveller' (issue 36) a dozen more.
   budget: 80,
   calls: dashboardCalls,
-  effects: ['resume', 'signOut', 'announceContinueFailed', 'saveFile', 'announceReceiptFailed', 'announceFormFailed'],
   abstraction: (s) => ({ value: s.value, viewing: context(s).viewing, continuing: context(s).continuing, downloading: context(s).downloading }),
   // View each application (their answers differ), not only the first that reaches a transition.
   payloadKind: (before, event) => `${JSON.stringify(event)} ${context(before).viewing ?? ''}`,
@@ -186,16 +194,24 @@ export const dashboardPaths: PathModel = {
   ],
   oracle: {
     initial: (s, world) => {
-      expect(s.value).toBe('loading');
-      expect(world.held.map((h) => h.name)).toEqual(['fetchDashboard']);
+      // Nothing is asked of the server before the session says someone is signed in.
+      expect(s.value).toBe('waiting');
+      expect(world.held).toEqual([]);
+      expect(s.hasTag('busy')).toBe(true);
     },
     step: ({ before, event, after, world, started }) => {
       const busy = (s: Snap) => s.matches('loading') || s.matches({ ready: 'continuing' }) || s.matches({ ready: 'receipt' }) || s.matches({ ready: 'form' });
+      // Waiting for the session, and every way out, wait too (nothing moves while the page goes).
+      const waits = (s: Snap) => busy(s) || s.matches('waiting') || s.status === 'done';
       // Where each click leads, by the oracle's own rules: the page's lists, panels and the pages it opens.
       const was = (v: unknown) => before.matches(v);
       const id = (event as { id?: string }).id;
       const idle = was({ ready: 'list' });
       const leads: Record<string, unknown> = {};
+      if (was('waiting')) {
+        const { signedIn, checking } = event as { signedIn?: boolean; checking?: boolean };
+        leads.SESSION = signedIn ? 'loading' : checking ? 'waiting' : 'toLogin';
+      } else if (event.type === 'SESSION') leads.SESSION = before.value;
       if (idle) {
         leads.VIEW = [IN_PROGRESS, SUBMITTED, FORM].includes(id as string) ? { ready: { viewing: 'loading' } } : before.value;
         leads.CONTINUE = id === IN_PROGRESS ? { ready: 'continuing' } : id === FORM ? 'opened' : before.value;
@@ -209,7 +225,7 @@ export const dashboardPaths: PathModel = {
       if (was({ ready: 'profile' }) || was({ ready: 'settings' }) || was({ ready: 'viewing' })) leads.CLOSE = { ready: 'list' };
       if (was('failed')) leads.RETRY = 'loading';
       if (was({ ready: { viewing: 'failed' } })) leads.RETRY = { ready: { viewing: 'loading' } };
-      if (!busy(before) && !was('loading') && event.type === 'LOGOUT') leads.LOGOUT = 'leaving';
+      if (!busy(before) && !was('loading') && !was('waiting') && event.type === 'LOGOUT') leads.LOGOUT = 'leaving';
       if (was({ ready: 'continuing' })) leads['xstate.error.actor.fetchAnswers'] = { ready: 'list' };
       for (const kind of ['Receipt', 'Form']) {
         leads[`xstate.done.actor.download${kind}`] = { ready: 'list' };
@@ -217,7 +233,7 @@ export const dashboardPaths: PathModel = {
       }
       if (event.type in leads) expect(after.value, `where ${event.type} leads`).toEqual(leads[event.type]);
       // Buttons wait (busy) exactly while the list or the answers to continue with load, or a PDF is made.
-      expect(after.hasTag('busy')).toBe(busy(after));
+      expect(after.hasTag('busy')).toBe(waits(after));
       // Meanwhile New, Continue and Logout are refused: nothing moves, nothing more is asked of the server.
       if (busy(before) && ['NEW', 'CONTINUE', 'ADD_TRAVELLER', 'LOGOUT'].includes(event.type)) {
         expect(after.value).toEqual(before.value);
@@ -226,19 +242,30 @@ export const dashboardPaths: PathModel = {
       // Continue loads the answers of that application only, only for one that can be continued, once.
       const continues = event.type === 'CONTINUE' && event.id === IN_PROGRESS && before.matches('ready') && !busy(before);
       expect(started.filter((h) => h.name === 'fetchAnswers').map((h) => h.input)).toEqual(continues ? [{ leadId: IN_PROGRESS }] : []);
-      expect(effectsOf(world, 'announceContinueFailed')).toHaveLength(world.events.filter((e) => e.type === 'xstate.error.actor.fetchAnswers').length);
+      const toasts = effectsOf(world, 'toast').map((e) => e.params.toast);
+      expect(toasts.filter((t) => t.title === 'account:toast.continueFailed.title')).toEqual(
+        world.events.filter((e) => e.type === 'xstate.error.actor.fetchAnswers').map(() => ({ title: 'account:toast.continueFailed.title', description: 'account:toast.continueFailed.description', variant: 'destructive' })),
+      );
+      // Logout hands the sign-out to the app's session (which says 'Logged Out'), and only Logout does.
       expect(effectsOf(world, 'signOut')).toHaveLength(after.matches('leaving') ? 1 : 0);
+      // The page is left once, and only by a way out.
+      expect(effectsOf(world, 'navigate')).toHaveLength(after.status === 'done' ? 1 : 0);
       // A PDF is asked for only for a paid order (the form only once its application's form is complete), once.
       const printing = started.filter((h) => h.name === 'downloadReceipt' || h.name === 'downloadForm');
       const asks = event.type === 'DOWNLOAD.RECEIPT' || event.type === 'DOWNLOAD.FORM';
       const listed = asks && before.matches({ ready: 'list' }) && event.orderId === PAID;
       expect(printing.map((h) => [h.name, h.input.order.id])).toEqual(listed ? [[event.type === 'DOWNLOAD.RECEIPT' ? 'downloadReceipt' : 'downloadForm', PAID]] : []);
       // A PDF made is handed to the browser; one that failed says so, naming the confirmation number.
-      for (const [actor, effect] of [['downloadReceipt', 'announceReceiptFailed'], ['downloadForm', 'announceFormFailed']] as const) {
-        expect(effectsOf(world, effect).map((e) => e.params)).toEqual(world.events.filter((e) => e.type === `xstate.error.actor.${actor}`).map(() => ({ number: 'RB-DASH-PAID0001' })));
+      for (const [actor, kind] of [['downloadReceipt', 'receiptFailed'], ['downloadForm', 'formFailed']] as const) {
+        expect(toasts.filter((t) => t.title === `commerce:toast.${kind}.title`)).toEqual(
+          world.events
+            .filter((e) => e.type === `xstate.error.actor.${actor}`)
+            .map(() => ({ title: `commerce:toast.${kind}.title`, description: `commerce:toast.${kind}.description`, params: { number: 'RB-DASH-PAID0001' }, variant: 'destructive' })),
+        );
       }
+      expect(effectsOf(world, 'download')).toHaveLength(world.events.filter((e) => /^xstate\.done\.actor\.download/.test(e.type)).length);
       if (event.type === 'xstate.done.actor.downloadReceipt' || event.type === 'xstate.done.actor.downloadForm') {
-        const file = effectsOf(world, 'saveFile').at(-1)?.params.file as { fileName: string; bytes: Uint8Array };
+        const file = effectsOf(world, 'download').at(-1)?.params.file as { fileName: string; bytes: Uint8Array };
         const kind = event.type === 'xstate.done.actor.downloadReceipt' ? 'confirmation' : 'form';
         expect(file.fileName).toBe(`ds160-${kind}-RB-DASH-PAID0001.pdf`);
         expect(Buffer.from(file.bytes).subarray(0, 5).toString()).toBe('%PDF-');
@@ -296,12 +323,15 @@ export const dashboardPaths: PathModel = {
       'ready.continuing': (_, world) => expect(lastHeld(world, 'fetchAnswers')?.input).toEqual({ leadId: IN_PROGRESS }),
       failed: (_, world) => expect(lastHeld(world, 'fetchDashboard')?.verdict).toBe('dropped'),
       toLogin: (s, world) => {
-        expect(lastCall(world, 'GET', '/api/applications')?.status).toBe(401);
-        expect(s.output).toEqual({ to: '/login' });
+        // The session said nobody, and nothing was asked; or it said someone, and the server refused the list.
+        const asked = lastCall(world, 'GET', '/api/applications');
+        if (asked) expect(asked.status).toBe(401);
+        else expect(world.events.at(-1)).toEqual({ type: 'SESSION', signedIn: false, checking: false });
+        expect(effectsOf(world, 'navigate').map((e) => e.params)).toEqual([{ type: 'navigate', to: '/login', replace: true }]);
       },
-      starting: (s) => expect(s.output).toEqual({ to: '/apply' }),
-      leaving: (s, world) => {
-        expect(s.output).toEqual({ to: '/' });
+      starting: (_, world) => expect(effectsOf(world, 'navigate').map((e) => e.params.to)).toEqual(['/apply']),
+      leaving: (_, world) => {
+        expect(effectsOf(world, 'navigate').map((e) => e.params.to)).toEqual(['/']);
         expect(effectsOf(world, 'signOut')).toHaveLength(1);
       },
       // The ten-section form opens its application by its address; 'Add a traveller' opens the application's own
@@ -311,8 +341,8 @@ export const dashboardPaths: PathModel = {
         const last = world.events.at(-1) as { type: string; id: string };
         const page = last.id === IN_PROGRESS ? '/apply/esta-wizard' : '/ds160-wizard';
         expect([last.type, last.id]).toEqual(last.type === 'CONTINUE' ? ['CONTINUE', FORM] : ['ADD_TRAVELLER', last.id === IN_PROGRESS ? IN_PROGRESS : FORM]);
-        expect(s.output).toEqual({ to: `${page}?traveller=${last.id}${last.type === 'ADD_TRAVELLER' ? '&add-traveller=1' : ''}` });
-        expect(effectsOf(world, 'resume')).toEqual([]);
+        expect(effectsOf(world, 'navigate').map((e) => e.params.to)).toEqual([`${page}?traveller=${last.id}${last.type === 'ADD_TRAVELLER' ? '&add-traveller=1' : ''}`]);
+        expect(effectsOf(world, 'store')).toEqual([]);
       },
       continued: (s, world) => {
         // The wizard resumes from what the server holds, on any device.
@@ -321,9 +351,12 @@ export const dashboardPaths: PathModel = {
         // It opens on the first required question the server's answers leave open (an optional one is not owed).
         const next = visibleQuestions(estaCatalog, EARLY_ESTA).find((q) => q.required && !EARLY_ESTA[q.id]?.trim())?.id;
         expect(next).toBeDefined();
-        expect(effectsOf(world, 'resume').map((e) => e.params)).toEqual([{ catalogId: 'esta', leadId: IN_PROGRESS, answers: EARLY_ESTA, currentId: next }]);
+        // Kept where the ESTA wizard restores its progress from: the server's answers, synced, its lead, where they stop.
+        expect(effectsOf(world, 'store').map((e) => e.params)).toEqual([
+          { type: 'store', area: 'local', values: { 'rumbo-wizard-esta': JSON.stringify({ answers: EARLY_ESTA, currentId: next, leadId: IN_PROGRESS, synced: EARLY_ESTA }) } },
+        ]);
         expect((lead?.response as { formData: unknown }).formData).toEqual(EARLY_ESTA);
-        expect(s.output).toEqual({ to: '/apply/esta-wizard' });
+        expect(effectsOf(world, 'navigate').map((e) => e.params.to)).toEqual(['/apply/esta-wizard']);
       },
     },
   },

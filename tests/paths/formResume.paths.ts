@@ -92,7 +92,6 @@ export const formResumePaths: PathModel = {
   machine: formResumeMachine,
   budget: 30,
   calls: formResumeCalls,
-  effects: ['restoreForm'],
   cases,
   required: [
     // The code and e-mail of an application saved elsewhere bring it back: what the restore oracle was written for.
@@ -110,7 +109,7 @@ export const formResumePaths: PathModel = {
       expect(s.value).toBe('idle');
       expect(s.context).toEqual({ leadId: world.input.leadId ?? null, code: world.input.code ? normalizeResumeCode(world.input.code) : '', email: '', errors: {}, issued: null, failure: null });
     },
-    step: async ({ event, before, after, world, started }) => {
+    step: async ({ event, before, after, world, started, asked }) => {
       // Nothing is sent with a code or an e-mail the page can tell is wrong; each gets its message.
       if (event.type === 'SUBMIT' && before.matches('idle')) {
         const valid = /^[A-HJ-NP-Z2-9]{8}$/.test(normalizeResumeCode(before.context.code)) && /@/.test(before.context.email);
@@ -162,12 +161,14 @@ export const formResumePaths: PathModel = {
       if (event.type === 'xstate.done.actor.resumeApplication') {
         const answer = lastCall(world, 'POST', '/api/leads/resume');
         expect(answer?.status).toBe(200);
-        expect(effectsOf(world, 'restoreForm').at(-1)?.params).toEqual({ application: answer?.response });
+        // Handed to the ten-section form on the page, which replaces its answers with the server's.
+        const application = answer?.response as { leadId: string; formData: unknown };
+        expect(asked.map((e) => e.params)).toEqual([{ type: 'handOff', flow: 'ds160Form', event: { type: 'RESTORE', leadId: application.leadId, values: application.formData } }]);
         const { leadId } = answer?.response as { leadId: string };
         expect((await world.http({ method: 'GET', path: `/api/leads/${leadId}` })).status).toBe(200);
         expect(after.context).toMatchObject({ code: '', email: '', failure: null });
       } else {
-        expect(effectsOf(world, 'restoreForm')).toEqual([]);
+        expect(asked).toEqual([]);
       }
     },
     states: {

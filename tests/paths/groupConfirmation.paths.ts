@@ -60,7 +60,6 @@ export const groupConfirmationPaths: PathModel = {
   machine: groupConfirmationMachine,
   budget: 60,
   calls: groupConfirmationCalls,
-  effects: ['saveFile', 'announceFormFailed'],
   abstraction: (s) => ({ value: s.value, receiptFailure: s.context.receiptFailure ?? null }),
   required: [
     { name: 'a lost answer, then Retry', case: 'a family paid together', through: [(e) => e.type === 'xstate.error.actor.fetchPayment', (e) => e.type === 'RETRY', (e) => e.type === 'xstate.done.actor.fetchPayment'] },
@@ -132,7 +131,7 @@ export const groupConfirmationPaths: PathModel = {
       if (event.type.startsWith('xstate.') && event.type.endsWith('downloadForm')) expect(after.context.downloading).toBeNull();
       // The PDF the server made for that traveller's own order is handed to the browser.
       if (event.type === 'xstate.done.actor.downloadForm') {
-        const file = effectsOf(world, 'saveFile').at(-1)?.params.file as { fileName: string; bytes: Uint8Array };
+        const file = effectsOf(world, 'download').at(-1)?.params.file as { fileName: string; bytes: Uint8Array };
         expect(file.fileName).toContain(before.context.payment.lines[before.context.downloading].order.number);
         expect(Buffer.from(file.bytes).subarray(0, 5).toString()).toBe('%PDF-');
       }
@@ -152,7 +151,7 @@ export const groupConfirmationPaths: PathModel = {
         const answer = lastCall(world, 'POST', '/api/generate-pdf');
         expect(answer?.status).toBe(200);
         expect(answer?.body).toMatchObject({ confirmationNumber: payment.number });
-        const file = effectsOf(world, 'saveFile').at(-1)?.params.file as { fileName: string; bytes: Uint8Array };
+        const file = effectsOf(world, 'download').at(-1)?.params.file as { fileName: string; bytes: Uint8Array };
         expect(file.fileName).toBe(`group-confirmation-${payment.number}.pdf`);
         // What the server printed is the charge it recorded: every traveller's order and amount, adding up to it.
         const text = await pdfText(file.bytes);
@@ -170,7 +169,13 @@ export const groupConfirmationPaths: PathModel = {
         expect(after.context.receiptFailure).toBe(!lost && status === 429 ? 'too_many_requests' : 'failed');
         expect(asked).toEqual([]);
       }
-      if (event.type === 'xstate.error.actor.downloadForm') expect(effectsOf(world, 'announceFormFailed').at(-1)?.params).toEqual({ number: before.context.payment.lines[before.context.downloading].order.number });
+      if (event.type === 'xstate.error.actor.downloadForm') {
+        const number = before.context.payment.lines[before.context.downloading].order.number;
+        expect(effectsOf(world, 'toast').at(-1)?.params.toast).toEqual({ title: 'commerce:toast.formFailed.title', description: 'commerce:toast.formFailed.description', params: { number }, variant: 'destructive' });
+      }
+      // One toast per failed form PDF, none for anything else; the page never leaves by itself.
+      expect(effectsOf(world, 'toast')).toHaveLength(world.events.filter((e) => e.type === 'xstate.error.actor.downloadForm').length);
+      expect(effectsOf(world, 'navigate')).toEqual([]);
     },
     states: {
       missing: (s, world) => expect(world.held).toEqual([]),

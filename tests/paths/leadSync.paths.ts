@@ -122,6 +122,30 @@ export const leadSyncPaths: PathModel = {
       due: c.due,
     };
   },
+  // What a person's connection does, whatever the transition cover picks: a failure and then success must clear the
+  // count of failures (the next failure is a first again, said once), and another application must not inherit
+  // what was in flight for the first.
+  required: [
+    {
+      name: 'a lost save, then Retry, then saved: the failures clear',
+      case: 'a saved lead with a change, saved on request',
+      through: [(event) => event.type === 'xstate.error.actor.save', (event) => event.type === 'RETRY', (event) => event.type === 'xstate.done.actor.save'],
+    },
+    {
+      name: "a lost capture, then the retry's time, then captured: the failures clear",
+      through: [(event) => event.type === 'xstate.error.actor.capture', (event) => event.type === 'xstate.after.RETRY.leadSync.failed', (event) => event.type === 'xstate.done.actor.capture'],
+    },
+    {
+      name: 'two lost saves in a row, then saved',
+      case: 'a completed section changed',
+      through: [(event) => event.type === 'xstate.error.actor.save', (event) => event.type === 'xstate.error.actor.save', (event) => event.type === 'xstate.done.actor.save'],
+    },
+    {
+      name: 'another application while a save is in flight: nothing of the first carried over',
+      case: 'a completed section changed',
+      through: [(event, before) => event.type === 'RESET' && before.value === 'saving'],
+    },
+  ],
   delayEndsAt: (world) => {
     const at = clock.get(world) ?? { idleSince: 0, failedSince: 0, state: 'idle', failures: 0 };
     return at.state === 'failed' ? at.failedSince + expectedRetry(at.failures) : at.idleSince + AUTOSAVE_MS;

@@ -78,14 +78,46 @@ const loginCase = (
   events: moves(email, password, { ...succeeds, guestLogin: true }),
 });
 
-const FAILED_ANNOUNCEMENT: Record<string, string> = { userLogin: 'announceLoginFailed', guestLogin: 'announceGuestFailed', signup: 'announceSignupFailed' };
+/** The toast each refused call's form says ('Login Failed', 'Sign up failed', the guest's), by the call. */
+const FAILED_TOAST: Record<string, string> = { userLogin: 'account:toast.loginFailed', guestLogin: 'account:toast.guestFailed', signup: 'account:toast.signupFailed' };
+/** Each form's id on the page, by the event that submits it: a refused submit focuses its first field in error. */
+const FORM_OF: Record<string, string> = { LOGIN: 'login-form', GUEST: 'guest-form', SIGNUP: 'signup-form' };
+/** The welcome each way in says. */
+const WELCOMES = ['account:toast.loggedIn.title', 'account:toast.signedUp.title', 'account:toast.guest.title'];
 
 export const loginPaths: PathModel = {
   machine: loginMachine,
-  budget: 100,
+  // The transition cover's paths and the required sequences' (five).
+  budget: 110,
   calls: loginCalls,
-  effects: ['announceLoggedIn', 'announceLoginFailed', 'announceSignedUp', 'announceSignupFailed', 'announceGuest', 'announceGuestFailed', 'announceMismatch'],
   abstraction: (s) => ({ value: s.value, fields: context(s).fields, errors: Object.keys(context(s).errors).sort() }),
+  // What a person does after a refusal, whatever the transition cover picks: the errors of one form do not follow
+  // a switch to the other tab, and a lost connection leaves the form to be sent again.
+  required: [
+    {
+      name: 'a sign-up refused for a short password, then the sign-in tab: no sign-up error there',
+      through: [(e, before) => e.type === 'SIGNUP' && before.matches({ signup: 'editing' }) && context(before).fields.password === 'short', (e) => e.type === 'TAB.LOGIN'],
+    },
+    {
+      name: 'a sign-up refused, then the sign-in tab and back: the errors are gone',
+      through: [(e, before) => e.type === 'SIGNUP' && before.matches({ signup: 'editing' }), (e) => e.type === 'TAB.LOGIN', (e) => e.type === 'TAB.SIGNUP'],
+    },
+    {
+      name: 'a sign-in refused for its e-mail, then the sign-up tab: no sign-in error there',
+      case: 'a member signing in',
+      through: [(e, before) => e.type === 'LOGIN' && before.matches({ login: 'editing' }) && context(before).fields.email === 'not-an-email', (e) => e.type === 'TAB.SIGNUP'],
+    },
+    {
+      name: 'a sign-in lost, then Sign in again',
+      case: 'a member signing in',
+      through: [(e) => e.type === 'xstate.error.actor.userLogin' && e.error === 'network', (e) => e.type === 'LOGIN', (e) => e.type === 'xstate.done.actor.userLogin'],
+    },
+    {
+      name: 'a guest entry lost, then as a guest again',
+      case: 'a member signing in',
+      through: [(e) => e.type === 'xstate.error.actor.guestLogin', (e) => e.type === 'GUEST', (e) => e.type === 'xstate.done.actor.guestLogin'],
+    },
+  ],
   cases: [
     loginCase('a new applicant signing up', 'signup', (w) => withoutAccount(w, EMAIL.fresh), [EMAIL.fresh, PASSWORD], { signup: true, userLogin: false }),
     loginCase('an e-mail that already has an account', 'signup', (w) => withAccount(w, EMAIL.taken), [EMAIL.taken, PASSWORD], { signup: false, userLogin: true }),
@@ -115,9 +147,12 @@ export const loginPaths: PathModel = {
         // (The guest's e-mail is its own field.)
         const shown = event.type === 'GUEST' ? Object.fromEntries(Object.entries(errors).map(([, why]) => ['guestEmail', why])) : errors;
         expect(context(after).errors).toEqual(valid ? {} : shown);
-        if (!valid && event.type === 'SIGNUP') {
-          expect(asked.map((a) => a.type)).toEqual('confirmPassword' in errors ? ['announceMismatch'] : []);
-        }
+        // 'Passwords do not match' beside the field's own message; focus to the form's first field in error.
+        const mismatch = !valid && event.type === 'SIGNUP' && 'confirmPassword' in errors;
+        expect(asked.map((a) => a.params)).toEqual([
+          ...(mismatch ? [{ type: 'toast', toast: { title: 'account:toast.mismatch.title', description: 'account:toast.mismatch.description', variant: 'destructive' } }] : []),
+          ...(valid ? [] : [{ type: 'focusError', form: FORM_OF[event.type] }]),
+        ]);
       } else {
         expect(started).toEqual([]);
       }
@@ -128,7 +163,10 @@ export const loginPaths: PathModel = {
         const answer = [...world.calls].reverse()[0];
         // The server's reason as a code the page words in its language (issue 34), never its English message.
         const code = (answer?.response as { code?: string } | undefined)?.code;
-        expect(asked).toEqual([{ type: FAILED_ANNOUNCEMENT[id], params: { code: held?.verdict === 'sent' && isErrorCode(code) ? code : undefined } }]);
+        const key = FAILED_TOAST[id] as string;
+        expect(asked.map((a) => a.params.toast)).toEqual([
+          { title: `${key}.title`, description: held?.verdict === 'sent' && isErrorCode(code) ? `errors:${code}` : `${key}.description`, variant: 'destructive' },
+        ]);
         if (held?.verdict === 'sent') expect([401, 409]).toContain(answer?.status);
       }
       if (event.type === 'TAB.LOGIN' || event.type === 'TAB.SIGNUP') expect(context(after).errors).toEqual({});
@@ -137,11 +175,14 @@ export const loginPaths: PathModel = {
       done: async (s, world) => {
         const answer = [...world.calls].reverse()[0];
         expect([200, 201]).toContain(answer?.status);
-        expect(s.output).toEqual({ to: '/dashboard', account: answer?.response });
+        // The app's session is told who it is, and the dashboard opens.
+        expect(effectsOf(world, 'signedIn').map((e) => e.params.account)).toEqual([answer?.response]);
+        expect(effectsOf(world, 'navigate').map((e) => e.params.to)).toEqual(['/dashboard']);
+        expect(s.hasTag('busy')).toBe(true);
         // The session is signed in now: the server says who it is.
         const me = await world.http({ method: 'GET', path: '/api/auth/me' });
         expect(JSON.parse(me.text).user).toEqual(answer?.response);
-        const welcomed = ['announceLoggedIn', 'announceSignedUp', 'announceGuest'].flatMap((t) => effectsOf(world, t));
+        const welcomed = effectsOf(world, 'toast').filter((e) => WELCOMES.includes(e.params.toast.title));
         expect(welcomed).toHaveLength(1);
       },
       'login.signingIn': (s) => expect(s.hasTag('busy')).toBe(true),

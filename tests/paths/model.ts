@@ -34,7 +34,7 @@ export interface World {
   calls: CallRecord[];
   /** Every call the machine started, with the input it was given, in order. */
   held: HeldCall[];
-  /** Every page action the machine asked for (persist, toast, log), with its params. */
+  /** Everything the machine did to the world, in order: each effect it emitted (navigate, store, toast…), the event itself as params. */
   effects: Effect[];
   /** The input the live actor started with. */
   input: any;
@@ -73,7 +73,7 @@ export interface Step {
   world: World;
   /** The calls the machine started during this step. */
   started: HeldCall[];
-  /** The page actions it asked for during this step. */
+  /** The effects it emitted during this step. */
   asked: Effect[];
 }
 

@@ -13,6 +13,7 @@ import { confirmationPaths } from './confirmation.paths';
 import { dashboardPaths } from './dashboard.paths';
 import { ds160FormPaths } from './ds160Form.paths';
 import { formResumePaths } from './formResume.paths';
+import { governmentFeesPaths } from './governmentFees.paths';
 import { groupCheckoutPaths } from './groupCheckout.paths';
 import { groupConfirmationPaths } from './groupConfirmation.paths';
 import { languagePaths } from './language.paths';
@@ -59,6 +60,7 @@ export const pathModels: Record<MachineName, PathModel> = {
   adminDashboard: adminDashboardPaths,
   operators: operatorsPaths,
   auditLog: auditLogPaths,
+  governmentFees: governmentFeesPaths,
   premiumInterview: premiumInterviewPaths,
   voiceControls: voiceControlsPaths,
   travellerGroup: travellerGroupPaths,

@@ -122,7 +122,6 @@ export const photoCheckPaths: PathModel = {
   machine: photoCheckMachine,
   budget: 45,
   calls: (http) => photoCheckCalls(http, read),
-  effects: ['photoChosen', 'announceAnalysis', 'announceAnalyzeFailed'],
   abstraction: (s) => ({ value: s.value, file: s.context.file?.name ?? null, kept: s.context.photoId !== null, fixed: s.context.fixed !== null, problem: s.context.problem?.key ?? null }),
   cases,
   required: [
@@ -179,18 +178,27 @@ export const photoCheckPaths: PathModel = {
         expect(after.context.problem?.key ?? null).toBe(problem);
         if (problem) expect(after.context.file).toBe(before.context.file);
       }
-      // The form hears of every photo given up and every photo kept, and of nothing else.
-      const chosen = asked.filter((e) => e.type === 'photoChosen').map((e) => e.params.photoId);
+      // The form's photo field hears of every photo given up (emptied) and every photo kept, and of nothing else.
+      const chosen = asked.filter((e) => e.type === 'handOff').map((e) => e.params);
       const gaveUp = before.context.photoId !== null && after.context.photoId === null;
       const kept = event.type === 'xstate.done.actor.storePhoto';
-      expect(chosen).toEqual(gaveUp ? [null] : kept ? [after.context.photoId] : []);
-      // 'Photo Approved' or 'Photo Issues Found' once per check, with the server's own analysis.
-      const announced = effectsOf(world, 'announceAnalysis');
-      expect(announced).toHaveLength(world.events.filter((e) => e.type === 'xstate.done.actor.analyzePhoto').length);
-      if (event.type === 'xstate.done.actor.analyzePhoto') expect(announced.at(-1)?.params.analysis).toEqual(lastCall(world, 'POST', '/api/analyze-photo')?.response && (lastCall(world, 'POST', '/api/analyze-photo')?.response as { analysis: unknown }).analysis);
+      const told = (value: string) => ({ type: 'handOff', flow: 'ds160Form', event: { type: 'FIELD.CHANGE', field: 'photoId', value } });
+      expect(chosen).toEqual(gaveUp ? [told('')] : kept ? [told(after.context.photoId)] : []);
+      // 'Photo Approved' or 'Photo Issues Found' (with the server's score) once per check.
+      const toasts = effectsOf(world, 'toast').map((e) => e.params.toast);
+      const verdicts = toasts.filter((t) => t.title !== 'ds160form:toasts.error');
+      expect(verdicts).toHaveLength(world.events.filter((e) => e.type === 'xstate.done.actor.analyzePhoto').length);
+      if (event.type === 'xstate.done.actor.analyzePhoto') {
+        const analysis = (lastCall(world, 'POST', '/api/analyze-photo')?.response as { analysis: { isValid: boolean; overallScore: number } }).analysis;
+        expect(verdicts.at(-1)).toEqual(
+          analysis.isValid
+            ? { title: 'ds160form:toasts.photoApproved.title', description: 'ds160form:toasts.photoApproved.description' }
+            : { title: 'ds160form:toasts.photoIssues.title', description: 'ds160form:toasts.photoIssues.description', params: { score: analysis.overallScore } },
+        );
+      }
       // The failure toast only when the check could not run; a file the server refuses gets its own message.
       const lost = world.events.filter((e) => e.type === 'xstate.error.actor.analyzePhoto' && (e as { error?: unknown }).error !== 'server').length;
-      expect(effectsOf(world, 'announceAnalyzeFailed')).toHaveLength(lost);
+      expect(toasts.filter((t) => t.title === 'ds160form:toasts.error')).toEqual(Array.from({ length: lost }, () => ({ title: 'ds160form:toasts.error', description: 'ds160form:toasts.photoFailed', variant: 'destructive' })));
     },
     states: {
       // While a call runs the photo cannot change; otherwise the applicant may always pick or remove one.

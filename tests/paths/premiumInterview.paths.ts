@@ -4,7 +4,7 @@ import { premiumCalls } from '../../client/api/actors/premium';
 import { makeVoiceActors } from '../../client/api/actors/voice';
 import type { Transport } from '../../client/api/transport';
 import { waitFor } from 'xstate';
-import { currentQuestion, isLastQuestion, premiumInterviewMachine, voiceControlsOf, type PremiumInterviewContext, type VoiceControlsRef } from '../../machines/premiumInterview.machine';
+import { premiumInterviewMachine, type PremiumInterviewContext, type VoiceControlsRef } from '../../machines/premiumInterview.machine';
 import { voiceControlsMachine } from '../../machines/voiceControls.machine';
 import { readFacts } from '../../server/services/premium/facts/index';
 import { planInterview, renderInterview } from '../../server/services/premium/questions';
@@ -45,6 +45,12 @@ const SAVED_TEXT = savedFormText(JSON.stringify(validForm()));
 const SAVED_QUESTIONS = { en: questionsOf(SAVED_TEXT, 'en'), es: questionsOf(SAVED_TEXT, 'es') };
 
 const context = (s: Snap) => s.context as PremiumInterviewContext;
+// The oracle's own statement of where the interview stands (spec 3-ai §4.7), not the machine's helpers
+// (tests/domain/oracleImports.test.ts): the question asked is the one at the interview's place among the server's
+// questions, the last is the one after which the analysis comes, and the voice controls are the child named voice.
+const askedQuestion = (c: PremiumInterviewContext) => (c.index >= 0 && c.index < c.questions.length ? c.questions[c.index] : undefined);
+const onLastQuestion = (c: PremiumInterviewContext) => c.questions.length > 0 && c.index + 1 === c.questions.length;
+const voiceControlsOf = (s: { children?: Record<string, unknown> }) => s.children?.voice as VoiceControlsRef | undefined;
 
 /** Where the session stands before the page opens, and which waiting step the order is refunded at. */
 type Stage = 'new' | 'verified' | 'resumed' | 'finished';
@@ -373,7 +379,7 @@ export const premiumInterviewPaths: PathModel = {
         if (status === 403) expect(after.value).toEqual({ access: 'editing' });
       }
       if (event.type === 'SUBMIT_ANSWER') {
-        const question = currentQuestion(b);
+        const question = askedQuestion(b);
         const given2 = b.answer.trim().length > 0;
         expect(started.map((h) => [h.name, h.input])).toEqual(
           given2 ? [['evaluateAnswer', { questionId: question?.id, answer: b.answer.trim(), allAnswers: { ...b.answers, [question?.id as string]: b.answer.trim() }, language: b.language }]] : [],
@@ -381,15 +387,15 @@ export const premiumInterviewPaths: PathModel = {
       }
       if (event.type === 'xstate.done.actor.evaluateAnswer') {
         // Saved on the server with its judgement, which the page keeps; then the next question, or the analysis.
-        const question = currentQuestion(b) as { id: string };
+        const question = askedQuestion(b) as { id: string };
         const answer = lastCall(world, 'POST', '/api/premium/evaluate-answer')?.response as any;
         const row = await interviewRow(world);
         expect(json(row?.answers)[question.id]).toBe(b.answer.trim());
         expect(json(row?.evaluations)[question.id]).toMatchObject({ verdict: answer.verdict, score: answer.score });
         expect(a.evaluations[question.id]).toEqual(answer);
-        expect(a.index).toBe(isLastQuestion(b) ? b.index : b.index + 1);
-        const reword = !isLastQuestion(b) && a.wordedIn !== a.language;
-        expect(started.map((h) => h.name)).toEqual(isLastQuestion(b) ? ['finalAnalysis'] : reword ? ['loadInterview'] : []);
+        expect(a.index).toBe(onLastQuestion(b) ? b.index : b.index + 1);
+        const reword = !onLastQuestion(b) && a.wordedIn !== a.language;
+        expect(started.map((h) => h.name)).toEqual(onLastQuestion(b) ? ['finalAnalysis'] : reword ? ['loadInterview'] : []);
       }
       if (event.type.startsWith('xstate.error.actor.') && lastHeld(world, event.type.slice('xstate.error.actor.'.length))?.verdict === 'sent') {
         // The server closed the interview: back to the access screen, saying so.
@@ -400,7 +406,7 @@ export const premiumInterviewPaths: PathModel = {
         expect(a.alert).toEqual({ alert: 'answerFailed' });
         // The answer stays in its box and among the answers (spec 3-ai §4.7: saved, then sent).
         expect(a.answer).toBe(b.answer);
-        expect(a.answers[currentQuestion(b)?.id as string]).toBe(b.answer.trim());
+        expect(a.answers[askedQuestion(b)?.id as string]).toBe(b.answer.trim());
       } else if (event.type === 'xstate.error.actor.finalAnalysis') {
         expect(a.alert).toEqual({ alert: 'answerFailed' });
         expect(a.answer).toBe(b.answer);

@@ -12,11 +12,11 @@ import { effectsOf, lastCall, lastHeld, type PathModel, type Snap, type World } 
 const { pricing, fees } = DEFAULT_SETTINGS;
 /** The one price story the spec and docs/DECISIONS.md state, from the seeded map: what every card must show. */
 const STORY = {
-  basic: modelPrice(pricing.DS160_BASIC, fees.ds160GovernmentFee, fees.processingFee),
-  pro: modelPrice(pricing.DS160_PRO, fees.ds160GovernmentFee, fees.processingFee),
-  premium: modelPrice(pricing.DS160_PREMIUM, fees.ds160GovernmentFee, fees.processingFee),
-  esta: modelPrice(pricing.ESTA - 22, fees.estaGovernmentFee, fees.processingFee),
-  completion: modelPrice(fees.completionFee, fees.ds160GovernmentFee, fees.processingFee),
+  basic: modelPrice(pricing.DS160_BASIC, fees.processingFee, 'B'),
+  pro: modelPrice(pricing.DS160_PRO, fees.processingFee, 'B'),
+  premium: modelPrice(pricing.DS160_PREMIUM, fees.processingFee, 'B'),
+  esta: modelPrice(pricing.ESTA, fees.processingFee, 'ESTA'),
+  completion: modelPrice(fees.completionFee, fees.processingFee, 'B'),
 };
 
 const MODEL_DATA: PricingData = {
@@ -52,7 +52,6 @@ export const pricingPaths: PathModel = {
   machine: pricingMachine,
   budget: 20,
   calls: pricingCalls,
-  effects: ['announcePurchaseFailed'],
   abstraction: (s) => ({ value: s.value, planId: s.context.planId }),
   cases: [
     { name: 'the pricing page', input: {}, events },
@@ -68,13 +67,18 @@ export const pricingPaths: PathModel = {
       expect(world.held.map((c) => c.name)).toEqual(given ? [] : ['fetchPricing']);
     },
     step: ({ after, world, event, started }) => {
-      expect(after.hasTag('busy')).toBe(after.matches('loading') || after.matches({ ready: 'purchasing' }));
+      // Loading, purchasing, or leaving to pay: the buttons wait.
+      expect(after.hasTag('busy')).toBe(after.matches('loading') || after.matches({ ready: 'purchasing' }) || after.status === 'done');
       // A purchase starts only from a Purchase button of a listed plan, for that plan, and never while one runs.
       const starts = event.type === 'PURCHASE' && ['basic', 'pro', 'premium'].includes(event.planId) && world.events.at(-2)?.type !== 'PURCHASE';
       expect(started.filter((h) => h.name === 'purchasePackage').map((h) => h.input)).toEqual(starts && after.matches({ ready: 'purchasing' }) ? [{ planId: event.planId }] : []);
       // 'Failed to purchase package' once per failed purchase, never otherwise.
       const failed = purchases(world).filter((e) => e.type.startsWith('xstate.error.')).length;
-      expect(effectsOf(world, 'announcePurchaseFailed')).toHaveLength(failed);
+      expect(effectsOf(world, 'toast').map((e) => e.params.toast)).toEqual(
+        Array.from({ length: failed }, () => ({ title: 'commerce:toast.purchaseFailed.title', description: 'commerce:toast.purchaseFailed.description', variant: 'destructive' })),
+      );
+      // The page is left only for the checkout the server named.
+      expect(effectsOf(world, 'navigate')).toHaveLength(after.status === 'done' ? 1 : 0);
       if (event.type === 'PURCHASE' && !['basic', 'pro', 'premium'].includes(event.planId)) expect(after.matches({ ready: 'purchasing' })).toBe(false);
     },
     states: {
@@ -85,13 +89,13 @@ export const pricingPaths: PathModel = {
           return;
         }
         // The cards show what the server answers: the plans in cents, and every price story as GET /api/prices
-        // states it, which is the spec's arithmetic on the seeded map (the ESTA: $77 + $2.99 + $21 = $100.99).
+        // states it, which is the spec's arithmetic on the seeded map (the ESTA: $77 + $2.99 + $40 = $119.99).
         const plans = lastCall(world, 'GET', '/api/subscription/plans');
         const prices = lastCall(world, 'GET', '/api/prices');
         expect([plans?.status, prices?.status]).toEqual([200, 200]);
         expect(s.context.data).toEqual({ plans: plans?.response, prices: prices?.response });
         expect(s.context.data.prices).toEqual(STORY);
-        expect(s.context.data.prices.esta.outOfPocket).toBe(10099);
+        expect(s.context.data.prices.esta.outOfPocket).toBe(11999);
         // A card's package price is the price story's service fee.
         for (const plan of s.context.data.plans) expect(plan.price).toBe(STORY[plan.id as 'basic'].serviceFee);
       },
@@ -106,8 +110,9 @@ export const pricingPaths: PathModel = {
       checkout: (s, world) => {
         const answer = lastCall(world, 'POST', '/api/packages/purchase');
         expect(answer?.status).toBe(200);
-        expect(s.output).toEqual({ to: (answer?.response as { checkoutUrl: string }).checkoutUrl });
-        expect(s.output.to).toBe(`/checkout?plan=${s.context.planId}`);
+        const to = effectsOf(world, 'navigate').map((e) => e.params.to);
+        expect(to).toEqual([(answer?.response as { checkoutUrl: string }).checkoutUrl]);
+        expect(to).toEqual([`/checkout?plan=${s.context.planId}`]);
       },
     },
   },

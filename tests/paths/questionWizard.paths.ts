@@ -232,9 +232,43 @@ async function leadRow(world: World, id: string) {
   return world.app.db.selectFrom('leads').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** Where a wizard's progress is kept in this browser (the oracle's own statement of the key). */
+const keyOf = (catalogId: string) => `rumbo-wizard-${catalogId}`;
+
+/** What the wizard last wrote under its own key, read back (null: forgotten; undefined: never written). */
+function lastKept(world: World, catalogId: string): unknown {
+  const writes = effectsOf(world, 'store').filter((e) => keyOf(catalogId) in e.params.values);
+  const value = writes.at(-1)?.params.values[keyOf(catalogId)];
+  return typeof value === 'string' ? JSON.parse(value) : value;
+}
+
+/**
+ * The oracle's names for what the wizard emitted: its progress kept or forgotten, another wizard's opened with
+ * answers (a hand-over), its toasts by what they say, a background failure logged, and where it sends the applicant.
+ */
+function named(effect: { type: string; params: any }, catalogId: string): string {
+  const e = effect.params;
+  if (e.type === 'store') {
+    if (!(keyOf(catalogId) in e.values)) return 'handOver';
+    return e.values[keyOf(catalogId)] === null ? 'clearProgress' : 'persistProgress';
+  }
+  if (e.type === 'toast') {
+    const { title, description, variant, params } = e.toast;
+    if (title === 'wizard:toast.started.title' && description === 'wizard:toast.started.description') return `announceLeadStarted(${params?.form})`;
+    if (title === 'wizard:toast.submitted.title') return 'announceSubmitted';
+    if (title === 'wizard:toast.error' && variant === 'destructive') return `announceSubmitFailed(${description})`;
+  }
+  if (e.type === 'log') return 'logSyncFailure';
+  if (e.type === 'navigate') return `navigate(${e.to})`;
+  return `unexpected ${JSON.stringify(e)}`;
+}
+
+/** What a catalog says when its submit fails (spec 2-wizards §8). */
+const FAILED: Record<string, string> = { ds160: 'wizard:toast.ds160Failed', esta: 'wizard:toast.estaFailed', preassessment: 'wizard:toast.formFailed' };
+
 function expectPersisted(step: Step) {
   const a = context(step.after);
-  const saved = effectsOf(step.world, 'persistProgress').at(-1)?.params;
+  const saved = lastKept(step.world, a.catalog.id);
   expect(saved, 'progress kept in local storage').toEqual({ answers: a.answers, currentId: a.currentId, leadId: a.leadId, synced: a.synced });
 }
 
@@ -330,7 +364,7 @@ async function checkOutcome(step: Step) {
   const { before, event, after, world, asked } = step;
   const b = context(before);
   const a = context(after);
-  const names = asked.map((e) => e.type);
+  const names = asked.map((e) => named(e, b.catalog.id));
   switch (event.type) {
     case 'xstate.done.actor.capture': {
       const answer = lastCall(world, 'POST', '/api/leads/immediate');
@@ -339,7 +373,7 @@ async function checkOutcome(step: Step) {
       expect(a.leadId).toBe(leadId);
       expect(syncOf(after)).toBe('idle');
       // 'Application Started' only for a lead the server made just now (spec 2-wizards §4.3).
-      expect(names.filter((n) => n === 'announceLeadStarted')).toHaveLength(existing ? 0 : 1);
+      expect(names.filter((n) => n.startsWith('announceLeadStarted'))).toEqual(existing ? [] : [`announceLeadStarted(${b.catalog.formType})`]);
       expectPersisted(step);
       expect((await leadRow(world, leadId))?.email).toBe(lastHeld(world, 'capture')?.input.email);
       break;
@@ -382,7 +416,13 @@ async function checkOutcome(step: Step) {
         amount: response.checkout.amount,
         price: response.checkout.price,
       });
-      expect(names).toEqual(['clearProgress', 'announceSubmitted']);
+      // The progress is forgotten; the DS-160 says so; the ESTA and the DS-160 go on to the checkout the server named,
+      // the pre-assessment shows its completion card where it is.
+      expect(names).toEqual([
+        'clearProgress',
+        ...(b.catalog.id === 'ds160' ? ['announceSubmitted'] : []),
+        ...(b.catalog.id === 'preassessment' ? [] : [`navigate(${response.checkout.url})`]),
+      ]);
       const row = await leadRow(world, leadId as string);
       expect(row?.completion_status).toBe(b.catalog.id === 'preassessment' ? 'incomplete' : 'completed');
       expect(JSON.parse(row?.form_data ?? '{}')).toMatchObject(submittedAnswers(b.catalog, b.answers));
@@ -391,7 +431,7 @@ async function checkOutcome(step: Step) {
     case 'xstate.error.actor.submitLead': {
       expect(after.hasTag('busy')).toBe(false);
       expect(a.answers).toEqual(b.answers);
-      expect(names).toEqual(['announceSubmitFailed']);
+      expect(names).toEqual([`announceSubmitFailed(${FAILED[b.catalog.id]})`]);
       const refused = refusedField(world, b.catalog);
       if (!refused) {
         expect(after.hasTag('submitFailed')).toBe(true);
@@ -415,10 +455,34 @@ async function checkOutcome(step: Step) {
 
 export const questionWizardPaths: PathModel = {
   machine: questionWizardMachine,
-  budget: 170,
+  // The transition cover's paths and the required sequences' (four).
+  budget: 180,
+  // What a person does after a refusal or a failure, whatever the transition cover picks: a refused answer's
+  // message goes once a good one is kept; a lost submit or save is sent again.
+  required: [
+    {
+      name: 'an answer refused, then another typed and Next',
+      case: 'ESTA, a new applicant: the lead is captured from the e-mail step',
+      through: [(e) => e.type === 'NEXT', (e, before) => e.type === 'ANSWER.CHANGE' && context(before).error !== null, (e) => e.type === 'NEXT'],
+    },
+    {
+      name: 'a submit lost, then sent again',
+      case: 'ESTA, the last question without a lead: the full lead is made at submit',
+      through: [(e) => e.type === 'xstate.error.actor.submitLead', (e) => e.type === 'NEXT' || e.type === 'SUBMIT', (e) => e.type === 'xstate.done.actor.submitLead'],
+    },
+    {
+      name: 'a capture lost, then the lead captured',
+      case: 'ESTA, a new applicant: the lead is captured from the e-mail step',
+      through: [(e) => e.type === 'xstate.error.actor.capture', (e) => e.type === 'xstate.done.actor.capture'],
+    },
+    {
+      name: 'a save lost at the phone step, then saved',
+      case: 'ESTA, the phone step with a captured lead',
+      through: [(e) => e.type === 'xstate.error.actor.save', (e) => e.type === 'xstate.done.actor.save'],
+    },
+  ],
   // The page's calls, and its child's for the catalog (client/api/actors/questionWizard.ts provides them alike).
   calls: (http, input: { catalog: Catalog }) => ({ ...questionWizardCalls(http), ...questionWizardSyncCalls(input.catalog)(http) }),
-  effects: ['persistProgress', 'clearProgress', 'announceLeadStarted', 'announceSubmitted', 'announceSubmitFailed', 'logSyncFailure', 'handOver'],
   abstraction: (s) => {
     const { catalog: _catalog, today: _today, leadId, checkout: _checkout, ...rest } = context(s);
     return { value: s.value, lead: leadId !== null, ...rest };
@@ -568,7 +632,8 @@ export const questionWizardPaths: PathModel = {
           const answers = { ...b.answers, [b.currentId]: normalizeAnswer(progressOf(b).question, b.draft) };
           expect(after.output).toMatchObject({ kind: 'switched', to: '/apply/wizard' });
           // The DS-160 opens with what the ESTA shares already filled in.
-          expect(step.asked).toEqual([{ type: 'handOver', params: { catalogId: 'ds160', answers: carryOver(answers, ESTA_TO_DS160) } }]);
+          expect(step.asked.map((e) => named(e, b.catalog.id))).toEqual(['handOver', 'navigate(/apply/wizard)']);
+          expect(lastKept(step.world, 'ds160')).toEqual({ answers: carryOver(answers, ESTA_TO_DS160), currentId: null, leadId: null, synced: {} });
           break;
         }
         default:

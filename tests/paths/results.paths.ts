@@ -4,7 +4,7 @@ import { resultsCalls } from '../../client/api/actors/results';
 import { preassessmentCatalog } from '../../machines/domain/catalogs';
 import { resultsMachine } from '../../machines/results.machine';
 import { answersFor } from '../helpers/answers';
-import { lastCall, lastHeld, type PathModel, type Snap, type World } from './model';
+import { effectsOf, lastCall, lastHeld, type PathModel, type Snap, type World } from './model';
 
 // /results (spec 1-core §2.7) against the real analysis and ESTA check routes.
 
@@ -40,7 +40,6 @@ export const resultsPaths: PathModel = {
   machine: resultsMachine,
   budget: 25,
   calls: resultsCalls,
-  effects: ['print'],
   cases: [
     { name: 'after an ESTA pre-assessment', input: undefined, setup: async (w, i) => (await preassessment(w, 'ESTA'), i), events: events(true) },
     { name: 'after a DS-160 pre-assessment', input: undefined, setup: async (w, i) => (await preassessment(w, 'DS-160'), i), events: events(true) },
@@ -52,11 +51,12 @@ export const resultsPaths: PathModel = {
       expect(world.held.map((h) => h.name)).toEqual(['fetchResults']);
     },
     step: ({ before, event, after, asked }) => {
-      // The page shows its spinner exactly while the answers are asked for.
-      expect(after.hasTag('busy')).toBe(after.matches('loading'));
-      // 'Download Summary' prints, only where there is a summary to print.
+      // The page waits exactly while the answers are asked for, and once it leaves for the wizard.
+      expect(after.hasTag('busy')).toBe(after.matches('loading') || after.matches('startingNew'));
+      // 'Download Summary' prints, only where there is a summary to print; Start new leaves for the wizard.
       const printable = event.type === 'PRINT' && before.matches('ready') && before.context.analysis !== null;
-      expect(asked.map((a) => a.type)).toEqual(printable ? ['print'] : []);
+      const leaves = event.type === 'START_NEW' && before.status === 'active';
+      expect(asked.map((a) => a.type)).toEqual(printable ? ['print'] : leaves ? ['navigate'] : []);
     },
     states: {
       ready: (s, world) => {
@@ -74,7 +74,10 @@ export const resultsPaths: PathModel = {
         expect(s.context).toEqual({ analysis: null, esta: null });
       },
       failed: (_, world) => expect(lastHeld(world, 'fetchResults')?.verdict).toBe('dropped'),
-      startingNew: (s) => expect(s.output).toEqual({ to: '/wizard' }),
+      startingNew: (s, world) => {
+        expect(effectsOf(world, 'navigate').map((e) => e.params)).toEqual([{ type: 'navigate', to: '/wizard' }]);
+        expect(s.hasTag('busy')).toBe(true);
+      },
     },
   },
 };

@@ -271,6 +271,8 @@ export async function runPath(model: PathModel, path: GeneratedPath, app: Fastif
     },
   });
   actor = live;
+  // What the machine does to the world (its emitted effects, machines/effects.ts), as the page's handler would hear it.
+  live.on('*', (emitted) => void world.effects.push({ type: emitted.type, params: emitted }));
   // Only the timers the machine schedules on: the runner itself waits on setImmediate.
   if (model.delayEndsAt) vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
   try {

@@ -125,7 +125,21 @@ const repeatLine = { role: 'system', key: 'sections:error.repeat' };
 
 export const sectionsChatPaths: PathModel = {
   machine: sectionsChatMachine,
-  budget: 30,
+  // The transition cover's paths and the required sequences' (three).
+  budget: 36,
+  // What a person does after a failure, whatever the transition cover picks: the failure's line does not stay as
+  // the last word once the next message is answered.
+  required: [
+    {
+      name: 'a reply lost, then sent again and answered',
+      through: [(e) => e.type === 'xstate.error.actor.reply', (e) => e.type === 'SEND', (e) => e.type === 'xstate.done.actor.reply'],
+    },
+    {
+      name: 'an answer not read, then sent again',
+      through: [(e) => e.type === 'xstate.error.actor.analyzeResponse', (e) => e.type === 'SEND', (e) => e.type === 'xstate.done.actor.reply'],
+    },
+    { name: 'the final analysis lost', case: 'a form one answer from 90%, in English', through: [(e) => e.type === 'xstate.error.actor.analyzeForm'] },
+  ],
   calls: sectionsChatCalls,
   cases,
   abstraction: (s) => ({ value: s.value, draft: s.context.draft, answered: answered(s), last: s.context.lines.at(-1)?.role, analysed: Boolean(s.context.analysis) }),

@@ -33,7 +33,6 @@ export const sessionPaths: PathModel = {
   machine: sessionMachine,
   budget: 30,
   calls: sessionCalls,
-  effects: ['announceSignedOut'],
   abstraction: (s) => ({ value: s.value, signedIn: s.context.account !== null }),
   cases: [
     { name: 'a browser nobody signed in on', input: undefined, events: events(false) },
@@ -59,7 +58,11 @@ export const sessionPaths: PathModel = {
       expect(after.hasTag('busy')).toBe(after.matches('checking') || after.matches('signingOut'));
       // Signing out asks the server once, and says 'Logged Out' however the server answered.
       expect(started.map((h) => h.name)).toEqual(event.type === 'SIGN_OUT' && after.matches('signingOut') && world.events.at(-2)?.type !== 'SIGN_OUT' ? ['logout'] : []);
-      expect(effectsOf(world, 'announceSignedOut')).toHaveLength(world.events.filter((e) => /^xstate\.(done|error)\.actor\.logout$/.test(e.type)).length);
+      // 'Logged Out', whatever the server answered: the person asked to be signed out here.
+      const signOuts = world.events.filter((e) => /^xstate\.(done|error)\.actor\.logout$/.test(e.type)).length;
+      expect(effectsOf(world, 'toast').map((e) => e.params.toast)).toEqual(
+        Array.from({ length: signOuts }, () => ({ title: 'account:toast.loggedOut.title', description: 'account:toast.loggedOut.description' })),
+      );
       if (event.type === 'SIGNED_IN') expect(after.context.account).toEqual(event.account);
     },
     states: {

@@ -1,5 +1,6 @@
 import type { AnyEventObject } from 'xstate';
 import { findCountry } from '../../machines/domain/countries';
+import { SEEDED_FEES } from '../../db/queries/governmentFees';
 import { DEFAULT_SETTINGS } from '../../db/queries/settings';
 import { eligibility, favourableCitizenship, isPurpose, type Purpose } from '../../machines/domain/visaRules';
 import type { EligibilityDto } from '../../openapi/schemas/eligibility';
@@ -62,12 +63,13 @@ export function modelEligibility(request: { country: string; purpose: Purpose; o
   const { pricing, fees } = DEFAULT_SETTINGS;
   const country = findCountry(request.country)?.name ?? request.country;
   const other = request.otherCountry ? (findCountry(request.otherCountry)?.name ?? request.otherCountry) : undefined;
-  // docs/DECISIONS.md: our ESTA fee is the map's ESTA less the $22 government fee; a DS-160 starts at Basic.
-  const esta = modelPrice(pricing.ESTA - 22, fees.estaGovernmentFee, fees.processingFee);
-  const ds160 = modelPrice(pricing.DS160_BASIC, fees.ds160GovernmentFee, fees.processingFee);
+  // docs/DECISIONS.md: the map's ESTA is our ESTA fee whole; a DS-160 starts at Basic, for the purpose's visa class
+  // (study is a student visa, F; transit a C; tourism and business a visitor's B).
+  const esta = modelPrice(pricing.ESTA, fees.processingFee, 'ESTA');
+  const ds160 = modelPrice(pricing.DS160_BASIC, fees.processingFee, request.purpose === 'study' ? 'F' : request.purpose === 'transit' ? 'C' : 'B');
   const table = {
-    estaGovernmentFee: fees.estaGovernmentFee,
-    ds160GovernmentFee: fees.ds160GovernmentFee,
+    estaGovernmentFee: esta.governmentFee / 100,
+    ds160GovernmentFee: ds160.governmentFee / 100,
     estaServiceFee: esta.serviceFee / 100,
     ds160ServiceFee: ds160.serviceFee / 100,
   };
@@ -75,8 +77,24 @@ export function modelEligibility(request: { country: string; purpose: Purpose; o
   return { ...facts, price: facts.visaType === 'ESTA' ? esta : facts.visaType === 'DS-160' ? ds160 : null };
 }
 
-/** One price story from dollars, as the spec states it: service + processing + government fee = what one pays. */
-export function modelPrice(serviceDollars: number, governmentDollars: number, processingDollars: number): PriceDto {
-  const [serviceFee, governmentFee, processingFee] = [serviceDollars, governmentDollars, processingDollars].map((d) => Math.round(d * 100)) as [number, number, number];
-  return { serviceFee, credit: 0, processingFee, total: serviceFee + processingFee, governmentFee, outOfPocket: serviceFee + processingFee + governmentFee };
+/**
+ * The government fees docs/DECISIONS.md states for today (issue 44): the ESTA $40 since 2025-09-30, a visa's consular
+ * fee by class ($185 for B, C, F …, $205 for H …), the integrity fee not yet in force. The lines' sources and
+ * notes are the seeded rows'; their amounts are checked against these figures, not taken from them.
+ */
+const TODAY_FEE: Record<string, number> = { ESTA: 4000, B: 18500, C: 18500, F: 18500, J: 18500, H: 20500, E: 31500, K: 26500 };
+
+export function modelFeeLines(applicant: PriceDto['visaClass'] & string): PriceDto['governmentFees'] {
+  const seeded = SEEDED_FEES.filter((f) => f.subject === applicant && f.effectiveFrom !== null).sort((a, b) => (b.effectiveFrom as string).localeCompare(a.effectiveFrom as string))[0];
+  if (!seeded || seeded.amountCents !== TODAY_FEE[applicant]) throw new Error(`The seeded fee of ${applicant} is not the one docs/DECISIONS.md states`);
+  const { code, subject, amountCents, effectiveFrom, sourceUrl, paidAt, refundable, note } = seeded;
+  return [{ code, subject, amountCents, currency: 'USD', effectiveFrom, sourceUrl, paidAt, refundable, note }];
+}
+
+/** One price story, as the spec states it: service + processing + government fee = what one pays. */
+export function modelPrice(serviceDollars: number, processingDollars: number, applicant: PriceDto['visaClass'] & string): PriceDto {
+  const [serviceFee, processingFee] = [serviceDollars, processingDollars].map((d) => Math.round(d * 100)) as [number, number];
+  const governmentFees = modelFeeLines(applicant);
+  const governmentFee = governmentFees.reduce((n, f) => n + f.amountCents, 0);
+  return { serviceFee, credit: 0, processingFee, total: serviceFee + processingFee, governmentFee, outOfPocket: serviceFee + processingFee + governmentFee, visaClass: applicant, governmentFees };
 }

@@ -229,11 +229,13 @@ async function rowsOf(world: World) {
     .execute();
 }
 
+/** A traveller's own form, opened on them (the oracle's statement of the address, not the machine's). */
+const formPage = (form: string | undefined, leadId: string) => `${form === 'ESTA' ? '/apply/esta-wizard' : '/ds160-wizard'}?traveller=${leadId}`;
+
 export const travellerGroupPaths: PathModel = {
   machine: travellerGroupMachine,
   budget: 110,
   calls: travellerGroupCalls,
-  effects: ['openTraveller'],
   cases,
   required: [
     // The group that could not be read, read again: the failure goes with it.
@@ -341,7 +343,7 @@ export const travellerGroupPaths: PathModel = {
         expect(after.context.added).toBe(leadId);
         expect(after.context.failure).toBeNull();
         const form = FORM_OF[before.context.draft.nationality];
-        expect(effectsOf(world, 'openTraveller').at(-1)?.params).toEqual({ leadId, form });
+        expect(effectsOf(world, 'navigate').at(-1)?.params).toEqual({ type: 'navigate', to: formPage(form, leadId) });
         const rows = await rowsOf(world);
         const added = rows.find((r) => r.lead_id === leadId);
         expect(added).toMatchObject({ relationship: before.context.draft.relationship, form_type: form, owner_token: rows[0]?.owner_token });
@@ -358,7 +360,7 @@ export const travellerGroupPaths: PathModel = {
         }
         expect(after.context.draft).toEqual({ firstName: '', lastName: '', relationship: '', nationality: '' });
       } else {
-        expect(asked.filter((e) => e.type === 'openTraveller' && event.type !== 'TRAVELLER.OPEN')).toEqual([]);
+        expect(asked.filter((e) => e.type === 'navigate' && event.type !== 'TRAVELLER.OPEN')).toEqual([]);
       }
       // The limits as the server keeps them: the group is never past them, and the panel says which one.
       if (event.type === 'xstate.error.actor.addTraveller' && (event as { sent?: boolean }).sent) {
@@ -375,7 +377,7 @@ export const travellerGroupPaths: PathModel = {
       if (event.type === 'TRAVELLER.OPEN') {
         const row = (await rowsOf(world)).find((r) => r.position === Number(event.position));
         const other = row && row.lead_id !== world.input.leadId;
-        expect(asked).toEqual(other ? [{ type: 'openTraveller', params: { leadId: row.lead_id, form: row.form_type } }] : []);
+        expect(asked).toEqual(other ? [{ type: 'navigate', params: { type: 'navigate', to: formPage(row.form_type, row.lead_id) } }] : []);
       }
       // Only a minor of the group, as the server counts them, is given a parent or guardian.
       if (event.type === 'GUARDIAN.OPEN' && before.matches('idle')) {

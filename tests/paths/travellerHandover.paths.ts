@@ -42,7 +42,7 @@ function events(refusedByServer: boolean) {
 
 export const travellerHandoverPaths: PathModel = {
   machine: travellerHandoverMachine,
-  budget: 20,
+  budget: 30,
   calls: travellerHandoverCalls,
   cases: [
     {
@@ -58,6 +58,13 @@ export const travellerHandoverPaths: PathModel = {
       events: events(true),
     },
     { name: "the applicant's own form", input: { leadId: null }, setup: async (world, input) => (await leadAt(world, LUCIA, 'Lucia'), input), events: events(false) },
+    {
+      // The ten-section form's page: the answers read are handed to the form, which restores them.
+      name: 'a traveller opened on the ten-section form',
+      input: { leadId: LUIS, handTo: 'ds160Form' },
+      setup: async (world, input) => (await leadAt(world, LUIS, 'Luis'), await leadAt(world, LUCIA, 'Lucia'), input),
+      events: events(false),
+    },
   ],
   abstraction: (s) => [s.value, s.context.leadId === null ? 'none' : 'some'],
   oracle: {
@@ -65,7 +72,13 @@ export const travellerHandoverPaths: PathModel = {
       expect(s.value).toBe(world.input.leadId ? 'loading' : 'none');
       expect(s.context.formData).toBeNull();
     },
-    step: ({ before, event, after, started }) => {
+    step: ({ before, event, after, started, asked, world }) => {
+      // The traveller's answers, once read, go to the form the flow was told of (and only then), once per traveller.
+      const read = after.matches('ready') && !before.matches('ready');
+      const handTo = (world.input as { handTo?: string }).handTo;
+      expect(asked.map((e) => e.params)).toEqual(
+        read && handTo ? [{ type: 'handOff', flow: handTo, event: { type: 'RESTORE', leadId: after.context.leadId, values: after.context.formData } }] : [],
+      );
       // Asking for the traveller already open changes nothing; another one starts again from the server.
       if (event.type === 'OPEN') {
         const same = event.leadId === before.context.leadId;
@@ -91,7 +104,7 @@ export const travellerHandoverPaths: PathModel = {
         expect(held?.verdict === 'dropped' || answer?.status === 403).toBe(true);
         expect(s.context.formData).toBeNull();
       },
-      none: (s) => expect(s.context).toEqual({ leadId: null, formData: null }),
+      none: (s, world) => expect(s.context).toEqual({ leadId: null, formData: null, handTo: (world.input as { handTo?: string }).handTo ?? null }),
     },
   },
 };

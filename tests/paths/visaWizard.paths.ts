@@ -95,7 +95,6 @@ export const visaWizardPaths: PathModel = {
   machine: visaWizardMachine,
   budget: 60,
   calls: eligibilityCalls,
-  effects: ['persistChoice'],
   abstraction: (s) => ({ value: s.value, ...s.context, facts: s.context.facts?.visaType ?? null }),
   cases: [
     { name: 'Spanish interface', input: { language: 'es' }, events },
@@ -103,6 +102,32 @@ export const visaWizardPaths: PathModel = {
     { name: 'a U.S. citizen', input: { language: 'en', country: 'United States', purpose: 'tourism' }, events: onlyMoves },
     { name: 'a reload on step 3', input: { language: 'pt', country: 'Spain', purpose: 'tourism', resumeAt: 'choosingMethod' }, events: onlyMoves },
     { name: 'a reload on step 2 without a choice', input: { language: 'en', resumeAt: 'recommended' }, events: onlyMoves },
+  ],
+  // What a person does after a failure, a reload or a change of mind, whatever the transition cover picks: the
+  // failure clears the reload's step (the recommendation shows, not step 3), and what was recommended for one
+  // choice does not lead the next.
+  required: [
+    {
+      name: 'a reload on step 3, the recommendation lost, then Try again: step 2, not 3',
+      case: 'a reload on step 3',
+      through: [(e) => e.type === 'xstate.error.actor.fetchEligibility', (e) => e.type === 'RETRY', (e) => e.type === 'xstate.done.actor.fetchEligibility'],
+    },
+    {
+      name: 'a recommendation, Back, another country, then the form: the new recommendation leads',
+      case: 'Spanish interface',
+      through: [
+        (e) => e.type === 'xstate.done.actor.fetchEligibility',
+        (e) => e.type === 'BACK',
+        (e) => e.type === 'COUNTRY.SELECT' && e.country === 'Mexico',
+        (e) => e.type === 'xstate.done.actor.fetchEligibility',
+        (e) => e.type === 'METHOD.FORM',
+      ],
+    },
+    {
+      name: 'the recommendation lost, Back, then Continue again',
+      case: 'a choice kept from /apply',
+      through: [(e) => e.type === 'xstate.error.actor.fetchEligibility', (e) => e.type === 'BACK', (e) => e.type === 'CONTINUE', (e) => e.type === 'xstate.done.actor.fetchEligibility'],
+    },
   ],
   // Each kind of event again once something is chosen, so a refused country has a choice to leave alone.
   variety: ({ before, event }) =>
@@ -122,10 +147,18 @@ export const visaWizardPaths: PathModel = {
       expect({ query, country, purpose }).toEqual(want.choice);
       const tag = TAGS[want.screen];
       for (const t of ['step1', 'step2', 'step3']) expect(after.hasTag(t), `${t} (expected ${want.screen})`).toBe(t === tag);
-      expect(after.hasTag('busy'), 'waiting for the server').toBe(want.screen === 'loading');
+      expect(after.hasTag('busy'), 'waiting for the server, or leaving').toBe(want.screen === 'loading' || want.screen === 'done');
       expect(after.status).toBe(want.screen === 'done' ? 'done' : 'active');
-      // The choice is kept as it changes (a reload keeps it), with the recommendation once there is one.
-      expect(effectsOf(world, 'persistChoice').map((e) => e.params)).toEqual(want.saves);
+      // The choice is kept in the tab as it changes (a reload keeps it), with the recommendation once there is one.
+      expect(effectsOf(world, 'store').map((e) => e.params)).toEqual(
+        want.saves.map(({ country, purpose, visaType }) => ({
+          type: 'store',
+          area: 'session',
+          values: { 'apply-country': country, 'apply-purpose': purpose, ...(visaType ? { 'apply-visa-type': visaType } : {}) },
+        })),
+      );
+      // Only a chosen method leaves the page, once.
+      expect(effectsOf(world, 'navigate')).toHaveLength(want.screen === 'done' ? 1 : 0);
     },
     states: {
       recommending: (_s, world) => {
@@ -151,7 +184,8 @@ export const visaWizardPaths: PathModel = {
       done: (s, world) => {
         const want = expected(world);
         const facts = lastCall(world, 'GET', '/api/eligibility')?.response as Eligibility;
-        expect(s.output).toEqual({ to: destination(want.method as 'form' | 'chat', facts, want.choice, world.input.language) });
+        expect(effectsOf(world, 'navigate').map((e) => e.params.to)).toEqual([destination(want.method as 'form' | 'chat', facts, want.choice, world.input.language)]);
+        expect(s.hasTag('busy'), 'leaving: nothing moves').toBe(true);
       },
     },
   },

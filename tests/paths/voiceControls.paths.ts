@@ -119,6 +119,24 @@ export const voiceControlsPaths: PathModel = {
   }),
   effects: ['log'],
   abstraction: (s) => ({ value: s.value, text: s.context.text, heard: s.context.transcript !== '' }),
+  // What a person does after the microphone or the service fails, and across questions, whatever the transition
+  // cover picks: the words heard for one question are not shown under the next.
+  required: [
+    { name: 'an answer transcribed, then the next question: its words cleared', through: [(e) => e.type === 'xstate.done.actor.transcribe', (e) => e.type === 'QUESTION.CHANGE'] },
+    {
+      name: 'an answer transcribed, then the next question, then another recording that fails: no words of the last kept',
+      through: [(e) => e.type === 'xstate.done.actor.transcribe', (e) => e.type === 'QUESTION.CHANGE', (e) => e.type === 'xstate.error.actor.transcribe'],
+    },
+    {
+      name: 'the microphone refused, then asked again and granted, then a recording',
+      through: [(e) => e.type === 'xstate.error.actor.requestMicrophone', (e) => e.type === 'MIC.REQUEST', (e) => e.type === 'xstate.done.actor.requestMicrophone', (e) => e.type === 'RECORD'],
+    },
+    {
+      name: 'a transcription lost, then recorded again and transcribed',
+      through: [(e) => e.type === 'xstate.error.actor.transcribe', (e) => e.type === 'RECORD', (e) => e.type === 'xstate.done.actor.transcribe'],
+    },
+    { name: 'a service that fails, then recorded again', case: 'a recording the transcription service fails on', through: [(e) => e.type === 'xstate.error.actor.transcribe', (e) => e.type === 'RECORD'] },
+  ],
   cases: [
     { name: 'a question read aloud, muted, and an answer recorded and transcribed', input: { language: 'es' }, setup: (w) => verified(w, 'speech'), events: events('speech') },
     { name: 'a recording the transcription service fails on', input: { language: 'es' }, setup: (w) => verified(w, 'failing'), events: events('failing') },

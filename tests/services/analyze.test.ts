@@ -66,10 +66,10 @@ describe('the built-in chat reply', () => {
   const input = { assistantName: 'Sofía', language: 'es' as const, messages: [], understood: [], ask: { field: 'email', label: '¿Cuál es tu correo?', input: 'email' as const } };
 
   it('greets, then acknowledges, asks with its widget and offers a plan', () => {
-    expect(builtinReply(input)).toBe('Hola, soy Sofía. Te ayudaré a preparar tu solicitud de viaje a EE. UU. Cuéntame de tu viaje o responde mis preguntas una a una.\n¿Cuál es tu correo?\n[INPUT:email:¿Cuál es tu correo?]');
+    expect(builtinReply(input)).toBe('Hola, soy Sofía. Te ayudaré a preparar tu solicitud de viaje a EE. UU.; tú la envías y pagas la tasa del gobierno, en el sitio oficial. Cuéntame de tu viaje o responde mis preguntas una a una.\n¿Cuál es tu correo?\n[INPUT:email:¿Cuál es tu correo?]');
     const later = { ...input, messages: [{ role: 'assistant' as const, content: 'Hola' }, { role: 'user' as const, content: 'soy mexicana' }], understood: ['Nacionalidad: México'], offer: 'pro' as const };
     expect(builtinReply(later).split('\n')).toEqual(['Anotado: Nacionalidad: México.', '¿Cuál es tu correo?', '[INPUT:email:¿Cuál es tu correo?]', 'Puedes continuar con el plan de abajo. [CHECKOUT:pro]']);
-    expect(builtinReply({ ...later, understood: [], ask: undefined, offer: undefined, language: 'en' })).toBe('I have everything I need. Your application is ready for review.');
+    expect(builtinReply({ ...later, understood: [], ask: undefined, offer: undefined, language: 'en' })).toBe("I have everything I need. Your application is ready for our review; once it is ready, you submit it and pay the government's fee yourself on the official site.");
   });
 
   it('streams in pieces that join back to the reply exactly', () => {

@@ -5,13 +5,36 @@ import type { GroupPaymentDto } from '../../openapi/schemas/groups';
 import { asciiSafe, formFileName, formPdf, groupReceiptFileName, groupReceiptPdf, receiptFileName, receiptPdf, type PdfLead } from '../../server/services/pdf';
 import { validForm } from '../helpers/ds160Form';
 
+const VISA_B = {
+  code: 'application' as const,
+  subject: 'B' as const,
+  amountCents: 18500,
+  currency: 'USD' as const,
+  effectiveFrom: '2023-06-17',
+  sourceUrl: 'https://travel.state.gov/content/travel/en/us-visas/visa-information-resources/fees/fees-visa-services.html',
+  paidAt: 'beforeInterview' as const,
+  refundable: false,
+  note: 'Paid before the visa interview, as the embassy or consulate where it is booked explains. Not refundable.',
+};
+const ESTA_FEE = {
+  code: 'esta' as const,
+  subject: 'ESTA' as const,
+  amountCents: 4000,
+  currency: 'USD' as const,
+  effectiveFrom: '2025-09-30',
+  sourceUrl: 'https://www.federalregister.gov/d/2025-16453',
+  paidAt: 'withApplication' as const,
+  refundable: false,
+  note: 'Paid by card on the official ESTA site when the application is sent.',
+};
+
 const ORDER: OrderDto = {
   id: 'o',
   number: 'RB-261123-ABCDEFGH',
   service: 'DS-160',
   product: 'premium',
   status: 'paid',
-  price: { serviceFee: 15000, credit: 0, processingFee: 299, total: 15299, governmentFee: 18500, outOfPocket: 33799 },
+  price: { serviceFee: 15000, credit: 0, processingFee: 299, total: 15299, governmentFee: 18500, outOfPocket: 33799, visaClass: 'B', governmentFees: [VISA_B] },
   features: { wizardAccess: true, estaCheck: true, aiAnalysis: true, documentReview: true, interviewPrep: true, prioritySupport: true },
   card: { brand: 'visa', last4: '4242' },
   accessCode: 'PREMIUM-12345678-AB',
@@ -42,6 +65,12 @@ describe('the receipt', () => {
       expect(text).toContain(expected);
     }
     expect(text).toMatch(/not the U\.S\. government/);
+    // Issue 44: each government fee with its class, its day and its official source; who submits and pays.
+    const flat = text.replace(/\s+/g, ' ');
+    expect(flat).toContain('Visa application fee (class B) $185.00');
+    // A long address wraps inside the column: read without the line breaks.
+    expect(flat.replace(/\s+/g, '')).toContain('Inforcesince17June2023.Source:https://travel.state.gov/content/travel/en/us-visas/visa-information-resources/fees/fees-visa-services.html');
+    expect(flat).toContain('You submit the DS-160 yourself on the official site');
     // Where the receipt is for, and how to find the order again; never a claim that an e-mail was sent.
     expect(text).toContain('maria@example.com');
     expect(text).toMatch(/dashboard/);
@@ -64,14 +93,14 @@ describe("the receipt of a group's payment", () => {
     service: 'ESTA',
     product: 'esta',
     accessCode: null,
-    price: { serviceFee: 7700, credit: 0, processingFee: total - 7700, total, governmentFee: 2100, outOfPocket: total + 2100 },
+    price: { serviceFee: 7700, credit: 0, processingFee: total - 7700, total, governmentFee: 4000, outOfPocket: total + 4000, visaClass: 'ESTA', governmentFees: [ESTA_FEE] },
   });
   const PAYMENT: GroupPaymentDto = {
     id: 'p',
     number: 'RB-261123-GROUPAAA',
     groupId: 'g',
     status: 'paid',
-    price: { serviceFee: 30400, credit: 0, processingFee: 299, total: 30699, governmentFee: 22700, outOfPocket: 53399 },
+    price: { serviceFee: 30400, credit: 0, processingFee: 299, total: 30699, governmentFee: 26500, outOfPocket: 57199, visaClass: null, governmentFees: [ESTA_FEE, VISA_B, ESTA_FEE] },
     card: { brand: 'mastercard', last4: '4444' },
     receiptEmail: 'ana@example.com',
     failure: null,
@@ -93,8 +122,12 @@ describe("the receipt of a group's payment", () => {
     }
     expect(text).toContain('Total charged $306.99');
     expect(text).toContain('mastercard ending in 4444');
-    expect(text).toContain("ESTA fee ($42.00)");
-    expect(text).toContain("visa application fee ($185.00)");
+    expect(text).toContain('ESTA fee ($80.00)');
+    expect(text).toContain('visa fees ($185.00)');
+    // The same fee of two travellers is one line with how many owe it, and its source.
+    expect(text).toContain('ESTA fee × 2 $80.00');
+    expect(text).toContain('Visa application fee (class B) $185.00');
+    expect(text).toContain('Source: https://www.federalregister.gov/d/2025-16453');
     expect(text).toContain('Access code, José Müller PREMIUM-12345678-AB');
     // The dashboard lists the travellers' orders, not the payment: the receipt does not promise it there.
     expect(text).toContain("each traveller's order stays on your dashboard");
@@ -116,6 +149,16 @@ describe('the completed form', () => {
     expect(text).toContain('Müller');
     expect(text).toContain('Muller');
     expect(text).toContain('Jose');
+  });
+
+  it('ends with the government fees the applicant pays, each with its source, and who submits the form', async () => {
+    const work = { ...VISA_B, subject: 'H' as const, amountCents: 20500 };
+    const order = { ...ORDER, price: { ...ORDER.price, governmentFee: 20500, visaClass: 'H' as const, governmentFees: [work] } };
+    const text = (await textOf(await formPdf({ order, brandName: 'Rumbo', lead: LEAD }))).replace(/\s+/g, ' ');
+    expect(text).toContain('What you pay the U.S. government');
+    expect(text).toContain('Visa application fee (class H) $205.00');
+    expect(text.replace(/\s+/g, '')).toContain(`Source:${VISA_B.sourceUrl}`);
+    expect(text).toContain('The official form is submitted by you');
   });
 
   it('asks each deportation question once, where the official form does: previous U.S. travel and security', async () => {

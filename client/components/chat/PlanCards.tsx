@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useSiteData } from '../../app/siteData';
+import type { PriceDto } from '../../../openapi/schemas/orders';
 import { PriceHeadline, type PricedProduct } from '../PriceStory';
 import { Spinner } from '../Spinner';
 import * as pricing from '../../pages/pricing/pricing.css';
@@ -18,10 +19,24 @@ const PRODUCT: Record<Plan, PricedProduct> = { basic: 'basic', pro: 'pro', elite
  * service, so it gets one card. Each opens its checkout link in a new tab (`urls`), or is handed to the chat
  * (`onChoose`).
  */
-export function PlanCards({ kind, urls, onChoose, busy }: { kind: 'ds160' | 'esta'; urls?: Record<Plan, string>; onChoose?: (plan: Plan) => void; busy?: boolean }) {
+export function PlanCards({
+  kind,
+  urls,
+  prices: own,
+  onChoose,
+  busy,
+}: {
+  kind: 'ds160' | 'esta';
+  urls?: Record<Plan, string>;
+  /** This application's own prices (its visa class's government fees), when the server gave them; else the list's. */
+  prices?: Partial<Record<PricedProduct, PriceDto>> | null;
+  onChoose?: (plan: Plan) => void;
+  busy?: boolean;
+}) {
   const { t } = useTranslation('aiassistant');
   const { t: tc } = useTranslation();
-  const { prices } = useSiteData();
+  const { prices: listed } = useSiteData();
+  const prices = listed && { ...listed, ...own };
   // No page holds a fee: the cards wait for the server's prices.
   if (!prices) return <Spinner label={tc('price.loading')} />;
   const cards: { id: Plan | 'esta'; plan: Plan; product: PricedProduct }[] =

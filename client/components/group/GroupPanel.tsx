@@ -1,15 +1,12 @@
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { RELATIONSHIPS } from '../../../machines/domain/travellerGroup';
-import { groupCheckoutLink, travellersOf } from '../../../machines/travellerGroup.view';
-import type { TravellerGroupRef } from '../../app/group/useTravellerGroup';
+import { COUNTRIES, groupCheckoutLink, RELATIONSHIPS, travellersOf, type TravellerGroupRef } from '../../../machines/travellerGroup.view';
+import { Link } from '../../app/Link';
 import { badge, button, input, label, muted, notice, row, small, stack } from '../../styles/ui.css';
 import { Spinner } from '../Spinner';
 import { TextField } from '../TextField';
 import { GuardianForm } from './GuardianForm';
 import { describedBy, Labelled, messageKey } from './fields';
-import { COUNTRIES } from '../../../machines/domain/countries';
 
 /**
  * The group beside a traveller's form (issue 36): who travels, who is done and who is in progress, the traveller

@@ -1,8 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { GUARDIAN_ROLES } from '../../../machines/domain/travellerGroup';
-import { guardianChoices } from '../../../machines/travellerGroup.view';
-import type { TravellerGroupRef } from '../../app/group/useTravellerGroup';
+import { guardianChoices, GUARDIAN_ROLES, type TravellerGroupRef } from '../../../machines/travellerGroup.view';
 import { button, input, label, muted, row, small, stack } from '../../styles/ui.css';
 import { TextField } from '../TextField';
 import { describedBy, Labelled, messageKey } from './fields';

@@ -1,8 +1,6 @@
 import { forwardRef, memo, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { COUNTRIES } from '../../../machines/domain/countries';
-import type { Question } from '../../../machines/domain/questions';
-import type { ValidationError } from '../../../machines/domain/validators';
+import { COUNTRIES, type Question, type ValidationError } from '../../../machines/questionWizard.view';
 import { errorText, input } from '../../styles/ui.css';
 import { useLanguage } from '../../app/AppContext';
 import { useValidationMessage } from '../../app/validationMessage';

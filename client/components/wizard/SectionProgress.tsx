@@ -1,14 +1,13 @@
 import { useSelector } from '@xstate/react';
 import { memo, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { sectionsOf, type SectionProgress } from '../../../machines/questionWizard.machine';
+import { sectionsView, type QuestionWizardRef, type SectionProgress } from '../../../machines/questionWizard.view';
 import * as css from './wizard.css';
-import type { QuestionWizardRef } from '../../app/wizard/useQuestionWizard';
 
 const sameSections = (a: SectionProgress[], b: SectionProgress[]) => JSON.stringify(a) === JSON.stringify(b);
 
 function useSections(wizard: QuestionWizardRef): SectionProgress[] {
-  return useSelector(wizard, (s) => sectionsOf(s.context, s.hasTag('review')), sameSections);
+  return useSelector(wizard, sectionsView, sameSections);
 }
 
 /** The DS-160 wizard's horizontal section stepper; memoized like the question (it follows the machine, not the page). */

@@ -1,17 +1,17 @@
-import { useSelector } from '@xstate/react';
-import { memo, useCallback, useLayoutEffect, useRef } from 'react';
+import { shallowEqual, useSelector } from '@xstate/react';
+import { memo, useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { hasReview } from '../../../machines/domain/wizardProgress';
-import { nextSubmits, progressOf } from '../../../machines/questionWizard.machine';
+import { questionView, type QuestionWizardRef } from '../../../machines/questionWizard.view';
+import { warmDateInput } from '../../app/warmDateInput';
+import { whenIdle } from '../../app/whenIdle';
 import { ProgressFill } from './ProgressFill';
 import { QuestionField } from './QuestionField';
 import * as css from './wizard.css';
 import { button, card, notice, stack } from '../../styles/ui.css';
-import type { QuestionWizardRef } from '../../app/wizard/useQuestionWizard';
 
 interface Props {
   wizard: QuestionWizardRef;
-  /** Label of the last step's button, and while sending (spec: 'Submit Application' / 'Submitting...'). */
+  /** Label of the last step's button, and while sending ('Finish application' / 'Submitting...': the applicant submits on the official site). */
   submitLabel: string;
   submittingLabel: string;
   /** 'question' reads 'Question n of N' (/apply/*), 'fraction' reads 'n of N' (/wizard). */
@@ -26,19 +26,12 @@ interface Props {
  */
 export const WizardQuestion = memo(function WizardQuestion({ wizard, submitLabel, submittingLabel, counter, prefilled }: Props) {
   const { t } = useTranslation('wizard');
-  const progress = useSelector(wizard, (s) => progressOf(s.context));
-  const draft = useSelector(wizard, (s) => s.context.draft);
-  const submits = useSelector(wizard, (s) => nextSubmits(s.context));
-  // Catalogs that end on a review submit from there, not from the last question.
-  const reviews = useSelector(wizard, (s) => hasReview(s.context.catalog));
-  const error = useSelector(wizard, (s) => s.context.error);
-  const submitting = useSelector(wizard, (s) => s.hasTag('busy'));
-  const submitFailed = useSelector(wizard, (s) => s.hasTag('submitFailed'));
-  const canGoBack = useSelector(wizard, (s) => s.can({ type: 'PREVIOUS' }));
-  const canSwitch = useSelector(wizard, (s) => s.can({ type: 'FORM.SWITCH' }));
-  const revising = useSelector(wizard, (s) => s.matches({ active: { flow: 'revising' } }));
+  const { progress, draft, submits, error, submitting, submitFailed, canGoBack, canSwitch, revising, hasDates } = useSelector(wizard, questionView, shallowEqual);
   const field = useRef<HTMLElement>(null);
   const first = useRef(true);
+
+  // A catalog with dates: the browser's date input is made ready once idle, so its first question opens at once.
+  useEffect(() => (hasDates ? whenIdle(warmDateInput) : undefined), [hasDates]);
 
   // Focus follows the question, so keyboard and screen-reader users stay with the flow (not on first load). Before
   // the question is painted: the frame that shows it shows where focus is, and needs no second style and layout.
@@ -96,7 +89,7 @@ export const WizardQuestion = memo(function WizardQuestion({ wizard, submitLabel
           {revising ? t('review.back') : t('previous')}
         </button>
         <button type="button" className={button.primary} disabled={submitting} aria-busy={submitting} onClick={next} data-main-action>
-          {revising ? t('review.save') : submits && !reviews ? (submitting ? submittingLabel : submitLabel) : t('next')}
+          {revising ? t('review.save') : submits ? (submitting ? submittingLabel : submitLabel) : t('next')}
         </button>
       </div>
     </section>

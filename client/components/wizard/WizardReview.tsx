@@ -1,13 +1,11 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { reviewOf, type ReviewSection } from '../../../machines/questionWizard.machine';
-import type { Question } from '../../../machines/domain/questions';
+import { reviewView, type Question, type QuestionWizardRef, type ReviewSection } from '../../../machines/questionWizard.view';
 import { useCountryName } from '../countries';
 import * as css from './wizard.css';
 import { button, card, heading, linkButton, muted, stack } from '../../styles/ui.css';
 import { useWhenIdle } from '../../app/useWhenIdle';
-import type { QuestionWizardRef } from '../../app/wizard/useQuestionWizard';
 
 const sameReview = (a: ReviewSection[], b: ReviewSection[]) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -29,7 +27,7 @@ function firstScreen(sections: ReviewSection[]): ReviewSection[] {
 export function WizardReview({ wizard, submitLabel, submittingLabel }: { wizard: QuestionWizardRef; submitLabel: string; submittingLabel: string }) {
   const { t } = useTranslation(['wizard', 'catalog']);
   const nameOf = useCountryName();
-  const sections = useSelector(wizard, (s) => reviewOf(s.context), sameReview);
+  const sections = useSelector(wizard, reviewView, sameReview);
   const submitting = useSelector(wizard, (s) => s.hasTag('busy'));
   const submitFailed = useSelector(wizard, (s) => s.hasTag('submitFailed'));
   // Every answer is some 80 rows, 400 elements: drawing them all made the Next that reaches the review take four

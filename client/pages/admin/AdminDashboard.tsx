@@ -1,11 +1,14 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef } from 'react';
+import type { AnyStateMachine } from 'xstate';
 import { useTranslation } from 'react-i18next';
 import { ADMIN_TABS, adminDashboardMachine, exportQuery, type AdminTab } from '../../../machines/adminDashboard.machine';
+import { governmentFeesMachine } from '../../../machines/governmentFees.machine';
 import { adminLeadsExport } from '../../../openapi/routes/admin';
 import { TIME_RANGES, type TimeRange } from '../../../openapi/schemas/admin';
 import { errorKey, type ErrorCode } from '../../../machines/domain/errorCodes';
 import { makeAdminDashboardActors } from '../../api/actors/admin';
+import { makeGovernmentFeesActors } from '../../api/actors/governmentFees';
 import { fetchTransport } from '../../api/transport';
 import { useToastActor } from '../../app/AppContext';
 import { inspect } from '../../app/inspect';
@@ -18,6 +21,7 @@ import { Spinner } from '../../components/Spinner';
 import { button, card, container, heading, muted, page } from '../../styles/ui.css';
 import * as css from './admin.css';
 import { ConversionsTab } from './ConversionsTab';
+import { FeesReminder, FeesTab } from './FeesTab';
 import { LeadDetails } from './LeadDetails';
 import { LeadsTab } from './LeadsTab';
 import { OverviewTab } from './OverviewTab';
@@ -31,11 +35,17 @@ import type { StaffRole } from '../../../openapi/schemas/operators';
 
 const withActors = adminDashboardMachine.provide({ actors: makeAdminDashboardActors(fetchTransport) });
 
-function withEffects(toasts: ToastActor) {
+/** The toasts the admin's machines raise: a notice, and a refusal worded by its code when the interface has one. */
+function announcers(toasts: ToastActor) {
   const show = (title: string, description: string, variant?: 'destructive') =>
     toasts.send({ type: 'TOAST.SHOW', toast: { title, description, ...(variant ? { variant } : {}) } });
   const failed = (title: string, description: string) => (_: unknown, { code }: { code: ErrorCode | undefined }) =>
     toasts.send({ type: 'TOAST.SHOW', toast: { title, description: errorKey(code) ?? description, variant: 'destructive' } });
+  return { show, failed };
+}
+
+function withEffects(toasts: ToastActor) {
+  const { show, failed } = announcers(toasts);
   return withActors.provide({
     actions: {
       announceFetchFailed: (_, { what }) => show('admin:toast.fetchFailed.title', `admin:toast.fetchFailed.${what}`, 'destructive'),
@@ -50,23 +60,43 @@ function withEffects(toasts: ToastActor) {
   });
 }
 
-export type DashboardRef = ReturnType<typeof useDashboard>;
+const feesWithActors = governmentFeesMachine.provide({ actors: makeGovernmentFeesActors(fetchTransport) });
 
-function useDashboard(onExpired: () => void, tabs: readonly AdminTab[]) {
+function feesWithEffects(toasts: ToastActor) {
+  const { show, failed } = announcers(toasts);
+  return feesWithActors.provide({
+    actions: {
+      announceScheduled: () => show('admin:toast.feeScheduled.title', 'admin:toast.feeScheduled.description'),
+      announceScheduleFailed: failed('admin:toast.feeScheduleFailed.title', 'admin:toast.feeScheduleFailed.description'),
+      announceChecked: () => show('admin:toast.feeChecked.title', 'admin:toast.feeChecked.description'),
+      announceCheckFailed: failed('admin:toast.feeCheckFailed.title', 'admin:toast.feeCheckFailed.description'),
+    },
+  });
+}
+
+/** An admin machine with its toasts; when it ends (the server no longer answers this session as an admin), the gate shows. */
+function useAdminActor<M extends AnyStateMachine>(make: (toasts: ToastActor) => M, onExpired: () => void, input?: unknown) {
   const toasts = useToastActor();
-  const machine = useMemo(() => withEffects(toasts), [toasts]);
+  const machine = useMemo(() => make(toasts), [make, toasts]);
   const inspector = inspect();
-  const ref = useActorRef(machine, { input: { tabs }, ...(inspector ? { inspect: inspector } : {}) });
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the dashboard takes its tabs, the fees machine nothing
+  const ref = useActorRef(machine, { input, ...(inspector ? { inspect: inspector } : {}) } as any);
   const expired = useRef(onExpired);
   expired.current = onExpired;
   useEffect(() => {
-    const sub = ref.subscribe((s) => {
+    const sub = ref.subscribe((s: { status: string }) => {
       if (s.status === 'done') expired.current();
     });
     return () => sub.unsubscribe();
   }, [ref]);
   return ref;
 }
+
+export type DashboardRef = ReturnType<typeof useDashboard>;
+
+const useDashboard = (onExpired: () => void, tabs: readonly AdminTab[]) => useAdminActor(withEffects, onExpired, { tabs });
+/** The government fees (issue 44), beside the dashboard for as long as it shows: its reminder is on every tab. */
+const useGovernmentFees = (onExpired: () => void) => useAdminActor(feesWithEffects, onExpired);
 
 interface Props {
   username: string;
@@ -86,6 +116,7 @@ export function AdminDashboard({ username, role, tabs, session, canEnrol, onEnro
   const money = useMoney();
   const format = useFormat();
   const ref = useDashboard(onExpired, tabs);
+  const fees = useGovernmentFees(onExpired);
 
   const timeRange = useSelector(ref, (s) => s.context.timeRange);
   const analytics = useSelector(ref, (s) => s.context.analytics);
@@ -148,6 +179,8 @@ export function AdminDashboard({ username, role, tabs, session, canEnrol, onEnro
         </div>
       )}
 
+      {tabs.includes('fees') && <FeesReminder fees={fees} onOpen={() => select('fees')} />}
+
       {analytics && (
         <div className={css.cards} aria-busy={summaryLoading}>
           <Stat label={t('cards.visitors')} value={format.number(analytics.totalVisitors)} testId="card-visitors" />
@@ -184,6 +217,7 @@ export function AdminDashboard({ username, role, tabs, session, canEnrol, onEnro
         {tab === 'leads' && <LeadsTab dashboard={ref} />}
         {tab === 'conversions' && <ConversionsTab dashboard={ref} />}
         {tab === 'pricing' && <PricingTab dashboard={ref} />}
+        {tab === 'fees' && <FeesTab fees={fees} />}
         {tab === 'branding' && <BrandingTab dashboard={ref} />}
         {tab === 'operators' && <OperatorsTab onExpired={onExpired} />}
         {tab === 'audit' && <AuditTab onExpired={onExpired} />}

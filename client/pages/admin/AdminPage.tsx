@@ -8,7 +8,7 @@ import { makeAdminGateActors } from '../../api/actors/admin';
 import { fetchTransport } from '../../api/transport';
 import { useToastActor } from '../../app/AppContext';
 import type { ToastActor } from '../../app/toasts';
-import { useFlow } from '../../app/useFlow';
+import { useLegacyFlow } from '../../app/useLegacyFlow';
 import { usePageMeta } from '../../app/usePageMeta';
 import { Spinner } from '../../components/Spinner';
 import { TextField } from '../../components/TextField';
@@ -36,7 +36,7 @@ function withToasts(toasts: ToastActor) {
   });
 }
 
-export type GateRef = ReturnType<typeof useFlow<ReturnType<typeof withToasts>>>;
+export type GateRef = ReturnType<typeof useLegacyFlow<ReturnType<typeof withToasts>>>;
 
 /** /teamomora (spec 1-core §2.10; issue 44): the gate, its second step and set-up, then the dashboard. */
 export default function AdminPage() {
@@ -47,7 +47,7 @@ export default function AdminPage() {
   // The invitation link's token: the gate's input, read once as the page opens.
   const [input] = useState(() => ({ invitation: search.get('invite') }));
   const machine = useMemo(() => withToasts(toasts), [toasts]);
-  const gate = useFlow(machine, input);
+  const gate = useLegacyFlow(machine, input);
   const view = useSelector(gate, adminGateView, (a, b) => JSON.stringify(a) === JSON.stringify(b));
 
   switch (view.screen) {

@@ -9,7 +9,7 @@ import { fetchTransport } from '../../api/transport';
 import { useLanguage } from '../../app/AppContext';
 import { useSiteData } from '../../app/siteData';
 import { readStorage, writeStorage } from '../../app/storage';
-import { useFlow } from '../../app/useFlow';
+import { useLegacyFlow } from '../../app/useLegacyFlow';
 import { usePageMeta } from '../../app/usePageMeta';
 import * as chat from '../../components/chat/chat.css';
 import { ChatLog } from '../../components/chat/ChatLog';
@@ -45,7 +45,7 @@ export default function AiAssistantPage() {
   usePageMeta('chat', branding.brandName);
   const { language: interfaceLanguage } = useLanguage();
   const [input] = useState(() => keptInterview(interfaceLanguage));
-  const ref = useFlow(machine, input);
+  const ref = useLegacyFlow(machine, input);
   const context = useSelector(ref, (s) => s.context);
   useEffect(() => {
     writeStorage('session', KEPT, JSON.stringify({ language: context.language, sessionId: context.sessionId, kind: context.kind }));
@@ -180,7 +180,7 @@ export default function AiAssistantPage() {
           <p className={chat.bubble.assistant} role="status">
             {context.completion}
           </p>
-          {context.checkoutUrls && <PlanCards urls={context.checkoutUrls} kind={context.kind ?? 'ds160'} />}
+          {context.checkoutUrls && <PlanCards urls={context.checkoutUrls} prices={context.checkoutPrices} kind={context.kind ?? 'ds160'} />}
         </div>
       )}
     </div>

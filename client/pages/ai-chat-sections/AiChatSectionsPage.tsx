@@ -9,10 +9,11 @@ import { sectionCount, sectionsChatMachine, type SectionsChatInput, type Section
 import { makeSectionsChatActors } from '../../api/actors/sectionsChat';
 import { fetchTransport } from '../../api/transport';
 import { useSiteData } from '../../app/siteData';
-import { useLanguage } from '../../app/AppContext';
+import { useLanguage, useToastActor } from '../../app/AppContext';
+import { perform } from '../../app/effects';
 import { browserChatId, writeStorage } from '../../app/storage';
-import { handOffToDs160 } from '../../app/wizard/storedProgress';
-import { useFlow } from '../../app/useFlow';
+import { handOffToDs160 } from '../../../machines/domain/keptForms';
+import { useLegacyFlow } from '../../app/useLegacyFlow';
 import { usePageMeta } from '../../app/usePageMeta';
 import * as chat from '../../components/chat/chat.css';
 import { ChatLog } from '../../components/chat/ChatLog';
@@ -42,6 +43,7 @@ export default function AiChatSectionsPage() {
   usePageMeta('chat', branding.brandName);
   const [params] = useSearchParams();
   const { language: interfaceLanguage } = useLanguage();
+  const toasts = useToastActor();
   const [input] = useState<SectionsChatInput>(() => ({
     sessionId: conversationId(Boolean(params.get('country'))),
     // ?lang, else the interface's language (issue 32: a French interface gets a French chat).
@@ -50,7 +52,7 @@ export default function AiChatSectionsPage() {
     purpose: params.get('purpose'),
     visaType: params.get('visaType'),
   }));
-  const ref = useFlow(machine, input);
+  const ref = useLegacyFlow(machine, input);
   const context = useSelector(ref, (s) => s.context);
   const busy = useSelector(ref, (s) => s.hasTag('busy'));
   const streaming = useSelector(ref, (s) => s.matches('replying'));
@@ -89,7 +91,11 @@ export default function AiChatSectionsPage() {
             );
           })}
         </ol>
-        <Link to={ROUTES.ds160Wizard} className={button.secondary} onClick={() => handOffToDs160(ds160Handoff(sectionData(context.progress)))} data-testid="sections-to-form">
+        <Link to={ROUTES.ds160Wizard} className={button.secondary} onClick={() => {
+          // Still a click handler's (issue 46: the chats are not through the one door yet).
+          const effect = handOffToDs160(ds160Handoff(sectionData(context.progress)));
+          if (effect) perform(effect, { toasts });
+        }} data-testid="sections-to-form">
           {t('toForm')}
         </Link>
         <Link to={ROUTES.home} className={button.ghost}>

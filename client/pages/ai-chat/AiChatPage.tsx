@@ -10,8 +10,11 @@ import { makeAgentChatActors } from '../../api/actors/agentChat';
 import { fetchTransport } from '../../api/transport';
 import { useSiteData } from '../../app/siteData';
 import { browserChatId } from '../../app/storage';
-import { handOffToDs160 } from '../../app/wizard/storedProgress';
-import { useFlow } from '../../app/useFlow';
+import { handOffToDs160 } from '../../../machines/domain/keptForms';
+import { useToastActor } from '../../app/AppContext';
+import { perform } from '../../app/effects';
+import type { ToastActor } from '../../app/toasts';
+import { useLegacyFlow } from '../../app/useLegacyFlow';
 import { usePageMeta } from '../../app/usePageMeta';
 import * as chat from '../../components/chat/chat.css';
 import { ChatLog } from '../../components/chat/ChatLog';
@@ -27,10 +30,12 @@ const SESSION_KEY = 'rumbo.agent.session';
 
 
 /** What the conversation collected, for the ten-section form to open with (issue 13). */
-function handOff(session: AgentSession | null): void {
+// Still a click handler's (issue 46: the chats are not through the one door yet).
+function handOff(session: AgentSession | null, toasts: ToastActor): void {
   if (!session) return;
   const { firstName, lastName } = session.formData;
-  handOffToDs160(ds160Handoff({ firstName, lastName, email: session.email, phone: session.phone, nationality: session.country, purpose: session.purpose }));
+  const effect = handOffToDs160(ds160Handoff({ firstName, lastName, email: session.email, phone: session.phone, nationality: session.country, purpose: session.purpose }));
+  if (effect) perform(effect, { toasts });
 }
 
 const machine = agentChatMachine.provide({ actors: makeAgentChatActors(fetchTransport) });
@@ -41,8 +46,9 @@ export default function AiChatPage() {
   const { t } = useTranslation(['agent', 'ds160form']);
   const { branding } = useSiteData();
   usePageMeta('chat', branding.brandName);
+  const toasts = useToastActor();
   const [input] = useState(() => ({ sessionId: browserChatId(SESSION_KEY) }));
-  const ref = useFlow(machine, input);
+  const ref = useLegacyFlow(machine, input);
   const context = useSelector(ref, (s) => s.context);
   const phase = useSelector(ref, (s) => (s.matches('choosingLanguage') ? 'language' : s.matches('redirecting') || s.status === 'done' ? 'redirecting' : 'chat'));
   const busy = useSelector(ref, (s) => s.hasTag('busy'));
@@ -77,7 +83,7 @@ export default function AiChatPage() {
           <span className={row} role="group" aria-label={t('quick')}>
             {buttons.map((b) =>
               b.action === 'link' && b.url ? (
-                <Link key={b.text} to={b.url} className={button.secondary} data-testid="agent-link" onClick={() => b.url === ROUTES.ds160Wizard && handOff(session)}>
+                <Link key={b.text} to={b.url} className={button.secondary} data-testid="agent-link" onClick={() => b.url === ROUTES.ds160Wizard && handOff(session, toasts)}>
                   {b.text}
                 </Link>
               ) : (
@@ -139,7 +145,7 @@ export default function AiChatPage() {
         <Link to={ROUTES.aiVisa} className={button.ghost}>
           {t('links.aivisa')}
         </Link>
-        <Link to={ROUTES.ds160Wizard} className={button.ghost} onClick={() => handOff(session)}>
+        <Link to={ROUTES.ds160Wizard} className={button.ghost} onClick={() => handOff(session, toasts)}>
           {t('links.ds160')}
         </Link>
       </aside>

@@ -13,7 +13,7 @@ import { useLanguage } from '../../app/AppContext';
 import { useFormat } from '../../app/format';
 import { useSiteData } from '../../app/siteData';
 import { browserChatId } from '../../app/storage';
-import { useFlow } from '../../app/useFlow';
+import { useLegacyFlow } from '../../app/useLegacyFlow';
 import { usePageMeta } from '../../app/usePageMeta';
 import * as chat from '../../components/chat/chat.css';
 import { Dialog } from '../../components/Dialog';
@@ -49,7 +49,7 @@ export default function AivisaPage() {
   const format = useFormat();
   usePageMeta('chat', branding.brandName);
   const [input] = useState(() => ({ sessionId: browserChatId(SESSION_KEY), language }));
-  const ref = useFlow(machine, input);
+  const ref = useLegacyFlow(machine, input);
   const context = useSelector(ref, (s) => s.context);
   const busy = useSelector(ref, (s) => s.hasTag('busy') || s.status === 'done');
   const streaming = useSelector(ref, (s) => s.matches('sending'));

@@ -1,36 +1,35 @@
-import { useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { shallowEqual, useSelector } from '@xstate/react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
-import { estaCatalog } from '../../../machines/domain/catalogs/esta';
-import { TRAVELLER_PARAM } from '../../../machines/domain/travellerGroup';
-import type { TravellerGroupRef } from '../../app/group/useTravellerGroup';
-import { usePrefilledPaths } from '../../app/group/usePrefilledPaths';
-import { useTravellerHandover } from '../../app/group/useTravellerHandover';
+import { estaWizardFlow, handoverView, sameHandover, travellerHandoverFlow } from '../../../machines/estaWizard.view';
+import { leadOf } from '../../../machines/questionWizard.view';
+import { prefilledOf, type TravellerGroupRef } from '../../../machines/travellerGroup.view';
+import { Link } from '../../app/Link';
 import { useMoney } from '../../app/money';
 import { useSiteData } from '../../app/siteData';
+import { useFlow } from '../../app/useFlow';
 import { usePageMeta } from '../../app/usePageMeta';
-import { useQuestionWizard } from '../../app/wizard/useQuestionWizard';
 import { GroupSide } from '../../components/group/GroupSide';
 import { Spinner } from '../../components/Spinner';
 import { SectionPanel } from '../../components/wizard/SectionProgress';
 import { WizardQuestion } from '../../components/wizard/WizardQuestion';
 import * as css from '../../components/wizard/wizard.css';
 import { button, card, container, heading, notice, page, spread, stack } from '../../styles/ui.css';
+import { GovernmentFees } from '../../components/PriceStory';
+
+const NONE: ReadonlySet<string> = new Set();
 
 export default function ApplyEstaWizardPage() {
   const { t } = useTranslation('wizard');
   usePageMeta('esta');
   // A traveller of a group opened from its panel: their answers come from the server first (issue 36).
-  const [params] = useSearchParams();
-  const traveller = params.get(TRAVELLER_PARAM);
-  const handover = useTravellerHandover(traveller);
+  const handover = useSelector(useFlow(travellerHandoverFlow), handoverView, sameHandover);
 
   return (
     <div className={`${container} ${page} ${stack}`}>
       <div className={spread}>
         <h1 className={heading.page}>{t('esta.title')}</h1>
-        <Link to="/" className={button.ghost}>
+        <Link route="home" className={button.ghost}>
           {t('home')}
         </Link>
       </div>
@@ -40,9 +39,8 @@ export default function ApplyEstaWizardPage() {
           {t('group:failure.loadFailed')}
         </p>
       )}
-      {(handover.state === 'none' || handover.state === 'ready') && (
-        <EstaWizard key={traveller ?? 'own'} traveller={handover.state === 'ready' ? handover : null} />
-      )}
+      {handover.state === 'none' && <EstaWizard key="own" traveller={null} />}
+      {handover.state === 'ready' && <EstaWizard key={handover.leadId} traveller={handover} />}
     </div>
   );
 }
@@ -51,23 +49,25 @@ function EstaWizard({ traveller }: { traveller: { leadId: string; formData: Reco
   const { t } = useTranslation('wizard');
   const { prices } = useSiteData();
   const money = useMoney();
-  const wizard = useQuestionWizard({
-    catalog: estaCatalog,
-    messages: { submitFailed: { title: 'wizard:toast.error', description: 'wizard:toast.estaFailed' } },
-    followCheckout: true,
-    traveller,
-  });
-  const leadId = useSelector(wizard, (s) => s.context.leadId);
-  // The group panel starts again with the lead: the application has one once its e-mail is saved.
+  const wizard = useFlow(estaWizardFlow, { traveller });
+  const leadId = useSelector(wizard, leadOf);
+  // The group panel starts again with the lead: the application has one once its e-mail is saved. It hands its
+  // actor up, so the answers the group filled in are marked here.
   const [group, setGroup] = useState<TravellerGroupRef | null>(null);
-  const prefilled = usePrefilledPaths(group, leadId);
+  const prefilledList = useSelector(group ?? undefined, prefilledOf(leadId), shallowEqual);
+  const prefilled = useMemo(() => (prefilledList ? new Set(prefilledList.split('\n')) : NONE), [prefilledList]);
 
   return (
     <div className={css.layout}>
       <aside className={`${card} ${stack} ${css.sidePanel} ${css.sideColumn}`} aria-label={t('sections')}>
         <SectionPanel wizard={wizard} />
         {/* The government's fee as the server states it, once it has. */}
-        {prices && <p className={notice.info}>{t('esta.info', { fee: money(prices.esta.governmentFee / 100, { cents: true }) })}</p>}
+        {prices && (
+          <div className={notice.info}>
+            <p>{t('esta.info', { fee: money(prices.esta.governmentFee / 100, { cents: true }) })}</p>
+            <GovernmentFees fees={prices.esta.governmentFees} product="esta" compact />
+          </div>
+        )}
         <GroupSide key={leadId ?? 'none'} leadId={leadId} onGroup={setGroup} />
       </aside>
       <WizardQuestion wizard={wizard} counter="question" submitLabel={t('esta.submit')} submittingLabel={t('submitting')} prefilled={prefilled} />

@@ -1,11 +1,7 @@
-import { useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { applySummaryMachine, chosenType } from '../../../machines/applySummary.machine';
-import { STORAGE_KEYS } from '../../../machines/startChoice';
-import { makeEligibilityActors } from '../../api/actors/eligibility';
-import { fetchTransport } from '../../api/transport';
+import { applySummaryFlow, applySummaryView } from '../../../machines/applySummary.view';
 import { useMoney } from '../../app/money';
-import { readStorage, writeStorage } from '../../app/storage';
 import { useFlow } from '../../app/useFlow';
 import { usePageMeta } from '../../app/usePageMeta';
 import { useCountryName } from '../../components/countries';
@@ -15,39 +11,14 @@ import { Spinner } from '../../components/Spinner';
 import * as startCss from '../../components/start.css';
 import { badge, button, card, factList, heading, muted, narrow, notice, page, row, spread, stack } from '../../styles/ui.css';
 
-const machine = applySummaryMachine.provide({
-  actors: makeEligibilityActors(fetchTransport),
-  actions: { persistVisaType: (_, { visaType }) => writeStorage('session', STORAGE_KEYS.visaType, visaType) },
-});
-
 export default function ApplySummaryPage() {
   const { t } = useTranslation('start');
   const nameOf = useCountryName();
   const money = useMoney();
   usePageMeta('apply');
-  const ref = useFlow(machine, {
-    country: readStorage('session', STORAGE_KEYS.country),
-    purpose: readStorage('session', STORAGE_KEYS.purpose),
-    otherCountry:
-      readStorage('session', STORAGE_KEYS.multipleCitizenship) === 'true' ? readStorage('session', STORAGE_KEYS.otherCountry) : null,
-  });
-  const state = useSelector(ref, (s) =>
-    s.matches('loading')
-      ? 'loading'
-      : s.matches('failed')
-        ? 'failed'
-        : s.matches('missingChoice')
-          ? 'missing'
-          : s.matches('noDocumentNeeded')
-            ? 'noDocument'
-            : 'ready',
-  );
-  const facts = useSelector(ref, (s) => s.context.facts);
-  const changeType = useSelector(ref, (s) => s.context.changeType);
-  const canChangeType = useSelector(ref, (s) => s.can({ type: 'TYPE.TOGGLE' }));
-  const type = useSelector(ref, (s) => chosenType(s.context));
-  // With two citizenships the server answers for the more favourable one; say which when it is the second.
-  const basedOnOther = useSelector(ref, (s) => s.context.facts !== null && s.context.otherCountry === s.context.facts.country);
+  const ref = useFlow(applySummaryFlow);
+  const { screen, facts, type, changeType, showSwitch, basedOnOther, price } = useSelector(ref, applySummaryView, shallowEqual);
+  const state = screen === 'missingChoice' ? 'missing' : screen === 'noDocumentNeeded' ? 'noDocument' : screen;
 
   if (state === 'loading') return <Spinner label={t('summary.loading')} />;
 
@@ -88,12 +59,12 @@ export default function ApplySummaryPage() {
               <Fact term={t('facts.processing')} value={t(facts.processingTimeKey)} />
               <Fact term={t('facts.requirements')} value={String(facts.requirements.length)} testId="summary-requirements" />
             </dl>
-            {facts.price && (
+            {price && (
               <section className={stack} aria-labelledby="summary-cost-title" data-testid="summary-cost">
                 <h2 id="summary-cost-title" className={heading.section}>
-                  {t(facts.visaType === 'ESTA' ? 'facts.cost' : 'facts.costFrom')}
+                  {t(price.from ? 'facts.costFrom' : 'facts.cost')}
                 </h2>
-                <PriceLines price={facts.price} service={facts.visaType === 'ESTA' ? 'ESTA' : 'DS-160'} product={facts.visaType === 'ESTA' ? 'esta' : 'basic'} />
+                <PriceLines price={price.price} service={price.service} product={price.product} />
               </section>
             )}
             <details>
@@ -104,7 +75,7 @@ export default function ApplySummaryPage() {
                 ))}
               </ul>
             </details>
-            {(canChangeType || changeType) && (
+            {showSwitch && (
               <label className={startCss.switchRow}>
                 <input
                   type="checkbox"

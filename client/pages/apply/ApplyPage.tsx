@@ -1,8 +1,6 @@
-import { useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { applyStartMachine } from '../../../machines/applyStart.machine';
-import { STORAGE_KEYS } from '../../../machines/startChoice';
-import { readStorage, writeStorage } from '../../app/storage';
+import { applyStartFlow, applyStartView } from '../../../machines/applyStart.view';
 import { useFlow } from '../../app/useFlow';
 import { usePageMeta } from '../../app/usePageMeta';
 import { CountrySearch } from '../../components/CountrySearch';
@@ -10,33 +8,11 @@ import { PurposePicker } from '../../components/PurposePicker';
 import * as startCss from '../../components/start.css';
 import { button, card, heading, muted, narrow, page, row, stack } from '../../styles/ui.css';
 
-const machine = applyStartMachine.provide({
-  actions: {
-    persistStart: (_, choice) => {
-      writeStorage('session', STORAGE_KEYS.country, choice.country);
-      writeStorage('session', STORAGE_KEYS.purpose, choice.purpose);
-      writeStorage('session', STORAGE_KEYS.multipleCitizenship, String(choice.multipleCitizenship));
-      writeStorage('session', STORAGE_KEYS.otherCountry, choice.otherCountry);
-    },
-  },
-});
-
 export default function ApplyPage() {
   const { t } = useTranslation('start');
   usePageMeta('apply');
-  const ref = useFlow(machine, {
-    country: readStorage('session', STORAGE_KEYS.country),
-    purpose: readStorage('session', STORAGE_KEYS.purpose),
-    multipleCitizenship: readStorage('session', STORAGE_KEYS.multipleCitizenship) === 'true',
-    otherCountry: readStorage('session', STORAGE_KEYS.otherCountry),
-  });
-  const query = useSelector(ref, (s) => s.context.query);
-  const country = useSelector(ref, (s) => s.context.country);
-  const purpose = useSelector(ref, (s) => s.context.purpose);
-  const multiple = useSelector(ref, (s) => s.context.multipleCitizenship);
-  const otherQuery = useSelector(ref, (s) => s.context.otherQuery);
-  const otherCountry = useSelector(ref, (s) => s.context.otherCountry);
-  const canContinue = useSelector(ref, (s) => s.can({ type: 'CONTINUE' }));
+  const ref = useFlow(applyStartFlow);
+  const { query, country, purpose, multipleCitizenship: multiple, otherQuery, otherCountry, canContinue, missing } = useSelector(ref, applyStartView, shallowEqual);
 
   return (
     <div className={`${narrow} ${page}`}>
@@ -68,7 +44,7 @@ export default function ApplyPage() {
           />
         )}
         <PurposePicker variant="buttons" value={purpose} onSelect={(p) => ref.send({ type: 'PURPOSE.SELECT', purpose: p })} />
-        {!canContinue && <p className={muted}>{t(multiple && !otherCountry && country && purpose ? 'apply.needOther' : 'apply.needBoth')}</p>}
+        {missing && <p className={muted}>{t(missing === 'other' ? 'apply.needOther' : 'apply.needBoth')}</p>}
         <div className={row}>
           <button type="button" className={button.secondary} onClick={() => ref.send({ type: 'HOME' })}>
             {t('backHome')}

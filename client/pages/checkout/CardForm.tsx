@@ -1,9 +1,7 @@
-import { useMemo, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { COUNTRIES } from '../../../machines/domain/countryList';
-import { CHECKOUT_FIELDS, type CheckoutErrors, type CheckoutField } from '../../../machines/domain/cardForm';
-import { OTHER_COUNTRY, PAYMENT_FIELDS, type PaymentDetails } from '../../../machines/domain/payment';
-import { useCountryName } from '../../components/countries';
+import { CARD_FORM_ID, OTHER_COUNTRY, PAYMENT_FIELDS, type CheckoutErrors, type CheckoutField, type PaymentDetails } from '../../../machines/checkout.view';
+import { useCountryOptions } from '../../components/countries';
 import { button, errorText, heading, input, label, muted, small, stack } from '../../styles/ui.css';
 import * as css from './checkout.css';
 
@@ -25,12 +23,6 @@ const FIELD_PROPS: Record<CheckoutField, { autoComplete: string; inputMode?: 'nu
 
 const fieldId = (field: CheckoutField) => `payment-${field}`;
 
-/** Pay refused for a field: focus moves to the first one, whose error is read with it. */
-export function focusFirstError(errors: CheckoutErrors) {
-  const first = CHECKOUT_FIELDS.find((field) => errors[field]);
-  if (first) document.getElementById(fieldId(first))?.focus();
-}
-
 export interface CardFormProps {
   email: string;
   details: PaymentDetails;
@@ -51,8 +43,7 @@ export interface CardFormProps {
 
 export function CardForm({ email, details, errors, busy, paying, payLabel, onChange, onPay, children, blockedBy }: CardFormProps) {
   const { t } = useTranslation(['commerce', 'validation']);
-  const nameOf = useCountryName();
-  const countries = useMemo(() => [...COUNTRIES].sort((a, b) => nameOf(a).localeCompare(nameOf(b))), [nameOf]);
+  const countries = useCountryOptions();
   const errorOf = (field: CheckoutField) => {
     const error = errors[field];
     return error ? t(error.key.includes(':') ? error.key : `validation:${error.key}`, error.params) : null;
@@ -66,6 +57,7 @@ export function CardForm({ email, details, errors, busy, paying, payLabel, onCha
       <p className={`${muted} ${small}`}>{t('checkout.payment.secure')}</p>
       {children}
       <form
+        id={CARD_FORM_ID}
         noValidate
         className={stack}
         aria-labelledby="payment-title"
@@ -129,8 +121,8 @@ export function CardForm({ email, details, errors, busy, paying, payLabel, onCha
                   <select {...common} value={details.country} onChange={(e) => onChange(field, e.target.value)}>
                     <option value="">{t('checkout.fields.country.choose')}</option>
                     {countries.map((c) => (
-                      <option key={c.code} value={c.name}>
-                        {nameOf(c)}
+                      <option key={c.code} value={c.value}>
+                        {c.label}
                       </option>
                     ))}
                     <option value={OTHER_COUNTRY}>{t('checkout.fields.country.other')}</option>

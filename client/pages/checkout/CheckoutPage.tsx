@@ -1,75 +1,34 @@
-import { useSelector } from '@xstate/react';
-import { useMemo } from 'react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
-import { checkoutMachine, selectedOption, type CheckoutField, type CheckoutInput } from '../../../machines/checkout.machine';
-import { ROUTES } from '../../../machines/domain/routes';
-import { toIsoDate } from '../../../machines/domain/validators';
+import { checkoutFlow, checkoutKind, checkoutView, type CheckoutField } from '../../../machines/checkout.view';
 import type { PlanFeaturesDto } from '../../../openapi/schemas/plans';
-import type { QuoteOption, QuoteQuery } from '../../../openapi/schemas/orders';
-import { makeCheckoutActors } from '../../api/actors/checkout';
-import { fetchTransport } from '../../api/transport';
-import { useToastActor } from '../../app/AppContext';
+import type { QuoteOption } from '../../../openapi/schemas/orders';
+import { Link } from '../../app/Link';
 import { useMoney } from '../../app/money';
 import { useSiteData } from '../../app/siteData';
-import { useFlow } from '../../app/useFlow';
+import { useAddress, useFlow } from '../../app/useFlow';
 import { usePageMeta } from '../../app/usePageMeta';
 import { PriceLines } from '../../components/PriceStory';
 import { Spinner } from '../../components/Spinner';
 import { button, card, container, heading, muted, notice, page, row, small, stack } from '../../styles/ui.css';
 import * as css from './checkout.css';
-import { CardForm, focusFirstError } from './CardForm';
+import { CardForm } from './CardForm';
 import { GroupCheckout } from './GroupCheckout';
 import { OwnedPackage, type CheckoutRef } from './OwnedPackage';
-import { paymentToasts } from './paymentToasts';
-
-/** The query parameters the checkout reads (spec 1-core §2.5); only those present are sent to the quote. */
-const QUERY_KEYS = ['plan', 'formType', 'service', 'amount', 'lead', 'session'] as const satisfies readonly (keyof QuoteQuery)[];
 
 const FEATURES: readonly (keyof PlanFeaturesDto)[] = ['wizardAccess', 'estaCheck', 'aiAnalysis', 'documentReview', 'interviewPrep', 'prioritySupport'];
 
-const base = checkoutMachine.provide({ actors: makeCheckoutActors(fetchTransport) });
-
-function queryOf(params: URLSearchParams): QuoteQuery {
-  return Object.fromEntries(QUERY_KEYS.flatMap((key) => {
-    const value = params.get(key);
-    return value === null ? [] : [[key, value]];
-  })) as QuoteQuery;
-}
-
 export default function CheckoutPage() {
-  const [searchParams] = useSearchParams();
-  const group = searchParams.get('group');
   // The group's one checkout (issue 36): the same route, its own machine and view.
-  return group ? <GroupCheckout groupId={group} /> : <SingleCheckout searchParams={searchParams} />;
+  return useAddress(checkoutKind) === 'group' ? <GroupCheckout /> : <SingleCheckout />;
 }
 
-function SingleCheckout({ searchParams }: { searchParams: URLSearchParams }) {
+function SingleCheckout() {
   const { t } = useTranslation('commerce');
   const { branding } = useSiteData();
   usePageMeta('checkout', branding.brandName);
-  const toasts = useToastActor();
-  const machine = useMemo(
-    () =>
-      base.provide({
-        actions: {
-          ...paymentToasts(toasts),
-          announceInvalidPlan: () =>
-            toasts.send({ type: 'TOAST.SHOW', toast: { title: 'commerce:toast.invalidPlan.title', description: 'commerce:toast.invalidPlan.description', variant: 'destructive' } }),
-          // Paid (or being paid) in another tab: the page shows what the application has now.
-          announcePurchaseConflict: (_, { code }) => {
-            const key = code === 'purchase_in_progress' ? 'inProgress' : 'alreadyPurchased';
-            toasts.send({ type: 'TOAST.SHOW', toast: { title: `commerce:toast.${key}.title`, description: `commerce:toast.${key}.description` } });
-          },
-        },
-      }),
-    [toasts],
-  );
-  const flowInput: CheckoutInput = useMemo(() => ({ query: queryOf(searchParams), today: toIsoDate(new Date()) }), [searchParams]);
-  const ref = useFlow(machine, flowInput);
-  const state = useSelector(ref, (s) =>
-    s.matches('loading') ? 'loading' : s.matches('failed') ? 'failed' : s.matches('invalidPlan') ? 'invalidPlan' : s.matches('owned') ? 'owned' : 'ready',
-  );
+  const ref = useFlow(checkoutFlow);
+  const state = useSelector(ref, (s) => checkoutView(s).screen);
 
   if (state === 'loading') return <Spinner label={t('checkout.loading')} />;
 
@@ -85,10 +44,10 @@ function SingleCheckout({ searchParams }: { searchParams: URLSearchParams }) {
           <p role="alert">{t('checkout.invalidPlan.body')}</p>
           <p className={muted}>{t('checkout.invalidPlan.hint')}</p>
           <div className={row}>
-            <Link to={ROUTES.home} className={button.primary}>
+            <Link route="home" className={button.primary}>
               {t('checkout.invalidPlan.home')}
             </Link>
-            <Link to={ROUTES.pricing} className={button.secondary}>
+            <Link route="pricing" className={button.secondary}>
               {t('back.pricing')}
             </Link>
           </div>
@@ -109,7 +68,7 @@ function SingleCheckout({ searchParams }: { searchParams: URLSearchParams }) {
             <button type="button" className={button.primary} onClick={() => ref.send({ type: 'RETRY' })}>
               {t('retry')}
             </button>
-            <Link to={ROUTES.pricing} className={button.secondary}>
+            <Link route="pricing" className={button.secondary}>
               {t('back.pricing')}
             </Link>
           </div>
@@ -124,21 +83,9 @@ function SingleCheckout({ searchParams }: { searchParams: URLSearchParams }) {
 function CheckoutForm({ flow }: { flow: CheckoutRef }) {
   const { t } = useTranslation(['commerce', 'validation']);
   const money = useMoney();
-  const quote = useSelector(flow, (s) => s.context.quote);
-  const option = useSelector(flow, (s) => selectedOption(s.context));
-  const details = useSelector(flow, (s) => s.context.details);
-  const email = useSelector(flow, (s) => s.context.email);
-  const errors = useSelector(flow, (s) => s.context.errors);
-  const paying = useSelector(flow, (s) => s.matches({ ready: 'paying' }) || s.status === 'done');
-  const busy = useSelector(flow, (s) => s.hasTag('busy') || s.status === 'done');
+  const { quote, option, details, email, errors, paying, busy } = useSelector(flow, checkoutView, shallowEqual);
 
   if (!quote || !option) return null;
-
-  const pay = () => {
-    flow.send({ type: 'PAY' });
-    const after = flow.getSnapshot();
-    if (after.matches({ ready: 'editing' })) focusFirstError(after.context.errors);
-  };
 
   const total = money(option.price.total / 100, { cents: true });
 
@@ -211,9 +158,9 @@ function CheckoutForm({ flow }: { flow: CheckoutRef }) {
             paying={paying}
             payLabel={t('checkout.pay', { amount: total })}
             onChange={(field: CheckoutField, value: string) => flow.send({ type: 'FIELD.CHANGE', field, value })}
-            onPay={pay}
+            onPay={() => flow.send({ type: 'PAY' })}
           />
-          <Link to={ROUTES.pricing}>{t('back.pricing')}</Link>
+          <Link route="pricing">{t('back.pricing')}</Link>
         </section>
       </div>
     </div>

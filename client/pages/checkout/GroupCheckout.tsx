@@ -1,57 +1,27 @@
-import { useSelector } from '@xstate/react';
-import { useMemo } from 'react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { ROUTES } from '../../../machines/domain/routes';
-import { toIsoDate } from '../../../machines/domain/validators';
-import { groupCheckoutMachine, type GroupCheckoutInput } from '../../../machines/groupCheckout.machine';
-import { guardiansMissing } from '../../../machines/groupCheckout.view';
-import { makeGroupCheckoutActors } from '../../api/actors/groupCheckout';
-import { fetchTransport } from '../../api/transport';
-import { useToastActor } from '../../app/AppContext';
+import { groupCheckoutFlow, groupCheckoutView } from '../../../machines/groupCheckout.view';
+import { Link } from '../../app/Link';
 import { useMoney } from '../../app/money';
 import { useSiteData } from '../../app/siteData';
 import { useFlow } from '../../app/useFlow';
 import { usePageMeta } from '../../app/usePageMeta';
 import { Spinner } from '../../components/Spinner';
 import { button, card, container, heading, muted, notice, page, row, stack } from '../../styles/ui.css';
-import { CardForm, focusFirstError } from './CardForm';
+import { CardForm } from './CardForm';
 import * as css from './checkout.css';
 import { GroupLines, type GroupCheckoutRef } from './GroupLines';
-import { paymentFailureKey, paymentToasts } from './paymentToasts';
-
-const base = groupCheckoutMachine.provide({ actors: makeGroupCheckoutActors(fetchTransport) });
-
-/** Where the leader goes back to: the dashboard, where the group is one card with its travellers. */
-const BACK = ROUTES.dashboard;
 
 /**
  * /checkout?group=<id> (issue 36): the group's one checkout. A line per traveller with something to pay, those
  * already paid listed as settled, the total with the processing fee once, the card form and one Pay.
  */
-export function GroupCheckout({ groupId }: { groupId: string }) {
+export function GroupCheckout() {
   const { t } = useTranslation(['group', 'commerce']);
   const { branding } = useSiteData();
   usePageMeta('checkout', branding.brandName);
-  const toasts = useToastActor();
-  const machine = useMemo(
-    () =>
-      base.provide({
-        actions: {
-          ...paymentToasts(toasts),
-          announceRequoteFailed: () =>
-            toasts.send({ type: 'TOAST.SHOW', toast: { title: 'group:checkout.requoteFailed.title', description: 'group:checkout.requoteFailed.description', variant: 'destructive' } }),
-          announceQuoteChanged: (_, { code }) => {
-            const key = code === 'purchase_in_progress' ? 'inProgress' : code === 'guardian_missing' ? 'guardianRemoved' : 'changed';
-            toasts.send({ type: 'TOAST.SHOW', toast: { title: `group:checkout.${key}.title`, description: `group:checkout.${key}.description` } });
-          },
-        },
-      }),
-    [toasts],
-  );
-  const input: GroupCheckoutInput = useMemo(() => ({ groupId, today: toIsoDate(new Date()) }), [groupId]);
-  const flow = useFlow(machine, input);
-  const state = useSelector(flow, (s) => (s.matches('loading') ? 'loading' : s.matches('quoteFailed') ? 'failed' : s.matches('nothingToPay') ? 'nothing' : 'ready'));
+  const flow = useFlow(groupCheckoutFlow);
+  const state = useSelector(flow, (s) => groupCheckoutView(s).screen);
 
   if (state === 'loading') return <Spinner label={t('checkout.loading')} />;
   if (state === 'failed' || state === 'nothing') {
@@ -68,7 +38,8 @@ export function GroupCheckout({ groupId }: { groupId: string }) {
                 {t('commerce:retry')}
               </button>
             )}
-            <Link to={BACK} className={state === 'failed' ? button.secondary : button.primary}>
+            {/* Back to the dashboard, where the group is one card with its travellers. */}
+            <Link route="dashboard" className={state === 'failed' ? button.secondary : button.primary}>
               {t('checkout.back')}
             </Link>
           </div>
@@ -82,22 +53,8 @@ export function GroupCheckout({ groupId }: { groupId: string }) {
 function GroupPayment({ flow }: { flow: GroupCheckoutRef }) {
   const { t } = useTranslation(['group', 'commerce']);
   const money = useMoney();
-  const quote = useSelector(flow, (s) => s.context.quote);
-  const details = useSelector(flow, (s) => s.context.details);
-  const email = useSelector(flow, (s) => s.context.email);
-  const errors = useSelector(flow, (s) => s.context.errors);
-  const paying = useSelector(flow, (s) => s.matches({ ready: 'paying' }) || s.status === 'done');
-  const busy = useSelector(flow, (s) => s.hasTag('busy') || s.status === 'done');
-  const outcome = useSelector(flow, (s) => (s.matches({ ready: 'declined' }) ? 'declined' : s.matches({ ready: 'failed' }) ? 'failed' : null));
-  const reason = useSelector(flow, (s) => s.context.failure);
+  const { quote, details, email, errors, paying, busy, outcome, reasonKey, minors } = useSelector(flow, groupCheckoutView, shallowEqual);
   if (!quote) return null;
-  const minors = guardiansMissing({ quote });
-
-  const pay = () => {
-    flow.send({ type: 'PAY' });
-    const after = flow.getSnapshot();
-    if (after.matches({ ready: 'editing' })) focusFirstError(after.context.errors);
-  };
   const total = money(quote.price.total / 100, { cents: true });
 
   return (
@@ -117,18 +74,18 @@ function GroupPayment({ flow }: { flow: GroupCheckoutRef }) {
             paying={paying}
             payLabel={t('commerce:checkout.pay', { amount: total })}
             onChange={(field, value) => flow.send({ type: 'FIELD.CHANGE', field, value })}
-            onPay={pay}
+            onPay={() => flow.send({ type: 'PAY' })}
             blockedBy={minors.length > 0 ? 'group-guardian-missing' : undefined}
           >
             {minors.length > 0 && <GuardiansMissing minors={minors} />}
             {outcome && (
               <div role="alert" className={notice.warning} data-testid={`group-payment-${outcome}`}>
                 <p>{t(outcome === 'declined' ? 'checkout.declined' : 'checkout.notPaid')}</p>
-                {reason && <p>{t(paymentFailureKey(reason))}</p>}
+                {reasonKey && <p>{t(reasonKey)}</p>}
               </div>
             )}
           </CardForm>
-          <Link to={BACK}>{t('checkout.back')}</Link>
+          <Link route="dashboard">{t('checkout.back')}</Link>
         </section>
       </div>
     </div>
@@ -136,7 +93,7 @@ function GroupPayment({ flow }: { flow: GroupCheckoutRef }) {
 }
 
 /** Why Pay waits: each minor without a parent or guardian, named, with their form's page where the group panel sets one. */
-function GuardiansMissing({ minors }: { minors: ReturnType<typeof guardiansMissing> }) {
+function GuardiansMissing({ minors }: { minors: ReturnType<typeof groupCheckoutView>['minors'] }) {
   const { t, i18n } = useTranslation('group');
   const names = new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(minors.map((m) => m.name || t('checkout.unnamed')));
   return (

@@ -1,22 +1,20 @@
-import { useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import type { groupCheckoutMachine } from '../../../machines/groupCheckout.machine';
-import type { GroupQuoteDto } from '../../../openapi/schemas/groups';
+import { groupCheckoutView, type FlowActor, type groupCheckoutFlow } from '../../../machines/groupCheckout.view';
 import { useMoney } from '../../app/money';
-import type { useFlow } from '../../app/useFlow';
 import { card, heading, muted, small, stack } from '../../styles/ui.css';
 import * as css from './checkout.css';
 import * as group from './groupCheckout.css';
+import { GovernmentFees } from '../../components/PriceStory';
 
-export type GroupCheckoutRef = ReturnType<typeof useFlow<typeof groupCheckoutMachine>>;
-type Line = GroupQuoteDto['lines'][number];
+export type GroupCheckoutRef = FlowActor<typeof groupCheckoutFlow>;
+type Line = ReturnType<typeof groupCheckoutView>['lines'][number];
 
 /** The group's order: a line per traveller (a DS-160 traveller's package chosen here), the settled, the total. */
 export function GroupLines({ flow }: { flow: GroupCheckoutRef }) {
   const { t } = useTranslation(['group', 'commerce']);
   const money = useMoney();
-  const quote = useSelector(flow, (s) => s.context.quote);
-  const busy = useSelector(flow, (s) => s.hasTag('busy') || s.status === 'done');
+  const { quote, lines, services, busy } = useSelector(flow, groupCheckoutView, shallowEqual);
   if (!quote) return null;
   const cents = (value: number) => money(value / 100, { cents: true });
 
@@ -26,7 +24,7 @@ export function GroupLines({ flow }: { flow: GroupCheckoutRef }) {
         {t('checkout.lines', { count: quote.lines.length })}
       </h2>
       <ul className={group.lines}>
-        {quote.lines.map((line, index) => (
+        {lines.map((line) => (
           <li key={line.leadId} className={group.line} data-testid="group-checkout-line">
             <div className={group.lineHead}>
               <span>
@@ -37,7 +35,7 @@ export function GroupLines({ flow }: { flow: GroupCheckoutRef }) {
               </span>
               <strong className={group.price} data-testid="group-checkout-line-price">{cents(line.price.total)}</strong>
             </div>
-            {line.service === 'DS-160' && <PackageChoice line={line} busy={busy} onSelect={(product) => flow.send({ type: 'LINE.SELECT', line: index, product })} />}
+            {line.choosesPackage && <PackageChoice line={line} busy={busy} onSelect={(product) => flow.send({ type: 'LINE.SELECT', line: line.index, product })} />}
           </li>
         ))}
       </ul>
@@ -55,7 +53,7 @@ export function GroupLines({ flow }: { flow: GroupCheckoutRef }) {
       <dl className={group.totals} data-testid="group-checkout-total">
         <div className={group.total}>
           <dt>{t('checkout.summary.services', { count: quote.lines.length })}</dt>
-          <dd>{cents(quote.price.serviceFee - quote.price.credit)}</dd>
+          <dd>{cents(services)}</dd>
         </div>
         <div className={group.total}>
           <dt>{t('checkout.summary.processing')}</dt>
@@ -67,6 +65,7 @@ export function GroupLines({ flow }: { flow: GroupCheckoutRef }) {
         </div>
       </dl>
       <p className={`${muted} ${small}`}>{t('checkout.summary.government', { amount: cents(quote.price.governmentFee) })}</p>
+      <GovernmentFees fees={quote.price.governmentFees} product="group" />
     </section>
   );
 }
@@ -97,7 +96,7 @@ function PackageChoice({ line, busy, onSelect }: { line: Line; busy: boolean; on
             <span className={css.optionBody}>
               <span className={css.optionHead}>
                 <span>{t(`commerce:products.${o.product}`)}</span>
-                <span>{money(o.price.serviceFee / 100 - o.price.credit / 100, { cents: true })}</span>
+                <span>{money(o.charge / 100, { cents: true })}</span>
               </span>
               <span className={`${muted} ${small}`}>{t(`commerce:checkout.plan.describe.${o.product}`)}</span>
               {!o.available && <span className={small}>{t('commerce:checkout.plan.owned')}</span>}

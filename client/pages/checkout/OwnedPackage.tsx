@@ -1,14 +1,12 @@
-import { useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { ownedOrder, stillForSale, type checkoutMachine } from '../../../machines/checkout.machine';
-import { ROUTES } from '../../../machines/domain/routes';
+import { checkoutView, type checkoutFlow, type FlowActor } from '../../../machines/checkout.view';
+import { Link } from '../../app/Link';
 import { useMoney } from '../../app/money';
-import type { useFlow } from '../../app/useFlow';
 import { button, card, container, heading, muted, notice, page, row, stack } from '../../styles/ui.css';
 import * as css from './checkout.css';
 
-export type CheckoutRef = ReturnType<typeof useFlow<typeof checkoutMachine>>;
+export type CheckoutRef = FlowActor<typeof checkoutFlow>;
 
 /**
  * Back after paying, a second tab, an old link: the application already has what the link sells. The page shows
@@ -18,11 +16,9 @@ export type CheckoutRef = ReturnType<typeof useFlow<typeof checkoutMachine>>;
 export function OwnedPackage({ flow }: { flow: CheckoutRef }) {
   const { t } = useTranslation('commerce');
   const money = useMoney();
-  const quote = useSelector(flow, (s) => s.context.quote);
-  const owned = useSelector(flow, (s) => ownedOrder(s.context.quote, s.context.selected));
+  const { quote, owned, upgrades } = useSelector(flow, checkoutView, shallowEqual);
   if (!quote || !owned) return null;
   const product = t(`products.${owned.product}`);
-  const upgrades = stillForSale(quote);
   return (
     <div className={`${container} ${page} ${stack}`}>
       <h1 className={heading.page}>{t('checkout.title')}</h1>
@@ -34,10 +30,10 @@ export function OwnedPackage({ flow }: { flow: CheckoutRef }) {
           {t('checkout.owned.body', { number: owned.number })} <strong data-testid="owned-order-number">{owned.number}</strong>
         </p>
         <div className={row}>
-          <Link to={`${ROUTES.paymentConfirmation}?order=${encodeURIComponent(owned.orderId)}`} className={button.primary} data-testid="owned-order-link">
+          <Link to={owned.to} className={button.primary} data-testid="owned-order-link">
             {t('checkout.owned.view')}
           </Link>
-          <Link to={ROUTES.dashboard} className={button.secondary}>
+          <Link route="dashboard" className={button.secondary}>
             {t('checkout.owned.dashboard')}
           </Link>
         </div>

@@ -1,9 +1,8 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { describeAnswers, type DescribedAnswer } from '../../../machines/domain/answers';
-import { ROUTES } from '../../../machines/domain/routes';
+import { describeAnswers, type applicationRow, type DescribedAnswer } from '../../../machines/dashboard.view';
 import type { ApplicationDto } from '../../../openapi/schemas/applications';
+import { Link } from '../../app/Link';
 import { useAnswerFormat } from '../../app/answerFormat';
 import { Spinner } from '../../components/Spinner';
 import { button, heading, muted, stack } from '../../styles/ui.css';
@@ -12,7 +11,8 @@ import * as css from './dashboard.css';
 import { ORDER_STATUSES, PAYMENT_STATUSES, PLANS, STATUSES, useFormats } from './formats';
 
 /** View (spec 1-core §2.8): the application's facts and orders. */
-export function DetailsPanel({ application }: { application: ApplicationDto }) {
+export function DetailsPanel({ row }: { row: ReturnType<typeof applicationRow> }) {
+  const { application } = row;
   const { t } = useTranslation('account');
   const format = useFormats();
   return (
@@ -32,11 +32,11 @@ export function DetailsPanel({ application }: { application: ApplicationDto }) {
         <Meta term={t('dashboard.details.plan')} value={format.known('dashboard.plans', PLANS, application.plan)} />
       </dl>
       <h3 className={css.itemTitle}>{t('dashboard.details.orders')}</h3>
-      {application.orders.length === 0 ? (
+      {row.orders.length === 0 ? (
         <p className={muted}>{t('dashboard.details.noOrders')}</p>
       ) : (
         <ul className={css.orders}>
-          {application.orders.map((order) => (
+          {row.orders.map((order) => (
             <li key={order.id} className={css.order}>
               <span>
                 <strong>{t('dashboard.details.orderNumber', { number: order.number })}</strong>
@@ -48,7 +48,7 @@ export function DetailsPanel({ application }: { application: ApplicationDto }) {
                   })}
                 </span>
               </span>
-              <Link to={`${ROUTES.paymentConfirmation}?order=${encodeURIComponent(order.id)}`}>
+              <Link to={order.to}>
                 {t('dashboard.details.orderLink', { number: order.number })}
               </Link>
             </li>

@@ -1,14 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { canAddTraveller, canContinue } from '../../../machines/dashboard.machine';
-import { ROUTES } from '../../../machines/domain/routes';
-import type { ApplicationDto } from '../../../openapi/schemas/applications';
+import type { applicationRow } from '../../../machines/dashboard.view';
+import { Link } from '../../app/Link';
 import { button } from '../../styles/ui.css';
 import * as css from './dashboard.css';
 import { STATUSES, useFormats } from './formats';
 
 interface ItemProps {
-  application: ApplicationDto;
+  row: ReturnType<typeof applicationRow>;
   busy: boolean;
   continuing: boolean;
   onView: () => void;
@@ -16,7 +14,8 @@ interface ItemProps {
   onAddTraveller: () => void;
 }
 
-export function ApplicationItem({ application, busy, continuing, onView, onContinue, onAddTraveller }: ItemProps) {
+export function ApplicationItem({ row, busy, continuing, onView, onContinue, onAddTraveller }: ItemProps) {
+  const { application } = row;
   const { t } = useTranslation('account');
   const format = useFormats();
   const titleId = `application-${application.id}-title`;
@@ -63,12 +62,12 @@ export function ApplicationItem({ application, busy, continuing, onView, onConti
         >
           {t('dashboard.item.view')}
         </button>
-        {application.type === 'PRE-ASSESSMENT' && (
-          <Link to={ROUTES.results} className={button.secondary} aria-describedby={titleId}>
+        {row.hasAnalysis && (
+          <Link route="results" className={button.secondary} aria-describedby={titleId}>
             {t('dashboard.item.analysis')}
           </Link>
         )}
-        {canContinue(application) && (
+        {row.canContinue && (
           <button
             type="button"
             className={button.primary}
@@ -81,7 +80,7 @@ export function ApplicationItem({ application, busy, continuing, onView, onConti
             {continuing ? t('dashboard.item.continuing') : t('dashboard.item.continue')}
           </button>
         )}
-        {canAddTraveller(application) && (
+        {row.canAddTraveller && (
           <button
             type="button"
             className={button.secondary}

@@ -1,17 +1,9 @@
-import { useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router';
-import { applicationCards, dashboardMachine, inProgressCount } from '../../../machines/dashboard.machine';
-import { ROUTES } from '../../../machines/domain/routes';
+import { applicationRow, dashboardFlow, dashboardView } from '../../../machines/dashboard.view';
 import type { ApplicationDto } from '../../../openapi/schemas/applications';
-import { makeDashboardActors } from '../../api/actors/dashboard';
-import { fetchTransport } from '../../api/transport';
-import { useSession, useToastActor } from '../../app/AppContext';
-import { saveFile } from '../../app/saveFile';
 import { useFlow } from '../../app/useFlow';
 import { usePageMeta } from '../../app/usePageMeta';
-import { startWizardWith } from '../../app/wizard/storedProgress';
 import { Dialog } from '../../components/Dialog';
 import { Spinner } from '../../components/Spinner';
 import { button, card, container, grid, heading, muted, page, stack } from '../../styles/ui.css';
@@ -22,93 +14,20 @@ import * as css from './dashboard.css';
 import { OrdersList } from './OrdersList';
 import { ProfilePanel, SettingsPanel } from './panels';
 
-const withActors = dashboardMachine.provide({
-  actors: makeDashboardActors(fetchTransport),
-  actions: {
-    // The wizard opens, on any device, with the server's answers and where the machine says they stop.
-    resume: (_, { catalogId, leadId, answers, currentId }) => startWizardWith(catalogId, answers, { leadId, currentId }),
-    saveFile: (_, { file }) => saveFile(file),
-  },
-});
-
-type Panel = 'profile' | 'settings' | 'viewing' | null;
-
 /**
- * Nobody signed in goes to /login (spec 1-core §2.8) as soon as the session is known, without asking the server
- * for a list it would refuse: a first visit signed out is a state, not a 401 in the console (issue 34).
+ * /dashboard (spec 1-core §2.8): the applications and orders from the server. Who may see it is the flow's: it waits
+ * for the session and sends nobody signed in to /login.
  */
 export default function DashboardPage() {
-  const { t } = useTranslation('account');
-  const { account, checking } = useSession();
-  // Once open, the dashboard stays until its own flow leaves: Logout ends the session and goes home, not to /login.
-  const [opened, setOpened] = useState(false);
-  useEffect(() => {
-    if (account) setOpened(true);
-  }, [account]);
-  if (opened || account) return <Dashboard />;
-  if (checking) return <Spinner label={t('dashboard.loading')} />;
-  return <Navigate to={ROUTES.login} replace />;
-}
-
-function Dashboard() {
   const { t } = useTranslation(['account', 'common']);
   usePageMeta('dashboard');
-  const toasts = useToastActor();
-  const { signOut } = useSession();
-  const signOutRef = useRef(signOut);
-  signOutRef.current = signOut;
-  const machine = useMemo(
-    () =>
-      withActors.provide({
-        actions: {
-          // The session actor ends the session on the server and says 'Logged Out' (spec 1-core §2.8).
-          signOut: () => signOutRef.current(),
-          announceContinueFailed: () =>
-            toasts.send({
-              type: 'TOAST.SHOW',
-              toast: { title: 'account:toast.continueFailed.title', description: 'account:toast.continueFailed.description', variant: 'destructive' },
-            }),
-          announceReceiptFailed: (_, { number }) =>
-            toasts.send({
-              type: 'TOAST.SHOW',
-              toast: { title: 'commerce:toast.receiptFailed.title', description: 'commerce:toast.receiptFailed.description', params: { number }, variant: 'destructive' },
-            }),
-          announceFormFailed: (_, { number }) =>
-            toasts.send({
-              type: 'TOAST.SHOW',
-              toast: { title: 'commerce:toast.formFailed.title', description: 'commerce:toast.formFailed.description', params: { number }, variant: 'destructive' },
-            }),
-        },
-      }),
-    [toasts],
-  );
-  const ref = useFlow(machine, undefined);
-
-  const state = useSelector(ref, (s) => (s.matches('loading') ? 'loading' : s.matches('failed') ? 'failed' : s.matches('ready') ? 'ready' : 'leaving'));
-  const applications = useSelector(ref, (s) => s.context.applications);
-  const groupPayments = useSelector(ref, (s) => s.context.groupPayments);
-  const cards = useMemo(() => applicationCards(applications, groupPayments), [applications, groupPayments]);
-  const orders = useSelector(ref, (s) => s.context.orders);
-  const downloading = useSelector(ref, (s) =>
-    s.matches({ ready: 'receipt' }) ? { orderId: s.context.downloading as string, kind: 'receipt' as const } : s.matches({ ready: 'form' }) ? { orderId: s.context.downloading as string, kind: 'form' as const } : null,
-  );
-  const viewing = useSelector(ref, (s) => s.context.viewing);
-  const continuing = useSelector(ref, (s) => (s.matches({ ready: 'continuing' }) ? s.context.continuing : null));
-  const panel = useSelector(ref, (s): Panel =>
-    s.matches({ ready: 'profile' }) ? 'profile' : s.matches({ ready: 'settings' }) ? 'settings' : s.matches({ ready: 'viewing' }) ? 'viewing' : null,
-  );
-  // While an application opens or a PDF is made the machine refuses anything else; the buttons say so
-  // (aria-disabled keeps focus), and a click the machine refuses does nothing.
-  const busy = useSelector(ref, (s) => s.hasTag('busy'));
-  const canOpenPanels = useSelector(ref, (s) => s.can({ type: 'PROFILE' }));
-  const canStart = useSelector(ref, (s) => s.can({ type: 'NEW' }));
-  const canLogOut = useSelector(ref, (s) => s.can({ type: 'LOGOUT' }));
+  const ref = useFlow(dashboardFlow);
+  const view = useSelector(ref, dashboardView, shallowEqual);
+  const { screen: state, applications, cards, orders, downloading, viewed, answers, continuing, panel, busy, canOpenPanels, canStart, canLogOut } = view;
   const send = ref.send;
   const close = () => ref.send({ type: 'CLOSE' });
-  const viewed = applications.find((a) => a.id === viewing);
-  const answers = useSelector(ref, (s) =>
-    s.matches({ ready: { viewing: 'shown' } }) ? { state: 'shown' as const, values: s.context.viewedAnswers ?? {} } : s.matches({ ready: { viewing: 'failed' } }) ? { state: 'failed' as const, values: {} } : { state: 'loading' as const, values: {} },
-  );
+
+  if (view.waiting) return <Spinner label={t('dashboard.loading')} />;
 
   return (
     <div className={`${container} ${page}`}>
@@ -180,7 +99,7 @@ function Dashboard() {
                 {t('dashboard.cards.inProgress')}
               </p>
               <p className={css.statValue} data-testid="in-progress-count">
-                {inProgressCount(applications)}
+                {view.inProgress}
               </p>
             </div>
           </div>
@@ -207,7 +126,7 @@ function Dashboard() {
                   const item = (application: ApplicationDto) => (
                     <ApplicationItem
                       key={application.id}
-                      application={application}
+                      row={applicationRow(application)}
                       busy={busy}
                       continuing={continuing === application.id}
                       onView={() => send({ type: 'VIEW', id: application.id })}
@@ -238,7 +157,7 @@ function Dashboard() {
         {panel === 'settings' && <SettingsPanel />}
         {panel === 'viewing' && viewed && (
           <>
-            <DetailsPanel application={viewed} />
+            <DetailsPanel row={applicationRow(viewed)} />
             <AnswersList application={viewed} answers={answers} onRetry={() => ref.send({ type: 'RETRY' })} />
           </>
         )}

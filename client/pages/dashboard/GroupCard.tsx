@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import type { ApplicationCard } from '../../../machines/dashboard.machine';
+import type { ApplicationCard } from '../../../machines/dashboard.view';
+import { Link } from '../../app/Link';
 import type { ApplicationDto } from '../../../openapi/schemas/applications';
 import { useFormat } from '../../app/format';
 import { useMoney } from '../../app/money';

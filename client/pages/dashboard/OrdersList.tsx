@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { hasFormPdf, hasReceipt } from '../../../machines/dashboard.machine';
-import { ROUTES } from '../../../machines/domain/routes';
+import { orderRow } from '../../../machines/dashboard.view';
 import type { OrderDto } from '../../../openapi/schemas/orders';
 import { useLanguage } from '../../app/AppContext';
+import { Link } from '../../app/Link';
 import { useMoney } from '../../app/money';
 import { button, card, heading, muted, stack } from '../../styles/ui.css';
 import * as css from './dashboard.css';
@@ -38,7 +37,8 @@ export function OrdersList({ orders, downloading, busy, onReceipt, onForm }: Pro
         <p className={muted}>{t('dashboard.orders.empty')}</p>
       ) : (
         <ul className={css.list}>
-          {orders.map((order) => {
+          {orders.map((listed) => {
+            const { order, to, portal, formWaiting, hasReceipt, hasFormPdf } = orderRow(listed, language);
             const titleId = `order-${order.id}-title`;
             const status = (ORDER_STATUSES as readonly string[]).includes(order.status) ? order.status : null;
             const making = downloading?.orderId === order.id ? downloading.kind : null;
@@ -74,12 +74,12 @@ export function OrdersList({ orders, downloading, busy, onReceipt, onForm }: Pro
                     </div>
                   )}
                 </dl>
-                {order.status === 'paid' && !order.formReady && <p className={muted}>{t('dashboard.orders.formWaiting')}</p>}
+                {formWaiting && <p className={muted}>{t('dashboard.orders.formWaiting')}</p>}
                 <div className={css.actions}>
-                  <Link to={`${ROUTES.paymentConfirmation}?order=${encodeURIComponent(order.id)}`} className={button.secondary} aria-describedby={titleId}>
+                  <Link to={to} className={button.secondary} aria-describedby={titleId}>
                     {t('dashboard.orders.view')}
                   </Link>
-                  {hasReceipt(order) && (
+                  {hasReceipt && (
                     <button
                       type="button"
                       className={button.secondary}
@@ -92,7 +92,7 @@ export function OrdersList({ orders, downloading, busy, onReceipt, onForm }: Pro
                       {making === 'receipt' ? t('commerce:confirmation.downloading.receipt') : t('dashboard.orders.receipt')}
                     </button>
                   )}
-                  {hasFormPdf(order) && (
+                  {hasFormPdf && (
                     <button
                       type="button"
                       className={button.secondary}
@@ -105,8 +105,8 @@ export function OrdersList({ orders, downloading, busy, onReceipt, onForm }: Pro
                       {making === 'form' ? t('commerce:confirmation.downloading.form') : t('dashboard.orders.form')}
                     </button>
                   )}
-                  {order.accessCode && (
-                    <Link to={`${ROUTES.premiumText}?lang=${language === 'en' ? 'en' : 'es'}`} className={button.secondary} aria-describedby={titleId}>
+                  {portal && (
+                    <Link to={portal} className={button.secondary} aria-describedby={titleId}>
                       {t('dashboard.orders.portal')}
                     </Link>
                   )}

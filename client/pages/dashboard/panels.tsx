@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, isLanguage } from '../../../machines/domain/language';
+import { LANGUAGES, isLanguage } from '../../../machines/dashboard.view';
 import { useLanguage, useSession } from '../../app/AppContext';
 import { heading, label, muted } from '../../styles/ui.css';
 import { Meta } from './ApplicationItem';

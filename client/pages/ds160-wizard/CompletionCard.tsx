@@ -1,13 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { DS160_PLANS, type Ds160Plan } from '../../../machines/domain/ds160Sections';
+import type { Ds160Plan } from '../../../machines/ds160Form.view';
 import type { PriceDto } from '../../../openapi/schemas/orders';
 import { PriceLines } from '../../components/PriceStory';
 import { Spinner } from '../../components/Spinner';
 import { button, card, muted, notice, stack } from '../../styles/ui.css';
 import * as css from './ds160Wizard.css';
-
-export const planOf = (value: unknown): Ds160Plan =>
-  typeof value === 'string' && (DS160_PLANS as readonly string[]).includes(value) ? (value as Ds160Plan) : 'basic';
 
 interface Props {
   plan: Ds160Plan;

@@ -1,109 +1,50 @@
-import { useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
-import type { SnapshotFrom } from 'xstate';
-import { DS160_FORM_LISTS, DS160_FORM_SECTIONS, type Ds160FormSection } from '../../../machines/domain/ds160Form';
-import { listRows, sectionSpec, visibleFields, type Ds160ListId } from '../../../machines/domain/ds160Sections';
-import { ROUTES } from '../../../machines/domain/routes';
-import { formWithStartChoice } from '../../../machines/domain/startCarry';
-import { toIsoDate } from '../../../machines/domain/validators';
 import {
-  allCompleted,
-  completionPrice,
-  ds160FormMachine,
-  sectionAt,
+  DS160_FORM_ID,
+  DS160_FORM_SECTIONS,
+  ds160FormFlow,
+  ds160TravellerFlow,
+  fieldChange,
+  fieldsOf,
+  formView,
+  lastRowField,
+  linkedCode as linkedCodeOf,
+  NO_ERRORS,
+  NO_VALUES,
+  offersGroup,
+  prefilledOf,
   type Ds160FormEvent,
-  type Ds160FormInput,
-  type Ds160FormOutput,
-  type PersistedForm,
-} from '../../../machines/ds160Form.machine';
-import type { RestoredApplication } from '../../../machines/formResume.machine';
-import { makeDs160FormActors } from '../../api/actors/ds160Form';
-import { fetchTransport, type Transport } from '../../api/transport';
-import { useToastActor } from '../../app/AppContext';
-import { afterNextPaint } from '../../app/afterPaint';
+  type Ds160FormSection,
+  type Ds160ListId,
+  type TravellerGroupRef,
+} from '../../../machines/ds160Form.view';
+import { Link } from '../../app/Link';
 import { revealBelowHeader } from '../../app/reveal';
-import { formWriter, readForm, startWizardWith } from '../../app/wizard/storedProgress';
-import { keptStartChoice } from '../../app/startChoice';
-import { useFlow } from '../../app/useFlow';
-import { useStepHistory } from '../../app/useStepHistory';
+import { useAddress, useFlow } from '../../app/useFlow';
 import { usePageMeta } from '../../app/usePageMeta';
 import { useFormerUntilIdle, useWhenIdle } from '../../app/useWhenIdle';
 import { useCountryName } from '../../components/countries';
 import { GroupSide } from '../../components/group/GroupSide';
-import { useTravellerHandover } from '../../app/group/useTravellerHandover';
-import { usePrefilledPaths } from '../../app/group/usePrefilledPaths';
-import type { TravellerGroupRef } from '../../app/group/useTravellerGroup';
-import { ADD_TRAVELLER_PARAM, TRAVELLER_PARAM } from '../../../machines/domain/travellerGroup';
 import { button, card, container, linkButton, muted, page } from '../../styles/ui.css';
-import { CompletionCard, planOf } from './CompletionCard';
+import { CompletionCard } from './CompletionCard';
 import * as css from './ds160Wizard.css';
 import { ResumeEntry, SaveForLater } from './ResumePanel';
-import { SaveIndicator, type SaveStatus } from './SaveIndicator';
+import { SaveIndicator } from './SaveIndicator';
 import { CountryOptionsProvider, fieldDomId, SectionFields } from './SectionFields';
 import { SectionPicker, Sidebar, useWideScreen } from './Sidebar';
 import { WaiverPanel } from './WaiverPanel';
 
-
-const LAST = DS160_FORM_SECTIONS.length - 1;
-const FORM_ID = 'ds160-form';
 const TITLE_ID = 'ds160-section-title';
 const WAIVER_ID = 'ds160-waiver';
-/** A section not answered yet; one object, so the visible fields are not worked out again for nothing. */
-const NO_VALUES: Readonly<Record<string, unknown>> = Object.freeze({});
-const NO_ERRORS: Readonly<Record<string, never>> = Object.freeze({});
+const NO_PREFILLED: ReadonlySet<string> = new Set();
 /** The photo step is not drawn ahead: its photo check is a machine of its own, started when it mounts. */
 const DRAWN_AHEAD: readonly Ds160FormSection[] = DS160_FORM_SECTIONS.filter((s) => s !== 'photo-submission');
-
-/** The section in the URL, counted from 1, while the applicant is on one (not while a submit or a switch runs). */
-const sectionStep = (s: SnapshotFrom<typeof ds160FormMachine>) => (s.status === 'active' && s.matches({ active: { flow: 'editing' } }) ? s.context.current + 1 : null);
-
-/** After the render that shows the errors: focus the first field with one (a radio group: its chosen or first radio). */
-function focusFirstError(attempt = 0) {
-  requestAnimationFrame(() => {
-    const form = document.getElementById(FORM_ID);
-    const invalid = form?.querySelector<HTMLElement>('[aria-invalid="true"], [data-invalid="true"]');
-    if (!invalid) {
-      if (attempt < 2) focusFirstError(attempt + 1);
-      return;
-    }
-    const target = invalid.tagName === 'FIELDSET' ? (invalid.querySelector<HTMLElement>('input:checked') ?? invalid.querySelector<HTMLElement>('input') ?? invalid) : invalid;
-    target.focus();
-  });
-}
 
 /** After the next render: focus the element with this id, if it is there. */
 function focusSoon(id: string) {
   requestAnimationFrame(() => document.getElementById(id)?.focus());
-}
-
-const saved = formWriter();
-
-/**
- * The form's requests leave after the next frame: Next starts the section's save at once, and the new section is
- * painted first, without the request's work or its answer's in between (issue 16). One frame, on a round trip.
- */
-const paintFirst: Transport = (request) => afterNextPaint().then(() => fetchTransport(request));
-
-const base = ds160FormMachine.provide({
-  actors: makeDs160FormActors(paintFirst),
-  actions: {
-    persistForm: (_, params: PersistedForm) => saved.write(params),
-    clearForm: () => saved.remove(),
-    focusError: () => focusFirstError(),
-  },
-});
-
-/** The screen the finished flow goes to; a switch to the ESTA hands over the answers both forms share. */
-function destination(output: unknown): string | null {
-  const result = output as Ds160FormOutput | undefined;
-  if (!result) return null;
-  if (result.kind === 'switched') {
-    // A switch from the waiver panel starts the ESTA wizard with the answers both forms share.
-    startWizardWith('esta', result.answers);
-  }
-  return result.to;
 }
 
 type SectionFormProps = Omit<ComponentProps<typeof SectionFields>, 'fields' | 'values'> & { section: Ds160FormSection; shown: boolean };
@@ -114,11 +55,11 @@ type SectionFormProps = Omit<ComponentProps<typeof SectionFields>, 'fields' | 'v
  */
 const SectionForm = memo(function SectionForm({ section, shown, all, ...rest }: SectionFormProps) {
   const values = all[section] ?? NO_VALUES;
-  const fields = useMemo(() => visibleFields(section, values, all), [section, values, all]);
+  const fields = useMemo(() => fieldsOf(section, all), [section, all]);
   // No submit button: Enter in a field never moves on or submits; Next and Previous are plain buttons.
   return (
     <form
-      id={shown ? FORM_ID : undefined}
+      id={shown ? DS160_FORM_ID : undefined}
       className={shown ? undefined : css.offstage}
       noValidate
       aria-labelledby={shown ? TITLE_ID : undefined}
@@ -139,10 +80,10 @@ const PageHeader = memo(function PageHeader() {
         <p className={muted}>{t('page.subtitle')}</p>
       </div>
       <div className={css.headerLinks}>
-        <Link to={ROUTES.aiVisa} className={button.ghost}>
+        <Link route="aiVisa" className={button.ghost}>
           {t('page.aiAssistant')}
         </Link>
-        <Link to={ROUTES.home} className={button.ghost}>
+        <Link route="home" className={button.ghost}>
           {t('page.home')}
         </Link>
       </div>
@@ -160,71 +101,20 @@ export default function Ds160WizardPage() {
   usePageMeta('apply');
   const nameOf = useCountryName();
   const wide = useWideScreen();
-  const toasts = useToastActor();
-  const machine = useMemo(() => {
-    const show = (title: string, description?: string, extra: { variant?: 'destructive'; duration?: number } = {}) =>
-      toasts.send({ type: 'TOAST.SHOW', toast: { title, ...(description ? { description } : {}), ...extra } });
-    return base.provide({
-      actions: {
-        announceLeadStarted: () => show('ds160form:toasts.started.title', 'ds160form:toasts.started.description'),
-        announceWelcomeBack: () => show('ds160form:toasts.welcomeBack.title', 'ds160form:toasts.welcomeBack.description'),
-        announceRestored: () => show('ds160form:toasts.resumed.title', 'ds160form:toasts.resumed.description'),
-        // Spec 2-wizards §8: a destructive toast for 3 seconds.
-        announceSaveFailed: () =>
-          show('ds160form:toasts.saveError.title', 'ds160form:toasts.saveError.description', { variant: 'destructive', duration: 3000 }),
-        announceSubmitted: () => show('ds160form:toasts.submitted.title'),
-        announceSubmitFailed: () => show('ds160form:toasts.error', 'ds160form:toasts.submitFailed', { variant: 'destructive' }),
-      },
-    });
-  }, [toasts]);
-  // The start flow's country and purpose fill the fields still empty (spec 2-wizards §2.1, §7).
-  const [input] = useState<Ds160FormInput>(() => {
-    const kept = readForm();
-    return { today: toIsoDate(new Date()), ...kept, values: formWithStartChoice(kept.values ?? {}, keptStartChoice()) };
-  });
-  const ref = useFlow(machine, input, destination);
-  // Leaving for another page of the app: what is waiting is written before that page reads storage.
-  useEffect(() => () => saved.flush(), []);
+  const ref = useFlow(ds160FormFlow);
+  // A traveller of a group opened from its panel (issue 36): their answers, once read, are handed to the form.
+  useFlow(ds160TravellerFlow);
+  // Resume on any device: a resume link fills the code in (kept as the page opened); a restored application is
+  // handed to the form.
+  const [linkedCode] = useState(useAddress(linkedCodeOf));
+  const withGroup = useAddress(offersGroup);
 
-  // Resume on any device: a resume link fills the code in; a restored application replaces the form's.
-  const [searchParams] = useSearchParams();
-  const [linkedCode] = useState(() => searchParams.get('resume'));
-  // A traveller of a group opened from its panel (issue 36): their answers as the server holds them.
-  const handover = useTravellerHandover(searchParams.get(TRAVELLER_PARAM));
-  useEffect(() => {
-    if (handover.state === 'ready' && ref.getSnapshot().context.leadId !== handover.leadId) {
-      ref.send({ type: 'RESTORE', leadId: handover.leadId, values: handover.formData });
-    }
-  }, [handover, ref]);
-  // The entry form goes away with the restore: focus moves to the section the applicant continues on.
-  const bringBack = useCallback(
-    (application: RestoredApplication) => {
-      focusTitle.current = true;
-      ref.send({ type: 'RESTORE', leadId: application.leadId, values: application.formData });
-    },
-    [ref],
-  );
-
-  const current = useSelector(ref, (s) => s.context.current);
-  const section = useSelector(ref, (s) => sectionAt(s.context));
-  const all = useSelector(ref, (s) => s.context.values);
-  const completed = useSelector(ref, (s) => s.context.completed);
-  // No errors is always the same object, so the form that has none is not drawn again for a new empty one.
-  const errors = useSelector(ref, (s) => (Object.keys(s.context.errors).length > 0 ? s.context.errors : NO_ERRORS));
-  const waiver = useSelector(ref, (s) => s.context.waiver);
-  const leadId = useSelector(ref, (s) => s.context.leadId);
+  const view = useSelector(ref, formView, shallowEqual);
+  const { current, section, spec, all, completed, errors, waiver, leadId, busy, showCompletion, plan, price, priceFailed, saveStatus, nationality } = view;
   const [group, setGroup] = useState<TravellerGroupRef | null>(null);
-  const prefilled = usePrefilledPaths(group, leadId);
-  const busy = useSelector(ref, (s) => s.hasTag('busy') || s.status === 'done');
-  const editing = useSelector(ref, (s) => s.status === 'active' && s.matches({ active: { flow: 'editing' } }));
-  const price = useSelector(ref, (s) => completionPrice(s.context));
-  const priceFailed = useSelector(ref, (s) => s.status === 'active' && s.matches({ active: { price: 'failed' } }));
-  const saveStatus = useSelector(ref, (s): SaveStatus =>
-    s.matches({ active: { sync: 'failed' } }) ? 'failed' : s.hasTag('saving') ? 'saving' : s.context.leadId ? 'saved' : 'none',
-  );
+  const prefilledList = useSelector(group ?? undefined, prefilledOf(leadId));
+  const prefilled = useMemo(() => (prefilledList ? new Set(prefilledList.split('\n')) : NO_PREFILLED), [prefilledList]);
 
-  const spec = sectionSpec(section);
-  const personal = all['personal-info'] ?? NO_VALUES;
   // Issue 16: building a section's fields and country lists took 100-190 ms on a slow phone. So the section after
   // this one is drawn hidden once the browser is idle, and Next only shows it; the section just left is taken down
   // once idle too. Only neighbours are drawn beside the shown one: they share no field, so no id is there twice.
@@ -235,29 +125,13 @@ export default function Ds160WizardPage() {
     (s) => s === section || s === ahead || (s === left && Math.abs(DS160_FORM_SECTIONS.indexOf(s) - current) === 1),
   );
 
-  // A field of the current section; a row's field ('companions.0.firstName') sends its list whole.
-  const change = useCallback(
-    (path: string, value: unknown) => {
-      const [list, index, name] = path.split('.');
-      if (name === undefined || list === undefined) {
-        ref.send({ type: 'FIELD.CHANGE', field: path, value });
-        return;
-      }
-      const context = ref.getSnapshot().context;
-      const rows = listRows(context.values[sectionAt(context)]?.[list]);
-      const at = Number(index);
-      ref.send({ type: 'FIELD.CHANGE', field: list, value: rows.map((row, i) => (i === at ? { ...row, [name]: value } : row)) });
-    },
-    [ref],
-  );
+  const change = useCallback((path: string, value: unknown) => ref.send(fieldChange(ref.getSnapshot(), path, value)), [ref]);
   const addRow = useCallback(
     (list: Ds160ListId) => {
       ref.send({ type: 'ROW.ADD', list });
-      const context = ref.getSnapshot().context;
-      const count = listRows(context.values[sectionAt(context)]?.[list]).length;
-      const first = DS160_FORM_LISTS[list]?.[0];
       // The new row's first field, so typing can start at once.
-      if (count > 0 && first) focusSoon(fieldDomId(`${list}.${count - 1}.${first}`));
+      const first = lastRowField(ref.getSnapshot(), list);
+      if (first) focusSoon(fieldDomId(first));
     },
     [ref],
   );
@@ -269,23 +143,26 @@ export default function Ds160WizardPage() {
     [ref],
   );
 
-  // Moving to another section with a button brings focus (and the view) to its title; the phone's picker keeps
-  // focus where it is, since a keyboard changes its value one option at a time.
+  // Another section on screen (a button, Back or Forward, a restored application) brings focus (and the view) to its
+  // title; the phone's picker keeps focus where it is, since a keyboard changes its value one option at a time.
   const titleRef = useRef<HTMLHeadingElement>(null);
   const sectionRef = useRef<HTMLElement>(null);
-  const focusTitle = useRef(false);
+  const keepFocus = useRef(true);
   const move = useCallback(
     (event: Ds160FormEvent, focus: boolean) => {
       const before = ref.getSnapshot().context.current;
-      focusTitle.current = focus;
+      keepFocus.current = !focus;
       ref.send(event);
-      if (ref.getSnapshot().context.current === before) focusTitle.current = false;
+      if (ref.getSnapshot().context.current === before) keepFocus.current = false;
     },
     [ref],
   );
   useEffect(() => {
-    if (!focusTitle.current) return;
-    focusTitle.current = false;
+    // Not on the first render (keepFocus starts true), nor after the picker.
+    if (keepFocus.current) {
+      keepFocus.current = false;
+      return;
+    }
     // The waiver panel, shown with this move, has taken focus already (its effect runs first).
     if (document.activeElement?.closest(`#${WAIVER_ID}`)) return;
     titleRef.current?.focus({ preventScroll: true });
@@ -293,22 +170,11 @@ export default function Ds160WizardPage() {
     revealBelowHeader(sectionRef.current);
   }, [current]);
 
-  // The section is in the URL (?section=), as the question wizards' ?q=: the browser's Back goes back a section
-  // (not to the page before the form), Forward returns, a reload stays. Nothing moves while a submit runs.
-  useStepHistory('section', ref, sectionStep, {
-    to: (step) => {
-      const target = DS160_FORM_SECTIONS[step - 1];
-      if (target) move({ type: 'GOTO', section: target }, true);
-    },
-  });
-
   // Stable, so the sidebar and the picker are only drawn again when what they show changes.
   const goFocused = useCallback((target: Ds160FormSection) => move({ type: 'GOTO', section: target }, true), [move]);
   const goPicked = useCallback((target: Ds160FormSection) => move({ type: 'GOTO', section: target }, false), [move]);
   const retry = useCallback(() => ref.send({ type: 'RETRY' }), [ref]);
-  const showCompletion = editing && allCompleted({ completed });
-  const nextLabel = busy ? t('nav.submitting') : current === LAST ? t('nav.complete') : t('nav.next');
-  const nationality = typeof personal.nationality === 'string' ? personal.nationality : '';
+  const nextLabel = busy ? t('nav.submitting') : view.isLast ? t('nav.complete') : t('nav.next');
 
   return (
     <CountryOptionsProvider>
@@ -321,14 +187,14 @@ export default function Ds160WizardPage() {
           <div className={css.main}>
             {!wide && <SectionPicker current={section} completed={completed} disabled={busy} onGo={goPicked} />}
             <SaveIndicator status={saveStatus} onRetry={retry} />
-            {leadId ? <SaveForLater key={leadId} leadId={leadId} /> : linkedCode && <ResumeEntry code={linkedCode} onRestore={bringBack} />}
-            {(leadId || searchParams.has(ADD_TRAVELLER_PARAM)) && (
+            {leadId ? <SaveForLater key={leadId} leadId={leadId} /> : linkedCode && <ResumeEntry code={linkedCode} />}
+            {(leadId || withGroup) && (
               <div className={card}>
                 <GroupSide key={leadId ?? 'none'} leadId={leadId} onGroup={setGroup} />
               </div>
             )}
 
-            {waiver === 'shown' && (
+            {waiver && (
               <div id={WAIVER_ID}>
                 <WaiverPanel
                   country={nameOf(nationality)}
@@ -343,7 +209,7 @@ export default function Ds160WizardPage() {
 
             {showCompletion && (
               <CompletionCard
-                plan={planOf(personal.selectedPlan)}
+                plan={plan}
                 price={price}
                 priceFailed={priceFailed}
                 busy={busy}
@@ -362,7 +228,7 @@ export default function Ds160WizardPage() {
             )}
             <section ref={sectionRef} className={`${card} ${css.main}`} aria-labelledby={TITLE_ID} data-section={section}>
               <div className={css.sectionHead}>
-                <p className={css.count}>{t('ds160page:section.counter', { n: current + 1, total: DS160_FORM_SECTIONS.length })}</p>
+                <p className={css.count}>{t('ds160page:section.counter', { n: current + 1, total: view.total })}</p>
                 <h2 id={TITLE_ID} ref={titleRef} className={css.sectionTitle} tabIndex={-1}>
                   {t(spec.titleKey)}
                 </h2>
@@ -387,7 +253,7 @@ export default function Ds160WizardPage() {
               ))}
 
               <div className={css.actions}>
-                <button type="button" className={button.secondary} disabled={busy || current === 0} onClick={() => move({ type: 'PREVIOUS' }, true)}>
+                <button type="button" className={button.secondary} disabled={busy || view.isFirst} onClick={() => move({ type: 'PREVIOUS' }, true)}>
                   {t('nav.previous')}
                 </button>
                 <button
@@ -404,7 +270,7 @@ export default function Ds160WizardPage() {
               </div>
             </section>
             {/* Opened from a resume link, the entry sits on top; otherwise below, out of a new applicant's way. */}
-            {!leadId && !linkedCode && <ResumeEntry code={null} onRestore={bringBack} />}
+            {!leadId && !linkedCode && <ResumeEntry code={null} />}
           </div>
         </div>
       </div>

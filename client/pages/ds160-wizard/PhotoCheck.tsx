@@ -1,26 +1,16 @@
 import { shallowEqual, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PHOTO_ACCEPT, type Ds160Field } from '../../../machines/domain/ds160Sections';
-import type { ValidationError } from '../../../machines/domain/validators';
-import { photoCheckMachine, type PhotoCheckInput, type PhotoFile } from '../../../machines/photoCheck.machine';
-import { photoViewOf } from '../../../machines/photoCheck.view';
-import type { PhotoAnalysis } from '../../../openapi/schemas/photo';
-import { makePhotoCheckActors, readWithFileReader } from '../../api/actors/photoCheck';
-import { fetchTransport } from '../../api/transport';
-import { useToastActor } from '../../app/AppContext';
+import { photoCheckFlow } from '../../../machines/ds160Form.view';
+import { PHOTO_ACCEPT, photoViewOf, scoreBand, type Ds160Field, type PhotoAnalysis, type PhotoFile, type ValidationError } from '../../../machines/photoCheck.view';
 import { useFlow } from '../../app/useFlow';
 import { button, errorText, label as labelClass, notice, row as rowClass, spinner } from '../../styles/ui.css';
 import * as css from './ds160Wizard.css';
 import { useValidationMessage } from '../../app/validationMessage';
 
-const base = photoCheckMachine.provide({ actors: makePhotoCheckActors(fetchTransport, readWithFileReader) });
-
 /** Browsers that cannot draw HEIC show a note instead of a broken preview. */
 const NO_PREVIEW_TYPES = /^image\/hei[cf]$/i;
 
-/** The official score colours (spec 2-wizards §4.7): green from 80, yellow from 60, red below. */
-const band = (score: number) => (score >= 80 ? 'good' : score >= 60 ? 'fair' : 'poor');
 
 const FAILURE_KEYS = {
   analyze: 'ds160form:toasts.photoFailed',
@@ -38,7 +28,6 @@ export interface PhotoCheckProps {
   error: ValidationError | undefined;
   required: boolean;
   disabled: boolean;
-  onChosen: (photoId: string | null) => void;
 }
 
 /** A picked file's preview address, released when the file is replaced or the step is left. */
@@ -53,32 +42,11 @@ function usePreview(file: PhotoFile | null): string | null {
  * machine: pick (checked here for type and size), 'Check my photo', the score with its issues and requirement
  * rows, 'Fix my photo' with before and after, and the version kept with the application.
  */
-export function PhotoCheck({ field, photoId, leadId, error, required, disabled, onChosen }: PhotoCheckProps) {
+export function PhotoCheck({ field, photoId, leadId, error, required, disabled }: PhotoCheckProps) {
   const { t } = useTranslation(['ds160form', 'ds160page']);
   const message = useValidationMessage();
-  const toasts = useToastActor();
-  const chosen = useRef(onChosen);
-  chosen.current = onChosen;
-  const machine = useMemo(
-    () =>
-      base.provide({
-        actions: {
-          photoChosen: (_, params) => chosen.current(params.photoId),
-          announceAnalysis: (_, { analysis }) =>
-            toasts.send({
-              type: 'TOAST.SHOW',
-              toast: analysis.isValid
-                ? { title: 'ds160form:toasts.photoApproved.title', description: 'ds160form:toasts.photoApproved.description' }
-                : { title: 'ds160form:toasts.photoIssues.title', description: 'ds160form:toasts.photoIssues.description', params: { score: analysis.overallScore } },
-            }),
-          announceAnalyzeFailed: () =>
-            toasts.send({ type: 'TOAST.SHOW', toast: { title: 'ds160form:toasts.error', description: 'ds160form:toasts.photoFailed', variant: 'destructive' } }),
-        },
-      }),
-    [toasts],
-  );
-  const [input] = useState<PhotoCheckInput>(() => ({ photoId, leadId }));
-  const ref = useFlow(machine, input);
+  // The photo kept is handed to the form's field by the flow itself.
+  const ref = useFlow(photoCheckFlow, { photoId, leadId, field: field.id });
   const view = useSelector(ref, photoViewOf, shallowEqual);
   const { file, problem, analysis, fixed, failure } = view.context;
   const { busy } = view;
@@ -237,7 +205,7 @@ export function PhotoCheck({ field, photoId, leadId, error, required, disabled, 
 function Score({ score }: { score: number }) {
   const { t } = useTranslation('ds160form');
   return (
-    <span className={css.score} data-band={band(score)} data-testid="ds160-photo-score">
+    <span className={css.score} data-band={scoreBand(score)} data-testid="ds160-photo-score">
       {t('photo.result.score', { score })}
     </span>
   );

@@ -1,27 +1,19 @@
-import { useSelector } from '@xstate/react';
-import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import { shallowEqual, useSelector } from '@xstate/react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatResumeCode } from '../../../machines/domain/resumeCode';
-import { formResumeMachine, type FormResumeInput, type ResumeField, type RestoredApplication } from '../../../machines/formResume.machine';
-import { makeFormResumeActors } from '../../api/actors/formResume';
-import { fetchTransport } from '../../api/transport';
+import { formatResumeCode, resumeEntryFlow, resumeEntryView, saveForLaterFlow, saveLaterView, type ResumeField } from '../../../machines/ds160Form.view';
 import { useFlow } from '../../app/useFlow';
 import { button, card, errorText, input as inputClass, label as labelClass, notice, row, stack } from '../../styles/ui.css';
 import * as css from './ds160Wizard.css';
 import { useValidationMessage } from '../../app/validationMessage';
-
-const base = formResumeMachine.provide({ actors: makeFormResumeActors(fetchTransport) });
 
 const FAILURES = { wrong: 'resume.wrong', tooMany: 'resume.tooMany', failed: 'ds160page:resume.failed', issueFailed: 'resume.failed' } as const;
 
 /** 'Save and continue later': the button, then the code, its link and its expiry, with Copy. */
 export const SaveForLater = memo(function SaveForLater({ leadId }: { leadId: string }) {
   const { t, i18n } = useTranslation(['ds160form', 'ds160page']);
-  const [input] = useState<FormResumeInput>(() => ({ leadId }));
-  const resume = useFlow(base, input);
-  const issued = useSelector(resume, (s) => s.context.issued);
-  const busy = useSelector(resume, (s) => s.matches('issuing'));
-  const failure = useSelector(resume, (s) => (s.context.failure === 'issueFailed' ? s.context.failure : null));
+  const resume = useFlow(saveForLaterFlow, { leadId });
+  const { issued, busy, failure } = useSelector(resume, saveLaterView, shallowEqual);
   const [copied, setCopied] = useState<string | null>(null);
   const region = useRef<HTMLElement>(null);
   useEffect(() => {
@@ -58,6 +50,12 @@ export const SaveForLater = memo(function SaveForLater({ leadId }: { leadId: str
             </button>
           </p>
           <p className={css.hint}>{t('ds160page:resume.expires', { date: new Date(issued.expiresAt).toLocaleDateString(i18n.language) })}</p>
+          {/* Never "sent" before a mail server took it (issue 43): queued says on its way, no server says keep the code. */}
+          {issued.email && (
+            <p className={css.hint} data-testid="ds160-resume-mail">
+              {t(`ds160page:resume.mail.${issued.email.state}`, { to: issued.email.to })}
+            </p>
+          )}
           <div>
             <button type="button" className={button.secondary} onClick={() => resume.send({ type: 'CLOSE' })}>
               {t('resume.close')}
@@ -70,23 +68,12 @@ export const SaveForLater = memo(function SaveForLater({ leadId }: { leadId: str
 });
 
 /** 'Have a resume code?': the code (filled in from a resume link) and the application's e-mail. */
-export const ResumeEntry = memo(function ResumeEntry({
-  code: linked,
-  onRestore,
-}: {
-  code: string | null;
-  onRestore: (application: RestoredApplication) => void;
-}) {
+export const ResumeEntry = memo(function ResumeEntry({ code: linked }: { code: string | null }) {
   const { t } = useTranslation(['ds160form', 'ds160page']);
-  const restore = useRef(onRestore);
-  restore.current = onRestore;
-  const machine = useMemo(() => base.provide({ actions: { restoreForm: (_, { application }) => restore.current(application) } }), []);
-  const [input] = useState<FormResumeInput>(() => ({ code: linked }));
-  const resume = useFlow(machine, input);
+  // The application found goes to the form on the page (the flow hands it over).
+  const resume = useFlow(resumeEntryFlow);
   const message = useValidationMessage();
-  const { code, email, errors, failure } = useSelector(resume, (s) => s.context);
-  const busy = useSelector(resume, (s) => s.matches('checking'));
-  const shownFailure = failure && failure !== 'issueFailed' ? failure : null;
+  const { code, email, errors, failure: shownFailure, busy } = useSelector(resume, resumeEntryView, shallowEqual);
   const field = (name: ResumeField, label: string, type: string, autoComplete: string) => {
     const id = `resume-${name}`;
     const error = errors[name];

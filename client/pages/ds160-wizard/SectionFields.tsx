@@ -1,7 +1,7 @@
 import { createContext, memo, useContext, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { COUNTRIES } from '../../../machines/domain/countryList';
 import {
+  COUNTRIES,
   isTicked,
   listRows,
   showsNoPhotoWarning,
@@ -10,10 +10,9 @@ import {
   type Ds160ListId,
   type Ds160RowField,
   type Ds160SectionValues,
-} from '../../../machines/domain/ds160Sections';
-import type { ValidationError } from '../../../machines/domain/validators';
-import { useLanguage } from '../../app/AppContext';
-import { useCountryName } from '../../components/countries';
+  type ValidationError,
+} from '../../../machines/ds160Form.view';
+import { useCountryOptions } from '../../components/countries';
 import { button, errorText, input, label as labelClass, notice } from '../../styles/ui.css';
 import * as css from './ds160Wizard.css';
 import { useValidationMessage } from '../../app/validationMessage';
@@ -51,19 +50,16 @@ const INPUT_TYPE: Partial<Record<AnyField['kind'], string>> = { email: 'email', 
 const CountryOptions = createContext<ReactNode>(null);
 
 export function CountryOptionsProvider({ children }: { children: ReactNode }) {
-  const nameOf = useCountryName();
-  const { language } = useLanguage();
-  const options = useMemo(() => {
-    const collator = new Intl.Collator(language);
-    return [...COUNTRIES]
-      .map((c) => ({ value: c.name, label: nameOf(c) }))
-      .sort((a, b) => collator.compare(a.label, b.label))
-      .map((c) => (
+  const countries = useCountryOptions();
+  const options = useMemo(
+    () =>
+      countries.map((c) => (
         <option key={c.value} value={c.value}>
           {c.label}
         </option>
-      ));
-  }, [nameOf, language]);
+      )),
+    [countries],
+  );
   return <CountryOptions.Provider value={options}>{children}</CountryOptions.Provider>;
 }
 
@@ -379,7 +375,6 @@ export const SectionFields = memo(function SectionFields({ fields, values, all, 
               error={errors[field.id]}
               required={requiredOf(field)}
               disabled={disabled}
-              onChosen={(photoId) => onChange(field.id, photoId ?? '')}
             />
           );
         } else {

@@ -1,6 +1,6 @@
 import { memo, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DS160_SECTIONS, type Ds160FormSection } from '../../../machines/domain/ds160Sections';
+import { DS160_SECTIONS, type Ds160FormSection } from '../../../machines/ds160Form.view';
 import { ProgressFill } from '../../components/wizard/ProgressFill';
 import { card, input, label } from '../../styles/ui.css';
 import * as css from './ds160Wizard.css';

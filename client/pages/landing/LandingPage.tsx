@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ROUTES } from '../../../machines/domain/routes';
 import { useLanguage } from '../../app/AppContext';
+import { useFormat } from '../../app/format';
 import { useSiteData } from '../../app/siteData';
 import { usePageMeta } from '../../app/usePageMeta';
 import { PriceHeadline } from '../../components/PriceStory';
@@ -20,9 +21,16 @@ const SWITCHER = ['en', 'es'] as const;
 
 export default function LandingPage() {
   const { t } = useTranslation('landing');
-  const { branding, prices } = useSiteData();
+  const { branding, prices, figures } = useSiteData();
   const { language, change } = useLanguage();
+  const format = useFormat();
   usePageMeta('home', branding.brandName);
+  const claims = [
+    ...(figures?.applicationsPrepared != null
+      ? [t('claims.prepared', { count: figures.applicationsPrepared, formatted: format.number(figures.applicationsPrepared), days: figures.periodDays })]
+      : []),
+    ...(figures?.medianMinutes != null ? [t('claims.median', { minutes: format.minutes(figures.medianMinutes) })] : []),
+  ];
 
   return (
     <>
@@ -47,11 +55,14 @@ export default function LandingPage() {
               {t('hero.smartChat')}
             </Link>
           </div>
-          <ul className={css.claims}>
-            <li>{t('claims.approval')}</li>
-            <li>{t('claims.minutes')}</li>
-            <li>{t('claims.people')}</li>
-          </ul>
+          {/* Only figures the server counted from its own records, with their period; none rather than a made-up one. */}
+          {claims.length > 0 && (
+            <ul className={css.claims} aria-label={t('claims.label')} data-testid="landing-claims">
+              {claims.map((claim) => (
+                <li key={claim}>{claim}</li>
+              ))}
+            </ul>
+          )}
         </div>
       </section>
 
@@ -94,8 +105,9 @@ export default function LandingPage() {
           </ol>
         </section>
 
+        {/* A section, not one link: each government fee's source is a link of its own. */}
         <section className={css.section} aria-labelledby="pricing-title">
-          <Link to={ROUTES.pricing} className={`${card} ${stack} ${css.pricingTile}`}>
+          <div className={`${card} ${stack} ${css.pricingTile}`}>
             <h2 id="pricing-title">{t('pricing.title')}</h2>
             {/* The server's price story; until it has answered (a visit that did not start here), none. */}
             {prices && (
@@ -110,8 +122,11 @@ export default function LandingPage() {
                 </div>
               </div>
             )}
-            <span className={button.ghost}>{t('pricing.see')} →</span>
-          </Link>
+            <p className={muted}>{t('pricing.who')}</p>
+            <Link to={ROUTES.pricing} className={button.ghost}>
+              {t('pricing.see')} →
+            </Link>
+          </div>
         </section>
 
         <section className={`${css.section}`} aria-labelledby="cta-title">

@@ -25,9 +25,5 @@ export const tab = style({
   },
 });
 
-export const form = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md });
-
-
 export const divider = style({ border: 'none', borderTop: `1px solid ${vars.color.border}`, margin: `${vars.space.sm} 0` });
 
-export const fullWidth = style({ width: '100%' });

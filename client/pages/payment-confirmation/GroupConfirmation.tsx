@@ -1,74 +1,37 @@
-import { useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef } from 'react';
+import { shallowEqual, useSelector } from '@xstate/react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { ROUTES } from '../../../machines/domain/routes';
-import { groupConfirmationMachine } from '../../../machines/groupConfirmation.machine';
-import type { ReceiptFailure } from '../../../machines/groupConfirmation.machine';
-import type { GroupPaymentDto } from '../../../openapi/schemas/groups';
-import { makeGroupConfirmationActors } from '../../api/actors/groupCheckout';
-import { fetchTransport } from '../../api/transport';
-import { useLanguage, useToastActor } from '../../app/AppContext';
+import { groupConfirmationFlow, groupConfirmationView, premiumLink } from '../../../machines/groupConfirmation.view';
+import { useLanguage } from '../../app/AppContext';
 import { useFormat } from '../../app/format';
+import { Link } from '../../app/Link';
 import { useMoney } from '../../app/money';
-import { saveFile } from '../../app/saveFile';
 import { useSiteData } from '../../app/siteData';
 import { useFlow } from '../../app/useFlow';
 import { usePageMeta } from '../../app/usePageMeta';
 import { Spinner } from '../../components/Spinner';
 import { button, card, heading, muted, narrow, notice, page, row, small, stack } from '../../styles/ui.css';
 import * as css from './confirmation.css';
+import { GovernmentFees } from '../../components/PriceStory';
 
-const base = groupConfirmationMachine.provide({
-  actors: makeGroupConfirmationActors(fetchTransport),
-  actions: { saveFile: (_, { file }) => saveFile(file) },
-});
-
-type Line = GroupPaymentDto['lines'][number];
+type View = ReturnType<typeof groupConfirmationView>;
+type Line = View['lines'][number];
 
 /**
  * /payment-confirmation?groupPayment=<id> (issue 36): the group's payment as the server recorded it, every traveller
  * with their own receipt line (order number, amount, Premium code) and form PDF, and the receipt of the one charge.
  */
-export function GroupConfirmation({ paymentId }: { paymentId: string }) {
+export function GroupConfirmation() {
   const { t } = useTranslation(['group', 'commerce']);
   const { branding } = useSiteData();
   usePageMeta('confirmation', branding.brandName);
-  const toasts = useToastActor();
-  const machine = useMemo(
-    () =>
-      base.provide({
-        actions: {
-          announceFormFailed: (_, { number }) =>
-            toasts.send({
-              type: 'TOAST.SHOW',
-              toast: { title: 'commerce:toast.formFailed.title', description: 'commerce:toast.formFailed.description', params: { number }, variant: 'destructive' },
-            }),
-        },
-      }),
-    [toasts],
-  );
-  const flow = useFlow(machine, { paymentId });
-  const state = useSelector(flow, (s) => (['missing', 'failed', 'pending', 'notPaid', 'paid'] as const).find((v) => s.matches(v)) ?? 'loading');
-  const payment = useSelector(flow, (s) => s.context.payment);
-  const downloading = useSelector(flow, (s) => s.context.downloading);
-  const receipt = useSelector(
-    flow,
-    (s) => ({ busy: s.hasTag('busy'), making: s.matches({ paid: 'receipt' }), failure: s.context.receiptFailure }),
-    (a, b) => a.busy === b.busy && a.making === b.making && a.failure === b.failure,
-  );
+  const flow = useFlow(groupConfirmationFlow);
+  const view = useSelector(flow, groupConfirmationView, shallowEqual);
+  const { screen: state, payment } = view;
 
   if (state === 'loading') return <Spinner label={t('commerce:confirmation.loading')} />;
   if (state === 'paid' && payment) {
-    return (
-      <PaidGroup
-        payment={payment}
-        downloading={downloading}
-        receipt={receipt}
-        onForm={(line) => flow.send({ type: 'DOWNLOAD.FORM', line })}
-        onReceipt={() => flow.send({ type: 'DOWNLOAD.RECEIPT' })}
-      />
-    );
+    return <PaidGroup view={view} onForm={(line) => flow.send({ type: 'DOWNLOAD.FORM', line })} onReceipt={() => flow.send({ type: 'DOWNLOAD.RECEIPT' })} />;
   }
 
   return (
@@ -89,12 +52,12 @@ export function GroupConfirmation({ paymentId }: { paymentId: string }) {
               {t('commerce:confirmation.pending.refresh')}
             </button>
           )}
-          {state === 'notPaid' && payment && (
-            <Link to={`${ROUTES.checkout}?group=${payment.groupId}`} className={button.primary}>
+          {view.retryTo && (
+            <Link to={view.retryTo} className={button.primary}>
               {t('confirmation.notPaid.tryAgain')}
             </Link>
           )}
-          <Link to={ROUTES.dashboard} className={button.secondary}>
+          <Link route="dashboard" className={button.secondary}>
             {t('checkout.back')}
           </Link>
         </div>
@@ -104,17 +67,15 @@ export function GroupConfirmation({ paymentId }: { paymentId: string }) {
 }
 
 interface PaidProps {
-  payment: GroupPaymentDto;
-  downloading: number | null;
-  /** `busy`: any download under way (the machine's tag); `making`: the receipt's. */
-  receipt: { busy: boolean; making: boolean; failure: ReceiptFailure | null };
+  view: View;
   onForm: (line: number) => void;
   onReceipt: () => void;
 }
 
-function PaidGroup({ payment, downloading, receipt, onForm, onReceipt }: PaidProps) {
+function PaidGroup({ view, onForm, onReceipt }: PaidProps) {
   const { t } = useTranslation(['group', 'commerce', 'errors']);
-  const { busy } = receipt;
+  const { busy, makingReceipt, receiptFailure } = view;
+  const payment = view.payment as NonNullable<View['payment']>;
   const format = useFormat();
   const money = useMoney();
   const cents = (value: number) => money(value / 100, { cents: true });
@@ -139,8 +100,8 @@ function PaidGroup({ payment, downloading, receipt, onForm, onReceipt }: PaidPro
           {t('confirmation.travellers')}
         </h2>
         <ul className={`${stack} ${css.features}`}>
-          {payment.lines.map((line, index) => (
-            <TravellerLine key={line.order.id} line={line} busy={busy} downloading={downloading === index} onForm={() => onForm(index)} />
+          {view.lines.map((line) => (
+            <TravellerLine key={line.order.id} line={line} busy={busy} onForm={() => onForm(line.index)} />
           ))}
         </ul>
       </section>
@@ -154,19 +115,20 @@ function PaidGroup({ payment, downloading, receipt, onForm, onReceipt }: PaidPro
           <Item term={t('commerce:confirmation.order.date')} value={format.date(payment.paidAt ?? payment.createdAt)} />
           {payment.card && <Item term={t('commerce:confirmation.order.card')} value={t('commerce:confirmation.order.cardValue', { brand: t(`commerce:card.brands.${payment.card.brand}`, { defaultValue: payment.card.brand }), last4: payment.card.last4 })} />}
           {payment.receiptEmail && <Item term={t('confirmation.receipt.email')} value={payment.receiptEmail} />}
-          <Item term={t('confirmation.receipt.services')} value={cents(payment.price.serviceFee - payment.price.credit)} />
+          <Item term={t('confirmation.receipt.services')} value={cents(view.services)} />
           <Item term={t('checkout.summary.processing')} value={cents(payment.price.processingFee)} />
           <Item term={t('confirmation.receipt.total')} value={cents(payment.price.total)} testId="group-payment-total" />
         </dl>
         <p className={notice.warning}>{t('checkout.summary.government', { amount: cents(payment.price.governmentFee) })}</p>
+        <GovernmentFees fees={payment.price.governmentFees} product="group" />
         <div className={row}>
-          <button type="button" className={button.primary} data-testid="group-download-receipt" disabled={busy} aria-busy={receipt.making || undefined} onClick={onReceipt}>
-            {receipt.making ? t('commerce:confirmation.downloading.receipt') : t('confirmation.receipt.download')}
+          <button type="button" className={button.primary} data-testid="group-download-receipt" disabled={busy} aria-busy={makingReceipt || undefined} onClick={onReceipt}>
+            {makingReceipt ? t('commerce:confirmation.downloading.receipt') : t('confirmation.receipt.download')}
           </button>
         </div>
-        {receipt.failure && (
+        {receiptFailure && (
           <p role="alert" className={notice.warning} data-testid="group-receipt-failed">
-            {receipt.failure === 'too_many_requests' ? t('errors:too_many_requests') : t('commerce:toast.receiptFailed.description', { number: payment.number })}
+            {receiptFailure === 'too_many_requests' ? t('errors:too_many_requests') : t('commerce:toast.receiptFailed.description', { number: payment.number })}
           </p>
         )}
       </section>
@@ -185,11 +147,11 @@ function Item({ term, value, mono, testId }: { term: string; value: string; mono
   );
 }
 
-function TravellerLine({ line, busy, downloading, onForm }: { line: Line; busy: boolean; downloading: boolean; onForm: () => void }) {
+function TravellerLine({ line, busy, onForm }: { line: Line; busy: boolean; onForm: () => void }) {
   const { t } = useTranslation(['group', 'commerce']);
   const { language } = useLanguage();
   const money = useMoney();
-  const { order } = line;
+  const { order, downloading } = line;
   const name = line.traveller || t('checkout.unnamed');
   return (
     <li className={`${stack} ${css.traveller}`} data-testid="group-confirmation-line">
@@ -203,10 +165,10 @@ function TravellerLine({ line, busy, downloading, onForm }: { line: Line; busy: 
       <dl className={css.orderList}>
         <Item term={t('commerce:confirmation.order.number')} value={order.number} mono testId="group-line-number" />
         <Item term={t('confirmation.line.amount')} value={money(order.price.total / 100, { cents: true })} />
-        {order.product === 'premium' && order.accessCode && <Item term={t('commerce:confirmation.premium.code')} value={order.accessCode} mono testId="group-line-code" />}
+        {line.premiumCode && <Item term={t('commerce:confirmation.premium.code')} value={line.premiumCode} mono testId="group-line-code" />}
       </dl>
-      {order.product === 'premium' && order.accessCode && <Link to={`${ROUTES.premiumText}?lang=${language}`}>{t('commerce:confirmation.premium.link')}</Link>}
-      {order.formReady ? (
+      {line.premiumCode && <Link to={premiumLink(language)}>{t('commerce:confirmation.premium.link')}</Link>}
+      {line.formReady ? (
         <button type="button" className={button.secondary} data-testid="group-line-form" disabled={busy} aria-busy={downloading || undefined} onClick={onForm}>
           {downloading ? t('commerce:confirmation.downloading.form') : t('confirmation.line.download', { name })}
         </button>

@@ -1,18 +1,14 @@
-import { useSelector } from '@xstate/react';
-import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { shallowEqual, useSelector } from '@xstate/react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
-import { confirmationMachine, retryDestination } from '../../../machines/confirmation.machine';
-import { ROUTES } from '../../../machines/domain/routes';
+import { confirmationFlow, confirmationKind, confirmationView, premiumLinks } from '../../../machines/confirmation.view';
 import type { OrderDto } from '../../../openapi/schemas/orders';
 import type { PlanFeaturesDto } from '../../../openapi/schemas/plans';
-import { makeConfirmationActors } from '../../api/actors/confirmation';
-import { fetchTransport } from '../../api/transport';
-import { useLanguage, useToastActor } from '../../app/AppContext';
+import { useLanguage } from '../../app/AppContext';
+import { Link } from '../../app/Link';
 import { useMoney } from '../../app/money';
-import { saveFile } from '../../app/saveFile';
 import { useSiteData } from '../../app/siteData';
-import { useFlow } from '../../app/useFlow';
+import { useAddress, useFlow } from '../../app/useFlow';
 import { usePageMeta } from '../../app/usePageMeta';
 import { PriceLines } from '../../components/PriceStory';
 import { SpanishNotice } from '../../components/SpanishNotice';
@@ -28,71 +24,17 @@ const FEATURES: readonly (keyof PlanFeaturesDto)[] = ['wizardAccess', 'estaCheck
 /** The card brands the payment gateway names; any other shows as the gateway wrote it. */
 const BRANDS = ['visa', 'mastercard', 'amex', 'discover', 'unknown'] as const;
 
-const base = confirmationMachine.provide({
-  actors: makeConfirmationActors(fetchTransport),
-  actions: { saveFile: (_, { file }) => saveFile(file) },
-});
-
-
 export default function PaymentConfirmationPage() {
-  const [searchParams] = useSearchParams();
-  const groupPayment = searchParams.get('groupPayment');
   // A group's one payment (issue 36): its own machine and view, every traveller with their own receipt line.
-  return groupPayment !== null ? <GroupConfirmation paymentId={groupPayment} /> : <OrderConfirmation searchParams={searchParams} />;
+  return useAddress(confirmationKind) === 'group' ? <GroupConfirmation /> : <OrderConfirmation />;
 }
 
-function OrderConfirmation({ searchParams }: { searchParams: URLSearchParams }) {
+function OrderConfirmation() {
   const { t } = useTranslation('commerce');
   const { branding } = useSiteData();
   usePageMeta('confirmation', branding.brandName);
-  const toasts = useToastActor();
-  const machine = useMemo(
-    () =>
-      base.provide({
-        actions: {
-          announceReceiptFailed: (_, { number }) =>
-            toasts.send({
-              type: 'TOAST.SHOW',
-              toast: {
-                title: 'commerce:toast.receiptFailed.title',
-                description: 'commerce:toast.receiptFailed.description',
-                params: { number },
-                variant: 'destructive',
-              },
-            }),
-          announceFormFailed: (_, { number }) =>
-            toasts.send({
-              type: 'TOAST.SHOW',
-              toast: {
-                title: 'commerce:toast.formFailed.title',
-                description: 'commerce:toast.formFailed.description',
-                params: { number },
-                variant: 'destructive',
-              },
-            }),
-        },
-      }),
-    [toasts],
-  );
-  // Only which order to show comes from the address; everything shown is the server's record of it.
-  const ref = useFlow(machine, { orderId: searchParams.get('order') });
-  const state = useSelector(ref, (s) =>
-    s.matches('missing')
-      ? 'missing'
-      : s.matches('failed')
-        ? 'failed'
-        : s.matches('pending')
-          ? 'pending'
-          : s.matches('declined')
-            ? 'declined'
-            : s.matches('refunded')
-              ? 'refunded'
-              : s.matches('paid')
-                ? 'paid'
-                : 'loading',
-  );
-  const order = useSelector(ref, (s) => s.context.order);
-  const downloading = useSelector(ref, (s) => (s.matches({ paid: 'receipt' }) ? 'receipt' : s.matches({ paid: 'form' }) ? 'form' : null));
+  const ref = useFlow(confirmationFlow);
+  const { screen: state, order, downloading, retryTo, formWaits, premiumCode } = useSelector(ref, confirmationView, shallowEqual);
 
   if (state === 'loading') return <Spinner label={t('confirmation.loading')} />;
 
@@ -101,6 +43,8 @@ function OrderConfirmation({ searchParams }: { searchParams: URLSearchParams }) 
       <PaidOrder
         order={order}
         downloading={downloading}
+        formWaits={formWaits}
+        premiumCode={premiumCode}
         onReceipt={() => ref.send({ type: 'DOWNLOAD.RECEIPT' })}
         onForm={() => ref.send({ type: 'DOWNLOAD.FORM' })}
       />
@@ -117,10 +61,10 @@ function OrderConfirmation({ searchParams }: { searchParams: URLSearchParams }) 
             </h1>
             <p>{t('confirmation.missing.body')}</p>
             <div className={row}>
-              <Link to={ROUTES.pricing} className={button.primary}>
+              <Link route="pricing" className={button.primary}>
                 {t('back.pricing')}
               </Link>
-              <Link to={ROUTES.home} className={button.secondary}>
+              <Link route="home" className={button.secondary}>
                 {t('back.home')}
               </Link>
             </div>
@@ -137,7 +81,7 @@ function OrderConfirmation({ searchParams }: { searchParams: URLSearchParams }) 
               <button type="button" className={button.primary} onClick={() => ref.send({ type: 'RETRY' })}>
                 {t('retry')}
               </button>
-              <Link to={ROUTES.home} className={button.secondary}>
+              <Link route="home" className={button.secondary}>
                 {t('back.home')}
               </Link>
             </div>
@@ -157,7 +101,7 @@ function OrderConfirmation({ searchParams }: { searchParams: URLSearchParams }) 
               <button type="button" className={button.primary} onClick={() => ref.send({ type: 'REFRESH' })}>
                 {t('confirmation.pending.refresh')}
               </button>
-              <Link to={ROUTES.home} className={button.secondary}>
+              <Link route="home" className={button.secondary}>
                 {t('back.home')}
               </Link>
             </div>
@@ -172,10 +116,10 @@ function OrderConfirmation({ searchParams }: { searchParams: URLSearchParams }) 
             <p role="alert">{order.failure ?? t('confirmation.declined.body')}</p>
             <p className={muted}>{t('confirmation.declined.notCharged')}</p>
             <div className={row}>
-              <Link to={retryDestination(order)} className={button.primary}>
+              <Link to={retryTo ?? ''} className={button.primary}>
                 {t('confirmation.declined.tryAgain')}
               </Link>
-              <Link to={ROUTES.pricing} className={button.secondary}>
+              <Link route="pricing" className={button.secondary}>
                 {t('back.pricing')}
               </Link>
             </div>
@@ -192,7 +136,7 @@ function OrderConfirmation({ searchParams }: { searchParams: URLSearchParams }) 
               {t('confirmation.support.text', { number: order.number })} <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>
             </p>
             <div className={row}>
-              <Link to={ROUTES.home} className={button.secondary}>
+              <Link route="home" className={button.secondary}>
                 {t('back.home')}
               </Link>
             </div>
@@ -206,11 +150,13 @@ function OrderConfirmation({ searchParams }: { searchParams: URLSearchParams }) 
 interface PaidProps {
   order: OrderDto;
   downloading: 'receipt' | 'form' | null;
+  formWaits: boolean;
+  premiumCode: string | null;
   onReceipt: () => void;
   onForm: () => void;
 }
 
-function PaidOrder({ order, downloading, onReceipt, onForm }: PaidProps) {
+function PaidOrder({ order, downloading, formWaits, premiumCode, onReceipt, onForm }: PaidProps) {
   const { t } = useTranslation('commerce');
   const { language } = useLanguage();
   const money = useMoney();
@@ -296,7 +242,7 @@ function PaidOrder({ order, downloading, onReceipt, onForm }: PaidProps) {
         </section>
       )}
 
-      {order.product === 'premium' && order.accessCode && <PremiumBox code={order.accessCode} />}
+      {premiumCode && <PremiumBox code={premiumCode} />}
 
       <section className={`${card} ${stack}`} aria-labelledby="next-title">
         <h2 id="next-title" className={heading.section}>
@@ -306,17 +252,17 @@ function PaidOrder({ order, downloading, onReceipt, onForm }: PaidProps) {
           <button type="button" className={button.primary} data-testid="download-receipt" disabled={busy} aria-busy={downloading === 'receipt' || undefined} onClick={onReceipt}>
             {downloading === 'receipt' ? t('confirmation.downloading.receipt') : t('confirmation.download.receipt')}
           </button>
-          {order.formReady ? (
+          {!formWaits ? (
             <button type="button" className={button.secondary} data-testid="download-form" disabled={busy} aria-busy={downloading === 'form' || undefined} onClick={onForm}>
               {downloading === 'form' ? t('confirmation.downloading.form') : t('confirmation.download.form')}
             </button>
           ) : (
             // Bought before the form was filled in (from the pricing page): the package waits for it.
-            <Link to={ROUTES.dashboard} className={button.secondary} data-testid="fill-form">
+            <Link route="dashboard" className={button.secondary} data-testid="fill-form">
               {t('confirmation.fillForm')}
             </Link>
           )}
-          <Link to={ROUTES.home} className={button.secondary}>
+          <Link route="home" className={button.secondary}>
             {t('back.home')}
           </Link>
         </div>
@@ -341,9 +287,9 @@ function PaidOrder({ order, downloading, onReceipt, onForm }: PaidProps) {
 }
 
 function PremiumBox({ code }: { code: string }) {
-  const { t, i18n } = useTranslation('commerce');
-  // The interview speaks Spanish or English (spec 3-ai §2.8): English for an English page, else the default.
-  const lang = i18n.language === 'en' ? 'en' : 'es';
+  const { t } = useTranslation('commerce');
+  const { language } = useLanguage();
+  const links = premiumLinks(language);
   // Presentation only: whether the copy button just worked.
   const [copied, setCopied] = useState(false);
   const copy = () => {
@@ -359,8 +305,8 @@ function PremiumBox({ code }: { code: string }) {
       </h2>
       <p>{t('confirmation.premium.body')}</p>
       <p className={row}>
-        <Link to={`${ROUTES.premiumText}?lang=${lang}`}>{t('confirmation.premium.link')}</Link>
-        <Link to={`${ROUTES.premiumVoice}?lang=${lang}`}>{t('confirmation.premium.voiceLink')}</Link>
+        <Link to={links.text}>{t('confirmation.premium.link')}</Link>
+        <Link to={links.voice}>{t('confirmation.premium.voiceLink')}</Link>
       </p>
       <div className={row}>
         <span>{t('confirmation.premium.code')}</span>

@@ -10,7 +10,7 @@ import { makePremiumActors } from '../../api/actors/premium';
 import { makeVoiceActors } from '../../api/actors/voice';
 import { fetchTransport } from '../../api/transport';
 import { createAudioDevice } from '../../app/audioDevice';
-import { useFlow } from '../../app/useFlow';
+import { useLegacyFlow } from '../../app/useLegacyFlow';
 import { usePageMeta } from '../../app/usePageMeta';
 import { Spinner } from '../../components/Spinner';
 import { ProgressFill } from '../../components/wizard/ProgressFill';
@@ -61,7 +61,7 @@ export function PremiumInterview({ voice }: { voice: boolean }) {
       }),
     [device],
   );
-  const ref = useFlow(machine, start);
+  const ref = useLegacyFlow(machine, start);
   const view = useSelector(ref, premiumViewOf, shallowEqual);
   const voiceControls = useSelector(ref, voiceControlsOf);
   const c = view.context;

@@ -1,14 +1,10 @@
-import { useSelector } from '@xstate/react';
-import { Suspense, useMemo, useState } from 'react';
+import { shallowEqual, useSelector } from '@xstate/react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { ESTA_ALIAS, ROUTES } from '../../../machines/domain/routes';
-import { pricingMachine } from '../../../machines/pricing.machine';
+import { ESTA_APPLY_LINK, pricingFlow, pricingView } from '../../../machines/pricing.view';
 import type { PriceDto } from '../../../openapi/schemas/orders';
 import type { PlanDto, PlanFeaturesDto } from '../../../openapi/schemas/plans';
-import { makePricingActors, preloadedPricing } from '../../api/actors/pricing';
-import { fetchTransport } from '../../api/transport';
-import { useToastActor } from '../../app/AppContext';
+import { Link } from '../../app/Link';
 import { useSiteData } from '../../app/siteData';
 import { useFlow } from '../../app/useFlow';
 import { usePageMeta } from '../../app/usePageMeta';
@@ -26,48 +22,23 @@ const ESTA_FEATURES = ['assistance', 'eligibility', 'review', 'validity', 'entri
 
 const FAQ = ['aiAnalysis', 'estaChecker', 'upgrade'] as const;
 
-/** The package the spec flags 'Most Popular'. */
-const POPULAR = 'pro';
-
-const base = pricingMachine.provide({ actors: makePricingActors(fetchTransport) });
-
 export default function PricingPage() {
   const { t } = useTranslation('commerce');
   const { branding } = useSiteData();
   usePageMeta('pricing', branding.brandName);
-  const toasts = useToastActor();
-  const machine = useMemo(
-    () =>
-      base.provide({
-        actions: {
-          announcePurchaseFailed: () =>
-            toasts.send({
-              type: 'TOAST.SHOW',
-              toast: { title: 'commerce:toast.purchaseFailed.title', description: 'commerce:toast.purchaseFailed.description', variant: 'destructive' },
-            }),
-        },
-      }),
-    [toasts],
-  );
-  // An entry page: the server rendered it with the plans, and its first render here shows the same (client/prerender.tsx).
-  const [data] = useState(preloadedPricing);
-  const ref = useFlow(machine, { data });
-  const state = useSelector(ref, (s) => (s.matches('loading') ? 'loading' : s.matches('failed') ? 'failed' : 'ready'));
-  const plans = useSelector(ref, (s) => s.context.data);
-  const busy = useSelector(ref, (s) => s.hasTag('busy') || s.status === 'done');
-  // The plan whose purchase is running: its button reads 'Processing...'.
-  const purchasing = useSelector(ref, (s) => (s.matches({ ready: 'purchasing' }) || s.status === 'done' ? s.context.planId : null));
+  const ref = useFlow(pricingFlow);
+  const { screen: state, esta, plans, busy, purchasing } = useSelector(ref, pricingView, shallowEqual);
 
   return (
     <div className={`${container} ${page}`}>
       <nav className={css.toolbar} aria-label={t('pricing.accountNav')}>
-        <Link to={ROUTES.login} className={button.ghost}>
+        <Link route="login" className={button.ghost}>
           {t('pricing.signIn')}
         </Link>
-        <Link to={`${ROUTES.login}?tab=signup`} className={button.secondary}>
+        <Link route="login" query={{ tab: 'signup' }} className={button.secondary}>
           {t('pricing.signUp')}
         </Link>
-        <Link to={ROUTES.home} className={button.secondary}>
+        <Link route="home" className={button.secondary}>
           {t('back.home')}
         </Link>
       </nav>
@@ -90,9 +61,9 @@ export default function PricingPage() {
         </div>
       )}
 
-      {state === 'ready' && plans && (
+      {state === 'ready' && esta && (
         <>
-          <EstaSection price={plans.prices.esta} />
+          <EstaSection price={esta} />
 
           <section className={css.section} aria-labelledby="ds160-title">
             <h2 id="ds160-title" className={css.sectionTitle}>
@@ -100,11 +71,12 @@ export default function PricingPage() {
             </h2>
             <p className={`${muted} ${css.intro}`}>{t('pricing.ds160.lead')}</p>
             <div className={css.plans}>
-              {plans.plans.map((plan) => (
+              {plans.map(({ plan, price, popular }) => (
                 <PlanCard
                   key={plan.id}
                   plan={plan}
-                  price={plans.prices[plan.id]}
+                  price={price as PriceDto}
+                  popular={popular}
                   busy={busy}
                   processing={purchasing === plan.id}
                   onPurchase={() => ref.send({ type: 'PURCHASE', planId: plan.id })}
@@ -160,7 +132,7 @@ function EstaSection({ price }: { price: PriceDto }) {
             </li>
           ))}
         </ul>
-        <Link to={ESTA_ALIAS} className={`${button.primary} ${css.fullWidth}`}>
+        <Link to={ESTA_APPLY_LINK} className={`${button.primary} ${css.fullWidth}`}>
           {t('pricing.esta.apply')}
         </Link>
       </article>
@@ -168,10 +140,18 @@ function EstaSection({ price }: { price: PriceDto }) {
   );
 }
 
-function PlanCard({ plan, price, busy, processing, onPurchase }: { plan: PlanDto; price: PriceDto; busy: boolean; processing: boolean; onPurchase: () => void }) {
+interface PlanCardProps {
+  plan: PlanDto;
+  price: PriceDto;
+  popular: boolean;
+  busy: boolean;
+  processing: boolean;
+  onPurchase: () => void;
+}
+
+function PlanCard({ plan, price, popular, busy, processing, onPurchase }: PlanCardProps) {
   const { t } = useTranslation('commerce');
   const name = t(`products.${plan.id}`, { defaultValue: plan.name });
-  const popular = plan.id === POPULAR;
   const titleId = `plan-${plan.id}-title`;
   return (
     <article className={`${css.planCard} ${popular ? css.popular : ''}`} data-testid={`plan-card-${plan.id}`} aria-labelledby={titleId}>

@@ -1,16 +1,12 @@
-import { useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { probabilityBand } from '../../../machines/domain/analysis';
-import { resultsMachine } from '../../../machines/results.machine';
-import { preassessmentCatalog } from '../../../machines/domain/catalogs/preassessment';
-import type { FactorDto } from '../../../openapi/schemas/results';
-import { makeResultsActors } from '../../api/actors/results';
-import { fetchTransport } from '../../api/transport';
+import { resultsFlow, resultsView, type ShownFactor } from '../../../machines/results.view';
 import { useLanguage } from '../../app/AppContext';
 import { useMoney } from '../../app/money';
 import { useFlow } from '../../app/useFlow';
 import { usePageMeta } from '../../app/usePageMeta';
 import { Fact } from '../../components/Fact';
+import { GovernmentFees } from '../../components/PriceStory';
 import { Spinner } from '../../components/Spinner';
 import { button, card, factList, heading, muted, narrow, notice, page, row, stack } from '../../styles/ui.css';
 import * as css from './results.css';
@@ -18,22 +14,13 @@ import * as css from './results.css';
 const ESTA_SITE = 'https://esta.cbp.dhs.gov/';
 const APPOINTMENT_SITE = 'https://ais.usvisa-info.com/';
 
-const machine = resultsMachine.provide({
-  actors: makeResultsActors(fetchTransport),
-  actions: { print: () => window.print() },
-});
-
 export default function ResultsPage() {
   const { t } = useTranslation(['results', 'analysis', 'start', 'catalog']);
   const { language } = useLanguage();
   const money = useMoney();
   usePageMeta('results');
-  const ref = useFlow(machine, undefined);
-  const state = useSelector(ref, (s) =>
-    s.matches('loading') ? 'loading' : s.matches('failed') ? 'failed' : s.matches('noData') ? 'noData' : s.matches('ready') ? 'ready' : 'leaving',
-  );
-  const analysis = useSelector(ref, (s) => s.context.analysis);
-  const esta = useSelector(ref, (s) => s.context.esta);
+  const ref = useFlow(resultsFlow);
+  const { screen: state, analysis, esta } = useSelector(ref, resultsView, shallowEqual);
 
   if (state === 'loading') return <Spinner label={t('loading')} />;
 
@@ -75,13 +62,13 @@ export default function ResultsPage() {
     );
   }
 
-  const band = probabilityBand(analysis.approvalProbability);
-  const percent = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 0 }).format(analysis.approvalProbability / 100);
+  const { band } = analysis;
+  const percent = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 0 }).format(analysis.probability / 100);
   // Each finding names the answer it came from, so the applicant knows what to check or change.
-  const factor = (f: FactorDto): FactorItem => {
-    const question = preassessmentCatalog.questions.find((q) => q.id === f.question);
-    return { text: t(f.key, { ...f.params, ns: 'analysis' }), source: question ? t('fromAnswer', { question: t(question.labelKey) }) : null };
-  };
+  const factor = (f: ShownFactor): FactorItem => ({
+    text: t(f.key, { ...f.params, ns: 'analysis' }),
+    source: f.sourceKey ? t('fromAnswer', { question: t(f.sourceKey) }) : null,
+  });
   const newTab = <span className="visually-hidden"> {t('newTab')}</span>;
 
   return (
@@ -99,14 +86,14 @@ export default function ResultsPage() {
           <span className={css.band[band]}>{t(`probability.bands.${band}`)}</span>
         </div>
         <div className={css.meter} aria-hidden="true">
-          <div className={css.meterFill[band]} style={{ width: `${analysis.approvalProbability}%` }} />
+          <div className={css.meterFill[band]} style={{ width: `${analysis.probability}%` }} />
         </div>
         <p className={muted}>{t('probability.disclaimer')}</p>
       </section>
 
       <div className={css.columns}>
-        <FactorCard id="strengths" title={t('strengths.title')} empty={t('strengths.empty')} items={analysis.strengthFactors.map(factor)} />
-        <FactorCard id="risks" title={t('risks.title')} empty={t('risks.empty')} items={analysis.riskFactors.map(factor)} />
+        <FactorCard id="strengths" title={t('strengths.title')} empty={t('strengths.empty')} items={analysis.strengths.map(factor)} />
+        <FactorCard id="risks" title={t('risks.title')} empty={t('risks.empty')} items={analysis.risks.map(factor)} />
       </div>
 
       <FactorCard id="recommendations" title={t('recommendations.title')} empty={t('recommendations.empty')} items={analysis.recommendations.map(factor)} />
@@ -130,6 +117,7 @@ export default function ResultsPage() {
               <Fact term={t('esta.processing')} value={t(esta.processTime, { ns: 'start' })} />
               <Fact term={t('esta.cost')} value={t('esta.costValue', { amount: money(esta.cost / 100) })} />
             </dl>
+            <GovernmentFees fees={esta.governmentFees} product="esta" compact />
             <div className={css.noPrint}>
               <a href={ESTA_SITE} target="_blank" rel="noopener noreferrer" className={button.primary}>
                 {t('esta.apply')}
@@ -141,8 +129,8 @@ export default function ResultsPage() {
         {esta && !esta.isEligible && <p>{t('esta.requiredBody')}</p>}
       </section>
 
-      {analysis.missingDocuments.length > 0 && (
-        <FactorCard id="missing" title={t('missing.title')} empty="" items={analysis.missingDocuments.map(factor)} intro={t('missing.intro')} />
+      {analysis.missing.length > 0 && (
+        <FactorCard id="missing" title={t('missing.title')} empty="" items={analysis.missing.map(factor)} intro={t('missing.intro')} />
       )}
 
       <section className={`${card} ${stack} ${css.noPrint}`} aria-labelledby="next-title">

@@ -1,17 +1,8 @@
-import { useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
-import type { SnapshotFrom } from 'xstate';
-import { flagOf, findCountry } from '../../../machines/domain/countries';
-import { STORAGE_KEYS } from '../../../machines/startChoice';
-import { visaWizardMachine } from '../../../machines/visaWizard.machine';
-import { makeEligibilityActors } from '../../api/actors/eligibility';
-import { fetchTransport } from '../../api/transport';
-import { useLanguage } from '../../app/AppContext';
-import { readStorage, writeStorage } from '../../app/storage';
+import { APPLICATION_METHODS, VISA_WIZARD_STEPS, visaWizardFlow, visaWizardView } from '../../../machines/visaWizard.view';
 import { useFlow } from '../../app/useFlow';
-import { useStepHistory } from '../../app/useStepHistory';
 import { usePageMeta } from '../../app/usePageMeta';
 import { useCountryName } from '../../components/countries';
 import { CountrySearch } from '../../components/CountrySearch';
@@ -22,75 +13,31 @@ import { Spinner } from '../../components/Spinner';
 import * as startCss from '../../components/start.css';
 import { badge, button, card, factList, grid, heading, muted, narrow, notice, page, row, spread, stack } from '../../styles/ui.css';
 
-const machine = visaWizardMachine.provide({
-  actors: makeEligibilityActors(fetchTransport),
-  actions: {
-    persistChoice: (_, choice) => {
-      writeStorage('session', STORAGE_KEYS.country, choice.country);
-      writeStorage('session', STORAGE_KEYS.purpose, choice.purpose);
-      if (choice.visaType) writeStorage('session', STORAGE_KEYS.visaType, choice.visaType);
-    },
-  },
-});
-
-const STEPS = ['step1', 'step2', 'step3'] as const;
-const stepTag = (s: SnapshotFrom<typeof machine>) => STEPS.find((tag) => s.hasTag(tag)) ?? 'step3';
-/** The step in the URL (?step=), counted from 1; none while the recommendation loads. */
-const stepNumber = (s: SnapshotFrom<typeof machine>) => (s.hasTag('busy') ? null : STEPS.indexOf(stepTag(s)) + 1);
-/** A reload (or a history entry) on step 2 or 3 resumes there. */
-const RESUME = { 2: 'recommended', 3: 'choosingMethod' } as const;
-const METHODS = [
-  { method: 'form', event: 'METHOD.FORM', icon: '📝' },
-  { method: 'chat', event: 'METHOD.CHAT', icon: '💬' },
-] as const;
-
 export default function VisaWizardPage() {
   const { t } = useTranslation('start');
-  const { language } = useLanguage();
   const nameOf = useCountryName();
   usePageMeta('apply');
-  const [params] = useSearchParams();
-  const ref = useFlow(machine, {
-    language,
-    country: readStorage('session', STORAGE_KEYS.country),
-    purpose: readStorage('session', STORAGE_KEYS.purpose),
-    resumeAt: RESUME[Number(params.get('step')) as 2 | 3] ?? null,
-  });
-  const step = useSelector(ref, stepTag);
-  const screen = useSelector(ref, (s) =>
-    s.hasTag('busy') ? 'loading' : s.matches('recommendFailed') ? 'failed' : s.matches('noDocumentNeeded') ? 'noDocument' : step,
-  );
-  const query = useSelector(ref, (s) => s.context.query);
-  const country = useSelector(ref, (s) => s.context.country);
-  const purpose = useSelector(ref, (s) => s.context.purpose);
-  const facts = useSelector(ref, (s) => s.context.facts);
-  const canContinue = useSelector(ref, (s) => s.can({ type: 'CONTINUE' }));
+  const ref = useFlow(visaWizardFlow);
+  const view = useSelector(ref, visaWizardView, shallowEqual);
+  const { step, screen, query, country, purpose, facts, canContinue } = view;
   const title = useRef<HTMLHeadingElement>(null);
-
-  // The step is in the URL: the browser's Back and Forward move between steps, a reload stays on the step.
-  useStepHistory('step', ref, stepNumber, {
-    back: () => ref.send({ type: 'BACK' }),
-    forward: () => ref.send({ type: step === 'step1' ? 'CONTINUE' : 'START' }),
-  });
 
   // Focus follows the step, so keyboard and screen-reader users land on the new content.
   useEffect(() => {
     if (screen !== 'step1') title.current?.focus();
   }, [screen]);
 
-  const esta = facts?.visaType === 'ESTA';
   const back = (
     <button type="button" className={button.secondary} onClick={() => ref.send({ type: 'BACK' })}>
       {t('back')}
     </button>
   );
-  const stepIndex = STEPS.indexOf(step);
 
   return (
     <div className={`${narrow} ${page}`}>
       <ol className={startCss.stepper} aria-label={t('visaWizard.progress')}>
-        {STEPS.map((s, i) => (
-          <li key={s} className={startCss.stepItem} aria-current={s === step ? 'step' : undefined} data-done={i < stepIndex}>
+        {VISA_WIZARD_STEPS.map((s, i) => (
+          <li key={s} className={startCss.stepItem} aria-current={s === step ? 'step' : undefined} data-done={i < view.stepIndex}>
             {t(`visaWizard.stepNames.${s}`)}
           </li>
         ))}
@@ -147,23 +94,23 @@ export default function VisaWizardPage() {
           <div className={spread}>
             <span className={muted}>{t('visaWizard.step2.recommended')}</span>
             <span className={badge.brand} data-testid="recommended-type">
-              {facts.visaType}
+              {view.recommended}
             </span>
           </div>
           <dl className={factList}>
-            <Fact term={t('facts.nationality')} value={`${flagOf(findCountry(country)?.code ?? '')} ${nameOf(country)}`} />
+            <Fact term={t('facts.nationality')} value={`${view.flag} ${nameOf(country)}`} />
             <Fact term={t('facts.purpose')} value={t(`purpose.${purpose}.title`)} />
             <Fact term={t('facts.processing')} value={t(facts.processingTimeKey)} />
             <Fact term={t('facts.validity')} value={t(facts.validityKey)} />
             <Fact term={t('facts.maxStay')} value={t('facts.days', { count: facts.maxStayDays })} />
           </dl>
-          {facts.price && (
+          {view.price && (
             <div data-testid="visa-wizard-price">
               <p className={muted}>{t('facts.cost')}</p>
-              <PriceHeadline price={facts.price} service={esta ? 'ESTA' : 'DS-160'} product={esta ? 'esta' : 'basic'} from={!esta} />
+              <PriceHeadline {...view.price} />
             </div>
           )}
-          <p className={muted}>{t(esta ? 'visaWizard.step2.estaNote' : 'visaWizard.step2.ds160Note')}</p>
+          <p className={muted}>{t(view.esta ? 'visaWizard.step2.estaNote' : 'visaWizard.step2.ds160Note')}</p>
           <div className={row}>
             {back}
             <button type="button" className={button.primary} onClick={() => ref.send({ type: 'START' })}>
@@ -176,12 +123,12 @@ export default function VisaWizardPage() {
       {screen === 'step3' && (
         <StepCard title={t('visaWizard.step3.title')} heading={title}>
           <div className={grid}>
-            {METHODS.map(({ method, event, icon }) => (
+            {APPLICATION_METHODS.map(({ method, event, icon }) => (
               <button
                 key={method}
                 type="button"
                 className={startCss.purposeCard}
-                onClick={() => ref.send({ type: event })}
+                onClick={() => ref.send(event)}
               >
                 <span className={startCss.purposeIcon} aria-hidden="true">
                   {icon}

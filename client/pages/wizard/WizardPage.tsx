@@ -1,11 +1,11 @@
-import { useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { preassessmentCatalog } from '../../../machines/domain/catalogs/preassessment';
-import { ROUTES } from '../../../machines/domain/routes';
+import { preassessmentFlow } from '../../../machines/preassessment.view';
+import { completionView } from '../../../machines/questionWizard.view';
+import { Link } from '../../app/Link';
+import { useFlow } from '../../app/useFlow';
 import { usePageMeta } from '../../app/usePageMeta';
-import { useQuestionWizard } from '../../app/wizard/useQuestionWizard';
 import { WizardQuestion } from '../../components/wizard/WizardQuestion';
 import { Fact } from '../../components/Fact';
 import { PriceLines } from '../../components/PriceStory';
@@ -24,16 +24,12 @@ export default function WizardPage() {
 
 function PreassessmentWizard() {
   const { t } = useTranslation('wizard');
-  const wizard = useQuestionWizard({
-    catalog: preassessmentCatalog,
-    messages: { submitFailed: { title: 'wizard:toast.error', description: 'wizard:toast.formFailed' } },
-    followCheckout: false,
-  });
+  const wizard = useFlow(preassessmentFlow, {});
   // The completion card shows what the server answered: the form type chosen, the fee and the checkout.
-  const output = useSelector(wizard, (s) => (s.status === 'done' && s.output?.kind === 'submitted' ? s.output : undefined));
+  const done = useSelector(wizard, completionView, shallowEqual);
 
-  if (output) {
-    const formType = output.answers['form-type'] === 'ESTA' ? 'ESTA' : 'DS-160';
+  if (done) {
+    const { formType } = done;
     return (
       <div className={`${narrow} ${page}`}>
         <section className={`${card} ${stack}`} aria-labelledby="done-title">
@@ -42,15 +38,15 @@ function PreassessmentWizard() {
           </h1>
           <dl className={factList}>
             <Fact term={t('preassessment.formType')} value={formType} testId="done-form-type" />
-            <Fact term={t('preassessment.service')} value={t(`preassessment.services.${formType === 'ESTA' ? 'esta' : 'ds160'}`)} />
+            <Fact term={t('preassessment.service')} value={t(`preassessment.services.${done.service}`)} />
           </dl>
           {/* Spec 1-core §2.3's total, as the server's price story: the review's fee, processing and the government fee. */}
-          {output.price && <PriceLines price={output.price} service={formType} product="completion" />}
+          {done.price && <PriceLines price={done.price} service={formType} product="completion" />}
           <div className={row}>
-            <Link to={output.to} className={button.primary}>
+            <Link to={done.payTo} className={button.primary}>
               {t('preassessment.pay')}
             </Link>
-            <Link to={ROUTES.results} className={button.secondary} data-testid="done-see-analysis">
+            <Link route="results" className={button.secondary} data-testid="done-see-analysis">
               {t('preassessment.seeAnalysis')}
             </Link>
           </div>

@@ -2,7 +2,7 @@
 // and limits), how a stored answer is read, and the builders the section files describe their fields with. The
 // decisions these follow are in index.ts's header.
 
-import { COUNTRIES } from '../countryList';
+import { countryByName } from '../countryNames';
 import { DS160_FORM_MAX_ROWS, type Ds160FormSection } from '../ds160Form';
 import { LIMITS, type ValidationError } from '../validators';
 
@@ -196,6 +196,12 @@ export const SALARY_CURRENCIES = ['USD', 'LOCAL'] as const;
 export const DS160_PLANS = ['basic', 'pro', 'premium'] as const;
 export type Ds160Plan = (typeof DS160_PLANS)[number];
 
+/**
+ * The one home of the form's plan: the package chosen in personal information, Basic when none (or one the form does
+ * not offer) is chosen. What the submit asks for, what the completion card prices and names.
+ */
+export const ds160PlanOf = (value: unknown): Ds160Plan => (typeof value === 'string' && (DS160_PLANS as readonly string[]).includes(value) ? (value as Ds160Plan) : 'basic');
+
 /** The 50 states plus the District of Columbia; the English name is stored, the label is keyed by the code. */
 export const US_STATES: readonly { readonly code: string; readonly name: string }[] = [
   ['AL', 'Alabama'], ['AK', 'Alaska'], ['AZ', 'Arizona'], ['AR', 'Arkansas'], ['CA', 'California'],
@@ -227,11 +233,9 @@ export const DS160_OPTIONS = {
   usState: STATE_OPTIONS,
 } as const;
 
-const COUNTRY_NAMES = new Map(COUNTRIES.map((c) => [c.name.toLowerCase(), c.name]));
-
-/** The shared list's English name for a country answer in any letter case, or undefined. */
+/** The shared list's English name for a country answer named in any of the four languages, or undefined. */
 export function countryName(value: string): string | undefined {
-  return COUNTRY_NAMES.get(value.trim().toLowerCase());
+  return countryByName(value)?.name;
 }
 
 // ---------------------------------------------------------------------------------------------------------

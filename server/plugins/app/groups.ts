@@ -10,7 +10,7 @@ declare module 'fastify' {
 /** Families and groups travelling together, each traveller with their own application. */
 export default fp(
   async (app) => {
-    app.decorate('groups', new GroupService(app.db, app.dialect));
+    app.decorate('groups', new GroupService(app.db, app.dialect, (trx, group, leader, language) => app.groupLinks.queueGroupLink(trx, group, leader, language)));
   },
-  { name: 'groups', dependencies: ['db'] },
+  { name: 'groups', dependencies: ['db', 'groupLinks'] },
 );

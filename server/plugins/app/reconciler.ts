@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { queuePaymentMessages } from '../../services/mail/payments';
 import { RECONCILE_QUEUE, Reconciler } from '../../services/orders/reconcile';
 import type { PluginOptions } from '../options';
 
@@ -18,6 +19,8 @@ export default fp(
     const reconciler = new Reconciler(app.db, app.dialect, app.payments, config.reconcile, app.log, (at) =>
       // Keyed by the second: every process that asks for the same sweep makes one job.
       app.jobs.send(RECONCILE_QUEUE, {}, { key: `due@${Math.ceil(at.getTime() / 1000)}`, startAfter: at }),
+      // A payment reconciled as paid queues its messages as the checkout's would (issue 43).
+      (trx, payment, lines) => queuePaymentMessages(app.outbox, trx, payment, lines),
     );
     app.decorate('reconciler', reconciler);
     // A sweep that fails (the database went away) is tried again soon; the next tick comes anyway.
@@ -26,5 +29,5 @@ export default fp(
     // Orders a crash left pending are settled before the server takes requests (after the runner started).
     app.addHook('onReady', () => reconciler.sweepAndPlan().catch((err: unknown) => app.log.error({ err }, 'reconciliation sweep failed')));
   },
-  { name: 'reconciler', dependencies: ['db', 'payments', 'jobs'] },
+  { name: 'reconciler', dependencies: ['db', 'payments', 'jobs', 'outbox'] },
 );

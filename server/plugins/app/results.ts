@@ -7,10 +7,10 @@ declare module 'fastify' {
   }
 }
 
-/** What an application's answers mean: the result page's reading. */
+/** What an application's answers mean: the result page's reading, with the government fees in force. */
 export default fp(
   async (app) => {
-    app.decorate('results', new ResultsService(app.db));
+    app.decorate('results', new ResultsService(app.db, app.site));
   },
-  { name: 'results', dependencies: ['db'] },
+  { name: 'results', dependencies: ['db', 'site'] },
 );

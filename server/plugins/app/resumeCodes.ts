@@ -12,7 +12,7 @@ declare module 'fastify' {
 /** Resume codes, hashed under a key derived from the session secret: the same secret, kept or given. */
 export default fp(
   async (app, { config }: PluginOptions) => {
-    app.decorate('resumeCodes', new ResumeService(app.db, resolveSessionSecret(config.dataDir, config.sessionSecret), app.counters));
+    app.decorate('resumeCodes', new ResumeService(app.db, resolveSessionSecret(config.dataDir, config.sessionSecret), app.counters, app.outbox));
   },
-  { name: 'resumeCodes', dependencies: ['db', 'shared'] },
+  { name: 'resumeCodes', dependencies: ['db', 'shared', 'outbox'] },
 );

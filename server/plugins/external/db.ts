@@ -16,7 +16,9 @@ declare module 'fastify' {
 export default fp(
   async (app, opts: { config: Config; db?: Db }) => {
     const { config } = opts;
-    const db = opts.db ?? createDb(config);
+    // A dropped connection (the database restarted, an operator terminated it) is replaced, not fatal (issue 41).
+    const onConnectionError = (err: Error) => app.log.warn({ err }, 'a database connection was lost; the next request connects afresh');
+    const db = opts.db ?? createDb({ ...config, onConnectionError });
     app.decorate('db', db);
     app.decorate('dialect', dialectOf(config));
     await migrateToLatest(db, dialectOf(config) === 'postgres' ? config.pgSchema : undefined);

@@ -6,6 +6,7 @@ import type { Config } from '../../config';
 import { nulCharacterAt } from '../../lib/controlCharacters';
 import { oneFileLimits, UPLOAD_LIMIT_BYTES } from '../../lib/multipart';
 import { Problem, shape } from '../../lib/problems';
+import { clientOf } from '../../lib/route';
 
 const HELMET: HelmetOptions = {
   contentSecurityPolicy: {
@@ -72,8 +73,9 @@ export default fp(
       done();
     });
     await app.register(rateLimit, {
-      // With REDIS_URL every process counts in Redis, so N processes allow what one does; otherwise in memory.
-      ...(app.redis ? { redis: app.redis, nameSpace: `${opts.config.redis?.keyPrefix}rate:`, skipOnError: true } : {}),
+      // With REDIS_URL every process counts in Redis (in the database while Redis is away), so N processes allow what
+      // one does; otherwise in memory. Should the database fail as well, the request goes on (and meets the outage).
+      ...(app.rateStore ? { store: app.rateStore, skipOnError: true } : {}),
       max: opts.config.rateLimitPerMinute,
       timeWindow: '1 minute',
       // Pages and static files are not counted: a page load fetches many of them, and they cost next to nothing.
@@ -83,6 +85,25 @@ export default fp(
       addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
       // A Problem, so the error handler keeps its code: the page says it in its own language.
       errorResponseBuilder: (_req, context) => new Problem(429, `Too many requests; try again in ${context.after}.`, {}, 'too_many_requests'),
+    });
+    // Issue 41: what one address can make the server hold. Chats are limited per session, and sessions are free, so
+    // every chat route also counts against its address (all chats together); and a browser without a session may
+    // start only so many from one address in an hour (each write it sends may make one). Counted in the same store.
+    const chatLimit = app.createRateLimit({ max: opts.config.chatPerAddressPerMinute, timeWindow: '1 minute', keyGenerator: (r) => `chat:${clientOf(r)}` });
+    const newSessionLimit = app.createRateLimit({ max: opts.config.newSessionsPerAddressPerHour, timeWindow: '1 hour', keyGenerator: (r) => `new-session:${clientOf(r)}` });
+    const refuse = (what: string, result: Awaited<ReturnType<typeof chatLimit>>) => {
+      if (!result.isAllowed && result.isExceeded) throw new Problem(429, `Too many ${what} from this address; try again in ${result.ttlInSeconds} seconds.`, { 'retry-after': String(result.ttlInSeconds) }, 'too_many_requests');
+    };
+    app.addHook('onRoute', (route) => {
+      if (!route.config?.chatPerAddress) return;
+      const own = route.onRequest ? [route.onRequest].flat() : [];
+      route.onRequest = [async (request) => refuse('chat messages', await chatLimit(request)), ...own];
+    });
+    app.addHook('preHandler', async (request) => {
+      if (request.method === 'GET' || request.method === 'HEAD' || !request.url.startsWith('/api/')) return;
+      const session = (request as { session?: { ownerToken?: string; userId?: string } | null }).session;
+      if (!session || session.ownerToken || session.userId) return;
+      refuse('new sessions', await newSessionLimit(request));
     });
     // A NUL character in any value is a 400 naming it, on SQLite as on PostgreSQL (which cannot store one).
     app.addHook('preValidation', (request, reply, done) => {

@@ -3,7 +3,7 @@ import fastifySession, { type FastifySessionOptions } from '@fastify/session';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../../../db/index';
-import { deleteExpiredSessions, deleteSession, readSession, writeSession } from '../../../db/queries/sessions';
+import { deleteSession, readSession, writeSession } from '../../../db/queries/sessions';
 import type { Config } from '../../config';
 import { resolveSessionSecret } from '../../lib/secrets';
 
@@ -107,9 +107,7 @@ export default fp(
         cookies.map((c) => (c.startsWith(`${SESSION_COOKIE}=`) && !/;\s*Max-Age=/i.test(c) ? `${c}; Max-Age=${THIRTY_DAYS_MS / 1000}` : c)),
       );
     });
-    const sweep = setInterval(() => void deleteExpiredSessions(app.db, Date.now()).catch(() => {}), 60 * 60 * 1000);
-    sweep.unref();
-    app.addHook('onClose', async () => clearInterval(sweep));
+    // Expired sessions are swept by the `sessions.sweep` job (server/plugins/app/sweeps.ts).
   },
   { name: 'session', dependencies: ['db'] },
 );

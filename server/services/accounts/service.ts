@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { transact } from '../../../db/groupCommit';
-import type { Executor } from '../../../db/index';
+import type { Db, Executor } from '../../../db/index';
 import { adoptLeads } from '../../../db/queries/leads';
 import { adoptOrders } from '../../../db/queries/orders';
 import { adoptPhotos } from '../../../db/queries/photos';
@@ -59,11 +59,13 @@ export class AccountService {
   private readonly decoy = hashPassword(randomUUID());
 
   constructor(
-    private readonly db: Executor,
+    private readonly db: Db,
     private readonly counters: AttemptCounters,
+    /** What a new account causes beyond itself (the message verifying its address), in the same transaction. */
+    private readonly onSignedUp?: (trx: Executor, user: UserRow, language: string) => Promise<void>,
   ) {}
 
-  async signup(email: string, password: string): Promise<UserRow> {
+  async signup(email: string, password: string, language = 'en'): Promise<UserRow> {
     firstProblem(validateSignup({ email, password, confirmPassword: password }));
     const address = normalizeEmail(email);
     const user: NewUser = {
@@ -74,8 +76,14 @@ export class AccountService {
       role: 'user',
       guest_email: null,
       created_at: new Date().toISOString(),
+      email_verified_at: null,
     };
-    if (!(await insertAccountOnce(this.db, user))) throw conflict(SIGNUP_REFUSED, 'account_not_created');
+    const created = await transact(this.db, async (trx) => {
+      if (!(await insertAccountOnce(trx, user))) return false;
+      await this.onSignedUp?.(trx, { ...user, ...NOT_STAFF } as UserRow, language);
+      return true;
+    });
+    if (!created) throw conflict(SIGNUP_REFUSED, 'account_not_created');
     return { ...user, ...NOT_STAFF } as UserRow;
   }
 
@@ -102,6 +110,7 @@ export class AccountService {
       role: 'guest',
       guest_email: normalizeEmail(email),
       created_at: new Date().toISOString(),
+      email_verified_at: null,
     };
     await insertUser(this.db, user);
     return { ...user, ...NOT_STAFF } as UserRow;

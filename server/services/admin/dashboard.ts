@@ -14,7 +14,7 @@ import { daysOf, percent, windowOf } from './range';
 
 const dollars = (cents: number) => Math.round(cents) / 100;
 
-function median(values: readonly number[]): number | null {
+export function median(values: readonly number[]): number | null {
   if (values.length === 0) return null;
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);

@@ -91,12 +91,15 @@ export class AssistantService {
     const lead = row.lead_id ? `&lead=${row.lead_id}` : '';
     const link = (plan: string) => (row.type === 'esta' ? `/checkout?formType=ESTA&plan=esta${lead}` : `/checkout?formType=DS-160&plan=${plan}${lead}`);
     await this.remember(row.id, language, { role: 'assistant', text: DONE[language], questionId: 'done' });
+    // The plans' prices for this application: a work visa's government fee is not a visitor's (issue 44).
+    const prices = row.lead_id ? await this.leads.pricesOf(row.lead_id) : null;
     return {
       done: true,
       message: DONE[language],
       question: '',
       progress: next.progress,
       checkoutUrls: { basic: link(PLANS.basic), pro: link(PLANS.pro), elite: link(PLANS.elite) },
+      ...(prices ? { checkoutPrices: prices } : {}),
     };
   }
 

@@ -91,6 +91,8 @@ function chatPrompt({ assistantName, language, understood, ask, offer, clarify }
   const lines = [
     `You are ${assistantName}, the assistant helping a traveller apply for a U.S. visa (DS-160) or an ESTA.`,
     `Reply in ${LANGUAGES[language]}, in a few short friendly sentences, using the conversation in the JSON "messages".`,
+    // docs/DECISIONS.md "Claims and roles": Rumbo prepares; the applicant submits and pays the government.
+    'We prepare the application; the applicant submits the official form and pays the U.S. government fee themselves, on the official site. Never say or imply that we submit it, pay it or collect it, and state no fee amount, approval rate or figure of your own.',
     understood.length > 0 ? `Acknowledge what you understood: ${understood.join('; ')}.` : 'Greet or go on naturally.',
   ];
   if (clarify) lines.push(`Say this first, in your own words and without changing what it says: ${clarify}`);

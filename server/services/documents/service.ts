@@ -1,11 +1,13 @@
 import type { Executor } from '../../../db/index';
 import { findOrderByNumber } from '../../../db/queries/orders';
 import { getSetting } from '../../../db/queries/settings';
-import type { LeadRow } from '../../../db/schema';
+import { findLeadRow } from '../../../db/queries/leads';
+import type { LeadRow, OrderRow } from '../../../db/schema';
 import type { GroupPaymentDto } from '../../../openapi/schemas/groups';
 import type { Access } from '../access';
 import type { GroupCheckout } from '../orders/groupCheckout';
 import type { OrderService } from '../orders/service';
+import { formReady, toOrderDto } from '../orders/dto';
 import { OFFICIAL_SITES } from '../orders/quote';
 import { formFileName, formPdf, groupReceiptFileName, groupReceiptPdf, receiptFileName, receiptPdf, type PdfLead } from '../pdf';
 
@@ -64,6 +66,28 @@ export class DocumentService {
     const { brandName } = await getSetting(this.db, 'branding');
     const bytes = await groupReceiptPdf({ payment, brandName, supportEmail: SUPPORT_EMAIL, officialSites: OFFICIAL_SITES });
     return { fileName: groupReceiptFileName(payment), bytes };
+  }
+
+  /**
+   * The same PDFs for a message about a paid order (issue 43): the outbox already decided who receives them (the
+   * address the buyer gave), so there is no session to check here.
+   */
+  async receiptOf(order: OrderRow): Promise<PdfFile> {
+    if (order.plan === 'group') return this.groupReceipt(await this.groupPayments.paymentOf(order));
+    const lead = order.lead_id ? ((await findLeadRow(this.db, order.lead_id)) ?? null) : null;
+    const dto = toOrderDto(order, await this.orders.priceTable(), lead);
+    const { brandName } = await getSetting(this.db, 'branding');
+    const bytes = await receiptPdf({ order: dto, brandName, lead: pdfLead(lead), supportEmail: SUPPORT_EMAIL, officialSite: OFFICIAL_SITES[dto.service] });
+    return { fileName: receiptFileName(dto), bytes };
+  }
+
+  /** The form's PDF of a paid order, once its application's form is complete; null before. */
+  async formOf(order: OrderRow): Promise<PdfFile | null> {
+    const lead = order.lead_id ? await findLeadRow(this.db, order.lead_id) : undefined;
+    if (!lead || !formReady(lead)) return null;
+    const dto = toOrderDto(order, await this.orders.priceTable(), lead);
+    const { brandName } = await getSetting(this.db, 'branding');
+    return { fileName: formFileName(dto), bytes: await formPdf({ order: dto, brandName, lead: pdfLead(lead) }) };
   }
 
   async form(access: Access, confirmationNumber: string): Promise<PdfFile> {

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { transact } from '../../../db/groupCommit';
 import type { Dialect, Executor } from '../../../db/index';
 import {
@@ -9,10 +9,10 @@ import {
   findMembership,
   insertGroupOnce,
   insertMember,
-  leadHasOrders,
   lockGroup,
   membersWithLeads,
   nextPosition,
+  paymentOfOrders,
   setGuardian,
   touchGroup,
   type MemberWithLead,
@@ -30,6 +30,7 @@ import {
   isMinor,
   needsGuardian,
   limitProblem,
+  mayRemoveTraveller,
   newTravellerErrors,
   rulePurpose,
   travellerForm,
@@ -52,6 +53,13 @@ const LIMIT_MESSAGES = {
 
 /** 409 with a reason the page translates: the group is full (`group_full`, `group_ds160_full`) or the lead is taken. */
 const groupConflict = (code: string, message: string) => new Problem(409, message, {}, code);
+
+// No 0/O, 1/I/L: a leader reads the number aloud to support or types it from the e-mail.
+const READABLE = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+const fourOf = () => Array.from({ length: 4 }, () => READABLE[randomInt(READABLE.length)]).join('');
+
+/** A group's number, as the official ESTA site gives a group an ID (`G-7K3Q-XM9P`, 31^8 values; unique in the database). */
+export const groupNumber = () => `G-${fourOf()}-${fourOf()}`;
 
 const parse = (json: string) => JSON.parse(json) as Record<string, unknown>;
 
@@ -119,6 +127,7 @@ function toDto(group: TravellerGroupRow, members: readonly MemberWithLead[]): Gr
   }));
   return {
     id: group.id,
+    number: group.number,
     leaderLeadId: group.leader_lead_id,
     purpose: group.purpose as GroupDto['purpose'],
     limits: { ...GROUP_LIMITS },
@@ -135,6 +144,9 @@ export async function groupFor(db: Executor, access: Access, group: TravellerGro
   return { group, leader };
 }
 
+/** What a new group causes beyond itself (its link back, e-mailed to the leader), in the group's transaction. */
+export type OnGroupCreated = (trx: Executor, group: TravellerGroupRow, leader: LeadRow, language: string) => Promise<void>;
+
 /**
  * Families and groups (issue 36). A group is its leader's: the session, account or resumed session that may use
  * the leader's lead may read and change the group and every traveller's lead (each made with the leader's owner),
@@ -144,6 +156,7 @@ export class GroupService {
   constructor(
     private readonly db: Executor,
     private readonly dialect: Dialect,
+    private readonly onCreated?: OnGroupCreated,
   ) {}
 
   private async dto(db: Executor, group: TravellerGroupRow): Promise<GroupDto> {
@@ -151,7 +164,7 @@ export class GroupService {
   }
 
   /** POST /api/leads/{leadId}/group: the lead's group, made if it leads none; a traveller of another group cannot lead one. */
-  async create(access: Access, leadId: string): Promise<{ group: GroupDto; created: boolean }> {
+  async create(access: Access, leadId: string, language = 'en'): Promise<{ group: GroupDto; created: boolean }> {
     return transact(this.db, async (trx) => {
       const lead = await lockLeadRow(trx, this.dialect, leadId);
       if (!lead || !canAccessLead(access, lead)) throw refusal(Boolean(lead));
@@ -161,10 +174,11 @@ export class GroupService {
         throw groupConflict('group_member', 'This application is a traveller of another group; its group leader adds travellers.');
       }
       const at = new Date().toISOString();
-      const row: TravellerGroupRow = { id: randomUUID(), leader_lead_id: lead.id, purpose: purposeOf(lead), created_at: at, updated_at: at };
+      const row: TravellerGroupRow = { id: randomUUID(), number: groupNumber(), leader_lead_id: lead.id, purpose: purposeOf(lead), created_at: at, updated_at: at };
       const created = await insertGroupOnce(trx, row);
       if (created) {
         await insertMember(trx, { lead_id: lead.id, group_id: row.id, relationship: 'leader', position: 0, prefilled: '{}', guardian: null, created_at: at });
+        await this.onCreated?.(trx, row, lead, language);
       }
       const group = created ? row : await findGroupLedBy(trx, lead.id);
       if (!group) throw new Error('A group led by this lead was reported but not found');
@@ -172,14 +186,20 @@ export class GroupService {
     });
   }
 
-  /** GET /api/leads/{leadId}/group. */
+  /**
+   * GET /api/leads/{leadId}/group. A traveller who opened their own application from an invitation (issue 43) may
+   * use it and nothing else of the group: to them it travels alone.
+   */
   async ofLead(access: Access, leadId: string): Promise<GroupDto> {
     const lead = await findLeadRow(this.db, leadId);
     if (!lead || !canAccessLead(access, lead)) throw refusal(Boolean(lead));
     const membership = await findMembership(this.db, lead.id);
-    if (!membership) throw new Problem(404, 'This application is not in a group.', {}, 'no_group');
-    const { group } = await groupFor(this.db, access, await findGroup(this.db, membership.group_id));
-    return this.dto(this.db, group);
+    const notInGroup = () => new Problem(404, 'This application is not in a group.', {}, 'no_group');
+    if (!membership) throw notInGroup();
+    const group = await findGroup(this.db, membership.group_id);
+    const leader = group ? await findLeadRow(this.db, group.leader_lead_id) : undefined;
+    if (group && leader && !canAccessLead(access, leader) && membership.relationship !== 'leader') throw notInGroup();
+    return this.dto(this.db, (await groupFor(this.db, access, group)).group);
   }
 
   /** GET /api/groups/{groupId}. */
@@ -281,14 +301,24 @@ export class GroupService {
     });
   }
 
-  /** DELETE /api/groups/{groupId}/travellers/{leadId}: the application made for the traveller goes with them. */
+  /**
+   * DELETE /api/groups/{groupId}/travellers/{leadId}: the application made for the traveller goes with them. The
+   * traveller's lead row is held as a purchase of it holds it (reserve.ts, groupCheckout.ts), so a checkout and a
+   * removal sent together are one after the other (issue 41): the removal sees the checkout's pending order and
+   * refuses, or the checkout finds no application. The database refuses the delete of a lead with a paid or
+   * pending order all the same (migration 0020).
+   */
   async removeTraveller(access: Access, groupId: string, leadId: string): Promise<GroupDto> {
     return transact(this.db, async (trx) => {
       const { group } = await groupFor(trx, access, await lockGroup(trx, this.dialect, groupId));
       const membership = await findMembership(trx, leadId);
       if (!membership || membership.group_id !== group.id) throw refusal(false, 'traveller');
       if (membership.relationship === 'leader') throw groupConflict('group_leader', 'The group leader cannot be removed from the group.');
-      if (await leadHasOrders(trx, leadId)) {
+      const lead = await lockLeadRow(trx, this.dialect, leadId);
+      if (!lead) throw refusal(false, 'traveller');
+      const fromOrders = await paymentOfOrders(trx, leadId);
+      const paymentStatus = lead.payment_status === 'paid' ? 'paid' : fromOrders;
+      if (!mayRemoveTraveller({ relationship: membership.relationship as Role, paymentStatus })) {
         throw groupConflict('traveller_has_orders', 'This traveller has a payment on record, so their application is kept.');
       }
       await deleteMemberLead(trx, leadId);

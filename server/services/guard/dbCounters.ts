@@ -1,7 +1,7 @@
 import { transact } from '../../../db/groupCommit';
 import type { Db } from '../../../db/index';
 import { countAttempt, countHit, deleteStaleCounters, forgetCounters, lockCounter, refundAttempt } from '../../../db/queries/counters';
-import { FAILURES_FORGOTTEN_MS, lockMs, type AttemptCounters, type Tally } from './counters';
+import { FAILURES_FORGOTTEN_MS, lockMs, SINGLE_FAILURE_FORGOTTEN_MS, type AttemptCounters, type Tally } from './counters';
 
 /** Thrown inside the transaction to roll back the tallies already counted when a later one is locked. */
 class Locked extends Error {
@@ -17,14 +17,15 @@ class Locked extends Error {
  * rolls the others back, so a refused attempt counts nowhere.
  */
 export class DbCounters implements AttemptCounters {
-  private readonly sweep: NodeJS.Timeout;
-
   constructor(
     private readonly db: Db,
     private readonly now: () => number = Date.now,
-  ) {
-    this.sweep = setInterval(() => void deleteStaleCounters(db, this.now() - FAILURES_FORGOTTEN_MS, this.now()).catch(() => {}), 60 * 60 * 1000);
-    this.sweep.unref();
+  ) {}
+
+  /** Deletes the counters that are over (the `counters.sweep` job, every SWEEP_EVERY_SECONDS); how many went. */
+  sweep(): Promise<number> {
+    const now = this.now();
+    return deleteStaleCounters(this.db, now - FAILURES_FORGOTTEN_MS, now, now - SINGLE_FAILURE_FORGOTTEN_MS);
   }
 
   async attempt(tallies: readonly Tally[], token: string): Promise<number> {
@@ -34,7 +35,7 @@ export class DbCounters implements AttemptCounters {
       await transact(this.db, async (trx) => {
         let wait = 0;
         for (const tally of ordered) {
-          const row = await countAttempt(trx, tally.key, token, now, now - FAILURES_FORGOTTEN_MS);
+          const row = await countAttempt(trx, tally.key, token, now, now - FAILURES_FORGOTTEN_MS, now - SINGLE_FAILURE_FORGOTTEN_MS);
           // Measured from when the lock is met, not from when this attempt began: on PostgreSQL it may have waited
           // for the row while the attempt that set the lock committed, and a wait longer than the lock is wrong.
           if (!row.counted) wait = Math.max(wait, 1, row.lockedUntil - this.now());
@@ -59,12 +60,17 @@ export class DbCounters implements AttemptCounters {
   }
 
   async hit(key: string, max: number, windowMs: number): Promise<number> {
-    const now = this.now();
-    const { count, endsAt } = await transact(this.db, (trx) => countHit(trx, key, now, windowMs));
-    return count > max ? Math.max(1, endsAt - now) : 0;
+    const { count, ttlMs } = await this.window(key, windowMs);
+    return count > max ? ttlMs : 0;
   }
 
-  async close(): Promise<void> {
-    clearInterval(this.sweep);
+  /** One more hit on a window's counter: its count, and the ms the window has left. */
+  async window(key: string, windowMs: number): Promise<{ count: number; ttlMs: number }> {
+    const now = this.now();
+    const { count, endsAt } = await transact(this.db, (trx) => countHit(trx, key, now, windowMs));
+    return { count, ttlMs: Math.max(1, endsAt - now) };
   }
+
+  /** Nothing to let go: the sweep is a job of the runner's (server/plugins/app/sweeps.ts). */
+  async close(): Promise<void> {}
 }

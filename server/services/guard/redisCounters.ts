@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { FAILURES_FORGOTTEN_MS, FIRST_LOCK_MS, MAX_LOCK_MS, type AttemptCounters, type Tally } from './counters';
+import { FAILURES_FORGOTTEN_MS, FIRST_LOCK_MS, MAX_LOCK_MS, SINGLE_FAILURE_FORGOTTEN_MS, type AttemptCounters, type Tally } from './counters';
 
 // Each script runs whole inside Redis, so every process's attempts on one key are counted one after another. Times
 // are Redis's own clock, the one clock all processes share.
@@ -8,7 +8,8 @@ const NOW = `local t = redis.call('TIME') local now = tonumber(t[1]) * 1000 + ma
 
 /**
  * lockMs (counters.ts) as a script. KEYS: the tallies. ARGV: token, forget-after ms, first lock ms, longest lock ms,
- * then each tally's allowance. Answers 0 when counted, or the wait in ms when a tally is locked (nothing counted).
+ * forget-after ms for a single failure, then each tally's allowance. Answers 0 when counted, or the wait in ms when
+ * a tally is locked (nothing counted).
  */
 const ATTEMPT = `${NOW}
 local wait = 0
@@ -19,12 +20,12 @@ end
 if wait > 0 then return wait end
 for i, key in ipairs(KEYS) do
   local count = redis.call('HINCRBY', key, 'count', 1)
-  local free = tonumber(ARGV[4 + i])
+  local free = tonumber(ARGV[5 + i])
   if count >= free then
     local lock = math.min(tonumber(ARGV[4]), tonumber(ARGV[3]) * 2 ^ (count - free))
     redis.call('HSET', key, 'until', string.format('%d', now + lock), 'by', ARGV[1])
   end
-  redis.call('PEXPIRE', key, ARGV[2])
+  if count <= 1 and count < free then redis.call('PEXPIRE', key, ARGV[5]) else redis.call('PEXPIRE', key, ARGV[2]) end
 end
 return 0`;
 
@@ -71,7 +72,7 @@ export class RedisCounters implements AttemptCounters {
 
   async attempt(tallies: readonly Tally[], token: string): Promise<number> {
     const keys = tallies.map((t) => this.key(t.key));
-    const wait = await this.redis.rumboAttempt(tallies.length, ...keys, token, FAILURES_FORGOTTEN_MS, FIRST_LOCK_MS, MAX_LOCK_MS, ...tallies.map((t) => t.free));
+    const wait = await this.redis.rumboAttempt(tallies.length, ...keys, token, FAILURES_FORGOTTEN_MS, FIRST_LOCK_MS, MAX_LOCK_MS, SINGLE_FAILURE_FORGOTTEN_MS, ...tallies.map((t) => t.free));
     return Number(wait);
   }
 

@@ -1,13 +1,15 @@
 import { CompiledQuery, sql } from 'kysely';
 import type PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db, Executor } from '../../../db/index';
+import { pgApplicationName, type Db, type Executor } from '../../../db/index';
 import { BaseRunner, DAY_MS, KEEP_DAYS, type Queue } from './runner';
 
 export interface PgBossOptions {
   connectionString: string;
   /** pg-boss's own schema, beside the app's (made on first start). */
   schema: string;
+  /** The app's schema, which names its connections beside the app's own (pg_stat_activity). */
+  appSchema?: string | undefined;
   /** How often each queue is looked at for due jobs (pg-boss's least is half a second). */
   pollingSeconds?: number;
 }
@@ -44,7 +46,7 @@ export class PgBossRunner extends BaseRunner {
     const boss = new PgBossClass({
       connectionString: this.options.connectionString,
       schema: this.options.schema,
-      application_name: 'rumbo-jobs',
+      application_name: pgApplicationName(this.options.appSchema, 'rumbo-jobs'),
       // Polling connections and the upkeep's; the app's own pool is separate.
       max: 4,
       // Recurring jobs are made by our clocks (one per tick, by key), not pg-boss's minute-grained cron.

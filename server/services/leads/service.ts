@@ -22,11 +22,14 @@ import type { CompletionStatus, LeadRow } from '../../../db/schema';
 import type { CaptureFields } from '../../../machines/domain/questions';
 import { isValidEmail } from '../../../machines/domain/validators';
 import type { CheckoutOffer } from '../../../openapi/schemas/checkout';
+import type { PriceDto } from '../../../openapi/schemas/orders';
 import type { LeadCaptured, LeadCreate, LeadDto, LeadImmediate, LeadUpdate, LeadUpdated, SaveLead } from '../../../openapi/schemas/leads';
 import { badRequest } from '../../lib/problems';
 import { findMembership } from '../../../db/queries/groups';
 import { paidOrdersOfLead } from '../../../db/queries/orders';
-import { paidOf } from '../orders/quote';
+import { creditFor, paidOf } from '../orders/quote';
+import { priceOf } from '../orders/products';
+import { applicantOf, applicantOfLead } from '../fees/applicant';
 import { checkoutOffer } from '../pricing/checkout';
 import type { SiteService } from '../site/service';
 import { canAccessLead, refusal, type Access } from '../access';
@@ -126,14 +129,27 @@ export class LeadService {
     private readonly db: Executor,
     private readonly dialect: Dialect,
     /** The current prices, from the site's memory (dropped when the admin changes them), not a read per lead. */
-    private readonly prices: Pick<SiteService, 'pricing' | 'fees'>,
+    private readonly prices: Pick<SiteService, 'priceTable'>,
   ) {}
 
-  async checkoutFor(lead: Pick<Lead, 'id' | 'formType' | 'source' | 'subscriptionPlan'>): Promise<CheckoutOffer> {
-    const [pricing, fees, paid, membership] = await Promise.all([this.prices.pricing(), this.prices.fees(), paidOrdersOfLead(this.db, lead.id), findMembership(this.db, lead.id)]);
-    const offer = checkoutOffer(lead, { pricing, fees }, paidOf(paid));
+  async checkoutFor(lead: Pick<Lead, 'id' | 'formType' | 'source' | 'subscriptionPlan' | 'travelPurpose' | 'formData'>): Promise<CheckoutOffer> {
+    const [table, paid, membership] = await Promise.all([this.prices.priceTable(), paidOrdersOfLead(this.db, lead.id), findMembership(this.db, lead.id)]);
+    const offer = checkoutOffer({ ...lead, applicant: applicantOf(lead) }, table, paidOf(paid));
     // A traveller of a group is paid for with the group, by its leader, in one checkout (issue 36).
     return membership ? { ...offer, url: `/checkout?group=${membership.group_id}` } : offer;
+  }
+
+  /**
+   * What each product sold for this application costs it (issue 44): the ESTA, or the three packages with the
+   * government fees of its visa class and what it already paid credited. Null for an unknown lead.
+   */
+  async pricesOf(leadId: string): Promise<Partial<Record<'basic' | 'pro' | 'premium' | 'esta', PriceDto>> | null> {
+    const row = await findLeadRow(this.db, leadId);
+    if (!row) return null;
+    const [table, paid] = await Promise.all([this.prices.priceTable(), paidOrdersOfLead(this.db, leadId)]);
+    const products = row.form_type === 'ESTA' ? (['esta'] as const) : (['basic', 'pro', 'premium'] as const);
+    const applicant = applicantOfLead(row);
+    return Object.fromEntries(products.map((product) => [product, priceOf(product, table, creditFor(product, paidOf(paid)), applicant)]));
   }
 
   /**

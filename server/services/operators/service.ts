@@ -214,7 +214,7 @@ export class OperatorService {
       return true;
     });
     if (!made) throw conflict('An operator with this username exists already.', 'username_taken');
-    return { operator: toOperator({ ...row, totp_last_step: null }), invitation: OperatorService.invitationOf(invite.token, invite.expiresAt) };
+    return { operator: toOperator({ ...row, totp_last_step: null, email_verified_at: null }), invitation: OperatorService.invitationOf(invite.token, invite.expiresAt) };
   }
 
   private async other(actor: Actor, id: string): Promise<UserRow> {

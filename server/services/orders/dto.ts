@@ -1,13 +1,23 @@
 import type { LeadRow, OrderRow } from '../../../db/schema';
+import { FEE_APPLICANTS, type FeeApplicant, type FeeLine } from '../../../machines/domain/governmentFees';
 import type { OrderDto, PriceDto } from '../../../openapi/schemas/orders';
-import { featuresOf, productOf, type PriceTable } from './products';
+import { defaultApplicant, featuresOf, productOf, type PriceTable } from './products';
 
 /** A lead whose form is complete prints as a form PDF; one still being filled in does not yet. */
 export const formReady = (lead: Pick<LeadRow, 'completion_status'> | null | undefined) =>
   lead?.completion_status === 'completed' || lead?.completion_status === 'paid';
 
-/** An order's price as charged (not today's prices). */
+/** What an order keeps of the government fees it was quoted with (migration 0029). */
+export const governmentFeeColumns = (price: Pick<PriceDto, 'visaClass' | 'governmentFees'>): Pick<OrderRow, 'visa_class' | 'government_fees'> => ({
+  visa_class: price.visaClass,
+  government_fees: JSON.stringify(price.governmentFees),
+});
+
+/** An order's price as charged (not today's prices), with the government fees of its day. */
 export function priceOfRow(row: OrderRow): PriceDto {
+  // A group's payment has no class of its own (null); its lines have theirs.
+  const visaClass = (FEE_APPLICANTS as readonly string[]).includes(row.visa_class ?? '') ? (row.visa_class as FeeApplicant) : row.plan === 'group' ? null : defaultApplicant(row.service);
+  const governmentFees = row.government_fees ? (JSON.parse(row.government_fees) as FeeLine[]) : [];
   return {
     serviceFee: row.service_fee_cents,
     credit: row.credit_cents,
@@ -15,6 +25,8 @@ export function priceOfRow(row: OrderRow): PriceDto {
     total: row.total_cents,
     governmentFee: row.government_fee_cents,
     outOfPocket: row.total_cents + row.government_fee_cents,
+    visaClass,
+    governmentFees,
   };
 }
 

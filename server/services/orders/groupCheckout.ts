@@ -25,9 +25,9 @@ import { badRequest, conflict, orderConflict, paymentRefused, Problem } from '..
 import { canAccess, refusal, type Access } from '../access';
 import { groupFor, guardianMissing, travellerName } from '../groups/service';
 import { orderNumber } from './codes';
-import { priceOfRow, toOrderDto } from './dto';
+import { governmentFeeColumns, priceOfRow, toOrderDto } from './dto';
 import { productFromWord, type PriceTable, type Product } from './products';
-import { optionFor, paidOf, productsFor } from './quote';
+import { optionFor, productsFor, quotedLead } from './quote';
 import type { OrderService } from './service';
 
 /** How long a group checkout waits for a purchase of one of its travellers already being charged. */
@@ -57,7 +57,7 @@ async function priceLines(db: Executor, members: readonly MemberWithLead[], tabl
   const lines: Line[] = [];
   const settled: MemberWithLead[] = [];
   for (const member of members) {
-    const quoted = { id: member.lead_id, formType: member.form_type, source: member.source, paid: paidOf(await paidOrdersOfLead(db, member.lead_id)) };
+    const quoted = quotedLead({ ...member, id: member.lead_id }, await paidOrdersOfLead(db, member.lead_id));
     const { service, products } = productsFor({}, quoted);
     const chosen = choices.get(member.lead_id) ?? defaultProduct(products, member.subscription_plan);
     if (!products.includes(chosen)) throw badRequest('plans', `${chosen} is not sold for ${member.name || 'this traveller'} (${service})`);
@@ -79,9 +79,19 @@ function defaultProduct(products: readonly Product[], plan: string): Product {
   return products.includes(plan as Product) ? (plan as Product) : (products[0] as Product);
 }
 
+/** A group's price: its lines added up; the government fees are each traveller's, for their own class. */
 const sum = (prices: readonly PriceDto[]): PriceDto => {
-  const total = (key: keyof PriceDto) => prices.reduce((n, p) => n + p[key], 0);
-  return { serviceFee: total('serviceFee'), credit: total('credit'), processingFee: total('processingFee'), total: total('total'), governmentFee: total('governmentFee'), outOfPocket: total('outOfPocket') };
+  const total = (key: 'serviceFee' | 'credit' | 'processingFee' | 'total' | 'governmentFee' | 'outOfPocket') => prices.reduce((n, p) => n + p[key], 0);
+  return {
+    serviceFee: total('serviceFee'),
+    credit: total('credit'),
+    processingFee: total('processingFee'),
+    total: total('total'),
+    governmentFee: total('governmentFee'),
+    outOfPocket: total('outOfPocket'),
+    visaClass: null,
+    governmentFees: prices.flatMap((p) => p.governmentFees),
+  };
 };
 
 /** The plans the quote's query names, as 'leadId:product' pairs. */
@@ -142,7 +152,7 @@ export class GroupCheckout {
   }
 
   /** POST /api/groups/{groupId}/checkout. */
-  async process(owner: Owner, access: Access, groupId: string, body: GroupCheckoutBody): Promise<GroupPaymentDto> {
+  async process(owner: Owner, access: Access, groupId: string, body: GroupCheckoutBody, language?: string): Promise<GroupPaymentDto> {
     const [field, error] = Object.entries(validatePaymentDetails(body.paymentDetails, toIsoDate(new Date())))[0] ?? [];
     if (field && error) throw badRequest(`paymentDetails.${field}`, englishMessage(error));
     if (!isValidEmail(body.email.trim())) throw badRequest('email', 'is not an e-mail address');
@@ -153,7 +163,7 @@ export class GroupCheckout {
     const table = await this.orders.priceTable();
     const deadline = Date.now() + PURCHASE_WAIT_MS;
     for (;;) {
-      const reservation = await this.reserve(owner, access, groupId, body, choices, table);
+      const reservation = await this.reserve(owner, access, groupId, body, choices, table, language ?? null);
       if (reservation.kind === 'keyTaken') return this.replay((await findAttemptByKey(this.db, body.idempotencyKey)) as PaymentAttemptRow, access, groupId);
       if (reservation.kind === 'reserved') {
         const order = reservation.order;
@@ -184,7 +194,7 @@ export class GroupCheckout {
     return rows.map(summaryOf);
   }
 
-  private async reserve(owner: Owner, access: Access, groupId: string, body: GroupCheckoutBody, choices: Choices, table: PriceTable): Promise<Reservation> {
+  private async reserve(owner: Owner, access: Access, groupId: string, body: GroupCheckoutBody, choices: Choices, table: PriceTable, language: string | null): Promise<Reservation> {
     const at = new Date().toISOString();
     try {
       return await transact(this.db, async (trx): Promise<Reservation> => {
@@ -207,7 +217,7 @@ export class GroupCheckout {
           throw new Problem(409, `Add the parent or guardian of ${minors.join(', ')} before paying: a minor's application names who is responsible for them.`, {}, 'guardian_missing');
         }
         const total = sum(lines.map((l) => l.price));
-        const base = { owner_token: owner.ownerToken, user_id: owner.userId, status: 'pending' as const, card_brand: null, card_last4: null, gateway_ref: null, failure: null, access_code: null, receipt_email: body.email.trim(), settled_by: null, created_at: at, updated_at: at, paid_at: null };
+        const base = { owner_token: owner.ownerToken, user_id: owner.userId, status: 'pending' as const, card_brand: null, card_last4: null, gateway_ref: null, failure: null, access_code: null, receipt_email: body.email.trim(), language, settled_by: null, created_at: at, updated_at: at, paid_at: null };
         const payment: OrderRow = {
           ...base,
           id: randomUUID(),
@@ -220,6 +230,7 @@ export class GroupCheckout {
           processing_fee_cents: total.processingFee,
           total_cents: total.total,
           government_fee_cents: total.governmentFee,
+          ...governmentFeeColumns(total),
           group_id: group.id,
           parent_order_id: null,
         };
@@ -237,6 +248,7 @@ export class GroupCheckout {
             processing_fee_cents: line.price.processingFee,
             total_cents: line.price.total,
             government_fee_cents: line.price.governmentFee,
+            ...governmentFeeColumns(line.price),
             group_id: group.id,
             parent_order_id: payment.id,
           };
@@ -268,6 +280,11 @@ export class GroupCheckout {
     if (order.status === 'paid') return this.dto(order);
     const attempt = await findAttemptByKey(this.db, key);
     throw paymentRefused(order.failure ?? 'The payment was not accepted.', attempt?.decline_code ?? 'card_declined');
+  }
+
+  /** A group payment as its page shows it, for whoever already may see it (the receipt's message, issue 43). */
+  paymentOf(row: OrderRow): Promise<GroupPaymentDto> {
+    return this.dto(row);
   }
 
   private async dto(row: OrderRow): Promise<GroupPaymentDto> {

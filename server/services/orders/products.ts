@@ -1,10 +1,8 @@
 import type { PlanDefinition, PlanFeatures } from '../../../db/queries/plans';
 import type { Fees, PricingMap } from '../../../db/queries/settings';
 import type { OrderPlan, OrderService } from '../../../db/schema';
+import { feesInForce, lineOf, totalOf, type FeeApplicant, type GovernmentFee } from '../../../machines/domain/governmentFees';
 import type { PriceDto, PriceListDto } from '../../../openapi/schemas/orders';
-
-/** docs/DECISIONS.md: the ESTA checkout price is the pricing map's ESTA value less the $22 government fee. */
-export const ESTA_CHECKOUT_DEDUCTION = 22;
 
 /** What an order buys; a group's payment ('group') is the charge for its lines, not a product. */
 export type Product = Exclude<OrderPlan, 'group'>;
@@ -36,40 +34,51 @@ export interface PriceTable {
   pricing: PricingMap;
   fees: Fees;
   packages: readonly PlanDefinition[];
+  /** The government's fees, every row of the dated schedule. */
+  schedule: readonly GovernmentFee[];
+  /** The day (UTC) the prices are for: the government fees in force that day. */
+  day: string;
 }
+
+/** What a price needs: our prices, and the government's fees of the day. */
+export type PricingTable = Pick<PriceTable, 'pricing' | 'fees' | 'schedule' | 'day'>;
 
 export const cents = (dollars: number) => Math.round(dollars * 100);
 
-/** The service fee of a product in cents, from the pricing map (the one source of prices). */
+/** The service fee of a product in cents, from the pricing map (the one source of prices; the ESTA entry is ours whole). */
 export function serviceFeeOf(product: Product, table: Pick<PriceTable, 'pricing' | 'fees'>): number {
   if (isPackage(product)) return cents(table.pricing[PACKAGE_PRICE[product]]);
-  if (product === 'esta') return cents(Math.max(0, table.pricing.ESTA - ESTA_CHECKOUT_DEDUCTION));
+  if (product === 'esta') return cents(table.pricing.ESTA);
   return cents(table.fees.completionFee);
-}
-
-export function governmentFeeOf(service: OrderService, table: Pick<PriceTable, 'fees'>): number {
-  return cents(service === 'ESTA' ? table.fees.estaGovernmentFee : table.fees.ds160GovernmentFee);
 }
 
 /** The service a product is bought for: the ESTA, or a DS-160 (the packages; the pre-assessment's review by default). */
 export const serviceOf = (product: Product): OrderService => (product === 'esta' ? 'ESTA' : 'DS-160');
 
 /**
- * The whole price of a product, less what the lead already paid for a lower package: the same parts on every
- * screen, and the card is charged `total`.
+ * Whom a price's government fees are for when nothing says more: the ESTA, or a visitor visa (B), the class of
+ * most DS-160 applicants. A lead's own purpose decides otherwise (machines/domain/visaClass.ts).
  */
-export function priceOf(product: Product, table: Pick<PriceTable, 'pricing' | 'fees'>, credit = 0, service: OrderService = serviceOf(product)): PriceDto {
+export const defaultApplicant = (service: OrderService): FeeApplicant => (service === 'ESTA' ? 'ESTA' : 'B');
+
+/**
+ * The whole price of a product, less what the lead already paid for a lower package: the same parts on every
+ * screen, and the card is charged `total`. The government fees are the ones in force on the table's day for the
+ * applicant's visa class (or the ESTA), each with its source.
+ */
+export function priceOf(product: Product, table: PricingTable, credit = 0, applicant: FeeApplicant = defaultApplicant(serviceOf(product))): PriceDto {
   const serviceFee = serviceFeeOf(product, table);
   const applied = Math.min(credit, serviceFee);
   const processingFee = cents(table.fees.processingFee);
   const total = serviceFee - applied + processingFee;
-  // The pre-assessment's review is for the document its answers chose: an ESTA's government fee, or a visa's.
-  const governmentFee = governmentFeeOf(service, table);
-  return { serviceFee, credit: applied, processingFee, total, governmentFee, outOfPocket: total + governmentFee };
+  // The pre-assessment's review is for the document its answers chose: an ESTA's government fees, or a visa's.
+  const governmentFees = feesInForce(table.schedule, table.day, applicant).map(lineOf);
+  const governmentFee = totalOf(governmentFees);
+  return { serviceFee, credit: applied, processingFee, total, governmentFee, outOfPocket: total + governmentFee, visaClass: applicant, governmentFees };
 }
 
-/** GET /api/prices: every product at today's prices. */
-export function priceList(table: Pick<PriceTable, 'pricing' | 'fees'>): PriceListDto {
+/** GET /api/prices: every product at today's prices (a DS-160's for a visitor visa, B). */
+export function priceList(table: PricingTable): PriceListDto {
   return Object.fromEntries(PRODUCTS.map((product) => [product, priceOf(product, table)])) as PriceListDto;
 }
 

@@ -1,6 +1,8 @@
-import type { OrderRow, OrderService } from '../../../db/schema';
+import type { LeadRow, OrderRow, OrderService } from '../../../db/schema';
+import type { FeeApplicant } from '../../../machines/domain/governmentFees';
 import type { QuoteOption, QuoteQuery } from '../../../openapi/schemas/orders';
-import { cents, featuresOf, isPackage, PACKAGES, priceOf, productFromWord, productOf, serviceFeeOf, type PriceTable, type Product } from './products';
+import { applicantOfLead } from '../fees/applicant';
+import { cents, defaultApplicant, featuresOf, isPackage, PACKAGES, priceOf, productFromWord, productOf, serviceFeeOf, type PriceTable, type Product } from './products';
 
 /** Where the government fee is paid: we are not the government, and the page says so with this link. */
 export const OFFICIAL_SITES: Record<OrderService, string> = {
@@ -13,6 +15,8 @@ export interface QuotedLead {
   id: string;
   formType: string;
   source: string;
+  /** Whom its government fees are for: the ESTA, or its purpose's visa class. */
+  applicant: FeeApplicant;
   /** Products this lead already has paid orders for, with what was paid for each and the order that did. */
   paid: ReadonlyArray<{ product: Product; serviceFee: number; orderId: string; number: string }>;
 }
@@ -20,6 +24,15 @@ export interface QuotedLead {
 /** A lead's paid orders as pricing reads them. */
 export const paidOf = (orders: readonly OrderRow[]): QuotedLead['paid'] =>
   orders.map((o) => ({ product: productOf(o.plan), serviceFee: o.service_fee_cents, orderId: o.id, number: o.number }));
+
+/** A lead as pricing reads it, with the orders it already paid. */
+export const quotedLead = (lead: Pick<LeadRow, 'id' | 'form_type' | 'source' | 'travel_purpose' | 'form_data'>, paid: readonly OrderRow[]): QuotedLead => ({
+  id: lead.id,
+  formType: lead.form_type,
+  source: lead.source,
+  applicant: applicantOfLead(lead),
+  paid: paidOf(paid),
+});
 
 /**
  * Which products a checkout offers: the pre-assessment's review for its lead, the ESTA service, or the three
@@ -48,7 +61,8 @@ export function optionFor(product: Product, service: OrderService, lead: QuotedL
   return {
     product,
     service,
-    price: priceOf(product, table, credit, service),
+    // A lead's own class (a work visa's consular fee is not a visitor's); without a lead, the ESTA or a visitor visa.
+    price: priceOf(product, table, credit, lead ? lead.applicant : defaultApplicant(service)),
     features: featuresOf(product, table),
     available: !owned && (credit === 0 || serviceFee > credit),
   };

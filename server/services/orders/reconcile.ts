@@ -3,7 +3,7 @@ import type { Db, Dialect } from '../../../db/index';
 import { attemptOfOrder, oldestPendingAt, pendingOrdersBefore } from '../../../db/queries/orders';
 import type { OrderRow } from '../../../db/schema';
 import type { PaymentGateway } from '../payments/gateway';
-import { settleCharge } from './settle';
+import { settleCharge, type OnPaid } from './settle';
 
 /** The job that sweeps (server/plugins/app/reconciler.ts schedules it and gives the job runner's `send` as `later`). */
 export const RECONCILE_QUEUE = 'orders.reconcile';
@@ -36,6 +36,8 @@ export class Reconciler {
     private readonly log: FastifyBaseLogger,
     /** Asks for a sweep at that time (a delayed job); sweeps asked for the same second are one. */
     private readonly later: (at: Date) => Promise<unknown>,
+    /** What a paid order causes beyond itself (its messages), in the settlement's transaction. */
+    private readonly onPaid?: OnPaid,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -51,7 +53,7 @@ export class Reconciler {
     const record = attempt
       ? ((await this.gateway.lookup(attempt.idempotency_key)) ?? (await this.gateway.cancel(attempt.idempotency_key)))
       : ({ status: 'canceled', code: 'canceled', message: 'No payment attempt', reference: 'none', brand: null, last4: null } as const);
-    const settled = await settleCharge(this.db, this.dialect, order, record, 'reconciliation');
+    const settled = await settleCharge(this.db, this.dialect, order, record, 'reconciliation', this.onPaid);
     this.log.warn({ order: order.number, outcome: record.status, status: settled.status }, 'pending order reconciled');
     return settled;
   }

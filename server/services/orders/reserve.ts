@@ -18,7 +18,8 @@ import { badRequest } from '../../lib/problems';
 import { canAccessLead, refusal, type Access } from '../access';
 import { orderNumber } from './codes';
 import { isPackage, type PriceTable, type Product } from './products';
-import { optionFor, paidOf, productsFor, type QuotedLead } from './quote';
+import { governmentFeeColumns } from './dto';
+import { optionFor, productsFor, quotedLead, type QuotedLead } from './quote';
 
 export type Reservation =
   /** A pending order now stands for this purchase: charge it. */
@@ -36,6 +37,8 @@ export interface ReserveInput {
   body: ProcessPayment;
   table: PriceTable;
   now: Date;
+  /** The buyer's interface language: the receipt is written in it (issue 43). */
+  language?: string | undefined;
 }
 
 /** Where a purchase made without an application starts one: the question wizard of its service. */
@@ -60,12 +63,7 @@ export async function reserve(db: Db, dialect: Dialect, input: ReserveInput): Pr
       if (await findAttemptByKey(trx, body.idempotencyKey)) return { kind: 'keyTaken' };
       const lead = await heldLead(trx, dialect, input);
       const paid = await paidOrdersOfLead(trx, lead.id);
-      const quoted: QuotedLead = {
-        id: lead.id,
-        formType: lead.form_type,
-        source: lead.source,
-        paid: paidOf(paid),
-      };
+      const quoted: QuotedLead = quotedLead(lead, paid);
       const { service, products } = productsFor({ plan: body.plan }, quoted);
       if (!products.includes(body.plan)) throw badRequest('plan', 'is not sold for this application');
       const active = await pendingOrderOfLead(trx, lead.id);
@@ -86,6 +84,7 @@ export async function reserve(db: Db, dialect: Dialect, input: ReserveInput): Pr
         processing_fee_cents: option.price.processingFee,
         total_cents: option.price.total,
         government_fee_cents: option.price.governmentFee,
+        ...governmentFeeColumns(option.price),
         status: 'pending',
         card_brand: null,
         card_last4: null,
@@ -93,6 +92,7 @@ export async function reserve(db: Db, dialect: Dialect, input: ReserveInput): Pr
         failure: null,
         access_code: null,
         receipt_email: body.email.trim(),
+        language: input.language ?? null,
         settled_by: null,
         group_id: null,
         parent_order_id: null,

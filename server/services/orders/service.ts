@@ -2,10 +2,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Dialect } from '../../../db/index';
 import { completionOfLeads, findLeadRow, newestOwnedLead, type Owner } from '../../../db/queries/leads';
 import { findAttemptByKey, findOrder, findOrderByNumber, ownedOrders, paidOrdersOfLead } from '../../../db/queries/orders';
+import { listGovernmentFees } from '../../../db/queries/governmentFees';
 import { listPlans } from '../../../db/queries/plans';
 import { getSetting } from '../../../db/queries/settings';
 import { findUser } from '../../../db/queries/users';
 import type { LeadRow, OrderRow, PaymentAttemptRow } from '../../../db/schema';
+import { dayOf } from '../../../machines/domain/governmentFees';
 import { cardDigits, parseExpiry, validatePaymentDetails } from '../../../machines/domain/payment';
 import { isValidEmail, toIsoDate } from '../../../machines/domain/validators';
 import type { OrderDto, ProcessPayment, QuoteDto, QuoteQuery } from '../../../openapi/schemas/orders';
@@ -15,10 +17,10 @@ import { canAccess, canAccessLead, refusal, type Access } from '../access';
 import type { PaymentGateway } from '../payments/gateway';
 import { toOrderDto } from './dto';
 import { isPackage, productFromWord, type PriceTable } from './products';
-import { OFFICIAL_SITES, optionFor, paidOf, preselect, productsFor, type QuotedLead } from './quote';
+import { OFFICIAL_SITES, optionFor, preselect, productsFor, quotedLead, type QuotedLead } from './quote';
 import type { Reconciler } from './reconcile';
 import { reserve, type Reservation } from './reserve';
-import { settleCharge } from './settle';
+import { settleCharge, type OnPaid } from './settle';
 
 /** How long a repeated request waits for the first one with its key to finish before answering 409. */
 const REPLAY_WAIT_MS = 5_000;
@@ -47,11 +49,14 @@ export class OrderService {
     private readonly gateway: PaymentGateway,
     private readonly reconciler: Reconciler,
     private readonly log: FastifyBaseLogger,
+    /** What a paid order causes beyond itself (its messages), in the settlement's transaction. */
+    private readonly onPaid?: OnPaid,
   ) {}
 
+  /** Today's prices, read afresh (what is charged never comes from a copy): our map and fees, and the government's. */
   async priceTable(): Promise<PriceTable> {
-    const [pricing, fees, packages] = await Promise.all([getSetting(this.db, 'pricing'), getSetting(this.db, 'fees'), listPlans(this.db)]);
-    return { pricing, fees, packages };
+    const [pricing, fees, packages, schedule] = await Promise.all([getSetting(this.db, 'pricing'), getSetting(this.db, 'fees'), listPlans(this.db), listGovernmentFees(this.db)]);
+    return { pricing, fees, packages, schedule, day: dayOf(new Date()) };
   }
 
   /** POST /api/packages/purchase: the checkout link for a package (docs/DECISIONS.md). */
@@ -81,7 +86,7 @@ export class OrderService {
   }
 
   /** POST /api/checkout/process. */
-  async process(owner: Owner, access: Access, body: ProcessPayment): Promise<OrderDto> {
+  async process(owner: Owner, access: Access, body: ProcessPayment, language?: string): Promise<OrderDto> {
     const details = body.paymentDetails;
     const [field, error] = Object.entries(validatePaymentDetails(details, toIsoDate(new Date())))[0] ?? [];
     if (field && error) throw badRequest(`paymentDetails.${field}`, englishMessage(error));
@@ -91,7 +96,7 @@ export class OrderService {
     if (earlier) return this.replay(earlier, access, body);
 
     const table = await this.priceTable();
-    const order = await this.reserveInTurn(owner, access, body, table);
+    const order = await this.reserveInTurn(owner, access, body, table, language);
     // A double click: the other request with this key reserved first, and its result is this one's too.
     if (!order) return this.replay((await findAttemptByKey(this.db, body.idempotencyKey)) as PaymentAttemptRow, access, body);
     if (body.amount !== undefined && Math.round(body.amount * 100) !== order.total_cents) {
@@ -118,7 +123,7 @@ export class OrderService {
         idempotencyKey,
         description,
       });
-      return await settleCharge(this.db, this.dialect, order, result, 'checkout');
+      return await settleCharge(this.db, this.dialect, order, result, 'checkout', this.onPaid);
     } catch (err) {
       this.reconciler.remind(order);
       throw err;
@@ -165,10 +170,10 @@ export class OrderService {
    * Reserves the purchase, waiting while another one for the same application is being charged and then pricing
    * against what that one bought. An order stuck past its grace period is reconciled here rather than waited for.
    */
-  private async reserveInTurn(owner: Owner, access: Access, body: ProcessPayment, table: PriceTable): Promise<OrderRow | null> {
+  private async reserveInTurn(owner: Owner, access: Access, body: ProcessPayment, table: PriceTable, language: string | undefined): Promise<OrderRow | null> {
     const deadline = Date.now() + PURCHASE_WAIT_MS;
     for (;;) {
-      const reservation: Reservation = await reserve(this.db, this.dialect, { owner, access, body, table, now: new Date() });
+      const reservation: Reservation = await reserve(this.db, this.dialect, { owner, access, body, table, now: new Date(), language });
       if (reservation.kind === 'reserved') return reservation.order;
       if (reservation.kind === 'keyTaken') return null;
       if (reservation.kind === 'owned') {
@@ -228,12 +233,6 @@ export class OrderService {
   }
 
   private async quoted(lead: LeadRow): Promise<QuotedLead> {
-    const paid = await paidOrdersOfLead(this.db, lead.id);
-    return {
-      id: lead.id,
-      formType: lead.form_type,
-      source: lead.source,
-      paid: paidOf(paid),
-    };
+    return quotedLead(lead, await paidOrdersOfLead(this.db, lead.id));
   }
 }

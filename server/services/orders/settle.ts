@@ -9,6 +9,13 @@ import { isPackage } from './products';
 
 const PACKAGE_RANK: Record<string, number> = { none: 0, basic: 1, pro: 2, premium: 3 };
 
+/**
+ * What a paid order causes beyond itself, written in the settlement's own transaction (issue 43: the receipt's
+ * message and the others are in the outbox exactly when the order is paid). `lines` are a group payment's
+ * travellers' orders as settled, each with its own Premium code.
+ */
+export type OnPaid = (trx: Executor, payment: OrderRow, lines: readonly OrderRow[]) => Promise<void>;
+
 /** What a failed order says to its buyer: the gateway's reason, or that nothing was charged. */
 const NOT_CHARGED = 'The payment was not completed. Your card was not charged.';
 
@@ -27,7 +34,7 @@ function noteOf(order: OrderRow, result: ChargeResult, by: OrderSettlement): str
  * one's outcome. The lead is locked before the order, in the same order a purchase takes them. A group's payment
  * settles its lines (each traveller's order, a Premium code for each Premium traveller) and their leads with it.
  */
-export async function settleCharge(db: Db, dialect: Dialect, order: OrderRow, result: ChargeResult, by: OrderSettlement): Promise<OrderRow> {
+export async function settleCharge(db: Db, dialect: Dialect, order: OrderRow, result: ChargeResult, by: OrderSettlement, onPaid?: OnPaid): Promise<OrderRow> {
   const at = new Date().toISOString();
   const settled = await transact(db, async (trx) => {
     // A group's payment (issue 36) holds its lines' leads, in the group's order, as its checkout took them.
@@ -59,14 +66,18 @@ export async function settleCharge(db: Db, dialect: Dialect, order: OrderRow, re
     const lead = order.lead_id ? leads.get(order.lead_id) : undefined;
     if (lead) await markPaid(trx, lead, order, at);
     // Every traveller's line and application is paid with the one charge, or none is: one transaction.
+    const paidLines: OrderRow[] = [];
     for (const line of lines) {
       const lineCode = line.plan === 'premium' ? await freeAccessCode(trx) : null;
       await settleOrder(trx, line.id, 'pending', { ...change, access_code: lineCode });
       await addOrderHistory(trx, line.id, 'paid', `Paid with the group payment ${order.number}`, at);
       const traveller = line.lead_id ? leads.get(line.lead_id) : undefined;
       if (traveller) await markPaid(trx, traveller, line, at);
+      paidLines.push({ ...line, ...change, access_code: lineCode });
     }
-    return { ...order, ...change };
+    const paid = { ...order, ...change };
+    await onPaid?.(trx, paid, paidLines);
+    return paid;
   });
   // Settled by someone else first (another process reconciling, or the checkout that charged): theirs stands.
   return settled ?? ((await findOrder(db, order.id)) as OrderRow);

@@ -5,7 +5,7 @@ import type { OrderDto, PriceDto } from '../../../openapi/schemas/orders';
 import { ROUTES } from '../../../machines/domain/routes';
 import { header, heading, notice, row, SMALL, STRONG, TEXT } from './blocks';
 import { longDate, money } from './format';
-import { governmentFeeNote, legalWarningEs, privateCompanyNote, STATUS_WORDS, UNPAID_NOTICE } from './wording';
+import { feeLineLabel, governmentFeeNote, legalWarningEs, privateCompanyNote, STATUS_WORDS, UNPAID_NOTICE } from './wording';
 import type { PdfWriter } from './writer';
 
 export interface Charge {
@@ -39,9 +39,31 @@ export function paymentSection(w: PdfWriter, charge: Charge, notes: readonly str
   if (charge.card) row(w, { label: 'Card', value: `${charge.card.brand} ending in ${charge.card.last4}` });
   // The one price story (docs/DECISIONS.md): what the government is paid, and what the applicant pays in all.
   row(w, { label: 'Government fee (paid separately)', value: money(price.governmentFee) });
+  governmentFeeRows(w, price.governmentFees);
   row(w, { label: 'Total with the government fee', value: money(price.outOfPocket) });
   w.space(4);
   notice(w, `${notes.join(' ')} ${privateCompanyNote(brandName)}`, 'note');
+}
+
+/**
+ * Each government fee under the total (issue 44): what it is, its amount, when it is paid, since when it is in
+ * force and the official text that sets it. A group's same fees are told once, with how many travellers owe it.
+ */
+export function governmentFeeRows(w: PdfWriter, lines: PriceDto['governmentFees']): void {
+  const same = new Map<string, { line: PriceDto['governmentFees'][number]; count: number }>();
+  for (const line of lines) {
+    const key = JSON.stringify([line.code, line.subject, line.amountCents, line.effectiveFrom, line.sourceUrl]);
+    const held = same.get(key);
+    same.set(key, { line, count: (held?.count ?? 0) + 1 });
+  }
+  for (const { line, count } of same.values()) {
+    const since = line.effectiveFrom ? ` In force since ${longDate(`${line.effectiveFrom}T00:00:00Z`)}.` : '';
+    row(w, {
+      label: `${feeLineLabel(line)}${count > 1 ? ` × ${count}` : ''}`,
+      value: money(line.amountCents * count),
+      note: { text: `${line.note ? `${line.note}` : ''}${since} Source: ${line.sourceUrl}`.trim(), style: SMALL },
+    });
+  }
 }
 
 /** The government fee note of a service, for the fee the charge leaves to be paid to that government. */

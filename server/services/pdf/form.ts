@@ -3,6 +3,7 @@
 import { answerForm, answerGroups, type AnswerForm } from './answers';
 import { asciiSafe, isPlainAscii } from './ascii';
 import { footer, header, heading, notice, row, SMALL, type Row } from './blocks';
+import { governmentFeeRows } from './charge';
 import type { FormInput } from './inputs';
 import { COLORS, loadPdfKit, PdfWriter, type Style } from './writer';
 
@@ -64,9 +65,15 @@ export async function formPdf(input: FormInput): Promise<Buffer> {
     heading(w, group.title);
     for (const answer of group.answers) row(w, answerRow(answer.label, answer.value), 0.42);
   }
+  if (order.price.governmentFees.length) {
+    heading(w, 'What you pay the U.S. government');
+    w.paragraph('You pay these fees yourself, to the U.S. government, as each line says; they are not part of our charge.', SMALL);
+    w.space(4);
+    governmentFeeRows(w, order.price.governmentFees);
+  }
   w.space(8);
   w.paragraph(
-    `${brandName} is a private company, not the U.S. government. The official form is submitted by you, on the government's own site.`,
+    `${brandName} is a private company, not the U.S. government. The official form is submitted by you, on the government's own site, where you also pay the government's fees.`,
     SMALL,
   );
   return w.finish(footer(brandName, order.number));

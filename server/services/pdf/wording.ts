@@ -1,5 +1,6 @@
 // The fixed English wording of both PDFs (the documents are English by design: the applicant copies them into
 // English-only official forms), plus the Spanish legal warning the confirmation page also shows (spec 1-core §2.6).
+import type { FeeLineDto } from '../../../openapi/schemas/governmentFees';
 import type { OrderDto } from '../../../openapi/schemas/orders';
 
 type Order = Pick<OrderDto, 'service' | 'product' | 'status' | 'features'>;
@@ -45,10 +46,26 @@ export const UNPAID_NOTICE: Record<Exclude<OrderDto['status'], 'paid'>, string> 
   refunded: 'REFUNDED. The amount charged for this order was returned to your card.',
 };
 
+/**
+ * Who submits and who pays (docs/DECISIONS.md "Claims and roles"): the applicant sends the official form and pays the
+ * government, on the official site; our charge never includes the government's fee.
+ */
 export function governmentFeeNote(service: OrderDto['service'], fee: string, officialSite: string): string {
   return service === 'ESTA'
-    ? `The U.S. government's ESTA fee (${fee}) is not included above. It is paid separately, by card, on the official ESTA site when the application is submitted: ${officialSite}`
-    : `The U.S. government's visa application fee (${fee}) is not included above. It is paid separately to the U.S. Department of State, as the consulate where you book your interview instructs (official site: ${officialSite}).`;
+    ? `You submit the official ESTA application yourself and pay the U.S. government's ESTA fee (${fee}) by card on the official ESTA site: ${officialSite}. It is not included above.`
+    : `You submit the DS-160 yourself on the official site (${officialSite}) and pay the U.S. government's visa fees (${fee}) yourself, as the embassy or consulate where you book your interview instructs. They are not included above.`;
+}
+
+const FEE_NAMES: Record<FeeLineDto['code'], string> = {
+  esta: 'ESTA fee',
+  application: 'Visa application fee',
+  integrity: 'Visa integrity fee',
+};
+
+/** 'ESTA fee', 'Visa application fee (class H)'. */
+export function feeLineLabel(line: Pick<FeeLineDto, 'code' | 'subject'>): string {
+  const visaClass = line.subject === 'ESTA' || line.subject === 'VISA' ? '' : ` (class ${line.subject})`;
+  return `${FEE_NAMES[line.code]}${visaClass}`;
 }
 
 export function privateCompanyNote(brandName: string): string {

@@ -6,6 +6,7 @@ import { Worker } from 'node:worker_threads';
 import zlib from 'node:zlib';
 import type { Language } from '../../../machines/domain/language';
 import type { BrandingDto } from '../../../openapi/schemas/branding';
+import type { SiteFiguresDto } from '../../../openapi/schemas/figures';
 import type { PriceListDto } from '../../../openapi/schemas/orders';
 import { PAGES_FILE, RENDERER_FILE, SLOTS, type PagesFile } from '../../../openapi/prerender';
 
@@ -13,6 +14,8 @@ import { PAGES_FILE, RENDERER_FILE, SLOTS, type PagesFile } from '../../../opena
 export interface SiteSnapshot {
   branding: BrandingDto;
   prices: PriceListDto;
+  /** The landing page's figures: counted once a day, so the pages are rendered again at most daily for them. */
+  figures: SiteFiguresDto;
 }
 
 /** What the pages are rendered with. */

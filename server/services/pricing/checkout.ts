@@ -1,5 +1,6 @@
+import type { FeeApplicant } from '../../../machines/domain/governmentFees';
 import type { CheckoutOffer } from '../../../openapi/schemas/checkout';
-import { priceOf, type PriceTable, type Product } from '../orders/products';
+import { priceOf, type PricingTable, type Product } from '../orders/products';
 import { creditFor, type QuotedLead } from '../orders/quote';
 
 export interface OfferFor {
@@ -7,6 +8,8 @@ export interface OfferFor {
   formType: string;
   source: string;
   subscriptionPlan: string;
+  /** Whom its government fees are for (server/services/fees/applicant.ts). */
+  applicant: FeeApplicant;
 }
 
 /**
@@ -15,11 +18,11 @@ export interface OfferFor {
  * for a lower package. The link names the lead, so the order is for this application; the checkout asks the
  * server for the price again. The completion cards show `price`, the same story checkout charges.
  */
-export function checkoutOffer(lead: OfferFor, table: Pick<PriceTable, 'pricing' | 'fees'>, paid: QuotedLead['paid'] = []): CheckoutOffer {
+export function checkoutOffer(lead: OfferFor, table: PricingTable, paid: QuotedLead['paid'] = []): CheckoutOffer {
   const formType = lead.formType === 'ESTA' ? 'ESTA' : 'DS-160';
   const chosen = lead.subscriptionPlan === 'pro' || lead.subscriptionPlan === 'premium' ? lead.subscriptionPlan : 'basic';
   const product: Product = lead.source === 'wizard' ? 'completion' : formType === 'ESTA' ? 'esta' : chosen;
-  const price = priceOf(product, table, creditFor(product, paid), formType);
+  const price = priceOf(product, table, creditFor(product, paid), lead.applicant);
   const amount = price.serviceFee / 100;
   const plan = product === 'completion' || product === 'esta' ? 'none' : product;
   const query = new URLSearchParams({ formType, amount: String(amount), ...(plan === 'none' ? {} : { plan }), lead: lead.id });

@@ -1,13 +1,15 @@
 import type { Executor } from '../../../db/index';
 import { newestOwnedFrom } from '../../../db/queries/leads';
 import type { LeadRow } from '../../../db/schema';
-import { getSetting } from '../../../db/queries/settings';
 import { analyse } from '../../../machines/domain/analysis';
 import { findCountry } from '../../../machines/domain/countries';
-import { eligibility, type Purpose } from '../../../machines/domain/visaRules';
+import { totalOf } from '../../../machines/domain/governmentFees';
+import { feeApplicantFor } from '../../../machines/domain/visaClass';
+import { travelDocument, type Purpose } from '../../../machines/domain/visaRules';
 import { toIsoDate } from '../../../machines/domain/validators';
 import type { AnalysisDto, EstaCheckDto } from '../../../openapi/schemas/results';
 import type { Access } from '../access';
+import type { SiteService } from '../site/service';
 import { catalogAnswers } from '../leads/answers';
 import { preassessmentCatalog } from '../../../machines/domain/catalogs';
 
@@ -26,7 +28,11 @@ const PURPOSE: Record<string, Purpose> = {
 
 /** The results page (spec 1-core §2.7): the newest pre-assessment of this session or account, judged by the built-in rules. */
 export class ResultsService {
-  constructor(private readonly db: Executor) {}
+  constructor(
+    private readonly db: Executor,
+    /** The government fees in force (issue 44). */
+    private readonly site: Pick<SiteService, 'governmentFeesFor'>,
+  ) {}
 
   /** Null when this session or account has no pre-assessment yet: the page's "no data", not an error. */
   async analysis(access: Access): Promise<AnalysisDto | null> {
@@ -40,17 +46,20 @@ export class ResultsService {
     if (!lead) return null;
     const answers = answersOf(lead);
     const country = findCountry(answers.nationality ?? lead.nationality)?.name ?? lead.nationality;
+    const stated = answers['purpose-of-travel'] ?? lead.travel_purpose;
     const purpose = PURPOSE[answers['purpose-of-travel'] ?? ''];
-    const fees = await getSetting(this.db, 'fees');
-    const table = { estaGovernmentFee: fees.estaGovernmentFee, ds160GovernmentFee: fees.ds160GovernmentFee, estaServiceFee: 0, ds160ServiceFee: 0 };
-    const facts = eligibility(country, purpose ?? 'study', table);
-    const isEligible = purpose !== undefined && facts.recommended === 'ESTA';
+    const isEligible = purpose !== undefined && travelDocument(country, purpose) === 'ESTA';
+    // The fees of the document it leads to: the ESTA's, or the visa class of the stated purpose (work → H …).
+    const visaClass = feeApplicantFor(isEligible ? 'ESTA' : 'DS-160', stated);
+    const governmentFees = await this.site.governmentFeesFor(visaClass);
     return {
       isEligible,
-      processTime: isEligible ? facts.processingTimeKey : 'eligibility.processing.ds160',
-      cost: Math.round((isEligible ? fees.estaGovernmentFee : fees.ds160GovernmentFee) * 100),
+      processTime: isEligible ? 'eligibility.processing.esta' : 'eligibility.processing.ds160',
+      cost: totalOf(governmentFees),
+      visaClass,
+      governmentFees,
       country,
-      purpose: answers['purpose-of-travel'] ?? lead.travel_purpose,
+      purpose: stated,
     };
   }
 }

@@ -1,4 +1,5 @@
 import { COUNTRIES } from '../../../../machines/domain/countryList';
+import { EXTRA_COUNTRY_NAMES as EXTRA_NAMES } from '../../../../machines/domain/countryNames';
 import { DEMONYMS } from './demonyms';
 import { fold, wordPattern } from './text';
 
@@ -7,15 +8,6 @@ import { fold, wordPattern } from './text';
 // 'je suis français'), with or without accents.
 
 const LANGUAGES = ['en', 'es', 'fr', 'pt'] as const;
-
-/** Names people use that Intl does not give. */
-const EXTRA_NAMES: Record<string, string[]> = {
-  US: ['usa', 'u.s.', 'u.s.a.', 'eeuu', 'ee.uu.', 'ee. uu.', 'eua', 'america', 'the states', 'united states of america', 'etats-unis'],
-  GB: ['uk', 'u.k.', 'england', 'inglaterra', 'angleterre', 'great britain', 'gran bretana', 'grande-bretagne', 'gra-bretanha', 'reino unido'],
-  NL: ['holland', 'holanda', 'hollande'],
-  KR: ['korea', 'corea', 'coree', 'coreia'],
-  CZ: ['czechia', 'chequia', 'tchequie', 'tchequia', 'republica checa'],
-};
 
 interface Entry {
   word: string;

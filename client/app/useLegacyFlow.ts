@@ -1,0 +1,30 @@
+import { useActorRef } from '@xstate/react';
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
+import type { AnyStateMachine, InputFrom } from 'xstate';
+import { inspect } from './inspect';
+
+/**
+ * Starts a page's machine (with the inspector when asked) and follows it when it finishes: the start-flow
+ * machines end with an output `{ to }` naming the next screen; `destination` maps other outputs to one.
+ */
+export function useLegacyFlow<M extends AnyStateMachine>(
+  machine: M,
+  input: InputFrom<M>,
+  destination: (output: unknown) => string | null = (output) => (output as { to?: string } | undefined)?.to ?? null,
+) {
+  const inspector = inspect();
+  const ref = useActorRef(machine, { input, ...(inspector ? { inspect: inspector } : {}) });
+  const navigate = useNavigate();
+  // Read when the flow ends, so it sees the latest data (prices loaded after the page opened).
+  const latestDestination = useRef(destination);
+  latestDestination.current = destination;
+  useEffect(() => {
+    const sub = ref.subscribe((snapshot: { status: string; output?: unknown }) => {
+      const to = snapshot.status === 'done' ? latestDestination.current(snapshot.output) : null;
+      if (to) navigate(to);
+    });
+    return () => sub.unsubscribe();
+  }, [ref, navigate]);
+  return ref;
+}

@@ -1,2 +1,0 @@
-/** Where a question wizard keeps its progress in local storage, per catalog (`rumbo-wizard-ds160`). */
-export const wizardStorageKey = (catalogId: string) => `rumbo-wizard-${catalogId}`;

@@ -1,0 +1,99 @@
+import { sql, type Insertable } from 'kysely';
+import type { Executor } from '../index';
+import type { EmailRow, EmailsTable, EmailState } from '../schema';
+
+// The outbox (issue 43): rows written in the transaction of the event that causes them, sent by the dispatcher.
+
+/** A message for an event; false when its event key has one already (the event happened before, or is retried). */
+export async function insertEmailOnce(db: Executor, row: Insertable<EmailsTable>): Promise<boolean> {
+  const inserted = await db
+    .insertInto('emails')
+    .values(row)
+    .onConflict((oc) => oc.column('event_key').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+export async function findEmail(db: Executor, id: string): Promise<EmailRow | undefined> {
+  return db.selectFrom('emails').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findEmailByKey(db: Executor, eventKey: string): Promise<EmailRow | undefined> {
+  return db.selectFrom('emails').selectAll().where('event_key', '=', eventKey).executeTakeFirst();
+}
+
+/**
+ * Takes the message for one attempt: queued, or left `sending` before `staleBefore` by an attempt whose process
+ * died (longer ago than any send can take, so that attempt is over). One statement: of two workers, one takes it;
+ * a job handed out twice while its first attempt is still sending finds nothing to take. Never a message already
+ * sent or given up on.
+ */
+export async function claimEmail(db: Executor, id: string, now: string, staleBefore: string): Promise<EmailRow | undefined> {
+  return db
+    .updateTable('emails')
+    .set({ state: 'sending', attempts: sql<number>`attempts + 1`, claimed_at: now, updated_at: now })
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('state', '=', 'queued'), eb.and([eb('state', '=', 'sending'), eb('claimed_at', '<', staleBefore)])]))
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** What an attempt came to: sent (with the transport's answer), queued again for a retry, or failed for good. */
+export type EmailOutcome =
+  | { state: 'sent'; transport: 'smtp' | 'file'; response: string; subject: string }
+  | { state: 'queued' | 'failed'; error: string; response: string | null; subject: string | null };
+
+export async function finishEmail(db: Executor, id: string, outcome: EmailOutcome, at: string): Promise<void> {
+  const change =
+    outcome.state === 'sent'
+      ? { state: outcome.state, transport: outcome.transport, smtp_response: outcome.response, subject: outcome.subject, last_error: null, sent_at: at, updated_at: at }
+      : { state: outcome.state, last_error: outcome.error, smtp_response: outcome.response, ...(outcome.subject ? { subject: outcome.subject } : {}), updated_at: at };
+  await db.updateTable('emails').set(change).where('id', '=', id).where('state', '=', 'sending').execute();
+}
+
+export interface EmailListFilter {
+  state?: EmailState | undefined;
+  kind?: string | undefined;
+  recipient?: string | undefined;
+  limit: number;
+  offset: number;
+}
+
+/** The admin's list: newest first, by state, kind or address. */
+export async function listEmails(db: Executor, filter: EmailListFilter): Promise<{ rows: EmailRow[]; total: number }> {
+  let query = db.selectFrom('emails');
+  if (filter.state) query = query.where('state', '=', filter.state);
+  if (filter.kind) query = query.where('kind', '=', filter.kind as EmailRow['kind']);
+  if (filter.recipient) query = query.where('recipient', '=', filter.recipient);
+  const [rows, count] = await Promise.all([
+    query.selectAll().orderBy('created_at', 'desc').orderBy('id').limit(filter.limit).offset(filter.offset).execute(),
+    query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
+}
+
+export async function emailStateCounts(db: Executor): Promise<Array<{ state: EmailState; count: number }>> {
+  const rows = await db
+    .selectFrom('emails')
+    .select(['state', (eb) => eb.fn.countAll<number>().as('count')])
+    .groupBy('state')
+    .execute();
+  return rows.map((r) => ({ state: r.state, count: Number(r.count) }));
+}
+
+/** How many times a message has been sent again by an admin (the next resend's key counts on from it). */
+export async function countResends(db: Executor, id: string): Promise<number> {
+  const row = await db
+    .selectFrom('emails')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('resend_of', '=', id)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The latest message of a kind about a thing (an order's receipt), for the page that says whether it went. */
+export async function latestEmailOfKey(db: Executor, eventKeys: readonly string[]): Promise<EmailRow | undefined> {
+  if (eventKeys.length === 0) return undefined;
+  return db.selectFrom('emails').selectAll().where('event_key', 'in', eventKeys).orderBy('created_at', 'desc').limit(1).executeTakeFirst();
+}

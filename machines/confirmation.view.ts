@@ -1,0 +1,32 @@
+// /payment-confirmation's one door: which payment the address names, the flows that show it, and what they show.
+import type { SnapshotFrom } from 'xstate';
+import type { OrderDto } from '../openapi/schemas/orders';
+import { confirmationMachine, retryDestination } from './confirmation.machine';
+import { premiumPath } from './domain/routes';
+import { defineFlow } from './flow';
+
+/** The address names an order (`?order=`) or a group's one payment (`?groupPayment=`, issue 36). */
+export const confirmationKind = (search: URLSearchParams): 'group' | 'order' => (search.has('groupPayment') ? 'group' : 'order');
+
+/** Only which order to show comes from the address; everything shown is the server's record of it. */
+export const confirmationFlow = defineFlow({ name: 'confirmation', machine: confirmationMachine, input: ({ search }) => ({ orderId: search.get('order') }) });
+
+const SCREENS = ['missing', 'failed', 'pending', 'declined', 'refunded', 'paid'] as const;
+
+/** What a paid order's page links to: its Premium interview by text and by voice, in the page's language. */
+export const premiumLinks = (language: string) => ({ text: premiumPath('text', language), voice: premiumPath('voice', language) });
+
+export function confirmationView(s: SnapshotFrom<typeof confirmationMachine>) {
+  const order = s.context.order as OrderDto | null;
+  return {
+    screen: SCREENS.find((state) => s.matches(state)) ?? ('loading' as const),
+    order,
+    /** Which PDF is being made, if any: its button says so and both wait. */
+    downloading: s.matches({ paid: 'receipt' }) ? ('receipt' as const) : s.matches({ paid: 'form' }) ? ('form' as const) : null,
+    /** A declined order's way back: the same option, for the same application. */
+    retryTo: order && s.matches('declined') ? retryDestination(order) : null,
+    /** Bought before the form was filled in (from the pricing page): the package waits for it on the dashboard. */
+    formWaits: order !== null && !order.formReady,
+    premiumCode: order?.product === 'premium' ? (order.accessCode ?? null) : null,
+  };
+}

@@ -1,0 +1,31 @@
+import type { OrderRow, OrderService } from '../../../db/schema';
+import { totalOf, type FeeLine } from '../../../machines/domain/governmentFees';
+import { OFFICIAL_SITES } from '../orders/quote';
+
+/** What one traveller does after paying us: the official site to open and the government fee to pay there. */
+export interface TravellerStep {
+  name: string;
+  service: OrderService;
+  officialSite: string;
+  governmentFeeCents: number;
+}
+
+/**
+ * The government fee a traveller pays on the official site, for their order's visa class. The one place the
+ * "what happens next" message asks (issue 43): the fee lines of the dated schedule in force when the order was
+ * priced, kept on the order (issue 44); an order made before the schedule has only its total.
+ */
+export function governmentFeeFor(order: Pick<OrderRow, 'government_fee_cents' | 'government_fees'>): number {
+  const lines = order.government_fees ? (JSON.parse(order.government_fees) as FeeLine[]) : [];
+  return lines.length > 0 ? totalOf(lines) : order.government_fee_cents;
+}
+
+/** Each traveller's next step, from their own order (a single payment's, or each line of a group's). */
+export function stepsOf(orders: ReadonlyArray<{ order: OrderRow; name: string }>): TravellerStep[] {
+  return orders.map(({ order, name }) => ({
+    name,
+    service: order.service,
+    officialSite: OFFICIAL_SITES[order.service],
+    governmentFeeCents: governmentFeeFor(order),
+  }));
+}
