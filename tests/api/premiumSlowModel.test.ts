@@ -78,8 +78,9 @@ describe('a slow or silent model (issue 42)', () => {
     expect(prep.res.json()).toMatchObject({ status: 'preparing', questions: [] });
     expect(statuses.at(-1)).toBe('ready');
     expect(statuses).toContain('preparing');
-    // No request waited for a model call: each answered well within one call's budget.
-    expect(Math.max(...times)).toBeLessThan(TIMEOUT_MS + 1_200);
+    // No request waited for the model's calls (the silent one never answers): each answered within the one-second
+    // grace and a loaded machine's slack, far under the server's 15 s idle timeout that issue 42 found crossed.
+    expect(Math.max(...times)).toBeLessThan(5_000);
     expect(state.questions).toEqual(builtinQuestions(FORM, 'es'));
   }, 30_000);
 });
