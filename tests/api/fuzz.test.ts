@@ -34,7 +34,9 @@ interface Operation {
   responses: Record<string, ValidateFunction | null>;
 }
 
-const RUNS_PER_OPERATION = Number(process.env.FUZZ_RUNS ?? 2000);
+// 1000 a route keeps the suite inside CI's budget now that the API has grown (mail, fees, operators, faults);
+// FUZZ_RUNS=5000 for a deeper look outside `npm test`.
+const RUNS_PER_OPERATION = Number(process.env.FUZZ_RUNS ?? 1000);
 
 let t: TestApp;
 let operations: Operation[] = [];
@@ -229,5 +231,5 @@ describe('schema fuzz', () => {
     }
     // 2,000 requests an operation took 107-137 s on SQLite and 165-182 s on PostgreSQL in CI on 2 cores: the old
     // limit of 180 s failed a passing run.
-  }, 360_000);
+  }, 600_000);
 });

@@ -229,7 +229,6 @@ const KNOWN: Record<string, readonly string[]> = {
   // The admin area (issue 44's gate with two-factor sign-in, operators, audit log and fees tabs, merged from main):
   // its gate and tabs start their machines with the page's stand-ins; through the door is this issue's next step.
   'client/pages/admin/AdminDashboard.tsx': [
-    'import: xstate',
     'import: machines/adminDashboard.machine',
     'import: machines/governmentFees.machine',
     'import: openapi/routes/admin',
@@ -238,12 +237,9 @@ const KNOWN: Record<string, readonly string[]> = {
     'import: client/api/actors/admin',
     'import: client/api/actors/governmentFees',
     'import: client/api/transport',
-    'import: client/app/inspect',
     'import: client/app/toasts',
     'does: a toast',
-    'does: a flow started outside the door',
     'does: a stand-in filled in by the page',
-    "does: a rule on the snapshot's status (the view module says it)",
   ],
   'client/pages/admin/AdminPage.tsx': [
     'import: react-router',
@@ -257,15 +253,20 @@ const KNOWN: Record<string, readonly string[]> = {
     'does: a flow started outside the door',
     'does: a stand-in filled in by the page',
   ],
-  'client/pages/admin/AuditTab.tsx': [
-    'import: client/api/actors/admin',
-    'import: client/api/transport',
+  'client/pages/admin/useAdminActor.ts': [
+    'import: xstate',
     'import: client/app/inspect',
     'import: client/app/toasts',
     'does: a toast',
     'does: a flow started outside the door',
-    'does: a stand-in filled in by the page',
     "does: a rule on the snapshot's status (the view module says it)",
+  ],
+  'client/pages/admin/AuditTab.tsx': [
+    'import: client/api/actors/admin',
+    'import: client/api/transport',
+    'import: client/app/toasts',
+    'does: a toast',
+    'does: a stand-in filled in by the page',
   ],
   'client/pages/admin/ConversionsTab.tsx': [
     'import: machines/adminDashboard.machine',
@@ -283,12 +284,9 @@ const KNOWN: Record<string, readonly string[]> = {
     'import: machines/domain/errorCodes',
     'import: client/api/actors/admin',
     'import: client/api/transport',
-    'import: client/app/inspect',
     'import: client/app/toasts',
     'does: a toast',
-    'does: a flow started outside the door',
     'does: a stand-in filled in by the page',
-    "does: a rule on the snapshot's status (the view module says it)",
   ],
   'client/pages/admin/SettingsTabs.tsx': [
     'import: machines/domain/adminForms',

@@ -1,6 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef } from 'react';
-import type { AnyStateMachine } from 'xstate';
+import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { ADMIN_TABS, adminDashboardMachine, exportQuery, type AdminTab } from '../../../machines/adminDashboard.machine';
 import { governmentFeesMachine } from '../../../machines/governmentFees.machine';
@@ -10,8 +8,6 @@ import { errorKey, type ErrorCode } from '../../../machines/domain/errorCodes';
 import { makeAdminDashboardActors } from '../../api/actors/admin';
 import { makeGovernmentFeesActors } from '../../api/actors/governmentFees';
 import { fetchTransport } from '../../api/transport';
-import { useToastActor } from '../../app/AppContext';
-import { inspect } from '../../app/inspect';
 import { useFormat } from '../../app/format';
 import { useMoney } from '../../app/money';
 import { refreshPrices, updateSiteData } from '../../app/siteData';
@@ -29,6 +25,7 @@ import { BrandingTab, PricingTab } from './SettingsTabs';
 import { TrafficTab } from './TrafficTab';
 import { OperatorsTab } from './OperatorsTab';
 import { AuditTab } from './AuditTab';
+import { useAdminActor } from './useAdminActor';
 import { mayCall } from '../../../machines/adminGate.view';
 import type { AdminStatusDto } from '../../../openapi/schemas/admin';
 import type { StaffRole } from '../../../openapi/schemas/operators';
@@ -72,24 +69,6 @@ function feesWithEffects(toasts: ToastActor) {
       announceCheckFailed: failed('admin:toast.feeCheckFailed.title', 'admin:toast.feeCheckFailed.description'),
     },
   });
-}
-
-/** An admin machine with its toasts; when it ends (the server no longer answers this session as an admin), the gate shows. */
-function useAdminActor<M extends AnyStateMachine>(make: (toasts: ToastActor) => M, onExpired: () => void, input?: unknown) {
-  const toasts = useToastActor();
-  const machine = useMemo(() => make(toasts), [make, toasts]);
-  const inspector = inspect();
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the dashboard takes its tabs, the fees machine nothing
-  const ref = useActorRef(machine, { input, ...(inspector ? { inspect: inspector } : {}) } as any);
-  const expired = useRef(onExpired);
-  expired.current = onExpired;
-  useEffect(() => {
-    const sub = ref.subscribe((s: { status: string }) => {
-      if (s.status === 'done') expired.current();
-    });
-    return () => sub.unsubscribe();
-  }, [ref]);
-  return ref;
 }
 
 export type DashboardRef = ReturnType<typeof useDashboard>;

@@ -1,18 +1,16 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef } from 'react';
+import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { AUDIT_ACTIONS, auditLogMachine, auditLogView } from '../../../machines/auditLog.view';
 import type { AuditFilters } from '../../../machines/auditLog.machine';
 import { makeAuditLogActors } from '../../api/actors/admin';
 import { fetchTransport } from '../../api/transport';
-import { useToastActor } from '../../app/AppContext';
 import { useFormat } from '../../app/format';
-import { inspect } from '../../app/inspect';
 import type { ToastActor } from '../../app/toasts';
 import { Spinner } from '../../components/Spinner';
 import { button, card, heading, input, label, muted, row, stack } from '../../styles/ui.css';
 import * as css from './admin.css';
 import { Failed } from './parts';
+import { useAdminActor } from './useAdminActor';
 
 const withActors = auditLogMachine.provide({ actors: makeAuditLogActors(fetchTransport) });
 
@@ -28,19 +26,8 @@ function withToasts(toasts: ToastActor) {
 export function AuditTab({ onExpired }: { onExpired: () => void }) {
   const { t } = useTranslation('operators');
   const format = useFormat();
-  const toasts = useToastActor();
-  const machine = useMemo(() => withToasts(toasts), [toasts]);
-  const inspector = inspect();
-  const ref = useActorRef(machine, inspector ? { inspect: inspector } : {});
+  const ref = useAdminActor(withToasts, onExpired);
   const view = useSelector(ref, auditLogView, (a, b) => JSON.stringify(a) === JSON.stringify(b));
-  const expired = useRef(onExpired);
-  expired.current = onExpired;
-  useEffect(() => {
-    const sub = ref.subscribe((s) => {
-      if (s.status === 'done') expired.current();
-    });
-    return () => sub.unsubscribe();
-  }, [ref]);
 
   const change = (field: keyof AuditFilters) => (e: { target: { value: string } }) => ref.send({ type: 'FILTER.CHANGE', field, value: e.target.value });
   if (view.failed) return <Failed text={t('audit.failed')} onRetry={() => ref.send({ type: 'RETRY' })} />;

@@ -1,14 +1,11 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef } from 'react';
+import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { errorKey, type ErrorCode } from '../../../machines/domain/errorCodes';
 import { operatorsMachine, operatorsView, STAFF_ROLES } from '../../../machines/operators.view';
 import type { StaffRole } from '../../../openapi/schemas/operators';
 import { makeOperatorsActors } from '../../api/actors/admin';
 import { fetchTransport } from '../../api/transport';
-import { useToastActor } from '../../app/AppContext';
 import { useFormat } from '../../app/format';
-import { inspect } from '../../app/inspect';
 import type { ToastActor } from '../../app/toasts';
 import { useValidationMessage } from '../../app/validationMessage';
 import { Spinner } from '../../components/Spinner';
@@ -16,6 +13,7 @@ import { TextField } from '../../components/TextField';
 import { button, card, errorText, heading, label, muted, stack } from '../../styles/ui.css';
 import * as css from './admin.css';
 import { Failed } from './parts';
+import { useAdminActor } from './useAdminActor';
 
 const withActors = operatorsMachine.provide({ actors: makeOperatorsActors(fetchTransport) });
 
@@ -35,19 +33,8 @@ export function OperatorsTab({ onExpired }: { onExpired: () => void }) {
   const { t } = useTranslation(['operators', 'admin']);
   const format = useFormat();
   const message = useValidationMessage();
-  const toasts = useToastActor();
-  const machine = useMemo(() => withToasts(toasts), [toasts]);
-  const inspector = inspect();
-  const ref = useActorRef(machine, inspector ? { inspect: inspector } : {});
+  const ref = useAdminActor(withToasts, onExpired);
   const view = useSelector(ref, operatorsView, (a, b) => JSON.stringify(a) === JSON.stringify(b));
-  const expired = useRef(onExpired);
-  expired.current = onExpired;
-  useEffect(() => {
-    const sub = ref.subscribe((s) => {
-      if (s.status === 'done') expired.current();
-    });
-    return () => sub.unsubscribe();
-  }, [ref]);
 
   if (view.failed) return <Failed text={t('operators.failed')} onRetry={() => ref.send({ type: 'RETRY' })} />;
   if (view.loading) return <Spinner label={t('operators.loading')} />;
