@@ -1,6 +1,7 @@
 import { findCountries } from '../builtin/countries';
-import { fold } from '../builtin/text';
+import { fold, type Language } from '../builtin/text';
 import { givenNamesAtStart } from './givenNames';
+import { isGiven, partNamed, partsOf, splitName, surnameToo, type NamePart } from './nameParts';
 import { isPassportSpelling, passportSpelling } from './passportSpelling';
 import { silent, value, type Asked, type Reading } from './types';
 import { plain } from './words';
@@ -55,14 +56,23 @@ function titleCase(word: string, mixed: boolean): string {
     .replace(/(^|[-'’])(\p{L})/gu, (_, sep: string, letter: string) => sep + letter.toUpperCase());
 }
 
-/** Clauses of the message: split at punctuation and at 'and'-words, each with whether a naming phrase opened it. */
-function clauses(text: string): { words: string[]; named: boolean }[] {
-  const out: { words: string[]; named: boolean }[] = [];
+interface Clause {
+  words: string[];
+  /** Whether a naming phrase opened it. */
+  named: boolean;
+  /** The part of the name that phrase names ("je m'appelle": all of it; "mon prénom": the given names). */
+  part?: NamePart;
+}
+
+/** Clauses of the message: split at punctuation and at 'and'-words, each with the naming phrase that opened it. */
+function clauses(text: string): Clause[] {
+  const out: Clause[] = [];
   // "St. James", "Ste. Marie": the abbreviation's dot ends no clause.
   const kept = text.replace(/\b(St|Ste|Sta|Sto|Mt)\.\s+(?=\p{Lu})/gu, '$1 ');
-  for (const part of kept.split(/[,;.!?¡¿:()\n…]+|\s+(?:y|and|et|e|pero|but|mais|mas)\s+/iu)) {
-    let words = part.trim().split(/\s+/).filter(Boolean);
+  for (const piece of kept.split(/[,;.!?¡¿:()\n…]+|\s+(?:y|and|et|e|pero|but|mais|mas)\s+/iu)) {
+    let words = piece.trim().split(/\s+/).filter(Boolean);
     let named = false;
+    let part: NamePart | undefined;
     // Fillers and naming phrases at the start, in any order ("hola, bueno, me llamo Ana", "umm its Rachel").
     for (let changed = true; changed && words.length > 0; ) {
       changed = false;
@@ -77,7 +87,10 @@ function clauses(text: string): { words: string[]; named: boolean }[] {
           const count = phrase.split(' ').length;
           if (plain(words.slice(0, count).join(' ')) !== phrase) continue;
           words = words.slice(count);
-          if (NAMING.includes(phrase)) named = true;
+          if (NAMING.includes(phrase)) {
+            named = true;
+            if (part === undefined || part === 'unsaid') part = partNamed(phrase);
+          }
           changed = true;
           break;
         }
@@ -86,7 +99,7 @@ function clauses(text: string): { words: string[]; named: boolean }[] {
     // "surname is Adeyemi", "nom : est Koné": the verb after a field's name.
     if (named && words.length > 1 && COPULA.has(plain(words[0]!))) words = words.slice(1);
     words = words.filter((w) => !isFiller(w));
-    if (words.length > 0) out.push({ words, named });
+    if (words.length > 0) out.push({ words, named, ...(part ? { part } : {}) });
   }
   return out;
 }
@@ -124,18 +137,21 @@ const SELF = ['yo mismo', 'yo misma', 'yo', 'myself', 'me', 'i do', 'i will', 'i
  * "use Michael like on my passport": a sentence naming one capitalised word, the name it gives. Only shown back and
  * asked, since a sentence may capitalise other words.
  */
-export function nameInSentence(asked: Asked, text: string): Reading {
+export function nameInSentence(asked: Asked, text: string, language: Language): Reading {
   const capitalised = text.split(/[\s,;.!?()]+/).filter((w, i) => i > 0 && /^\p{Lu}\p{Ll}+(?:[-'’]\p{Lu}?\p{Ll}+)*$/u.test(w) && !COMMON.has(fold(w)) && !isPlace(w));
   if (capitalised.length !== 1) return silent('notUnderstood');
-  const reading = readName(asked, capitalised[0]!);
+  const reading = readName(asked, capitalised[0]!, language);
   return reading.outcome === 'value' ? { ...reading, confidence: Math.min(reading.confidence, 0.7) } : reading;
 }
 
-export function readName(asked: Asked, text: string): Reading {
+const FIRST = /first|given|nombre|prenom/i;
+const LAST = /last|surname|apellido|family/i;
+
+export function readName(asked: Asked, text: string, language: Language): Reading {
   if (/payer/.test(asked.field) && SELF.includes(plain(text).replace(/[-']/g, ' ').replace(/\s+/g, ' ').trim())) return value('Self', 0.9, { quote: text.trim() });
   const found = clauses(text)
     .map((c) => ({ ...c, name: nameIn(c.words, c.named) }))
-    .filter((c): c is { words: string[]; named: boolean; name: string[] } => Boolean(c.name) && !isPlace(c.name!.join(' ')));
+    .filter((c): c is Clause & { name: string[] } => Boolean(c.name) && !isPlace(c.name!.join(' ')));
   const pick = found.find((c) => c.named) ?? found[0];
   if (!pick) return silent('notUnderstood');
   const typed = pick.name.join(' ');
@@ -144,29 +160,61 @@ export function readName(asked: Asked, text: string): Reading {
   let name = words.join(' ');
   let confidence = pick.named ? 0.95 : 0.9;
   let also: Record<string, string> | undefined;
-  if (asked.kind === 'name' && /first|given|nombre|prenom/i.test(asked.field) && words.length > 1) {
+  let alternatives: string[] | undefined;
+  const saysPart = pick.part === 'given' || pick.part === 'surname';
+  if (asked.kind === 'name' && FIRST.test(asked.field) && words.length > 1) {
     if (PARTICLES.has(fold(words[0]!))) return silent('notUnderstood');
-    const given = givenNamesAtStart(words);
-    if (given === words.length) {
-      // "José Luis", "Ana Paula", "Mary Ann": every word a given name, so all of them are the given names asked for.
-      confidence = pick.named ? 0.95 : 0.9;
-    } else if (pick.named || given > 0) {
-      // "My name is Ana Souza", "Kevin Okoro": the given names first, the rest the surname; unsure without "my name is".
-      const n = Math.max(1, given);
-      name = words.slice(0, n).join(' ');
-      quote = pick.name.slice(0, n).join(' ');
-      also = { lastName: words.slice(n).join(' ') };
-      confidence = pick.named ? 0.85 : 0.7;
-    } else confidence = 0.7;
+    if (saysPart) {
+      // "my first names are Mary Ann": the part asked for, named as such, is all of it when every word is a given name;
+      // "my first name is Ana Souza" goes on with a surname.
+      const given = givenNamesAtStart(words);
+      if (given < words.length) {
+        const n = Math.max(1, given);
+        name = words.slice(0, n).join(' ');
+        quote = pick.name.slice(0, n).join(' ');
+        also = { lastName: words.slice(n).join(' ') };
+        confidence = 0.85;
+      }
+    } else {
+      // A whole name where the given names were asked: split by the language's conventions; stored only when they
+      // settle it and a naming phrase said it was a name, otherwise the given names are offered and asked.
+      const parts = partsOf(words);
+      const split = splitName(parts, language);
+      const keptWhole = split.given === parts.length;
+      name = parts.slice(0, split.given).join(' ');
+      quote = partsOf(pick.name).slice(0, split.given).join(' ');
+      if (!keptWhole) also = { lastName: parts.slice(split.given).join(' ') };
+      confidence = !split.sure ? 0.7 : keptWhole ? (pick.named ? 0.95 : 0.9) : pick.named ? 0.85 : 0.7;
+      // Unsure, the other splits are offered beside it; without a naming phrase the answer may be all given names
+      // ("Aisha Binta"), so the whole answer is offered too.
+      const counts = [...(split.sure ? [] : (split.otherwise ?? [])), ...(confidence < 0.8 && !pick.named ? [parts.length] : [])];
+      const offered = [...new Set(counts.filter((n) => n !== split.given).map((n) => parts.slice(0, n).join(' ')))];
+      if (offered.length) alternatives = offered;
+    }
+  }
+  if (asked.kind === 'name' && LAST.test(asked.field) && !saysPart && words.length > 1) {
+    // "je m'appelle Éloïse Martin" where the surname was asked: the surname, when the name starts with a given name
+    // that is no surname ("Martin Durand" is kept whole: it may be a double surname).
+    const parts = partsOf(words);
+    const split = splitName(parts, language);
+    if (isGiven(parts[0]!) && !surnameToo(parts[0]!) && split.given > 0 && split.given < parts.length) {
+      name = parts.slice(split.given).join(' ');
+      quote = partsOf(pick.name).slice(split.given).join(' ');
+      also = { firstName: parts.slice(0, split.given).join(' ') };
+      confidence = split.sure && pick.part === 'full' ? 0.85 : 0.7;
+      if (!split.sure && split.otherwise?.length) alternatives = split.otherwise.filter((n) => n < parts.length).map((n) => parts.slice(n).join(' '));
+    }
   }
   if (asked.kind === 'fullName' && words.length === 1) confidence = 0.85;
   // "St. James": an abbreviation's spelling on the passport (ST JAMES, SAINT JAMES) is the applicant's to say.
   if (/\b(?:St|Ste|Sta|Sto|Mt)\.\s/u.test(text)) confidence = Math.min(confidence, 0.7);
   if (name.length < 2 || name.length > 50) return silent('notUnderstood');
+  const others = (list: string[]) => (list.length ? { alternatives: list } : {});
   if (asked.latin && !isPassportSpelling(name)) {
     const spelled = passportSpelling(name);
     if (!spelled) return silent('notUnderstood');
-    return value(spelled, Math.min(confidence, 0.7), { quote, typed: name, ...(also ? { also } : {}) });
+    const spelledOthers = (alternatives ?? []).map((a) => (isPassportSpelling(a) ? a : passportSpelling(a))).filter((a): a is string => Boolean(a));
+    return value(spelled, Math.min(confidence, 0.7), { quote, typed: name, ...(also ? { also } : {}), ...others(spelledOthers) });
   }
-  return value(name, confidence, { quote, ...(also ? { also } : {}) });
+  return value(name, confidence, { quote, ...(also ? { also } : {}), ...others(alternatives ?? []) });
 }

@@ -19,11 +19,12 @@ import { readYesNo } from './yesNo';
 
 const isYesNo = (asked: Asked) => asked.kind === 'choice' && asked.options?.length === 2 && asked.options.every((o) => o.value === 'Yes' || o.value === 'No');
 
-function byKind(asked: Asked, text: string, { language, today }: ReadContext): Reading {
+function byKind(asked: Asked, text: string, context: ReadContext): Reading {
+  const { language, today } = context;
   switch (asked.kind) {
     case 'name':
     case 'fullName':
-      return readName(asked, text);
+      return readName(asked, text, context.language);
     case 'email':
       return readEmail(text);
     case 'phone':
@@ -60,7 +61,7 @@ function readCorrected(asked: Asked, text: string, { before, after, bare }: { be
   if (corrected.outcome === 'value') return corrected;
   // "Mike, no wait, use Michael like on my passport": the correction is a sentence; the name in it is offered.
   if (asked.kind === 'name' || asked.kind === 'fullName') {
-    const named = nameInSentence(asked, after);
+    const named = nameInSentence(asked, after, context.language);
     if (named.outcome === 'value') return named;
   }
   // A lone "no" followed by words that give no value ("Ana, no middle name") took nothing back.
