@@ -12,8 +12,11 @@ export type NamePart = 'full' | 'given' | 'surname' | 'unsaid';
 
 const SURNAME_WORDS = /\b(?:apellidos?|last name|surname|family name|nom de famille|sobrenome|apelidos?)\b/;
 const GIVEN_WORDS = /\b(?:primer nombre|nombres?(?: de pila)?|first names?|given names?|names are|prenoms?|nomes|prenome|primeiro nome)\b/;
-/** Phrases that only point at the answer ("it's", "c'est", "es", "é", a form's label): they say nothing of the part. */
-const UNSAID = new Set(['nombre', 'name', 'nom', 'nome', 'es', 'e', "c'est", 'cest', 'it is', "it's", 'its', 'el nombre es', 'the name is', 'name is', "the name's", "name's"]);
+/**
+ * Phrases that only point at the answer ("it's", "c'est", "es", "é", a form's label): they say nothing of the part.
+ * French "mon nom" is the surname on a form and the whole name in speech, so it says nothing either.
+ */
+const UNSAID = new Set(['nombre', 'name', 'nom', 'nome', 'es', 'e', "c'est", 'cest', 'it is', "it's", 'its', 'el nombre es', 'the name is', 'name is', "the name's", "name's", 'mon nom est', "mon nom c'est"]);
 
 /** The part a folded naming phrase names; `mi nombre es` (a whole name in speech) is full, `mis nombres son` given. */
 export function partNamed(phrase: string): NamePart {
@@ -68,10 +71,12 @@ export function splitName(parts: readonly string[], language: Language): Split {
   if (k <= 1) return { given: k, sure: true };
   const known = givenNamesAtStart(parts);
   const hispanic = language === 'es' || language === 'pt';
+  // "Éloïse Martin" is a given name and a surname in English or French, while "Juan Martín" may be two given names in
+  // Spanish or Portuguese.
+  if (k === 2 && surnameToo(parts[1]!)) return hispanic ? { given: 1, sure: false, otherwise: [2] } : { given: 1, sure: true };
   if (known === k) {
-    // "José Luis", "Mary Ann", "Jean Pierre": given names only, unless the last is as often a surname: "Éloïse Martin"
-    // is a given name and a surname in English or French, while "Juan Martín" may be two given names in Spanish.
-    if (surnameToo(parts[k - 1]!)) return !hispanic && k === 2 ? { given: 1, sure: true } : { given: k - 1, sure: false, otherwise: [k] };
+    // "José Luis", "Mary Ann", "Jean Pierre": given names only, unless the last is as often a surname.
+    if (surnameToo(parts[k - 1]!)) return { given: k - 1, sure: false, otherwise: [k] };
     return k === 2 ? { given: k, sure: true } : { given: k, sure: false, ...(k === 4 && hispanic ? { otherwise: [2] } : {}) };
   }
   if (k === 2) return { given: 1, sure: true };

@@ -120,7 +120,9 @@ function nameIn(words: string[], named: boolean): string[] | undefined {
     kept.push(word);
   }
   while (kept.length && PARTICLES.has(fold(kept.at(-1)!))) kept.pop();
-  return kept.length > 0 && kept.length <= 5 ? kept : undefined;
+  // Up to five parts, joining words not counted ("Ana María de los Ángeles García López").
+  const parts = kept.filter((w) => !PARTICLES.has(fold(w))).length;
+  return parts > 0 && parts <= 5 && kept.length <= 9 ? kept : undefined;
 }
 
 /** A place or a nationality is not a name ("Brasil", "mexicana"). */
@@ -193,11 +195,12 @@ export function readName(asked: Asked, text: string, language: Language): Readin
     }
   }
   if (asked.kind === 'name' && LAST.test(asked.field) && !saysPart && words.length > 1) {
-    // "je m'appelle Éloïse Martin" where the surname was asked: the surname, when the name starts with a given name
-    // that is no surname ("Martin Durand" is kept whole: it may be a double surname).
+    // "je m'appelle Éloïse Martin" where the surname was asked: the surname. Without a phrase saying it is a whole
+    // name, only when it starts with a given name that is no surname ("Martin Durand" may be a double surname).
     const parts = partsOf(words);
     const split = splitName(parts, language);
-    if (isGiven(parts[0]!) && !surnameToo(parts[0]!) && split.given > 0 && split.given < parts.length) {
+    const whole = pick.part === 'full' || (isGiven(parts[0]!) && !surnameToo(parts[0]!));
+    if (whole && split.given > 0 && split.given < parts.length) {
       name = parts.slice(split.given).join(' ');
       quote = partsOf(pick.name).slice(split.given).join(' ');
       also = { firstName: parts.slice(0, split.given).join(' ') };
