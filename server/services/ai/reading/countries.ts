@@ -12,6 +12,16 @@ import { distance, slipsAllowed } from './words';
 const BY_NAME = new Map(COUNTRIES.map((c) => [fold(c.name), c.name]));
 const NAME_OF = new Map(COUNTRIES.map((c) => [c.code, c.name]));
 
+/** Letters only, in words: "Côte d’Ivoire" and "cote d ivoir" split alike. */
+const wordsIn = (text: string) => fold(text).replace(/[^\p{L}\s-]+/gu, ' ').split(/[\s-]+/).filter(Boolean);
+
+/**
+ * How a word sounds more than how it is spelled: "phillipino" and "filipino", "brazillian" and "brazilian",
+ * "columbian" and "colombian" come closer, so a slip of hearing counts as one of typing.
+ */
+export const soundKey = (word: string) =>
+  word.replace(/ph/g, 'f').replace(/th/g, 't').replace(/y/g, 'i').replace(/z/g, 's').replace(/k/g, 'c').replace(/qu/g, 'c').replace(/(.)\1+/g, '$1');
+
 let spellings: Array<{ words: string[]; country: string }> | undefined;
 /** Every name and nationality word, as folded words, for matching a slip. */
 function allSpellings() {
@@ -19,12 +29,12 @@ function allSpellings() {
   const list: Array<{ words: string[]; country: string }> = [];
   for (const language of ['en', 'es', 'fr', 'pt']) {
     const names = new Intl.DisplayNames([language], { type: 'region' });
-    for (const { code, name } of COUNTRIES) list.push({ words: fold(names.of(code) ?? name).split(/[\s-]+/), country: name });
+    for (const { code, name } of COUNTRIES) list.push({ words: wordsIn(names.of(code) ?? name), country: name });
   }
   for (const [code, words] of Object.entries(DEMONYMS)) {
     const country = NAME_OF.get(code);
     if (!country) continue;
-    for (const word of [...words.en, ...words.es, ...words.fr, ...words.pt]) list.push({ words: fold(word).split(/[\s-]+/), country });
+    for (const word of [...words.en, ...words.es, ...words.fr, ...words.pt]) list.push({ words: wordsIn(word), country });
   }
   spellings = list;
   return list;
@@ -32,7 +42,7 @@ function allSpellings() {
 
 /** The one country whose name (or nationality word) the words come close to, and the words it matched. */
 function nearest(text: string): { country: string; quote: string; others?: string[] } | undefined {
-  const words = fold(text).replace(/[^\p{L}\s-]+/gu, ' ').split(/[\s-]+/).filter(Boolean);
+  const words = wordsIn(text);
   const hits = new Map<string, string>();
   for (const { words: name, country } of allSpellings()) {
     for (let i = 0; i + name.length <= words.length; i++) {
@@ -40,7 +50,8 @@ function nearest(text: string): { country: string; quote: string; others?: strin
       const wanted = name.join(' ');
       if (wanted.length < 5) continue;
       const d = distance(typed, wanted, 2);
-      if (d > 0 && d <= slipsAllowed(wanted)) hits.set(country, typed);
+      const heard = distance(soundKey(typed), soundKey(wanted), 2);
+      if ((d > 0 && d <= slipsAllowed(wanted)) || (d > 0 && heard <= Math.max(0, slipsAllowed(wanted) - 1))) hits.set(country, typed);
     }
   }
   if (hits.size !== 1) return hits.size > 1 ? { country: [...hits.keys()][0]!, quote: [...hits.values()][0]!, others: [...hits.keys()].slice(1) } : undefined;
