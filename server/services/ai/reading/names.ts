@@ -64,6 +64,27 @@ interface Clause {
   part?: NamePart;
 }
 
+/**
+ * A form's labels, as people copy them with their value ("Nom de famille : TRAORE", "Apellidos - Ruiz Soto",
+ * "Given name(s): Mary Ann"), folded, with the part of the name each names. A label says which part follows; its own
+ * words are never the name ("de Famille" was stored from the first).
+ */
+const LABELS: Record<string, NamePart> = Object.fromEntries([
+  ...['surname', 'surnames', 'last name', 'last names', 'family name', 'family names', 'apellido', 'apellidos', 'primer apellido', 'segundo apellido', 'nom de famille', 'nom de naissance', "nom d'usage", 'nom d usage', 'sobrenome', 'sobrenomes', 'apelido', 'apelidos', 'ultimo sobrenome'].map((l) => [l, 'surname' as const]),
+  ...['first name', 'first names', 'given name', 'given names', 'nombre de pila', 'nombres de pila', 'nombres', 'prenom', 'prenoms', 'primeiro nome', 'prenome', 'nomes', 'primer nombre'].map((l) => [l, 'given' as const]),
+  ...['full name', 'nombre completo', 'nom complet', 'nome completo'].map((l) => [l, 'full' as const]),
+  // "Nom", "Nombre", "Nome", "Name": on a form each may be the surname, the given names or the whole name.
+  ...['name', 'names', 'nom', 'nombre', 'nome'].map((l) => [l, 'unsaid' as const]),
+]);
+const LABELLED = /^\s*([\p{L}'’ ]{2,32}?)\s*(?:\(\s*s\s*\))?\s*(?::|\s-\s|\s=\s|=)\s*(.*)$/su;
+
+/** A known label and what follows it, or undefined when the message does not start with one. */
+function formLabel(text: string): { part: NamePart; rest: string } | undefined {
+  const match = LABELLED.exec(text);
+  const part = match ? LABELS[plain(match[1]!)] : undefined;
+  return part ? { part, rest: match![2]!.trim() } : undefined;
+}
+
 /** Clauses of the message: split at punctuation and at 'and'-words, each with the naming phrase that opened it. */
 function clauses(text: string): Clause[] {
   const out: Clause[] = [];
@@ -151,7 +172,8 @@ const LAST = /last|surname|apellido|family/i;
 
 export function readName(asked: Asked, text: string, language: Language): Reading {
   if (/payer/.test(asked.field) && SELF.includes(plain(text).replace(/[-']/g, ' ').replace(/\s+/g, ' ').trim())) return value('Self', 0.9, { quote: text.trim() });
-  const found = clauses(text)
+  const label = formLabel(text);
+  const found = (label ? clauses(label.rest).map((c, i) => (i === 0 ? { ...c, named: true, part: label.part } : c)) : clauses(text))
     .map((c) => ({ ...c, name: nameIn(c.words, c.named) }))
     .filter((c): c is Clause & { name: string[] } => Boolean(c.name) && !isPlace(c.name!.join(' ')));
   const pick = found.find((c) => c.named) ?? found[0];
