@@ -1,3 +1,4 @@
+import { unsure } from './unsure';
 import { tidy } from '../builtin/text';
 import { readAmount } from './amounts';
 import { readChoice } from './choices';
@@ -83,5 +84,6 @@ export function readAnswer(asked: Asked, raw: string, context: ReadContext): Rea
   if (reading.outcome !== 'value') return silence ? silent(silence) : reading;
   // "¿México?": an answer asked back is shown back and asked.
   if (/[?？]/.test(text)) return { ...reading, confidence: Math.min(reading.confidence, 0.6) };
+  if (unsure(asked.kind, text)) return { ...reading, confidence: Math.min(reading.confidence, 0.7) };
   return reading;
 }
