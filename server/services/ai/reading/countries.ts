@@ -59,8 +59,43 @@ function nearest(text: string): { country: string; quote: string; others?: strin
   return { country, quote };
 }
 
+/**
+ * Names two countries share, in the four languages ("Korea", "coreano", "Congo", "congolaise"): the word that tells
+ * them apart ("South", "del Sur", "démocratique", "Kinshasa") settles which; without it the answer is read back with
+ * both, never stored.
+ */
+const SHARED: Array<{ stem: RegExp; countries: Array<{ name: string; by: RegExp }> }> = [
+  {
+    stem: /\b(?:korea|corea|coree|coreia|korean|coreano|coreana|coreen|coreenne|coreanos|coreanas|koreans)\b/,
+    countries: [
+      { name: 'South Korea', by: /\b(?:south|sur|sud|sul|seoul|seul|rok)\b/ },
+      { name: 'North Korea', by: /\b(?:north|norte|nord|pyongyang|dprk)\b/ },
+    ],
+  },
+  {
+    stem: /\b(?:congo|congolese|congoleno|congolena|congoles|congolesa|congolais|congolaise)\b/,
+    countries: [
+      { name: 'Democratic Republic of the Congo', by: /\b(?:democratic|democratica|democratique|rdc|drc|rd|kinshasa)\b/ },
+      { name: 'Republic of the Congo', by: /\bbrazzaville\b|^(?!.*\bdemocrat).*\b(?:republic of the congo|republica del congo|republique du congo|republica do congo)\b/ },
+    ],
+  },
+];
+
+/** A shared name in the answer: the one country a word settles, or both when none does. */
+function sharedName(text: string, quote: string): Reading | undefined {
+  const folded = fold(text).replace(/[^\p{L}\s]+/gu, ' ');
+  const shared = SHARED.find((s) => s.stem.test(folded));
+  if (!shared) return undefined;
+  const settled = shared.countries.filter((c) => c.by.test(folded));
+  if (settled.length === 1) return value(settled[0]!.name, 0.95, { quote });
+  const [first, ...others] = shared.countries.map((c) => c.name);
+  return value(first!, 0.5, { quote, alternatives: others });
+}
+
 /** The country an answer names: the person's own when it is a nationality question, else the place named. */
 export function readCountry(text: string, nationality: boolean): Reading {
+  const shared = sharedName(text, text.trim());
+  if (shared) return shared;
   const bare = fold(text).replace(/[.!¡¿?]+/g, '').trim();
   const exact = BY_NAME.get(bare);
   if (exact) return value(exact, 0.97, { quote: text.trim() });
