@@ -37,3 +37,31 @@ describe('a name two countries share (issue 42, a class of answer)', () => {
     }
   });
 });
+
+// Another class: two nationalities in one answer, where the question asks for one. Read back with both, never stored.
+const PAIRS: Array<[string, string[]]> = [
+  ['española y argentina', ['Argentina', 'Spain']], ['Irish and British', ['Ireland', 'United Kingdom']], ['mexicano y estadounidense', ['Mexico', 'United States']],
+  ['française et marocaine', ['France', 'Morocco']], ['brasileira e portuguesa', ['Brazil', 'Portugal']], ['Irish/British', ['Ireland', 'United Kingdom']],
+  ['franco-algérien', ['Algeria', 'France']], ['hispano-marroquí', ['Morocco', 'Spain']], ['luso-brasileira', ['Brazil', 'Portugal']], ['Italo-Argentine', ['Argentina', 'Italy']],
+];
+
+describe('two nationalities in one answer (issue 42, a class of answer)', () => {
+  it('are read back with both at a nationality question, whatever is said before', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...PAIRS), fc.constantFrom('', 'soy ', 'je suis ', 'sou ', "I'm ", 'tengo doble nacionalidad: '), ([said, both], lead) => {
+        const r = readCountry(`${lead}${said}`, true);
+        expect(r.outcome, said).toBe('value');
+        if (r.outcome !== 'value') return;
+        expect(r.confidence, said).toBeLessThan(0.8);
+        expect([r.value, ...(r.alternatives ?? [])].sort(), said).toEqual(both);
+      }),
+    );
+  });
+
+  it('a nationality and a place of residence is still the nationality', () => {
+    for (const [said, country] of [['soy mexicana y vivo en España', 'Mexico'], ["I'm Irish but I live in France", 'Ireland'], ['je suis sénégalais, j’habite à Paris', 'Senegal']] as const) {
+      const r = readCountry(said, true);
+      expect(r.outcome === 'value' && r.confidence >= 0.8 ? r.value : undefined, said).toBe(country);
+    }
+  });
+});

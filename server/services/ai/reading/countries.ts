@@ -92,6 +92,34 @@ function sharedName(text: string, quote: string): Reading | undefined {
   return value(first!, 0.5, { quote, alternatives: others });
 }
 
+/** "franco-", "hispano-", "luso-": the first half of a compound nationality, and its country. */
+const PREFIX: Record<string, string> = {
+  franco: 'France', hispano: 'Spain', luso: 'Portugal', anglo: 'United Kingdom', italo: 'Italy', germano: 'Germany', greco: 'Greece', sino: 'China',
+  nippo: 'Japan', russo: 'Russia', belgo: 'Belgium', helveto: 'Switzerland', americano: 'United States', mexicano: 'Mexico', argentino: 'Argentina', brasileiro: 'Brazil',
+  teuto: 'Germany', hispanico: 'Spain', polono: 'Poland', turco: 'Turkey', indo: 'India', canado: 'Canada',
+};
+const JOINED = /^\s*(?:y|and|et|e|&|\/|,|ou|or|o|also|tambien|aussi|tambem)?\s*$/;
+
+/**
+ * Two nationalities said together: two countries joined only by "and"/"y"/"et"/"e"/"/" ("española y argentina",
+ * "Irish/British"), or a compound ("franco-algérien", "hispano-marroquí", "luso-brasileira").
+ */
+function twoNationalities(text: string, places: ReturnType<typeof findCountries>): string[] | undefined {
+  const compound = /\b(\p{L}+)[-‑](\p{L}+)\b/u.exec(fold(text));
+  const first = compound ? PREFIX[compound[1]!.replace(/a$/, 'o')] : undefined;
+  if (first) {
+    const second = places.find((p) => p.country !== first && fold(p.text).length > 2);
+    if (second) return [first, second.country];
+  }
+  const sorted = [...places].sort((a, b) => a.index - b.index);
+  for (let i = 0; i + 1 < sorted.length; i++) {
+    const a = sorted[i]!;
+    const b = sorted[i + 1]!;
+    if (a.country !== b.country && JOINED.test(fold(text.slice(a.index + a.text.length, b.index)))) return [a.country, b.country];
+  }
+  return undefined;
+}
+
 /** The country an answer names: the person's own when it is a nationality question, else the place named. */
 export function readCountry(text: string, nationality: boolean): Reading {
   const shared = sharedName(text, text.trim());
@@ -102,8 +130,11 @@ export function readCountry(text: string, nationality: boolean): Reading {
   const own = findNationality(text);
   const places = findCountries(text);
   const distinct = [...new Set(places.map((p) => p.country))];
-  // "peruana y española", "American and Mexican": two nationalities, one asked for.
+  // "peruana y española", "American and Mexican", "española y argentina" (a demonym that is also a country's name),
+  // "franco-algérien": two nationalities, one asked for.
   const demonyms = [...new Set(places.filter((p) => p.demonym).map((p) => p.country))];
+  const paired = nationality ? twoNationalities(text, places) : undefined;
+  if (paired) return value(paired[0]!, 0.5, { quote: text.trim(), alternatives: paired.slice(1) });
   if (nationality && demonyms.length > 1) return value(demonyms[0]!, 0.5, { quote: text.trim(), alternatives: demonyms.slice(1) });
   if (own && (nationality || distinct.length <= 1)) return value(own.country, distinct.length > 1 ? 0.85 : 0.95, { quote: own.text });
   if (distinct.length === 1) return value(distinct[0]!, 0.9, { quote: places[0]!.text });
