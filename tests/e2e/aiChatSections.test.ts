@@ -43,7 +43,8 @@ describe('/ai-chat-sections', () => {
     expect(moved).toMatch(/correo/);
     expect(await state(page)).toMatchObject({ personal: 'completed', contact: 'current' });
     for (const text of ['ana.sections.e2e@example.com', '+52 55 1234 5678', 'Av. Reforma 1', 'Ciudad de México']) await answer(page, text);
-    for (const text of ['G12345678', 'México', '10/01/2022', '09/01/2032']) await answer(page, text);
+    // A day and month both under 13 (10/01) is asked back since issue 42: these dates leave no doubt.
+    for (const text of ['G12345678', 'México', '20/01/2022', '19/01/2032']) await answer(page, text);
     await answer(page, 'llego el 1 de marzo de 2027');
     await answer(page, 'salgo el 15 de marzo de 2027');
     await answer(page, 'Hotel Plaza, Nueva York');
@@ -55,7 +56,7 @@ describe('/ai-chat-sections', () => {
     expect(await audit(page, 'analysis')).toBe('');
     const lead = await e2e.server.app.db.selectFrom('leads').selectAll().where('email', '=', 'ana.sections.e2e@example.com').executeTakeFirstOrThrow();
     expect(lead).toMatchObject({ source: 'ai-chat-sections', name: 'Ana Lopez', nationality: 'Mexico', travel_purpose: 'tourism' });
-    expect(JSON.parse(lead.form_data)).toMatchObject({ dateOfBirth: '1990-03-15', passportExpiry: '2032-01-09', arrivalDate: '2027-03-01', departureDate: '2027-03-15' });
+    expect(JSON.parse(lead.form_data)).toMatchObject({ dateOfBirth: '1990-03-15', passportExpiry: '2032-01-19', arrivalDate: '2027-03-01', departureDate: '2027-03-15' });
     expect(pageErrors(page)).toEqual([]);
   }, 90_000);
 

@@ -124,7 +124,7 @@ export async function step(input: StepInput): Promise<Step> {
   }
   const reading = await engine.read({ asked, ...(input.question ? { question: input.question } : {}), text, language, today: toIsoDate(today) }, signal);
   if (reading.outcome !== 'value') return again(asked, input, reading.outcome);
-  if (!fromTheirWords(asked, text, reading.value, reading.typed)) return again(asked, input, 'notUnderstood');
+  if (!reading.listed && !fromTheirWords(asked, text, reading.value, reading.typed)) return again(asked, input, 'notUnderstood');
   if (reading.confidence >= SURE) return store(asked, input, reading.value, reading.also);
   // What is shown back is all a Yes stores: another field's value read beside it waits for its own question.
   const pending: Pending = { field: asked.field, value: reading.value, ...(reading.alternatives?.length ? { alternatives: reading.alternatives } : {}) };

@@ -171,7 +171,7 @@ const FIRST = /first|given|nombre|prenom/i;
 const LAST = /last|surname|apellido|family/i;
 
 export function readName(asked: Asked, text: string, language: Language): Reading {
-  if (/payer/.test(asked.field) && SELF.includes(plain(text).replace(/[-']/g, ' ').replace(/\s+/g, ' ').trim())) return value('Self', 0.9, { quote: text.trim() });
+  if (/payer/.test(asked.field) && SELF.includes(plain(text).replace(/[-']/g, ' ').replace(/\s+/g, ' ').trim())) return value('Self', 0.9, { quote: text.trim(), listed: true });
   const label = formLabel(text);
   const found = (label ? clauses(label.rest).map((c, i) => (i === 0 ? { ...c, named: true, part: label.part } : c)) : clauses(text))
     .map((c) => ({ ...c, name: nameIn(c.words, c.named) }))

@@ -48,6 +48,8 @@ export type Reading =
       alternatives?: string[];
       /** The name as typed, when the value is its passport spelling. */
       typed?: string;
+      /** A value of the question's own ("Self" for "moi-même"), not the applicant's words: no typed word need make it. */
+      listed?: true;
       /** Other fields the same answer gave ('my name is Ana Souza' to a first-name question gives the last name). */
       also?: Record<string, string>;
     }
