@@ -190,15 +190,16 @@ export class GroupService {
    * GET /api/leads/{leadId}/group. A traveller who opened their own application from an invitation (issue 43) may
    * use it and nothing else of the group: to them it travels alone.
    */
-  async ofLead(access: Access, leadId: string): Promise<GroupDto> {
+  // An application that travels alone answers null (issue 45 item 14): every page that opens an application asks,
+  // and a 404 there was a console error for most of them. A group this session may not see reads as none.
+  async ofLead(access: Access, leadId: string): Promise<GroupDto | null> {
     const lead = await findLeadRow(this.db, leadId);
     if (!lead || !canAccessLead(access, lead)) throw refusal(Boolean(lead));
     const membership = await findMembership(this.db, lead.id);
-    const notInGroup = () => new Problem(404, 'This application is not in a group.', {}, 'no_group');
-    if (!membership) throw notInGroup();
+    if (!membership) return null;
     const group = await findGroup(this.db, membership.group_id);
     const leader = group ? await findLeadRow(this.db, group.leader_lead_id) : undefined;
-    if (group && leader && !canAccessLead(access, leader) && membership.relationship !== 'leader') throw notInGroup();
+    if (group && leader && !canAccessLead(access, leader) && membership.relationship !== 'leader') return null;
     return this.dto(this.db, (await groupFor(this.db, access, group)).group);
   }
 
