@@ -42,6 +42,8 @@ const ORDER: OrderDto = {
   failure: null,
   receiptEmail: 'maria@example.com',
   formReady: true,
+  traveller: 'Ana García',
+  groupPaymentId: null,
   createdAt: '2026-11-23T10:00:00.000Z',
   paidAt: '2026-11-23T10:00:01.000Z',
 };

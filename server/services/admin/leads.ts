@@ -10,6 +10,7 @@ import { adminAnswers } from './answers';
 import { BOM, csvRow } from './csv';
 import { findMembership, membersWithLeads, membershipsOf } from '../../../db/queries/groups';
 import { travellerName } from '../groups/service';
+import { leadName, leadPhone } from '../../../machines/domain/leadIdentity';
 
 export const PAGE_SIZE = 50;
 const EXPORT_BATCH = 1000;
@@ -17,7 +18,7 @@ const EXPORT_BATCH = 1000;
 function toRow(row: LeadListRow): AdminLeadRow {
   return {
     id: row.id,
-    name: row.name,
+    name: leadName(row),
     email: row.email,
     country: row.nationality,
     formType: row.form_type,
@@ -72,7 +73,7 @@ export class AdminLeadService {
     const { country, ...listed } = toRow(row);
     return {
       ...listed,
-      phone: row.phone,
+      phone: leadPhone(row),
       nationality: country,
       travelPurpose: purposeOf(row),
       answers: adminAnswers(row.source, formData),
@@ -128,7 +129,7 @@ export class AdminLeadService {
           .map((r) => {
             const lead = toRow(r);
             const group = groups.get(r.id);
-            return csvRow([lead.id, lead.name, lead.email, r.phone, lead.country, lead.formType, r.travel_purpose, lead.completionStatus, lead.paymentStatus, lead.plan, lead.progress, lead.source, lead.createdAt, lead.lastActive, group?.group_id, group?.relationship]);
+            return csvRow([lead.id, lead.name, lead.email, leadPhone(r), lead.country, lead.formType, purposeOf(r), lead.completionStatus, lead.paymentStatus, lead.plan, lead.progress, lead.source, lead.createdAt, lead.lastActive, group?.group_id, group?.relationship]);
           })
           .join('');
         const last = rows[rows.length - 1] as LeadListRow;

@@ -20,7 +20,7 @@ import {
 import { addHistory, findLeadRow, insertLead, lockLeadRow } from '../../../db/queries/leads';
 import type { LeadRow, TravellerGroupRow } from '../../../db/schema';
 import { findCountry } from '../../../machines/domain/countries';
-import { asFormData, nameOf, ownAnswers, prefill, read, same, type TravellerAnswers } from '../../../machines/domain/sharedAnswers';
+import { asFormData, ownAnswers, prefill, read, same, type TravellerAnswers } from '../../../machines/domain/sharedAnswers';
 import {
   BIRTH_DATE_PATH,
   FORM_SOURCES,
@@ -39,6 +39,7 @@ import {
   type TravellerForm,
 } from '../../../machines/domain/travellerGroup';
 import { toIsoDate } from '../../../machines/domain/validators';
+import { leadName } from '../../../machines/domain/leadIdentity';
 import type { GroupDto, GuardianBody, NewTravellerBody, TravellerAdded, TravellerDto } from '../../../openapi/schemas/groups';
 import { englishMessage } from '../../lib/messages';
 import { badRequest, Problem } from '../../lib/problems';
@@ -76,7 +77,7 @@ function purposeOf(leader: Pick<LeadRow, 'source' | 'form_data' | 'travel_purpos
 }
 
 /** A traveller's name: their lead's, else as their form holds it (a lead made by a wizard may not have one yet). */
-export const travellerName = (member: MemberWithLead) => member.name.trim() || nameOf(travellerOf(member));
+export const travellerName = (member: MemberWithLead) => leadName(member);
 
 function travellerOf(member: MemberWithLead): TravellerAnswers {
   return { leadId: member.lead_id, role: member.relationship as Role, form: formOf(member) ?? 'ESTA', answers: parse(member.form_data) };
