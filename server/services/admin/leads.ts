@@ -11,6 +11,7 @@ import { BOM, csvRow } from './csv';
 import { findMembership, membersWithLeads, membershipsOf } from '../../../db/queries/groups';
 import { travellerName } from '../groups/service';
 import { leadName, leadPhone } from '../../../machines/domain/leadIdentity';
+import { cardBrandName } from '../../../machines/domain/payment';
 
 export const PAGE_SIZE = 50;
 const EXPORT_BATCH = 1000;
@@ -91,7 +92,7 @@ export class AdminLeadService {
           .map((a) => ({
             status: a.status,
             reason: a.decline_code,
-            card: a.card_brand && a.card_last4 ? `${a.card_brand} ${a.card_last4}` : null,
+            card: a.card_brand && a.card_last4 ? `${cardBrandName(a.card_brand)} ${a.card_last4}` : null,
             reference: a.gateway_ref,
             createdAt: a.created_at,
           })),

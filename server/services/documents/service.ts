@@ -55,16 +55,17 @@ export class DocumentService {
   async receipt(access: Access, confirmationNumber: string): Promise<PdfFile> {
     const row = await findOrderByNumber(this.db, confirmationNumber.trim());
     // The same owner check as any order's (403 for another session, 404 for no such number), in the group's read.
-    if (row?.plan === 'group') return this.groupReceipt(await this.groupPayments.get(access, row.id));
+    const signedIn = Boolean(row?.user_id);
+    if (row?.plan === 'group') return this.groupReceipt(await this.groupPayments.get(access, row.id), signedIn);
     const { order, lead } = await this.orders.byNumber(access, confirmationNumber);
     const { brandName } = await getSetting(this.db, 'branding');
-    const bytes = await receiptPdf({ order, brandName, lead: pdfLead(lead), supportEmail: SUPPORT_EMAIL, officialSite: OFFICIAL_SITES[order.service] });
+    const bytes = await receiptPdf({ order, brandName, lead: pdfLead(lead), supportEmail: SUPPORT_EMAIL, officialSite: OFFICIAL_SITES[order.service], signedIn });
     return { fileName: receiptFileName(order), bytes };
   }
 
-  private async groupReceipt(payment: GroupPaymentDto): Promise<PdfFile> {
+  private async groupReceipt(payment: GroupPaymentDto, signedIn: boolean): Promise<PdfFile> {
     const { brandName } = await getSetting(this.db, 'branding');
-    const bytes = await groupReceiptPdf({ payment, brandName, supportEmail: SUPPORT_EMAIL, officialSites: OFFICIAL_SITES });
+    const bytes = await groupReceiptPdf({ payment, brandName, supportEmail: SUPPORT_EMAIL, officialSites: OFFICIAL_SITES, signedIn });
     return { fileName: groupReceiptFileName(payment), bytes };
   }
 
@@ -73,11 +74,11 @@ export class DocumentService {
    * address the buyer gave), so there is no session to check here.
    */
   async receiptOf(order: OrderRow): Promise<PdfFile> {
-    if (order.plan === 'group') return this.groupReceipt(await this.groupPayments.paymentOf(order));
+    if (order.plan === 'group') return this.groupReceipt(await this.groupPayments.paymentOf(order), Boolean(order.user_id));
     const lead = order.lead_id ? ((await findLeadRow(this.db, order.lead_id)) ?? null) : null;
     const dto = toOrderDto(order, await this.orders.priceTable(), lead);
     const { brandName } = await getSetting(this.db, 'branding');
-    const bytes = await receiptPdf({ order: dto, brandName, lead: pdfLead(lead), supportEmail: SUPPORT_EMAIL, officialSite: OFFICIAL_SITES[dto.service] });
+    const bytes = await receiptPdf({ order: dto, brandName, lead: pdfLead(lead), supportEmail: SUPPORT_EMAIL, officialSite: OFFICIAL_SITES[dto.service], signedIn: Boolean(order.user_id) });
     return { fileName: receiptFileName(dto), bytes };
   }
 

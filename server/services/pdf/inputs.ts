@@ -21,6 +21,8 @@ export interface ReceiptInput {
   supportEmail: string;
   /** The government's own site, where the government fee is paid. */
   officialSite: string;
+  /** Bought while signed in to an account: the order is already there, so no sign-in line. */
+  signedIn?: boolean;
 }
 
 export interface FormInput {
@@ -36,4 +38,6 @@ export interface GroupReceiptInput {
   supportEmail: string;
   /** Each government's own site, where its fee is paid. */
   officialSites: Record<OrderDto['service'], string>;
+  /** Bought while signed in to an account: the payment is already there, so no sign-in line. */
+  signedIn?: boolean;
 }
