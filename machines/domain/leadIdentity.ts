@@ -41,3 +41,14 @@ export function leadName(lead: LeadIdentitySource): string {
 export function leadPhone(lead: LeadIdentitySource): string {
   return (lead.phone ?? '').trim() || first(answersOf(lead), (t) => read(t, PHONE_PATHS[t.form]));
 }
+
+/**
+ * The e-mail the traveller's own answers give: the question wizards ask 'email' (ESTA) or 'email-address' (DS-160),
+ * the ten-section form keeps it with the address. '' when they give none.
+ */
+export function answeredEmail(lead: Pick<LeadIdentitySource, 'form_data'>): string {
+  const answers = answersOf(lead);
+  const flat = [answers.email, answers['email-address']].find((v) => typeof v === 'string' && v.trim());
+  if (typeof flat === 'string') return flat.trim();
+  return first(answers, (t) => (t.form === 'DS-160' ? read(t, 'address-phone.emailAddress') : undefined));
+}

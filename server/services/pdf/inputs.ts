@@ -7,8 +7,11 @@ export interface PdfLead {
   /** Which form or chat saved the answers; it decides how `formData` is read (see answers.ts). */
   source: string;
   name: string;
+  /** The traveller's own e-mail, or '' (a group's traveller is never shown the leader's as theirs). */
   email: string;
   phone: string;
+  /** A minor's parent or guardian, as the form names them ('Ana Garcia (mother)'), or null. */
+  guardian?: string | null;
   nationality: string;
   travelPurpose: string;
   formData: Record<string, unknown>;
