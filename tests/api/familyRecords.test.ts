@@ -49,7 +49,13 @@ describe(`a traveller's records name them, on ${dialectUnderTest}`, () => {
     expect(detail.statusCode, detail.body).toBe(200);
     expect(detail.json()).toMatchObject({ name: 'Maria Lopez', phone: '+52 33 1234 5678' });
     const list = await t.app.inject({ method: 'GET', url: "/api/admin/leads", remoteAddress: remoteAddress(), headers: { cookie: admin } });
-    expect(list.json().leads).toContainEqual(expect.objectContaining({ id: leadId, name: "Maria Lopez" }));
+    expect(list.json().leads).toContainEqual(expect.objectContaining({ id: leadId, name: "Maria Lopez", groupNumber: null, groupRole: null }));
+
+    // A family's rows are told apart by their group (item 11): the leader's row names the group and her role.
+    const group = await t.app.inject({ method: 'POST', url: `/api/leads/${leadId}/group`, remoteAddress: remoteAddress(), headers: { cookie } });
+    expect(group.statusCode, group.body).toBe(201);
+    const grouped = await t.app.inject({ method: 'GET', url: '/api/admin/leads', remoteAddress: remoteAddress(), headers: { cookie: admin } });
+    expect(grouped.json().leads).toContainEqual(expect.objectContaining({ id: leadId, groupNumber: group.json().number, groupRole: 'leader' }));
 
     const csv = await t.app.inject({ method: 'GET', url: "/api/admin/leads/export", remoteAddress: remoteAddress(), headers: { cookie: admin } });
     const row = csv.body.split('\n').find((line) => line.includes(leadId)) ?? '';

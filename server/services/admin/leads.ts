@@ -16,7 +16,9 @@ import { cardBrandName } from '../../../machines/domain/payment';
 export const PAGE_SIZE = 50;
 const EXPORT_BATCH = 1000;
 
-function toRow(row: LeadListRow): AdminLeadRow {
+type Membership = { number: string | null; relationship: string } | undefined;
+
+function toRow(row: LeadListRow, group?: Membership): AdminLeadRow {
   return {
     id: row.id,
     name: leadName(row),
@@ -30,6 +32,8 @@ function toRow(row: LeadListRow): AdminLeadRow {
     source: row.source,
     createdAt: row.created_at,
     lastActive: row.updated_at,
+    groupNumber: group?.number ?? null,
+    groupRole: group?.relationship ?? null,
   };
 }
 
@@ -48,7 +52,8 @@ export class AdminLeadService {
 
   async list(filter: LeadFilter, page: number): Promise<AdminLeadsDto> {
     const [rows, total] = await Promise.all([listLeads(this.db, filter, (page - 1) * PAGE_SIZE, PAGE_SIZE), countLeads(this.db, filter)]);
-    return { leads: rows.map(toRow), total, page, pageSize: PAGE_SIZE };
+    const groups = await membershipsOf(this.db, rows.map((r) => r.id));
+    return { leads: rows.map((row) => toRow(row, groups.get(row.id))), total, page, pageSize: PAGE_SIZE };
   }
 
   async detail(id: string): Promise<AdminLeadDetailDto> {
@@ -128,8 +133,8 @@ export class AdminLeadService {
         const groups = await membershipsOf(db, rows.map((r) => r.id));
         yield rows
           .map((r) => {
-            const lead = toRow(r);
             const group = groups.get(r.id);
+            const lead = toRow(r, group);
             return csvRow([lead.id, lead.name, lead.email, leadPhone(r), lead.country, lead.formType, purposeOf(r), lead.completionStatus, lead.paymentStatus, lead.plan, lead.progress, lead.source, lead.createdAt, lead.lastActive, group?.group_id, group?.relationship]);
           })
           .join('');
