@@ -47,6 +47,17 @@ describe('the landing page', () => {
     for (const name of ['English', 'Español', 'Français', 'Português']) expect(await byRole(page, 'button', name).wait()).toBeTruthy();
     expect(await page.$$('svg[data-feature-icon]')).toHaveLength(4);
     expect(await textOf(page, 'main')).not.toMatch(/\p{Extended_Pictographic}/u);
+    // On a 375 px phone the header's language select leaves the brand uncovered.
+    await page.setViewport({ width: 375, height: 800 });
+    const overlap = await page.evaluate(() => {
+      const logo = document.querySelector('header a')?.getBoundingClientRect();
+      const select = document.querySelector('#language-select')?.getBoundingClientRect();
+      if (!logo || !select) return -1;
+      const x = Math.min(logo.right, select.right) - Math.max(logo.left, select.left);
+      const y = Math.min(logo.bottom, select.bottom) - Math.max(logo.top, select.top);
+      return x > 0 && y > 0 ? x : 0;
+    });
+    expect(overlap).toBe(0);
   });
 
   it('detects the browser language, then the time zone, and offers all four in the header', async () => {
