@@ -382,6 +382,12 @@ export interface PremiumInterviewsTable {
   /** The language the applicant chose explicitly; null when the interview follows the interface's. */
   chosen_language: string | null;
   finished_at: string | null;
+  /** 'preparing' while the preparation job runs (issue 42), then 'ready'; 'failed' if even the built-in reading failed. */
+  status: 'preparing' | 'ready' | 'failed';
+  /** The pasted text, kept only while the interview is being prepared. */
+  pending_text: string | null;
+  /** When a process took the preparation job; a stale claim is taken over. */
+  claimed_at: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -20,6 +20,7 @@ import * as m0020 from './0020_orders_keep_lead';
 import * as m0023 from './0023_mail';
 import * as m0024 from './0024_email_links';
 import * as m0025 from './0025_group_numbers';
+import * as m0030 from './0030_premium_preparation';
 import * as m0037 from './0037_operators';
 import * as m0038 from './0038_audit_log';
 import * as m0027 from './0027_government_fees';
@@ -49,6 +50,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0023_mail': m0023,
   '0024_email_links': m0024,
   '0025_group_numbers': m0025,
+  '0030_premium_preparation': m0030,
   '0037_operators': m0037,
   '0038_audit_log': m0038,
   '0027_government_fees': m0027,

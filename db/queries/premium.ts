@@ -60,3 +60,19 @@ export async function lockInterview(db: Executor, dialect: Dialect, id: string):
   const query = db.selectFrom('premium_interviews').selectAll().where('id', '=', id);
   return (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
 }
+
+/**
+ * Takes an interview's preparation job (issue 42): true when this process now holds it, because no process held it
+ * or its holder's claim is older than `staleBefore` (the process went away). One conditional update, so two
+ * processes never both take it.
+ */
+export async function claimPreparation(db: Executor, id: string, at: string, staleBefore: string): Promise<boolean> {
+  const result = await db
+    .updateTable('premium_interviews')
+    .set({ claimed_at: at })
+    .where('id', '=', id)
+    .where('status', '=', 'preparing')
+    .where((eb) => eb.or([eb('claimed_at', 'is', null), eb('claimed_at', '<', staleBefore)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

@@ -38,9 +38,10 @@ export const interviewPrep = defineRoute({
   method: 'POST',
   url: '/api/premium/interview-prep',
   tags: ['premium'],
-  summary: "Reads the applicant's facts from the pasted DS-160 data (or the saved application), runs the rule book over them and builds the interview's questions. Verified sessions only (403).",
+  summary:
+    "Reads the applicant's facts from the pasted DS-160 data (or the saved application), runs the rule book over them and builds the interview's questions, as a job: 200 with the questions when it is done at once, 202 while a model is still reading (follow GET /api/premium/interview until its status is ready). Verified sessions only (403).",
   body: InterviewPrepSchema,
-  responses: { 200: InterviewSchema, ...errorResponses(400, 403, 404, 429) },
+  responses: { 200: InterviewSchema, 202: InterviewSchema, ...errorResponses(400, 403, 404, 429) },
 });
 
 export const evaluateAnswer = defineRoute({

@@ -57,7 +57,8 @@ export type InterviewQuestionDto = Static<typeof InterviewQuestionSchema>;
 export const InterviewSchema = Type.Object({
   interviewId: Type.String(),
   language: LanguageEnum,
-  questions: Type.Array(InterviewQuestionSchema),
+  questions: Type.Array(InterviewQuestionSchema, { description: 'The questions once ready; none while the interview is being prepared' }),
+  status: Type.Enum(['ready', 'preparing'], { description: "ready: the questions are here; preparing: a model is still reading, follow GET /api/premium/interview until it is ready" }),
 });
 export type InterviewDto = Static<typeof InterviewSchema>;
 
@@ -122,6 +123,7 @@ export const InterviewStateSchema = Type.Object({
     Type.Null(),
     Type.Object({
       interviewId: Type.String(),
+      status: Type.Enum(['ready', 'preparing', 'failed'], { description: 'preparing: the questions are still being written (ask again shortly); failed: prepare it again' }),
       questions: Type.Array(InterviewQuestionSchema),
       answers: Type.Record(Type.String(), Type.String()),
       evaluations: Type.Record(Type.String(), EvaluationSchema),

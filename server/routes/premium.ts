@@ -40,11 +40,12 @@ const premium: FastifyPluginAsyncTypebox = async (app) => {
     ...fromContract(interviewPrep),
     onRequest: verified,
     config: perSessionPerMinute(20),
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const verified = request.session.premium;
       const interview = await app.premium.prepare(verified, request.owner().ownerToken, { ...request.body, language: request.body.language ?? 'es' });
       request.session.set('premium', { orderId: verified?.orderId as string, interviewId: interview.interviewId });
-      return interview;
+      // Still being prepared: the page follows the interview's state (issue 42).
+      return reply.code(interview.status === 'ready' ? 200 : 202).send(interview);
     },
   });
 

@@ -68,6 +68,19 @@ describe.each(['builtin', 'openai'] as const)('the chats on the %s engine', (eng
     expect(analysis.json().warnings).toEqual([expect.objectContaining({ code: 'waiver-nationality', message: expect.stringMatching(/^Spain is in the Visa Waiver Program/) })]);
   });
 
+  it('intelligent chat: "me llamo josé luis" is two given names, never a last name Luis (issue 42)', async () => {
+    const post = browser(apps[engine]);
+    for (const userResponse of ['me llamo josé luis', 'Me llamo José Luis', 'mi nombre es maria jose']) {
+      const read = await post('/api/openai/response-analysis', { userResponse, currentSection: 'personal', formProgress: empty, language: 'es' });
+      expect(read.statusCode).toBe(200);
+      const data = read.json().extractedData as Record<string, string>;
+      expect(data.lastName, userResponse).toBeUndefined();
+      // Either both given names are kept, or they are shown back to confirm, whole.
+      if (data.firstName) expect(data.firstName).toMatch(/^(?:Jose Luis|Maria Jose)$/);
+      else expect(read.json().clarify).toMatch(/JOSE LUIS|MARIA JOSE|José Luis|Jose Luis|Maria Jose/i);
+    }
+  });
+
   it('AI assistant: an answer read as written', async () => {
     const post = browser(apps[engine]);
     const { sessionId } = (await post('/api/aiassistant/session', { type: 'ds160' })).json();

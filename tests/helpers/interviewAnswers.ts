@@ -31,26 +31,41 @@ const BY_TOPIC: Record<Lang, Record<string, string>> = {
   },
 };
 
-/** Why, per rule: the reason a prepared applicant would give, with the document that proves it. */
-const EXPLAIN: Record<Lang, Record<string, string>> = {
+/** Why, per kind of rule: the reason a prepared applicant would give, with the document that proves it. */
+const WHY: Record<Lang, Record<string, string>> = {
   es: {
-    'employment-funding': 'La razón es que mi hermano Carlos cubre los gastos, ya lo corregí en el formulario y traigo su carta notariada.',
+    funding: 'La razón es que mi hermano Carlos cubre los gastos, ya lo corregí en el formulario y traigo su carta notariada.',
     refusals: 'Es cierto, porque en esa ocasión no llevé documentos; ahora tengo empleo estable y traigo la carta de la Embajada.',
-    'trip-length': 'Lo corregí en el formulario porque era un error; traigo el permiso aprobado por Recursos Humanos con las fechas.',
-    'passport-validity': 'Ya renové el pasaporte porque vencía pronto; traigo el nuevo, emitido por la Cancillería.',
-    'purpose-visa': 'Tienes razón, porque me equivoqué de visa; ya pedí la cita para la visa correcta en el Consulado.',
-    'family-ties': 'Lo explico porque importa: mi familiar tiene residencia legal y yo vuelvo a mi trabajo, lo prueba mi contrato con Seguros Bolívar.',
-    'travel-history': 'Me equivoqué al declararlo porque pensé que no contaba; traigo el pasaporte con los sellos de Migración.',
+    length: 'Lo corregí en el formulario porque era un error; traigo el permiso aprobado por Recursos Humanos con las fechas.',
+    passport: 'Ya renové el pasaporte porque vencía pronto; traigo el nuevo, emitido por la Cancillería.',
+    visa: 'Tienes razón, porque me equivoqué de visa; ya pedí la cita para la visa correcta en el Consulado.',
+    family: 'Lo explico porque importa: mi familiar tiene residencia legal y yo vuelvo a mi trabajo, lo prueba mi contrato con Seguros Bolívar.',
+    history: 'Me equivoqué al declararlo porque pensé que no contaba; traigo el pasaporte con los sellos de Migración.',
   },
   en: {
-    'employment-funding': 'The reason is that my brother Charles covers the costs; I corrected it in the form and bring his notarised letter.',
+    funding: 'The reason is that my brother Charles covers the costs; I corrected it in the form and bring his notarised letter.',
     refusals: 'That is true, because that time I had no documents; now I have a steady job and bring the letter from the Embassy.',
-    'trip-length': 'I corrected it in the form because it was a mistake; I bring the leave approved by Human Resources with the dates.',
-    'passport-validity': 'I already renewed the passport because it was expiring; I bring the new one, issued by the Foreign Ministry.',
-    'purpose-visa': 'You are right, because I chose the wrong visa; I already booked the appointment for the right one at the Consulate.',
-    'family-ties': 'I can explain because it matters: my relative is a legal resident and I return to my job, as my contract with Allianz proves.',
-    'travel-history': 'I declared it wrongly because I thought it did not count; I bring the passport with the stamps from Immigration.',
+    length: 'I corrected it in the form because it was a mistake; I bring the leave approved by Human Resources with the dates.',
+    passport: 'I already renewed the passport because it was expiring; I bring the new one, issued by the Foreign Ministry.',
+    visa: 'You are right, because I chose the wrong visa; I already booked the appointment for the right one at the Consulate.',
+    family: 'I can explain because it matters: my relative is a legal resident and I return to my job, as my contract with Allianz proves.',
+    history: 'I declared it wrongly because I thought it did not count; I bring the passport with the stamps from Immigration.',
   },
+};
+
+/** Which reason each rule of the book calls for. */
+const KIND_OF_RULE: Record<string, string> = {
+  'employer-pays-without-job': 'funding', 'salary-without-job': 'funding', 'pays-alone-without-income': 'funding', 'funding-beyond-income': 'funding',
+  'refusal-declared-no': 'refusals', 'refusal-on-record': 'refusals',
+  'stay-beyond-leave': 'length', 'worker-without-leave': 'length', 'trip-longer-than-purpose': 'length', 'stay-beyond-admission': 'length', 'dates-disagree': 'length',
+  'passport-validity': 'passport', 'purpose-needs-other-visa': 'visa',
+  'relatives-declared-none': 'family', 'family-without-status': 'family', 'family-against-weak-ties': 'family', 'companions-declared-none': 'family', 'companion-status': 'family', 'student-without-school': 'family',
+  'visits-declared-none': 'history', 'overstay-on-record': 'history', 'overstay-declared-no': 'history',
+};
+
+const EXPLAIN: Record<Lang, Record<string, string>> = {
+  es: Object.fromEntries(Object.entries(KIND_OF_RULE).map(([rule, kind]) => [rule, WHY.es[kind] as string])),
+  en: Object.fromEntries(Object.entries(KIND_OF_RULE).map(([rule, kind]) => [rule, WHY.en[kind] as string])),
 };
 
 const GENERAL: Record<Lang, string> = {

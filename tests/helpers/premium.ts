@@ -60,3 +60,23 @@ export async function premiumOrderRow(t: TestApp, status: OrderStatus, code: str
     })
     .execute();
 }
+
+type Send = (method: 'GET' | 'POST', url: string, payload?: unknown) => Promise<{ statusCode: number; json: () => any; body: string }>;
+
+/**
+ * The questions of an interview prepared from pasted text (issue 42): the preparation answers at once when it is done,
+ * or says it is under way, and then the interview's state is followed until its questions are there.
+ */
+export async function preparedQuestions(send: Send, body: { formData?: string; useSaved?: boolean; language: string }): Promise<any[]> {
+  const prep = await send('POST', '/api/premium/interview-prep', body);
+  if (prep.statusCode === 200 && Array.isArray(prep.json().questions) && prep.json().questions.length) return prep.json().questions;
+  if (prep.statusCode !== 200 && prep.statusCode !== 202) throw new Error(`interview-prep answered ${prep.statusCode}: ${prep.body}`);
+  for (let i = 0; i < 600; i++) {
+    const state = await send('GET', `/api/premium/interview?language=${body.language}&explicit=true`);
+    const interview = state.json().interview;
+    if (interview?.status === 'ready' && interview.questions.length) return interview.questions;
+    if (interview?.status === 'failed') throw new Error('the preparation failed');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('the preparation never finished');
+}

@@ -32,7 +32,9 @@ async function readAll(cases: Case[], signal?: () => AbortSignal) {
       cases.slice(i, i + 16).map(async (c) => {
         const reading = await engine.read({ asked: askedFor(c), text: c.text, language: c.language, today: toIsoDate(TODAY) }, signal?.());
         const stored = isSure(reading) ? reading.value : undefined;
-        return { c, verdict: judge(c, stored, reading.outcome === 'value' ? reading.value : undefined), detail: JSON.stringify(reading) };
+        const offered = reading.outcome === 'value' && stored === undefined ? reading : undefined;
+        const outcome = offered?.alternatives?.length ? { choices: [offered.value, ...offered.alternatives] } : { ...(stored !== undefined ? { stored } : {}), ...(offered ? { proposal: offered.value } : {}) };
+        return { c, verdict: judge(c, outcome), detail: JSON.stringify(reading) };
       }),
     );
     out.push(...batch);

@@ -1,7 +1,7 @@
 import type { ApplicantFacts } from './facts/index';
 import type { Judgement } from './evaluate';
 import type { InterviewQuestion } from './questions';
-import { FINDINGS, type Finding, type FindingCode } from './rules/index';
+import { FINDINGS, FUNDING_RULES, type Finding, type FindingCode } from './rules/index';
 import { say, type InterviewLanguage } from './say';
 import { shown } from './shape';
 
@@ -116,7 +116,7 @@ export function finalAnalysis(
   if (family) strengths.push(line('strength.family', { family: [shown(facts, { fact: 'marital' }, language)?.text, shown(facts, { fact: 'children' }, language)?.text].filter(Boolean).join(', ') }));
   if (facts.ties?.some((t) => t.kind === 'property' || t.kind === 'business')) strengths.push(line('strength.property'));
   if (family || facts.ties?.length) odds += 2;
-  if (facts.payer?.kind === 'self' || findings.some((x) => x.rule === 'employment-funding')) recommendations.push(line('funds'));
+  if (facts.payer?.kind === 'self' || findings.some((x) => FUNDING_RULES.includes(x.rule))) recommendations.push(line('funds'));
   if (!recommendations.length) recommendations.push(line('keep'));
 
   let successProbability = Math.round(Math.min(95, Math.max(5, odds)));

@@ -30,12 +30,16 @@ export interface FeedbackDraft {
   feedback: string;
 }
 
+/**
+ * Reads the pasted text and words the interview. Each call may be given the budget it runs within (`signal`): past
+ * it the built-in reading or wording answers.
+ */
 export interface InterviewWriter {
   readonly name: 'builtin' | 'openai';
-  readFacts(text: string): Promise<ApplicantFacts>;
+  readFacts(text: string, signal?: AbortSignal): Promise<ApplicantFacts>;
   /** The model's wording of each question it worded well; a question left out keeps the built-in one. */
-  wordQuestions(input: { language: InterviewLanguage; text: string; questions: QuestionDraft[] }): Promise<Record<string, string>>;
-  wordFeedback(input: { language: InterviewLanguage; text: string; draft: FeedbackDraft }): Promise<string | null>;
+  wordQuestions(input: { language: InterviewLanguage; text: string; questions: QuestionDraft[] }, signal?: AbortSignal): Promise<Record<string, string>>;
+  wordFeedback(input: { language: InterviewLanguage; text: string; draft: FeedbackDraft }, signal?: AbortSignal): Promise<string | null>;
 }
 
 export class BuiltinWriter implements InterviewWriter {
@@ -77,6 +81,16 @@ function claimsOf(text: string): string[] {
   return [...numbers, ...names];
 }
 
+/** Content words (four letters or more), folded. */
+const contentWords = (text: string) => new Set(fold(text).split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 4));
+
+/** A rewording shares at least a few of the note's content words: it speaks of the same thing, in other words or not. */
+export function aboutTheSame(wording: string, note: string): boolean {
+  const theirs = contentWords(note);
+  const shared = [...contentWords(wording)].filter((w) => theirs.has(w)).length;
+  return shared >= Math.min(2, theirs.size);
+}
+
 /** Words every wording may use: the country and the form itself. */
 const ALWAYS = /^(estados|unidos|united|states|etats|unis|eua|ds-160|ds|ee|uu|u\.s|usa|ceac|visa)$/i;
 
@@ -110,9 +124,9 @@ export class OpenAiWriter implements InterviewWriter {
     this.client = lazyOpenAi({ apiKey: settings.apiKey, baseURL: settings.baseUrl, timeout: this.timeoutMs, maxRetries: 0 });
   }
 
-  /** One structured call; null (logged) when the model fails, is slow or answers out of shape. */
-  private async ask<S extends TSchema>(operation: string, system: string, schema: S, input: unknown): Promise<Static<S> | null> {
-    const deadline = AbortSignal.timeout(this.timeoutMs);
+  /** One structured call within its budget; null (logged) when the model fails, is slow or answers out of shape. */
+  private async ask<S extends TSchema>(operation: string, system: string, schema: S, input: unknown, signal?: AbortSignal): Promise<Static<S> | null> {
+    const deadline = signal ? AbortSignal.any([AbortSignal.timeout(this.timeoutMs), signal]) : AbortSignal.timeout(this.timeoutMs);
     try {
       const completion = await (await this.client()).chat.completions.create(
         {
@@ -137,15 +151,15 @@ export class OpenAiWriter implements InterviewWriter {
   }
 
   /** The model's facts fill what the rules did not read, where they hold (groundedFacts); the rules' stand. */
-  async readFacts(text: string): Promise<ApplicantFacts> {
+  async readFacts(text: string, signal?: AbortSignal): Promise<ApplicantFacts> {
     const own = await this.builtin.readFacts(text);
-    const model = await this.ask('readFacts', PROMPTS.readFacts, ApplicantFactsSchema, { text });
+    const model = await this.ask('readFacts', PROMPTS.readFacts, ApplicantFactsSchema, { text }, signal);
     const grounded = model ? groundedFacts(model, text) : {};
     return { ...grounded, ...own };
   }
 
-  async wordQuestions({ language, text, questions }: { language: InterviewLanguage; text: string; questions: QuestionDraft[] }): Promise<Record<string, string>> {
-    const answer = await this.ask('wordQuestions', PROMPTS.wordQuestions(language), WordedQuestionsSchema, { language, questions: questions.map(({ id, question, cites }) => ({ id, question, cites })) });
+  async wordQuestions({ language, text, questions }: { language: InterviewLanguage; text: string; questions: QuestionDraft[] }, signal?: AbortSignal): Promise<Record<string, string>> {
+    const answer = await this.ask('wordQuestions', PROMPTS.wordQuestions(language), WordedQuestionsSchema, { language, questions: questions.map(({ id, question, cites }) => ({ id, question, cites })) }, signal);
     const out: Record<string, string> = {};
     for (const worded of answer?.questions ?? []) {
       const draft = questions.find((q) => q.id === worded.id);
@@ -156,14 +170,17 @@ export class OpenAiWriter implements InterviewWriter {
     return out;
   }
 
-  async wordFeedback({ language, text, draft }: { language: InterviewLanguage; text: string; draft: FeedbackDraft }): Promise<string | null> {
-    const answer = await this.ask('wordFeedback', PROMPTS.wordFeedback(language), WordedFeedbackSchema, { language, draft });
+  async wordFeedback({ language, text, draft }: { language: InterviewLanguage; text: string; draft: FeedbackDraft }, signal?: AbortSignal): Promise<string | null> {
+    const answer = await this.ask('wordFeedback', PROMPTS.wordFeedback(language), WordedFeedbackSchema, { language, draft }, signal);
     if (!answer) return null;
-    return faithful(answer.feedback, [], text, draft.question, draft.answer, draft.feedback) ? answer.feedback.trim() : null;
+    // Feedback that says what the coach's note says: faithful, and about the same things (not "Atlantis").
+    const kept = faithful(answer.feedback, [], text, draft.question, draft.answer, draft.feedback) && aboutTheSame(answer.feedback, `${draft.feedback} ${draft.question}`);
+    if (!kept) this.log.warn({ engine: 'openai', operation: 'wordFeedback', reason: 'unfaithful' }, 'OpenAI feedback refused: it adds a claim or says nothing of the note');
+    return kept ? answer.feedback.trim() : null;
   }
 }
 
-export function createWriter(openai: { apiKey?: string | undefined; baseUrl?: string | undefined; model: string }, log: WarnLog): InterviewWriter {
-  const { apiKey, baseUrl, model } = openai;
-  return apiKey ? new OpenAiWriter({ apiKey, baseUrl, model }, log) : new BuiltinWriter();
+export function createWriter(openai: { apiKey?: string | undefined; baseUrl?: string | undefined; model: string; timeoutMs?: number | undefined }, log: WarnLog): InterviewWriter {
+  const { apiKey, baseUrl, model, timeoutMs } = openai;
+  return apiKey ? new OpenAiWriter({ apiKey, baseUrl, model, ...(timeoutMs ? { timeoutMs } : {}) }, log) : new BuiltinWriter();
 }

@@ -2,7 +2,9 @@
 // '$2,500 USD', 'Q 6,000'; '3 WEEK(S)', 'tres semanas', '45-day', 'a four-week course', '20 días hábiles'.
 
 const WORD_NUMBERS: Record<string, number> = {
-  un: 1, uno: 1, una: 1, one: 1, a: 1, an: 1,
+  un: 1, uno: 1, una: 1, one: 1, a: 1, an: 1, une: 1, um: 1, uma: 1,
+  deux: 2, dois: 2, duas: 2, trois: 3, quatre: 4, quatro: 4, cinq: 5, sept: 7, sete: 7, huit: 8, oito: 8, neuf: 9, nove: 9, dix: 10, dez: 10,
+  douze: 12, quinze: 15, vingt: 20, vinte: 20, trente: 30, trinta: 30,
   dos: 2, two: 2, tres: 3, three: 3, cuatro: 4, four: 4, cinco: 5, five: 5, seis: 6, six: 6, siete: 7, seven: 7,
   ocho: 8, eight: 8, nueve: 9, nine: 9, diez: 10, ten: 10, once: 11, eleven: 11, doce: 12, twelve: 12,
   catorce: 14, fourteen: 14, quince: 15, fifteen: 15, veinte: 20, twenty: 20, treinta: 30, thirty: 30,
@@ -10,7 +12,7 @@ const WORD_NUMBERS: Record<string, number> = {
 
 /** '30,000' and '30.000' are thirty thousand; '4,500.50' and '4.500,50' four and a half thousand. */
 export function parseAmount(raw: string): number | null {
-  const digits = raw.replace(/[^\d.,]/g, '');
+  const digits = raw.replace(/[ \u00a0\u202f](?=\d{3}(?!\d))/g, '').replace(/[^\d.,]/g, '');
   if (!/\d/.test(digits)) return null;
   const lastSep = Math.max(digits.lastIndexOf('.'), digits.lastIndexOf(','));
   const decimals = lastSep >= 0 ? digits.length - lastSep - 1 : 0;
@@ -24,7 +26,8 @@ export function parseAmount(raw: string): number | null {
 
 /** The first amount in a (folded) text with its thousands word: '25 mil', '3k', '1,8 millones', 'COP 3.5M', '4 MM'. */
 export function amountIn(folded: string): number | null {
-  const match = /(\d[\d.,]*)\s?(mil(?:lones|lon)?|millions?|mm|m|k|thousand)?(?![\p{L}])/u.exec(folded);
+  // Groups of three after a space, as French and Portuguese write thousands ('2 500 EUR', '1 200 000').
+  const match = /(\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?:[.,]\d{1,2})?(?!\d)|\d[\d.,]*)\s?(mil(?:lones|lon)?|millions?|mm|m|k|thousand)?(?![\p{L}])/u.exec(folded);
   if (!match) return null;
   const value = parseAmount(match[1] ?? '');
   if (value === null) return null;
@@ -64,15 +67,15 @@ export function currencyOf(folded: string): string | undefined {
 }
 
 const UNIT_DAYS: Array<[RegExp, number]> = [
-  [/^(day|dia)/, 1],
-  [/^(week|semana)/, 7],
-  [/^(month|mes)/, 30],
-  [/^(year|ano)/, 365],
+  [/^(day|dia|jour)/, 1],
+  [/^(week|semana|semaine)/, 7],
+  [/^(month|mes|mois)/, 30],
+  [/^(year|ano|an|annee)/, 365],
 ];
 
 const COUNT = `\\d{1,3}|${Object.keys(WORD_NUMBERS).sort((a, b) => b.length - a.length).join('|')}`;
 /** A length: a number (or a small number word) and a unit, 'week(s)' and '45-day' too; over folded text. */
-export const LENGTH = new RegExp(`(?<![\\p{L}\\p{N}])(${COUNT})[\\s-]*(days?|dias?|weeks?|semanas?|months?|mes|meses|years?|anos?)(?:\\s*\\(s\\))?(?![\\p{L}])`, 'gu');
+export const LENGTH = new RegExp(`(?<![\\p{L}\\p{N}])(${COUNT})[\\s-]*(days?|dias?|jours?|weeks?|semanas?|semaines?|months?|mes|meses|mois|years?|anos?|ans|annees?)(?:\\s*\\(s\\))?(?![\\p{L}])`, 'gu');
 
 export interface Length {
   days: number;

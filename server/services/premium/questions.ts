@@ -187,8 +187,17 @@ function findingQuestion({ f, finding, language }: Ctx): Built | null {
     case 'undeclaredRefusal':
     case 'undeclaredFamily':
     case 'undeclaredVisit':
+    case 'undeclaredOverstay':
+    case 'undeclaredCompanion':
       named('declared', a);
       named('mention', b && { ...b, quoted: true });
+      break;
+    case 'studentWithoutSchool':
+      named(a?.fact === 'purpose' ? 'purpose' : 'standing', a);
+      named('school', b && { ...b, quoted: true });
+      return { key: `f.studentWithoutSchool.${a?.fact === 'purpose' ? 'purpose' : 'standing'}`, params };
+    case 'companionStatus':
+      named('companion', a && { ...a, quoted: true });
       break;
     case 'refusalOnRecord':
       named('refusal', finding.sides.find((x) => x.fact === 'refusalMentions') ?? a);

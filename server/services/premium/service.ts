@@ -1,6 +1,6 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { transact } from '../../../db/groupCommit';
-import type { Db, Dialect } from '../../../db/index';
+import type { Db, Dialect, Executor } from '../../../db/index';
 import {
   findAccountPremiumOrder,
   findInterview,
@@ -23,6 +23,7 @@ import { evaluationOf, feedbackOf, judgeAnswer, type Judgement } from './evaluat
 import { readFacts, type ApplicantFacts } from './facts/index';
 import type { InterviewWriter } from './model';
 import { planInterview, renderInterview, type InterviewQuestion, type QuestionPlan } from './questions';
+import { PREPARATION, PreparationJobs, sourcesOf, type PreparationSettings } from './preparation';
 import { findingsOf, type Finding } from './rules/index';
 import type { InterviewLanguage } from './say';
 import { savedFormText } from './savedForm';
@@ -68,9 +69,6 @@ function sameCode(a: string, b: string): boolean {
   return timingSafeEqual(pad(a), pad(b)) && a.length === b.length;
 }
 
-/** Every quoted piece of the facts: what a model's wording may draw on, and nothing else. */
-const sourcesOf = (facts: ApplicantFacts) => JSON.stringify(facts);
-
 /**
  * The premium interview practice (spec 3-ai §2.8, §4.7, §7; docs/DECISIONS.md; issues 15, 33): the access code of a paid
  * Premium order opens it for one browser session (and the account that bought the code); the interview is read
@@ -84,7 +82,21 @@ export class PremiumService {
     /** Reads the pasted data and words the questions and feedback: the built-in rules, or a model checked by them. */
     private readonly writer: InterviewWriter,
     private readonly counters: AttemptCounters,
-  ) {}
+    /** How long a preparation request waits for its job before the page is told to follow it instead. */
+    private readonly graceMs = 1_000,
+    preparation: PreparationSettings = PREPARATION,
+    /** Sends the job runner's backstop for a preparation, in the transaction that writes its row. */
+    private readonly backstop?: (interviewId: string, trx: Executor) => Promise<unknown>,
+  ) {
+    this.jobs = new PreparationJobs(db, writer, preparation);
+  }
+
+  /** The job runner's handler: the preparation finished here unless another process holds it fresh. */
+  prepareById(interviewId: string): Promise<'done' | 'held'> {
+    return this.jobs.start(interviewId);
+  }
+
+  private readonly jobs: PreparationJobs;
 
   /**
    * A code is valid when a paid Premium order holds it. Every guess is counted against the session and the client
@@ -128,6 +140,14 @@ export class PremiumService {
     }
     if (!order || !verified) return { verified: undefined, body: { verified: false, savedApplication: false, language: want.language, languageChosen: want.explicit, interview: null } };
     const row = verified.interviewId ? await findInterview(this.db, verified.interviewId) : await findOpenInterview(this.db, order.id);
+    // Still being prepared (issue 42): said so, and a job whose process went away is taken over here.
+    if (row && row.order_id === order.id && row.status !== 'ready') {
+      if (this.jobs.stale(row)) void this.jobs.start(row.id);
+      const status = row.status;
+      const chosenNow = row.chosen_language as InterviewLanguage | null;
+      const base = { verified: true, savedApplication: Boolean(await this.savedText(order)), language: want.explicit ? want.language : (chosenNow ?? want.language), languageChosen: want.explicit || Boolean(chosenNow) };
+      return { verified: { orderId: order.id, interviewId: row.id }, body: { ...base, interview: { interviewId: row.id, status, questions: [], answers: {}, evaluations: {}, analysis: null } } };
+    }
     const interview = row && row.order_id === order.id ? parsed(row) : null;
     if (interview) verified = { orderId: order.id, interviewId: interview.row.id };
     const chosen = interview?.row.chosen_language as InterviewLanguage | null | undefined;
@@ -138,10 +158,14 @@ export class PremiumService {
     const questions = await this.questionsIn(interview, language);
     const evaluations = this.evaluationsIn(interview, language);
     const analysis = interview.row.finished_at ? this.analysisIn(interview, questions, language, evaluations) : null;
-    return { verified, body: { ...base, interview: { interviewId: interview.row.id, questions, answers: interview.answers, evaluations, analysis } } };
+    return { verified, body: { ...base, interview: { interviewId: interview.row.id, status: 'ready', questions, answers: interview.answers, evaluations, analysis } } };
   }
 
-  /** The interview built from pasted text, or from the order's saved application. */
+  /**
+   * The interview built from pasted text, or from the order's saved application (issue 42: a job). The row is
+   * written at once, 'preparing'; the job is started and waited for a moment only: done by then (the built-in
+   * reading takes milliseconds) the questions are answered here, otherwise the page follows the interview's state.
+   */
   async prepare(
     verified: Verified | undefined,
     ownerToken: string,
@@ -152,33 +176,38 @@ export class PremiumService {
     if (!text.trim()) {
       throw input.useSaved ? notFound('This order has no saved application to use.') : badRequest('formData', 'Please enter form data');
     }
-    const facts = await this.writer.readFacts(text);
-    const findings = findingsOf(facts);
-    const plans = planInterview(facts, findings);
     const now = new Date().toISOString();
     const row: PremiumInterviewRow = {
       id: randomUUID(),
       order_id: order.id,
       owner_token: ownerToken,
       language: input.language,
-      facts: JSON.stringify(facts),
+      facts: '{}',
       questions: '[]',
       answers: '{}',
       evaluations: '{}',
-      plans: JSON.stringify(plans),
-      findings: JSON.stringify(findings),
+      plans: null,
+      findings: null,
       worded: null,
       chosen_language: input.languageChosen ? input.language : null,
       finished_at: null,
+      status: 'preparing',
+      pending_text: text,
+      claimed_at: null,
       created_at: now,
       updated_at: now,
     };
-    const interview = parsed(row) as Interview;
-    const questions = await this.questionsIn(interview, input.language, false);
-    row.questions = JSON.stringify(questions);
-    row.worded = JSON.stringify(interview.worded);
-    await insertInterview(this.db, row);
-    return { interviewId: row.id, language: input.language, questions };
+    // The row and the runner's backstop together: a process that dies before the job ends leaves it to another.
+    await transact(this.db, async (trx) => {
+      await insertInterview(trx, row);
+      await this.backstop?.(row.id, trx);
+    });
+    const job = this.jobs.start(row.id);
+    await Promise.race([job, new Promise((resolve) => setTimeout(resolve, this.graceMs).unref())]);
+    const after = await findInterview(this.db, row.id);
+    const ready = after && after.status === 'ready' ? parsed(after) : null;
+    if (!ready) return { interviewId: row.id, language: input.language, questions: [], status: 'preparing' };
+    return { interviewId: row.id, language: input.language, questions: JSON.parse(ready.row.questions) as InterviewQuestion[], status: 'ready' };
   }
 
   /** One answer saved with its judgement; answering a question again replaces both. */
@@ -245,7 +274,7 @@ export class PremiumService {
     const builtin = renderInterview(interview.plans, interview.facts, interview.findings, language);
     let worded = interview.worded[language];
     if (!worded && this.writer.name !== 'builtin') {
-      worded = await this.writer.wordQuestions({ language, text: sourcesOf(interview.facts), questions: builtin.map((q) => ({ id: q.id, question: q.question, cites: q.cites.map((c) => c.shown) })) });
+      worded = await this.writer.wordQuestions({ language, text: sourcesOf(interview.facts), questions: builtin.map((q) => ({ id: q.id, question: q.question, cites: q.cites.map((c) => c.shown) })) }, AbortSignal.timeout(PREPARATION.budgetMs / 2));
       interview.worded[language] = worded;
       if (save) await writeInterview(this.db, interview.row.id, { worded: JSON.stringify(interview.worded) });
     }

@@ -79,7 +79,7 @@ export function isFemale(f: ApplicantFacts): boolean {
 }
 
 /** A declared yes/no is said as the statement it makes: "nunca te han negado una visa". */
-function declaration(language: InterviewLanguage, key: 'refusals' | 'previousVisits' | 'usFamily', has: boolean): string {
+function declaration(language: InterviewLanguage, key: 'refusals' | 'previousVisits' | 'usFamily' | 'overstaysDeclared' | 'companionsDeclared', has: boolean): string {
   return say(language, `values.declared.${key}.${has ? 'yes' : 'no'}`);
 }
 
@@ -174,6 +174,28 @@ export function shown(f: ApplicantFacts, side: Side, language: InterviewLanguage
       return f.income ? make(f.income.source, money(language, f.income.monthly, f.income.currency, f.income.source)) : null;
     case 'budget':
       return f.budget ? make(f.budget.source, money(language, f.budget.amount, f.budget.currency, f.budget.source)) : null;
+    case 'overstaysDeclared':
+    case 'companionsDeclared': {
+      const d = f[side.fact];
+      return d ? make(d.source, declaration(language, side.fact, d.has)) : null;
+    }
+    case 'companions': {
+      const c = f.companions?.[side.index ?? 0];
+      return c ? make(c.source, quote(language, c.source)) : null;
+    }
+    case 'noSchool':
+    case 'school':
+    case 'programme':
+    case 'usAddress':
+    case 'contact': {
+      const x = f[side.fact];
+      return x ? make(x.source, side.quoted ? quote(language, x.source) : readable(x.source)) : null;
+    }
+    case 'birthDate':
+    case 'passportIssue': {
+      const d = f[side.fact];
+      return d ? make(d.source, formatDate(language, d.iso)) : null;
+    }
     case 'usFamily':
     case 'previousVisits':
     case 'refusals': {

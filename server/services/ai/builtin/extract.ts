@@ -1,7 +1,8 @@
 import type { Extracted, ExtractInput } from '../schemas';
 import { findNationality, findCountries } from './countries';
 import { findDates } from './dates';
-import { fold, tidy } from './text';
+import { partsOf, splitName } from '../reading/nameParts';
+import { fold, tidy, type Language } from './text';
 
 // The built-in engine's reading of a free-text answer (issue 13): rules, not a model, so the same words always
 // give the same fields and tests can assert on them.
@@ -76,7 +77,7 @@ function passportOf(text: string): string | undefined {
   return pick?.[0];
 }
 
-function nameOf(text: string): { firstName: string; lastName?: string } | undefined {
+function nameOf(text: string, language: Language): { firstName: string; lastName?: string } | undefined {
   const folded = fold(text);
   for (const cue of NAME_CUES) {
     const at = folded.indexOf(cue);
@@ -101,11 +102,18 @@ function nameOf(text: string): { firstName: string; lastName?: string } | undefi
         break;
       }
       words.push(word);
-      if (words.length === 5 || /[.,;!?]$/.test(raw)) break;
+      // Five parts at most, joining words not counted ('Ana María de la Cruz López').
+      if (words.filter((w) => !PARTICLES.has(fold(w))).length === 5 || /[.,;!?]$/.test(raw)) break;
     }
     while (words.length && PARTICLES.has(fold(words.at(-1) as string))) words.pop();
     if (words.length === 0) continue;
-    const [firstName, ...last] = words as [string, ...string[]];
+    // Split by the language's conventions, as the reading of a name is ("me llamo José Luis" is two given names,
+    // "je m'appelle Éloïse Martin" a given name and a surname); a split they do not settle is not stated outright.
+    const parts = partsOf(words);
+    const split = splitName(parts, language);
+    if (!split.sure) return undefined;
+    const firstName = parts.slice(0, split.given).join(' ');
+    const last = parts.slice(split.given);
     return last.length ? { firstName, lastName: last.join(' ') } : { firstName };
   }
   return undefined;
@@ -150,7 +158,7 @@ export function extract({ text: raw, language }: ExtractInput, today = new Date(
   if (nationality) result.nationality = nationality.country;
   const purpose = purposeOf(text);
   if (purpose) result.purpose = purpose;
-  const name = nameOf(text);
+  const name = nameOf(text, language);
   if (name) {
     result.firstName = name.firstName;
     if (name.lastName) result.lastName = name.lastName;

@@ -102,6 +102,20 @@ function settle(asked: Asked, input: StepInput, pending: Pending): Step | undefi
   return undefined;
 }
 
+/** Values that are the applicant's own words: a name, an address, a city, a free text. */
+const OWN_WORDS = new Set(['name', 'fullName', 'text', 'address', 'city']);
+const wordsIn = (text: string) => fold(text).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+
+/**
+ * A value made of the applicant's own words must be made of words they typed, whole (issue 42): never a sentence
+ * turned into a name, never a word the reader (or a model) added. Its passport spelling is checked as typed.
+ */
+function fromTheirWords(asked: Asked, text: string, value: string, typed?: string): boolean {
+  if (!OWN_WORDS.has(asked.kind)) return true;
+  const said = new Set(wordsIn(text));
+  return wordsIn(typed ?? value).every((w) => said.has(w));
+}
+
 export async function step(input: StepInput): Promise<Step> {
   const { asked, engine, language, text, today, signal } = input;
   if (input.pending && input.pending.field === asked.field) {
@@ -110,7 +124,9 @@ export async function step(input: StepInput): Promise<Step> {
   }
   const reading = await engine.read({ asked, ...(input.question ? { question: input.question } : {}), text, language, today: toIsoDate(today) }, signal);
   if (reading.outcome !== 'value') return again(asked, input, reading.outcome);
+  if (!fromTheirWords(asked, text, reading.value, reading.typed)) return again(asked, input, 'notUnderstood');
   if (reading.confidence >= SURE) return store(asked, input, reading.value, reading.also);
-  const pending: Pending = { field: asked.field, value: reading.value, ...(reading.alternatives?.length ? { alternatives: reading.alternatives } : {}), ...(reading.also ? { also: reading.also } : {}) };
+  // What is shown back is all a Yes stores: another field's value read beside it waits for its own question.
+  const pending: Pending = { field: asked.field, value: reading.value, ...(reading.alternatives?.length ? { alternatives: reading.alternatives } : {}) };
   return confirm(asked, input, pending, reading.typed);
 }

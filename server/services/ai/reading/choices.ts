@@ -37,9 +37,9 @@ const WORDS: Record<Concept, { strong: string[]; weak?: string[] }> = {
     strong: ['negocios', 'negocio', 'business', 'affaires', 'd affaires', 'reunion', 'reuniones', 'reuniao', 'reunioes', 'meeting', 'meetings', 'conferencia', 'conferencias', 'conference', 'congreso', 'congress', 'congres', 'congresso', 'feria comercial', 'trade show', 'trade fair', 'salon professionnel', 'feira', 'viaje de trabajo', 'viajes de trabajo', 'por trabajo', 'de trabajo', 'work trip', 'business trip', 'for work', 'a trabalho', 'a trabajo', 'viagem de trabalho', 'a negocios', 'voyage professionnel', 'deplacement professionnel', 'pour le travail', 'pour le boulot', 'pour affaires', 'voyage d affaires', 'mission professionnelle', 'pour mon travail', 'para mi trabajo', 'para o trabalho', 'pelo trabalho', 'clientes', 'client', 'clients', 'cliente', 'proveedores', 'suppliers', 'fournisseurs', 'fornecedores', 'seminario', 'seminar', 'seminaire', 'capacitacion', 'negotiate', 'negociar', 'work related', 'trabajo de la empresa', 'mi empresa me envia', 'my company is sending me', 'enviado por mi empresa'],
     weak: ['trabajo', 'trabalho', 'travail', 'work', 'boulot', 'empresa', 'company', 'entreprise'],
   },
-  study: { strong: ['estudiar', 'estudios', 'estudio', 'study', 'studies', 'studying', 'student', 'estudiante', 'etudier', 'etudes', 'etudiant', 'etudiante', 'estudar', 'estudos', 'estudo', 'estudante', 'universidad', 'university', 'universite', 'universidade', 'faculdade', 'facultad', 'curso', 'cursos', 'course', 'courses', 'cours', 'intercambio', 'exchange program', 'exchange semester', 'exchange student', 'echange', 'semestre', 'semester', 'master', 'maestria', 'mestrado', 'doctorado', 'phd', 'school', 'escuela', 'ecole', 'escola', 'college', 'educacion', 'education', 'educacao'] },
-  work: { strong: ['trabajar', 'to work', 'working', 'travailler', 'trabalhar', 'empleo', 'employment', 'emploi', 'emprego', 'contrato de trabajo', 'job offer', 'oferta de trabajo', 'work visa', 'visa de trabajo', 'visa de travail', 'visto de trabalho', 'h1b', 'h-1b', 'trabajo temporal', 'work there', 'get a job', 'conseguir trabajo', 'trouver un emploi', 'arranjar emprego'], weak: ['trabajo', 'trabalho', 'travail', 'work', 'boulot'] },
-  transit: { strong: ['transito', 'transit', 'escala', 'escalas', 'escale', 'une escale', 'faire escale', 'layover', 'stopover', 'connection', 'connecting flight', 'conexion', 'conexao', 'correspondance', 'de paso', 'en route', 'in transit', 'vuelo de conexion', 'voo de conexao', 'passing through', 'de passage', 'so de passagem', 'passagem'] },
+  study: { strong: ['learn', 'learning', 'to learn', 'aprender', 'apprendre', 'estudiar', 'estudios', 'estudio', 'study', 'studies', 'studying', 'student', 'estudiante', 'etudier', 'etudes', 'etudiant', 'etudiante', 'estudar', 'estudos', 'estudo', 'estudante', 'universidad', 'university', 'universite', 'universidade', 'faculdade', 'facultad', 'curso', 'cursos', 'course', 'courses', 'cours', 'intercambio', 'exchange program', 'exchange semester', 'exchange student', 'echange', 'semestre', 'semester', 'master', 'maestria', 'mestrado', 'doctorado', 'phd', 'school', 'escuela', 'ecole', 'escola', 'college', 'educacion', 'education', 'educacao'] },
+  work: { strong: ['job offer', 'offered a job', 'offered me a job', 'got a job', 'me ofrecieron trabajo', 'me ofrecieron un trabajo', 'oferta de empleo', 'consegui trabajo', 'consegui un trabajo', "on m'a propose un emploi", 'on m a propose un emploi', 'offre d emploi', "offre d'emploi", 'me ofereceram um emprego', 'me ofereceram emprego', 'oferta de emprego', 'trabajar', 'to work', 'working', 'travailler', 'trabalhar', 'empleo', 'employment', 'emploi', 'emprego', 'contrato de trabajo', 'job offer', 'oferta de trabajo', 'work visa', 'visa de trabajo', 'visa de travail', 'visto de trabalho', 'h1b', 'h-1b', 'trabajo temporal', 'work there', 'get a job', 'conseguir trabajo', 'trouver un emploi', 'arranjar emprego'], weak: ['trabajo', 'trabalho', 'travail', 'work', 'boulot'] },
+  transit: { strong: ['changing planes', 'change planes', 'changing flights', 'on my way to', 'cambio de avion', 'hago escala', 'de camino a', 'rumbo a', 'en route vers', 'en chemin vers', 'troca de aviao', 'trocar de aviao', 'a caminho de', 'transito', 'transit', 'escala', 'escalas', 'escale', 'une escale', 'faire escale', 'layover', 'stopover', 'connection', 'connecting flight', 'conexion', 'conexao', 'correspondance', 'de paso', 'en route', 'in transit', 'vuelo de conexion', 'voo de conexao', 'passing through', 'de passage', 'so de passagem', 'passagem'] },
   medical: { strong: ['tratamiento medico', 'medical treatment', 'medical', 'medico', 'cirugia', 'surgery', 'operacion', 'hospital', 'clinica', 'clinic', 'clinique', 'soins', 'soins medicaux', 'traitement', 'traitement medical', 'tratamento', 'tratamento medico', 'tratamiento', 'quimioterapia', 'chemotherapy', 'chimiotherapie', 'cirurgia', 'consulta medica', 'medical appointment', 'rendez-vous medical', 'soigner', 'me faire soigner', 'se faire soigner', 'tratarme', 'me tratar', 'tratar-me', 'me cuidar', 'get treated', 'treatment', 'hospitalisation', 'operation'] },
   family: {
     strong: [
@@ -49,6 +49,8 @@ const WORDS: Record<Concept, { strong: string[]; weak?: string[] }> = {
       'tia', 'tio', 'tios', 'aunt', 'uncle', 'tante', 'oncle', 'primo', 'prima', 'primos', 'cousin', 'cousins', 'cousine',
       'amigos', 'amigo', 'amiga', 'amigas', 'friends', 'friend', 'amis', 'ami', 'amie', 'amies', 'novio', 'novia', 'boyfriend', 'girlfriend', 'copain', 'copine', 'namorado', 'namorada',
       'boda', 'wedding', 'mariage', 'casamento', 'graduacion', 'graduation', 'bautizo', 'bapteme', 'batizado',
+      'grandkids', 'grandkid', 'petit-fils', 'petite-fille', 'petits-fils', 'graduating', 'graduates', 'se gradua', 'se graduan', 'obtient son diplome',
+      'remise de diplome', 'remise des diplomes', 'formatura', 'se formar', 'colacao de grau', 'new baby', 'nuevo bebe', 'nouveau-ne', 'bebe',
     ],
   },
   religious: { strong: ['religioso', 'religiosa', 'religious', 'religieux', 'religieuse', 'religiosas', 'religiosos', 'iglesia', 'church', 'eglise', 'igreja', 'peregrinacion', 'pilgrimage', 'pelerinage', 'peregrinacao', 'retiro espiritual', 'evangelizar', 'mision religiosa', 'missionary', 'misionero', 'missionnaire', 'missionario'] },
@@ -96,6 +98,8 @@ interface Match {
   strength: number;
   start: number;
   end: number;
+  /** The concept the words name, when they name one ('family' for "my daughter"). */
+  concept?: Concept;
 }
 
 /** Every option phrase found in the answer, as whole words, with where it is. */
@@ -104,15 +108,16 @@ function matches(options: readonly AskedOption[], text: string, purposeMap: (c: 
   const padded = ` ${words} `;
   const out: Match[] = [];
   const weakWords = new Set(Object.values(WORDS).flatMap((w) => w.weak ?? []));
-  const find = (option: string, phrase: string, strength: number) => {
+  const find = (option: string, phrase: string, strength: number, concept?: Concept) => {
     const p = ` ${fold(phrase).replace(/'/g, ' ')} `;
     // A lone letter ('f', 'm') is an answer only on its own: "I'm a woman" has an m in it.
     if (p.trim().length <= 1 && words.trim() !== p.trim()) return;
-    for (let at = padded.indexOf(p); at >= 0; at = padded.indexOf(p, at + 1)) out.push({ option, strength, start: at, end: at + p.length - 2 });
+    for (let at = padded.indexOf(p); at >= 0; at = padded.indexOf(p, at + 1)) out.push({ option, strength, start: at, end: at + p.length - 2, ...(concept ? { concept } : {}) });
   };
   for (const option of options) {
-    for (const label of Object.values(option.labels)) for (const spelling of labelSpellings(label)) find(option.value, spelling, weakWords.has(spelling) ? WEAK : LABEL);
-    find(option.value, fold(option.value), weakWords.has(fold(option.value)) ? WEAK : LABEL);
+    const concept = conceptOf(option.value);
+    for (const label of Object.values(option.labels)) for (const spelling of labelSpellings(label)) find(option.value, spelling, weakWords.has(spelling) ? WEAK : LABEL, concept);
+    find(option.value, fold(option.value), weakWords.has(fold(option.value)) ? WEAK : LABEL, concept);
   }
   const present = new Set(options.map((o) => conceptOf(o.value)));
   // "separated but not divorced": an option said with "not" before it is not the answer ("not married" is a phrase
@@ -123,10 +128,36 @@ function matches(options: readonly AskedOption[], text: string, purposeMap: (c: 
     const option = options.find((o) => target && conceptOf(o.value) === target);
     if (!option) continue;
     const mapped = target !== concept;
-    for (const phrase of strong) find(option.value, phrase, mapped ? MAPPED[concept] ?? WEAK : STRONG);
-    for (const phrase of weak ?? []) find(option.value, phrase, WEAK);
+    for (const phrase of strong) find(option.value, phrase, mapped ? MAPPED[concept] ?? WEAK : STRONG, concept);
+    for (const phrase of weak ?? []) find(option.value, phrase, WEAK, concept);
   }
-  return out.filter((m) => !negated(m));
+  return inSentence(out.filter((m) => !negated(m)), padded, options, purposeMap);
+}
+
+/** "with my family", "con mi familia", "en famille", "com a família": who travels along, not whom the trip is for. */
+const ALONG = /(?:^| )(?:with|along with|con|junto con|en|avec|com|junto com)(?: (?:my|the|our|mi|mis|la|el|los|las|nuestra|nuestro|nuestros|ma|mon|mes|notre|nos|a|o|os|as|minha|meu|meus|minhas|nossa|nosso))?$/;
+/** The applicant's own studying or working, said in the first person, which a relative's does not take over. */
+const OWN_STUDY = /(?:^| )(?:i will study|i'll study|to study|study|studying|estudiar|voy a estudiar|estudio|a estudiar|etudier|je vais etudier|estudar|vou estudar|to learn|learn|aprender|apprendre|to work|trabajar|travailler|trabalhar)(?= )/;
+/** Words naming an event people attend for work, which a medical or scientific word only qualifies. */
+const EVENT = /^(?:conference|congress|convention|seminar|symposium|meeting|fair|conferencia|congreso|convencion|seminario|simposio|jornadas|feria|conference|congres|colloque|salon|seminaire|congresso|conferencia|seminario|simposio|feira)$/;
+
+/**
+ * A sentence's words read together: who comes along is not whom the trip is for ("de vacaciones con mi familia"); a
+ * relative's studies or job make the trip a family visit ("my daughter is graduating from college"); a medical
+ * congress is a business trip ("un congreso médico").
+ */
+function inSentence(found: Match[], padded: string, options: readonly AskedOption[], purposeMap: (c: Concept) => Concept | undefined): Match[] {
+  const optionFor = (concept: Concept) => options.find((o) => conceptOf(o.value) === (options.some((x) => conceptOf(x.value) === concept) ? concept : purposeMap(concept)));
+  let kept = found.filter((m) => !(m.concept === 'family' && ALONG.test(padded.slice(0, m.start).trimEnd())));
+  const relative = kept.some((m) => m.concept === 'family');
+  if (relative && !OWN_STUDY.test(padded) && kept.some((m) => m.concept === 'study' || m.concept === 'work')) {
+    const family = optionFor('family');
+    kept = kept.filter((m) => m.concept !== 'study' && m.concept !== 'work');
+    if (family && !kept.some((m) => m.option === family.value)) kept.push({ option: family.value, strength: STRONG, start: 0, end: 0, concept: 'family' });
+  }
+  const words = padded.trim().split(' ');
+  if (words.some((w) => EVENT.test(w))) kept = kept.filter((m) => m.concept !== 'medical');
+  return kept;
 }
 
 /** How sure a concept is when the question has no option of its own and it stands for another (family → tourism). */

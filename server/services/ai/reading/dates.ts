@@ -114,9 +114,10 @@ function withYear(text: string, language: Language, asked: Asked, today: Date): 
   let date = first.iso;
   // A two-digit year read into the future is a birth in the last century ("15/03/30" is 1930, not 2030).
   if (asked.dates === 'birth' && date > toIsoDate(today) && /\d{1,2}\D\d{1,2}\D\d{2}$/.test(first.text.trim())) date = `${Number(date.slice(0, 4)) - 100}${date.slice(4)}`;
-  // 03/04/1990 in English: April 3 for most of the world, March 4 in the U.S.: asked, never guessed.
-  const numeric = /^(\d{1,2})[/.-](\d{1,2})[/.-]\d{2,4}$/.exec(first.text.trim());
-  if (numeric && language === 'en' && Number(numeric[1]) <= 12 && Number(numeric[2]) <= 12 && numeric[1] !== numeric[2]) {
+  // 03/04/1990: April 3 for most of the world, March 4 in the U.S., in any language: asked, never guessed. Dots are
+  // the day-first custom's alone.
+  const numeric = /^(\d{1,2})[/-](\d{1,2})[/-]\d{2,4}$/.exec(first.text.trim());
+  if (numeric && Number(numeric[1]) <= 12 && Number(numeric[2]) <= 12 && Number(numeric[1]) !== Number(numeric[2])) {
     const swapped = `${date.slice(0, 4)}-${date.slice(8, 10)}-${date.slice(5, 7)}`;
     return { iso: date, quote: first.text, confidence: 0.5, alternatives: [swapped] };
   }
@@ -141,7 +142,7 @@ function range(folded: string, text: string, asked: Asked, today: Date): Found |
 }
 
 function yearless(folded: string, text: string, language: Language, asked: Asked, today: Date): Found | undefined {
-  const hits: Array<{ month: number; day: number; index: number; length: number }> = [];
+  const hits: Array<{ month: number; day: number; index: number; length: number; other?: { month: number; day: number } }> = [];
   for (const { re, d, m } of YEARLESS) {
     for (const match of folded.matchAll(re)) {
       const month = MONTHS[(match[m] ?? '').replace('.', '')];
@@ -152,11 +153,19 @@ function yearless(folded: string, text: string, language: Language, asked: Asked
     const a = Number(match[1]);
     const b = Number(match[2]);
     const [day, month] = language === 'en' && a <= 12 ? [b, a] : [a, b];
-    if (month >= 1 && month <= 12) hits.push({ month, day, index: match.index, length: match[0].length });
+    // "03/04" reads both ways in any language: the other reading is offered beside it.
+    const both = a <= 12 && b <= 12 && a !== b && !match[0].includes('.');
+    if (month >= 1 && month <= 12) hits.push({ month, day, index: match.index, length: match[0].length, ...(both ? { other: { month: day, day: month } } : {}) });
   }
   const hit = hits.sort((x, y) => x.index - y.index)[0];
   if (!hit) return undefined;
   const quote = text.slice(hit.index, hit.index + hit.length);
+  if (hit.other) {
+    const pickIn = asked.dates === 'future' ? nextOccurrence : lastOccurrence;
+    const one = pickIn(hit.month, hit.day, today);
+    const two = pickIn(hit.other.month, hit.other.day, today);
+    if (one && two) return { iso: one, quote, confidence: 0.5, alternatives: [two] };
+  }
   if (asked.dates === 'future') {
     const date = nextOccurrence(hit.month, hit.day, today);
     if (!date) return undefined;
@@ -201,14 +210,71 @@ function relative(folded: string, text: string, language: Language, asked: Asked
   return out > toIsoDate(today) ? { iso: out, quote: parsed.text, confidence: 0.85 } : undefined;
 }
 
+/** "the 20th of next month", "el 10 del mes que viene", "le 3 du mois prochain", "dia 5 do mês que vem", and this month's. */
+const OF_MONTH = [
+  { re: /(?:^|\s)(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?(next|this)\s+month\b/, d: 1, w: 2 },
+  { re: /(?:^|\s)(next|this)\s+month\s+(?:on\s+)?(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)?(?!\d)/, d: 2, w: 1 },
+  { re: /(?:^|\s)(?:el\s+)?(?:dia\s+)?(\d{1,2})\s+(?:del?|do|du)\s+(mes que viene|proximo mes|mes proximo|siguiente mes|mes siguiente|mes que vem|mes seguinte|mois prochain|mois suivant|este mes|presente mes|mois-ci|ce mois|mesmo mes|mes corrente)\b/, d: 1, w: 2 },
+  { re: /(?:^|\s)(?:el\s+|le\s+|o\s+)?(mes que viene|proximo mes|mes que vem|mois prochain)\s+(?:el\s+|le\s+|no\s+)?(?:dia\s+)?(\d{1,2})(?:er)?(?!\d)/, d: 2, w: 1 },
+];
+
+function ofMonth(folded: string, text: string, asked: Asked, today: Date): Found | undefined {
+  if (asked.dates !== 'future') return undefined;
+  for (const { re, d, w } of OF_MONTH) {
+    const match = re.exec(folded);
+    if (!match) continue;
+    const next = !/^(?:this|este|presente|mois-ci|ce mois|mesmo|mes corrente)/.test(match[w] ?? '');
+    const base = addMonths(toIsoDate(today), next ? 1 : 0);
+    const date = iso(base.year, base.month, Number(match[d]));
+    if (!isValidIsoDate(date) || date <= toIsoDate(today)) return undefined;
+    return { iso: date, quote: text.slice(match.index, match.index + match[0].length).trim(), confidence: 0.9 };
+  }
+  return undefined;
+}
+
+/** "a week from tomorrow", "dos días después del 1 de agosto", "trois jours après le 15": a length counted from a day. */
+const COUNTED_FROM = /\s(?:from|after|despues de|despues del|apres|apres le|depois de|depois do|a partir de|a partir del)\s/;
+const ABOUT = /\b(?:couple|few|several|some|unos|unas|algunos|algunas|quelques|alguns|algumas|par de|pocos|poucos)\b/;
+
+function countedFrom(folded: string, text: string, asked: Asked, language: Language, today: Date): Found | undefined {
+  if (asked.dates !== 'future' || DAY_AFTER_TOMORROW.test(folded)) return undefined;
+  const cut = COUNTED_FROM.exec(` ${folded} `);
+  if (!cut) return undefined;
+  const length = findDurations(folded.slice(0, cut.index)).at(-1);
+  if (!length) return undefined;
+  const anchorText = folded.slice(cut.index + cut[0].length - 1);
+  const anchor = /^(?:tomorrow|manana|demain|amanha)\b/.test(anchorText) ? addDays(toIsoDate(today), 1) : /^(?:today|hoy|aujourd'hui|hoje)\b/.test(anchorText) ? toIsoDate(today) : readDate({ ...asked, after: undefined } as Asked, anchorText, language, today);
+  const from = typeof anchor === 'string' ? anchor : anchor.outcome === 'value' ? anchor.value : undefined;
+  if (!from) return undefined;
+  // "a couple of days after": about, so shown and asked.
+  return { iso: after(from, length), quote: text.trim(), confidence: ABOUT.test(folded) || length.bare ? 0.6 : 0.85 };
+}
+
+/** "the 15th or the 16th of July", "le 15 ou le 16 avril", "entre el 3 y el 5 de junio": two days offered, one to choose. */
+const TWO_DAYS = /(?:^|\s)(?:(?:between|entre)\s+)?(?:(?:the|el|le|o|dia|los|les)\s+)?(\d{1,2})(?:st|nd|rd|th|er)?\s+(?:(?:of\s+)?\p{L}+\.?\s+)?(?:or|o|ou|u|and|y|et|e)\s+(?:(?:the|el|le|o|dia)\s+)?(\d{1,2})(?:st|nd|rd|th|er)?(?!\d)/u;
+const BETWEEN = /(?:^|\s)(?:between|entre)\s/;
+
+function twoDays(folded: string, found: Found): Found | undefined {
+  const match = TWO_DAYS.exec(folded);
+  if (!match || (!EITHER.test(folded) && !BETWEEN.test(folded))) return undefined;
+  const days = [Number(match[1]), Number(match[2])];
+  const month = found.iso.slice(0, 8);
+  const dates = days.map((d) => `${month}${String(d).padStart(2, '0')}`).filter((d) => isValidIsoDate(d));
+  if (dates.length !== 2 || dates[0] === dates[1] || !dates.includes(found.iso)) return undefined;
+  return { ...found, iso: dates[0]!, confidence: 0.5, alternatives: [dates[1]!] };
+}
+
 export function readDate(asked: Asked, text: string, language: Language, today: Date): Reading {
   // "the 3rd of May": the 'of' joins day and month.
   const folded = dayWordsAsDigits(mendMonths(fold(text))).replace(/(\d)(st|nd|rd|th)?\s+of\s+(?=\p{L})/gu, '$1$2 ');
-  const found =
-    range(folded, text, asked, today) ??
+  const read =
+    ofMonth(folded, text, asked, today) ??
+    countedFrom(folded, text, asked, language, today) ??
+    (BETWEEN.test(folded) ? undefined : range(folded, text, asked, today)) ??
     withYear(folded, language, asked, today) ??
     yearless(folded, text, language, asked, today) ??
     relative(folded, text, language, asked, today);
+  const found = read ? (twoDays(folded, read) ?? read) : undefined;
   if (!found || !isValidIsoDate(found.iso)) return silent('notUnderstood');
   return value(found.iso, VAGUE.test(folded) || EITHER.test(folded) ? Math.min(found.confidence, 0.6) : found.confidence, {
     quote: found.quote,

@@ -49,15 +49,77 @@ export function isDontKnow(text: string): boolean {
 }
 
 export function isAbuse(text: string): boolean {
-  return hasAny(text, ABUSE);
+  // "espèce d'idiot", "t'es con": an elided article joins the insult to the word before it.
+  return hasAny(text, ABUSE) || hasAny(text.replace(/['’]/g, ' '), ABUSE);
 }
 
-/** A question to the assistant: a question mark and an interrogative opening, or an opening '¿'. */
+/** Words that open a message without saying anything yet ("wait", "oye", "attendez", "ué"), taken off before its opening is judged. */
+const LEAD = /^(?:(?:wait|hey|hi|ok|okay|so|and|but|um+|uh+|h+m+|oh|oye|oiga|y|pero|bueno|a ver|espera|eh|mais|et|attendez|attends|euh|bon|alors|ue|mas|pera|tipo|entao|ah|e ai|sorry|perdon|pardon|desculpa)\s+)+/;
+
+/**
+ * How a question to the assistant opens in each language when no question mark is typed: an interrogative word with
+ * what asks ("what is", "por qué", "c'est quoi", "pra que"), a verb put first ("do I need", "is this", "est-ce que"),
+ * or asking about the product ("how much does it cost", "cuánto cuesta", "ça coûte combien"). Openings an answer
+ * also has ("porque voy…", "when my leave starts", "donde mi tía") are left out.
+ */
+const ASKS = [
+  // English
+  /^(?:what|whats|what's|why|how|which|who|whose|whom)\s+\S+/,
+  /^(?:when|where)\s+(?:is|are|do|does|did|can|could|should|will|would|was|were|am)\b/,
+  /^(?:do|does|did|can|could|should|would|will|is|are|am|was|were|have|has|shall|may|must)\s+(?:i|you|we|it|this|that|there|they|he|she|my|the|u|ya|these|those)\b/,
+  /^(?:tell me|explain|i wonder|i don'?t (?:get|understand))\b/,
+  // Spanish
+  /^(?:que|cual|cuales|quien|quienes)\s+(?:es|son|significa|quiere|quieres|pongo|tengo|hago|necesito|necesitas|pasa|debo|diferencia|tipo|clase|documentos|hay|sera|seria|era)\b/,
+  /^(?:por que|para que|pa que)\s+\S+/,
+  /(?:^|\s)(?:para que|pa que|pra que|por que|what for|pourquoi|pour quoi faire)$/,
+  /^(?:como|cuanto|cuanta|cuantos|cuantas)\s+(?:funciona|hago|se|puedo|lo|le|es|cuesta|cuestan|tiempo|tarda|vale|son|dura|me)\b/,
+  /^(?:donde|cuando)\s+(?:pongo|esta|se|va|queda|puedo|es|sera|me|debo|tengo|llega)\b/,
+  /^(?:necesito|ocupo|tengo que|debo|hay que)\s+(?:una\s+)?visa\b/,
+  /^(?:importa|sirve|vale la pena|es obligatorio)\b/,
+  // French
+  /^(?:qu'est-ce|qu est-ce|est-ce que|est ce que|pourquoi|comment|combien|quel|quelle|quels|quelles|quand est-ce|ou est|ou se)\b/,
+  /^(?:c'est quoi|c est quoi|ca sert a quoi|a quoi ca sert)\b/,
+  /\b(?:c'est quoi|combien|pourquoi|quoi|quel|quelle)$/,
+  /^(?:ca|cela)\s+(?:coute|sert|change|marche)\s+(?:combien|a quoi|quoi)\b/,
+  /^(?:je mets|on met|il faut mettre)\s+(?:quel|quelle|quoi)\b/,
+  // Portuguese
+  /^(?:o que|oq|qual|quais|quem)\s+(?:e|sao|significa|eu|voce|tem|precisa|devo|faco|coloco)\b/,
+  /^(?:pra que|para que|por que|pq|cade)\s+\S+/,
+  /^(?:como|quanto|quanta|quantos)\s+(?:faco|funciona|eu|se|posso|custa|custam|tempo|demora|e)\b/,
+  /^(?:onde|quando)\s+(?:coloco|eu|fica|e|posso|devo|tenho)\b/,
+  /^(?:faz diferenca|importa|preciso de visto|precisa de visto)\b/,
+];
+
+/** The product or the conversation itself judged ("this site is garbage", "no funciona nada", "que site lixo"): not an answer. */
+const COMPLAINT = [
+  /\b(?:this|the|your|stupid|dumb)\s+(?:site|website|page|app|bot|form|system|thing|chat)\b.*\b(?:garbage|trash|junk|sucks|useless|broken|terrible|awful|scam|slow|bad|crap|doesn'?t work|not working|taking forever)\b/,
+  /\b(?:garbage|trash|junk|crap|useless|terrible|awful)\s+(?:site|website|page|app|bot|form|system)\b/,
+  /^(?:piece of (?:junk|crap|garbage)|this is (?:a scam|taking forever|ridiculous|useless)|(?:it|this) (?:doesn'?t|does not|won'?t) work)\b/,
+  /\b(?:esta|este|la|esa|ese|que)\s+(?:pagina|sitio|web|app|aplicacion|bot|formulario|sistema|cosa)\b.*\b(?:mala|malo|basura|porqueria|inutil|estafa|lenta|lento|no sirve|no funciona)\b/,
+  /^(?:que|esto es una?|es una?|eres una?)\s+(?:pagina tan mala|porqueria|basura|estafa|mierda|bot inutil|asco)\b/,
+  /^(?:no funciona nada|nada funciona|esto no funciona|no sirve para nada)\b/,
+  /\b(?:ce|votre|le|ton)\s+(?:site|truc|bot|formulaire|systeme|appli|application)\b.*\b(?:nul|nulle|pourri|naze|marche pas|fonctionne pas|une arnaque|lent)\b/,
+  /^(?:ca|cela|rien ne)\s+(?:ne\s+)?(?:marche|fonctionne)\s+(?:pas|plus)?\b|^(?:c'est|c est)\s+(?:une arnaque|nul|n'importe quoi|pourri)\b/,
+  /\b(?:esse|este|o|que)\s+(?:site|app|aplicativo|robo|bot|formulario|sistema|negocio)\s+(?:e\s+)?(?:lixo|porcaria|ruim|inutil|golpe|burro)\b/,
+  /^(?:que porcaria|que lixo|isso e golpe|e golpe|(?:nao|nada) funciona(?: nada)?)\b/,
+];
+
+export function isComplaint(text: string): boolean {
+  const said = plain(text).replace(LEAD, '');
+  return COMPLAINT.some((re) => re.test(said));
+}
+
+/**
+ * A question to the assistant: an opening '¿', or a question mark and an interrogative opening, or, with no mark at
+ * all, one of the openings a question has in the four languages.
+ */
 export function isQuestion(text: string): boolean {
   const trimmed = text.trim();
+  const said = plain(trimmed).replace(LEAD, '');
+  if (wordsOf(said).length >= 2 && ASKS.some((re) => re.test(said))) return true;
   if (!/[?？]/.test(trimmed) && !trimmed.startsWith('¿')) return false;
   if (trimmed.startsWith('¿') && wordsOf(trimmed).length >= 2) return true;
-  const opening = ` ${plain(trimmed)} `;
+  const opening = ` ${said} `;
   return wordsOf(trimmed).length >= 3 && ASKING.some((w) => opening.startsWith(` ${w} `));
 }
 
@@ -71,6 +133,7 @@ export function isChitchat(text: string): boolean {
 export function silenceOf(text: string): Silence | undefined {
   if (isAbuse(text)) return 'abuse';
   if (isQuestion(text)) return 'question';
+  if (isComplaint(text)) return 'offTopic';
   if (isDontKnow(text)) return 'dontKnow';
   if (isChitchat(text)) return 'offTopic';
   return undefined;

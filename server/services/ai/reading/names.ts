@@ -1,5 +1,7 @@
 import { findCountries } from '../builtin/countries';
-import { fold } from '../builtin/text';
+import { fold, type Language } from '../builtin/text';
+import { givenNamesAtStart } from './givenNames';
+import { isGiven, partNamed, partsOf, splitName, surnameToo, type NamePart } from './nameParts';
 import { isPassportSpelling, passportSpelling } from './passportSpelling';
 import { silent, value, type Asked, type Reading } from './types';
 import { plain } from './words';
@@ -10,13 +12,18 @@ import { plain } from './words';
 /** Phrases that introduce a name, folded, longest first when matched. */
 const NAMING = [
   'me llamo', 'mi nombre es', 'mi nombre completo es', 'mi primer nombre es', 'mi apellido es', 'mis apellidos son', 'mi nombre de pila es', 'el nombre es', 'el apellido es', 'nombre', 'apellido', 'apellidos', 'soy',
-  'my name is', "my name's", "my last name's", "my surname's", "my first name's", 'my full name is', 'my first name is', 'my last name is', 'my surname is', 'my family name is', 'the name is', 'name is', 'name', 'surname', 'last name', 'first name', 'i am', "i'm", 'im', 'it is', "it's", 'its', 'call me',
-  "je m'appelle", 'je mappelle', 'mon nom est', 'mon nom complet est', 'mon prenom est', 'mon nom de famille est', 'mon nom de famille c\'est', 'mon prenom c\'est', 'mon nom c\'est', "c'est", 'nom', 'prenom', 'je suis', 'moi c\'est', 'moi cest',
-  'meu nome e', 'meu nome completo e', 'meu primeiro nome e', 'meu sobrenome e', 'meu apelido e', 'me chamo', 'chamo-me', 'eu me chamo', 'nome', 'sobrenome', 'apelido', 'apelidos', 'sou', 'eu sou', 'sou a', 'sou o', 'eu sou a', 'eu sou o', 'e',
+  'mis nombres son', 'mis nombres de pila son', 'mi nombre de pila', 'mis nombres', 'es',
+  'my name is', "my name's", "the name's", "name's", 'my first names are', 'my given names are', 'my names are', 'my given name is', 'first names', 'given names', 'given name', "my last name's", "my surname's", "my first name's", 'my full name is', 'my first name is', 'my last name is', 'my surname is', 'my family name is', 'the name is', 'name is', 'name', 'surname', 'last name', 'first name', 'i am', "i'm", 'im', 'it is', "it's", 'its', 'call me',
+  "je m'appelle", 'je mappelle', 'mes prenoms sont', 'mes prenoms', 'mon prenom est', "mon prenom c'est", 'mon nom de famille',  'mon nom est', 'mon nom complet est', 'mon prenom est', 'mon nom de famille est', 'mon nom de famille c\'est', 'mon prenom c\'est', 'mon nom c\'est', "c'est", 'nom', 'prenom', 'je suis', 'moi c\'est', 'moi cest',
+  'meus nomes sao', 'meus nomes', 'meu prenome e', 'meu nome e', 'meu nome completo e', 'meu primeiro nome e', 'meu sobrenome e', 'meu apelido e', 'me chamo', 'chamo-me', 'eu me chamo', 'nome', 'sobrenome', 'apelido', 'apelidos', 'sou', 'eu sou', 'sou a', 'sou o', 'eu sou a', 'eu sou o', 'e',
 ];
 
 /** Words that start a sentence or fill it but are never a name. */
-const FILLER = ['claro', 'bueno', 'pues', 'hola', 'si', 'sure', 'ok', 'okay', 'yes', 'well', 'hi', 'hello', 'oui', 'alors', 'bonjour', 'bon', 'sim', 'entao', 'ola', 'oi', 'bem', 'bom', 'ah', 'eh', 'um', 'euh', 'gracias', 'thanks', 'merci', 'obrigado', 'obrigada', 'por favor', 'please', 's il vous plait', 'svp', 'senor', 'senora', 'mr', 'mrs', 'ms', 'miss', 'sir', 'dr', 'dra', 'doctor', 'doctora', 'prof', 'sr', 'sra', 'srta', 'mme', 'mlle', 'monsieur', 'madame', 'senhor', 'senhora'];
+const FILLER = ['claro', 'bueno', 'pues', 'mira', 'pues mira', 'este', 'osea', 'o sea', 'aja', 'vale', 'hola', 'si', 'sure', 'ok', 'okay', 'yes', 'yeah', 'yep', 'so', 'like', 'well', 'right', 'hi', 'hello', 'hey', 'oui', 'ouais', 'alors', 'bah', 'ben', 'bon', 'voila', 'bonjour', 'sim', 'entao', 'tipo', 'tipo assim', 'olha', 'ola', 'oi', 'bem', 'bom', 'ah', 'eh', 'um', 'euh', 'gracias', 'thanks', 'merci', 'obrigado', 'obrigada', 'por favor', 'please', 's il vous plait', 'svp', 'senor', 'senora', 'mr', 'mrs', 'ms', 'miss', 'sir', 'dr', 'dra', 'doctor', 'doctora', 'prof', 'sr', 'sra', 'srta', 'mme', 'mlle', 'monsieur', 'madame', 'senhor', 'senhora'];
+
+/** Sounds people type while they think ("umm", "uhh", "hmm", "errr", "ehh", "heu", "hã", "mmm"): never a name. */
+const HESITATION = /^(?:u+m+|u+h+m*|h+m+|e+r+m*|e+h+|a+h+|m{2,}|h+u+m+|h+e+u+|h+a+|e+u+h+|o+h+|a+j+a+)$/;
+const isFiller = (word: string) => FILLER.includes(plain(word)) || HESITATION.test(plain(word));
 
 /** The verb between a field's name and the name ("surname is", "apellido es", "nom est", "sobrenome é"). */
 const COPULA = new Set(['is', 'es', 'est', 'e', 'are', 'son', 'sont', 'sao', "c'est", 'cest']);
@@ -40,30 +47,71 @@ const COMMON = new Set(
 
 const NAME_WORD = /^[\p{L}][\p{L}\p{M}'’-]*$/u;
 
-function titleCase(word: string): string {
-  if (PARTICLES.has(fold(word))) return word.toLowerCase();
+function titleCase(word: string, mixed: boolean): string {
+  // A particle keeps the capital it was typed with ("Le Goff", "Van Der Berg") when the name is typed in mixed case.
+  if (PARTICLES.has(fold(word))) return mixed && word !== word.toLowerCase() ? word : word.toLowerCase();
   if (word !== word.toLowerCase() && word !== word.toUpperCase()) return word;
   return word
     .toLowerCase()
     .replace(/(^|[-'’])(\p{L})/gu, (_, sep: string, letter: string) => sep + letter.toUpperCase());
 }
 
-/** Clauses of the message: split at punctuation and at 'and'-words, each with whether a naming phrase opened it. */
-function clauses(text: string): { words: string[]; named: boolean }[] {
-  const out: { words: string[]; named: boolean }[] = [];
-  for (const part of text.split(/[,;.!?¡¿:()\n]+|\s+(?:y|and|et|e|pero|but|mais|mas)\s+/iu)) {
-    let words = part.trim().split(/\s+/).filter(Boolean);
+interface Clause {
+  words: string[];
+  /** Whether a naming phrase opened it. */
+  named: boolean;
+  /** The part of the name that phrase names ("je m'appelle": all of it; "mon prénom": the given names). */
+  part?: NamePart;
+}
+
+/**
+ * A form's labels, as people copy them with their value ("Nom de famille : TRAORE", "Apellidos - Ruiz Soto",
+ * "Given name(s): Mary Ann"), folded, with the part of the name each names. A label says which part follows; its own
+ * words are never the name ("de Famille" was stored from the first).
+ */
+const LABELS: Record<string, NamePart> = Object.fromEntries([
+  ...['surname', 'surnames', 'last name', 'last names', 'family name', 'family names', 'apellido', 'apellidos', 'primer apellido', 'segundo apellido', 'nom de famille', 'nom de naissance', "nom d'usage", 'nom d usage', 'sobrenome', 'sobrenomes', 'apelido', 'apelidos', 'ultimo sobrenome'].map((l) => [l, 'surname' as const]),
+  ...['first name', 'first names', 'given name', 'given names', 'nombre de pila', 'nombres de pila', 'nombres', 'prenom', 'prenoms', 'primeiro nome', 'prenome', 'nomes', 'primer nombre'].map((l) => [l, 'given' as const]),
+  ...['full name', 'nombre completo', 'nom complet', 'nome completo'].map((l) => [l, 'full' as const]),
+  // "Nom", "Nombre", "Nome", "Name": on a form each may be the surname, the given names or the whole name.
+  ...['name', 'names', 'nom', 'nombre', 'nome'].map((l) => [l, 'unsaid' as const]),
+]);
+const LABELLED = /^\s*([\p{L}'’ ]{2,32}?)\s*(?:\(\s*s\s*\))?\s*(?::|\s-\s|\s=\s|=)\s*(.*)$/su;
+
+/** A known label and what follows it, or undefined when the message does not start with one. */
+function formLabel(text: string): { part: NamePart; rest: string } | undefined {
+  const match = LABELLED.exec(text);
+  const part = match ? LABELS[plain(match[1]!)] : undefined;
+  return part ? { part, rest: match![2]!.trim() } : undefined;
+}
+
+/** Clauses of the message: split at punctuation and at 'and'-words, each with the naming phrase that opened it. */
+function clauses(text: string): Clause[] {
+  const out: Clause[] = [];
+  // "St. James", "Ste. Marie": the abbreviation's dot ends no clause.
+  const kept = text.replace(/\b(St|Ste|Sta|Sto|Mt)\.\s+(?=\p{Lu})/gu, '$1 ');
+  for (const piece of kept.split(/[,;.!?¡¿:()\n…]+|\s+(?:y|and|et|e|pero|but|mais|mas)\s+/iu)) {
+    let words = piece.trim().split(/\s+/).filter(Boolean);
     let named = false;
-    // Fillers and naming phrases at the start, in any order ("hola, bueno, me llamo Ana").
+    let part: NamePart | undefined;
+    // Fillers and naming phrases at the start, in any order ("hola, bueno, me llamo Ana", "umm its Rachel").
     for (let changed = true; changed && words.length > 0; ) {
       changed = false;
+      if (HESITATION.test(plain(words[0]!))) {
+        words = words.slice(1);
+        changed = true;
+        continue;
+      }
       const head = plain(words.join(' '));
       for (const phrase of [...FILLER, ...NAMING].sort((a, b) => b.length - a.length)) {
         if (head === phrase || head.startsWith(`${phrase} `)) {
           const count = phrase.split(' ').length;
           if (plain(words.slice(0, count).join(' ')) !== phrase) continue;
           words = words.slice(count);
-          if (NAMING.includes(phrase)) named = true;
+          if (NAMING.includes(phrase)) {
+            named = true;
+            if (part === undefined || part === 'unsaid') part = partNamed(phrase);
+          }
           changed = true;
           break;
         }
@@ -71,8 +119,8 @@ function clauses(text: string): { words: string[]; named: boolean }[] {
     }
     // "surname is Adeyemi", "nom : est Koné": the verb after a field's name.
     if (named && words.length > 1 && COPULA.has(plain(words[0]!))) words = words.slice(1);
-    words = words.filter((w) => !FILLER.includes(plain(w)));
-    if (words.length > 0) out.push({ words, named });
+    words = words.filter((w) => !isFiller(w));
+    if (words.length > 0) out.push({ words, named, ...(part ? { part } : {}) });
   }
   return out;
 }
@@ -93,7 +141,9 @@ function nameIn(words: string[], named: boolean): string[] | undefined {
     kept.push(word);
   }
   while (kept.length && PARTICLES.has(fold(kept.at(-1)!))) kept.pop();
-  return kept.length > 0 && kept.length <= 5 ? kept : undefined;
+  // Up to five parts, joining words not counted ("Ana María de los Ángeles García López").
+  const parts = kept.filter((w) => !PARTICLES.has(fold(w))).length;
+  return parts > 0 && parts <= 5 && kept.length <= 9 ? kept : undefined;
 }
 
 /** A place or a nationality is not a name ("Brasil", "mexicana"). */
@@ -106,33 +156,90 @@ function isPlace(name: string): boolean {
 /** "Who pays?" answered "myself": the applicant, as the DS-160 names it. */
 const SELF = ['yo mismo', 'yo misma', 'yo', 'myself', 'me', 'i do', 'i will', 'i pay', 'moi meme', 'moi', 'c est moi', 'eu mesmo', 'eu mesma', 'eu', 'por mi cuenta', 'pago yo', 'je paie', 'eu pago', 'self'];
 
-export function readName(asked: Asked, text: string): Reading {
+/**
+ * "use Michael like on my passport": a sentence naming one capitalised word, the name it gives. Only shown back and
+ * asked, since a sentence may capitalise other words.
+ */
+export function nameInSentence(asked: Asked, text: string, language: Language): Reading {
+  const capitalised = text.split(/[\s,;.!?()]+/).filter((w, i) => i > 0 && /^\p{Lu}\p{Ll}+(?:[-'’]\p{Lu}?\p{Ll}+)*$/u.test(w) && !COMMON.has(fold(w)) && !isPlace(w));
+  if (capitalised.length !== 1) return silent('notUnderstood');
+  const reading = readName(asked, capitalised[0]!, language);
+  return reading.outcome === 'value' ? { ...reading, confidence: Math.min(reading.confidence, 0.7) } : reading;
+}
+
+const FIRST = /first|given|nombre|prenom/i;
+const LAST = /last|surname|apellido|family/i;
+
+export function readName(asked: Asked, text: string, language: Language): Reading {
   if (/payer/.test(asked.field) && SELF.includes(plain(text).replace(/[-']/g, ' ').replace(/\s+/g, ' ').trim())) return value('Self', 0.9, { quote: text.trim() });
-  const found = clauses(text)
+  const label = formLabel(text);
+  const found = (label ? clauses(label.rest).map((c, i) => (i === 0 ? { ...c, named: true, part: label.part } : c)) : clauses(text))
     .map((c) => ({ ...c, name: nameIn(c.words, c.named) }))
-    .filter((c): c is { words: string[]; named: boolean; name: string[] } => Boolean(c.name) && !isPlace(c.name!.join(' ')));
+    .filter((c): c is Clause & { name: string[] } => Boolean(c.name) && !isPlace(c.name!.join(' ')));
   const pick = found.find((c) => c.named) ?? found[0];
   if (!pick) return silent('notUnderstood');
-  const words = pick.name.map(titleCase);
-  const quote = pick.name.join(' ');
+  const typed = pick.name.join(' ');
+  const words = pick.name.map((w) => titleCase(w, /\p{Ll}/u.test(typed) && /\p{Lu}/u.test(typed)));
+  let quote = typed;
   let name = words.join(' ');
   let confidence = pick.named ? 0.95 : 0.9;
   let also: Record<string, string> | undefined;
-  if (asked.kind === 'name' && /first|given|nombre|prenom/i.test(asked.field) && words.length > 1) {
+  let alternatives: string[] | undefined;
+  const saysPart = pick.part === 'given' || pick.part === 'surname';
+  if (asked.kind === 'name' && FIRST.test(asked.field) && words.length > 1) {
     if (PARTICLES.has(fold(words[0]!))) return silent('notUnderstood');
-    if (pick.named) {
-      // "My name is Ana Souza" to "your first name?": the first word is the first name, the rest the last name.
-      name = words[0]!;
-      also = { lastName: words.slice(1).join(' ') };
-      confidence = 0.85;
-    } else confidence = 0.7;
+    if (saysPart) {
+      // "my first names are Mary Ann": the part asked for, named as such, is all of it when every word is a given name;
+      // "my first name is Ana Souza" goes on with a surname.
+      const given = givenNamesAtStart(words);
+      if (given < words.length) {
+        const n = Math.max(1, given);
+        name = words.slice(0, n).join(' ');
+        quote = pick.name.slice(0, n).join(' ');
+        also = { lastName: words.slice(n).join(' ') };
+        confidence = 0.85;
+      }
+    } else {
+      // A whole name where the given names were asked: split by the language's conventions; stored only when they
+      // settle it and a naming phrase said it was a name, otherwise the given names are offered and asked.
+      const parts = partsOf(words);
+      const split = splitName(parts, language);
+      const keptWhole = split.given === parts.length;
+      name = parts.slice(0, split.given).join(' ');
+      quote = partsOf(pick.name).slice(0, split.given).join(' ');
+      if (!keptWhole) also = { lastName: parts.slice(split.given).join(' ') };
+      confidence = !split.sure ? 0.7 : keptWhole ? (pick.named ? 0.95 : 0.9) : pick.named ? 0.85 : 0.7;
+      // Unsure, the other splits are offered beside it; without a naming phrase the answer may be all given names
+      // ("Aisha Binta"), so the whole answer is offered too.
+      const counts = [...(split.sure ? [] : (split.otherwise ?? [])), ...(confidence < 0.8 && !pick.named ? [parts.length] : [])];
+      const offered = [...new Set(counts.filter((n) => n !== split.given).map((n) => parts.slice(0, n).join(' ')))];
+      if (offered.length) alternatives = offered;
+    }
+  }
+  if (asked.kind === 'name' && LAST.test(asked.field) && !saysPart && words.length > 1) {
+    // "je m'appelle Éloïse Martin" where the surname was asked: the surname. Without a phrase saying it is a whole
+    // name, only when it starts with a given name that is no surname ("Martin Durand" may be a double surname).
+    const parts = partsOf(words);
+    const split = splitName(parts, language);
+    const whole = pick.part === 'full' || (isGiven(parts[0]!) && !surnameToo(parts[0]!));
+    if (whole && split.given > 0 && split.given < parts.length) {
+      name = parts.slice(split.given).join(' ');
+      quote = partsOf(pick.name).slice(split.given).join(' ');
+      also = { firstName: parts.slice(0, split.given).join(' ') };
+      confidence = split.sure && pick.part === 'full' ? 0.85 : 0.7;
+      if (!split.sure && split.otherwise?.length) alternatives = split.otherwise.filter((n) => n < parts.length).map((n) => parts.slice(n).join(' '));
+    }
   }
   if (asked.kind === 'fullName' && words.length === 1) confidence = 0.85;
+  // "St. James": an abbreviation's spelling on the passport (ST JAMES, SAINT JAMES) is the applicant's to say.
+  if (/\b(?:St|Ste|Sta|Sto|Mt)\.\s/u.test(text)) confidence = Math.min(confidence, 0.7);
   if (name.length < 2 || name.length > 50) return silent('notUnderstood');
+  const others = (list: string[]) => (list.length ? { alternatives: list } : {});
   if (asked.latin && !isPassportSpelling(name)) {
     const spelled = passportSpelling(name);
     if (!spelled) return silent('notUnderstood');
-    return value(spelled, Math.min(confidence, 0.7), { quote, typed: name, ...(also ? { also } : {}) });
+    const spelledOthers = (alternatives ?? []).map((a) => (isPassportSpelling(a) ? a : passportSpelling(a))).filter((a): a is string => Boolean(a));
+    return value(spelled, Math.min(confidence, 0.7), { quote, typed: name, ...(also ? { also } : {}), ...others(spelledOthers) });
   }
-  return value(name, confidence, { quote, ...(also ? { also } : {}) });
+  return value(name, confidence, { quote, ...(also ? { also } : {}), ...others(alternatives ?? []) });
 }

@@ -1,4 +1,5 @@
-import { findPhoneNumbersInText, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
+import { findPhoneNumbersInText, getExampleNumber, parsePhoneNumberFromString, type CountryCode, type PhoneNumber } from 'libphonenumber-js/max';
+import mobileExamples from 'libphonenumber-js/mobile/examples';
 import type { Language } from '../builtin/text';
 import { silent, value, type Asked, type Reading } from './types';
 
@@ -15,10 +16,31 @@ const LIKELY: Record<Language, CountryCode[]> = {
 };
 
 /** "0034 612…" is "+34 612…": the international prefix most of the world dials. */
-const withPlus = (text: string) => text.replace(/(^|[^\d+])00\s?(?=[1-9]\d)/g, '$1+');
+const withPlus = (text: string) => text.replace(/(?<![\d\s().\-+/])(\s*)00\s?(?=[1-9]\d)/g, '$1+');
+
+/**
+ * Whether a number read keeps every digit typed around it: "(11) 98765-4321" is not the Spanish 987 65 43 21 with
+ * "11" left over. Before the national number only a trunk prefix (0, 01), the country code or an international
+ * prefix may stand.
+ */
+function keepsEveryDigit(text: string, f: { startsAt: number; endsAt: number; number: PhoneNumber }): boolean {
+  let a = f.startsAt;
+  let b = f.endsAt;
+  while (a > 0 && /[\d\s().+\-/]/.test(text[a - 1]!)) a -= 1;
+  while (b < text.length && /[\d\s().+\-/]/.test(text[b]!)) b += 1;
+  const digits = text.slice(a, b).replace(/\D/g, '');
+  // The country's own ways of writing it ("011 15-2345-6789" in Argentina is +54 9 11 2345 6789).
+  if ([f.number.formatNational(), f.number.formatInternational()].some((form) => form.replace(/\D/g, '') === digits)) return true;
+  const national = f.number.nationalNumber;
+  if (!digits.endsWith(national)) return false;
+  const before = digits.slice(0, digits.length - national.length);
+  const code = f.number.countryCallingCode;
+  return ['', '0', code, `0${code}`, `00${code}`, `011${code}`].includes(before);
+}
 
 function found(text: string, country?: CountryCode) {
-  return findPhoneNumbersInText(withPlus(text), country ? { defaultCountry: country } : undefined).filter((f) => f.number.isPossible());
+  const typed = withPlus(text);
+  return findPhoneNumbersInText(typed, country ? { defaultCountry: country } : undefined).filter((f) => f.number.isPossible() && keepsEveryDigit(typed, f));
 }
 
 export function readPhone(asked: Asked, text: string, language: Language): Reading {
@@ -37,7 +59,10 @@ export function readPhone(asked: Asked, text: string, language: Language): Readi
     // country and asked, never offered as another country's number.
     const digits = [...withPlus(text).matchAll(/\+?\d[\d\s().-]{5,}\d/g)];
     const possible = digits.length === 1 ? parsePhoneNumberFromString(digits[0]![0], home) : undefined;
-    if (possible?.isPossible()) return value(possible.number, 0.6, { quote: digits[0]![0] });
+    // A number as long as the country's own ("07911 654321" in the UK), not one missing its area code ("98765-4321").
+    const full = getExampleNumber(home, mobileExamples)?.nationalNumber.length ?? 0;
+    const whole = digits[0] ? { startsAt: digits[0].index, endsAt: digits[0].index + digits[0][0].length } : undefined;
+    if (possible?.isPossible() && whole && keepsEveryDigit(withPlus(text), { ...whole, number: possible }) && possible.nationalNumber.length >= full - 1) return value(possible.number, 0.6, { quote: digits[0]![0] });
     if (digits.length > 1 || local.length > 1) return silent('notUnderstood');
   }
   // No code and no country known: the language's most usual country whose plan fits, the others offered too, to confirm.

@@ -1,3 +1,4 @@
+import { unsure } from './unsure';
 import { tidy } from '../builtin/text';
 import { readAmount } from './amounts';
 import { readChoice } from './choices';
@@ -6,7 +7,8 @@ import { readCountry } from './countries';
 import { readDate } from './dates';
 import { readEmail } from './email';
 import { isNothing, silenceOf } from './intent';
-import { readName } from './names';
+import { nameInSentence, readName } from './names';
+import { isOccupationList, readOccupation } from './occupations';
 import { readPassport } from './passport';
 import { readPhone } from './phone';
 import { readText } from './text';
@@ -18,11 +20,12 @@ import { readYesNo } from './yesNo';
 
 const isYesNo = (asked: Asked) => asked.kind === 'choice' && asked.options?.length === 2 && asked.options.every((o) => o.value === 'Yes' || o.value === 'No');
 
-function byKind(asked: Asked, text: string, { language, today }: ReadContext): Reading {
+function byKind(asked: Asked, text: string, context: ReadContext): Reading {
+  const { language, today } = context;
   switch (asked.kind) {
     case 'name':
     case 'fullName':
-      return readName(asked, text);
+      return readName(asked, text, context.language);
     case 'email':
       return readEmail(text);
     case 'phone':
@@ -32,7 +35,8 @@ function byKind(asked: Asked, text: string, { language, today }: ReadContext): R
     case 'country':
       return readCountry(text, /nationality|citizenship|passport/.test(asked.field.toLowerCase()) || asked.field === 'country');
     case 'choice':
-      return isYesNo(asked) ? readYesNo(text, asked.eligibility) : readChoice(asked.options ?? [], text);
+      if (isYesNo(asked)) return readYesNo(text, asked.eligibility);
+      return isOccupationList(asked.options ?? []) ? readOccupation(asked.options ?? [], text) : readChoice(asked.options ?? [], text);
     case 'amount':
       return readAmount(text, language);
     case 'passport':
@@ -56,6 +60,11 @@ function readCorrected(asked: Asked, text: string, { before, after, bare }: { be
   }
   const corrected = day === undefined ? byKind(asked, after, context) : silent('notUnderstood');
   if (corrected.outcome === 'value') return corrected;
+  // "Mike, no wait, use Michael like on my passport": the correction is a sentence; the name in it is offered.
+  if (asked.kind === 'name' || asked.kind === 'fullName') {
+    const named = nameInSentence(asked, after, context.language);
+    if (named.outcome === 'value') return named;
+  }
   // A lone "no" followed by words that give no value ("Ana, no middle name") took nothing back.
   if (bare) return byKind(asked, text, context);
   return taken.outcome === 'value' ? { ...taken, confidence: Math.min(taken.confidence, 0.5) } : corrected;
@@ -75,5 +84,6 @@ export function readAnswer(asked: Asked, raw: string, context: ReadContext): Rea
   if (reading.outcome !== 'value') return silence ? silent(silence) : reading;
   // "¿México?": an answer asked back is shown back and asked.
   if (/[?？]/.test(text)) return { ...reading, confidence: Math.min(reading.confidence, 0.6) };
+  if (unsure(asked.kind, text)) return { ...reading, confidence: Math.min(reading.confidence, 0.7) };
   return reading;
 }

@@ -11,7 +11,7 @@ const LEAD_INS = [
   "i'm based in", 'im based in', 'i am based in', 'based in', "i'm living in", 'i am living in', 'living in', 'i reside in', 'i reside at', 'radico en', 'estoy radicado en', 'estoy radicada en', 'je reside a', 'je suis base a', 'je suis basee a', 'resido em', 'resido na', 'resido no',
   'trabajo en', 'trabajo para', 'i work at', 'i work for', 'je travaille chez', 'je travaille pour', 'je travaille a', 'trabalho na', 'trabalho no', 'trabalho em', 'trabalho para', 'mi empresa es', 'my employer is', 'mon employeur est', 'meu empregador e',
   'me voy a quedar en', 'me quedo en', 'nos quedamos en', 'voy a estar en', "i'll stay at", 'i will stay at', 'we will stay at', 'je vais loger a', 'je loge a', 'je loge', 'je vais loger', 'je reste a', 'vou ficar em', 'vou ficar no', 'vou ficar na', 'fico em',
-  'soy', 'i am a', "i'm a", 'i am an', "i'm an", 'je suis', 'eu sou', 'sou', 'trabajo como', 'i work as', 'je travaille comme', 'trabalho como',
+  'soy', 'i am a', "i'm a", 'im a', 'i am an', "i'm an", 'im an', 'je suis un', 'je suis une', 'sou um', 'sou uma', 'soy un', 'soy una', 'je suis', 'eu sou', 'sou', 'trabajo como', 'i work as', 'je travaille comme', 'trabalho como',
   'es', 'is', "c'est", 'e', 'en', 'in', 'a', 'em',
 ];
 
@@ -41,6 +41,19 @@ const UNDECIDED = /\b(?:haven'?t|have not|not|no|pas|nao|sin|sem)\s+(?:\p{L}+\s+
 /** "Lagos but moving soon": the place, with a condition after it that is shown back and asked. */
 const BUT = /\s*(?:,\s*)?\b(?:but|pero|mais|mas|although|aunque|bien que|embora)\b.*$/i;
 
+/** "my aunt's place", "casa de mi hermano", "chez ma tante", "na casa do meu irmão": whose home, said before its address. */
+const HOST = /\b(?:place|house|home|apartment|flat|casa|apartamento|departamento|depa|chez|maison|appartement|apart)\b/;
+const WHOSE = /\b(?:my|mi|mis|ma|mon|mes|minha|meu|minhas|meus|our|nuestra|nuestro|notre|nossa|nosso|aunt|uncle|cousin|brother|sister|friend|tia|tio|prima|primo|hermano|hermana|amigo|amiga|tante|oncle|frere|soeur|ami|amie|irma|irmao)\b/;
+
+/** An address told after whose home it is ("staying at my aunt's place, 221 Oak St"): from its number on. */
+function fromNumber(text: string): string | undefined {
+  const at = /(?:^|[\s,])(\d+[\p{L}]?\s+\p{L})/u.exec(text);
+  if (!at || at.index === 0) return undefined;
+  const before = plain(text.slice(0, at.index));
+  if (/\d/.test(before) || !HOST.test(before) || !WHOSE.test(before)) return undefined;
+  return text.slice(at.index).replace(/^[\s,]+/, '');
+}
+
 export function readText(asked: Asked, text: string): Reading {
   const said = plain(text);
   if (ELSEWHERE.test(said) || UNDECIDED.test(said)) return silent('notUnderstood');
@@ -49,10 +62,11 @@ export function readText(asked: Asked, text: string): Reading {
     const head = readText(asked, text.slice(0, condition.index));
     return head.outcome === 'value' ? { ...head, confidence: Math.min(head.confidence, 0.7) } : head;
   }
-  const answer = strip(text);
+  const answer = (asked.kind === 'address' && fromNumber(text)) || strip(text);
   if (answer.length < 2 || !/\p{L}|\d/u.test(answer)) return silent('notUnderstood');
-  // An address with no number and a single word is more likely a city or a slip: shown back first.
-  const thin = asked.kind === 'address' && !/\d/.test(answer) && answer.split(/\s+/).length < 3;
+  // An address with no number and a single word, or naming no place ("some airbnb downtown"), is more likely a slip
+  // or a plan than an address: shown back first.
+  const thin = asked.kind === 'address' && !/\d/.test(answer) && (answer.split(/\s+/).length < 3 || !/\p{Lu}/u.test(answer));
   const confidence = thin ? 0.7 : answer === text.trim() ? 0.9 : 0.88;
   if (asked.latin && !isPassportSpelling(answer.replace(/[\d.,&()]/g, ''))) {
     const spelled = passportSpelling(answer.replace(/[.,&()]/g, (c) => c));

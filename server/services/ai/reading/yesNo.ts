@@ -13,7 +13,9 @@ function spans(said: string, phrases: readonly string[], kind: 'yes' | 'no') {
 // answered No on a guess. "No sé" is not a no (the caller has read it as "I don't know" already).
 
 const YES = ['si', 'yes', 'yeah', 'yep', 'yup', 'oui', 'ouais', 'sim', 'claro', 'claro que si', 'of course', 'bien sur', 'certo', 'correcto', 'correct', 'exacto', 'afirmativo', 'sure', 'absolutely', 'c est ca', 'c est exact', 'exactement', 'isso', 'isso mesmo', 'com certeza', 'por supuesto', 'efectivamente', 'evidemment', 'affirmative', 'ya', 'aha', 'uh huh', 'si senor', 'yes i have', 'yes i did', 'tengo', 'tenho', 'j en ai', 'j ai deja', 'si tengo', 'si he', 'yes once', 'una vez', 'once', 'une fois', 'uma vez', 'dos veces', 'twice', 'deux fois', 'duas vezes', 'exact', 'vrai', 'verdad', 'verdade', 'es correcto', 'e verdade'];
-const NO = ['absolutely not', 'definitely not', 'not', 'pas', 'nan', 'claro que no', 'por supuesto que no', 'of course not', 'certainly not', 'bien sur que non', 'claro que nao', 'logico que no', 'obvio que no', 'nop', 'nel', 'nones', 'no', 'nope', 'nah', 'non', 'nao', 'nunca', 'never', 'jamais', 'jamas', 'ninguno', 'ninguna', 'none', 'aucun', 'aucune', 'nenhum', 'nenhuma', 'nada', 'no tengo', 'no he', 'i have not', 'i havent', 'i haven t', 'haven t', 'i don t', 'i do not', 'i did not', 'i didn t', 'never been', 'no nunca', 'de ninguna manera', 'en absoluto', 'absolutamente no', 'pas du tout', 'de jeito nenhum', 'nem pensar', 'negativo', 'negative', 'je n ai pas', 'je n ai jamais', 'nao tenho', 'nunca fui', 'nunca tive', 'not at all', 'no way', 'nothing', 'rien', 'nada disso', 'no senor', 'non jamais', 'je ne suis pas', 'no soy', 'nao sou', 'i am not', 'i m not', 'no lo soy', 'neither', 'ni'];
+const NO = ['absolutely not', 'definitely not', 'not', 'pas', 'nan', 'claro que no', 'por supuesto que no', 'of course not', 'certainly not', 'bien sur que non', 'claro que nao', 'logico que no', 'obvio que no', 'nop', 'nel', 'nones', 'no', 'nope', 'nah', 'non', 'nao', 'nunca', 'never', 'jamais', 'jamas', 'ninguno', 'ninguna', 'none', 'aucun', 'aucune', 'nenhum', 'nenhuma', 'nada', 'no tengo', 'no he', 'i have not', 'i havent', 'i haven t', 'haven t', 'i don t', 'i do not', 'i did not', 'i didn t', 'never been', 'no nunca', 'de ninguna manera', 'en absoluto', 'absolutamente no', 'pas du tout', 'de jeito nenhum', 'nem pensar', 'negativo', 'negative', 'je n ai pas', 'je n ai jamais', 'nao tenho', 'nunca fui', 'nunca tive', 'not at all', 'no way', 'nothing', 'rien', 'nada disso', 'no senor', 'non jamais', 'je ne suis pas', 'no soy', 'nao sou', 'i am not', 'i m not', 'no lo soy', 'neither', 'ni', 'not once', 'not even once', 'nem a pau', 'nem pensar', 'ni de broma', 'ni loco', 'ni loca', 'para nada', 'hell no', 'no way', 'pas question', 'jamais de la vie', 'jamas en la vida', 'nunca na vida', 'nunca jamais', 'never ever', 'not at all',
+  // No one along: the answer to whether others travel with the applicant.
+  'alone', 'just me', 'only me', 'by myself', 'solo yo', 'yo solo', 'yo sola', 'voy solo', 'voy sola', 'viajo solo', 'viajo sola', 'seul', 'seule', 'je pars seul', 'je pars seule', 'sozinho', 'sozinha', 'so eu'];
 const HEDGE = ['que yo sepa', 'not that i know', 'not that i remember', 'not that i recall', 'if i recall', 'que yo recuerde', 'que je me souvienne', 'que eu me lembre', 'not to my knowledge', 'pas que je sache', 'nao que eu saiba', 'creo que', 'i think', 'i guess', 'i believe', 'je pense', 'je crois', 'acho que', 'probablemente', 'probably', 'probablement', 'provavelmente', 'maybe', 'quizas', 'quiza', 'tal vez', 'a lo mejor', 'peut etre', 'peut-etre', 'talvez', 'supongo', 'je suppose', 'suponho', 'no creo', 'i don t think', 'i dont think', 'je ne crois pas', 'je crois pas', 'je ne pense pas', 'je pense pas', 'acho que nao', 'nao acho', 'a veces', 'sometimes', 'parfois', 'as vezes', 'casi', 'almost', 'presque', 'quase', 'puede ser', 'pode ser', 'not really', 'no realmente', 'pas vraiment', 'nao muito', 'kind of', 'mas o menos', 'plus ou moins', 'mais ou menos', 'if i remember', 'si mal no recuerdo', 'que je sache', 'que eu saiba', 'i hope not', 'espero que no', 'j espere pas', 'espero que nao'];
 
 /** "No, except a fine", "yes but it was expunged": an eligibility answer with a condition is the applicant's to confirm. */
@@ -21,12 +23,27 @@ const BUT = ['but', 'except', 'apart from', 'other than', 'unless', 'pero', 'exc
 /** "No, only a parking ticket": a no that goes on to name something. */
 const ONLY = ['only', 'just a', 'solo', 'solamente', 'nada mas que', 'seulement', 'juste', 'so', 'apenas', 'somente'];
 
+/** Words that negate a yes-word after them in the same breath: "not once", "nem tenho", "nunca fiz isso". */
+const NEGATORS = /(?:^| )(?:no|not|never|nunca|jamais|jamas|nem|ni|nao|non|pas|nadie|nada|nothing|nobody)(?: \S+){0,2} ?$/;
+/** Words that only make what follows stronger: "absolutely never", "claro que nunca". */
+const INTENSIFIERS = new Set(['absolutely', 'definitely', 'certainly', 'claro', 'por supuesto', 'of course', 'bien sur', 'evidemment', 'com certeza', 'obvio', 'totalmente', 'absolument', 'absolutamente']);
+
 export function readYesNo(text: string, eligibility = false): Reading {
   const said = plain(text).replace(/'/g, ' ');
   const first = said.split(' ')[0] ?? '';
   // A phrase inside a longer one counts as the longer one: "no tengo" is a no, not the "tengo" in it.
   const found = [...spans(said, YES, 'yes'), ...spans(said, NO, 'no')];
-  const kept = found.filter((m) => !found.some((o) => o !== m && o.start <= m.start && o.end >= m.end && o.end - o.start > m.end - m.start));
+  const longest = found.filter((m) => !found.some((o) => o !== m && o.start <= m.start && o.end >= m.end && o.end - o.start > m.end - m.start));
+  const padded = ` ${said} `;
+  const nos = longest.filter((m) => m.kind === 'no');
+  // A yes-word after a no in the same breath is negated ("not once", "nunca fiz isso"); one that only strengthens
+  // the no after it says nothing of its own ("absolutely never").
+  const kept = longest.filter(
+    (m) =>
+      m.kind === 'no' ||
+      !(NEGATORS.test(padded.slice(0, m.start).trimEnd()) && nos.some((n) => n.end <= m.start)) &&
+        !(INTENSIFIERS.has(padded.slice(m.start + 1, m.end + 1).trim()) && nos.some((n) => n.start >= m.end && /^ (?:que )?$/.test(padded.slice(m.end + 1, n.start + 1)))),
+  );
   const yes = kept.some((m) => m.kind === 'yes');
   const no = kept.some((m) => m.kind === 'no');
   const hedged = hasAny(said, HEDGE);
@@ -35,8 +52,8 @@ export function readYesNo(text: string, eligibility = false): Reading {
   const lead = YES.includes(first) ? 'Yes' : NO.includes(first) ? 'No' : undefined;
   const answer = yes && no ? lead : yes ? 'Yes' : 'No';
   if (!answer) return value('No', 0.4, { alternatives: ['Yes'] });
-  // Spanish "nunca más" folds to the Portuguese "but": not a condition.
-  const unqualified = said.replace(/\b(nunca|nada|jamas|no) mas\b/g, '$1');
+  // Spanish "nunca más", "más tiempo" fold to the Portuguese "but": not a condition.
+  const unqualified = said.replace(/\b(nunca|nada|jamas|no) mas\b/g, '$1').replace(/\bmai?s (?=tiempo|tempo|de |del |do |que |dias|alla|longtemps|du |tard)/g, '');
   const qualified = eligibility && (hasAny(unqualified, BUT) || (answer === 'No' && hasAny(unqualified, ONLY)));
   if (hedged || qualified) return value(answer, 0.6, { alternatives: [answer === 'Yes' ? 'No' : 'Yes'], quote: text.trim() });
   // "Sí, nunca he ido" leads with yes and says no: the lead word answers, but not surely.

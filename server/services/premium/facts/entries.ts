@@ -21,9 +21,9 @@ export interface Entry {
 }
 
 /** Bullets, emoji used as bullets ('▪️', '✈️') and list numbers before a line's text. */
-const BULLET = /^[\s\u00a0]*(?:(?:[-–—•*·▪►✓¿]|\p{Extended_Pictographic})\uFE0F?|\d{1,2}[.)](?=\s))?[\s\u00a0¿]*/u;
-/** After a label: its separator and the answer on the same line. */
-const SEPARATOR = /^\s*(?::\s*|\t+\s*|\s[-–]\s+)/;
+const BULLET = /^[\s\u00a0]*(?:(?:[-–—•*·▪►✓¿|]|\p{Extended_Pictographic})\uFE0F?|\d{1,2}[.)](?=\s)|(?:Q|P|A|R|Pregunta|Respuesta|Question|R[ée]ponse|Pergunta|Resposta)\s?[:.)-](?=\s))?[\s\u00a0¿]*/u;
+/** After a label: its separator and the answer on the same line (a table's column bar too). */
+const SEPARATOR = /^\s*(?::\s*|\t+\s*|\s[-–]\s+|\s?\|\s*)/;
 
 interface Line {
   text: string;
@@ -91,12 +91,26 @@ function labelOf(line: string, inline: boolean): LabelMatch | null {
   const lead = BULLET.exec(line)?.[0].length ?? 0;
   const body = line.slice(lead);
   const squeeze = squeezed(fold(body));
-  const folded = squeeze.text;
+  // A label asked as a question ('What is your occupation?', 'Quel est votre nom complet ?', 'Any relatives in the
+  // US?') is the label after its question words, tried when the line as it stands is no label.
+  const asked = QUESTION_WORDS.exec(squeeze.text)?.[0].length ?? 0;
+  for (const skip of asked ? [0, asked] : [0]) {
+    const label = labelAt(squeeze, skip, lead, inline);
+    if (label) return label;
+  }
+  return null;
+}
+
+const QUESTION_WORDS =
+  /^(?:(?:what|which) (?:is|are) (?:your|the)|(?:do|did) you have (?:any )?|have you got (?:any )?|any(?= )|quel(?:le)?s? (?:est|sont) (?:votre|vos|le|la|les)|(?:cual|cuales) (?:es|son) (?:su|sus|tu|tus|el|la|los|las)|qual (?:e|eh|sao) (?:o|a|os|as)(?: (?:seu|sua|seus|suas))?|(?:tiene|tienes) (?:usted )?|avez-vous (?:des? )?|(?:voce )?tem )\s*/;
+
+function labelAt(squeeze: ReturnType<typeof squeezed>, skip: number, lead: number, inline: boolean): LabelMatch | null {
+  const folded = squeeze.text.slice(skip);
   for (const [key, re] of LABELS) {
     const match = re.exec(folded);
     if (!match) continue;
     let rest = folded.slice(match[0].length);
-    let used = match[0].length;
+    let used = skip + match[0].length;
     // A question label runs to its question mark; a plain one may carry a short qualifier before its colon
     // ('Monthly Income in Local Currency (if employed):'), never a sentence.
     const question = /^[^?\n]{0,200}\?/.exec(rest);
@@ -104,7 +118,8 @@ function labelOf(line: string, inline: boolean): LabelMatch | null {
     if (question && !inline) {
       used += question[0].length;
       rest = rest.slice(question[0].length);
-    } else if (qualifier && !/[.;]/.test(qualifier[0])) {
+    } else if (qualifier && !/[.;]/.test(qualifier[0].replace(/\b(?:ee\.? ?uu|u\.s\.a?|e\.u\.a)\.?/g, ''))) {
+      // A qualifier may name the country with its dots ('Persona de contacto en EE. UU.:'), never end a sentence.
       used += qualifier[0].length;
       rest = rest.slice(qualifier[0].length);
     }
@@ -121,7 +136,7 @@ function trimmed(text: string, from: number, to: number): { value: string; start
   let start = from;
   let end = to;
   while (start < end && /[\s\u00a0]/.test(text[start] ?? '')) start += 1;
-  while (end > start && /[\s\u00a0.;,]/.test(text[end - 1] ?? '')) end -= 1;
+  while (end > start && /[\s\u00a0.;,|]/.test(text[end - 1] ?? '')) end -= 1;
   // A closing quote or bracket stays with what it closes; 'S.A.' keeps its last dot.
   if (/\b(?:S\.A|S\.A\.S|Inc|Ltd|Co|C\.V|U\.S)$/u.test(text.slice(start, end)) && text[end] === '.') end += 1;
   return { value: text.slice(start, end), start, end };
@@ -173,7 +188,9 @@ export function entriesOf(text: string): Entry[] {
       if (next && (!labelOf(next.text, false) || answersAbove(lines, j)) && !sectionOf(fold(next.text.replace(BULLET, '')))) {
         // A label broken over two lines as a PDF copies it: 'Fecha de vencimiento' / 'del pasaporte :   05 MAY 2027'.
         const tail = /^\s*\p{Ll}[\p{L}.]*(?:\s+[\p{L}.]+){0,3}\s*:\s*(?=\S)/u.exec(next.text);
-        add(label.key, next.start + (tail?.[0].length ?? 0), next.start + next.text.length, line.start + label.labelAt);
+        // The answer line's own mark ("A: YES", "R : NON", "- Married") is not the answer.
+        const mark = tail ? 0 : (BULLET.exec(next.text)?.[0].length ?? 0);
+        add(label.key, next.start + (tail?.[0].length ?? mark), next.start + next.text.length, line.start + label.labelAt);
         i = j;
       }
       continue;

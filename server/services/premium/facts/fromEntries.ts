@@ -5,7 +5,7 @@ import type { Entry } from './entries';
 import { namesUsPlace } from './places';
 import type { ApplicantFacts, Relative } from './schema';
 import {
-  absence, childrenIn, datesIn, maritalOf, monthYearIn, occupationOf, payerKind, purposeKinds, relationOf, RELATIVE, sexOf,
+  absence, childrenIn, companionRelationOf, contactKindOf, datesIn, maritalOf, monthYearIn, occupationOf, payerKind, purposeKinds, relationOf, RELATIVE, sexOf,
   STANDING_OF_OCCUPATION, standingOf, statusOf, visaOf, yesNo,
 } from './values';
 
@@ -43,10 +43,13 @@ export function fromEntries(entries: readonly Entry[], text: string, language: L
   const facts: ApplicantFacts = {};
   let surnames: Entry | undefined;
   let given: Entry | undefined;
-  const list = <K extends 'relatives' | 'visits' | 'refusalMentions' | 'ties'>(key: K) => (facts[key] ??= [] as never) as NonNullable<ApplicantFacts[K]>;
+  let fullEntry: Entry | undefined;
+  const list = <K extends 'relatives' | 'visits' | 'refusalMentions' | 'ties' | 'companions'>(key: K) => (facts[key] ??= [] as never) as NonNullable<ApplicantFacts[K]>;
   const lastVisit = () => facts.visits?.at(-1);
 
-  for (const entry of entries) {
+  let previousValue = '';
+  for (const [i, entry] of entries.entries()) {
+    previousValue = entries[i - 1]?.value ?? '';
     const { value } = entry;
     const folded = fold(value);
     const gone = absence(value);
@@ -60,7 +63,10 @@ export function fromEntries(entries: readonly Entry[], text: string, language: L
         if (!gone) given ??= entry;
         break;
       case 'fullName': {
-        if (gone || facts.name) break;
+        if (gone) break;
+        // 'Nome' beside 'Sobrenome', 'Name' beside 'Surname': the given names.
+        fullEntry ??= entry;
+        if (facts.name) break;
         // The confirmation page's 'Name Provided: SURNAMES, GIVEN NAMES'.
         const comma = /^([^,]+),\s*(.+)$/.exec(value);
         facts.name = comma ? { source: value, parts: [(comma[2] as string).trim(), (comma[1] as string).trim()] } : { source: value };
@@ -117,6 +123,10 @@ export function fromEntries(entries: readonly Entry[], text: string, language: L
       case 'arrival':
       case 'departure': {
         const date = datesIn(value, language)[0];
+        // Under earlier travel, a year alone is when that visit was.
+        const year = /^\s*(19[5-9]\d|20[0-4]\d)\s*$/.exec(value);
+        // A trip's arrival is a day; a year alone is an earlier visit's, headed or not.
+        if (!date && year && entry.key === 'arrival') list('visits').push({ source: value, year: Number(year[1]) });
         if (!date) break;
         if (inPreviousTravel) {
           if (entry.key === 'arrival') list('visits').push({ source: value, year: Number(date.iso.slice(0, 4)) });
@@ -129,8 +139,10 @@ export function fromEntries(entries: readonly Entry[], text: string, language: L
         const length = lengthInDays(folded);
         if (!length) break;
         const visit = lastVisit();
-        if (inPreviousTravel && visit && visit.days === undefined) visit.days = length.days;
-        else if (!inPreviousTravel) facts.stay ??= { source: value, days: length.days };
+        // Right after an earlier visit's date, a length of stay is that visit's.
+        const ofVisit = inPreviousTravel || entry.previous === 'visitDate' || (entry.previous === 'arrival' && lastVisit()?.source === previousValue);
+        if (ofVisit && visit && visit.days === undefined) visit.days = length.days;
+        else if (!ofVisit) facts.stay ??= { source: value, days: length.days };
         break;
       }
       case 'payer': {
@@ -139,14 +151,76 @@ export function fromEntries(entries: readonly Entry[], text: string, language: L
         break;
       }
       case 'relation': {
-        if (gone || !RELATIVE.test(folded)) break;
+        if (gone) break;
+        // The relation of a companion named just above: who travels along, not family living there.
+        if (entry.previous === 'companionName') {
+          const companion = facts.companions?.at(-1);
+          const relation = companionRelationOf(folded);
+          if (companion && relation) companion.relation = relation;
+          break;
+        }
+        if (!RELATIVE.test(folded)) {
+          // A contact who is a friend or a colleague.
+          if (entry.previous === 'contact' && facts.contact && /\b(friend|amig[oa]|ami|amie|colleague|colega|collegue)\b/.test(folded)) facts.contact.kind = /\b(colleague|colega|collegue)\b/.test(folded) ? 'colleague' : 'friend';
+          break;
+        }
         if (entry.previous === 'payer' || (entry.previous === 'ignore' && facts.payer?.kind === 'other')) {
           if (facts.payer && facts.payer.kind !== 'self') facts.payer.kind = 'family';
           break;
         }
         // A contact person who is family is a relative in the United States, declared or not.
-        const declared = entry.section === 'family' || entry.previous === 'usFamily' || entry.previous === 'relatives';
+        const declared = entry.section === 'family' || entry.previous === 'usFamily' || entry.previous === 'relatives' || (entry.previous === 'relativeStatus' && entry.section !== 'contact');
+        if (entry.previous === 'contact' && facts.contact) {
+          facts.contact.kind = 'relative';
+          facts.contact.relation = relationOf(RELATIVE.exec(folded)?.[0] ?? folded);
+        }
         if (declared || entry.previous === 'contact' || namesUsPlace(folded)) list('relatives').push(...relativesIn(entry, declared));
+        break;
+      }
+      case 'birthDate': {
+        const date = datesIn(value, language)[0];
+        if (date) facts.birthDate ??= { source: value, iso: date.iso };
+        break;
+      }
+      case 'passportIssue': {
+        const date = datesIn(value, language)[0];
+        if (date) facts.passportIssue ??= { source: value, iso: date.iso };
+        break;
+      }
+      case 'school': {
+        if (gone) facts.noSchool ??= { source: value };
+        else facts.school ??= { source: value };
+        break;
+      }
+      case 'programme':
+        if (!gone) facts.programme ??= { source: value };
+        break;
+      case 'usAddress':
+        if (!gone) facts.usAddress ??= { source: value };
+        break;
+      case 'contact': {
+        if (gone || facts.contact) break;
+        facts.contact = { source: value, kind: contactKindOf(folded) };
+        // 'Kwame Mensah, my brother': a contact who is family is a relative there, whatever the family answer says.
+        const who = facts.contact.kind === 'relative' ? RELATIVE.exec(folded) : null;
+        if (who && !facts.relatives?.some((r) => r.source === value)) list('relatives').push({ source: value, relation: relationOf(who[0]), declared: false });
+        break;
+      }
+      case 'overstays': {
+        if (gone === 'notApplicable') break;
+        const answer = gone === 'none' ? false : yesNo(value);
+        if (answer !== null) facts.overstaysDeclared ??= { source: value, has: answer };
+        break;
+      }
+      case 'companions': {
+        if (gone === 'notApplicable') break;
+        const answer = gone === 'none' ? false : yesNo(value);
+        if (answer !== null) facts.companionsDeclared ??= { source: value, has: answer };
+        break;
+      }
+      case 'companionName': {
+        if (gone) break;
+        list('companions').push({ source: value, relation: companionRelationOf(folded) ?? 'other', declared: true });
         break;
       }
       case 'relativeStatus': {
@@ -215,7 +289,7 @@ export function fromEntries(entries: readonly Entry[], text: string, language: L
         if (amount === null || amount === 0) break;
         const yearly = entry.key === 'annualIncome' || /\b(al ano|anual(es)?|per year|a year|yearly|annually)\b/.test(folded);
         const currency = currencyOf(folded);
-        const salary = /salar|sueldo|if employed|si esta empleado/.test(label) || entry.section === 'work';
+        const salary = /salar|salaire|sueldo|if employed|si esta empleado/.test(label) || entry.section === 'work';
         facts.income = { source: value, monthly: yearly ? Math.round(amount / 12) : amount, ...(currency ? { currency } : {}), salary };
         break;
       }
@@ -249,7 +323,8 @@ export function fromEntries(entries: readonly Entry[], text: string, language: L
         break;
     }
   }
-  for (const key of ['relatives', 'visits', 'refusalMentions', 'ties'] as const) if (facts[key]?.length === 0) delete facts[key];
+  for (const key of ['relatives', 'visits', 'refusalMentions', 'ties', 'companions'] as const) if (facts[key]?.length === 0) delete facts[key];
+  if (surnames && !given && fullEntry && !fold(fullEntry.value).includes(fold(surnames.value))) given = fullEntry;
   if (given || surnames) {
     const parts = [given, surnames].filter((e): e is Entry => Boolean(e)).map((e) => e.value);
     facts.name = { source: parts[0] as string, parts };

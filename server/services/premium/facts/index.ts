@@ -45,8 +45,9 @@ export function readFacts(pasted: string): ApplicantFacts {
     if (days > 0) facts.stay = { source: facts.departure.source, days };
   }
   if (!facts.standing && facts.employer) facts.standing = { source: facts.employer.source, kind: 'employee' };
-  // A student's school is not an employer.
-  if (facts.standing && facts.standing.kind !== 'employee' && facts.standing.kind !== 'self-employed' && facts.employer && facts.standing.kind !== 'student') delete facts.employer;
+  // A student's school is not an employer: the form's 'Employer or School Name' is the school.
+  if (facts.standing?.kind === 'student' && facts.employer && !facts.school) facts.school = { source: facts.employer.source };
+  if (facts.standing && facts.standing.kind !== 'employee' && facts.standing.kind !== 'self-employed' && facts.employer) delete facts.employer;
   return facts;
 }
 

@@ -1,7 +1,7 @@
 // Places in the United States, as applicants name them in Spanish and English: enough to tell that "estuve en
 // Los Ángeles en 2019" or "my cousin lives in Dallas" is about the United States. Folded (no accents, lower case).
 
-const COUNTRY = ['ee\\.? ?uu\\.?', 'estados unidos', 'usa', 'u\\.s\\.a\\.?', 'u\\.s\\.?', 'the us', 'the states', 'united states', 'norteamerica'];
+const COUNTRY = ['ee\\.? ?uu\\.?', 'estados unidos', 'usa', 'u\\.s\\.a\\.?', 'u\\.s\\.?', 'the us', 'the states', 'united states', 'norteamerica', 'etats-unis', 'etats unis', 'eua', 'amerique', 'nova york', 'nova iorque'];
 
 const STATES = [
   'alabama', 'alaska', 'arizona', 'arkansas', 'california', 'colorado', 'connecticut', 'delaware', 'florida', 'georgia', 'hawaii',

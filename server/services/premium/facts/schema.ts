@@ -25,6 +25,12 @@ export const RELATIONS = [
 ] as const;
 export const STATUSES = ['citizen', 'resident', 'nonimmigrant', 'student', 'worker', 'asylum', 'undocumented'] as const;
 export const TIE_KINDS = ['children', 'property', 'business', 'studies'] as const;
+/** Who the U.S. point of contact is to the applicant: a relative (with the relation), or someone else. */
+export const CONTACT_KINDS = ['relative', 'friend', 'colleague', 'organization', 'hotel', 'school', 'employer', 'other'] as const;
+/** A travel companion's relation to the applicant. */
+export const COMPANION_RELATIONS = ['spouse', 'husband', 'wife', 'child', 'son', 'daughter', 'parent', 'father', 'mother', 'sibling', 'brother', 'sister', 'friend', 'colleague', 'relative', 'other'] as const;
+/** What is known of a companion's own visa: refused before, none yet, or one in hand. */
+export const COMPANION_STATUSES = ['refused', 'noVisa', 'hasVisa', 'overstayed', 'undocumented'] as const;
 
 const kind = <const T extends string[]>(values: readonly [...T]) => Type.Enum(values);
 
@@ -35,10 +41,24 @@ export const RelativeSchema = fact({
   declared: Type.Boolean(),
 });
 
+export const CompanionSchema = fact({
+  relation: kind(COMPANION_RELATIONS),
+  status: Type.Optional(kind(COMPANION_STATUSES)),
+  /** Named in an answer to the form's companions question, rather than in passing. */
+  declared: Type.Boolean(),
+});
+
+/**
+ * One facts schema (issue 42): identity, the passport, employment, study, who pays, the trip, relatives and contacts
+ * in the United States, earlier visits, refusals, overstays and companions. A declared answer (`usFamily`,
+ * `previousVisits`, `refusals`, `overstaysDeclared`, `companionsDeclared`) is kept apart from what the text mentions
+ * anywhere (`relatives`, `visits`, `refusalMentions`, `overstays`, `companions`), so a rule can set one against the other.
+ */
 export const ApplicantFactsSchema = Type.Object(
   {
     name: Type.Optional(fact({ parts: Type.Optional(Type.Array(Type.String(), { description: 'Given names, then surnames, each as written' })) })),
     sex: Type.Optional(fact({ kind: kind(SEXES) })),
+    birthDate: Type.Optional(fact({ iso: Type.String({ format: 'date' }) })),
     nationality: Type.Optional(fact({ country: Type.String({ description: "The country's English name" }) })),
     marital: Type.Optional(fact({ kind: kind(MARITAL_KINDS) })),
     children: Type.Optional(fact({ count: Type.Integer({ minimum: 1 }) })),
@@ -48,6 +68,7 @@ export const ApplicantFactsSchema = Type.Object(
     departure: Type.Optional(fact({ iso: Type.String({ format: 'date' }) })),
     stay: Type.Optional(fact({ days: Type.Integer({ minimum: 1 }) })),
     course: Type.Optional(fact({ days: Type.Integer({ minimum: 1 }) })),
+    passportIssue: Type.Optional(fact({ iso: Type.String({ format: 'date' }) })),
     passportExpiry: Type.Optional(fact({ iso: Type.String({ format: 'date' }) })),
     payer: Type.Optional(fact({ kind: kind(PAYER_KINDS) })),
     standing: Type.Optional(fact({ kind: kind(STANDING_KINDS) })),
@@ -58,12 +79,21 @@ export const ApplicantFactsSchema = Type.Object(
     income: Type.Optional(fact({ monthly: Type.Number({ minimum: 0 }), currency: Type.Optional(Type.String()), salary: Type.Boolean({ description: 'Declared as pay from a job' }) })),
     budget: Type.Optional(fact({ amount: Type.Number({ minimum: 0 }), currency: Type.Optional(Type.String()) })),
     leave: Type.Optional(fact({ days: Type.Integer({ minimum: 0, description: 'Calendar days of leave (working days counted as weeks)' }) })),
+    school: Type.Optional(fact({})),
+    programme: Type.Optional(fact({})),
+    /** The form's school answer says there is none ('N/A', 'NONE'): the words that say so. */
+    noSchool: Type.Optional(fact({})),
+    usAddress: Type.Optional(fact({})),
+    contact: Type.Optional(fact({ kind: kind(CONTACT_KINDS), relation: Type.Optional(kind(RELATIONS)) })),
     usFamily: Type.Optional(fact({ has: Type.Boolean({ description: 'The declared answer: relatives in the United States or none' }) })),
     relatives: Type.Optional(Type.Array(RelativeSchema)),
     ties: Type.Optional(Type.Array(fact({ kind: kind(TIE_KINDS) }))),
     previousVisits: Type.Optional(fact({ has: Type.Boolean({ description: 'The declared answer: been to the United States before or never' }) })),
     visits: Type.Optional(Type.Array(fact({ year: Type.Optional(Type.Integer()), days: Type.Optional(Type.Integer({ minimum: 1 })) }))),
-    overstays: Type.Optional(Type.Array(fact({}))),
+    overstays: Type.Optional(Type.Array(fact({ year: Type.Optional(Type.Integer()) }))),
+    overstaysDeclared: Type.Optional(fact({ has: Type.Boolean({ description: 'The declared answer: stayed beyond the time allowed before, or never' }) })),
+    companionsDeclared: Type.Optional(fact({ has: Type.Boolean({ description: 'The declared answer: others travel with the applicant, or no one' }) })),
+    companions: Type.Optional(Type.Array(CompanionSchema)),
     refusals: Type.Optional(fact({ has: Type.Boolean({ description: 'The declared answer: refused a U.S. visa before or never' }) })),
     refusalMentions: Type.Optional(Type.Array(fact({ year: Type.Optional(Type.Integer()) }))),
   },
@@ -74,6 +104,9 @@ export const ApplicantFactsSchema = Type.Object(
 export type ApplicantFacts = Static<typeof ApplicantFactsSchema>;
 export type FactKey = keyof ApplicantFacts;
 export type Relative = Static<typeof RelativeSchema>;
+export type Companion = Static<typeof CompanionSchema>;
+export type ContactKind = (typeof CONTACT_KINDS)[number];
+export type CompanionRelation = (typeof COMPANION_RELATIONS)[number];
 export type MaritalKind = (typeof MARITAL_KINDS)[number];
 export type PurposeKind = (typeof PURPOSE_KINDS)[number];
 export type VisaKind = (typeof VISA_KINDS)[number];

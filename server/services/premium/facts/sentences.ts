@@ -11,10 +11,10 @@ import { childrenIn, datesIn, maritalOf, monthYearIn, payerKind, purposeKinds, R
 type Lang = 'es' | 'en';
 
 /** Past trips, not this one: 'fui', 'estuve', 'me quedé', 'went', 'stayed', 'in 2016'. */
-const PAST = /\b(fui|estuve|visite|me quede|nos quedamos|went|was|were|stayed|visited|travell?ed|spent|last time|la ultima vez)\b/;
+const PAST = /\b(fui|estuve|(?<!(?:rendre|une|la|en|de|pour|faire|una|mi|su) )visite|me quede|nos quedamos|went|was|were|stayed|visited|travell?ed|spent|last time|la ultima vez|suis alle|suis allee|ai passe|ai visite|estive|passei|visitei|fiquei)\b/;
 
 const NAME_WORD = "\\p{Lu}[\\p{L}'’-]+";
-const NAME_CUE = new RegExp(`(?:[Mm]e llamo|[Mm]i nombre es|[Mm]y name is|[Mm]y full name is|I am|I'm|[Ss]oy)\\s+(${NAME_WORD}(?:\\s+(?:de\\s+la\\s+|de\\s+|del\\s+|da\\s+|dos\\s+)?${NAME_WORD}){1,4})`, 'u');
+const NAME_CUE = new RegExp(`(?:[Mm]e llamo|[Mm]i nombre es|[Mm]y name is|[Mm]y full name is|I am|I'm|[Ss]oy|[Jj]e m'appelle|[Jj]e m’appelle|[Mm]on nom est|[Mm]eu nome é|[Mm]eu nome e|[Mm]e chamo|[Cc]hamo-me)\\s+(${NAME_WORD}(?:\\s+(?:de\\s+la\\s+|de\\s+|del\\s+|da\\s+|dos\\s+|do\\s+|le\\s+)?${NAME_WORD}){1,4})`, 'u');
 /** An organisation's name as written: capitalised words, with the small words and legal endings names carry. */
 const ORG = "(\\p{Lu}[\\p{L}\\p{N}&.'’-]*(?:\\s+(?:de|del|la|las|los|y|&|of|the|and|e)?\\s*(?:\\p{Lu}[\\p{L}\\p{N}&.'’-]*|S\\.A\\.?|PLC|LLC|Inc\\.?|Ltd\\.?))*)";
 
@@ -37,6 +37,8 @@ function employment(s: Piece, { facts }: Ctx): void {
     [new RegExp(`(?:^|\\s)[Ii] work as (?:an? )?([\\p{L}-]+(?:\\s+[\\p{L}-]+){0,3}?)\\s+(?:at|for|in)\\s+(?:the\\s+)?${FIRM}${org}`, 'u'), 'role', 'employer'],
     [new RegExp(`(?:^|\\s)[Ii] work (?:at|for)\\s+(?:the\\s+)?${FIRM}${org}\\s+as (?:an? )?([\\p{L}-]+(?:\\s+[\\p{L}-]+){0,3})`, 'u'), 'employer', 'role'],
     [new RegExp(`(?:^|\\s)(?:I'm|I am|im|i'm|i am|[Hh]e is|[Ss]he is|[Hh]e's|[Ss]he's) (?:an? )([\\p{L}-]+(?:\\s+[\\p{L}-]+){0,2}?)\\s+at\\s+${org}`, 'u'), 'role', 'employer'],
+    [new RegExp(`(?:^|\\s)(?:[Jj]e travaille|[Tt]ravaille)\\s+(?:comme|en tant que)\\s+([\\p{L}-]+(?:\\s+[\\p{L}-]+){0,3}?)\\s+(?:chez|pour|à|au|dans)\\s+(?:la\\s+|le\\s+|l'|les\\s+)?${FIRM}${org}`, 'u'), 'role', 'employer'],
+    [new RegExp(`(?:^|\\s)(?:[Tt]rabalho|[Tt]rabalha)\\s+(?:como|de)\\s+([\\p{L}-]+(?:\\s+[\\p{L}-]+){0,3}?)\\s+(?:na|no|em|para|pela|pelo)\\s+${FIRM}${org}`, 'u'), 'role', 'employer'],
   ];
   for (const [re, first, second] of patterns) {
     const match = new RegExp(re.source, 'du').exec(s.text);
@@ -54,10 +56,18 @@ function employment(s: Piece, { facts }: Ctx): void {
   }
 }
 
+const STANDING_WORDS = '(?:trabajador[a]?\\s+|travailleur\\s+|travailleuse\\s+)?(?:independiente|independante?|self[- ]employed|freelancer?|estudiante|etudiante?|estudante|student|desemplead[oa]|desempregad[oa]|unemployed|not working|out of work|sans emploi|au chomage|jubilad[oa]|retraitee?|aposentad[oa]|retired|pensionad[oa]|sin empleo|sin trabajo|sem emprego)';
+
 function standing(s: Piece, { facts }: Ctx): void {
   if (facts.standing) return;
-  const cue = find(s, /\b(?:soy|estoy|es|esta|i am|i'm|im|(?:he|she) is|(?:he|she)'s|currently|actualmente|me encuentro)\s+(?:an?\s+|un\s+|una\s+)?(?:currently\s+|actualmente\s+)?((?:trabajador[a]?\s+)?(?:independiente|self[- ]employed|freelancer?|estudiante|student|desemplead[oa]|unemployed|not working|out of work|jubilad[oa]|retired|pensionad[oa]|ama de casa|homemaker|sin empleo|sin trabajo))\b/);
-  const kind = cue ? standingOf(fold(cue.text)) : null;
+  const cue = find(s, /\b(?:soy|estoy|es|esta|i am|i'm|im|(?:he|she) is|(?:he|she)'s|currently|actualmente|me encuentro|je suis|sou|estou)\s+(?:an?\s+|un\s+|una\s+|une\s+|um\s+|uma\s+)?(?:currently\s+|actualmente\s+)?((?:trabajador[a]?\s+|travailleur\s+|travailleuse\s+)?(?:independiente|independante?|self[- ]employed|freelancer?|estudiante|etudiante?|estudante|student|desemplead[oa]|desempregad[oa]|unemployed|not working|out of work|sans emploi|au chomage|jubilad[oa]|retraitee?|aposentad[oa]|retired|pensionad[oa]|ama de casa|amo de casa|femme au foyer|homme au foyer|dona de casa|dono de casa|homemaker|sin empleo|sin trabajo|autonom[oa]))\b/);
+  // A note that is only the standing: 'Sans emploi depuis janvier', 'Retired since 2020', 'Estudiante, 3er año'.
+  const alone = cue ? null : find(s, new RegExp(`^[\\s\\-–•*]*(${STANDING_WORDS})(?=\\s*(?:$|[,.;(]|(?:since|depuis|desde|ha|desde hace|ja|for)\\b))`));
+  const kind = cue ? standingOf(fold(cue.text)) : alone ? standingOf(fold(alone.text)) : null;
+  if (alone && kind) {
+    facts.standing = { source: alone.text, kind };
+    return;
+  }
   // 'es jubilado' is the applicant in a message written for them; 'mi hijo es estudiante' is the son.
   const third = cue && /^(?:es|esta|he|she)\b/.test(cue.match[0].trimStart());
   if (third && RELATIVE.test(s.folded.slice(0, cue.match.index))) return;
@@ -65,9 +75,9 @@ function standing(s: Piece, { facts }: Ctx): void {
 }
 
 function money(s: Piece, { facts }: Ctx): void {
-  const amount = "((?:us\\$|u\\$s|\\$u|r\\$|s\\/\\.?|bs\\.?|q|l|\\$|€|£|[a-z]{3}(?=\\s?\\d))?\\s?[\\d.,]+\\s?(?:(?:mil|k|thousand|millones|million)(?![a-z]))?\\s?(?:pesos|dolares|dollars|usd|mxn|cop|soles|reales|reais|euros|eur|kes|uah|lempiras|quetzales|naira|rupees)?(?:\\s(?:mexicanos|colombianos))?)";
+  const amount = "((?:us\\$|u\\$s|\\$u|r\\$|s\\/\\.?|bs\\.?|q|l|\\$|€|£|[a-z]{3}(?=\\s?\\d))?\\s?(?:\\d{1,3}(?: \\d{3})+|[\\d.,]+)\\s?(?:(?:mil|k|thousand|millones|million)(?![a-z]))?\\s?(?:pesos|dolares|dollars|usd|mxn|cop|soles|reales|reais|euros|eur|kes|uah|lempiras|quetzales|naira|rupees|brl|ngn|ghs|inr|php|pen|ars|gtq)?(?:\\s(?:mexicanos|colombianos))?)";
   if (!facts.income) {
-    const re = new RegExp(`\\b(?:gano|ganando|cobro|percibo|mi salario es de|mi sueldo es de|mi salario es|mi sueldo es|salario (?:mensual )?de|sueldo (?:mensual )?de|ingresos? (?:mensual(?:es)? )?de|(?:i|and) earn|i make|my (?:monthly )?(?:salary|income) is|earning|salary of|income of)\\s+(${amount}\\s?(al mes|mensuales|por mes|a month|per month|monthly|al ano|anuales|por ano|a year|per year|annually|yearly)?)`);
+    const re = new RegExp(`\\b(?:gano|ganando|cobro|percibo|mi salario mensual es de|mi sueldo mensual es de|my monthly salary is|mon salaire mensuel est de|meu salario mensal e de|mi salario es de|mi sueldo es de|mi salario es|mi sueldo es|salario (?:mensual )?de|sueldo (?:mensual )?de|ingresos? (?:mensual(?:es)? )?de|pension de|pension of|(?:i|and) earn|i make|and make|make about|make around|my (?:monthly )?(?:salary|income) is|earning|salary of|income of|je gagne|je touche|mon salaire (?:mensuel )?est de|mon salaire est|une pension de|ganho|recebo|meu salario (?:mensal )?e de|meu salario e|mon revenu est de)\\s+(?:environ\\s+|uns\\s+|unos\\s+|about\\s+|cerca de\\s+)?(${amount}\\s?(al mes|mensuales|por mes|a month|per month|monthly|par mois|por mes|al ano|anuales|por ano|a year|per year|annually|yearly|par an)?)`);
     const found = find(s, re, 1);
     const value = found ? amountIn(fold(found.text)) : null;
     if (found && value) {
@@ -81,7 +91,7 @@ function money(s: Piece, { facts }: Ctx): void {
     }
   }
   if (!facts.budget) {
-    const found = find(s, new RegExp(`\\b(?:presupuesto (?:es )?de|el viaje (?:me )?costara|costara unos|voy a gastar|gastare|budget (?:is |of )?|the trip will cost|it will cost|i will spend|i'll spend|spend about)\\s+${amount}`));
+    const found = find(s, new RegExp(`\\b(?:presupuesto (?:es )?de|el viaje (?:me )?costara(?: unos)?|costara unos|voy a gastar|gastare|budget (?:is |of )?|the trip will cost(?: about)?|it will cost(?: about)?|i will spend|i'll spend|spend about|le voyage coutera(?: environ)?|coutera environ|je vais depenser|a viagem vai custar(?: uns| cerca de)?|vai custar(?: uns)?|vou gastar)\\s+${amount}`));
     const value = found ? amountIn(fold(found.text)) : null;
     if (found && value) facts.budget = { source: found.text, amount: value, ...(currencyOf(fold(found.text)) ? { currency: currencyOf(fold(found.text)) } : {}) };
   }
@@ -89,9 +99,9 @@ function money(s: Piece, { facts }: Ctx): void {
 
 function leave(s: Piece, { facts }: Ctx): void {
   if (facts.leave) return;
-  const n = '(?:\\d{1,3}|diez|doce|catorce|quince|veinte|treinta|ten|twelve|fourteen|fifteen|twenty|thirty|one|two|three|four|una|dos|tres|cuatro)';
+  const n = '(?:\\d{1,3}|diez|doce|catorce|quince|veinte|treinta|ten|twelve|fourteen|fifteen|twenty|thirty|one|two|three|four|una|dos|tres|cuatro|deux|trois|quatre|duas|tres|quatro|vingt|trente|vinte|trinta)';
   const found =
-    find(s, new RegExp(`\\b(${n}\\s+(?:working\\s+|business\\s+)?(?:dias|days|semanas|weeks)(?:\\s+(?:habiles|laborables))?\\s+(?:of|de)\\s+(?:paid\\s+|annual\\s+)?(?:vaca[cs]iones|vacation|leave|annual leave|holidays?|permiso)(?:\\s+(?:pagadas|anuales|al ano|per year|a year|each year))?)`)) ??
+    find(s, new RegExp(`\\b(${n}\\s+(?:working\\s+|business\\s+)?(?:dias|days|semanas|weeks|jours|semaines)(?:\\s+(?:habiles|laborables|ouvres|uteis))?\\s+(?:of|de|d)\\s*(?:paid\\s+|annual\\s+)?(?:vaca[cs]iones|vacation|leave|annual leave|holidays?|permiso|conges?|ferias)(?:\\s+(?:pagadas|anuales|al ano|per year|a year|each year|par an|payes|por ano|anuais))?)`)) ??
     find(s, new RegExp(`\\b((?:vacaciones|vacation|leave)\\s+(?:anuales\\s+)?(?:de|of)\\s+${n}\\s+(?:dias|days)(?:\\s+(?:habiles|laborables))?)`)) ??
     find(s, new RegExp(`\\b(${n}\\s+(?:working\\s+|business\\s+)?(?:days|weeks)\\s+off)\\b`));
   const length = found ? lengthsIn(fold(found.text))[0] : null;
@@ -100,7 +110,7 @@ function leave(s: Piece, { facts }: Ctx): void {
 
 function payer(c: Piece, { facts }: Ctx): void {
   if (facts.payer) return;
-  if (!/\b(paga|pagan|pagara|pagaran|pago|pagamos|cubre|cubren|cubrira|financia|financian|costea|patrocina|pays|pay|paying|paid|covers|cover(?! letter)|covered|covering|funds|funding|funded|sponsor|sponsoring|sponsored)\b/.test(c.folded)) return;
+  if (!/\b(paga|pagan|pagara|pagaran|pago|pagamos|cubre|cubren|cubrira|financia|financian|costea|patrocina|pays|pay|paying|paid|covers|cover(?! letter)|covered|covering|funds|funding|funded|sponsor|sponsoring|sponsored|paie|paye|payer|paient|finance|prend en charge|pagar|pagam|banca|custeia)\b/.test(c.folded)) return;
   if (/\b(paid (leave|vacation|holidays?)|vacaciones pagadas|days? of paid)\b/.test(c.folded)) return;
   const kind = payerKind(c.folded);
   const quote = clauseQuote(c);
@@ -109,7 +119,7 @@ function payer(c: Piece, { facts }: Ctx): void {
 
 function purpose(c: Piece, { facts }: Ctx): void {
   if (facts.purpose || PAST.test(c.folded)) return;
-  if (!/\b(viajo|viajar|viajamos|voy|vamos|iremos|ire|ir a|quiero ir|el motivo|el proposito|para (hacer|visitar|asistir|conocer|ver)|travel|traveling|travelling|going|go to|trip|visit|attend|the purpose|sending me|me envia|me mandan)\b/.test(c.folded)) return;
+  if (!/\b(viajo|viajar|viajamos|voy|vamos|iremos|ire|ir a|quiero ir|el motivo|el proposito|para (hacer|visitar|asistir|conocer|ver)|travel|traveling|travelling|going|go to|trip|visit|attend|the purpose|sending me|me envia|me mandan|le motif|le but|mon voyage|je vais|voyage|voyager|o objetivo|o motivo|minha viagem|vou|viagem)\b/.test(c.folded)) return;
   const kinds = purposeKinds(c.folded);
   const quote = clauseQuote(c);
   if (kinds.length && quote) facts.purpose = { source: quote.text, kinds };
@@ -117,12 +127,15 @@ function purpose(c: Piece, { facts }: Ctx): void {
 
 function visa(c: Piece, { facts }: Ctx): void {
   if (facts.visaClass || PAST.test(c.folded) || /\b(19|20)\d{2}\b/.test(c.folded)) return;
-  const visaAt = /\b(?:visa|visado)\b/.exec(c.folded)?.index ?? -1;
+  const visaAt = /\b(?:visa|visado|visto)\b/.exec(c.folded)?.index ?? -1;
   // 'mi hijo que estudia en Arizona (visa F-1)': a relative's visa, not the one applied for; 'visitar a mi hermana,
   // de turismo con visa B2' travels on it.
-  const own = /\b(?:con|with|on|using)\s+(?:una\s+|la\s+|a\s+|my\s+|mi\s+)?$/.test(c.folded.slice(0, visaAt));
+  const own = /\b(?:con|with|on|using|avec|com)\s+(?:una\s+|la\s+|a\s+|my\s+|mi\s+|un\s+|um\s+|o\s+)?$/.test(c.folded.slice(0, visaAt));
   if (visaAt < 0 || (!own && RELATIVE.test(c.folded.slice(0, visaAt)))) return;
-  const found = find(c, /\b(?:visa|visado)\s+((?:de\s+)?(?:turista|turismo|estudiante|trabajo|b-?1\/b-?2|b1\/b2|b-?[12]|f-?1|j-?1|h-?1b|tourist|student|work)(?:\s+(?:de\s+)?(?:turista|tourist|student|estudiante))?)\b/);
+  const found =
+    find(c, /\b(?:visa|visado|visto)\s+((?:de\s+)?(?:turista|turismo|estudiante|trabajo|b-?1\/b-?2|b1\/b2|b-?[12]|f-?1|j-?1|h-?1b|tourist|student|work)(?:\s+(?:de\s+)?(?:turista|tourist|student|estudiante))?)\b/) ??
+    // "on a B1/B2 visa", "a student visa": the class before the word.
+    find(c, /\b(?:an?|un|une|um|uma)\s+((?:b-?1\/b-?2|b1\/b2|b-?[12]|f-?1|j-?1|h-?1b|tourist|student|work))\s+(?:visa|visto)\b/);
   const kind = found ? visaOf(fold(found.text)) : null;
   if (found && kind) facts.visaClass = { source: found.text, kind };
 }
@@ -131,7 +144,7 @@ function stayAndCourse(c: Piece, { facts }: Ctx): void {
   if (PAST.test(c.folded)) return;
   const lengths = lengthsIn(c.folded);
   if (!lengths.length) return;
-  const course = /\b(curso|course|programa|program|taller|workshop|diplomado|seminario|bootcamp)\b/.exec(c.folded);
+  const course = /\b(curso|course|cours|programa|program|taller|workshop|atelier|diplomado|seminario|bootcamp)\b/.exec(c.folded);
   if (course && !facts.course) {
     const nearest = [...lengths].sort((a, b) => Math.abs(a.index - course.index) - Math.abs(b.index - course.index))[0];
     if (nearest) {
@@ -141,7 +154,7 @@ function stayAndCourse(c: Piece, { facts }: Ctx): void {
     }
   }
   if (facts.stay) return;
-  const stay = find(c, /\b(?:por|durante|for|stay(?:ing)?(?: for)?|quedarme|quedarnos|quedare|quedaremos|estare|estaremos|estadia de|estancia de|away for|fuera)\s+(?:(?:solo|solamente|unos|unas|about|only|just|around)\s+)?((?:\d{1,3}|un|una|dos|tres|cuatro|cinco|seis|siete|ocho|one|two|three|four|five|six|seven|eight|a|an)[\s-]+(?:dias|dia|days|day|semanas|semana|weeks|week|meses|mes|months|month))\b/);
+  const stay = find(c, /\b(?:por|durante|for|stay(?:ing)?(?: for)?|quedarme|quedarnos|quedare|quedaremos|estare|estaremos|estadia de|estancia de|away for|fuera|resterai|reste|resterons|sejour de|pendant|ficarei|vou ficar|ficar|ficaremos)\s+(?:(?:solo|solamente|unos|unas|about|only|just|around|environ|uns|umas)\s+)?((?:\d{1,3}|un|una|une|um|uma|dos|tres|cuatro|cinco|seis|siete|ocho|one|two|three|four|five|six|seven|eight|a|an|deux|trois|quatre|cinq|six|sept|huit|duas|dois|quatro|seis|sete|oito)[\s-]+(?:dias|dia|days|day|jours|jour|semanas|semana|weeks|week|semaines|semaine|meses|mes|months|month|mois))\b/);
   const away = stay ?? find(c, /\b((?:\d{1,3}|one|two|three|four|five|six|seven|eight|dos|tres|cuatro|cinco|seis)[\s-]+(?:days?|weeks?|months?|dias|semanas|meses)[\s-]+(?:away|fuera|stay|trip|de estadia|de viaje))\b/);
   const length = away ? lengthsIn(fold(away.text))[0] : null;
   // '15 días de vacaciones', '14 days of paid leave' are the leave, not the stay.
@@ -170,20 +183,24 @@ function dates(s: Piece, { facts, language }: Ctx): void {
   for (const date of all) {
     const before = s.folded.slice(Math.max(0, date.index - 45), date.index);
     const source = date.text;
-    if (/\b(regreso|regresa|regresamos|regresare|regresaria|vuelvo|vuelve|volvemos|volvere|volveria|return|returns|returning|back|leave on|leaving on|departure|salida de|hasta el|until|boleto de regreso|vuelo de regreso|return ticket|return flight)\b[^.]*$/.test(before)) {
+    // "Passport valid until …", "born on …", "issued on …": a document's or a person's date, not the trip's.
+    if (/\b(pasaporte|passport|passeport|passaporte|expir|vence|valid|valable|validade|emitid|issued|delivre|nacimiento|naissance|nascimento|born|nac[ií]|nasci)\w*[^.]*$/.test(before)) continue;
+    if (/\b(regreso|regresa|regresamos|regresare|regresaria|vuelvo|vuelve|volvemos|volvere|volveria|return|returns|returning|back|leave on|leaving|departure|salida de|hasta el|until|boleto de regreso|vuelo de regreso|return ticket|return flight|repars|repartirai|reviens|retour|rentre|jusqu'au|volto|voltarei|volta|retorno|regresso|ate)\b[^.]*$/.test(before)) {
       facts.departure ??= { source, iso: date.iso };
-    } else if (/\b(llego|llega|llegare|llegaria|llegamos|llegada|arrive|arrives|arriving|arrival|salgo|sale|salimos|viajo|viaja|se va|se iria|se ira|starting|start on|from|desde el|fly on|flying on|vuelo el|entro|entrare|a partir del?)\b[^.]*$/.test(before)) {
+    } else if (/\b(llego|llega|llegare|llegaria|llegamos|llegada|arrive|arrives|arriving|arrival|salgo|sale|salimos|viajo|viaja|se va|se iria|se ira|starting|start on|from|desde el|fly on|flying on|vuelo el|entro|entrare|a partir del?|j'arrive|arrivee|arriverai|pars|partirai|chego|chegarei|chegada|embarco|viajo em)\b[^.]*$/.test(before)) {
       facts.arrival ??= { source, iso: date.iso };
     }
   }
-  // 'fechas: June 12th to July 30th, 2027', 'Oct 4 → Oct 10': two dates joined by 'to' are the trip's first and last day.
-  if (facts.arrival || facts.departure) return;
+  // 'fechas: June 12th to July 30th, 2027', 'Oct 4 → Oct 10', 'du 8 au 18 septembre', 'de 1 até 15 de outubro': two
+  // dates joined by 'to' are the trip's first and last day; one of them may already be read from its own cue.
+  if (facts.arrival && facts.departure) return;
   for (let i = 0; i + 1 < all.length; i += 1) {
     const [a, b] = [all[i] as DateFound, all[i + 1] as DateFound];
     const between = s.folded.slice(a.index + a.text.length, b.index);
-    if (/^,?\s*(?:to|al|a|hasta(?: el)?|until|till|through|thru|→|->|-|–|—)\s*(?:el\s+)?$/.test(between) && a.iso < b.iso) {
-      facts.arrival = { source: a.text, iso: a.iso };
-      facts.departure = { source: b.text, iso: b.iso };
+    const agrees = (!facts.arrival || facts.arrival.iso === a.iso) && (!facts.departure || facts.departure.iso === b.iso);
+    if (agrees && /^,?\s*(?:to|al|a|au|ate|jusqu'au|hasta(?: el)?|until|till|through|thru|→|->|-|–|—)\s*(?:el\s+|le\s+)?$/.test(between) && a.iso < b.iso) {
+      facts.arrival ??= { source: a.text, iso: a.iso };
+      facts.departure ??= { source: b.text, iso: b.iso };
       return;
     }
   }
@@ -207,11 +224,28 @@ function yearless(s: Piece, language: Lang): DateFound[] {
   return out;
 }
 
+/** Words that say a passport's end, and its start: a date after one of them is that one ("issued on … and expires on …"). */
+const EXPIRES = /\b(vence|vencimiento|expira|caduca|valido hasta|vigente hasta|expires|expiry|expiration|valid until|valid through|valid till|good until|expire|valable jusqu|validade|valido ate|vale ate|valida ate|vencimento)\b/g;
+const ISSUED = /\b(emitido|emitida|expedido|expedida|emision|expedicion|issued|issue|delivre|delivrance|emissao|emitido em)\b/g;
+
 function passport(s: Piece, { facts, language }: Ctx): void {
-  if (facts.passportExpiry || !/\b(pasaporte|passport)\b/.test(s.folded)) return;
-  if (!/\b(vence|vencimiento|expira|caduca|valido hasta|vigente hasta|expires|expiry|expiration|valid until|valid through|good until)\b/.test(s.folded)) return;
-  const date = datesIn(s.text, language)[0] ?? monthYearIn(s.text);
-  if (date) facts.passportExpiry = { source: s.text.slice(date.index, date.index + date.text.length), iso: date.iso };
+  if ((facts.passportExpiry && facts.passportIssue) || !/\b(pasaporte|passport|passeport|passaporte)\b/.test(s.folded)) return;
+  const cues = [...[...s.folded.matchAll(EXPIRES)].map((m) => ({ at: m.index, kind: 'expiry' as const })), ...[...s.folded.matchAll(ISSUED)].map((m) => ({ at: m.index, kind: 'issue' as const }))].sort((a, b) => a.at - b.at);
+  if (!cues.length) return;
+  const dates = datesIn(s.text, language);
+  if (!dates.length) {
+    const month = monthYearIn(s.text);
+    if (month && cues.some((c) => c.kind === 'expiry')) facts.passportExpiry ??= { source: s.text.slice(month.index, month.index + month.text.length), iso: month.iso };
+    return;
+  }
+  // Each date is what the nearest cue before it says: an issue date is never taken for the expiry.
+  for (const date of dates) {
+    const cue = cues.filter((c) => c.at < date.index).at(-1);
+    if (!cue) continue;
+    const fact = { source: s.text.slice(date.index, date.index + date.text.length), iso: date.iso };
+    if (cue.kind === 'expiry') facts.passportExpiry ??= fact;
+    else facts.passportIssue ??= fact;
+  }
 }
 
 function person(s: Piece, { facts }: Ctx): void {
@@ -227,17 +261,36 @@ function person(s: Piece, { facts }: Ctx): void {
     if (found && found.country !== 'United States') facts.nationality = { source: found.text, country: found.country };
   }
   if (!facts.marital) {
-    const found = find(s, /\b(?:soy|estoy|i am|i'm|we are)\s+(casad[oa]|soltero|soltera|divorciad[oa]|viud[oa]|married|single|divorced|widowed|separad[oa]|separated)\b/);
+    const found = find(s, /\b(?:soy|estoy|i am|i'm|we are|je suis|sou|estou)\s+(casad[oa]|soltero|soltera|solteir[oa]|divorciad[oa]|viud[oa]|viuv[oa]|married|single|divorced|widowed|separad[oa]|separated|mariee?|celibataire|divorcee?|veuf|veuve|separee?|pacsee?)\b/);
     const kind = found ? maritalOf(fold(found.text)) : null;
     if (found && kind) facts.marital = { source: found.text, kind };
   }
-  if (!facts.children && /\b(tengo|tenemos|have|has|with|con)\b/.test(s.folded)) {
+  if (!facts.children && /\b(tengo|tenemos|have|has|with|con|j'ai|j ai|avons|tenho|temos|com|avec)\b/.test(s.folded)) {
     const found = childrenIn(s.folded);
     if (found) facts.children = { source: s.text.slice(found.index, found.index + found.length), count: found.count };
   }
 }
 
-const CUES = [person, employment, standing, money, leave, passport, dates];
+/** "I was born on …", "nací el …", "je suis né le …", "nasci em …": the birth date. */
+function born(s: Piece, { facts, language }: Ctx): void {
+  if (facts.birthDate) return;
+  const cue = /\b(?:born(?: on)?|date of birth|naci(?: el)?|nacid[oa] el|fecha de nacimiento|(?:je suis )?nee? le|date de naissance|nasci(?: em| no dia)?|data de nascimento)\b/.exec(s.folded);
+  if (!cue) return;
+  const date = datesIn(s.text, language).find((d) => d.index >= cue.index);
+  if (date) facts.birthDate = { source: s.text.slice(date.index, date.index + date.text.length), iso: date.iso };
+}
+
+/** "a student of Civil Engineering at University of Lagos", "estudiante de Derecho en la Universidad …", "étudiante en Droit à l'Université …". */
+function studies(s: Piece, { facts }: Ctx): void {
+  if (facts.school) return;
+  const match = new RegExp(`\\b(?:student of|studying|estudiante de|estudio|etudiante? en|j'etudie|estudante de|estudo)\\s+(${ORG})\\s+(?:at|en la|en el|en|a l'|a la|au|a|na|no|em)\\s+(?:the\\s+)?${ORG}`, 'du').exec(s.text);
+  const [programme, school] = [match?.indices?.[1], match?.indices?.[2]];
+  if (!programme || !school) return;
+  facts.programme ??= { source: s.text.slice(programme[0], programme[1]) };
+  facts.school = { source: s.text.slice(school[0], school[1]).replace(/[\s.,;]+$/, '') };
+}
+
+const CUES = [person, born, employment, standing, studies, money, leave, passport, dates];
 const CLAUSE_CUES = [payer, purpose, visa, stayAndCourse];
 
 export function fromSentences(sentences: readonly Piece[], facts: ApplicantFacts, language: Lang): void {

@@ -25,7 +25,7 @@ export function sentencesOf(text: string): Piece[] {
  * 214(b)') and where a label ends (a colon, a tab, a PDF's run of spaces), so the form's label is not the clause.
  */
 export function clausesOf(sentence: Piece): Piece[] {
-  const cuts = [...sentence.folded.matchAll(/(?:,\s*|\s+)(?=(?:pero|aunque|sin embargo|although|but|however|actually|en realidad|though)\b)|\s+(?:y|and)\s+(?=(?:nunca|never)\b)|[;:]\s+|\t+\s*|\s{3,}/g)];
+  const cuts = [...sentence.folded.matchAll(/(?:,\s*|\s+)(?=(?:pero|aunque|sin embargo|although|but|however|actually|en realidad|though)\b)|\s+(?:y|and)\s+(?=(?:nunca|never)\b)|[;:]\s+|\t+\s*|\s{3,}|\s+\|\s+/g)];
   const out: Piece[] = [];
   let from = 0;
   for (const cut of [...cuts, null]) {

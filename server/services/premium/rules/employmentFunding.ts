@@ -11,8 +11,9 @@ const NOT_WORKING = ['unemployed', 'student', 'retired', 'homemaker'];
  */
 export function employmentFunding(f: ApplicantFacts): Finding[] {
   const out: Finding[] = [];
-  const notWorking = f.standing && NOT_WORKING.includes(f.standing.kind);
-  if (notWorking && f.payer?.kind === 'employer') out.push(finding('notWorkingEmployerPays', [{ fact: 'standing' }, { fact: 'payer' }]));
+  // No employer to pay: not working, or working for oneself.
+  const noEmployer = f.standing && (NOT_WORKING.includes(f.standing.kind) || f.standing.kind === 'self-employed');
+  if (noEmployer && f.payer?.kind === 'employer') out.push(finding('notWorkingEmployerPays', [{ fact: 'standing' }, { fact: 'payer' }]));
   // A homemaker has no pay from a job either; a student may, and a retiree's pension is often written as pay.
   if ((f.standing?.kind === 'unemployed' || f.standing?.kind === 'homemaker') && f.income?.salary) out.push(finding('notWorkingSalary', [{ fact: 'standing' }, { fact: 'income' }]));
   if (f.payer?.kind === 'self' && (f.standing?.kind === 'unemployed' || f.standing?.kind === 'student') && !f.income) {
