@@ -291,6 +291,8 @@ export interface Database {
   group_members: GroupMembersTable;
   jobs: JobsTable;
   job_runs: JobRunsTable;
+  consents: ConsentsTable;
+  retention_runs: RetentionRunsTable;
   emails: EmailsTable;
   email_links: EmailLinksTable;
   recovery_codes: RecoveryCodesTable;
@@ -446,6 +448,27 @@ export interface JobRunsTable {
 export type JobRow = Selectable<JobsTable>;
 export type JobRunRow = Selectable<JobRunsTable>;
 
+/** An applicant's yes to their words going to a third-party AI engine (issue 44), recorded before the first message. */
+export interface ConsentsTable {
+  id: string;
+  owner_token: string;
+  user_id: string | null;
+  chat: string;
+  engine: string;
+  created_at: string;
+}
+
+/** One run of a retention job and what it removed (issue 44). */
+export interface RetentionRunsTable {
+  id: string;
+  job: string;
+  cutoff: string;
+  leads_deleted: number;
+  photos_deleted: number;
+  ran_at: string;
+}
+export type ConsentRow = Selectable<ConsentsTable>;
+export type RetentionRunRow = Selectable<RetentionRunsTable>;
 /** What an outbox message is: its kind decides its template and what `data` holds (server/services/mail/). */
 export type EmailKind =
   | 'receipt'

@@ -20,6 +20,8 @@ import { ds160FormMachine } from './ds160Form.machine';
 import { leadSyncMachine } from './leadSync.machine';
 import { languageMachine } from './language.machine';
 import { loginMachine } from './login.machine';
+import { myDataMachine } from './myData.machine';
+import { aiNoticeMachine } from './aiNotice.machine';
 import { photoCheckMachine } from './photoCheck.machine';
 import { pricingMachine } from './pricing.machine';
 import { premiumInterviewMachine } from './premiumInterview.machine';
@@ -65,6 +67,8 @@ export const machines = {
   travellerHandover: travellerHandoverMachine,
   groupCheckout: groupCheckoutMachine,
   groupConfirmation: groupConfirmationMachine,
+  myData: myDataMachine,
+  aiNotice: aiNoticeMachine,
 } as const;
 
 export type MachineName = keyof typeof machines;
@@ -84,6 +88,8 @@ export {
   checkoutMachine,
   confirmationMachine,
   dashboardMachine,
+  myDataMachine,
+  aiNoticeMachine,
   ds160FormMachine,
   formResumeMachine,
   governmentFeesMachine,

@@ -15,6 +15,7 @@ import {
 } from './routes/admin';
 import { adminGovernmentFees, checkGovernmentFee, scheduleGovernmentFee } from './routes/governmentFees';
 import { adminJobs } from './routes/jobs';
+import { adminRetention } from './routes/rights';
 import { adminEmails, resendEmail } from './routes/mail';
 import { STAFF_ROLES, type StaffRole } from './schemas/operators';
 import { auditLog, changeOperator, confirmEnrolment, createOperator, listOperators, reinviteOperator, startEnrolment } from './routes/operators';
@@ -58,6 +59,8 @@ const rules: Array<[RouteContract, AccessRule]> = [
   [auditLog, { roles: OWNERS }],
   // The job runner's queues and runs (retention, reconciliation): how the service runs is the owners'.
   [adminJobs, { roles: OWNERS }],
+  // The retention policy and its runs' counts (issue 44): every role may see what is kept and for how long.
+  [adminRetention, { roles: EVERYONE }],
   // One's own two-factor set-up: anyone signed in, and the only thing an owner without it may do.
   [startEnrolment, { roles: EVERYONE, beforeEnrolment: true }],
   [confirmEnrolment, { roles: EVERYONE, beforeEnrolment: true }],

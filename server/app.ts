@@ -17,6 +17,7 @@ import admin from './routes/admin';
 import operators from './routes/operators';
 import premium from './routes/premium';
 import voice from './routes/voice';
+import rights from './routes/rights';
 import agent from './routes/agent';
 import analytics from './routes/analytics';
 import applications from './routes/applications';
@@ -141,6 +142,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await scope.register(operators);
     await scope.register(premium);
     await scope.register(voice);
+    await scope.register(rights);
     await scope.register(mail);
   });
 

@@ -64,6 +64,11 @@ export interface Config {
    * the app's own schema when PG_SCHEMA names one (one deployment, or one test app, in one schema), else `pgboss`.
    */
   jobs: { pgSchema: string | undefined };
+  /**
+   * Retention (issue 44): applications never paid are deleted `unpaidDays` after their last change; photos of
+   * paid applications `paidPhotoDays` after upload. Jobs on the job runner, daily.
+   */
+  retention: { unpaidDays: number; paidPhotoDays: number };
   /** E-mail (issue 43, server/services/mail/). */
   mail: MailConfig;
   /** NODE_ENV=production: a deployment. The development mailbox is off, and a missing SMTP_URL is warned about. */
@@ -120,6 +125,8 @@ const EnvSchema = Type.Object({
   PAYMENT_GRACE_SECONDS: Type.Optional(Type.Integer({ minimum: 5, maximum: 50, description: 'seconds, from 5 to 50' })),
   RECONCILE_EVERY_SECONDS: Type.Optional(Type.Integer({ minimum: 1, maximum: 3600, description: 'seconds, from 1 to 3600' })),
   JOBS_SCHEMA: Type.Optional(Type.String({ pattern: '^[a-z_][a-z0-9_]{0,62}$', description: 'a PostgreSQL schema name' })),
+  RETENTION_UNPAID_DAYS: Type.Optional(Type.Integer({ minimum: 1, maximum: 3650, description: 'days, from 1 to 3650' })),
+  RETENTION_PAID_PHOTO_DAYS: Type.Optional(Type.Integer({ minimum: 1, maximum: 3650, description: 'days, from 1 to 3650' })),
   NODE_ENV: Type.Optional(Type.String({ minLength: 1 })),
   SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://[^\\s]+$', description: 'an smtp:// or smtps:// URL (smtp://user:pass@host:587)' })),
   MAIL_FROM: Type.Optional(
@@ -202,6 +209,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     timeouts: { requestMs: e.REQUEST_TIMEOUT_MS ?? 30_000, idleMs: e.IDLE_TIMEOUT_MS ?? 15_000, keepAliveMs: 5_000 },
     reconcile: { graceMs: (e.PAYMENT_GRACE_SECONDS ?? 30) * 1000, everyMs: (e.RECONCILE_EVERY_SECONDS ?? 60) * 1000 },
     jobs: { pgSchema: e.JOBS_SCHEMA },
+    retention: { unpaidDays: e.RETENTION_UNPAID_DAYS ?? 30, paidPhotoDays: e.RETENTION_PAID_PHOTO_DAYS ?? 90 },
     mail: {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM,

@@ -35,6 +35,8 @@ const DOORS: Partial<Record<MachineName, () => Promise<Door>>> = {
   results: () => import('../api/actors/results').then((m) => ({ actors: () => m.makeResultsActors(fetchTransport) })),
   login: () => import('../api/actors/account').then((m) => ({ actors: () => m.makeLoginActors(fetchTransport) })),
   dashboard: () => import('../api/actors/dashboard').then((m) => ({ actors: () => m.makeDashboardActors(fetchTransport) })),
+  myData: () => import('../api/actors/myData').then((m) => ({ actors: () => m.makeMyDataActors(fetchTransport) })),
+  aiNotice: () => import('../api/actors/aiNotice').then((m) => ({ actors: () => m.makeAiNoticeActors(fetchTransport) })),
   travellerGroup: () => import('../api/actors/travellerGroup').then((m) => ({ actors: () => m.makeTravellerGroupActors(fetchTransport) })),
   travellerHandover: () => import('../api/actors/travellerHandover').then((m) => ({ actors: () => m.makeTravellerHandoverActors(fetchTransport) })),
   formResume: () => import('../api/actors/formResume').then((m) => ({ actors: () => m.makeFormResumeActors(fetchTransport) })),

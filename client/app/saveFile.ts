@@ -1,8 +1,8 @@
 import type { PdfFile } from '../../machines/confirmation.machine';
 
-/** Hands a PDF the server made to the browser as a download. */
+/** Hands a file (a PDF the server made, or a JSON export) to the browser as a download. */
 export function saveFile(file: PdfFile): void {
-  const blob = new Blob([new Uint8Array(file.bytes)], { type: 'application/pdf' });
+  const blob = new Blob([new Uint8Array(file.bytes)], { type: file.fileName.endsWith('.json') ? 'application/json' : 'application/pdf' });
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

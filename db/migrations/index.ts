@@ -16,6 +16,8 @@ import * as m0014 from './0014_purchases';
 import * as m0015 from './0015_premium_resume';
 import * as m0016 from './0016_traveller_groups';
 import * as m0017 from './0017_jobs';
+import * as m0033 from './0033_consents';
+import * as m0034 from './0034_retention_runs';
 import * as m0020 from './0020_orders_keep_lead';
 import * as m0023 from './0023_mail';
 import * as m0024 from './0024_email_links';
@@ -46,6 +48,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0015_premium_resume': m0015,
   '0016_traveller_groups': m0016,
   '0017_jobs': m0017,
+  '0033_consents': m0033,
+  '0034_retention_runs': m0034,
   '0020_orders_keep_lead': m0020,
   '0023_mail': m0023,
   '0024_email_links': m0024,

@@ -97,3 +97,26 @@ export async function latestEmailOfKey(db: Executor, eventKeys: readonly string[
   if (eventKeys.length === 0) return undefined;
   return db.selectFrom('emails').selectAll().where('event_key', 'in', eventKeys).orderBy('created_at', 'desc').limit(1).executeTakeFirst();
 }
+
+/** The address an erased person's kept messages show instead of theirs (issue 44: erasure reaches the outbox). */
+export const ERASED_RECIPIENT = 'erased';
+
+/**
+ * An erasure (issue 44): messages to these addresses not yet sent are deleted (their send jobs then find nothing
+ * to claim); those sent or given up on stay as a count for the admin's figures, without address, subject or the
+ * server's answer (which may repeat the address). Returns the rows as they were, so the caller can remove files.
+ */
+export async function forgetRecipients(db: Executor, recipients: readonly string[], at: string): Promise<EmailRow[]> {
+  if (recipients.length === 0) return [];
+  const lowered = [...new Set(recipients.map((r) => r.trim().toLowerCase()))];
+  const rows = await db.selectFrom('emails').selectAll().where((eb) => eb(eb.fn('lower', ['recipient']), 'in', lowered)).execute();
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  await db.deleteFrom('emails').where('id', 'in', ids).where('state', 'in', ['queued', 'sending']).execute();
+  await db
+    .updateTable('emails')
+    .set({ recipient: ERASED_RECIPIENT, subject: null, smtp_response: null, last_error: null, updated_at: at })
+    .where('id', 'in', ids)
+    .execute();
+  return rows;
+}

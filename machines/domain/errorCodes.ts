@@ -37,6 +37,11 @@ export const ERROR_CODES = [
   'service_unavailable',
   /** A stored conversation at its maximum size or number of messages: start a new one (413, issue 41). */
   'conversation_full',
+  // An applicant's rights (issue 44): a third-party AI service would read their words, and they have not accepted.
+  /** The premium interview's notice (its model is OpenAI's). */
+  'premium_consent_required',
+  /** The voice interview's notice (speech by OpenAI, or a transcription service). */
+  'voice_consent_required',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

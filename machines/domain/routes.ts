@@ -22,6 +22,8 @@ export const ROUTES = {
   premiumText: '/entrevista2095',
   premiumVoice: '/intervgpt',
   paymentConfirmation: '/payment-confirmation',
+  /** The privacy notice (issue 44). */
+  privacy: '/privacy',
 } as const;
 
 export type RouteName = keyof typeof ROUTES;

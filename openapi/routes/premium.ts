@@ -39,7 +39,7 @@ export const interviewPrep = defineRoute({
   url: '/api/premium/interview-prep',
   tags: ['premium'],
   summary:
-    "Reads the applicant's facts from the pasted DS-160 data (or the saved application), runs the rule book over them and builds the interview's questions, as a job: 200 with the questions when it is done at once, 202 while a model is still reading (follow GET /api/premium/interview until its status is ready). Verified sessions only (403).",
+    "Reads the applicant's facts from the pasted DS-160 data (or the saved application), runs the rule book over them and builds the interview's questions, as a job: 200 with the questions when it is done at once, 202 while a model is still reading (follow GET /api/premium/interview until its status is ready). Verified sessions only (403); with OpenAI configured, the premium notice accepted first (403 premium_consent_required).",
   body: InterviewPrepSchema,
   responses: { 200: InterviewSchema, 202: InterviewSchema, ...errorResponses(400, 403, 404, 429) },
 });
@@ -48,7 +48,7 @@ export const evaluateAnswer = defineRoute({
   method: 'POST',
   url: '/api/premium/evaluate-answer',
   tags: ['premium'],
-  summary: 'Saves one answer of the prepared interview and judges it: on topic, consistent with the form and the earlier answers, specific, not a repeat. Verified sessions only (403).',
+  summary: 'Saves one answer of the prepared interview and judges it: on topic, consistent with the form and the earlier answers, specific, not a repeat. Verified sessions only (403); with OpenAI configured, the premium notice accepted first (403 premium_consent_required).',
   body: EvaluateAnswerSchema,
   responses: { 200: EvaluationSchema, ...errorResponses(400, 403, 404, 429) },
 });
@@ -57,7 +57,7 @@ export const finalAnalysis = defineRoute({
   method: 'POST',
   url: '/api/premium/final-analysis',
   tags: ['premium'],
-  summary: "The risk level, success probability, strengths, weaknesses and recommendations of the interview, weighing the rule book's findings and the answers to them; the interview is then finished. Verified sessions only (403).",
+  summary: "The risk level, success probability, strengths, weaknesses and recommendations of the interview, weighing the rule book's findings and the answers to them; the interview is then finished. Verified sessions only (403); with OpenAI configured, the premium notice accepted first (403 premium_consent_required).",
   body: FinalAnalysisRequestSchema,
   responses: { 200: FinalAnalysisSchema, ...errorResponses(400, 403, 404, 429) },
 });

@@ -13,13 +13,14 @@ import {
   updateBranding,
   updatePricing,
 } from '../../openapi/routes/admin';
+import { adminJobs } from '../../openapi/routes/jobs';
+import { adminRetention } from '../../openapi/routes/rights';
 import { adminEmails, resendEmail } from '../../openapi/routes/mail';
 import type { AdminStatusDto } from '../../openapi/schemas/admin';
 import type { Actor } from '../services/audit/service';
 import { mustEnrol, SECOND_STEP_MS, type SignInStep, type Staff } from '../services/operators/service';
 import { adminGovernmentFees, checkGovernmentFee, scheduleGovernmentFee } from '../../openapi/routes/governmentFees';
 import { clientOf, fromContract, perMinute } from '../lib/route';
-import { adminJobs } from '../../openapi/routes/jobs';
 import type { JobsOverview } from '../services/jobs/runner';
 import type { JobsOverviewDto } from '../../openapi/schemas/jobs';
 
@@ -126,6 +127,7 @@ const admin: FastifyPluginAsyncTypebox = async (app) => {
 
   app.route({ ...fromContract(adminJobs), handler: async () => jobsDto(await app.jobs.overview()) });
 
+  app.route({ ...fromContract(adminRetention), handler: async () => app.retention.overview() });
   app.route({ ...fromContract(adminEmails), handler: async (request) => app.mail.list(request.query) });
   app.route({
     ...fromContract(resendEmail),

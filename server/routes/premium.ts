@@ -1,11 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { evaluateAnswer, finalAnalysis, interviewPrep, interviewState, newInterview, verifyAccess } from '../../openapi/routes/premium';
 import { premiumOnly } from '../lib/authorize';
+import { consentRequired } from '../services/rights/consent';
 import { clientOf, fromContract, perMinute, perSessionPerMinute } from '../lib/route';
 
 /** Spec 3-ai §2.8, §4.7, §7 (issues 15, 33): the premium interview's access, state, preparation, answers and analysis. */
 const premium: FastifyPluginAsyncTypebox = async (app) => {
   const verified = premiumOnly(app);
+  // The interview's model reads the pasted form and the answers: with OpenAI configured, only after its notice.
+  const consented = consentRequired('premium', app.premium.writerName !== 'builtin', (request: FastifyRequest, feature) => app.rights.consented(request.access(), feature));
 
   app.route({
     ...fromContract(verifyAccess),
@@ -38,7 +42,7 @@ const premium: FastifyPluginAsyncTypebox = async (app) => {
 
   app.route({
     ...fromContract(interviewPrep),
-    onRequest: verified,
+    onRequest: [verified, consented],
     config: perSessionPerMinute(20),
     handler: async (request, reply) => {
       const verified = request.session.premium;
@@ -51,14 +55,14 @@ const premium: FastifyPluginAsyncTypebox = async (app) => {
 
   app.route({
     ...fromContract(evaluateAnswer),
-    onRequest: verified,
+    onRequest: [verified, consented],
     config: perSessionPerMinute(60),
     handler: async (request) => app.premium.evaluate(request.session.premium, { ...request.body, language: request.body.language ?? 'es' }),
   });
 
   app.route({
     ...fromContract(finalAnalysis),
-    onRequest: verified,
+    onRequest: [verified, consented],
     config: perSessionPerMinute(30),
     handler: async (request) => app.premium.analyze(request.session.premium, { answers: request.body.answers, language: request.body.language ?? 'es' }),
   });

@@ -4,6 +4,8 @@ import { speechToText, textToSpeech } from '../../openapi/routes/voice';
 import { INTERVIEW_LANGUAGES, type InterviewLanguage } from '../../openapi/schemas/premium';
 import { SpeechToTextSchema } from '../../openapi/schemas/voice';
 import { premiumOnly } from '../lib/authorize';
+import { consentRequired } from '../services/rights/consent';
+import { NoRecognizer } from '../services/speech/recognizer';
 import { oneFileLimits, readUpload, UPLOAD_LIMIT_BYTES, uploadBudget, type UploadRules } from '../lib/multipart';
 import { badRequest, Problem } from '../lib/problems';
 import { fromContract, perSessionPerMinute } from '../lib/route';
@@ -34,11 +36,16 @@ const voice: FastifyPluginAsyncTypebox = async (app) => {
   // the face detector's (routes/photo.ts).
 
   const verified = premiumOnly(app);
+  // OpenAI's speech reads the questions (they quote the applicant's form), a transcription service hears the
+  // answers: either only after the voice notice (issue 44).
+  const consented = (request: FastifyRequest, feature: 'premium' | 'voice') => app.rights.consented(request.access(), feature);
+  const speaking = consentRequired('voice', app.speech.name !== 'espeak', consented);
+  const hearing = consentRequired('voice', !(app.recognizer instanceof NoRecognizer), consented);
 
   app.route({
     ...fromContract(textToSpeech),
     config: perSessionPerMinute(60),
-    onRequest: verified,
+    onRequest: [verified, speaking],
     handler: async (request, reply) => {
       const speech = await app.speech.synthesize(request.body.text, request.body.language ?? 'es');
       return reply
@@ -55,7 +62,7 @@ const voice: FastifyPluginAsyncTypebox = async (app) => {
     schema: { ...stt.schema, body: { content: { 'multipart/form-data': { schema: SpeechToTextSchema } } } },
     bodyLimit: RECORDING.bodyLimit,
     config: perSessionPerMinute(30),
-    onRequest: [verified, uploadBudget(RECORDING)],
+    onRequest: [verified, hearing, uploadBudget(RECORDING)],
     handler: async (request) => {
       if (!request.isMultipart()) throw badRequest('audio', 'send the recording as multipart/form-data in the file field "audio"');
       const { audio, fileName, language } = await recording(request);

@@ -106,6 +106,7 @@ describe('who may use the admin area', () => {
       'GET /api/admin/leads',
       'GET /api/admin/leads/export',
       'GET /api/admin/leads/{id}',
+      'GET /api/admin/retention',
       'GET /api/admin/traffic',
       'POST /api/admin/emails/{id}/resend',
       'POST /api/admin/government-fees/esta/ESTA/changes',

@@ -290,8 +290,38 @@ describe('the interview with OpenAI configured', () => {
   async function prepared(formData: string, language: 'en' | 'es' = 'en') {
     const post = browser(undefined, withModel);
     await post('/api/premium/verify-access', { code: await paidPremiumCode(withModel) });
+    expect((await post('/api/me/consents', { chat: 'premium', accepted: true })).statusCode).toBe(201);
     return { post, res: await post('/api/premium/interview-prep', { formData, language }) };
   }
+
+  it('refuses the model any word before the premium notice is accepted (403 naming it); the built-in app asks for none', async () => {
+    const form = PASTED_FORMS[4]?.text as string;
+    const calls = fake.requests.length;
+    const post = browser(undefined, withModel);
+    await post('/api/premium/verify-access', { code: await paidPremiumCode(withModel) });
+    for (const [url, payload] of [
+      ['/api/premium/interview-prep', { formData: form, language: 'en' }],
+      ['/api/premium/evaluate-answer', { questionId: 'q1', answer: 'I am an accountant.', allAnswers: {}, language: 'en' }],
+      ['/api/premium/final-analysis', { answers: { q1: 'I am an accountant.' }, questions: [{ id: 'q1' }], language: 'en' }],
+    ] as const) {
+      const refused = await post(url, payload);
+      expect(refused.statusCode, `${url} ${refused.body}`).toBe(403);
+      expect(refused.json().code).toBe('premium_consent_required');
+    }
+    // Another feature's consent is not this one's.
+    expect((await post('/api/me/consents', { chat: 'voice', accepted: true })).statusCode).toBe(201);
+    expect((await post('/api/premium/interview-prep', { formData: form, language: 'en' })).statusCode).toBe(403);
+    expect(fake.requests.length).toBe(calls);
+    expect((await post.get('/api/privacy?chat=premium')).json()).toMatchObject({ aiEngine: 'openai', consentNeeded: true, consented: false });
+    expect((await post('/api/me/consents', { chat: 'premium', accepted: true })).statusCode).toBe(201);
+    expect((await post.get('/api/privacy?chat=premium')).json()).toMatchObject({ consented: true });
+    expect((await post.get('/api/privacy?chat=sections')).json()).toMatchObject({ consented: false });
+    expect((await post('/api/premium/interview-prep', { formData: form, language: 'en' })).statusCode).toBe(200);
+
+    const offline = browser();
+    await offline('/api/premium/verify-access', { code: await paidPremiumCode(t) });
+    expect((await offline('/api/premium/interview-prep', { formData: form, language: 'en' })).statusCode).toBe(200);
+  });
 
   it('has the model read the text and word the questions through the real SDK, citing the same data', async () => {
     const form = PASTED_FORMS[4]?.text as string;

@@ -28,12 +28,16 @@ afterAll(async () => {
 });
 
 /** A browser session that entered a paid Premium order's code (or not). */
-async function session(t: TestApp, verified = true) {
+async function session(t: TestApp, verified = true, consented = true) {
   let cookie: string | undefined;
   if (verified) {
     const res = await t.app.inject({ method: 'POST', url: '/api/premium/verify-access', payload: { code: await paidPremiumCode(t) } });
     expect(res.json().valid).toBe(true);
     cookie = sessionCookie(res);
+  }
+  if (cookie && consented) {
+    const given = await t.app.inject({ method: 'POST', url: '/api/me/consents', payload: { chat: 'voice', accepted: true }, headers: { cookie } });
+    expect(given.statusCode, given.body).toBe(201);
   }
   return {
     speak: (payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/voice/text-to-speech', payload, headers: cookie ? { cookie } : {} }),
@@ -54,6 +58,22 @@ function wavSeconds(bytes: Buffer): number {
 }
 
 const RECORDING = new Uint8Array([0x1a, 0x45, 0xdf, 0xa3, ...new Array(500).fill(7)]);
+
+describe('the voice notice (issue 44)', () => {
+  it('refuses both routes before the voice notice is accepted where a third party would hear or read; eSpeak needs none', async () => {
+    const { speak, transcribe } = await session(online, true, false);
+    const calls = fake.requests.length;
+    for (const refused of [await speak({ text: 'Hello', language: 'en' }), await transcribe({ language: 'en' }, RECORDING)]) {
+      expect(refused.statusCode, refused.body).toBe(403);
+      expect(refused.json().code).toBe('voice_consent_required');
+    }
+    expect(fake.requests.length).toBe(calls);
+    expect((await (await session(offline, true, false)).speak({ text: 'Hola', language: 'es' })).statusCode).toBe(200);
+    // The page's notice asks the same question of the server: for the voice, a transcription service counts too.
+    const needed = async (t: TestApp) => (await t.app.inject({ method: 'GET', url: '/api/privacy?chat=voice' })).json().consentNeeded as boolean;
+    expect([await needed(online), await needed(offline)]).toEqual([true, false]);
+  });
+});
 
 describe('POST /api/voice/text-to-speech', () => {
   it('reads a question aloud in Spanish and in English with eSpeak NG: playable WAV of some seconds', async () => {

@@ -11,6 +11,8 @@ describe('a refusal’s code', () => {
       'username_taken', 'own_account', 'last_owner', 'invitation_invalid', 'invitation_expired',
       // Outages and bounds (issue 41).
       'service_unavailable', 'conversation_full',
+      // A third-party AI service's notice not yet accepted (issue 44).
+      'premium_consent_required', 'voice_consent_required',
     ]);
     for (const code of ERROR_CODES) expect(isErrorCode(code), code).toBe(true);
     for (const other of ['card_declined', '', 'INVALID_CREDENTIALS', 3, null, undefined, ['other_session']]) expect(isErrorCode(other), String(other)).toBe(false);

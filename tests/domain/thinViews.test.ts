@@ -226,6 +226,11 @@ const KNOWN: Record<string, readonly string[]> = {
   'client/components/Header.tsx': ['import: react-router', 'import: machines/domain/language', 'import: machines/domain/routes'],
   'client/components/UserMenu.tsx': ['import: react-router', 'import: machines/domain/routes', 'does: navigation'],
   'client/components/Toaster.tsx': ['does: a toast'],
+  // The privacy notice (issue 44), a page with no flow of its own, and the two places that link to it in the app:
+  // the dashboard's "Your data" card and the chats' AI notice.
+  'client/pages/privacy/PrivacyPage.tsx': ['import: react-router', 'import: machines/domain/routes'],
+  'client/pages/dashboard/MyDataCard.tsx': ['import: react-router'],
+  'client/components/chat/AiNotice.tsx': ['import: react-router'],
   // The admin area (issue 44's gate with two-factor sign-in, operators, audit log and fees tabs, merged from main):
   // its gate and tabs start their machines with the page's stand-ins; through the door is this issue's next step.
   'client/pages/admin/AdminDashboard.tsx': [

@@ -210,6 +210,11 @@ describe('/teamomora', () => {
     const made = await e2e.server.app.inject({ method: 'POST', url: '/api/admin/operators', headers: { cookie: owner }, payload: { username: 'vera.viewer', role: 'viewer' } });
     expect(made.statusCode).toBe(201);
     const page = await openPage(e2e, { languages: ['es-ES', 'es'] });
+    // The page asks for nothing the role may not read (issue 44: it fetched the government fees, refused with 403).
+    const refused: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() === 403) refused.push(new URL(response.url()).pathname);
+    });
     await page.goto(`${e2e.baseUrl}${made.json().invitation.path}`);
     await page.waitForSelector('#admin-new-password');
     expect(await textOf(page, 'h1')).toBe('Elige tu contraseña');
@@ -222,6 +227,7 @@ describe('/teamomora', () => {
     expect(await tabs()).toEqual(['admin-tab-overview', 'admin-tab-traffic', 'admin-tab-conversions']);
     expect(await page.$('[data-testid="admin-export"]')).toBeNull();
     expect(await textOf(page, 'main')).toContain('Rol: Observador');
+    expect(refused).toEqual([]);
     // What the page hides, the server refuses.
     const leads = await page.evaluate(async () => (await fetch('/api/admin/leads', { credentials: 'include' })).status);
     expect(leads).toBe(403);

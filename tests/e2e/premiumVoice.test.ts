@@ -59,6 +59,10 @@ describe('/intervgpt', () => {
     await page.waitForSelector('#premium-data');
     await page.type('#premium-data', PASTED_FORMS[3]?.text ?? '');
     await (await button(page, 'Comenzar entrevista'))?.click();
+    // A transcription service hears the answers (issue 44): its notice stands before the controls until the yes.
+    await page.waitForSelector('[data-testid="ai-notice"]');
+    expect(await textOf(page, '[data-testid="ai-notice"]')).toContain('un servicio de voz');
+    await page.click('[data-testid="ai-notice-accept"]');
     await page.waitForSelector('[data-testid="voice-controls"]');
 
     // The microphone was asked for on entering the interview: Record is ready.

@@ -19,6 +19,8 @@ import { groupConfirmationPaths } from './groupConfirmation.paths';
 import { languagePaths } from './language.paths';
 import { leadSyncPaths } from './leadSync.paths';
 import { loginPaths } from './login.paths';
+import { myDataPaths } from './myData.paths';
+import { aiNoticePaths } from './aiNotice.paths';
 import type { PathModel } from './model';
 import { photoCheckPaths } from './photoCheck.paths';
 import { pricingPaths } from './pricing.paths';
@@ -67,4 +69,6 @@ export const pathModels: Record<MachineName, PathModel> = {
   travellerHandover: travellerHandoverPaths,
   groupCheckout: groupCheckoutPaths,
   groupConfirmation: groupConfirmationPaths,
+  myData: myDataPaths,
+  aiNotice: aiNoticePaths,
 };

@@ -89,13 +89,27 @@ interface Props {
   onExpired: () => void;
 }
 
-/** The dashboard (spec 1-core §2.10): range, export, the four cards, the tabs the role may see, and the lead dialog. */
-export function AdminDashboard({ username, role, tabs, session, canEnrol, onEnrol, onSignOut, onExpired }: Props) {
+type Fees = ReturnType<typeof useGovernmentFees>;
+
+/**
+ * The dashboard (spec 1-core §2.10). The government fees' machine runs only for a role that may read them: a
+ * viewer's page asks the server for nothing it would refuse (issue 44).
+ */
+export function AdminDashboard(props: Props) {
+  return props.tabs.includes('fees') ? <WithFees {...props} /> : <Dashboard {...props} fees={null} />;
+}
+
+function WithFees(props: Props) {
+  const fees = useGovernmentFees(props.onExpired);
+  return <Dashboard {...props} fees={fees} />;
+}
+
+/** Range, export, the four cards, the tabs the role may see, and the lead dialog. */
+function Dashboard({ username, role, tabs, session, canEnrol, onEnrol, onSignOut, onExpired, fees }: Props & { fees: Fees | null }) {
   const { t } = useTranslation(['admin', 'catalog', 'ds160form', 'operators']);
   const money = useMoney();
   const format = useFormat();
   const ref = useDashboard(onExpired, tabs);
-  const fees = useGovernmentFees(onExpired);
 
   const timeRange = useSelector(ref, (s) => s.context.timeRange);
   const analytics = useSelector(ref, (s) => s.context.analytics);
@@ -158,7 +172,7 @@ export function AdminDashboard({ username, role, tabs, session, canEnrol, onEnro
         </div>
       )}
 
-      {tabs.includes('fees') && <FeesReminder fees={fees} onOpen={() => select('fees')} />}
+      {fees && <FeesReminder fees={fees} onOpen={() => select('fees')} />}
 
       {analytics && (
         <div className={css.cards} aria-busy={summaryLoading}>
@@ -196,7 +210,7 @@ export function AdminDashboard({ username, role, tabs, session, canEnrol, onEnro
         {tab === 'leads' && <LeadsTab dashboard={ref} />}
         {tab === 'conversions' && <ConversionsTab dashboard={ref} />}
         {tab === 'pricing' && <PricingTab dashboard={ref} />}
-        {tab === 'fees' && <FeesTab fees={fees} />}
+        {tab === 'fees' && fees && <FeesTab fees={fees} />}
         {tab === 'branding' && <BrandingTab dashboard={ref} />}
         {tab === 'operators' && <OperatorsTab onExpired={onExpired} />}
         {tab === 'audit' && <AuditTab onExpired={onExpired} />}

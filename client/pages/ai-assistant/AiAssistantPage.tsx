@@ -12,6 +12,7 @@ import { readStorage, writeStorage } from '../../app/storage';
 import { useLegacyFlow } from '../../app/useLegacyFlow';
 import { usePageMeta } from '../../app/usePageMeta';
 import * as chat from '../../components/chat/chat.css';
+import { AiNotice } from '../../components/chat/AiNotice';
 import { ChatLog } from '../../components/chat/ChatLog';
 import { PlanCards } from '../../components/chat/PlanCards';
 import { ProgressFill } from '../../components/wizard/ProgressFill';
@@ -140,37 +141,39 @@ export default function AiAssistantPage() {
             </div>
           )}
           {phase !== 'done' && (
-            <form
-              className={chat.composer}
-              onSubmit={(event) => {
-                event.preventDefault();
-                ref.send({ type: 'SUBMIT' });
-              }}
-            >
-              <label htmlFor="assistant-answer" className="visually-hidden">
-                {t('input.label')}
-              </label>
-              <input
-                id="assistant-answer"
-                ref={field}
-                className={`${inputClass} ${chat.composerInput}`}
-                value={context.draft}
-                disabled={!answering}
-                placeholder={answering ? t('input.placeholder') : t('input.waiting')}
-                autoComplete="off"
-                enterKeyHint="send"
-                onChange={(event) => ref.send({ type: 'DRAFT', value: event.target.value })}
-              />
-              {stalled ? (
-                <button type="button" className={button.secondary} onClick={() => ref.send({ type: 'RETRY' })}>
-                  {t('retry')}
-                </button>
-              ) : (
-                <button type="submit" className={button.primary} disabled={!answering || context.draft.trim() === ''}>
-                  {t('input.send')}
-                </button>
-              )}
-            </form>
+            <AiNotice chat="assistant">
+              <form
+                className={chat.composer}
+                onSubmit={(event) => {
+                  event.preventDefault();
+                  ref.send({ type: 'SUBMIT' });
+                }}
+              >
+                <label htmlFor="assistant-answer" className="visually-hidden">
+                  {t('input.label')}
+                </label>
+                <input
+                  id="assistant-answer"
+                  ref={field}
+                  className={`${inputClass} ${chat.composerInput}`}
+                  value={context.draft}
+                  disabled={!answering}
+                  placeholder={answering ? t('input.placeholder') : t('input.waiting')}
+                  autoComplete="off"
+                  enterKeyHint="send"
+                  onChange={(event) => ref.send({ type: 'DRAFT', value: event.target.value })}
+                />
+                {stalled ? (
+                  <button type="button" className={button.secondary} onClick={() => ref.send({ type: 'RETRY' })}>
+                    {t('retry')}
+                  </button>
+                ) : (
+                  <button type="submit" className={button.primary} disabled={!answering || context.draft.trim() === ''}>
+                    {t('input.send')}
+                  </button>
+                )}
+              </form>
+            </AiNotice>
           )}
         </section>
       )}

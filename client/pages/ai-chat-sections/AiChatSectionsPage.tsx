@@ -17,6 +17,7 @@ import { useLegacyFlow } from '../../app/useLegacyFlow';
 import { usePageMeta } from '../../app/usePageMeta';
 import * as chat from '../../components/chat/chat.css';
 import { ChatLog } from '../../components/chat/ChatLog';
+import { AiNotice } from '../../components/chat/AiNotice';
 import { LineComposer } from '../../components/chat/LineComposer';
 import { words } from '../../components/chat/words';
 import { ProgressFill } from '../../components/wizard/ProgressFill';
@@ -124,17 +125,19 @@ export default function AiChatSectionsPage() {
               ))}
             </div>
           )}
-          <LineComposer
-            id="sections-answer"
-            ref={field}
-            value={context.draft}
-            label={t('composer.label')}
-            placeholder={t('composer.placeholder')}
-            send={t('composer.send')}
-            busy={busy}
-            onChange={(value) => ref.send({ type: 'DRAFT', value })}
-            onSend={() => ref.send({ type: 'SEND' })}
-          />
+          <AiNotice chat="sections">
+            <LineComposer
+              id="sections-answer"
+              ref={field}
+              value={context.draft}
+              label={t('composer.label')}
+              placeholder={t('composer.placeholder')}
+              send={t('composer.send')}
+              busy={busy}
+              onChange={(value) => ref.send({ type: 'DRAFT', value })}
+              onSend={() => ref.send({ type: 'SEND' })}
+            />
+          </AiNotice>
         </section>
 
         {analysis && (

@@ -18,6 +18,7 @@ import { useLegacyFlow } from '../../app/useLegacyFlow';
 import { usePageMeta } from '../../app/usePageMeta';
 import * as chat from '../../components/chat/chat.css';
 import { ChatLog } from '../../components/chat/ChatLog';
+import { AiNotice } from '../../components/chat/AiNotice';
 import { LineComposer } from '../../components/chat/LineComposer';
 import { words } from '../../components/chat/words';
 import { ProgressFill } from '../../components/wizard/ProgressFill';
@@ -181,17 +182,19 @@ export default function AiChatPage() {
                 {t('redirecting')}
               </p>
             ) : (
-              <LineComposer
-                id="agent-message"
-                ref={field}
-                value={context.draft}
-                label={t('composer.label')}
-                placeholder={t('composer.placeholder')}
-                send={t('composer.send')}
-                busy={busy}
-                onChange={(value) => ref.send({ type: 'DRAFT', value })}
-                onSend={() => ref.send({ type: 'SEND' })}
-              />
+              <AiNotice chat="ai-chat">
+                <LineComposer
+                  id="agent-message"
+                  ref={field}
+                  value={context.draft}
+                  label={t('composer.label')}
+                  placeholder={t('composer.placeholder')}
+                  send={t('composer.send')}
+                  busy={busy}
+                  onChange={(value) => ref.send({ type: 'DRAFT', value })}
+                  onSend={() => ref.send({ type: 'SEND' })}
+                />
+              </AiNotice>
             )}
           </section>
         )}

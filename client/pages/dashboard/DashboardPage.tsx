@@ -11,6 +11,7 @@ import { AnswersList, DetailsPanel } from './ApplicationDetails';
 import { ApplicationItem } from './ApplicationItem';
 import { GroupCard } from './GroupCard';
 import * as css from './dashboard.css';
+import { MyDataCard } from './MyDataCard';
 import { OrdersList } from './OrdersList';
 import { ProfilePanel, SettingsPanel } from './panels';
 
@@ -18,6 +19,9 @@ import { ProfilePanel, SettingsPanel } from './panels';
  * /dashboard (spec 1-core §2.8): the applications and orders from the server. Who may see it is the flow's: it waits
  * for the session and sends nobody signed in to /login.
  */
+/** An erased application leaves the lists: read them again (the dashboard's machine loads them as it starts). */
+const reloadAfterErasure = () => window.location.reload();
+
 export default function DashboardPage() {
   const { t } = useTranslation(['account', 'common']);
   usePageMeta('dashboard');
@@ -148,6 +152,8 @@ export default function DashboardPage() {
             onReceipt={(orderId) => send({ type: 'DOWNLOAD.RECEIPT', orderId })}
             onForm={(orderId) => send({ type: 'DOWNLOAD.FORM', orderId })}
           />
+
+          <MyDataCard applications={applications} onErased={reloadAfterErasure} />
         </>
       )}
 

@@ -16,6 +16,7 @@ import { Spinner } from '../../components/Spinner';
 import { ProgressFill } from '../../components/wizard/ProgressFill';
 import { progressTrack } from '../../components/wizard/wizard.css';
 import { badge, button, card, heading, input, label, muted, narrow, notice, page, row, stack } from '../../styles/ui.css';
+import { AiNotice } from '../../components/chat/AiNotice';
 import * as css from './premium.css';
 import { VoiceControls } from './VoiceControls';
 
@@ -169,17 +170,19 @@ export function PremiumInterview({ voice }: { voice: boolean }) {
             />
           </div>
           {alertLine}
-          <div className={row}>
-            <button type="button" className={button.primary} disabled={busy} aria-busy={busy} onClick={() => ref.send({ type: 'PREPARE' })}>
-              {view.preparing ? t('upload.analyzing') : t('upload.submit')}
-            </button>
-            {c.savedApplication && (
-              <button type="button" className={button.secondary} disabled={busy} onClick={() => ref.send({ type: 'USE_SAVED' })}>
-                {view.preparingSaved ? t('upload.analyzing') : t('upload.useSaved')}
+          <AiNotice chat="premium">
+            <div className={row}>
+              <button type="button" className={button.primary} disabled={busy} aria-busy={busy} onClick={() => ref.send({ type: 'PREPARE' })}>
+                {view.preparing ? t('upload.analyzing') : t('upload.submit')}
               </button>
-            )}
-            {home}
-          </div>
+              {c.savedApplication && (
+                <button type="button" className={button.secondary} disabled={busy} onClick={() => ref.send({ type: 'USE_SAVED' })}>
+                  {view.preparingSaved ? t('upload.analyzing') : t('upload.useSaved')}
+                </button>
+              )}
+              {home}
+            </div>
+          </AiNotice>
         </section>
       </div>
     );
@@ -220,7 +223,11 @@ export function PremiumInterview({ voice }: { voice: boolean }) {
               ))}
             </ul>
           </div>
-          {device && voiceControls && <VoiceControls voice={voiceControls} language={language} question={question.question} level={device.level} />}
+          {device && voiceControls && (
+            <AiNotice chat="voice">
+              <VoiceControls voice={voiceControls} language={language} question={question.question} level={device.level} />
+            </AiNotice>
+          )}
           <form
             className={stack}
             onSubmit={(e) => {

@@ -46,6 +46,8 @@ export default fp(
     app.jobs.work(PRUNE_LINKS_QUEUE, async () => void (await deleteExpiredLinks(app.db, new Date(Date.now() - DAY_MS).toISOString())), { retryLimit: 2, retryDelaySeconds: 60 });
     app.jobs.schedule(PRUNE_LINKS_QUEUE, { cron: '41 3 * * *' });
     app.decorate('mail', mail);
+    // Erasure (issue 44) reaches the outbox through the rights service's hook, in the eraser's transaction.
+    app.rights.onErase((trx, erased) => mail.forget(trx, erased.emails));
     app.addHook('onReady', async () => {
       const warning = mail.warning();
       if (warning) app.log.warn(warning);
@@ -53,5 +55,5 @@ export default fp(
     });
     app.addHook('onClose', async () => mail.close());
   },
-  { name: 'mail', dependencies: ['db', 'jobs', 'outbox', 'documents', 'site', 'resumeCodes'] },
+  { name: 'mail', dependencies: ['db', 'jobs', 'outbox', 'documents', 'site', 'resumeCodes', 'rights'] },
 );

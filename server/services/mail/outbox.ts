@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Executor } from '../../../db/index';
-import { insertEmailOnce } from '../../../db/queries/emails';
-import type { EmailKind } from '../../../db/schema';
+import { forgetRecipients, insertEmailOnce } from '../../../db/queries/emails';
+import type { EmailKind, EmailRow } from '../../../db/schema';
 import { isLanguage, type Language } from '../../../machines/domain/language';
 import { isValidEmail } from '../../../machines/domain/validators';
 import type { MailConfig } from '../../config';
@@ -92,5 +92,14 @@ export class Outbox {
     if (!inserted) return false;
     await this.jobs.send(MAIL_QUEUE, { id }, { key: id, trx });
     return true;
+  }
+
+  /**
+   * An erasure (issue 44) in the eraser's transaction: messages to these addresses not sent yet are dropped, the
+   * sent ones lose their address and subject. Returns the messages as they were (the mail service removes the
+   * development mailbox's files of them).
+   */
+  async forget(trx: Executor, addresses: readonly string[]): Promise<EmailRow[]> {
+    return forgetRecipients(trx, addresses, new Date().toISOString());
   }
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { transact } from '../../../db/groupCommit';
-import type { Db } from '../../../db/index';
+import type { Db, Executor } from '../../../db/index';
 import { countResends, emailStateCounts, findEmail, latestEmailOfKey, listEmails } from '../../../db/queries/emails';
 import { findEmailLinkById } from '../../../db/queries/emailLinks';
 import { findGroup, membersWithLeads } from '../../../db/queries/groups';
@@ -22,7 +22,7 @@ import { Dispatcher } from './dispatch';
 import type { DraftSources } from './drafts';
 import { stepsOf } from './nextSteps';
 import { addressOf, MAIL_QUEUE, type Outbox } from './outbox';
-import { FileTransport, SmtpTransport, type MailboxEntry, type MailTransport } from './transport';
+import { FileTransport, fileNameOf, SmtpTransport, type MailboxEntry, type MailTransport } from './transport';
 
 const PAGE_SIZE = 50;
 /** The job's lease on PostgreSQL: longer than the longest SMTP exchange (transport.ts), so a live send is never taken for dead. */
@@ -203,6 +203,20 @@ export class MailService {
 
   close(): void {
     this.transport.close();
+  }
+
+  /**
+   * An erasure (issue 44, the rights service's onErase hook): the outbox forgets these addresses in the eraser's
+   * transaction, and the development mailbox's copies of their messages (the .eml and its summary) are removed.
+   */
+  async forget(trx: Executor, addresses: readonly string[]): Promise<void> {
+    const rows = await this.outbox.forget(trx, addresses);
+    if (!(this.transport instanceof FileTransport)) return;
+    for (const row of rows) {
+      const eml = path.join(this.transport.dir, fileNameOf({ date: new Date(row.created_at), messageId: row.message_id }));
+      fs.rmSync(eml, { force: true });
+      fs.rmSync(eml.replace(/\.eml$/, '.json'), { force: true });
+    }
   }
 
   private sources(): DraftSources {

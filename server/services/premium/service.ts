@@ -98,6 +98,11 @@ export class PremiumService {
 
   private readonly jobs: PreparationJobs;
 
+  /** 'openai' when a model reads the applicant's words (the consent rule's question, issue 44). */
+  get writerName(): InterviewWriter['name'] {
+    return this.writer.name;
+  }
+
   /**
    * A code is valid when a paid Premium order holds it. Every guess is counted against the session and the client
    * address before it is checked; after five wrong ones from either, each further guess waits 1, 2, 4 … minutes. A
