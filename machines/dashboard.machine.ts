@@ -116,9 +116,37 @@ export function applicationCards(applications: readonly ApplicationDto[], groupP
   return cards;
 }
 
-/** Only drafts and applications in progress can be continued (spec 1-core §2.8), and only by a wizard. */
+/**
+ * Drafts and applications in progress can be continued (spec 1-core §2.8), and only by a wizard; so can a finished
+ * one not paid yet (issue 45 item 5: its review, to check before paying). An application made in the AI assistant
+ * has the wizard of its catalog (the server says which).
+ */
 export function canContinue(application: ApplicationDto): boolean {
-  return (application.status === 'draft' || application.status === 'in-progress') && application.wizard !== null;
+  if (application.wizard === null) return false;
+  return application.status === 'draft' || application.status === 'in-progress' || (application.status === 'submitted' && !isPaid(application));
+}
+
+const isPaid = (application: ApplicationDto) => application.paymentStatus === 'paid';
+
+/**
+ * Pay (issue 45 item 5): a finished ESTA or DS-160 not paid yet goes to its checkout, for that application; the
+ * package is the one its form calls for (the ESTA's own, else the plan chosen, else the first).
+ */
+export function payPath(application: ApplicationDto): string | null {
+  if (application.status !== 'submitted' || isPaid(application) || application.type === 'PRE-ASSESSMENT') return null;
+  const chosen = (['basic', 'pro', 'premium'] as const).find((plan) => plan === application.plan);
+  const plan = application.type === 'ESTA' ? 'esta' : (chosen ?? 'basic');
+  return `${ROUTES.checkout}?${new URLSearchParams({ plan, lead: application.id }).toString()}`;
+}
+
+/**
+ * The plan a View shows: a paid DS-160's package, an ESTA's own when paid; none before a package is bought
+ * (issue 45 item 15: an ESTA read "Plan: Basic", a default nobody chose).
+ */
+export function shownPlan(application: ApplicationDto): string | null {
+  if (!isPaid(application) || application.type === 'PRE-ASSESSMENT') return null;
+  if (application.type === 'ESTA') return 'esta';
+  return application.plan && application.plan !== 'none' ? application.plan : null;
 }
 
 /**

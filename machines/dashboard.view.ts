@@ -2,11 +2,13 @@
 import type { SnapshotFrom } from 'xstate';
 import type { ApplicationDto } from '../openapi/schemas/applications';
 import type { OrderDto } from '../openapi/schemas/orders';
-import { applicationCards, canAddTraveller, canContinue, dashboardMachine, hasFormPdf, hasReceipt, inProgressCount, type ApplicationCard } from './dashboard.machine';
+import { applicationCards, canAddTraveller, canContinue, dashboardMachine, hasFormPdf, hasReceipt, inProgressCount, payPath, shownPlan, type ApplicationCard } from './dashboard.machine';
+import { orderEntries } from './domain/orderEntries';
 import { orderConfirmationPath, premiumPath } from './domain/routes';
 import { defineFlow } from './flow';
 
 export { describeAnswers, type DescribedAnswer } from './domain/answers';
+export type { GroupEntry, OrderEntry } from './domain/orderEntries';
 export { LANGUAGES, isLanguage } from './domain/language';
 export type { ApplicationCard };
 
@@ -25,6 +27,10 @@ export const applicationRow = (application: ApplicationDto) => ({
   application,
   canContinue: canContinue(application),
   canAddTraveller: canAddTraveller(application),
+  /** A finished application not paid yet: its checkout. */
+  pay: payPath(application),
+  /** The package bought, or none: a View never shows a plan nobody chose. */
+  plan: shownPlan(application),
   /** A pre-assessment has its analysis to show. */
   hasAnalysis: application.type === 'PRE-ASSESSMENT',
   orders: application.orders.map((order) => ({ ...order, to: orderConfirmationPath(order.id) })),
@@ -54,6 +60,8 @@ export function dashboardView(s: Snapshot) {
     cards: applicationCards(applications, groupPayments),
     inProgress: inProgressCount(applications),
     orders,
+    /** The orders list: an order alone, or a group's payment as one attempt with its travellers' lines. */
+    orderEntries: orderEntries(orders, groupPayments),
     /** The order whose PDF is being made, and which one. */
     downloading: s.matches({ ready: 'receipt' }) ? { orderId: downloading as string, kind: 'receipt' as const } : s.matches({ ready: 'form' }) ? { orderId: downloading as string, kind: 'form' as const } : null,
     /** The application whose details are open, and its answers as the server holds them. */

@@ -65,7 +65,9 @@ export const navLink = style({
 
 // A basis of nothing: the tools stay on the logo's row and give way (the account's e-mail is cut short) rather than
 // push the page wider than the phone.
-export const tools = style({ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: vars.space.sm, flex: '1 1 0', minWidth: 0 });
+// 'safe' and wrapping: tools wider than their room wrap onto a second line instead of spilling left over the logo
+// (issue 45 item 12: the language select covered "Rumbo" on a 375 px phone in Spanish).
+export const tools = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'safe flex-end', gap: vars.space.sm, flex: '1 1 0', minWidth: 0 });
 
 export const select = style({
   flexShrink: 0,

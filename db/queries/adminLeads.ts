@@ -55,6 +55,8 @@ export async function leadsAfter(db: Executor, filter: LeadFilter, after: { upda
 export interface LeadTotals {
   leads: number;
   completed: number;
+  /** Leads whose application is paid for. */
+  paid: number;
   ds160: number;
   esta: number;
 }
@@ -66,12 +68,13 @@ export async function leadTotals(db: Executor, since: string): Promise<LeadTotal
     .select((eb) => [
       eb.fn.countAll().as('leads'),
       eb.fn.sum<number>(eb.case().when('completion_status', 'in', ['completed', 'paid']).then(1).else(0).end()).as('completed'),
+      eb.fn.sum<number>(eb.case().when('payment_status', '=', 'paid').then(1).else(0).end()).as('paid'),
       eb.fn.sum<number>(eb.case().when('form_type', '=', 'DS-160').then(1).else(0).end()).as('ds160'),
       eb.fn.sum<number>(eb.case().when('form_type', '=', 'ESTA').then(1).else(0).end()).as('esta'),
     ])
     .where('created_at', '>=', since)
     .executeTakeFirst();
-  return { leads: n(row?.leads), completed: n(row?.completed), ds160: n(row?.ds160), esta: n(row?.esta) };
+  return { leads: n(row?.leads), completed: n(row?.completed), paid: n(row?.paid), ds160: n(row?.ds160), esta: n(row?.esta) };
 }
 
 export async function topNationalities(db: Executor, since: string, limit: number): Promise<Array<{ name: string; leads: number }>> {

@@ -112,9 +112,14 @@ export async function deleteMemberLead(db: Executor, leadId: string): Promise<vo
 }
 
 /** Which group each of these leads travels with, and as whom (the admin's CSV). */
-export async function membershipsOf(db: Executor, leadIds: readonly string[]): Promise<Map<string, Pick<GroupMemberRow, 'group_id' | 'relationship'>>> {
+export async function membershipsOf(db: Executor, leadIds: readonly string[]): Promise<Map<string, Pick<GroupMemberRow, 'group_id' | 'relationship'> & { number: string | null }>> {
   if (leadIds.length === 0) return new Map();
-  const rows = await db.selectFrom('group_members').select(['lead_id', 'group_id', 'relationship']).where('lead_id', 'in', leadIds).execute();
+  const rows = await db
+    .selectFrom('group_members')
+    .innerJoin('traveller_groups', 'traveller_groups.id', 'group_members.group_id')
+    .select(['group_members.lead_id', 'group_members.group_id', 'group_members.relationship', 'traveller_groups.number'])
+    .where('group_members.lead_id', 'in', leadIds)
+    .execute();
   return new Map(rows.map((r) => [r.lead_id, r]));
 }
 

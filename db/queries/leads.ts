@@ -91,10 +91,10 @@ export async function insertLeadOnce(db: Executor, row: LeadRow): Promise<boolea
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
-/** How far each of these leads is, by id (whether an order's form can be printed). */
-export async function completionOfLeads(db: Executor, ids: readonly string[]): Promise<Map<string, Pick<LeadRow, 'completion_status'>>> {
+/** How far each of these leads is, by id (whether an order's form can be printed), and who it is for. */
+export async function completionOfLeads(db: Executor, ids: readonly string[]): Promise<Map<string, Pick<LeadRow, 'completion_status' | 'name' | 'form_data'>>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.selectFrom('leads').select(['id', 'completion_status']).where('id', 'in', ids).execute();
+  const rows = await db.selectFrom('leads').select(['id', 'completion_status', 'name', 'form_data']).where('id', 'in', ids).execute();
   return new Map(rows.map((r) => [r.id, r]));
 }
 

@@ -49,6 +49,21 @@ export const PAYMENT_FIELDS: readonly PaymentField[] = [
 
 export type CardBrand = 'visa' | 'mastercard' | 'amex' | 'discover' | 'unknown';
 
+/** Each network's name as the network writes it (issue 45 item 17: receipts printed "visa" and "amex"). */
+export const CARD_BRAND_NAMES: Readonly<Record<Exclude<CardBrand, 'unknown'>, string>> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+};
+
+/** A brand as a gateway stored it, written as the network writes it; a brand we do not know shows as it came. */
+export function cardBrandName(brand: string): string {
+  const key = brand.trim().toLowerCase().replace(/[\s_-]+/g, '');
+  const known = key === 'americanexpress' ? 'amex' : key;
+  return Object.prototype.hasOwnProperty.call(CARD_BRAND_NAMES, known) ? CARD_BRAND_NAMES[known as keyof typeof CARD_BRAND_NAMES] : brand.trim();
+}
+
 export type PaymentErrors = Partial<Record<PaymentField, ValidationError>>;
 
 /** The billing country select offers the shared list plus this one value. */

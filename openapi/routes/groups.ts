@@ -1,3 +1,4 @@
+import { Type } from 'typebox';
 import { defineRoute } from '../contract';
 import { errorResponses } from '../schemas/common';
 import {
@@ -29,9 +30,9 @@ export const groupOfLead = defineRoute({
   method: 'GET',
   url: '/api/leads/:leadId/group',
   tags: ['groups'],
-  summary: 'The group an application this session owns belongs to (404 when it travels alone)',
+  summary: 'The group an application this session owns belongs to (null when it travels alone: an answer, not an error)',
   params: LeadIdParamsSchema,
-  responses: { 200: GroupSchema, ...errorResponses(400, 403, 404, 429) },
+  responses: { 200: Type.Union([GroupSchema, Type.Null()]), ...errorResponses(400, 403, 404, 429) },
 });
 
 export const getGroup = defineRoute({

@@ -44,7 +44,7 @@ export const AnalyticsSchema = Type.Object({
   totalVisitors: Type.Integer({ minimum: 0 }),
   newUsers: Type.Integer({ minimum: 0 }),
   totalLeads: Type.Integer({ minimum: 0 }),
-  conversionRate: Rate,
+  conversionRate: Type.Number({ minimum: 0, maximum: 100, description: 'Percent of the leads of the range whose application is paid (one decimal)' }),
   conversions: Type.Integer({ minimum: 0, description: 'Paid orders in the range' }),
   revenue: Type.Number({ minimum: 0, description: 'Dollars from paid orders in the range' }),
   completionRate: Rate,
@@ -108,6 +108,8 @@ export const AdminLeadRowSchema = Type.Object({
   source: Type.String(),
   createdAt: Type.String(),
   lastActive: Type.String(),
+  groupNumber: Type.Union([Type.String(), Type.Null()], { description: "The family or group the lead travels with (issue 45 item 11: a family's rows told apart)" }),
+  groupRole: Type.Union([Type.String(), Type.Null()], { description: "Its relationship to the group's leader ('leader' for the leader)" }),
 });
 export type AdminLeadRow = Static<typeof AdminLeadRowSchema>;
 

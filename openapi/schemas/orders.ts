@@ -128,6 +128,10 @@ export const OrderSchema = Type.Object({
   card: Type.Union([Type.Object({ brand: Type.String(), last4: Type.String() }), Type.Null()]),
   accessCode: Type.Union([Type.String(), Type.Null()], { description: 'Premium and paid only: the interview portal code' }),
   leadId: Type.Union([Type.String(), Type.Null()]),
+  traveller: Type.String({ description: "Who the order is for: the application's traveller by name ('' before the form holds one)" }),
+  groupPaymentId: Type.Union([Type.String(), Type.Null()], {
+    description: "A line of a group's payment: that payment's id (its lines are one attempt, one charge or none)",
+  }),
   failure: Type.Union([Type.String(), Type.Null()], { description: 'Why the payment failed, for a failed order' }),
   receiptEmail: Type.Union([Type.String(), Type.Null()]),
   formReady: Type.Boolean({ description: "Whether the application's form is complete, so its PDF can be printed" }),

@@ -265,6 +265,11 @@ describe('the dashboard figures', () => {
     expect(a.totalLeads - before.a.totalLeads).toBe(2);
     expect(a.revenue - before.a.revenue).toBeCloseTo(102.99, 2);
     expect(a.conversions - before.a.conversions).toBe(1);
+    // Issue 45 item 11: the conversion rate is the share of the range's leads that paid, never above 100%.
+    // (No page was viewed here: leads over visitors read 0, or infinity.)
+    expect(a.conversionRate).toBeGreaterThan(0);
+    expect(a.conversionRate).toBeLessThanOrEqual(100);
+    expect(a.conversionRate).toBeLessThanOrEqual(Math.round((1000 * (before.a.totalLeads + 1)) / a.totalLeads) / 10 + 0.1);
     expect(a.visaTypeDistribution.total - before.a.visaTypeDistribution.total).toBe(2);
     expect(a.topNationalities.find((x: Json) => x.name === 'Spain').leads).toBeGreaterThanOrEqual(2);
     const week = (await admin('GET', '/api/admin/analytics?timeRange=7d')).json();

@@ -85,7 +85,12 @@ describe('/api/aiassistant', () => {
     const lead = await t.app.db.selectFrom('leads').selectAll().where('email', '=', 'ana@example.com').executeTakeFirstOrThrow();
     const link = `/checkout?formType=ESTA&plan=esta&lead=${lead.id}`;
     expect(next.checkoutUrls).toEqual({ basic: link, pro: link, elite: link });
-    expect(lead).toMatchObject({ source: 'airassistant-esta', form_type: 'ESTA', name: 'Ana Lopez', nationality: 'Spain', travel_purpose: 'tourism', completion_status: 'incomplete' });
+    // Issue 45 item 5: a finished interview is a finished application (not "97% in progress"), continued by the
+    // ESTA wizard; the dashboard offers its review and Pay.
+    expect(lead).toMatchObject({ source: 'airassistant-esta', form_type: 'ESTA', name: 'Ana Lopez', nationality: 'Spain', travel_purpose: 'tourism', completion_status: 'completed' });
+    expect((await post('/api/auth/signup', { email: 'ana@example.com', password: 'a-long-passphrase-1' })).statusCode).toBe(201);
+    const listed = (await post('/api/applications')).json() as { id: string; status: string; progress: number; wizard: string | null }[];
+    expect(listed.find((a) => a.id === lead.id)).toMatchObject({ status: 'submitted', progress: 100, wizard: 'esta' });
     expect(JSON.parse(lead.form_data)).toMatchObject({ 'birth-date': '1990-03-15', 'passport-number': 'AB1234567', email: 'ana@example.com' });
   });
 

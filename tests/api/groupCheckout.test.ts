@@ -384,7 +384,7 @@ describe(`the receipt of a group's payment on ${dialectUnderTest}`, () => {
     expect(text).toContain(payment.number);
     expect(text).toMatch(new RegExp(`Total charged\\s*\\${dollars(total)}`));
     expect(text).toMatch(new RegExp(`Processing fee\\s*\\${dollars(PROCESSING)}`));
-    expect(text).toContain('visa ending in 4242');
+    expect(text).toContain('Visa ending in 4242');
     expect(text).not.toContain(CARD.cardNumber.replace(/\s/g, '').slice(0, 12));
     // Both governments' fees, each with its own site: three ESTAs and one visa.
     expect(text).toContain(dollars(3 * 4_000));
@@ -405,6 +405,32 @@ describe(`the receipt of a group's payment on ${dialectUnderTest}`, () => {
     expect(singleText).toContain('Diego Garcia');
     expect(singleText).toMatch(new RegExp(`Total charged\\s*\\${dollars(PREMIUM)}`));
     expect(singleText).not.toContain('Ana Garcia');
+  });
+
+  it("prints each traveller's form with their own name, their own e-mail or none, and a minor's guardian (issue 45 items 7, 17)", async () => {
+    const f = await family();
+    const guardian = await call('PUT', `/api/groups/${f.groupId}/travellers/${f.child}/guardian`, f.cookie, { leadId: f.leader, role: 'parent' });
+    expect(guardian.statusCode, guardian.body).toBe(200);
+    const paid = await pay(f);
+    expect(paid.statusCode, paid.body).toBe(200);
+    const payment = paid.json() as GroupPaymentDto;
+    // Every form complete, so each prints; the leader's lead has no name column, only her answers.
+    await t.app.db.updateTable('leads').set({ completion_status: 'completed' }).where('id', 'in', [f.leader, f.child]).execute();
+    await t.app.db.updateTable('leads').set({ name: '' }).where('id', '=', f.leader).execute();
+    const leaderEmail = (await t.app.db.selectFrom('leads').select('email').where('id', '=', f.leader).executeTakeFirstOrThrow()).email;
+    const formOf = async (leadId: string) => {
+      const number = payment.lines.find((l) => l.order.leadId === leadId)?.order.number;
+      const response = await call('POST', '/api/generate-form-pdf', f.cookie, { confirmationNumber: number });
+      expect(response.statusCode, response.body).toBe(200);
+      return (await textOf(response.rawPayload)).replace(/\s+/g, ' ');
+    };
+    const leader = await formOf(f.leader);
+    expect(leader).toContain('Applicant Ana Garcia');
+    expect(leader).toContain(`E-mail ${leaderEmail}`);
+    const child = await formOf(f.child);
+    expect(child).toContain('Applicant Lucia Garcia');
+    expect(child).toContain('Parent or guardian Ana Garcia (parent)');
+    expect(child).not.toContain(leaderEmail);
   });
 
   it('says a declined group payment was not paid', async () => {

@@ -97,11 +97,14 @@ describe(`groups on ${dialectUnderTest}`, () => {
       expect(await t.app.db.selectFrom('group_members').select('lead_id').where('lead_id', '=', leadId).execute()).toHaveLength(1);
     });
 
-    it('says an application travelling alone has no group (404), and refuses a form a group is not made from (400)', async () => {
+    it('answers null for an application travelling alone (200, not a 404 in the console), and refuses a form a group is not made from (400)', async () => {
       const { leadId, cookie } = await estaLeader();
       const none = await call('GET', `/api/leads/${leadId}/group`, cookie);
-      expect(none.statusCode).toBe(404);
-      expect(none.json().code).toBe('no_group');
+      expect(none.statusCode).toBe(200);
+      expect(none.json()).toBeNull();
+      // Someone else's application is still refused, and one that does not exist is still not found.
+      expect((await call('GET', `/api/leads/${leadId}/group`)).statusCode).toBe(403);
+      expect((await call('GET', '/api/leads/00000000-0000-4000-8000-000000000000/group', cookie)).statusCode).toBe(404);
 
       const chat = await newLead({ email: 'chat@example.com', formType: 'DS-160', source: 'ai-chat', formData: {} }, cookie);
       const refused = await call('POST', `/api/leads/${chat.leadId}/group`, cookie);

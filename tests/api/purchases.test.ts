@@ -218,7 +218,7 @@ describe(`a crash between the charge and its settlement on ${dialectUnderTest}`,
     expect(detail.orders[0]).toMatchObject({
       status: 'paid',
       settledBy: 'reconciliation',
-      attempts: [{ status: 'succeeded', card: 'visa 4242', reference: expect.stringMatching(/^test_ch_/) }],
+      attempts: [{ status: 'succeeded', card: 'Visa 4242', reference: expect.stringMatching(/^test_ch_/) }],
     });
     expect(detail.orders[0].history.map((h: Json) => h.status)).toEqual(['pending', 'paid']);
     expect(detail.orders[0].history[1].note).toMatch(/^Reconciled from the gateway's record/);

@@ -60,3 +60,17 @@ describe('the Luhn checksum', () => {
     );
   });
 });
+
+describe("a card brand's name (issue 45 item 17)", () => {
+  it('is written as the network writes it, however the gateway stored it; an unknown one shows as it came', async () => {
+    const { cardBrandName } = await import('../../machines/domain/payment');
+    const spellings = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', 'american express': 'American Express', discover: 'Discover' };
+    fc.assert(
+      fc.property(fc.constantFrom(...Object.keys(spellings)), fc.func(fc.boolean()), (stored, upper) => {
+        const cased = [...stored].map((c, i) => (upper(i) ? c.toUpperCase() : c)).join('');
+        expect(cardBrandName(` ${cased} `)).toBe(spellings[stored as keyof typeof spellings]);
+      }),
+    );
+    expect(cardBrandName('Elo')).toBe('Elo');
+  });
+});

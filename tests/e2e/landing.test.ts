@@ -42,6 +42,22 @@ describe('the landing page', () => {
     await page.waitForFunction(() => document.documentElement.lang === 'es');
     expect(await textOf(page, 'body')).toContain('Iniciar solicitud');
     expect(await page.$eval('#language-select', (s) => (s as HTMLSelectElement).value)).toBe('es');
+    // Issue 45 item 12: the hero offers all four languages, each in its own name, and its feature icons are drawn
+    // (inline SVG), never emoji a device without an emoji font shows as empty boxes.
+    for (const name of ['English', 'Español', 'Français', 'Português']) expect(await byRole(page, 'button', name).wait()).toBeTruthy();
+    expect(await page.$$('svg[data-feature-icon]')).toHaveLength(4);
+    expect(await textOf(page, 'main')).not.toMatch(/\p{Extended_Pictographic}/u);
+    // On a 375 px phone the header's language select leaves the brand uncovered.
+    await page.setViewport({ width: 375, height: 800 });
+    const overlap = await page.evaluate(() => {
+      const logo = document.querySelector('header a')?.getBoundingClientRect();
+      const select = document.querySelector('#language-select')?.getBoundingClientRect();
+      if (!logo || !select) return -1;
+      const x = Math.min(logo.right, select.right) - Math.max(logo.left, select.left);
+      const y = Math.min(logo.bottom, select.bottom) - Math.max(logo.top, select.top);
+      return x > 0 && y > 0 ? x : 0;
+    });
+    expect(overlap).toBe(0);
   });
 
   it('detects the browser language, then the time zone, and offers all four in the header', async () => {

@@ -44,7 +44,7 @@ async function applicantWithTwoApplications(world: World): Promise<void> {
     .insertInto('leads')
     .values([
       { ...lead, id: IN_PROGRESS, form_type: 'ESTA', source: 'esta-wizard', form_data: JSON.stringify(EARLY_ESTA), completion_status: 'incomplete' },
-      { ...lead, id: SUBMITTED, form_type: 'DS-160', source: 'apply-wizard', form_data: JSON.stringify(answersFor(ds160Catalog)), completion_status: 'completed' },
+      { ...lead, id: SUBMITTED, form_type: 'DS-160', source: 'apply-wizard', form_data: JSON.stringify(answersFor(ds160Catalog)), completion_status: 'completed', payment_status: 'paid' as const },
       {
         ...lead,
         id: FORM,
@@ -102,7 +102,7 @@ async function applicantWithTwoApplications(world: World): Promise<void> {
 const MODEL_DATA = {
   applications: [
     { id: IN_PROGRESS, status: 'in-progress', wizard: 'esta', group: { id: GROUP, relationship: 'leader' } },
-    { id: SUBMITTED, status: 'submitted', wizard: 'ds160', group: { id: GROUP, relationship: 'spouse' } },
+    { id: SUBMITTED, status: 'submitted', paymentStatus: 'paid', wizard: 'ds160', group: { id: GROUP, relationship: 'spouse' } },
     { id: FORM, status: 'in-progress', wizard: 'form', group: null },
   ],
   orders: [
@@ -181,7 +181,7 @@ export const dashboardPaths: PathModel = {
     { name: 'View that failed, then Retry, then Close', case: 'an applicant with an application in progress and a submitted one', through: [(event) => event.type === 'xstate.error.actor.fetchLead', (event) => event.type === 'RETRY', (event) => event.type === 'xstate.done.actor.fetchLead', (event) => event.type === 'CLOSE'] },
     { name: 'Continue that failed, then Continue again', case: 'an applicant with an application in progress and a submitted one', through: [(event) => event.type === 'xstate.error.actor.fetchAnswers', (event) => event.type === 'CONTINUE' && event.id === IN_PROGRESS, (event) => event.type === 'xstate.done.actor.fetchAnswers'] },
     { name: 'the receipt, then the form', case: 'an applicant with an application in progress and a submitted one', through: [(event) => event.type === 'xstate.done.actor.downloadReceipt', (event) => event.type === 'DOWNLOAD.FORM', (event) => event.type === 'xstate.done.actor.downloadForm'] },
-    // A submitted DS-160 question-wizard application neither continues nor takes travellers; the form does both.
+    // A submitted DS-160 question-wizard application paid for neither continues nor takes travellers; the form does both.
     { name: 'Continue refused for the submitted one, then the form', case: 'an applicant with an application in progress and a submitted one', through: [(event) => event.type === 'CONTINUE' && event.id === SUBMITTED, (event) => event.type === 'CONTINUE' && event.id === FORM] },
     { name: 'Add a traveller refused for the submitted one, then the form', case: 'an applicant with an application in progress and a submitted one', through: [(event) => event.type === 'ADD_TRAVELLER' && event.id === SUBMITTED, (event) => event.type === 'ADD_TRAVELLER' && event.id === FORM] },
     { name: 'Continue the ten-section form', case: 'an applicant with an application in progress and a submitted one', through: [(event) => event.type === 'CONTINUE' && event.id === FORM] },

@@ -270,11 +270,10 @@ export const travellerGroupPaths: PathModel = {
         const answer = lastCall(world, 'GET', `/api/leads/${world.input.leadId}/group`);
         expect(after.context.group).toEqual(answer?.status === 200 ? answer.response : null);
         // Opened to add a traveller, the add form opens at once where the group has room (under fifty), once.
-        const travellers = answer?.status === 200 ? (answer.response as GroupDto).travellers.length : 0;
+        const travellers = answer?.status === 200 ? ((answer.response as GroupDto | null)?.travellers.length ?? 0) : 0;
         expect(after.matches('adding')).toBe(world.input.openAdd === true && travellers < 50 && !before.context.group && world.events.filter((e) => e.type === event.type).length === 1);
         expect(after.context.openAdd).toBe(false);
         expect(after.context.failure).toBeNull();
-        if (answer?.status !== 200) expect(answer?.response).toMatchObject({ statusCode: 404, code: 'no_group' });
       }
       if (event.type === 'xstate.error.actor.loadGroup') {
         expect(after.context.failure).toBe('loadFailed');

@@ -42,6 +42,8 @@ const ORDER: OrderDto = {
   failure: null,
   receiptEmail: 'maria@example.com',
   formReady: true,
+  traveller: 'Ana García',
+  groupPaymentId: null,
   createdAt: '2026-11-23T10:00:00.000Z',
   paidAt: '2026-11-23T10:00:01.000Z',
 };
@@ -61,7 +63,7 @@ const textOf = async (bytes: Buffer) => (await new PDFParse({ data: new Uint8Arr
 describe('the receipt', () => {
   it('prints the order as stored: number, amounts, card, access code, and that the government fee is separate', async () => {
     const text = await textOf(await receiptPdf({ order: ORDER, brandName: 'Rumbo', lead: LEAD, supportEmail: 'support@rumbo.example', officialSite: 'https://ceac.state.gov/genniv/' }));
-    for (const expected of ['RB-261123-ABCDEFGH', '$150.00', '$2.99', '$152.99', 'visa ending in 4242', 'PREMIUM-12345678-AB', '$185.00', '$337.99', 'José Müller', 'support@rumbo.example']) {
+    for (const expected of ['RB-261123-ABCDEFGH', '$150.00', '$2.99', '$152.99', 'Visa ending in 4242', 'PREMIUM-12345678-AB', '$185.00', '$337.99', 'José Müller', 'support@rumbo.example']) {
       expect(text).toContain(expected);
     }
     expect(text).toMatch(/not the U\.S\. government/);
@@ -121,8 +123,11 @@ describe("the receipt of a group's payment", () => {
       expect(text).toContain(line);
     }
     expect(text).toContain('Total charged $306.99');
-    expect(text).toContain('mastercard ending in 4444');
-    expect(text).toContain('ESTA fee ($80.00)');
+    // Issue 45 item 17: the brand as the brand writes it; the ESTA fees one per traveller, each on their line.
+    expect(text).toContain('Mastercard ending in 4444');
+    expect(text).toContain('Each of the 2 travellers submits their own official ESTA application');
+    expect(text).toContain('($80.00 for the 2, listed per traveller above)');
+    expect(text).toContain('Ana Garcia $79.99 Order RB-261123-ANAAAAAA · ESTA application assistance, ESTA service · government fee $40.00, paid separately');
     expect(text).toContain('visa fees ($185.00)');
     // The same fee of two travellers is one line with how many owe it, and its source.
     expect(text).toContain('ESTA fee × 2 $80.00');
@@ -130,10 +135,21 @@ describe("the receipt of a group's payment", () => {
     expect(text).toContain('Source: https://www.federalregister.gov/d/2025-16453');
     expect(text).toContain('Access code, José Müller PREMIUM-12345678-AB');
     // The dashboard lists the travellers' orders, not the payment: the receipt does not promise it there.
-    expect(text).toContain("each traveller's order stays on your dashboard");
+    expect(text).toContain("this payment and each traveller's order stay on your dashboard");
     expect(text).not.toContain('this order stays on your dashboard');
     expect(text.match(/Confirmation number/g)).toHaveLength(1);
     expect(groupReceiptFileName(PAYMENT)).toBe('group-confirmation-RB-261123-GROUPAAA.pdf');
+  });
+
+  it("tells a buyer signed in no sign-in line, and gives the legal notice in the receipt's language (issue 45 item 17)", async () => {
+    const signedIn = (await groupReceiptPdf({ payment: PAYMENT, brandName: 'Rumbo', supportEmail: 's@x.co', officialSites: { ESTA: 'e', 'DS-160': 'd' }, signedIn: true }).then(textOf)).replace(/\s+/g, ' ');
+    expect(signedIn).not.toMatch(/Sign in/);
+    expect(signedIn).toContain('Legal notice: Rumbo is a private assistance company');
+    expect(signedIn).not.toMatch(/Aviso legal|empresa privada/);
+    const guest = (await print(PAYMENT)).replace(/\s+/g, ' ');
+    expect(guest).toContain('Sign in or create an account with ana@example.com');
+    const single = (await textOf(await receiptPdf({ order: ORDER, brandName: 'Rumbo', lead: LEAD, supportEmail: 's@x.co', officialSite: 'x', signedIn: true }))).replace(/\s+/g, ' ');
+    expect(single).not.toMatch(/Sign in/);
   });
 
   it('says first that a payment not charged is not paid', async () => {

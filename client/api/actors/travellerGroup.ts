@@ -1,22 +1,15 @@
 import { addTraveller, createGroup, groupOfLead, removeTraveller, setGuardian } from '../../../openapi/routes/groups';
 import type { NewTraveller } from '../../../machines/domain/travellerGroup';
 import type { GuardianBody, NewTravellerBody } from '../../../openapi/schemas/groups';
-import { call, HttpError } from '../call';
+import { call } from '../call';
 import type { Transport } from '../transport';
 import { actorsOf } from './actorsOf';
 
 /** Issue 36, families and groups: the group of the application on the page, and its travellers. */
 export function travellerGroupCalls(http: Transport) {
   return {
-    // An application that travels alone has no group: that is an answer, not a failure.
-    loadGroup: async ({ leadId }: { leadId: string }) => {
-      try {
-        return await call(http, groupOfLead, { params: { leadId } });
-      } catch (error) {
-        if (error instanceof HttpError && error.status === 404 && error.code === 'no_group') return null;
-        throw error;
-      }
-    },
+    // An application that travels alone has no group: the server answers null.
+    loadGroup: ({ leadId }: { leadId: string }) => call(http, groupOfLead, { params: { leadId } }),
     createGroup: ({ leadId }: { leadId: string }) => call(http, createGroup, { params: { leadId } }),
     // The relationship is one of the list's once the machine has checked the draft; the server checks it again.
     addTraveller: ({ groupId, traveller }: { groupId: string; traveller: NewTraveller }) =>

@@ -89,7 +89,8 @@ function LeadTable({ rows, onView }: { rows: AdminLeadRow[]; onView: (id: string
   const countryName = useCountryName();
   const format = useFormat();
   const answers = useAnswerFormat();
-  const columns = ['email', 'country', 'visaType', 'status', 'plan', 'progress', 'lastActive', 'actions'] as const;
+  // Name and Group tell a family's rows apart; View comes right after them so it is never off-screen (issue 45 item 11).
+  const columns = ['name', 'group', 'actions', 'email', 'country', 'visaType', 'status', 'plan', 'progress', 'lastActive'] as const;
   return (
     <table className={css.table} data-testid="lead-table">
       <thead>
@@ -104,6 +105,13 @@ function LeadTable({ rows, onView }: { rows: AdminLeadRow[]; onView: (id: string
       <tbody>
         {rows.map((lead) => (
           <tr key={lead.id} data-lead={lead.id}>
+            <td>{lead.name || '—'}</td>
+            <td>{lead.groupNumber ? t('leads.groupValue', { number: lead.groupNumber, role: t(`group:relationship.${lead.groupRole ?? 'groupMember'}`, { defaultValue: lead.groupRole ?? '' }) }) : '—'}</td>
+            <td>
+              <button type="button" className={button.ghost} onClick={() => onView(lead.id)} aria-label={t('leads.viewLead', { name: lead.name || lead.email })} data-testid="lead-view">
+                {t('leads.view')}
+              </button>
+            </td>
             <td>{lead.email || '—'}</td>
             <td>{lead.country ? countryName(lead.country) : '—'}</td>
             <td>{answers.formType(lead.formType)}</td>
@@ -118,11 +126,6 @@ function LeadTable({ rows, onView }: { rows: AdminLeadRow[]; onView: (id: string
               </span>
             </td>
             <td>{format.dateTime(lead.lastActive)}</td>
-            <td>
-              <button type="button" className={button.ghost} onClick={() => onView(lead.id)} aria-label={t('leads.viewLead', { name: lead.name || lead.email })} data-testid="lead-view">
-                {t('leads.view')}
-              </button>
-            </td>
           </tr>
         ))}
       </tbody>

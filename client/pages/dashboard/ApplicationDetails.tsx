@@ -29,7 +29,7 @@ export function DetailsPanel({ row }: { row: ReturnType<typeof applicationRow> }
         <Meta term={t('dashboard.item.created')} value={format.date(application.createdAt)} />
         <Meta term={t('dashboard.item.lastModified')} value={format.date(application.lastModified)} />
         <Meta term={t('dashboard.details.payment')} value={format.known('dashboard.paymentStatus', PAYMENT_STATUSES, application.paymentStatus)} />
-        <Meta term={t('dashboard.details.plan')} value={format.known('dashboard.plans', PLANS, application.plan)} />
+        <Meta term={t('dashboard.details.plan')} value={row.plan ? format.known('dashboard.plans', PLANS, row.plan) : '—'} />
       </dl>
       <h3 className={css.itemTitle}>{t('dashboard.details.orders')}</h3>
       {row.orders.length === 0 ? (

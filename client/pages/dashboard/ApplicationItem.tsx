@@ -80,6 +80,11 @@ export function ApplicationItem({ row, busy, continuing, onView, onContinue, onA
             {continuing ? t('dashboard.item.continuing') : t('dashboard.item.continue')}
           </button>
         )}
+        {row.pay && (
+          <Link to={row.pay} className={button.primary} aria-describedby={titleId} data-testid={`pay-${application.id}`}>
+            {t('dashboard.item.pay')}
+          </Link>
+        )}
         {row.canAddTraveller && (
           <button
             type="button"

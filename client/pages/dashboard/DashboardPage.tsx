@@ -27,7 +27,7 @@ export default function DashboardPage() {
   usePageMeta('dashboard');
   const ref = useFlow(dashboardFlow);
   const view = useSelector(ref, dashboardView, shallowEqual);
-  const { screen: state, applications, cards, orders, downloading, viewed, answers, continuing, panel, busy, canOpenPanels, canStart, canLogOut } = view;
+  const { screen: state, applications, cards, downloading, viewed, answers, continuing, panel, busy, canOpenPanels, canStart, canLogOut } = view;
   const send = ref.send;
   const close = () => ref.send({ type: 'CLOSE' });
 
@@ -146,7 +146,7 @@ export default function DashboardPage() {
           </section>
 
           <OrdersList
-            orders={orders}
+            entries={view.orderEntries}
             downloading={downloading}
             busy={busy}
             onReceipt={(orderId) => send({ type: 'DOWNLOAD.RECEIPT', orderId })}

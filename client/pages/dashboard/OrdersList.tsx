@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { orderRow } from '../../../machines/dashboard.view';
-import type { OrderDto } from '../../../openapi/schemas/orders';
+import { orderRow, type GroupEntry, type OrderEntry } from '../../../machines/dashboard.view';
 import { useLanguage } from '../../app/AppContext';
 import { Link } from '../../app/Link';
 import { useMoney } from '../../app/money';
@@ -11,7 +10,8 @@ const ORDER_STATUSES = ['pending', 'paid', 'failed', 'refunded'] as const;
 const STATUS_STYLE = { pending: 'in-progress', paid: 'approved', failed: 'rejected', refunded: 'draft' } as const;
 
 interface Props {
-  orders: OrderDto[];
+  /** An order alone, or a group's payment as one attempt (machines/domain/orderEntries.ts). */
+  entries: OrderEntry[];
   /** The order whose PDF is being made, and which one. */
   downloading: { orderId: string; kind: 'receipt' | 'form' } | null;
   busy: boolean;
@@ -23,7 +23,7 @@ interface Props {
  * Every order this browser or account placed (issue 30): its state, what was charged, the receipt and the form
  * again, and a Premium order's interview code, so closing the confirmation tab loses nothing.
  */
-export function OrdersList({ orders, downloading, busy, onReceipt, onForm }: Props) {
+export function OrdersList({ entries, downloading, busy, onReceipt, onForm }: Props) {
   const { t } = useTranslation(['account', 'commerce']);
   const { language } = useLanguage();
   const money = useMoney();
@@ -33,12 +33,13 @@ export function OrdersList({ orders, downloading, busy, onReceipt, onForm }: Pro
       <h2 id="orders-title" className={heading.section}>
         {t('dashboard.orders.title')}
       </h2>
-      {orders.length === 0 ? (
+      {entries.length === 0 ? (
         <p className={muted}>{t('dashboard.orders.empty')}</p>
       ) : (
         <ul className={css.list}>
-          {orders.map((listed) => {
-            const { order, to, portal, formWaiting, hasReceipt, hasFormPdf } = orderRow(listed, language);
+          {entries.map((entry) => {
+            if (entry.kind === 'groupPayment') return <GroupPaymentItem key={entry.id} entry={entry} />;
+            const { order, to, portal, formWaiting, hasReceipt, hasFormPdf } = orderRow(entry.order, language);
             const titleId = `order-${order.id}-title`;
             const status = (ORDER_STATUSES as readonly string[]).includes(order.status) ? order.status : null;
             const making = downloading?.orderId === order.id ? downloading.kind : null;
@@ -51,12 +52,18 @@ export function OrdersList({ orders, downloading, busy, onReceipt, onForm }: Pro
                   <span className={status ? css.status[STATUS_STYLE[status]] : css.status.unknown}>{status ? t(`dashboard.orderStatus.${status}`) : order.status}</span>
                 </div>
                 <dl className={css.meta}>
+                  {order.traveller && (
+                    <div>
+                      <dt className={css.metaTerm}>{t('dashboard.orders.traveller')}</dt>
+                      <dd className={css.metaValue}>{order.traveller}</dd>
+                    </div>
+                  )}
                   <div>
                     <dt className={css.metaTerm}>{t('dashboard.orders.date')}</dt>
                     <dd className={css.metaValue}>{date.format(new Date(order.paidAt ?? order.createdAt))}</dd>
                   </div>
                   <div>
-                    <dt className={css.metaTerm}>{t('dashboard.orders.charged')}</dt>
+                    <dt className={css.metaTerm}>{t(`dashboard.orders.amount.${entry.amount}`)}</dt>
                     <dd className={css.metaValue}>{money(order.price.total / 100, { cents: true })}</dd>
                   </div>
                   {order.receiptEmail && (
@@ -121,5 +128,54 @@ export function OrdersList({ orders, downloading, busy, onReceipt, onForm }: Pro
         {downloading?.kind === 'receipt' ? t('commerce:confirmation.downloading.receipt') : downloading?.kind === 'form' ? t('commerce:confirmation.downloading.form') : ''}
       </p>
     </section>
+  );
+}
+
+/**
+ * A group's payment (issue 45 item 3): one attempt, one status and one amount, charged only when it went through,
+ * with the travellers it was for; its confirmation has the receipt and each traveller's form.
+ */
+function GroupPaymentItem({ entry }: { entry: GroupEntry }) {
+  const { t } = useTranslation(['account', 'commerce']);
+  const { language } = useLanguage();
+  const money = useMoney();
+  const date = new Intl.DateTimeFormat(language, { dateStyle: 'medium' });
+  const titleId = `group-order-${entry.id}-title`;
+  const status = (ORDER_STATUSES as readonly string[]).includes(entry.status) ? (entry.status as (typeof ORDER_STATUSES)[number]) : null;
+  return (
+    <li className={css.item} data-testid={`group-order-${entry.id}`}>
+      <div className={css.itemHead}>
+        <h3 id={titleId} className={css.itemTitle}>
+          {entry.number ? t('dashboard.orders.groupItem', { count: entry.lines.length, number: entry.number }) : t('dashboard.orders.groupItemUnnumbered', { count: entry.lines.length })}
+        </h3>
+        <span className={status ? css.status[STATUS_STYLE[status]] : css.status.unknown}>{status ? t(`dashboard.orderStatus.${status}`) : entry.status}</span>
+      </div>
+      <dl className={css.meta}>
+        <div>
+          <dt className={css.metaTerm}>{t('dashboard.orders.date')}</dt>
+          <dd className={css.metaValue}>{date.format(new Date(entry.paidAt ?? entry.createdAt))}</dd>
+        </div>
+        <div>
+          <dt className={css.metaTerm}>{t(`dashboard.orders.amount.${entry.amount}`)}</dt>
+          <dd className={css.metaValue}>{money(entry.total / 100, { cents: true })}</dd>
+        </div>
+      </dl>
+      <ul className={css.list} aria-label={t('dashboard.orders.travellers')}>
+        {entry.lines.map((line) => (
+          <li key={line.id} className={muted}>
+            {t('dashboard.orders.line', {
+              traveller: line.traveller || t('dashboard.orders.unnamed'),
+              service: line.service,
+              product: t(`commerce:products.${line.product}`),
+            })}
+          </li>
+        ))}
+      </ul>
+      <div className={css.actions}>
+        <Link to={entry.to} className={button.secondary} aria-describedby={titleId}>
+          {t('dashboard.orders.view')}
+        </Link>
+      </div>
+    </li>
   );
 }

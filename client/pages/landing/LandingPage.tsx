@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { HERO_LANGUAGES } from '../../../machines/landing.view';
 import { ROUTES } from '../../../machines/domain/routes';
 import { useLanguage } from '../../app/AppContext';
 import { useFormat } from '../../app/format';
@@ -9,15 +10,39 @@ import { PriceHeadline } from '../../components/PriceStory';
 import { button, card, container, grid, muted, stack } from '../../styles/ui.css';
 import * as css from './landing.css';
 
-const FEATURES = [
-  { key: 'ai', icon: '🤖' },
-  { key: 'fast', icon: '⏱️' },
-  { key: 'secure', icon: '🔒' },
-  { key: 'languages', icon: '🌎' },
-] as const;
+// Drawn, not emoji: a device without an emoji font drew empty boxes (issue 45 item 12).
+const stroke = { fill: 'none', stroke: 'currentColor', strokeWidth: 2, strokeLinecap: 'round', strokeLinejoin: 'round' } as const;
+const ICONS = {
+  ai: (
+    <>
+      <rect x="5" y="8" width="14" height="11" rx="2" {...stroke} />
+      <path d="M12 4v4M9 13h.01M15 13h.01M9 16h6" {...stroke} />
+    </>
+  ),
+  fast: (
+    <>
+      <circle cx="12" cy="13" r="8" {...stroke} />
+      <path d="M12 9v4l3 2M10 2h4" {...stroke} />
+    </>
+  ),
+  secure: (
+    <>
+      <rect x="5" y="11" width="14" height="10" rx="2" {...stroke} />
+      <path d="M8 11V7a4 4 0 0 1 8 0v4" {...stroke} />
+    </>
+  ),
+  languages: (
+    <>
+      <circle cx="12" cy="12" r="9" {...stroke} />
+      <path d="M3 12h18M12 3a14 14 0 0 1 0 18M12 3a14 14 0 0 0 0 18" {...stroke} />
+    </>
+  ),
+} as const;
+const FEATURES = ['ai', 'fast', 'secure', 'languages'] as const;
 
 const STEPS = ['choose', 'recommend', 'complete'] as const;
-const SWITCHER = ['en', 'es'] as const;
+// Every language the site speaks, each in its own name (issue 45 item 12: the hero offered English and Spanish only).
+const SWITCHER = HERO_LANGUAGES;
 
 export default function LandingPage() {
   const { t } = useTranslation('landing');
@@ -76,13 +101,15 @@ export default function LandingPage() {
             {t('features.title')}
           </h2>
           <div className={grid}>
-            {FEATURES.map((f) => (
-              <article key={f.key} className={`${card} ${stack}`}>
+            {FEATURES.map((key) => (
+              <article key={key} className={`${card} ${stack}`}>
                 <span className={css.tileIcon} aria-hidden="true">
-                  {f.icon}
+                  <svg viewBox="0 0 24 24" width="28" height="28" focusable="false" data-feature-icon={key}>
+                    {ICONS[key]}
+                  </svg>
                 </span>
-                <h3>{t(`features.${f.key}.title`)}</h3>
-                <p className={muted}>{t(`features.${f.key}.body`)}</p>
+                <h3>{t(`features.${key}.title`)}</h3>
+                <p className={muted}>{t(`features.${key}.body`)}</p>
               </article>
             ))}
           </div>

@@ -48,7 +48,9 @@ export class AdminDashboardService {
       totalVisitors: visitors,
       newUsers,
       totalLeads: leads.leads,
-      conversionRate: percent(leads.leads, visitors),
+      // A true share (issue 45 item 11): the leads of the range whose application is paid, of those leads; leads
+      // divided by visitors read "250%" when one visitor made a family's four applications.
+      conversionRate: percent(leads.paid, leads.leads),
       conversions: revenue.reduce((sum, r) => sum + r.orders, 0),
       revenue: dollars(revenue.reduce((sum, r) => sum + r.cents, 0)),
       completionRate: percent(leads.completed, leads.leads),

@@ -10,14 +10,18 @@ import { adminAnswers } from './answers';
 import { BOM, csvRow } from './csv';
 import { findMembership, membersWithLeads, membershipsOf } from '../../../db/queries/groups';
 import { travellerName } from '../groups/service';
+import { leadName, leadPhone } from '../../../machines/domain/leadIdentity';
+import { cardBrandName } from '../../../machines/domain/payment';
 
 export const PAGE_SIZE = 50;
 const EXPORT_BATCH = 1000;
 
-function toRow(row: LeadListRow): AdminLeadRow {
+type Membership = { number: string | null; relationship: string } | undefined;
+
+function toRow(row: LeadListRow, group?: Membership): AdminLeadRow {
   return {
     id: row.id,
-    name: row.name,
+    name: leadName(row),
     email: row.email,
     country: row.nationality,
     formType: row.form_type,
@@ -28,6 +32,8 @@ function toRow(row: LeadListRow): AdminLeadRow {
     source: row.source,
     createdAt: row.created_at,
     lastActive: row.updated_at,
+    groupNumber: group?.number ?? null,
+    groupRole: group?.relationship ?? null,
   };
 }
 
@@ -46,7 +52,8 @@ export class AdminLeadService {
 
   async list(filter: LeadFilter, page: number): Promise<AdminLeadsDto> {
     const [rows, total] = await Promise.all([listLeads(this.db, filter, (page - 1) * PAGE_SIZE, PAGE_SIZE), countLeads(this.db, filter)]);
-    return { leads: rows.map(toRow), total, page, pageSize: PAGE_SIZE };
+    const groups = await membershipsOf(this.db, rows.map((r) => r.id));
+    return { leads: rows.map((row) => toRow(row, groups.get(row.id))), total, page, pageSize: PAGE_SIZE };
   }
 
   async detail(id: string): Promise<AdminLeadDetailDto> {
@@ -72,7 +79,7 @@ export class AdminLeadService {
     const { country, ...listed } = toRow(row);
     return {
       ...listed,
-      phone: row.phone,
+      phone: leadPhone(row),
       nationality: country,
       travelPurpose: purposeOf(row),
       answers: adminAnswers(row.source, formData),
@@ -90,7 +97,7 @@ export class AdminLeadService {
           .map((a) => ({
             status: a.status,
             reason: a.decline_code,
-            card: a.card_brand && a.card_last4 ? `${a.card_brand} ${a.card_last4}` : null,
+            card: a.card_brand && a.card_last4 ? `${cardBrandName(a.card_brand)} ${a.card_last4}` : null,
             reference: a.gateway_ref,
             createdAt: a.created_at,
           })),
@@ -126,9 +133,9 @@ export class AdminLeadService {
         const groups = await membershipsOf(db, rows.map((r) => r.id));
         yield rows
           .map((r) => {
-            const lead = toRow(r);
             const group = groups.get(r.id);
-            return csvRow([lead.id, lead.name, lead.email, r.phone, lead.country, lead.formType, r.travel_purpose, lead.completionStatus, lead.paymentStatus, lead.plan, lead.progress, lead.source, lead.createdAt, lead.lastActive, group?.group_id, group?.relationship]);
+            const lead = toRow(r, group);
+            return csvRow([lead.id, lead.name, lead.email, leadPhone(r), lead.country, lead.formType, purposeOf(r), lead.completionStatus, lead.paymentStatus, lead.plan, lead.progress, lead.source, lead.createdAt, lead.lastActive, group?.group_id, group?.relationship]);
           })
           .join('');
         const last = rows[rows.length - 1] as LeadListRow;

@@ -11,7 +11,15 @@ import type { Access } from '../access';
 import { progressOf, purposeOf, statusOf } from './progress';
 
 /** The question wizard that continues a lead of this source (the ten-section form and the chats have none yet). */
-const WIZARD_BY_SOURCE: Record<string, ApplicationDto['wizard']> = { 'apply-wizard': 'ds160', 'esta-wizard': 'esta', wizard: 'preassessment', 'ds160-wizard': 'form' };
+// The AI assistant's interviews ask the wizards' own questions, so their wizard continues them (issue 45 item 5).
+const WIZARD_BY_SOURCE: Record<string, ApplicationDto['wizard']> = {
+  'apply-wizard': 'ds160',
+  'esta-wizard': 'esta',
+  wizard: 'preassessment',
+  'ds160-wizard': 'form',
+  'airassistant-ds160': 'ds160',
+  'airassistant-esta': 'esta',
+};
 
 type Membership = ApplicationDto['group'];
 

@@ -2,6 +2,8 @@ import type { Executor } from '../../../db/index';
 import { findOrderByNumber } from '../../../db/queries/orders';
 import { getSetting } from '../../../db/queries/settings';
 import { findLeadRow } from '../../../db/queries/leads';
+import { findMembership } from '../../../db/queries/groups';
+import { answeredEmail, leadName } from '../../../machines/domain/leadIdentity';
 import type { LeadRow, OrderRow } from '../../../db/schema';
 import type { GroupPaymentDto } from '../../../openapi/schemas/groups';
 import type { Access } from '../access';
@@ -31,13 +33,34 @@ function pdfLead(row: LeadRow | null): PdfLead | null {
   return {
     formType: row.form_type,
     source: row.source,
-    name: row.name,
-    email: row.email,
+    name: leadName(row),
+    email: answeredEmail(row) || row.email,
     phone: row.phone,
     nationality: row.nationality,
     travelPurpose: row.travel_purpose,
     formData,
   };
+}
+
+/**
+ * A lead as its form's PDF prints it (issue 45 items 7 and 17): named from its answers when its column is empty; a
+ * group's traveller with their own e-mail or none (their lead keeps the leader's address, which is not theirs); a
+ * minor with the parent or guardian the group named.
+ */
+async function travellerLead(db: Executor, row: LeadRow | null | undefined): Promise<PdfLead | null> {
+  const lead = pdfLead(row ?? null);
+  if (!row || !lead) return lead;
+  const membership = await findMembership(db, row.id);
+  if (!membership) return lead;
+  const email = membership.relationship === 'leader' ? lead.email : answeredEmail(row);
+  let guardian: string | null = null;
+  if (membership.guardian) {
+    const stored = JSON.parse(membership.guardian) as { leadId: string | null; name: string; role: string };
+    const adult = stored.leadId ? await findLeadRow(db, stored.leadId) : undefined;
+    const name = adult ? leadName(adult) : stored.name.trim();
+    if (name) guardian = stored.role ? `${name} (${stored.role.replace(/([A-Z])/g, " $1").toLowerCase()})` : name;
+  }
+  return { ...lead, email, guardian };
 }
 
 /**
@@ -55,16 +78,17 @@ export class DocumentService {
   async receipt(access: Access, confirmationNumber: string): Promise<PdfFile> {
     const row = await findOrderByNumber(this.db, confirmationNumber.trim());
     // The same owner check as any order's (403 for another session, 404 for no such number), in the group's read.
-    if (row?.plan === 'group') return this.groupReceipt(await this.groupPayments.get(access, row.id));
+    const signedIn = Boolean(row?.user_id);
+    if (row?.plan === 'group') return this.groupReceipt(await this.groupPayments.get(access, row.id), signedIn);
     const { order, lead } = await this.orders.byNumber(access, confirmationNumber);
     const { brandName } = await getSetting(this.db, 'branding');
-    const bytes = await receiptPdf({ order, brandName, lead: pdfLead(lead), supportEmail: SUPPORT_EMAIL, officialSite: OFFICIAL_SITES[order.service] });
+    const bytes = await receiptPdf({ order, brandName, lead: pdfLead(lead), supportEmail: SUPPORT_EMAIL, officialSite: OFFICIAL_SITES[order.service], signedIn });
     return { fileName: receiptFileName(order), bytes };
   }
 
-  private async groupReceipt(payment: GroupPaymentDto): Promise<PdfFile> {
+  private async groupReceipt(payment: GroupPaymentDto, signedIn: boolean): Promise<PdfFile> {
     const { brandName } = await getSetting(this.db, 'branding');
-    const bytes = await groupReceiptPdf({ payment, brandName, supportEmail: SUPPORT_EMAIL, officialSites: OFFICIAL_SITES });
+    const bytes = await groupReceiptPdf({ payment, brandName, supportEmail: SUPPORT_EMAIL, officialSites: OFFICIAL_SITES, signedIn });
     return { fileName: groupReceiptFileName(payment), bytes };
   }
 
@@ -73,11 +97,11 @@ export class DocumentService {
    * address the buyer gave), so there is no session to check here.
    */
   async receiptOf(order: OrderRow): Promise<PdfFile> {
-    if (order.plan === 'group') return this.groupReceipt(await this.groupPayments.paymentOf(order));
+    if (order.plan === 'group') return this.groupReceipt(await this.groupPayments.paymentOf(order), Boolean(order.user_id));
     const lead = order.lead_id ? ((await findLeadRow(this.db, order.lead_id)) ?? null) : null;
     const dto = toOrderDto(order, await this.orders.priceTable(), lead);
     const { brandName } = await getSetting(this.db, 'branding');
-    const bytes = await receiptPdf({ order: dto, brandName, lead: pdfLead(lead), supportEmail: SUPPORT_EMAIL, officialSite: OFFICIAL_SITES[dto.service] });
+    const bytes = await receiptPdf({ order: dto, brandName, lead: pdfLead(lead), supportEmail: SUPPORT_EMAIL, officialSite: OFFICIAL_SITES[dto.service], signedIn: Boolean(order.user_id) });
     return { fileName: receiptFileName(dto), bytes };
   }
 
@@ -87,13 +111,13 @@ export class DocumentService {
     if (!lead || !formReady(lead)) return null;
     const dto = toOrderDto(order, await this.orders.priceTable(), lead);
     const { brandName } = await getSetting(this.db, 'branding');
-    return { fileName: formFileName(dto), bytes: await formPdf({ order: dto, brandName, lead: pdfLead(lead) }) };
+    return { fileName: formFileName(dto), bytes: await formPdf({ order: dto, brandName, lead: await travellerLead(this.db, lead) }) };
   }
 
   async form(access: Access, confirmationNumber: string): Promise<PdfFile> {
     const { order, lead } = await this.orders.byNumber(access, confirmationNumber);
     const { brandName } = await getSetting(this.db, 'branding');
-    const bytes = await formPdf({ order, brandName, lead: pdfLead(lead) });
+    const bytes = await formPdf({ order, brandName, lead: await travellerLead(this.db, lead) });
     return { fileName: formFileName(order), bytes };
   }
 }

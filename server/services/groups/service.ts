@@ -20,7 +20,7 @@ import {
 import { addHistory, findLeadRow, insertLead, lockLeadRow } from '../../../db/queries/leads';
 import type { LeadRow, TravellerGroupRow } from '../../../db/schema';
 import { findCountry } from '../../../machines/domain/countries';
-import { asFormData, nameOf, ownAnswers, prefill, read, same, type TravellerAnswers } from '../../../machines/domain/sharedAnswers';
+import { asFormData, ownAnswers, prefill, read, same, type TravellerAnswers } from '../../../machines/domain/sharedAnswers';
 import {
   BIRTH_DATE_PATH,
   FORM_SOURCES,
@@ -39,6 +39,7 @@ import {
   type TravellerForm,
 } from '../../../machines/domain/travellerGroup';
 import { toIsoDate } from '../../../machines/domain/validators';
+import { leadName } from '../../../machines/domain/leadIdentity';
 import type { GroupDto, GuardianBody, NewTravellerBody, TravellerAdded, TravellerDto } from '../../../openapi/schemas/groups';
 import { englishMessage } from '../../lib/messages';
 import { badRequest, Problem } from '../../lib/problems';
@@ -76,7 +77,7 @@ function purposeOf(leader: Pick<LeadRow, 'source' | 'form_data' | 'travel_purpos
 }
 
 /** A traveller's name: their lead's, else as their form holds it (a lead made by a wizard may not have one yet). */
-export const travellerName = (member: MemberWithLead) => member.name.trim() || nameOf(travellerOf(member));
+export const travellerName = (member: MemberWithLead) => leadName(member);
 
 function travellerOf(member: MemberWithLead): TravellerAnswers {
   return { leadId: member.lead_id, role: member.relationship as Role, form: formOf(member) ?? 'ESTA', answers: parse(member.form_data) };
@@ -190,15 +191,16 @@ export class GroupService {
    * GET /api/leads/{leadId}/group. A traveller who opened their own application from an invitation (issue 43) may
    * use it and nothing else of the group: to them it travels alone.
    */
-  async ofLead(access: Access, leadId: string): Promise<GroupDto> {
+  // An application that travels alone answers null (issue 45 item 14): every page that opens an application asks,
+  // and a 404 there was a console error for most of them. A group this session may not see reads as none.
+  async ofLead(access: Access, leadId: string): Promise<GroupDto | null> {
     const lead = await findLeadRow(this.db, leadId);
     if (!lead || !canAccessLead(access, lead)) throw refusal(Boolean(lead));
     const membership = await findMembership(this.db, lead.id);
-    const notInGroup = () => new Problem(404, 'This application is not in a group.', {}, 'no_group');
-    if (!membership) throw notInGroup();
+    if (!membership) return null;
     const group = await findGroup(this.db, membership.group_id);
     const leader = group ? await findLeadRow(this.db, group.leader_lead_id) : undefined;
-    if (group && leader && !canAccessLead(access, leader) && membership.relationship !== 'leader') throw notInGroup();
+    if (group && leader && !canAccessLead(access, leader) && membership.relationship !== 'leader') return null;
     return this.dto(this.db, (await groupFor(this.db, access, group)).group);
   }
 

@@ -317,12 +317,16 @@ export class LeadService {
     const email = validEmail(answers[fields.email] ?? '');
     const name = [answers[fields.firstName], answers[fields.lastName]].filter(Boolean).join(' ');
     const values = { phone: answers[fields.phone] ?? '', nationality: answers[fields.nationality] ?? '', travelPurpose: interview.purpose ?? '' };
+    // An interview that answered every question its form requires is a finished application, as the wizard's
+    // review makes one (issue 45 item 5: a finished ESTA interview read "97% in progress", with no Pay).
+    const finished = checkAnswers(catalog, catalogAnswers(catalog, answers), true) === null;
+    const completionStatus: CompletionStatus = finished ? 'completed' : 'incomplete';
     const { lead, existing } = await this.findOrCreate(owner, {
       name,
       email,
       formType: catalog.formType,
       formData: answers,
-      completionStatus: 'incomplete',
+      completionStatus,
       paymentStatus: 'unpaid',
       source: interview.source,
       subscriptionPlan: 'none',
@@ -333,7 +337,7 @@ export class LeadService {
         const row = await lockLeadRow(trx, this.dialect, lead.id);
         if (!row) return;
         const sameCatalog = catalogForSource(row.source)?.id === catalog.id;
-        const next = mergeLead(row, { ...values, ...(sameCatalog ? { formData: answers } : {}) }, new Date().toISOString());
+        const next = mergeLead(row, { ...values, ...(sameCatalog ? { formData: answers, completionStatus } : {}) }, new Date().toISOString());
         await writeLead(trx, row.id, { ...next, name: name || row.name });
       });
     }

@@ -1,6 +1,7 @@
 import type { LeadRow, OrderRow } from '../../../db/schema';
 import { FEE_APPLICANTS, type FeeApplicant, type FeeLine } from '../../../machines/domain/governmentFees';
 import type { OrderDto, PriceDto } from '../../../openapi/schemas/orders';
+import { leadName } from '../../../machines/domain/leadIdentity';
 import { defaultApplicant, featuresOf, productOf, type PriceTable } from './products';
 
 /** A lead whose form is complete prints as a form PDF; one still being filled in does not yet. */
@@ -30,8 +31,11 @@ export function priceOfRow(row: OrderRow): PriceDto {
   };
 }
 
+/** What an order reads of its lead: how far its form is, and who it is for. */
+export type OrderLead = Pick<LeadRow, 'completion_status' | 'name' | 'form_data'>;
+
 /** An order as its owner sees it: amounts as charged (not today's prices), the card by brand and last four only. */
-export function toOrderDto(row: OrderRow, table: PriceTable, lead?: Pick<LeadRow, 'completion_status'> | null): OrderDto {
+export function toOrderDto(row: OrderRow, table: PriceTable, lead?: OrderLead | null): OrderDto {
   const product = productOf(row.plan);
   return {
     id: row.id,
@@ -44,6 +48,8 @@ export function toOrderDto(row: OrderRow, table: PriceTable, lead?: Pick<LeadRow
     card: row.card_brand && row.card_last4 ? { brand: row.card_brand, last4: row.card_last4 } : null,
     accessCode: row.status === 'paid' ? row.access_code : null,
     leadId: row.lead_id,
+    traveller: lead ? leadName(lead) : '',
+    groupPaymentId: row.parent_order_id,
     failure: row.failure,
     receiptEmail: row.receipt_email,
     formReady: formReady(lead),

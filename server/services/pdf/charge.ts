@@ -1,11 +1,12 @@
 // What every receipt says of a charge, the one application's and a group's alike (spec 1-core §2.6, §7): the fees,
 // the total charged, the card by brand and last four digits only, the government fee beside it, and the closing
-// lines (where the order is found again, the Spanish legal warning, the support address).
+// lines (where the order is found again, the legal warning in the receipt's language, the support address).
 import type { OrderDto, PriceDto } from '../../../openapi/schemas/orders';
+import { cardBrandName } from '../../../machines/domain/payment';
 import { ROUTES } from '../../../machines/domain/routes';
 import { header, heading, notice, row, SMALL, STRONG, TEXT } from './blocks';
 import { longDate, money } from './format';
-import { feeLineLabel, governmentFeeNote, legalWarningEs, privateCompanyNote, STATUS_WORDS, UNPAID_NOTICE } from './wording';
+import { feeLineLabel, governmentFeeNote, legalWarning, privateCompanyNote, STATUS_WORDS, UNPAID_NOTICE } from './wording';
 import type { PdfWriter } from './writer';
 
 export interface Charge {
@@ -36,7 +37,7 @@ export function paymentSection(w: PdfWriter, charge: Charge, notes: readonly str
   const charged = charge.status === 'paid' || charge.status === 'refunded';
   row(w, { label: charged ? 'Total charged' : 'Total (not charged)', value: money(price.total), valueStyle: STRONG });
   if (charge.status === 'refunded') row(w, { label: 'Refunded', value: money(price.total) });
-  if (charge.card) row(w, { label: 'Card', value: `${charge.card.brand} ending in ${charge.card.last4}` });
+  if (charge.card) row(w, { label: 'Card', value: `${cardBrandName(charge.card.brand)} ending in ${charge.card.last4}` });
   // The one price story (docs/DECISIONS.md): what the government is paid, and what the applicant pays in all.
   row(w, { label: 'Government fee (paid separately)', value: money(price.governmentFee) });
   governmentFeeRows(w, price.governmentFees);
@@ -67,7 +68,7 @@ export function governmentFeeRows(w: PdfWriter, lines: PriceDto['governmentFees'
 }
 
 /** The government fee note of a service, for the fee the charge leaves to be paid to that government. */
-export const feeNote = (service: OrderDto['service'], fee: number, officialSite: string) => governmentFeeNote(service, money(fee), officialSite);
+export const feeNote = (service: OrderDto['service'], fee: number, officialSite: string, travellers = 1) => governmentFeeNote(service, money(fee), officialSite, travellers);
 
 /** The Premium portal and its access codes: one for an application, one per Premium traveller of a group. */
 export function portalSection(w: PdfWriter, codes: ReadonlyArray<{ label: string; code: string }>): void {
@@ -79,17 +80,20 @@ export function portalSection(w: PdfWriter, codes: ReadonlyArray<{ label: string
 }
 
 /** 'Good to know': how to find the order again, the legal warning, and whom to write quoting the number. */
-export function closingSection(w: PdfWriter, o: { paid: boolean; email: string | null | undefined; brandName: string; supportEmail: string; number: string; group?: boolean }): void {
+export function closingSection(
+  w: PdfWriter,
+  o: { paid: boolean; email: string | null | undefined; brandName: string; supportEmail: string; number: string; group?: boolean; signedIn?: boolean },
+): void {
   heading(w, 'Good to know');
   if (o.paid) {
-    // No e-mail is sent yet (README): the receipt says where the order can be found again instead. The dashboard
-    // lists a group's travellers' orders, not its payment, so a group's receipt says what is found there.
+    // No e-mail is sent yet (README): the receipt says where the order can be found again instead. A buyer who
+    // paid signed in already has it in their account: telling them to sign in read as a mistake (issue 45 item 17).
+    const kept = o.group ? "this payment and each traveller's order stay on your dashboard, with its receipt" : 'this order stays on your dashboard, where its receipt can be downloaded again';
     const account = o.email ? `Sign in or create an account with ${o.email}` : 'Sign in or create an account';
-    const kept = o.group ? "each traveller's order stays on your dashboard with its own receipt" : 'this order stays on your dashboard, where its receipt can be downloaded again';
-    w.paragraph(`Keep this receipt. ${account} in the browser you paid from, and ${kept}.`, TEXT);
+    w.paragraph(o.signedIn ? `Keep this receipt: ${kept}.` : `Keep this receipt. ${account} in the browser you paid from, and ${kept}.`, TEXT);
     w.space(6);
   }
-  w.paragraph(legalWarningEs(o.brandName), { ...TEXT, size: 9 });
+  w.paragraph(legalWarning(o.brandName), { ...TEXT, size: 9 });
   w.space(6);
   w.paragraph(`Questions about this order? Write to ${o.supportEmail} and quote your confirmation number ${o.number}.`, TEXT);
 }

@@ -44,6 +44,7 @@ export async function formPdf(input: FormInput): Promise<Buffer> {
   header(w, brandName, 'Completed form answers', `${FORM_TITLES[form]} · Confirmation number ${order.number}`);
   if (lead?.name.trim()) row(w, { label: 'Applicant', value: lead.name.trim() });
   if (lead?.email.trim()) row(w, { label: 'E-mail', value: lead.email.trim() });
+  if (lead?.guardian) row(w, { label: 'Parent or guardian', value: lead.guardian });
   w.space(4);
 
   if (groups.length === 0) {

@@ -24,14 +24,15 @@ export async function groupReceiptPdf(input: GroupReceiptInput): Promise<Buffer>
       label: name(traveller, i),
       value: money(order.price.total),
       valueStyle: STRONG,
-      note: { text: `Order ${order.number} · ${SERVICE_NAMES[order.service]}, ${PRODUCT_NAMES[order.product]}`, style: SMALL },
+      // Each traveller's own government fee: one per traveller, paid by each on the official site.
+      note: { text: `Order ${order.number} · ${SERVICE_NAMES[order.service]}, ${PRODUCT_NAMES[order.product]} · government fee ${money(order.price.governmentFee)}, paid separately`, style: SMALL },
     });
   });
 
   // A family may need an ESTA and a visa: each government's fee is told with its own site.
   const notes = SERVICES.flatMap((service) => {
     const lines = payment.lines.filter((l) => l.order.service === service);
-    return lines.length ? [feeNote(service, lines.reduce((n, l) => n + l.order.price.governmentFee, 0), input.officialSites[service])] : [];
+    return lines.length ? [feeNote(service, lines.reduce((n, l) => n + l.order.price.governmentFee, 0), input.officialSites[service], lines.length)] : [];
   });
   paymentSection(w, payment, notes, brandName);
 
@@ -39,7 +40,7 @@ export async function groupReceiptPdf(input: GroupReceiptInput): Promise<Buffer>
     w,
     payment.lines.flatMap(({ traveller, order }, i) => (order.product === 'premium' && order.accessCode ? [{ label: `Access code, ${name(traveller, i)}`, code: order.accessCode }] : [])),
   );
-  closingSection(w, { paid: payment.status === 'paid', email: payment.receiptEmail, brandName, supportEmail: input.supportEmail, number: payment.number, group: true });
+  closingSection(w, { paid: payment.status === 'paid', email: payment.receiptEmail, brandName, supportEmail: input.supportEmail, number: payment.number, group: true, signedIn: input.signedIn ?? false });
 
   return w.finish(footer(brandName, payment.number));
 }

@@ -7,8 +7,11 @@ export interface PdfLead {
   /** Which form or chat saved the answers; it decides how `formData` is read (see answers.ts). */
   source: string;
   name: string;
+  /** The traveller's own e-mail, or '' (a group's traveller is never shown the leader's as theirs). */
   email: string;
   phone: string;
+  /** A minor's parent or guardian, as the form names them ('Ana Garcia (mother)'), or null. */
+  guardian?: string | null;
   nationality: string;
   travelPurpose: string;
   formData: Record<string, unknown>;
@@ -21,6 +24,8 @@ export interface ReceiptInput {
   supportEmail: string;
   /** The government's own site, where the government fee is paid. */
   officialSite: string;
+  /** Bought while signed in to an account: the order is already there, so no sign-in line. */
+  signedIn?: boolean;
 }
 
 export interface FormInput {
@@ -36,4 +41,6 @@ export interface GroupReceiptInput {
   supportEmail: string;
   /** Each government's own site, where its fee is paid. */
   officialSites: Record<OrderDto['service'], string>;
+  /** Bought while signed in to an account: the payment is already there, so no sign-in line. */
+  signedIn?: boolean;
 }

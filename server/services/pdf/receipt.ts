@@ -30,7 +30,7 @@ export async function receiptPdf(input: ReceiptInput): Promise<Buffer> {
   }
   if (order.product === 'premium' && order.accessCode) portalSection(w, [{ label: 'Access code', code: order.accessCode }]);
 
-  closingSection(w, { paid: order.status === 'paid', email, brandName, supportEmail: input.supportEmail, number: order.number });
+  closingSection(w, { paid: order.status === 'paid', email, brandName, supportEmail: input.supportEmail, number: order.number, signedIn: input.signedIn ?? false });
 
   return w.finish(footer(brandName, order.number));
 }

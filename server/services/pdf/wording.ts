@@ -50,10 +50,19 @@ export const UNPAID_NOTICE: Record<Exclude<OrderDto['status'], 'paid'>, string> 
  * Who submits and who pays (docs/DECISIONS.md "Claims and roles"): the applicant sends the official form and pays the
  * government, on the official site; our charge never includes the government's fee.
  */
-export function governmentFeeNote(service: OrderDto['service'], fee: string, officialSite: string): string {
+/**
+ * Who submits and pays the government. For several travellers the fee is one per traveller, said so with its count
+ * (issue 45 item 17: four ESTA fees read as one "ESTA fee ($84.00)").
+ */
+export function governmentFeeNote(service: OrderDto['service'], fee: string, officialSite: string, travellers = 1): string {
+  const many = travellers > 1;
   return service === 'ESTA'
-    ? `You submit the official ESTA application yourself and pay the U.S. government's ESTA fee (${fee}) by card on the official ESTA site: ${officialSite}. It is not included above.`
-    : `You submit the DS-160 yourself on the official site (${officialSite}) and pay the U.S. government's visa fees (${fee}) yourself, as the embassy or consulate where you book your interview instructs. They are not included above.`;
+    ? many
+      ? `Each of the ${travellers} travellers submits their own official ESTA application and pays their own U.S. government ESTA fee by card on the official ESTA site: ${officialSite} (${fee} for the ${travellers}, listed per traveller above). It is not included in the total charged.`
+      : `You submit the official ESTA application yourself and pay the U.S. government's ESTA fee (${fee}) by card on the official ESTA site: ${officialSite}. It is not included above.`
+    : many
+      ? `Each of the ${travellers} travellers submits their own DS-160 on the official site (${officialSite}) and pays their own U.S. government visa fees (${fee} for the ${travellers}, listed per traveller above), as the embassy or consulate where they book their interview instructs. They are not included in the total charged.`
+      : `You submit the DS-160 yourself on the official site (${officialSite}) and pay the U.S. government's visa fees (${fee}) yourself, as the embassy or consulate where you book your interview instructs. They are not included above.`;
 }
 
 const FEE_NAMES: Record<FeeLineDto['code'], string> = {
@@ -72,10 +81,11 @@ export function privateCompanyNote(brandName: string): string {
   return `${brandName} is a private company. We are not the U.S. government and are not affiliated with any government agency.`;
 }
 
-export function legalWarningEs(brandName: string): string {
+/** The legal warning in the receipt's own language, English (issue 45 item 17: a Spanish paragraph in an English receipt). */
+export function legalWarning(brandName: string): string {
   return (
-    `Aviso legal: ${brandName} es una empresa privada de asistencia y no tiene ninguna relación con el Gobierno de ` +
-    'los Estados Unidos ni con ningún otro gobierno u organismo oficial. No garantizamos la aprobación de ninguna ' +
-    'visa ni autorización de viaje: la decisión corresponde únicamente a las autoridades estadounidenses.'
+    `Legal notice: ${brandName} is a private assistance company with no connection to the United States Government ` +
+    'or to any other government or official body. We do not guarantee the approval of any visa or travel ' +
+    'authorisation: the decision rests with the U.S. authorities alone.'
   );
 }
