@@ -388,10 +388,11 @@ describe('dashboard', () => {
     expect(undated?.kind === 'group' && undated.payments.map((p) => p.paidAt)).toEqual(['2026-11-20T10:00:00.000Z']);
   });
 
-  it('continues drafts and work in progress only, with a wizard', () => {
+  it('continues drafts, work in progress and finished unpaid applications (issue 45 item 5), with a wizard', () => {
     expect(canContinue(app({}))).toBe(true);
     expect(canContinue(app({ status: 'draft' }))).toBe(true);
-    expect(canContinue(app({ status: 'submitted' }))).toBe(false);
+    expect(canContinue(app({ status: 'submitted' }))).toBe(true);
+    expect(canContinue(app({ status: 'submitted', paymentStatus: 'paid' }))).toBe(false);
     expect(canContinue(app({ wizard: null }))).toBe(false);
     expect(inProgressCount([app({}), app({ status: 'draft' }), app({ status: 'in-progress' })])).toBe(2);
   });
