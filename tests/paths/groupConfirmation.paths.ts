@@ -9,6 +9,9 @@ import { answersFor } from '../helpers/answers';
 import { CARDS, FILLED } from './commerce';
 import { effectsOf, lastCall, lastHeld, type PathCase, type PathModel, type Snap, type World } from './model';
 
+/** A card's brand as its network writes it on the receipt (issue 45 item 17): this oracle's own table. */
+const BRAND_AS_WRITTEN: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover' };
+
 // The group's confirmation (issue 36): the payment as the server recorded it, never what the address says; each
 // traveller's form PDF made by the server from that traveller's own order, only where the form is complete; the
 // receipt PDF of the one charge, made by the server from the payment it recorded, with every traveller's line.
@@ -159,7 +162,7 @@ export const groupConfirmationPaths: PathModel = {
         expect(lines.reduce((n, l) => n + l.order.price.total, 0)).toBe(payment.price.total);
         for (const line of lines) expect(text).toContain(`${line.traveller} ${dollars(line.order.price.total)} Order ${line.order.number}`);
         expect(text).toContain(`Total charged ${dollars(payment.price.total)}`);
-        expect(text).toContain(`${payment.card.brand} ending in ${payment.card.last4}`);
+        expect(text).toContain(`${BRAND_AS_WRITTEN[payment.card.brand] ?? payment.card.brand} ending in ${payment.card.last4}`);
         expect(after.context.receiptFailure).toBeNull();
       }
       // Why it failed, by the answer: 429 says wait; a lost connection or any other refusal is the spec's error.

@@ -107,6 +107,9 @@ async function paidOrder(world: World, given: CaseInput): Promise<CaseInput> {
   }
   // What this browser did before the page was (re)loaded.
   const post = (path: string, body: unknown) => world.http({ method: 'POST', path, body });
+  // The page's AI notices (their own flow, aiNotice) were accepted before Prepare and the microphone: this world's
+  // interview reads with a model and its voice goes to a transcription service.
+  for (const chat of ['premium', 'voice']) expect((await post('/api/me/consents', { chat, accepted: true })).status).toBe(201);
   if (given.stage !== 'new') expect((await post('/api/premium/verify-access', { code: CODE })).status).toBe(200);
   if (given.stage === 'resumed' || given.stage === 'finished') {
     expect((await post('/api/premium/interview-prep', { formData: TEXT, language: 'en', languageChosen: given.explicit })).status).toBe(200);

@@ -48,6 +48,8 @@ async function verified(world: World, kind: Recording): Promise<{ language: 'es'
   await premiumOrderRow({ app: world.app } as TestApp, 'paid', CODE);
   const res = await world.http({ method: 'POST', path: '/api/premium/verify-access', body: { code: CODE } });
   expect(JSON.parse(res.text).valid).toBe(true);
+  // The voice's AI notice (its own flow, aiNotice) was accepted: this world's recordings go to a transcription service.
+  expect((await world.http({ method: 'POST', path: '/api/me/consents', body: { chat: 'voice', accepted: true } })).status).toBe(201);
   world.calls.length = 0;
   return { language: 'es' };
 }
