@@ -106,6 +106,28 @@ describe('a family starts its applications', () => {
     expect(await textOf(page, '[data-testid="traveller-guardian"]')).toBe(group.guardian.given.replace('{{name}}', leaderShown).replace('{{role}}', group.guardian.roles.parent));
     const [member] = await e2e.server.app.db.selectFrom('group_members').select('guardian').where('lead_id', '=', lucia).execute();
     expect(JSON.parse(member!.guardian as string)).toEqual({ leadId: leader!.id, name: '', role: 'parent' });
+
+    // Removing a traveller asks first (issue 45 item 4), naming him and saying his answers go; Keep keeps him, and
+    // 'Remove' sits apart from 'Open … application' on a phone, never the next tap under it.
+    await page.setViewport({ width: 375, height: 812 });
+    const luisName = 'Luis Garcia';
+    const openLuis = await (await byRole(page, 'button', group.actions.open.replace('{{name}}', luisName)).waitHandle()).boundingBox();
+    const removeLuis = byRole(page, 'button', group.actions.remove.replace('{{name}}', luisName));
+    const removeBox = await (await removeLuis.waitHandle()).boundingBox();
+    expect(removeBox!.y - (openLuis!.y + openLuis!.height)).toBeGreaterThanOrEqual(24);
+    await removeLuis.click();
+    await page.waitForSelector('[data-testid="remove-confirm"]');
+    const asked = await textOf(page, '[data-testid="remove-confirm"]');
+    expect(asked).toContain(group.removal.title.replace('{{name}}', luisName));
+    expect(asked).toContain(group.removal.body.replace('{{name}}', luisName));
+    expect(await audit(page, 'the question before removing a traveller')).toBe('');
+    await byRole(page, 'button', group.removal.keep.replace('{{name}}', luisName)).click();
+    await page.waitForFunction(() => !document.querySelector('[data-testid="remove-confirm"]'));
+    expect(await e2e.server.app.db.selectFrom('leads').select('id').where('id', '=', luis).execute()).toHaveLength(1);
+    await byRole(page, 'button', group.actions.remove.replace('{{name}}', luisName)).click();
+    await page.click('[data-testid="remove-confirm-yes"]');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="group-traveller"]').length === 2);
+    expect(await e2e.server.app.db.selectFrom('leads').select('id').where('id', '=', luis).execute()).toEqual([]);
     expect(pageErrors(page)).toEqual([]);
   });
 
