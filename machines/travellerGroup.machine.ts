@@ -40,6 +40,8 @@ export interface TravellerGroupContext {
   guardianFor: string | null;
   guardianDraft: GuardianDraft;
   guardianErrors: GuardianDraftErrors;
+  /** The traveller whose removal waits for Confirm (issue 45 item 4): removing deletes their answers, so it is asked first. */
+  removal: string | null;
 }
 
 export type TravellerGroupEvent =
@@ -50,6 +52,9 @@ export type TravellerGroupEvent =
   /** A traveller by their place in the group (the panel's rows): the leader is 0. */
   | { type: 'TRAVELLER.OPEN'; position: number }
   | { type: 'TRAVELLER.REMOVE'; position: number }
+  /** The answer to 'Remove <traveller>?': delete their application, or keep them. */
+  | { type: 'REMOVE.CONFIRM' }
+  | { type: 'REMOVE.CANCEL' }
   /** A minor's parent or guardian (issue 36), by the minor's place in the group. */
   | { type: 'GUARDIAN.OPEN'; position: number }
   | { type: 'GUARDIAN.CHANGE'; field: 'name' | 'role'; value: string }
@@ -130,7 +135,7 @@ export const travellerGroupMachine = setup({
   },
 }).createMachine({
   id: 'travellerGroup',
-  context: ({ input }) => ({ leadId: input.leadId, group: null, draft: EMPTY, errors: {}, failure: null, added: null, openAdd: input.openAdd === true, guardianFor: null, guardianDraft: NO_GUARDIAN, guardianErrors: {} }),
+  context: ({ input }) => ({ leadId: input.leadId, group: null, draft: EMPTY, errors: {}, failure: null, added: null, openAdd: input.openAdd === true, guardianFor: null, guardianDraft: NO_GUARDIAN, guardianErrors: {}, removal: null }),
   initial: 'starting',
   states: {
     // Nothing to show before the application has a lead (its first autosave makes one); the page starts the
@@ -168,7 +173,8 @@ export const travellerGroupMachine = setup({
         },
         'TRAVELLER.REMOVE': {
           guard: { type: 'isRemovable', params: ({ event }) => ({ position: event.position }) },
-          target: 'removing',
+          target: 'confirmingRemoval',
+          actions: assign({ removal: ({ context, event }) => travellerAt(context, event.position)?.leadId ?? null, failure: null }),
         },
         REFRESH: { guard: 'hasLead', target: 'loading' },
         'GUARDIAN.OPEN': {
@@ -287,14 +293,21 @@ export const travellerGroupMachine = setup({
         },
       },
     },
+    // One tap never deletes a traveller's answers: the panel asks, naming them, and only Confirm removes them.
+    confirmingRemoval: {
+      on: {
+        'REMOVE.CONFIRM': { target: 'removing' },
+        'REMOVE.CANCEL': { target: 'idle', actions: assign({ removal: null }) },
+      },
+    },
     removing: {
       tags: ['busy'],
       invoke: {
         id: 'removeTraveller',
         src: 'removeTraveller',
-        input: ({ context, event }) => ({ groupId: context.group?.id as string, leadId: travellerAt(context, (event as { position: number }).position)?.leadId as string }),
-        onDone: { target: 'idle', actions: assign({ group: ({ event }) => event.output, failure: null }) },
-        onError: { target: 'idle', actions: assign({ failure: 'removeFailed' }) },
+        input: ({ context }) => ({ groupId: context.group?.id as string, leadId: context.removal as string }),
+        onDone: { target: 'idle', actions: assign({ group: ({ event }) => event.output, failure: null, removal: null }) },
+        onError: { target: 'idle', actions: assign({ failure: 'removeFailed', removal: null }) },
       },
     },
   },

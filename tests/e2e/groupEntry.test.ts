@@ -66,10 +66,17 @@ describe('a family starts its applications', () => {
     await page.waitForSelector(`[data-testid="add-traveller-${leader!.id}"]`);
     expect(await page.$(`[data-testid="add-traveller-${luis}"]`)).toBeNull();
     expect(await textOf(page, `[data-testid="add-traveller-${leader!.id}"]`)).toBe(account.dashboard.item.addTraveller);
+    // On a phone the add form opens below the wizard (issue 45 item 9): it comes into view and takes focus.
+    await page.setViewport({ width: 375, height: 812 });
     await page.click(`[data-testid="add-traveller-${leader!.id}"]`);
     await waitForPath(page, '/apply/esta-wizard');
     expect(await search(page)).toMatchObject({ traveller: leader!.id, 'add-traveller': '1' });
     await page.waitForSelector('#traveller-first-name', { visible: true });
+    await page.waitForFunction(() => {
+      const field = document.querySelector('#traveller-first-name');
+      const box = field?.getBoundingClientRect();
+      return document.activeElement === field && box !== undefined && box.top >= 0 && box.bottom <= window.innerHeight;
+    }, { timeout: 5000 });
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="group-traveller"]').length === 2);
 
     // Their daughter, ten years old by the birth date her form holds: the panel asks for her parent or guardian.
@@ -106,6 +113,27 @@ describe('a family starts its applications', () => {
     expect(await textOf(page, '[data-testid="traveller-guardian"]')).toBe(group.guardian.given.replace('{{name}}', leaderShown).replace('{{role}}', group.guardian.roles.parent));
     const [member] = await e2e.server.app.db.selectFrom('group_members').select('guardian').where('lead_id', '=', lucia).execute();
     expect(JSON.parse(member!.guardian as string)).toEqual({ leadId: leader!.id, name: '', role: 'parent' });
+
+    // Removing a traveller asks first (issue 45 item 4), naming him and saying his answers go; Keep keeps him, and
+    // 'Remove' sits apart from 'Open … application' on the phone, never the next tap under it.
+    const luisName = 'Luis Garcia';
+    const openLuis = await (await byRole(page, 'button', group.actions.open.replace('{{name}}', luisName)).waitHandle()).boundingBox();
+    const removeLuis = byRole(page, 'button', group.actions.remove.replace('{{name}}', luisName));
+    const removeBox = await (await removeLuis.waitHandle()).boundingBox();
+    expect(removeBox!.y - (openLuis!.y + openLuis!.height)).toBeGreaterThanOrEqual(24);
+    await removeLuis.click();
+    await page.waitForSelector('[data-testid="remove-confirm"]');
+    const asked = await textOf(page, '[data-testid="remove-confirm"]');
+    expect(asked).toContain(group.removal.title.replace('{{name}}', luisName));
+    expect(asked).toContain(group.removal.body.replace('{{name}}', luisName));
+    expect(await audit(page, 'the question before removing a traveller')).toBe('');
+    await byRole(page, 'button', group.removal.keep.replace('{{name}}', luisName)).click();
+    await page.waitForFunction(() => !document.querySelector('[data-testid="remove-confirm"]'));
+    expect(await e2e.server.app.db.selectFrom('leads').select('id').where('id', '=', luis).execute()).toHaveLength(1);
+    await byRole(page, 'button', group.actions.remove.replace('{{name}}', luisName)).click();
+    await page.click('[data-testid="remove-confirm-yes"]');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="group-traveller"]').length === 2);
+    expect(await e2e.server.app.db.selectFrom('leads').select('id').where('id', '=', luis).execute()).toEqual([]);
     expect(pageErrors(page)).toEqual([]);
   });
 

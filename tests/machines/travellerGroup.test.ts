@@ -276,10 +276,21 @@ describe('travellerGroup', () => {
       expect(actor.getSnapshot().can({ type: 'TRAVELLER.REMOVE', position: 0 })).toBe(false);
       expect(actor.getSnapshot().can({ type: 'TRAVELLER.REMOVE', position: 2 })).toBe(false);
       actor.send({ type: 'TRAVELLER.REMOVE', position: 1 });
+      // One tap only asks (issue 45 item 4): Keep leaves the traveller, Confirm removes them.
+      expect(actor.getSnapshot().matches('confirmingRemoval')).toBe(true);
+      expect(actor.getSnapshot().context.removal).toBe('eva');
+      expect(remove).not.toHaveBeenCalled();
+      actor.send({ type: 'REMOVE.CANCEL' });
+      expect(actor.getSnapshot().matches('idle')).toBe(true);
+      expect(actor.getSnapshot().context.removal).toBeNull();
+      expect(remove).not.toHaveBeenCalled();
+      actor.send({ type: 'TRAVELLER.REMOVE', position: 1 });
+      actor.send({ type: 'REMOVE.CONFIRM' });
       expect(remove.mock.calls[0]?.[0]).toMatchObject({ input: { groupId: 'group-1', leadId: 'eva' } });
       expect(actor.getSnapshot().hasTag('busy')).toBe(true);
       await settle(actor);
       expect(actor.getSnapshot().context.group?.travellers.map((t) => t.leadId)).toEqual(['leader']);
+      expect(actor.getSnapshot().context.removal).toBeNull();
     });
   });
 });

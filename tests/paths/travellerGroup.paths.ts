@@ -113,6 +113,7 @@ const cases: PathCase[] = [
     events: (s) => {
       if (s.matches('loading')) return [done('loadGroup', modelGroup([{}, { relationship: 'child', form: 'DS-160' }]))];
       if (s.matches('removing')) return [done('removeTraveller', modelGroup([{}])), dropped('removeTraveller')];
+      if (s.matches('confirmingRemoval')) return [{ type: 'REMOVE.CONFIRM' }, { type: 'REMOVE.CANCEL' }];
       if (s.context.group?.travellers.length === 2 && s.context.failure === null) {
         return [
           { type: 'TRAVELLER.OPEN', position: 1 },
@@ -242,6 +243,12 @@ export const travellerGroupPaths: PathModel = {
     { name: 'a lost group, then Refresh', through: [(e) => e.type === 'xstate.error.actor.loadGroup', (e) => e.type === 'REFRESH', (e) => e.type === 'xstate.done.actor.loadGroup'] },
     // A removal that failed, then the group read again.
     { name: 'a lost removal, then Refresh', case: 'a family with a Mexican child: open and remove travellers', through: [(e) => e.type === 'xstate.error.actor.removeTraveller', (e) => e.type === 'REFRESH'] },
+    // Remove asked, then kept: nothing is deleted, and Remove can be asked again.
+    {
+      name: 'a removal asked, then Keep',
+      case: 'a family with a Mexican child: open and remove travellers',
+      through: [(e) => e.type === 'TRAVELLER.REMOVE' && e.position === 1, (e) => e.type === 'REMOVE.CANCEL', (e) => e.type === 'TRAVELLER.REMOVE' && e.position === 1],
+    },
     // A guardian given, then the form opened again: it shows who was given, and Cancel leaves them as they are.
     {
       name: 'a guardian given, opened again, then Cancel',
@@ -301,7 +308,14 @@ export const travellerGroupPaths: PathModel = {
       };
       // (A panel opened to add a traveller goes to the add form once the group is read: said where loadGroup's answer is checked.)
       if (lands[event.type] && !(event.type === 'xstate.done.actor.loadGroup' && world.input.openAdd)) expect(after.value, `where ${event.type} leads`).toEqual(lands[event.type]);
-      if (event.type === 'TRAVELLER.REMOVE' && started.length) expect(after.value).toBe('removing');
+      // Remove only asks (issue 45 item 4): nothing is sent, and the question names the traveller the server has there.
+      if (event.type === 'TRAVELLER.REMOVE') expect(started).toEqual([]);
+      if (event.type === 'REMOVE.CONFIRM' && before.matches('confirmingRemoval')) expect(after.value).toBe('removing');
+      if (event.type === 'REMOVE.CANCEL' && before.matches('confirmingRemoval')) {
+        expect(after.value).toBe('idle');
+        expect(after.context.removal).toBeNull();
+        expect((await rowsOf(world)).length).toBe(2);
+      }
       // 'Add a traveller' opens an empty form, only for an application with a lead and a group under fifty.
       if (event.type === 'ADD.OPEN' && before.matches('idle')) {
         const opens = Boolean(world.input.leadId) && (before.context.group?.travellers.length ?? 0) < 50;
@@ -445,7 +459,12 @@ export const travellerGroupPaths: PathModel = {
       if (event.type === 'TRAVELLER.REMOVE') {
         const row = (await rowsOf(world)).find((r) => r.position === Number(event.position));
         const removable = before.matches('idle') && row && row.relationship !== 'leader' && row.lead_id !== world.input.leadId;
-        expect(started.map((h) => [h.name, h.input])).toEqual(removable ? [['removeTraveller', { groupId: before.context.group.id, leadId: row.lead_id }]] : []);
+        expect(after.matches('confirmingRemoval')).toBe(Boolean(removable));
+        if (removable) expect(after.context.removal).toBe(row.lead_id);
+      }
+      // Confirmed, the traveller asked about is the one removed.
+      if (event.type === 'REMOVE.CONFIRM' && before.matches('confirmingRemoval')) {
+        expect(started.map((h) => [h.name, h.input])).toEqual([['removeTraveller', { groupId: before.context.group.id, leadId: before.context.removal }]]);
       }
       if (event.type === 'xstate.done.actor.removeTraveller') {
         const answer = lastCall(world, 'DELETE', '/api/groups/');
@@ -474,6 +493,10 @@ export const travellerGroupPaths: PathModel = {
       'adding.saving.adding': (s, world) => {
         const held = lastHeld(world, 'addTraveller');
         expect(held?.input).toEqual({ groupId: s.context.group.id, traveller: s.context.draft });
+      },
+      confirmingRemoval: (s) => {
+        expect(s.hasTag('busy')).toBe(false);
+        expect(s.context.removal).not.toBeNull();
       },
       removing: (s, world) => {
         expect(s.hasTag('busy')).toBe(true);

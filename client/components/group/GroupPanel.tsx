@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COUNTRIES, groupCheckoutLink, RELATIONSHIPS, travellersOf, type TravellerGroupRef } from '../../../machines/travellerGroup.view';
 import { Link } from '../../app/Link';
@@ -7,6 +8,7 @@ import { Spinner } from '../Spinner';
 import { TextField } from '../TextField';
 import { GuardianForm } from './GuardianForm';
 import { describedBy, Labelled, messageKey } from './fields';
+import { apart } from './panel.css';
 
 /**
  * The group beside a traveller's form (issue 36): who travels, who is done and who is in progress, the traveller
@@ -33,6 +35,15 @@ export function GroupPanel({ group }: { group: TravellerGroupRef }) {
     const member = travellers.find((r) => r.leadId === guardian.leadId);
     return guardian.name || (member ? t('panel.unnamed', { n: member.position + 1 }) : '');
   };
+  // The traveller whose removal is asked about (the machine's confirmingRemoval), or null.
+  const confirming = useSelector(group, (s) => (s.matches('confirmingRemoval') ? s.context.removal : null));
+  // Opened, the add form comes into view and takes focus (issue 45 item 9): on a phone it opens below the fold.
+  const addForm = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (!adding) return;
+    addForm.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+    addForm.current?.querySelector<HTMLInputElement>('#traveller-first-name')?.focus({ preventScroll: true });
+  }, [adding]);
   const minors = useSelector(group, (s) => travellersOf(s.context).filter((r) => s.can({ type: 'GUARDIAN.OPEN', position: r.position })).map((r) => r.position).join(','));
 
   return (
@@ -75,12 +86,31 @@ export function GroupPanel({ group }: { group: TravellerGroupRef }) {
                       {t(traveller.guardian ? 'guardian.change' : 'guardian.open', { name })}
                     </button>
                   )}
-                  {removable.split(',').includes(String(traveller.position)) && (
-                    <button type="button" className={button.ghost} disabled={busy} onClick={() => group.send({ type: 'TRAVELLER.REMOVE', position: traveller.position })}>
+                </div>
+                {confirming === traveller.leadId ? (
+                  <div role="alertdialog" aria-labelledby={`remove-title-${traveller.position}`} aria-describedby={`remove-body-${traveller.position}`} className={`${notice.warning} ${apart}`} data-testid="remove-confirm">
+                    <p id={`remove-title-${traveller.position}`}>
+                      <strong>{t('removal.title', { name })}</strong>
+                    </p>
+                    <p id={`remove-body-${traveller.position}`} className={small}>
+                      {t('removal.body', { name })}
+                    </p>
+                    <div className={row}>
+                      <button type="button" className={button.secondary} autoFocus onClick={() => group.send({ type: 'REMOVE.CANCEL' })}>
+                        {t('removal.keep', { name })}
+                      </button>
+                      <button type="button" className={button.primary} data-testid="remove-confirm-yes" onClick={() => group.send({ type: 'REMOVE.CONFIRM' })}>
+                        {t('removal.confirm', { name })}
+                      </button>
+                    </div>
+                  </div>
+                ) : (
+                  removable.split(',').includes(String(traveller.position)) && (
+                    <button type="button" className={`${button.ghost} ${apart}`} disabled={busy} onClick={() => group.send({ type: 'TRAVELLER.REMOVE', position: traveller.position })}>
                       {t('actions.remove', { name })}
                     </button>
-                  )}
-                </div>
+                  )
+                )}
               </li>
             );
           })}
@@ -104,6 +134,7 @@ export function GroupPanel({ group }: { group: TravellerGroupRef }) {
       <GuardianForm group={group} />
       {adding ? (
         <form
+          ref={addForm}
           className={stack}
           aria-labelledby="group-add-title"
           noValidate
