@@ -38,6 +38,8 @@ describe.each(['builtin', 'openai'] as const)('the chats on the %s engine', (eng
   it('advanced chat: streamed replies, the lead, the paywall at 80', async () => {
     const before = fake.requests.length;
     const post = browser(apps[engine]);
+    // The chat's AI notice accepted (issue 44): without it the server answers with the built-in engine.
+    expect((await post('/api/me/consents', { chat: 'aivisa', accepted: true })).statusCode).toBe(201);
     const sessionId = `engines-${engine}-1`;
     const first = await post('/api/aivisa/chat', { sessionId, message: 'Hola, soy mexicana y viajo por turismo', language: 'es' }, { accept: 'text/event-stream' });
     expect(pieces(first.body)).toBeGreaterThan(1);

@@ -33,7 +33,15 @@ function browser() {
   client += 1;
   const remoteAddress = `10.44.${(client >> 8) & 255}.${client & 255}`;
   let cookie: string | undefined;
+  let consented = false;
   return async (method: 'GET' | 'POST', url: string, payload?: object) => {
+    // The premium page's AI notice accepted before Prepare (issue 44): without it a model may not read the text.
+    if (url === '/api/premium/interview-prep' && !consented) {
+      consented = true;
+      const given = await t.app.inject({ method: 'POST', url: '/api/me/consents', remoteAddress, payload: { chat: 'premium', accepted: true }, headers: cookie ? { cookie } : {} });
+      expect(given.statusCode).toBe(201);
+      cookie = sessionCookie(given) ?? cookie;
+    }
     const started = Date.now();
     const res = await t.app.inject({ method, url, remoteAddress, ...(payload ? { payload } : {}), headers: cookie ? { cookie } : {} });
     cookie = sessionCookie(res) ?? cookie;
