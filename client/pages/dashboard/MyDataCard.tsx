@@ -7,6 +7,7 @@ import type { ApplicationDto } from '../../../openapi/schemas/applications';
 import { useFlow } from '../../app/useFlow';
 import { Dialog } from '../../components/Dialog';
 import { button, card, heading, muted, stack } from '../../styles/ui.css';
+import { useFormats } from './formats';
 
 /**
  * "Your data" (issue 44): everything held, as JSON or PDF, and erasure of one application or of everything, each
@@ -14,6 +15,7 @@ import { button, card, heading, muted, stack } from '../../styles/ui.css';
  */
 export function MyDataCard({ applications, onErased }: { applications: readonly ApplicationDto[]; onErased: () => void }) {
   const { t } = useTranslation('privacy');
+  const format = useFormats();
   const ref = useFlow(myDataFlow);
   useEffect(() => {
     const sub = ref.on('erasedOne', () => onErased());
@@ -45,7 +47,7 @@ export function MyDataCard({ applications, onErased }: { applications: readonly 
         <ul className={stack}>
           {applications.map((a) => (
             <li key={a.id}>
-              {a.group?.traveller ?? a.type} · {a.country}{' '}
+              {a.group?.traveller ?? a.type} · {a.country ? format.country(a.country) : ''}{' '}
               <button
                 type="button"
                 className={button.secondary}

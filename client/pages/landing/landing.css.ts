@@ -26,7 +26,8 @@ export const claims = style({
   fontWeight: 600,
 });
 
-export const switcher = style({ display: 'flex', justifyContent: 'center', gap: vars.space.sm, marginBottom: vars.space.lg });
+// Four languages' names do not fit one row of a 375 px phone: they wrap rather than push the page sideways.
+export const switcher = style({ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', gap: vars.space.sm, marginBottom: vars.space.lg });
 export const switchButton = style({
   background: 'transparent',
   color: vars.color.onBrand,
