@@ -6,6 +6,7 @@ import { fromMentions } from './mentions';
 import { ApplicantFactsSchema, type ApplicantFacts, type OccupationKind } from './schema';
 import { fromSentences } from './sentences';
 import { sentencesOf } from './text';
+import { fromRepeats } from './twice';
 import { datesIn, maritalOf, monthYearIn, occupationOf, payerKind, STANDING_OF_OCCUPATION, standingOf, visaOf } from './values';
 
 export * from './schema';
@@ -40,6 +41,7 @@ export function readFacts(pasted: string): ApplicantFacts {
   const sentences = sentencesOf(text);
   fromSentences(sentences, facts, language);
   fromMentions(sentences, entries, facts);
+  fromRepeats(text, entries, sentences, facts, language);
   if (!facts.stay && facts.arrival && facts.departure) {
     const days = daysBetween(facts.arrival.iso, facts.departure.iso);
     if (days > 0) facts.stay = { source: facts.departure.source, days };

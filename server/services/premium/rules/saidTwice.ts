@@ -1,0 +1,53 @@
+import type { ApplicantFacts } from '../facts/index';
+import { relationOf } from '../facts/values';
+import { finding, type Finding } from './types';
+
+// What an officer reads in two places and expects to read the same (issue 42): the applicant's identity (name,
+// birth date, passport number) on the form and in their own words, who pays, and how long an earlier visit lasted.
+
+/** The first two items of a list that disagree by `differ`, as their indexes. */
+function firstPair<T>(items: readonly T[], differ: (a: T, b: T) => boolean): [number, number] | null {
+  for (let i = 0; i < items.length; i += 1) for (let j = i + 1; j < items.length; j += 1) if (differ(items[i]!, items[j]!)) return [i, j];
+  return null;
+}
+
+type Identity = NonNullable<ApplicantFacts['identities']>[number];
+
+/** A name differs when neither holds all the other's words: 'Maria Garcia' is 'María José García López'; 'García Pérez' is not. */
+function identityDiffers(a: Identity, b: Identity): boolean {
+  if (a.kind !== b.kind) return false;
+  if (a.kind !== 'name') return a.value !== b.value;
+  const x = new Set(a.value.split(' '));
+  const y = new Set(b.value.split(' '));
+  const within = (p: Set<string>, q: Set<string>) => [...p].every((w) => q.has(w));
+  return !within(x, y) && !within(y, x);
+}
+
+type Payer = NonNullable<ApplicantFacts['payers']>[number];
+
+/** Who pays differs by kind, or by the relative named ('my father' against 'my uncle'). */
+function payerDiffers(a: Payer, b: Payer): boolean {
+  if (a.kind !== b.kind) return true;
+  return a.kind === 'family' && a.who !== undefined && b.who !== undefined && relationOf(a.who) !== relationOf(b.who);
+}
+
+type VisitLength = NonNullable<ApplicantFacts['visitLengths']>[number];
+
+/** Two lengths of the same visit (its year written with both) that no rounding explains. */
+function lengthDiffers(a: VisitLength, b: VisitLength): boolean {
+  return a.year !== undefined && a.year === b.year && Math.abs(a.days - b.days) > Math.max(3, 0.25 * Math.min(a.days, b.days));
+}
+
+export function saidTwice(f: ApplicantFacts): Finding[] {
+  const out: Finding[] = [];
+  for (const kind of ['name', 'birthDate', 'passportNumber'] as const) {
+    const items = (f.identities ?? []).map((x, i) => [x, i] as const).filter(([x]) => x.kind === kind);
+    const pair = firstPair(items, ([a], [b]) => identityDiffers(a, b));
+    if (pair) out.push(finding('identityDiffers', [{ fact: 'identities', index: items[pair[0]]![1], quoted: true }, { fact: 'identities', index: items[pair[1]]![1], quoted: true }]));
+  }
+  const payers = firstPair(f.payers ?? [], payerDiffers);
+  if (payers) out.push(finding('payerDisagrees', [{ fact: 'payers', index: payers[0], quoted: true }, { fact: 'payers', index: payers[1], quoted: true }]));
+  const visit = firstPair(f.visitLengths ?? [], lengthDiffers);
+  if (visit) out.push(finding('visitLengthDisagrees', [{ fact: 'visitLengths', index: visit[0], quoted: true }, { fact: 'visitLengths', index: visit[1], quoted: true }]));
+  return out;
+}
