@@ -16,13 +16,13 @@ type Lang = 'es' | 'en';
 const NEGATED = /\b(never|nunca|not|no|jamas|jamais|ne|n'|nao|don'?t|doesn'?t|won'?t|haven'?t|ni|nem|sin|without|sans|sem)\b[^.;]{0,30}$/;
 
 /** 'Passport number: G1234567', 'N.º de pasaporte AB123456', 'passeport n° 18CV12345', 'passaporte nº FT123456'. */
-const PASSPORT_NUMBER = /\b(?:passport\s*(?:number|no\.?|n[°º]|#)|(?:n[uú]mero|num\.?|n\.?\s?[°º]|no\.?)\s*(?:de|del|do|du)?\s*(?:pasaporte|passeport|passaporte|passport)|(?:pasaporte|passeport|passaporte)\s*(?:n[uú]mero|num[ée]ro|n\.?\s?[°º]|no\.?|#))\s*[:#.]?\s*([A-Z]{0,3}[\s-]?\d[\dA-Z\s-]{4,12}\d|[A-Z]{1,3}\d{5,10})/giu;
+const PASSPORT_NUMBER = /\b(?:passport\s*(?:number|no\.?|n[°º]|#)|(?:n[uú]mero|num[ée]ro|num\.?|n\.?\s?[°º]|no\.?)\s*(?:de|del|do|du|da)?\s*(?:pasaporte|passeport|passaporte|passport)|(?:pasaporte|passeport|passaporte)\s*(?:n[uú]mero|num[ée]ro|n\.?\s?[°º]|no\.?|#))\s*[:#.]?\s*([A-Z]{0,3}[\s-]?\d[\dA-Z\s-]{4,12}\d|[A-Z]{1,3}\d{5,10})/giu;
 
 /** 'My name is …', 'me llamo …', 'je m'appelle …', 'meu nome é …', a signature's 'Firma: …' aside: a name in a sentence. */
 const NAME_CUE = /\b(?:my (?:full )?name is|my name's|me llamo|mi nombre (?:completo )?es|je m['’]appelle|mon nom (?:complet )?est|meu nome (?:completo )?[ée]|me chamo|eu me chamo)\s+/giu;
 const NAME = /^((?:\p{Lu}[\p{L}'’-]+|\p{Lu}\.)(?:\s+(?:(?:de|da|del|dos|das|do|la|las|los|van|von|y|e)\s+)?(?:\p{Lu}[\p{L}'’-]+)){0,5})/u;
 
-const PAY_VERB = /\b(paga|pagan|pagara|pagaran|pago|pagamos|cubre|cubren|cubrira|financia|financian|costea|costean|patrocina|pays|pay|paying|paid|covers|cover(?! letter)|covered|covering|funds|funding|funded|sponsor|sponsoring|sponsored|paie|paye|payer|paient|finance|finances|prend en charge|prennent en charge|pagar|pagam|pagando|banca|bancan|custeia|custeiam|arca|arcam)\b/;
+const PAY_VERB = /\b(depositar|deposita|depositara|mandar|manda|enviar|envia|me da|me dara|me presta|send me|sends me|give me|gives me|lend me|me donne|me prete|m'envoie|envoyer|me manda|me da|vai dar|vai mandar|vai depositar|paga|pagan|pagara|pagaran|pago|pagamos|cubre|cubren|cubrira|financia|financian|costea|costean|patrocina|pays|pay|paying|paid|covers|cover(?! letter)|covered|covering|funds|funding|funded|sponsor|sponsoring|sponsored|paie|paye|payer|paient|finance|finances|prend en charge|prennent en charge|pagar|pagam|pagando|banca|bancan|custeia|custeiam|arca|arcam)\b/;
 /**
  * What is paid is the whole trip, not a part of it: 'I pay the hotel, my uncle the flights' is one plan, not two, and
  * a salary or a course fee is no trip.
@@ -47,6 +47,7 @@ const MOVE = new RegExp(
     "\\b(?:vendi|vender|vendiendo|estoy vendiendo) (?:mi |la )?(?:casa|departamento|apartamento|carro|auto|coche|negocio)\\b",
     "\\b(?:empezar|comenzar|rehacer) (?:una )?(?:nueva )?vida\\b",
     // French
+    "\\b(?:je m'installe|je m installe|je m'installerai|on s'installe|ficar por la|ficar la|quedarme alla|quedarme por alla|rester la-bas|stay on there|casarmos|nos casar|me casar|casarme|casarnos|nous marier|me marier|get married|marry)\\b",
     "\\b(?:m'installer|m installer|nous installer|demenager|emigrer|refaire ma vie|vivre la-bas|rester vivre)\\b",
     "\\bchercher (?:un |du )?(?:travail|emploi|boulot)\\b",
     "\\b(?:j'ai demissionne|demissionner|quitter mon (?:emploi|travail|poste)|j'ai quitte mon (?:emploi|travail|poste))\\b",
@@ -60,7 +61,7 @@ const MOVE = new RegExp(
 );
 
 /** Words that say settling there by themselves. */
-const SETTLING = /for good|a vivir|rester vivre|ficar morando|emigr|new life|nueva vida|refaire ma vie|recomecar/;
+const SETTLING = /for good|a vivir|rester vivre|ficar morando|emigr|new life|nueva vida|refaire ma vie|recomecar|ficar por la|quedarme por alla|rester la-bas/;
 /** 'there' in four languages; the folded 'la' of French and Portuguese only where it ends a phrase ('morar lá.'). */
 const THERE = /\b(there|alla|alli|la-bas|over here)\b|\bla\b(?=\s*(?:$|[,.!;)]|e\b|et\b|com\b|avec\b|para\b|pour\b|de vez\b|pra sempre\b))/;
 
@@ -87,9 +88,10 @@ function identitiesIn(text: string, entries: readonly Entry[], sentences: readon
   };
   // The form's name: its surnames and given names together, or a full name, each as written.
   const surnames = entries.find((e) => e.key === 'surnames');
-  const given = entries.find((e) => e.key === 'givenNames');
+  // 'Nome' beside 'Sobrenomes' gives the given names.
+  const given = entries.find((e) => e.key === 'givenNames') ?? (surnames ? entries.find((e) => e.key === 'fullName' && !e.value.includes(',')) : undefined);
   if (surnames && given) add({ source: surnames.value, kind: 'name', value: [...nameWords(given.value), ...nameWords(surnames.value)].join(' ') });
-  for (const e of entries.filter((x) => x.key === 'fullName')) add({ source: e.value, kind: 'name', value: nameWords(e.value.replace(/^([^,]+),\s*(.+)$/, '$2 $1')).join(' ') });
+  for (const e of entries.filter((x) => x.key === 'fullName' && x !== given)) add({ source: e.value, kind: 'name', value: nameWords(e.value.replace(/^([^,]+),\s*(.+)$/, '$2 $1')).join(' ') });
   // Someone else may write for the applicant ('my name is Andrés, I write for my mother'): a name in a sentence is the
   // applicant's only when it starts with the form's first given name.
   const first = given ? nameWords(given.value)[0] : undefined;
@@ -100,6 +102,27 @@ function identitiesIn(text: string, entries: readonly Entry[], sentences: readon
   }
   // A birth date under the family or companions' answers, or labelled as a relative's ("Father's Date of Birth"), is theirs.
   const theirs = (e: Entry) => e.section === 'family' || e.section === 'companions' || RELATIVE.test(fold(text.slice(Math.max(0, e.labelStart - 40), e.start)));
+  // The applicant's name written again without a cue, in any case: the form's first given name and two words more
+  // ('la ta THIAGO HENRIQUE DE SOUSA LIMA com S').
+  if (first && first.length >= 3) {
+    const again = new RegExp(`(?<![\\p{L}])${first}(?:[ \\t]+(?:(?:de|da|del|dos|das|do|la|van|von|y|e)[ \\t]+)?[\\p{L}'’-]{2,}){2,5}`, 'gu');
+    const folded = fold(text);
+    for (const match of folded.matchAll(again)) {
+      // Only words written as a name: capitals for each, as the form or a careful hand writes them.
+      const written = text.slice(match.index, match.index + match[0].length);
+      const words = written.split(/[ \t]+/);
+      // Written the way the first word is: all in capitals, or each word capitalised.
+      const caps = words[0] === words[0]!.toUpperCase();
+      let end = 0;
+      for (const w of words) {
+        const little = /^(de|da|del|dos|das|do|la|van|von|y|e)$/i.test(w);
+        if (!little && !(caps ? w === w.toUpperCase() && /\p{Lu}/u.test(w) : /^\p{Lu}\p{Ll}/u.test(w))) break;
+        end += 1;
+      }
+      const name = words.slice(0, end).join(' ').replace(/\s+(de|da|del|dos|das|do|la|van|von|y|e)$/i, '');
+      if (nameWords(name).length >= 3 && !entries.some((e) => e.value === name)) add({ source: name, kind: 'name', value: nameWords(name).join(' ') });
+    }
+  }
   for (const e of entries.filter((x) => x.key === 'birthDate' && !theirs(x))) {
     const date = datesIn(e.value, language)[0];
     if (date) add({ source: e.value, kind: 'birthDate', value: date.iso });
@@ -120,6 +143,12 @@ function identitiesIn(text: string, entries: readonly Entry[], sentences: readon
   return out;
 }
 
+/** The whole trip, or two of its parts at once ('los pasajes y el hotel'): one part alone may be a shared plan. */
+const wholeTrip = (folded: string) => {
+  if (TRIP_COST.test(folded) && !PART_COST.test(folded)) return true;
+  return new Set([...folded.matchAll(new RegExp(PART_COST.source, 'g'))].map((m) => m[0])).size >= 2;
+};
+
 type Payer = NonNullable<ApplicantFacts['payers']>[number];
 
 function payersIn(entries: readonly Entry[], sentences: readonly Piece[]): Payer[] {
@@ -139,9 +168,13 @@ function payersIn(entries: readonly Entry[], sentences: readonly Piece[]): Payer
   for (const s of sentences) {
     for (const c of clausesOf(s)) {
       const verb = PAY_VERB.exec(c.folded);
-      if (!verb || inEntry(c) || /\?\s*$/.test(c.text) || !TRIP_COST.test(c.folded) || PART_COST.test(c.folded) || NEGATED.test(c.folded.slice(0, verb.index))) continue;
-      const kind = payerKind(c.folded);
+      if (!verb || inEntry(c) || /\?\s*$/.test(c.text) || !wholeTrip(c.folded) || NEGATED.test(c.folded.slice(0, verb.index))) continue;
+      // Who pays is the verb's subject: before it ('mi hermano me va a depositar'), else just after ('lo paga mi tío').
+      const before = payerKind(c.folded.slice(0, verb.index));
+      let kind = before && before !== 'other' ? before : payerKind(c.folded.slice(verb.index + verb[0].length, verb.index + verb[0].length + 40)) ?? before;
       const quote = clauseQuote(c);
+      // Someone named who is no relative ('o Derek vai pagar'): another person pays.
+      if (kind === 'other' && /\p{Lu}\p{Ll}+/u.test(c.text.slice(1, verb.index))) kind = 'family';
       if (!kind || kind === 'other' || !quote) continue;
       const named = who(c.folded);
       out.push({ source: quote.text, kind, ...(kind === 'family' && named ? { who: named } : {}) });

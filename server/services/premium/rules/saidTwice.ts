@@ -33,9 +33,15 @@ function payerDiffers(a: Payer, b: Payer): boolean {
 
 type VisitLength = NonNullable<ApplicantFacts['visitLengths']>[number];
 
-/** Two lengths of the same visit (its year written with both) that no rounding explains. */
-function lengthDiffers(a: VisitLength, b: VisitLength): boolean {
-  return a.year !== undefined && a.year === b.year && Math.abs(a.days - b.days) > Math.max(3, 0.25 * Math.min(a.days, b.days));
+/**
+ * Two lengths of the same visit that no rounding explains: the same year written with both, or a length told
+ * without its year when the text knows of one earlier visit only.
+ */
+function lengthDiffers(years: number) {
+  return (a: VisitLength, b: VisitLength) => {
+    const same = a.year !== undefined && b.year !== undefined ? a.year === b.year : years === 1;
+    return same && Math.abs(a.days - b.days) > Math.max(3, 0.25 * Math.min(a.days, b.days));
+  };
 }
 
 export function saidTwice(f: ApplicantFacts): Finding[] {
@@ -47,7 +53,9 @@ export function saidTwice(f: ApplicantFacts): Finding[] {
   }
   const payers = firstPair(f.payers ?? [], payerDiffers);
   if (payers) out.push(finding('payerDisagrees', [{ fact: 'payers', index: payers[0], quoted: true }, { fact: 'payers', index: payers[1], quoted: true }]));
-  const visit = firstPair(f.visitLengths ?? [], lengthDiffers);
+  const lengths = f.visitLengths ?? [];
+  const years = new Set([...lengths, ...(f.visits ?? [])].map((v) => v.year).filter((y) => y !== undefined)).size;
+  const visit = firstPair(lengths, lengthDiffers(years));
   if (visit) out.push(finding('visitLengthDisagrees', [{ fact: 'visitLengths', index: visit[0], quoted: true }, { fact: 'visitLengths', index: visit[1], quoted: true }]));
   return out;
 }
