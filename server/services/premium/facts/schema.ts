@@ -24,7 +24,7 @@ export const RELATIONS = [
   'uncle', 'aunt', 'cousin', 'cousinFemale', 'nephew', 'niece', 'grandfather', 'grandmother', 'relative',
 ] as const;
 export const STATUSES = ['citizen', 'resident', 'nonimmigrant', 'student', 'worker', 'asylum', 'undocumented'] as const;
-export const TIE_KINDS = ['children', 'property', 'business', 'studies'] as const;
+export const TIE_KINDS = ['children', 'property', 'business', 'studies', 'job'] as const;
 /** What identifies the applicant on a document, each of which must read the same wherever it is written. */
 export const IDENTITY_KINDS = ['name', 'birthDate', 'passportNumber'] as const;
 /** Who the U.S. point of contact is to the applicant: a relative (with the relation), or someone else. */

@@ -13,10 +13,11 @@ import { datesIn, payerKind, RELATIVE } from './values';
 
 type Lang = 'es' | 'en';
 
-const NEGATED = /\b(never|nunca|not|no|jamas|jamais|ne|n'|nao|don'?t|doesn'?t|won'?t|haven'?t|ni|nem|sin|without|sans|sem)\b[^.;]{0,30}$/;
+/** A denial before a cue: 'never', 'nunca' a way off; the short 'no', 'ne', 'não' only close by ('no fim' is 'in the end'). */
+const NEGATED = /\b(?:(?:never|nunca|jamas|jamais|don'?t|doesn'?t|won'?t|haven'?t|nem|without|sans|sem)\b[^.;]{0,30}|(?:not|no|ne|n'|nao|ni|sin)\b[^.;]{0,12})$/;
 
 /** 'Passport number: G1234567', 'N.º de pasaporte AB123456', 'passeport n° 18CV12345', 'passaporte nº FT123456'. */
-const PASSPORT_NUMBER = /\b(?:passport\s*(?:number|no\.?|n[°º]|#)|(?:n[uú]mero|num[ée]ro|num\.?|n\.?\s?[°º]|no\.?)\s*(?:de|del|do|du|da)?\s*(?:pasaporte|passeport|passaporte|passport)|(?:pasaporte|passeport|passaporte)\s*(?:n[uú]mero|num[ée]ro|n\.?\s?[°º]|no\.?|#))\s*[:#.]?\s*([A-Z]{0,3}[\s-]?\d[\dA-Z\s-]{4,12}\d|[A-Z]{1,3}\d{5,10})/giu;
+const PASSPORT_NUMBER = /\b(?:passport(?:\/travel document)?\s*(?:number|no\.?|n[°º]|#)|(?:n[uú]mero|num[ée]ro|num\.?|n\.?\s?[°º]|no\.?)\s*(?:de|del|do|du|da)?\s*(?:(?:my|mi|mon|meu|su|votre|seu)\s+)?(?:pasaporte|passeport|passaporte|passport)|(?:my |mi |mon |meu )?(?:pasaporte|passeport|passaporte)\s*(?:n[uú]mero|num[ée]ro|n\.?\s?[°º]|no\.?|#))\s*[:#.?]?\s*(?:[AR]\s?:\s*)?(?:(?:is|es|est|é|e)\s+)?([A-Z]{0,3}[ -]?\d[\dA-Z -]{4,12}\d|[A-Z]{1,3}\d{5,10})/giu;
 
 /** 'My name is …', 'me llamo …', 'je m'appelle …', 'meu nome é …', a signature's 'Firma: …' aside: a name in a sentence. */
 const NAME_CUE = /\b(?:my (?:full )?name is|my name's|me llamo|mi nombre (?:completo )?es|je m['’]appelle|mon nom (?:complet )?est|meu nome (?:completo )?[ée]|me chamo|eu me chamo)\s+/giu;
@@ -60,6 +61,9 @@ const MOVE = new RegExp(
   ].join('|'),
 );
 
+/** A job that holds: 'permanent job', 'trabajo fijo', 'CDI', 'emprego efetivo', 'carteira assinada'. */
+const JOB_TIE = /\b(permanent (?:job|position|contract)|full-time (?:job|position)|trabajo fijo|empleo fijo|contrato indefinido|plaza fija|cdi|contrat a duree indeterminee|poste permanent|emploi stable|emprego efetivo|emprego fixo|carteira assinada|efetivo na|efetiva na)\b/;
+
 /** Words that say settling there by themselves. */
 const SETTLING = /for good|a vivir|rester vivre|ficar morando|emigr|new life|nueva vida|refaire ma vie|recomecar|ficar por la|quedarme por alla|rester la-bas/;
 /** 'there' in four languages; the folded 'la' of French and Portuguese only where it ends a phrase ('morar lá.'). */
@@ -74,6 +78,12 @@ export function fromRepeats(text: string, entries: readonly Entry[], sentences: 
   if (lengths.length) facts.visitLengths = lengths;
   const moves = movesIn(sentences);
   if (moves.length) facts.moves = moves;
+  for (const s of sentences) {
+    const job = JOB_TIE.exec(s.folded);
+    const quote = job ? clauseQuote(s) : null;
+    if (quote && !NEGATED.test(s.folded.slice(0, job!.index))) (facts.ties ??= []).push({ source: quote.text, kind: 'job' });
+    if (quote) break;
+  }
 }
 
 type Identity = NonNullable<ApplicantFacts['identities']>[number];
@@ -94,7 +104,9 @@ function identitiesIn(text: string, entries: readonly Entry[], sentences: readon
   for (const e of entries.filter((x) => x.key === 'fullName' && x !== given)) add({ source: e.value, kind: 'name', value: nameWords(e.value.replace(/^([^,]+),\s*(.+)$/, '$2 $1')).join(' ') });
   // Someone else may write for the applicant ('my name is Andrés, I write for my mother'): a name in a sentence is the
   // applicant's only when it starts with the form's first given name.
-  const first = given ? nameWords(given.value)[0] : undefined;
+  // With no form, the first name the applicant gives for themselves: 'I am Sarah Adeyemi', 'Me llamo …'.
+  const introduced = /\b(?:my (?:full )?name is|i am|i'm|me llamo|mi nombre es|soy|je m['’]appelle|je suis|mon nom est|meu nome [ée]|me chamo|eu sou|sou)\s+(\p{Lu}[\p{L}'’-]+)\s+\p{Lu}[\p{L}'’-]+/u.exec(text)?.[1];
+  const first = given ? nameWords(given.value)[0] : introduced ? fold(introduced) : undefined;
   for (const match of text.matchAll(NAME_CUE)) {
     const name = NAME.exec(text.slice(match.index + match[0].length));
     const words = name ? nameWords(name[1]!) : [];
@@ -105,7 +117,7 @@ function identitiesIn(text: string, entries: readonly Entry[], sentences: readon
   // The applicant's name written again without a cue, in any case: the form's first given name and two words more
   // ('la ta THIAGO HENRIQUE DE SOUSA LIMA com S').
   if (first && first.length >= 3) {
-    const again = new RegExp(`(?<![\\p{L}])${first}(?:[ \\t]+(?:(?:de|da|del|dos|das|do|la|van|von|y|e)[ \\t]+)?[\\p{L}'’-]{2,}){2,5}`, 'gu');
+    const again = new RegExp(`(?<![\\p{L}])${first}(?:[ \\t]+(?:(?:de|da|del|dos|das|do|la|van|von|y|e)[ \\t]+)?[\\p{L}'’-]{2,}){1,5}`, 'gu');
     const folded = fold(text);
     for (const match of folded.matchAll(again)) {
       // Only words written as a name: capitals for each, as the form or a careful hand writes them.
@@ -120,7 +132,7 @@ function identitiesIn(text: string, entries: readonly Entry[], sentences: readon
         end += 1;
       }
       const name = words.slice(0, end).join(' ').replace(/\s+(de|da|del|dos|das|do|la|van|von|y|e)$/i, '');
-      if (nameWords(name).length >= 3 && !entries.some((e) => e.value === name)) add({ source: name, kind: 'name', value: nameWords(name).join(' ') });
+      if (nameWords(name).length >= 2 && !entries.some((e) => e.value === name)) add({ source: name, kind: 'name', value: nameWords(name).join(' ') });
     }
   }
   for (const e of entries.filter((x) => x.key === 'birthDate' && !theirs(x))) {
@@ -135,7 +147,10 @@ function identitiesIn(text: string, entries: readonly Entry[], sentences: readon
     if (date) add({ source: s.text.slice(date.index, date.index + date.text.length), kind: 'birthDate', value: date.iso });
   }
   for (const match of text.matchAll(PASSPORT_NUMBER)) {
-    const before = fold(text.slice(Math.max(0, match.index - 40), match.index + match[0].length - match[1]!.length));
+    // What stands before it on its own line: 'Spouse's passport number', 'old passport no.'.
+    const lineStart = text.lastIndexOf('\n', match.index) + 1;
+    const near = text.slice(Math.max(lineStart, match.index - 25), match.index + match[0].length - match[1]!.length);
+    const before = fold(near.slice(near.search(/[^.!?]*$/)));
     if (/\b(previous|old|lost|stolen|expired|anterior|antiguo|viejo|perdido|robado|ancien|perdu|vole|antigo|perdido|roubado)\b/.test(before) || RELATIVE.test(before)) continue;
     const number = match[1]!.replace(/[\s-]+$/, '');
     if (/\d{3}/.test(number)) add({ source: number, kind: 'passportNumber', value: number.replace(/[\s-]/g, '').toUpperCase() });
@@ -171,13 +186,13 @@ function payersIn(entries: readonly Entry[], sentences: readonly Piece[]): Payer
       if (!verb || inEntry(c) || /\?\s*$/.test(c.text) || !wholeTrip(c.folded) || NEGATED.test(c.folded.slice(0, verb.index))) continue;
       // Who pays is the verb's subject: before it ('mi hermano me va a depositar'), else just after ('lo paga mi tío').
       const before = payerKind(c.folded.slice(0, verb.index));
-      let kind = before && before !== 'other' ? before : payerKind(c.folded.slice(verb.index + verb[0].length, verb.index + verb[0].length + 40)) ?? before;
-      const quote = clauseQuote(c);
       // Someone named who is no relative ('o Derek vai pagar'): another person pays.
-      if (kind === 'other' && /\p{Lu}\p{Ll}+/u.test(c.text.slice(1, verb.index))) kind = 'family';
+      const someone = before === 'other' && /\p{Lu}\p{Ll}+/u.test(c.text.slice(0, verb.index).trimStart().replace(/^\S+\s*/, ''));
+      const kind = someone ? 'family' : before && before !== 'other' ? before : payerKind(c.folded.slice(verb.index + verb[0].length, verb.index + verb[0].length + 40)) ?? before;
+      const quote = clauseQuote(c);
       if (!kind || kind === 'other' || !quote) continue;
-      const named = who(c.folded);
-      out.push({ source: quote.text, kind, ...(kind === 'family' && named ? { who: named } : {}) });
+      const relative = who(c.folded);
+      out.push({ source: quote.text, kind, ...(kind === 'family' && relative ? { who: relative } : {}) });
     }
   }
   return out;

@@ -15,7 +15,7 @@ export function homeTies(f: ApplicantFacts): Finding[] {
   const job: Side | null = f.employer ? { fact: 'employer' } : f.standing?.kind === 'employee' || f.standing?.kind === 'self-employed' ? { fact: 'standing' } : null;
   if (job && f.stay && f.stay.days >= LONG_STAY_DAYS) out.push(finding('tiesAgainstLongStay', [job, { fact: 'stay' }], { days: f.stay.days }));
   if (!f.moves?.length) return out;
-  const tie = (f.ties ?? []).findIndex((t) => (t.kind === 'property' || t.kind === 'children' || t.kind === 'business') && !f.moves?.some((m) => m.source === t.source));
+  const tie = (f.ties ?? []).findIndex((t) => (t.kind === 'property' || t.kind === 'children' || t.kind === 'business' || t.kind === 'job') && !f.moves?.some((m) => m.source === t.source));
   const home: Side | null = tie >= 0 ? { fact: 'ties', index: tie } : job ?? (f.standing && f.standing.kind !== 'unemployed' ? { fact: 'standing' } : f.purpose ? { fact: 'purpose' } : null);
   if (home) out.push(finding('tiesAgainstMove', [home, { fact: 'moves', index: 0, quoted: true }]));
   return out;
