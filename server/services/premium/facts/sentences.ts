@@ -11,7 +11,7 @@ import { childrenIn, datesIn, maritalOf, monthYearIn, payerKind, purposeKinds, R
 type Lang = 'es' | 'en';
 
 /** Past trips, not this one: 'fui', 'estuve', 'me quedé', 'went', 'stayed', 'in 2016'. */
-const PAST = /\b(fui|estuve|(?<!(?:rendre|une|la|en|de|pour|faire|una|mi|su) )visite|me quede|nos quedamos|went|was|were|stayed|visited|travell?ed|spent|last time|la ultima vez|suis alle|suis allee|ai passe|ai visite|estive|passei|visitei|fiquei)\b/;
+const PAST = /\b(fui|estuve|(?<!(?:rendre|une|la|en|de|pour|faire|una|mi|su) )visite|me quede|nos quedamos|went|was|were|stayed|visited|travell?ed|spent|last time|la ultima vez|suis alle|suis allee|suis reste|suis restee|sommes restes|ai passe|ai visite|estive|passei|visitei|fiquei|ficamos|estuvimos)\b/;
 
 const NAME_WORD = "\\p{Lu}[\\p{L}'’-]+";
 const NAME_CUE = new RegExp(`(?:[Mm]e llamo|[Mm]i nombre es|[Mm]y name is|[Mm]y full name is|I am|I'm|[Ss]oy|[Jj]e m'appelle|[Jj]e m’appelle|[Mm]on nom est|[Mm]eu nome é|[Mm]eu nome e|[Mm]e chamo|[Cc]hamo-me)\\s+(${NAME_WORD}(?:\\s+(?:de\\s+la\\s+|de\\s+|del\\s+|da\\s+|dos\\s+|do\\s+|le\\s+)?${NAME_WORD}){1,4})`, 'u');

@@ -187,7 +187,8 @@ function payersIn(entries: readonly Entry[], sentences: readonly Piece[]): Payer
       // Who pays is the verb's subject: before it ('mi hermano me va a depositar'), else just after ('lo paga mi tío').
       const before = payerKind(c.folded.slice(0, verb.index));
       // Someone named who is no relative ('o Derek vai pagar'): another person pays.
-      const someone = before === 'other' && /\p{Lu}\p{Ll}+/u.test(c.text.slice(0, verb.index).trimStart().replace(/^\S+\s*/, ''));
+      // A capitalised word inside the sentence, after a small word ('o Derek'), not the one that starts it.
+      const someone = before === 'other' && /(?<=\p{Ll}[ \t]+)\p{Lu}\p{Ll}+/u.test(c.text.slice(0, verb.index));
       const kind = someone ? 'family' : before && before !== 'other' ? before : payerKind(c.folded.slice(verb.index + verb[0].length, verb.index + verb[0].length + 40)) ?? before;
       const quote = clauseQuote(c);
       if (!kind || kind === 'other' || !quote) continue;
