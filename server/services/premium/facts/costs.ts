@@ -17,7 +17,9 @@ export function fromNightlyCosts(sentences: readonly Piece[], facts: ApplicantFa
       if (!rate || !MONEY.test(c.folded.slice(Math.max(0, rate.index - 25), rate.index))) continue;
       const amount = amountIn(c.folded.slice(Math.max(0, rate.index - 25), rate.index));
       if (!amount) continue;
-      const nights = lengthsIn(c.folded)[0]?.days ?? facts.stay?.days;
+      // The nights told ('3 noches', 'first 2 weeks'), else the whole stay.
+      const told = /(\d{1,3})\s*(?:nights?|noches?|nuits?|noites?)\b/.exec(c.folded);
+      const nights = told ? Number(told[1]) : lengthsIn(c.folded)[0]?.days ?? facts.stay?.days;
       const quote = clauseQuote(c);
       if (!nights || !quote) continue;
       facts.budget = { source: quote.text, amount: amount * nights, currency: currencyOf(c.folded) ?? 'USD' };

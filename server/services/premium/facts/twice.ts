@@ -17,7 +17,7 @@ type Lang = 'es' | 'en';
 const NEGATED = /\b(?:(?:never|nunca|jamas|jamais|don'?t|doesn'?t|won'?t|haven'?t|nem|without|sans|sem)\b[^.;]{0,30}|(?:not|no|ne|n'|nao|ni|sin)\b[^.;]{0,12})$/;
 
 /** 'Passport number: G1234567', 'N.º de pasaporte AB123456', 'passeport n° 18CV12345', 'passaporte nº FT123456'. */
-const PASSPORT_NUMBER = /\b(?:passport(?:\/travel document)?\s*(?:number|no\.?|n[°º]|#)|(?:n[uú]mero|num[ée]ro|num\.?|n\.?\s?[°º]|no\.?)\s*(?:de|del|do|du|da)?\s*(?:(?:my|mi|mon|meu|su|votre|seu)\s+)?(?:pasaporte|passeport|passaporte|passport)|(?:my |mi |mon |meu )?(?:pasaporte|passeport|passaporte)\s*(?:n[uú]mero|num[ée]ro|n\.?\s?[°º]|no\.?|#))\s*[:#.?]?\s*(?:[AR]\s?:\s*)?(?:(?:is|es|est|é|e)\s+)?([A-Z]{0,3}[ -]?\d[\dA-Z -]{4,12}\d|[A-Z]{1,3}\d{5,10})/giu;
+const PASSPORT_NUMBER = /\b(?:passport(?:\/travel document)?\s*(?:number|no\.?|n[°º]|#)|(?:n[uú]mero|num[ée]ro|num\.?|n\.?\s?[°º]|no\.?)\s*(?:de|del|do|du|da)?\s*(?:(?:my|mi|mon|meu|su|votre|seu)\s+)?(?:pasaporte|passeport|passaporte|passport)|(?:my |mi |mon |meu )?(?:pasaporte|passeport|passaporte)\s*(?:n[uú]mero|num[ée]ro|n\.?\s?[°º]|no\.?|#))\s*[:#.?]?\s*(?:[AR]\s?:\s*)?(?:(?:is|es|est|é|e)\s+)?(\d{2}[A-Z]{2}\d{5}|[A-Z]{0,3}[ -]?\d{6,10}[A-Z]?)(?![\dA-Z])/giu;
 
 /** 'My name is …', 'me llamo …', 'je m'appelle …', 'meu nome é …', a signature's 'Firma: …' aside: a name in a sentence. */
 const NAME_CUE = /\b(?:my (?:full )?name is|my name's|me llamo|mi nombre (?:completo )?es|je m['’]appelle|mon nom (?:complet )?est|meu nome (?:completo )?[ée]|me chamo|eu me chamo)\s+/giu;
@@ -34,7 +34,9 @@ const PART_COST = /\b(ticket|tickets|flight|flights|airfare|hotel|course|tuition
 const MOVE = new RegExp(
   [
     // English
-    "\\b(?:move|moving|relocate|relocating|settle|settling|emigrate|emigrating)\\b(?! (?:back|house))",
+    "\\b(?:move|moving|relocate|relocating) (?:to|there|here)\\b",
+    "\\bsettl(?:e|ing) (?:down )?(?:there|in)\\b",
+    "\\bemigrat(?:e|ing)\\b",
     "\\b(?:look|looking|search|searching) for (?:a )?(?:job|work)\\b",
     "\\bfind (?:a )?(?:job|work) (?:there|in)\\b",
     "\\bstay (?:there )?for good\\b",
@@ -48,7 +50,7 @@ const MOVE = new RegExp(
     "\\b(?:vendi|vender|vendiendo|estoy vendiendo) (?:mi |la )?(?:casa|departamento|apartamento|carro|auto|coche|negocio)\\b",
     "\\b(?:empezar|comenzar|rehacer) (?:una )?(?:nueva )?vida\\b",
     // French
-    "\\b(?:je m'installe|je m installe|je m'installerai|on s'installe|ficar por la|ficar la|quedarme alla|quedarme por alla|rester la-bas|stay on there|casarmos|nos casar|me casar|casarme|casarnos|nous marier|me marier|get married|marry)\\b",
+    "\\b(?:je m'installe|je m installe|je m'installerai|on s'installe|casarmos|nos casar|me casar|casarme|casarnos|nous marier|me marier|i (?:will|want to|plan to|am going to|'ll) (?:get married|marry))\\b",
     "\\b(?:m'installer|m installer|nous installer|demenager|emigrer|refaire ma vie|vivre la-bas|rester vivre)\\b",
     "\\bchercher (?:un |du )?(?:travail|emploi|boulot)\\b",
     "\\b(?:j'ai demissionne|demissionner|quitter mon (?:emploi|travail|poste)|j'ai quitte mon (?:emploi|travail|poste))\\b",
@@ -65,7 +67,7 @@ const MOVE = new RegExp(
 const JOB_TIE = /\b(permanent (?:job|position|contract)|full-time (?:job|position)|trabajo fijo|empleo fijo|contrato indefinido|plaza fija|cdi|contrat a duree indeterminee|poste permanent|emploi stable|emprego efetivo|emprego fixo|carteira assinada|efetivo na|efetiva na)\b/;
 
 /** Words that say settling there by themselves. */
-const SETTLING = /for good|a vivir|rester vivre|ficar morando|emigr|new life|nueva vida|refaire ma vie|recomecar|ficar por la|quedarme por alla|rester la-bas/;
+const SETTLING = /for good|a vivir|rester vivre|ficar morando|emigr|new life|nueva vida|refaire ma vie|recomecar/;
 /** 'there' in four languages; the folded 'la' of French and Portuguese only where it ends a phrase ('morar lá.'). */
 const THERE = /\b(there|alla|alli|la-bas|over here)\b|\bla\b(?=\s*(?:$|[,.!;)]|e\b|et\b|com\b|avec\b|para\b|pour\b|de vez\b|pra sempre\b))/;
 
@@ -89,7 +91,7 @@ export function fromRepeats(text: string, entries: readonly Entry[], sentences: 
 type Identity = NonNullable<ApplicantFacts['identities']>[number];
 
 /** A name's words, folded, without the little words: 'María José GARCÍA de la Cruz' → maria jose garcia cruz. */
-export const nameWords = (name: string) => fold(name).split(/[\s,]+/).filter((w) => w.length > 1 && !/^(de|da|del|dos|das|do|la|las|los|van|von|y|e)$/.test(w));
+export const nameWords = (name: string) => fold(name).replace(/[^\p{L}\s'’-]/gu, ' ').split(/[\s,]+/).filter((w) => w.length > 1 && !/^(de|da|del|dos|das|do|la|las|los|van|von|y|e)$/.test(w));
 
 function identitiesIn(text: string, entries: readonly Entry[], sentences: readonly Piece[], language: Lang): Identity[] {
   const out: Identity[] = [];
@@ -141,7 +143,7 @@ function identitiesIn(text: string, entries: readonly Entry[], sentences: readon
   }
   for (const s of sentences) {
     // Only the applicant's own birth: 'I was born', 'nací', 'je suis né', 'nasci' (a child 'was born' is not theirs).
-    const cue = /\b(?:i was born(?: on)?|born on|naci(?: el)?|yo naci|(?:je suis )nee? le|nasci(?: em| no dia)?)\b/.exec(s.folded);
+    const cue = /\b(?:i was born(?: on)?|naci(?: el)?|yo naci|(?:je suis )nee? le|nasci(?: em| no dia)?)\b/.exec(s.folded);
     if (!cue) continue;
     const date = datesIn(s.text, language).find((d) => d.index >= cue.index);
     if (date) add({ source: s.text.slice(date.index, date.index + date.text.length), kind: 'birthDate', value: date.iso });
@@ -151,7 +153,9 @@ function identitiesIn(text: string, entries: readonly Entry[], sentences: readon
     const lineStart = text.lastIndexOf('\n', match.index) + 1;
     const near = text.slice(Math.max(lineStart, match.index - 25), match.index + match[0].length - match[1]!.length);
     const before = fold(near.slice(near.search(/[^.!?]*$/)));
-    if (/\b(previous|old|lost|stolen|expired|anterior|antiguo|viejo|perdido|robado|ancien|perdu|vole|antigo|perdido|roubado)\b/.test(before) || RELATIVE.test(before)) continue;
+    const after = fold(text.slice(match.index + match[0].length, match.index + match[0].length + 25));
+    const old = /\b(previous|old|lost|stolen|expired|anterior|antiguo|viejo|vencido|perdido|robado|ancien|perdu|vole|antigo|roubado)\b/;
+    if (old.test(before) || old.test(after) || RELATIVE.test(before)) continue;
     const number = match[1]!.replace(/[\s-]+$/, '');
     if (/\d{3}/.test(number)) add({ source: number, kind: 'passportNumber', value: number.replace(/[\s-]/g, '').toUpperCase() });
   }
@@ -184,6 +188,8 @@ function payersIn(entries: readonly Entry[], sentences: readonly Piece[]): Payer
     for (const c of clausesOf(s)) {
       const verb = PAY_VERB.exec(c.folded);
       if (!verb || inEntry(c) || /\?\s*$/.test(c.text) || !wholeTrip(c.folded) || NEGATED.test(c.folded.slice(0, verb.index))) continue;
+      // Paid together ('mi esposa y yo pagamos', 'we pay', 'entre los dos') is no other payer.
+      if (/\b(y yo|and i|et moi|e eu|nosotros|we|nous|juntos|together|entre (?:los|las|nous|nos) (?:dos|deux|duas)|between us|half|mitad|moitie|metade)\b/.test(c.folded)) continue;
       // Who pays is the verb's subject: before it ('mi hermano me va a depositar'), else just after ('lo paga mi tío').
       const before = payerKind(c.folded.slice(0, verb.index));
       // Someone named who is no relative ('o Derek vai pagar'): another person pays.
@@ -228,6 +234,8 @@ function movesIn(sentences: readonly Piece[]): NonNullable<ApplicantFacts['moves
       if (!move || /\?\s*$/.test(c.text) || NEGATED.test(c.folded.slice(0, move.index))) continue;
       // Moving, or looking for work, at home is no move there: the clause names the United States or 'there'.
       if (!SETTLING.test(move[0]) && !namesUsPlace(c.folded) && !THERE.test(c.folded)) continue;
+      // A relative's move ('my daughter is moving to Miami') is theirs, unless the applicant goes too ('we').
+      if (RELATIVE.test(c.folded.slice(0, move.index)) && !/\b(we|nosotros|nous|nos|a gente|i|yo|je|eu)\b/.test(c.folded.slice(0, move.index))) continue;
       const quote = clauseQuote(c);
       if (quote && !out.some((x) => x.source === quote.text)) out.push({ source: quote.text });
     }

@@ -16,12 +16,19 @@ type Identity = NonNullable<ApplicantFacts['identities']>[number];
 /** A name differs when neither holds all the other's words: 'Maria Garcia' is 'María José García López'; 'García Pérez' is not. */
 function identityDiffers(a: Identity, b: Identity): boolean {
   if (a.kind !== b.kind) return false;
+  if (a.kind === 'birthDate') return a.value !== b.value && a.value !== swapped(b.value);
   if (a.kind !== 'name') return a.value !== b.value;
-  const x = new Set(a.value.split(' '));
-  const y = new Set(b.value.split(' '));
-  const within = (p: Set<string>, q: Set<string>) => [...p].every((w) => q.has(w));
-  return !within(x, y) && !within(y, x);
+  // Hyphens, apostrophes and spaces aside ('Marie-Claire', "N'Diaye"): every word of one is in the other's letters.
+  const letters = (v: string) => v.replace(/[^\p{L}]/gu, '');
+  const within = (p: string, q: string) => p.split(/[\s'’-]+/).filter((w) => w.length > 1).every((w) => letters(q).includes(letters(w)));
+  return !within(a.value, b.value) && !within(b.value, a.value);
 }
+
+/** A day and month read the other way round ('03/04' as March or April): the same date written two ways, not two dates. */
+const swapped = (iso: string) => {
+  const [y, m, d] = iso.split('-');
+  return `${y}-${d}-${m}`;
+};
 
 type Payer = NonNullable<ApplicantFacts['payers']>[number];
 
@@ -51,7 +58,9 @@ export function saidTwice(f: ApplicantFacts): Finding[] {
     const pair = firstPair(items, ([a], [b]) => identityDiffers(a, b));
     if (pair) out.push(finding('identityDiffers', [{ fact: 'identities', index: items[pair[0]]![1], quoted: true }, { fact: 'identities', index: items[pair[1]]![1], quoted: true }]));
   }
-  const payers = firstPair(f.payers ?? [], payerDiffers);
+  // A business owner's company paying is the owner paying.
+  const owner = f.standing?.kind === 'self-employed' || (f.ties ?? []).some((t) => t.kind === 'business');
+  const payers = firstPair(f.payers ?? [], (a, b) => payerDiffers(a, b) && !(owner && [a.kind, b.kind].sort().join() === 'employer,self'));
   if (payers) out.push(finding('payerDisagrees', [{ fact: 'payers', index: payers[0], quoted: true }, { fact: 'payers', index: payers[1], quoted: true }]));
   const lengths = f.visitLengths ?? [];
   const years = new Set([...lengths, ...(f.visits ?? [])].map((v) => v.year).filter((y) => y !== undefined)).size;
