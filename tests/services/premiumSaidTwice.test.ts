@@ -29,7 +29,7 @@ function saidAgainTheSame(a: Applicant, pick: number): Applicant {
 describe('the five families read from two places (issue 42)', () => {
   for (const [planted, code] of FAMILIES) {
     it(`${planted}: raised by a question naming both sides, in any layout and language`, () => {
-      const cases = fc.sample(fc.tuple(fc.constantFrom(...LANGS), fc.constantFrom(...LAYOUTS), fc.integer({ min: 0, max: 1_000_000 })), { numRuns: 60, seed: 4200 });
+      const cases = fc.sample(fc.tuple(fc.constantFrom(...LANGS), fc.constantFrom(...LAYOUTS), fc.integer({ min: 0, max: 1_000_000 })), { numRuns: 40, seed: 4200 });
       const misses = cases.filter(([lang, layout, seed]) => {
         const [a] = fc.sample(consistentApplicant(lang), { numRuns: 1, seed });
         const text = render(plant(a!, planted, seed), lang, layout, seed);
@@ -39,7 +39,7 @@ describe('the five families read from two places (issue 42)', () => {
         return !(q && q.finding!.sides.length === 2 && q.finding!.sides.every((s) => text.includes(s.source) && q.question.includes(s.shown)));
       });
       expect(misses.length / cases.length, misses.slice(0, 5).map((m) => m.join(' ')).join('; ')).toBeLessThanOrEqual(0.1);
-    });
+    }, 60_000);
   }
 
   it('raises nothing when the name, birth date, passport number, payer and visit are said again the same way', () => {
