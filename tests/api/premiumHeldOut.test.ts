@@ -39,10 +39,10 @@ function raisedBy(questions: readonly InterviewQuestionDto[], text: string, side
 
 // The same measure on the development texts (tests/fixtures/premium/dev…), written by the engineer in their own
 // words to tune on, beside the held-out ones.
-// Each development folder is reported apart: `dev` the engineer's own, `dev-d` a second writer's set D.
+// Each folder is reported apart: every held-out set (A, B, …), `dev` the engineer's own, `dev-d` a second writer's set D.
 const bySet = (texts: HeldOutText[]) => [...new Set(texts.map((x) => x.set))].map((set) => [set, texts.filter((x) => x.set === set)] as const);
 for (const [title, texts] of [
-  ['held-out premium texts, never tuned on (issue 42)', heldOutTexts('heldout')] as const,
+  ...bySet(heldOutTexts('heldout')).map(([set, texts]) => [`held-out premium texts, set ${set}, never tuned on (issue 42)`, texts] as const),
   ...bySet(heldOutTexts('dev')).map(([set, texts]) => [`development premium texts, ${set === 'dev' ? 'hand-written' : `set ${set}, by a second writer, tuned on`} (issue 42)`, texts] as const),
 ]) {
   describe(title, () => {

@@ -9,6 +9,8 @@ import { f, found } from './facts';
 describe('saidTwice', () => {
   it.each([
     ['a surname written two ways', f({ identities: [{ source: 'DE SOUZA LIMA', kind: 'name', value: 'thiago de souza lima' }, { source: 'THIAGO DE SOUSA LIMA', kind: 'name', value: 'thiago de sousa lima' }] }), ['identityDiffers[identities0,identities1]']],
+    ['a married name is another name, not a misspelling', f({ identities: [{ source: 'GARCIA LOPEZ', kind: 'name', value: 'maria garcia lopez' }, { source: 'María García de Pérez', kind: 'name', value: 'maria garcia perez' }] }), []],
+    ['parents and a father are the same payer', f({ payers: [{ source: 'FATHER', kind: 'family', who: 'father' }, { source: 'my parents pay for the trip', kind: 'family', who: 'parents' }] }), []],
     ['a name shortened is the same name', f({ identities: [{ source: 'GARCIA LOPEZ', kind: 'name', value: 'maria jose garcia lopez' }, { source: 'Maria Garcia', kind: 'name', value: 'maria garcia' }] }), []],
     ['two birth dates', f({ identities: [{ source: '14-FEB-1984', kind: 'birthDate', value: '1984-02-14' }, { source: '04 FEB 1984', kind: 'birthDate', value: '1984-02-04' }] }), ['identityDiffers[identities0,identities1]']],
     ['the same birth date written twice', f({ identities: [{ source: '14-FEB-1984', kind: 'birthDate', value: '1984-02-14' }, { source: 'February 14, 1984', kind: 'birthDate', value: '1984-02-14' }] }), []],

@@ -34,7 +34,8 @@ const PART_COST = /\b(ticket|tickets|flight|flights|airfare|hotel|course|tuition
 const MOVE = new RegExp(
   [
     // English
-    "\\b(?:move|moving|relocate|relocating) (?:to|there|here)\\b",
+    // 'then we move to Orlando' is an itinerary: moving there is to live or work there.
+    "\\b(?:move|moving|relocate|relocating) (?:to|there|here)\\b(?=[^.;]{0,40}\\b(?:live|living|for good|permanently|work|job|settle)\\b)",
     "\\bsettl(?:e|ing) (?:down )?(?:there|in)\\b",
     "\\bemigrat(?:e|ing)\\b",
     "\\b(?:look|looking|search|searching) for (?:a )?(?:job|work)\\b",
@@ -188,6 +189,8 @@ function payersIn(entries: readonly Entry[], sentences: readonly Piece[]): Payer
     for (const c of clausesOf(s)) {
       const verb = PAY_VERB.exec(c.folded);
       if (!verb || inEntry(c) || /\?\s*$/.test(c.text) || !wholeTrip(c.folded) || NEGATED.test(c.folded.slice(0, verb.index))) continue;
+      // Help with a part ('my parents help me with the hotel') is a contribution, not the payer.
+      if (/\b(help|helps|helping|ayuda|ayudan|ayudara|ayudaran|aide|aident|aider|ajuda|ajudam|ajudar|contribute|contribuye|contribuyen|contribue|contribuem)\b/.test(c.folded)) continue;
       // Paid together ('mi esposa y yo pagamos', 'we pay', 'entre los dos') is no other payer.
       if (/\b(y yo|and i|et moi|e eu|nosotros|we|nous|juntos|together|entre (?:los|las|nous|nos) (?:dos|deux|duas)|between us|half|mitad|moitie|metade)\b/.test(c.folded)) continue;
       // Who pays is the verb's subject: before it ('mi hermano me va a depositar'), else just after ('lo paga mi tío').

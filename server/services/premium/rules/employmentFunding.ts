@@ -22,7 +22,9 @@ export function employmentFunding(f: ApplicantFacts): Finding[] {
   }
   const paysAlone = !f.payer || f.payer.kind === 'self';
   const cost = f.budget && f.income ? budgetInIncomeCurrency(f.budget, f.income) : null;
-  if (cost !== null && f.income && f.income.monthly > 0 && paysAlone && cost.amount > INCOME_MONTHS * f.income.monthly) {
+  // A converted figure is only as good as the day's rate: it must exceed the income clearly, by a month more.
+  const months = cost?.converted ? INCOME_MONTHS + 1 : INCOME_MONTHS;
+  if (cost !== null && f.income && f.income.monthly > 0 && paysAlone && cost.amount > months * f.income.monthly) {
     const months = Math.round((cost.amount / f.income.monthly) * 10) / 10;
     out.push(finding('budgetOverIncome', [{ fact: 'budget' }, { fact: 'income' }], cost.converted ? { months, converted: Math.round(cost.amount) } : { months }));
   }

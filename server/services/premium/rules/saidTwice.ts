@@ -20,9 +20,32 @@ function identityDiffers(a: Identity, b: Identity): boolean {
   if (a.kind !== 'name') return a.value !== b.value;
   // Hyphens, apostrophes and spaces aside ('Marie-Claire', "N'Diaye"): every word of one is in the other's letters.
   const letters = (v: string) => v.replace(/[^\p{L}]/gu, '');
-  const within = (p: string, q: string) => p.split(/[\s'’-]+/).filter((w) => w.length > 1).every((w) => letters(q).includes(letters(w)));
-  return !within(a.value, b.value) && !within(b.value, a.value);
+  // Each word with its parts: 'marie-claire' is also 'marie' and 'claire'; "n'diaye" also 'ndiaye' and 'diaye'.
+  const variants = (t: string) => [letters(t), ...t.split(/['’-]+/).filter((w) => w.length > 1)];
+  const tokens = (v: string) => v.split(/\s+/).filter((t) => letters(t).length > 1);
+  const missing = (p: string, q: string) => {
+    const known = new Set(tokens(q).flatMap(variants));
+    return tokens(p).filter((t) => !variants(t).some((w) => known.has(w))).map(letters);
+  };
+  const [x, y] = [missing(a.value, b.value), missing(b.value, a.value)];
+  if (!x.length || !y.length) return false;
+  // A name spelled two ways ('Souza', 'Sousa'), not another name: a married name or an alias is no misspelling.
+  return x.some((w) => y.some((v) => v[0] === w[0] && editDistance(w, v) <= 2));
 }
+
+function editDistance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i += 1) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j += 1) next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    row = next;
+  }
+  return row[b.length]!;
+}
+
+/** Relations that name the same people: 'my parents' are 'my father'. */
+const GROUPS: Record<string, string> = { father: 'parent', mother: 'parent', husband: 'spouse', wife: 'spouse', brother: 'sibling', sister: 'sibling', son: 'child', daughter: 'child', cousinFemale: 'cousin' };
+const group = (r: string) => GROUPS[r] ?? r;
 
 /** A day and month read the other way round ('03/04' as March or April): the same date written two ways, not two dates. */
 const swapped = (iso: string) => {
@@ -35,7 +58,7 @@ type Payer = NonNullable<ApplicantFacts['payers']>[number];
 /** Who pays differs by kind, or by the relative named ('my father' against 'my uncle'). */
 function payerDiffers(a: Payer, b: Payer): boolean {
   if (a.kind !== b.kind) return true;
-  return a.kind === 'family' && a.who !== undefined && b.who !== undefined && relationOf(a.who) !== relationOf(b.who);
+  return a.kind === 'family' && a.who !== undefined && b.who !== undefined && group(relationOf(a.who)) !== group(relationOf(b.who));
 }
 
 type VisitLength = NonNullable<ApplicantFacts['visitLengths']>[number];
