@@ -250,10 +250,6 @@ function findingQuestion({ f, finding, language }: Ctx): Built | null {
       named('a', a);
       named('b', b);
       break;
-    case 'tiesAgainstLongStay':
-      named(a?.fact === 'employer' ? 'employer' : 'standing', a);
-      named('stay', b);
-      return { key: `f.tiesAgainstLongStay.${a?.fact === 'employer' ? 'employer' : 'standing'}`, params };
     case 'tiesAgainstMove':
       named('tie', a && (a.fact === 'ties' ? { ...a, quoted: true } : a));
       named('move', b);

@@ -52,7 +52,6 @@ export const FINDINGS = {
   payerDisagrees: { rule: 'payer-said-two-ways', kind: 'contradiction', section: 'finances', weight: [10, 3] },
   visitLengthDisagrees: { rule: 'visit-length-differs', kind: 'contradiction', section: 'history', weight: [10, 4] },
   tiesAgainstMove: { rule: 'ties-against-move', kind: 'contradiction', section: 'ties', weight: [14, 6] },
-  tiesAgainstLongStay: { rule: 'ties-against-move', kind: 'contradiction', section: 'ties', weight: [10, 4] },
 } as const satisfies Record<string, { rule: RuleId; kind: 'contradiction' | 'risk'; section: Section; weight: readonly [number, number] }>;
 
 export type FindingCode = keyof typeof FINDINGS;
