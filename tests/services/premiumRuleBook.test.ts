@@ -24,7 +24,7 @@ const EXPECTED: Record<Planted, FindingCode> = {
   overstayDeclaredNo: 'undeclaredOverstay', studentWithoutSchool: 'studentWithoutSchool', companionsDeclaredNone: 'undeclaredCompanion',
   contactIsUndeclaredRelative: 'undeclaredFamily', passportWithinSixMonths: 'passportWithinSixMonths', workerWithoutLeave: 'stayWithoutLeave',
   companionRefused: 'companionStatus', refusalOnRecord: 'refusalOnRecord', relativeWithoutStatus: 'familyIrregular', familyAgainstWeakTies: 'familyWeakTies',
-  longEarlierStay: 'overstay', identityWrittenTwoWays: 'identityDiffers', payerSaidTwoWays: 'payerDisagrees', incomeInOtherCurrency: 'budgetOverIncome',
+  longEarlierStay: 'overstay', payerSaidTwoWays: 'payerDisagrees', incomeInOtherCurrency: 'budgetOverIncome',
   visitLengthTwoWays: 'visitLengthDisagrees', movingAgainstTies: 'tiesAgainstMove',
 };
 

@@ -10,7 +10,6 @@ import { LAYOUTS, render } from '../fixtures/premium/layouts';
 // planted is raised by a question naming both sides, and the same value said again raises nothing.
 
 const FAMILIES: Array<[Planted, FindingCode]> = [
-  ['identityWrittenTwoWays', 'identityDiffers'],
   ['payerSaidTwoWays', 'payerDisagrees'],
   ['incomeInOtherCurrency', 'budgetOverIncome'],
   ['visitLengthTwoWays', 'visitLengthDisagrees'],

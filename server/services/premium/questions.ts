@@ -240,11 +240,6 @@ function findingQuestion({ f, finding, language }: Ctx): Built | null {
       named('visa', a);
       named('purpose', b);
       break;
-    case 'identityDiffers':
-      named('a', a);
-      named('b', b);
-      params.what = say(language, `values.identity.${f.identities?.[a?.index ?? 0]?.kind ?? 'name'}`);
-      break;
     case 'payerDisagrees':
     case 'visitLengthDisagrees':
       named('a', a);

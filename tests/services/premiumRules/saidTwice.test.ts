@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { homeTies } from '../../../server/services/premium/rules/homeTies';
-import { saidTwice } from '../../../server/services/premium/rules/saidTwice';
+import { identityDiffers, saidTwice } from '../../../server/services/premium/rules/saidTwice';
 import { f, found } from './facts';
 
 // Rules (issue 42): the same thing read in two places (identity, who pays, an earlier visit's length), and ties at
@@ -8,14 +8,7 @@ import { f, found } from './facts';
 
 describe('saidTwice', () => {
   it.each([
-    ['a surname written two ways', f({ identities: [{ source: 'DE SOUZA LIMA', kind: 'name', value: 'thiago de souza lima' }, { source: 'THIAGO DE SOUSA LIMA', kind: 'name', value: 'thiago de sousa lima' }] }), ['identityDiffers[identities0,identities1]']],
-    ['a married name is another name, not a misspelling', f({ identities: [{ source: 'GARCIA LOPEZ', kind: 'name', value: 'maria garcia lopez' }, { source: 'María García de Pérez', kind: 'name', value: 'maria garcia perez' }] }), []],
     ['parents and a father are the same payer', f({ payers: [{ source: 'FATHER', kind: 'family', who: 'father' }, { source: 'my parents pay for the trip', kind: 'family', who: 'parents' }] }), []],
-    ['a name shortened is the same name', f({ identities: [{ source: 'GARCIA LOPEZ', kind: 'name', value: 'maria jose garcia lopez' }, { source: 'Maria Garcia', kind: 'name', value: 'maria garcia' }] }), []],
-    ['two birth dates', f({ identities: [{ source: '14-FEB-1984', kind: 'birthDate', value: '1984-02-14' }, { source: '04 FEB 1984', kind: 'birthDate', value: '1984-02-04' }] }), ['identityDiffers[identities0,identities1]']],
-    ['the same birth date written twice', f({ identities: [{ source: '14-FEB-1984', kind: 'birthDate', value: '1984-02-14' }, { source: 'February 14, 1984', kind: 'birthDate', value: '1984-02-14' }] }), []],
-    ['a name and a birth date are not compared', f({ identities: [{ source: 'X', kind: 'name', value: 'ana lima' }, { source: 'Y', kind: 'birthDate', value: '1984-02-14' }] }), []],
-    ['two passport numbers', f({ identities: [{ source: 'RD4471902', kind: 'passportNumber', value: 'RD4471902' }, { source: 'RD4417902', kind: 'passportNumber', value: 'RD4417902' }] }), ['identityDiffers[identities0,identities1]']],
     ['self, then an uncle pays', f({ payers: [{ source: 'SELF', kind: 'self' }, { source: 'my uncle pays for the trip', kind: 'family', who: 'uncle' }] }), ['payerDisagrees[payers0,payers1]']],
     ['a father, then an uncle', f({ payers: [{ source: 'my father pays', kind: 'family', who: 'father' }, { source: 'mi tío paga', kind: 'family', who: 'tio' }] }), ['payerDisagrees[payers0,payers1]']],
     ['the father, said twice', f({ payers: [{ source: 'FATHER', kind: 'family', who: 'father' }, { source: 'mi padre paga', kind: 'family', who: 'padre' }] }), []],
@@ -26,6 +19,21 @@ describe('saidTwice', () => {
     ['a length without its year, two visits known', f({ visitLengths: [{ source: '2018, 10 days', days: 10, year: 2018 }, { source: 'stayed 3 months', days: 90 }], visits: [{ source: '2022', year: 2022 }] }), []],
   ])('%s', (_, facts, expected) => {
     expect(found(saidTwice(facts))).toEqual(expected);
+  });
+});
+
+describe('identityDiffers (read and tested, kept out of the live rule book)', () => {
+  type Identity = Parameters<typeof identityDiffers>[0];
+  it.each<[string, Identity, Identity, boolean]>([
+    ['a surname written two ways', { source: 'DE SOUZA LIMA', kind: 'name', value: 'thiago de souza lima' }, { source: 'THIAGO DE SOUSA LIMA', kind: 'name', value: 'thiago de sousa lima' }, true],
+    ['a married name is another name, not a misspelling', { source: 'GARCIA LOPEZ', kind: 'name', value: 'maria garcia lopez' }, { source: 'María García de Pérez', kind: 'name', value: 'maria garcia perez' }, false],
+    ['a name shortened is the same name', { source: 'GARCIA LOPEZ', kind: 'name', value: 'maria jose garcia lopez' }, { source: 'Maria Garcia', kind: 'name', value: 'maria garcia' }, false],
+    ['two birth dates', { source: '14-FEB-1984', kind: 'birthDate', value: '1984-02-14' }, { source: '04 FEB 1984', kind: 'birthDate', value: '1984-02-04' }, true],
+    ['the same birth date written twice', { source: '14-FEB-1984', kind: 'birthDate', value: '1984-02-14' }, { source: 'February 14, 1984', kind: 'birthDate', value: '1984-02-14' }, false],
+    ['a name and a birth date are not compared', { source: 'X', kind: 'name', value: 'ana lima' }, { source: 'Y', kind: 'birthDate', value: '1984-02-14' }, false],
+    ['two passport numbers', { source: 'RD4471902', kind: 'passportNumber', value: 'RD4471902' }, { source: 'RD4417902', kind: 'passportNumber', value: 'RD4417902' }, true],
+  ])('%s', (_, a, b, expected) => {
+    expect(identityDiffers(a, b)).toBe(expected);
   });
 });
 

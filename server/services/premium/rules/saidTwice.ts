@@ -14,7 +14,8 @@ function firstPair<T>(items: readonly T[], differ: (a: T, b: T) => boolean): [nu
 type Identity = NonNullable<ApplicantFacts['identities']>[number];
 
 /** A name differs when neither holds all the other's words: 'Maria Garcia' is 'María José García López'; 'García Pérez' is not. */
-function identityDiffers(a: Identity, b: Identity): boolean {
+/** Whether two readings of the name, birth date or passport number disagree (not yet in the live rule book). */
+export function identityDiffers(a: Identity, b: Identity): boolean {
   if (a.kind !== b.kind) return false;
   if (a.kind === 'birthDate') return a.value !== b.value && a.value !== swapped(b.value);
   if (a.kind !== 'name') return a.value !== b.value;
@@ -76,11 +77,9 @@ function lengthDiffers(years: number) {
 
 export function saidTwice(f: ApplicantFacts): Finding[] {
   const out: Finding[] = [];
-  for (const kind of ['name', 'birthDate', 'passportNumber'] as const) {
-    const items = (f.identities ?? []).map((x, i) => [x, i] as const).filter(([x]) => x.kind === kind);
-    const pair = firstPair(items, ([a], [b]) => identityDiffers(a, b));
-    if (pair) out.push(finding('identityDiffers', [{ fact: 'identities', index: items[pair[0]]![1], quoted: true }, { fact: 'identities', index: items[pair[1]]![1], quoted: true }]));
-  }
+  // The identity read twice (`identities`, `identityDiffers` below) is not in the live rule book: on held-out set A it
+  // raised one contradiction on a consistent applicant (issue 42's second round), so it stays out until it is
+  // shown on unseen texts to raise none.
   // A business owner's company paying is the owner paying.
   const owner = f.standing?.kind === 'self-employed' || (f.ties ?? []).some((t) => t.kind === 'business');
   const payers = firstPair(f.payers ?? [], (a, b) => payerDiffers(a, b) && !(owner && [a.kind, b.kind].sort().join() === 'employer,self'));
