@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 
 /**
  * AES-256-GCM for the values kept encrypted at rest (README, "Data at rest"): the one codec of the product.
@@ -42,6 +42,11 @@ export class DataCodec {
 
   get kids(): string[] {
     return [...this.keys.keys()];
+  }
+
+  /** Each key's fingerprint (an HMAC of a fixed text under it): which key a kid names, without showing the key. */
+  fingerprints(): Map<string, string> {
+    return new Map([...this.keys].map(([kid, key]) => [kid, createHmac('sha256', key).update('rumbo data key fingerprint').digest('base64url').slice(0, 22)]));
   }
 
   seal(plain: string): string {

@@ -145,5 +145,10 @@ describe('rotating keys', () => {
     await app.stop();
     app = await restartTestApp(app, { logger: false }, { dataKeys: `k3=${key()}` });
     expect((await call(app, 'GET', `/api/leads/${second.leadId}`, second.cookie)).statusCode).toBe(500);
+
+    // A server whose k2 is another key than the one this database knows as k2 does not start (db/encryption/keyCheck.ts).
+    await app.stop();
+    await expect(restartTestApp(app, { logger: false }, { dataKeys: `k2=${key()}` })).rejects.toThrow(/Data key "k2" is not the "k2" this database's values were sealed with/);
+    app = await restartTestApp(app, { logger: false }, { dataKeys: k2 });
   });
 });
