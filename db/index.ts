@@ -2,6 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import type { DataCodec } from './encryption/codec';
+import { loadDataCodec } from './encryption/keyRing';
+import { EncryptionPlugin } from './encryption/plugin';
 import { useGroupCommit } from './groupCommit';
 import { migrationProvider } from './migrations';
 import type { Database } from './schema';
@@ -16,6 +19,8 @@ export interface DbOptions {
   /** postgres://… switches to PostgreSQL; otherwise SQLite in dataDir. */
   databaseUrl?: string | undefined;
   dataDir: string;
+  /** DATA_KEYS (`kid=base64` pairs, the first seals); unset, the key file in dataDir (db/encryption/keyRing.ts). */
+  dataKeys?: string | undefined;
   /** PostgreSQL schema to use (tests give each app its own). */
   pgSchema?: string | undefined;
   /**
@@ -50,7 +55,12 @@ export const PG_CONNECT_TIMEOUT_MS = 1500;
 /** The name PostgreSQL shows for this server's connections (pg_stat_activity), with its schema when it has one. */
 export const pgApplicationName = (pgSchema: string | undefined, part = 'rumbo') => (pgSchema ? `${part}:${pgSchema}` : part).slice(0, 63);
 
-export function createDb(options: DbOptions): Db {
+/**
+ * The database every query runs on. Its encryption plugin seals the encrypted columns on the way in and opens
+ * them on the way out (db/encryption/), under the key ring read once here.
+ */
+export function createDb(options: DbOptions, codec: DataCodec = loadDataCodec(options.dataDir, options.dataKeys)): Db {
+  const plugins = [new EncryptionPlugin(codec)];
   if (dialectOf(options) === 'postgres') {
     // pg loads when PostgreSQL is used, not on SQLite (about 15 MB the server would hold for nothing).
     const onError = options.onConnectionError ?? (() => {});
@@ -70,7 +80,7 @@ export function createDb(options: DbOptions): Db {
       made.on('connect', (client) => client.on('error', onError));
       return made;
     };
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
   }
   fs.mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
   const file = path.join(options.dataDir, 'rumbo.sqlite');
@@ -82,7 +92,7 @@ export function createDb(options: DbOptions): Db {
   sqlite.pragma(`synchronous = ${SQLITE_SYNCHRONOUS}`);
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
-  return useGroupCommit(new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }));
+  return useGroupCommit(new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), plugins }));
 }
 
 export async function migrateToLatest(db: Db, pgSchema?: string): Promise<string[]> {

@@ -31,7 +31,7 @@ export interface UsersTable {
   admin_role: ColumnType<'owner' | 'operator' | 'viewer' | null, 'owner' | 'operator' | 'viewer' | null | undefined, 'owner' | 'operator' | 'viewer' | null>;
   /** When an owner disabled this operator; a disabled operator cannot sign in. */
   disabled_at: ColumnType<string | null, string | null | undefined, string | null>;
-  /** The TOTP secret, encrypted (server/services/operators/secretBox.ts); set before it is confirmed. */
+  /** The TOTP secret, encrypted at rest (db/encryption/); set before it is confirmed. */
   totp_secret: ColumnType<string | null, string | null | undefined, string | null>;
   /** When two-factor sign-in was confirmed with a code; null while it is not set up. */
   totp_enabled_at: ColumnType<string | null, string | null | undefined, string | null>;

@@ -17,6 +17,8 @@ export interface Config {
    */
   redis: { url: string; keyPrefix: string } | undefined;
   sessionSecret: string | undefined;
+  /** DATA_KEYS: the key ring of the data encrypted at rest; unset, a key file in dataDir (README, "Data at rest"). */
+  dataKeys: string | undefined;
   adminUsername: string | undefined;
   adminPassword: string | undefined;
   /** An operator who makes no request for this long is signed out (issue 44). */
@@ -99,6 +101,7 @@ const EnvSchema = Type.Object({
   REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://', description: 'a redis:// or rediss:// URL' })),
   REDIS_KEY_PREFIX: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_:.-]{1,64}$', description: 'letters, digits and _ : . - (at most 64)' })),
   SESSION_SECRET: Type.Optional(Type.String({ minLength: 32, description: 'at least 32 characters' })),
+  DATA_KEYS: Type.Optional(Type.String({ pattern: '^\\s*[A-Za-z0-9_-]{1,32}=', description: 'kid=base64 pairs (32-byte keys), the first encrypts' })),
   ADMIN_USERNAME: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
   ADMIN_PASSWORD: Type.Optional(Type.String({ minLength: 10, description: 'at least 10 characters' })),
   ADMIN_IDLE_MINUTES: Type.Optional(Type.Integer({ minimum: 1, maximum: 1440, description: 'whole minutes, 1 to 1440' })),
@@ -192,6 +195,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pgSchema: e.PG_SCHEMA,
     redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX ?? 'rumbo:' } : undefined,
     sessionSecret: e.SESSION_SECRET,
+    dataKeys: e.DATA_KEYS,
     adminUsername: e.ADMIN_USERNAME,
     adminPassword: e.ADMIN_PASSWORD,
     adminIdleMinutes: e.ADMIN_IDLE_MINUTES ?? 30,

@@ -18,6 +18,7 @@ import * as m0016 from './0016_traveller_groups';
 import * as m0017 from './0017_jobs';
 import * as m0033 from './0033_consents';
 import * as m0034 from './0034_retention_runs';
+import * as m0035 from './0035_encrypt_at_rest';
 import * as m0020 from './0020_orders_keep_lead';
 import * as m0023 from './0023_mail';
 import * as m0024 from './0024_email_links';
@@ -51,6 +52,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0017_jobs': m0017,
   '0033_consents': m0033,
   '0034_retention_runs': m0034,
+  '0035_encrypt_at_rest': m0035,
   '0020_orders_keep_lead': m0020,
   '0023_mail': m0023,
   '0024_email_links': m0024,

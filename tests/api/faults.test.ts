@@ -88,6 +88,8 @@ describe.runIf(POSTGRES_URL && HAS_REDIS)('two processes through faults', () => 
         PG_SCHEMA: schema,
         REDIS_URL: `redis://127.0.0.1:${redis.port}`,
         SESSION_SECRET: 'f'.repeat(64),
+        // Each process has its own data folder: the data keys must be the same everywhere.
+        DATA_KEYS: `k1=${Buffer.alloc(32, 7).toString('base64')}`,
         ADMIN_PASSWORD: 'fault-test-admin',
         TRUST_PROXY: '1',
         LOG_LEVEL: 'error',

@@ -153,8 +153,11 @@ describe('two-factor sign-in', () => {
 
     // Neither the secret nor a recovery code is in the database as it was shown.
     const row = await t.app.db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirstOrThrow();
-    expect(row.totp_secret).toMatch(/^s1\./);
-    expect(row.totp_secret).not.toContain(started.secret);
+    // Aliased, the encryption plugin leaves the stored value as it is: sealed under the data key ring.
+    const stored = await t.app.db.selectFrom('users').select(sql<string>`totp_secret`.as('stored')).where('id', '=', row.id).executeTakeFirstOrThrow();
+    expect(stored.stored).toMatch(/^enc:v1:k1:/);
+    expect(stored.stored).not.toContain(started.secret);
+    expect(row.totp_secret).toBe(started.secret);
     const hashes = (await t.app.db.selectFrom('recovery_codes').select('code_hash').where('user_id', '=', row.id).execute()).map((r) => r.code_hash);
     expect(hashes).toHaveLength(10);
     expect(JSON.stringify(hashes)).not.toContain(recovery[0]?.replace(/-/g, ''));

@@ -21,6 +21,8 @@ const POSTGRES_URL = process.env.DATABASE_URL?.startsWith('postgres') ? process.
 const REDIS_URL = process.env.REDIS_URL;
 const ADMIN_PASSWORD = 'process-test-admin';
 const SESSION_SECRET = randomBytes(32).toString('hex');
+/** The same data keys everywhere, as the README says: each process has its own data folder. */
+const DATA_KEYS = `k1=${randomBytes(32).toString('base64')}`;
 
 beforeAll(() => buildTestServer(), 120_000);
 
@@ -172,6 +174,7 @@ describe.each([
         PG_SCHEMA: schema,
         ...(redisUrl ? { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: prefix } : {}),
         SESSION_SECRET,
+        DATA_KEYS,
         ADMIN_PASSWORD,
         // Behind one proxy: each test client is the X-Forwarded-For address it sends.
         TRUST_PROXY: '1',

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../../server/lib/password';
-import { SecretBox } from '../../server/services/operators/secretBox';
 import { codeAt, stepOf } from '../helpers/admin';
 import { TEST_ADMIN } from '../helpers/app';
 import type { World } from './model';
@@ -28,8 +27,6 @@ export const waitedOnOperatorsClock = () => waited;
 /** What the paths' app is built with (tests/paths/paths.test.ts). */
 export const pathsOperators = { now: () => PATHS_NOW + waited, newSecret: () => PATHS_TOTP_SECRET };
 
-const box = new SecretBox(PATHS_SESSION_SECRET);
-
 export interface PathOperator {
   username: string;
   password: string;
@@ -46,7 +43,7 @@ export async function resetOperator(app: FastifyInstance, op: PathOperator, fixe
     password_hash: await hashPassword(op.password),
     admin_role: op.role,
     disabled_at: null,
-    totp_secret: op.totp ? box.seal(PATHS_TOTP_SECRET) : null,
+    totp_secret: op.totp ? PATHS_TOTP_SECRET : null,
     totp_enabled_at: op.totp ? new Date(PATHS_NOW).toISOString() : null,
     totp_last_step: null,
     invite_hash: null,

@@ -1,7 +1,5 @@
 import fp from 'fastify-plugin';
-import { resolveSessionSecret } from '../../lib/secrets';
 import { OperatorService } from '../../services/operators/service';
-import { SecretBox } from '../../services/operators/secretBox';
 import { newTotpSecret } from '../../services/operators/totp';
 import type { PluginOptions } from '../options';
 
@@ -13,13 +11,13 @@ declare module 'fastify' {
 
 /**
  * Operators of the admin area (issue 44): sign-in with two-factor codes, invitations, roles. Their TOTP secrets are
- * sealed under a key derived from the session secret; authenticator apps show the brand's name beside the code.
+ * encrypted at rest like applicants' answers (db/encryption/); authenticator apps show the brand's name beside the code.
  */
 export default fp(
   async (app, { config, operators }: PluginOptions) => {
     app.decorate(
       'operators',
-      new OperatorService(app.db, app.dialect, app.counters, new SecretBox(resolveSessionSecret(config.dataDir, config.sessionSecret)), app.audit, {
+      new OperatorService(app.db, app.dialect, app.counters, app.audit, {
         now: operators?.now ?? Date.now,
         newSecret: operators?.newSecret ?? newTotpSecret,
         issuer: async () => (await app.site.branding()).brandName,

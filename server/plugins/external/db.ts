@@ -1,5 +1,7 @@
 import fp from 'fastify-plugin';
 import { createDb, dialectOf, migrateToLatest, type Db, type Dialect } from '../../../db/index';
+import { checkKeyRing } from '../../../db/encryption/keyCheck';
+import { loadDataCodec } from '../../../db/encryption/keyRing';
 import { countAdmins } from '../../../db/queries/users';
 import { seed } from '../../../db/seed';
 import type { Config } from '../../config';
@@ -18,10 +20,13 @@ export default fp(
     const { config } = opts;
     // A dropped connection (the database restarted, an operator terminated it) is replaced, not fatal (issue 41).
     const onConnectionError = (err: Error) => app.log.warn({ err }, 'a database connection was lost; the next request connects afresh');
-    const db = opts.db ?? createDb({ ...config, onConnectionError });
+    const codec = opts.db ? null : loadDataCodec(config.dataDir, config.dataKeys);
+    const db = opts.db ?? createDb({ ...config, onConnectionError }, codec ?? undefined);
     app.decorate('db', db);
     app.decorate('dialect', dialectOf(config));
     await migrateToLatest(db, dialectOf(config) === 'postgres' ? config.pgSchema : undefined);
+    // A database given by a test carries the key ring that test chose.
+    if (codec) await checkKeyRing(db, codec);
 
     let admin: { username: string; passwordHash: string } | null = null;
     let printedPassword: string | null = null;

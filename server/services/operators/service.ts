@@ -24,7 +24,6 @@ import { badRequest, conflict, gone, notFound, type Problem, unauthorized } from
 import { signInTallies, tooManyAttempts } from '../accounts/service';
 import type { Actor, AuditLog } from '../audit/service';
 import { admit, FREE_FAILURES, type AttemptCounters, type Tally } from '../guard/counters';
-import { SecretBox } from './secretBox';
 import { checkTotp, digest, newRecoveryCodes, qrSvg, recoveryDigest, totpUri } from './totp';
 
 /** Spec 1-core §8: 'Invalid admin credentials', for any wrong part, a disabled operator and one not yet invited in. */
@@ -93,7 +92,6 @@ export class OperatorService {
     private readonly db: Db,
     private readonly dialect: Dialect,
     private readonly counters: AttemptCounters,
-    private readonly box: SecretBox,
     private readonly audit: AuditLog,
     private readonly options: OperatorOptions,
   ) {}
@@ -145,8 +143,11 @@ export class OperatorService {
 
   /** Checks an app's code against the operator's secret and takes its time step, so it cannot be used again. */
   private async takeCode(user: UserRow, code: string): Promise<boolean> {
-    const secret = user.totp_secret ? this.box.open(user.totp_secret) : null;
-    if (!secret) return false;
+    // Stored encrypted; the database layer opens it (db/encryption/): one it cannot open is an error, not a wrong
+    // code. An `s1.` value was sealed by the box that came before the data keys, under a key derived from the
+    // session secret, which nothing opens now: as after a changed session secret, a recovery code signs in.
+    const secret = user.totp_secret;
+    if (!secret || secret.startsWith('s1.')) return false;
     const last = user.totp_last_step === null ? null : Number(user.totp_last_step);
     const step = await checkTotp(secret, code, this.now(), last);
     return step !== null && (await takeTotpStep(this.db, user.id, step));
@@ -156,7 +157,7 @@ export class OperatorService {
   async startEnrolment(user: Staff): Promise<EnrolmentDto> {
     if (user.totp_enabled_at) throw conflict('Two-factor sign-in is already set up for this account.', 'totp_already_set_up');
     const secret = this.options.newSecret();
-    await updateOperator(this.db, user.id, { totp_secret: this.box.seal(secret), totp_last_step: null });
+    await updateOperator(this.db, user.id, { totp_secret: secret, totp_last_step: null });
     const uri = totpUri(secret, await this.options.issuer(), user.username ?? '');
     return { secret, uri, qrSvg: await qrSvg(uri) };
   }
