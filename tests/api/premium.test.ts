@@ -316,11 +316,13 @@ describe('the interview with OpenAI configured', () => {
     expect((await post('/api/me/consents', { chat: 'premium', accepted: true })).statusCode).toBe(201);
     expect((await post.get('/api/privacy?chat=premium')).json()).toMatchObject({ consented: true });
     expect((await post.get('/api/privacy?chat=sections')).json()).toMatchObject({ consented: false });
-    expect((await post('/api/premium/interview-prep', { formData: form, language: 'en' })).statusCode).toBe(200);
+    // Accepted: answered at once (200), or, when the preparation outlasts the request's wait on a loaded machine, as
+    // a job the page follows (202). Either way not refused, which is what this test is about.
+    expect([200, 202]).toContain((await post('/api/premium/interview-prep', { formData: form, language: 'en' })).statusCode);
 
     const offline = browser();
     await offline('/api/premium/verify-access', { code: await paidPremiumCode(t) });
-    expect((await offline('/api/premium/interview-prep', { formData: form, language: 'en' })).statusCode).toBe(200);
+    expect([200, 202]).toContain((await offline('/api/premium/interview-prep', { formData: form, language: 'en' })).statusCode);
   });
 
   it('has the model read the text and word the questions through the real SDK, citing the same data', async () => {

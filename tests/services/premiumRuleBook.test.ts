@@ -24,7 +24,8 @@ const EXPECTED: Record<Planted, FindingCode> = {
   overstayDeclaredNo: 'undeclaredOverstay', studentWithoutSchool: 'studentWithoutSchool', companionsDeclaredNone: 'undeclaredCompanion',
   contactIsUndeclaredRelative: 'undeclaredFamily', passportWithinSixMonths: 'passportWithinSixMonths', workerWithoutLeave: 'stayWithoutLeave',
   companionRefused: 'companionStatus', refusalOnRecord: 'refusalOnRecord', relativeWithoutStatus: 'familyIrregular', familyAgainstWeakTies: 'familyWeakTies',
-  longEarlierStay: 'overstay',
+  longEarlierStay: 'overstay', payerSaidTwoWays: 'payerDisagrees', incomeInOtherCurrency: 'budgetOverIncome',
+  visitLengthTwoWays: 'visitLengthDisagrees', movingAgainstTies: 'tiesAgainstMove',
 };
 
 const pct = (a: number, b: number) => `${a}/${b} (${Math.round((100 * a) / Math.max(1, b))}%)`;

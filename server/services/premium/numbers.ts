@@ -51,6 +51,9 @@ const CURRENCIES: Array<[RegExp, string]> = [
   [/\b(ars|pesos argentinos)\b/, 'ARS'],
   [/\b(clp|pesos chilenos)\b/, 'CLP'],
   [/\b(ngn|naira)\b/, 'NGN'],
+  [/\b(xof|fcfa|f cfa|cfa|francs? cfa)\b/, 'XOF'],
+  [/\b(aoa|kwanzas?|kz)\b/, 'AOA'],
+  [/(\bgbp\b|\bpounds? sterling\b|£)/, 'GBP'],
   [/(\binr\b|\brupees\b|₹)/, 'INR'],
   [/\b(vnd|dong)\b/, 'VND'],
   [/\b(dop|pesos dominicanos)\b/, 'DOP'],
@@ -88,15 +91,19 @@ export interface Length {
 const UNIT_NAMES = ['day', 'week', 'month', 'year'] as const;
 
 /** Every length in a folded text, in order. */
+/** 'mes y medio', 'a month and a half', 'un mois et demi', 'mês e meio': 45 days. */
+const MONTH_AND_HALF = /(?<![\p{L}])(?:(?:un|a|one|um) )?(?:mes|month|mois) (?:y|and a|et|e) (?:medio|half|demi|meio)(?![\p{L}])/gu;
+
 export function lengthsIn(folded: string): Length[] {
   const found: Length[] = [];
+  for (const match of folded.matchAll(MONTH_AND_HALF)) found.push({ days: 45, count: 45, unit: 'day', index: match.index, length: match[0].length });
   for (const match of folded.matchAll(LENGTH)) {
     const count = /^\d+$/.test(match[1] ?? '') ? Number(match[1]) : WORD_NUMBERS[match[1] ?? ''];
     const unit = UNIT_DAYS.findIndex(([re]) => re.test(match[2] ?? ''));
     if (!count || unit < 0) continue;
     found.push({ days: count * (UNIT_DAYS[unit]?.[1] ?? 1), count, unit: UNIT_NAMES[unit] ?? 'day', index: match.index, length: match[0].length });
   }
-  return found;
+  return found.sort((a, b) => a.index - b.index);
 }
 
 export function lengthInDays(folded: string): Length | null {

@@ -1,7 +1,8 @@
 import type { ApplicantFacts, FactKey } from './facts/index';
 import { SECTIONS, type Finding, type FindingCode, type RuleId, type Section, type Side } from './rules/index';
 import { say, sayAll, type InterviewLanguage } from './say';
-import { formatDays, shown, type Shown } from './shape';
+import { RATES_DATE } from './rates';
+import { formatDate, formatDays, shown, type Shown } from './shape';
 
 // The interview's questions (issue 33): in the officer's order (purpose, ties, finances, history), each citing the
 // applicant's own data where a fact allows, every finding of the rule book a question of its own that names both
@@ -183,6 +184,12 @@ function findingQuestion({ f, finding, language }: Ctx): Built | null {
       named('budget', a);
       named('income', b);
       params.months = new Intl.NumberFormat(language, { maximumFractionDigits: 1 }).format(finding.values?.months ?? 0);
+      // Converted money says the figure it was converted to and the date of the rates used.
+      if (finding.values?.converted !== undefined && f.income?.currency) {
+        params.converted = `${new Intl.NumberFormat(language, { maximumFractionDigits: 0 }).format(finding.values.converted)} ${f.income.currency}`;
+        params.date = formatDate(language, RATES_DATE);
+        return { key: 'f.budgetOverIncomeConverted', params };
+      }
       break;
     case 'undeclaredRefusal':
     case 'undeclaredFamily':
@@ -232,6 +239,15 @@ function findingQuestion({ f, finding, language }: Ctx): Built | null {
     case 'purposeVisaMismatch':
       named('visa', a);
       named('purpose', b);
+      break;
+    case 'payerDisagrees':
+    case 'visitLengthDisagrees':
+      named('a', a);
+      named('b', b);
+      break;
+    case 'tiesAgainstMove':
+      named('tie', a && (a.fact === 'ties' ? { ...a, quoted: true } : a));
+      named('move', b);
       break;
     case 'familyIrregular':
       named('relative', a);

@@ -221,6 +221,10 @@ export function shown(f: ApplicantFacts, side: Side, language: InterviewLanguage
     }
     case 'refusalMentions':
     case 'overstays':
+    case 'identities':
+    case 'payers':
+    case 'visitLengths':
+    case 'moves':
     case 'ties': {
       const item = f[side.fact]?.[side.index ?? 0];
       return item ? make(item.source, quote(language, item.source)) : null;

@@ -22,7 +22,9 @@ describe('employmentFunding', () => {
     ['a student, parents pay', f({ standing: { source: 'estudiante', kind: 'student' }, payer: { source: 'mis padres', kind: 'family' } }), []],
     ['a budget of eleven months of income, paid alone', f({ ...employee, payer: { source: 'self', kind: 'self' }, budget: { source: '48.000.000 COP', amount: 48e6, currency: 'COP' }, income: { source: '4.200.000 COP', monthly: 4.2e6, currency: 'COP', salary: true } }), ['budgetOverIncome[budget,income]']],
     ['a budget of three months exactly', f({ ...employee, budget: { source: '9,000', amount: 9000 }, income: { source: '3,000', monthly: 3000, salary: true } }), []],
-    ['a budget in another currency than the income', f({ ...employee, budget: { source: '4,000 USD', amount: 4000, currency: 'USD' }, income: { source: '1,000 UAH', monthly: 1000, currency: 'UAH', salary: true } }), []],
+    ['a budget in dollars, the income in hryvnias: converted, 166 months', f({ ...employee, budget: { source: '4,000 USD', amount: 4000, currency: 'USD' }, income: { source: '1,000 UAH', monthly: 1000, currency: 'UAH', salary: true } }), ['budgetOverIncome[budget,income]']],
+    ['a budget in dollars within two months of a salary in pesos', f({ ...employee, budget: { source: '2,000 USD', amount: 2000, currency: 'USD' }, income: { source: '20,000 MXN', monthly: 20000, currency: 'MXN', salary: true } }), []],
+    ['a currency the table does not hold is never converted', f({ ...employee, budget: { source: '4,000 USD', amount: 4000, currency: 'USD' }, income: { source: '1,000 XYZ', monthly: 1000, currency: 'XYZ', salary: true } }), []],
     ['a large budget someone else pays', f({ ...employee, payer: { source: 'my parents', kind: 'family' }, budget: { source: '$20,000', amount: 20000 }, income: { source: '$1,000', monthly: 1000, salary: true } }), []],
     ['nothing about money', f({ ...employee }), []],
   ])('%s', (_, facts, expected) => {
@@ -32,5 +34,11 @@ describe('employmentFunding', () => {
   it('says how many months of income the budget is', () => {
     const [x] = employmentFunding(f({ budget: { source: 'b', amount: 10000 }, income: { source: 'i', monthly: 2000, salary: true } }));
     expect(x?.values).toEqual({ months: 5 });
+  });
+
+  it('converts by the dated table and says the converted figure', () => {
+    // 5,000 USD at 0.055 USD a peso is 90,909 MXN: 4.5 months of 20,000.
+    const [x] = employmentFunding(f({ budget: { source: 'b', amount: 5000, currency: 'USD' }, income: { source: 'i', monthly: 20000, currency: 'MXN', salary: true } }));
+    expect(x?.values).toEqual({ months: 4.5, converted: 90909 });
   });
 });

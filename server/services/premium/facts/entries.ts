@@ -71,6 +71,14 @@ function squeezed(body: string): { text: string; at: (i: number) => number } {
   let text = '';
   const isSpace = (c: string | undefined) => c === ' ' || c === '\u00a0';
   for (let i = 0; i < body.length; i += 1) {
+    // A form's dot leaders ('Paga el viaje ........ YO MISMO', 'Visitas anteriores ... 1 -') stand for a tab.
+    const leader = /^\s*(?:\.{3,}|…+)[.…\s]*/.exec(body.slice(i));
+    if (leader && (i === 0 || body[i - 1] !== '.') && /\S/.test(body.slice(i + leader[0].length))) {
+      map.push(i);
+      text += '\t';
+      i += leader[0].length - 1;
+      continue;
+    }
     if (!isSpace(body[i])) {
       map.push(i);
       text += body[i];

@@ -91,8 +91,12 @@ export function fromEntries(entries: readonly Entry[], text: string, language: L
         break;
       }
       case 'passportExpiry': {
-        const date = datesIn(value, language)[0] ?? monthYearIn(value);
-        if (date) facts.passportExpiry ??= { source: value, iso: date.iso };
+        // 'Emisión / vencimiento del pasaporte: 09/08/2024 / 08/08/2030': one label for both, the dates in its order.
+        const all = datesIn(value, language);
+        const both = all.length >= 2 && /\b(emision|expedicion|issue|issuance|issued|delivrance|emissao|expedicao)\b/.test(label);
+        const date = (both ? all.at(-1) : all[0]) ?? monthYearIn(value);
+        if (date) facts.passportExpiry ??= { source: both ? date.text : value, iso: date.iso };
+        if (both && all[0]) facts.passportIssue ??= { source: all[0].text, iso: all[0].iso };
         break;
       }
       case 'purpose':

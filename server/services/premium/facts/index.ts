@@ -6,6 +6,8 @@ import { fromMentions } from './mentions';
 import { ApplicantFactsSchema, type ApplicantFacts, type OccupationKind } from './schema';
 import { fromSentences } from './sentences';
 import { sentencesOf } from './text';
+import { fromRepeats } from './twice';
+import { fromNightlyCosts } from './costs';
 import { datesIn, maritalOf, monthYearIn, occupationOf, payerKind, STANDING_OF_OCCUPATION, standingOf, visaOf } from './values';
 
 export * from './schema';
@@ -40,10 +42,13 @@ export function readFacts(pasted: string): ApplicantFacts {
   const sentences = sentencesOf(text);
   fromSentences(sentences, facts, language);
   fromMentions(sentences, entries, facts);
+  fromRepeats(text, entries, sentences, facts, language);
+  // The stay by its dates, before a nightly rate is counted over it.
   if (!facts.stay && facts.arrival && facts.departure) {
     const days = daysBetween(facts.arrival.iso, facts.departure.iso);
     if (days > 0) facts.stay = { source: facts.departure.source, days };
   }
+  fromNightlyCosts(sentences, facts);
   if (!facts.standing && facts.employer) facts.standing = { source: facts.employer.source, kind: 'employee' };
   // A student's school is not an employer: the form's 'Employer or School Name' is the school.
   if (facts.standing?.kind === 'student' && facts.employer && !facts.school) facts.school = { source: facts.employer.source };

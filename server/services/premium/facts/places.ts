@@ -18,6 +18,8 @@ const CITIES = [
   'philadelphia', 'filadelfia', 'pittsburgh', 'detroit', 'minneapolis', 'nashville', 'charlotte', 'raleigh', 'baltimore', 'portland',
   'salt lake city', 'new orleans', 'nueva orleans', 'honolulu', 'anchorage', 'brooklyn', 'queens', 'manhattan', 'the bronx', 'el bronx',
   'jersey city', 'hialeah', 'fort lauderdale', 'kissimmee', 'jacksonville', 'disney', 'disney world',
+  'paterson', 'edison', 'hoboken', 'trenton', 'yonkers', 'austin', 'columbus', 'indianapolis', 'kansas city', 'cleveland', 'cincinnati',
+  'milwaukee', 'albuquerque', 'oakland', 'fresno', 'long beach', 'providence', 'hartford', 'stamford', 'new haven', 'allentown',
   'grand canyon', 'gran canon', 'yellowstone', 'yosemite', 'hollywood', 'silicon valley',
 ];
 

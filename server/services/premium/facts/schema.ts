@@ -24,7 +24,9 @@ export const RELATIONS = [
   'uncle', 'aunt', 'cousin', 'cousinFemale', 'nephew', 'niece', 'grandfather', 'grandmother', 'relative',
 ] as const;
 export const STATUSES = ['citizen', 'resident', 'nonimmigrant', 'student', 'worker', 'asylum', 'undocumented'] as const;
-export const TIE_KINDS = ['children', 'property', 'business', 'studies'] as const;
+export const TIE_KINDS = ['children', 'property', 'business', 'studies', 'job'] as const;
+/** What identifies the applicant on a document, each of which must read the same wherever it is written. */
+export const IDENTITY_KINDS = ['name', 'birthDate', 'passportNumber'] as const;
 /** Who the U.S. point of contact is to the applicant: a relative (with the relation), or someone else. */
 export const CONTACT_KINDS = ['relative', 'friend', 'colleague', 'organization', 'hotel', 'school', 'employer', 'other'] as const;
 /** A travel companion's relation to the applicant. */
@@ -96,6 +98,14 @@ export const ApplicantFactsSchema = Type.Object(
     companions: Type.Optional(Type.Array(CompanionSchema)),
     refusals: Type.Optional(fact({ has: Type.Boolean({ description: 'The declared answer: refused a U.S. visa before or never' }) })),
     refusalMentions: Type.Optional(Type.Array(fact({ year: Type.Optional(Type.Integer()) }))),
+    /** Every place the name, birth date or passport number is written, each read to a comparable value. */
+    identities: Type.Optional(Type.Array(fact({ kind: kind(IDENTITY_KINDS), value: Type.String({ description: 'Folded name, ISO date or passport number' }) }))),
+    /** Every statement of who pays, labelled or in a sentence. */
+    payers: Type.Optional(Type.Array(fact({ kind: kind(PAYER_KINDS), who: Type.Optional(Type.String({ description: 'The relative named as paying' })) }))),
+    /** Every length given for an earlier visit, with its year when written beside it. */
+    visitLengths: Type.Optional(Type.Array(fact({ days: Type.Integer({ minimum: 1 }), year: Type.Optional(Type.Integer()) }))),
+    /** Words that say the applicant means to move or settle there, or is giving up what holds them at home. */
+    moves: Type.Optional(Type.Array(fact({}))),
   },
   // Closed: a model's answer of another shape is refused and the built-in reading stands.
   { additionalProperties: false },
@@ -116,6 +126,7 @@ export type OccupationKind = (typeof OCCUPATION_KINDS)[number];
 export type RelationKind = (typeof RELATIONS)[number];
 export type StatusKind = (typeof STATUSES)[number];
 export type TieKind = (typeof TIE_KINDS)[number];
+export type IdentityKind = (typeof IDENTITY_KINDS)[number];
 /** A fact that stands alone (not one of a list). */
 export type SingleKey = { [K in FactKey]: NonNullable<ApplicantFacts[K]> extends unknown[] ? never : K }[FactKey];
 /** A fact of a list: a relative, a visit, a refusal mentioned. */

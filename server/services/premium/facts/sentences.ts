@@ -11,7 +11,7 @@ import { childrenIn, datesIn, maritalOf, monthYearIn, payerKind, purposeKinds, R
 type Lang = 'es' | 'en';
 
 /** Past trips, not this one: 'fui', 'estuve', 'me quedé', 'went', 'stayed', 'in 2016'. */
-const PAST = /\b(fui|estuve|(?<!(?:rendre|une|la|en|de|pour|faire|una|mi|su) )visite|me quede|nos quedamos|went|was|were|stayed|visited|travell?ed|spent|last time|la ultima vez|suis alle|suis allee|ai passe|ai visite|estive|passei|visitei|fiquei)\b/;
+const PAST = /\b(fui|estuve|(?<!(?:rendre|une|la|en|de|pour|faire|una|mi|su) )visite|me quede|nos quedamos|went|was|were|stayed|visited|travell?ed|spent|last time|la ultima vez|suis alle|suis allee|suis reste|suis restee|sommes restes|ai passe|ai visite|estive|passei|visitei|fiquei|ficamos|estuvimos)\b/;
 
 const NAME_WORD = "\\p{Lu}[\\p{L}'’-]+";
 const NAME_CUE = new RegExp(`(?:[Mm]e llamo|[Mm]i nombre es|[Mm]y name is|[Mm]y full name is|I am|I'm|[Ss]oy|[Jj]e m'appelle|[Jj]e m’appelle|[Mm]on nom est|[Mm]eu nome é|[Mm]eu nome e|[Mm]e chamo|[Cc]hamo-me)\\s+(${NAME_WORD}(?:\\s+(?:de\\s+la\\s+|de\\s+|del\\s+|da\\s+|dos\\s+|do\\s+|le\\s+)?${NAME_WORD}){1,4})`, 'u');
@@ -238,6 +238,17 @@ function passport(s: Piece, { facts, language }: Ctx): void {
     if (month && cues.some((c) => c.kind === 'expiry')) facts.passportExpiry ??= { source: s.text.slice(month.index, month.index + month.text.length), iso: month.iso };
     return;
   }
+  // 'Emisión / vencimiento del pasaporte | 09/08/2024 / 08/08/2030': cues named together, then their dates in order.
+  const listed = cues.filter((c) => c.at < dates[0]!.index);
+  if (listed.length >= 2 && dates.length >= listed.length && new Set(listed.map((c) => c.kind)).size === 2) {
+    listed.forEach((cue, i) => {
+      const date = dates[i]!;
+      const fact = { source: s.text.slice(date.index, date.index + date.text.length), iso: date.iso };
+      if (cue.kind === 'expiry') facts.passportExpiry ??= fact;
+      else facts.passportIssue ??= fact;
+    });
+    return;
+  }
   // Each date is what the nearest cue before it says: an issue date is never taken for the expiry.
   for (const date of dates) {
     const cue = cues.filter((c) => c.at < date.index).at(-1);
@@ -290,7 +301,16 @@ function studies(s: Piece, { facts }: Ctx): void {
   facts.school = { source: s.text.slice(school[0], school[1]).replace(/[\s.,;]+$/, '') };
 }
 
-const CUES = [person, born, employment, standing, studies, money, leave, passport, dates];
+/** 'départ le 01/02/2027, séjour prévu : 5 mois': a stay labelled inside a line, after other words. */
+function stayLabelled(s: Piece, { facts }: Ctx): void {
+  if (facts.stay) return;
+  // Only a planned stay: an earlier visit's 'Length of Stay: 30 DAYS' is not this trip's.
+  const found = find(s, /\b(?:(?:sejour|estadia|estancia|duracion|duree|duracao)(?: prevue?| prevista| previsto| prevu)|intended stay|planned stay)\s*:\s*((?:\d{1,3})\s*(?:dias|dia|days|day|jours|jour|semanas|semana|weeks|week|semaines|semaine|meses|mes|months|month|mois))\b/);
+  const length = found ? lengthsIn(fold(found.text))[0] : undefined;
+  if (found && length) facts.stay = { source: found.text, days: length.days };
+}
+
+const CUES = [person, born, employment, standing, studies, money, leave, passport, dates, stayLabelled];
 const CLAUSE_CUES = [payer, purpose, visa, stayAndCourse];
 
 export function fromSentences(sentences: readonly Piece[], facts: ApplicantFacts, language: Lang): void {

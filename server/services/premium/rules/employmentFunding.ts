@@ -1,4 +1,5 @@
 import type { ApplicantFacts } from '../facts/index';
+import { convert } from '../rates';
 import { finding, type Finding } from './types';
 
 /** A trip costing more than this many months of declared income, paid by the applicant, needs explaining. */
@@ -19,10 +20,23 @@ export function employmentFunding(f: ApplicantFacts): Finding[] {
   if (f.payer?.kind === 'self' && (f.standing?.kind === 'unemployed' || f.standing?.kind === 'student') && !f.income) {
     out.push(finding('selfPaysNoIncome', [{ fact: 'payer' }, { fact: 'standing' }]));
   }
-  const sameMoney = !f.budget?.currency || !f.income?.currency || f.budget.currency === f.income.currency;
   const paysAlone = !f.payer || f.payer.kind === 'self';
-  if (f.budget && f.income && sameMoney && paysAlone && f.budget.amount > INCOME_MONTHS * f.income.monthly) {
-    out.push(finding('budgetOverIncome', [{ fact: 'budget' }, { fact: 'income' }], { months: Math.round((f.budget.amount / f.income.monthly) * 10) / 10 }));
+  const cost = f.budget && f.income ? budgetInIncomeCurrency(f.budget, f.income) : null;
+  // A converted figure is only as good as the day's rate: it must exceed the income clearly, by a month more.
+  const months = cost?.converted ? INCOME_MONTHS + 1 : INCOME_MONTHS;
+  if (cost !== null && f.income && f.income.monthly > 0 && paysAlone && cost.amount > months * f.income.monthly) {
+    const months = Math.round((cost.amount / f.income.monthly) * 10) / 10;
+    out.push(finding('budgetOverIncome', [{ fact: 'budget' }, { fact: 'income' }], cost.converted ? { months, converted: Math.round(cost.amount) } : { months }));
   }
   return out;
+}
+
+/**
+ * The trip's cost in the income's currency: as written when both are the same money (or one names none), else
+ * converted by the dated table (pesos earned against a trip priced in dollars); null when the table lacks one.
+ */
+function budgetInIncomeCurrency(budget: NonNullable<ApplicantFacts['budget']>, income: NonNullable<ApplicantFacts['income']>): { amount: number; converted: boolean } | null {
+  if (!budget.currency || !income.currency || budget.currency === income.currency) return { amount: budget.amount, converted: false };
+  const amount = convert(budget.amount, budget.currency, income.currency);
+  return amount === null ? null : { amount, converted: true };
 }

@@ -9,12 +9,14 @@ import { tripLength } from './tripLength';
 import { companions } from './companions';
 import { overstayDeclaredNo } from './overstays';
 import { studentWithoutSchool } from './studies';
+import { homeTies } from './homeTies';
+import { saidTwice } from './saidTwice';
 import { SECTIONS, type Finding, type Rule } from './types';
 
 export * from './types';
 
 /** The rule book, each rule a pure function of the facts (issue 33). */
-export const RULES: readonly Rule[] = [purposeVisa, tripLength, passportValidity, companions, familyTies, studentWithoutSchool, employmentFunding, refusals, travelHistory, overstayDeclaredNo];
+export const RULES: readonly Rule[] = [purposeVisa, tripLength, passportValidity, companions, familyTies, studentWithoutSchool, employmentFunding, refusals, travelHistory, overstayDeclaredNo, saidTwice, homeTies];
 
 /** Every finding in the facts, in the officer's order of sections, contradictions before risks within one. */
 export function findingsOf(facts: ApplicantFacts): Finding[] {

@@ -12,12 +12,13 @@ export const RULE_IDS = [
   'refusal-declared-no', 'refusal-on-record', 'stay-beyond-leave', 'worker-without-leave', 'trip-longer-than-purpose',
   'stay-beyond-admission', 'dates-disagree', 'passport-validity', 'purpose-needs-other-visa', 'relatives-declared-none',
   'family-without-status', 'family-against-weak-ties', 'visits-declared-none', 'overstay-on-record', 'overstay-declared-no',
-  'student-without-school', 'companions-declared-none', 'companion-status',
+  'student-without-school', 'companions-declared-none', 'companion-status', 'payer-said-two-ways',
+  'visit-length-differs', 'ties-against-move',
 ] as const;
 export type RuleId = (typeof RULE_IDS)[number];
 
 /** The rules about who pays and with what: a finding of one asks for proof of funds. */
-export const FUNDING_RULES: readonly RuleId[] = ['employer-pays-without-job', 'salary-without-job', 'pays-alone-without-income', 'funding-beyond-income'];
+export const FUNDING_RULES: readonly RuleId[] = ['employer-pays-without-job', 'salary-without-job', 'pays-alone-without-income', 'funding-beyond-income', 'payer-said-two-ways'];
 
 /** The officer's order: why you go, what brings you back, who pays, what happened before. */
 export const SECTIONS = ['purpose', 'ties', 'finances', 'history'] as const;
@@ -47,6 +48,9 @@ export const FINDINGS = {
   studentWithoutSchool: { rule: 'student-without-school', kind: 'contradiction', section: 'ties', weight: [12, 4] },
   undeclaredCompanion: { rule: 'companions-declared-none', kind: 'contradiction', section: 'purpose', weight: [8, 2] },
   companionStatus: { rule: 'companion-status', kind: 'risk', section: 'purpose', weight: [6, 2] },
+  payerDisagrees: { rule: 'payer-said-two-ways', kind: 'contradiction', section: 'finances', weight: [10, 3] },
+  visitLengthDisagrees: { rule: 'visit-length-differs', kind: 'contradiction', section: 'history', weight: [10, 4] },
+  tiesAgainstMove: { rule: 'ties-against-move', kind: 'contradiction', section: 'ties', weight: [14, 6] },
 } as const satisfies Record<string, { rule: RuleId; kind: 'contradiction' | 'risk'; section: Section; weight: readonly [number, number] }>;
 
 export type FindingCode = keyof typeof FINDINGS;
