@@ -1,7 +1,7 @@
 // The group's one checkout (/checkout?group=, issue 36): the flow, and everything its page shows, already derived.
 import type { SnapshotFrom } from 'xstate';
 import { paymentFailureKey } from './domain/checkoutMessages';
-import { travellerPath } from './domain/groupPaths';
+import { guardianPath } from './domain/groupPaths';
 import { serviceCharge } from './domain/money';
 import { defineFlow } from './flow';
 import { groupCheckoutMachine, type GroupCheckoutContext } from './groupCheckout.machine';
@@ -16,9 +16,9 @@ export const groupCheckoutFlow = defineFlow({
 
 // The machine's `waitsForGuardian` guard keeps Pay from doing anything while a line needs a guardian; the page names
 // those travellers and links to where it is set.
-/** The minors the payment waits for, each with their form's page, whose group panel sets the parent or guardian. */
+/** The minors the payment waits for, each with their form's page opened on its parent-or-guardian form (issue 45 item 10). */
 export const guardiansMissing = (context: Pick<GroupCheckoutContext, 'quote'>) =>
-  (context.quote?.lines ?? []).filter((l) => l.needsGuardian).map((l) => ({ leadId: l.leadId, name: l.name, to: travellerPath(l.service, l.leadId) }));
+  (context.quote?.lines ?? []).filter((l) => l.needsGuardian).map((l) => ({ leadId: l.leadId, name: l.name, to: guardianPath(l.service, l.leadId) }));
 
 export function groupCheckoutView(s: SnapshotFrom<typeof groupCheckoutMachine>) {
   const { quote, details, email, errors, failure } = s.context;

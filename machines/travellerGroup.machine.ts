@@ -13,6 +13,8 @@ export interface TravellerGroupInput {
   leadId: string | null;
   /** Opened as 'Add a traveller' (from /apply/summary or the dashboard): the form to add one opens once the group is read. */
   openAdd?: boolean;
+  /** Opened from the checkout's 'Add the parent or guardian': the open minor's guardian form opens once the group is read. */
+  openGuardian?: boolean;
 }
 
 export type GroupFailure = 'loadFailed' | 'full' | 'ds160Full' | 'failed' | 'removeFailed' | 'guardianFailed' | null;
@@ -36,6 +38,10 @@ export interface TravellerGroupContext {
   added: string | null;
   /** 'Add a traveller' was asked for before the page opened: the add form opens once the group is read. */
   openAdd: boolean;
+  /** The open minor's guardian form was asked for before the page opened (issue 45 item 10). */
+  openGuardian: boolean;
+  /** The birth date the open traveller's form last saved: a new one may make them a minor, so the group is read again. */
+  savedBirthDate: string;
   /** The minor whose parent or guardian is being given, the form's values and its errors. */
   guardianFor: string | null;
   guardianDraft: GuardianDraft;
@@ -62,7 +68,9 @@ export type TravellerGroupEvent =
   | { type: 'GUARDIAN.PICK'; position: number | null }
   | { type: 'GUARDIAN.SUBMIT' }
   | { type: 'GUARDIAN.CANCEL' }
-  | { type: 'REFRESH' };
+  | { type: 'REFRESH' }
+  /** The form beside the panel saved its birth date (issue 45 item 10): a traveller who turns out a minor is noticed at once. */
+  | { type: 'FORM.SAVED'; birthDate: string };
 
 const EMPTY: NewTraveller = { firstName: '', lastName: '', relationship: '', nationality: '' };
 
@@ -81,6 +89,19 @@ export const hasRoom = (group: GroupDto | null) =>
   !group || limitProblem({ travellers: group.travellers.length, ds160: group.travellers.filter((t) => t.form === 'DS-160').length }, 'ESTA') === null;
 
 export const travellerAt = (context: Pick<TravellerGroupContext, 'group'>, position: number) => context.group?.travellers.find((t) => t.position === position);
+
+/** The guardian form's start for a minor: the parent or guardian on record, or none yet. */
+const guardianOpening = (minor: TravellerDto) => {
+  const given = minor.guardian;
+  return {
+    guardianFor: minor.leadId,
+    guardianDraft: given ? { leadId: given.leadId ?? '', name: given.leadId ? '' : given.name, role: given.role } : NO_GUARDIAN,
+    guardianErrors: {},
+    failure: null,
+  };
+};
+
+const openMinor = (context: Pick<TravellerGroupContext, 'leadId'>, group: GroupDto | null) => group?.travellers.find((t) => t.leadId === context.leadId && t.minor === true);
 
 const codeOf = (error: unknown) => (error as { code?: unknown } | null)?.code;
 
@@ -118,6 +139,10 @@ export const travellerGroupMachine = setup({
     hasRoom: ({ context }) => hasRoom(context.group),
     /** Asked to add a traveller on opening, and the group just read has room for one. */
     addsOnOpening: ({ context }, params: { group: GroupDto | null }) => context.openAdd && hasRoom(params.group),
+    /** Asked for the open traveller's guardian form on opening, and the group just read holds them as a minor. */
+    guardsOnOpening: ({ context }, params: { group: GroupDto | null }) => context.openGuardian && Boolean(openMinor(context, params.group)),
+    /** A birth date the form saved that the group was not read with (and a lead to read it again by). */
+    isNewBirthDate: ({ context }, params: { birthDate: string }) => Boolean(context.leadId) && params.birthDate.trim() !== '' && params.birthDate !== context.savedBirthDate,
     isDraftValid: ({ context }) => Object.keys(draftErrors(context.draft)).length === 0,
     isOtherTraveller: ({ context }, params: { position: number }) => {
       const traveller = travellerAt(context, params.position);
@@ -135,7 +160,7 @@ export const travellerGroupMachine = setup({
   },
 }).createMachine({
   id: 'travellerGroup',
-  context: ({ input }) => ({ leadId: input.leadId, group: null, draft: EMPTY, errors: {}, failure: null, added: null, openAdd: input.openAdd === true, guardianFor: null, guardianDraft: NO_GUARDIAN, guardianErrors: {}, removal: null }),
+  context: ({ input }) => ({ leadId: input.leadId, group: null, draft: EMPTY, errors: {}, failure: null, added: null, openAdd: input.openAdd === true, openGuardian: input.openGuardian === true, savedBirthDate: '', guardianFor: null, guardianDraft: NO_GUARDIAN, guardianErrors: {}, removal: null }),
   initial: 'starting',
   states: {
     // Nothing to show before the application has a lead (its first autosave makes one); the page starts the
@@ -143,6 +168,15 @@ export const travellerGroupMachine = setup({
     starting: { always: [{ guard: 'hasLead', target: 'loading' }, { target: 'idle' }] },
     loading: {
       tags: ['busy'],
+      // A birth date saved while the group is read may not be in what comes back: read it again.
+      on: {
+        'FORM.SAVED': {
+          guard: { type: 'isNewBirthDate', params: ({ event }) => ({ birthDate: event.birthDate }) },
+          target: 'loading',
+          reenter: true,
+          actions: assign({ savedBirthDate: ({ event }) => event.birthDate }),
+        },
+      },
       invoke: {
         id: 'loadGroup',
         src: 'loadGroup',
@@ -153,9 +187,14 @@ export const travellerGroupMachine = setup({
             target: 'adding',
             actions: assign({ group: ({ event }) => event.output, failure: null, openAdd: false }),
           },
-          { target: 'idle', actions: assign({ group: ({ event }) => event.output, failure: null, openAdd: false }) },
+          {
+            guard: { type: 'guardsOnOpening', params: ({ event }) => ({ group: event.output }) },
+            target: 'guardian',
+            actions: assign(({ context, event }) => ({ group: event.output, openAdd: false, openGuardian: false, ...guardianOpening(openMinor(context, event.output) as TravellerDto) })),
+          },
+          { target: 'idle', actions: assign({ group: ({ event }) => event.output, failure: null, openAdd: false, openGuardian: false }) },
         ],
-        onError: { target: 'idle', actions: assign({ failure: 'loadFailed', openAdd: false }) },
+        onError: { target: 'idle', actions: assign({ failure: 'loadFailed', openAdd: false, openGuardian: false }) },
       },
     },
     idle: {
@@ -177,19 +216,15 @@ export const travellerGroupMachine = setup({
           actions: assign({ removal: ({ context, event }) => travellerAt(context, event.position)?.leadId ?? null, failure: null }),
         },
         REFRESH: { guard: 'hasLead', target: 'loading' },
+        'FORM.SAVED': {
+          guard: { type: 'isNewBirthDate', params: ({ event }) => ({ birthDate: event.birthDate }) },
+          target: 'loading',
+          actions: assign({ savedBirthDate: ({ event }) => event.birthDate }),
+        },
         'GUARDIAN.OPEN': {
           guard: { type: 'isMinorAt', params: ({ event }) => ({ position: event.position }) },
           target: 'guardian',
-          actions: assign(({ context, event }) => {
-            const minor = travellerAt(context, event.position) as TravellerDto;
-            const given = minor.guardian;
-            return {
-              guardianFor: minor.leadId,
-              guardianDraft: given ? { leadId: given.leadId ?? '', name: given.leadId ? '' : given.name, role: given.role } : NO_GUARDIAN,
-              guardianErrors: {},
-              failure: null,
-            };
-          }),
+          actions: assign(({ context, event }) => guardianOpening(travellerAt(context, event.position) as TravellerDto)),
         },
       },
     },

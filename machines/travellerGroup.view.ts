@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { GroupDto, TravellerDto } from '../openapi/schemas/groups';
 import { ROUTES } from './domain/routes';
-import { ADD_TRAVELLER_PARAM, needsGuardian } from './domain/travellerGroup';
+import { ADD_TRAVELLER_PARAM, BIRTH_DATE_PATH, GUARDIAN_PARAM, needsGuardian, type TravellerForm } from './domain/travellerGroup';
 import { defineFlow } from './flow';
 import { travellerGroupMachine, type TravellerGroupContext } from './travellerGroup.machine';
 
@@ -11,12 +11,13 @@ export type { FlowActor } from './flow';
 
 /**
  * The group panel of the application on the page (issue 36), keyed by its lead by the page: a new lead, a new panel.
- * `?add-traveller=1` (the dashboard's and the summary's 'Add a traveller') opens it ready to add one.
+ * `?add-traveller=1` (the dashboard's and the summary's 'Add a traveller') opens it ready to add one;
+ * `?guardian=1` (the checkout's 'Add the parent or guardian') with the open minor's parent-or-guardian form.
  */
 export const travellerGroupFlow = defineFlow({
   name: 'travellerGroup',
   machine: travellerGroupMachine,
-  input: ({ search }, { leadId }: { leadId: string | null }) => ({ leadId, openAdd: search.get(ADD_TRAVELLER_PARAM) === '1' }),
+  input: ({ search }, { leadId }: { leadId: string | null }) => ({ leadId, openAdd: search.get(ADD_TRAVELLER_PARAM) === '1', openGuardian: search.get(GUARDIAN_PARAM) === '1' }),
 });
 
 export type TravellerGroupRef = import('./flow').FlowActor<typeof travellerGroupFlow>;
@@ -27,6 +28,16 @@ export type TravellerGroupRef = import('./flow').FlowActor<typeof travellerGroup
  */
 export const prefilledOf = (leadId: string | null) => (s: SnapshotFrom<typeof travellerGroupMachine> | undefined) =>
   s?.context.group?.travellers.find((t) => t.leadId === leadId)?.prefilled.join('\n') ?? '';
+
+/**
+ * The birth date the form beside the panel has saved on the server (what the group is read from), by its wizard's
+ * snapshot: the panel reads the group again when it changes, so a traveller who turns out a minor is noticed at once.
+ */
+export const savedBirthDateOf = (form: TravellerForm) => (s: { context: { synced: Readonly<Record<string, unknown>> } }) => {
+  const [first, second] = BIRTH_DATE_PATH[form].split('.') as [string, string | undefined];
+  const value = second === undefined ? s.context.synced[first] : (s.context.synced[first] as Record<string, unknown> | undefined)?.[second];
+  return typeof value === 'string' ? value : '';
+};
 
 /** Whether the page offers its group panel: once the application has a lead, or when asked to add a traveller. */
 export const offersGroup = (search: URLSearchParams) => search.has(ADD_TRAVELLER_PARAM);

@@ -21,6 +21,12 @@ export function addTravellerPath(form: TravellerForm, leadId: string | null): st
   return `${page}${leadId ? '&' : ''}${ADD_TRAVELLER_PARAM}=1`;
 }
 
+/** Set on a minor's form's page opened from the checkout's 'Add the parent or guardian': the panel opens that form. */
+export const GUARDIAN_PARAM = 'guardian';
+
+/** A minor's form's page with their group panel's parent-or-guardian form open (issue 45 item 10). */
+export const guardianPath = (form: TravellerForm, leadId: string) => `${travellerPath(form, leadId)}&${GUARDIAN_PARAM}=1`;
+
 /** Where a group's checkout is: one order for every traveller. */
 export const groupCheckoutPath = (groupId: string) => `/checkout?group=${groupId}`;
 

@@ -182,12 +182,25 @@ function acceptable(target: TravellerAnswers, path: string, value: unknown, toda
   return validateField(section, field, values, { today, all: { ...all, [section]: values }, requireAnswers: false }) === null;
 }
 
+/**
+ * Who a concept is shared with (issue 45 item 8), by how the source is related to the target: a home is shared
+ * with one's spouse and one's parents (a child lives with them; a grandchild, a niece, a sibling, a friend or a
+ * colleague may not); the person at home to call in an emergency with one's family; the trip, its dates, its
+ * U.S. address, its payer and its organisation with everyone who travels together.
+ */
+export function sharesConcept(concept: Concept, sourceIsTargets: Relationship): boolean {
+  if (concept === 'homeAddress') return sourceIsTargets === 'spouse' || sourceIsTargets === 'parent';
+  if (concept === 'emergencyContact') return isFamily(sourceIsTargets);
+  return true;
+}
+
 /** Everything the group offers the target now: shared answers, companions and parents, each where the form asks it. */
 export function offeredTo(target: TravellerAnswers, group: readonly TravellerAnswers[], today: string): Record<string, unknown> {
   const leaderFirst = [...group.filter((t) => t.role === 'leader'), ...group.filter((t) => t.role !== 'leader')].filter((t) => t.leadId !== target.leadId);
   const offered: Record<string, unknown> = {};
   for (const concept of Object.keys(SHARED_PATHS[target.form]) as Concept[]) {
     for (const source of leaderFirst) {
+      if (!sharesConcept(concept, relationBetween(target.role, source.role))) continue;
       const values = conceptValues(source, concept);
       if (!values) continue;
       const carried = convert(concept, values, source.form, target.form);

@@ -170,4 +170,4 @@ export function guardianErrors(g: { leadId?: string | null; name?: string; role?
 export const mayRemoveTraveller = (t: { relationship: Role | string; paymentStatus: 'unpaid' | 'pending' | 'paid' }) =>
   t.relationship !== 'leader' && t.paymentStatus === 'unpaid';
 
-export { ADD_TRAVELLER_PARAM, TRAVELLER_PARAM, addTravellerPath, groupCheckoutPath, travellerPath } from './groupPaths';
+export { ADD_TRAVELLER_PARAM, GUARDIAN_PARAM, TRAVELLER_PARAM, addTravellerPath, groupCheckoutPath, guardianPath, travellerPath } from './groupPaths';

@@ -296,6 +296,16 @@ describe(`groups on ${dialectUnderTest}`, () => {
       expect(after.travellers.find((tr) => tr.leadId === child)?.prefilled.sort()).toEqual(shared.sort());
     });
 
+    it('gives a friend the trip but not the leader’s home or emergency contact (issue 45 item 8)', async () => {
+      const { leadId, cookie } = await estaLeader();
+      const group = await groupOf(leadId, cookie);
+      const { leadId: friend, group: after } = await add(group.id, cookie, traveller('Rocio', 'friend', 'Spain', 'Perez'));
+      const { formData } = await leadOf(friend, cookie);
+      expect(formData.purpose).toBe(LEADER_ESTA.purpose);
+      for (const path of ['home-address', 'emergency-contact', 'emergency-phone']) expect(formData[path], path).toBeUndefined();
+      expect(after.travellers.find((tr) => tr.leadId === friend)?.prefilled).toEqual(['purpose']);
+    });
+
     it('marks an answer as filled in only until the traveller changes it', async () => {
       const { leadId, cookie } = await estaLeader();
       const group = await groupOf(leadId, cookie);

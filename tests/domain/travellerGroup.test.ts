@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { prefill, type TravellerAnswers } from '../../machines/domain/sharedAnswers';
+import { offeredTo, prefill, type TravellerAnswers } from '../../machines/domain/sharedAnswers';
 import { isMinor, limitProblem, mayRemoveTraveller, RELATIONSHIPS, relationBetween, rulePurpose, travellerForm, travellerPath } from '../../machines/domain/travellerGroup';
 import { validForm } from '../helpers/ds160Form';
 
@@ -86,6 +86,39 @@ describe('shared answers', () => {
     expect(again.changes['travel-info.usCity']).toBe('Boston');
     expect(again.changes).not.toHaveProperty('travel-info.tripPlans');
     expect(again.prefilled).not.toHaveProperty('travel-info.tripPlans');
+  });
+});
+
+describe('what is shared depends on the relationship (issue 45 item 8)', () => {
+  const home = 'Avenida Constitución 400, 64000 Monterrey, Mexico';
+  const leaderEsta: TravellerAnswers = {
+    leadId: 'lupita',
+    role: 'leader',
+    form: 'ESTA',
+    answers: { 'first-name': 'Guadalupe', 'last-name': 'Hernandez', 'home-address': home, 'emergency-contact': 'Pilar Zamora', 'emergency-phone': '+528112345678', purpose: 'tourism' },
+  };
+  const joining = (role: (typeof RELATIONSHIPS)[number]): TravellerAnswers => ({ leadId: `t-${role}`, role, form: 'ESTA', answers: { 'first-name': 'Rocio' } });
+  const FAMILY = ['spouse', 'child', 'parent', 'sibling', 'otherRelative'];
+
+  it('offers the home only to a spouse and a child, the emergency contact to family only, the trip to everyone', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...RELATIONSHIPS), (role) => {
+        const offered = offeredTo(joining(role), [leaderEsta], TODAY);
+        expect('home-address' in offered, role).toBe(role === 'spouse' || role === 'child');
+        expect('emergency-contact' in offered, role).toBe(FAMILY.includes(role));
+        expect(offered.purpose, role).toBe('tourism');
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('gives a child their parent’s home when the leader is not their parent, and never a friend’s to anyone', () => {
+    // The leader travels with a friend who brings her son: the son lives with his mother, not with the leader.
+    const friend: TravellerAnswers = { leadId: 'rocio', role: 'friend', form: 'ESTA', answers: { 'first-name': 'Rocio', 'home-address': 'Calle 5 de Mayo 12, Puebla, Mexico' } };
+    const spouseOfLeader: TravellerAnswers = { leadId: 'jorge', role: 'spouse', form: 'ESTA', answers: { 'first-name': 'Jorge' } };
+    expect(offeredTo(spouseOfLeader, [leaderEsta, friend], TODAY)['home-address']).toBe(home);
+    const nephew: TravellerAnswers = { leadId: 'leo', role: 'otherRelative', form: 'ESTA', answers: { 'first-name': 'Leo' } };
+    expect(offeredTo(nephew, [friend, leaderEsta], TODAY)).not.toHaveProperty('home-address');
   });
 });
 

@@ -63,13 +63,15 @@ describe("a minor's parent or guardian on the group's checkout", () => {
     expect(await audit(page, 'the group checkout waiting for a guardian')).toBe('');
     expect(await e2e.server.app.db.selectFrom('orders').select('id').where('group_id', '=', groupId).execute()).toEqual([]);
 
-    // Its link opens Lucia's own form, whose group panel takes her parent: her mother.
+    // Its link opens Lucia's own form with her group panel's parent-or-guardian form already open and focused
+    // (issue 45 item 10: it opened her question 1), whose button says what it saves; it takes her mother.
     const link = await byRole(page, 'link', group.checkout.guardian.add.replace('{{name}}', 'Lucia Garcia'));
     await link.click();
     await waitForPath(page, '/apply/esta-wizard');
     expect(await page.evaluate(() => new URLSearchParams(location.search).get('traveller'))).toBe(lucia);
-    await byRole(page, 'button', group.guardian.open.replace('{{name}}', 'Lucia Garcia')).click();
     await page.waitForSelector('[data-testid="guardian-form"]');
+    await page.waitForFunction(() => document.activeElement?.id === 'guardian-who');
+    expect(await textOf(page, '[data-testid="guardian-form"] button[type="submit"]')).toBe(group.guardian.save.replace('{{name}}', 'Lucia Garcia'));
     await page.select('#guardian-who', '0');
     await page.select('#guardian-role', 'parent');
     await page.click('[data-testid="guardian-form"] button[type="submit"]');

@@ -190,7 +190,7 @@ describe('group checkout', () => {
     const missing = vi.fn();
     const { actor, fetchQuote, processPayment } = start({ fetchQuote: async () => quote('basic', 2, needs) }, { announceMissing: missing });
     await settle(actor);
-    expect(guardiansMissing(actor.getSnapshot().context)).toEqual([{ leadId: DIEGO, name: 'Diego Garcia', to: `/ds160-wizard?traveller=${DIEGO}` }]);
+    expect(guardiansMissing(actor.getSnapshot().context)).toEqual([{ leadId: DIEGO, name: 'Diego Garcia', to: `/ds160-wizard?traveller=${DIEGO}&guardian=1` }]);
     fill(actor);
     actor.send({ type: 'PAY' });
     // Nothing is sent, and no card error is made up: the card is fine, the guardian is what is missing.

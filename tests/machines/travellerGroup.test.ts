@@ -38,7 +38,7 @@ const group = (travellers: TravellerDto[]): GroupDto => ({
 
 const LUCIA = { firstName: 'Lucia', lastName: 'Garcia', relationship: 'child', nationality: 'Spain' };
 
-function start(leadId: string | null, actors: Record<string, unknown> = {}, openAdd = false) {
+function start(leadId: string | null, actors: Record<string, unknown> = {}, openAdd = false, openGuardian = false) {
   const opened = vi.fn();
   const created = vi.fn(async () => group([traveller('leader')]));
   const added = vi.fn(async ({ input }: { input: { groupId: string } }) => ({
@@ -56,7 +56,7 @@ function start(leadId: string | null, actors: Record<string, unknown> = {}, open
         ...actors,
       } as never,
     }),
-    { input: { leadId, openAdd } },
+    { input: { leadId, openAdd, openGuardian } },
   );
   // A traveller opened is their own form's page: the form by its type, the lead in the address.
   actor.on('navigate', ({ to }) => {
@@ -118,6 +118,46 @@ describe('travellerGroup', () => {
       actor.send({ type: 'GUARDIAN.CANCEL' });
       expect(actor.getSnapshot().context).toMatchObject({ guardianFor: null, guardianDraft: { leadId: '', name: '', role: '' }, failure: null });
       expect(saved).not.toHaveBeenCalled();
+    });
+  });
+
+  describe("opened from the checkout's 'Add the parent or guardian' (issue 45 item 10)", () => {
+    const minorOpen = group([traveller('leader'), traveller('lucia', { position: 1, relationship: 'child', minor: true })]);
+
+    it('opens the open minor’s guardian form once the group is read, and only once', async () => {
+      const { actor } = start('lucia', { loadGroup: fromPromise(async () => minorOpen) }, false, true);
+      await settle(actor);
+      expect(actor.getSnapshot().matches({ guardian: 'editing' })).toBe(true);
+      expect(actor.getSnapshot().context).toMatchObject({ guardianFor: 'lucia', openGuardian: false });
+      actor.send({ type: 'GUARDIAN.CANCEL' });
+      actor.send({ type: 'REFRESH' });
+      await settle(actor);
+      expect(actor.getSnapshot().value).toBe('idle');
+    });
+
+    it('stays on the list when the open traveller is not a minor', async () => {
+      const { actor } = start('leader', { loadGroup: fromPromise(async () => minorOpen) }, false, true);
+      await settle(actor);
+      expect(actor.getSnapshot().value).toBe('idle');
+    });
+  });
+
+  describe('a birth date saved beside the panel (issue 45 item 10)', () => {
+    it('reads the group again once per new birth date, so a new minor is noticed without a reload', async () => {
+      let reads = 0;
+      const adult = group([traveller('leader'), traveller('lucia', { position: 1, relationship: 'child' })]);
+      const minor = group([traveller('leader'), traveller('lucia', { position: 1, relationship: 'child', minor: true })]);
+      const { actor } = start('lucia', { loadGroup: fromPromise(async () => (++reads === 1 ? adult : minor)) });
+      await settle(actor);
+      expect(travellersOf(actor.getSnapshot().context).find((r) => r.leadId === 'lucia')?.needsGuardian).toBe(false);
+      actor.send({ type: 'FORM.SAVED', birthDate: '2016-04-02' });
+      await settle(actor);
+      expect(reads).toBe(2);
+      expect(travellersOf(actor.getSnapshot().context).find((r) => r.leadId === 'lucia')?.needsGuardian).toBe(true);
+      actor.send({ type: 'FORM.SAVED', birthDate: '2016-04-02' });
+      actor.send({ type: 'FORM.SAVED', birthDate: '' });
+      await settle(actor);
+      expect(reads).toBe(2);
     });
   });
 

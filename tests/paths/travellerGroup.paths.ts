@@ -214,6 +214,25 @@ const cases: PathCase[] = [
       return s.matches('idle') ? [{ type: 'GUARDIAN.OPEN', position: 1 }, { type: 'GUARDIAN.OPEN', position: 0 }] : [];
     },
   },
+  {
+    // A minor's form opened from the checkout's 'Add the parent or guardian' (issue 45 item 10): the form opens on
+    // reading the group; a birth date the form saves later reads the group again (a new minor noticed at once).
+    name: "a minor's form opened from the checkout's guardian link",
+    input: { leadId: 'lead', openGuardian: true },
+    setup: async (world, input) => {
+      const leaderId = await estaLead(world.http);
+      await groupWith(world.http, leaderId, [['Lucia', 'child', 'Spain']]);
+      const [child] = await world.app.db.selectFrom('group_members').select('lead_id').where('relationship', '=', 'child').where('lead_id', 'in', world.app.db.selectFrom('group_members as g').select('g.lead_id').where('g.group_id', 'in', world.app.db.selectFrom('group_members as l').select('l.group_id').where('l.lead_id', '=', leaderId))).execute();
+      const patched = await world.http({ method: 'PATCH', path: `/api/leads/${child!.lead_id}/update`, body: { formData: { 'birth-date': MINOR_BIRTH } } });
+      expect(patched.status).toBe(200);
+      return { ...input, leadId: child!.lead_id };
+    },
+    events: (s) => {
+      if (s.matches('loading')) return [done('loadGroup', modelGroup([{}, { leadId: s.context.leadId as string, relationship: 'child', minor: true }])), { type: 'FORM.SAVED', birthDate: MINOR_BIRTH }];
+      if (s.matches({ guardian: 'editing' })) return [{ type: 'GUARDIAN.CANCEL' }];
+      return s.matches('idle') ? [{ type: 'FORM.SAVED', birthDate: MINOR_BIRTH }, { type: 'FORM.SAVED', birthDate: '' }] : [];
+    },
+  },
   { name: 'no application yet', input: { leadId: null }, events: () => [{ type: 'ADD.OPEN' }, { type: 'REFRESH' }] },
   { name: 'no application yet, opened to add a traveller', input: { leadId: null, openAdd: true }, events: () => [{ type: 'ADD.OPEN' }, { type: 'REFRESH' }] },
 ];
@@ -307,7 +326,7 @@ export const travellerGroupPaths: PathModel = {
         'xstate.error.actor.setGuardian': { guardian: 'editing' },
       };
       // (A panel opened to add a traveller goes to the add form once the group is read: said where loadGroup's answer is checked.)
-      if (lands[event.type] && !(event.type === 'xstate.done.actor.loadGroup' && world.input.openAdd)) expect(after.value, `where ${event.type} leads`).toEqual(lands[event.type]);
+      if (lands[event.type] && !(event.type === 'xstate.done.actor.loadGroup' && (world.input.openAdd || world.input.openGuardian))) expect(after.value, `where ${event.type} leads`).toEqual(lands[event.type]);
       // Remove only asks (issue 45 item 4): nothing is sent, and the question names the traveller the server has there.
       if (event.type === 'TRAVELLER.REMOVE') expect(started).toEqual([]);
       if (event.type === 'REMOVE.CONFIRM' && before.matches('confirmingRemoval')) expect(after.value).toBe('removing');
@@ -334,6 +353,19 @@ export const travellerGroupPaths: PathModel = {
         expect(after.context.errors).toEqual(others);
         expect(after.context.failure).toBeNull();
       }
+      // A new birth date saved beside the panel reads the group again; the same one, or none, reads nothing.
+      if (event.type === 'FORM.SAVED' && (before.matches('idle') || before.matches('loading'))) {
+        const fresh = event.birthDate !== '' && event.birthDate !== before.context.savedBirthDate;
+        expect(after.matches('loading')).toBe(fresh || before.matches('loading'));
+        if (fresh) expect(after.context.savedBirthDate).toBe(event.birthDate);
+      }
+      // Opened for a guardian, the open minor's form is open once the group is read, and only once.
+      if (event.type === 'xstate.done.actor.loadGroup' && world.input.openGuardian && before.context.openGuardian) {
+        const open = after.context.group?.travellers.find((tr: TravellerDto) => tr.leadId === world.input.leadId);
+        expect(after.matches('guardian')).toBe(open?.minor === true);
+        if (open?.minor) expect(after.context.guardianFor).toBe(world.input.leadId);
+      }
+      if (event.type === 'xstate.done.actor.loadGroup') expect(after.context.openGuardian).toBe(false);
       if (event.type === 'REFRESH') expect(started.map((h) => h.name)).toEqual(before.matches('idle') && world.input.leadId ? ['loadGroup'] : []);
       if (event.type === 'xstate.error.actor.addTraveller' && !(event as { sent?: boolean }).sent) expect(after.context.failure).toBe('failed');
       // Another session's application is never made a group here.

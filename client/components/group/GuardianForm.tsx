@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { guardianChoices, GUARDIAN_ROLES, type TravellerGroupRef } from '../../../machines/travellerGroup.view';
 import { button, input, label, muted, row, small, stack } from '../../styles/ui.css';
@@ -10,15 +11,25 @@ export function GuardianForm({ group }: { group: TravellerGroupRef }) {
   const { t } = useTranslation('group');
   const open = useSelector(group, (s) => s.matches('guardian'));
   const busy = useSelector(group, (s) => s.hasTag('busy'));
-  const minor = useSelector(group, (s) => s.context.group?.travellers.find((x) => x.leadId === s.context.guardianFor)?.name ?? '');
+  const minorRow = useSelector(group, (s) => s.context.group?.travellers.find((x) => x.leadId === s.context.guardianFor));
+  const minor = minorRow ? minorRow.name || t('panel.unnamed', { n: minorRow.position + 1 }) : '';
   const choices = useSelector(group, (s) => guardianChoices(s.context));
   const draft = useSelector(group, (s) => s.context.guardianDraft);
   const errors = useSelector(group, (s) => s.context.guardianErrors);
+  // Opened (from the panel, or from the checkout's link), the form comes into view and takes focus: on a phone it
+  // opens below the traveller's questions.
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    form.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+    form.current?.querySelector<HTMLSelectElement>('#guardian-who')?.focus({ preventScroll: true });
+  }, [open]);
   if (!open) return null;
   const change = (field: 'name' | 'role') => (value: string) => group.send({ type: 'GUARDIAN.CHANGE', field, value });
   const picked = choices.find((c) => c.leadId === draft.leadId)?.position;
   return (
     <form
+      ref={form}
       className={stack}
       aria-labelledby="guardian-title"
       noValidate
@@ -62,7 +73,7 @@ export function GuardianForm({ group }: { group: TravellerGroupRef }) {
       </Labelled>
       <div className={row}>
         <button type="submit" className={button.primary} disabled={busy}>
-          {busy ? t('actions.saving') : t('actions.save')}
+          {busy ? t('guardian.saving') : t('guardian.save', { name: minor })}
         </button>
         <button type="button" className={button.ghost} onClick={() => group.send({ type: 'GUARDIAN.CANCEL' })}>
           {t('actions.cancel')}

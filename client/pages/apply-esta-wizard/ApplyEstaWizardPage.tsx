@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { estaWizardFlow, handoverView, sameHandover, travellerHandoverFlow } from '../../../machines/estaWizard.view';
 import { leadOf } from '../../../machines/questionWizard.view';
-import { prefilledOf, type TravellerGroupRef } from '../../../machines/travellerGroup.view';
+import { prefilledOf, savedBirthDateOf, type TravellerGroupRef } from '../../../machines/travellerGroup.view';
 import { Link } from '../../app/Link';
 import { useMoney } from '../../app/money';
 import { useSiteData } from '../../app/siteData';
@@ -51,6 +51,7 @@ function EstaWizard({ traveller }: { traveller: { leadId: string; formData: Reco
   const money = useMoney();
   const wizard = useFlow(estaWizardFlow, { traveller });
   const leadId = useSelector(wizard, leadOf);
+  const savedBirthDate = useSelector(wizard, savedBirthDateOf('ESTA'));
   // The group panel starts again with the lead: the application has one once its e-mail is saved. It hands its
   // actor up, so the answers the group filled in are marked here.
   const [group, setGroup] = useState<TravellerGroupRef | null>(null);
@@ -68,7 +69,7 @@ function EstaWizard({ traveller }: { traveller: { leadId: string; formData: Reco
             <GovernmentFees fees={prices.esta.governmentFees} product="esta" compact />
           </div>
         )}
-        <GroupSide key={leadId ?? 'none'} leadId={leadId} onGroup={setGroup} />
+        <GroupSide key={leadId ?? 'none'} leadId={leadId} savedBirthDate={savedBirthDate} onGroup={setGroup} />
       </aside>
       <WizardQuestion wizard={wizard} counter="question" submitLabel={t('esta.submit')} submittingLabel={t('submitting')} prefilled={prefilled} />
     </div>

@@ -15,6 +15,7 @@ import {
   NO_VALUES,
   offersGroup,
   prefilledOf,
+  savedBirthDateOf,
   type Ds160FormEvent,
   type Ds160FormSection,
   type Ds160ListId,
@@ -111,6 +112,7 @@ export default function Ds160WizardPage() {
 
   const view = useSelector(ref, formView, shallowEqual);
   const { current, section, spec, all, completed, errors, waiver, leadId, busy, showCompletion, plan, price, priceFailed, saveStatus, nationality } = view;
+  const savedBirthDate = useSelector(ref, savedBirthDateOf('DS-160'));
   const [group, setGroup] = useState<TravellerGroupRef | null>(null);
   const prefilledList = useSelector(group ?? undefined, prefilledOf(leadId));
   const prefilled = useMemo(() => (prefilledList ? new Set(prefilledList.split('\n')) : NO_PREFILLED), [prefilledList]);
@@ -190,7 +192,7 @@ export default function Ds160WizardPage() {
             {leadId ? <SaveForLater key={leadId} leadId={leadId} /> : linkedCode && <ResumeEntry code={linkedCode} />}
             {(leadId || withGroup) && (
               <div className={card}>
-                <GroupSide key={leadId ?? 'none'} leadId={leadId} onGroup={setGroup} />
+                <GroupSide key={leadId ?? 'none'} leadId={leadId} savedBirthDate={savedBirthDate} onGroup={setGroup} />
               </div>
             )}
 
