@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToastActor } from '../app/AppContext';
-import { toastSpot, type Spot } from '../../machines/domain/toastSpot';
+import { toastSpot, type Spot } from '../../machines/toast.view';
 import { SITE_HEADER_ID } from '../app/reveal';
 import * as css from './toaster.css';
 
