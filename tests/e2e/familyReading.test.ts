@@ -6,7 +6,12 @@ import { estaCatalog } from '../../machines/domain/catalogs/index';
 import { answersFor } from '../helpers/answers';
 import { formatViolations, seriousViolations } from './axe';
 import { openPage, pageErrors, signUpInPage, startE2E, type E2E } from './browser';
+import { currentQuestion, errorOf, fillQuestion } from './wizardDriver';
 
+// Issue 45 items 18 and 19 in the ESTA wizard, on a phone in Spanish and on a laptop in French: the questions speak
+// to the parent in the language's one register, and a name typed with accents is refused with its A–Z spelling
+// offered, taken in one tap.
+//
 // Issue 45 item 13 as a parent reads a finished application on the dashboard, on a phone in Spanish and on a
 // laptop in French, one page load each: View opens at its title, its answers read in the dialog's one scroll
 // (no small inner scroll boxes), and Close is on screen wherever the reading stops.
@@ -77,6 +82,43 @@ describe('reading an application on the dashboard', () => {
 
       await page.click('[data-testid="panel-close"]');
       await page.waitForFunction(() => !(document.querySelector('[data-testid="dashboard-panel"]') as HTMLDialogElement | null)?.open);
+      expect(pageErrors(page)).toEqual([]);
+    });
+  }
+
+  for (const { language, width } of [
+    { language: 'es', width: 375 },
+    { language: 'fr', width: 1280 },
+  ]) {
+    it(`offers the passport spelling of "Martín José" in one tap, in ${language} at ${width} px`, async () => {
+      const page = await openPage(e2e, { languages: [language], width });
+      const catalog = JSON.parse(fs.readFileSync(`locales/${language}/catalog.json`, 'utf8')).esta.q;
+      const validation = JSON.parse(fs.readFileSync(`locales/${language}/validation.json`, 'utf8')).validation.name;
+      await page.goto(`${e2e.baseUrl}/apply/esta-wizard`, { waitUntil: 'networkidle0' });
+      // The first question in the language's register (tests/domain/register.test.ts holds the rule).
+      expect(await page.$eval('label[for="q-email"], #q-email-label', (el) => (el as HTMLElement).innerText)).toContain(catalog.email);
+      await fillQuestion(page, await currentQuestion(page, estaCatalog), `nombre.${randomUUID().slice(0, 8)}@example.com`);
+      await page.keyboard.press('Enter');
+      await page.waitForSelector('#q-first-name');
+      const question = await currentQuestion(page, estaCatalog);
+      await fillQuestion(page, question, 'Martín José');
+      await page.keyboard.press('Enter');
+      // Refused with the rule, and the spelling offered beside it.
+      await page.waitForSelector('[data-testid="spelling-offer"]');
+      expect(await errorOf(page, question)).toBe(validation.latin);
+      expect(await page.$eval('[data-testid="spelling-offer"]', (el) => (el as HTMLElement).innerText)).toContain('Martin Jose');
+      const violations = await seriousViolations(page);
+      expect(violations.length ? formatViolations('the spelling offer', violations) : '').toBe('');
+      // One tap puts it in and clears the refusal; Next takes it.
+      await page.click('[data-testid="spelling-accept"]');
+      expect(await page.$eval('#q-first-name', (el) => (el as HTMLInputElement).value)).toBe('Martin Jose');
+      expect(await page.$('[data-testid="spelling-offer"]')).toBeNull();
+      expect(await errorOf(page, question)).toBeNull();
+      // Focus is back in the name, so Enter goes on as after typing it.
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('q-first-name');
+      await page.keyboard.press('Enter');
+      await page.waitForSelector('#q-last-name');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       expect(pageErrors(page)).toEqual([]);
     });
   }
