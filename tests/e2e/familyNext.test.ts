@@ -1,13 +1,18 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listGovernmentFees } from '../../db/queries/governmentFees';
 import { estaCatalog } from '../../machines/domain/catalogs/index';
+import { dayOf, feesInForce, totalOf } from '../../machines/domain/governmentFees';
 import { answersFor } from '../helpers/answers';
 import { formatViolations, seriousViolations } from './axe';
 import { openPage, pageErrors, signUpInPage, startE2E, waitForPath, type E2E } from './browser';
 
-// Issue 45 item 16 as a Spanish family pays on a phone, in one page load of the confirmation: the "payment
-// successful" toast never sits over a traveller's "Download form PDF", wherever the parent scrolls while it shows.
+// Issue 45 items 16 and 23 as a Spanish family pays on a phone, in one page load of the confirmation: the "payment
+// successful" toast never sits over a traveller's "Download form PDF", wherever the parent scrolls while it shows;
+// and the page says, for each traveller, which official site to open and which government fee (today's, from the
+// fee schedule) is paid there, in the words of the "what happens next" e-mail.
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -79,6 +84,24 @@ describe('a family paid for on a phone, in Spanish', () => {
     expect(await page.$('[data-variant]')).not.toBeNull();
     expect(await page.$$('[data-testid="group-line-form"]')).toHaveLength(3);
     expect(await toastOverDownloads(page)).toEqual([]);
+
+    // What next, for each of the three: the ESTA's official site and today's ESTA fee, as the e-mail words them.
+    const mail = JSON.parse(fs.readFileSync('locales/es/mail.json', 'utf8')).nextSteps;
+    const fee = totalOf(feesInForce(await listGovernmentFees(e2e.server.app.db), dayOf(Date.now()), 'ESTA'));
+    expect(fee).toBeGreaterThan(0);
+    const steps = await page.$$eval('[data-testid="next-step"]', (els) =>
+      els.map((el) => ({
+        text: (el as HTMLElement).innerText,
+        site: el.querySelector('a')?.getAttribute('href'),
+        fee: (el.querySelector('[data-testid="next-step-fee"]') as HTMLElement | null)?.innerText ?? '',
+      })),
+    );
+    expect(steps.map((step) => step.site)).toEqual(['https://esta.cbp.dhs.gov/', 'https://esta.cbp.dhs.gov/', 'https://esta.cbp.dhs.gov/']);
+    for (const [i, name] of ['Ana Garcia', 'Luis Garcia', 'Lucia Garcia'].entries()) {
+      expect(steps[i]!.text).toContain(name);
+      expect(steps[i]!.text).toContain(mail.estaWhen);
+      expect(steps[i]!.fee.replace(/\s/g, ' ')).toContain((fee / 100).toFixed(2).replace('.', ','));
+    }
 
     await page.evaluate(() => window.scrollTo(0, 0));
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
