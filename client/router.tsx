@@ -31,7 +31,7 @@ export const PAGE_FILES: Record<RouteName | 'notFound', PageDeclaration> = {
   wizard: { file: 'pages/wizard/WizardPage.tsx', namespaces: ['catalog', 'group', 'validation', 'wizard'] },
   pricing: { file: 'pages/pricing/PricingPage.tsx', namespaces: ['commerce'] },
   checkout: { file: 'pages/checkout/CheckoutPage.tsx', namespaces: ['commerce', 'errors', 'group', 'validation'] },
-  paymentConfirmation: { file: 'pages/payment-confirmation/PaymentConfirmationPage.tsx', namespaces: ['commerce', 'errors', 'group'] },
+  paymentConfirmation: { file: 'pages/payment-confirmation/PaymentConfirmationPage.tsx', namespaces: ['commerce', 'errors', 'group', 'mail'] },
   login: { file: 'pages/login/LoginPage.tsx', namespaces: ['account', 'errors', 'validation'] },
   dashboard: { file: 'pages/dashboard/DashboardPage.tsx', namespaces: ['account', 'answers', 'catalog', 'commerce', 'ds160form', 'group', 'privacy', 'wizard'] },
   results: { file: 'pages/results/ResultsPage.tsx', namespaces: ['analysis', 'catalog', 'results', 'start'] },

@@ -2,8 +2,11 @@
 import type { SnapshotFrom } from 'xstate';
 import type { OrderDto } from '../openapi/schemas/orders';
 import { confirmationMachine, retryDestination } from './confirmation.machine';
+import { nextStepOf } from './domain/nextSteps';
 import { premiumPath } from './domain/routes';
 import { defineFlow } from './flow';
+
+export type { NextStep } from './domain/nextSteps';
 
 /** The address names an order (`?order=`) or a group's one payment (`?groupPayment=`, issue 36). */
 export const confirmationKind = (search: URLSearchParams): 'group' | 'order' => (search.has('groupPayment') ? 'group' : 'order');
@@ -28,5 +31,7 @@ export function confirmationView(s: SnapshotFrom<typeof confirmationMachine>) {
     /** Bought before the form was filled in (from the pricing page): the package waits for it on the dashboard. */
     formWaits: order !== null && !order.formReady,
     premiumCode: order?.product === 'premium' ? (order.accessCode ?? null) : null,
+    /** What the traveller does next: the official site, the government fee priced on the order, what follows (issue 45 item 23). */
+    nextStep: order ? nextStepOf(order.service, order.price.governmentFee) : null,
   };
 }

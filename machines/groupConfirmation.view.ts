@@ -2,6 +2,7 @@
 import type { SnapshotFrom } from 'xstate';
 import { groupCheckoutPath } from './domain/groupPaths';
 import { serviceCharge } from './domain/money';
+import { nextStepOf } from './domain/nextSteps';
 import { premiumPath } from './domain/routes';
 import { defineFlow } from './flow';
 import { groupConfirmationMachine } from './groupConfirmation.machine';
@@ -24,6 +25,8 @@ export function groupConfirmationView(s: SnapshotFrom<typeof groupConfirmationMa
       formReady: line.order.formReady,
       downloading: making && downloading === index,
       premiumCode: line.order.product === 'premium' ? (line.order.accessCode ?? null) : null,
+      /** What this traveller does next (issue 45 item 23). */
+      nextStep: nextStepOf(line.order.service, line.order.price.governmentFee),
     })),
     /** The receipt's sums: what the services came to (less any credit), the processing fee once, the total. */
     services: payment ? serviceCharge(payment.price) : 0,

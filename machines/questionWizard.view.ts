@@ -2,6 +2,7 @@
 // catalog, and what the question, the review and the stepper show.
 import type { SnapshotFrom } from 'xstate';
 import { keptWizard } from './domain/keptForms';
+import { offeredSpelling } from './domain/passportSpelling';
 import { withStartChoice } from './domain/startCarry';
 import { keptStartChoice } from './domain/storageKeys';
 import type { Catalog } from './domain/questions';
@@ -61,6 +62,8 @@ export function questionView(s: Snapshot) {
     /** Next sends the form (the last question of a catalog without a review). */
     submits: nextSubmits(s.context) && !hasReview(s.context.catalog),
     error: s.context.error,
+    /** A name refused for its accents: its A–Z spelling, which one tap puts in (the chats' rule, issue 45 item 19). */
+    spelling: s.context.error?.key === 'validation.name.latin' ? offeredSpelling(s.context.draft) : null,
     submitting: s.hasTag('busy'),
     submitFailed: s.hasTag('submitFailed'),
     canGoBack: s.can({ type: 'PREVIOUS' }),

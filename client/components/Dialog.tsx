@@ -9,6 +9,11 @@ interface Props {
   /** Escape or the browser closing it: the caller's machine hears it. */
   onClose: () => void;
   size?: keyof typeof css.dialog;
+  /**
+   * A long read (an application's details) opens at its title, which takes focus, rather than scrolled down to
+   * its first link (issue 45 item 13); the title needs tabIndex={-1}.
+   */
+  startAtTitle?: boolean;
   testId?: string;
   children: ReactNode;
 }
@@ -17,7 +22,7 @@ interface Props {
  * The app's one modal dialog: the browser's <dialog>, which traps focus, closes on Escape and darkens what is
  * behind; focus goes back to where it was when it closes.
  */
-export function Dialog({ open, labelledBy, onClose, size = 'medium', testId, children }: Props) {
+export function Dialog({ open, labelledBy, onClose, size = 'medium', startAtTitle = false, testId, children }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLElement | null>(null);
   useEffect(() => {
@@ -26,10 +31,14 @@ export function Dialog({ open, labelledBy, onClose, size = 'medium', testId, chi
     if (open && !dialog.open) {
       opener.current = document.activeElement as HTMLElement | null;
       dialog.showModal();
+      if (startAtTitle) {
+        dialog.querySelector<HTMLElement>(`#${CSS.escape(labelledBy)}`)?.focus({ preventScroll: true });
+        dialog.scrollTop = 0;
+      }
     } else if (!open && dialog.open) {
       dialog.close();
     }
-  }, [open]);
+  }, [open, startAtTitle, labelledBy]);
   return (
     <dialog
       ref={ref}

@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToastActor } from '../app/AppContext';
+import { toastSpot, type Spot } from '../../machines/toast.view';
 import { SITE_HEADER_ID } from '../app/reveal';
 import * as css from './toaster.css';
 
@@ -11,32 +12,27 @@ const TOAST_SWIPE_THRESHOLD = 50;
 /** The toast's distance from the window's edges (vars.space.md). */
 const MARGIN = 16;
 
-interface Spot {
-  place: 'bottom' | 'top';
-  /** Where a toast at the top starts: below the header when the header stays on screen. */
-  top: number;
-}
+/** Every control a person may press; the page's main button is also marked `data-main-action`. */
+const CONTROLS = 'a[href], button, input, select, textarea, [role="button"]';
 
-type Box = Pick<DOMRect, 'left' | 'right' | 'top' | 'bottom'>;
-const overlap = (a: Box, b: Box) =>
-  Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left)) * Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top));
+const boxesOf = (selector: string, toast: HTMLElement) =>
+  [...document.querySelectorAll<HTMLElement>(selector)]
+    .filter((el) => !toast.contains(el))
+    .map((el) => el.getBoundingClientRect())
+    .filter((r) => r.width > 0 && r.height > 0);
 
-/**
- * Bottom right, or at the top when the bottom would cover the page's main button (`data-main-action`: Pay, Next),
- * whichever covers less of it: a click on Pay must reach Pay, not a toast (issue 34).
- */
+/** The page's boxes as the placement rule (machines/domain/toastSpot.ts) reads them. */
 function spotFor(toast: HTMLElement): Spot {
   const { width, height } = toast.getBoundingClientRect();
-  const windowWidth = document.documentElement.clientWidth;
-  const windowHeight = window.innerHeight;
-  const covered = Math.max(0, document.getElementById(SITE_HEADER_ID)?.getBoundingClientRect().bottom ?? 0);
-  const right = windowWidth - MARGIN;
-  const top = covered + MARGIN;
-  const bottom = { left: right - width, right, top: windowHeight - MARGIN - height, bottom: windowHeight - MARGIN };
-  const above = { left: right - width, right, top, bottom: top + height };
-  const actions = [...document.querySelectorAll('[data-main-action]')].map((el) => el.getBoundingClientRect()).filter((r) => r.width > 0 && r.height > 0);
-  const covering = (box: Box) => actions.reduce((sum, action) => sum + overlap(box, action), 0);
-  return { place: covering(bottom) <= covering(above) ? 'bottom' : 'top', top };
+  const room = {
+    width,
+    height,
+    windowWidth: document.documentElement.clientWidth,
+    windowHeight: window.innerHeight,
+    covered: Math.max(0, document.getElementById(SITE_HEADER_ID)?.getBoundingClientRect().bottom ?? 0),
+    margin: MARGIN,
+  };
+  return toastSpot(room, boxesOf('[data-main-action]', toast), boxesOf(CONTROLS, toast));
 }
 
 /** Renders the toast machine's one visible toast; F8 focuses it, a swipe right of 50 px dismisses it. */

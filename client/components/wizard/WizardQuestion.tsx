@@ -26,7 +26,7 @@ interface Props {
  */
 export const WizardQuestion = memo(function WizardQuestion({ wizard, submitLabel, submittingLabel, counter, prefilled }: Props) {
   const { t } = useTranslation('wizard');
-  const { progress, draft, submits, error, submitting, submitFailed, canGoBack, canSwitch, revising, hasDates } = useSelector(wizard, questionView, shallowEqual);
+  const { progress, draft, submits, error, spelling, submitting, submitFailed, canGoBack, canSwitch, revising, hasDates } = useSelector(wizard, questionView, shallowEqual);
   const field = useRef<HTMLElement>(null);
   const first = useRef(true);
 
@@ -49,6 +49,12 @@ export const WizardQuestion = memo(function WizardQuestion({ wizard, submitLabel
   // Stable, so the question's field is drawn again only when its question, answer or error changes.
   const next = useCallback(() => wizard.send({ type: 'NEXT' }), [wizard]);
   const change = useCallback((value: string) => wizard.send({ type: 'ANSWER.CHANGE', value }), [wizard]);
+  // The offered spelling replaces the name, and the applicant is back in it, where Enter goes on.
+  const accept = (value: string) => {
+    change(value);
+    const el = field.current;
+    (el?.querySelector<HTMLElement>('input') ?? el)?.focus();
+  };
 
   return (
     <section className={`${card} ${stack}`} aria-labelledby="wizard-counter">
@@ -69,6 +75,14 @@ export const WizardQuestion = memo(function WizardQuestion({ wizard, submitLabel
         onChange={change}
         onEnter={next}
       />
+      {spelling && (
+        <p className={`${notice.info} ${css.spelling}`} data-testid="spelling-offer">
+          <span>{t('spelling.offer', { name: spelling })}</span>
+          <button type="button" className={button.secondary} onClick={() => accept(spelling)} data-testid="spelling-accept">
+            {t('spelling.use', { name: spelling })}
+          </button>
+        </p>
+      )}
       {prefilled?.has(progress.question.id) && (
         <p className={notice.info} data-testid="prefilled-note">
           {t('group:prefilled')}

@@ -112,3 +112,6 @@ export const reviewRow = style({
 });
 
 globalStyle(`${reviewRow} dd`, { margin: 0, fontWeight: 600, overflowWrap: 'anywhere' });
+
+/** The A–Z spelling offered for a name typed with accents, and its button, side by side when they fit. */
+export const spelling = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: vars.space.sm, margin: 0 });

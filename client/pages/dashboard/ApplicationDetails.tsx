@@ -17,7 +17,7 @@ export function DetailsPanel({ row }: { row: ReturnType<typeof applicationRow> }
   const format = useFormats();
   return (
     <>
-      <h2 id="panel-title" className={heading.section}>
+      <h2 id="panel-title" className={heading.section} tabIndex={-1}>
         {format.title(application)}
       </h2>
       <dl className={css.meta}>

@@ -157,7 +157,7 @@ export default function DashboardPage() {
         </>
       )}
 
-      <Dialog open={panel !== null} labelledBy="panel-title" onClose={close}>
+      <Dialog open={panel !== null} labelledBy="panel-title" onClose={close} startAtTitle testId="dashboard-panel">
         <div className={stack}>
         {panel === 'profile' && <ProfilePanel />}
         {panel === 'settings' && <SettingsPanel />}
@@ -167,8 +167,9 @@ export default function DashboardPage() {
             <AnswersList application={viewed} answers={answers} onRetry={() => ref.send({ type: 'RETRY' })} />
           </>
         )}
-        <div>
-          <button type="button" className={button.primary} onClick={close}>
+        {/* However long the answers run, Close stays on screen (issue 45 item 13). */}
+        <div className={css.closeBar}>
+          <button type="button" className={button.primary} onClick={close} data-testid="panel-close">
             {t('dashboard.close')}
           </button>
         </div>

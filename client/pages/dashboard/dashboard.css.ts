@@ -90,12 +90,16 @@ export const select = style({
   color: vars.color.text,
 });
 
-export const answers = style({
-  display: 'grid',
-  gap: vars.space.sm,
-  margin: 0,
-  maxHeight: '40vh',
-  overflowY: 'auto',
+/** No inner scroll box: on a phone the dialog itself scrolls, one scroll for the whole read (issue 45 item 13). */
+export const answers = style({ display: 'grid', gap: vars.space.sm, margin: 0 });
+
+/** Close, held at the foot of the dialog while its content scrolls under it. */
+export const closeBar = style({
+  position: 'sticky',
+  bottom: 0,
+  paddingBlock: vars.space.sm,
+  background: vars.color.surface,
+  borderTop: `1px solid ${vars.color.border}`,
 });
 
 globalStyle(`${answers} dd`, { margin: 0, fontWeight: 600, overflowWrap: 'anywhere' });

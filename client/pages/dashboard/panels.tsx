@@ -12,7 +12,7 @@ export function ProfilePanel() {
   const { account, checking } = useSession();
   return (
     <>
-      <h2 id="panel-title" className={heading.section}>
+      <h2 id="panel-title" className={heading.section} tabIndex={-1}>
         {t('dashboard.profile')}
       </h2>
       {account ? (
@@ -36,7 +36,7 @@ export function SettingsPanel() {
   const { language, change } = useLanguage();
   return (
     <>
-      <h2 id="panel-title" className={heading.section}>
+      <h2 id="panel-title" className={heading.section} tabIndex={-1}>
         {t('dashboard.settings')}
       </h2>
       <div>

@@ -13,6 +13,7 @@ import { Spinner } from '../../components/Spinner';
 import { button, card, heading, muted, narrow, notice, page, row, small, stack } from '../../styles/ui.css';
 import * as css from './confirmation.css';
 import { GovernmentFees } from '../../components/PriceStory';
+import { NextSteps } from '../../components/NextSteps';
 
 type View = ReturnType<typeof groupConfirmationView>;
 type Line = View['lines'][number];
@@ -104,6 +105,13 @@ function PaidGroup({ view, onForm, onReceipt }: PaidProps) {
             <TravellerLine key={line.order.id} line={line} busy={busy} onForm={() => onForm(line.index)} />
           ))}
         </ul>
+      </section>
+
+      <section className={`${card} ${stack}`} aria-labelledby="group-next-title">
+        <h2 id="group-next-title" className={heading.section}>
+          {t('commerce:confirmation.next')}
+        </h2>
+        <NextSteps steps={view.lines.map((line) => ({ name: line.traveller || t('checkout.unnamed'), step: line.nextStep }))} />
       </section>
 
       <section className={`${card} ${stack}`} aria-labelledby="group-receipt-title" data-testid="group-receipt">

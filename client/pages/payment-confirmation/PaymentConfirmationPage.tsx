@@ -1,7 +1,7 @@
 import { shallowEqual, useSelector } from '@xstate/react';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { confirmationFlow, confirmationKind, confirmationView, premiumLinks } from '../../../machines/confirmation.view';
+import { confirmationFlow, confirmationKind, confirmationView, premiumLinks, type NextStep } from '../../../machines/confirmation.view';
 import type { OrderDto } from '../../../openapi/schemas/orders';
 import type { PlanFeaturesDto } from '../../../openapi/schemas/plans';
 import { useLanguage } from '../../app/AppContext';
@@ -10,6 +10,7 @@ import { useMoney } from '../../app/money';
 import { useSiteData } from '../../app/siteData';
 import { useAddress, useFlow } from '../../app/useFlow';
 import { usePageMeta } from '../../app/usePageMeta';
+import { NextSteps } from '../../components/NextSteps';
 import { PriceLines } from '../../components/PriceStory';
 import { SpanishNotice } from '../../components/SpanishNotice';
 import { Spinner } from '../../components/Spinner';
@@ -34,7 +35,7 @@ function OrderConfirmation() {
   const { branding } = useSiteData();
   usePageMeta('confirmation', branding.brandName);
   const ref = useFlow(confirmationFlow);
-  const { screen: state, order, downloading, retryTo, formWaits, premiumCode } = useSelector(ref, confirmationView, shallowEqual);
+  const { screen: state, order, downloading, retryTo, formWaits, premiumCode, nextStep } = useSelector(ref, confirmationView, shallowEqual);
 
   if (state === 'loading') return <Spinner label={t('confirmation.loading')} />;
 
@@ -45,6 +46,7 @@ function OrderConfirmation() {
         downloading={downloading}
         formWaits={formWaits}
         premiumCode={premiumCode}
+        nextStep={nextStep}
         onReceipt={() => ref.send({ type: 'DOWNLOAD.RECEIPT' })}
         onForm={() => ref.send({ type: 'DOWNLOAD.FORM' })}
       />
@@ -152,11 +154,12 @@ interface PaidProps {
   downloading: 'receipt' | 'form' | null;
   formWaits: boolean;
   premiumCode: string | null;
+  nextStep: NextStep | null;
   onReceipt: () => void;
   onForm: () => void;
 }
 
-function PaidOrder({ order, downloading, formWaits, premiumCode, onReceipt, onForm }: PaidProps) {
+function PaidOrder({ order, downloading, formWaits, premiumCode, nextStep, onReceipt, onForm }: PaidProps) {
   const { t } = useTranslation('commerce');
   const { language } = useLanguage();
   const money = useMoney();
@@ -248,6 +251,7 @@ function PaidOrder({ order, downloading, formWaits, premiumCode, onReceipt, onFo
         <h2 id="next-title" className={heading.section}>
           {t('confirmation.next')}
         </h2>
+        {nextStep && <NextSteps steps={[{ step: nextStep }]} />}
         <div className={css.actions}>
           <button type="button" className={button.primary} data-testid="download-receipt" disabled={busy} aria-busy={downloading === 'receipt' || undefined} onClick={onReceipt}>
             {downloading === 'receipt' ? t('confirmation.downloading.receipt') : t('confirmation.download.receipt')}

@@ -156,7 +156,7 @@ export async function draft(row: Pick<EmailRow, 'kind' | 'language' | 'data'>, l
           items: [
             say('nextSteps.site', { url: step.officialSite }),
             step.governmentFeeCents > 0 ? say('nextSteps.fee', { amount: money(language, step.governmentFeeCents), brand }) : say('nextSteps.feeNone'),
-            ...(step.service === 'ESTA' ? [say('nextSteps.estaWhen')] : [say('nextSteps.ds160Interview'), say('nextSteps.ds160Confirmation')]),
+            ...step.lines.map((line) => say(`nextSteps.${line}`)),
           ],
         });
       }

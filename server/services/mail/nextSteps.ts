@@ -1,13 +1,11 @@
 import type { OrderRow, OrderService } from '../../../db/schema';
 import { totalOf, type FeeLine } from '../../../machines/domain/governmentFees';
-import { OFFICIAL_SITES } from '../orders/quote';
+import { nextStepOf, type NextStep } from '../../../machines/domain/nextSteps';
 
-/** What one traveller does after paying us: the official site to open and the government fee to pay there. */
-export interface TravellerStep {
+/** What one traveller does after paying us: the official site to open, the government fee to pay there, what follows. */
+export interface TravellerStep extends NextStep {
   name: string;
   service: OrderService;
-  officialSite: string;
-  governmentFeeCents: number;
 }
 
 /**
@@ -22,10 +20,5 @@ export function governmentFeeFor(order: Pick<OrderRow, 'government_fee_cents' | 
 
 /** Each traveller's next step, from their own order (a single payment's, or each line of a group's). */
 export function stepsOf(orders: ReadonlyArray<{ order: OrderRow; name: string }>): TravellerStep[] {
-  return orders.map(({ order, name }) => ({
-    name,
-    service: order.service,
-    officialSite: OFFICIAL_SITES[order.service],
-    governmentFeeCents: governmentFeeFor(order),
-  }));
+  return orders.map(({ order, name }) => ({ name, ...nextStepOf(order.service, governmentFeeFor(order)), service: order.service }));
 }

@@ -1,14 +1,12 @@
 import type { LeadRow, OrderRow, OrderService } from '../../../db/schema';
 import type { FeeApplicant } from '../../../machines/domain/governmentFees';
+import { OFFICIAL_SITES as SITES } from '../../../machines/domain/nextSteps';
 import type { QuoteOption, QuoteQuery } from '../../../openapi/schemas/orders';
 import { applicantOfLead } from '../fees/applicant';
 import { cents, defaultApplicant, featuresOf, isPackage, PACKAGES, priceOf, productFromWord, productOf, serviceFeeOf, type PriceTable, type Product } from './products';
 
 /** Where the government fee is paid: we are not the government, and the page says so with this link. */
-export const OFFICIAL_SITES: Record<OrderService, string> = {
-  'DS-160': 'https://ceac.state.gov/genniv/',
-  ESTA: 'https://esta.cbp.dhs.gov/',
-};
+export const OFFICIAL_SITES: Record<OrderService, string> = SITES;
 
 /** The lead being paid for, as far as pricing cares. */
 export interface QuotedLead {
