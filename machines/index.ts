@@ -20,6 +20,7 @@ import { ds160FormMachine } from './ds160Form.machine';
 import { leadSyncMachine } from './leadSync.machine';
 import { languageMachine } from './language.machine';
 import { loginMachine } from './login.machine';
+import { mailLinkMachine } from './mailLink.machine';
 import { myDataMachine } from './myData.machine';
 import { aiNoticeMachine } from './aiNotice.machine';
 import { photoCheckMachine } from './photoCheck.machine';
@@ -46,6 +47,7 @@ export const machines = {
   checkout: checkoutMachine,
   confirmation: confirmationMachine,
   login: loginMachine,
+  mailLink: mailLinkMachine,
   dashboard: dashboardMachine,
   results: resultsMachine,
   ds160Form: ds160FormMachine,
@@ -98,6 +100,7 @@ export {
   languageMachine,
   leadSyncMachine,
   loginMachine,
+  mailLinkMachine,
   photoCheckMachine,
   pricingMachine,
   questionWizardMachine,

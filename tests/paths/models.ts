@@ -19,6 +19,7 @@ import { groupConfirmationPaths } from './groupConfirmation.paths';
 import { languagePaths } from './language.paths';
 import { leadSyncPaths } from './leadSync.paths';
 import { loginPaths } from './login.paths';
+import { mailLinkPaths } from './mailLink.paths';
 import { myDataPaths } from './myData.paths';
 import { aiNoticePaths } from './aiNotice.paths';
 import type { PathModel } from './model';
@@ -47,6 +48,7 @@ export const pathModels: Record<MachineName, PathModel> = {
   checkout: checkoutPaths,
   confirmation: confirmationPaths,
   login: loginPaths,
+  mailLink: mailLinkPaths,
   session: sessionPaths,
   dashboard: dashboardPaths,
   results: resultsPaths,

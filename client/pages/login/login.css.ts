@@ -27,3 +27,13 @@ export const tab = style({
 
 export const divider = style({ border: 'none', borderTop: `1px solid ${vars.color.border}`, margin: `${vars.space.sm} 0` });
 
+
+/** Forgot your password and the sign-in link, under the sign-in form: each its own line, a tap target on a phone. */
+export const recovery = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xs,
+  margin: 0,
+  fontSize: vars.fontSize.sm,
+  selectors: { '& > a': { minHeight: 24, display: 'inline-flex', alignItems: 'center' } },
+});
