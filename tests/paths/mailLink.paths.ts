@@ -4,6 +4,8 @@ import { mailLinkCalls } from '../../client/api/actors/mailLink';
 import { validateGuest, validateNewPassword } from '../../machines/domain/account';
 import { MAIL_LINK_FORMS, mailLinkMachine, type MailLinkContext, type MailLinkField, type MailLinkInput } from '../../machines/mailLink.machine';
 import type { EmailLinkPurpose } from '../../db/schema';
+import { estaCatalog } from '../../machines/domain/catalogs/index';
+import { answersFor } from '../helpers/answers';
 import { injectTransport } from '../helpers/transport';
 import { effectsOf, lastCall, lastHeld, type PathCase, type PathModel, type Snap, type World } from './model';
 
@@ -31,7 +33,7 @@ async function withAccount(world: World, email: string): Promise<string> {
 }
 
 /** A link as the outbox issues it, and its token as the message carries it; `spoil` makes it expired or used. */
-async function issued(world: World, link: { purpose: EmailLinkPurpose; email: string; userId?: string }, spoil?: 'expired' | 'used'): Promise<string> {
+async function issued(world: World, link: { purpose: EmailLinkPurpose; email: string; userId?: string; leadId?: string; groupId?: string }, spoil?: 'expired' | 'used'): Promise<string> {
   const links = world.app.outbox.links;
   const row = await links.issue(world.app.db, link);
   const past = new Date(Date.now() - 1000).toISOString();
@@ -48,10 +50,12 @@ const refusedFor = (id: string, problem: string): AnyEventObject => ({ type: `xs
 function outcomes(s: Snap, server: Server): AnyEventObject[] {
   if (s.matches({ asking: 'requesting' })) return [{ type: 'xstate.done.actor.requestLink', output: { message: 'model' } }, lost('requestLink')];
   if (s.matches('checking')) return [{ type: 'xstate.done.actor.checkReset', output: server.check }, lost('checkReset')];
-  if (s.matches({ choosing: 'saving' })) return [{ type: 'xstate.done.actor.confirmReset', output: { email: MEMBER } }, lost('confirmReset')];
+  if (s.matches({ choosing: 'saving' }))
+    return [server.problem ? refusedFor('confirmReset', server.problem) : { type: 'xstate.done.actor.confirmReset', output: { email: MEMBER } }, lost('confirmReset')];
   if (s.matches({ choosing: 'signingIn' })) return [{ type: 'xstate.done.actor.userLogin', output: ACCOUNT }, lost('userLogin')];
   if (s.matches('signingIn')) return [server.problem ? refusedFor('useSignInLink', server.problem) : { type: 'xstate.done.actor.useSignInLink', output: ACCOUNT }, lost('useSignInLink')];
-  if (s.matches('opening')) return [refusedFor('openInvitation', server.problem ?? 'unknown'), lost('openInvitation')];
+  if (s.matches('opening'))
+    return [server.problem ? refusedFor('openInvitation', server.problem) : { type: 'xstate.done.actor.openInvitation', output: { to: 'model', leadId: 'model', groupId: 'model' } }, lost('openInvitation')];
   return [];
 }
 
@@ -59,6 +63,7 @@ function outcomes(s: Snap, server: Server): AnyEventObject[] {
 interface Server {
   check?: { valid: boolean; problem: string | null };
   problem?: string;
+  endsBroken?: boolean;
 }
 
 function moves(email: string, server: Server) {
@@ -70,14 +75,18 @@ function moves(email: string, server: Server) {
       return [...(!f.email ? [change('email', ` ${email} `), change('email', 'not-an-email')] : []), { type: 'REQUEST' }];
     }
     if (s.matches('choosing')) {
-      const fill = !f.password
-        ? [change('password', NEW_PASSWORD), change('password', 'short')]
-        : !f.confirmPassword
-          ? [change('confirmPassword', NEW_PASSWORD), change('confirmPassword', `${NEW_PASSWORD}!`)]
+      // A refused password is typed again: a short one, then the right one.
+      const fill = f.password !== NEW_PASSWORD
+        ? [change('password', NEW_PASSWORD), ...(f.password ? [] : [change('password', 'short')])]
+        : f.confirmPassword !== NEW_PASSWORD
+          ? [change('confirmPassword', NEW_PASSWORD), ...(f.confirmPassword ? [] : [change('confirmPassword', `${NEW_PASSWORD}!`)])]
           : [];
       return [...fill, { type: 'SAVE' }];
     }
-    return [{ type: 'ANOTHER' }, { type: 'RETRY' }];
+    if (s.matches('unanswered')) return [{ type: 'RETRY' }];
+    // Asking again after a broken link is walked once (the expired case); the others end there.
+    if (s.matches('broken') && server.endsBroken) return [];
+    return [{ type: 'ANOTHER' }];
   };
 }
 
@@ -96,6 +105,22 @@ const signInLink = (spoil?: 'expired' | 'used') => async (world: World) => {
   await withAccount(world, GUEST);
   return issued(world, { purpose: 'signin', email: GUEST }, spoil);
 };
+
+/** The group a leader made in another browser (the leader and one traveller), and the traveller's invitation. */
+const invitations = new WeakMap<World, { leader: string; traveller: string }>();
+async function invitation(world: World): Promise<string> {
+  const leader = injectTransport(world.app);
+  const post = async (path: string, body?: object) => {
+    const res = await leader({ method: 'POST', path, ...(body ? { body } : {}) });
+    expect(res.status, res.text).toBe(201);
+    return JSON.parse(res.text) as Record<string, string>;
+  };
+  const lead = await post('/api/leads', { email: 'path.leader@example.com', formType: 'ESTA', source: 'esta-wizard', formData: answersFor(estaCatalog, { email: 'path.leader@example.com' }), completionStatus: 'completed' });
+  const group = await post(`/api/leads/${lead.id}/group`);
+  const added = await post(`/api/groups/${group.id}/travellers`, { firstName: 'Luis', lastName: 'Garcia', relationship: 'spouse', nationality: 'Spain' });
+  invitations.set(world, { leader: lead.id as string, traveller: added.leadId as string });
+  return issued(world, { purpose: 'invite', email: 'path.luis@example.com', leadId: added.leadId as string, groupId: group.id as string });
+}
 
 const TOKEN = 'model-token';
 
@@ -123,9 +148,15 @@ export const mailLinkPaths: PathModel = {
     }),
     linkCase('asking for a sign-in link', { purpose: 'signIn', token: null }, {}, 'nobody.at.all@example.com'),
     linkCase('a reset link that works', { purpose: 'reset', token: TOKEN }, { check: { valid: true, problem: null } }, MEMBER, resetLink()),
+    // A link whose account cannot take a password this way (a staff account's): it checks, then opens nothing.
+    linkCase('a reset link for a staff account', { purpose: 'reset', token: TOKEN }, { check: { valid: true, problem: null }, problem: 'unknown', endsBroken: true }, MEMBER, async (world) => {
+      const staff = await world.app.db.selectFrom('users').select(['id', 'email']).where('role', '!=', 'user').executeTakeFirstOrThrow();
+      return issued(world, { purpose: 'reset', email: staff.email ?? 'staff@example.com', userId: staff.id });
+    }),
     linkCase('an expired reset link', { purpose: 'reset', token: TOKEN }, { check: { valid: false, problem: 'expired' } }, MEMBER, resetLink('expired')),
     linkCase('a sign-in link that works', { purpose: 'signIn', token: TOKEN }, {}, GUEST, signInLink()),
-    linkCase('a sign-in link used already', { purpose: 'signIn', token: TOKEN }, { problem: 'used' }, GUEST, signInLink('used')),
+    linkCase('a sign-in link used already', { purpose: 'signIn', token: TOKEN }, { problem: 'used', endsBroken: true }, GUEST, signInLink('used')),
+    linkCase('an invitation that works', { purpose: 'invitation', token: TOKEN }, {}, GUEST, invitation),
     linkCase('an invitation nobody sent', { purpose: 'invitation', token: 'A'.repeat(43) }, { problem: 'unknown' }, GUEST),
     linkCase('an invitation page without its link', { purpose: 'invitation', token: null }, {}, GUEST),
   ],
@@ -160,7 +191,7 @@ export const mailLinkPaths: PathModel = {
         expect(context(after).problem).toBe((event.error as { code: string }).code.replace('link_', ''));
       }
       if (event.type === 'ANOTHER' && before.matches('broken')) expect(after.matches('asking')).toBe(context(before).purpose !== 'invitation');
-      if (event.type === 'xstate.error.actor.requestLink' || event.type === 'xstate.error.actor.confirmReset') {
+      if ((event.type === 'xstate.error.actor.requestLink' || event.type === 'xstate.error.actor.confirmReset') && !(event as { sent?: boolean }).sent) {
         expect(lastHeld(world, event.type.replace('xstate.error.actor.', ''))?.verdict).toBe('dropped');
         expect(asked.map((a) => a.params.toast?.title)).toEqual(['maillink:toast.failed.title']);
       }
@@ -179,6 +210,13 @@ export const mailLinkPaths: PathModel = {
         const login = await other({ method: 'POST', path: '/api/auth/user-login', body: { email: MEMBER, password: NEW_PASSWORD } });
         expect(login.status).toBe(200);
         expect(effectsOf(world, 'navigate').map((e) => e.params.to)).toEqual(['/login']);
+      },
+      opened: async (_s, world) => {
+        // The traveller's own form opens, and this browser may read that traveller's application and not the leader's.
+        const { leader, traveller } = invitations.get(world) as { leader: string; traveller: string };
+        expect(effectsOf(world, 'navigate').map((e) => [e.params.to, e.params.replace])).toEqual([[`/apply/esta-wizard?traveller=${traveller}`, true]]);
+        expect((await world.http({ method: 'GET', path: `/api/leads/${traveller}` })).status).toBe(200);
+        expect((await world.http({ method: 'GET', path: `/api/leads/${leader}` })).status).toBe(403);
       },
       broken: (s) => expect(context(s).problem).not.toBeNull(),
       requested: (_s, world) => expect(effectsOf(world, 'signedIn')).toEqual([]),
