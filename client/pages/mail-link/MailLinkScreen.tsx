@@ -97,7 +97,7 @@ export function MailLinkScreen(props: MailLinkPage) {
         {screen === 'unanswered' && (
           <>
             <p className={notice.warning} role="alert">
-              {t('page.failed.description')}
+              {t('page.unanswered')}
             </p>
             <button type="button" className={button.primary} onClick={() => ref.send({ type: 'RETRY' })}>
               {t('page.retry')}
