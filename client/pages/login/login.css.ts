@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../styles/theme.css';
 
 export const tabList = style({
@@ -35,5 +35,6 @@ export const recovery = style({
   gap: vars.space.xs,
   margin: 0,
   fontSize: vars.fontSize.sm,
-  selectors: { '& > a': { minHeight: 24, display: 'inline-flex', alignItems: 'center' } },
 });
+
+globalStyle(`${recovery} > a`, { minHeight: 24, display: 'inline-flex', alignItems: 'center' });
