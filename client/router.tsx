@@ -40,7 +40,7 @@ export const PAGE_FILES: Record<RouteName | 'notFound', PageDeclaration> = {
   aiVisa: { file: 'pages/aivisa/AivisaPage.tsx', namespaces: ['aiassistant', 'aivisa'] },
   aiChatSections: { file: 'pages/ai-chat-sections/AiChatSectionsPage.tsx', namespaces: ['aivisa', 'privacy', 'sections'] },
   aiChat: { file: 'pages/ai-chat/AiChatPage.tsx', namespaces: ['agent', 'aivisa', 'ds160form', 'privacy'] },
-  admin: { file: 'pages/admin/AdminPage.tsx', namespaces: ['admin', 'answers', 'catalog', 'ds160form', 'errors', 'group', 'operators', 'validation'] },
+  admin: { file: 'pages/admin/AdminPage.tsx', namespaces: ['admin', 'answers', 'catalog', 'ds160form', 'errors', 'group', 'maillink', 'operators', 'validation'] },
   premiumText: { file: 'pages/premium-interview/PremiumTextPage.tsx', namespaces: ['premium', 'privacy'] },
   premiumVoice: { file: 'pages/premium-interview/PremiumVoicePage.tsx', namespaces: ['premium', 'privacy'] },
   privacy: { file: 'pages/privacy/PrivacyPage.tsx', namespaces: ['privacy'] },

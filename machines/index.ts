@@ -2,6 +2,7 @@
 import { adminDashboardMachine } from './adminDashboard.machine';
 import { adminGateMachine } from './adminGate.machine';
 import { auditLogMachine } from './auditLog.machine';
+import { emailLogMachine } from './emailLog.machine';
 import { operatorsMachine } from './operators.machine';
 import { agentChatMachine } from './agentChat.machine';
 import { aiAssistantMachine } from './aiAssistant.machine';
@@ -62,6 +63,7 @@ export const machines = {
   adminDashboard: adminDashboardMachine,
   operators: operatorsMachine,
   auditLog: auditLogMachine,
+  emailLog: emailLogMachine,
   governmentFees: governmentFeesMachine,
   premiumInterview: premiumInterviewMachine,
   voiceControls: voiceControlsMachine,
@@ -77,6 +79,7 @@ export type MachineName = keyof typeof machines;
 
 export {
   auditLogMachine,
+  emailLogMachine,
   operatorsMachine,
   premiumInterviewMachine,
   voiceControlsMachine,

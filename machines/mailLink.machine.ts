@@ -72,7 +72,7 @@ export const mailLinkMachine = setup({
   types: { input: {} as MailLinkInput, context: {} as MailLinkContext, events: {} as MailLinkEvent, emitted: {} as WorldEffect },
   actors: {
     /** POST /api/auth/password-reset or /api/auth/sign-in-link; provided by the client. */
-    requestLink: fromPromise<unknown, { purpose: LinkPurpose; email: string }>(async () => {
+    requestLink: fromPromise<{ message: string }, { purpose: LinkPurpose; email: string }>(async () => {
       throw new Error('requestLink is provided by the caller');
     }),
     /** POST /api/auth/password-reset/check. */

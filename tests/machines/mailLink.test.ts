@@ -4,6 +4,7 @@ import { fromPromise, waitFor, type AnyActorRef } from 'xstate';
 import { linkProblemOf, mailLinkMachine } from '../../machines/mailLink.machine';
 import { mailLinkFlow, mailLinkView } from '../../machines/mailLink.view';
 import type { World } from '../../machines/flow';
+import type { AccountDto } from '../../openapi/schemas/auth';
 import { startHeard } from './emitted';
 
 const settle = (actor: AnyActorRef) => waitFor(actor, (s) => !s.hasTag('busy') || s.status === 'done');
@@ -12,7 +13,7 @@ const rejects = (error: unknown): any =>
   fromPromise(async () => {
     throw error;
   });
-const ACCOUNT = { id: 'u1', email: 'ana@example.com', role: 'user' as const };
+const ACCOUNT: AccountDto = { id: 'u1', email: 'ana@example.com', role: 'user' };
 const TOKEN = 'A'.repeat(43);
 
 const world = (query: string): World => ({ language: 'es', search: new URLSearchParams(query), kept: () => null, today: '2026-11-29' });
@@ -93,7 +94,7 @@ describe('mailLink', () => {
 
   it('tries a link again after a lost connection rather than calling it broken', async () => {
     let calls = 0;
-    const useSignInLink = fromPromise(async () => {
+    const useSignInLink = fromPromise<AccountDto, { token: string }>(async () => {
       calls += 1;
       if (calls === 1) throw new TypeError('Failed to fetch');
       return ACCOUNT;

@@ -2,6 +2,7 @@ import type { MachineName } from '../../machines/index';
 import { adminDashboardPaths } from './adminDashboard.paths';
 import { adminGatePaths } from './adminGate.paths';
 import { auditLogPaths } from './auditLog.paths';
+import { emailLogPaths } from './emailLog.paths';
 import { operatorsPaths } from './operators.paths';
 import { agentChatPaths } from './agentChat.paths';
 import { aiAssistantPaths } from './aiAssistant.paths';
@@ -64,6 +65,7 @@ export const pathModels: Record<MachineName, PathModel> = {
   adminDashboard: adminDashboardPaths,
   operators: operatorsPaths,
   auditLog: auditLogPaths,
+  emailLog: emailLogPaths,
   governmentFees: governmentFeesPaths,
   premiumInterview: premiumInterviewPaths,
   voiceControls: voiceControlsPaths,
