@@ -15,7 +15,7 @@ import { parsePrice, validateBranding, type BrandingForm } from './domain/adminF
 import type { ValidationError } from './domain/validators';
 import { refusalOf, type ErrorCode } from './domain/errorCodes';
 
-export const ADMIN_TABS = ['overview', 'traffic', 'leads', 'conversions', 'pricing', 'fees', 'branding', 'operators', 'audit'] as const;
+export const ADMIN_TABS = ['overview', 'traffic', 'leads', 'conversions', 'pricing', 'fees', 'branding', 'operators', 'audit', 'emails'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 export type PriceKey = keyof PricingDto;
 /** Spec 1-core §9 "Lead detail retries 3 times": three more tries after the first, each wait twice the last. */
@@ -235,6 +235,8 @@ export const adminDashboardMachine = dashboardSetup.createMachine({
             // Each runs its own machine (operators, auditLog) in its panel.
             operators: {},
             audit: {},
+            // The e-mails tab runs its own machine (emailLog) in its panel.
+            emails: {},
             // The government fees tab shows the page's governmentFees machine, which runs for the whole dashboard.
             fees: {},
             // Loaded when the tab opens, and again when the time range changes.

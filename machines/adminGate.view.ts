@@ -4,6 +4,7 @@ import type { SnapshotFrom } from 'xstate';
 import { accessKey } from '../openapi/adminAccess';
 import { adminAnalytics, adminConversions, adminLeads, adminTraffic, updateBranding, updatePricing } from '../openapi/routes/admin';
 import { adminGovernmentFees } from '../openapi/routes/governmentFees';
+import { adminEmails } from '../openapi/routes/mail';
 import { auditLog, listOperators } from '../openapi/routes/operators';
 import type { AdminStatusDto } from '../openapi/schemas/admin';
 import { ADMIN_TABS, type AdminTab } from './adminDashboard.machine';
@@ -23,6 +24,7 @@ const TAB_OPERATIONS: Record<AdminTab, string> = {
   branding: accessKey(updateBranding),
   operators: accessKey(listOperators),
   audit: accessKey(auditLog),
+  emails: accessKey(adminEmails),
 };
 
 /** The tabs this operator's role shows, in the dashboard's order. */

@@ -2,6 +2,7 @@
 import { adminDashboardMachine } from './adminDashboard.machine';
 import { adminGateMachine } from './adminGate.machine';
 import { auditLogMachine } from './auditLog.machine';
+import { emailLogMachine } from './emailLog.machine';
 import { operatorsMachine } from './operators.machine';
 import { agentChatMachine } from './agentChat.machine';
 import { aiAssistantMachine } from './aiAssistant.machine';
@@ -20,6 +21,7 @@ import { ds160FormMachine } from './ds160Form.machine';
 import { leadSyncMachine } from './leadSync.machine';
 import { languageMachine } from './language.machine';
 import { loginMachine } from './login.machine';
+import { mailLinkMachine } from './mailLink.machine';
 import { myDataMachine } from './myData.machine';
 import { aiNoticeMachine } from './aiNotice.machine';
 import { photoCheckMachine } from './photoCheck.machine';
@@ -46,6 +48,7 @@ export const machines = {
   checkout: checkoutMachine,
   confirmation: confirmationMachine,
   login: loginMachine,
+  mailLink: mailLinkMachine,
   dashboard: dashboardMachine,
   results: resultsMachine,
   ds160Form: ds160FormMachine,
@@ -60,6 +63,7 @@ export const machines = {
   adminDashboard: adminDashboardMachine,
   operators: operatorsMachine,
   auditLog: auditLogMachine,
+  emailLog: emailLogMachine,
   governmentFees: governmentFeesMachine,
   premiumInterview: premiumInterviewMachine,
   voiceControls: voiceControlsMachine,
@@ -75,6 +79,7 @@ export type MachineName = keyof typeof machines;
 
 export {
   auditLogMachine,
+  emailLogMachine,
   operatorsMachine,
   premiumInterviewMachine,
   voiceControlsMachine,
@@ -98,6 +103,7 @@ export {
   languageMachine,
   leadSyncMachine,
   loginMachine,
+  mailLinkMachine,
   photoCheckMachine,
   pricingMachine,
   questionWizardMachine,

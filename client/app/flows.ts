@@ -34,6 +34,7 @@ const DOORS: Partial<Record<MachineName, () => Promise<Door>>> = {
   groupConfirmation: () => import('../api/actors/groupCheckout').then((m) => ({ actors: () => m.makeGroupConfirmationActors(fetchTransport) })),
   results: () => import('../api/actors/results').then((m) => ({ actors: () => m.makeResultsActors(fetchTransport) })),
   login: () => import('../api/actors/account').then((m) => ({ actors: () => m.makeLoginActors(fetchTransport) })),
+  mailLink: () => import('../api/actors/mailLink').then((m) => ({ actors: () => m.makeMailLinkActors(fetchTransport) })),
   dashboard: () => import('../api/actors/dashboard').then((m) => ({ actors: () => m.makeDashboardActors(fetchTransport) })),
   myData: () => import('../api/actors/myData').then((m) => ({ actors: () => m.makeMyDataActors(fetchTransport) })),
   aiNotice: () => import('../api/actors/aiNotice').then((m) => ({ actors: () => m.makeAiNoticeActors(fetchTransport) })),

@@ -24,6 +24,11 @@ export const ROUTES = {
   paymentConfirmation: '/payment-confirmation',
   /** The privacy notice (issue 44). */
   privacy: '/privacy',
+  /** Back in by e-mail (issue 43): ask for a reset link, and the pages the e-mailed links open. */
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  signInLink: '/sign-in-link',
+  invitation: '/invitation',
 } as const;
 
 export type RouteName = keyof typeof ROUTES;

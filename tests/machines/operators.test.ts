@@ -73,7 +73,7 @@ describe('the second factor as typed', () => {
 describe('the access table, as the client reads it', () => {
   it('shows each role the tabs of the operations it may call, and an owner without two-factor none', () => {
     expect(tabsFor(status('owner'))).toEqual([...ADMIN_TABS]);
-    expect(tabsFor(status('operator'))).toEqual(['overview', 'traffic', 'leads', 'conversions']);
+    expect(tabsFor(status('operator'))).toEqual(['overview', 'traffic', 'leads', 'conversions', 'emails']);
     expect(tabsFor(status('viewer'))).toEqual(['overview', 'traffic', 'conversions']);
     expect(tabsFor(status('owner', { mustEnrol: true }))).toEqual([]);
     expect(tabsFor(null)).toEqual([]);
@@ -163,7 +163,7 @@ describe('adminGate', () => {
     actor.send({ type: 'SUBMIT' });
     await waitFor(actor, (s) => s.matches('authenticated'));
     expect(acceptInvitation.mock.calls[0]).toEqual([expect.objectContaining({ input: { token: 'TOKEN', password: 'a new password' } })]);
-    expect(adminGateView(actor.getSnapshot()).tabs).toEqual(['overview', 'traffic', 'leads', 'conversions']);
+    expect(adminGateView(actor.getSnapshot()).tabs).toEqual(['overview', 'traffic', 'leads', 'conversions', 'emails']);
 
     const spent = gate({ adminStatus: resolves({ admin: null, pending: null }), acceptInvitation: rejects({ status: 410, code: 'invitation_expired' }) }, {}, 'OLD');
     await waitFor(spent, (s) => s.matches('invitation'));
@@ -211,7 +211,7 @@ describe('adminDashboard by role', () => {
       fetchPricing: resolves({}),
     };
     const actor = createActor(adminDashboardMachine.provide({ actors: actors as any }), { input: { tabs: ['overview', 'traffic', 'conversions'] } }).start();
-    for (const tab of ['leads', 'pricing', 'branding', 'operators', 'audit'] as const) {
+    for (const tab of ['leads', 'pricing', 'branding', 'operators', 'audit', 'emails'] as const) {
       actor.send({ type: 'TAB', tab });
       expect([tab, actor.getSnapshot().matches({ active: { tab: 'overview' } })]).toEqual([tab, true]);
     }

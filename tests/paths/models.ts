@@ -2,6 +2,7 @@ import type { MachineName } from '../../machines/index';
 import { adminDashboardPaths } from './adminDashboard.paths';
 import { adminGatePaths } from './adminGate.paths';
 import { auditLogPaths } from './auditLog.paths';
+import { emailLogPaths } from './emailLog.paths';
 import { operatorsPaths } from './operators.paths';
 import { agentChatPaths } from './agentChat.paths';
 import { aiAssistantPaths } from './aiAssistant.paths';
@@ -19,6 +20,7 @@ import { groupConfirmationPaths } from './groupConfirmation.paths';
 import { languagePaths } from './language.paths';
 import { leadSyncPaths } from './leadSync.paths';
 import { loginPaths } from './login.paths';
+import { mailLinkPaths } from './mailLink.paths';
 import { myDataPaths } from './myData.paths';
 import { aiNoticePaths } from './aiNotice.paths';
 import type { PathModel } from './model';
@@ -47,6 +49,7 @@ export const pathModels: Record<MachineName, PathModel> = {
   checkout: checkoutPaths,
   confirmation: confirmationPaths,
   login: loginPaths,
+  mailLink: mailLinkPaths,
   session: sessionPaths,
   dashboard: dashboardPaths,
   results: resultsPaths,
@@ -62,6 +65,7 @@ export const pathModels: Record<MachineName, PathModel> = {
   adminDashboard: adminDashboardPaths,
   operators: operatorsPaths,
   auditLog: auditLogPaths,
+  emailLog: emailLogPaths,
   governmentFees: governmentFeesPaths,
   premiumInterview: premiumInterviewPaths,
   voiceControls: voiceControlsPaths,

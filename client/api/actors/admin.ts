@@ -1,3 +1,5 @@
+import { adminEmails, resendEmail } from '../../../openapi/routes/mail';
+import type { EmailListQuery } from '../../../openapi/schemas/mail';
 import { adminAnalytics, adminConversions, adminLead, adminLeads, adminLogin, adminStatus, adminTraffic, updateBranding, updatePricing } from '../../../openapi/routes/admin';
 import { logout } from '../../../openapi/routes/auth';
 import { getBranding } from '../../../openapi/routes/branding';
@@ -73,3 +75,13 @@ export const makeAdminGateActors = (http: Transport) => actorsOf(adminGateCalls,
 export const makeAdminDashboardActors = (http: Transport) => actorsOf(adminDashboardCalls, http);
 export const makeOperatorsActors = (http: Transport) => actorsOf(operatorsCalls, http);
 export const makeAuditLogActors = (http: Transport) => actorsOf(auditLogCalls, http);
+
+/** The e-mails tab (issue 43): the messages by state, and a resend. */
+export function emailLogCalls(http: Transport) {
+  return {
+    fetchEmails: (query: EmailListQuery) => call(http, adminEmails, { query }),
+    resendEmail: ({ emailId }: { emailId: string }) => call(http, resendEmail, { params: { emailId } }),
+  };
+}
+
+export const makeEmailLogActors = (http: Transport) => actorsOf(emailLogCalls, http);

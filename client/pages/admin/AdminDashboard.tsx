@@ -25,6 +25,7 @@ import { BrandingTab, PricingTab } from './SettingsTabs';
 import { TrafficTab } from './TrafficTab';
 import { OperatorsTab } from './OperatorsTab';
 import { AuditTab } from './AuditTab';
+import { EmailsTab } from './EmailsTab';
 import { useAdminActor } from './useAdminActor';
 import { mayCall } from '../../../machines/adminGate.view';
 import type { AdminStatusDto } from '../../../openapi/schemas/admin';
@@ -214,6 +215,7 @@ function Dashboard({ username, role, tabs, session, canEnrol, onEnrol, onSignOut
         {tab === 'branding' && <BrandingTab dashboard={ref} />}
         {tab === 'operators' && <OperatorsTab onExpired={onExpired} />}
         {tab === 'audit' && <AuditTab onExpired={onExpired} />}
+        {tab === 'emails' && <EmailsTab onExpired={onExpired} />}
       </div>
 
       <LeadDetails dashboard={ref} />

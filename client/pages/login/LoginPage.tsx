@@ -11,7 +11,7 @@ import { button, card, heading, muted, narrow, notice, page, stack } from '../..
 import * as css from './login.css';
 
 export default function LoginPage() {
-  const { t } = useTranslation(['account', 'validation']);
+  const { t } = useTranslation(['account', 'validation', 'maillink']);
   usePageMeta('login');
   const { account, checking } = useSession();
   const ref = useFlow(loginFlow);
@@ -75,6 +75,14 @@ export default function LoginPage() {
             testId="login-submit"
             onSubmit={() => ref.send({ type: 'LOGIN' })}
           />
+          <p className={css.recovery}>
+            <Link route="forgotPassword" data-testid="forgot-password">
+              {t('maillink:login.forgot')}
+            </Link>
+            <Link route="signInLink" data-testid="sign-in-link">
+              {t('maillink:login.signInLink')}
+            </Link>
+          </p>
 
           <hr className={css.divider} />
 

@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../styles/theme.css';
 
 export const tabList = style({
@@ -27,3 +27,14 @@ export const tab = style({
 
 export const divider = style({ border: 'none', borderTop: `1px solid ${vars.color.border}`, margin: `${vars.space.sm} 0` });
 
+
+/** Forgot your password and the sign-in link, under the sign-in form: each its own line, a tap target on a phone. */
+export const recovery = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xs,
+  margin: 0,
+  fontSize: vars.fontSize.sm,
+});
+
+globalStyle(`${recovery} > a`, { minHeight: 24, display: 'inline-flex', alignItems: 'center' });

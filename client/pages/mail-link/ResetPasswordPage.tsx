@@ -1,0 +1,5 @@
+import { MailLinkScreen } from './MailLinkScreen';
+
+export default function ResetPasswordPage() {
+  return <MailLinkScreen purpose="reset" opensLink={true} />;
+}

@@ -1,0 +1,5 @@
+import { MailLinkScreen } from './MailLinkScreen';
+
+export default function SignInLinkPage() {
+  return <MailLinkScreen purpose="signIn" opensLink={true} />;
+}
