@@ -31,7 +31,6 @@ const NOT_YET_REWRITTEN: Record<string, string> = {
   'aiAssistant.paths.ts: errorKey': "error codes' messages, to be a literal table",
   'aivisaChat.paths.ts: inlineError': "the chat's inline error marker, to be written out",
   'aivisaChat.paths.ts: aivisaView': 'the view selector, to be stated per state',
-  'applyStart.paths.ts: findCountry': 'country lookup, to be the fixture countries by name',
   'checkout.paths.ts: ownedOrder': 'the single checkout, merged into one checkout machine by onedoor',
   'checkout.paths.ts: stillForSale': 'the single checkout, merged into one checkout machine by onedoor',
   'checkout.paths.ts: selectedOption': 'the single checkout, merged into one checkout machine by onedoor',
@@ -67,10 +66,6 @@ const NOT_YET_REWRITTEN: Record<string, string> = {
   'sectionsChat.paths.ts: sectionData': 'the chat machines, merged into one by onedoor',
   'sectionsChat.paths.ts: SECTION_KEY': 'the chat machines, merged into one by onedoor',
   'sectionsChat.paths.ts: sectionCount': 'the chat machines, merged into one by onedoor',
-  'startChoice.ts: findCountry': "the start choice's model, to be the fixture countries by name",
-  'startChoice.ts: eligibility': "the start choice's model, to be a table of citizenships and purposes",
-  'startChoice.ts: favourableCitizenship': "the start choice's model, to be a table of citizenships and purposes",
-  'startChoice.ts: isPurpose': "the start choice's model, to be a table of citizenships and purposes",
 };
 
 interface Imported {
