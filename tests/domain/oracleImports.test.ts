@@ -28,8 +28,6 @@ const NOT_YET_REWRITTEN: Record<string, string> = {
   'adminDashboard.paths.ts: funnelShares': 'the funnel arithmetic, to be stated on the seeded leads',
   'adminDashboard.paths.ts: parsePrice': 'the price form rule, to be a table of typed prices',
   'adminDashboard.paths.ts: validateBranding': 'the branding form rule, to be a table of typed values',
-  'aivisaChat.paths.ts: inlineError': "the chat's inline error marker, to be written out",
-  'aivisaChat.paths.ts: aivisaView': 'the view selector, to be stated per state',
   'checkout.paths.ts: ownedOrder': 'the single checkout, merged into one checkout machine by onedoor',
   'checkout.paths.ts: stillForSale': 'the single checkout, merged into one checkout machine by onedoor',
   'checkout.paths.ts: selectedOption': 'the single checkout, merged into one checkout machine by onedoor',
