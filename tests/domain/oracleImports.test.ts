@@ -39,8 +39,6 @@ const NOT_YET_REWRITTEN: Record<string, string> = {
   'checkout.paths.ts: missingPaymentDetails': 'the card form rules (see groupCheckout)',
   'checkout.paths.ts: PAYMENT_FIELDS': 'the card form fields, to be listed literally',
   'checkout.paths.ts: toIsoDate': 'today, to be written in the file',
-  'dashboard.paths.ts: applicationCards': "the dashboard's cards, to be stated per seeded lead",
-  'dashboard.paths.ts: visibleQuestions': 'which questions count, to be the fixture answers',
   'questionWizard.paths.ts: visibleQuestions': 'the wizard, refactored by onedoor: its oracle after that lands',
   'questionWizard.paths.ts: normalizeAnswer': 'the wizard, refactored by onedoor: its oracle after that lands',
   'questionWizard.paths.ts: toIsoDate': 'the wizard, refactored by onedoor: its oracle after that lands',
