@@ -47,11 +47,6 @@ const NOT_YET_REWRITTEN: Record<string, string> = {
   'questionWizard.paths.ts: progressOf': 'the wizard, refactored by onedoor: its oracle after that lands',
   'questionWizard.paths.ts: submittedAnswers': 'the wizard, refactored by onedoor: its oracle after that lands',
   'questionWizard.paths.ts: changedGroups': 'the wizard, refactored by onedoor: its oracle after that lands',
-  'sectionsChat.paths.ts: CHAT_SECTIONS': 'the chat machines, merged into one by onedoor',
-  'sectionsChat.paths.ts: chatProgress': 'the chat machines, merged into one by onedoor',
-  'sectionsChat.paths.ts: sectionData': 'the chat machines, merged into one by onedoor',
-  'sectionsChat.paths.ts: SECTION_KEY': 'the chat machines, merged into one by onedoor',
-  'sectionsChat.paths.ts: sectionCount': 'the chat machines, merged into one by onedoor',
 };
 
 interface Imported {
