@@ -68,6 +68,10 @@ export interface SessionsTable {
   data: string;
   /** Milliseconds since the epoch; PostgreSQL returns bigint as a string, so reads go through Number(). */
   expires_at: ColumnType<number, number, number>;
+  /** The owner token the session holds, if any (what it made is found by it). */
+  owner_token: string | null;
+  /** Milliseconds: a session with no identity lapses then unless its owner token owns a row (issue 41). */
+  idle_until: ColumnType<number | null, number | null, number | null>;
 }
 
 export type CompletionStatus = 'incomplete' | 'completed' | 'abandoned' | 'paid' | 'unpaid';

@@ -39,6 +39,8 @@ export interface Config {
   chatPerAddressPerMinute: number;
   /** Writes an hour from one address by browsers without a session yet, each of which may make one (issue 41). */
   newSessionsPerAddressPerHour: number;
+  /** Hours a session without sign-in, code or anything it made is kept (issue 41); one that owns something: 30 days. */
+  anonymousSessionHours: number;
   /**
    * Which proxies stand between the client and the server: a hop count, or their addresses. The client is the
    * last X-Forwarded-For entry a trusted proxy added, never the leftmost one the client itself can write.
@@ -113,6 +115,7 @@ const EnvSchema = Type.Object({
   RATE_LIMIT_PER_MINUTE: Type.Optional(Type.Integer({ minimum: 1, description: 'a whole number of requests, at least 1' })),
   CHAT_PER_ADDRESS_PER_MINUTE: Type.Optional(Type.Integer({ minimum: 1, description: 'a whole number of requests, at least 1' })),
   NEW_SESSIONS_PER_ADDRESS_PER_HOUR: Type.Optional(Type.Integer({ minimum: 1, description: 'a whole number of sessions, at least 1' })),
+  ANONYMOUS_SESSION_HOURS: Type.Optional(Type.Integer({ minimum: 1, maximum: 720, description: 'whole hours, 1 to 720' })),
   TRUST_PROXY: Type.Optional(
     Type.String({
       pattern: '^(false|\\d{1,2}|[0-9a-fA-F.:/]+(\\s*,\\s*[0-9a-fA-F.:/]+)*)$',
@@ -204,6 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE ?? 600,
     chatPerAddressPerMinute: e.CHAT_PER_ADDRESS_PER_MINUTE ?? 240,
     newSessionsPerAddressPerHour: e.NEW_SESSIONS_PER_ADDRESS_PER_HOUR ?? 200,
+    anonymousSessionHours: e.ANONYMOUS_SESSION_HOURS ?? 6,
     trustProxy: trustProxyOf(e.TRUST_PROXY),
     publicUrl: e.PUBLIC_URL,
     timeouts: { requestMs: e.REQUEST_TIMEOUT_MS ?? 30_000, idleMs: e.IDLE_TIMEOUT_MS ?? 15_000, keepAliveMs: 5_000 },

@@ -28,6 +28,7 @@ import * as m0038 from './0038_audit_log';
 import * as m0027 from './0027_government_fees';
 import * as m0028 from './0028_esta_service_fee';
 import * as m0029 from './0029_order_government_fees';
+import * as m0070 from './0070_session_idle';
 
 // Listed in code rather than read from disk, so the same provider works under tsx, vitest and a bundle.
 const MIGRATIONS: Record<string, Migration> = {
@@ -60,6 +61,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0027_government_fees': m0027,
   '0028_esta_service_fee': m0028,
   '0029_order_government_fees': m0029,
+  '0070_session_idle': m0070,
 };
 
 export const migrationProvider: MigrationProvider = {

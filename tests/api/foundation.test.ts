@@ -188,7 +188,7 @@ describe('HTTP behaviour', () => {
 
 describe('sessions', () => {
   it('are kept in the database, expire, and can be destroyed', async () => {
-    const store = new DbSessionStore(t.app.db);
+    const store = new DbSessionStore(t.app.db, 6 * 60 * 60 * 1000);
     const call = <T>(fn: (cb: (err?: unknown, value?: T) => void) => void) =>
       new Promise<T | undefined>((resolve, reject) => fn((err, value) => (err ? reject(err) : resolve(value))));
     const future = new Date(Date.now() + 60_000).toISOString();
@@ -203,7 +203,7 @@ describe('sessions', () => {
   });
 
   it('are written once with a lead: the save as the answer goes out is skipped when nothing changed since', async () => {
-    const store = new DbSessionStore(t.app.db);
+    const store = new DbSessionStore(t.app.db, 6 * 60 * 60 * 1000);
     const set = (session: object) => new Promise<void>((resolve, reject) => store.set('sid-tx', session as never, (err) => (err ? reject(err) : resolve())));
     const stored = async () => (await t.app.db.selectFrom('sessions').select('data').where('sid', '=', 'sid-tx').executeTakeFirst())?.data;
     const session = { cookie: { expires: new Date(Date.now() + 60_000).toISOString() }, ownerToken: 'first' };

@@ -9,7 +9,8 @@ export const SESSIONS_SWEEP_QUEUE = 'sessions.sweep';
 /** The two sweeps, callable now (a test, an operator's script) as well as on their ticks. */
 export interface Sweeps {
   counters: () => Promise<void>;
-  sessions: () => Promise<void>;
+  /** `now` for a test that looks ahead; the job passes none. */
+  sessions: (now?: number) => Promise<void>;
 }
 
 declare module 'fastify' {
@@ -28,12 +29,12 @@ export default fp(
     const counters = new DbCounters(app.db);
     const sweeps: Sweeps = {
       counters: async () => void (await counters.sweep()),
-      sessions: async () => void (await deleteExpiredSessions(app.db, Date.now())),
+      sessions: async (now = Date.now()) => void (await deleteExpiredSessions(app.db, now)),
     };
     app.decorate('sweeps', sweeps);
     app.jobs.work(COUNTERS_SWEEP_QUEUE, sweeps.counters, { retryLimit: 1, retryDelaySeconds: 30 });
     app.jobs.schedule(COUNTERS_SWEEP_QUEUE, { everySeconds: SWEEP_EVERY_SECONDS });
-    app.jobs.work(SESSIONS_SWEEP_QUEUE, sweeps.sessions, { retryLimit: 1, retryDelaySeconds: 30 });
+    app.jobs.work(SESSIONS_SWEEP_QUEUE, () => sweeps.sessions(), { retryLimit: 1, retryDelaySeconds: 30 });
     app.jobs.schedule(SESSIONS_SWEEP_QUEUE, { everySeconds: SWEEP_EVERY_SECONDS });
   },
   { name: 'sweeps', dependencies: ['db', 'jobs'] },

@@ -3,7 +3,7 @@ import fastifySession, { type FastifySessionOptions } from '@fastify/session';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../../../db/index';
-import { deleteSession, readSession, writeSession } from '../../../db/queries/sessions';
+import { deleteSession, readSession, writeSession, type SessionLife } from '../../../db/queries/sessions';
 import type { Config } from '../../config';
 import { resolveSessionSecret } from '../../lib/secrets';
 
@@ -15,19 +15,38 @@ type Callback = (err?: unknown) => void;
 
 const expiresOf = (session: StoredSession) => (session.cookie?.expires ? new Date(session.cookie.expires).getTime() : Date.now() + THIRTY_DAYS_MS);
 
+/** Someone signed in, entered a code, brought an application back or is half-way through the operators' sign-in. */
+function hasIdentity(session: StoredSession): boolean {
+  const s = session as unknown as FastifyRequest['session'];
+  return Boolean(s.userId || s.role || s.premium || s.adminPending || s.resumedLeads?.length);
+}
+
+/**
+ * How long a session lives. One with an identity lives as its cookie. One without lives `anonymousMs` unless, by
+ * then, its owner token owns something (a lead, an order, a photo, a chat): a browser that only knocked (a refused
+ * guess, a chat turn over the limit) leaves no row for 30 days (issue 41).
+ */
+export function lifeOf(session: StoredSession, anonymousMs: number, now = Date.now()): SessionLife {
+  const ownerToken = (session as unknown as FastifyRequest['session']).ownerToken ?? null;
+  return { expiresAt: expiresOf(session), ownerToken, idleUntil: hasIdentity(session) ? null : now + anonymousMs };
+}
+
 /** @fastify/session store over the sessions table, so every server process sees the same sessions. */
 export class DbSessionStore implements SessionStore {
   /** Sessions a route already wrote in its own transaction, as written: the save as the answer goes out is skipped. */
   private readonly committed = new Map<string, string>();
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly anonymousMs: number,
+  ) {}
 
   set(sid: string, session: StoredSession, callback: Callback): void {
     const data = JSON.stringify(session);
     const written = this.committed.get(sid);
     this.committed.delete(sid);
     if (written === data) return callback();
-    writeSession(this.db, sid, data, expiresOf(session)).then(() => callback(), callback);
+    writeSession(this.db, sid, data, lifeOf(session, this.anonymousMs)).then(() => callback(), callback);
   }
 
   /**
@@ -36,7 +55,7 @@ export class DbSessionStore implements SessionStore {
    */
   async writeIn(trx: Db, sid: string, session: StoredSession): Promise<() => void> {
     const data = JSON.stringify(session);
-    await writeSession(trx, sid, data, expiresOf(session));
+    await writeSession(trx, sid, data, lifeOf(session, this.anonymousMs));
     return () => {
       // Each entry is taken by the save that follows it; the bound only guards against a save that never came.
       if (this.committed.size > 10_000) this.committed.clear();
@@ -82,7 +101,7 @@ export function sessionInTransaction(request: FastifyRequest) {
  */
 export default fp(
   async (app, opts: { config: Config }) => {
-    const store = new DbSessionStore(app.db);
+    const store = new DbSessionStore(app.db, opts.config.anonymousSessionHours * 60 * 60 * 1000);
     app.decorate('sessionStore', store);
     const secure = opts.config.publicUrl?.startsWith('https://') ? true : 'auto';
     await app.register(fastifyCookie);
