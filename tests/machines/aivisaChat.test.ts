@@ -127,6 +127,17 @@ describe('aivisaChat', () => {
     expect(other.getSnapshot().matches({ idle: { talking: 'failed' } })).toBe(true);
   });
 
+  it.each([
+    [{ product_recommendation: 'ESTA' }, 'esta'],
+    [{ product_recommendation: 'DS-160' }, 'ds160'],
+    [{}, 'ds160'],
+  ])('offers the plans of what the chat recommended (%o: %s)', async (collected, kind) => {
+    const { actor } = start([], { status: 'in_progress', readiness: 90, collected });
+    await settle(actor);
+    expect(aivisaView.locked(actor.getSnapshot())).toBe(true);
+    expect(aivisaView.planKind(actor.getSnapshot())).toBe(kind);
+  });
+
   it('starts at the paywall when the loaded application is there', async () => {
     const { actor } = start([], { status: 'in_progress', readiness: 90, collected: {} });
     await settle(actor);

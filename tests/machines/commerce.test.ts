@@ -162,6 +162,21 @@ describe('checkout', () => {
     expect(paymentRequest({ ...actor.getSnapshot().context, attemptKey: 'k' }).email).toBe('ana@example.com');
   });
 
+  it("names the order behind an option no longer for sale: the same package's, else the highest the application has", () => {
+    const option = (product: 'basic' | 'pro' | 'premium', available: boolean) => ({ ...QUOTE.options[1]!, product, available });
+    const order = (product: 'basic' | 'pro', n: string) => ({ product, orderId: `${n}3333333-3333-4333-8333-333333333333`, number: `RB-261123-${product.toUpperCase()}` });
+    const quote = { ...QUOTE, options: [option('basic', false), option('pro', false), option('premium', true)], owned: [order('basic', '1'), order('pro', '2')] };
+    expect(ownedOrder(quote, 'basic')).toEqual(order('basic', '1'));
+    expect(ownedOrder(quote, 'pro')).toEqual(order('pro', '2'));
+    expect(ownedOrder({ ...quote, owned: [order('basic', '1'), order('pro', '2')].reverse() }, 'basic')).toEqual(order('basic', '1'));
+    expect(ownedOrder({ ...quote, options: [option('basic', false), option('pro', false)], owned: [order('basic', '1'), order('pro', '2')] }, 'premium')).toBeNull();
+    expect(ownedOrder({ ...quote, owned: [order('basic', '1'), order('pro', '2')] }, 'premium')).toBeNull();
+    expect(ownedOrder({ ...quote, options: [option('basic', true), option('pro', false)], owned: [order('basic', '1'), order('pro', '2')] }, 'pro')).toEqual(order('pro', '2'));
+    expect(ownedOrder({ ...quote, options: [option('basic', true), option('pro', false)], owned: [order('basic', '1')] }, 'pro')).toEqual(order('basic', '1'));
+    expect(ownedOrder(null, 'basic')).toBeNull();
+    expect(stillForSale(quote).map((o) => o.product)).toEqual(['premium']);
+  });
+
   it('opens on the paid order, not a form, when the link names a package the application has (Back after paying)', async () => {
     const actor = createActor(checkoutMachine.provide({ actors: { fetchQuote: resolves({ ...QUOTE, selected: 'basic' }) } }), {
       input: { query: { plan: 'basic' }, today: '2026-11-23' },

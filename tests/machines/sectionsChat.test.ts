@@ -65,6 +65,27 @@ describe('sectionsChat', () => {
     expect(sectionCount(actor.getSnapshot().context.progress, 'personal')).toEqual({ filled: 1, total: 5 });
   });
 
+  it("counts a section's fields with words in them, of all its fields, for the sidebar", () => {
+    const progress = {
+      personalInfo: { firstName: 'Ana', lastName: '  ', nationality: 'Mexico', notAField: 'x' },
+      contactInfo: { email: 'ana@example.com', phone: '', address: 'Calle 1', city: 'CDMX' },
+      passportInfo: {},
+      travelInfo: { purpose: 'tourism' },
+      employmentInfo: { occupation: 'nurse', employer: 'IMSS', monthlyIncome: '900' },
+      completedSections: [],
+      currentSection: 'personal' as const,
+      totalProgress: 0,
+    };
+    const counts = Object.fromEntries((['personal', 'contact', 'passport', 'travel', 'employment'] as const).map((section) => [section, sectionCount(progress, section)]));
+    expect(counts).toEqual({
+      personal: { filled: 2, total: 5 },
+      contact: { filled: 3, total: 4 },
+      passport: { filled: 0, total: 4 },
+      travel: { filled: 1, total: 4 },
+      employment: { filled: 3, total: 3 },
+    });
+  });
+
   it('asks for the final analysis when the reply says complete', async () => {
     const { actor } = start({ sessionId: 'sections-unit-1', language: 'es' }, { replies: [{ response: 'Hola', isComplete: false }, { response: 'Listo', isComplete: true }] });
     await settle(actor);

@@ -7,7 +7,7 @@ import { validAnswer } from '../helpers/answers';
 import { engineFaults, type Fault } from '../helpers/engineFaults';
 import { injectTransport } from '../helpers/transport';
 import { lastCall, lastHeld, type PathCase, type PathModel, type Snap, type World } from './model';
-import { errorKey } from '../../machines/domain/errorCodes';
+import { wordedKey } from './worded';
 
 // The AI assistant's interview (issue 13) against the real routes and the built-in engine. The engine's own
 // failures are injected at the engine; a lost connection is the runner's dropped call.
@@ -131,7 +131,7 @@ function expectDetail(line: AssistantLine | undefined, key: string, event: AnyEv
   if ((event as { error?: unknown }).error !== 'server') return expect(detail).toEqual({ key: 'aiassistant:error.network' });
   const body = answer?.response as { message: string; code?: string };
   // Never the server's English (issue 34): its rule's key, a reason the errors namespace words, or 'Request failed'.
-  expect(detail).toEqual({ key: body.code?.includes(':') ? body.code : (errorKey(body.code) ?? 'aiassistant:error.requestFailed') });
+  expect(detail).toEqual({ key: body.code?.includes(':') ? body.code : (wordedKey(body.code) ?? 'aiassistant:error.requestFailed') });
 }
 
 export const aiAssistantPaths: PathModel = {

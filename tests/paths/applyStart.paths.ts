@@ -1,9 +1,8 @@
 import { expect } from 'vitest';
 import type { AnyEventObject } from 'xstate';
-import { findCountry } from '../../machines/domain/countries';
 import { applyStartMachine } from '../../machines/applyStart.machine';
 import { effectsOf, type PathModel, type World } from './model';
-import { applyChoice, CHOICE_EVENTS, initialChoice, isComplete, type Choice } from './startChoice';
+import { applyChoice, CHOICE_EVENTS, country, initialChoice, isComplete, type Choice } from './startChoice';
 
 /**
  * /apply as the spec states it (3-ai §2.2): the choice, the multiple-citizenship box with the other citizenship
@@ -12,7 +11,7 @@ import { applyChoice, CHOICE_EVENTS, initialChoice, isComplete, type Choice } fr
 function expected(world: World) {
   let choice: Choice = initialChoice(world.input);
   let multipleCitizenship = Boolean(world.input.multipleCitizenship);
-  let otherCountry: string | null = (multipleCitizenship && world.input.otherCountry && findCountry(world.input.otherCountry)?.name) || null;
+  let otherCountry: string | null = (multipleCitizenship && world.input.otherCountry && country(world.input.otherCountry)?.name) || null;
   let otherQuery = '';
   let saves = 0;
   let to: string | null = null;
@@ -26,8 +25,8 @@ function expected(world: World) {
       saves += 1;
     }
     if (event.type === 'OTHER.QUERY.CHANGE') otherQuery = String(event.query).slice(0, 100);
-    if (event.type === 'OTHER.COUNTRY.SELECT' && findCountry(String(event.country))) {
-      otherCountry = findCountry(String(event.country))?.name ?? null;
+    if (event.type === 'OTHER.COUNTRY.SELECT' && country(String(event.country))) {
+      otherCountry = country(String(event.country))?.name ?? null;
       otherQuery = '';
       saves += 1;
     }

@@ -39,7 +39,14 @@ const sent = (world: World) => lastCall(world, 'GET', '/api/admin/audit');
 
 export const auditLogPaths: PathModel = {
   machine: auditLogMachine,
-  budget: 30,
+  budget: 31,
+  // What a person does after a failure, whatever the transition cover picks (issue 46 item 2).
+  required: [
+    {
+      name: 'the log not loaded, then Try again, then shown',
+      through: [(e) => e.type === 'xstate.error.actor.fetchAudit', (e) => e.type === 'RETRY', (e) => e.type === 'xstate.done.actor.fetchAudit'],
+    },
+  ],
   calls: auditLogCalls,
   effects: ['announceFailed'],
   abstraction: (s) => ({ value: s.value, filters: context(s).filters, applied: context(s).applied, page: context(s).page }),

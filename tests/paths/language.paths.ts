@@ -1,6 +1,5 @@
 import { expect } from 'vitest';
 import type { AnyEventObject } from 'xstate';
-import { DEFAULT_LANGUAGE, fromBrowser, fromTimeZone, isLanguage } from '../../machines/domain/language';
 import { languageMachine } from '../../machines/language.machine';
 import { effectsOf, type PathModel, type World } from './model';
 
@@ -10,17 +9,29 @@ const CHANGES: AnyEventObject[] = [
   { type: 'LANGUAGE.CHANGE', language: 'de' },
 ];
 
+// The oracle's own statement of the rule (spec 1-core §4), not the machine's helpers: the four languages, and the
+// language each time zone the cases use points to (none for Tokyo).
+const OFFERED = ['en', 'es', 'fr', 'pt'];
+const TIME_ZONES: Record<string, string | undefined> = { 'Europe/Lisbon': 'pt', 'Asia/Tokyo': undefined };
+
+/** The first browser language whose base tag ('es' of 'es-MX') Rumbo offers. */
+function browserLanguage(tags: string[]): string | undefined {
+  return tags.map((tag) => tag.toLowerCase().split('-')[0] as string).find((base) => OFFERED.includes(base));
+}
+
 /** Spec 1-core §4: the stored choice, then the browser, then the time zone, then English; a choice is saved at once. */
 function expected(world: World) {
   const { stored, browserLanguages, timeZone } = world.input;
-  const detected = isLanguage(stored)
+  const fromBrowser = browserLanguage(browserLanguages);
+  const fromZone = TIME_ZONES[timeZone];
+  const detected = OFFERED.includes(stored)
     ? { language: stored, source: 'stored' }
-    : fromBrowser(browserLanguages)
-      ? { language: fromBrowser(browserLanguages), source: 'browser' }
-      : fromTimeZone(timeZone)
-        ? { language: fromTimeZone(timeZone), source: 'timeZone' }
-        : { language: DEFAULT_LANGUAGE, source: 'default' };
-  const chosen = world.events.filter((e) => e.type === 'LANGUAGE.CHANGE' && isLanguage(e.language)).map((e) => e.language as string);
+    : fromBrowser
+      ? { language: fromBrowser, source: 'browser' }
+      : fromZone
+        ? { language: fromZone, source: 'timeZone' }
+        : { language: 'en', source: 'default' };
+  const chosen = world.events.filter((e) => e.type === 'LANGUAGE.CHANGE' && OFFERED.includes(e.language)).map((e) => e.language as string);
   const current = chosen.length ? { language: chosen[chosen.length - 1], source: 'chosen' } : detected;
   return { detected, chosen, current };
 }

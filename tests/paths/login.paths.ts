@@ -1,11 +1,10 @@
 import { expect } from 'vitest';
 import type { AnyEventObject } from 'xstate';
 import { loginCalls } from '../../client/api/actors/account';
-import { validateGuest, validateLogin, validateSignup } from '../../machines/domain/account';
 import { loginMachine, type LoginContext, type LoginField } from '../../machines/login.machine';
 import { injectTransport } from '../helpers/transport';
 import { effectsOf, lastCall, lastHeld, type PathCase, type PathModel, type Snap, type World } from './model';
-import { isErrorCode } from '../../machines/domain/errorCodes';
+import { wordedKey } from './worded';
 
 // /login (spec 1-core §2.9) against the real account routes. Each case puts the account it needs in place
 // first (absent, or present with a known password and no failures), so every path meets the same server.
@@ -26,6 +25,31 @@ async function withAccount(world: World, email: string): Promise<void> {
 }
 
 const context = (s: Snap) => s.context as LoginContext;
+
+type Errors = Record<string, { key: string; params?: Record<string, number> }>;
+
+// The forms' rules in the oracle's words (spec 1-core §5, machines/domain/account.ts's header), for the values the
+// paths type: an e-mail is required and has a name, an @ and a domain, spaces around it aside; a sign-in password
+// is only required; a new one has 10 to 200 characters; its confirmation is required and the same.
+function emailError(typed: string): Errors[string] | null {
+  if (typed.trim() === '') return { key: 'validation.required' };
+  return /^[^\s@]+@[^\s@]+\.[a-z]{2,}$/i.test(typed.trim()) ? null : { key: 'validation.email.invalid' };
+}
+
+function newPasswordError(typed: string): Errors[string] | null {
+  if (typed === '') return { key: 'validation.required' };
+  if ([...typed].length < 10) return { key: 'validation.password.short', params: { min: 10 } };
+  return [...typed].length > 200 ? { key: 'validation.password.long', params: { max: 200 } } : null;
+}
+
+function confirmationError(password: string, confirmation: string): Errors[string] | null {
+  if (confirmation === '') return { key: 'validation.required' };
+  return password !== '' && confirmation !== password ? { key: 'validation.password.mismatch' } : null;
+}
+
+/** Only the fields in error, as the form shows them. */
+const errorsOf = (fields: Record<string, Errors[string] | null>): Errors =>
+  Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, Errors[string]] => entry[1] !== null));
 const change = (field: LoginField, value: string): AnyEventObject => ({ type: 'FIELD.CHANGE', field, value });
 
 type Succeeds = Record<'userLogin' | 'guestLogin' | 'signup', boolean>;
@@ -133,9 +157,13 @@ export const loginPaths: PathModel = {
       const f = context(before).fields;
       // A form is sent only when the same rules the server applies accept it; otherwise each field says why.
       const forms: Record<string, [string, object, object]> = {
-        LOGIN: ['userLogin', validateLogin({ email: f.email, password: f.password }), { email: f.email.trim(), password: f.password }],
-        SIGNUP: ['signup', validateSignup({ email: f.email, password: f.password, confirmPassword: f.confirmPassword }), { email: f.email.trim(), password: f.password }],
-        GUEST: ['guestLogin', validateGuest({ email: f.guestEmail }), { email: f.guestEmail.trim() }],
+        LOGIN: ['userLogin', errorsOf({ email: emailError(f.email), password: f.password === '' ? { key: 'validation.required' } : null }), { email: f.email.trim(), password: f.password }],
+        SIGNUP: [
+          'signup',
+          errorsOf({ email: emailError(f.email), password: newPasswordError(f.password), confirmPassword: confirmationError(f.password, f.confirmPassword) }),
+          { email: f.email.trim(), password: f.password },
+        ],
+        GUEST: ['guestLogin', errorsOf({ email: emailError(f.guestEmail) }), { email: f.guestEmail.trim() }],
       };
       const form = forms[event.type];
       const tabOf = (t: string) => (t === 'SIGNUP' ? 'signup' : 'login');
@@ -165,7 +193,7 @@ export const loginPaths: PathModel = {
         const code = (answer?.response as { code?: string } | undefined)?.code;
         const key = FAILED_TOAST[id] as string;
         expect(asked.map((a) => a.params.toast)).toEqual([
-          { title: `${key}.title`, description: held?.verdict === 'sent' && isErrorCode(code) ? `errors:${code}` : `${key}.description`, variant: 'destructive' },
+          { title: `${key}.title`, description: (held?.verdict === 'sent' && wordedKey(code)) || `${key}.description`, variant: 'destructive' },
         ]);
         if (held?.verdict === 'sent') expect([401, 409]).toContain(answer?.status);
       }

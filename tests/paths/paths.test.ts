@@ -69,6 +69,19 @@ if (!only) {
   it('every registered machine has a path model', () => {
     expect(Object.keys(pathModels).sort()).toEqual(Object.keys(machines).sort());
   });
+
+  // Issue 46 item 2: a machine with a failure, retry or paid state declares the sequences a person takes through
+  // it (a failure, then again; a paid item, then what must be refused). Found from the machines' own state names,
+  // so a new machine or a new such state is covered without anyone listing it here.
+  it('every machine with a failure, retry or paid state declares required sequences', () => {
+    const stateNames = (node: { states?: Record<string, unknown> }): string[] =>
+      Object.entries(node.states ?? {}).flatMap(([key, child]) => [key, ...stateNames(child as { states?: Record<string, unknown> })]);
+    const undeclared = (Object.keys(machines) as MachineName[]).filter((name) => {
+      const telling = stateNames((machines[name] as AnyStateMachine).root).filter((state) => /fail|retry|declin|paid|refus/i.test(state));
+      return telling.length > 0 && !(pathModels[name]?.required?.length);
+    });
+    expect(undeclared).toEqual([]);
+  });
 }
 
 describe.each(names)('%s', (name) => {

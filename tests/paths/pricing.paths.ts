@@ -50,7 +50,18 @@ function events(s: Snap): AnyEventObject[] {
 
 export const pricingPaths: PathModel = {
   machine: pricingMachine,
-  budget: 20,
+  budget: 22,
+  // What a person does after a failure, whatever the transition cover picks (issue 46 item 2).
+  required: [
+    {
+      name: 'the prices not loaded, then Try again, then shown',
+      through: [(e) => e.type === 'xstate.error.actor.fetchPricing', (e) => e.type === 'RETRY', (e) => e.type === 'xstate.done.actor.fetchPricing'],
+    },
+    {
+      name: 'a purchase lost, then bought again',
+      through: [(e) => e.type === 'xstate.error.actor.purchasePackage', (e) => e.type === 'PURCHASE', (e) => e.type === 'xstate.done.actor.purchasePackage'],
+    },
+  ],
   calls: pricingCalls,
   abstraction: (s) => ({ value: s.value, planId: s.context.planId }),
   cases: [

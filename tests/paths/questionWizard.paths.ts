@@ -4,9 +4,9 @@ import { call } from '../../client/api/call';
 import { questionWizardCalls, questionWizardSyncCalls } from '../../client/api/actors/questionWizard';
 import { ds160Catalog, estaCatalog, preassessmentCatalog } from '../../machines/domain/catalogs';
 import { visibleQuestions, type Catalog, type Question } from '../../machines/domain/questions';
-import { normalizeAnswer, toIsoDate, validateAnswer } from '../../machines/domain/validators';
+import { normalizeAnswer, validateAnswer } from '../../machines/domain/validators';
 import { carryOver, ESTA_TO_DS160 } from '../../machines/domain/catalogs/carry';
-import { changedAnswers, FieldRefusal, firstUnanswered, hasReview, progressOf, submittedAnswers, type Answers } from '../../machines/domain/wizardProgress';
+import { changedAnswers, FieldRefusal, firstUnanswered, progressOf, submittedAnswers, type Answers } from '../../machines/domain/wizardProgress';
 import { changedGroups, type LeadSyncContext } from '../../machines/leadSync.machine';
 import { questionWizardMachine, type WizardContext } from '../../machines/questionWizard.machine';
 import { captureLead, updateLead } from '../../openapi/routes/leads';
@@ -18,7 +18,12 @@ import { childOf } from './system';
 // something happens (the e-mail step, a section's end, the phone step, the last question), restored from
 // progress as a returning browser would, and offers the moves that matter there.
 
-const TODAY = toIsoDate(new Date());
+const pad = (n: number) => String(n).padStart(2, '0');
+const now = new Date();
+const TODAY = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+/** Which wizards end on a review of every answer before submitting (spec 2-wizards §4.3): the DS-160's only. */
+const REVIEWED: Record<string, boolean> = { ds160: true, esta: false, preassessment: false };
+const hasReview = (catalog: Catalog) => REVIEWED[catalog.id] ?? (() => { throw new Error(`no review rule stated for ${catalog.id}`); })();
 
 
 /** The answers before `id`: what a browser that stopped there would have kept. */

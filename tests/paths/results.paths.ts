@@ -38,7 +38,14 @@ function events(hasData: boolean) {
 
 export const resultsPaths: PathModel = {
   machine: resultsMachine,
-  budget: 25,
+  budget: 26,
+  // What a person does after a failure, whatever the transition cover picks (issue 46 item 2).
+  required: [
+    {
+      name: 'the results not loaded, then Try again, then shown',
+      through: [(e) => e.type === 'xstate.error.actor.fetchResults', (e) => e.type === 'RETRY', (e) => e.type === 'xstate.done.actor.fetchResults'],
+    },
+  ],
   calls: resultsCalls,
   cases: [
     { name: 'after an ESTA pre-assessment', input: undefined, setup: async (w, i) => (await preassessment(w, 'ESTA'), i), events: events(true) },

@@ -1,13 +1,58 @@
 import type { AnyEventObject } from 'xstate';
-import { findCountry } from '../../machines/domain/countries';
 import { SEEDED_FEES } from '../../db/queries/governmentFees';
 import { DEFAULT_SETTINGS } from '../../db/queries/settings';
-import { eligibility, favourableCitizenship, isPurpose, type Purpose } from '../../machines/domain/visaRules';
 import type { EligibilityDto } from '../../openapi/schemas/eligibility';
+import type { PURPOSES } from '../../openapi/vocabulary';
 import type { PriceDto } from '../../openapi/schemas/orders';
 
 // The country-and-purpose choice as the spec states it (3-ai §2.1, §2.2), replayed from a path's events:
-// the oracle that /visa-wizard and /apply are checked against.
+// the oracle that /visa-wizard and /apply are checked against. It states the rule itself, for the countries the
+// paths name, rather than calling machines/domain's (which it judges).
+
+type Purpose = (typeof PURPOSES)[number];
+type Document = 'ESTA' | 'DS-160' | 'NONE';
+
+/**
+ * The countries the paths name, found whatever their case (the catalog's spelling is the value), and what their
+ * citizens need to travel for tourism, business or transit: Spain is one of the 40 waiver nationalities, Mexico is
+ * not, U.S. citizens need nothing. 'Atlantis' is no country.
+ */
+const COUNTRIES: Record<string, { name: string; travels: Document }> = {
+  spain: { name: 'Spain', travels: 'ESTA' },
+  mexico: { name: 'Mexico', travels: 'DS-160' },
+  'united states': { name: 'United States', travels: 'NONE' },
+};
+export const country = (typed: string) => COUNTRIES[typed.trim().toLowerCase()];
+const isPurpose = (value: unknown): value is Purpose => ['tourism', 'business', 'transit', 'study'].includes(value as string);
+
+/** What a citizen of that country needs for that purpose: a waiver country studies on a visa (spec 3-ai §4.1). */
+function documentFor(name: string, purpose: Purpose): Document {
+  const travels = country(name)?.travels ?? 'DS-160';
+  return travels === 'ESTA' && purpose === 'study' ? 'DS-160' : travels;
+}
+
+/** Of two citizenships, the one needing the least (nothing, then an ESTA, then a visa); the first on a tie. */
+function favourable(first: string, second: string | undefined, purpose: Purpose): string {
+  const rank: Record<Document, number> = { NONE: 0, ESTA: 1, 'DS-160': 2 };
+  return second && rank[documentFor(second, purpose)] < rank[documentFor(first, purpose)] ? second : first;
+}
+
+/** The facts each document states (spec 3-ai §4.1): its stay, its keys, its requirements. */
+const FACTS: Record<Document, Pick<EligibilityDto, 'maxStayDays' | 'processingTimeKey' | 'validityKey' | 'requirements'>> = {
+  ESTA: {
+    maxStayDays: 90,
+    processingTimeKey: 'eligibility.processing.esta',
+    validityKey: 'facts.validityEsta',
+    requirements: ['passport', 'waiverNationality', 'purpose', 'returnTicket', 'email', 'card'].map((r) => `requirements.esta.${r}`),
+  },
+  'DS-160': {
+    maxStayDays: 180,
+    processingTimeKey: 'eligibility.processing.ds160',
+    validityKey: 'facts.validityDs160',
+    requirements: ['passport', 'photo', 'travelPlan', 'history', 'employment', 'fee', 'interview'].map((r) => `requirements.ds160.${r}`),
+  },
+  NONE: { maxStayDays: 0, processingTimeKey: 'eligibility.processing.none', validityKey: 'facts.validityNone', requirements: [] },
+};
 
 export interface Choice {
   query: string;
@@ -30,7 +75,7 @@ export const CHOICE_EVENTS: AnyEventObject[] = [
 export function initialChoice(input: { country?: string | null; purpose?: string | null }): Choice {
   return {
     query: '',
-    country: (input.country && findCountry(input.country)?.name) || null,
+    country: (input.country && country(input.country)?.name) || null,
     purpose: isPurpose(input.purpose) ? input.purpose : null,
   };
 }
@@ -41,8 +86,8 @@ export function applyChoice(choice: Choice, event: AnyEventObject): { choice: Ch
     case 'QUERY.CHANGE':
       return { choice: { ...choice, query: String(event.query).slice(0, 100) }, changed: false };
     case 'COUNTRY.SELECT': {
-      const country = findCountry(String(event.country));
-      return country ? { choice: { ...choice, country: country.name, query: '' }, changed: true } : { choice, changed: false };
+      const found = country(String(event.country));
+      return found ? { choice: { ...choice, country: found.name, query: '' }, changed: true } : { choice, changed: false };
     }
     case 'COUNTRY.CLEAR':
       return { choice: { ...choice, country: null }, changed: true };
@@ -61,20 +106,28 @@ export const isComplete = (choice: Choice) => choice.country !== null && choice.
  */
 export function modelEligibility(request: { country: string; purpose: Purpose; otherCountry?: string | null; visaType?: 'DS-160' }): EligibilityDto {
   const { pricing, fees } = DEFAULT_SETTINGS;
-  const country = findCountry(request.country)?.name ?? request.country;
-  const other = request.otherCountry ? (findCountry(request.otherCountry)?.name ?? request.otherCountry) : undefined;
+  const first = country(request.country)?.name ?? request.country;
+  const other = request.otherCountry ? (country(request.otherCountry)?.name ?? request.otherCountry) : undefined;
   // docs/DECISIONS.md: the map's ESTA is our ESTA fee whole; a DS-160 starts at Basic, for the purpose's visa class
   // (study is a student visa, F; transit a C; tourism and business a visitor's B).
   const esta = modelPrice(pricing.ESTA, fees.processingFee, 'ESTA');
   const ds160 = modelPrice(pricing.DS160_BASIC, fees.processingFee, request.purpose === 'study' ? 'F' : request.purpose === 'transit' ? 'C' : 'B');
-  const table = {
-    estaGovernmentFee: esta.governmentFee / 100,
-    ds160GovernmentFee: ds160.governmentFee / 100,
-    estaServiceFee: esta.serviceFee / 100,
-    ds160ServiceFee: ds160.serviceFee / 100,
+  const citizenship = favourable(first, other, request.purpose);
+  const recommended = documentFor(citizenship, request.purpose);
+  // Anyone may apply for a visa by hand, except a U.S. citizen, who needs nothing whatever is asked.
+  const visaType: Document = recommended === 'NONE' ? 'NONE' : (request.visaType ?? recommended);
+  const price = visaType === 'ESTA' ? esta : visaType === 'DS-160' ? ds160 : null;
+  return {
+    country: citizenship,
+    purpose: request.purpose,
+    canUseESTA: recommended === 'ESTA',
+    recommended,
+    visaType,
+    governmentFee: (price?.governmentFee ?? 0) / 100,
+    serviceFee: (price?.serviceFee ?? 0) / 100,
+    ...FACTS[visaType],
+    price,
   };
-  const facts = eligibility(favourableCitizenship(country, other, request.purpose), request.purpose, table, request.visaType);
-  return { ...facts, price: facts.visaType === 'ESTA' ? esta : facts.visaType === 'DS-160' ? ds160 : null };
 }
 
 /**

@@ -42,7 +42,14 @@ function events(refusedByServer: boolean) {
 
 export const travellerHandoverPaths: PathModel = {
   machine: travellerHandoverMachine,
-  budget: 30,
+  budget: 31,
+  // What a person does after a failure, whatever the transition cover picks (issue 46 item 2).
+  required: [
+    {
+      name: "a traveller's form not loaded, then Try again, then opened",
+      through: [(e) => e.type === 'xstate.error.actor.fetchLead', (e) => e.type === 'RETRY', (e) => e.type === 'xstate.done.actor.fetchLead'],
+    },
+  ],
   calls: travellerHandoverCalls,
   cases: [
     {

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { confirmationMachine } from '../../machines/confirmation.machine';
+import { confirmationView } from '../../machines/confirmation.view';
+
+const ORDER_ID = '8f0c6a52-5d0e-4c1f-9a57-2b1f6c1f0a11';
+
+/** The page's view after the server answered with an order of this status, product and application. */
+async function viewOf(order: { status: string; product: string; leadId: string | null }) {
+  const actor = createActor(
+    confirmationMachine.provide({ actors: { fetchOrder: fromPromise(async () => ({ id: ORDER_ID, number: 'RB-1', accessCode: null, formReady: true, ...order })) } as never }),
+    { input: { orderId: ORDER_ID } },
+  ).start();
+  return confirmationView(await waitFor(actor, (s) => !s.hasTag('busy')));
+}
+
+describe('confirmation view', () => {
+  // 'Try again' on a declined payment reopens the checkout of the same option, for the same application: stated
+  // here as the addresses themselves (the paths' oracle no longer calls the rule it judges).
+  it.each([
+    [{ status: 'failed', product: 'premium', leadId: 'lead-7' }, '/checkout?plan=premium&lead=lead-7'],
+    [{ status: 'failed', product: 'basic', leadId: null }, '/checkout?plan=basic'],
+    [{ status: 'paid', product: 'premium', leadId: 'lead-7' }, null],
+    [{ status: 'pending', product: 'basic', leadId: 'lead-7' }, null],
+    [{ status: 'refunded', product: 'basic', leadId: 'lead-7' }, null],
+  ])('an order %o retries to %s', async (order, retryTo) => {
+    expect((await viewOf(order)).retryTo).toBe(retryTo);
+  });
+});
