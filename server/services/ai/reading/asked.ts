@@ -40,7 +40,8 @@ export function askedOfQuestion(question: Question, known: { phoneCountry?: stri
     case 'country':
       return { ...base, kind: 'country' };
     case 'number':
-      return { ...base, kind: 'amount' };
+      // Spec 2: monthly-salary is "USD, numeric".
+      return { ...base, kind: 'amount', ...(/salary/.test(field) ? { dollars: true as const } : {}) };
     case 'radio':
     case 'select':
       return { ...base, kind: 'choice', options: optionsOf(question.options ?? []), ...(ELIGIBILITY.test(field) ? { eligibility: true } : {}) };

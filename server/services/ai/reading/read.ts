@@ -38,7 +38,7 @@ function byKind(asked: Asked, text: string, context: ReadContext): Reading {
       if (isYesNo(asked)) return readYesNo(text, asked.eligibility);
       return isOccupationList(asked.options ?? []) ? readOccupation(asked.options ?? [], text) : readChoice(asked.options ?? [], text);
     case 'amount':
-      return readAmount(text, language);
+      return readAmount(text, language, asked.dollars);
     case 'passport':
       return readPassport(text);
     default:
