@@ -103,4 +103,31 @@ describe('the classes table D showed, on generated answers (issue 42)', () => {
     ];
     for (const [language, text, option] of cases) expect(stored(read(TEN['who-pays']!.asked, text, language)), text).toBe(option);
   });
+
+  /** Cities people give for a country of birth, with their country: read as that country or asked, never another. */
+  const CITIES: Array<[string, string]> = [
+    ['Luanda', 'Angola'], ['Lima', 'Peru'], ['Quito', 'Ecuador'], ['Bogotá', 'Colombia'], ['Lagos', 'Nigeria'], ['Accra', 'Ghana'], ['Dakar', 'Senegal'], ['Abidjan', "Cote d'Ivoire"],
+    ['Maputo', 'Mozambique'], ['Caracas', 'Venezuela'], ['Manila', 'Philippines'], ['Nairobi', 'Kenya'], ['Santiago', 'Chile'], ['Montevideo', 'Uruguay'], ['Asunción', 'Paraguay'],
+    ['Guayaquil', 'Ecuador'], ['Medellín', 'Colombia'], ['Recife', 'Brazil'], ['Porto Alegre', 'Brazil'], ['Douala', 'Cameroon'], ['Kumasi', 'Ghana'], ['Rabat', 'Morocco'], ['Tunis', 'Tunisia'],
+    ['Lyon', 'France'], ['Sevilla', 'Spain'], ['Braga', 'Portugal'], ['Ibadan', 'Nigeria'], ['Mombasa', 'Kenya'], ['Beira', 'Mozambique'], ['Huambo', 'Angola'],
+  ];
+  const BORN: Record<Language, string[]> = { en: ['', 'born in ', 'i was born in ', 'in '], es: ['', 'nací en ', 'en ', 'soy de '], fr: ['', 'je suis né à ', 'née à ', 'à '], pt: ['', 'nasci em ', 'em ', 'sou de '] };
+
+  it('never stores another country for a city given as the country of birth', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...LANGUAGES), fc.nat(), fc.constantFrom(...CITIES), (language, i, [city, country]) => {
+        const text = `${BORN[language][i % BORN[language].length]!}${city}`;
+        const value = stored(read(FIELDS['birth-country']!.asked, text, language));
+        if (value !== undefined) expect(value, text).toBe(country);
+      }),
+      { numRuns: 150 },
+    );
+  }, 30_000);
+
+  it('asks a lone M in Spanish and Portuguese (mujer / mulher or masculino), reads it in English and French', () => {
+    for (const text of ['M', 'm', 'M.']) {
+      for (const language of ['es', 'pt'] as const) expect(offered(read(FIELDS.gender!.asked, text, language)), `${language} ${text}`).toEqual([]);
+      for (const language of ['en', 'fr'] as const) expect(stored(read(FIELDS.gender!.asked, text, language)), `${language} ${text}`).toBe('Male');
+    }
+  });
 });
