@@ -3,7 +3,7 @@ import { numberAt } from './numberWords';
 import { silent, value, type Reading } from './types';
 
 // Amounts as each language writes them: "environ 2 500 euros" (2500), "R$ 5.000" (5000), "$1,500.50", "3.200,75 €",
-// "2k", "dos mil dólares", "1,5 mil". The question asks U.S. dollars: an amount in another currency is asked again. Grouping marks are told from decimal marks by the language and by the digits
+// "2k", "dos mil dólares", "1,5 mil". Grouping marks are told from decimal marks by the language and by the digits
 // after them: "5.000" is five thousand in Spanish, French and Portuguese; in English a lone "1.500" is asked.
 
 const AMOUNT = /(?<![\p{L}\p{N}])(\d{1,3}(?:[ \u00a0\u202f.,’']\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)(?:\s*(millones|millón|millon|millions|million|milhões|milhoes|milhão|milhao|mio|k|mil|mille|thousand|grand|lucas|luca)(?![\p{L}]))?(?![\p{N}])/giu;
@@ -30,19 +30,7 @@ function parse(raw: string, _language: Language): { amount: number; ambiguous: b
   return { amount: Number(`${plainNumber[1]}${plainNumber[3] ? `.${plainNumber[3]}` : ''}`), ambiguous: false };
 }
 
-/**
- * A currency other than the U.S. dollar named beside the amount: the DS-160's monthly income is in U.S. dollars (spec
- * 2, monthly-salary "USD, numeric"), so "45 mil pesos", "R$ 3.400", "450 000 FCFA" or "1,150,000 naira" is neither
- * stored nor offered as that many dollars (converting would guess a rate); the question is asked again.
- */
-const OTHER_CURRENCY =
-  /(?:^|[^\p{L}])(?:euros?|eur|pounds?|libras?|livres?|sterling|gbp|pesos?|mxn|clp|reais|brl|naira|ngn|fcfa|cfa|xof|xaf|francs?|francos?|cedis?|ghs|rands?|zar|rupees?|rupias?|roupies?|inr|soles|bolivares|quetzal(?:es)?|lempiras?|colones|dirhams?|dinars?|yens?|yuan|kwanzas?|meticais|metical|gourdes?|shillings?|lucas?|canadian dollars?|australian dollars?|dolares canadienses|dollars canadiens|cad|aud)(?![\p{L}])/u;
-const OTHER_SIGN = /[€£₦₹₱¥]|R\$|S\/|CA\$|C\$|A\$/;
-
-export const namesOtherCurrency = (text: string): boolean => OTHER_SIGN.test(text) || OTHER_CURRENCY.test(fold(text));
-
-export function readAmount(text: string, language: Language, dollars = false): Reading {
-  if (dollars && namesOtherCurrency(text)) return silent('notUnderstood');
+export function readAmount(text: string, language: Language): Reading {
   const found = [...text.matchAll(AMOUNT)].filter((m) => !/^\d{1,2}[.,]\d{1,2}$/.test(m[1]!) || m[2]);
   const read = found
     .map((m) => {

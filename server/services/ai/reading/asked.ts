@@ -40,8 +40,7 @@ export function askedOfQuestion(question: Question, known: { phoneCountry?: stri
     case 'country':
       return { ...base, kind: 'country' };
     case 'number':
-      // Spec 2: monthly-salary is "USD, numeric".
-      return { ...base, kind: 'amount', ...(/salary/.test(field) ? { dollars: true as const } : {}) };
+      return { ...base, kind: 'amount' };
     case 'radio':
     case 'select':
       return { ...base, kind: 'choice', options: optionsOf(question.options ?? []), ...(ELIGIBILITY.test(field) ? { eligibility: true } : {}) };

@@ -48,7 +48,7 @@ export function normalise(asked: Asked, raw: string, language: Language, today: 
     }
     case 'amount': {
       if (/^\d+(?:\.\d+)?$/.test(text)) return { value: String(Number(text)) };
-      const read = readAmount(text, language, asked.dollars);
+      const read = readAmount(text, language);
       return isSure(read) ? { value: read.value } : undefined;
     }
     case 'passport': {

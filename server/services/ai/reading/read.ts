@@ -43,7 +43,7 @@ function byKind(asked: Asked, text: string, context: ReadContext): Reading {
       if (ambiguousLetter(asked, text, language)) return silent('notUnderstood');
       return isOccupationList(asked.options ?? []) ? readOccupation(asked.options ?? [], text) : readChoice(asked.options ?? [], text);
     case 'amount':
-      return readAmount(text, language, asked.dollars);
+      return readAmount(text, language);
     case 'passport':
       return readPassport(text);
     default:

@@ -29,8 +29,6 @@ export interface Asked {
   phoneCountry?: string;
   /** The trip's start, for a departure given as a length ('two weeks'). */
   after?: string;
-  /** An amount the form takes in U.S. dollars only (the DS-160's monthly salary): another currency is asked again. */
-  dollars?: true;
   /** A yes/no question whose unsure "no" must never be stored (eligibility). */
   eligibility?: boolean;
 }
