@@ -12,8 +12,7 @@ type Concept =
   | 'yes' | 'no' | 'female' | 'male' | 'single' | 'married' | 'divorced' | 'widowed' | 'separated' | 'partnership'
   | 'tourism' | 'business' | 'study' | 'work' | 'transit' | 'medical' | 'family' | 'religious'
   | 'regular' | 'official' | 'diplomatic'
-  | 'self' | 'employer' | 'government'
-  | 'spouse' | 'child' | 'parent' | 'sibling' | 'friend' | 'colleague' | 'relative';
+  | 'self' | 'employer' | 'government';
 
 const STRONG = 0.95;
 const LABEL = 0.9;
@@ -70,25 +69,8 @@ const WORDS: Record<Concept, { strong: string[]; weak?: string[] }> = {
   },
   employer: { strong: ['my employer', 'my company', 'my job', 'my boss', 'the company', 'work pays', 'mi empresa', 'la empresa', 'mi trabajo', 'mi jefe', 'la compania', 'mon employeur', 'mon entreprise', "l'entreprise", 'l entreprise', 'mon patron', 'minha empresa', 'a empresa', 'meu trabalho', 'meu chefe', 'meu empregador', 'empleador', 'empregador', 'employeur', 'employer'] },
   government: { strong: ['government', 'gobierno', 'gouvernement', 'governo', 'the state', 'el estado', "l'etat", 'l etat', 'o estado'] },
-  // Who someone is to the applicant (a U.S. contact, a companion): the kin word names its own option before "family".
-  spouse: { strong: ['wife', 'husband', 'spouse', 'esposa', 'esposo', 'marido', 'mi mujer', 'conyuge', 'mari', 'epouse', 'epoux', 'ma femme', 'mon mari', 'conjoint', 'conjointe', 'minha mulher', 'meu marido'] },
-  child: { strong: ['son', 'daughter', 'child', 'kid', 'hijo', 'hija', 'fils', 'fille', 'filho', 'filha', 'enfant', 'stepson', 'stepdaughter', 'hijastro', 'hijastra', 'enteado', 'enteada'] },
-  parent: { strong: ['mother', 'father', 'mom', 'mum', 'dad', 'parent', 'madre', 'padre', 'mama', 'papa', 'mere', 'pere', 'maman', 'mae', 'pai', 'stepmother', 'stepfather', 'madrastra', 'padrastro', 'belle-mere', 'beau-pere', 'madrasta', 'padrasto'] },
-  sibling: { strong: ['brother', 'sister', 'sibling', 'hermano', 'hermana', 'frere', 'soeur', 'irmao', 'irma', 'half-brother', 'half-sister', 'medio hermano', 'media hermana', 'demi-frere', 'demi-soeur', 'meio-irmao', 'meia-irma'] },
-  friend: { strong: ['friend', 'amigo', 'amiga', 'ami', 'amie', 'pote', 'copain', 'copine', 'buddy', 'pal', 'cuate', 'parce', 'parcero', 'colega da escola'] },
-  colleague: { strong: ['colleague', 'coworker', 'co-worker', 'workmate', 'colega', 'colega de trabajo', 'companero de trabajo', 'companera de trabajo', 'collegue', 'colega de trabalho', 'companheiro de trabalho'] },
-  relative: {
-    strong: [
-      'cousin', 'cousine', 'primo', 'prima', 'uncle', 'aunt', 'tio', 'tia', 'oncle', 'tante', 'nephew', 'niece', 'sobrino', 'sobrina', 'neveu', 'niece', 'sobrinho', 'sobrinha',
-      'grandmother', 'grandfather', 'grandma', 'grandpa', 'abuela', 'abuelo', 'grand-mere', 'grand-pere', 'avo', 'grandson', 'granddaughter', 'nieto', 'nieta', 'petit-fils', 'petite-fille', 'neto', 'neta',
-      'brother-in-law', 'sister-in-law', 'mother-in-law', 'father-in-law', 'in-law', 'in-laws', 'cunado', 'cunada', 'suegro', 'suegra', 'beau-frere', 'belle-soeur', 'cunhado', 'cunhada', 'sogro', 'sogra',
-      'relative', 'pariente', 'familiar', 'parent eloigne', 'parente',
-    ],
-  },
 };
 
-/** Kin with no option of their own (the DS-160's contact list has only "Relative"): a relative. */
-const KIN: ReadonlySet<Concept> = new Set(['child', 'parent', 'sibling']);
 
 /** Which concept an option stands for, from its stored value ('Visit Family/Friends' → family). */
 function conceptOf(optionValue: string): Concept | undefined {
@@ -97,8 +79,7 @@ function conceptOf(optionValue: string): Concept | undefined {
     [/^yes$/, 'yes'], [/^no$/, 'no'], [/^female$/, 'female'], [/^male$/, 'male'], [/^single$/, 'single'], [/^married$/, 'married'],
     [/^divorced$/, 'divorced'], [/^widowed$/, 'widowed'], [/^separated$/, 'separated'], [/partnership/, 'partnership'],
     [/^tourism/, 'tourism'], [/^business$/, 'business'], [/^study/, 'study'], [/^work$/, 'work'], [/^transit$/, 'transit'],
-    [/medical/, 'medical'], [/^spouse$/, 'spouse'], [/^child$/, 'child'], [/^parent$/, 'parent'], [/^sibling$/, 'sibling'], [/^friend$/, 'friend'],
-    [/^self$/, 'self'], [/^employer$/, 'employer'], [/^government$/, 'government'], [/^colleague$/, 'colleague'], [/^relative$|other family member/, 'relative'], [/family/, 'family'], [/religious/, 'religious'], [/^regular/, 'regular'], [/^official$/, 'official'], [/^diplomatic$/, 'diplomatic'],
+    [/medical/, 'medical'], [/^self$/, 'self'], [/^employer$/, 'employer'], [/^government$/, 'government'], [/family/, 'family'], [/religious/, 'religious'], [/^regular/, 'regular'], [/^official$/, 'official'], [/^diplomatic$/, 'diplomatic'],
   ];
   return table.find(([re]) => re.test(v))?.[1];
 }
@@ -156,7 +137,7 @@ function matches(options: readonly AskedOption[], text: string, purposeMap: (c: 
   // of its own, for single).
   const negated = (m: Match) => /(?:^| )(?:not|no|pas|nao|never|nunca|jamais|ni)(?: (?:been|yet|ever|really|legally|encore|jamais|ainda|todavia|aun|legalmente|legalement))?$/.test(padded.slice(0, m.start).trimEnd());
   for (const [concept, { strong, weak }] of Object.entries(WORDS) as Array<[Concept, { strong: string[]; weak?: string[] }]>) {
-    const target = present.has(concept) ? concept : KIN.has(concept) && present.has('relative') ? 'relative' : purposeMap(concept);
+    const target = present.has(concept) ? concept : purposeMap(concept);
     const option = options.find((o) => target && conceptOf(o.value) === target);
     if (!option) continue;
     const mapped = target !== concept;
@@ -193,7 +174,7 @@ function inSentence(found: Match[], padded: string, options: readonly AskedOptio
 }
 
 /** How sure a concept is when the question has no option of its own and it stands for another (family → tourism). */
-const MAPPED: Partial<Record<Concept, number>> = { family: 0.9, medical: 0.85, religious: 0.7, child: 0.9, parent: 0.9, sibling: 0.9 };
+const MAPPED: Partial<Record<Concept, number>> = { family: 0.9, medical: 0.85, religious: 0.7 };
 
 /** A family visit or a medical trip is a tourism (B-2) purpose when the question has no option for it. */
 const MAP_PURPOSE = (concept: Concept): Concept | undefined => (concept === 'family' || concept === 'medical' || concept === 'religious' ? 'tourism' : undefined);
