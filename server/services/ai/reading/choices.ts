@@ -11,7 +11,8 @@ import { distance, plain } from './words';
 type Concept =
   | 'yes' | 'no' | 'female' | 'male' | 'single' | 'married' | 'divorced' | 'widowed' | 'separated' | 'partnership'
   | 'tourism' | 'business' | 'study' | 'work' | 'transit' | 'medical' | 'family' | 'religious'
-  | 'regular' | 'official' | 'diplomatic';
+  | 'regular' | 'official' | 'diplomatic'
+  | 'self' | 'employer' | 'government';
 
 const STRONG = 0.95;
 const LABEL = 0.9;
@@ -44,7 +45,7 @@ const WORDS: Record<Concept, { strong: string[]; weak?: string[] }> = {
   family: {
     strong: [
       'familia', 'family', 'famille', 'familiares', 'parientes', 'relatives', 'hija', 'hijo', 'hijos', 'daughter', 'my son', 'our son', 'children', 'kids', 'fille', 'fils', 'enfants', 'filha', 'filho', 'filhos',
-      'madre', 'padre', 'padres', 'mama', 'papa', 'mother', 'father', 'mom', 'dad', 'mere', 'pere', 'mae', 'pai', 'meus pais', 'hermana', 'hermano', 'hermanos', 'sister', 'brother', 'soeur', 'frere', 'irma', 'irmao',
+      'madre', 'padre', 'padres', 'mama', 'papa', 'mother', 'father', 'parents', 'mom', 'dad', 'mere', 'pere', 'mae', 'pai', 'meus pais', 'hermana', 'hermano', 'hermanos', 'sister', 'brother', 'soeur', 'frere', 'irma', 'irmao',
       'abuelos', 'abuela', 'abuelo', 'grandparents', 'grandmother', 'grandfather', 'grands-parents', 'avos', 'avo', 'nietos', 'nieta', 'nieto', 'grandchildren', 'grandson', 'granddaughter', 'petits-enfants', 'netos', 'neta', 'neto',
       'tia', 'tio', 'tios', 'aunt', 'uncle', 'tante', 'oncle', 'primo', 'prima', 'primos', 'cousin', 'cousins', 'cousine',
       'amigos', 'amigo', 'amiga', 'amigas', 'friends', 'friend', 'amis', 'ami', 'amie', 'amies', 'novio', 'novia', 'boyfriend', 'girlfriend', 'copain', 'copine', 'namorado', 'namorada',
@@ -57,7 +58,19 @@ const WORDS: Record<Concept, { strong: string[]; weak?: string[] }> = {
   regular: { strong: ['regular', 'ordinario', 'ordinaire', 'comum', 'normal', 'ordinary', 'common', 'standard', 'pasaporte normal', 'passaporte comum'] },
   official: { strong: ['official', 'oficial', 'officiel', 'de servicio', 'service'] },
   diplomatic: { strong: ['diplomatic', 'diplomatico', 'diplomatique', 'diplomata'] },
+  // Who pays the trip (the ten-section form's payer): the applicant, an employer, a government; kin and friends are "family".
+  self: {
+    strong: [
+      'myself', 'i do', 'i pay', 'i will pay', "i'll pay", 'i am paying', "i'm paying", 'im paying', 'paying myself', 'my own money', 'my savings', 'out of pocket', 'half me', 'me and', 'and me', 'and i', 'and myself',
+      'yo', 'yo mismo', 'yo misma', 'pago yo', 'yo pago', 'lo pago yo', 'por mi cuenta', 'a mi cargo', 'mis ahorros', 'mi dinero', 'mi propio dinero', 'con mi sueldo',
+      'moi', 'moi-meme', 'moi meme', 'je paie', 'je paye', 'a mes frais', 'mes economies', 'mon argent', 'avec mon salaire',
+      'eu', 'eu mesmo', 'eu mesma', 'eu pago', 'pago eu', 'por minha conta', 'minhas economias', 'meu dinheiro', 'com meu salario', 'do meu bolso',
+    ],
+  },
+  employer: { strong: ['my employer', 'my company', 'my job', 'my boss', 'the company', 'work pays', 'mi empresa', 'la empresa', 'mi trabajo', 'mi jefe', 'la compania', 'mon employeur', 'mon entreprise', "l'entreprise", 'l entreprise', 'mon patron', 'minha empresa', 'a empresa', 'meu trabalho', 'meu chefe', 'meu empregador', 'empleador', 'empregador', 'employeur', 'employer'] },
+  government: { strong: ['government', 'gobierno', 'gouvernement', 'governo', 'the state', 'el estado', "l'etat", 'l etat', 'o estado'] },
 };
+
 
 /** Which concept an option stands for, from its stored value ('Visit Family/Friends' → family). */
 function conceptOf(optionValue: string): Concept | undefined {
@@ -66,7 +79,7 @@ function conceptOf(optionValue: string): Concept | undefined {
     [/^yes$/, 'yes'], [/^no$/, 'no'], [/^female$/, 'female'], [/^male$/, 'male'], [/^single$/, 'single'], [/^married$/, 'married'],
     [/^divorced$/, 'divorced'], [/^widowed$/, 'widowed'], [/^separated$/, 'separated'], [/partnership/, 'partnership'],
     [/^tourism/, 'tourism'], [/^business$/, 'business'], [/^study/, 'study'], [/^work$/, 'work'], [/^transit$/, 'transit'],
-    [/medical/, 'medical'], [/family/, 'family'], [/religious/, 'religious'], [/^regular/, 'regular'], [/^official$/, 'official'], [/^diplomatic$/, 'diplomatic'],
+    [/medical/, 'medical'], [/^self$/, 'self'], [/^employer$/, 'employer'], [/^government$/, 'government'], [/family/, 'family'], [/religious/, 'religious'], [/^regular/, 'regular'], [/^official$/, 'official'], [/^diplomatic$/, 'diplomatic'],
   ];
   return table.find(([re]) => re.test(v))?.[1];
 }

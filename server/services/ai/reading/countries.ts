@@ -51,7 +51,8 @@ function nearest(text: string): { country: string; quote: string; others?: strin
       if (wanted.length < 5) continue;
       const d = distance(typed, wanted, 2);
       const heard = distance(soundKey(typed), soundKey(wanted), 2);
-      if ((d > 0 && d <= slipsAllowed(wanted)) || (d > 0 && heard <= Math.max(0, slipsAllowed(wanted) - 1))) hits.set(country, typed);
+      // A slip keeps the word's first letter: "Luanda" is a city, not "Ruanda" (Rwanda) typed wrong.
+      if (d > 0 && typed[0] === wanted[0] && (d <= slipsAllowed(wanted) || heard <= Math.max(0, slipsAllowed(wanted) - 1))) hits.set(country, typed);
     }
   }
   if (hits.size !== 1) return hits.size > 1 ? { country: [...hits.keys()][0]!, quote: [...hits.values()][0]!, others: [...hits.keys()].slice(1) } : undefined;

@@ -20,6 +20,10 @@ import { readYesNo } from './yesNo';
 
 const isYesNo = (asked: Asked) => asked.kind === 'choice' && asked.options?.length === 2 && asked.options.every((o) => o.value === 'Yes' || o.value === 'No');
 
+/** "M" is "mujer" or "masculino" in Spanish, "mulher" or "masculino" in Portuguese: a lone M there is asked. */
+const ambiguousLetter = (asked: Asked, text: string, language: string) =>
+  (language === 'es' || language === 'pt') && /^m\.?$/i.test(text.trim()) && (asked.options ?? []).some((o) => o.value === 'Female');
+
 function byKind(asked: Asked, text: string, context: ReadContext): Reading {
   const { language, today } = context;
   switch (asked.kind) {
@@ -36,6 +40,7 @@ function byKind(asked: Asked, text: string, context: ReadContext): Reading {
       return readCountry(text, /nationality|citizenship|passport/.test(asked.field.toLowerCase()) || asked.field === 'country');
     case 'choice':
       if (isYesNo(asked)) return readYesNo(text, asked.eligibility);
+      if (ambiguousLetter(asked, text, language)) return silent('notUnderstood');
       return isOccupationList(asked.options ?? []) ? readOccupation(asked.options ?? [], text) : readChoice(asked.options ?? [], text);
     case 'amount':
       return readAmount(text, language);
