@@ -12,21 +12,22 @@ import { missesOf, readTurns, type TurnResult } from '../fixtures/readings/turn'
 // in each language. The held-out tables (every folder tests/fixtures/readings/heldout…, never tuned on) are held by a
 // ratchet: their figures may not get worse than the ones recorded in readingTable.baseline.json (UPDATE_READING_BASELINE=1
 // records better ones); a table with no baseline yet is reported and held to no wrong value stored after a confirming tap.
+// A held-out table prints its figures only (SHOW_HELDOUT_ROWS=1 prints its rows), so nobody tunes on its answers.
 
 const engine = new BuiltinEngine();
 
 /** Answers where nothing is to be stored but one value was offered back to confirm: listed, for a person to judge. */
 const offered = (results: readonly TurnResult[]) => results.filter((r) => 'ask' in r.c.expect && r.c.expect.ask === undefined && r.outcome.proposal !== undefined);
 
-function report(title: string, results: readonly TurnResult[]): void {
+function report(title: string, results: readonly TurnResult[], rows = true): void {
   const { text, wrong, tapWrong } = shares(results);
   const unmapped = results.filter((r) => !r.c.asked).length;
   console.log(
     [
       `${title} (${results.length} answers; ${wrong} wrong values stored, ${tapWrong} wrong after a confirming tap${unmapped ? `, ${unmapped} with a field that maps to no question` : ''}):`,
       text,
-      ...missesOf(results),
-      ...offered(results).map((r) => `offered ${r.c.language} ${r.c.field} "${r.c.text}" → ${r.detail} (nothing to store; ${r.c.where})`),
+      ...(rows ? missesOf(results) : []),
+      ...(rows ? offered(results) : []).map((r) => `offered ${r.c.language} ${r.c.field} "${r.c.text}" → ${r.detail} (nothing to store; ${r.c.where})`),
     ].join('\n'),
   );
 }
@@ -76,7 +77,9 @@ function heldOut(name: string, cases: Case[]) {
     let results: TurnResult[] = [];
     it('reads every answer and prints the shares per language and field type, against the baseline', async () => {
       results = await readTurns(engine, cases);
-      report(`held-out table ${name}`, results);
+      // Its rows are not printed: whoever tunes the reader runs this file too, and must see figures, never answers.
+      // SHOW_HELDOUT_ROWS=1 prints them for the one who reviews the table itself.
+      report(`held-out table ${name}`, results, Boolean(process.env.SHOW_HELDOUT_ROWS));
       const now = figuresOf(shares(results));
       if (!base) console.log(`${name}: no baseline yet (held to no wrong value after a confirming tap only); UPDATE_READING_BASELINE=1 records one`);
       else {
@@ -93,7 +96,7 @@ function heldOut(name: string, cases: Case[]) {
       });
     } else {
       it('never offers a value back that a confirming tap would store wrongly', () => {
-        expect(wrongOnes(results, 'tapWrong')).toEqual([]);
+        expect(wrongOnes(results, 'tapWrong').length).toBe(0);
       });
     }
   });
