@@ -1,6 +1,5 @@
 import { assign, fromPromise, setup, type AnyActorRef } from 'xstate';
 import { draftAfter, hasWords, sentText } from './domain/composer';
-import { refusalOf } from './domain/errorCodes';
 import { streamingReply } from './domain/streaming';
 
 /** Issue 32: the consular chat speaks the product's four languages. */
@@ -114,7 +113,7 @@ export const agentChatMachine = setup({
     hasText: ({ context, event }) => hasWords(context.draft, event),
     redirects: (_, params: { reply: AgentReply }) => Boolean(params.reply.redirect),
     isKept: (_, params: { kept: unknown }) => params.kept !== null,
-    isFull: (_, params: { error: unknown }) => refusalOf(params.error).code === 'conversation_full',
+    isFull: (_, params: { error: unknown }) => (params.error as { code?: unknown } | null)?.code === 'conversation_full',
   },
   actions: {
     appendPiece: assign({ partial: ({ context, event }) => context.partial + (event as { text: string }).text }),
