@@ -66,13 +66,7 @@ export interface AgentSendInput {
   replyTo: AnyActorRef;
 }
 
-export type AgentChatEvent =
-  | { type: 'CHOOSE_LANGUAGE'; language: ConversationLanguage }
-  | { type: 'DRAFT'; value: string }
-  | { type: 'SEND'; text?: string }
-  | { type: 'PIECE'; text: string }
-  /** Issue 41: go on from a full conversation in a fresh one under `sessionId` (the page makes the id). */
-  | { type: 'FRESH'; sessionId: string };
+export type AgentChatEvent = { type: 'CHOOSE_LANGUAGE'; language: ConversationLanguage } | { type: 'DRAFT'; value: string } | { type: 'SEND'; text?: string } | { type: 'PIECE'; text: string };
 
 /** Spec 3-ai §9: a redirect reply shows its message, then goes on after 2 seconds. */
 export const REDIRECT_DELAY = 2000;
@@ -104,16 +98,11 @@ export const agentChatMachine = setup({
     loadProgress: fromPromise<Ds160Progress, { sessionId: string }>(async () => {
       throw new Error('loadProgress is provided by the caller');
     }),
-    /** POST /api/ai/session/{from}/fresh: a fresh conversation keeping the answers and the saved application. */
-    startFresh: fromPromise<{ sessionId: string }, { from: string; to: string }>(async () => {
-      throw new Error('startFresh is provided by the caller');
-    }),
   },
   guards: {
     hasText: ({ context, event }) => hasWords(context.draft, event),
     redirects: (_, params: { reply: AgentReply }) => Boolean(params.reply.redirect),
     isKept: (_, params: { kept: unknown }) => params.kept !== null,
-    isFull: (_, params: { error: unknown }) => (params.error as { code?: unknown } | null)?.code === 'conversation_full',
   },
   actions: {
     appendPiece: assign({ partial: ({ context, event }) => context.partial + (event as { text: string }).text }),
@@ -194,35 +183,8 @@ export const agentChatMachine = setup({
           { guard: { type: 'redirects', params: ({ event }) => ({ reply: event.output }) }, target: 'redirecting', actions: { type: 'takeReply', params: ({ event }) => ({ reply: event.output }) } },
           { target: 'refreshing', actions: { type: 'takeReply', params: ({ event }) => ({ reply: event.output }) } },
         ],
-        onError: [
-          // Issue 41: the conversation reached its bounds; the page says so and offers a fresh one.
-          { guard: { type: 'isFull', params: ({ event }) => ({ error: event.error }) }, target: 'full', actions: assign({ partial: '' }) },
-          { target: 'idle.failed', actions: assign({ partial: '', lines: ({ context }) => [...context.lines, { role: 'system' as const, key: 'agent:error.general' as const }] }) },
-        ],
+        onError: { target: 'idle.failed', actions: assign({ partial: '', lines: ({ context }) => [...context.lines, { role: 'system' as const, key: 'agent:error.general' as const }] }) },
       },
-    },
-    // The stored conversation is full: nothing more is written to it. FRESH goes on in a new one (the answers and
-    // the saved application carry over on the server); a failure to make it stays here, saying so.
-    full: {
-      initial: 'offering',
-      states: {
-        offering: {},
-        failed: {},
-        starting: {
-          tags: ['busy'],
-          invoke: {
-            id: 'startFresh',
-            src: 'startFresh',
-            input: ({ context, event }) => ({ from: context.sessionId, to: (event as { sessionId: string }).sessionId }),
-            onDone: {
-              target: '#agentChat.loadingSession',
-              actions: assign(({ event }) => ({ sessionId: event.output.sessionId, lines: [], draft: '', progress: null })),
-            },
-            onError: 'failed',
-          },
-        },
-      },
-      on: { FRESH: '.starting' },
     },
     // The sidebar's DS-160 progress after each turn; a failure leaves the last one shown.
     refreshing: {

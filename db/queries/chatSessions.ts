@@ -27,11 +27,3 @@ export async function writeChatSession(db: Executor, id: string, values: Pick<Ch
 export async function linkChatLead(db: Executor, id: string, leadId: string): Promise<void> {
   await db.updateTable('chat_sessions').set({ lead_id: leadId }).where('id', '=', id).execute();
 }
-
-/**
- * A fresh conversation under `to` that goes on from `from` (issue 41: a conversation full answers 413): what was
- * collected and the application it saved carry over, the messages do not. An id already taken is left as it is.
- */
-export async function insertFreshChatSession(db: Executor, from: ChatSessionRow, to: string, owner: { ownerToken: string; userId: string | null }, at: string): Promise<void> {
-  await insertChatSessionOnce(db, { ...from, id: to, owner_token: owner.ownerToken, user_id: owner.userId ?? from.user_id, messages: '[]', pending: null, created_at: at, updated_at: at });
-}

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { defineRoute } from '../contract';
 import { errorResponses } from '../schemas/common';
-import { AgentChatSchema, FreshConversationReplySchema, FreshConversationSchema, AgentReplySchema, AgentSessionParamsSchema, AgentSessionViewSchema, Ds160ProgressSchema, Ds160SectionListSchema } from '../schemas/agent';
+import { AgentChatSchema, AgentReplySchema, AgentSessionParamsSchema, AgentSessionViewSchema, Ds160ProgressSchema, Ds160SectionListSchema } from '../schemas/agent';
 
 export const agentChat = defineRoute({
   method: 'POST',
@@ -37,15 +37,4 @@ export const ds160Progress = defineRoute({
   summary: "Which DS-160 sections a consular-agent chat has already answered (this browser's conversations only)",
   params: AgentSessionParamsSchema,
   responses: { 200: Ds160ProgressSchema, ...errorResponses(400, 403, 404, 429) },
-});
-
-export const freshConversation = defineRoute({
-  method: 'POST',
-  url: '/api/ai/session/:sessionId/fresh',
-  tags: ['ai'],
-  summary:
-    "Goes on from a conversation in a fresh one under the id `to` (any of the AI chats; after a 413 conversation_full): what it collected and its saved application carry over, its messages do not",
-  params: AgentSessionParamsSchema,
-  body: FreshConversationSchema,
-  responses: { 201: FreshConversationReplySchema, ...errorResponses(400, 403, 404, 429) },
 });

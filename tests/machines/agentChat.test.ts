@@ -6,7 +6,7 @@ const settle = (actor: AnyActorRef) => waitFor(actor, (s) => !s.hasTag('busy'));
 const SESSION = { language: 'en', readyForCheckout: false, questionsStarted: false, currentQuestionIndex: 0, formData: {}, wizardOffered: false };
 const reply = (patch: Partial<AgentReply> = {}): AgentReply => ({ response: 'Hi', buttons: [], session: SESSION, ...patch });
 
-function start(saved: unknown, replies: (AgentReply | Error)[], fresh: (input: { from: string; to: string }) => Promise<{ sessionId: string }> = async ({ to }) => ({ sessionId: to })) {
+function start(saved: unknown, replies: (AgentReply | Error)[]) {
   const sent: Omit<AgentSendInput, 'replyTo'>[] = [];
   const actor = createActor(
     agentChatMachine.provide({
@@ -25,7 +25,6 @@ function start(saved: unknown, replies: (AgentReply | Error)[], fresh: (input: {
           return next;
         }),
         loadProgress: fromPromise(async () => ({ sections: [], completed: 0, total: 10 })),
-        startFresh: fromPromise(async ({ input }: { input: { from: string; to: string } }) => fresh(input)),
       } as never,
     }),
     { input: { sessionId: 'agent-0001' } },
@@ -77,30 +76,5 @@ describe('agentChat', () => {
     actor.send({ type: 'SEND', text: 'hello again' });
     await settle(actor);
     expect(actor.getSnapshot().matches({ idle: 'ready' })).toBe(true);
-  });
-
-  it('says a full conversation is full and goes on in a fresh one; a failed start stays offering it', async () => {
-    const full = Object.assign(new Error('413'), { status: 413, code: 'conversation_full' });
-    const asked: { from: string; to: string }[] = [];
-    let fails = 1;
-    const { actor, sent } = start({ ...SESSION, email: 'ana@example.com', messages: [{ role: 'assistant', content: 'Hi' }] }, [full], async (input) => {
-      asked.push(input);
-      if (fails-- > 0) throw new TypeError('Failed to fetch');
-      return { sessionId: input.to };
-    });
-    await settle(actor);
-    actor.send({ type: 'SEND', text: 'hello' });
-    await waitFor(actor, (s) => s.matches({ full: 'offering' }));
-    // No sorry line: the page says what happened instead; typing is not taken.
-    expect(actor.getSnapshot().context.lines.at(-1)).toEqual({ role: 'user', content: 'hello' });
-    actor.send({ type: 'SEND', text: 'again' });
-    expect(sent).toHaveLength(1);
-    actor.send({ type: 'FRESH', sessionId: 'agent-0002' });
-    await waitFor(actor, (s) => s.matches({ full: 'failed' }));
-    actor.send({ type: 'FRESH', sessionId: 'agent-0003' });
-    await waitFor(actor, (s) => s.matches('idle'));
-    expect(asked).toEqual([{ from: 'agent-0001', to: 'agent-0002' }, { from: 'agent-0001', to: 'agent-0003' }]);
-    // The fresh conversation is read back as the server kept it (here the loader's saved session).
-    expect(actor.getSnapshot().context).toMatchObject({ sessionId: 'agent-0003', session: { email: 'ana@example.com' } });
   });
 });

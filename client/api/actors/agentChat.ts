@@ -1,5 +1,5 @@
 import type { AgentSendInput } from '../../../machines/agentChat.machine';
-import { agentChat, agentSession, ds160Progress, ds160Sections, freshConversation } from '../../../openapi/routes/agent';
+import { agentChat, agentSession, ds160Progress, ds160Sections } from '../../../openapi/routes/agent';
 import { call } from '../call';
 import { streamCall } from '../events';
 import type { Transport } from '../transport';
@@ -13,7 +13,6 @@ export function agentChatCalls(http: Transport) {
     loadSession: async ({ sessionId }: { sessionId: string }) => (await call(http, agentSession, { params: { sessionId } })) ?? null,
     sendMessage: ({ replyTo, ...body }: AgentSendInput) => streamCall(http, agentChat, { body }, (text) => replyTo.send({ type: 'PIECE', text })),
     loadProgress: ({ sessionId }: { sessionId: string }) => call(http, ds160Progress, { params: { sessionId } }),
-    startFresh: ({ from, to }: { from: string; to: string }) => call(http, freshConversation, { params: { sessionId: from }, body: { to } }),
   };
 }
 

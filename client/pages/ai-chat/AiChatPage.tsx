@@ -9,7 +9,7 @@ import { ROUTES } from '../../../machines/domain/routes';
 import { makeAgentChatActors } from '../../api/actors/agentChat';
 import { fetchTransport } from '../../api/transport';
 import { useSiteData } from '../../app/siteData';
-import { browserChatId, writeStorage } from '../../app/storage';
+import { browserChatId } from '../../app/storage';
 import { handOffToDs160 } from '../../../machines/domain/keptForms';
 import { useToastActor } from '../../app/AppContext';
 import { perform } from '../../app/effects';
@@ -54,13 +54,6 @@ export default function AiChatPage() {
   const phase = useSelector(ref, (s) => (s.matches('choosingLanguage') ? 'language' : s.matches('redirecting') || s.status === 'done' ? 'redirecting' : 'chat'));
   const busy = useSelector(ref, (s) => s.hasTag('busy'));
   const streaming = useSelector(ref, (s) => s.matches('sending'));
-  const full = useSelector(ref, (s) => (s.matches({ full: 'failed' }) ? 'failed' : s.matches('full') ? 'full' : null));
-  // Issue 41: the fresh conversation's id becomes this browser's, so coming back opens it.
-  const startFresh = () => {
-    const sessionId = crypto.randomUUID();
-    writeStorage('local', SESSION_KEY, sessionId);
-    ref.send({ type: 'FRESH', sessionId });
-  };
   const field = useRef<HTMLInputElement>(null);
   const session = context.session;
   const done = session ? STEPS.filter((s) => session[s]).length : 0;
@@ -184,15 +177,7 @@ export default function AiChatPage() {
               lines={context.lines.map((line, i) => ({ role: line.role, body: body(line, i) }))}
               pending={streaming ? (context.partial ? words(context.partial) : t('writing')) : null}
             />
-            {full ? (
-              <div className={`${card} ${stack}`} role="alert" data-testid="agent-full">
-                <p>{t('full.message')}</p>
-                {full === 'failed' && <p className={muted}>{t('full.failed')}</p>}
-                <button type="button" className={button.primary} disabled={busy} onClick={startFresh} data-testid="agent-fresh">
-                  {t('full.fresh')}
-                </button>
-              </div>
-            ) : phase === 'redirecting' ? (
+            {phase === 'redirecting' ? (
               <p className={`${muted} ${css.hint}`} role="status">
                 {t('redirecting')}
               </p>
