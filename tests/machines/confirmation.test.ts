@@ -8,7 +8,7 @@ const ORDER_ID = '8f0c6a52-5d0e-4c1f-9a57-2b1f6c1f0a11';
 /** The page's view after the server answered with an order of this status, product and application. */
 async function viewOf(order: { status: string; product: string; leadId: string | null }) {
   const actor = createActor(
-    confirmationMachine.provide({ actors: { fetchOrder: fromPromise(async () => ({ id: ORDER_ID, number: 'RB-1', accessCode: null, formReady: true, ...order })) } as never }),
+    confirmationMachine.provide({ actors: { fetchOrder: fromPromise(async () => ({ id: ORDER_ID, number: 'RB-1', accessCode: null, formReady: true, service: 'ESTA', price: { governmentFee: 40 }, ...order })) } as never }),
     { input: { orderId: ORDER_ID } },
   ).start();
   return confirmationView(await waitFor(actor, (s) => !s.hasTag('busy')));

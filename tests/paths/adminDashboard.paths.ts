@@ -7,7 +7,7 @@ import { adminDashboardMachine, type AdminDashboardContext } from '../../machine
 // The rule as the oracle states it, not as the machine does: a failed lead load is tried again three times, 1.5,
 // 3 and 6 s apart, then Retry is offered.
 /** The dashboard's tabs (spec 1-core §2.10 with issues 44 and 45), as a person sees them, in order. */
-const ADMIN_TABS = ['overview', 'traffic', 'leads', 'conversions', 'pricing', 'fees', 'branding', 'operators', 'audit'] as const;
+const ADMIN_TABS = ['overview', 'traffic', 'leads', 'conversions', 'pricing', 'fees', 'branding', 'operators', 'audit', 'emails'] as const;
 
 /** What the pricing form keeps of each price the paths type: whole dollars; what is no number is 0. */
 const TYPED_PRICE: Record<string, number> = { '120': 120, abc: 0 };

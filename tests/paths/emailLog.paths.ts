@@ -79,6 +79,13 @@ function events(admin: boolean) {
 export const emailLogPaths: PathModel = {
   machine: emailLogMachine,
   budget: 25,
+  // What a person does after a failure, whatever the transition cover picks (issue 46 item 2).
+  required: [
+    {
+      name: 'the messages not loaded, then Try again, then shown',
+      through: [(e) => e.type === 'xstate.error.actor.fetchEmails', (e) => e.type === 'RETRY', (e) => e.type === 'xstate.done.actor.fetchEmails'],
+    },
+  ],
   calls: emailLogCalls,
   effects: ['announceFailed', 'announceResent', 'announceResendFailed'],
   abstraction: (s) => ({ value: s.value, state: context(s).state, page: context(s).page }),
