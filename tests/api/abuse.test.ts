@@ -235,7 +235,8 @@ describe('one contract', () => {
 
 describe.skipIf(dialectUnderTest !== 'postgres')('two apps on one PostgreSQL database', () => {
   it('drop their cached prices when either changes them (LISTEN/NOTIFY), and after listening again', async () => {
-    const other = await createTestApp({ pgSchema: t.config.pgSchema });
+    // The same data folder: its key file is the key ring the schema's values are sealed with (one key, as a second server of a deployment has).
+    const other = await createTestApp({ pgSchema: t.config.pgSchema, dataDir: t.config.dataDir });
     try {
       const before = (await other.app.inject('/api/admin/pricing')).json();
       const cookie = await ownerCookie(t.app, '192.0.2.60');
