@@ -25,6 +25,9 @@ export default {
   concurrency: Number(process.env.MUTATION_CONCURRENCY ?? 2),
   // A stalled test fails on its own timeout (a path after ten seconds); Stryker's is for a loop that never yields.
   timeoutMS: 60000,
+  // The dry run loads the server and replays the judging path suites once; on a shared two-core machine (load 15)
+  // that took more than Stryker's default 5 minutes.
+  dryRunTimeoutMinutes: Number(process.env.MUTATION_DRY_RUN_MINUTES ?? 30),
   reporters: ['clear-text', 'json', 'progress'],
   jsonReporter: { fileName: `reports/mutation/${name}.json` },
   ignorePatterns: ['dist', '.test-build', 'data', 'reports', 'coverage', '.stryker-tmp', 'mutation/scratch'],

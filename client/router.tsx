@@ -33,13 +33,13 @@ export const PAGE_FILES: Record<RouteName | 'notFound', PageDeclaration> = {
   checkout: { file: 'pages/checkout/CheckoutPage.tsx', namespaces: ['commerce', 'errors', 'group', 'validation'] },
   paymentConfirmation: { file: 'pages/payment-confirmation/PaymentConfirmationPage.tsx', namespaces: ['commerce', 'errors', 'group', 'mail'] },
   login: { file: 'pages/login/LoginPage.tsx', namespaces: ['account', 'errors', 'maillink', 'validation'] },
-  dashboard: { file: 'pages/dashboard/DashboardPage.tsx', namespaces: ['account', 'answers', 'catalog', 'commerce', 'ds160form', 'group', 'privacy', 'wizard'] },
+  dashboard: { file: 'pages/dashboard/DashboardPage.tsx', namespaces: ['account', 'answers', 'catalog', 'commerce', 'ds160form', 'group', 'mail', 'privacy', 'wizard'] },
   results: { file: 'pages/results/ResultsPage.tsx', namespaces: ['analysis', 'catalog', 'results', 'start'] },
   ds160Wizard: { file: 'pages/ds160-wizard/Ds160WizardPage.tsx', namespaces: ['ds160form', 'ds160page', 'group', 'validation'] },
   aiAssistant: { file: 'pages/ai-assistant/AiAssistantPage.tsx', namespaces: ['aiassistant', 'errors', 'privacy', 'validation'] },
-  aiVisa: { file: 'pages/aivisa/AivisaPage.tsx', namespaces: ['aiassistant', 'aivisa'] },
-  aiChatSections: { file: 'pages/ai-chat-sections/AiChatSectionsPage.tsx', namespaces: ['aivisa', 'privacy', 'sections'] },
-  aiChat: { file: 'pages/ai-chat/AiChatPage.tsx', namespaces: ['agent', 'aivisa', 'ds160form', 'privacy'] },
+  aiVisa: { file: 'pages/aivisa/AivisaPage.tsx', namespaces: ['aiassistant', 'aivisa', 'conversation'] },
+  aiChatSections: { file: 'pages/ai-chat-sections/AiChatSectionsPage.tsx', namespaces: ['aivisa', 'conversation', 'privacy', 'sections'] },
+  aiChat: { file: 'pages/ai-chat/AiChatPage.tsx', namespaces: ['agent', 'aivisa', 'conversation', 'ds160form', 'privacy'] },
   admin: { file: 'pages/admin/AdminPage.tsx', namespaces: ['admin', 'answers', 'catalog', 'ds160form', 'errors', 'group', 'maillink', 'operators', 'validation'] },
   premiumText: { file: 'pages/premium-interview/PremiumTextPage.tsx', namespaces: ['premium', 'privacy'] },
   premiumVoice: { file: 'pages/premium-interview/PremiumVoicePage.tsx', namespaces: ['premium', 'privacy'] },
@@ -78,6 +78,7 @@ export const PAGE_FLOWS: Partial<Record<RouteName, readonly MachineName[]>> = {
   aiChatSections: ['aiNotice'],
   premiumText: ['aiNotice'],
   premiumVoice: ['aiNotice'],
+  admin: ['adminGate', 'adminDashboard', 'governmentFees', 'operators', 'auditLog'],
 };
 
 // Each page its own chunk, loaded when its route is first visited.

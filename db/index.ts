@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, sql, SqliteAdapter, SqliteDialect, type Transaction } from 'kysely';
 import type { DataCodec } from './encryption/codec';
 import { loadDataCodec } from './encryption/keyRing';
 import { EncryptionPlugin } from './encryption/plugin';
@@ -92,7 +92,19 @@ export function createDb(options: DbOptions, codec: DataCodec = loadDataCodec(op
   sqlite.pragma(`synchronous = ${SQLITE_SYNCHRONOUS}`);
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+  // Issue 44 (erasure): a deleted row's bytes are overwritten with zeros, not left in a free page until a VACUUM.
+  sqlite.pragma('secure_delete = ON');
   return useGroupCommit(new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), plugins }));
+}
+
+/**
+ * After an erasure (issue 44): on SQLite the WAL still holds the pages as they were before the delete, values and
+ * all, until it is checkpointed and overwritten. A TRUNCATE checkpoint moves the zeroed pages home and empties it.
+ * PostgreSQL's dead tuples are never in a pg_dump and autovacuum reclaims them.
+ */
+export async function forgetErased(db: Executor): Promise<void> {
+  if (!(db.getExecutor().adapter instanceof SqliteAdapter)) return;
+  await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(db);
 }
 
 export async function migrateToLatest(db: Db, pgSchema?: string): Promise<string[]> {

@@ -232,6 +232,8 @@ export interface ChatSessionsTable {
   /** JSON: a value shown back and waiting to be confirmed, or null (issue 32). */
   pending: string | null;
   lead_id: string | null;
+  /** Replies promised by a kept message and not yet kept themselves; each holds room in the conversation (issue 41). */
+  replies_due: Generated<number>;
   created_at: string;
   updated_at: string;
 }

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, emit, fromPromise, setup, type AnyEventObject } from 'xstate';
 import type {
   AdminLeadDetailDto,
   AdminLeadsDto,
@@ -13,7 +13,8 @@ import type { BrandingDto } from '../openapi/schemas/branding';
 import type { PricingDto } from '../openapi/schemas/pricing';
 import { parsePrice, validateBranding, type BrandingForm } from './domain/adminForms';
 import type { ValidationError } from './domain/validators';
-import { refusalOf, type ErrorCode } from './domain/errorCodes';
+import { errorKey, refusalOf, type ErrorCode } from './domain/errorCodes';
+import { backToGate, failureToast, toast, type WorldEffect } from './effects';
 
 export const ADMIN_TABS = ['overview', 'traffic', 'leads', 'conversions', 'pricing', 'fees', 'branding', 'operators', 'audit', 'emails'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
@@ -72,6 +73,9 @@ export interface AdminDashboardOutput {
   expired: true;
 }
 
+/** The branding form's id on the page: a refused save moves focus to its first field with an error. */
+export const BRANDING_FORM_ID = 'branding-form';
+
 export type FetchFailure = 'analytics' | 'leads' | 'traffic' | 'conversions';
 
 const statusOf = (error: unknown) => (error as { status?: unknown } | null)?.status;
@@ -84,7 +88,7 @@ const expired = { guard: 'unauthorized', target: '#adminDashboard.expired' } as 
  * throws away the table behind it and changing the range reloads only what shows it.
  */
 const dashboardSetup = setup({
-  types: { context: {} as AdminDashboardContext, events: {} as AdminDashboardEvent, input: {} as AdminDashboardInput, output: {} as AdminDashboardOutput },
+  types: { context: {} as AdminDashboardContext, events: {} as AdminDashboardEvent, input: {} as AdminDashboardInput, output: {} as AdminDashboardOutput, emitted: {} as WorldEffect },
   actors: {
     /** GET /api/admin/analytics; provided by the client. */
     fetchAnalytics: fromPromise<AnalyticsDto, { timeRange: TimeRange }>(async () => {
@@ -124,15 +128,18 @@ const dashboardSetup = setup({
     }),
   },
   actions: {
-    // Spec 1-core §8's toasts; provided by the client.
-    announceFetchFailed: (_: unknown, _params: { what: FetchFailure }) => {},
-    announcePricingSaved: () => {},
-    announcePricingFailed: (_: unknown, _params: { code: ErrorCode | undefined }) => {},
-    announceBrandingSaved: () => {},
-    announceBrandingFailed: (_: unknown, _params: { code: ErrorCode | undefined }) => {},
-    /** Every page shows the new prices or names at once; provided by the client (the app's site data). */
-    pricingChanged: (_: unknown, _params: { pricing: PricingDto }) => {},
-    brandingChanged: (_: unknown, _params: { branding: BrandingDto }) => {},
+    // Spec 1-core §8's toasts, as keys of the `admin` namespace; a refusal says the server's reason when it gave one.
+    announceFetchFailed: emit((_, params: { what: FetchFailure }) => failureToast('admin:toast.fetchFailed.title', `admin:toast.fetchFailed.${params.what}`)),
+    announcePricingSaved: emit(toast('admin:toast.pricingSaved.title', 'admin:toast.pricingSaved.description')),
+    announcePricingFailed: emit((_, params: { code: ErrorCode | undefined }) => failureToast('admin:toast.pricingFailed.title', errorKey(params.code) ?? 'admin:toast.pricingFailed.description')),
+    announceBrandingSaved: emit(toast('admin:toast.brandingSaved.title', 'admin:toast.brandingSaved.description')),
+    announceBrandingFailed: emit((_, params: { code: ErrorCode | undefined }) => failureToast('admin:toast.brandingFailed.title', errorKey(params.code) ?? 'admin:toast.brandingFailed.description')),
+    // Every page shows the new prices or names at once. Every price is worked out by the server from the map: the
+    // app asks it again rather than work them out here.
+    pricingChanged: emit({ type: 'pricesChanged' }),
+    // A refused branding form moves focus to its first field with an error.
+    focusError: emit({ type: 'focusError', form: BRANDING_FORM_ID }),
+    brandingChanged: emit((_, params: { branding: BrandingDto }) => ({ type: 'brandingChanged', branding: { brandName: params.branding.brandName, chatAssistantName: params.branding.chatAssistantName } })),
   },
   delays: {
     leadRetry: ({ context }) => leadRetryDelay(context.attempts),
@@ -167,7 +174,8 @@ function rangedTab(src: 'fetchTraffic' | 'fetchConversions', key: 'traffic' | 'c
           id: src,
           src,
           input: ({ context }) => ({ timeRange: context.timeRange }),
-          onDone: { target: 'ready', actions: assign(({ event }) => ({ [key]: event.output })) },
+          // Either tab's answer, kept under its own key (the two answers' types differ; the key says which).
+          onDone: { target: 'ready', actions: assign(({ event }: { event: AnyEventObject }) => ({ [key]: (event as { output?: unknown }).output })) },
           onError: [
             { ...expired, guard: { type: 'unauthorized', params: ({ event }) => ({ error: event.error }) } },
             { target: 'failed', actions: { type: 'announceFetchFailed', params: { what: key } } },
@@ -337,7 +345,7 @@ export const adminDashboardMachine = dashboardSetup.createMachine({
                     },
                     'BRANDING.SAVE': [
                       { guard: 'brandingValid', target: 'saving' },
-                      { actions: assign({ brandingErrors: ({ context }) => validateBranding(context.branding as BrandingForm) }) },
+                      { actions: [assign({ brandingErrors: ({ context }) => validateBranding(context.branding as BrandingForm) }), 'focusError'] },
                     ],
                   },
                 },
@@ -404,7 +412,8 @@ export const adminDashboardMachine = dashboardSetup.createMachine({
         },
       },
     },
-    expired: { type: 'final', output: { expired: true as const } },
+    // The server no longer answers this session as an admin: the gate shows its sign-in again.
+    expired: { type: 'final', entry: emit(backToGate), output: { expired: true as const } },
   },
   output: ({ event }) => event.output as AdminDashboardOutput,
 });

@@ -1,10 +1,11 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, emit, fromPromise, setup } from 'xstate';
 import type { AdminSessionDto, AdminStatusDto } from '../openapi/schemas/admin';
 import type { AdminSignInDto, EnrolmentDto, RecoveryCodesDto } from '../openapi/schemas/operators';
 import { validateAdminLogin, type AdminLoginForm } from './domain/account';
 import { validateEnrolmentCode, validateNewPassword, validateSecondFactor } from './domain/operators';
 import { ROUTES } from './domain/routes';
-import { refusalOf, type ErrorCode } from './domain/errorCodes';
+import { errorKey, refusalOf, type ErrorCode } from './domain/errorCodes';
+import { failureToast, navigate, toast, type WorldEffect } from './effects';
 import type { ValidationError } from './domain/validators';
 
 /** Every field of the gate's forms: the sign-in, the second step and enrolment's code, an invitation's password. */
@@ -47,6 +48,9 @@ export interface AdminGateOutput {
   to: string;
 }
 
+/** The id of the gate's form on screen (one at a time): a refused submit moves focus to its first field with an error. */
+export const GATE_FORM_ID = 'admin-gate-form';
+
 const EMPTY: Record<AdminField, string> = { username: '', password: '', code: '', newPassword: '', confirmPassword: '' };
 
 const loginErrors = (c: AdminGateContext) => validateAdminLogin({ username: c.fields.username, password: c.fields.password } satisfies AdminLoginForm);
@@ -67,7 +71,7 @@ const statusOf = (error: unknown) => (error as { status?: unknown } | null)?.sta
  * asks it and shows the answer.
  */
 export const adminGateMachine = setup({
-  types: { context: {} as AdminGateContext, events: {} as AdminGateEvent, input: {} as AdminGateInput, output: {} as AdminGateOutput },
+  types: { context: {} as AdminGateContext, events: {} as AdminGateEvent, input: {} as AdminGateInput, output: {} as AdminGateOutput, emitted: {} as WorldEffect },
   actors: {
     /** GET /api/auth/admin-status; provided by the client. */
     adminStatus: fromPromise<AdminSessionDto>(async () => {
@@ -101,13 +105,16 @@ export const adminGateMachine = setup({
   actions: {
     /** Secrets typed are not kept once they have done their work, nor when their form is left; the username is kept as it was sent. */
     clearSecrets: assign(({ context }) => ({ fields: { ...EMPTY, username: context.fields.username.trim() }, errors: {} })),
-    // The toasts of spec 1-core §8 and of the second step; provided by the client.
-    announceLoggedIn: () => {},
-    announceLoginFailed: (_: unknown, _params: { code: ErrorCode | undefined }) => {},
-    announceCodeFailed: (_: unknown, _params: { code: ErrorCode | undefined }) => {},
-    announceExpired: () => {},
-    announceSignOutFailed: () => {},
-    announceEnrolled: () => {},
+    // The toasts of spec 1-core §8 and of the second step, as keys of the `admin` and `operators` namespaces; a refusal
+    // says the server's reason in the admin's language when it gave one, else the spec's 'Invalid admin credentials'.
+    announceLoggedIn: emit(toast('admin:toast.loggedIn.title', 'admin:toast.loggedIn.description')),
+    announceLoginFailed: emit((_, params: { code: ErrorCode | undefined }) => failureToast('admin:toast.loginFailed.title', errorKey(params.code) ?? 'admin:toast.loginFailed.description')),
+    announceCodeFailed: emit((_, params: { code: ErrorCode | undefined }) => failureToast('operators:toast.codeFailed.title', errorKey(params.code) ?? 'operators:toast.codeFailed.description')),
+    announceExpired: emit(toast('admin:toast.expired.title', 'admin:toast.expired.description')),
+    announceSignOutFailed: emit(failureToast('admin:toast.signOutFailed.title', 'admin:toast.signOutFailed.description')),
+    announceEnrolled: emit(toast('operators:toast.enrolled.title', 'operators:toast.enrolled.description')),
+    // A refused form moves focus to its first field with an error (one form shows at a time: the gate's).
+    focusError: emit({ type: 'focusError', form: GATE_FORM_ID }),
   },
   guards: {
     loginValid: ({ context }) => Object.keys(loginErrors(context)).length === 0,
@@ -180,7 +187,7 @@ export const adminGateMachine = setup({
           on: {
             SUBMIT: [
               { guard: 'loginValid', target: 'signingIn', actions: assign({ errors: {} }) },
-              { actions: assign({ errors: ({ context }) => loginErrors(context) }) },
+              { actions: [assign({ errors: ({ context }) => loginErrors(context) }), 'focusError'] },
             ],
             BACK_HOME: '#adminGate.home',
           },
@@ -221,7 +228,7 @@ export const adminGateMachine = setup({
           on: {
             SUBMIT: [
               { guard: 'codeValid', target: 'verifying', actions: assign({ errors: {} }) },
-              { actions: assign({ errors: ({ context }) => codeErrors(context) }) },
+              { actions: [assign({ errors: ({ context }) => codeErrors(context) }), 'focusError'] },
             ],
           },
         },
@@ -259,7 +266,7 @@ export const adminGateMachine = setup({
           on: {
             SUBMIT: [
               { guard: 'passwordValid', target: 'accepting', actions: assign({ errors: {} }) },
-              { actions: assign({ errors: ({ context }) => passwordErrors(context) }) },
+              { actions: [assign({ errors: ({ context }) => passwordErrors(context) }), 'focusError'] },
             ],
           },
         },
@@ -322,7 +329,7 @@ export const adminGateMachine = setup({
           on: {
             SUBMIT: [
               { guard: 'enrolmentCodeValid', target: 'confirming', actions: assign({ errors: {} }) },
-              { actions: assign({ errors: ({ context }) => enrolmentErrors(context) }) },
+              { actions: [assign({ errors: ({ context }) => enrolmentErrors(context) }), 'focusError'] },
             ],
           },
         },
@@ -376,7 +383,7 @@ export const adminGateMachine = setup({
         onError: { target: 'checking', actions: 'announceSignOutFailed' },
       },
     },
-    home: { type: 'final', output: { to: ROUTES.home } },
+    home: { type: 'final', entry: emit(navigate(ROUTES.home)), output: { to: ROUTES.home } },
   },
   output: ({ event }) => event.output as AdminGateOutput,
 });

@@ -2,16 +2,22 @@
 // operator sees come from what the server says their role may call (the access table, openapi/adminAccess.ts).
 import type { SnapshotFrom } from 'xstate';
 import { accessKey } from '../openapi/adminAccess';
-import { adminAnalytics, adminConversions, adminLeads, adminTraffic, updateBranding, updatePricing } from '../openapi/routes/admin';
+import { adminAnalytics, adminConversions, adminLeads, adminLeadsExport, adminTraffic, updateBranding, updatePricing } from '../openapi/routes/admin';
 import { adminGovernmentFees } from '../openapi/routes/governmentFees';
 import { adminEmails } from '../openapi/routes/mail';
 import { auditLog, listOperators } from '../openapi/routes/operators';
 import type { AdminStatusDto } from '../openapi/schemas/admin';
 import { ADMIN_TABS, type AdminTab } from './adminDashboard.machine';
-import { adminGateMachine } from './adminGate.machine';
+import { errorKey } from './domain/errorCodes';
+import { adminGateMachine, GATE_FORM_ID } from './adminGate.machine';
+import { defineFlow, type FlowActor } from './flow';
 
-export { adminGateMachine };
+export { adminGateMachine, GATE_FORM_ID };
 export type { AdminField } from './adminGate.machine';
+
+/** /teamomora's gate; an invitation link (`?invite=…`) opens on setting the invited operator's password. */
+export const adminGateFlow = defineFlow({ name: 'adminGate', machine: adminGateMachine, input: ({ search }) => ({ invitation: search.get('invite') }) });
+export type GateRef = FlowActor<typeof adminGateFlow>;
 
 /** The operation that shows each tab: a role that may not call it does not see the tab. */
 const TAB_OPERATIONS: Record<AdminTab, string> = {
@@ -34,7 +40,7 @@ export function tabsFor(session: Pick<AdminStatusDto, 'allowed'> | null): AdminT
 }
 
 /** Whether the role may call an operation (the export link, say). */
-export const mayCall = (session: Pick<AdminStatusDto, 'allowed'> | null, operation: Parameters<typeof accessKey>[0]): boolean =>
+const mayCall = (session: Pick<AdminStatusDto, 'allowed'> | null, operation: Parameters<typeof accessKey>[0]): boolean =>
   Boolean(session?.allowed.includes(accessKey(operation)));
 
 type GateSnapshot = SnapshotFrom<typeof adminGateMachine>;
@@ -64,6 +70,8 @@ export function adminGateView(s: GateSnapshot) {
     role: session?.role ?? null,
     session,
     tabs: tabsFor(session),
+    /** The leads' CSV export, for a role that may call it. */
+    canExport: mayCall(session, adminLeadsExport),
     /** An operator without two-factor sign-in who may set it up now (owners are sent to it; the others choose). */
     canEnrol: s.can({ type: 'ENROL' }),
     /** Setting up can be left for the dashboard (not by an owner, who must finish it). */
@@ -74,5 +82,7 @@ export function adminGateView(s: GateSnapshot) {
     secret: enrolment?.secret ?? null,
     recoveryCodes: recoveryCodes ?? [],
     invitationError,
+    /** Why an invitation link was refused, in words the errors namespace has (else the spec's 'invalid link'). */
+    invitationMessage: errorKey(invitationError) ?? 'errors:invitation_invalid',
   };
 }

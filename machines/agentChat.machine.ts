@@ -1,6 +1,11 @@
 import { assign, fromPromise, setup, type AnyActorRef } from 'xstate';
 import { draftAfter, hasWords, sentText } from './domain/composer';
 import { streamingReply } from './domain/streaming';
+import { CHAT_SESSION_KEYS, freshConversationActors, freshConversationGuards, fullConversation, fullRefusal, type FreshEvent } from './domain/freshConversation';
+import type { WorldEffect } from './effects';
+
+/** Where this browser keeps its conversation's id (localStorage), so coming back opens the same one. */
+export const AGENT_SESSION_KEY = CHAT_SESSION_KEYS.agent;
 
 /** Issue 32: the consular chat speaks the product's four languages. */
 export type ConversationLanguage = 'es' | 'en' | 'fr' | 'pt';
@@ -66,7 +71,12 @@ export interface AgentSendInput {
   replyTo: AnyActorRef;
 }
 
-export type AgentChatEvent = { type: 'CHOOSE_LANGUAGE'; language: ConversationLanguage } | { type: 'DRAFT'; value: string } | { type: 'SEND'; text?: string } | { type: 'PIECE'; text: string };
+export type AgentChatEvent =
+  | { type: 'CHOOSE_LANGUAGE'; language: ConversationLanguage }
+  | { type: 'DRAFT'; value: string }
+  | { type: 'SEND'; text?: string }
+  | { type: 'PIECE'; text: string }
+  | FreshEvent;
 
 /** Spec 3-ai §9: a redirect reply shows its message, then goes on after 2 seconds. */
 export const REDIRECT_DELAY = 2000;
@@ -80,7 +90,7 @@ export const REDIRECT_DELAY = 2000;
 type KeptAgentSession = AgentSession & { messages: { role: 'user' | 'assistant'; content: string; buttons?: AgentButton[] }[] };
 
 export const agentChatMachine = setup({
-  types: { input: {} as { sessionId: string }, context: {} as AgentChatContext, events: {} as AgentChatEvent, output: {} as { to: string } },
+  types: { input: {} as { sessionId: string }, context: {} as AgentChatContext, events: {} as AgentChatEvent, output: {} as { to: string }, emitted: {} as WorldEffect },
   actors: {
     /** GET /api/ds160/sections; provided by the client. */
     loadSections: fromPromise<{ id: string; title: string }[]>(async () => {
@@ -98,11 +108,13 @@ export const agentChatMachine = setup({
     loadProgress: fromPromise<Ds160Progress, { sessionId: string }>(async () => {
       throw new Error('loadProgress is provided by the caller');
     }),
+    ...freshConversationActors,
   },
   guards: {
     hasText: ({ context, event }) => hasWords(context.draft, event),
     redirects: (_, params: { reply: AgentReply }) => Boolean(params.reply.redirect),
     isKept: (_, params: { kept: unknown }) => params.kept !== null,
+    ...freshConversationGuards,
   },
   actions: {
     appendPiece: assign({ partial: ({ context, event }) => context.partial + (event as { text: string }).text }),
@@ -183,9 +195,15 @@ export const agentChatMachine = setup({
           { guard: { type: 'redirects', params: ({ event }) => ({ reply: event.output }) }, target: 'redirecting', actions: { type: 'takeReply', params: ({ event }) => ({ reply: event.output }) } },
           { target: 'refreshing', actions: { type: 'takeReply', params: ({ event }) => ({ reply: event.output }) } },
         ],
-        onError: { target: 'idle.failed', actions: assign({ partial: '', lines: ({ context }) => [...context.lines, { role: 'system' as const, key: 'agent:error.general' as const }] }) },
+        onError: [
+          // Issue 41: the conversation reached its bounds; the page says so and offers a fresh one.
+          fullRefusal<AgentChatContext, AgentChatEvent>(),
+          { target: 'idle.failed', actions: assign({ partial: '', lines: ({ context }) => [...context.lines, { role: 'system' as const, key: 'agent:error.general' as const }] }) },
+        ],
       },
     },
+    // The stored conversation is full; a fresh one starts again from the saved session.
+    full: fullConversation<AgentChatContext, AgentChatEvent>('agent', '#agentChat.loadingSession', { lines: [], draft: '', progress: null }),
     // The sidebar's DS-160 progress after each turn; a failure leaves the last one shown.
     refreshing: {
       tags: ['busy'],

@@ -1,8 +1,13 @@
 import { assign, fromPromise, setup, type AnyActorRef, type SnapshotFrom } from 'xstate';
 import { inlineError, type InlineType } from './domain/chatMarkers';
 import { draftAfter, hasWords, sentText } from './domain/composer';
+import { CHAT_SESSION_KEYS, freshConversationActors, freshConversationGuards, fullConversation, fullRefusal, type FreshEvent } from './domain/freshConversation';
 import { PAYWALL_AT, paywallLocks } from './domain/paywall';
 import { streamingReply } from './domain/streaming';
+import type { WorldEffect } from './effects';
+
+/** Spec 3-ai §3: the conversation's id is made by the browser and kept in local storage. */
+export const AIVISA_SESSION_KEY = CHAT_SESSION_KEYS.aivisa;
 
 /** Spec 3-ai §3: the advanced chat's application as the server reports it. */
 export interface ChatApplication {
@@ -67,7 +72,8 @@ export type AivisaChatEvent =
   | { type: 'INLINE.SUBMIT'; inputType: InlineType }
   | { type: 'OPEN_PAYWALL' }
   | { type: 'CLOSE_PAYWALL' }
-  | { type: 'CHOOSE_PLAN'; plan: string };
+  | { type: 'CHOOSE_PLAN'; plan: string }
+  | FreshEvent;
 
 export const isLocked = (application: ChatApplication) => paywallLocks({ paid: application.status === 'paid', readiness: application.readiness });
 
@@ -87,6 +93,7 @@ export const aivisaChatMachine = setup({
     context: {} as AivisaChatContext,
     events: {} as AivisaChatEvent,
     output: {} as { to: string },
+    emitted: {} as WorldEffect,
   },
   actors: {
     /** GET /api/aivisa/application/{sessionId}; null when this browser has not begun one (204). Provided by the client. */
@@ -101,6 +108,7 @@ export const aivisaChatMachine = setup({
     checkout: fromPromise<{ url: string }, { sessionId: string; plan: string }>(async () => {
       throw new Error('checkout is provided by the caller');
     }),
+    ...freshConversationActors,
   },
   actions: {
     /** A message of the applicant's in the conversation, on its way to the server. */
@@ -125,6 +133,7 @@ export const aivisaChatMachine = setup({
     isLocked: ({ context }) => isLocked(context.application),
     isKept: (_, params: { kept: unknown }) => params.kept !== null,
     isPaymentRequired: (_, params: { error: unknown }) => statusOf(params.error) === 402,
+    ...freshConversationGuards,
   },
 }).createMachine({
   id: 'aivisaChat',
@@ -229,6 +238,8 @@ export const aivisaChatMachine = setup({
           { target: 'idle', actions: { type: 'takeTurn', params: ({ event }) => ({ turn: event.output }) } },
         ],
         onError: [
+          // Issue 41: the message would pass the conversation's bounds; nothing was kept, the page offers a fresh one.
+          fullRefusal<AivisaChatContext, AivisaChatEvent>(),
           {
             // The server says the application waits for payment: the page had an old readiness.
             guard: { type: 'isPaymentRequired', params: ({ event }) => ({ error: event.error }) },
@@ -239,6 +250,8 @@ export const aivisaChatMachine = setup({
         ],
       },
     },
+    // The stored conversation is full; a fresh one keeps the application (on the server) and is loaded again.
+    full: fullConversation<AivisaChatContext, AivisaChatEvent>('aivisa', '#aivisaChat.loading', { lines: [], draft: '', partial: '', suggestions: [], inline: { value: '', error: null } }),
     checkingOut: {
       tags: ['busy'],
       invoke: {

@@ -1,5 +1,6 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, emit, fromPromise, setup } from 'xstate';
 import type { AuditAction, AuditPageDto, AuditQuery } from '../openapi/schemas/operators';
+import { backToGate, failureToast, type WorldEffect } from './effects';
 
 export interface AuditFilters {
   action: AuditAction | '';
@@ -51,7 +52,7 @@ const statusOf = (error: unknown) => (error as { status?: unknown } | null)?.sta
  * operators, newest first, 50 a page, filtered by action, operator, target and days.
  */
 export const auditLogMachine = setup({
-  types: { context: {} as AuditLogContext, events: {} as AuditLogEvent, output: {} as AuditLogOutput },
+  types: { context: {} as AuditLogContext, events: {} as AuditLogEvent, output: {} as AuditLogOutput, emitted: {} as WorldEffect },
   actors: {
     /** GET /api/admin/audit; provided by the client. */
     fetchAudit: fromPromise<AuditPageDto, AuditQuery>(async () => {
@@ -59,7 +60,7 @@ export const auditLogMachine = setup({
     }),
   },
   actions: {
-    announceFailed: () => {},
+    announceFailed: emit(failureToast('operators:toast.auditFailed.title', 'operators:toast.auditFailed.description')),
   },
   guards: {
     unauthorized: (_, params: { error: unknown }) => statusOf(params.error) === 401,
@@ -98,7 +99,8 @@ export const auditLogMachine = setup({
         PAGE: { guard: 'pageExists', target: 'loading', actions: assign({ page: ({ event }) => event.page }) },
       },
     },
-    expired: { type: 'final', output: { expired: true as const } },
+    // The server no longer answers this session as an admin: the gate shows its sign-in again.
+    expired: { type: 'final', entry: emit(backToGate), output: { expired: true as const } },
   },
   output: ({ event }) => event.output as AuditLogOutput,
 });

@@ -2,8 +2,13 @@
 import type { SnapshotFrom } from 'xstate';
 import { AUDIT_ACTIONS } from '../openapi/schemas/operators';
 import { auditLogMachine } from './auditLog.machine';
+import { defineFlow } from './flow';
 
 export { auditLogMachine, AUDIT_ACTIONS };
+export type { AuditFilters } from './auditLog.machine';
+
+/** The owners' audit log tab, opened inside the gate's dashboard. */
+export const auditLogFlow = defineFlow({ name: 'auditLog', machine: auditLogMachine, input: () => undefined });
 
 export function auditLogView(s: SnapshotFrom<typeof auditLogMachine>) {
   const { filters, data, page } = s.context;

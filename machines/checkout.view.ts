@@ -4,6 +4,7 @@ import type { SnapshotFrom } from 'xstate';
 import type { QuoteQuery } from '../openapi/schemas/orders';
 import { checkoutMachine, ownedOrder, selectedOption, stillForSale } from './checkout.machine';
 import { CARD_FORM_ID } from './domain/cardForm';
+import { familyPaths } from './domain/groupPaths';
 import { orderConfirmationPath } from './domain/routes';
 import { defineFlow } from './flow';
 
@@ -47,5 +48,7 @@ export function checkoutView(s: SnapshotFrom<typeof checkoutMachine>) {
     /** Back after paying, an old link: the order that bought it, and what else the application can still buy. */
     owned: owned && { ...owned, to: orderConfirmationPath(owned.orderId) },
     upgrades: stillForSale(quote),
+    /** Back to the application being paid for, and adding the family to it before paying (issue 45 items 2, 22). */
+    family: quote?.lead ? familyPaths(quote.lead.formType, quote.lead.id) : null,
   };
 }

@@ -2,6 +2,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { OrderDto } from '../openapi/schemas/orders';
 import { confirmationMachine, retryDestination } from './confirmation.machine';
+import { familyPaths } from './domain/groupPaths';
 import { nextStepOf } from './domain/nextSteps';
 import { premiumPath } from './domain/routes';
 import { defineFlow } from './flow';
@@ -19,6 +20,15 @@ const SCREENS = ['missing', 'failed', 'pending', 'declined', 'refunded', 'paid']
 /** What a paid order's page links to: its Premium interview by text and by voice, in the page's language. */
 export const premiumLinks = (language: string) => ({ text: premiumPath('text', language), voice: premiumPath('voice', language) });
 
+/**
+ * What the page says of the receipt's e-mail: sent (a mail server took it) or on its way (queued, retried) to an
+ * address; otherwise (none queued, failed, or no mail server) null, and the page says to download it.
+ */
+export function receiptMailOf(order: Pick<OrderDto, 'receiptMail'> | null): { state: 'sent' | 'queued'; to: string } | null {
+  const mail = order?.receiptMail;
+  return mail && (mail.state === 'sent' || mail.state === 'queued') ? { state: mail.state, to: mail.to } : null;
+}
+
 export function confirmationView(s: SnapshotFrom<typeof confirmationMachine>) {
   const order = s.context.order as OrderDto | null;
   return {
@@ -33,5 +43,10 @@ export function confirmationView(s: SnapshotFrom<typeof confirmationMachine>) {
     premiumCode: order?.product === 'premium' ? (order.accessCode ?? null) : null,
     /** What the traveller does next: the official site, the government fee priced on the order, what follows (issue 45 item 23). */
     nextStep: order ? nextStepOf(order.service, order.price.governmentFee) : null,
+    /** Sent or on its way (the receipt's e-mail), or null: the page then says to download it. */
+    receiptMail: receiptMailOf(order)?.state ?? null,
+    receiptMailTo: receiptMailOf(order)?.to ?? null,
+    /** One application paid alone: her family can still be added to it (issue 45 item 22); a group's line already is one. */
+    family: order && s.matches('paid') && !order.groupPaymentId ? familyPaths(order.service, order.leadId) : null,
   };
 }

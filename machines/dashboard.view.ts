@@ -3,12 +3,14 @@ import type { SnapshotFrom } from 'xstate';
 import type { ApplicationDto } from '../openapi/schemas/applications';
 import type { OrderDto } from '../openapi/schemas/orders';
 import { applicationCards, canAddTraveller, canContinue, dashboardMachine, hasFormPdf, hasReceipt, inProgressCount, payPath, shownPlan, type ApplicationCard } from './dashboard.machine';
+import { travellersNextSteps } from './domain/nextSteps';
 import { orderEntries } from './domain/orderEntries';
 import { orderConfirmationPath, premiumPath } from './domain/routes';
 import { defineFlow } from './flow';
 
 export { describeAnswers, type DescribedAnswer } from './domain/answers';
 export type { GroupEntry, OrderEntry } from './domain/orderEntries';
+export type { NextStep } from './domain/nextSteps';
 export { LANGUAGES, isLanguage } from './domain/language';
 export type { ApplicationCard };
 
@@ -62,6 +64,8 @@ export function dashboardView(s: Snapshot) {
     orders,
     /** The orders list: an order alone, or a group's payment as one attempt with its travellers' lines. */
     orderEntries: orderEntries(orders, groupPayments),
+    /** What each paid traveller does next: the official site, its government fee, what follows (issue 45 item 23). */
+    nextSteps: travellersNextSteps(orders),
     /** The order whose PDF is being made, and which one. */
     downloading: s.matches({ ready: 'receipt' }) ? { orderId: downloading as string, kind: 'receipt' as const } : s.matches({ ready: 'form' }) ? { orderId: downloading as string, kind: 'form' as const } : null,
     /** The application whose details are open, and its answers as the server holds them. */

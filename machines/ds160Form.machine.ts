@@ -1,10 +1,11 @@
-import { and, assign, emit, fromPromise, not, sendTo, setup, stateIn } from 'xstate';
+import { and, assign, emit, enqueueActions, fromPromise, not, sendTo, setup, stateIn } from 'xstate';
+import { birthDateSaved } from './domain/groupHandOff';
 import { startWizardWith, storeForm } from './domain/keptForms';
 import { ROUTES } from './domain/routes';
 import { failureToast, navigate, toast, type WorldEffect } from './effects';
 import type { PriceDto } from '../openapi/schemas/orders';
 import { DS160_FORM_SECTIONS, type Ds160FormSection } from './domain/ds160Form';
-import { ds160PlanOf, isWaiverNationality, normalizeSection, sameAnswers, sharedWithEsta, validateSection } from './domain/ds160Sections';
+import { ds160PlanOf, type Ds160Plan, isWaiverNationality, normalizeSection, sameAnswers, sharedWithEsta, validateSection } from './domain/ds160Sections';
 import { isValidEmail, type ValidationError } from './domain/validators';
 import { changedGroups, leadSyncMachine, retryDelay, type LeadDue, type LeadSyncInput, type LeadSyncReport } from './leadSync.machine';
 
@@ -41,7 +42,7 @@ export type Ds160FormEvent =
   /** The completion card's price could not be loaded: ask again. */
   | { type: 'PRICE.RETRY' }
   /** An application saved on another browser, brought back with its resume code: it replaces what is here. */
-  | { type: 'RESTORE'; leadId: string; values: Record<string, unknown> };
+  | { type: 'RESTORE'; leadId: string; values: Record<string, unknown>; from?: 'code' | 'traveller' };
 
 export type Ds160FormOutput = { kind: 'submitted'; to: string } | { kind: 'switched'; to: string; answers: Record<string, string> };
 
@@ -60,14 +61,15 @@ export interface SubmitInput {
   leadId: string | null;
   values: FormValues;
   changes: FormValues;
-  plan: string;
+  /** The plan the form chose (`chosenPlan`): the one home of "Basic when none". */
+  plan: Ds160Plan;
 }
 export interface SubmitOutput {
   leadId: string;
   checkout: { url: string; amount: number };
 }
 export interface PriceInput {
-  plan: string;
+  plan: Ds160Plan;
   leadId: string | null;
 }
 /** The price, with the plan and application it was asked for (the form may have changed since). */
@@ -186,14 +188,24 @@ export const ds160FormMachine = setup({
     /** 'Application Started' or 'Welcome Back' (spec 2-wizards §8). */
     announceLeadStarted: emit(toast('ds160form:toasts.started.title', 'ds160form:toasts.started.description')),
     announceWelcomeBack: emit(toast('ds160form:toasts.welcomeBack.title', 'ds160form:toasts.welcomeBack.description')),
-    /** 'Application Restored' (issue 11, resume on any device). */
-    announceRestored: emit(toast('ds160form:toasts.resumed.title', 'ds160form:toasts.resumed.description')),
+    /**
+     * 'Application Restored' (issue 11, resume on any device): for answers brought back by a resume code, never for a
+     * group's traveller opened from the panel, who may be new and has nothing "back" (issue 45 item 9).
+     */
+    announceRestored: enqueueActions(({ enqueue }, params: { from: 'code' | 'traveller' | undefined }) => {
+      if (params.from !== 'traveller') enqueue.emit(toast('ds160form:toasts.resumed.title', 'ds160form:toasts.resumed.description'));
+    }),
     /** 'Save Error' / 'Failed to save progress. Your data is still preserved locally.'; once per failure run, for 3 seconds. */
     announceSaveFailed: emit(toast('ds160form:toasts.saveError.title', 'ds160form:toasts.saveError.description', { variant: 'destructive', duration: 3000 })),
     announceSubmitted: emit(toast('ds160form:toasts.submitted.title')),
     announceSubmitFailed: emit(failureToast('ds160form:toasts.error', 'ds160form:toasts.submitFailed')),
     /** Moves focus to the first field with an error, once it is drawn. */
     focusError: emit({ type: 'focusError', form: DS160_FORM_ID }),
+    /** The answers the server now holds: the group panel beside the form hears of a changed birth date (issue 45 item 10). */
+    tellGroup: enqueueActions(({ context, enqueue }, params: { synced: FormValues }) => {
+      const effect = birthDateSaved('DS-160', context.synced, params.synced);
+      if (effect) enqueue.emit(effect);
+    }),
     /** Keeps the form in this browser (soon: it changes at every keystroke), so a reload or another page loses nothing. */
     persist: emit(({ context }) => storeForm(persisted(context))),
     /** Tells the lead-sync child the answers as they are now; typing (tellTyping) starts its pause again. */
@@ -342,7 +354,7 @@ export const ds160FormMachine = setup({
                     'persist',
                     'resetSync',
                     'tellSync',
-                    'announceRestored',
+                    { type: 'announceRestored', params: ({ event }) => ({ from: event.from }) },
                   ],
                 },
               },
@@ -368,6 +380,7 @@ export const ds160FormMachine = setup({
                       // The form stays in this browser, complete and saved: coming back to it (Back from checkout, a
                       // later visit) shows the completion card and Proceed to Payment (spec 2-wizards §2.4, §4.4).
                       actions: [
+                        { type: 'tellGroup', params: ({ context }) => ({ synced: context.values }) },
                         assign({ checkout: ({ event }) => event.output.checkout, leadId: ({ event }) => event.output.leadId, synced: ({ context }) => context.values }),
                         'announceSubmitted',
                         'persist',
@@ -392,7 +405,14 @@ export const ds160FormMachine = setup({
               },
               { target: '.idle', actions: [assign({ leadId: ({ event }) => event.leadId }), 'announceWelcomeBack', 'persist'] },
             ],
-            'LEAD.SAVED': { target: '.idle', actions: [assign({ synced: ({ event }) => event.synced as FormValues }), 'persist'] },
+            'LEAD.SAVED': {
+              target: '.idle',
+              actions: [
+                { type: 'tellGroup', params: ({ event }) => ({ synced: event.synced as FormValues }) },
+                assign({ synced: ({ event }) => event.synced as FormValues }),
+                'persist',
+              ],
+            },
             // Nothing is lost: the answers stay here and in local storage; the child tries again later.
             'LEAD.FAILED': [
               // Said once when saving starts failing, not at every retry.

@@ -17,7 +17,7 @@ import { travellerHandoverMachine } from './travellerHandover.machine';
 
 export { DS160_FORM_SECTIONS, DS160_FORM_ID };
 export type { Ds160FormEvent, Ds160FormSection, Ds160ListId };
-export { prefilledOf, offersGroup, savedBirthDateOf, type TravellerGroupRef } from './travellerGroup.view';
+export { otherTravellerOf, prefilledOf, offersGroup, type TravellerGroupRef } from './travellerGroup.view';
 export type { FlowActor } from './flow';
 
 type Snapshot = SnapshotFrom<typeof ds160FormMachine>;
@@ -55,6 +55,17 @@ export const ds160TravellerFlow = defineFlow({
   input: ({ search }) => ({ leadId: search.get(TRAVELLER_PARAM), handTo: 'ds160Form' }),
   address: (search) => ({ type: 'OPEN' as const, leadId: search.get(TRAVELLER_PARAM) }),
 });
+
+/**
+ * A group's traveller whose service is paid (issue 45): their form opens read-only under a notice. The notice's name
+ * as their form holds it ('' without one); null while the form on screen is not that paid traveller's.
+ */
+export const paidTravellerOf = (leadId: string | null) => (s: SnapshotFrom<typeof travellerHandoverMachine>) => {
+  if (!s.matches('ready') || !s.context.paid || s.context.leadId !== leadId) return null;
+  const personal = s.context.formData?.['personal-info'];
+  const info = personal && typeof personal === 'object' ? (personal as Record<string, unknown>) : {};
+  return [info.firstName, info.lastName].filter((part): part is string => typeof part === 'string' && part.trim() !== '').join(' ');
+};
 
 /** 'Save and continue later' for the application's lead. */
 export const saveForLaterFlow = defineFlow({
@@ -154,6 +165,8 @@ export const resumeEntryView = (s: ResumeSnapshot) => ({
   email: s.context.email,
   errors: s.context.errors,
   failure: s.context.failure && s.context.failure !== 'issueFailed' ? s.context.failure : null,
+  /** The minutes a refused code asks to wait, when the server said. */
+  wait: s.context.failure === 'tooMany' ? s.context.wait : null,
   busy: s.matches('checking'),
 });
 

@@ -55,6 +55,9 @@ export const toast = (title: string, description?: string, extra: Partial<Pick<T
   toast: { title, ...(description ? { description } : {}), ...extra },
 });
 
+/** An admin tab's machine heard that the server no longer answers this session as an admin: the gate shows again. */
+export const backToGate: WorldEffect = { type: 'handOff', flow: 'adminGate', event: { type: 'EXPIRED' } };
+
 /** A destructive toast (a failure), by translation keys. */
 export const failureToast = (title: string, description: string, params?: ToastRequest['params']): WorldEffect =>
   toast(title, description, { variant: 'destructive', ...(params ? { params } : {}) });

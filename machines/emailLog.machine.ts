@@ -47,7 +47,8 @@ export const emailLogMachine = setup({
     // The admin area's toasts, provided by its page until it goes through the one door (issue 46).
     announceFailed: () => {},
     announceResent: () => {},
-    announceResendFailed: () => {},
+    /** The server's refusal (409 email_not_failed, email_resent) is worded by its code; a lost answer by the tab's default. */
+    announceResendFailed: (_, _params: { error: unknown }) => {},
   },
   guards: {
     unauthorized: (_, params: { error: unknown }) => statusOf(params.error) === 401,
@@ -94,7 +95,7 @@ export const emailLogMachine = setup({
         onDone: { target: 'loading', actions: ['announceResent', assign({ resending: null })] },
         // Read again whatever happened: a message queued before the answer was lost shows, and a session that
         // ended meanwhile ends the tab there (its list answers 401).
-        onError: { target: 'loading', actions: ['announceResendFailed', assign({ resending: null })] },
+        onError: { target: 'loading', actions: [{ type: 'announceResendFailed', params: ({ event }) => ({ error: event.error }) }, assign({ resending: null })] },
       },
     },
     expired: { type: 'final', output: { expired: true as const } },

@@ -6,3 +6,7 @@ import { questionWizardFlowFor } from './questionWizard.view';
 export { handoverView, sameHandover, travellerHandoverFlow } from './travellerHandover.view';
 
 export const estaWizardFlow = questionWizardFlowFor(estaCatalog);
+
+/** Whose paid answers the read-only form shows (issue 45 item 20): their name as their answers give it, or ''. */
+export const paidTravellerName = (formData: Record<string, unknown>) =>
+  [formData['first-name'], formData['last-name']].filter((part): part is string => typeof part === 'string' && part.trim() !== '').join(' ');

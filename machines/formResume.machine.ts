@@ -1,3 +1,4 @@
+import { waitOf } from './domain/retryWait';
 import { assign, emit, fromPromise, setup } from 'xstate';
 import type { WorldEffect } from './effects';
 import { isResumeCode, normalizeResumeCode } from './domain/resumeCode';
@@ -36,6 +37,8 @@ export interface FormResumeContext {
   issued: IssuedCode | null;
   /** Why the last call failed: a code and e-mail that match nothing (never which one), too many tries, or no answer. */
   failure: 'wrong' | 'tooMany' | 'failed' | 'issueFailed' | null;
+  /** The minutes a refused code asks to wait (from Retry-After), said as they are (issue 45 item 20). */
+  wait: number | null;
 }
 
 export type FormResumeEvent =
@@ -88,7 +91,7 @@ export const formResumeMachine = setup({
   },
 }).createMachine({
   id: 'formResume',
-  context: ({ input }) => ({ leadId: input.leadId ?? null, code: input.code ? normalizeResumeCode(input.code).slice(0, 20) : '', email: '', errors: {}, issued: null, failure: null }),
+  context: ({ input }) => ({ leadId: input.leadId ?? null, code: input.code ? normalizeResumeCode(input.code).slice(0, 20) : '', email: '', errors: {}, issued: null, failure: null, wait: null }),
   initial: 'idle',
   states: {
     idle: {
@@ -129,7 +132,7 @@ export const formResumeMachine = setup({
           actions: [{ type: 'restoreForm', params: ({ event }) => ({ application: event.output }) }, assign({ code: '', email: '', errors: {}, failure: null })],
         },
         onError: [
-          { guard: { type: 'isRateLimited', params: ({ event }) => ({ error: event.error }) }, target: 'idle', actions: assign({ failure: 'tooMany' }) },
+          { guard: { type: 'isRateLimited', params: ({ event }) => ({ error: event.error }) }, target: 'idle', actions: assign({ failure: 'tooMany', wait: ({ event }) => waitOf(event.error) }) },
           { guard: { type: 'isNoMatch', params: ({ event }) => ({ error: event.error }) }, target: 'idle', actions: assign({ failure: 'wrong' }) },
           { target: 'idle', actions: assign({ failure: 'failed' }) },
         ],

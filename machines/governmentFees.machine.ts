@@ -1,6 +1,7 @@
-import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { assign, emit, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import type { AdminGovernmentFeesDto, FeeChangeDto } from '../openapi/schemas/governmentFees';
-import { refusalOf, type ErrorCode } from './domain/errorCodes';
+import { errorKey, refusalOf, type ErrorCode } from './domain/errorCodes';
+import { backToGate, failureToast, toast, type WorldEffect } from './effects';
 import { feeChangeOf, type FeeCode, type FeeForm, type FeeFormErrors, type FeeSubject } from './domain/governmentFees';
 
 /** Which fee: its kind and what it is charged for (the ESTA, a visa class, every visa). */
@@ -32,6 +33,9 @@ export interface GovernmentFeesOutput {
   expired: true;
 }
 
+/** The change form's id on the page: a refused save moves focus to its first field with an error. */
+export const FEE_FORM_ID = 'fee-change';
+
 const EMPTY_FORM: FeeForm = { amount: '', effectiveFrom: '', sourceUrl: '', note: '' };
 const statusOf = (error: unknown) => (error as { status?: unknown } | null)?.status;
 const expired = { guard: { type: 'unauthorized' as const, params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) }, target: '#governmentFees.expired' };
@@ -49,7 +53,7 @@ function formFor(fees: AdminGovernmentFeesDto | null, ref: FeeRef): FeeForm {
  * runs it beside the dashboard for as long as it shows, so the reminder shows on every tab; the fees tab renders it.
  */
 export const governmentFeesMachine = setup({
-  types: { context: {} as GovernmentFeesContext, events: {} as GovernmentFeesEvent, output: {} as GovernmentFeesOutput },
+  types: { context: {} as GovernmentFeesContext, events: {} as GovernmentFeesEvent, output: {} as GovernmentFeesOutput, emitted: {} as WorldEffect },
   actors: {
     /** GET /api/admin/government-fees; provided by the client. */
     fetchFees: fromPromise<AdminGovernmentFeesDto>(async () => {
@@ -65,11 +69,12 @@ export const governmentFeesMachine = setup({
     }),
   },
   actions: {
-    // Toasts; provided by the client.
-    announceScheduled: () => {},
-    announceScheduleFailed: (_: unknown, _params: { code: ErrorCode | undefined }) => {},
-    announceChecked: () => {},
-    announceCheckFailed: (_: unknown, _params: { code: ErrorCode | undefined }) => {},
+    // Toasts, as keys of the `admin` namespace; a refusal says the server's reason when it gave one.
+    announceScheduled: emit(toast('admin:toast.feeScheduled.title', 'admin:toast.feeScheduled.description')),
+    announceScheduleFailed: emit((_, params: { code: ErrorCode | undefined }) => failureToast('admin:toast.feeScheduleFailed.title', errorKey(params.code) ?? 'admin:toast.feeScheduleFailed.description')),
+    announceChecked: emit(toast('admin:toast.feeChecked.title', 'admin:toast.feeChecked.description')),
+    announceCheckFailed: emit((_, params: { code: ErrorCode | undefined }) => failureToast('admin:toast.feeCheckFailed.title', errorKey(params.code) ?? 'admin:toast.feeCheckFailed.description')),
+    focusError: emit({ type: 'focusError', form: FEE_FORM_ID }),
   },
   guards: {
     unauthorized: (_, params: { error: unknown }) => statusOf(params.error) === 401,
@@ -115,7 +120,7 @@ export const governmentFeesMachine = setup({
             },
             'FEE.SAVE': [
               { guard: 'formValid', target: 'saving' },
-              { actions: assign({ errors: ({ context }) => feeChangeOf(context.form, context.fees?.today ?? '').errors }) },
+              { actions: [assign({ errors: ({ context }) => feeChangeOf(context.form, context.fees?.today ?? '').errors }), 'focusError'] },
             ],
             'FEE.CANCEL': { target: 'idle', actions: assign({ editing: null, form: EMPTY_FORM, errors: {} }) },
           },
@@ -145,7 +150,8 @@ export const governmentFeesMachine = setup({
         },
       },
     },
-    expired: { type: 'final', output: { expired: true as const } },
+    // The server no longer answers this session as an admin: the gate shows its sign-in again.
+    expired: { type: 'final', entry: emit(backToGate), output: { expired: true as const } },
   },
   output: ({ event }) => event.output as GovernmentFeesOutput,
 });

@@ -28,6 +28,8 @@ export interface GroupCheckoutContext extends CardForm {
   payment: GroupPaymentDto | null;
   /** Why the last payment failed, as the server coded it (a decline's reason); null when it gave none. */
   failure: string | null;
+  /** Whether the leader is signed in, as the app's session last said: where "Back to your panel" goes. */
+  signedIn: boolean;
 }
 
 export type GroupCheckoutEvent =
@@ -35,7 +37,9 @@ export type GroupCheckoutEvent =
   | { type: 'LINE.SELECT'; line: number; product: ProductIdValue }
   | { type: 'FIELD.CHANGE'; field: CheckoutField; value: string }
   | { type: 'PAY' }
-  | { type: 'RETRY' };
+  | { type: 'RETRY' }
+  /** Who is signed in, from the app's session when it is known and whenever it changes (the door sends it). */
+  | { type: 'SESSION'; signedIn: boolean };
 
 /** `leadId:pro,leadId:premium`: the query the quote reads; nothing when every traveller has their own package. */
 export function quoteQuery(plans: PlanChoices): GroupQuoteQuery {
@@ -125,7 +129,9 @@ export const groupCheckoutMachine = setup({
     attemptKey: null,
     payment: null,
     failure: null,
+    signedIn: false,
   }),
+  on: { SESSION: { actions: assign({ signedIn: ({ event }) => event.signedIn }) } },
   initial: 'loading',
   states: {
     loading: {

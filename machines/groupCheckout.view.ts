@@ -1,7 +1,7 @@
 // The group's one checkout (/checkout?group=, issue 36): the flow, and everything its page shows, already derived.
 import type { SnapshotFrom } from 'xstate';
 import { paymentFailureKey } from './domain/checkoutMessages';
-import { guardianPath } from './domain/groupPaths';
+import { guardianPath, panelPath } from './domain/groupPaths';
 import { serviceCharge } from './domain/money';
 import { defineFlow } from './flow';
 import { groupCheckoutMachine, type GroupCheckoutContext } from './groupCheckout.machine';
@@ -12,6 +12,7 @@ export const groupCheckoutFlow = defineFlow({
   name: 'groupCheckout',
   machine: groupCheckoutMachine,
   input: ({ search, today }) => ({ groupId: search.get('group') ?? '', today }),
+  session: ({ account }) => ({ type: 'SESSION' as const, signedIn: account !== null }),
 });
 
 // The machine's `waitsForGuardian` guard keeps Pay from doing anything while a line needs a guardian; the page names
@@ -46,3 +47,6 @@ export function groupCheckoutView(s: SnapshotFrom<typeof groupCheckoutMachine>) 
     minors: guardiansMissing({ quote }),
   };
 }
+
+/** "Back to your panel": the dashboard, or for a guest the group's panel on the leader's form (issue 45 item 20). */
+export const backToPanel = (s: SnapshotFrom<typeof groupCheckoutMachine>) => panelPath(s.context.signedIn, s.context.quote?.lines ?? []);

@@ -3,6 +3,7 @@ import type { WorldEffect } from './effects';
 import type { GroupPaymentDto } from '../openapi/schemas/groups';
 import type { OrderDto } from '../openapi/schemas/orders';
 import { formFailed, type PdfFile } from './confirmation.machine';
+import { waitOf } from './domain/retryWait';
 
 // The group's confirmation (issue 36): the payment as the server recorded it, every traveller with their own
 // receipt line, and each ready form's PDF, made by the server from the traveller's own order; the receipt PDF of
@@ -26,10 +27,20 @@ export interface GroupConfirmationContext {
   downloading: number | null;
   /** The last receipt download's failure, until the next one starts. */
   receiptFailure: ReceiptFailure | null;
+  /** The minutes a refused receipt asks to wait (its Retry-After), said as they are (issue 45); null otherwise. */
+  receiptWait: number | null;
+  /** Whether the payer is signed in, as the app's session last said: where "Back to your panel" goes. */
+  signedIn: boolean;
 }
 
 /** A traveller's form by their line's place in the payment (the page's rows); the receipt of the one charge. */
-export type GroupConfirmationEvent = { type: 'DOWNLOAD.FORM'; line: number } | { type: 'DOWNLOAD.RECEIPT' } | { type: 'RETRY' } | { type: 'REFRESH' };
+export type GroupConfirmationEvent =
+  | { type: 'DOWNLOAD.FORM'; line: number }
+  | { type: 'DOWNLOAD.RECEIPT' }
+  | { type: 'RETRY' }
+  | { type: 'REFRESH' }
+  /** Who is signed in, from the app's session when it is known and whenever it changes (the door sends it). */
+  | { type: 'SESSION'; signedIn: boolean };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -68,7 +79,8 @@ export const groupConfirmationMachine = setup({
   },
 }).createMachine({
   id: 'groupConfirmation',
-  context: ({ input }) => ({ paymentId: input.paymentId?.trim() || null, payment: null, downloading: null, receiptFailure: null }),
+  context: ({ input }) => ({ paymentId: input.paymentId?.trim() || null, payment: null, downloading: null, receiptFailure: null, receiptWait: null, signedIn: false }),
+  on: { SESSION: { actions: assign({ signedIn: ({ event }) => event.signedIn }) } },
   initial: 'checking',
   states: {
     checking: { always: [{ guard: 'hasPaymentId', target: 'loading' }, { target: 'missing' }] },
@@ -101,7 +113,7 @@ export const groupConfirmationMachine = setup({
               target: 'form',
               actions: assign({ downloading: ({ event }) => event.line }),
             },
-            'DOWNLOAD.RECEIPT': { target: 'receipt', actions: assign({ receiptFailure: null }) },
+            'DOWNLOAD.RECEIPT': { target: 'receipt', actions: assign({ receiptFailure: null, receiptWait: null }) },
           },
         },
         receipt: {
@@ -111,7 +123,13 @@ export const groupConfirmationMachine = setup({
             src: 'downloadReceipt',
             input: ({ context }) => ({ payment: context.payment as GroupPaymentDto }),
             onDone: { target: 'idle', actions: { type: 'saveFile', params: ({ event }) => ({ file: event.output }) } },
-            onError: { target: 'idle', actions: assign({ receiptFailure: ({ event }) => receiptFailure(event.error) }) },
+            onError: {
+              target: 'idle',
+              actions: assign({
+                receiptFailure: ({ event }) => receiptFailure(event.error),
+                receiptWait: ({ event }) => (receiptFailure(event.error) === 'too_many_requests' ? waitOf(event.error) : null),
+              }),
+            },
           },
         },
         form: {

@@ -1,6 +1,6 @@
 // The group's confirmation (/payment-confirmation?groupPayment=, issue 36): the flow, and what its page shows.
 import type { SnapshotFrom } from 'xstate';
-import { groupCheckoutPath } from './domain/groupPaths';
+import { groupCheckoutPath, panelPath } from './domain/groupPaths';
 import { serviceCharge } from './domain/money';
 import { nextStepOf } from './domain/nextSteps';
 import { premiumPath } from './domain/routes';
@@ -8,12 +8,17 @@ import { defineFlow } from './flow';
 import { groupConfirmationMachine } from './groupConfirmation.machine';
 
 /** Only which payment to show comes from the address; nothing else in it is trusted. */
-export const groupConfirmationFlow = defineFlow({ name: 'groupConfirmation', machine: groupConfirmationMachine, input: ({ search }) => ({ paymentId: search.get('groupPayment') }) });
+export const groupConfirmationFlow = defineFlow({
+  name: 'groupConfirmation',
+  machine: groupConfirmationMachine,
+  input: ({ search }) => ({ paymentId: search.get('groupPayment') }),
+  session: ({ account }) => ({ type: 'SESSION' as const, signedIn: account !== null }),
+});
 
 const SCREENS = ['missing', 'failed', 'pending', 'notPaid', 'paid'] as const;
 
 export function groupConfirmationView(s: SnapshotFrom<typeof groupConfirmationMachine>) {
-  const { payment, downloading, receiptFailure } = s.context;
+  const { payment, downloading, receiptFailure, receiptWait } = s.context;
   const making = s.matches({ paid: 'form' });
   return {
     screen: SCREENS.find((state) => s.matches(state)) ?? ('loading' as const),
@@ -34,6 +39,8 @@ export function groupConfirmationView(s: SnapshotFrom<typeof groupConfirmationMa
     busy: s.hasTag('busy'),
     makingReceipt: s.matches({ paid: 'receipt' }),
     receiptFailure,
+    /** The minutes a refused receipt asks to wait, when the server said (the page counts them, never "a moment"). */
+    receiptWait,
     /** Declined or refunded: the group's checkout again. */
     retryTo: payment && s.matches('notPaid') ? groupCheckoutPath(payment.groupId) : null,
   };
@@ -41,3 +48,7 @@ export function groupConfirmationView(s: SnapshotFrom<typeof groupConfirmationMa
 
 /** A Premium traveller's interview, in the page's language. */
 export const premiumLink = (language: string) => premiumPath('text', language);
+
+/** "Back to your panel": the dashboard, or for a guest the group's panel on the leader's form (issue 45 item 20). */
+export const backToPanel = (s: SnapshotFrom<typeof groupConfirmationMachine>) =>
+  panelPath(s.context.signedIn, (s.context.payment?.lines ?? []).map((line) => ({ leadId: line.order.leadId, service: line.order.service, relationship: line.relationship })));

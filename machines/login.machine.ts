@@ -1,11 +1,10 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 import { failureToast, navigate, toast, type WorldEffect } from './effects';
-import { errorKey } from './domain/errorCodes';
 import { ROUTES } from './domain/routes';
 import type { AccountDto } from '../openapi/schemas/auth';
 import { validateGuest, validateLogin, validateSignup } from './domain/account';
 import type { ValidationError } from './domain/validators';
-import { refusalOf, type ErrorCode } from './domain/errorCodes';
+import { refusalMessage, refusalOf, type Refusal } from './domain/errorCodes';
 
 export type LoginField = 'email' | 'password' | 'confirmPassword' | 'guestEmail';
 
@@ -32,9 +31,10 @@ export type LoginEvent =
 export const LOGIN_FORMS = { login: 'login-form', guest: 'guest-form', signup: 'signup-form' } as const;
 
 /** A refusal, in the interface language: what the server coded, when it said why (spec 1-core §8), else ours. */
-const refused = (kind: 'login' | 'signup' | 'guest', code: ErrorCode | undefined) => {
+const refused = (kind: 'login' | 'signup' | 'guest', refusal: Refusal) => {
   const key = `account:toast.${kind === 'login' ? 'loginFailed' : kind === 'signup' ? 'signupFailed' : 'guestFailed'}`;
-  return failureToast(`${key}.title`, errorKey(code) ?? `${key}.description`);
+  const message = refusalMessage(refusal, `${key}.description`);
+  return failureToast(`${key}.title`, message.key, message.params);
 };
 
 interface Credentials {
@@ -75,11 +75,11 @@ export const loginMachine = setup({
   actions: {
     // The toasts of spec 1-core §5 and §8.
     announceLoggedIn: emit(toast('account:toast.loggedIn.title', 'account:toast.loggedIn.description')),
-    announceLoginFailed: emit((_, params: { code: ErrorCode | undefined }) => refused('login', params.code)),
+    announceLoginFailed: emit((_, params: Refusal) => refused('login', params)),
     announceSignedUp: emit(toast('account:toast.signedUp.title', 'account:toast.signedUp.description')),
-    announceSignupFailed: emit((_, params: { code: ErrorCode | undefined }) => refused('signup', params.code)),
+    announceSignupFailed: emit((_, params: Refusal) => refused('signup', params)),
     announceGuest: emit(toast('account:toast.guest.title', 'account:toast.guest.description')),
-    announceGuestFailed: emit((_, params: { code: ErrorCode | undefined }) => refused('guest', params.code)),
+    announceGuestFailed: emit((_, params: Refusal) => refused('guest', params)),
     announceMismatch: emit(failureToast('account:toast.mismatch.title', 'account:toast.mismatch.description')),
     /** A refused submit: focus moves to the first field of that form that needs attention. */
     focusError: emit((_, params: { form: keyof typeof LOGIN_FORMS }) => ({ type: 'focusError' as const, form: LOGIN_FORMS[params.form] })),

@@ -1,8 +1,9 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 import type { AccountDto } from '../openapi/schemas/auth';
+import type { AdminSignInDto } from '../openapi/schemas/operators';
 import type { LinkStateDto, OpenedDto } from '../openapi/schemas/mail';
 import { validateGuest, validateNewPassword } from './domain/account';
-import { errorKey, refusalOf } from './domain/errorCodes';
+import { refusalMessage, refusalOf } from './domain/errorCodes';
 import { ROUTES } from './domain/routes';
 import type { ValidationError } from './domain/validators';
 import { failureToast, navigate, toast, type WorldEffect } from './effects';
@@ -59,7 +60,10 @@ const passwordErrors = (c: MailLinkContext) => validateNewPassword({ password: c
 const none = (errors: object) => Object.keys(errors).length === 0;
 
 /** A refusal that is not the link's: what the server coded (too many requests), else the flow's own words. */
-const refused = (error: unknown) => failureToast('maillink:toast.failed.title', errorKey(refusalOf(error).code) ?? 'maillink:toast.failed.description');
+const refused = (error: unknown) => {
+  const message = refusalMessage(refusalOf(error), 'maillink:toast.failed.description');
+  return failureToast('maillink:toast.failed.title', message.key, message.params);
+};
 
 /**
  * Back in by e-mail (issue 43): asking for a reset or sign-in link (the same answer whether or not the address has
@@ -79,8 +83,8 @@ export const mailLinkMachine = setup({
     checkReset: fromPromise<LinkStateDto, { token: string }>(async () => {
       throw new Error('checkReset is provided by the caller');
     }),
-    /** POST /api/auth/password-reset/confirm: the account's address, to sign in with. */
-    confirmReset: fromPromise<{ email: string }, { token: string; password: string }>(async () => {
+    /** POST /api/auth/password-reset/confirm: the account's address, to sign in with; an operator's sign-in, done by the server. */
+    confirmReset: fromPromise<{ email: string; staff: AdminSignInDto | null }, { token: string; password: string }>(async () => {
       throw new Error('confirmReset is provided by the caller');
     }),
     /** POST /api/auth/user-login, with the password just chosen. */
@@ -198,7 +202,11 @@ export const mailLinkMachine = setup({
             id: 'confirmReset',
             src: 'confirmReset',
             input: ({ context }) => ({ token: context.token as string, password: context.fields.password }),
-            onDone: { target: 'signingIn', actions: assign({ fields: ({ context, event }) => ({ ...context.fields, email: event.output.email }) }) },
+            onDone: [
+              // An operator's account: the server signed them in, or waits for their app's code, in the admin area.
+              { guard: ({ event }) => event.output.staff !== null, target: '#mailLink.toAdmin', actions: emit(toast('maillink:toast.reset.title', 'maillink:toast.reset.staff')) },
+              { target: 'signingIn', actions: assign({ fields: ({ context, event }) => ({ ...context.fields, email: event.output.email }) }) },
+            ],
             onError: [
               {
                 guard: { type: 'linkBroken', params: ({ event }) => ({ error: event.error }) },
@@ -273,6 +281,7 @@ export const mailLinkMachine = setup({
     },
     opened: { type: 'final', tags: ['busy'] },
     toSignIn: { type: 'final', tags: ['busy'], entry: emit(navigate(ROUTES.login, true)) },
+    toAdmin: { type: 'final', tags: ['busy'], entry: emit(navigate(ROUTES.admin, true)) },
     done: {
       type: 'final',
       tags: ['busy'],

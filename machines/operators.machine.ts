@@ -1,6 +1,7 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, emit, fromPromise, setup } from 'xstate';
 import type { InvitationDto, InvitedOperatorDto, OperatorDto, OperatorsDto, StaffRole } from '../openapi/schemas/operators';
-import { refusalOf, type ErrorCode } from './domain/errorCodes';
+import { errorKey, refusalOf, type ErrorCode } from './domain/errorCodes';
+import { backToGate, failureToast, toast, type WorldEffect } from './effects';
 import { validateNewOperator, type NewOperatorForm } from './domain/operators';
 import type { ValidationError } from './domain/validators';
 
@@ -41,7 +42,7 @@ const expired = { guard: 'unauthorized', target: '#operators.expired' } as const
  * over with a new invitation. Every change is followed by the list as the server then holds it.
  */
 export const operatorsMachine = setup({
-  types: { context: {} as OperatorsContext, events: {} as OperatorsEvent, output: {} as OperatorsOutput },
+  types: { context: {} as OperatorsContext, events: {} as OperatorsEvent, output: {} as OperatorsOutput, emitted: {} as WorldEffect },
   actors: {
     /** GET /api/admin/operators; provided by the client. */
     listOperators: fromPromise<OperatorsDto>(async () => {
@@ -61,10 +62,10 @@ export const operatorsMachine = setup({
     }),
   },
   actions: {
-    // Toasts; provided by the client.
-    announceLoadFailed: () => {},
-    announceSaved: (_: unknown, _params: { what: 'created' | 'changed' | 'reinvited' }) => {},
-    announceFailed: (_: unknown, _params: { code: ErrorCode | undefined }) => {},
+    // Toasts, as keys of the `operators` namespace; a refusal says the server's reason when it gave one.
+    announceLoadFailed: emit(failureToast('operators:toast.loadFailed.title', 'operators:toast.loadFailed.description')),
+    announceSaved: emit((_, params: { what: 'created' | 'changed' | 'reinvited' }) => toast(`operators:toast.${params.what}.title`, `operators:toast.${params.what}.description`)),
+    announceFailed: emit((_, params: { code: ErrorCode | undefined }) => failureToast('operators:toast.failed.title', errorKey(params.code) ?? 'operators:toast.failed.description')),
   },
   guards: {
     unauthorized: (_, params: { error: unknown }) => statusOf(params.error) === 401,
@@ -161,7 +162,8 @@ export const operatorsMachine = setup({
         onError: { target: 'loading', actions: [assign({ pending: null }), { type: 'announceFailed', params: ({ event }) => refusalOf(event.error) }] },
       },
     },
-    expired: { type: 'final', output: { expired: true as const } },
+    // The server no longer answers this session as an admin: the gate shows its sign-in again.
+    expired: { type: 'final', entry: emit(backToGate), output: { expired: true as const } },
   },
   output: ({ event }) => event.output as OperatorsOutput,
 });

@@ -1,9 +1,13 @@
 // The operators tab's one door: its machine and everything the panel shows, already derived.
 import type { SnapshotFrom } from 'xstate';
 import { STAFF_ROLES } from './domain/operators';
+import { defineFlow } from './flow';
 import { operatorsMachine } from './operators.machine';
 
 export { operatorsMachine, STAFF_ROLES };
+
+/** The owners' operators tab, opened inside the gate's dashboard. */
+export const operatorsFlow = defineFlow({ name: 'operators', machine: operatorsMachine, input: () => undefined });
 
 export function operatorsView(s: SnapshotFrom<typeof operatorsMachine>) {
   const { operators, form, errors, invitation, pending } = s.context;

@@ -1,4 +1,5 @@
 import { and, assign, emit, enqueueActions, fromPromise, or, sendTo, setup, stateIn } from 'xstate';
+import { birthDateSaved } from './domain/groupHandOff';
 import { startWizardWith, storeWizard } from './domain/keptForms';
 import { failureToast, navigate, toast, type WorldEffect } from './effects';
 import type { PriceDto } from '../openapi/schemas/orders';
@@ -225,6 +226,11 @@ export const questionWizardMachine = setup({
     logSyncFailure: emit((_, params: { error: unknown }) => ({ type: 'log' as const, message: 'Saving the application in the background failed', error: params.error })),
     /** Leaves the shared answers for the form the applicant switches to: it opens on its first question with them. */
     handOver: emit((_, params: { catalogId: string; answers: Answers }) => startWizardWith(params.catalogId, params.answers)),
+    /** The answers the server now holds: an ESTA's group panel hears of a changed birth date (issue 45 item 10). */
+    tellGroup: enqueueActions(({ context, enqueue }, params: { synced: Answers }) => {
+      const effect = context.catalog.formType === 'ESTA' ? birthDateSaved('ESTA', context.synced, params.synced) : null;
+      if (effect) enqueue.emit(effect);
+    }),
     showError: assign({ error: ({ context }) => draftError(context) }),
     store: assign({ answers: ({ context }) => storedAnswers(context), error: null }),
     goToFirstUnanswered: assign(({ context }) => {
@@ -263,13 +269,13 @@ export const questionWizardMachine = setup({
         if (context.answers[fields.email] && (id === fields.email || id === fields.firstName)) sync();
         return;
       }
-      // Updated on the phone step, and at the end of each section, with only what the server does not have.
+      // Updated on the phone and birth-date steps, and at the end of each section, with only what the server does not have.
       const visible = visibleQuestions(context.catalog, context.answers);
       const here = visible.findIndex((q) => q.id === id);
       const next = visible[here + 1];
       const sectionEnds = next !== undefined && next.section !== visible[here]?.section;
       const changed = Object.keys(changedAnswers(context.catalog, context.answers, context.synced)).length > 0;
-      if (changed && (id === fields.phone || sectionEnds)) sync();
+      if (changed && (id === fields.phone || id === fields.birthDate || sectionEnds)) sync();
     }),
   },
   guards: {
@@ -449,7 +455,14 @@ export const questionWizardMachine = setup({
             updating: {
               tags: ['saving'],
               on: {
-                'LEAD.SAVED': { target: 'idle', actions: [assign({ synced: ({ event }) => (event.synced[GROUP] ?? {}) as Answers }), 'persist'] },
+                'LEAD.SAVED': {
+                  target: 'idle',
+                  actions: [
+                    { type: 'tellGroup', params: ({ event }) => ({ synced: (event.synced[GROUP] ?? {}) as Answers }) },
+                    assign({ synced: ({ event }) => (event.synced[GROUP] ?? {}) as Answers }),
+                    'persist',
+                  ],
+                },
                 'LEAD.FAILED': { target: 'failed', actions: { type: 'logSyncFailure', params: ({ event }) => ({ error: event.error }) } },
               },
             },

@@ -3,7 +3,12 @@ import { draftAfter, hasWords, sentText } from './domain/composer';
 import { streamingReply } from './domain/streaming';
 import { CHAT_SECTIONS, COMPLETE_AT, SECTION_KEY, chatProgress, sectionData, type ChatSection, type SectionRecords } from './domain/chatFields';
 import { findCountry } from './domain/countries';
+import { CHAT_SESSION_KEYS, freshConversationActors, freshConversationGuards, fullConversation, fullRefusal, type FreshEvent } from './domain/freshConversation';
 import { isPurpose } from './domain/visaRules';
+import type { WorldEffect } from './effects';
+
+/** Where this browser keeps its conversation's id (localStorage); the server keeps the form and the conversation (issue 32). */
+export const SECTIONS_SESSION_KEY = CHAT_SESSION_KEYS.sections;
 
 /** Spec 3-ai §3 "Intelligent chat form progress". */
 export interface FormProgress extends SectionRecords {
@@ -75,7 +80,11 @@ export interface ReplyInput {
   replyTo: AnyActorRef;
 }
 
-export type SectionsChatEvent = { type: 'DRAFT'; value: string } | { type: 'SEND'; text?: string } | { type: 'PIECE'; text: string };
+export type SectionsChatEvent =
+  | { type: 'DRAFT'; value: string }
+  | { type: 'SEND'; text?: string }
+  | { type: 'PIECE'; text: string }
+  | FreshEvent;
 
 /** Spec 3-ai §9: the context sent is the last 6 messages. */
 const HISTORY = 6;
@@ -105,7 +114,7 @@ const repeat = (lines: SectionsLine[]): SectionsLine[] => [...lines, { role: 'sy
  * complete or 90% filled, the final analysis.
  */
 export const sectionsChatMachine = setup({
-  types: { input: {} as SectionsChatInput, context: {} as SectionsChatContext, events: {} as SectionsChatEvent },
+  types: { input: {} as SectionsChatInput, context: {} as SectionsChatContext, events: {} as SectionsChatEvent, emitted: {} as WorldEffect },
   actors: {
     /** POST /api/openai/intelligent-chat, streamed; provided by the client. */
     reply: fromPromise<{ response: string; isComplete: boolean; nextSection?: ChatSection; quickAnswers?: string[] }, ReplyInput>(async () => {
@@ -126,11 +135,13 @@ export const sectionsChatMachine = setup({
     analyzeForm: fromPromise<FormAnalysis, { formData: FormProgress; language: string; visaType?: 'DS-160' | 'ESTA' }>(async () => {
       throw new Error('analyzeForm is provided by the caller');
     }),
+    ...freshConversationActors,
   },
   guards: {
     hasText: ({ context, event }) => hasWords(context.draft, event),
     isComplete: ({ context }, params: { isComplete: boolean }) => params.isComplete || context.progress.totalProgress >= COMPLETE_AT,
     isKept: (_, params: { kept: unknown }) => params.kept !== null,
+    ...freshConversationGuards,
   },
   actions: {
     // Spec 3-ai §4.6: told of a next section, the current one moves to the completed list.
@@ -231,9 +242,15 @@ export const sectionsChatMachine = setup({
             return { progress: { ...progress, totalProgress: chatProgress(sectionData(progress)) }, understood: event.output.understood };
           }),
         },
-        onError: { target: 'idle.failed', actions: assign({ lines: ({ context }) => repeat(context.lines) }) },
+        onError: [
+          // Issue 41: the answer would pass the conversation's bounds; nothing was kept, the page offers a fresh one.
+          fullRefusal<SectionsChatContext, SectionsChatEvent>(),
+          { target: 'idle.failed', actions: assign({ lines: ({ context }) => repeat(context.lines) }) },
+        ],
       },
     },
+    // The stored conversation is full; a fresh one keeps the form (on the server) and is greeted.
+    full: fullConversation<SectionsChatContext, SectionsChatEvent>('sections', '#sectionsChat.restoring', { lines: [], draft: '', partial: '', understood: [], quick: [], analysis: null }),
     replying: {
       tags: ['busy'],
       ...streamingReply,

@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { GroupDto, TravellerDto } from '../openapi/schemas/groups';
 import { ROUTES } from './domain/routes';
-import { ADD_TRAVELLER_PARAM, BIRTH_DATE_PATH, GUARDIAN_PARAM, needsGuardian, type TravellerForm } from './domain/travellerGroup';
+import { ADD_TRAVELLER_PARAM, GUARDIAN_PARAM, needsGuardian } from './domain/travellerGroup';
 import { defineFlow } from './flow';
 import { travellerGroupMachine, type TravellerGroupContext } from './travellerGroup.machine';
 
@@ -30,13 +30,12 @@ export const prefilledOf = (leadId: string | null) => (s: SnapshotFrom<typeof tr
   s?.context.group?.travellers.find((t) => t.leadId === leadId)?.prefilled.join('\n') ?? '';
 
 /**
- * The birth date the form beside the panel has saved on the server (what the group is read from), by its wizard's
- * snapshot: the panel reads the group again when it changes, so a traveller who turns out a minor is noticed at once.
+ * Whose form is open when it is not the leader's own (issue 45 item 9): that traveller's name, for the page's heading
+ * and the questions that would say "your"; '' for the leader, or before the group is read.
  */
-export const savedBirthDateOf = (form: TravellerForm) => (s: { context: { synced: Readonly<Record<string, unknown>> } }) => {
-  const [first, second] = BIRTH_DATE_PATH[form].split('.') as [string, string | undefined];
-  const value = second === undefined ? s.context.synced[first] : (s.context.synced[first] as Record<string, unknown> | undefined)?.[second];
-  return typeof value === 'string' ? value : '';
+export const otherTravellerOf = (leadId: string | null) => (s: SnapshotFrom<typeof travellerGroupMachine> | undefined) => {
+  const traveller = s?.context.group?.travellers.find((t) => t.leadId === leadId);
+  return traveller && traveller.relationship !== 'leader' ? traveller.name : '';
 };
 
 /** Whether the page offers its group panel: once the application has a lead, or when asked to add a traveller. */

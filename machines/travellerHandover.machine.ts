@@ -9,6 +9,8 @@ export interface TravellerHandoverContext {
   /** The traveller the address names, or null for the applicant's own form. */
   leadId: string | null;
   formData: Record<string, unknown> | null;
+  /** Their service is paid: the form opens read-only, with a notice (issue 45 item 20). */
+  paid: boolean;
   /** The flow on the page their answers are handed to (the ten-section form), if any; else the page reads them. */
   handTo: string | null;
 }
@@ -24,14 +26,14 @@ export const travellerHandoverMachine = setup({
   },
   actors: {
     /** GET /api/leads/{id}; provided by the client. */
-    fetchLead: fromPromise<{ id: string; formData: Record<string, unknown> }, { leadId: string }>(async () => {
+    fetchLead: fromPromise<{ id: string; formData: Record<string, unknown>; paid?: boolean }, { leadId: string }>(async () => {
       throw new Error('fetchLead is provided by the caller');
     }),
   },
   actions: {
     /** The traveller's answers, read, go to the form that restores them (it keeps them only for another application). */
     handOver: enqueueActions(({ context, enqueue }) => {
-      if (context.handTo && context.leadId) enqueue.emit({ type: 'handOff', flow: context.handTo, event: { type: 'RESTORE', leadId: context.leadId, values: context.formData ?? {} } });
+      if (context.handTo && context.leadId) enqueue.emit({ type: 'handOff', flow: context.handTo, event: { type: 'RESTORE', leadId: context.leadId, values: context.formData ?? {}, from: 'traveller' } });
     }),
   },
   guards: {
@@ -40,13 +42,13 @@ export const travellerHandoverMachine = setup({
   },
 }).createMachine({
   id: 'travellerHandover',
-  context: ({ input }) => ({ leadId: input.leadId, formData: null, handTo: input.handTo ?? null }),
+  context: ({ input }) => ({ leadId: input.leadId, formData: null, paid: false, handTo: input.handTo ?? null }),
   initial: 'starting',
   on: {
     OPEN: {
       guard: { type: 'isAnotherTraveller', params: ({ event }) => ({ leadId: event.leadId }) },
       target: '.starting',
-      actions: assign({ leadId: ({ event }) => event.leadId, formData: null }),
+      actions: assign({ leadId: ({ event }) => event.leadId, formData: null, paid: false }),
     },
   },
   states: {
@@ -59,7 +61,7 @@ export const travellerHandoverMachine = setup({
         id: 'fetchLead',
         src: 'fetchLead',
         input: ({ context }) => ({ leadId: context.leadId as string }),
-        onDone: { target: 'ready', actions: assign({ formData: ({ event }) => event.output.formData }) },
+        onDone: { target: 'ready', actions: assign({ formData: ({ event }) => event.output.formData, paid: ({ event }) => event.output.paid === true }) },
         onError: 'failed',
       },
     },
@@ -69,4 +71,4 @@ export const travellerHandoverMachine = setup({
 });
 
 /** What the page shows: the traveller's form once their answers are read, the applicant's own at once. */
-export type Handover = { state: 'none' } | { state: 'loading' } | { state: 'failed' } | { state: 'ready'; leadId: string; formData: Record<string, unknown> };
+export type Handover = { state: 'none' } | { state: 'loading' } | { state: 'failed' } | { state: 'ready'; leadId: string; formData: Record<string, unknown>; paid: boolean };

@@ -17,10 +17,10 @@ export const travellerHandoverFlow = defineFlow({
 
 /** What the page shows: the traveller's form once their answers are read, the applicant's own at once. */
 export function handoverView(s: SnapshotFrom<typeof travellerHandoverMachine>): Handover {
-  if (s.matches('ready')) return { state: 'ready', leadId: s.context.leadId as string, formData: s.context.formData ?? {} };
+  if (s.matches('ready')) return { state: 'ready', leadId: s.context.leadId as string, formData: s.context.formData ?? {}, paid: s.context.paid };
   return { state: s.matches('failed') ? 'failed' : s.matches('none') ? 'none' : 'loading' };
 }
 
 /** Two views of the handover are the same when they show the same traveller in the same state. */
 export const sameHandover = (a: Handover, b: Handover) =>
-  a.state === b.state && (a.state !== 'ready' || (b.state === 'ready' && a.leadId === b.leadId && a.formData === b.formData));
+  a.state === b.state && (a.state !== 'ready' || (b.state === 'ready' && a.leadId === b.leadId && a.formData === b.formData && a.paid === b.paid));

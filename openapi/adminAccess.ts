@@ -18,7 +18,7 @@ import { adminJobs } from './routes/jobs';
 import { adminRetention } from './routes/rights';
 import { adminEmails, resendEmail } from './routes/mail';
 import { STAFF_ROLES, type StaffRole } from './schemas/operators';
-import { auditLog, changeOperator, confirmEnrolment, createOperator, listOperators, reinviteOperator, startEnrolment } from './routes/operators';
+import { auditLog, changeOperator, confirmEnrolment, createOperator, listOperators, reinviteOperator, setOperatorEmail, setOwnEmail, startEnrolment } from './routes/operators';
 
 export interface AccessRule {
   roles: readonly StaffRole[];
@@ -56,6 +56,8 @@ const rules: Array<[RouteContract, AccessRule]> = [
   [createOperator, { roles: OWNERS }],
   [changeOperator, { roles: OWNERS }],
   [reinviteOperator, { roles: OWNERS }],
+  [setOperatorEmail, { roles: OWNERS }],
+  [setOwnEmail, { roles: EVERYONE }],
   [auditLog, { roles: OWNERS }],
   // The job runner's queues and runs (retention, reconciliation): how the service runs is the owners'.
   [adminJobs, { roles: OWNERS }],

@@ -13,6 +13,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { judgeKindsOf } from '../mutation/runner/judging.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const GOAL = 80;
@@ -76,15 +77,15 @@ function closure(entries, skip = () => false) {
 const unitTests = ['tests/machines', 'tests/domain', 'tests/services'].flatMap(walk).filter((f) => f.endsWith('.test.ts'));
 const machines = mutated.filter((f) => f.endsWith('.machine.ts')).map((f) => path.basename(f, '.machine.ts'));
 const suites = [
-  ...unitTests.map((file) => ({ entries: [file], skip: () => false })),
-  ...machines.map((m) => ({ machine: m, entries: [`tests/paths/${m}.paths.ts`, 'tests/paths/paths.test.ts'], skip: (f) => f.startsWith('server/') })),
+  ...unitTests.map((file) => ({ kind: 'unit', entries: [file], skip: () => false })),
+  ...machines.map((m) => ({ kind: 'paths', machine: m, entries: [`tests/paths/${m}.paths.ts`, 'tests/paths/paths.test.ts'], skip: (f) => f.startsWith('server/') })),
 ].map((s) => ({ ...s, closure: closure(s.entries, s.skip) }));
 const runnerFiles = walk('mutation/runner').sort();
 
 /** The hash of the test files (and the runner) that judge a file: when it changes, the file's results go. */
 function judgesHash(file) {
   const machine = /^machines\/([^/]+)\.machine\.ts$/.exec(file)?.[1];
-  const judges = machine ? suites.filter((s) => s.machine === machine) : suites.filter((s) => s.closure.has(file));
+  const judges = machine ? suites.filter((s) => s.machine === machine) : suites.filter((s) => judgeKindsOf(file).includes(s.kind) && s.closure.has(file));
   const tests = new Set(runnerFiles);
   for (const s of judges) for (const f of s.closure) if (f.startsWith('tests/')) tests.add(f);
   const hash = createHash('sha256');

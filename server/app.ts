@@ -99,6 +99,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     connectionTimeout: config.timeouts.idleMs,
     keepAliveTimeout: config.timeouts.keepAliveMs,
     clientErrorHandler,
+    // Start-up runs the migrations and opens the stores inside plugins; Fastify's default 10 s per plugin was missed
+    // on a loaded two-core machine (API test apps failed with "Plugin did not start in time: 'autoload'").
+    pluginTimeout: 60_000,
     logController: new OneLinePerRequest(),
     // No removeAdditional: request schemas refuse unknown fields, so a misspelt field is a 400 that names it.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },

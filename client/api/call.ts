@@ -9,6 +9,8 @@ export class HttpError extends Error {
     readonly serverMessage: string | undefined,
     /** The server's stable reason, when it gives one (a card decline's code). */
     readonly code?: string,
+    /** Seconds a 429 asks to wait (its Retry-After). */
+    readonly retryAfter?: number,
   ) {
     super(message);
   }
@@ -29,7 +31,7 @@ export async function download<C extends RouteContract>(http: Transport, contrac
   const response = await http({ method: contract.method, path: pathOf(contract, params, query), binary: true, ...(body === undefined ? {} : { body }) });
   if (!response.file) {
     const { message, code } = bodyOf(response.text);
-    throw new HttpError(response.status, `${response.status}: ${response.text}`, message, code);
+    throw new HttpError(response.status, `${response.status}: ${response.text}`, message, code, response.retryAfter);
   }
   return response.file;
 }
@@ -40,7 +42,7 @@ export async function call<C extends RouteContract>(http: Transport, contract: C
   const response = await http({ method: contract.method, path: pathOf(contract, params, query), ...(body === undefined ? {} : { body }) });
   if (response.status < 200 || response.status >= 300) {
     const { message, code } = bodyOf(response.text);
-    throw new HttpError(response.status, `${response.status}: ${response.text}`, message, code);
+    throw new HttpError(response.status, `${response.status}: ${response.text}`, message, code, response.retryAfter);
   }
   return (response.text ? JSON.parse(response.text) : undefined) as SuccessBody<C>;
 }

@@ -36,6 +36,14 @@ export interface HttpResponse {
   text: string;
   /** A successful binary answer's bytes and the file name its Content-Disposition gives. */
   file?: { bytes: Uint8Array; fileName: string };
+  /** Seconds a refusal (429) asks to wait, from its Retry-After: the page says the real wait (issue 45 item 20). */
+  retryAfter?: number;
+}
+
+/** Retry-After in seconds (the server sends seconds, never a date); undefined when absent or unreadable. */
+export function retryAfterOf(header: string | null | undefined): number | undefined {
+  const seconds = Number(header ?? '');
+  return header && Number.isFinite(seconds) && seconds > 0 ? seconds : undefined;
 }
 
 /** `attachment; filename="x.pdf"` → `x.pdf`. */
@@ -77,6 +85,8 @@ export const fetchTransport: Transport = async ({ method, path, body, binary, st
     }
     return { status: response.status, text };
   }
+  const retryAfter = response.status === 429 ? retryAfterOf(response.headers.get('retry-after')) : undefined;
+  if (retryAfter !== undefined) return { status: response.status, text: await response.text(), retryAfter };
   if (binary && response.ok) {
     const bytes = new Uint8Array(await response.arrayBuffer());
     return { status: response.status, text: '', file: { bytes, fileName: fileNameOf(response.headers.get('content-disposition')) } };

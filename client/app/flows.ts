@@ -49,6 +49,11 @@ const DOORS: Partial<Record<MachineName, () => Promise<Door>>> = {
   aiAssistant: () => import('../api/actors/aiAssistant').then((m) => ({ actors: () => m.makeAiAssistantActors(fetchTransport) })),
   aivisaChat: () => import('../api/actors/aivisa').then((m) => ({ actors: () => m.makeAivisaActors(fetchTransport) })),
   sectionsChat: () => import('../api/actors/sectionsChat').then((m) => ({ actors: () => m.makeSectionsChatActors(fetchTransport) })),
+  adminGate: () => import('../api/actors/admin').then((m) => ({ actors: () => m.makeAdminGateActors(fetchTransport) })),
+  operators: () => import('../api/actors/admin').then((m) => ({ actors: () => m.makeOperatorsActors(fetchTransport) })),
+  auditLog: () => import('../api/actors/admin').then((m) => ({ actors: () => m.makeAuditLogActors(fetchTransport) })),
+  adminDashboard: () => import('../api/actors/admin').then((m) => ({ actors: () => m.makeAdminDashboardActors(fetchTransport) })),
+  governmentFees: () => import('../api/actors/governmentFees').then((m) => ({ actors: () => m.makeGovernmentFeesActors(fetchTransport) })),
   agentChat: () => import('../api/actors/agentChat').then((m) => ({ actors: () => m.makeAgentChatActors(fetchTransport) })),
 };
 

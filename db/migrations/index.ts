@@ -30,6 +30,8 @@ import * as m0027 from './0027_government_fees';
 import * as m0028 from './0028_esta_service_fee';
 import * as m0029 from './0029_order_government_fees';
 import * as m0070 from './0070_session_idle';
+import * as m0072 from './0072_sqlite_vacuum';
+import * as m0073 from './0073_chat_replies_due';
 
 // Listed in code rather than read from disk, so the same provider works under tsx, vitest and a bundle.
 const MIGRATIONS: Record<string, Migration> = {
@@ -64,6 +66,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0028_esta_service_fee': m0028,
   '0029_order_government_fees': m0029,
   '0070_session_idle': m0070,
+  '0072_sqlite_vacuum': m0072,
+  '0073_chat_replies_due': m0073,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -39,6 +39,26 @@ export async function claimEmail(db: Executor, id: string, now: string, staleBef
     .executeTakeFirst();
 }
 
+/**
+ * A message this process took (`sending`, claimed at `claimedAt`) but had not yet handed to the mail server when it
+ * stopped: queued again for the next attempt, unless another process has taken it since (its own claim time).
+ */
+export async function releaseEmail(db: Executor, id: string, claimedAt: string, at: string): Promise<boolean> {
+  const released = await db
+    .updateTable('emails')
+    .set({ state: 'queued', last_error: 'the server stopped before this message was handed to the mail server', updated_at: at })
+    .where('id', '=', id)
+    .where('state', '=', 'sending')
+    .where('claimed_at', '=', claimedAt)
+    .returning('id')
+    .executeTakeFirst();
+  return released !== undefined;
+}
+
+export async function emailState(db: Executor, id: string): Promise<EmailRow['state'] | undefined> {
+  return (await db.selectFrom('emails').select('state').where('id', '=', id).executeTakeFirst())?.state;
+}
+
 /** What an attempt came to: sent (with the transport's answer), queued again for a retry, or failed for good. */
 export type EmailOutcome =
   | { state: 'sent'; transport: 'smtp' | 'file'; response: string; subject: string }
@@ -90,6 +110,11 @@ export async function countResends(db: Executor, id: string): Promise<number> {
     .where('resend_of', '=', id)
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** A resend of the message that is not failed (queued, being sent or sent): the message is on its way again already. */
+export async function liveResendOf(db: Executor, id: string): Promise<EmailRow | undefined> {
+  return db.selectFrom('emails').selectAll().where('resend_of', '=', id).where('state', '!=', 'failed').executeTakeFirst();
 }
 
 /** The latest message of a kind about a thing (an order's receipt), for the page that says whether it went. */

@@ -101,9 +101,16 @@ export async function touchGroup(db: Executor, groupId: string, at: string): Pro
  * What this lead's orders hold (issue 41): 'paid' or 'pending' (being charged) keep the traveller and their
  * application; a declined or refunded attempt charged nothing and keeps nothing.
  */
-export async function paymentOfOrders(db: Executor, leadId: string): Promise<'paid' | 'pending' | 'unpaid'> {
-  const rows = await db.selectFrom('orders').select('status').where('lead_id', '=', leadId).where('status', 'in', ['paid', 'pending']).execute();
-  return rows.some((r) => r.status === 'paid') ? 'paid' : rows.length > 0 ? 'pending' : 'unpaid';
+/**
+ * Each lead's payment as its orders hold it (issue 41): 'paid', or 'pending' while a charge is under way; a lead with
+ * only declined or refunded attempts is not listed. The group page and the removal read it the same way.
+ */
+export async function ordersHeld(db: Executor, leadIds: readonly string[]): Promise<Map<string, 'paid' | 'pending'>> {
+  if (leadIds.length === 0) return new Map();
+  const rows = await db.selectFrom('orders').select(['lead_id', 'status']).where('lead_id', 'in', leadIds).where('status', 'in', ['paid', 'pending']).execute();
+  const held = new Map<string, 'paid' | 'pending'>();
+  for (const row of rows) if (row.lead_id && held.get(row.lead_id) !== 'paid') held.set(row.lead_id, row.status === 'paid' ? 'paid' : 'pending');
+  return held;
 }
 
 /** The traveller's lead, made for the group, goes with them (its membership, history and photos follow it). */

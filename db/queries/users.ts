@@ -50,6 +50,27 @@ export async function findAccountByEmail(db: Executor, email: string): Promise<U
   return db.selectFrom('users').selectAll().where('email', '=', email).where('role', '=', 'user').executeTakeFirst();
 }
 
+/**
+ * The account a forgotten password's link is for: an applicant's, or an operator's or owner's that is not disabled
+ * whose address was verified (addresses are unique across both, so at most one row answers).
+ */
+export async function findResettableByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('email', '=', email)
+    .where((eb) => eb.or([eb('role', '=', 'user'), eb.and([eb('role', '=', 'admin'), eb('disabled_at', 'is', null), eb('email_verified_at', 'is not', null)])]))
+    .executeTakeFirst();
+}
+
+/** A staff account's new address, not verified yet; false when another account has it. */
+export async function setStaffAddress(db: Executor, userId: string, email: string): Promise<boolean> {
+  const taken = await db.selectFrom('users').select('id').where('email', '=', email).where('id', '!=', userId).executeTakeFirst();
+  if (taken) return false;
+  await db.updateTable('users').set({ email, email_verified_at: null }).where('id', '=', userId).execute();
+  return true;
+}
+
 /** Inserts the account unless the e-mail is taken; says whether this call made it. */
 export async function insertAccountOnce(db: Executor, row: NewUser): Promise<boolean> {
   const result = await db

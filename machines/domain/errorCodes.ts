@@ -2,6 +2,8 @@
 // and the page shows the code's text in its language (the errors namespace), or its own default, never the
 // server's English. Codes a form already words (a card decline, a photo's format) live with that form.
 
+import { minutesToWait, waitOf } from './retryWait';
+
 export const ERROR_CODES = [
   /** A sign-in's e-mail or password is wrong (spec 1-core §8 'Invalid credentials'). */
   'invalid_credentials',
@@ -42,9 +44,19 @@ export const ERROR_CODES = [
   'premium_consent_required',
   /** The voice interview's notice (speech by OpenAI, or a transcription service). */
   'voice_consent_required',
+  // The admin's e-mails tab (issue 43): only a message whose retries are over is sent again, and only once.
+  /** The message is queued, being sent or sent: it is not sent again. */
+  'email_not_failed',
+  /** The failed message was sent again already, and that copy is queued, being sent or sent. */
+  'email_resent',
+  // Issue 45: a settled payment keeps the answers it paid for, on every route that writes them.
+  /** The application is paid: its answers are not changed any more (409). */
+  'application_paid',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export { minutesToWait };
 
 export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
@@ -59,7 +71,27 @@ export function errorKey(code: unknown): `errors:${ErrorCode}` | null {
  * What a failed call's refusal says that the interface can word (spec 1-core §8: "server message or …"): its code,
  * when the server gave one the errors namespace has; else nothing, and the page says its own default.
  */
-export function refusalOf(error: unknown): { code: ErrorCode | undefined } {
-  const code = (error as { code?: unknown } | null)?.code;
-  return { code: isErrorCode(code) ? code : undefined };
+/** A refusal the interface can word: its code, and the minutes it asks to wait (from Retry-After), if any. */
+export interface Refusal {
+  code: ErrorCode | undefined;
+  wait?: number;
 }
+
+export function refusalOf(error: unknown): Refusal {
+  const code = (error as { code?: unknown } | null)?.code;
+  const wait = waitOf(error);
+  return { code: isErrorCode(code) ? code : undefined, ...(wait === null ? {} : { wait }) };
+}
+
+/**
+ * A refusal as the interface words it: its code's key, with the real wait where the server asked to wait (the
+ * `_wait` wording counts the minutes, never "a few"); else the page's own fallback.
+ */
+export function refusalMessage(refusal: Refusal, fallback: string): { key: string; params?: { count: number } } {
+  const key = errorKey(refusal.code);
+  if (!key) return { key: fallback };
+  return WAITS.has(refusal.code as ErrorCode) && refusal.wait !== undefined ? { key: `${key}_wait`, params: { count: refusal.wait } } : { key };
+}
+
+/** The refusals worded with their wait when the server gives one (errors:<code>_wait_one / _other). */
+const WAITS: ReadonlySet<ErrorCode> = new Set(['too_many_attempts', 'too_many_requests']);

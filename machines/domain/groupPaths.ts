@@ -21,6 +21,16 @@ export function addTravellerPath(form: TravellerForm, leadId: string | null): st
   return `${page}${leadId ? '&' : ''}${ADD_TRAVELLER_PARAM}=1`;
 }
 
+/**
+ * Where a checkout or a confirmation sends the applicant for her family (issue 45 items 2 and 22): the form she filled,
+ * opened on her application (its answers come back from the server), and the same page with the add-traveller form
+ * open. Null for a service without a traveller's form.
+ */
+export function familyPaths(service: string, leadId: string | null): { form: string; addFamily: string } | null {
+  if (!leadId || (service !== 'ESTA' && service !== 'DS-160')) return null;
+  return { form: travellerPath(service, leadId), addFamily: addTravellerPath(service, leadId) };
+}
+
 /** Set on a minor's form's page opened from the checkout's 'Add the parent or guardian': the panel opens that form. */
 export const GUARDIAN_PARAM = 'guardian';
 
@@ -32,3 +42,22 @@ export const groupCheckoutPath = (groupId: string) => `/checkout?group=${groupId
 
 /** Where a group's payment is confirmed again, with its receipt: the page the group's checkout ends on. */
 export const groupPaymentPath = (paymentId: string) => `${ROUTES.paymentConfirmation}?groupPayment=${paymentId}`;
+
+/** A traveller of a group, as a checkout or a confirmation lists them. */
+interface PanelTraveller {
+  leadId: string | null;
+  service: string;
+  relationship?: string;
+}
+
+/**
+ * Where "Back to your panel" goes (issue 45 item 20): the dashboard for someone signed in; for a guest, whom the
+ * dashboard would send to /login, the group's panel on a traveller's form (the leader's first, where the group was
+ * made). The dashboard when no traveller has a form to open.
+ */
+export function panelPath(signedIn: boolean, travellers: readonly PanelTraveller[]): string {
+  if (signedIn) return ROUTES.dashboard;
+  const withForm = travellers.filter((t): t is PanelTraveller & { leadId: string; service: TravellerForm } => Boolean(t.leadId) && (t.service === 'ESTA' || t.service === 'DS-160'));
+  const traveller = withForm.find((t) => t.relationship === 'leader') ?? withForm[0];
+  return traveller ? travellerPath(traveller.service, traveller.leadId) : ROUTES.dashboard;
+}

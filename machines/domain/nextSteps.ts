@@ -3,6 +3,8 @@
 // paid, that fee, and what follows for the form. One content: the e-mail, the pages and the PDFs read it here, and
 // word it with the keys of locales/*/mail.json `nextSteps`.
 
+import type { OrderDto } from '../../openapi/schemas/orders';
+
 /** Where the application is submitted and the government fee paid: we are not the government. */
 export const OFFICIAL_SITES = {
   'DS-160': 'https://ceac.state.gov/genniv/',
@@ -24,4 +26,16 @@ export interface NextStep {
 
 export function nextStepOf(service: StepService, governmentFeeCents: number): NextStep {
   return { service, officialSite: OFFICIAL_SITES[service], governmentFeeCents, lines: STEP_LINES[service] };
+}
+
+/**
+ * The dashboard's what next (issue 45 item 23): one step for each traveller with a paid order, from the latest of
+ * their paid orders (an upgrade is a second order for the same application), in the order they were first paid.
+ */
+export function travellersNextSteps(orders: readonly Pick<OrderDto, 'status' | 'leadId' | 'service' | 'traveller' | 'price' | 'createdAt'>[]): Array<{ name: string; step: NextStep }> {
+  const latest = new Map<string, (typeof orders)[number]>();
+  for (const order of [...orders].sort((a, b) => a.createdAt.localeCompare(b.createdAt))) {
+    if (order.status === 'paid' && order.leadId) latest.set(order.leadId, order);
+  }
+  return [...latest.values()].map((order) => ({ name: order.traveller, step: nextStepOf(order.service, order.price.governmentFee) }));
 }

@@ -67,6 +67,11 @@ export interface CaptureFields {
   readonly lastName: string;
   readonly phone: string;
   readonly nationality: string;
+  /**
+   * The birth date, saved as soon as it is answered (issue 45): a group's panel learns from it that a traveller is a
+   * minor who needs a parent or guardian, and should not wait for the section's end to say so.
+   */
+  readonly birthDate?: string;
 }
 
 export interface Catalog {

@@ -167,6 +167,10 @@ export function guardianErrors(g: { leadId?: string | null; name?: string; role?
  * traveller who has paid or is being charged (their application is kept with the payment). A declined attempt
  * charged nothing, so it does not keep anyone.
  */
+/** A traveller's payment as the group page shows it and the removal judges it: the lead's own, or what its orders hold. */
+export const heldPayment = (lead: string, orders: 'paid' | 'pending' | undefined): 'unpaid' | 'pending' | 'paid' =>
+  lead === 'paid' ? 'paid' : (orders ?? 'unpaid');
+
 export const mayRemoveTraveller = (t: { relationship: Role | string; paymentStatus: 'unpaid' | 'pending' | 'paid' }) =>
   t.relationship !== 'leader' && t.paymentStatus === 'unpaid';
 

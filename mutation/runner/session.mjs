@@ -18,6 +18,7 @@ import { performance } from 'node:perf_hooks';
 import { createServer, createServerModuleRunner } from 'vite';
 import { startTests } from '@vitest/runner';
 import { vi } from 'vitest';
+import { judgeKindsOf } from './judging.mjs';
 // Vitest's evaluator is internal (no public export): package.json pins Vitest, and a new version is checked here.
 import { __INTERNAL } from 'vitest/runtime';
 import { cacheSchemaCompilers } from './compileCache.mjs';
@@ -189,14 +190,16 @@ export class Session {
     return seen;
   }
 
-  /** The suites that judge a mutated file: a machine by its own paths alone; a rule by every suite that reaches it. */
+  /** The suites that judge a mutated file: a machine by its own paths alone; a view module or a rule by the suites that reach it, of the kinds judgeKindsOf names. */
   async judgesOf(file) {
     const relative = path.relative(this.root, file).split(path.sep).join('/');
     const machine = /^machines\/([^/]+)\.machine\.ts$/.exec(relative)?.[1];
     if (machine) return this.suites.filter((s) => s.kind === 'paths' && s.machine === machine);
     const judges = [];
+    const kinds = judgeKindsOf(relative);
     for (const suite of this.suites) {
       if (this.judgeKinds && !this.judgeKinds.includes(suite.kind)) continue;
+      if (!kinds.includes(suite.kind)) continue;
       if ((await this.closureOf(suite)).has(file)) judges.push(suite);
     }
     return judges;

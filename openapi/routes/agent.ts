@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { defineRoute } from '../contract';
 import { errorResponses } from '../schemas/common';
-import { AgentChatSchema, AgentReplySchema, AgentSessionParamsSchema, AgentSessionViewSchema, Ds160ProgressSchema, Ds160SectionListSchema } from '../schemas/agent';
+import { AgentChatSchema, FreshConversationReplySchema, FreshConversationSchema, AgentReplySchema, AgentSessionParamsSchema, AgentSessionViewSchema, Ds160ProgressSchema, Ds160SectionListSchema } from '../schemas/agent';
 
 export const agentChat = defineRoute({
   method: 'POST',
@@ -10,7 +10,7 @@ export const agentChat = defineRoute({
   summary:
     "One turn of the consular-agent chat: its reply, buttons, a redirect once the applicant asks to pay or to fill the form, and the session. Streams as server-sent events with 'Accept: text/event-stream'.",
   body: AgentChatSchema,
-  responses: { 200: AgentReplySchema, ...errorResponses(400, 403, 429, 500) },
+  responses: { 200: AgentReplySchema, ...errorResponses(400, 403, 409, 429, 500) },
 });
 
 export const agentSession = defineRoute({
@@ -37,4 +37,15 @@ export const ds160Progress = defineRoute({
   summary: "Which DS-160 sections a consular-agent chat has already answered (this browser's conversations only)",
   params: AgentSessionParamsSchema,
   responses: { 200: Ds160ProgressSchema, ...errorResponses(400, 403, 404, 429) },
+});
+
+export const freshConversation = defineRoute({
+  method: 'POST',
+  url: '/api/ai/session/:sessionId/fresh',
+  tags: ['ai'],
+  summary:
+    "Goes on from a conversation in a fresh one under the id `to` (any of the AI chats; after a 413 conversation_full): what it collected and its saved application carry over, its messages do not",
+  params: AgentSessionParamsSchema,
+  body: FreshConversationSchema,
+  responses: { 201: FreshConversationReplySchema, ...errorResponses(400, 403, 404, 429) },
 });

@@ -36,7 +36,7 @@ export const answerAssistantQuestion = defineRoute({
   summary:
     "Answer one question as people write ('15 de marzo de 1990', 'soy mexicana', 'sí', 'je m\u2019appelle Ana'). It is read into the question's form and checked with the wizard's rules; an answer not read surely, refused by a rule, or that answers nothing is not stored (`saved: false`), and the reply says what was understood or what would be accepted, with quick answers",
   body: AssistantAnswerSchema,
-  responses: { 200: AssistantAnsweredSchema, ...errorResponses(400, 403, 404, 429) },
+  responses: { 200: AssistantAnsweredSchema, ...errorResponses(400, 403, 404, 409, 429) },
 });
 
 export const assistantConversation = defineRoute({

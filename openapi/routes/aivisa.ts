@@ -10,7 +10,7 @@ export const aivisaChat = defineRoute({
   summary:
     "One turn of the advanced chat. With 'Accept: text/event-stream' the reply streams as server-sent events: `piece` ({ text }) as it is produced, then `done` (this body) or `error` ({ statusCode, message }). Past readiness 80 a session without a paid order is refused (402).",
   body: AivisaChatSchema,
-  responses: { 200: AivisaTurnSchema, ...errorResponses(400, 402, 403, 429, 500) },
+  responses: { 200: AivisaTurnSchema, ...errorResponses(400, 402, 403, 409, 429, 500) },
 });
 
 export const aivisaApplication = defineRoute({

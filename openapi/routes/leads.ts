@@ -34,10 +34,10 @@ export const updateLead = defineRoute({
   method: 'PATCH',
   url: '/api/leads/:leadId/update',
   tags: ['leads'],
-  summary: 'Update a lead this session owns: answers merge field by field, statuses only move forward',
+  summary: 'Update a lead this session owns: answers merge field by field, statuses only move forward; a paid lead\'s answers are kept (409 application_paid)',
   params: LeadIdParamsSchema,
   body: LeadUpdateSchema,
-  responses: { 200: LeadUpdatedSchema, ...errorResponses(400, 403, 404, 429) },
+  responses: { 200: LeadUpdatedSchema, ...errorResponses(400, 403, 404, 409, 429) },
 });
 
 export const getLead = defineRoute({
@@ -55,5 +55,5 @@ export const saveChatLead = defineRoute({
   tags: ['leads'],
   summary: "Save the advanced chat's collected state as a lead (created once per session and e-mail)",
   body: SaveLeadSchema,
-  responses: { 200: LeadCapturedSchema, 201: LeadCapturedSchema, ...errorResponses(400, 429) },
+  responses: { 200: LeadCapturedSchema, 201: LeadCapturedSchema, ...errorResponses(400, 409, 429) },
 });

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { defineRoute } from '../contract';
 import { AccountSchema } from '../schemas/auth';
+import { AdminSignInSchema } from '../schemas/operators';
 import { errorResponses } from '../schemas/common';
 import { GroupTravellerParamsSchema } from '../schemas/groups';
 import {
@@ -46,9 +47,16 @@ export const confirmPasswordReset = defineRoute({
   method: 'POST',
   url: '/api/auth/password-reset/confirm',
   tags: ['auth'],
-  summary: "Set the new password with a reset link's token (once); the account's other reset links stop working. 404 unknown link, 410 expired or used",
+  summary:
+    "Set the new password with a reset link's token (once); the account's other reset links stop working. An operator's or owner's account is signed in, or waits for the app's code (step totp), as after admin-login. 404 unknown link, 410 expired or used",
   body: PasswordResetSchema,
-  responses: { 200: Type.Object({ email: Type.String({ description: 'The account whose password changed, to sign in with' }) }), ...errorResponses(404, 410) },
+  responses: {
+    200: Type.Object({
+      email: Type.String({ description: 'The account whose password changed, to sign in with' }),
+      staff: Type.Union([AdminSignInSchema, Type.Null()], { description: "An operator's sign-in, as admin-login answers it; null for an applicant, who signs in with the new password" }),
+    }),
+    ...errorResponses(404, 410),
+  },
 });
 
 export const requestSignInLink = defineRoute({
@@ -105,9 +113,10 @@ export const resendEmail = defineRoute({
   method: 'POST',
   url: '/api/admin/emails/:emailId/resend',
   tags: ['admin'],
-  summary: 'Send a message again: a new message drawn afresh from the same event, to the same address, with its own Message-ID',
+  summary:
+    'Send a failed message again: a new message drawn afresh from the same event, to the same address, with its own Message-ID. 409 email_not_failed for a message queued, being sent or sent; 409 email_resent when another copy of it is queued, being sent or sent',
   params: EmailIdParamsSchema,
-  responses: { 201: EmailSchema, ...errorResponses(401, 403, 404) },
+  responses: { 201: EmailSchema, ...errorResponses(401, 403, 404, 409) },
 });
 
 export const devMailbox = defineRoute({

@@ -16,6 +16,8 @@ import {
   OperatorsSchema,
   RecoveryCodesSchema,
   SecondFactorSchema,
+  StaffEmailSchema,
+  StaffEmailStateSchema,
 } from '../schemas/operators';
 import { refusals } from './admin';
 
@@ -91,6 +93,25 @@ export const reinviteOperator = defineRoute({
   summary: 'A new invitation for an operator (a lost password or authenticator): their password, two-factor set-up and sessions are dropped',
   params: OperatorParamsSchema,
   responses: { 200: InvitationSchema, ...refusals, ...errorResponses(404, 409) },
+});
+
+export const setOwnEmail = defineRoute({
+  method: 'PUT',
+  url: '/api/admin/account/email',
+  tags: ['admin'],
+  summary: "Your own e-mail address, where a forgotten password's link goes: a link to verify it is sent to it, and it is used once that link is followed",
+  body: StaffEmailSchema,
+  responses: { 200: StaffEmailStateSchema, ...refusals, ...errorResponses(409) },
+});
+
+export const setOperatorEmail = defineRoute({
+  method: 'PUT',
+  url: '/api/admin/operators/:id/email',
+  tags: ['admin'],
+  summary: "An operator's e-mail address, set by an owner: a link to verify it is sent to it, and a reset link goes to it once that link is followed",
+  params: OperatorParamsSchema,
+  body: StaffEmailSchema,
+  responses: { 200: StaffEmailStateSchema, ...refusals, ...errorResponses(404, 409) },
 });
 
 export const auditLog = defineRoute({

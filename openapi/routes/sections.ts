@@ -28,7 +28,7 @@ export const responseAnalysis = defineRoute({
   tags: ['ai'],
   summary: "Reads an answer into the current section's fields; once there is an e-mail, what the chat collected is kept as this browser's lead",
   body: ResponseAnalysisSchema,
-  responses: { 200: ExtractedDataSchema, ...errorResponses(400, 403, 429, 500) },
+  responses: { 200: ExtractedDataSchema, ...errorResponses(400, 403, 409, 429, 500) },
 });
 
 export const analyzeForm = defineRoute({

@@ -53,6 +53,9 @@ export type AgentReply = Static<typeof AgentReplySchema>;
 
 export const AgentSessionParamsSchema = Strict({ sessionId: AgentSessionIdSchema });
 
+export const FreshConversationSchema = Strict({ to: Type.String({ pattern: '^[A-Za-z0-9_-]{8,64}$', description: "The fresh conversation's id, made by the browser" }) });
+export const FreshConversationReplySchema = Type.Object({ sessionId: Type.String() });
+
 export const Ds160SectionListSchema = Type.Array(Type.Object({ id: Type.String(), title: Type.String() }));
 export const Ds160ProgressSchema = Type.Object({
   sections: Type.Array(Type.Object({ id: Type.String(), title: Type.String(), isCompleted: Type.Boolean() })),

@@ -60,6 +60,8 @@ export const OperatorSchema = Type.Object({
   role: StaffRoleSchema,
   status: Type.Enum(['active', 'invited', 'disabled'], { description: 'invited: the invitation has not been taken yet' }),
   totp: Type.Boolean({ description: 'Two-factor sign-in set up' }),
+  email: Type.Union([Type.String(), Type.Null()], { description: 'Where a forgotten password’s link goes, once verified' }),
+  emailVerified: Type.Boolean({ description: 'The link sent to the address was followed' }),
   createdAt: Type.String(),
   invitationExpiresAt: Type.Union([Type.String(), Type.Null()]),
 });
@@ -87,6 +89,13 @@ export const OperatorChangeSchema = Strict(
   { description: 'A new role, or disabled true / false; disabling or changing a role ends that operator’s sessions' },
 );
 
+export const StaffEmailSchema = Strict({ email: Type.String({ minLength: 3, maxLength: 254, description: 'An e-mail address' }) });
+export const StaffEmailStateSchema = Type.Object({
+  email: Type.String(),
+  verified: Type.Boolean({ description: 'false: a link to verify it was sent to it; a reset link goes to it once that is followed' }),
+});
+export type StaffEmailStateDto = Static<typeof StaffEmailStateSchema>;
+
 export const OperatorParamsSchema = Strict({ id: Type.String({ format: 'uuid' }) });
 
 export const AUDIT_ACTIONS = [
@@ -102,6 +111,7 @@ export const AUDIT_ACTIONS = [
   'operator.disable',
   'operator.enable',
   'operator.invite',
+  'operator.email',
   'email.resend',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

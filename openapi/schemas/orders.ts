@@ -1,3 +1,4 @@
+import { MailNoticeSchema } from './mail';
 import { Type, type Static } from 'typebox';
 import { Strict } from './common';
 import { FeeApplicantSchema, FeeLineSchema } from './governmentFees';
@@ -137,6 +138,11 @@ export const OrderSchema = Type.Object({
   formReady: Type.Boolean({ description: "Whether the application's form is complete, so its PDF can be printed" }),
   createdAt: Type.String(),
   paidAt: Type.Union([Type.String(), Type.Null()]),
+  receiptMail: Type.Optional(
+    Type.Union([MailNoticeSchema, Type.Null()], {
+      description: "GET /api/orders/{id} only: what the page may say of the receipt's e-mail (sent only once a mail server took it); null when no message was queued for the order",
+    }),
+  ),
 });
 export type OrderDto = Static<typeof OrderSchema>;
 

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { cappedReply } from '../../db/queries/conversationBounds';
 import { shape } from './problems';
 
 const event = (name: string, data: unknown) => `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
@@ -16,7 +17,9 @@ export function closedSignal(request: FastifyRequest): AbortSignal {
  * (`piece`), then the turn's answer (`done`) or, if the engine fails midway, `error`; otherwise the whole
  * answer as JSON. Refusals happen before this, so they keep their status and JSON body.
  */
-export async function sendReply<T>(request: FastifyRequest, reply: FastifyReply, pieces: AsyncIterable<string>, finish: (content: string) => T | Promise<T>): Promise<unknown> {
+export async function sendReply<T>(request: FastifyRequest, reply: FastifyReply, engine: AsyncIterable<string>, finish: (content: string) => T | Promise<T>): Promise<unknown> {
+  // A reply is cut at the room its turn took in the conversation (issue 41), so what is shown is always kept.
+  const pieces = cappedReply(engine);
   if (!(request.headers.accept ?? '').includes('text/event-stream')) {
     let content = '';
     try {

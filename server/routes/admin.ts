@@ -42,6 +42,18 @@ export async function signInStaff(request: FastifyRequest, user: Staff, step: Si
   return { username: user.username ?? '', step, admin: statusOf(user) };
 }
 
+/**
+ * An operator's password is proved (typed at sign-in, or just chosen from a reset link): signed in, or, with
+ * two-factor sign-in set up, waiting for the app's code. Nobody is signed in until the code is right: the session
+ * only remembers whose code it waits for.
+ */
+export async function afterPassword(request: FastifyRequest, user: Staff, step: SignInStep) {
+  if (step !== 'totp') return signInStaff(request, user, step);
+  await request.session.regenerate(['ownerToken']);
+  request.session.set('adminPending', { userId: user.id, until: request.server.operators.now() + SECOND_STEP_MS });
+  return { username: user.username ?? '', step, admin: null };
+}
+
 /** The operator the access table let through (set by server/plugins/session/adminAccess.ts on every /api/admin route). */
 const actorOf = (request: FastifyRequest): Actor => (request.staff as NonNullable<FastifyRequest['staff']>).actor;
 
@@ -70,11 +82,7 @@ const admin: FastifyPluginAsyncTypebox = async (app) => {
     config: perMinute(10),
     handler: async (request) => {
       const { user, step } = await app.operators.passwordSignIn(request.body.username, request.body.password, clientOf(request));
-      if (step !== 'totp') return signInStaff(request, user, step);
-      // Nobody is signed in until the code is right: the session only remembers whose code it waits for.
-      await request.session.regenerate(['ownerToken']);
-      request.session.set('adminPending', { userId: user.id, until: app.operators.now() + SECOND_STEP_MS });
-      return { username: user.username ?? '', step, admin: null };
+      return afterPassword(request, user, step);
     },
   });
 

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import en from '../../locales/en/ds160form.json' with { type: 'json' };
 import { DS160_FORM_SECTIONS } from '../../machines/domain/ds160Sections';
-import { agentChat, agentSession, ds160Progress, ds160Sections } from '../../openapi/routes/agent';
+import { agentChat, agentSession, ds160Progress, ds160Sections, freshConversation } from '../../openapi/routes/agent';
+import { freshConversation as goOnFresh } from '../services/ai/chats/kept';
 import { fromContract, orNoContent, perSessionPerMinute } from '../lib/route';
 import { closedSignal, sendReply } from '../lib/stream';
 
@@ -29,6 +30,15 @@ const agent: FastifyPluginAsyncTypebox = async (app) => {
     ...fromContract(agentSession),
     config: perSessionPerMinute(120),
     handler: async (request, reply) => orNoContent(reply, await app.agent.kept(request.access(), request.params.sessionId)),
+  });
+
+  app.route({
+    ...fromContract(freshConversation),
+    config: perSessionPerMinute(20),
+    handler: async (request, reply) => {
+      await goOnFresh(app.db, request.access(), request.owner(), request.params.sessionId, request.body.to);
+      return reply.code(201).send({ sessionId: request.body.to });
+    },
   });
 
   app.route({ ...fromContract(ds160Sections), handler: async () => SECTIONS });

@@ -16,7 +16,15 @@ const checkout: FastifyPluginAsyncTypebox = async (app) => {
     },
   });
 
-  app.route({ ...fromContract(getOrder), handler: async (request) => app.orders.get(request.access(), request.params.orderId) });
+  app.route({
+    ...fromContract(getOrder),
+    handler: async (request) => {
+      const order = await app.orders.get(request.access(), request.params.orderId);
+      // The receipt is the payment's message: a group's line shares its payment's (server/services/mail/payments.ts).
+      const receiptMail = order.status === 'paid' ? await app.mail.notice(`receipt:${order.groupPaymentId ?? order.id}`) : null;
+      return { ...order, receiptMail };
+    },
+  });
   app.route({ ...fromContract(listOrders), handler: async (request) => app.orders.list(request.access()) });
 };
 

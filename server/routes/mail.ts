@@ -15,7 +15,10 @@ import {
 import { notFound } from '../lib/problems';
 import { clientOf, fromContract, perMinute } from '../lib/route';
 import { requestLanguage } from '../plugins/prerendered';
+import { isActiveStaff, stepAfterPassword } from '../services/operators/service';
+import { afterPassword } from './admin';
 import { signIn } from './signIn';
+import { toAccount } from '../services/accounts/service';
 
 /** A session keeps at most this many applications opened by a link or a resume code (a group of 50 and a few more). */
 const MAX_OPENED = 60;
@@ -62,7 +65,10 @@ const mail: FastifyPluginAsyncTypebox = async (app) => {
     config: perMinute(10),
     handler: async (request) => {
       const user = await app.recovery.resetPassword(request.body.token, request.body.password);
-      return { email: user.email ?? '' };
+      // An operator goes on into the admin area, through the app's code when it is set up; an applicant signs in
+      // with the new password from the page.
+      const staff = isActiveStaff(user) ? await afterPassword(request, user, stepAfterPassword(user)) : null;
+      return { email: user.email ?? '', staff };
     },
   });
 
@@ -76,7 +82,12 @@ const mail: FastifyPluginAsyncTypebox = async (app) => {
   app.route({
     ...fromContract(useSignInLink),
     config: perMinute(10),
-    handler: async (request) => signIn(request, await app.recovery.useLink(request.body.token)),
+    handler: async (request) => {
+      const user = await app.recovery.useLink(request.body.token);
+      // A staff account's verification link verifies its address and signs nobody in (the admin sign-in does, with
+      // its second step).
+      return user.role === 'user' ? signIn(request, user) : toAccount(user);
+    },
   });
 
   app.route({

@@ -9,9 +9,12 @@ import {
   createOperator,
   listOperators,
   reinviteOperator,
+  setOperatorEmail,
+  setOwnEmail,
   startEnrolment,
 } from '../../openapi/routes/operators';
 import { clientOf, fromContract, perMinute } from '../lib/route';
+import { requestLanguage } from '../plugins/prerendered';
 import { unauthorized } from '../lib/problems';
 import type { StaffRequest } from '../plugins/session/adminAccess';
 import { signInStaff } from './admin';
@@ -62,6 +65,24 @@ const operators: FastifyPluginAsyncTypebox = async (app) => {
   app.route({ ...fromContract(changeOperator), handler: async (request) => app.operators.change(staffOf(request).actor, request.params.id, request.body) });
 
   app.route({ ...fromContract(reinviteOperator), handler: async (request) => app.operators.reinvite(staffOf(request).actor, request.params.id) });
+
+  // A staff account's address (issue 43): verified by a link sent to it, as an applicant's, before a reset uses it.
+  app.route({
+    ...fromContract(setOwnEmail),
+    config: perMinute(10),
+    handler: async (request) => app.recovery.setStaffEmail(staffOf(request).user.id, request.body.email, requestLanguage(request)),
+  });
+
+  app.route({
+    ...fromContract(setOperatorEmail),
+    config: perMinute(10),
+    handler: async (request) => {
+      const { actor } = staffOf(request);
+      const state = await app.recovery.setStaffEmail(request.params.id, request.body.email, requestLanguage(request));
+      await app.audit.record(actor, 'operator.email', request.params.id);
+      return state;
+    },
+  });
 
   app.route({ ...fromContract(auditLog), handler: async (request) => app.audit.list(request.query) });
 };

@@ -305,6 +305,11 @@ describe.skipIf(!process.env.REDIS_URL)('two apps on one database and one Redis'
       const elapsed = await until(base + 2, await change(base + 2), 6_000);
       expect((await read()).ESTA).toBe(base + 2);
       expect(elapsed).toBeLessThan(4_000);
+      // Listening again means subscribed again: both apps are on the channel once more.
+      const subscribers = async () => Number(((await admin.pubsub('NUMSUB', `${keyPrefix}changes`)) as [string, number])[1]);
+      const since = Date.now();
+      while ((await subscribers()) < 2 && Date.now() - since < 3_000) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(await subscribers()).toBe(2);
     } finally {
       await second.stop(); // the first owns the shared database and drops it
       await first.close();

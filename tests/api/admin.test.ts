@@ -78,6 +78,7 @@ function adminOperations(): Array<{ method: string; url: string; payload?: unkno
   const payloads: Record<string, unknown> = {
     'put /api/admin/pricing': { pricing: DEFAULT_SETTINGS.pricing },
     'put /api/admin/branding': { branding: DEFAULT_SETTINGS.branding },
+    'put /api/admin/account/email': { email: `owner.${randomUUID().slice(0, 8)}@example.com` },
     'post /api/admin/government-fees/{code}/{subject}/changes': { amountCents: 4000, effectiveFrom: '2099-01-01', sourceUrl: 'https://www.federalregister.gov/d/2025-16453' },
   };
   const publicReads = new Set(['get /api/admin/pricing', 'get /api/admin/branding']);
@@ -111,6 +112,7 @@ describe('who may use the admin area', () => {
       'POST /api/admin/emails/{id}/resend',
       'POST /api/admin/government-fees/esta/ESTA/changes',
       'POST /api/admin/government-fees/esta/ESTA/checked',
+      'PUT /api/admin/account/email',
       'PUT /api/admin/branding',
       'PUT /api/admin/pricing',
     ]);

@@ -9,6 +9,7 @@ import { resealAll } from '../../db/encryption/reseal';
 import { ds160Catalog } from '../../machines/domain/catalogs/index';
 import { ownerCookie } from '../helpers/admin';
 import { completeAnswers } from '../helpers/answers';
+import { migrateToLatest } from '../../db/index';
 import { createTestApp, dialectUnderTest, restartTestApp, sessionCookie, type TestApp } from '../helpers/app';
 
 // Issue 44 item 5: a planted passport number and security answer are nowhere in the database's files (SQLite's
@@ -28,7 +29,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 let client = 0;
-function call(app: TestApp, method: 'GET' | 'POST' | 'PATCH', url: string, cookie?: string, payload?: object) {
+function call(app: TestApp, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, cookie?: string, payload?: object) {
   client += 1;
   return app.app.inject({ method, url, remoteAddress: `10.44.5.${client & 255}`, ...(payload ? { payload } : {}), headers: cookie ? { cookie } : {} });
 }
@@ -100,6 +101,45 @@ describe('what is stored', () => {
     const logged = log.join('');
     expect(logged).toContain(`/api/leads/${leadId}`);
     for (const planted of [PASSPORT, PLANTED_TEXT]) expect(logged).not.toContain(planted);
+  });
+});
+
+describe.runIf(dialectUnderTest === 'sqlite')('an application its applicant deleted', () => {
+  it('leaves none of its values in a free page of the SQLite file or in its WAL (secure_delete, then a checkpoint)', async () => {
+    const { leadId, cookie, email } = await plantApplication(t);
+    await sql`PRAGMA wal_checkpoint(PASSIVE)`.execute(t.app.db);
+    const before = databaseAsStored(t);
+    // What is kept plain while the application lives (the address, its sealed answers' envelope) is in the file.
+    expect(before).toContain(email);
+    const sealed = await storedFormData(t, leadId);
+    expect(before).toContain(sealed.slice(0, 40));
+    const erased = await call(t, 'DELETE', `/api/me/applications/${leadId}`, cookie);
+    expect(erased.statusCode, erased.body).toBe(200);
+    const after = databaseAsStored(t);
+    for (const left of [email, leadId, sealed.slice(0, 40)]) expect(after, left).not.toContain(left);
+  });
+});
+
+describe.runIf(dialectUnderTest === 'sqlite')('answers written before the sealing migration', () => {
+  const OLD_PASSPORT = `QZ${randomBytes(4).readUInt32BE(0).toString().padStart(10, '3')}`;
+  const OLD_TEXT = `Okapi ledger ${randomUUID().slice(0, 8)}`;
+  let app: TestApp;
+  afterAll(async () => app?.close());
+
+  it('are in no page of the SQLite file or its WAL once migrations 0035 (seal) and 0072 (vacuum) have run', async () => {
+    app = await createTestApp({ rateLimitPerMinute: 100_000 });
+    const { leadId, cookie } = await plantApplication(app);
+    // Written around the plugin, as a database from before 0035 holds it; then the two migrations run again on it.
+    const plain = JSON.stringify({ ...completeAnswers(ds160Catalog), 'passport-number': OLD_PASSPORT, 'specialized-skills-details': OLD_TEXT });
+    await sql`update leads set form_data = ${plain} where id = ${leadId}`.execute(app.app.db);
+    await sql`PRAGMA wal_checkpoint(PASSIVE)`.execute(app.app.db);
+    expect(databaseAsStored(app)).toContain(OLD_PASSPORT);
+    await sql`delete from kysely_migration where name in ('0035_encrypt_at_rest', '0072_sqlite_vacuum')`.execute(app.app.db);
+    expect(await migrateToLatest(app.app.db)).toEqual(['0035_encrypt_at_rest', '0072_sqlite_vacuum']);
+    expect(kidOf(await storedFormData(app, leadId))).toBe('k1');
+    const stored = databaseAsStored(app);
+    for (const planted of [OLD_PASSPORT, OLD_TEXT]) expect(stored, planted).not.toContain(planted);
+    expect((await call(app, 'GET', `/api/leads/${leadId}`, cookie)).json().formData).toMatchObject({ 'passport-number': OLD_PASSPORT, 'specialized-skills-details': OLD_TEXT });
   });
 });
 

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { PDFParse } from 'pdf-parse';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { estaCatalog } from '../../machines/domain/catalogs/index';
 import type { GroupDto, GroupPaymentDto, GroupPaymentSummaryDto, GroupQuoteDto, TravellerAdded } from '../../openapi/schemas/groups';
 import { answersFor } from '../helpers/answers';
-import { createTestApp, dialectUnderTest, sessionCookie, type TestApp } from '../helpers/app';
+import { dialectUnderTest, sessionCookie } from '../helpers/app';
+import { appForFile } from '../helpers/clients';
 import { PAYING_CARD as CARD } from '../helpers/card';
 
 // One checkout for a group (issue 36): one order with a line per traveller, one charge, every line and application
@@ -18,17 +19,7 @@ const ESTA = 7_700;
 const PREMIUM = 15_000;
 const PROCESSING = 299;
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ rateLimitPerMinute: 100_000 });
-});
-afterAll(async () => t.close());
-
-let client = 0;
-function call(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, cookie?: string, payload?: object) {
-  client += 1;
-  return t.app.inject({ method, url, remoteAddress: `10.36.${(client >> 8) & 255}.${client & 255}`, ...(payload ? { payload } : {}), headers: cookie ? { cookie } : {} });
-}
+const { t, call } = appForFile(36);
 
 const key = () => `k_${randomUUID().replace(/-/g, '')}`;
 

@@ -17,8 +17,8 @@ import { linkIn, TestSmtp, type Received } from '../helpers/smtp';
 // CI runs this file on SQLite and again on PostgreSQL.
 
 const smtp = new TestSmtp();
-/** How soon a warm process's receipt must reach the SMTP server. */
-const RECEIPT_BOUND_MS = 10_000;
+/** How soon a warm process's receipt must reach the SMTP server (issue 43: five seconds). */
+const RECEIPT_BOUND_MS = 5_000;
 let t: TestApp;
 beforeAll(async () => {
   await smtp.start();
@@ -93,6 +93,15 @@ describe(`e-mail through a real SMTP server on ${dialectUnderTest}`, () => {
     expect(pdfs.map((a) => a.contentType)).toEqual(['application/pdf', 'application/pdf']);
     expect(await pdfText(pdfs[0]?.content as Buffer)).toContain(order.number);
 
+    // The government fee the receipt and the next steps name comes with its official source (issue 44), in Spanish.
+    const feeLines = JSON.parse((await t.app.db.selectFrom('orders').select('government_fees').where('id', '=', order.id).executeTakeFirstOrThrow()).government_fees ?? '[]') as Array<{ sourceUrl: string }>;
+    expect(feeLines.length).toBeGreaterThan(0);
+    const [nextSteps] = byKind(mine, /Qué sigue/);
+    for (const [message, words] of [[receipt, 'Fuente de la tasa del gobierno'], [nextSteps, 'Fuente de esta tasa']] as const) {
+      for (const { sourceUrl } of feeLines) expect(message?.mail.text, message?.mail.subject).toContain(`${words}: ${sourceUrl}`);
+      expect(message?.mail.html).toContain(feeLines[0]?.sourceUrl);
+    }
+
     const codeRow = await t.app.db.selectFrom('orders').select('access_code').where('id', '=', order.id).executeTakeFirstOrThrow();
     const premium = mine.find((m) => codeRow.access_code && m.mail.text?.includes(codeRow.access_code));
     expect(premium, 'the Premium code in a message').toBeDefined();
@@ -104,6 +113,11 @@ describe(`e-mail through a real SMTP server on ${dialectUnderTest}`, () => {
       ['receipt', 'sent', 'smtp'],
     ]);
     expect(rows.every((r) => /^250/.test(r.smtp_response ?? ''))).toBe(true);
+    // The confirmation page reads that the receipt was sent, and to whom, only now that the server took it.
+    expect((await buyer('GET', `/api/orders/${order.id}`)).json().receiptMail).toEqual({ to, state: 'sent' });
+    // No message for an order that queued none: the page says to download the receipt.
+    await t.app.db.deleteFrom('emails').where('event_key', '=', `receipt:${order.id}`).execute();
+    expect((await buyer('GET', `/api/orders/${order.id}`)).json().receiptMail).toBeNull();
   });
 
   it('sends a group payment one receipt to the payer within seconds, listing every traveller’s order number, with its PDFs', async () => {
@@ -133,13 +147,26 @@ describe(`e-mail through a real SMTP server on ${dialectUnderTest}`, () => {
     expect(received).toHaveLength(3);
     const link = received.find((m) => m.mail.text?.includes(group.number as string));
     expect(link, 'the group link').toBeDefined();
-    expect(linkIn(link?.mail as Received['mail'], '/invitation').token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const groupToken = linkIn(link?.mail as Received['mail'], '/invitation').token;
+    expect(groupToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // Done when (issue 43): the group reopens from its e-mail alone, in a browser that never saw it.
+    const elsewhere = browser('fr');
+    const reopened = await elsewhere('POST', '/api/invitations/open', { token: groupToken });
+    expect(reopened.statusCode, reopened.body).toBe(200);
+    expect(reopened.json()).toMatchObject({ groupId: group.id });
+    expect((await elsewhere('GET', `/api/leads/${reopened.json().leadId as string}`)).statusCode).toBe(200);
     const receipt = received.find((m) => (m.mail.attachments ?? []).length > 0);
-    // The issue asks five seconds; measured 2.0 s (SQLite) and 3.0 s (PostgreSQL) warm, 5.2 s with two cores shared
-    // by a load of 17. The bound leaves room for a loaded CI machine, and still fails a receipt stuck behind a retry.
-    expect((receipt?.at ?? Infinity) - paidAt, 'the receipt within ten seconds').toBeLessThan(RECEIPT_BOUND_MS);
+    // Done when (issue 43): five seconds from the payment's answer to the SMTP server. The job wakes the dispatcher
+    // when the payment commits (no poll in between): measured 1.6 s (SQLite) with two cores shared by a load of 16.
+    expect((receipt?.at ?? Infinity) - paidAt, 'the receipt within five seconds').toBeLessThan(RECEIPT_BOUND_MS);
     expect(receipt?.mail.headers.get('content-language')).toBe('fr');
     for (const line of lines) expect(receipt?.mail.text).toContain(line.number);
+    // Each traveller's government fee source, once (issue 44), in French.
+    const sources = await t.app.db.selectFrom('orders').select('government_fees').where('parent_order_id', '=', payment.id).execute();
+    for (const url of new Set(sources.flatMap((o) => (JSON.parse(o.government_fees ?? '[]') as Array<{ sourceUrl: string }>).map((l) => l.sourceUrl)))) {
+      expect(receipt?.mail.text).toContain(`Source des frais gouvernementaux : ${url}`);
+    }
+    expect(sources.some((o) => o.government_fees)).toBe(true);
     // The group's receipt, and the form of the one traveller whose form is complete (the leader's).
     expect(receipt?.mail.attachments.map((a) => a.contentType)).toEqual(['application/pdf', 'application/pdf']);
     expect(await pdfText(receipt?.mail.attachments[0]?.content as Buffer)).toContain(payment.number);
@@ -253,7 +280,11 @@ describe(`e-mail through a real SMTP server on ${dialectUnderTest}`, () => {
     await transact(t.app.db, (trx) => t.app.outbox.enqueue(trx, { key: `test:${randomUUID()}`, kind: 'resumeLink', to, language: 'en', data: { resumeCodeId: code.id } }));
     const [row] = await emailsOf(to);
     const job = { id: 'parallel', name: 'mail.send', key: null, data: { id: row?.id }, attempt: 1 };
-    await Promise.all([t.app.mail.dispatcher.handle(job), t.app.mail.dispatcher.handle(job), t.app.mail.dispatcher.handle(job)]);
+    const attempts = await Promise.allSettled([t.app.mail.dispatcher.handle(job), t.app.mail.dispatcher.handle(job), t.app.mail.dispatcher.handle(job)]);
+    // An attempt that finds the message being sent by another fails, so its job comes back later: that other attempt
+    // may be in a process that died mid-send (below, across a SIGKILL).
+    for (const attempt of attempts) if (attempt.status === 'rejected') expect(String(attempt.reason)).toMatch(/being sent by another attempt/);
+    expect(attempts.filter((a) => a.status === 'fulfilled').length).toBeGreaterThanOrEqual(1);
     await until(async () => (await emailsOf(to))[0]?.state, (state) => state === 'sent');
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(smtp.to(to)).toHaveLength(1);
@@ -281,6 +312,44 @@ describe(`e-mail through a real SMTP server on ${dialectUnderTest}`, () => {
     expect(delivered).toHaveLength(2);
     expect(new Set(delivered.map((m) => m.mail.messageId)).size).toBe(2);
   });
+
+  it('delivers each message of a payment once when the SMTP server is down (nothing listening) and comes back', async () => {
+    const buyer = browser('pt');
+    const to = unique('down');
+    await smtp.stop();
+    const downAt = Date.now();
+    let upAt: number | undefined;
+    try {
+      const created = await buyer('POST', '/api/leads', {
+        name: 'Rui Down', email: to, formType: 'DS-160', nationality: 'Brazil', travelPurpose: 'Tourism/Vacation',
+        formData: completeAnswers(ds160Catalog), completionStatus: 'completed', paymentStatus: 'pending', source: 'apply-wizard',
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const paid = await buyer('POST', '/api/checkout/process', { plan: 'basic', idempotencyKey: key(), email: to, paymentDetails: CARD });
+      expect(paid.statusCode, paid.body).toBe(200);
+      const order = paid.json() as { id: string };
+      // Down for two attempts of each message: with production's waits (MAIL_RETRY_SECONDS 10, doubling) that is
+      // 10-20 s, then 20-40 s, about a minute; here the first wait is a second.
+      const during = await until(() => emailsOf(to), (r) => r.length === 2 && r.every((m) => Number(m.attempts) >= 2), 30_000);
+      // Queued for the next retry, or being tried again right now: never sent.
+      expect(during.every((r) => r.state === 'queued' || r.state === 'sending'), during.map((r) => r.state).join()).toBe(true);
+      expect(during.every((r) => /ECONNREFUSED/.test(r.last_error ?? ''))).toBe(true);
+      await smtp.start(smtp.port);
+      upAt = Date.now();
+      const rows = await until(() => emailsOf(to), (r) => r.every((m) => m.state === 'sent'), 30_000);
+      expect(rows.map((r) => r.state)).toEqual(['sent', 'sent']);
+      const sentAt = Math.max(...smtp.to(to).map((m) => m.at));
+      // Measured: down 4.1 s (three attempts each), every message at the server 4.5 s after it came back.
+      expect(sentAt - upAt, `down ${upAt - downAt} ms`).toBeLessThan(30_000);
+      // A second copy would come with the next retry, within a few seconds.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      const delivered = smtp.to(to);
+      expect(delivered).toHaveLength(2);
+      expect(delivered.map((m) => m.mail.messageId).sort()).toEqual([messageIdOf(`receipt:${order.id}`, 'rumbo.test'), messageIdOf(`next-steps:${order.id}`, 'rumbo.test')].sort());
+    } finally {
+      if (upAt === undefined) await smtp.start(smtp.port);
+    }
+  }, 60_000);
 });
 
 describe(`e-mail across a restart on ${dialectUnderTest}`, () => {
@@ -309,7 +378,8 @@ describe(`e-mail across a restart on ${dialectUnderTest}`, () => {
     } finally {
       await (second ?? first).close();
     }
-  });
+    // Two app starts and a graceful stop (pg-boss lets a running send finish, up to 20 s): 22-30 s at a load of 14.
+  }, 60_000);
 });
 
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 20_000): Promise<T> {

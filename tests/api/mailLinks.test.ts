@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmailLinkPurpose } from '../../db/schema';
 import { estaCatalog } from '../../machines/domain/catalogs/index';
 import { answersFor } from '../helpers/answers';
+import { enrol, injectBrowser, nextCode, signInAdmin } from '../helpers/admin';
 import { createTestApp, sessionCookie, type TestApp } from '../helpers/app';
 
 // The routes the link pages call (issue 43): a sign-in link and a group invitation, each used once, expired, or
@@ -18,7 +20,7 @@ afterAll(async () => {
 });
 
 let client = 0;
-type Call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) => Promise<LightMyRequestResponse>;
+type Call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => Promise<LightMyRequestResponse>;
 function browser(): Call {
   client += 1;
   const remoteAddress = `10.52.${(client >> 8) & 255}.${client & 255}`;
@@ -147,5 +149,161 @@ describe('a sign-in link', () => {
     const bad = await asker('POST', '/api/auth/sign-in-link', { email: 'not-an-email' });
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toMatch(/email/i);
+  });
+});
+
+describe('a staff account’s reset link', () => {
+  /** An operator made by the owner, with a password from their invitation and an address to be reached at. */
+  async function operator(name: string) {
+    const owner = injectBrowser(t.app, '10.53.0.1');
+    await signInAdmin(t.app, owner);
+    const made = await owner('POST', '/api/admin/operators', { username: name, role: 'operator' });
+    expect(made.statusCode, JSON.stringify(made.json())).toBe(201);
+    const invite = new URL(made.json().invitation.path as string, 'http://x').searchParams.get('invite') as string;
+    const taken = await browser()('POST', '/api/auth/admin-invitation', { token: invite, password: 'first operator passphrase' });
+    expect(taken.statusCode, taken.body).toBe(200);
+    const email = `${name}@rumbo.test`;
+    const row = await t.app.db.selectFrom('users').selectAll().where('username', '=', name).executeTakeFirstOrThrow();
+    // The owner sets the operator's address in the admin area; the operator follows the link sent to it.
+    const set = await owner('PUT', `/api/admin/operators/${row.id}/email`, { email: ` ${name.toUpperCase()}@Rumbo.test ` });
+    expect([set.statusCode, set.json()]).toEqual([200, { email, verified: false }]);
+    const verified = await browser()('POST', '/api/auth/sign-in-link/use', { token: await verifyToken(email) });
+    expect(verified.statusCode, verified.body).toBe(200);
+    return { id: row.id, email, username: name, owner };
+  }
+
+  /** The token of the newest verification link sent to an address, as its message carries it. */
+  async function verifyToken(email: string): Promise<string> {
+    const rows = await t.app.db.selectFrom('emails').select(['data', 'created_at']).where('recipient', '=', email).where('kind', '=', 'verifyEmail').orderBy('created_at', 'desc').execute();
+    expect(rows.length, `a verification message to ${email}`).toBeGreaterThan(0);
+    return t.app.outbox.links.tokenOf((JSON.parse(rows[0]!.data) as { linkId: string }).linkId);
+  }
+
+  it('goes to an address staff set in the admin area only once it is verified, and that link signs nobody in', async () => {
+    const owner = injectBrowser(t.app, '10.53.1.1');
+    await signInAdmin(t.app, owner);
+    const name = `ver${Date.now().toString(36)}`;
+    const made = await owner('POST', '/api/admin/operators', { username: name, role: 'operator' });
+    const id = made.json().operator.id as string;
+    const email = `${name}@rumbo.test`;
+    expect((await owner('PUT', `/api/admin/operators/${id}/email`, { email })).json()).toEqual({ email, verified: false });
+    expect((await owner('GET', '/api/admin/operators')).json().operators).toContainEqual(expect.objectContaining({ id, email, emailVerified: false }));
+    // Not verified yet: a reset asked for by the address sends nothing (and says the same words).
+    const asked = await browser()('POST', '/api/auth/password-reset', { email });
+    expect(asked.statusCode).toBe(202);
+    expect(await t.app.db.selectFrom('emails').select('kind').where('recipient', '=', email).execute()).toEqual([{ kind: 'verifyEmail' }]);
+    // The link verifies the address, and the browser that follows it is not signed in, to the admin area or as an applicant.
+    const follower = browser();
+    const used = await follower('POST', '/api/auth/sign-in-link/use', { token: await verifyToken(email) });
+    expect([used.statusCode, used.json().role]).toEqual([200, 'admin']);
+    expect((await follower('GET', '/api/auth/admin-status')).json()).toEqual({ admin: null, pending: null });
+    expect((await follower('GET', '/api/auth/me')).json()).toEqual({ user: null });
+    expect((await owner('GET', '/api/admin/operators')).json().operators).toContainEqual(expect.objectContaining({ id, email, emailVerified: true }));
+    expect((await browser()('POST', '/api/auth/password-reset', { email })).statusCode).toBe(202);
+    expect((await t.app.db.selectFrom('emails').select('kind').where('recipient', '=', email).execute()).map((r) => r.kind).sort()).toEqual(['passwordReset', 'verifyEmail']);
+
+    // A new address starts unverified again; the old link verifies nothing now.
+    const old = await verifyToken(email);
+    const next = `${name}.new@rumbo.test`;
+    expect((await owner('PUT', `/api/admin/operators/${id}/email`, { email: next })).json()).toEqual({ email: next, verified: false });
+    expect((await browser()('POST', '/api/auth/sign-in-link/use', { token: old })).statusCode).toBe(410);
+    // Each sets their own address too; one another account uses is refused, and a bad one names the field.
+    const self = await owner('PUT', '/api/admin/account/email', { email: next });
+    expect(self.statusCode).toBe(409);
+    const bad = await owner('PUT', '/api/admin/account/email', { email: 'not an address' });
+    expect([bad.statusCode, JSON.stringify(bad.json())]).toEqual([400, expect.stringMatching(/email/i)]);
+    const own = `owner.${name}@rumbo.test`;
+    expect((await owner('PUT', '/api/admin/account/email', { email: own })).json()).toEqual({ email: own, verified: false });
+    // Only an owner sets another's; an operator is refused.
+    expect((await browser()('PUT', `/api/admin/operators/${id}/email`, { email: 'x@rumbo.test' })).statusCode).toBe(401);
+    const audit = await owner('GET', '/api/admin/audit?action=operator.email');
+    expect(audit.json().entries.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('is issued for an operator’s address, checks and confirms, and signs them in, through the app’s code once it is set up', async () => {
+    const op = await operator(`op${Date.now().toString(36)}`);
+    // Asked for by address like an applicant's: a link is queued to the operator.
+    expect((await browser()('POST', '/api/auth/password-reset', { email: op.email })).statusCode).toBe(202);
+    expect(await t.app.db.selectFrom('emails').select('kind').where('recipient', '=', op.email).where('kind', '!=', 'verifyEmail').execute()).toEqual([{ kind: 'passwordReset' }]);
+
+    // No two-factor sign-in yet (an operator need not): the new password signs them straight in.
+    const first = browser();
+    const token = await issue({ purpose: 'reset', email: op.email, userId: op.id });
+    expect((await first('POST', '/api/auth/password-reset/check', { token })).json()).toEqual({ valid: true, problem: null });
+    const done = await first('POST', '/api/auth/password-reset/confirm', { token, password: 'second operator passphrase' });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({ email: op.email, staff: { username: op.username, step: 'done', admin: { role: 'operator' } } });
+    expect((await first('GET', '/api/auth/admin-status')).json()).toMatchObject({ admin: { username: op.username }, pending: null });
+
+    // With the app's code set up, the new password leads to the code, and only the code signs in.
+    const signedIn = injectBrowser(t.app, '10.53.0.2');
+    expect(await signInAdmin(t.app, signedIn, { username: op.username, password: 'second operator passphrase' })).toBe('done');
+    await enrol(t.app, signedIn, op.username);
+    const second = injectBrowser(t.app, '10.53.0.3');
+    const again = await issue({ purpose: 'reset', email: op.email, userId: op.id });
+    const waiting = await second('POST', '/api/auth/password-reset/confirm', { token: again, password: 'third operator passphrase' });
+    expect(waiting.statusCode, JSON.stringify(waiting.json())).toBe(200);
+    expect(waiting.json()).toMatchObject({ staff: { step: 'totp', admin: null } });
+    expect((await second('GET', '/api/auth/admin-status')).json()).toEqual({ admin: null, pending: 'totp' });
+    expect((await second('GET', '/api/admin/emails')).statusCode).toBe(401);
+    const coded = await second('POST', '/api/auth/admin-totp', { code: await nextCode(t.app, op.username) });
+    expect(coded.statusCode, JSON.stringify(coded.json())).toBe(200);
+    expect((await second('GET', '/api/auth/admin-status')).json()).toMatchObject({ admin: { username: op.username } });
+    // The new password is the one that works at the admin sign-in.
+    expect((await injectBrowser(t.app, '10.53.0.4')('POST', '/api/auth/admin-login', { username: op.username, password: 'third operator passphrase' })).json()).toMatchObject({ step: 'totp' });
+  });
+
+  it('opens nothing for a disabled operator: the check says so before a password is typed', async () => {
+    const op = await operator(`off${Date.now().toString(36)}`);
+    const token = await issue({ purpose: 'reset', email: op.email, userId: op.id });
+    await t.app.db.updateTable('users').set({ disabled_at: new Date().toISOString() }).where('id', '=', op.id).execute();
+    const call = browser();
+    expect((await call('POST', '/api/auth/password-reset/check', { token })).json()).toEqual({ valid: false, problem: 'unknown' });
+    const refused = await call('POST', '/api/auth/password-reset/confirm', { token, password: 'a disabled passphrase' });
+    expect(refused.statusCode).toBe(404);
+    expect((await call('GET', '/api/auth/admin-status')).json()).toEqual({ admin: null, pending: null });
+    // Asked for by address, a disabled operator's reset queues nothing (the answer is the same).
+    expect((await browser()('POST', '/api/auth/password-reset', { email: op.email })).statusCode).toBe(202);
+    expect(await t.app.db.selectFrom('emails').select('kind').where('recipient', '=', op.email).where('kind', '!=', 'verifyEmail').execute()).toEqual([]);
+  });
+});
+
+describe('the e-mails tab’s resend', () => {
+  /**
+   * A message in a state, as the dispatcher leaves it. Its link is real: the worker sends a copy as soon as it is
+   * queued, and a copy it cannot draw would fail at once, which would make the second press's answer a race.
+   */
+  async function message(state: 'queued' | 'sending' | 'sent' | 'failed', resendOf: string | null = null) {
+    const id = randomUUID();
+    const at = new Date().toISOString();
+    const link = await t.app.outbox.links.issue(t.app.db, { purpose: 'signin', email: 'resend@example.com' });
+    await t.app.db
+      .insertInto('emails')
+      .values({ id, event_key: `test:${id}`, kind: 'signInLink', recipient: 'resend@example.com', language: 'en', data: JSON.stringify({ linkId: link.id }), state, attempts: 1, message_id: `<${id}@rumbo.test>`, subject: null, transport: null, smtp_response: null, last_error: null, resend_of: resendOf, created_at: at, updated_at: at, claimed_at: null, sent_at: null })
+      .execute();
+    return id;
+  }
+
+  it('sends a failed message again once, and refuses with 409 naming why a message that has not failed or is on its way again', async () => {
+    const owner = injectBrowser(t.app, '10.53.1.1');
+    await signInAdmin(t.app, owner);
+    for (const state of ['queued', 'sending', 'sent'] as const) {
+      const res = await owner('POST', `/api/admin/emails/${await message(state)}/resend`);
+      expect([state, res.statusCode, res.json().code]).toEqual([state, 409, 'email_not_failed']);
+    }
+    const failed = await message('failed');
+    const first = await owner('POST', `/api/admin/emails/${failed}/resend`);
+    expect(first.statusCode, JSON.stringify(first.json())).toBe(201);
+    expect(first.json()).toMatchObject({ resendOf: failed, state: 'queued' });
+    // Pressed twice: the copy is queued, so no second one.
+    const twice = await owner('POST', `/api/admin/emails/${failed}/resend`);
+    expect([twice.statusCode, twice.json().code]).toEqual([409, 'email_resent']);
+    // The copy failed too: the copy (or the first message) may be sent again, once.
+    await t.app.db.updateTable('emails').set({ state: 'failed' }).where('id', '=', first.json().id as string).execute();
+    const third = await owner('POST', `/api/admin/emails/${first.json().id as string}/resend`);
+    expect(third.statusCode).toBe(201);
+    expect(third.json().resendOf).toBe(failed);
+    expect((await owner('POST', `/api/admin/emails/${failed}/resend`)).json().code).toBe('email_resent');
+    expect(await t.app.db.selectFrom('emails').select('id').where('resend_of', '=', failed).execute()).toHaveLength(2);
   });
 });

@@ -7,6 +7,8 @@ import { DEFAULT_SETTINGS } from '../../db/queries/settings';
 import { ADMIN_ACCESS } from '../../openapi/adminAccess';
 import { STAFF_ROLES, type StaffRole } from '../../openapi/schemas/operators';
 import { createTestApp, dialectUnderTest, TEST_ADMIN, type TestApp } from '../helpers/app';
+import { resolveSessionSecret } from '../../server/lib/secrets';
+import { sealAsBefore } from '../helpers/legacyTotp';
 import { codeAt, enrol, enrolmentOf, injectBrowser, signInAdmin, stepOf, type Send } from '../helpers/admin';
 import { dataUrl, portrait } from '../helpers/photos';
 
@@ -328,6 +330,46 @@ describe('operators, managed by owners', () => {
     expect((await browser()('POST', '/api/auth/admin-invitation', { token, password: 'a new start here' })).json().step).toBe('done');
     expect(await t.app.db.selectFrom('recovery_codes').select('code_hash').innerJoin('users', 'users.id', 'recovery_codes.user_id').where('users.id', '=', viewer.id).execute()).toEqual([]);
     expect(await enrolmentOf(t.app, viewer.username)).toBeUndefined();
+  });
+});
+
+describe('a TOTP secret sealed before the data keys (s1)', () => {
+  /** An operator enrolled now whose stored secret is put back to what the old box wrote, under `sessionSecret`. */
+  async function enrolledBefore(sessionSecret: string) {
+    const viewer = await invited(owner, 'viewer');
+    const who = await enrol(t.app, viewer.call, viewer.username);
+    // Raw SQL, so the encryption plugin does not seal it again: the row as an older database holds it.
+    await sql`update users set totp_secret = ${sealAsBefore(who.secret, sessionSecret)} where id = ${viewer.id}`.execute(t.app.db);
+    const stored = async () => (await t.app.db.selectFrom('users').select(sql<string>`totp_secret`.as('stored')).where('id', '=', viewer.id).executeTakeFirstOrThrow()).stored;
+    expect(await stored()).toMatch(/^s1\./);
+    return { ...viewer, who, stored };
+  }
+
+  it(`signs in with the app's code, read once with the session secret and resealed under the data keys (${dialectUnderTest})`, async () => {
+    const viewer = await enrolledBefore(resolveSessionSecret(t.config.dataDir, t.config.sessionSecret));
+    const call = browser();
+    expect((await call('POST', '/api/auth/admin-login', { username: viewer.username, password: viewer.password })).json().step).toBe('totp');
+    const code = await codeAt(viewer.who.secret, viewer.who.lastStep + 1);
+    expect((await call('POST', '/api/auth/admin-totp', { code })).json()).toMatchObject({ step: 'done' });
+    const resealed = await viewer.stored();
+    expect(resealed).toMatch(/^enc:v1:k1:/);
+    expect(resealed).not.toContain(viewer.who.secret);
+    // Read through the plugin it is the same secret: the next code works, and the old form is gone for good.
+    now += 60_000;
+    const again = browser();
+    await again('POST', '/api/auth/admin-login', { username: viewer.username, password: viewer.password });
+    expect((await again('POST', '/api/auth/admin-totp', { code: await codeAt(viewer.who.secret, stepOf(now)) })).json()).toMatchObject({ step: 'done' });
+    expect(await viewer.stored()).toBe(resealed);
+  });
+
+  it('refuses the code of one sealed under another session secret, leaves it as it was, and takes a recovery code', async () => {
+    const viewer = await enrolledBefore('another session secret, from before a change'.padEnd(40, '.'));
+    const before = await viewer.stored();
+    const call = browser();
+    await call('POST', '/api/auth/admin-login', { username: viewer.username, password: viewer.password });
+    expect((await call('POST', '/api/auth/admin-totp', { code: await codeAt(viewer.who.secret, viewer.who.lastStep + 1) })).json().code).toBe('invalid_totp_code');
+    expect(await viewer.stored()).toBe(before);
+    expect((await call('POST', '/api/auth/admin-totp', { code: viewer.who.recovery[0] })).json()).toMatchObject({ step: 'done' });
   });
 });
 

@@ -40,7 +40,10 @@ function raisedBy(questions: readonly InterviewQuestionDto[], text: string, side
 // The same measure on the development texts (tests/fixtures/premium/dev…), written by the engineer in their own
 // words to tune on, beside the held-out ones.
 // Each folder is reported apart: every held-out set (A, B, …), `dev` the engineer's own, `dev-d` a second writer's set D.
-const bySet = (texts: HeldOutText[]) => [...new Set(texts.map((x) => x.set))].map((set) => [set, texts.filter((x) => x.set === set)] as const);
+// PREMIUM_SETS=dev-d,dev-e runs those sets alone (tuning runs the development sets without touching the held-out ones).
+const onlySets = process.env.PREMIUM_SETS?.split(',').map((s) => s.trim()).filter(Boolean);
+const bySet = (texts: HeldOutText[]) =>
+  [...new Set(texts.map((x) => x.set))].filter((set) => !onlySets || onlySets.includes(set)).map((set) => [set, texts.filter((x) => x.set === set)] as const);
 for (const [title, texts, heldOut] of [
   ...bySet(heldOutTexts('heldout')).map(([set, texts]) => [`held-out premium texts, set ${set}, never tuned on (issue 42)`, texts, true] as const),
   ...bySet(heldOutTexts('dev')).map(([set, texts]) => [`development premium texts, ${set === 'dev' ? 'hand-written' : `set ${set}, by a second writer, tuned on`} (issue 42)`, texts, false] as const),
@@ -51,8 +54,13 @@ for (const [title, texts, heldOut] of [
   describe(title, () => {
     const perRule = new Map<string, [number, number]>();
     const perLanguage = new Map<string, [number, number]>();
+    const perLayout = new Map<string, [number, number]>();
+    /** Contradictions raised on consistent texts, by the rule that raised them: a count, never the text. */
+    const alarmsByRule = new Map<string, number>();
     const lines: string[] = [];
-    const tally = { citing: 0, asked: 0, planted: 0, raised: 0, falseAlarms: 0, cleanTexts: 0 };
+    /** Findings on any text (planted or consistent) that name no planted contradiction, by kind and rule: counts only. */
+    const unplantedByRule = new Map<string, number>();
+    const tally = { citing: 0, asked: 0, planted: 0, raised: 0, falseAlarms: 0, cleanTexts: 0, unplanted: 0, unplantedContradictions: 0 };
 
     afterAll(() => {
       const pct = (a: number, b: number) => `${a}/${b} (${Math.round((100 * a) / Math.max(b, 1))}%)`;
@@ -61,10 +69,15 @@ for (const [title, texts, heldOut] of [
           `${title} (${texts.length} texts): questions citing the applicant's data ${pct(tally.citing, tally.asked)}`,
           `planted contradictions raised by a question naming both sides ${pct(tally.raised, tally.planted)}`,
           `contradictions raised on the ${tally.cleanTexts} texts with none planted: ${tally.falseAlarms}`,
+          `unplanted findings on all ${texts.length} texts (any finding naming no planted pair): ${tally.unplanted} (contradictions ${tally.unplantedContradictions}, risks ${tally.unplanted - tally.unplantedContradictions})`,
           'per rule:',
           ...[...perRule.entries()].sort().map(([rule, [a, b]]) => `  ${rule}: ${pct(a, b)}`),
           'per language (raised):',
           ...[...perLanguage.entries()].sort().map(([l, [a, b]]) => `  ${l}: ${pct(a, b)}`),
+          'per layout (raised):',
+          ...[...perLayout.entries()].sort().map(([l, [a, b]]) => `  ${l}: ${pct(a, b)}`),
+          ...(alarmsByRule.size ? ['false alarms by rule:', ...[...alarmsByRule.entries()].sort().map(([r, n]) => `  ${r}: ${n}`)] : []),
+          ...(unplantedByRule.size ? ['unplanted findings by kind and rule:', ...[...unplantedByRule.entries()].sort().map(([r, n]) => `  ${r}: ${n}`)] : []),
           ...(showTexts ? lines : []),
         ].join('\n'),
       );
@@ -84,6 +97,8 @@ for (const [title, texts, heldOut] of [
           perRule.set(planted.rule, [hit + (q ? 1 : 0), all + 1]);
           const [lh, la] = perLanguage.get(text.language) ?? [0, 0];
           perLanguage.set(text.language, [lh + (q ? 1 : 0), la + 1]);
+          const [yh, ya] = perLayout.get(text.layout) ?? [0, 0];
+          perLayout.set(text.layout, [yh + (q ? 1 : 0), ya + 1]);
           tally.planted += 1;
           if (q) tally.raised += 1;
           notes.push(`    ${q ? 'raised' : 'missed'} ${planted.rule}${q ? ` by ${q.finding?.code}` : ''}`);
@@ -92,13 +107,17 @@ for (const [title, texts, heldOut] of [
         if (text.truth.contradictions.length === 0) {
           tally.cleanTexts += 1;
           tally.falseAlarms += contradictions.length;
-          for (const q of contradictions) notes.push(`    false alarm ${q.finding?.code}: ${q.finding?.sides.map((s) => s.source).join(' | ')}`);
-        } else {
-          // A contradiction raised that names no planted pair is reported, for a person to judge.
-          for (const q of contradictions) {
-            const planted = text.truth.contradictions.some((p) => raisedBy([q], text.text, p.sides));
-            if (!planted) notes.push(`    not planted ${q.finding?.code}: ${q.finding?.sides.map((s) => s.source).join(' | ')}`);
-          }
+          for (const q of contradictions) alarmsByRule.set(q.finding?.rule ?? '?', (alarmsByRule.get(q.finding?.rule ?? '?') ?? 0) + 1);
+        }
+        // Every finding that names no planted pair, on every text: a wrong finding beside a planted one is still wrong.
+        for (const q of questions.filter((x) => x.finding)) {
+          if (text.truth.contradictions.some((p) => raisedBy([q], text.text, p.sides))) continue;
+          const kind = q.finding?.kind ?? '?';
+          tally.unplanted += 1;
+          if (kind === 'contradiction') tally.unplantedContradictions += 1;
+          const key = `${kind} ${q.finding?.rule ?? '?'}`;
+          unplantedByRule.set(key, (unplantedByRule.get(key) ?? 0) + 1);
+          notes.push(`    ${text.truth.contradictions.length === 0 && kind === 'contradiction' ? 'false alarm' : 'not planted'} ${kind} ${q.finding?.code}: ${q.finding?.sides.map((s) => s.source).join(' | ')}`);
         }
         lines.push(`  ${text.set}/${text.name}: ${citing}/${questions.length} citing`, ...notes);
         // Every citation is the applicant's own characters, said in the question.

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { estaCatalog } from '../../machines/domain/catalogs/index';
 import type { GroupDto, TravellerAdded } from '../../openapi/schemas/groups';
 import { answersFor } from '../helpers/answers';
-import { createTestApp, dialectUnderTest, sessionCookie, type TestApp } from '../helpers/app';
+import { dialectUnderTest, sessionCookie } from '../helpers/app';
+import { appForFile } from '../helpers/clients';
 import { PAYING_CARD as CARD } from '../helpers/card';
 
 // Issue 41: a traveller's own checkout and the leader's "remove this traveller", sent together, found PostgreSQL
@@ -15,17 +16,7 @@ import { PAYING_CARD as CARD } from '../helpers/card';
 const DECLINED = { ...CARD, cardNumber: '4000 0000 0000 0002' };
 const ROUNDS = 60;
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ rateLimitPerMinute: 100_000 });
-});
-afterAll(async () => t.close());
-
-let client = 0;
-function call(method: 'POST' | 'DELETE', url: string, cookie?: string, payload?: object) {
-  client += 1;
-  return t.app.inject({ method, url, remoteAddress: `10.41.${(client >> 8) & 255}.${client & 255}`, ...(payload ? { payload } : {}), headers: cookie ? { cookie } : {} });
-}
+const { t, call } = appForFile(41);
 
 const key = () => `k_${randomUUID().replace(/-/g, '')}`;
 

@@ -1,31 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ds160Catalog, estaCatalog } from '../../machines/domain/catalogs/index';
 import { insertPhoto } from '../../db/queries/photos';
 import { fileNameOf } from '../../server/services/mail/transport';
 import type { Erased, MyData } from '../../openapi/schemas/rights';
 import { completeAnswers } from '../helpers/answers';
 import { ownerCookie } from '../helpers/admin';
-import { createTestApp, dialectUnderTest, sessionCookie, type TestApp } from '../helpers/app';
+import { dialectUnderTest, sessionCookie } from '../helpers/app';
+import { appForFile } from '../helpers/clients';
 import { PAYING_CARD } from '../helpers/card';
 
 // An applicant's rights (issue 44; GDPR 15, 17, 20): what a session holds comes back whole, only its owner erases
 // it, and an order must keep its number, amounts and dates while nothing says who paid. CI runs this file on
 // SQLite and again on PostgreSQL.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ rateLimitPerMinute: 100_000 });
-});
-afterAll(async () => t.close());
-
-let client = 0;
-function call(method: 'GET' | 'POST' | 'DELETE', url: string, cookie?: string, payload?: object) {
-  client += 1;
-  return t.app.inject({ method, url, remoteAddress: `10.9.${(client >> 8) & 255}.${client & 255}`, ...(payload ? { payload } : {}), headers: cookie ? { cookie } : {} });
-}
+const { t, call } = appForFile(9);
 
 const PASSPORT = 'XK4471932';
 

@@ -133,9 +133,10 @@ describe('purposes', () => {
 });
 
 describe('refusals the interface words', () => {
-  it('has a text for each code, and only for those (a notice’s title beside its code)', () => {
+  it('has a text for each code, and only for those (a notice’s title, or its wording with the wait, beside its code)', () => {
     const texts = JSON.parse(readFileSync(path.join(LOCALES, 'en', 'errors.json'), 'utf8')) as Record<string, string>;
-    const codes = Object.keys(texts).filter((key) => !(key.endsWith('_title') && key.slice(0, -'_title'.length) in texts));
+    const beside = (key: string) => ['_title', '_wait_one', '_wait_other'].some((suffix) => key.endsWith(suffix) && key.slice(0, -suffix.length) in texts);
+    const codes = Object.keys(texts).filter((key) => !beside(key));
     expect(codes.sort()).toEqual([...ERROR_CODES].sort());
   });
 

@@ -12,32 +12,37 @@ import { describe, expect, it } from 'vitest';
  *    child machines it invokes;
  *  - the question catalogs (`…Catalog`): the content a wizard is given as its input, the paths' fixtures.
  * Everything else they need comes from test helpers and fixtures (tests/helpers, tests/fixtures), the page's own
- * calls (client/api), the server (the world the paths run against) or is written in the path file itself.
+ * calls (client/api) or is written in the path file itself.
+ * The same holds for every other module the product ships (db/, server/, client/, openapi/): an oracle that builds
+ * its expected prices from db/queries' defaults agrees with a wrong default. What a path file may take from there
+ * is the page's calls (client/api) and what builds the world, named one by one in WORLD with the reason.
  */
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const PATHS = 'tests/paths';
 
 /**
- * Imports from machines/ still to be rewritten as the oracle's own statements: `file: name` → why it is still
- * there. The list may only shrink: a name listed here that is no longer imported fails the test too.
+ * Values from the server, the database and the API contract that build the world a path runs in, or the input a
+ * case is given: `file: name` → why it is no rule the oracle judges with. The list may only shrink: a name listed
+ * here that is no longer imported fails the test too.
  */
-const NOT_YET_REWRITTEN: Record<string, string> = {
-  'mailLink.paths.ts: validateGuest': 'the mail pages (issue 43), landed at the end of a session: its own table of refused addresses next',
-  'mailLink.paths.ts: validateNewPassword': 'the mail pages (issue 43), landed at the end of a session: its own table of refused passwords next',
-  'mailLink.paths.ts: MAIL_LINK_FORMS': 'the mail pages (issue 43), landed at the end of a session: its own list of forms next',
-  'questionWizard.paths.ts: visibleQuestions': 'the wizard, refactored by onedoor: its oracle after that lands',
-  'questionWizard.paths.ts: normalizeAnswer': 'the wizard, refactored by onedoor: its oracle after that lands',
-  'questionWizard.paths.ts: validateAnswer': 'the wizard, refactored by onedoor: its oracle after that lands',
-  'questionWizard.paths.ts: carryOver': 'the wizard, refactored by onedoor: its oracle after that lands',
-  'questionWizard.paths.ts: ESTA_TO_DS160': 'the wizard, refactored by onedoor: its oracle after that lands',
-  'questionWizard.paths.ts: changedAnswers': 'the wizard, refactored by onedoor: its oracle after that lands',
-  'questionWizard.paths.ts: FieldRefusal': 'the wizard, refactored by onedoor: its oracle after that lands',
-  'questionWizard.paths.ts: firstUnanswered': 'the wizard, refactored by onedoor: its oracle after that lands',
-  'questionWizard.paths.ts: progressOf': 'the wizard, refactored by onedoor: its oracle after that lands',
-  'questionWizard.paths.ts: submittedAnswers': 'the wizard, refactored by onedoor: its oracle after that lands',
-  'questionWizard.paths.ts: changedGroups': 'the wizard, refactored by onedoor: its oracle after that lands',
+const WORLD: Record<string, string> = {
+  'adminGate.paths.ts: digest': "the operator's authenticator app: the TOTP code a person types, made as the app makes it",
+  'operators.ts: hashPassword': 'sets up an operator account in the database, as the seed does',
+  'aiAssistant.paths.ts: INTERVIEWS': 'the built-in interview is the content the server asks (input), not what the machine decides',
+  'premiumInterview.paths.ts: readFacts': "makes the server's answer a case hands the machine (the interview for a saved form), not an expectation",
+  'premiumInterview.paths.ts: findingsOf': "makes the server's answer a case hands the machine (the interview for a saved form), not an expectation",
+  'premiumInterview.paths.ts: planInterview': "makes the server's answer a case hands the machine (the interview for a saved form), not an expectation",
+  'premiumInterview.paths.ts: renderInterview': "makes the server's answer a case hands the machine (the interview for a saved form), not an expectation",
+  'premiumInterview.paths.ts: savedFormText': "makes the server's answer a case hands the machine (the interview for a saved form), not an expectation",
+  'pricing.paths.ts: PLAN_DEFINITIONS': "the plans' names and features a server-rendered page is given (input); their prices come from the oracle's own table",
+  'startChoice.ts: SEEDED_FEES': "the seeded fee lines' sources and notes (content); their amounts are checked against the model's own TODAY_FEE first",
+  'questionWizard.paths.ts: captureLead': 'the route definition a case calls to set up its lead, as the page calls it',
+  'questionWizard.paths.ts: updateLead': 'the route definition a case calls to set up its lead, as the page calls it',
 };
+
+/** The modules the product ships, other than machines/ (judged above): db/, server/, client/, openapi/. */
+const SHIPPED = /\/(db|server|client|openapi)\//;
 
 interface Imported {
   file: string;
@@ -80,6 +85,15 @@ function ruleImports(): string[] {
   );
 }
 
+/** Values a path file takes from db/, server/, client/ or openapi/, the page's calls (client/api) left out. */
+function shippedImports(): string[] {
+  return pathFiles.flatMap((file) =>
+    importsOf(file, readFileSync(join(ROOT, PATHS, file), 'utf8'))
+      .filter((i) => SHIPPED.test(i.from) && !i.typeOnly && !/\/client\/api\//.test(i.from))
+      .map((i) => `${i.file}: ${i.name}`),
+  );
+}
+
 describe('path oracles import no rule they judge', () => {
   it('reads imports as written: types, machines, catalogs and rules told apart', () => {
     const source = [
@@ -94,20 +108,17 @@ describe('path oracles import no rule they judge', () => {
     expect(importsOf('f.ts', source).find((i) => i.name === 'fc')).toMatchObject({ from: 'fast-check', typeOnly: false });
   });
 
-  it('no path file imports a rule from machines/ beyond those listed as not yet rewritten', () => {
-    const unlisted = ruleImports().filter((key) => !(key in NOT_YET_REWRITTEN));
-    expect(unlisted, 'state the expectation in the path file (a literal table, a fixture), not by calling the rule').toEqual([]);
+  it('no path file imports a rule from machines/', () => {
+    expect(ruleImports(), 'state the expectation in the path file (a literal table, a fixture), not by calling the rule').toEqual([]);
   });
 
-  it('the list of imports not yet rewritten holds only imports that are still there', () => {
-    const present = new Set(ruleImports());
-    expect(Object.keys(NOT_YET_REWRITTEN).filter((key) => !present.has(key))).toEqual([]);
+  it('no path file takes a value from db/, server/, client/ or openapi/ beyond the page\'s calls and the world listed', () => {
+    const unlisted = shippedImports().filter((key) => !(key in WORLD));
+    expect(unlisted, 'state the expectation in the path file or a fixture (tests/fixtures), not from the shipped module').toEqual([]);
   });
 
-  it('the oracles already rewritten import no rule at all', () => {
-    // Those rewritten from the ones issue 46 names: nothing of theirs may come back into the list above.
-    for (const file of ['ds160Form.paths.ts', 'premiumInterview.paths.ts', 'groupCheckout.paths.ts']) {
-      expect(Object.keys(NOT_YET_REWRITTEN).filter((key) => key.startsWith(`${file}:`)), file).toEqual([]);
-    }
+  it('the world list holds only imports that are still there', () => {
+    const present = new Set(shippedImports());
+    expect(Object.keys(WORLD).filter((key) => !present.has(key))).toEqual([]);
   });
 });

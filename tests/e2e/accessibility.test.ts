@@ -98,7 +98,10 @@ function watch(page: Page): () => string {
 // One retry, on a fresh page: on CI's two busy cores a page once stopped answering for the rest of its case (three
 // tests in a row timed out waiting for it; the next case's page was fine). What it was waiting for is printed, and
 // an audit that finds a violation fails the same way twice.
-describe.each(CASES)('in %s at %i px', { retry: 1 }, (language, width) => {
+// The cases run side by side (each its own browser context, as in phone.test.ts): one after the other they took
+// 263 s of CI's browser stage, waiting mostly on the page and the server, not on the CPU. Within a case the pages
+// are audited one after the other in its one tab.
+describe.each(CASES)('in %s at %i px', { retry: 1, concurrent: true }, (language, width) => {
   const t = labels(language);
   let page: Page;
   let state: () => string;
@@ -125,134 +128,136 @@ describe.each(CASES)('in %s at %i px', { retry: 1 }, (language, width) => {
   });
   afterAll(async () => page?.browserContext().close());
 
-  it.each(PATHS)('%s has no serious or critical violation', async (path) => {
-    await load(page, path);
-    expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
-    expectClean([await audit(page, at(path))]);
-  });
-
-  it('the group checkout and the group confirmation, with no sideways scroll', async () => {
-    await load(page, '/');
-    // A mother's ESTA and her Mexican son's DS-160 in one group of this browser, made through the API.
-    const ids = await page.evaluate(async (answers: Record<string, unknown>) => {
-      const post = async (url: string, body?: unknown) => (await fetch(url, { method: 'POST', headers: body ? { 'content-type': 'application/json' } : {}, body: body ? JSON.stringify(body) : undefined })).json();
-      const lead = await post('/api/leads', { email: answers.email, formType: 'ESTA', source: 'esta-wizard', formData: answers, completionStatus: 'completed' });
-      const group = await post(`/api/leads/${lead.id}/group`);
-      await post(`/api/groups/${group.id}/travellers`, { firstName: 'Diego', lastName: 'Garcia', relationship: 'child', nationality: 'Mexico' });
-      return { group: group.id as string };
-    }, answersFor(estaCatalog, { email: `ana.${language}.${width}@example.com`, 'first-name': 'Ana', 'last-name': 'Garcia' }));
-    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    await load(page, `${ROUTES.checkout}?group=${ids.group}`);
-    await page.waitForSelector('[data-testid="group-checkout-line"]');
-    const reports = [await audit(page, at('/checkout?group='))];
-    expect(await overflow()).toBeLessThanOrEqual(0);
-    const payment = await page.evaluate(async (group: string) => {
-      const card = { cardNumber: '4242 4242 4242 4242', expiryDate: '12/39', cvv: '123', cardName: 'Ana Garcia', billingAddress: 'Calle Mayor 5', city: 'Madrid', zipCode: '28013', country: 'Spain' };
-      const res = await fetch(`/api/groups/${group}/checkout`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'ana@example.com', idempotencyKey: crypto.randomUUID(), paymentDetails: card }) });
-      return ((await res.json()) as { id: string }).id;
-    }, ids.group);
-    await load(page, `${ROUTES.paymentConfirmation}?groupPayment=${payment}`);
-    await page.waitForSelector('[data-testid="group-confirmation-line"]');
-    reports.push(await audit(page, at('/payment-confirmation?groupPayment=')));
-    expect(await overflow()).toBeLessThanOrEqual(0);
-    expectClean(reports);
-  });
-
-  it('the header help dialog', async () => {
-    await load(page, '/');
-    await byRole(page, 'button', t.help).click();
-    await page.waitForSelector('dialog[open]', { visible: true });
-    const reports = [await audit(page, at('help dialog'))];
-    await page.keyboard.press('Escape');
-    await page.waitForSelector('dialog[open]', { hidden: true });
-    expectClean(reports);
-  });
-
-  it('/visa-wizard steps 2 and 3', async () => {
-    await load(page, ROUTES.visaWizard);
-    await page.type('[role="combobox"]', 'Spain');
-    const reports = [await audit(page, at('/visa-wizard with the country list open'))];
-    await page.keyboard.press('Enter');
-    await page.click('[role="radiogroup"] [role="radio"]'); // Tourism, the first purpose
-    reports.push(await audit(page, at('/visa-wizard step 1 completed')));
-    await byRole(page, 'button', t.step1Continue).click();
-    await byRole(page, 'heading', t.step2Title).wait();
-    await page.waitForNetworkIdle({ idleTime: 100 });
-    reports.push(await audit(page, at('/visa-wizard step 2')));
-    await byRole(page, 'button', t.step2Start).click();
-    await byRole(page, 'heading', t.step3Title).wait();
-    reports.push(await audit(page, at('/visa-wizard step 3')));
-    expectClean(reports);
-  });
-
-  it('/apply with a second citizenship, then /apply/summary', async () => {
-    await load(page, ROUTES.apply);
-    await page.type('[role="combobox"]', 'Spain');
-    await page.keyboard.press('Enter');
-    await page.click('[role="radiogroup"] [role="radio"]');
-    await byRole(page, 'checkbox', t.multipleCitizenship).click();
-    await page.type(`::-p-aria([name="${t.otherCitizenship}"][role="combobox"])`, 'Colombia');
-    await page.waitForSelector('[role="listbox"]');
-    const reports = [await audit(page, at('/apply with the second citizenship list open'))];
-    await page.keyboard.press('Enter');
-    await byRole(page, 'button', t.applyContinue).click();
-    await page.waitForSelector('[data-testid="summary-type"]');
-    await page.waitForNetworkIdle({ idleTime: 100 });
-    reports.push(await audit(page, at('/apply/summary')));
-    await byRole(page, 'switch', t.changeType).click();
-    await page.waitForSelector('[role="note"]');
-    await page.click('details summary');
-    reports.push(await audit(page, at('/apply/summary with the type changed and the requirements open')));
-    expectClean(reports);
-  });
-
-  // The first question of each wizard, then Next with no answer: the validation error on screen. The ESTA wizard
-  // then goes on to its toast; the pre-assessment (/wizard) starts on a radio question, which is then answered.
-  for (const [path, firstId] of [
-    [ROUTES.applyWizard, ds160Catalog.questions[0]!.id],
-    [ROUTES.applyEstaWizard, 'email'],
-    [ROUTES.wizard, 'form-type'],
-  ] as const) {
-    it(`${path}: the first question, then its validation error`, async () => {
+  describe.sequential('one page after another in its tab', () => {
+    it.each(PATHS)('%s has no serious or critical violation', async (path) => {
       await load(page, path);
-      await page.waitForSelector(`#q-${firstId}`);
-      const reports = [await audit(page, at(`${path} first question`))];
-      await byRole(page, 'button', t.next).click();
-      await page.waitForSelector(`#q-${firstId}-error`, { visible: true });
-      reports.push(await audit(page, at(`${path} with a validation error`)));
-      if (path === ROUTES.applyEstaWizard) {
-        // A valid e-mail creates the lead in the background, announced by the "Application Started" toast.
-        await page.type(`#q-${firstId}`, 'maria.lopez@example.com');
-        await page.keyboard.press('Enter');
-        await page.waitForSelector('[role="region"] [role="status"]', { visible: true });
-        reports.push(await audit(page, at(`${path} with the Application Started toast`)));
-      }
-      if (path === ROUTES.wizard) {
-        await page.click(`#q-${firstId} input[type="radio"]`);
-        await page.waitForSelector(`#q-${firstId}-error`, { hidden: true });
-        reports.push(await audit(page, at(`${path} radio question answered`)));
-      }
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
+      expectClean([await audit(page, at(path))]);
+    });
+
+    it('the group checkout and the group confirmation, with no sideways scroll', async () => {
+      await load(page, '/');
+      // A mother's ESTA and her Mexican son's DS-160 in one group of this browser, made through the API.
+      const ids = await page.evaluate(async (answers: Record<string, unknown>) => {
+        const post = async (url: string, body?: unknown) => (await fetch(url, { method: 'POST', headers: body ? { 'content-type': 'application/json' } : {}, body: body ? JSON.stringify(body) : undefined })).json();
+        const lead = await post('/api/leads', { email: answers.email, formType: 'ESTA', source: 'esta-wizard', formData: answers, completionStatus: 'completed' });
+        const group = await post(`/api/leads/${lead.id}/group`);
+        await post(`/api/groups/${group.id}/travellers`, { firstName: 'Diego', lastName: 'Garcia', relationship: 'child', nationality: 'Mexico' });
+        return { group: group.id as string };
+      }, answersFor(estaCatalog, { email: `ana.${language}.${width}@example.com`, 'first-name': 'Ana', 'last-name': 'Garcia' }));
+      const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      await load(page, `${ROUTES.checkout}?group=${ids.group}`);
+      await page.waitForSelector('[data-testid="group-checkout-line"]');
+      const reports = [await audit(page, at('/checkout?group='))];
+      expect(await overflow()).toBeLessThanOrEqual(0);
+      const payment = await page.evaluate(async (group: string) => {
+        const card = { cardNumber: '4242 4242 4242 4242', expiryDate: '12/39', cvv: '123', cardName: 'Ana Garcia', billingAddress: 'Calle Mayor 5', city: 'Madrid', zipCode: '28013', country: 'Spain' };
+        const res = await fetch(`/api/groups/${group}/checkout`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'ana@example.com', idempotencyKey: crypto.randomUUID(), paymentDetails: card }) });
+        return ((await res.json()) as { id: string }).id;
+      }, ids.group);
+      await load(page, `${ROUTES.paymentConfirmation}?groupPayment=${payment}`);
+      await page.waitForSelector('[data-testid="group-confirmation-line"]');
+      reports.push(await audit(page, at('/payment-confirmation?groupPayment=')));
+      expect(await overflow()).toBeLessThanOrEqual(0);
       expectClean(reports);
     });
-  }
 
-  it('/apply/wizard: the last (radio) question and the DS-160 review', async () => {
-    const answers = completeAnswers(ds160Catalog);
-    const visible = visibleQuestions(ds160Catalog, answers);
-    const last = visible[visible.length - 1]!;
-    await load(page, '/');
-    await page.evaluate(
-      (progress: string) => localStorage.setItem('rumbo-wizard-ds160', progress),
-      JSON.stringify({ answers, currentId: last.id, leadId: null, synced: {} }),
-    );
-    // As after a reload on the last question: the URL names its place (?q=), as the wizard keeps it.
-    await page.goto(`${e2e.baseUrl}${ROUTES.applyWizard}?q=${visible.length}`, { waitUntil: 'domcontentloaded' });
-    await settle(page);
-    await page.waitForSelector(`#q-${last.id} input:checked`);
-    const reports = [await audit(page, at('/apply/wizard last question'))];
-    await byRole(page, 'button', t.next).click();
-    await reviewDrawn(page);
-    reports.push(await audit(page, at('/apply/wizard review')));
-    expectClean(reports);
+    it('the header help dialog', async () => {
+      await load(page, '/');
+      await byRole(page, 'button', t.help).click();
+      await page.waitForSelector('dialog[open]', { visible: true });
+      const reports = [await audit(page, at('help dialog'))];
+      await page.keyboard.press('Escape');
+      await page.waitForSelector('dialog[open]', { hidden: true });
+      expectClean(reports);
+    });
+
+    it('/visa-wizard steps 2 and 3', async () => {
+      await load(page, ROUTES.visaWizard);
+      await page.type('[role="combobox"]', 'Spain');
+      const reports = [await audit(page, at('/visa-wizard with the country list open'))];
+      await page.keyboard.press('Enter');
+      await page.click('[role="radiogroup"] [role="radio"]'); // Tourism, the first purpose
+      reports.push(await audit(page, at('/visa-wizard step 1 completed')));
+      await byRole(page, 'button', t.step1Continue).click();
+      await byRole(page, 'heading', t.step2Title).wait();
+      await page.waitForNetworkIdle({ idleTime: 100 });
+      reports.push(await audit(page, at('/visa-wizard step 2')));
+      await byRole(page, 'button', t.step2Start).click();
+      await byRole(page, 'heading', t.step3Title).wait();
+      reports.push(await audit(page, at('/visa-wizard step 3')));
+      expectClean(reports);
+    });
+
+    it('/apply with a second citizenship, then /apply/summary', async () => {
+      await load(page, ROUTES.apply);
+      await page.type('[role="combobox"]', 'Spain');
+      await page.keyboard.press('Enter');
+      await page.click('[role="radiogroup"] [role="radio"]');
+      await byRole(page, 'checkbox', t.multipleCitizenship).click();
+      await page.type(`::-p-aria([name="${t.otherCitizenship}"][role="combobox"])`, 'Colombia');
+      await page.waitForSelector('[role="listbox"]');
+      const reports = [await audit(page, at('/apply with the second citizenship list open'))];
+      await page.keyboard.press('Enter');
+      await byRole(page, 'button', t.applyContinue).click();
+      await page.waitForSelector('[data-testid="summary-type"]');
+      await page.waitForNetworkIdle({ idleTime: 100 });
+      reports.push(await audit(page, at('/apply/summary')));
+      await byRole(page, 'switch', t.changeType).click();
+      await page.waitForSelector('[role="note"]');
+      await page.click('details summary');
+      reports.push(await audit(page, at('/apply/summary with the type changed and the requirements open')));
+      expectClean(reports);
+    });
+
+    // The first question of each wizard, then Next with no answer: the validation error on screen. The ESTA wizard
+    // then goes on to its toast; the pre-assessment (/wizard) starts on a radio question, which is then answered.
+    for (const [path, firstId] of [
+      [ROUTES.applyWizard, ds160Catalog.questions[0]!.id],
+      [ROUTES.applyEstaWizard, 'email'],
+      [ROUTES.wizard, 'form-type'],
+    ] as const) {
+      it(`${path}: the first question, then its validation error`, async () => {
+        await load(page, path);
+        await page.waitForSelector(`#q-${firstId}`);
+        const reports = [await audit(page, at(`${path} first question`))];
+        await byRole(page, 'button', t.next).click();
+        await page.waitForSelector(`#q-${firstId}-error`, { visible: true });
+        reports.push(await audit(page, at(`${path} with a validation error`)));
+        if (path === ROUTES.applyEstaWizard) {
+          // A valid e-mail creates the lead in the background, announced by the "Application Started" toast.
+          await page.type(`#q-${firstId}`, 'maria.lopez@example.com');
+          await page.keyboard.press('Enter');
+          await page.waitForSelector('[role="region"] [role="status"]', { visible: true });
+          reports.push(await audit(page, at(`${path} with the Application Started toast`)));
+        }
+        if (path === ROUTES.wizard) {
+          await page.click(`#q-${firstId} input[type="radio"]`);
+          await page.waitForSelector(`#q-${firstId}-error`, { hidden: true });
+          reports.push(await audit(page, at(`${path} radio question answered`)));
+        }
+        expectClean(reports);
+      });
+    }
+
+    it('/apply/wizard: the last (radio) question and the DS-160 review', async () => {
+      const answers = completeAnswers(ds160Catalog);
+      const visible = visibleQuestions(ds160Catalog, answers);
+      const last = visible[visible.length - 1]!;
+      await load(page, '/');
+      await page.evaluate(
+        (progress: string) => localStorage.setItem('rumbo-wizard-ds160', progress),
+        JSON.stringify({ answers, currentId: last.id, leadId: null, synced: {} }),
+      );
+      // As after a reload on the last question: the URL names its place (?q=), as the wizard keeps it.
+      await page.goto(`${e2e.baseUrl}${ROUTES.applyWizard}?q=${visible.length}`, { waitUntil: 'domcontentloaded' });
+      await settle(page);
+      await page.waitForSelector(`#q-${last.id} input:checked`);
+      const reports = [await audit(page, at('/apply/wizard last question'))];
+      await byRole(page, 'button', t.next).click();
+      await reviewDrawn(page);
+      reports.push(await audit(page, at('/apply/wizard review')));
+      expectClean(reports);
+    });
   });
 });

@@ -50,7 +50,8 @@ describe('/teamomora', () => {
     await waitForPath(visitor, '/pricing');
     await visitor.goto('about:blank');
     const views = async () => Number((await e2e.server.app.db.selectFrom('page_views').select((eb) => eb.fn.countAll().as('c')).executeTakeFirst())?.c ?? 0);
-    for (let i = 0; i < 50 && (await views()) < 2; i += 1) await new Promise((r) => setTimeout(r, 100));
+    // Up to 15 s: the views are sent as the page is left, and a busy CI machine takes seconds to send them.
+    for (let i = 0; i < 150 && (await views()) < 2; i += 1) await new Promise((r) => setTimeout(r, 100));
     expect(await views()).toBeGreaterThanOrEqual(2);
     const email = `rosa.${randomUUID().slice(0, 6)}@example.com`;
     const leadId = await paidApplication(email);
@@ -67,6 +68,8 @@ describe('/teamomora', () => {
     // Both fields are required; a wrong password says so and keeps the form.
     await page.click('[data-testid="admin-submit"]');
     expect(await page.$eval('#admin-username-error', (el) => el.textContent)).toBe('This field is required');
+    // Focus moves to the first field refused (the gate's focusError, performed by the app's one handler).
+    await page.waitForFunction(() => document.activeElement?.id === 'admin-username');
     await page.type('#admin-username', TEST_ADMIN.username);
     await page.type('#admin-password', 'not the password');
     await page.click('[data-testid="admin-submit"]');

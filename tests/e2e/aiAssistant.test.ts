@@ -47,7 +47,13 @@ async function answerAll(page: Page, kind: 'ds160' | 'esta'): Promise<number> {
     expect(question, `the page asks a question of the ${kind} interview (${field})`).toBeTruthy();
     byLabel.set(field as string, question!);
     const quick = await page.$$('[data-testid="assistant-option"]');
-    if (quick.length > 0 && question!.options) {
+    if (quick.length > 0 && !question!.options) {
+      // A value shown back to confirm, not another question: the salary typed from Spain is offered in U.S. dollars
+      // at the dated rate (the lead's decision, README), and "Sí" stores it.
+      expect(field).toBe('monthly-salary');
+      asked -= 1;
+      await quick[0]!.click();
+    } else if (quick.length > 0 && question!.options) {
       const wanted = validAnswer(question!);
       const index = question!.options.findIndex((o) => o.value === wanted);
       await quick[Math.max(0, index)]!.click();

@@ -1,5 +1,6 @@
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_CONVERSATION_MESSAGES } from '../../db/queries/conversationBounds';
 import { audit } from './axe';
 import { openPage, pageErrors, startE2E, textOf, waitForPath, type E2E } from './browser';
 
@@ -85,4 +86,45 @@ describe('/ai-chat', () => {
     expect(await say(page, "I'm German, travelling for business")).toMatch(/For your trip you need: ESTA[\s\S]*What is your full name\?/);
     expect(pageErrors(page)).toEqual([]);
   }, 30_000);
+
+  // Issue 41: a conversation at its bounds (made so in the database) says so where the composer was, and a fresh one
+  // keeps the answers, becomes this browser's (a reload opens it) and takes messages again. On a phone, in Spanish.
+  it('in Spanish on a phone: a full conversation, then a fresh one that keeps the answers', async () => {
+    const page = await openPage(e2e, { languages: ['es-ES', 'es'], width: 375 });
+    await page.goto(`${e2e.baseUrl}/ai-chat`);
+    await page.waitForSelector('[data-testid="agent-language-es"]');
+    await page.click('[data-testid="agent-language-es"]');
+    await page.waitForSelector('[data-testid="agent-log"] li[data-role="assistant"]');
+    expect(await say(page, 'Soy de Colombia')).toMatch(/propósito/);
+    expect(await textOf(page, '[data-testid="agent-steps"]')).toBe('1 de 5 respuestas');
+    const full = (await page.evaluate(() => localStorage.getItem('rumbo.agent.session'))) as string;
+    const messages = JSON.stringify(Array.from({ length: MAX_CONVERSATION_MESSAGES }, (_, i) => ({ role: i % 2 ? 'assistant' : 'user', content: 'Hola' })));
+    await e2e.server.app.db.updateTable('chat_sessions').set({ messages }).where('id', '=', full).execute();
+
+    await page.type('#agent-message', 'Turismo');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('[data-testid="agent-full"]');
+    expect(await textOf(page, '[data-testid="agent-full"]')).toMatch(/^Esta conversación llegó a su límite/);
+    expect(await page.$('#agent-message')).toBeNull();
+    expect(await audit(page, 'conversation full (es, 375 px)')).toBe('');
+
+    await page.click('[data-testid="agent-fresh"]');
+    await page.waitForSelector('#agent-message');
+    const fresh = await page.evaluate(() => localStorage.getItem('rumbo.agent.session'));
+    expect(fresh).not.toBe(full);
+    // The answers carried over; the messages did not; the full one is as it was.
+    expect(await textOf(page, '[data-testid="agent-steps"]')).toBe('1 de 5 respuestas');
+    expect(await lineCount(page)).toBe(0);
+    const rows = await e2e.server.app.db.selectFrom('chat_sessions').select(['id', 'messages']).where('id', 'in', [full, fresh as string]).execute();
+    expect(rows.find((r) => r.id === full)?.messages).toBe(messages);
+    expect(await say(page, 'Turismo')).toMatch(/Para tu viaje necesitas: DS-160/);
+    expect(await audit(page, 'fresh conversation (es, 375 px)')).toBe('');
+
+    await page.reload();
+    await page.waitForSelector('#agent-message');
+    expect(await lineCount(page)).toBe(2);
+    expect(await page.$('[data-testid="agent-full"]')).toBeNull();
+    // Only the browser's own line for the refused request (413) is logged.
+    expect(pageErrors(page).filter((error) => !error.includes('413'))).toEqual([]);
+  }, 60_000);
 });

@@ -36,12 +36,16 @@ describe('a family dashboard on a phone, in Spanish', () => {
         const group = await post(`/api/leads/${lead.json.id}/group`);
         for (const firstName of ['Luis', 'Lucia']) await post(`/api/groups/${group.json.id}/travellers`, { firstName, lastName: 'Garcia', relationship: firstName === 'Luis' ? 'spouse' : 'child', nationality: 'España' });
         const paid = await post(`/api/groups/${group.json.id}/checkout`, { email: body.email, idempotencyKey: `k_${crypto.randomUUID().replace(/-/g, '')}`, paymentDetails: { ...card, cardNumber: '4000 0000 0000 0002' } });
-        return { paid: paid.status, leadId: lead.json.id as string, body: JSON.stringify([lead.status, group.status, paid.json]) };
+        // Her mother's ESTA, a single application paid for: the dashboard says what she does next.
+        const mother = await post('/api/leads', { ...body, formData: { ...body.formData, 'first-name': 'Pilar' } });
+        const single = await post('/api/checkout/process', { plan: 'esta', leadId: mother.json.id, email: body.email, idempotencyKey: `k_${crypto.randomUUID().replace(/-/g, '')}`, paymentDetails: card });
+        return { paid: paid.status, single: single.status, leadId: lead.json.id as string, body: JSON.stringify([lead.status, group.status, paid.json, single.json]) };
       },
       { email, formType: 'ESTA', source: 'esta-wizard', formData: answers, completionStatus: 'completed' },
       PAYING_CARD,
     );
     expect(made.paid, made.body).toBe(402);
+    expect(made.single, made.body).toBe(200);
     // And her own ESTA, finished in the AI assistant, not paid yet.
     const user = await e2e.server.app.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
     const at = new Date().toISOString();
@@ -62,7 +66,7 @@ describe('a family dashboard on a phone, in Spanish', () => {
     expect(await page.$$('[data-testid^="group-order-"]')).toHaveLength(1);
     expect(orders.match(new RegExp(es.orderStatus.failed, 'g'))).toHaveLength(1);
     expect(orders).toContain(es.orders.amount.notCharged);
-    expect(orders).not.toMatch(new RegExp(`^${es.orders.amount.charged}$`, 'm'));
+    expect(await textOf(page, '[data-testid^="group-order-"]')).not.toMatch(new RegExp(`^${es.orders.amount.charged}$`, 'm'));
     for (const name of ['Ana Garcia', 'Luis Garcia', 'Lucia Garcia']) expect(orders).toContain(name);
 
     // The assistant's finished ESTA: Continue (its review) and Pay for it, and no progress bar at 97%.
@@ -71,6 +75,15 @@ describe('a family dashboard on a phone, in Spanish', () => {
     const pay = await page.$eval(`${item} [data-testid="pay-${assistant}"]`, (a) => (a as HTMLAnchorElement).getAttribute('href'));
     expect(pay).toBe(`/checkout?plan=esta&lead=${assistant}`);
     expect(await page.$(`${item} [role="progressbar"]`)).toBeNull();
+    // What next (issue 45 item 23): for the one traveller paid for, her official site, and the fee and lines of the
+    // e-mail's "what happens next"; the declined family is not told to go and pay the government yet.
+    const mail = JSON.parse(fs.readFileSync('locales/es/mail.json', 'utf8')).nextSteps;
+    const next = await textOf(page, '[data-testid="dashboard-next"]');
+    expect(await page.$$('[data-testid="dashboard-next"] [data-testid="next-step"]')).toHaveLength(1);
+    expect(next).toContain('Pilar Garcia');
+    expect(next).toContain(mail.estaWhen);
+    expect(await page.$eval('[data-testid="dashboard-next"] [data-testid="next-step-site"]', (a) => a.getAttribute('href'))).toBe('https://esta.cbp.dhs.gov/');
+    for (const name of ['Luis Garcia', 'Lucia Garcia']) expect(next).not.toContain(name);
     // Nothing sticks out of a 375 px screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     const violations = await seriousViolations(page);

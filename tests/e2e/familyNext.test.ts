@@ -7,12 +7,14 @@ import { estaCatalog } from '../../machines/domain/catalogs/index';
 import { dayOf, feesInForce, totalOf } from '../../machines/domain/governmentFees';
 import { answersFor } from '../helpers/answers';
 import { formatViolations, seriousViolations } from './axe';
-import { openPage, pageErrors, signUpInPage, startE2E, waitForPath, type E2E } from './browser';
+import { openPage, pageErrors, startE2E, waitForPath, type E2E } from './browser';
 
 // Issue 45 items 16 and 23 as a Spanish family pays on a phone, in one page load of the confirmation: the "payment
 // successful" toast never sits over a traveller's "Download form PDF", wherever the parent scrolls while it shows;
 // and the page says, for each traveller, which official site to open and which government fee (today's, from the
-// fee schedule) is paid there, in the words of the "what happens next" e-mail.
+// fee schedule) is paid there, in the words of the "what happens next" e-mail. The parent is a guest (no account):
+// item 20's "Back to your panel" takes her to the group's panel on her own form, not to /login, and that form, paid,
+// opens read-only under a "paid" notice, with no question to edit.
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -69,7 +71,8 @@ describe('a family paid for on a phone, in Spanish', () => {
     const page = await openPage(e2e, { languages: ['es-ES', 'es'], width: 375 });
     await page.setViewport({ width: 375, height: 667 });
     const email = `familia.${randomUUID().slice(0, 8)}@example.com`;
-    await signUpInPage(page, e2e.baseUrl, email);
+    // A guest: the session cookie is her only key to the family's applications.
+    await page.goto(`${e2e.baseUrl}/apply`, { waitUntil: 'domcontentloaded' });
     const groupId = await familyOfThree(page, email);
 
     await page.goto(`${e2e.baseUrl}/checkout?group=${groupId}`, { waitUntil: 'networkidle0' });
@@ -107,6 +110,26 @@ describe('a family paid for on a phone, in Spanish', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     const violations = await seriousViolations(page);
     expect(violations.length ? formatViolations('the family confirmation', violations) : '').toBe('');
+
+    // "Volver a tu panel": the guest's way back is her group's panel on her own form, which opens read-only, paid.
+    const wizard = JSON.parse(fs.readFileSync('locales/es/wizard.json', 'utf8'));
+    const back = await page.$eval('[data-testid="group-back"]', (el) => el.getAttribute('href') ?? '');
+    expect(back).toMatch(/^\/apply\/esta-wizard\?traveller=/);
+    await page.click('[data-testid="group-back"]');
+    await page.waitForSelector('[data-testid="esta-paid"]');
+    expect(new URL(page.url()).pathname).toBe('/apply/esta-wizard');
+    const paid = await page.$eval('[data-testid="esta-paid"] [role="status"]', (el) => (el as HTMLElement).innerText);
+    expect(paid).toContain(wizard.esta.paid.title);
+    expect(paid).toContain('Ana Garcia');
+    // Her answers as sent, and nothing to type into or edit: no question, no Edit, no submit.
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="esta-paid"] dd').length > 10);
+    expect(await page.$$eval('[data-testid="esta-paid"] dd', (els) => els.map((el) => (el as HTMLElement).innerText))).toContain('Ana');
+    expect(await page.$$('[data-testid="esta-paid"] :is(input, textarea, select, button), [data-main-action], [role="progressbar"]')).toHaveLength(0);
+    // The group's panel is there, to add someone else.
+    await page.waitForFunction(() => document.body.innerText.includes('Luis Garcia'));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    const paidViolations = await seriousViolations(page);
+    expect(paidViolations.length ? formatViolations('a paid ESTA, read-only', paidViolations) : '').toBe('');
     expect(pageErrors(page)).toEqual([]);
   });
 });

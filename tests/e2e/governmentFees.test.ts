@@ -8,7 +8,7 @@ import { signInAtGate } from './adminSignIn';
 import { audit } from './axe';
 import { openPage, pageErrors, startE2E, textOf, waitForApp, type E2E } from './browser';
 
-// Issue 44 as an applicant and an operator meet it, in Spanish and French: the ESTA's $40 with its official source
+// Issue 44 as an applicant and an operator meet it, in Spanish and French (English and Portuguese at the end): the ESTA's $40 with its official source
 // on the landing and pricing pages, a work visa's checkout with class H's $205 and its source, the landing page
 // stating only what Rumbo counted, and the admin's fees tab with its reminder.
 
@@ -157,6 +157,8 @@ describe('government fees, in French', () => {
     await page.click('[data-testid="fee-save"]');
     // Today is refused, named in French, and nothing is sent.
     await page.waitForFunction(() => document.body.innerText.includes("Choisissez un jour après aujourd'hui"));
+    // Focus moves to the field named (the machine's focusError, performed by the app's one handler).
+    await page.waitForFunction(() => document.activeElement?.id === 'fee-effectiveFrom');
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
     await page.$eval('#fee-effectiveFrom', (el, value) => {
       const input = el as HTMLInputElement;
@@ -172,5 +174,44 @@ describe('government fees, in French', () => {
     expect(row).toEqual({ amount_cents: 21500, effective_from: tomorrow });
     expect((await e2e.server.app.site.governmentFeesFor('H'))[0]?.amountCents).toBe(20500);
     expect(pageErrors(page).filter((e) => !/401/.test(e))).toEqual([]);
+  });
+});
+
+// English and Portuguese, one page load each (CI time): the pricing page's ESTA and visitor-visa fees, each with its
+// official source, and the footer's word on who submits the form and pays the government.
+describe.each([
+  {
+    language: 'en',
+    languages: ['en-US', 'en'],
+    label: 'Official source: federalregister.gov (opens in a new tab)',
+    esta: 'ESTA fee',
+    visa: 'Visa application fee, class B',
+    shown: 'Source: travel.state.gov',
+    footer: 'you submit the official form and pay the U.S. government',
+  },
+  {
+    language: 'pt',
+    languages: ['pt-BR', 'pt'],
+    label: 'Fonte oficial: federalregister.gov (abre em uma nova aba)',
+    esta: 'Taxa do ESTA',
+    visa: 'Taxa de solicitação de visto, classe B',
+    shown: 'Fonte: travel.state.gov',
+    footer: 'você envia o formulário oficial e paga as taxas do governo dos EUA',
+  },
+])('government fees, in $language', ({ language, languages, label, esta, visa, shown, footer }) => {
+  it('the pricing page shows the ESTA’s $40 and a visitor visa’s $185, each with its official source, and who pays them', async () => {
+    const page = await openPage(e2e, { languages });
+    await page.goto(`${e2e.baseUrl}/pricing`, { waitUntil: 'networkidle0' });
+    await waitForApp(page);
+    await page.waitForSelector('[data-testid="government-fees-basic"] li');
+    const estaLines = await feeLines(page, 'esta');
+    expect(estaLines).toEqual([expect.objectContaining({ fee: 'esta', subject: 'ESTA', source: ESTA_SOURCE, label })]);
+    expect(estaLines[0]?.text).toContain(`${esta}: ${money(40, language)}`);
+    const visaLines = await feeLines(page, 'basic');
+    expect(visaLines[0]).toMatchObject({ fee: 'application', subject: 'B', source: VISA_SOURCE });
+    expect(visaLines[0]?.text).toContain(`${visa}: ${money(185, language)}`);
+    expect(visaLines[0]?.text).toContain(shown);
+    expect(await textOf(page, 'footer')).toContain(footer);
+    expect(pageErrors(page)).toEqual([]);
   });
 });

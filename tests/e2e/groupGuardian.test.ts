@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { estaCatalog } from '../../machines/domain/catalogs/esta';
-import { answersFor } from '../helpers/answers';
+import { answersFor, validAnswer } from '../helpers/answers';
 import { audit } from './axe';
 import { byRole, openPage, pageErrors, startE2E, textOf, waitForApp, waitForPath, type E2E } from './browser';
+import { currentQuestion, fillQuestion, wizardLabels } from './wizardDriver';
 
 // A minor's parent or guardian before the group pays (issue 36): a mother leads her ten-year-old daughter, whose
 // parent or guardian is not given yet. The group's checkout names the girl, links to her form and keeps Pay disabled
@@ -51,7 +52,29 @@ describe("a minor's parent or guardian on the group's checkout", () => {
     const added = await request(page, 'POST', `/api/groups/${groupId}/travellers`, { firstName: 'Lucia', lastName: 'Garcia', relationship: 'child', nationality: 'Spain' });
     expect(added.status).toBe(201);
     const lucia = added.body.leadId as string;
-    expect((await request(page, 'PATCH', `/api/leads/${lucia}/update`, { formData: { 'birth-date': `${new Date().getUTCFullYear() - 10}-03-01` } })).status).toBe(200);
+    const named = { email: `lucia.${Date.now()}@example.com`, 'first-name': 'Lucia', 'last-name': 'Garcia' };
+    expect((await request(page, 'PATCH', `/api/leads/${lucia}/update`, { formData: named })).status).toBe(200);
+
+    // Issue 45 item 10: her birth date, typed in her own form, makes her a minor in the panel beside it once it is saved
+    // (the form's machine hands it to the panel's), with no reload.
+    await page.goto(`${e2e.baseUrl}/apply/esta-wizard?traveller=${lucia}`, { waitUntil: 'domcontentloaded' });
+    await page.waitForSelector('[data-testid="group-traveller"]');
+    const luciaStatus = () => page.$$eval('[data-testid="group-traveller"]', (rows) => (rows.find((r) => r.textContent?.includes('Lucia')) as HTMLElement | undefined)?.querySelector('strong + span')?.textContent ?? '');
+    expect(await luciaStatus()).toBe(group.status.inProgress);
+    const loaded = await page.evaluate(() => performance.getEntriesByType('navigation').length);
+    const labels = wizardLabels('en');
+    // The wizard saves at the end of a section: her first one ends with her gender.
+    for (let step = 0; step < 12; step += 1) {
+      const question = await currentQuestion(page, estaCatalog);
+      const value = question.id === 'birth-date' ? `${new Date().getUTCFullYear() - 10}-03-01` : (named[question.id as keyof typeof named] ?? validAnswer(question));
+      await fillQuestion(page, question, value);
+      await byRole(page, 'button', labels.next).click();
+      await page.waitForFunction((id) => !document.getElementById(`q-${id}`), {}, question.id);
+      if (question.id === 'gender') break;
+    }
+    await page.waitForFunction((done) => [...document.querySelectorAll('[data-testid="group-traveller"]')].some((r) => r.textContent?.includes('Lucia') && r.textContent.includes(done)), {}, group.status.guardianNeeded);
+    expect(await luciaStatus()).toBe(group.status.guardianNeeded);
+    expect(await page.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(loaded);
 
     // The checkout says what is missing, for whom, before any card is typed; Pay is disabled and names the reason.
     await page.goto(`${e2e.baseUrl}/checkout?group=${groupId}`, { waitUntil: 'domcontentloaded' });

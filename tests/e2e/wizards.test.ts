@@ -18,8 +18,11 @@ async function leadByEmail(email: string) {
   return { lead, history: history.map((h) => h.status) };
 }
 
+// Each walk's two languages run side by side, each in its own browser context with its own e-mail: they wait on
+// the page and the server, not on the CPU, and CI's browser stage is its longest. Two at once share the cores, so
+// each has twice a walk's usual time (a DS-160 walk took 40 s alone under load, and passed 60 s beside another).
 describe('/apply/wizard (DS-160)', () => {
-  it.each(['en', 'es'] as const)('is completed in %s after correcting an invalid answer, and saves a completed lead', async (language) => {
+  it.concurrent.each(['en', 'es'] as const)('is completed in %s after correcting an invalid answer, and saves a completed lead', async (language) => {
     const page = await openPage(e2e, { languages: [language] });
     await page.goto(`${e2e.baseUrl}/apply/wizard`, { waitUntil: 'networkidle0' });
     const labels = wizardLabels(language);
@@ -51,7 +54,7 @@ describe('/apply/wizard (DS-160)', () => {
     expect(JSON.parse(lead!.form_data)['specify-other-names']).toBe('Maria Garcia');
     expect(history).toEqual(['completed']);
     expect(pageErrors(page)).toEqual([]);
-  });
+  }, 120_000);
 
   it('shows the Application ready toast and keeps the first question in focus order', async () => {
     const page = await openPage(e2e);
@@ -64,7 +67,7 @@ describe('/apply/wizard (DS-160)', () => {
 });
 
 describe('/apply/esta-wizard', () => {
-  it.each(['en', 'es'] as const)('captures the lead early, survives a reload, and completes it in %s', async (language) => {
+  it.concurrent.each(['en', 'es'] as const)('captures the lead early, survives a reload, and completes it in %s', async (language) => {
     const page = await openPage(e2e, { languages: [language] });
     await page.goto(`${e2e.baseUrl}/apply/esta-wizard`, { waitUntil: 'networkidle0' });
     const labels = wizardLabels(language);
@@ -103,11 +106,11 @@ describe('/apply/esta-wizard', () => {
     expect(history).toEqual(['incomplete', 'completed']);
     // Storage is cleared once the application is in, so the next visit starts afresh.
     expect(await page.evaluate(() => localStorage.getItem('rumbo-wizard-esta'))).toBeNull();
-  });
+  }, 120_000);
 });
 
 describe('/wizard (pre-assessment)', () => {
-  it.each(['en', 'es'] as const)('is completed in %s and offers payment for the chosen form', async (language) => {
+  it.concurrent.each(['en', 'es'] as const)('is completed in %s and offers payment for the chosen form', async (language) => {
     const page = await openPage(e2e, { languages: [language] });
     await page.goto(`${e2e.baseUrl}/wizard`, { waitUntil: 'networkidle0' });
     const labels = wizardLabels(language);
@@ -136,5 +139,5 @@ describe('/wizard (pre-assessment)', () => {
     expect(await page.evaluate(() => window.location.search)).toBe(`?formType=ESTA&amount=100&lead=${lead!.id}`);
     expect(lead).toMatchObject({ form_type: 'ESTA', completion_status: 'incomplete', payment_status: 'unpaid', source: 'wizard' });
     expect(history).toEqual(['incomplete']);
-  });
+  }, 120_000);
 });

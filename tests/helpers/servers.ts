@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { buildServer, START } from '../../scripts/build.mjs';
+import { freePort } from './ports';
 
 /** The tests' own build of the server (never the dist/ that `npm start` runs), inside the project so its packages resolve. */
 export const TEST_SERVER_OUT = path.resolve(import.meta.dirname, '../../.test-build/server/main.js');
@@ -21,18 +21,13 @@ export function buildTestServer(): void {
   buildServer({ outFile: TEST_SERVER_OUT });
 }
 
+/** How long a server may take to answer /api/health: `SERVER_START_SECONDS` (default 60), longer on a loaded machine. */
+export const SERVER_START_MS = Number(process.env.SERVER_START_SECONDS ?? 60) * 1000;
+
 /**
  * A real server process, run as `npm start` runs the compiled server (its Node flags and allocator setting), with
  * only the environment given here: nothing leaks in from the test's own (DATABASE_URL, REDIS_URL …).
  */
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
 export async function startServer(env: Record<string, string>): Promise<RunningServer> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -53,11 +48,12 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
       resolve();
     }),
   );
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + SERVER_START_MS;
   for (;;) {
     if (exitCode !== undefined) throw new Error(`the server exited (${exitCode}):\n${output}`);
     try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
+      // Ready means the database and Redis answer, not only that the port is open; one poll may not hang the wait.
+      if ((await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(5_000) })).ok) break;
     } catch {
       // not listening yet
     }

@@ -12,13 +12,20 @@ export interface Received {
 /**
  * A real SMTP server for the tests (issue 43): it takes messages on a port of 127.0.0.1 and keeps each one parsed.
  * `refuse` makes it answer every message with a temporary refusal (421, as a server that is down for a while),
- * `stop` and `start` close and reopen it on the same port (nothing listening at all).
+ * `stop` and `start` close and reopen it on the same port (nothing listening at all), `holding` takes a message's data
+ * and never answers it.
  */
 export class TestSmtp {
   readonly received: Received[] = [];
   /** Messages refused while `refusing` (each attempt counts). */
   refused = 0;
   refusing = false;
+  /**
+   * Messages whose data arrived while `holding`: the server never answers them (as a server still writing a message
+   * when its client dies), so the client never learns whether it was taken, and the message is not delivered.
+   */
+  readonly held: Received[] = [];
+  holding = false;
   private server: SMTPServer | null = null;
   port = 0;
 
@@ -31,6 +38,11 @@ export class TestSmtp {
         const chunks: Buffer[] = [];
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
         stream.on('end', () => {
+          if (this.holding) {
+            const to = session.envelope.rcptTo.map((r) => r.address).join(',');
+            void simpleParser(Buffer.concat(chunks)).then((mail) => this.held.push({ mail, to, at: Date.now() }));
+            return;
+          }
           if (this.refusing) {
             this.refused += 1;
             const err = Object.assign(new Error('Service not available, try again later'), { responseCode: 421 });

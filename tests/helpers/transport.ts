@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { fileNameOf, formOf, type Transport } from '../../client/api/transport';
+import { fileNameOf, formOf, retryAfterOf, type Transport } from '../../client/api/transport';
 
 export interface CallRecord {
   method: string;
@@ -52,7 +52,8 @@ export function injectTransport(app: FastifyInstance, log: CallRecord[] = []): T
     log.push({ method, path, body: upload ? { ...upload.fields, [upload.file.field]: { name: upload.file.name, size: upload.file.blob.size } } : body, status: response.statusCode, response: parsed });
     // app.inject gives the whole body at once: a stream heard in one piece.
     if (stream && ok) stream(response.body);
-    return { status: response.statusCode, text: response.body };
+    const retryAfter = response.statusCode === 429 ? retryAfterOf(response.headers['retry-after'] as string | undefined) : undefined;
+    return { status: response.statusCode, text: response.body, ...(retryAfter === undefined ? {} : { retryAfter }) };
   };
   return Object.assign(transport, { cookie: () => cookie });
 }

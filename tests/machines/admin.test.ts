@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ADMIN_TABS, adminDashboardMachine, exportQuery, funnelShares, leadRetryDelay } from '../../machines/adminDashboard.machine';
 import { parsePrice, validateBranding } from '../../machines/domain/adminForms';
+import type { WorldEffect } from '../../machines/effects';
 import { validateAdminLogin } from '../../machines/domain/account';
 import { topCountryFlag, visitorCountry } from '../../machines/domain/visitorCountry';
 
@@ -147,9 +148,11 @@ describe('adminDashboard', () => {
   });
 
   it('saves the prices as typed numbers and tells every page; a 401 ends the dashboard', async () => {
-    const pricingChanged = vi.fn();
     const { actors, calls } = dashboardActors();
-    const actor = createActor(adminDashboardMachine.provide({ actors, actions: { pricingChanged } }), { input: { tabs: ADMIN_TABS } }).start();
+    const actor = createActor(adminDashboardMachine.provide({ actors }), { input: { tabs: ADMIN_TABS } });
+    const effects: WorldEffect[] = [];
+    actor.on('*', (effect) => void effects.push(effect as WorldEffect));
+    actor.start();
     actor.send({ type: 'TAB', tab: 'pricing' });
     await idle(actor);
     actor.send({ type: 'PRICE.CHANGE', key: 'ESTA', value: '120' });
@@ -158,11 +161,16 @@ describe('adminDashboard', () => {
     await idle(actor);
     const saved = { ...PRICING, ESTA: 120, DS160_PRO: 0 };
     expect(calls.at(-1)).toEqual(['savePricing', { pricing: saved }]);
-    expect(pricingChanged.mock.calls[0]?.[1]).toEqual({ pricing: saved });
+    // Said once, and every page asks the server for its prices again.
+    expect(effects).toEqual([{ type: 'toast', toast: { title: 'admin:toast.pricingSaved.title', description: 'admin:toast.pricingSaved.description' } }, { type: 'pricesChanged' }]);
 
-    const refused = createActor(adminDashboardMachine.provide({ actors: dashboardActors({ fetchAnalytics: rejects({ status: 401 }) }).actors }), { input: { tabs: ADMIN_TABS } }).start();
+    const refused = createActor(adminDashboardMachine.provide({ actors: dashboardActors({ fetchAnalytics: rejects({ status: 401 }) }).actors }), { input: { tabs: ADMIN_TABS } });
+    const heard: WorldEffect[] = [];
+    refused.on('*', (effect) => void heard.push(effect as WorldEffect));
+    refused.start();
     await waitFor(refused, (s) => s.status === 'done');
     expect(refused.getSnapshot().output).toEqual({ expired: true });
+    expect(heard).toEqual([{ type: 'handOff', flow: 'adminGate', event: { type: 'EXPIRED' } }]);
   });
 });
 

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor, type AnyActorRef } from 'xstate';
-import { agentChatMachine, REDIRECT_DELAY, type AgentReply, type AgentSendInput } from '../../machines/agentChat.machine';
+import { AGENT_SESSION_KEY, agentChatMachine, REDIRECT_DELAY, type AgentReply, type AgentSendInput } from '../../machines/agentChat.machine';
 
 const settle = (actor: AnyActorRef) => waitFor(actor, (s) => !s.hasTag('busy'));
 const SESSION = { language: 'en', readyForCheckout: false, questionsStarted: false, currentQuestionIndex: 0, formData: {}, wizardOffered: false };
 const reply = (patch: Partial<AgentReply> = {}): AgentReply => ({ response: 'Hi', buttons: [], session: SESSION, ...patch });
 
-function start(saved: unknown, replies: (AgentReply | Error)[]) {
+function start(saved: unknown, replies: (AgentReply | Error)[], fresh: (input: { from: string }) => Promise<{ sessionId: string }> = async () => ({ sessionId: 'agent-0002' })) {
   const sent: Omit<AgentSendInput, 'replyTo'>[] = [];
   const actor = createActor(
     agentChatMachine.provide({
@@ -25,6 +25,7 @@ function start(saved: unknown, replies: (AgentReply | Error)[]) {
           return next;
         }),
         loadProgress: fromPromise(async () => ({ sections: [], completed: 0, total: 10 })),
+        startFresh: fromPromise(async ({ input }: { input: { from: string } }) => fresh(input)),
       } as never,
     }),
     { input: { sessionId: 'agent-0001' } },
@@ -76,5 +77,37 @@ describe('agentChat', () => {
     actor.send({ type: 'SEND', text: 'hello again' });
     await settle(actor);
     expect(actor.getSnapshot().matches({ idle: 'ready' })).toBe(true);
+  });
+
+  it('says a full conversation is full and goes on in a fresh one this browser keeps; a failed start stays offering it', async () => {
+    const full = Object.assign(new Error('413'), { status: 413, code: 'conversation_full' });
+    const asked: { from: string }[] = [];
+    let fails = 1;
+    const { actor, sent } = start({ ...SESSION, email: 'ana@example.com', messages: [{ role: 'assistant', content: 'Hi' }] }, [full], async (input) => {
+      asked.push(input);
+      if (fails-- > 0) throw new TypeError('Failed to fetch');
+      return { sessionId: 'agent-0003' };
+    });
+    const emitted: unknown[] = [];
+    actor.on('*', (effect) => void emitted.push(effect));
+    await settle(actor);
+    actor.send({ type: 'SEND', text: 'hello' });
+    await waitFor(actor, (s) => s.matches({ full: 'offering' }));
+    // No sorry line: the page says what happened instead; typing is not taken.
+    expect(actor.getSnapshot().context.lines.at(-1)).toEqual({ role: 'user', content: 'hello' });
+    actor.send({ type: 'SEND', text: 'again' });
+    expect(sent).toHaveLength(1);
+    actor.send({ type: 'FRESH' });
+    await waitFor(actor, (s) => s.matches({ full: 'failed' }));
+    // Nothing is kept until the server has made the fresh one.
+    expect(emitted).toEqual([]);
+    actor.send({ type: 'FRESH' });
+    // A second press while it is being made starts nothing more.
+    actor.send({ type: 'FRESH' });
+    await waitFor(actor, (s) => s.matches('idle'));
+    expect(asked).toEqual([{ from: 'agent-0001' }, { from: 'agent-0001' }]);
+    expect(emitted).toEqual([{ type: 'store', area: 'local', values: { [AGENT_SESSION_KEY]: 'agent-0003' } }]);
+    // The fresh conversation is read back as the server kept it (here the loader's saved session).
+    expect(actor.getSnapshot().context).toMatchObject({ sessionId: 'agent-0003', session: { email: 'ana@example.com' } });
   });
 });

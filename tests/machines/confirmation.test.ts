@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { confirmationMachine } from '../../machines/confirmation.machine';
-import { confirmationView } from '../../machines/confirmation.view';
+import { confirmationView, receiptMailOf } from '../../machines/confirmation.view';
 
 const ORDER_ID = '8f0c6a52-5d0e-4c1f-9a57-2b1f6c1f0a11';
 
 /** The page's view after the server answered with an order of this status, product and application. */
-async function viewOf(order: { status: string; product: string; leadId: string | null }) {
+async function viewOf(order: { status: string; product: string; leadId: string | null; groupPaymentId?: string | null }) {
   const actor = createActor(
     confirmationMachine.provide({ actors: { fetchOrder: fromPromise(async () => ({ id: ORDER_ID, number: 'RB-1', accessCode: null, formReady: true, service: 'ESTA', price: { governmentFee: 40 }, ...order })) } as never }),
     { input: { orderId: ORDER_ID } },
@@ -15,6 +15,16 @@ async function viewOf(order: { status: string; product: string; leadId: string |
 }
 
 describe('confirmation view', () => {
+  it('says a receipt was e-mailed only when a mail server took it or it is on its way; otherwise nothing (download it)', async () => {
+    for (const state of ['sent', 'queued'] as const) expect(receiptMailOf({ receiptMail: { to: 'a@example.com', state } })).toEqual({ state, to: 'a@example.com' });
+    for (const state of ['failed', 'notSent'] as const) expect(receiptMailOf({ receiptMail: { to: 'a@example.com', state } })).toBeNull();
+    expect(receiptMailOf({ receiptMail: null })).toBeNull();
+    expect(receiptMailOf({})).toBeNull();
+    expect(receiptMailOf(null)).toBeNull();
+    const view = await viewOf({ status: 'paid', product: 'basic', leadId: null, receiptMail: { to: 'a@example.com', state: 'queued' } } as never);
+    expect([view.receiptMail, view.receiptMailTo]).toEqual(['queued', 'a@example.com']);
+  });
+
   // 'Try again' on a declined payment reopens the checkout of the same option, for the same application: stated
   // here as the addresses themselves (the paths' oracle no longer calls the rule it judges).
   it.each([
@@ -25,5 +35,16 @@ describe('confirmation view', () => {
     [{ status: 'refunded', product: 'basic', leadId: 'lead-7' }, null],
   ])('an order %o retries to %s', async (order, retryTo) => {
     expect((await viewOf(order)).retryTo).toBe(retryTo);
+  });
+
+  // Issue 45 item 22: one application paid alone can still take the family (the form, with its add-traveller form
+  // open); a group's line is one already, and an order not paid offers no add.
+  it.each([
+    [{ status: 'paid', product: 'basic', leadId: 'lead-7' }, '/apply/esta-wizard?traveller=lead-7&add-traveller=1'],
+    [{ status: 'paid', product: 'basic', leadId: 'lead-7', groupPaymentId: 'gp-1' }, null],
+    [{ status: 'paid', product: 'basic', leadId: null }, null],
+    [{ status: 'failed', product: 'basic', leadId: 'lead-7' }, null],
+  ])('an order %o adds the family at %s', async (order, addFamily) => {
+    expect((await viewOf({ groupPaymentId: null, ...order })).family?.addFamily ?? null).toBe(addFamily);
   });
 });

@@ -201,3 +201,20 @@ describe('saving that fails', () => {
     expect([1, 2, 3, 10].map(retryDelay)).toEqual([2000, 4000, 8000, 60000]);
   });
 });
+
+// Issue 45 item 9: a group's traveller opened from the panel (who may be new) is not greeted "your answers are back";
+// answers brought back by a resume code are.
+describe('answers brought into the form', () => {
+  it('says "Application Restored" for a resume code, and nothing for a traveller opened from the group panel', () => {
+    const restoredToasts = (from?: 'code' | 'traveller') => {
+      const actor = start();
+      const effects = heard(actor);
+      actor.send({ type: 'RESTORE', leadId: 'luis', values: { 'personal-info': { firstName: 'Luis' } }, ...(from ? { from } : {}) });
+      expect(actor.getSnapshot().context.leadId).toBe('luis');
+      return effectsOf(effects, 'toast').filter((e) => e.toast.title === 'ds160form:toasts.resumed.title');
+    };
+    expect(restoredToasts('traveller')).toEqual([]);
+    expect(restoredToasts('code')).toHaveLength(1);
+    expect(restoredToasts()).toHaveLength(1);
+  });
+});

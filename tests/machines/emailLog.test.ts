@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { emailLogMachine, emailQuery } from '../../machines/emailLog.machine';
-import { emailLogView } from '../../machines/emailLog.view';
+import { emailLogView, resendRefusal } from '../../machines/emailLog.view';
 
 const email = (id: string, state: 'queued' | 'sent' | 'failed') => ({ id, state, kind: 'receipt', recipient: 'ana@example.com', attempts: 1 });
 const LIST = { emails: [email('f1', 'failed'), email('s1', 'sent')], total: 2, page: 1, pageSize: 50, counts: { queued: 0, sending: 0, sent: 1, failed: 1 }, transport: { kind: 'file', describe: 'data/mail', warning: null } };
@@ -34,6 +34,17 @@ describe('emailLog', () => {
     actor.send({ type: 'RESEND', emailId: 'f1' });
     await waitFor(actor, (s) => s.matches('ready') && fetchEmails.mock.calls.length === 3);
     expect(announceResendFailed).toHaveBeenCalledTimes(1);
+    expect(resendRefusal(announceResendFailed.mock.calls[0]?.[1]?.error)).toBeNull();
+  });
+
+  it('words a refused resend by the server’s code', async () => {
+    const announceResendFailed = vi.fn();
+    const refusal = { status: 409, code: 'email_resent' };
+    const actor = createActor(emailLogMachine.provide({ actors: { fetchEmails: fromPromise(async () => LIST), resendEmail: fromPromise(async () => Promise.reject(refusal)) } as any, actions: { announceResendFailed } })).start();
+    await waitFor(actor, (s) => s.matches('ready'));
+    actor.send({ type: 'RESEND', emailId: 'f1' });
+    await waitFor(actor, () => announceResendFailed.mock.calls.length === 1);
+    expect(resendRefusal(announceResendFailed.mock.calls[0]?.[1]?.error)).toBe('errors:email_resent');
   });
 
   it('ends when the server no longer answers this session as an admin', async () => {

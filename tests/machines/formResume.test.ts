@@ -60,6 +60,16 @@ describe('formResume', () => {
     expect(actor.getSnapshot().context).toMatchObject({ code: '', email: '', failure: null });
   });
 
+  it('keeps the wait a refused code asks for, in whole minutes, for the page to say (issue 45 item 20)', async () => {
+    for (const [retryAfter, wait] of [[45, 1], [60, 1], [61, 2], [900, 15], [undefined, null]] as const) {
+      const { actor } = start({ code: 'ABCD-2345' }, { resumeApplication: rejects({ status: 429, code: 'too_many_attempts', retryAfter }) });
+      actor.send({ type: 'FIELD.CHANGE', field: 'email', value: 'maria@example.com' });
+      actor.send({ type: 'SUBMIT' });
+      await settle(actor);
+      expect(actor.getSnapshot().context, String(retryAfter)).toMatchObject({ failure: 'tooMany', wait });
+    }
+  });
+
   it.each([
     [{ status: 404 }, 'wrong'],
     [{ status: 410 }, 'wrong'],

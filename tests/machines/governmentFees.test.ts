@@ -1,9 +1,10 @@
 import fc from 'fast-check';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { feeChangeOf, parseDollars } from '../../machines/domain/governmentFees';
 import { governmentFeesMachine } from '../../machines/governmentFees.machine';
 import { governmentFeesViewOf } from '../../machines/governmentFees.view';
+import type { WorldEffect } from '../../machines/effects';
 import type { AdminGovernmentFeesDto } from '../../openapi/schemas/governmentFees';
 
 const TODAY = '2026-11-28';
@@ -46,12 +47,14 @@ function start(overrides: Record<string, unknown> = {}) {
       calls.push([name, input]);
       return value;
     });
-  const effects = { announceScheduled: vi.fn(), announceScheduleFailed: vi.fn(), announceChecked: vi.fn(), announceCheckFailed: vi.fn() };
   const machine = governmentFeesMachine.provide({
     actors: { fetchFees: answer('fetchFees'), scheduleFee: answer('scheduleFee'), markChecked: answer('markChecked'), ...overrides } as never,
-    actions: effects,
   });
-  return { actor: createActor(machine).start(), calls, effects };
+  // What the tab does to the world (machines/effects.ts), heard from before it starts.
+  const effects: WorldEffect[] = [];
+  const actor = createActor(machine);
+  actor.on('*', (effect) => void effects.push(effect as WorldEffect));
+  return { actor: actor.start(), calls, effects };
 }
 
 const idle = (actor: ReturnType<typeof start>['actor']) => waitFor(actor, (s) => s.matches({ ready: 'idle' }) || s.matches('failed') || s.status === 'done');
@@ -88,7 +91,8 @@ describe('the government fees tab', () => {
     actor.send({ type: 'FEE.SAVE' });
     await idle(actor);
     expect(calls.at(-1)).toEqual(['scheduleFee', { code: 'esta', subject: 'ESTA', change: { amountCents: 4550, effectiveFrom: '2026-11-29', sourceUrl: 'https://www.federalregister.gov/d/2025-16453', note: 'By card.' } }]);
-    expect(effects.announceScheduled).toHaveBeenCalledOnce();
+    // The refusal moved focus to the field named; the change scheduled is said once.
+    expect(effects).toEqual([{ type: 'focusError', form: 'fee-change' }, { type: 'toast', toast: { title: 'admin:toast.feeScheduled.title', description: 'admin:toast.feeScheduled.description' } }]);
     expect(actor.getSnapshot().context.editing).toBeNull();
   });
 
@@ -98,15 +102,17 @@ describe('the government fees tab', () => {
     lost.actor.send({ type: 'FEE.CHECK', code: 'esta', subject: 'ESTA' });
     expect(governmentFeesViewOf(lost.actor.getSnapshot()).busy).toBe(true);
     await idle(lost.actor);
-    expect(lost.effects.announceCheckFailed).toHaveBeenCalledOnce();
+    expect(lost.effects).toEqual([{ type: 'toast', toast: { title: 'admin:toast.feeCheckFailed.title', description: 'admin:toast.feeCheckFailed.description', variant: 'destructive' } }]);
     expect(lost.actor.getSnapshot().context.fees).toEqual(LIST);
   });
 
   it('ends when the server no longer answers the session as an admin', async () => {
-    const { actor } = start({ fetchFees: fromPromise(async () => Promise.reject({ status: 401 })) });
+    const { actor, effects } = start({ fetchFees: fromPromise(async () => Promise.reject({ status: 401 })) });
     await idle(actor);
     expect(actor.getSnapshot().status).toBe('done');
     expect(actor.getSnapshot().output).toEqual({ expired: true });
+    // The gate hears it and shows its sign-in again.
+    expect(effects).toEqual([{ type: 'handOff', flow: 'adminGate', event: { type: 'EXPIRED' } }]);
   });
 });
 

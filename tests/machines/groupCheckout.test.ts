@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor, type AnyActorRef } from 'xstate';
 import { groupCheckoutMachine, groupPaymentRequest, quoteQuery } from '../../machines/groupCheckout.machine';
 import { groupConfirmationMachine } from '../../machines/groupConfirmation.machine';
-import { guardiansMissing } from '../../machines/groupCheckout.view';
+import { backToPanel, groupCheckoutFlow, guardiansMissing } from '../../machines/groupCheckout.view';
 import { groupCheckoutLink } from '../../machines/travellerGroup.view';
 import type { GroupDto, GroupPaymentDto, GroupQuoteDto } from '../../openapi/schemas/groups';
 
@@ -62,6 +62,18 @@ function fill(actor: ReturnType<typeof start>['actor'], card = CARD) {
 }
 
 describe('group checkout', () => {
+  it("takes 'Back to your panel' to where the session it was told of says: the dashboard, or a guest's group panel", async () => {
+    const { actor } = start({});
+    await settle(actor);
+    // Before the session is known, and for a guest: the leader's form, where the group's panel is.
+    expect(backToPanel(actor.getSnapshot())).toBe(`/apply/esta-wizard?traveller=${ANA}`);
+    // The door tells the flow who is signed in, from the app's session (the page reads nothing itself).
+    actor.send(groupCheckoutFlow.session!({ account: { email: 'ana@example.com' } as never, checking: false }));
+    expect(backToPanel(actor.getSnapshot())).toBe('/dashboard');
+    actor.send(groupCheckoutFlow.session!({ account: null, checking: false }));
+    expect(backToPanel(actor.getSnapshot())).toBe(`/apply/esta-wizard?traveller=${ANA}`);
+  });
+
   it('opens on the quote with the leader’s e-mail, pays once and ends on the group confirmation', async () => {
     const paid = vi.fn();
     const { actor, processPayment, navigations } = start({}, { announcePaid: paid });
@@ -254,7 +266,7 @@ describe('group checkout', () => {
   it('builds the quote query and the payment body from the packages chosen', () => {
     expect(quoteQuery({})).toEqual({});
     expect(quoteQuery({ [DIEGO]: 'pro', [ANA]: 'premium' })).toEqual({ plans: `${DIEGO}:pro,${ANA}:premium` });
-    const body = groupPaymentRequest({ groupId: 'g', today: '', quote: null, plans: { [DIEGO]: 'pro' }, email: ' ana@example.com ', details: CARD, errors: {}, attemptKey: 'k', payment: null, failure: null });
+    const body = groupPaymentRequest({ groupId: 'g', today: '', quote: null, plans: { [DIEGO]: 'pro' }, email: ' ana@example.com ', details: CARD, errors: {}, attemptKey: 'k', payment: null, failure: null, signedIn: false });
     expect(body).toEqual({ plans: [{ leadId: DIEGO, product: 'pro' }], email: 'ana@example.com', idempotencyKey: 'k', paymentDetails: CARD });
   });
 });
@@ -323,7 +335,13 @@ describe('group confirmation', () => {
   });
 
   it('keeps why the receipt was not made for the page, until the next try', async () => {
-    const answers = [Object.assign(new Error('429'), { status: 429 }), new TypeError('Failed to fetch'), Object.assign(new Error('500'), { status: 500 })];
+    const answers = [
+      Object.assign(new Error('429'), { status: 429 }),
+      // Issue 45: a 429 that names its wait (Retry-After, 61 s) is said in whole minutes, rounded up.
+      Object.assign(new Error('429'), { status: 429, retryAfter: 61 }),
+      new TypeError('Failed to fetch'),
+      Object.assign(new Error('500'), { status: 500, retryAfter: 30 }),
+    ];
     const { actor, saved } = open(PAYMENT_ID, PAYMENT, made, async () => {
       throw answers.shift();
     });
@@ -331,12 +349,14 @@ describe('group confirmation', () => {
     const attempt = async () => {
       actor.send({ type: 'DOWNLOAD.RECEIPT' });
       expect(actor.getSnapshot().context.receiptFailure).toBeNull();
+      expect(actor.getSnapshot().context.receiptWait).toBeNull();
       await settle(actor);
-      return actor.getSnapshot().context.receiptFailure;
+      return [actor.getSnapshot().context.receiptFailure, actor.getSnapshot().context.receiptWait];
     };
-    expect(await attempt()).toBe('too_many_requests');
-    expect(await attempt()).toBe('failed');
-    expect(await attempt()).toBe('failed');
+    expect(await attempt()).toEqual(['too_many_requests', null]);
+    expect(await attempt()).toEqual(['too_many_requests', 2]);
+    expect(await attempt()).toEqual(['failed', null]);
+    expect(await attempt()).toEqual(['failed', null]);
     expect(actor.getSnapshot().matches({ paid: 'idle' })).toBe(true);
     expect(saved).not.toHaveBeenCalled();
   });

@@ -1,3 +1,4 @@
+import type { AdminSignInDto } from '../../openapi/schemas/operators';
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { fromPromise, waitFor, type AnyActorRef } from 'xstate';
@@ -41,7 +42,7 @@ describe('mailLink', () => {
   });
 
   it('checks a reset link, takes the new password twice, and signs in with it', async () => {
-    const confirmReset = vi.fn(async () => ({ email: ACCOUNT.email }));
+    const confirmReset = vi.fn(async () => ({ email: ACCOUNT.email, staff: null as AdminSignInDto | null }));
     const userLogin = vi.fn(async () => ACCOUNT);
     const machine = mailLinkMachine.provide({ actors: { checkReset: resolves({ valid: true, problem: null }), confirmReset: fromPromise(confirmReset), userLogin: fromPromise(userLogin) } });
     const actor = startHeard(machine, { purpose: 'reset', token: TOKEN });
@@ -64,7 +65,7 @@ describe('mailLink', () => {
   });
 
   it('sends a person whose new password is saved but whose sign-in failed to sign in', async () => {
-    const machine = mailLinkMachine.provide({ actors: { checkReset: resolves({ valid: true, problem: null }), confirmReset: resolves({ email: ACCOUNT.email }), userLogin: rejects(new TypeError('Failed to fetch')) } });
+    const machine = mailLinkMachine.provide({ actors: { checkReset: resolves({ valid: true, problem: null }), confirmReset: resolves({ email: ACCOUNT.email, staff: null }), userLogin: rejects(new TypeError('Failed to fetch')) } });
     const actor = startHeard(machine, { purpose: 'reset', token: TOKEN });
     await settle(actor);
     actor.send({ type: 'FIELD.CHANGE', field: 'password', value: 'a long passphrase' });
@@ -73,6 +74,25 @@ describe('mailLink', () => {
     await waitFor(actor, (s) => s.status === 'done');
     expect(actor.getSnapshot().value).toBe('toSignIn');
     expect(actor.effects.at(-1)).toEqual({ type: 'navigate', to: '/login', replace: true });
+    expect(actor.effects.some((e) => e.type === 'signedIn')).toBe(false);
+  });
+
+  it('sends an operator whose password a reset link changed on to the admin area, where the server signed them in or waits for their code', async () => {
+    const userLogin = vi.fn(async () => ACCOUNT);
+    const staff = { username: 'ops', step: 'totp' as const, admin: null };
+    const machine = mailLinkMachine.provide({ actors: { checkReset: resolves({ valid: true, problem: null }), confirmReset: resolves({ email: 'ops@rumbo.test', staff }), userLogin: fromPromise(userLogin) } });
+    const actor = startHeard(machine, { purpose: 'reset', token: TOKEN });
+    await settle(actor);
+    actor.send({ type: 'FIELD.CHANGE', field: 'password', value: 'a long passphrase' });
+    actor.send({ type: 'FIELD.CHANGE', field: 'confirmPassword', value: 'a long passphrase' });
+    actor.send({ type: 'SAVE' });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(actor.getSnapshot().value).toBe('toAdmin');
+    expect(userLogin).not.toHaveBeenCalled();
+    expect(actor.effects.slice(-2)).toEqual([
+      { type: 'toast', toast: { title: 'maillink:toast.reset.title', description: 'maillink:toast.reset.staff' } },
+      { type: 'navigate', to: '/teamomora', replace: true },
+    ]);
     expect(actor.effects.some((e) => e.type === 'signedIn')).toBe(false);
   });
 

@@ -589,7 +589,8 @@ describe('questionWizard', () => {
       const earlier = estaCatalog.questions.slice(0, estaCatalog.questions.findIndex((x) => x.id === 'phone'));
       const answers = Object.fromEntries(earlier.map((x) => [x.id, answerFor(x)]));
 
-      // Walk from email to phone: the lead is made on email, then updated at the end of each section.
+      // Walk from email to phone: the lead is made on email, updated on the birth date as soon as it is answered (a
+      // group's panel learns of a minor from it, issue 45), then at the end of each section.
       for (const question of earlier) {
         answer(actor, answers[question.id]!);
         expect(snap(actor).context.error, question.id).toBeNull();
@@ -597,16 +598,17 @@ describe('questionWizard', () => {
       }
       expect(captureLead).toHaveBeenCalledTimes(1);
       expect(currentId(actor)).toBe('phone');
-      const sections = ['basic', 'passport', 'travel'];
-      expect(updateLead).toHaveBeenCalledTimes(sections.length);
-      sections.forEach((section, call) => {
-        const inSection = earlier.filter((x) => x.section === section).map((x) => [x.id, answers[x.id]] as const);
-        expect(updateLead.mock.calls[call]![0]).toEqual({ leadId: 'L1', changes: Object.fromEntries(inSection) });
+      const basic = earlier.filter((x) => x.section === 'basic').map((x) => x.id);
+      const untilBirth = basic.slice(0, basic.indexOf('birth-date') + 1);
+      const saves = [untilBirth, basic.filter((id) => !untilBirth.includes(id)), ...['passport', 'travel'].map((section) => earlier.filter((x) => x.section === section).map((x) => x.id))];
+      expect(updateLead).toHaveBeenCalledTimes(saves.length);
+      saves.forEach((ids, call) => {
+        expect(updateLead.mock.calls[call]![0], `save ${call}`).toEqual({ leadId: 'L1', changes: Object.fromEntries(ids.map((id) => [id, answers[id]])) });
       });
       expect(snap(actor).context.synced).toEqual(answers);
 
       answer(actor, PHONE);
-      expect(updateLead).toHaveBeenCalledTimes(4);
+      expect(updateLead).toHaveBeenCalledTimes(saves.length + 1);
       expect(updateLead).toHaveBeenLastCalledWith({ leadId: 'L1', changes: { phone: PHONE }, phone: PHONE });
       await settle();
       expect(snap(actor).context.synced).toEqual({ ...answers, phone: PHONE });

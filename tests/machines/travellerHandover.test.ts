@@ -3,7 +3,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { travellerHandoverMachine } from '../../machines/travellerHandover.machine';
 import { heard } from './emitted';
 
-type Lead = { id: string; formData: Record<string, unknown> };
+type Lead = { id: string; formData: Record<string, unknown>; paid?: boolean };
 const start = (leadId: string | null, fetchLead = vi.fn(async ({ input }: { input: { leadId: string } }): Promise<Lead> => ({ id: input.leadId, formData: { 'first-name': input.leadId } }))) => {
   const actor = createActor(travellerHandoverMachine.provide({ actors: { fetchLead: fromPromise(fetchLead) as never } }), { input: { leadId } }).start();
   return { actor, fetchLead };
@@ -20,7 +20,18 @@ describe('travellerHandover', () => {
     const { actor } = start('luis');
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
     await waitFor(actor, (s) => s.matches('ready'));
-    expect(actor.getSnapshot().context).toEqual({ leadId: 'luis', formData: { 'first-name': 'luis' }, handTo: null });
+    expect(actor.getSnapshot().context).toEqual({ leadId: 'luis', formData: { 'first-name': 'luis' }, paid: false, handTo: null });
+  });
+
+  it('says a paid traveller is paid, so the page opens their form read-only (issue 45 item 20), and forgets it on moving on', async () => {
+    const fetchLead = vi.fn(async ({ input }: { input: { leadId: string } }): Promise<Lead> => ({ id: input.leadId, formData: {}, paid: input.leadId === 'ana' }));
+    const actor = createActor(travellerHandoverMachine.provide({ actors: { fetchLead: fromPromise(fetchLead) as never } }), { input: { leadId: 'ana' } }).start();
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(actor.getSnapshot().context.paid).toBe(true);
+    actor.send({ type: 'OPEN', leadId: 'luis' });
+    expect(actor.getSnapshot().context.paid).toBe(false);
+    await waitFor(actor, (s) => s.matches('ready') && s.context.leadId === 'luis');
+    expect(actor.getSnapshot().context.paid).toBe(false);
   });
 
   it('follows the traveller the address names, ignoring the one already open, and aborts the one left', async () => {
@@ -37,7 +48,7 @@ describe('travellerHandover', () => {
     await waitFor(actor, (s) => s.matches('ready'));
     expect(actor.getSnapshot().context.formData).toEqual({ who: 'lucia' });
     actor.send({ type: 'OPEN', leadId: null });
-    expect(actor.getSnapshot().context).toEqual({ leadId: null, formData: null, handTo: null });
+    expect(actor.getSnapshot().context).toEqual({ leadId: null, formData: null, paid: false, handTo: null });
   });
 
   it('hands the answers read to the form it is told of, once per traveller, and to none when told of none', async () => {
@@ -50,8 +61,8 @@ describe('travellerHandover', () => {
     await waitFor(actor, (s) => s.matches('ready') && s.context.leadId === 'lucia');
     actor.send({ type: 'OPEN', leadId: null });
     expect(effects).toEqual([
-      { type: 'handOff', flow: 'ds160Form', event: { type: 'RESTORE', leadId: 'luis', values: { who: 'luis' } } },
-      { type: 'handOff', flow: 'ds160Form', event: { type: 'RESTORE', leadId: 'lucia', values: { who: 'lucia' } } },
+      { type: 'handOff', flow: 'ds160Form', event: { type: 'RESTORE', leadId: 'luis', values: { who: 'luis' }, from: 'traveller' } },
+      { type: 'handOff', flow: 'ds160Form', event: { type: 'RESTORE', leadId: 'lucia', values: { who: 'lucia' }, from: 'traveller' } },
     ]);
     const alone = start('luis');
     const none = heard(alone.actor);

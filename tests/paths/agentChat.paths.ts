@@ -8,7 +8,8 @@ import { agentChatMachine, type AgentReply } from '../../machines/agentChat.mach
 const REDIRECT_DELAY = 2000;
 import { engineFaults } from '../helpers/engineFaults';
 import { injectTransport } from '../helpers/transport';
-import { lastCall, lastHeld, type PathCase, type PathModel, type Snap, type World } from './model';
+import { fillConversation, fullConversationModel } from './chatFull';
+import { effectsOf, lastCall, lastHeld, type PathCase, type PathModel, type Snap, type World } from './model';
 
 // The consular-agent chat (issue 13) against the real routes and the built-in engine: the language screen unless
 // a session is saved, streamed replies, the sidebar's DS-160 progress, a redirect 2 seconds after its message.
@@ -38,11 +39,43 @@ async function ready(world: World, input: object) {
   return made;
 }
 
+
+/** The conversation the page is in: the browser's, or the fresh one the server made after a full one. */
+const current = (world: World): string => (lastCall(world, 'POST', '/api/ai/session/')?.response as { sessionId?: string } | undefined)?.sessionId ?? world.input.sessionId;
+
 const common = (s: Snap) => {
   if (s.matches('loadingSections')) return [done('loadSections', []), dropped('loadSections')];
   if (s.matches('refreshing')) return [done('loadProgress', PROGRESS), dropped('loadProgress')];
   return null;
 };
+
+/** Issue 41: the full conversation, its refusal and the fresh one (tests/paths/chatFull.ts), in this chat's words. */
+const full = fullConversationModel({
+  storeKey: 'rumbo.agent.session',
+  write: { call: 'sendMessage', route: '/api/ai/chat' },
+  reload: { state: 'loadingSession', call: 'loadSession' },
+  fresh: () => ({ lines: [], draft: '', progress: null }),
+  // The fresh conversation keeps what the full one collected, not its messages.
+  keeps: async (world, from, made) => {
+    const read = async (id: string) => JSON.parse((await world.http({ method: 'GET', path: `/api/ai/session/${id}` })).text) as { messages: unknown[] };
+    const { messages: _all, ...answers } = await read(from);
+    expect(answers).toMatchObject({ country: expect.any(String) });
+    expect(await read(made)).toEqual({ ...answers, messages: [] });
+  },
+  input: { sessionId: 'full' },
+  setup: async (world, input) => {
+    const made = await fresh(world, input);
+    for (const message of ['', 'Soy de Colombia', 'carlos.full@example.com']) {
+      const res = await world.http({ method: 'POST', path: '/api/ai/chat', body: { sessionId: made.sessionId, message, language: 'es' } });
+      if (res.status !== 200) throw new Error(res.text);
+    }
+    await fillConversation(world, made.sessionId);
+    return made;
+  },
+  events: (s) => common(s) ?? (s.matches('loadingSession') ? [done('loadSession', { ...SESSION, messages: [] })] : s.matches('idle') ? [{ type: 'SEND', text: 'Hola otra vez' }] : []),
+  send: { type: 'SEND', text: 'Hola' },
+});
+const isFullRefusal = full.isRefusal;
 
 const cases: PathCase[] = [
   {
@@ -100,6 +133,7 @@ const cases: PathCase[] = [
     events: (s) =>
       common(s) ?? (s.matches('loadingSession') ? [done('loadSession', null)] : s.matches('choosingLanguage') ? [{ type: 'CHOOSE_LANGUAGE', language: 'en' }] : s.matches('sending') ? [refused('sendMessage')] : []),
   },
+  full.fullCase,
 ];
 
 function streamedReply(text: string): AgentReply | undefined {
@@ -112,7 +146,7 @@ function streamedReply(text: string): AgentReply | undefined {
 
 export const agentChatPaths: PathModel = {
   machine: agentChatMachine,
-  budget: 35,
+  budget: 50,
   calls: agentChatCalls,
   cases,
   abstraction: (s) => ({ value: s.value, draft: s.context.draft, said: s.context.lines.length > 0, last: s.context.lines.at(-1)?.role }),
@@ -122,6 +156,8 @@ export const agentChatPaths: PathModel = {
     return (world.times[at] ?? 0) + REDIRECT_DELAY;
   },
   required: [
+    // Issue 41: a full conversation, a fresh one that could not be made, then one that was: the answers carry over.
+    full.required,
     // A lost reply, then another message: the failure line stays in the history, the new message is answered.
     { name: 'a lost reply, then another message', through: [(e) => e.type === 'xstate.error.actor.sendMessage', (e) => e.type === 'SEND' && Boolean(e.text), (e) => e.type === 'xstate.done.actor.sendMessage'] },
     // The reply that asks to pay: shown, then the page goes to the checkout 2 seconds later.
@@ -133,7 +169,7 @@ export const agentChatPaths: PathModel = {
       expect(s.context).toEqual({ sessionId: world.input.sessionId, language: null, session: null, lines: [], draft: '', partial: '', sections: [], progress: null, redirect: null });
       expect(s.context).toMatchObject({ sessionId: world.input.sessionId, language: null, lines: [] });
     },
-    step: async ({ event, before, after, world, started }) => {
+    step: async ({ event, before, after, world, started, asked }) => {
       const names = started.map((h) => h.name);
       // Where each step leads, as the oracle knows the page: sections, then the saved session (or the language
       // screen), each reply then the sidebar's progress, a failure back to the box with its line.
@@ -141,7 +177,9 @@ export const agentChatPaths: PathModel = {
         'xstate.done.actor.loadSections': 'loadingSession',
         'xstate.error.actor.loadSections': 'loadingSession',
         'xstate.error.actor.loadSession': 'choosingLanguage',
-        'xstate.error.actor.sendMessage': { idle: 'failed' },
+        'xstate.error.actor.sendMessage': isFullRefusal(event) ? { full: 'offering' } : { idle: 'failed' },
+        'xstate.error.actor.startFresh': { full: 'failed' },
+        'xstate.done.actor.startFresh': 'loadingSession',
         'xstate.done.actor.loadProgress': { idle: 'ready' },
         'xstate.error.actor.loadProgress': { idle: 'ready' },
       };
@@ -200,10 +238,11 @@ export const agentChatPaths: PathModel = {
         expect(after.context.redirect).toBe(reply!.redirect ?? null);
         expect(after.context.lines.slice(0, -1)).toEqual(before.context.lines);
         expect(after.matches('redirecting')).toBe(Boolean(reply!.redirect));
-        const row = await world.app.db.selectFrom('chat_sessions').select('messages').where('id', '=', world.input.sessionId).executeTakeFirstOrThrow();
+        const row = await world.app.db.selectFrom('chat_sessions').select('messages').where('id', '=', current(world)).executeTakeFirstOrThrow();
         expect(JSON.parse(row.messages).at(-1).content).toBe(reply!.response);
       }
-      if (event.type === 'xstate.error.actor.sendMessage') {
+      await full.step({ event, before, after, world, started, asked });
+      if (event.type === 'xstate.error.actor.sendMessage' && !isFullRefusal(event)) {
         expect(after.context.partial).toBe('');
         expect(after.context.lines.slice(0, -1)).toEqual(before.context.lines);
         expect(after.context.lines.at(-1)).toEqual({ role: 'system', key: 'agent:error.general' });
@@ -233,12 +272,13 @@ export const agentChatPaths: PathModel = {
       'sending.waiting': (s, world) => {
         const { replyTo: _ref, ...held } = lastHeld(world, 'sendMessage')?.input ?? {};
         const last = s.context.lines.at(-1);
-        expect(held).toEqual({ sessionId: world.input.sessionId, message: last?.role === 'user' ? last.content : '', language: s.context.language });
+        expect(held).toEqual({ sessionId: current(world), message: last?.role === 'user' ? last.content : '', language: s.context.language });
       },
       refreshing: (s, world) => {
         expect(s.hasTag('busy')).toBe(true);
-        expect(lastHeld(world, 'loadProgress')?.input).toEqual({ sessionId: world.input.sessionId });
+        expect(lastHeld(world, 'loadProgress')?.input).toEqual({ sessionId: current(world) });
       },
+      ...full.states,
     },
   },
 };

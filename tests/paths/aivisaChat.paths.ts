@@ -11,6 +11,7 @@ const isLocked = (application: ChatApplication) => application.status === 'in_pr
 const leadReady = (update: StateUpdate) => Boolean(update.email?.includes('@') && update.citizenship_country && update.trip_purpose);
 import { engineFaults } from '../helpers/engineFaults';
 import { injectTransport } from '../helpers/transport';
+import { fillConversation, fullConversationModel } from './chatFull';
 import { effectsOf, lastCall, lastHeld, type PathCase, type PathModel, type Snap, type World } from './model';
 
 // The advanced chat (issue 13) against the real routes and the built-in engine: replies streamed (the live chat
@@ -62,6 +63,36 @@ const idle = (s: Snap): AnyEventObject[] => [
   { type: 'INLINE.CHANGE', value: s.context.inline.value === '' ? 'ana@' : ' ana.widget@example.com ' },
   { type: 'INLINE.SUBMIT', inputType: 'email' },
 ];
+
+/** Issue 41: the server's 413 for a conversation past its bounds, as the page's code makes it. */
+
+/** Issue 41: the full conversation, its refusal and the fresh one (tests/paths/chatFull.ts), in this chat's words. */
+const full = fullConversationModel({
+  storeKey: 'rumbo.aivisa.session',
+  write: { call: 'sendMessage', route: '/api/aivisa/chat' },
+  reload: { state: 'loading', call: 'loadApplication' },
+  fresh: () => ({ lines: [], draft: '', partial: '', suggestions: [], inline: { value: '', error: null } }),
+  // The fresh conversation keeps the application (what was collected), not the messages.
+  keeps: async (world, from, made) => {
+    const read = async (id: string) => JSON.parse((await world.http({ method: 'GET', path: `/api/aivisa/application/${id}` })).text) as { messages: unknown[] };
+    const { messages: _all, ...application } = await read(from);
+    expect(application).toMatchObject({ collected: { citizenship_country: expect.any(String) } });
+    expect(await read(made)).toEqual({ ...application, messages: [] });
+  },
+  input: { sessionId: 'full', language: 'es' },
+  setup: async (world, input) => {
+    const ready = await fresh(world, input as { sessionId: string });
+    for (const message of ['soy mexicana', 'turismo']) await world.http({ method: 'POST', path: '/api/aivisa/chat', body: { sessionId: ready.sessionId, message, language: 'es' } });
+    await fillConversation(world, ready.sessionId);
+    return ready;
+  },
+  events: (s) => {
+    if (s.matches('loading')) return [done('loadApplication', { ...APPLICATION, readiness: 20 })];
+    return s.matches('idle') && s.context.sessionId !== 'fresh' ? [{ type: 'SEND', text: 'hola' }] : [];
+  },
+  send: { type: 'SEND', text: 'hola' },
+});
+const isFullRefusal = full.isRefusal;
 
 const cases: PathCase[] = [
   {
@@ -140,6 +171,7 @@ const cases: PathCase[] = [
       return s.matches('idle') ? [{ type: 'SEND', text: 'hola' }] : [];
     },
   },
+  full.fullCase,
 ];
 
 /** The streamed answer's `done` turn, or its `error`. */
@@ -160,12 +192,14 @@ const withoutRef = (input: Record<string, unknown> | undefined) => {
 
 export const aivisaChatPaths: PathModel = {
   machine: aivisaChatMachine,
-  // The transition cover's paths and the required sequences' (four).
-  budget: 61,
+  // The transition cover's paths and the required sequences' (five).
+  budget: 70,
   // What a person does after a failure or at the paywall, whatever the transition cover picks: a lost message or
   // checkout is sent again and leaves no failure behind; a half e-mail refused in the widget does not stay refused
   // once a whole one is typed; nothing is sent past the paywall.
   required: [
+    // Issue 41: a full conversation, a fresh one that could not be made, then one that was, the application kept.
+    full.required,
     {
       name: 'a message lost, then sent again and answered',
       through: [(e) => e.type === 'xstate.error.actor.sendMessage', (e) => e.type === 'SEND', (e) => e.type === 'xstate.done.actor.sendMessage'],
@@ -265,7 +299,8 @@ export const aivisaChatPaths: PathModel = {
       } else {
         expect(asked.filter((e) => e.type === 'saveLead')).toEqual([]);
       }
-      if (event.type === 'xstate.error.actor.sendMessage') {
+      await full.step({ event, before, after, world, started, asked });
+      if (event.type === 'xstate.error.actor.sendMessage' && !isFullRefusal(event)) {
         const answer = lastCall(world, 'POST', '/api/aivisa/chat');
         const server = (event as { error?: unknown }).error === 'server' || (event as { sent?: boolean }).sent === true;
         if (server && answer?.status === 402) {
@@ -318,6 +353,7 @@ export const aivisaChatPaths: PathModel = {
         expect(s.matches({ idle: 'locked' })).toBe(isLocked(s.context.application));
       },
       loading: (s) => expect(s.hasTag('busy')).toBe(true),
+      ...full.states,
       sending: (s) => expect(s.hasTag('busy')).toBe(true),
       'sending.waiting': (s, world) => {
         const said = s.context.lines.filter((l: { role: string }) => l.role !== 'system');

@@ -48,7 +48,6 @@ export const auditLogPaths: PathModel = {
     },
   ],
   calls: auditLogCalls,
-  effects: ['announceFailed'],
   abstraction: (s) => ({ value: s.value, filters: context(s).filters, applied: context(s).applied, page: context(s).page }),
   cases: [
     { name: 'an owner reads the log', input: undefined, setup: async (w, i) => (await owner(w), i), events: events(true) },
@@ -59,7 +58,7 @@ export const auditLogPaths: PathModel = {
       expect(s.value).toBe('loading');
       expect(world.held.map((h) => [h.name, h.input])).toEqual([['fetchAudit', {}]]);
     },
-    step: ({ before, event, after, started }) => {
+    step: ({ before, event, after, started, asked }) => {
       // What is asked: only the filters given when APPLY was pressed, and the page unless it is the first.
       if (event.type === 'APPLY') {
         const f = context(before).filters;
@@ -73,6 +72,14 @@ export const auditLogPaths: PathModel = {
       }
       if (event.type === 'FILTER.CHANGE') expect(started).toEqual([]);
       if (event.type === 'xstate.error.actor.fetchAudit' && (event as { sent?: boolean }).sent) expect(after.status).toBe('done');
+      // A log that did not load says so (a session that is no longer an owner goes back to the gate instead).
+      if (event.type === 'xstate.error.actor.fetchAudit') {
+        expect(asked.map((e) => e.params)).toEqual(
+          after.status === 'done'
+            ? [{ type: 'handOff', flow: 'adminGate', event: { type: 'EXPIRED' } }]
+            : [{ type: 'toast', toast: { title: 'operators:toast.auditFailed.title', description: 'operators:toast.auditFailed.description', variant: 'destructive' } }],
+        );
+      }
     },
     states: {
       ready: (s, world) => {
@@ -87,7 +94,11 @@ export const auditLogPaths: PathModel = {
         if (applied.action) expect(body.entries.every((e) => e.action === applied.action)).toBe(true);
         expect(lastHeld(world, 'fetchAudit')?.verdict).toBe('sent');
       },
-      expired: (s) => expect(s.output).toEqual({ expired: true }),
+      // The gate hears that the server no longer answers this session as an admin, and shows its sign-in again.
+      expired: (s, world) => {
+        expect(s.output).toEqual({ expired: true });
+        expect(world.effects.at(-1)?.params).toEqual({ type: 'handOff', flow: 'adminGate', event: { type: 'EXPIRED' } });
+      },
     },
   },
 };

@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import type { AnyEventObject } from 'xstate';
 import { ds160FormCalls } from '../../client/api/actors/ds160Form';
 import { leadSyncCalls } from '../../client/api/actors/leadSync';
-import { DEFAULT_SETTINGS } from '../../db/queries/settings';
+import { SHIPPED_SETTINGS } from '../fixtures/settings';
 import type { Ds160FormSection } from '../../machines/domain/ds160Form';
 import { ds160FormMachine, type Ds160FormContext } from '../../machines/ds160Form.machine';
 import { leadSyncMachine, type LeadSyncContext } from '../../machines/leadSync.machine';
@@ -130,8 +130,8 @@ function outcomes(s: Snap, existing = false): AnyEventObject[] {
   // The completion card's price: the server's quote for the chosen plan and this application, or a lost connection.
   // Its outcomes are offered once the saving has settled, so its interleavings with saving stay few.
   if (priceOf(s) === 'loading' && sync === 'idle') {
-    const fee = DEFAULT_SETTINGS.pricing[`DS160_${chosenPlan(s).toUpperCase()}` as keyof typeof DEFAULT_SETTINGS.pricing];
-    const price = modelPrice(fee, DEFAULT_SETTINGS.fees.processingFee, 'B');
+    const fee = SHIPPED_SETTINGS.pricing[`DS160_${chosenPlan(s).toUpperCase()}` as keyof typeof SHIPPED_SETTINGS.pricing];
+    const price = modelPrice(fee, SHIPPED_SETTINGS.fees.processingFee, 'B');
     events.push({ type: 'xstate.done.actor.fetchPrice', output: { plan: chosenPlan(s), leadId: c.leadId, price } }, { type: 'xstate.error.actor.fetchPrice', error: 'network' });
   }
   if (priceOf(s) === 'failed' && sync === 'idle') events.push({ type: 'PRICE.RETRY' });
@@ -467,9 +467,9 @@ export const ds160FormPaths: PathModel = {
         const query = new URLSearchParams({ formType: 'DS-160', plan: chosenPlan(s), ...(leadId ? { lead: leadId } : {}) });
         const quote = JSON.parse((await world.http({ method: 'GET', path: `/api/checkout/quote?${query.toString()}` })).text) as { options: Array<{ product: string; price: unknown }> };
         expect(price).toEqual(quote.options.find((o) => o.product === chosenPlan(s))?.price);
-        const fee = DEFAULT_SETTINGS.pricing[`DS160_${chosenPlan(s).toUpperCase()}` as keyof typeof DEFAULT_SETTINGS.pricing];
+        const fee = SHIPPED_SETTINGS.pricing[`DS160_${chosenPlan(s).toUpperCase()}` as keyof typeof SHIPPED_SETTINGS.pricing];
         // The form's trip is tourism (tests/helpers/ds160Form.ts): a visitor visa's consular fee.
-        expect(price).toEqual(modelPrice(fee, DEFAULT_SETTINGS.fees.processingFee, 'B'));
+        expect(price).toEqual(modelPrice(fee, SHIPPED_SETTINGS.fees.processingFee, 'B'));
         expect(price.outOfPocket).toBe(price.serviceFee + price.processingFee + price.governmentFee);
       },
       'active.price.failed': (s, world) => {
@@ -503,7 +503,7 @@ export const ds160FormPaths: PathModel = {
         expect(s.output).toEqual({ kind: 'submitted', to: checkout.url });
         // The plan's price as the server's pricing has it (the defaults here): Basic 50, Pro 100.
         const plan = chosenPlan(s);
-        const amount = DEFAULT_SETTINGS.pricing[`DS160_${plan.toUpperCase()}` as keyof typeof DEFAULT_SETTINGS.pricing];
+        const amount = SHIPPED_SETTINGS.pricing[`DS160_${plan.toUpperCase()}` as keyof typeof SHIPPED_SETTINGS.pricing];
         expect(checkout.url).toMatch(new RegExp(`^/checkout\\?formType=DS-160&amount=${amount}&plan=${plan}&lead=`));
         const leadId = new URL(checkout.url, 'http://x').searchParams.get('lead') as string;
         const row = await world.app.db.selectFrom('leads').select(['completion_status', 'source', 'subscription_plan']).where('id', '=', leadId).executeTakeFirstOrThrow();

@@ -109,7 +109,7 @@ export const formResumePaths: PathModel = {
   oracle: {
     initial: (s, world) => {
       expect(s.value).toBe('idle');
-      expect(s.context).toEqual({ leadId: world.input.leadId ?? null, code: world.input.code ? storedCode(world.input.code) : '', email: '', errors: {}, issued: null, failure: null });
+      expect(s.context).toEqual({ leadId: world.input.leadId ?? null, code: world.input.code ? storedCode(world.input.code) : '', email: '', errors: {}, issued: null, failure: null, wait: null });
     },
     step: async ({ event, before, after, world, started, asked }) => {
       // Nothing is sent with a code or an e-mail the page can tell is wrong; each gets its message.

@@ -121,11 +121,17 @@ async function estaRows(world: World) {
   return world.app.db.selectFrom('government_fees').selectAll().where('code', '=', 'esta').where('subject', '=', 'ESTA').orderBy('effective_from').execute();
 }
 
+/** A toast the tab raised, in the oracle's words: the admin namespace's, a refusal red with the server's reason when it gave one. */
+const feeToast = (name: 'feeScheduled' | 'feeChecked' | 'feeScheduleFailed' | 'feeCheckFailed') => ({
+  type: 'toast',
+  toast: { title: `admin:toast.${name}.title`, description: `admin:toast.${name}.description`, ...(name.endsWith('Failed') ? { variant: 'destructive' } : {}) },
+});
+const toastsOf = (world: World, name: Parameters<typeof feeToast>[0]) => effectsOf(world, 'toast').filter((e) => e.params.toast.title === `admin:toast.${name}.title`);
+
 export const governmentFeesPaths: PathModel = {
   machine: governmentFeesMachine,
   budget: 40,
   calls,
-  effects: ['announceScheduled', 'announceScheduleFailed', 'announceChecked', 'announceCheckFailed'],
   abstraction: (s) => {
     const c = context(s);
     return { value: s.value, form: c.form.amount + '|' + c.form.effectiveFrom, errors: Object.keys(c.errors).sort(), editing: c.editing, checking: c.checking };
@@ -145,7 +151,18 @@ export const governmentFeesPaths: PathModel = {
       expect(s.value).toBe('loading');
       expect(world.held.map((h) => h.name)).toEqual(['fetchFees']);
     },
-    step: ({ before, event, after, started }) => {
+    step: ({ before, event, after, started, asked }) => {
+      // Every answer the tab hears is said once, in its own words; nothing else is said.
+      const said = {
+        'xstate.done.actor.scheduleFee': [feeToast('feeScheduled')],
+        'xstate.done.actor.markChecked': [feeToast('feeChecked')],
+        'xstate.error.actor.scheduleFee': after.status === 'done' ? [] : [feeToast('feeScheduleFailed')],
+        'xstate.error.actor.markChecked': after.status === 'done' ? [] : [feeToast('feeCheckFailed')],
+        // A refused change moves focus to the form's first field with an error.
+        'FEE.SAVE': before.matches({ ready: 'editing' }) && refusedFields(context(before).form).length > 0 ? [{ type: 'focusError', form: 'fee-change' }] : [],
+      }[event.type];
+      if (after.status === 'done') expect(asked.map((e) => e.params)).toEqual([{ type: 'handOff', flow: 'adminGate', event: { type: 'EXPIRED' } }]);
+      else expect(asked.map((e) => e.params)).toEqual(said ?? []);
       const listed = (e: AnyEventObject) => e.subject === 'ESTA' && e.code === 'esta';
       // "Checked today" asks the server for that fee, once, from the list only.
       if (event.type === 'FEE.CHECK') {
@@ -195,13 +212,13 @@ export const governmentFeesPaths: PathModel = {
         const checked = world.events.some((e) => e.type === 'xstate.done.actor.markChecked');
         if (checked) expect(rows.every((r) => r.last_checked_at?.startsWith(day(0)))).toBe(true);
         else expect(rows.filter((r) => r.last_checked_at).map((r) => r.effective_from)).toEqual(scheduled ? [day(1)] : []);
-        expect(effectsOf(world, 'announceScheduled')).toHaveLength(scheduled);
-        expect(effectsOf(world, 'announceChecked')).toHaveLength(world.events.filter((e) => e.type === 'xstate.done.actor.markChecked').length);
+        expect(toastsOf(world, 'feeScheduled')).toHaveLength(scheduled);
+        expect(toastsOf(world, 'feeChecked')).toHaveLength(world.events.filter((e) => e.type === 'xstate.done.actor.markChecked').length);
       },
       'ready.editing': (s, world) => {
         expect(context(s).editing).toEqual({ code: 'esta', subject: 'ESTA' });
         // A change lost on the way keeps what was typed and says so.
-        expect(effectsOf(world, 'announceScheduleFailed')).toHaveLength(world.events.filter((e) => e.type === 'xstate.error.actor.scheduleFee').length);
+        expect(toastsOf(world, 'feeScheduleFailed')).toHaveLength(world.events.filter((e) => e.type === 'xstate.error.actor.scheduleFee').length);
       },
       'ready.checking': (s) => expect(s.hasTag('busy')).toBe(true),
       'ready.saving': (s, world) => {
@@ -216,6 +233,8 @@ export const governmentFeesPaths: PathModel = {
         expect([...world.calls].reverse().find((c) => c.path.startsWith('/api/admin/government-fees'))?.status).toBe(401);
         expect(s.status).toBe('done');
         expect(s.output).toEqual({ expired: true });
+        // The gate hears that the server no longer answers this session as an admin, and shows its sign-in again.
+        expect(world.effects.at(-1)?.params).toEqual({ type: 'handOff', flow: 'adminGate', event: { type: 'EXPIRED' } });
       },
     },
   },

@@ -201,6 +201,7 @@ export const groupCheckoutPaths: PathModel = {
       plans: c.plans,
       quoted: c.quote !== null,
       waitsForGuardian: c.quote?.lines.some((l) => l.needsGuardian) ?? false,
+      signedIn: c.signedIn,
     };
   },
   payloadKind: (before, event) => `${JSON.stringify(event)} ${context(before).attemptKey ? 'retrying' : ''}`,
@@ -279,7 +280,8 @@ export const groupCheckoutPaths: PathModel = {
       name: 'everyone has paid already',
       input: { groupId: 'group', today: TODAY },
       setup: async (world, input) => ({ ...input, groupId: await family(world, { allPaid: true }) }),
-      events: (s) => (s.matches('loading') ? [done('fetchQuote', { ...modelQuote([]), lines: [] })] : [{ type: 'PAY' }, { type: 'RETRY' }]),
+      // The app's session, heard when it is known and again when the leader signs in or out in another tab.
+      events: (s) => (s.matches('loading') ? [done('fetchQuote', { ...modelQuote([]), lines: [] })] : [{ type: 'PAY' }, { type: 'RETRY' }, { type: 'SESSION', signedIn: true }, { type: 'SESSION', signedIn: false }]),
     },
   ],
   oracle: {
@@ -288,6 +290,11 @@ export const groupCheckoutPaths: PathModel = {
       expect(lastHeld(world, 'fetchQuote')?.input).toEqual({ groupId: world.input.groupId, query: {} });
     },
     step: async ({ before, event, after, world, started, asked }) => {
+      // Who is signed in is what the session last said, whatever the state; it changes nothing else and asks nothing.
+      if (event.type === 'SESSION') {
+        expect(context(after).signedIn).toBe(event.signedIn);
+        expect([after.value, started, asked]).toEqual([before.value, [], []]);
+      } else expect(context(after).signedIn).toBe(context(before).signedIn);
       // Busy exactly while the quote or the payment is under way.
       expect(after.hasTag('busy')).toBe(after.matches('loading') || after.matches({ ready: 'requoting' }) || after.matches({ ready: 'paying' }) || after.matches('paid'));
       // A package is asked for only where the line sells it, and the server prices it again with `plans=`.

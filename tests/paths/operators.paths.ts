@@ -60,11 +60,13 @@ function events(kind: Kind) {
 
 const target = (world: World) => world.app.db.selectFrom('users').selectAll().where('id', '=', TARGET_ID).executeTakeFirstOrThrow();
 
+/** The toast after a change the server made, in the operators namespace (the tab's own words for each). */
+const saved = (what: 'created' | 'changed' | 'reinvited') => ({ type: 'toast', toast: { title: `operators:toast.${what}.title`, description: `operators:toast.${what}.description` } });
+
 export const operatorsPaths: PathModel = {
   machine: operatorsMachine,
   budget: 40,
   calls: operatorsCalls,
-  effects: ['announceLoadFailed', 'announceSaved', 'announceFailed'],
   abstraction: (s) => ({ value: s.value, form: context(s).form, errors: Object.keys(context(s).errors), invitation: context(s).invitation?.path ?? null, pending: context(s).pending }),
   cases: [
     { name: 'an owner invites an operator', input: undefined, setup: async (w, i) => (await owner(w), i), events: events('create') },
@@ -94,7 +96,7 @@ export const operatorsPaths: PathModel = {
         const made = await world.app.db.selectFrom('users').selectAll().where('username', '=', NEW).executeTakeFirstOrThrow();
         expect([made.role, made.admin_role, made.password_hash]).toEqual(['admin', 'operator', null]);
         expect(context(after).invitation?.path).toBe((answer?.response as { invitation: { path: string } }).invitation.path);
-        expect(asked).toEqual([{ type: 'announceSaved', params: { what: 'created' } }]);
+        expect(asked.map((e) => e.params)).toEqual([saved('created')]);
       }
       if (event.type === 'xstate.error.actor.createOperator' && lastHeld(world, 'createOperator')?.verdict === 'sent') {
         expect(lastCall(world, 'POST', '/api/admin/operators')?.status).toBe(409);
@@ -113,8 +115,10 @@ export const operatorsPaths: PathModel = {
         if (change.role) expect(row.admin_role).toBe(change.role);
         if (change.disabled !== undefined) expect(Boolean(row.disabled_at)).toBe(change.disabled);
         expect(after.value).toBe('loading');
+        expect(asked.map((e) => e.params)).toEqual([saved('changed')]);
       }
       if (event.type === 'xstate.done.actor.reinviteOperator') {
+        expect(asked.map((e) => e.params)).toEqual([saved('reinvited')]);
         expect((await target(world)).password_hash).toBeNull();
         expect(context(after).invitation).toMatchObject({ username: TARGET.username });
       }
@@ -126,7 +130,11 @@ export const operatorsPaths: PathModel = {
         const list = JSON.parse((await world.http({ method: 'GET', path: '/api/admin/operators' })).text) as { operators: unknown[] };
         expect(context(s).operators).toEqual(list.operators);
       },
-      expired: (s) => expect(s.output).toEqual({ expired: true }),
+      // The gate hears that the server no longer answers this session as an admin, and shows its sign-in again.
+      expired: (s, world) => {
+        expect(s.output).toEqual({ expired: true });
+        expect(world.effects.at(-1)?.params).toEqual({ type: 'handOff', flow: 'adminGate', event: { type: 'EXPIRED' } });
+      },
     },
   },
 };

@@ -3,13 +3,13 @@ import type { AnyEventObject } from 'xstate';
 import { pricingCalls } from '../../client/api/actors/pricing';
 import { pricingMachine, type PricingData } from '../../machines/pricing.machine';
 import { PLAN_DEFINITIONS } from '../../db/queries/plans';
-import { DEFAULT_SETTINGS } from '../../db/queries/settings';
+import { SHIPPED_SETTINGS } from '../fixtures/settings';
 import { modelPrice } from './startChoice';
 import { effectsOf, lastCall, lastHeld, type PathModel, type Snap, type World } from './model';
 
 // /pricing (spec 1-core §2.4) against the real plans, prices and purchase routes.
 
-const { pricing, fees } = DEFAULT_SETTINGS;
+const { pricing, fees } = SHIPPED_SETTINGS;
 /** The one price story the spec and docs/DECISIONS.md state, from the seeded map: what every card must show. */
 const STORY = {
   basic: modelPrice(pricing.DS160_BASIC, fees.processingFee, 'B'),

@@ -4,7 +4,8 @@ import { eventReader } from '../../client/api/events';
 import { sectionsChatMachine, type FormProgress } from '../../machines/sectionsChat.machine';
 import { randomUUID } from 'node:crypto';
 import { engineFaults, type Fault } from '../helpers/engineFaults';
-import { lastCall, lastHeld, type PathCase, type PathModel, type Snap, type World } from './model';
+import { fillConversation, filledMessages, fullConversationModel } from './chatFull';
+import { effectsOf, lastCall, lastHeld, type PathCase, type PathModel, type Snap, type World } from './model';
 
 // The intelligent chat (issue 13) against the real routes and the built-in engine: each answer analysed into the
 // current section, the reply streamed (moving on when a section is complete), the final analysis at 90%.
@@ -84,6 +85,35 @@ const NEW = [done('loadConversation', null), dropped('loadConversation')];
 
 const answered = (s: Snap) => s.context.lines.some((l: { role: string }) => l.role === 'user');
 
+/**
+ * Issue 41: the full conversation, its refusal and the fresh one (tests/paths/chatFull.ts), in this chat's words: a
+ * conversation of this browser's at its bounds, ending with a name shown back to confirm.
+ */
+const full = fullConversationModel({
+  storeKey: 'rumbo.sections.session',
+  write: { call: 'analyzeResponse', route: '/api/openai/response-analysis' },
+  reload: { state: 'restoring', call: 'reply' },
+  // The fresh conversation keeps the form (what the reply is written from), not the messages.
+  fresh: (before) => ({ lines: [], draft: '', partial: '', understood: [], quick: [], analysis: null, progress: before.context.progress }),
+  keeps: async (world, from, made) => {
+    const [old, now] = await Promise.all([from, made].map((id) => world.app.db.selectFrom('chat_sessions').select(['chat', 'collected']).where('id', '=', id).executeTakeFirstOrThrow()));
+    expect(now).toEqual({ chat: 'sections', collected: old!.collected });
+  },
+  input: { language: 'es' },
+  setup: async (world, input) => {
+    const ready = await begun(world, input);
+    await fillConversation(world, ready.sessionId, KEPT.messages[2]);
+    return ready;
+  },
+  events: (s) => {
+    if (s.matches('restoring')) return [s.context.lines.length || s.context.sessionId === 'fresh' ? done('loadConversation', null) : done('loadConversation', { ...KEPT, messages: filledMessages(KEPT.messages[2]) })];
+    if (s.matches('replying')) return [done('reply', REPLY)];
+    return s.matches('idle') && s.context.quick.length > 0 ? [{ type: 'SEND', text: s.context.quick[0] }] : [];
+  },
+  send: { type: 'SEND', text: 'Oui' },
+});
+const isFullRefusal = full.isRefusal;
+
 const cases: PathCase[] = [
   {
     name: 'a chat in Spanish, from the visa wizard',
@@ -137,6 +167,7 @@ const cases: PathCase[] = [
       return s.matches('idle') && s.context.quick.length > 0 ? [{ type: 'SEND', text: s.context.quick[0] }] : [];
     },
   },
+  full.fullCase,
 ];
 
 function streamedReply(text: string): { response: string; isComplete: boolean; nextSection?: string } | undefined {
@@ -151,11 +182,13 @@ const repeatLine = { role: 'system', key: 'sections:error.repeat' };
 
 export const sectionsChatPaths: PathModel = {
   machine: sectionsChatMachine,
-  // The transition cover's paths and the required sequences' (three).
-  budget: 36,
+  // The transition cover's paths and the required sequences' (four).
+  budget: 50,
   // What a person does after a failure, whatever the transition cover picks: the failure's line does not stay as
   // the last word once the next message is answered.
   required: [
+    // Issue 41: a full conversation, a fresh one that could not be made, then one that was: greeted, the form kept.
+    full.required,
     {
       name: 'a reply lost, then sent again and answered',
       through: [(e) => e.type === 'xstate.error.actor.reply', (e) => e.type === 'SEND', (e) => e.type === 'xstate.done.actor.reply'],
@@ -183,7 +216,7 @@ export const sectionsChatPaths: PathModel = {
         expect(s.context.progress.totalProgress).toBe(progressOf(s.context.progress));
       }
     },
-    step: async ({ event, before, after, world, started }) => {
+    step: async ({ event, before, after, world, started, asked }) => {
       const names = started.map((h) => h.name);
       if (event.type === 'SEND') {
         const text = (event.text ?? before.context.draft).trim();
@@ -250,7 +283,8 @@ export const sectionsChatPaths: PathModel = {
         const answer = lastCall(world, 'POST', '/api/openai/analyze-form');
         expect(after.context.analysis).toEqual(answer?.response);
       }
-      if (event.type.startsWith('xstate.error.actor.') && event.type !== 'xstate.error.actor.loadConversation') {
+      await full.step({ event, before, after, world, started, asked });
+      if (event.type.startsWith('xstate.error.actor.') && event.type !== 'xstate.error.actor.loadConversation' && event.type !== 'xstate.error.actor.startFresh' && !isFullRefusal(event)) {
         expect(after.matches({ idle: 'failed' })).toBe(true);
         expect(after.context.lines).toEqual([...before.context.lines, repeatLine]);
         expect(after.context.partial).toBe('');
@@ -269,6 +303,7 @@ export const sectionsChatPaths: PathModel = {
         // The sidebar's count per section is the view's, judged in tests/machines/sectionsChat.test.ts.
       },
       restoring: (s) => expect(s.hasTag('busy')).toBe(true),
+      ...full.states,
       replying: (s) => expect(s.hasTag('busy')).toBe(true),
       'replying.waiting': (s, world) => {
         const { replyTo: _ref, ...held } = lastHeld(world, 'reply')?.input ?? {};

@@ -1,6 +1,6 @@
 import type { AnyEventObject } from 'xstate';
 import { SEEDED_FEES } from '../../db/queries/governmentFees';
-import { DEFAULT_SETTINGS } from '../../db/queries/settings';
+import { SHIPPED_SETTINGS } from '../fixtures/settings';
 import type { EligibilityDto } from '../../openapi/schemas/eligibility';
 import type { PURPOSES } from '../../openapi/vocabulary';
 import type { PriceDto } from '../../openapi/schemas/orders';
@@ -105,7 +105,7 @@ export const isComplete = (choice: Choice) => choice.country !== null && choice.
  * needs it to choose the same branch as the live machine (a U.S. citizen, an ESTA that can be switched).
  */
 export function modelEligibility(request: { country: string; purpose: Purpose; otherCountry?: string | null; visaType?: 'DS-160' }): EligibilityDto {
-  const { pricing, fees } = DEFAULT_SETTINGS;
+  const { pricing, fees } = SHIPPED_SETTINGS;
   const first = country(request.country)?.name ?? request.country;
   const other = request.otherCountry ? (country(request.otherCountry)?.name ?? request.otherCountry) : undefined;
   // docs/DECISIONS.md: the map's ESTA is our ESTA fee whole; a DS-160 starts at Basic, for the purpose's visa class

@@ -84,7 +84,7 @@ export const travellerHandoverPaths: PathModel = {
       const read = after.matches('ready') && !before.matches('ready');
       const handTo = (world.input as { handTo?: string }).handTo;
       expect(asked.map((e) => e.params)).toEqual(
-        read && handTo ? [{ type: 'handOff', flow: handTo, event: { type: 'RESTORE', leadId: after.context.leadId, values: after.context.formData } }] : [],
+        read && handTo ? [{ type: 'handOff', flow: handTo, event: { type: 'RESTORE', leadId: after.context.leadId, values: after.context.formData, from: 'traveller' } }] : [],
       );
       // Asking for the traveller already open changes nothing; another one starts again from the server.
       if (event.type === 'OPEN') {
@@ -111,7 +111,7 @@ export const travellerHandoverPaths: PathModel = {
         expect(held?.verdict === 'dropped' || answer?.status === 403).toBe(true);
         expect(s.context.formData).toBeNull();
       },
-      none: (s, world) => expect(s.context).toEqual({ leadId: null, formData: null, handTo: (world.input as { handTo?: string }).handTo ?? null }),
+      none: (s, world) => expect(s.context).toEqual({ leadId: null, formData: null, paid: false, handTo: (world.input as { handTo?: string }).handTo ?? null }),
     },
   },
 };

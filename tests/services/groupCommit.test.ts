@@ -4,7 +4,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql } from 'kysely';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { transact, useGroupCommit } from '../../db/groupCommit';
+import { afterCommit, transact, useGroupCommit } from '../../db/groupCommit';
 import type { Database } from '../../db/schema';
 
 // A table of its own, outside the app's schema: the commit's behaviour, not the app's tables, is under test.
@@ -95,5 +95,23 @@ describe('group commit', () => {
     expect(await transact(db, insert('after'))).toBe('after');
     expect(saved('before').n).toBe(1);
     expect(saved('after').n).toBe(1);
+  });
+
+  it('runs what waits for the commit once the work is on disk, and never for work rolled back or a commit that failed', async () => {
+    const ran: Array<{ id: string; saved: number }> = [];
+    const noting = (id: string, parent = 1, fail = false) => async (trx: Db) => {
+      await insert(id, parent)(trx);
+      afterCommit(() => ran.push({ id, saved: saved(id).n }));
+      if (fail) throw new Error('refused');
+    };
+    await Promise.allSettled([transact(db, noting('kept')), transact(db, noting('refused', 1, true)), transact(db, noting('kept too'))]);
+    expect(ran).toEqual([{ id: 'kept', saved: 1 }, { id: 'kept too', saved: 1 }]);
+    ran.length = 0;
+    // The whole commit fails (a deferred reference): nothing waits on it runs.
+    await Promise.allSettled([transact(db, noting('x')), transact(db, noting('orphan', 99))]);
+    expect(ran).toEqual([]);
+    // Outside a transaction, what is written is committed already: it runs at once.
+    afterCommit(() => ran.push({ id: 'outside', saved: 0 }));
+    expect(ran).toEqual([{ id: 'outside', saved: 0 }]);
   });
 });

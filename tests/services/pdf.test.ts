@@ -4,6 +4,10 @@ import type { OrderDto } from '../../openapi/schemas/orders';
 import type { GroupPaymentDto } from '../../openapi/schemas/groups';
 import { asciiSafe, formFileName, formPdf, groupReceiptFileName, groupReceiptPdf, receiptFileName, receiptPdf, type PdfLead } from '../../server/services/pdf';
 import { validForm } from '../helpers/ds160Form';
+import { answerGroups } from '../../server/services/pdf/answers';
+import { ESTA_LABELS, ESTA_PAGES } from '../../server/services/pdf/officialPages';
+import { estaCatalog } from '../../machines/domain/catalogs/index';
+import { answersFor } from '../helpers/answers';
 
 const VISA_B = {
   code: 'application' as const,
@@ -202,5 +206,42 @@ describe('the completed form', () => {
   it('names the files after the service and the confirmation number, with nothing a header could break on', () => {
     expect(receiptFileName(ORDER)).toBe('ds160-confirmation-RB-261123-ABCDEFGH.pdf');
     expect(formFileName({ service: 'ESTA', number: 'RB-1 "x"' })).toBe('esta-form-RB-1-x-.pdf');
+  });
+});
+
+// Issue 45 item 21: a parent copies the ESTA PDF onto esta.cbp.dhs.gov page by page; each answer sits where the site
+// asks for it, under the name of the site's field, and what the site never asks is out of the way at the end.
+describe("the ESTA form's answers, in the official site's order", () => {
+  const SITE_ORDER = [
+    ['Applicant Information', ['email', 'last-name', 'first-name', 'gender', 'birth-date', 'birth-city', 'birth-country', 'passport-number', 'passport-country', 'passport-issue-date', 'passport-expiry']],
+    ['Personal Information', ['home-address', 'phone', 'current-occupation']],
+    ['Travel Information', ['purpose', 'emergency-contact', 'emergency-phone']],
+  ] as const;
+  const NOT_ON_THE_SITE = ['first-travel', 'child-custody'];
+  const groups = answerGroups({ source: 'esta-wizard', formData: answersFor(estaCatalog, { 'first-name': 'Lucia', 'last-name': 'Garcia', 'other-names': 'GARNIER' }) });
+  const labelOf = (id: string) => ESTA_LABELS[id] ?? id;
+
+  it('puts the bio page, contact and travel answers in the site’s order, each under its field’s name', () => {
+    expect(groups.map((g) => g.title)).toEqual(['Applicant Information', 'Personal Information', 'Travel Information', 'Eligibility Questions', 'Other answers']);
+    for (const [title, ids] of SITE_ORDER) {
+      const labels = groups.find((g) => g.title === title)!.answers.map((a) => a.label);
+      const placed = ids.map((id) => labels.indexOf(labelOf(id)));
+      expect(placed.every((at) => at >= 0), `${title}: ${JSON.stringify(labels)}`).toBe(true);
+      expect(placed, title).toEqual([...placed].sort((a, b) => a - b));
+    }
+    const applicant = groups[0]!.answers;
+    expect(applicant.slice(1, 3)).toEqual([{ label: 'Family Name', value: 'Garcia' }, { label: 'First (Given) Name', value: 'Lucia' }]);
+    // Other names follow the passport's own fields, as on the site.
+    expect(applicant.findIndex((a) => a.label === ESTA_LABELS['other-names'])).toBeGreaterThan(applicant.findIndex((a) => a.label === ESTA_LABELS['passport-expiry']));
+  });
+
+  it('places every ESTA question the site asks on its page, and only the others under "Other answers"', () => {
+    const paged = new Set(ESTA_PAGES.flatMap((p) => p.ids));
+    for (const q of estaCatalog.questions) expect(paged.has(q.id) || NOT_ON_THE_SITE.includes(q.id), q.id).toBe(true);
+    for (const id of NOT_ON_THE_SITE) expect(paged.has(id), id).toBe(false);
+    const other = groups.at(-1)!.answers.map((a) => a.label);
+    expect(other).toHaveLength(NOT_ON_THE_SITE.length);
+    // A question the site does not ask is printed as our wizard asked it, never under a field name of the site's.
+    for (const label of other) expect(Object.values(ESTA_LABELS)).not.toContain(label);
   });
 });

@@ -26,6 +26,7 @@ const EXPECTED: Record<Planted, FindingCode> = {
   companionRefused: 'companionStatus', refusalOnRecord: 'refusalOnRecord', relativeWithoutStatus: 'familyIrregular', familyAgainstWeakTies: 'familyWeakTies',
   longEarlierStay: 'overstay', payerSaidTwoWays: 'payerDisagrees', incomeInOtherCurrency: 'budgetOverIncome',
   visitLengthTwoWays: 'visitLengthDisagrees', movingAgainstTies: 'tiesAgainstMove',
+  identityTwoWays: 'identityDisagrees', situationTwoWays: 'situationDisagrees',
 };
 
 const pct = (a: number, b: number) => `${a}/${b} (${Math.round((100 * a) / Math.max(1, b))}%)`;

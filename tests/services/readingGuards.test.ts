@@ -32,7 +32,7 @@ es eligibility | nunca más | =No
 es eligibility | sí, solo una vez | =Yes
 en passport | passport A 1234567 | ?
 es passport | el número es 654321 y vence en 2030 | =654321
-es salary | 2 millones de pesos | =2000000
+es salary | 2 millones de pesos | ?
 en salary | 50 | ?
 es address | Calle 5, No. 23, Bogotá | =Calle 5, No. 23, Bogotá
 es address | Calle 5 No 23, sorry, Calle 6 No 23 | =Calle 6 No 23

@@ -4,6 +4,7 @@ import { call } from '../call';
 import { streamCall } from '../events';
 import type { Transport } from '../transport';
 import { actorsOf } from './actorsOf';
+import { startFreshCall } from './freshConversation';
 
 /** Spec 3-ai §7: the advanced chat; its replies stream to the chat as they are written. */
 export function aivisaCalls(http: Transport) {
@@ -13,6 +14,7 @@ export function aivisaCalls(http: Transport) {
     sendMessage: ({ replyTo, language, ...body }: SendInput) =>
       streamCall(http, aivisaChat, { body: { ...body, language: language as 'es' } }, (text) => replyTo.send({ type: 'PIECE', text })),
     checkout: (body: { sessionId: string; plan: string }) => call(http, aivisaCheckout, { body }),
+    startFresh: startFreshCall(http),
   };
 }
 

@@ -15,8 +15,7 @@ const field = (values: FormValues, section: keyof FormValues, name: string) => {
 /** Spec 2-wizards §4.4, §7: the ten-section form's submit (the lead completed) and its price; leadSync saves it before. */
 export function ds160FormCalls(http: Transport) {
   return {
-    submitForm: async ({ leadId, values, changes, plan }: SubmitInput): Promise<SubmitOutput> => {
-      const subscriptionPlan = (['basic', 'pro', 'premium'].includes(plan) ? plan : 'basic') as 'basic' | 'pro' | 'premium';
+    submitForm: async ({ leadId, values, changes, plan: subscriptionPlan }: SubmitInput): Promise<SubmitOutput> => {
       if (leadId) {
         const { checkout } = await call(http, updateLead, { params: { leadId }, body: { formData: changes, completionStatus: 'completed', subscriptionPlan } });
         return { leadId, checkout };

@@ -79,6 +79,9 @@ const SUBMITTERS: Record<SubmitInput['catalog']['id'], (http: Transport, input: 
   preassessment: submitPreassessment,
 };
 
+/** What a submit throws when the server refuses one answer (below): its callers, the path models too, tell it by its class. */
+export { FieldRefusal };
+
 /** The question behind each lead field a submit fills from the answers, per catalog. */
 const FIELD_QUESTIONS: Record<SubmitInput['catalog']['id'], Record<string, string>> = {
   ds160: { name: 'first-name', email: 'email-address', phone: 'phone-number', nationality: 'nationality', travelPurpose: 'purpose-of-trip' },

@@ -4,6 +4,7 @@ import { call } from '../call';
 import { streamCall } from '../events';
 import type { Transport } from '../transport';
 import { actorsOf } from './actorsOf';
+import { startFreshCall } from './freshConversation';
 
 type Language = 'es' | 'en' | 'fr' | 'pt';
 type Section = FormProgress['currentSection'];
@@ -20,6 +21,7 @@ export function sectionsChatCalls(http: Transport) {
       ((await call(http, sectionsConversation, { params: { sessionId } })) as KeptSections | undefined) ?? null,
     analyzeForm: ({ language, ...body }: { formData: FormProgress; language: string; visaType?: 'DS-160' | 'ESTA' }) =>
       call(http, analyzeForm, { body: { ...body, language: language as Language } }),
+    startFresh: startFreshCall(http),
   };
 }
 

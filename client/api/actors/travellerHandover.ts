@@ -8,7 +8,8 @@ export function travellerHandoverCalls(http: Transport) {
   return {
     fetchLead: async ({ leadId }: { leadId: string }) => {
       const lead = await call(http, getLead, { params: { leadId } });
-      return { id: lead.id, formData: lead.formData };
+      // A paid traveller's form opens read-only (issue 45 item 20).
+      return { id: lead.id, formData: lead.formData, paid: lead.paymentStatus === 'paid' };
     },
   };
 }

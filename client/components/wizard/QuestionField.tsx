@@ -15,6 +15,8 @@ interface Props {
   onChange: (value: string) => void;
   /** Enter without Shift moves on (spec 2-wizards §2.2). */
   onEnter: () => void;
+  /** Whose form it is when not the applicant's own: the name its questions speak of (issue 45 item 9). */
+  about?: string;
 }
 
 const INPUT_TYPES: Partial<Record<Question['type'], string>> = { email: 'email', phone: 'tel', date: 'date' };
@@ -62,8 +64,8 @@ function useCountryListing(isCountry: boolean): [listed: boolean, list: () => vo
 }
 
 /** One question of a catalog, drawn by its type; label, hint and error are tied to the input for screen readers. */
-const Field = forwardRef<HTMLElement, Props>(function QuestionField({ question, value, error, onChange, onEnter }, ref) {
-  const { t } = useTranslation(['catalog', 'validation', 'wizard']);
+const Field = forwardRef<HTMLElement, Props>(function QuestionField({ question, value, error, onChange, onEnter, about }, ref) {
+  const { t, i18n } = useTranslation(['catalog', 'validation', 'wizard']);
   const message = useValidationMessage();
   const countries = useCountryOptions();
   const [listed, list] = useCountryListing(question.type === 'country');
@@ -82,7 +84,9 @@ const Field = forwardRef<HTMLElement, Props>(function QuestionField({ question, 
       onEnter();
     }
   };
-  const label = t(question.labelKey);
+  // Another traveller's form (issue 45 item 9): the questions that would say "your" name that traveller instead.
+  const aboutKey = question.labelKey.replace('.q.', '.about.');
+  const label = about && aboutKey !== question.labelKey && i18n.exists(aboutKey) ? t(aboutKey, { name: about }) : t(question.labelKey);
 
   let control: React.ReactNode;
   if (question.type === 'radio') {

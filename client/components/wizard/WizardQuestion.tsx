@@ -18,13 +18,15 @@ interface Props {
   counter: 'question' | 'fraction';
   /** The questions whose answers a group filled in for this traveller, still as filled in (issue 36): each is marked. */
   prefilled?: ReadonlySet<string>;
+  /** Another traveller's form: their name, which the questions that say "your" use instead (issue 45 item 9). */
+  about?: string;
 }
 
 /**
  * The current question with its progress, Previous and Next; everything it shows comes from the machine. Memoized:
  * the page is drawn again when the URL follows the question (?q=), and this has nothing new to show then.
  */
-export const WizardQuestion = memo(function WizardQuestion({ wizard, submitLabel, submittingLabel, counter, prefilled }: Props) {
+export const WizardQuestion = memo(function WizardQuestion({ wizard, submitLabel, submittingLabel, counter, prefilled, about }: Props) {
   const { t } = useTranslation('wizard');
   const { progress, draft, submits, error, spelling, submitting, submitFailed, canGoBack, canSwitch, revising, hasDates } = useSelector(wizard, questionView, shallowEqual);
   const field = useRef<HTMLElement>(null);
@@ -74,6 +76,7 @@ export const WizardQuestion = memo(function WizardQuestion({ wizard, submitLabel
         error={error}
         onChange={change}
         onEnter={next}
+        {...(about ? { about } : {})}
       />
       {spelling && (
         <p className={`${notice.info} ${css.spelling}`} data-testid="spelling-offer">

@@ -23,8 +23,16 @@ function firstScreen(sections: ReviewSection[]): ReviewSection[] {
   });
 }
 
+interface ReviewProps {
+  wizard: QuestionWizardRef;
+  submitLabel: string;
+  submittingLabel: string;
+  /** A paid traveller's answers (issue 45 item 20): shown as they were sent, with no Edit and no submit. */
+  readOnly?: { title: string };
+}
+
 /** Every answer grouped by section before the submit, each with an Edit that returns here (spec 2-wizards §2.2 'review'). */
-export function WizardReview({ wizard, submitLabel, submittingLabel }: { wizard: QuestionWizardRef; submitLabel: string; submittingLabel: string }) {
+export function WizardReview({ wizard, submitLabel, submittingLabel, readOnly }: ReviewProps) {
   const { t } = useTranslation(['wizard', 'catalog']);
   const nameOf = useCountryName();
   const sections = useSelector(wizard, reviewView, sameReview);
@@ -47,9 +55,9 @@ export function WizardReview({ wizard, submitLabel, submittingLabel }: { wizard:
   return (
     <section className={`${card} ${stack}`} aria-labelledby="review-title" aria-busy={!complete}>
       <h2 id="review-title" ref={title} tabIndex={-1} className={heading.section}>
-        {t('review.title')}
+        {readOnly?.title ?? t('review.title')}
       </h2>
-      <p className={muted}>{t('review.intro')}</p>
+      {!readOnly && <p className={muted}>{t('review.intro')}</p>}
       {drawn.map((section) => (
         <section key={section.id} aria-labelledby={`review-${section.id}`} className={stack}>
           <h3 id={`review-${section.id}`} className={css.reviewSection}>
@@ -62,35 +70,39 @@ export function WizardReview({ wizard, submitLabel, submittingLabel }: { wizard:
                 <div key={question.id} className={css.reviewRow}>
                   <dt>{label}</dt>
                   <dd>{shown(question, value)}</dd>
-                  <dd>
-                    <button
-                      type="button"
-                      className={linkButton}
-                      aria-label={t('review.editLabel', { question: label })}
-                      onClick={() => wizard.send({ type: 'REVIEW.EDIT', questionId: question.id })}
-                    >
-                      {t('review.edit')}
-                    </button>
-                  </dd>
+                  {!readOnly && (
+                    <dd>
+                      <button
+                        type="button"
+                        className={linkButton}
+                        aria-label={t('review.editLabel', { question: label })}
+                        onClick={() => wizard.send({ type: 'REVIEW.EDIT', questionId: question.id })}
+                      >
+                        {t('review.edit')}
+                      </button>
+                    </dd>
+                  )}
                 </div>
               );
             })}
           </dl>
         </section>
       ))}
-      {submitFailed && (
+      {!readOnly && submitFailed && (
         <p role="alert" className={css.hint}>
           {t('submitFailedInline')}
         </p>
       )}
-      <div className={css.actions}>
-        <button type="button" className={button.secondary} disabled={submitting} onClick={() => wizard.send({ type: 'PREVIOUS' })}>
-          {t('previous')}
-        </button>
-        <button type="button" className={button.primary} disabled={submitting} aria-busy={submitting} onClick={() => wizard.send({ type: 'SUBMIT' })} data-main-action>
-          {submitting ? submittingLabel : submitLabel}
-        </button>
-      </div>
+      {!readOnly && (
+        <div className={css.actions}>
+          <button type="button" className={button.secondary} disabled={submitting} onClick={() => wizard.send({ type: 'PREVIOUS' })}>
+            {t('previous')}
+          </button>
+          <button type="button" className={button.primary} disabled={submitting} aria-busy={submitting} onClick={() => wizard.send({ type: 'SUBMIT' })} data-main-action>
+            {submitting ? submittingLabel : submitLabel}
+          </button>
+        </div>
+      )}
     </section>
   );
 }

@@ -1,18 +1,12 @@
-import { useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { ADMIN_TABS, adminDashboardMachine, exportQuery, type AdminTab } from '../../../machines/adminDashboard.machine';
-import { governmentFeesMachine } from '../../../machines/governmentFees.machine';
-import { adminLeadsExport } from '../../../openapi/routes/admin';
-import { TIME_RANGES, type TimeRange } from '../../../openapi/schemas/admin';
-import { errorKey, type ErrorCode } from '../../../machines/domain/errorCodes';
-import { makeAdminDashboardActors } from '../../api/actors/admin';
-import { makeGovernmentFeesActors } from '../../api/actors/governmentFees';
-import { fetchTransport } from '../../api/transport';
+import { adminDashboardFlow, dashboardView, TIME_RANGES, type AdminTab, type DashboardRef } from '../../../machines/adminDashboard.view';
+import { governmentFeesFlow, type GovernmentFeesRef } from '../../../machines/governmentFees.view';
+import type { TimeRange } from '../../../openapi/schemas/admin';
 import { useFormat } from '../../app/format';
 import { useMoney } from '../../app/money';
-import { refreshPrices, updateSiteData } from '../../app/siteData';
+import { useFlow } from '../../app/useFlow';
 import { useTabKeys } from '../../app/useTabKeys';
-import type { ToastActor } from '../../app/toasts';
 import { Spinner } from '../../components/Spinner';
 import { button, card, container, heading, muted, page } from '../../styles/ui.css';
 import * as css from './admin.css';
@@ -26,71 +20,23 @@ import { TrafficTab } from './TrafficTab';
 import { OperatorsTab } from './OperatorsTab';
 import { AuditTab } from './AuditTab';
 import { EmailsTab } from './EmailsTab';
-import { useAdminActor } from './useAdminActor';
-import { mayCall } from '../../../machines/adminGate.view';
-import type { AdminStatusDto } from '../../../openapi/schemas/admin';
 import type { StaffRole } from '../../../openapi/schemas/operators';
 
-const withActors = adminDashboardMachine.provide({ actors: makeAdminDashboardActors(fetchTransport) });
-
-/** The toasts the admin's machines raise: a notice, and a refusal worded by its code when the interface has one. */
-function announcers(toasts: ToastActor) {
-  const show = (title: string, description: string, variant?: 'destructive') =>
-    toasts.send({ type: 'TOAST.SHOW', toast: { title, description, ...(variant ? { variant } : {}) } });
-  const failed = (title: string, description: string) => (_: unknown, { code }: { code: ErrorCode | undefined }) =>
-    toasts.send({ type: 'TOAST.SHOW', toast: { title, description: errorKey(code) ?? description, variant: 'destructive' } });
-  return { show, failed };
-}
-
-function withEffects(toasts: ToastActor) {
-  const { show, failed } = announcers(toasts);
-  return withActors.provide({
-    actions: {
-      announceFetchFailed: (_, { what }) => show('admin:toast.fetchFailed.title', `admin:toast.fetchFailed.${what}`, 'destructive'),
-      announcePricingSaved: () => show('admin:toast.pricingSaved.title', 'admin:toast.pricingSaved.description'),
-      announcePricingFailed: failed('admin:toast.pricingFailed.title', 'admin:toast.pricingFailed.description'),
-      announceBrandingSaved: () => show('admin:toast.brandingSaved.title', 'admin:toast.brandingSaved.description'),
-      announceBrandingFailed: failed('admin:toast.brandingFailed.title', 'admin:toast.brandingFailed.description'),
-      // Every price is worked out by the server from the map: ask it again rather than work them out here.
-      pricingChanged: () => refreshPrices(),
-      brandingChanged: (_, { branding }) => updateSiteData({ branding }),
-    },
-  });
-}
-
-const feesWithActors = governmentFeesMachine.provide({ actors: makeGovernmentFeesActors(fetchTransport) });
-
-function feesWithEffects(toasts: ToastActor) {
-  const { show, failed } = announcers(toasts);
-  return feesWithActors.provide({
-    actions: {
-      announceScheduled: () => show('admin:toast.feeScheduled.title', 'admin:toast.feeScheduled.description'),
-      announceScheduleFailed: failed('admin:toast.feeScheduleFailed.title', 'admin:toast.feeScheduleFailed.description'),
-      announceChecked: () => show('admin:toast.feeChecked.title', 'admin:toast.feeChecked.description'),
-      announceCheckFailed: failed('admin:toast.feeCheckFailed.title', 'admin:toast.feeCheckFailed.description'),
-    },
-  });
-}
-
-export type DashboardRef = ReturnType<typeof useDashboard>;
-
-const useDashboard = (onExpired: () => void, tabs: readonly AdminTab[]) => useAdminActor(withEffects, onExpired, { tabs });
-/** The government fees (issue 44), beside the dashboard for as long as it shows: its reminder is on every tab. */
-const useGovernmentFees = (onExpired: () => void) => useAdminActor(feesWithEffects, onExpired);
+export type { DashboardRef };
 
 interface Props {
   username: string;
   role: StaffRole | null;
   /** The tabs the role shows, from what the server says it may call (issue 44). */
   tabs: readonly AdminTab[];
-  session: AdminStatusDto | null;
+  /** The role may download the leads as CSV. */
+  canExport: boolean;
   canEnrol: boolean;
   onEnrol: () => void;
   onSignOut: () => void;
   onExpired: () => void;
 }
 
-type Fees = ReturnType<typeof useGovernmentFees>;
 
 /**
  * The dashboard (spec 1-core §2.10). The government fees' machine runs only for a role that may read them: a
@@ -101,23 +47,17 @@ export function AdminDashboard(props: Props) {
 }
 
 function WithFees(props: Props) {
-  const fees = useGovernmentFees(props.onExpired);
+  const fees = useFlow(governmentFeesFlow);
   return <Dashboard {...props} fees={fees} />;
 }
 
 /** Range, export, the four cards, the tabs the role may see, and the lead dialog. */
-function Dashboard({ username, role, tabs, session, canEnrol, onEnrol, onSignOut, onExpired, fees }: Props & { fees: Fees | null }) {
+function Dashboard({ username, role, tabs, canExport, canEnrol, onEnrol, onSignOut, onExpired, fees }: Props & { fees: GovernmentFeesRef | null }) {
   const { t } = useTranslation(['admin', 'catalog', 'ds160form', 'operators']);
   const money = useMoney();
   const format = useFormat();
-  const ref = useDashboard(onExpired, tabs);
-
-  const timeRange = useSelector(ref, (s) => s.context.timeRange);
-  const analytics = useSelector(ref, (s) => s.context.analytics);
-  const summaryLoading = useSelector(ref, (s) => s.matches({ active: { summary: 'loading' } }));
-  const summaryFailed = useSelector(ref, (s) => s.matches({ active: { summary: 'failed' } }));
-  const tab = useSelector(ref, (s) => ADMIN_TABS.find((name) => s.matches({ active: { tab: name } })) ?? 'overview');
-  const leadQuery = useSelector(ref, (s) => s.context.leadQuery);
+  const ref = useFlow(adminDashboardFlow, { tabs });
+  const { timeRange, analytics, summaryLoading, summaryFailed, tab, exportHref } = useSelector(ref, dashboardView, shallowEqual);
 
   const select = (next: AdminTab) => ref.send({ type: 'TAB', tab: next });
   const tabKeys = useTabKeys(tabs, tab, select);
@@ -148,8 +88,8 @@ function Dashboard({ username, role, tabs, session, canEnrol, onEnrol, onSignOut
             </select>
           </div>
           {/* A plain link: the browser downloads the CSV the server streams, with the table's filters. */}
-          {mayCall(session, adminLeadsExport) && (
-            <a className={button.secondary} href={`${adminLeadsExport.url}${exportQuery(leadQuery)}`} download data-testid="admin-export">
+          {canExport && (
+            <a className={button.secondary} href={exportHref} download data-testid="admin-export">
               {t('dashboard.export')}
             </a>
           )}
@@ -213,8 +153,8 @@ function Dashboard({ username, role, tabs, session, canEnrol, onEnrol, onSignOut
         {tab === 'pricing' && <PricingTab dashboard={ref} />}
         {tab === 'fees' && fees && <FeesTab fees={fees} />}
         {tab === 'branding' && <BrandingTab dashboard={ref} />}
-        {tab === 'operators' && <OperatorsTab onExpired={onExpired} />}
-        {tab === 'audit' && <AuditTab onExpired={onExpired} />}
+        {tab === 'operators' && <OperatorsTab />}
+        {tab === 'audit' && <AuditTab />}
         {tab === 'emails' && <EmailsTab onExpired={onExpired} />}
       </div>
 

@@ -1,14 +1,7 @@
 import { useSelector } from '@xstate/react';
-import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
-import { adminGateMachine, adminGateView, type AdminField } from '../../../machines/adminGate.view';
-import { errorKey } from '../../../machines/domain/errorCodes';
-import { makeAdminGateActors } from '../../api/actors/admin';
-import { fetchTransport } from '../../api/transport';
-import { useToastActor } from '../../app/AppContext';
-import type { ToastActor } from '../../app/toasts';
-import { useLegacyFlow } from '../../app/useLegacyFlow';
+import { adminGateFlow, adminGateView, GATE_FORM_ID, type AdminField, type GateRef } from '../../../machines/adminGate.view';
+import { useFlow } from '../../app/useFlow';
 import { usePageMeta } from '../../app/usePageMeta';
 import { Spinner } from '../../components/Spinner';
 import { TextField } from '../../components/TextField';
@@ -16,38 +9,11 @@ import { button, card, heading, muted, narrow, page, stack } from '../../styles/
 import { AdminDashboard } from './AdminDashboard';
 import { Enrolment, InvitationForm, RecoveryCodes, SecondStep } from './GateSteps';
 
-const withActors = adminGateMachine.provide({ actors: makeAdminGateActors(fetchTransport) });
-
-/** The gate's toasts (spec 1-core §8 and the second step's), as keys of the `admin` and `operators` namespaces. */
-function withToasts(toasts: ToastActor) {
-  const failed = (title: string, fallback: string) => (_: unknown, { code }: { code: Parameters<typeof errorKey>[0] }) =>
-    toasts.send({ type: 'TOAST.SHOW', toast: { title, description: errorKey(code) ?? fallback, variant: 'destructive' } });
-  return withActors.provide({
-    actions: {
-      announceLoggedIn: () => toasts.send({ type: 'TOAST.SHOW', toast: { title: 'admin:toast.loggedIn.title', description: 'admin:toast.loggedIn.description' } }),
-      // The server's reason in the admin's language, when it gave one; else the spec's 'Invalid admin credentials'.
-      announceLoginFailed: failed('admin:toast.loginFailed.title', 'admin:toast.loginFailed.description'),
-      announceCodeFailed: failed('operators:toast.codeFailed.title', 'operators:toast.codeFailed.description'),
-      announceEnrolled: () => toasts.send({ type: 'TOAST.SHOW', toast: { title: 'operators:toast.enrolled.title', description: 'operators:toast.enrolled.description' } }),
-      announceExpired: () => toasts.send({ type: 'TOAST.SHOW', toast: { title: 'admin:toast.expired.title', description: 'admin:toast.expired.description' } }),
-      announceSignOutFailed: () =>
-        toasts.send({ type: 'TOAST.SHOW', toast: { title: 'admin:toast.signOutFailed.title', description: 'admin:toast.signOutFailed.description', variant: 'destructive' } }),
-    },
-  });
-}
-
-export type GateRef = ReturnType<typeof useLegacyFlow<ReturnType<typeof withToasts>>>;
-
 /** /teamomora (spec 1-core §2.10; issue 44): the gate, its second step and set-up, then the dashboard. */
 export default function AdminPage() {
   const { t } = useTranslation('admin');
   usePageMeta('other');
-  const toasts = useToastActor();
-  const [search] = useSearchParams();
-  // The invitation link's token: the gate's input, read once as the page opens.
-  const [input] = useState(() => ({ invitation: search.get('invite') }));
-  const machine = useMemo(() => withToasts(toasts), [toasts]);
-  const gate = useLegacyFlow(machine, input);
+  const gate = useFlow(adminGateFlow);
   const view = useSelector(gate, adminGateView, (a, b) => JSON.stringify(a) === JSON.stringify(b));
 
   switch (view.screen) {
@@ -59,7 +25,7 @@ export default function AdminPage() {
           username={view.username}
           role={view.role}
           tabs={view.tabs}
-          session={view.session}
+          canExport={view.canExport}
           canEnrol={view.canEnrol}
           onEnrol={() => gate.send({ type: 'ENROL' })}
           onSignOut={() => gate.send({ type: 'SIGN_OUT' })}
@@ -83,12 +49,8 @@ export default function AdminPage() {
 function LoginForm({ gate, view }: { gate: GateRef; view: ReturnType<typeof adminGateView> }) {
   const { t } = useTranslation('admin');
   const change = (field: AdminField) => (value: string) => gate.send({ type: 'FIELD.CHANGE', field, value });
-  const submit = () => {
-    gate.send({ type: 'SUBMIT' });
-    const refused = gate.getSnapshot().context.errors;
-    const first = (['username', 'password'] as const).find((f) => refused[f]);
-    if (first) document.getElementById(`admin-${first}`)?.focus();
-  };
+  // A refusal moves focus to the form's first field with an error (the machine's focusError).
+  const submit = () => gate.send({ type: 'SUBMIT' });
   return (
     <div className={`${narrow} ${page}`}>
       <section className={`${card} ${stack}`} aria-labelledby="admin-gate-title">
@@ -99,6 +61,7 @@ function LoginForm({ gate, view }: { gate: GateRef; view: ReturnType<typeof admi
           <p className={muted}>{t('gate.lead')}</p>
         </div>
         <form
+          id={GATE_FORM_ID}
           className={stack}
           noValidate
           onSubmit={(e) => {

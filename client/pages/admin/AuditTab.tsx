@@ -1,32 +1,18 @@
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { AUDIT_ACTIONS, auditLogMachine, auditLogView } from '../../../machines/auditLog.view';
-import type { AuditFilters } from '../../../machines/auditLog.machine';
-import { makeAuditLogActors } from '../../api/actors/admin';
-import { fetchTransport } from '../../api/transport';
+import { AUDIT_ACTIONS, auditLogFlow, auditLogView, type AuditFilters } from '../../../machines/auditLog.view';
 import { useFormat } from '../../app/format';
-import type { ToastActor } from '../../app/toasts';
+import { useFlow } from '../../app/useFlow';
 import { Spinner } from '../../components/Spinner';
 import { button, card, heading, input, label, muted, row, stack } from '../../styles/ui.css';
 import * as css from './admin.css';
 import { Failed } from './parts';
-import { useAdminActor } from './useAdminActor';
-
-const withActors = auditLogMachine.provide({ actors: makeAuditLogActors(fetchTransport) });
-
-function withToasts(toasts: ToastActor) {
-  return withActors.provide({
-    actions: {
-      announceFailed: () => toasts.send({ type: 'TOAST.SHOW', toast: { title: 'operators:toast.auditFailed.title', description: 'operators:toast.auditFailed.description', variant: 'destructive' } }),
-    },
-  });
-}
 
 /** The owners' audit log (issue 44): who viewed, exported or changed what, filtered, newest first. */
-export function AuditTab({ onExpired }: { onExpired: () => void }) {
+export function AuditTab() {
   const { t } = useTranslation('operators');
   const format = useFormat();
-  const ref = useAdminActor(withToasts, onExpired);
+  const ref = useFlow(auditLogFlow);
   const view = useSelector(ref, auditLogView, (a, b) => JSON.stringify(a) === JSON.stringify(b));
 
   const change = (field: keyof AuditFilters) => (e: { target: { value: string } }) => ref.send({ type: 'FILTER.CHANGE', field, value: e.target.value });

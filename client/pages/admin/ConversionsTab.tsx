@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { funnelShares } from '../../../machines/adminDashboard.machine';
+import { conversionsView } from '../../../machines/adminDashboard.view';
 import { useFormat } from '../../app/format';
 import { useMoney } from '../../app/money';
 import { Spinner } from '../../components/Spinner';
@@ -17,9 +17,7 @@ export function ConversionsTab({ dashboard }: { dashboard: DashboardRef }) {
   const { t } = useTranslation('admin');
   const money = useMoney();
   const format = useFormat();
-  const data = useSelector(dashboard, (s) => s.context.conversions);
-  const loading = useSelector(dashboard, (s) => s.matches({ active: { tab: { conversions: 'loading' } } }));
-  const failed = useSelector(dashboard, (s) => s.matches({ active: { tab: { conversions: 'failed' } } }));
+  const { data, funnel, loading, failed } = useSelector(dashboard, conversionsView, (a, b) => JSON.stringify(a) === JSON.stringify(b));
 
   if (failed) return <Failed text={t('conversions.failed')} onRetry={() => dashboard.send({ type: 'RETRY' })} />;
   if (!data) return <Spinner label={t('conversions.loading')} />;
@@ -33,7 +31,7 @@ export function ConversionsTab({ dashboard }: { dashboard: DashboardRef }) {
           {t('conversions.funnel')}
         </h2>
         <ol className={css.funnel} data-testid="funnel">
-          {funnelShares(data).map((stage) => (
+          {funnel.map((stage) => (
             <li key={stage.stage} className={css.listRow}>
               <span className={css.grow}>{t(`conversions.stages.${stage.stage}`)}</span>
               <span className={css.bar} aria-hidden="true">

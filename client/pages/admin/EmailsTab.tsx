@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { MAIL_STATES, emailLogMachine, emailLogView, type MailState } from '../../../machines/emailLog.view';
+import { MAIL_STATES, emailLogMachine, emailLogView, resendRefusal, type MailState } from '../../../machines/emailLog.view';
 import { makeEmailLogActors } from '../../api/actors/admin';
 import { fetchTransport } from '../../api/transport';
 import { useFormat } from '../../app/format';
@@ -14,13 +14,14 @@ import { useAdminActor } from './useAdminActor';
 const withActors = emailLogMachine.provide({ actors: makeEmailLogActors(fetchTransport) });
 
 function withToasts(toasts: ToastActor) {
-  const show = (name: string, variant?: 'destructive') =>
-    toasts.send({ type: 'TOAST.SHOW', toast: { title: `maillink:toast.admin.${name}.title`, description: `maillink:toast.admin.${name}.description`, ...(variant ? { variant } : {}) } });
+  const show = (name: string, variant?: 'destructive', description = `maillink:toast.admin.${name}.description`) =>
+    toasts.send({ type: 'TOAST.SHOW', toast: { title: `maillink:toast.admin.${name}.title`, description, ...(variant ? { variant } : {}) } });
   return withActors.provide({
     actions: {
       announceFailed: () => show('failed', 'destructive'),
       announceResent: () => show('resent'),
-      announceResendFailed: () => show('resendFailed', 'destructive'),
+      // The server's reason (already sent, on its way again) when it gave one.
+      announceResendFailed: (_, { error }) => show('resendFailed', 'destructive', resendRefusal(error) ?? undefined),
     },
   });
 }

@@ -1,8 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { shallowEqual } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import type { GovernmentFeesRef } from '../../../machines/governmentFees.machine';
-import { governmentFeesViewOf } from '../../../machines/governmentFees.view';
+import { checksFee, FEE_FORM_ID, governmentFeesViewOf, type GovernmentFeesRef } from '../../../machines/governmentFees.view';
 import type { AdminGovernmentFeeDto, FeeRowDto } from '../../../openapi/schemas/governmentFees';
 import { useFormat } from '../../app/format';
 import { useMoney } from '../../app/money';
@@ -92,7 +91,7 @@ function FeeRow({ fee, fees, busy }: { fee: AdminGovernmentFeeDto; fees: Fees; b
   const name = useFeeName()(fee);
   const amount = (r: FeeRowDto) => money(r.amountCents / 100, { cents: true });
   const shown = fee.current ?? fee.upcoming[0] ?? fee.unscheduled[0];
-  const checking = useSelector(fees, (s) => s.matches({ ready: 'checking' }) && s.context.checking?.code === fee.code && s.context.checking?.subject === fee.subject);
+  const checking = useSelector(fees, checksFee(fee));
   const key = `${fee.code}-${fee.subject}`;
   return (
     <tr data-testid={`fee-${key}`}>
@@ -162,17 +161,15 @@ function ChangeForm({ fees }: { fees: Fees }) {
   );
   return (
     <form
+      id={FEE_FORM_ID}
       className={`${card} ${stack}`}
       noValidate
       aria-labelledby="fee-change-title"
       data-testid="fee-change"
       onSubmit={(e) => {
         e.preventDefault();
-        if (view.saving) return;
-        fees.send({ type: 'FEE.SAVE' });
-        const refused = fees.getSnapshot().context.errors;
-        const first = (['amount', 'effectiveFrom', 'sourceUrl', 'note'] as const).find((f) => refused[f]);
-        if (first) document.getElementById(`fee-${first}`)?.focus();
+        // A refused change moves focus to its first field with an error (the machine says so).
+        if (!view.saving) fees.send({ type: 'FEE.SAVE' });
       }}
     >
       <h3 id="fee-change-title" className={heading.section}>

@@ -1,10 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import type { adminGateView, AdminField } from '../../../machines/adminGate.view';
-import { errorKey } from '../../../machines/domain/errorCodes';
+import { GATE_FORM_ID, type adminGateView, type AdminField, type GateRef } from '../../../machines/adminGate.view';
 import { Spinner } from '../../components/Spinner';
 import { TextField } from '../../components/TextField';
 import { button, card, heading, muted, narrow, page, row, stack } from '../../styles/ui.css';
-import type { GateRef } from './AdminPage';
 import * as css from './admin.css';
 
 type View = ReturnType<typeof adminGateView>;
@@ -14,13 +12,8 @@ interface StepProps {
   view: View;
 }
 
-/** Sends SUBMIT, then moves focus to the first field the machine refused. */
-function submitFocusing(gate: GateRef, fields: readonly AdminField[], ids: Partial<Record<AdminField, string>>) {
-  gate.send({ type: 'SUBMIT' });
-  const refused = gate.getSnapshot().context.errors;
-  const first = fields.find((f) => refused[f]);
-  if (first) document.getElementById(ids[first] ?? '')?.focus();
-}
+/** Sends SUBMIT; a refusal moves focus to the form's first field with an error (the machine's focusError). */
+const submit = (gate: GateRef) => gate.send({ type: 'SUBMIT' });
 
 function Panel({ id, title, lead, children }: { id: string; title: string; lead?: string; children: React.ReactNode }) {
   return (
@@ -44,11 +37,12 @@ export function SecondStep({ gate, view }: StepProps) {
   return (
     <Panel id="admin-code-title" title={t('secondStep.title')} lead={t('secondStep.lead')}>
       <form
+        id={GATE_FORM_ID}
         className={stack}
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          submitFocusing(gate, ['code'], { code: 'admin-code' });
+          submit(gate);
         }}
       >
         <TextField
@@ -103,11 +97,12 @@ export function Enrolment({ gate, view }: StepProps) {
         {t('enrol.manual')} <code className={css.secret} data-testid="totp-secret">{view.secret}</code>
       </p>
       <form
+        id={GATE_FORM_ID}
         className={stack}
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          submitFocusing(gate, ['code'], { code: 'admin-enrol-code' });
+          submit(gate);
         }}
       >
         <TextField
@@ -154,7 +149,7 @@ export function InvitationForm({ gate, view }: StepProps) {
   if (view.screen === 'invitationRefused') {
     return (
       <Panel id="admin-invitation-title" title={t('invitation.refusedTitle')}>
-        <p role="alert">{t(errorKey(view.invitationError) ?? 'errors:invitation_invalid')}</p>
+        <p role="alert">{t(view.invitationMessage)}</p>
         <button type="button" className={button.primary} onClick={() => gate.send({ type: 'CANCEL' })}>
           {t('invitation.toSignIn')}
         </button>
@@ -165,11 +160,12 @@ export function InvitationForm({ gate, view }: StepProps) {
   return (
     <Panel id="admin-invitation-title" title={t('invitation.title')} lead={t('invitation.lead')}>
       <form
+        id={GATE_FORM_ID}
         className={stack}
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          submitFocusing(gate, ['newPassword', 'confirmPassword'], ids);
+          submit(gate);
         }}
       >
         <TextField

@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { ANSWER_GROUPS, type AdminAnswer, type AdminLeadDetailDto } from '../../../openapi/schemas/admin';
+import { SHOWN_ANSWER_GROUPS } from '../../../machines/adminDashboard.view';
+import type { AdminAnswer, AdminLeadDetailDto } from '../../../openapi/schemas/admin';
 import { useAnswerFormat } from '../../app/answerFormat';
 import { useMoney } from '../../app/money';
 import { Dialog } from '../../components/Dialog';
@@ -111,7 +112,7 @@ function LeadBody({ lead }: { lead: AdminLeadDetailDto }) {
         </Section>
       )}
 
-      {ANSWER_GROUPS.filter((g) => g !== 'other').map((group) => {
+      {SHOWN_ANSWER_GROUPS.map((group) => {
         const answers = lead.answers.filter((a) => a.group === group);
         return (
           <Section key={group} title={t(`lead.sections.${group}`)}>

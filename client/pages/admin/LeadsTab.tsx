@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { LEAD_PLAN_FILTERS, LEAD_STATUS_FILTERS, type AdminLeadRow, type LeadPlanFilter, type LeadStatusFilter } from '../../../openapi/schemas/admin';
+import { LEAD_PLAN_FILTERS, LEAD_STATUS_FILTERS } from '../../../machines/adminDashboard.view';
+import type { AdminLeadRow, LeadPlanFilter, LeadStatusFilter } from '../../../openapi/schemas/admin';
 import { useAnswerFormat } from '../../app/answerFormat';
 import { useFormat } from '../../app/format';
 import { useCountryName } from '../../components/countries';

@@ -1,39 +1,22 @@
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { errorKey, type ErrorCode } from '../../../machines/domain/errorCodes';
-import { operatorsMachine, operatorsView, STAFF_ROLES } from '../../../machines/operators.view';
+import { operatorsFlow, operatorsView, STAFF_ROLES } from '../../../machines/operators.view';
 import type { StaffRole } from '../../../openapi/schemas/operators';
-import { makeOperatorsActors } from '../../api/actors/admin';
-import { fetchTransport } from '../../api/transport';
 import { useFormat } from '../../app/format';
-import type { ToastActor } from '../../app/toasts';
+import { useFlow } from '../../app/useFlow';
 import { useValidationMessage } from '../../app/validationMessage';
 import { Spinner } from '../../components/Spinner';
 import { TextField } from '../../components/TextField';
 import { button, card, errorText, heading, label, muted, stack } from '../../styles/ui.css';
 import * as css from './admin.css';
 import { Failed } from './parts';
-import { useAdminActor } from './useAdminActor';
-
-const withActors = operatorsMachine.provide({ actors: makeOperatorsActors(fetchTransport) });
-
-function withToasts(toasts: ToastActor) {
-  const show = (title: string, description: string, variant?: 'destructive') => toasts.send({ type: 'TOAST.SHOW', toast: { title, description, ...(variant ? { variant } : {}) } });
-  return withActors.provide({
-    actions: {
-      announceLoadFailed: () => show('operators:toast.loadFailed.title', 'operators:toast.loadFailed.description', 'destructive'),
-      announceSaved: (_, { what }) => show(`operators:toast.${what}.title`, `operators:toast.${what}.description`),
-      announceFailed: (_, { code }: { code: ErrorCode | undefined }) => show('operators:toast.failed.title', errorKey(code) ?? 'operators:toast.failed.description', 'destructive'),
-    },
-  });
-}
 
 /** The owners' operators tab (issue 44): who may sign in, with which role; invitations; roles changed; disabled. */
-export function OperatorsTab({ onExpired }: { onExpired: () => void }) {
+export function OperatorsTab() {
   const { t } = useTranslation(['operators', 'admin']);
   const format = useFormat();
   const message = useValidationMessage();
-  const ref = useAdminActor(withToasts, onExpired);
+  const ref = useFlow(operatorsFlow);
   const view = useSelector(ref, operatorsView, (a, b) => JSON.stringify(a) === JSON.stringify(b));
 
   if (view.failed) return <Failed text={t('operators.failed')} onRetry={() => ref.send({ type: 'RETRY' })} />;

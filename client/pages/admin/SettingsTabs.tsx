@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { PriceKey } from '../../../machines/adminDashboard.machine';
-import { MAX_PRICE } from '../../../machines/domain/adminForms';
+import { BRANDING_FORM_ID, MAX_PRICE } from '../../../machines/adminDashboard.view';
 import { Spinner } from '../../components/Spinner';
 import { TextField } from '../../components/TextField';
 import { button, card, heading, input, label, muted, stack } from '../../styles/ui.css';
@@ -78,15 +78,13 @@ export function BrandingTab({ dashboard }: { dashboard: DashboardRef }) {
         {t('branding.title')}
       </h2>
       <form
+        id={BRANDING_FORM_ID}
         className={css.form}
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          if (saving) return;
-          dashboard.send({ type: 'BRANDING.SAVE' });
-          const refused = dashboard.getSnapshot().context.brandingErrors;
-          const first = (['brandName', 'chatAssistantName'] as const).find((f) => refused[f]);
-          if (first) document.getElementById(`branding-${first}`)?.focus();
+          // A refusal moves focus to the first field with an error (the machine's focusError).
+          if (!saving) dashboard.send({ type: 'BRANDING.SAVE' });
         }}
       >
         {(['brandName', 'chatAssistantName'] as const).map((field) => (

@@ -7,8 +7,7 @@ import type { ToastActor } from '../../app/toasts';
 
 /**
  * An admin machine with its toasts; when it ends (the server no longer answers this session as an admin), the gate
- * shows. One home for the dashboard's, the fees', the operators' and the audit log's actors until the admin area
- * goes through the one door (issue 46).
+ * shows. The e-mail log tab's, the last admin tab not through the one door (issue 46).
  */
 export function useAdminActor<M extends AnyStateMachine>(make: (toasts: ToastActor) => M, onExpired: () => void, input?: InputFrom<M>) {
   const toasts = useToastActor();

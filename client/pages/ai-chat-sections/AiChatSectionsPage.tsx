@@ -2,10 +2,11 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { conversationFullOf } from '../../../machines/chat.view';
 import { CHAT_SECTION_ORDER, sectionData } from '../../../machines/domain/chatFields';
 import { ds160Handoff } from '../../../machines/domain/chatHandoff';
 import { ROUTES } from '../../../machines/domain/routes';
-import { sectionCount, sectionsChatMachine, type SectionsChatInput, type SectionsLine } from '../../../machines/sectionsChat.machine';
+import { SECTIONS_SESSION_KEY, sectionCount, sectionsChatMachine, type SectionsChatInput, type SectionsLine } from '../../../machines/sectionsChat.machine';
 import { makeSectionsChatActors } from '../../api/actors/sectionsChat';
 import { fetchTransport } from '../../api/transport';
 import { useSiteData } from '../../app/siteData';
@@ -17,24 +18,20 @@ import { useLegacyFlow } from '../../app/useLegacyFlow';
 import { usePageMeta } from '../../app/usePageMeta';
 import * as chat from '../../components/chat/chat.css';
 import { ChatLog } from '../../components/chat/ChatLog';
-import { AiNotice } from '../../components/chat/AiNotice';
-import { LineComposer } from '../../components/chat/LineComposer';
+import { ChatFoot } from '../../components/chat/ChatFoot';
 import { words } from '../../components/chat/words';
 import { ProgressFill } from '../../components/wizard/ProgressFill';
 import { progressTrack } from '../../components/wizard/wizard.css';
 import { badge, button, card, container, heading, muted, page, stack } from '../../styles/ui.css';
 import * as css from '../aivisa/aivisa.css';
 
-/** The conversation's id is the browser's; the server keeps the form and the conversation (issue 32). */
-const SESSION_KEY = 'rumbo.sections.session';
-
 const machine = sectionsChatMachine.provide({ actors: makeSectionsChatActors(fetchTransport) });
 const LANGUAGES = ['es', 'en', 'fr', 'pt'];
 
 /** Arriving from the visa wizard starts a new form with what it sent; otherwise the conversation goes on. */
 function conversationId(fresh: boolean): string {
-  if (fresh) writeStorage('local', SESSION_KEY, null);
-  return browserChatId(SESSION_KEY);
+  if (fresh) writeStorage('local', SECTIONS_SESSION_KEY, null);
+  return browserChatId(SECTIONS_SESSION_KEY);
 }
 
 /** The intelligent chat (spec 3-ai §2.7, §4.6): five sections with progress, the chat, the final analysis. */
@@ -57,6 +54,7 @@ export default function AiChatSectionsPage() {
   const context = useSelector(ref, (s) => s.context);
   const busy = useSelector(ref, (s) => s.hasTag('busy'));
   const streaming = useSelector(ref, (s) => s.matches('replying'));
+  const full = useSelector(ref, conversationFullOf);
   const field = useRef<HTMLInputElement>(null);
   const percent = context.progress.totalProgress;
 
@@ -116,7 +114,7 @@ export default function AiChatSectionsPage() {
             lines={context.lines.map((line) => ({ role: line.role, body: lineText(line) }))}
             pending={streaming ? (context.partial ? words(context.partial) : t('writing')) : null}
           />
-          {context.quick.length > 0 && !busy && (
+          {context.quick.length > 0 && !busy && !full && (
             <div className={chat.options} role="group" aria-label={t('quick')}>
               {context.quick.map((q) => (
                 <button key={q} type="button" className={button.secondary} onClick={() => ref.send({ type: 'SEND', text: q })} data-testid="sections-quick">
@@ -125,19 +123,7 @@ export default function AiChatSectionsPage() {
               ))}
             </div>
           )}
-          <AiNotice chat="sections">
-            <LineComposer
-              id="sections-answer"
-              ref={field}
-              value={context.draft}
-              label={t('composer.label')}
-              placeholder={t('composer.placeholder')}
-              send={t('composer.send')}
-              busy={busy}
-              onChange={(value) => ref.send({ type: 'DRAFT', value })}
-              onSend={() => ref.send({ type: 'SEND' })}
-            />
-          </AiNotice>
+          <ChatFoot chat="sections" id="sections-answer" notice="sections" ns="sections" ref={field} full={full} busy={busy} draft={context.draft} send={ref.send} />
         </section>
 
         {analysis && (

@@ -2,7 +2,8 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { AGENT_LANGUAGES, agentChatMachine, type AgentLine, type AgentSession } from '../../../machines/agentChat.machine';
+import { conversationFullOf } from '../../../machines/chat.view';
+import { AGENT_LANGUAGES, AGENT_SESSION_KEY, agentChatMachine, type AgentLine, type AgentSession } from '../../../machines/agentChat.machine';
 import { findCountry } from '../../../machines/domain/countries';
 import { ds160Handoff } from '../../../machines/domain/chatHandoff';
 import { ROUTES } from '../../../machines/domain/routes';
@@ -18,16 +19,12 @@ import { useLegacyFlow } from '../../app/useLegacyFlow';
 import { usePageMeta } from '../../app/usePageMeta';
 import * as chat from '../../components/chat/chat.css';
 import { ChatLog } from '../../components/chat/ChatLog';
-import { AiNotice } from '../../components/chat/AiNotice';
-import { LineComposer } from '../../components/chat/LineComposer';
+import { ChatFoot } from '../../components/chat/ChatFoot';
 import { words } from '../../components/chat/words';
 import { ProgressFill } from '../../components/wizard/ProgressFill';
 import { progressTrack } from '../../components/wizard/wizard.css';
 import { button, card, container, heading, muted, page, row, stack } from '../../styles/ui.css';
 import * as css from '../aivisa/aivisa.css';
-
-/** The conversation's id is the browser's, kept like the advanced chat's. */
-const SESSION_KEY = 'rumbo.agent.session';
 
 
 /** What the conversation collected, for the ten-section form to open with (issue 13). */
@@ -48,12 +45,13 @@ export default function AiChatPage() {
   const { branding } = useSiteData();
   usePageMeta('chat', branding.brandName);
   const toasts = useToastActor();
-  const [input] = useState(() => ({ sessionId: browserChatId(SESSION_KEY) }));
+  const [input] = useState(() => ({ sessionId: browserChatId(AGENT_SESSION_KEY) }));
   const ref = useLegacyFlow(machine, input);
   const context = useSelector(ref, (s) => s.context);
   const phase = useSelector(ref, (s) => (s.matches('choosingLanguage') ? 'language' : s.matches('redirecting') || s.status === 'done' ? 'redirecting' : 'chat'));
   const busy = useSelector(ref, (s) => s.hasTag('busy'));
   const streaming = useSelector(ref, (s) => s.matches('sending'));
+  const full = useSelector(ref, conversationFullOf);
   const field = useRef<HTMLInputElement>(null);
   const session = context.session;
   const done = session ? STEPS.filter((s) => session[s]).length : 0;
@@ -182,19 +180,7 @@ export default function AiChatPage() {
                 {t('redirecting')}
               </p>
             ) : (
-              <AiNotice chat="ai-chat">
-                <LineComposer
-                  id="agent-message"
-                  ref={field}
-                  value={context.draft}
-                  label={t('composer.label')}
-                  placeholder={t('composer.placeholder')}
-                  send={t('composer.send')}
-                  busy={busy}
-                  onChange={(value) => ref.send({ type: 'DRAFT', value })}
-                  onSend={() => ref.send({ type: 'SEND' })}
-                />
-              </AiNotice>
+              <ChatFoot chat="agent" id="agent-message" notice="ai-chat" ns="agent" ref={field} full={full} busy={busy} draft={context.draft} send={ref.send} />
             )}
           </section>
         )}

@@ -2,7 +2,8 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { aivisaChatMachine, aivisaView, type ChatLine, type StateUpdate } from '../../../machines/aivisaChat.machine';
+import { conversationFullOf } from '../../../machines/chat.view';
+import { AIVISA_SESSION_KEY, aivisaChatMachine, aivisaView, type ChatLine, type StateUpdate } from '../../../machines/aivisaChat.machine';
 import { parseReply } from '../../../machines/domain/chatMarkers';
 import { ROUTES } from '../../../machines/domain/routes';
 import { saveChatLead } from '../../../openapi/routes/leads';
@@ -18,6 +19,7 @@ import { usePageMeta } from '../../app/usePageMeta';
 import * as chat from '../../components/chat/chat.css';
 import { Dialog } from '../../components/Dialog';
 import { ChatLog } from '../../components/chat/ChatLog';
+import { ConversationFull } from '../../components/chat/ConversationFull';
 import { PlanCards } from '../../components/chat/PlanCards';
 import { words } from '../../components/chat/words';
 import { ProgressFill } from '../../components/wizard/ProgressFill';
@@ -25,9 +27,6 @@ import { progressTrack } from '../../components/wizard/wizard.css';
 import { button, card, container, heading, input as inputClass, muted, page, stack } from '../../styles/ui.css';
 import { InlineInput } from './InlineInput';
 import * as css from './aivisa.css';
-
-/** Spec 3-ai §3: the conversation's id is made by the browser and kept in local storage. */
-const SESSION_KEY = 'rumbo.aivisa.session';
 
 
 /** Spec 3-ai §4.4: a lead save that fails is only logged. */
@@ -48,7 +47,7 @@ export default function AivisaPage() {
   const { branding } = useSiteData();
   const format = useFormat();
   usePageMeta('chat', branding.brandName);
-  const [input] = useState(() => ({ sessionId: browserChatId(SESSION_KEY), language }));
+  const [input] = useState(() => ({ sessionId: browserChatId(AIVISA_SESSION_KEY), language }));
   const ref = useLegacyFlow(machine, input);
   const context = useSelector(ref, (s) => s.context);
   const busy = useSelector(ref, (s) => s.hasTag('busy') || s.status === 'done');
@@ -56,6 +55,7 @@ export default function AivisaPage() {
   const locked = useSelector(ref, aivisaView.locked);
   const paywallOpen = useSelector(ref, aivisaView.paywallOpen);
   const kind = useSelector(ref, aivisaView.planKind);
+  const full = useSelector(ref, conversationFullOf);
   const field = useRef<HTMLTextAreaElement>(null);
   const percent = context.application.readiness;
 
@@ -159,41 +159,43 @@ export default function AivisaPage() {
               ))}
             </div>
           )}
-          <form
-            className={chat.composer}
-            onSubmit={(event) => {
-              event.preventDefault();
-              send();
-            }}
-          >
-            <label htmlFor="aivisa-message" className="visually-hidden">
-              {t('composer.label')}
-            </label>
-            <textarea
-              id="aivisa-message"
-              ref={field}
-              rows={2}
-              className={`${inputClass} ${chat.composerInput}`}
-              value={context.draft}
-              disabled={locked}
-              placeholder={locked ? t('composer.locked') : t('composer.placeholder')}
-              aria-describedby="aivisa-hint"
-              onChange={(event) => ref.send({ type: 'DRAFT', value: event.target.value })}
-              onKeyDown={(event) => {
-                // Spec 3-ai §5: Ctrl/Cmd+Enter sends; Enter alone makes a new line.
-                if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
-                  event.preventDefault();
-                  send();
-                }
+          <ConversationFull chat="aivisa" full={full} busy={busy} onFresh={() => ref.send({ type: 'FRESH' })}>
+            <form
+              className={chat.composer}
+              onSubmit={(event) => {
+                event.preventDefault();
+                send();
               }}
-            />
-            <button type="submit" className={button.primary} disabled={busy || locked || context.draft.trim() === ''}>
-              {t('composer.send')}
-            </button>
-          </form>
-          <p id="aivisa-hint" className={`${muted} ${css.hint}`}>
-            {t('composer.hint')}
-          </p>
+            >
+              <label htmlFor="aivisa-message" className="visually-hidden">
+                {t('composer.label')}
+              </label>
+              <textarea
+                id="aivisa-message"
+                ref={field}
+                rows={2}
+                className={`${inputClass} ${chat.composerInput}`}
+                value={context.draft}
+                disabled={locked}
+                placeholder={locked ? t('composer.locked') : t('composer.placeholder')}
+                aria-describedby="aivisa-hint"
+                onChange={(event) => ref.send({ type: 'DRAFT', value: event.target.value })}
+                onKeyDown={(event) => {
+                  // Spec 3-ai §5: Ctrl/Cmd+Enter sends; Enter alone makes a new line.
+                  if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+                    event.preventDefault();
+                    send();
+                  }
+                }}
+              />
+              <button type="submit" className={button.primary} disabled={busy || locked || context.draft.trim() === ''}>
+                {t('composer.send')}
+              </button>
+            </form>
+            <p id="aivisa-hint" className={`${muted} ${css.hint}`}>
+              {t('composer.hint')}
+            </p>
+          </ConversationFull>
         </section>
       </div>
 

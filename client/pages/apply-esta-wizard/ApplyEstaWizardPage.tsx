@@ -1,9 +1,9 @@
 import { shallowEqual, useSelector } from '@xstate/react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { estaWizardFlow, handoverView, sameHandover, travellerHandoverFlow } from '../../../machines/estaWizard.view';
-import { leadOf } from '../../../machines/questionWizard.view';
-import { prefilledOf, savedBirthDateOf, type TravellerGroupRef } from '../../../machines/travellerGroup.view';
+import { estaWizardFlow, handoverView, paidTravellerName, sameHandover, travellerHandoverFlow } from '../../../machines/estaWizard.view';
+import { leadOf, type QuestionWizardRef } from '../../../machines/questionWizard.view';
+import { otherTravellerOf, prefilledOf, type TravellerGroupRef } from '../../../machines/travellerGroup.view';
 import { Link } from '../../app/Link';
 import { useMoney } from '../../app/money';
 import { useSiteData } from '../../app/siteData';
@@ -13,6 +13,7 @@ import { GroupSide } from '../../components/group/GroupSide';
 import { Spinner } from '../../components/Spinner';
 import { SectionPanel } from '../../components/wizard/SectionProgress';
 import { WizardQuestion } from '../../components/wizard/WizardQuestion';
+import { WizardReview } from '../../components/wizard/WizardReview';
 import * as css from '../../components/wizard/wizard.css';
 import { button, card, container, heading, notice, page, spread, stack } from '../../styles/ui.css';
 import { GovernmentFees } from '../../components/PriceStory';
@@ -45,33 +46,61 @@ export default function ApplyEstaWizardPage() {
   );
 }
 
-function EstaWizard({ traveller }: { traveller: { leadId: string; formData: Record<string, unknown> } | null }) {
+function EstaWizard({ traveller }: { traveller: { leadId: string; formData: Record<string, unknown>; paid?: boolean } | null }) {
   const { t } = useTranslation('wizard');
   const { prices } = useSiteData();
   const money = useMoney();
   const wizard = useFlow(estaWizardFlow, { traveller });
   const leadId = useSelector(wizard, leadOf);
-  const savedBirthDate = useSelector(wizard, savedBirthDateOf('ESTA'));
   // The group panel starts again with the lead: the application has one once its e-mail is saved. It hands its
   // actor up, so the answers the group filled in are marked here.
   const [group, setGroup] = useState<TravellerGroupRef | null>(null);
   const prefilledList = useSelector(group ?? undefined, prefilledOf(leadId), shallowEqual);
   const prefilled = useMemo(() => (prefilledList ? new Set(prefilledList.split('\n')) : NONE), [prefilledList]);
+  // Another traveller's form says whose it is, in its heading and in the questions that would say "your".
+  const about = useSelector(group ?? undefined, otherTravellerOf(leadId)) ?? '';
 
   return (
-    <div className={css.layout}>
-      <aside className={`${card} ${stack} ${css.sidePanel} ${css.sideColumn}`} aria-label={t('sections')}>
-        <SectionPanel wizard={wizard} />
-        {/* The government's fee as the server states it, once it has. */}
-        {prices && (
-          <div className={notice.info}>
-            <p>{t('esta.info', { fee: money(prices.esta.governmentFee / 100, { cents: true }) })}</p>
-            <GovernmentFees fees={prices.esta.governmentFees} product="esta" compact />
-          </div>
+    <>
+      {about && (
+        <h2 className={heading.section} data-testid="form-owner">
+          {t('esta.titleFor', { name: about })}
+        </h2>
+      )}
+      <div className={css.layout}>
+        <aside className={`${card} ${stack} ${css.sidePanel} ${css.sideColumn}`} aria-label={t('sections')}>
+          {!traveller?.paid && <SectionPanel wizard={wizard} />}
+          {/* The government's fee as the server states it, once it has. */}
+          {prices && (
+            <div className={notice.info}>
+              <p>{t('esta.info', { fee: money(prices.esta.governmentFee / 100, { cents: true }) })}</p>
+              <GovernmentFees fees={prices.esta.governmentFees} product="esta" compact />
+            </div>
+          )}
+          <GroupSide key={leadId ?? 'none'} leadId={leadId} onGroup={setGroup} />
+        </aside>
+        {traveller?.paid ? (
+          <PaidAnswers wizard={wizard} name={paidTravellerName(traveller.formData)} />
+        ) : (
+          <WizardQuestion wizard={wizard} counter="question" submitLabel={t('esta.submit')} submittingLabel={t('submitting')} prefilled={prefilled} about={about} />
         )}
-        <GroupSide key={leadId ?? 'none'} leadId={leadId} savedBirthDate={savedBirthDate} onGroup={setGroup} />
-      </aside>
-      <WizardQuestion wizard={wizard} counter="question" submitLabel={t('esta.submit')} submittingLabel={t('submitting')} prefilled={prefilled} />
+      </div>
+    </>
+  );
+}
+
+/** A paid traveller's ESTA (issue 45 item 20): what was sent, read-only, under a notice that says why. */
+function PaidAnswers({ wizard, name }: { wizard: QuestionWizardRef; name: string }) {
+  const { t } = useTranslation('wizard');
+  return (
+    <div className={stack} data-testid="esta-paid">
+      <div role="status" className={notice.info}>
+        <p>
+          <strong>{t('esta.paid.title')}</strong>
+        </p>
+        <p>{t('esta.paid.body', { name: name || t('group:checkout.unnamed') })}</p>
+      </div>
+      <WizardReview wizard={wizard} submitLabel="" submittingLabel="" readOnly={{ title: t('esta.paid.review') }} />
     </div>
   );
 }

@@ -83,7 +83,7 @@ function SingleCheckout() {
 function CheckoutForm({ flow }: { flow: CheckoutRef }) {
   const { t } = useTranslation(['commerce', 'validation']);
   const money = useMoney();
-  const { quote, option, details, email, errors, paying, busy } = useSelector(flow, checkoutView, shallowEqual);
+  const { quote, option, details, email, errors, paying, busy, family } = useSelector(flow, checkoutView, shallowEqual);
 
   if (!quote || !option) return null;
 
@@ -106,6 +106,14 @@ function CheckoutForm({ flow }: { flow: CheckoutRef }) {
               {quote.lead.name
                 ? t('checkout.summary.forLead', { name: quote.lead.name, formType: quote.lead.formType })
                 : t('checkout.summary.forForm', { formType: quote.lead.formType })}
+            </p>
+          )}
+          {family && (
+            <p className={notice.info} data-testid="checkout-family">
+              {t('family.before')}{' '}
+              <Link to={family.addFamily} data-testid="add-family">
+                {t('family.add')}
+              </Link>
             </p>
           )}
 
@@ -160,7 +168,13 @@ function CheckoutForm({ flow }: { flow: CheckoutRef }) {
             onChange={(field: CheckoutField, value: string) => flow.send({ type: 'FIELD.CHANGE', field, value })}
             onPay={() => flow.send({ type: 'PAY' })}
           />
-          <Link route="pricing">{t('back.pricing')}</Link>
+          {family ? (
+            <Link to={family.form} data-testid="checkout-back-form">
+              {t('family.back')}
+            </Link>
+          ) : (
+            <Link route="pricing">{t('back.pricing')}</Link>
+          )}
         </section>
       </div>
     </div>

@@ -1,6 +1,6 @@
 import { shallowEqual, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { groupCheckoutFlow, groupCheckoutView } from '../../../machines/groupCheckout.view';
+import { backToPanel, groupCheckoutFlow, groupCheckoutView } from '../../../machines/groupCheckout.view';
 import { Link } from '../../app/Link';
 import { useMoney } from '../../app/money';
 import { useSiteData } from '../../app/siteData';
@@ -22,6 +22,7 @@ export function GroupCheckout() {
   usePageMeta('checkout', branding.brandName);
   const flow = useFlow(groupCheckoutFlow);
   const state = useSelector(flow, (s) => groupCheckoutView(s).screen);
+  const back = useSelector(flow, backToPanel);
 
   if (state === 'loading') return <Spinner label={t('checkout.loading')} />;
   if (state === 'failed' || state === 'nothing') {
@@ -38,8 +39,8 @@ export function GroupCheckout() {
                 {t('commerce:retry')}
               </button>
             )}
-            {/* Back to the dashboard, where the group is one card with its travellers. */}
-            <Link route="dashboard" className={state === 'failed' ? button.secondary : button.primary}>
+            {/* Back to the dashboard, where the group is one card with its travellers (a guest: the group's panel). */}
+            <Link to={back} className={state === 'failed' ? button.secondary : button.primary} data-testid="group-back">
               {t('checkout.back')}
             </Link>
           </div>
@@ -47,10 +48,10 @@ export function GroupCheckout() {
       </div>
     );
   }
-  return <GroupPayment flow={flow} />;
+  return <GroupPayment flow={flow} back={back} />;
 }
 
-function GroupPayment({ flow }: { flow: GroupCheckoutRef }) {
+function GroupPayment({ flow, back }: { flow: GroupCheckoutRef; back: string }) {
   const { t } = useTranslation(['group', 'commerce']);
   const money = useMoney();
   const { quote, details, email, errors, paying, busy, outcome, reasonKey, minors } = useSelector(flow, groupCheckoutView, shallowEqual);
@@ -85,7 +86,9 @@ function GroupPayment({ flow }: { flow: GroupCheckoutRef }) {
               </div>
             )}
           </CardForm>
-          <Link route="dashboard">{t('checkout.back')}</Link>
+          <Link to={back} data-testid="group-back">
+            {t('checkout.back')}
+          </Link>
         </section>
       </div>
     </div>

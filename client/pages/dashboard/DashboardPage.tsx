@@ -13,6 +13,7 @@ import { GroupCard } from './GroupCard';
 import * as css from './dashboard.css';
 import { MyDataCard } from './MyDataCard';
 import { OrdersList } from './OrdersList';
+import { NextSteps } from '../../components/NextSteps';
 import { ProfilePanel, SettingsPanel } from './panels';
 
 /**
@@ -24,6 +25,7 @@ const reloadAfterErasure = () => window.location.reload();
 
 export default function DashboardPage() {
   const { t } = useTranslation(['account', 'common']);
+  const { t: tc } = useTranslation(['commerce', 'group']);
   usePageMeta('dashboard');
   const ref = useFlow(dashboardFlow);
   const view = useSelector(ref, dashboardView, shallowEqual);
@@ -144,6 +146,15 @@ export default function DashboardPage() {
               </ul>
             )}
           </section>
+
+          {view.nextSteps.length > 0 && (
+            <section className={`${card} ${stack} ${css.section}`} aria-labelledby="next-title" data-testid="dashboard-next">
+              <h2 id="next-title" className={heading.section}>
+                {tc('confirmation.next')}
+              </h2>
+              <NextSteps steps={view.nextSteps.map(({ name, step }) => ({ name: name || tc('group:checkout.unnamed'), step }))} />
+            </section>
+          )}
 
           <OrdersList
             entries={view.orderEntries}

@@ -14,8 +14,9 @@ import {
   NO_ERRORS,
   NO_VALUES,
   offersGroup,
+  otherTravellerOf,
+  paidTravellerOf,
   prefilledOf,
-  savedBirthDateOf,
   type Ds160FormEvent,
   type Ds160FormSection,
   type Ds160ListId,
@@ -28,7 +29,7 @@ import { usePageMeta } from '../../app/usePageMeta';
 import { useFormerUntilIdle, useWhenIdle } from '../../app/useWhenIdle';
 import { useCountryName } from '../../components/countries';
 import { GroupSide } from '../../components/group/GroupSide';
-import { button, card, container, linkButton, muted, page } from '../../styles/ui.css';
+import { button, card, container, heading, linkButton, muted, notice, page } from '../../styles/ui.css';
 import { CompletionCard } from './CompletionCard';
 import * as css from './ds160Wizard.css';
 import { ResumeEntry, SaveForLater } from './ResumePanel';
@@ -104,7 +105,7 @@ export default function Ds160WizardPage() {
   const wide = useWideScreen();
   const ref = useFlow(ds160FormFlow);
   // A traveller of a group opened from its panel (issue 36): their answers, once read, are handed to the form.
-  useFlow(ds160TravellerFlow);
+  const handover = useFlow(ds160TravellerFlow);
   // Resume on any device: a resume link fills the code in (kept as the page opened); a restored application is
   // handed to the form.
   const [linkedCode] = useState(useAddress(linkedCodeOf));
@@ -112,10 +113,15 @@ export default function Ds160WizardPage() {
 
   const view = useSelector(ref, formView, shallowEqual);
   const { current, section, spec, all, completed, errors, waiver, leadId, busy, showCompletion, plan, price, priceFailed, saveStatus, nationality } = view;
-  const savedBirthDate = useSelector(ref, savedBirthDateOf('DS-160'));
   const [group, setGroup] = useState<TravellerGroupRef | null>(null);
   const prefilledList = useSelector(group ?? undefined, prefilledOf(leadId));
   const prefilled = useMemo(() => (prefilledList ? new Set(prefilledList.split('\n')) : NO_PREFILLED), [prefilledList]);
+  // Whose form is open when it is another traveller's (issue 45), and whether their service is paid: then it is
+  // read-only, its sections still there to look through and copy from.
+  const about = useSelector(group ?? undefined, otherTravellerOf(leadId)) ?? '';
+  const paidName = useSelector(handover, paidTravellerOf(leadId));
+  const paid = paidName !== null;
+  const locked = busy || paid;
 
   // Issue 16: building a section's fields and country lists took 100-190 ms on a slow phone. So the section after
   // this one is drawn hidden once the browser is idle, and Next only shows it; the section just left is taken down
@@ -182,17 +188,31 @@ export default function Ds160WizardPage() {
     <CountryOptionsProvider>
       <div className={`${container} ${page} ${css.main}`}>
         <PageHeader />
+        {about && (
+          <h2 className={heading.section} data-testid="form-owner">
+            {t('page.titleFor', { name: about })}
+          </h2>
+        )}
 
         <div className={css.layout}>
           {wide && <Sidebar current={section} completed={completed} disabled={busy} onGo={goFocused} />}
 
           <div className={css.main}>
             {!wide && <SectionPicker current={section} completed={completed} disabled={busy} onGo={goPicked} />}
-            <SaveIndicator status={saveStatus} onRetry={retry} />
+            {paid ? (
+              <div role="status" className={notice.info} data-testid="ds160-paid">
+                <p>
+                  <strong>{t('page.paid.title')}</strong>
+                </p>
+                <p>{t('page.paid.body', { name: paidName || about || t('group:checkout.unnamed') })}</p>
+              </div>
+            ) : (
+              <SaveIndicator status={saveStatus} onRetry={retry} />
+            )}
             {leadId ? <SaveForLater key={leadId} leadId={leadId} /> : linkedCode && <ResumeEntry code={linkedCode} />}
             {(leadId || withGroup) && (
               <div className={card}>
-                <GroupSide key={leadId ?? 'none'} leadId={leadId} savedBirthDate={savedBirthDate} onGroup={setGroup} />
+                <GroupSide key={leadId ?? 'none'} leadId={leadId} onGroup={setGroup} />
               </div>
             )}
 
@@ -209,7 +229,7 @@ export default function Ds160WizardPage() {
               </div>
             )}
 
-            {showCompletion && (
+            {showCompletion && !paid && (
               <CompletionCard
                 plan={plan}
                 price={price}
@@ -220,7 +240,7 @@ export default function Ds160WizardPage() {
               />
             )}
 
-            {showCompletion && (
+            {showCompletion && !paid && (
               <p className={muted} data-testid="ds160-new-application">
                 {t('ds160page:newApplication.note')}{' '}
                 <button type="button" className={linkButton} disabled={busy} onClick={() => move({ type: 'RESET' }, true)}>
@@ -245,7 +265,7 @@ export default function Ds160WizardPage() {
                   shown={s === section}
                   all={all}
                   errors={s === section ? errors : NO_ERRORS}
-                  disabled={busy}
+                  disabled={locked}
                   leadId={leadId}
                   onChange={change}
                   onAdd={addRow}
@@ -254,22 +274,24 @@ export default function Ds160WizardPage() {
                 />
               ))}
 
-              <div className={css.actions}>
-                <button type="button" className={button.secondary} disabled={busy || view.isFirst} onClick={() => move({ type: 'PREVIOUS' }, true)}>
-                  {t('nav.previous')}
-                </button>
-                <button
-                  type="button"
-                  className={button.primary}
-                  data-testid="ds160-next"
-                  data-main-action
-                  disabled={busy}
-                  aria-busy={busy || undefined}
-                  onClick={() => move({ type: 'NEXT' }, true)}
-                >
-                  {nextLabel}
-                </button>
-              </div>
+              {!paid && (
+                <div className={css.actions}>
+                  <button type="button" className={button.secondary} disabled={busy || view.isFirst} onClick={() => move({ type: 'PREVIOUS' }, true)}>
+                    {t('nav.previous')}
+                  </button>
+                  <button
+                    type="button"
+                    className={button.primary}
+                    data-testid="ds160-next"
+                    data-main-action
+                    disabled={busy}
+                    aria-busy={busy || undefined}
+                    onClick={() => move({ type: 'NEXT' }, true)}
+                  >
+                    {nextLabel}
+                  </button>
+                </div>
+              )}
             </section>
             {/* Opened from a resume link, the entry sits on top; otherwise below, out of a new applicant's way. */}
             {!leadId && !linkedCode && <ResumeEntry code={null} />}

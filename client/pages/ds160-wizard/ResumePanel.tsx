@@ -73,7 +73,7 @@ export const ResumeEntry = memo(function ResumeEntry({ code: linked }: { code: s
   // The application found goes to the form on the page (the flow hands it over).
   const resume = useFlow(resumeEntryFlow);
   const message = useValidationMessage();
-  const { code, email, errors, failure: shownFailure, busy } = useSelector(resume, resumeEntryView, shallowEqual);
+  const { code, email, errors, failure: shownFailure, wait, busy } = useSelector(resume, resumeEntryView, shallowEqual);
   const field = (name: ResumeField, label: string, type: string, autoComplete: string) => {
     const id = `resume-${name}`;
     const error = errors[name];
@@ -121,7 +121,7 @@ export const ResumeEntry = memo(function ResumeEntry({ code: linked }: { code: s
         </div>
         {shownFailure && (
           <p className={notice.warning} role="alert" data-testid="ds160-resume-failure">
-            {t(FAILURES[shownFailure])}
+            {wait === null ? t(FAILURES[shownFailure]) : t('resume.tooMany_wait', { count: wait })}
           </p>
         )}
         <div>

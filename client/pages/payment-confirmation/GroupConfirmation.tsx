@@ -1,7 +1,7 @@
 import { shallowEqual, useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { groupConfirmationFlow, groupConfirmationView, premiumLink } from '../../../machines/groupConfirmation.view';
+import { backToPanel, groupConfirmationFlow, groupConfirmationView, premiumLink } from '../../../machines/groupConfirmation.view';
 import { useLanguage } from '../../app/AppContext';
 import { useFormat } from '../../app/format';
 import { Link } from '../../app/Link';
@@ -29,10 +29,11 @@ export function GroupConfirmation() {
   const flow = useFlow(groupConfirmationFlow);
   const view = useSelector(flow, groupConfirmationView, shallowEqual);
   const { screen: state, payment } = view;
+  const back = useSelector(flow, backToPanel);
 
   if (state === 'loading') return <Spinner label={t('commerce:confirmation.loading')} />;
   if (state === 'paid' && payment) {
-    return <PaidGroup view={view} onForm={(line) => flow.send({ type: 'DOWNLOAD.FORM', line })} onReceipt={() => flow.send({ type: 'DOWNLOAD.RECEIPT' })} />;
+    return <PaidGroup view={view} back={back} onForm={(line) => flow.send({ type: 'DOWNLOAD.FORM', line })} onReceipt={() => flow.send({ type: 'DOWNLOAD.RECEIPT' })} />;
   }
 
   return (
@@ -58,7 +59,7 @@ export function GroupConfirmation() {
               {t('confirmation.notPaid.tryAgain')}
             </Link>
           )}
-          <Link route="dashboard" className={button.secondary}>
+          <Link to={back} className={button.secondary} data-testid="group-back">
             {t('checkout.back')}
           </Link>
         </div>
@@ -69,13 +70,15 @@ export function GroupConfirmation() {
 
 interface PaidProps {
   view: View;
+  /** "Back to your panel": the dashboard, or a guest's group panel. */
+  back: string;
   onForm: (line: number) => void;
   onReceipt: () => void;
 }
 
-function PaidGroup({ view, onForm, onReceipt }: PaidProps) {
+function PaidGroup({ view, back, onForm, onReceipt }: PaidProps) {
   const { t } = useTranslation(['group', 'commerce', 'errors']);
-  const { busy, makingReceipt, receiptFailure } = view;
+  const { busy, makingReceipt, receiptFailure, receiptWait } = view;
   const payment = view.payment as NonNullable<View['payment']>;
   const format = useFormat();
   const money = useMoney();
@@ -136,10 +139,17 @@ function PaidGroup({ view, onForm, onReceipt }: PaidProps) {
         </div>
         {receiptFailure && (
           <p role="alert" className={notice.warning} data-testid="group-receipt-failed">
-            {receiptFailure === 'too_many_requests' ? t('errors:too_many_requests') : t('commerce:toast.receiptFailed.description', { number: payment.number })}
+            {receiptFailure !== 'too_many_requests'
+              ? t('commerce:toast.receiptFailed.description', { number: payment.number })
+              : receiptWait === null
+                ? t('errors:too_many_requests')
+                : t('errors:too_many_requests_wait', { count: receiptWait })}
           </p>
         )}
       </section>
+      <Link to={back} className={button.secondary} data-testid="group-back">
+        {t('checkout.back')}
+      </Link>
     </div>
   );
 }

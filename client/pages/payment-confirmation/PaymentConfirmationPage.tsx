@@ -35,7 +35,7 @@ function OrderConfirmation() {
   const { branding } = useSiteData();
   usePageMeta('confirmation', branding.brandName);
   const ref = useFlow(confirmationFlow);
-  const { screen: state, order, downloading, retryTo, formWaits, premiumCode, nextStep } = useSelector(ref, confirmationView, shallowEqual);
+  const { screen: state, order, downloading, retryTo, formWaits, premiumCode, nextStep, receiptMail, receiptMailTo, family } = useSelector(ref, confirmationView, shallowEqual);
 
   if (state === 'loading') return <Spinner label={t('confirmation.loading')} />;
 
@@ -47,6 +47,8 @@ function OrderConfirmation() {
         formWaits={formWaits}
         premiumCode={premiumCode}
         nextStep={nextStep}
+        receiptMail={receiptMail && receiptMailTo ? { state: receiptMail, to: receiptMailTo } : null}
+        addFamily={family?.addFamily ?? null}
         onReceipt={() => ref.send({ type: 'DOWNLOAD.RECEIPT' })}
         onForm={() => ref.send({ type: 'DOWNLOAD.FORM' })}
       />
@@ -155,11 +157,15 @@ interface PaidProps {
   formWaits: boolean;
   premiumCode: string | null;
   nextStep: NextStep | null;
+  /** The receipt's e-mail, sent or on its way; null when none will arrive. */
+  receiptMail: { state: 'sent' | 'queued'; to: string } | null;
+  /** Her family can still be added to this application (issue 45 item 22). */
+  addFamily: string | null;
   onReceipt: () => void;
   onForm: () => void;
 }
 
-function PaidOrder({ order, downloading, formWaits, premiumCode, nextStep, onReceipt, onForm }: PaidProps) {
+function PaidOrder({ order, downloading, formWaits, premiumCode, nextStep, receiptMail, addFamily, onReceipt, onForm }: PaidProps) {
   const { t } = useTranslation('commerce');
   const { language } = useLanguage();
   const money = useMoney();
@@ -266,6 +272,11 @@ function PaidOrder({ order, downloading, formWaits, premiumCode, nextStep, onRec
               {t('confirmation.fillForm')}
             </Link>
           )}
+          {addFamily && (
+            <Link to={addFamily} className={button.secondary} data-testid="add-family">
+              {t('family.add')}
+            </Link>
+          )}
           <Link route="home" className={button.secondary}>
             {t('back.home')}
           </Link>
@@ -273,6 +284,9 @@ function PaidOrder({ order, downloading, formWaits, premiumCode, nextStep, onRec
         {/* Says what the disabled buttons are waiting for to a screen reader as well. */}
         <p className="visually-hidden" role="status" aria-live="polite">
           {downloading === 'receipt' ? t('confirmation.downloading.receipt') : downloading === 'form' ? t('confirmation.downloading.form') : ''}
+        </p>
+        <p className={notice.info} data-testid="receipt-mail">
+          {receiptMail ? t(`confirmation.receiptMail.${receiptMail.state}`, { email: receiptMail.to }) : t('confirmation.receiptMail.none')}
         </p>
         <p className={notice.info} data-testid="find-again">
           {order.receiptEmail ? t('confirmation.findAgainWith', { email: order.receiptEmail }) : t('confirmation.findAgain')}

@@ -80,5 +80,5 @@ export const estaCatalog: Catalog = {
   rules: 'esta',
   sections,
   questions: [...basic, ...passport, ...travel, ...contact, ...eligibility],
-  capture: { email: 'email', firstName: 'first-name', lastName: 'last-name', phone: 'phone', nationality: 'passport-country' },
+  capture: { email: 'email', firstName: 'first-name', lastName: 'last-name', phone: 'phone', nationality: 'passport-country', birthDate: 'birth-date' },
 };

@@ -39,7 +39,7 @@ export default fp(
       app.documents,
       app.site,
       app.resumeCodes,
-      { config: config.mail, dataDir: config.dataDir, production: config.production, domain: app.outbox.domain, baseUrl: baseUrlOf(app, config) },
+      { config: config.mail, dataDir: config.dataDir, production: config.production, domain: app.outbox.domain, baseUrl: baseUrlOf(app, config), alone: app.jobs.engine === 'sqlite' },
       app.log,
     );
     mail.declare(app.jobs);

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { resolveSessionSecret } from '../../lib/secrets';
 import { OperatorService } from '../../services/operators/service';
 import { newTotpSecret } from '../../services/operators/totp';
 import type { PluginOptions } from '../options';
@@ -21,6 +22,7 @@ export default fp(
         now: operators?.now ?? Date.now,
         newSecret: operators?.newSecret ?? newTotpSecret,
         issuer: async () => (await app.site.branding()).brandName,
+        sessionSecret: resolveSessionSecret(config.dataDir, config.sessionSecret),
       }),
     );
   },

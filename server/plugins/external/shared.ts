@@ -40,7 +40,9 @@ async function connectRedis(url: string, name: string, onError: (err: Error) => 
     connectTimeout: 5_000,
     lazyConnect: true,
     connectionName: name,
-    ...(commands ? { enableOfflineQueue: false, commandTimeout: REDIS_COMMAND_TIMEOUT_MS, maxRetriesPerRequest: 0 } : { maxRetriesPerRequest: 2 }),
+    // The listener subscribes again itself (RedisNotices): ioredis's own resubscription is a promise nobody holds,
+    // and a close or an outage during it rejects it unhandled.
+    ...(commands ? { enableOfflineQueue: false, commandTimeout: REDIS_COMMAND_TIMEOUT_MS, maxRetriesPerRequest: 0 } : { maxRetriesPerRequest: 2, autoResubscribe: false }),
   });
   let refused: Error | undefined;
   const first = (err: Error) => void (refused = err);

@@ -3,13 +3,13 @@ import { transact } from '../../../db/groupCommit';
 import type { Executor } from '../../../db/index';
 import { expireLinks, useEmailLink } from '../../../db/queries/emailLinks';
 import { adoptByReceiptEmail, hasOrdersFor, markVerified, setPassword } from '../../../db/queries/recovery';
-import { findAccountByEmail, findUser, insertAccountOnce, NOT_STAFF } from '../../../db/queries/users';
+import { findAccountByEmail, findResettableByEmail, findUser, insertAccountOnce, NOT_STAFF, setStaffAddress } from '../../../db/queries/users';
 import type { EmailLinkRow, NewUser, UserRow } from '../../../db/schema';
 import { normalizeEmail, validateGuest, validateNewPassword } from '../../../machines/domain/account';
 import type { LinkStateDto } from '../../../openapi/schemas/mail';
 import { englishMessage } from '../../lib/messages';
 import { hashPassword } from '../../lib/password';
-import { badRequest } from '../../lib/problems';
+import { badRequest, conflict, notFound } from '../../lib/problems';
 import { waitProblem, type AttemptCounters } from '../guard/counters';
 import { linkProblem } from '../groups/invitations';
 import type { Outbox } from '../mail/outbox';
@@ -29,6 +29,9 @@ function firstProblem(errors: Partial<Record<string, { key: string; params?: Rec
   if (field && error) throw badRequest(field, englishMessage(error));
 }
 
+/** An account a reset link may set a password for: an applicant's, or a staff account that is not disabled. */
+const resettable = (account: UserRow) => account.role === 'user' || (account.role === 'admin' && account.admin_role !== null && account.disabled_at === null);
+
 /**
  * Getting back in by e-mail alone (issue 43): a forgotten password's reset link, a sign-in link for a guest who
  * bought with an address (their orders then open on any device), and the address verified on sign-up. Every
@@ -45,7 +48,7 @@ export class AccountRecovery {
   /** POST /api/auth/password-reset. */
   async requestReset(email: string, client: string, language: string): Promise<{ message: string }> {
     const address = await this.admitRequest('reset', email, client);
-    const account = await findAccountByEmail(this.db, address);
+    const account = await findResettableByEmail(this.db, address);
     if (account) {
       await transact(this.db, async (trx) => {
         const at = new Date().toISOString();
@@ -61,12 +64,17 @@ export class AccountRecovery {
   /** GET /api/auth/password-reset/{token}: whether the link still works, before a password is typed. */
   async resetLinkState(token: string): Promise<LinkStateDto> {
     const found = await this.outbox.links.find(this.db, token, ['reset']);
-    return 'problem' in found ? { valid: false, problem: found.problem } : { valid: true, problem: null };
+    if ('problem' in found) return { valid: false, problem: found.problem };
+    // The check says what the confirm will: a link whose account cannot take a password now opens nothing.
+    const account = found.link.user_id ? await findUser(this.db, found.link.user_id) : undefined;
+    return account && resettable(account) ? { valid: true, problem: null } : { valid: false, problem: 'unknown' };
   }
 
   /**
    * POST /api/auth/password-reset/confirm: the new password, once per link. The link is used in the same
    * transaction as the password is written (of two submits, one wins), and the account's other reset links end.
+   * An operator's or owner's account takes a new password the same way (a disabled one does not); signing them in
+   * is the route's, through their second step.
    */
   async resetPassword(token: string, password: string): Promise<UserRow> {
     firstProblem(validateNewPassword({ password, confirmPassword: password }));
@@ -76,10 +84,10 @@ export class AccountRecovery {
       const at = new Date().toISOString();
       if (!(await useEmailLink(trx, link.id, at))) throw linkProblem('used');
       const account = link.user_id ? await findUser(trx, link.user_id) : undefined;
-      if (!account || account.role !== 'user') throw linkProblem('unknown');
+      if (!account || !resettable(account)) throw linkProblem('unknown');
       await setPassword(trx, account.id, hash, at);
       await expireLinks(trx, 'reset', { userId: account.id }, at);
-      return account;
+      return { ...account, password_hash: hash };
     });
     return user;
   }
@@ -109,9 +117,12 @@ export class AccountRecovery {
       const at = new Date().toISOString();
       if (!(await useEmailLink(trx, link.id, at))) throw linkProblem('used');
       const account = link.purpose === 'verify' ? (link.user_id ? await findUser(trx, link.user_id) : undefined) : await this.accountOf(trx, link, at);
-      if (!account || account.role !== 'user') throw linkProblem('unknown');
+      // A staff account's address is verified by its own link (never signed in by it: that is the admin sign-in's).
+      const staff = link.purpose === 'verify' && account !== undefined && account.role === 'admin' && resettable(account);
+      // A staff link verifies only the address it was sent to: not one an owner has set since.
+      if (!account || (account.role !== 'user' && !staff) || (staff && account.email !== link.email)) throw linkProblem('unknown');
       await markVerified(trx, account.id, at);
-      if (account.email) await adoptByReceiptEmail(trx, account.email, account.id);
+      if (account.email && !staff) await adoptByReceiptEmail(trx, account.email, account.id);
       return { ...account, email_verified_at: account.email_verified_at ?? at };
     });
   }
@@ -121,6 +132,28 @@ export class AccountRecovery {
     if (!user.email) return;
     const link = await this.outbox.links.issue(trx, { purpose: 'verify', email: user.email, userId: user.id });
     await this.outbox.enqueue(trx, { key: `verify:${link.id}`, kind: 'verifyEmail', to: user.email, language, data: { linkId: link.id } });
+  }
+
+  /**
+   * A staff account's address (its owner's own, or an operator's set by an owner): kept unverified, and a link to
+   * verify it sent to it; a forgotten password's link goes to it only once that link was followed. The same address
+   * again, verified, changes nothing. 409 when another account uses it.
+   */
+  async setStaffEmail(userId: string, email: string, language: string): Promise<{ email: string; verified: boolean }> {
+    firstProblem(validateGuest({ email }));
+    const address = normalizeEmail(email);
+    return transact(this.db, async (trx) => {
+      const user = await findUser(trx, userId);
+      if (!user || user.role !== 'admin' || user.admin_role === null) throw notFound('No operator with this id.');
+      if (user.email === address && user.email_verified_at) return { email: address, verified: true };
+      if (!(await setStaffAddress(trx, user.id, address))) throw conflict('Another account uses this address.');
+      const at = new Date().toISOString();
+      await expireLinks(trx, 'verify', { userId: user.id }, at);
+      await expireLinks(trx, 'reset', { userId: user.id }, at);
+      const link = await this.outbox.links.issue(trx, { purpose: 'verify', email: address, userId: user.id });
+      await this.outbox.enqueue(trx, { key: `verify:${link.id}`, kind: 'verifyEmail', to: address, language, data: { linkId: link.id } });
+      return { email: address, verified: false };
+    });
   }
 
   /** The address's account, made without a password for a guest who proves it (a reset link sets one later). */

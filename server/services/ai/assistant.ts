@@ -125,7 +125,7 @@ export class AssistantService {
     const known = answersOf(before);
     const today = new Date();
     const phoneCountry = codeOf(PHONE_COUNTRY.map((id) => known[id]).find(Boolean));
-    const asked = askedOfQuestion(question, phoneCountry ? { phoneCountry } : {});
+    const asked = askedOfQuestion(question, phoneCountry ? { phoneCountry, homeCountry: phoneCountry } : {});
     // The model's part of the turn; the built-in reading answers past it.
     const budget = new TurnBudget(this.engine.turnMs);
     const read = await step({

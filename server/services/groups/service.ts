@@ -12,7 +12,7 @@ import {
   lockGroup,
   membersWithLeads,
   nextPosition,
-  paymentOfOrders,
+  ordersHeld,
   setGuardian,
   touchGroup,
   type MemberWithLead,
@@ -30,6 +30,7 @@ import {
   isMinor,
   needsGuardian,
   limitProblem,
+  heldPayment,
   mayRemoveTraveller,
   newTravellerErrors,
   rulePurpose,
@@ -46,6 +47,7 @@ import { badRequest, Problem } from '../../lib/problems';
 import { canAccessLead, refusal, type Access } from '../access';
 import { mergeAnswers } from '../leads/service';
 import { sizeProblem } from '../leads/shape';
+import { paidApplication } from '../leads/paidAnswers';
 
 const LIMIT_MESSAGES = {
   travellers: `This group has ${GROUP_LIMITS.travellers} travellers, the most one group takes. Start another group for the others.`,
@@ -111,7 +113,7 @@ function guardianOf(member: MemberWithLead, members: readonly MemberWithLead[]):
 export const guardianMissing = (member: MemberWithLead, members: readonly MemberWithLead[], today: string) =>
   needsGuardian({ minor: minorOf(member, today), guardian: guardianOf(member, members) });
 
-function toDto(group: TravellerGroupRow, members: readonly MemberWithLead[]): GroupDto {
+function toDto(group: TravellerGroupRow, members: readonly MemberWithLead[], held: ReadonlyMap<string, 'paid' | 'pending'>): GroupDto {
   const today = toIsoDate(new Date());
   const travellers: TravellerDto[] = members.map((m) => ({
     leadId: m.lead_id,
@@ -120,7 +122,8 @@ function toDto(group: TravellerGroupRow, members: readonly MemberWithLead[]): Gr
     form: formOf(m) ?? 'ESTA',
     name: travellerName(m),
     completionStatus: m.completion_status,
-    paymentStatus: m.payment_status,
+    // The removal's reading (heldPayment), so the panel offers "Remove" exactly when the server allows it.
+    paymentStatus: heldPayment(m.payment_status, held.get(m.lead_id)),
     prefilled: stillPrefilled(m),
     updatedAt: m.updated_at,
     minor: minorOf(m, today),
@@ -161,7 +164,8 @@ export class GroupService {
   ) {}
 
   private async dto(db: Executor, group: TravellerGroupRow): Promise<GroupDto> {
-    return toDto(group, await membersWithLeads(db, group.id));
+    const members = await membersWithLeads(db, group.id);
+    return toDto(group, members, await ordersHeld(db, members.map((m) => m.lead_id)));
   }
 
   /** POST /api/leads/{leadId}/group: the lead's group, made if it leads none; a traveller of another group cannot lead one. */
@@ -297,6 +301,8 @@ export class GroupService {
       } else {
         guardian = { leadId: null, name: (body.name ?? '').trim().replace(/\s+/g, ' '), role: body.role };
       }
+      // The guardian is part of what a minor's application was paid for (their PDF names them): kept once paid.
+      if (minor.payment_status === 'paid' && JSON.stringify(guardian) !== minor.guardian) throw paidApplication();
       await setGuardian(trx, leadId, JSON.stringify(guardian));
       await touchGroup(trx, group.id, new Date().toISOString());
       return this.dto(trx, group);
@@ -318,8 +324,7 @@ export class GroupService {
       if (membership.relationship === 'leader') throw groupConflict('group_leader', 'The group leader cannot be removed from the group.');
       const lead = await lockLeadRow(trx, this.dialect, leadId);
       if (!lead) throw refusal(false, 'traveller');
-      const fromOrders = await paymentOfOrders(trx, leadId);
-      const paymentStatus = lead.payment_status === 'paid' ? 'paid' : fromOrders;
+      const paymentStatus = heldPayment(lead.payment_status, (await ordersHeld(trx, [leadId])).get(leadId));
       if (!mayRemoveTraveller({ relationship: membership.relationship as Role, paymentStatus })) {
         throw groupConflict('traveller_has_orders', 'This traveller has a payment on record, so their application is kept.');
       }

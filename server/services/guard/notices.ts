@@ -62,10 +62,14 @@ export class RedisNotices extends LocalNotices {
     listener.on('message', (channel: string, topic: string) => {
       if (channel === this.channel) this.deliver(topic);
     });
-    // ioredis subscribes again after a reconnect; what was published meanwhile is lost, so everything is dropped.
+    // After a reconnect the channel is subscribed to again here (the connection is made without ioredis's own
+    // resubscription); what was published meanwhile is lost, so everything is dropped.
     let connected = listener.status === 'ready';
     listener.on('ready', () => {
-      if (connected) this.missed();
+      if (connected) {
+        this.missed();
+        this.listener.subscribe(this.channel).catch(this.onError);
+      }
       connected = true;
     });
   }

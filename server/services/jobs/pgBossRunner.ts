@@ -1,6 +1,7 @@
 import { CompiledQuery, sql } from 'kysely';
 import type PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
+import { afterCommit } from '../../../db/groupCommit';
 import { pgApplicationName, type Db, type Executor } from '../../../db/index';
 import { BaseRunner, DAY_MS, KEEP_DAYS, type Queue } from './runner';
 
@@ -31,6 +32,8 @@ function inTransaction(trx: Executor): PgBoss.Db {
 export class PgBossRunner extends BaseRunner {
   readonly engine = 'pg-boss' as const;
   private boss: PgBoss | undefined;
+  /** This process's worker of each queue, woken when a job of it is sent from here. */
+  private readonly workers = new Map<string, string>();
 
   constructor(
     db: Db,
@@ -74,7 +77,7 @@ export class PgBossRunner extends BaseRunner {
       // A worker takes up to BATCH due jobs a look and runs them one after another: pg-boss looks again only after
       // its polling interval, so one job a look would run one job a second per process. A job that fails is failed
       // alone (and retried); pg-boss completes the rest when the batch returns.
-      await boss.work<object>(queue.name, { batchSize: BATCH, includeMetadata: true, pollingIntervalSeconds: this.options.pollingSeconds ?? 1 }, async (jobs) => {
+      const worker = await boss.work<object>(queue.name, { batchSize: BATCH, includeMetadata: true, pollingIntervalSeconds: this.options.pollingSeconds ?? 1 }, async (jobs) => {
         for (const job of jobs) {
           try {
             await this.run(queue, { id: job.id, name: job.name, key: keyOf(job), data: job.data, attempt: job.retryCount + 1 });
@@ -86,6 +89,7 @@ export class PgBossRunner extends BaseRunner {
           }
         }
       });
+      this.workers.set(queue.name, worker);
     }
   }
 
@@ -110,6 +114,7 @@ export class PgBossRunner extends BaseRunner {
     // Running handlers finish (up to 20 s); no new job is fetched.
     await this.boss?.stop({ graceful: true, wait: true, timeout: 20_000 });
     this.boss = undefined;
+    this.workers.clear();
   }
 
   protected async insert(queue: Queue, job: { id: string; key: string | null; data: object; startAfter: Date }, trx: Executor | undefined): Promise<boolean> {
@@ -119,6 +124,10 @@ export class PgBossRunner extends BaseRunner {
       startAfter: job.startAfter,
       ...(trx ? { db: inTransaction(trx) } : {}),
     });
+    // A job due now is fetched by this process's worker as soon as it is committed, not at its next poll (other
+    // processes still poll: the job is theirs too if they are first).
+    const worker = this.workers.get(queue.name);
+    if (id !== null && worker && job.startAfter.getTime() <= Date.now()) afterCommit(() => this.boss?.notifyWorker(worker));
     return id !== null;
   }
 

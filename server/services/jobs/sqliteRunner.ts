@@ -1,10 +1,10 @@
 import type { Executor } from '../../../db/index';
-import { transact } from '../../../db/groupCommit';
+import { afterCommit, transact } from '../../../db/groupCommit';
 import { claimNextJob, deleteFinishedJobs, finishJob, insertJob, jobStateCounts, nextDueAt, retryAbandonedJobs } from '../../../db/queries/jobs';
 import type { JobRow } from '../../../db/schema';
 import { BaseRunner, DAY_MS, KEEP_DAYS, type Queue } from './runner';
 
-/** How often the queue is looked at when nothing woke it: a job written in a caller's transaction waits at most this. */
+/** How often the queue is looked at when nothing woke it (a job sent by this process wakes it when it commits). */
 const POLL_MS = 1000;
 
 /**
@@ -61,8 +61,8 @@ export class SqliteRunner extends BaseRunner {
       created_at: now,
     };
     const inserted = trx ? await insertJob(trx, row) : await transact(this.db, (t) => insertJob(t, row));
-    // Written outside a transaction, it is committed now: look at once. Inside one, the next look finds it.
-    if (inserted && !trx) this.wake(Math.max(0, job.startAfter.getTime() - Date.now()));
+    // Looked at once it is committed (the caller's transaction, when given one): the poll is only the fallback.
+    if (inserted) afterCommit(() => this.wake(Math.max(0, job.startAfter.getTime() - Date.now())));
     return inserted;
   }
 

@@ -36,6 +36,7 @@ import { canAccessLead, refusal, type Access } from '../access';
 import { catalogAnswers, catalogForSource, checkAnswers } from './answers';
 import { DS160_FORM_SOURCE, ds160FormProblem } from './ds160FormRules';
 import { fromLeadCreate, fromLeadUpdate, parseFormData, planOf } from './legacy';
+import { keepPaidAnswers } from './paidAnswers';
 import { shapeProblem, sizeProblem, type CollectedSource } from './shape';
 
 const RANK: Record<CompletionStatus, number> = { incomplete: 0, abandoned: 0, unpaid: 1, completed: 1, paid: 2 };
@@ -226,11 +227,13 @@ export class LeadService {
     const lead = await transact(this.db, async (trx) => {
       const row = await lockLeadRow(trx, this.dialect, leadId);
       if (!row || !canAccessLead(access, row)) throw refusal(Boolean(row));
+      // The shape first: answers nested thousands deep are refused (400) before anything walks them.
       refuse(shapeProblem(row.source, formData));
       const catalog = catalogForSource(row.source);
-      let changes: Record<string, unknown> = formData;
+      const changes: Record<string, unknown> = catalog ? catalogAnswers(catalog, formData) : formData;
+      // A paid application is refused for what it is (409), before its answers are judged field by field.
+      keepPaidAnswers(row, mergeLead(row, { ...input, formData: changes }, row.updated_at));
       if (catalog) {
-        changes = catalogAnswers(catalog, formData);
         const merged = { ...catalogAnswers(catalog, JSON.parse(row.form_data) as Record<string, unknown>), ...(changes as Record<string, string>) };
         const completesNow = input.completionStatus === 'completed' && !['completed', 'paid'].includes(row.completion_status);
         const requireComplete = completesNow || ['completed', 'paid'].includes(row.completion_status);
@@ -298,7 +301,9 @@ export class LeadService {
         const row = await lockLeadRow(trx, this.dialect, lead.id);
         if (!row) return;
         const changes = { formData: state, nationality: body.citizenship_country, travelPurpose: body.trip_purpose, subscriptionPlan: plan };
-        await writeLead(trx, row.id, mergeLead(row, changes, new Date().toISOString()));
+        const next = mergeLead(row, changes, new Date().toISOString());
+        keepPaidAnswers(row, next);
+        await writeLead(trx, row.id, next);
       });
     }
     return { leadId: lead.id, existing };
@@ -337,8 +342,9 @@ export class LeadService {
         const row = await lockLeadRow(trx, this.dialect, lead.id);
         if (!row) return;
         const sameCatalog = catalogForSource(row.source)?.id === catalog.id;
-        const next = mergeLead(row, { ...values, ...(sameCatalog ? { formData: answers, completionStatus } : {}) }, new Date().toISOString());
-        await writeLead(trx, row.id, { ...next, name: name || row.name });
+        const next = { ...mergeLead(row, { ...values, ...(sameCatalog ? { formData: answers, completionStatus } : {}) }, new Date().toISOString()), name: name || row.name };
+        keepPaidAnswers(row, next);
+        await writeLead(trx, row.id, next);
       });
     }
     return lead.id;
@@ -364,7 +370,9 @@ export class LeadService {
         const row = await lockLeadRow(trx, this.dialect, lead.id);
         if (!row) return;
         const same = row.source === source;
-        await writeLead(trx, row.id, { ...mergeLead(row, { ...values, ...(same ? { formData: data } : {}) }, new Date().toISOString()), name: values.name || row.name });
+        const next = { ...mergeLead(row, { ...values, ...(same ? { formData: data } : {}) }, new Date().toISOString()), name: values.name || row.name };
+        keepPaidAnswers(row, next);
+        await writeLead(trx, row.id, next);
       });
     }
     return lead.id;

@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { transact } from '../../../db/groupCommit';
 import type { Db } from '../../../db/index';
-import { claimEmail, finishEmail, type EmailOutcome } from '../../../db/queries/emails';
+import type { EmailRow } from '../../../db/schema';
+import { claimEmail, emailState, finishEmail, releaseEmail, type EmailOutcome } from '../../../db/queries/emails';
 import type { Job } from '../jobs/runner';
 import { draft, Undrawable, type DraftSources } from './drafts';
 import { languageOf } from './outbox';
@@ -12,9 +13,27 @@ export interface DispatchOptions {
   retries: number;
   /** Longer than any send takes (transport.ts's timeouts): a message `sending` for longer was left by a dead process. */
   leaseSeconds: number;
+  /**
+   * When this process began to dispatch, where it is the only one that does (SQLite's runner): a message taken
+   * (`sending`) before then was left by a process that died, and is taken again at once rather than after the lease.
+   */
+  aloneSince?: Date | undefined;
   /** The From header for the brand's current name. */
   from: (brand: string) => { name: string; address: string };
 }
+
+/** One message this process has taken: drawn until it is handed to the transport, then on the wire. */
+interface InFlight {
+  id: string;
+  claimedAt: string;
+  phase: 'drawing' | 'wire';
+  /** Put back in the queue by `close`: the attempt must not send it. */
+  released: boolean;
+  done: Promise<void>;
+}
+
+/** Thrown by an attempt the stopping server will not make: the job is retried after its wait (here or elsewhere). */
+export class Stopping extends Error {}
 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 2000);
 
@@ -25,6 +44,10 @@ const errorText = (err: unknown) => (err instanceof Error ? err.message : String
  * Message-ID derived from its key, and the transport's answer is recorded. A refusal that may pass later (the
  * server is down, a 4xx) puts it back in the queue and fails the job, so the runner retries it after a growing
  * wait; a permanent one (5xx), or the last retry, fails it for good.
+ *
+ * A clean stop (`close`) takes no new message, waits (bounded) for the ones in hand, and puts back in the queue
+ * those still being drawn when the wait is over, so the next start sends them; one on the wire then is left
+ * `sending` (whether the server took it is unknown), as a crash would leave it.
  */
 export class Dispatcher {
   constructor(
@@ -35,20 +58,68 @@ export class Dispatcher {
     private readonly log: FastifyBaseLogger,
   ) {}
 
+  private readonly inFlight = new Set<InFlight>();
+  private closing = false;
+
   async handle(job: Job<{ id?: unknown }>): Promise<void> {
     const id = typeof job.data.id === 'string' ? job.data.id : '';
-    const now = Date.now();
-    const staleBefore = new Date(now - this.options.leaseSeconds * 1000).toISOString();
-    const row = await transact(this.db, (trx) => claimEmail(trx, id, new Date(now).toISOString(), staleBefore));
-    // Sent, failed for good, or gone: nothing to do, and nothing to retry.
-    if (!row) return;
     const last = job.attempt > this.options.retries;
+    // A last attempt is made even while stopping (the stop waits for it): failed now, its message would stay queued
+    // with no job left to send it.
+    if (this.closing && !last) throw new Stopping('this server is stopping: the message is sent at a later attempt');
+    const now = Date.now();
+    const staleBefore = new Date(Math.max(now - this.options.leaseSeconds * 1000, this.options.aloneSince?.getTime() ?? 0)).toISOString();
+    const row = await transact(this.db, (trx) => claimEmail(trx, id, new Date(now).toISOString(), staleBefore));
+    if (!row) {
+      // Sent, failed for good, or gone: nothing to do, and nothing to retry. Being sent by another attempt: that
+      // attempt may be in a process that died mid-send, so this job comes back after a wait (the lease runs out
+      // meanwhile); completing it now would leave the message `sending` for ever, lost.
+      if ((await emailState(this.db, id)) === 'sending') throw new Error('the message is being sent by another attempt; tried again after a wait');
+      return;
+    }
+    let settle = () => {};
+    const attempt: InFlight = { id: row.id, claimedAt: row.claimed_at ?? '', phase: 'drawing', released: false, done: new Promise<void>((resolve) => (settle = resolve)) };
+    this.inFlight.add(attempt);
+    try {
+      await this.send(row, attempt, last, job.attempt);
+    } finally {
+      this.inFlight.delete(attempt);
+      settle();
+    }
+  }
+
+  /**
+   * A clean stop: no message is taken from now on; the ones in hand get up to `waitMs` to finish. Those still being
+   * drawn then are queued again (their attempts, when they end, send nothing); those on the wire are left as they are.
+   */
+  async close(waitMs: number): Promise<void> {
+    this.closing = true;
+    const deadline = Date.now() + waitMs;
+    while (this.inFlight.size > 0 && Date.now() < deadline) {
+      let timer: NodeJS.Timeout | undefined;
+      const timeUp = new Promise<void>((resolve) => (timer = setTimeout(resolve, deadline - Date.now())));
+      await Promise.race([Promise.race([...this.inFlight].map((a) => a.done)), timeUp]);
+      clearTimeout(timer);
+    }
+    for (const attempt of this.inFlight) {
+      if (attempt.phase === 'wire') {
+        this.log.warn({ email: attempt.id }, 'stopped while a message was on the wire: it stays `sending` until its lease runs out');
+        continue;
+      }
+      attempt.released = true;
+      const released = await transact(this.db, (trx) => releaseEmail(trx, attempt.id, attempt.claimedAt, new Date().toISOString()));
+      this.log.info({ email: attempt.id, released }, 'stopped while drawing a message: queued again');
+    }
+  }
+
+  private async send(row: EmailRow, attempt: InFlight, last: boolean, attemptNo: number): Promise<void> {
     const language = languageOf(row.language);
 
     let message;
     try {
       message = await draft(row, language, this.sources);
     } catch (err) {
+      if (attempt.released) throw new Stopping('this server stopped while drawing the message: it is queued again');
       const final = err instanceof Undrawable || last;
       await this.finish(row.id, { state: final ? 'failed' : 'queued', error: `could not draw the message: ${errorText(err)}`, response: null, subject: null });
       if (final) return;
@@ -56,6 +127,8 @@ export class Dispatcher {
     }
 
     const brand = await this.sources.brand();
+    if (attempt.released) throw new Stopping('this server stopped while drawing the message: it is queued again');
+    attempt.phase = 'wire';
     const delivery = await this.transport.send({
       from: this.options.from(brand),
       to: row.recipient,
@@ -74,7 +147,7 @@ export class Dispatcher {
     }
     const final = delivery.permanent || last;
     await this.finish(row.id, { state: final ? 'failed' : 'queued', error: delivery.error, response: delivery.response, subject: message.subject });
-    this.log.warn({ email: row.id, kind: row.kind, attempt: job.attempt, final, error: delivery.error }, 'message not sent');
+    this.log.warn({ email: row.id, kind: row.kind, attempt: attemptNo, final, error: delivery.error }, 'message not sent');
     if (!final) throw new Error(`not sent: ${delivery.error}`);
   }
 

@@ -5,7 +5,7 @@ import { ROUTES } from '../../../machines/domain/routes';
 import { priceOfRow } from '../orders/dto';
 import type { PdfFile } from '../documents/service';
 import { toHtml, toText, type Block, type Letter } from './layout';
-import type { TravellerStep } from './nextSteps';
+import { feeSourcesOf, type TravellerStep } from './nextSteps';
 import { day, money, wordsOf, type Say } from './words';
 
 /** What a message says, drawn when it is sent: subject, both parts, attachments. */
@@ -92,6 +92,7 @@ export async function draft(row: Pick<EmailRow, 'kind' | 'language' | 'data'>, l
         greeting(say, name),
         { type: 'p', text: say('receipt.intro') },
         { type: 'facts', rows: facts },
+        ...feeSourcesOf(order).map((url): Block => ({ type: 'note', text: say('receipt.feeSource', { url }) })),
         { type: 'p', text: form ? say('receipt.formAttached') : say('receipt.formLater') },
         { type: 'link', before: say('receipt.dashboardBefore'), label: say('receipt.dashboardLabel'), url: `${base}${ROUTES.dashboard}`, after: '.' },
         { type: 'note', text: say('receipt.anotherDevice', { url: `${base}/sign-in-link` }) },
@@ -127,6 +128,7 @@ export async function draft(row: Pick<EmailRow, 'kind' | 'language' | 'data'>, l
             say('groupReceipt.line', { name: l.name || '—', product: productName(say, l.order.plan), number: l.order.number, amount: money(language, l.order.total_cents) }),
           ),
         },
+        ...[...new Set(lines.flatMap((l) => feeSourcesOf(l.order)))].map((url): Block => ({ type: 'note', text: say('receipt.feeSource', { url }) })),
         { type: 'p', text: forms.length > 0 ? say('groupReceipt.formsAttached') : say('groupReceipt.formsLater') },
         { type: 'link', before: say('receipt.dashboardBefore'), label: say('receipt.dashboardLabel'), url: `${base}${ROUTES.dashboard}`, after: '.' },
         { type: 'note', text: say('receipt.anotherDevice', { url: `${base}/sign-in-link` }) },
@@ -156,6 +158,7 @@ export async function draft(row: Pick<EmailRow, 'kind' | 'language' | 'data'>, l
           items: [
             say('nextSteps.site', { url: step.officialSite }),
             step.governmentFeeCents > 0 ? say('nextSteps.fee', { amount: money(language, step.governmentFeeCents), brand }) : say('nextSteps.feeNone'),
+            ...(step.governmentFeeCents > 0 ? step.feeSources.map((url) => say('nextSteps.feeSource', { url })) : []),
             ...step.lines.map((line) => say(`nextSteps.${line}`)),
           ],
         });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { transact } from '../../../db/groupCommit';
 import type { Db, Executor } from '../../../db/index';
-import { countResends, emailStateCounts, findEmail, latestEmailOfKey, listEmails } from '../../../db/queries/emails';
+import { countResends, emailStateCounts, findEmail, latestEmailOfKey, listEmails, liveResendOf } from '../../../db/queries/emails';
 import { findEmailLinkById } from '../../../db/queries/emailLinks';
 import { findGroup, membersWithLeads } from '../../../db/queries/groups';
 import { findLeadRow } from '../../../db/queries/leads';
@@ -12,7 +12,7 @@ import type { EmailRow, OrderRow } from '../../../db/schema';
 import { nameOf, type TravellerAnswers } from '../../../machines/domain/sharedAnswers';
 import type { EmailDto, EmailListDto, EmailListQuery, MailboxDto, MailboxMessageDto, MailNoticeDto } from '../../../openapi/schemas/mail';
 import type { MailConfig } from '../../config';
-import { notFound } from '../../lib/problems';
+import { conflict, notFound } from '../../lib/problems';
 import type { DocumentService } from '../documents/service';
 import { travellerName } from '../groups/service';
 import type { JobRunner } from '../jobs/runner';
@@ -27,6 +27,11 @@ import { FileTransport, fileNameOf, SmtpTransport, type MailboxEntry, type MailT
 const PAGE_SIZE = 50;
 /** The job's lease on PostgreSQL: longer than the longest SMTP exchange (transport.ts), so a live send is never taken for dead. */
 const SEND_EXPIRE_SECONDS = 120;
+/**
+ * How long a clean stop waits for the messages in hand: inside the 10 s a container is given after SIGTERM, and
+ * well inside the 20 s the job runner then waits for their jobs.
+ */
+const CLOSE_WAIT_MS = 8_000;
 /** The development mailbox shows the newest messages. */
 const MAILBOX_SIZE = 100;
 
@@ -57,6 +62,8 @@ export interface MailServiceOptions {
   domain: string;
   /** Where links in messages point: PUBLIC_URL, else where this server listens. */
   baseUrl: () => string;
+  /** This process is the only one that dispatches (SQLite's job runner). */
+  alone?: boolean;
 }
 
 /**
@@ -88,6 +95,7 @@ export class MailService {
       {
         retries: options.config.retries,
         leaseSeconds: SEND_EXPIRE_SECONDS,
+        aloneSince: options.alone ? new Date() : undefined,
         from: (brand) => ({ name: from && /</.test(from) ? from.slice(0, from.indexOf('<')).trim().replace(/^"|"$/g, '') || brand : brand, address: from ? addressOf(from) : `no-reply@${options.domain}` }),
       },
       log,
@@ -143,13 +151,18 @@ export class MailService {
 
   /**
    * An admin sends a message again: a new message of its own (its own event key, so its own Message-ID), drawn
-   * afresh from the same event, to the same address, in the same language.
+   * afresh from the same event, to the same address, in the same language. Only a failed message (its retries
+   * over) is sent again, and only while no other copy of it is queued, being sent or sent: 409 naming which.
    */
   async resend(id: string): Promise<EmailDto> {
     const original = await findEmail(this.db, id);
     if (!original) throw notFound('No e-mail with this id.');
     const source = original.resend_of ? ((await findEmail(this.db, original.resend_of)) ?? original) : original;
     const created = await transact(this.db, async (trx) => {
+      // Read again inside the transaction: two admins pressing at once queue one copy (SQLite serialises writers).
+      const now = await findEmail(trx, id);
+      if (now?.state !== 'failed') throw conflict(`This message is ${now?.state ?? 'gone'}: only a failed message is sent again.`, 'email_not_failed');
+      if (source.state !== 'failed' || (await liveResendOf(trx, source.id))) throw conflict('This message was sent again already, and that copy is queued, being sent or sent.', 'email_resent');
       const n = (await countResends(trx, source.id)) + 1;
       const key = `${source.event_key}#resend-${n}`;
       await this.outbox.enqueue(trx, { key, kind: source.kind, to: source.recipient, language: source.language, data: JSON.parse(source.data) as Record<string, string>, resendOf: source.id });
@@ -201,7 +214,12 @@ export class MailService {
     }
   }
 
-  close(): void {
+  /**
+   * A clean stop, before the job runner's (plugins close in reverse order): the sends in hand finish, or, still
+   * being drawn after CLOSE_WAIT_MS, go back to the queue for the next start; then the transport closes.
+   */
+  async close(): Promise<void> {
+    await this.dispatcher.close(CLOSE_WAIT_MS);
     this.transport.close();
   }
 

@@ -24,6 +24,7 @@ import { badRequest, conflict, gone, notFound, type Problem, unauthorized } from
 import { signInTallies, tooManyAttempts } from '../accounts/service';
 import type { Actor, AuditLog } from '../audit/service';
 import { admit, FREE_FAILURES, type AttemptCounters, type Tally } from '../guard/counters';
+import { LEGACY_TOTP_PREFIX, openLegacyTotpSecret } from './legacySecret';
 import { checkTotp, digest, newRecoveryCodes, qrSvg, recoveryDigest, totpUri } from './totp';
 
 /** Spec 1-core §8: 'Invalid admin credentials', for any wrong part, a disabled operator and one not yet invited in. */
@@ -46,6 +47,9 @@ export const isActiveStaff = (user: UserRow | undefined): user is Staff => Boole
 /** An owner must set up two-factor sign-in before anything else; for the others it is their choice. */
 export const mustEnrol = (user: Staff): boolean => user.admin_role === 'owner' && !user.totp_enabled_at;
 
+/** What follows a right password: the app's code when it is set up, else setting it up (an owner), else nothing. */
+export const stepAfterPassword = (user: Staff): SignInStep => (user.totp_enabled_at ? 'totp' : mustEnrol(user) ? 'enrol' : 'done');
+
 export type SignInStep = 'done' | 'totp' | 'enrol';
 
 function codeTallies(userId: string, client: string): Tally[] {
@@ -63,6 +67,8 @@ function toOperator(user: UserRow): OperatorDto {
     role: user.admin_role ?? 'viewer',
     status: user.disabled_at ? 'disabled' : user.password_hash ? 'active' : 'invited',
     totp: Boolean(user.totp_enabled_at),
+    email: user.email,
+    emailVerified: Boolean(user.email && user.email_verified_at),
     createdAt: user.created_at,
     invitationExpiresAt: user.password_hash ? null : user.invite_expires_at,
   };
@@ -77,6 +83,8 @@ export interface OperatorOptions {
   issuer: () => Promise<string>;
   /** A new TOTP secret (base32). */
   newSecret: () => string;
+  /** Opens the TOTP secrets sealed before the data keys (`s1.`), which were derived from it. */
+  sessionSecret: string;
 }
 
 /**
@@ -123,7 +131,7 @@ export class OperatorService {
     const ok = await verifyPassword(password, user?.password_hash ?? (await this.decoy));
     if (!user || !ok) throw unauthorized(INVALID_ADMIN_CREDENTIALS, 'invalid_admin_credentials');
     await ticket.succeeded();
-    return { user, step: user.totp_enabled_at ? 'totp' : mustEnrol(user) ? 'enrol' : 'done' };
+    return { user, step: stepAfterPassword(user) };
   }
 
   /** The second step: the app's code (each time step once) or an unused recovery code, counted before it is judged. */
@@ -144,10 +152,15 @@ export class OperatorService {
   /** Checks an app's code against the operator's secret and takes its time step, so it cannot be used again. */
   private async takeCode(user: UserRow, code: string): Promise<boolean> {
     // Stored encrypted; the database layer opens it (db/encryption/): one it cannot open is an error, not a wrong
-    // code. An `s1.` value was sealed by the box that came before the data keys, under a key derived from the
-    // session secret, which nothing opens now: as after a changed session secret, a recovery code signs in.
-    const secret = user.totp_secret;
-    if (!secret || secret.startsWith('s1.')) return false;
+    // code. An `s1.` value was sealed by the box that came before the data keys; it is opened with the session
+    // secret once and resealed under the data keys. One sealed under another session secret stays unreadable: as
+    // before, a recovery code signs in.
+    let secret = user.totp_secret;
+    if (secret?.startsWith(LEGACY_TOTP_PREFIX)) {
+      secret = openLegacyTotpSecret(secret, this.options.sessionSecret);
+      if (secret) await updateOperator(this.db, user.id, { totp_secret: secret });
+    }
+    if (!secret) return false;
     const last = user.totp_last_step === null ? null : Number(user.totp_last_step);
     const step = await checkTotp(secret, code, this.now(), last);
     return step !== null && (await takeTotpStep(this.db, user.id, step));

@@ -11,7 +11,7 @@ import { visibleQuestions, type Catalog, type Question } from '../../../machines
 import { catalogForSource } from '../leads/answers';
 import { answerDate } from './format';
 import type { PdfLead } from './inputs';
-import { DS160_PAGES, ESTA_PAGES, NOT_FORM_ANSWERS, OTHER_ANSWERS, type OfficialPage } from './officialPages';
+import { DS160_PAGES, ESTA_LABELS, ESTA_PAGES, NOT_FORM_ANSWERS, OTHER_ANSWERS, type OfficialPage } from './officialPages';
 
 export interface Answer {
   readonly label: string;
@@ -106,12 +106,15 @@ function byPages(entries: readonly Entry[], pages: readonly OfficialPage[]): Ans
   return groups;
 }
 
+/** The official site's name for the field an answer is copied into, where it has one (the ESTA's, issue 45 item 21). */
+const officialLabel = (catalog: Catalog, id: string): string | undefined => (catalog.id === 'esta' ? ESTA_LABELS[id] : undefined);
+
 function catalogGroups(catalog: Catalog, formData: Record<string, unknown>, pages: readonly OfficialPage[] | null): AnswerGroup[] {
   const answers: Record<string, string> = {};
   for (const [id, value] of Object.entries(formData)) if (typeof value === 'string') answers[id] = value.trim();
   const entries: Entry[] = visibleQuestions(catalog, answers)
     .filter((q) => answers[q.id])
-    .map((q) => ({ id: q.id, label: english(q.labelKey) ?? humanise(q.id), value: catalogValue(q, answers[q.id] as string) }));
+    .map((q) => ({ id: q.id, label: officialLabel(catalog, q.id) ?? english(q.labelKey) ?? humanise(q.id), value: catalogValue(q, answers[q.id] as string) }));
   if (pages) return byPages(entries, pages);
   return catalog.sections
     .map((section) => ({

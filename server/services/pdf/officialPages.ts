@@ -133,26 +133,63 @@ export const DS160_PAGES: readonly OfficialPage[] = [
   },
 ];
 
-/** The ESTA application's four parts, in the order the CBP site asks them. */
+/**
+ * The ESTA application's four parts, in the order the CBP site asks them (issue 45 item 21): the e-mail before the
+ * form, then the passport's bio page as the site reads it (names, sex, birth, passport number, citizenship, dates),
+ * then other names, other passports and other citizenships. The official ESTA never asks whether this is a first
+ * trip, nor the DS-160's child-custody question: those print under "Other answers", not where a parent would look
+ * for them on the official site.
+ */
 export const ESTA_PAGES: readonly OfficialPage[] = [
   {
     title: 'Applicant Information',
     ids: [
-      'email', 'last-name', 'first-name', 'other-names', 'gender', 'birth-date', 'birth-city', 'birth-country',
-      'passport-country', 'passport-type', 'passport-number', 'passport-issue-date', 'passport-expiry',
-      'other-citizenship', 'previous-passport',
+      'email', 'last-name', 'first-name', 'gender', 'birth-date', 'birth-city', 'birth-country', 'passport-number',
+      'passport-country', 'passport-issue-date', 'passport-expiry', 'passport-type', 'other-names', 'previous-passport',
+      'other-citizenship',
     ],
   },
+  // Parents, then contact (address, phone), social media, employment: the site's "Personal Information".
   { title: 'Personal Information', ids: ['home-address', 'phone', 'social-media', 'current-occupation'] },
-  { title: 'Travel Information', ids: ['purpose', 'first-travel', 'emergency-contact', 'emergency-phone'] },
+  { title: 'Travel Information', ids: ['purpose', 'emergency-contact', 'emergency-phone'] },
   {
     title: 'Eligibility Questions',
     ids: [
       'communicable-disease', 'criminal-conviction', 'drug-violation', 'terrorism-activities', 'fraud-misrepresentation',
-      'visa-denial', 'overstay-violation', 'child-custody', 'travel-restricted-countries',
+      'visa-denial', 'overstay-violation', 'travel-restricted-countries',
     ],
   },
 ];
+
+/**
+ * The ESTA PDF's labels, as the CBP site names its fields, where our wizard asks a question in its own words: the
+ * applicant copies an answer into the field of that name. One answer may fill several of the site's fields (the
+ * address its lines, city and country; the contact's name its family and given names): the label says so.
+ */
+export const ESTA_LABELS: Readonly<Record<string, string>> = {
+  email: 'E-mail Address',
+  'last-name': 'Family Name',
+  'first-name': 'First (Given) Name',
+  gender: 'Gender',
+  'birth-date': 'Date of Birth',
+  'birth-city': 'City of Birth',
+  'birth-country': 'Country of Birth',
+  'passport-number': 'Passport Number',
+  'passport-country': 'Country of Citizenship (the passport\'s issuing country)',
+  'passport-issue-date': 'Passport Issuance Date',
+  'passport-expiry': 'Passport Expiration Date',
+  'passport-type': 'Passport Type',
+  'other-names': 'Other Names or Aliases',
+  'previous-passport': 'Passport or national ID card for travel issued by any other country?',
+  'other-citizenship': 'Citizen or national of any other country, now or before?',
+  'home-address': 'Home Address (address lines, city, state/province, country)',
+  phone: 'Telephone Number (country code and number)',
+  'social-media': 'Social Media (platform and identifier)',
+  'current-occupation': 'Employment Information: Job Title',
+  purpose: 'Purpose of Travel (transit: "Is your travel to the U.S. in transit to another country?")',
+  'emergency-contact': 'Emergency Point of Contact: Family Name, First (Given) Name',
+  'emergency-phone': 'Emergency Point of Contact: Telephone Number',
+};
 
 /** Our own bookkeeping in the ten-section form, never a question of the official form. */
 export const NOT_FORM_ANSWERS: ReadonlySet<string> = new Set([

@@ -66,7 +66,16 @@ const CURRENCIES: Array<[RegExp, string]> = [
 
 /** The currency an amount names, when it names one ('$' alone could be several). */
 export function currencyOf(folded: string): string | undefined {
-  return CURRENCIES.find(([re]) => re.test(folded))?.[1];
+  // The one written beside the amount: 'ARS 780.000 (unos 600 dólares al cambio)' is in pesos, its dollars a gloss.
+  const amount = /\d/.exec(folded)?.index ?? 0;
+  let best: { code: string; distance: number } | undefined;
+  for (const [re, code] of CURRENCIES) {
+    for (const m of folded.matchAll(new RegExp(re.source, `${re.flags.replace('g', '')}g`))) {
+      const distance = m.index > amount ? m.index - amount : amount - (m.index + m[0].length);
+      if (!best || distance < best.distance) best = { code, distance };
+    }
+  }
+  return best?.code;
 }
 
 const UNIT_DAYS: Array<[RegExp, number]> = [

@@ -1,4 +1,5 @@
 import type { ApplicantFacts, FactKey } from './facts/index';
+import { SLOT_KINDS } from './facts/schema';
 import { SECTIONS, type Finding, type FindingCode, type RuleId, type Section, type Side } from './rules/index';
 import { say, sayAll, type InterviewLanguage } from './say';
 import { RATES_DATE } from './rates';
@@ -242,9 +243,14 @@ function findingQuestion({ f, finding, language }: Ctx): Built | null {
       break;
     case 'payerDisagrees':
     case 'visitLengthDisagrees':
+    case 'identityDisagrees':
       named('a', a);
       named('b', b);
       break;
+    case 'situationDisagrees':
+      named('a', a);
+      named('b', b);
+      return { key: `f.situationDisagrees.${SLOT_KINDS[finding.values?.slot ?? 0] ?? 'marital'}`, params };
     case 'tiesAgainstMove':
       named('tie', a && (a.fact === 'ties' ? { ...a, quoted: true } : a));
       named('move', b);

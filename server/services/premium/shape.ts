@@ -149,6 +149,8 @@ export function shown(f: ApplicantFacts, side: Side, language: InterviewLanguage
     case 'leave': {
       const l = f.leave;
       if (!l) return null;
+      // None for the trip ('no leave approved yet', 'férias só em dezembro'): the applicant's own words say it.
+      if (l.days === 0) return make(l.source, quote(language, readable(l.source)));
       const written = lengthsIn(fold(l.source))[0];
       const working = /habiles|laborables|working|business days/.test(fold(l.source));
       const length = written ? formatLength(language, written.count, written.unit) : formatDays(language, l.days);
@@ -222,6 +224,7 @@ export function shown(f: ApplicantFacts, side: Side, language: InterviewLanguage
     case 'refusalMentions':
     case 'overstays':
     case 'identities':
+    case 'statements':
     case 'payers':
     case 'visitLengths':
     case 'moves':

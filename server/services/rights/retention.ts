@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../../db/index';
+import { forgetErased, type Db } from '../../../db/index';
 import { transact } from '../../../db/groupCommit';
 import { deleteConversations, deleteLeads, deletePaidPhotosBefore, recentRetentionRuns, recordRetentionRun, staleUnpaidLeads } from '../../../db/queries/rights';
 import type { RetentionPolicy } from '../../../openapi/schemas/rights';
@@ -59,6 +59,8 @@ export class Retention {
   }
 
   private async record(job: string, counts: RetentionCounts): Promise<RetentionCounts> {
+    // What a sweep deleted leaves no copy in SQLite's WAL (issue 44; secure_delete zeroes the pages themselves).
+    await forgetErased(this.db);
     await recordRetentionRun(this.db, { id: randomUUID(), job, cutoff: counts.cutoff, leads_deleted: counts.leadsDeleted, photos_deleted: counts.photosDeleted, ran_at: new Date().toISOString() });
     this.log.info({ job, ...counts }, 'retention run');
     return counts;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Executor } from '../../../db/index';
+import { forgetErased, type Executor } from '../../../db/index';
 import { transact } from '../../../db/groupCommit';
 import { findGroup, findMembership } from '../../../db/queries/groups';
 import { findLeadRow } from '../../../db/queries/leads';
@@ -104,16 +104,23 @@ export class RightsService {
 
   /** DELETE /api/me/applications/{leadId}. */
   async eraseApplication(access: Access, leadId: string): Promise<Erased> {
-    return transact(this.db, async (trx) => {
+    return this.forgotten(transact(this.db, async (trx) => {
       const lead = await findLeadRow(trx, leadId);
       if (!lead || !canAccessLead(asOwner(access), lead)) throw refusal(Boolean(lead));
       return this.erase(trx, access, [lead]);
-    });
+    }));
+  }
+
+  /** What was erased leaves no copy in the database's files once the transaction is done. */
+  private async forgotten(erasure: Promise<Erased>): Promise<Erased> {
+    const erased = await erasure;
+    await forgetErased(this.db);
+    return erased;
   }
 
   /** DELETE /api/me/groups/{groupId}/travellers/{leadId}: the leader's session erases a traveller it added. */
   async eraseTraveller(access: Access, groupId: string, leadId: string): Promise<Erased> {
-    return transact(this.db, async (trx) => {
+    return this.forgotten(transact(this.db, async (trx) => {
       const group = await findGroup(trx, groupId);
       const leader = group ? await findLeadRow(trx, group.leader_lead_id) : undefined;
       if (!group || !leader || !canAccessLead(asOwner(access), leader)) throw refusal(Boolean(group), 'group');
@@ -121,12 +128,12 @@ export class RightsService {
       const lead = membership?.group_id === group.id ? await findLeadRow(trx, leadId) : undefined;
       if (!lead) throw refusal(false, 'traveller');
       return this.erase(trx, access, [lead]);
-    });
+    }));
   }
 
   /** DELETE /api/me: everything this session or account holds; orders stay for the accounts without who paid. */
   async eraseAll(access: Access): Promise<Erased> {
-    return transact(this.db, async (trx) => {
+    return this.forgotten(transact(this.db, async (trx) => {
       const mine = mineOf(access);
       const leads = await leadsOf(trx, mine, access.resumedLeads ?? []);
       // Orders that name no application (a group's payment, a purchase before its form) lose their buyer too.
@@ -138,7 +145,7 @@ export class RightsService {
       if (access.userId && access.role !== 'admin') await deleteUser(trx, access.userId);
       const kept = new Set([...erased.ordersKept, ...orders.map((o) => o.number)]);
       return { ...erased, ordersKept: [...kept], accountDeleted: Boolean(access.userId && access.role !== 'admin') };
-    });
+    }));
   }
 
   /**

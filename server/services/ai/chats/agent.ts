@@ -1,6 +1,6 @@
 import { transact } from '../../../../db/groupCommit';
 import type { Dialect, Executor } from '../../../../db/index';
-import { findChatSession, insertChatSessionOnce, lockChatSession, writeChatSession } from '../../../../db/queries/chatSessions';
+import { findChatSession, insertChatSessionOnce, lockChatSession, releaseChatReply, writeChatReply, writeChatTurn } from '../../../../db/queries/chatSessions';
 import type { Owner } from '../../../../db/queries/leads';
 import { getSetting } from '../../../../db/queries/settings';
 import type { ChatSessionRow } from '../../../../db/schema';
@@ -165,9 +165,26 @@ export class AgentService {
       const session = read ? readAgentTurn({ ...before, language: lang }, asking, stored, read.found, today) : { ...before, language: lang };
       const messages = [...messagesOf(row), ...(body.message.trim() ? [{ role: 'user' as const, content: body.message }] : [])];
       const waiting = read?.step?.kind === 'confirm' ? JSON.stringify(read.step.pending) : read ? null : row.pending;
-      await writeChatSession(trx, row.id, { collected: JSON.stringify(session), messages: JSON.stringify(messages), pending: waiting, lead_id: row.lead_id, language: session.language, updated_at: at });
+      await writeChatTurn(trx, row, { collected: JSON.stringify(session), messages: JSON.stringify(messages), pending: waiting, lead_id: row.lead_id, language: session.language, updated_at: at });
       return { before, session, messages, row };
     });
+    // The turn took room for its reply: a failure before the reply is streamed gives it back.
+    return this.answer(owner, body, prepared, read, asking, budget, closed).catch(async (err: unknown) => {
+      await releaseChatReply(this.db, body.sessionId);
+      throw err;
+    });
+  }
+
+  private async answer(
+    owner: Owner,
+    body: { sessionId: string; message: string; language?: Language },
+    prepared: { before: AgentSession; session: AgentSession; messages: StoredMessage[] },
+    read: Awaited<ReturnType<typeof readChatTurn>> | undefined,
+    asking: Step | undefined,
+    budget: TurnBudget,
+    closed?: AbortSignal,
+  ) {
+    const lang = prepared.session.language as Language;
     const { before, messages } = prepared;
     let session = prepared.session;
     if (session.email) {
@@ -216,7 +233,7 @@ export class AgentService {
         const row = await lockChatSession(trx, this.dialect, body.sessionId);
         if (!row) return;
         const all = [...messagesOf(row), { role: 'assistant' as const, content, ...(buttons.length ? { buttons } : {}) }];
-        await writeChatSession(trx, row.id, { collected: JSON.stringify(final), messages: JSON.stringify(all), pending: row.pending, lead_id: final.leadId ?? row.lead_id, language: final.language, updated_at: new Date().toISOString() });
+        await writeChatReply(trx, row, { collected: JSON.stringify(final), messages: JSON.stringify(all), pending: row.pending, lead_id: final.leadId ?? row.lead_id, language: final.language, updated_at: new Date().toISOString() });
       });
       return { response: content, ...(redirect ? { redirect } : {}), buttons, session: final };
     };

@@ -1,6 +1,6 @@
 import { transact } from '../../../../db/groupCommit';
 import type { Dialect, Executor } from '../../../../db/index';
-import { findChatSession, insertChatSessionOnce, linkChatLead, lockChatSession, writeChatSession } from '../../../../db/queries/chatSessions';
+import { findChatSession, insertChatSessionOnce, linkChatLead, lockChatSession, releaseChatReply, writeChatReply, writeChatTurn } from '../../../../db/queries/chatSessions';
 import { findLeadRow, type Owner } from '../../../../db/queries/leads';
 import { getSetting } from '../../../../db/queries/settings';
 import type { ChatSessionRow } from '../../../../db/schema';
@@ -117,9 +117,26 @@ export class AivisaService {
       const collected = { ...before, ...added };
       const messages = [...messagesOf(row), { role: 'user' as const, content: body.message }];
       const waiting = read.step?.kind === 'confirm' ? JSON.stringify(read.step.pending) : null;
-      await writeChatSession(trx, row.id, { collected: JSON.stringify(collected), messages: JSON.stringify(messages), pending: waiting, lead_id: row.lead_id, language, updated_at: at });
+      await writeChatTurn(trx, row, { collected: JSON.stringify(collected), messages: JSON.stringify(messages), pending: waiting, lead_id: row.lead_id, language, updated_at: at });
       return { row, collected, added, messages, paid };
     });
+    // The turn took room for its reply: a failure before the reply is streamed gives it back.
+    return this.answer(owner, body, prepared, read, asking, budget, closed).catch(async (err: unknown) => {
+      await releaseChatReply(this.db, body.sessionId);
+      throw err;
+    });
+  }
+
+  private async answer(
+    owner: Owner,
+    body: AivisaChat,
+    prepared: { row: ChatSessionRow; collected: Collected; added: Collected; messages: ChatMessage[]; paid: boolean },
+    read: Awaited<ReturnType<typeof readChatTurn>>,
+    asking: AivisaField | undefined,
+    budget: TurnBudget,
+    closed?: AbortSignal,
+  ): Promise<AivisaTurnStream> {
+    const language = (body.language ?? 'es') as Language;
     const leadId = await this.keepAsLead(owner, prepared.row, prepared.collected);
     const ready = readiness(prepared.collected);
     const { clarify, quick } = clarifyOf(read.step);
@@ -149,7 +166,7 @@ export class AivisaService {
         const row = await lockChatSession(trx, this.dialect, body.sessionId);
         if (!row) return;
         const messages = [...messagesOf(row), { role: 'assistant' as const, content: whole, ...(suggestions.length ? { suggestions } : {}) }];
-        await writeChatSession(trx, row.id, { collected: row.collected, messages: JSON.stringify(messages), pending: row.pending, lead_id: leadId ?? row.lead_id, language, updated_at: new Date().toISOString() });
+        await writeChatReply(trx, row, { collected: row.collected, messages: JSON.stringify(messages), pending: row.pending, lead_id: leadId ?? row.lead_id, language, updated_at: new Date().toISOString() });
       });
       const { collected } = prepared;
       return {

@@ -5,6 +5,7 @@ import { phrase } from '../builtin/phrases';
 import { fold, type Language } from '../builtin/text';
 import type { AiEngine } from '../engine';
 import { shown } from '../reading/show';
+import type { Converted } from '../reading/currency';
 import { isSure, SURE, type Asked, type Silence } from '../reading/types';
 import { readYesNo } from '../reading/yesNo';
 
@@ -52,6 +53,7 @@ export function accepted(asked: Asked, language: Language, today: Date): string 
     const example = asked.dates === 'future' ? toIsoDate(new Date(today.getTime() + 45 * DAY)) : asked.dates === 'birth' ? '1990-03-15' : '2020-01-10';
     return say(language, 'accepted.date', { example: shown(asked, example, language) });
   }
+  if (asked.usd) return say(language, 'accepted.usdAmount');
   const kind = asked.kind === 'city' || asked.kind === 'address' ? 'text' : asked.kind;
   return say(language, `accepted.${kind}`);
 }
@@ -79,9 +81,15 @@ function store(asked: Asked, input: StepInput, value: string, also?: Record<stri
   return { kind: 'stored', value, ...(also ? { also } : {}), shown: said, changed: fold(said).replace(/\W+/g, '') !== fold(input.text).replace(/\W+/g, '') };
 }
 
-function confirm(asked: Asked, input: StepInput, pending: Pending, typed?: string): Step {
+function confirm(asked: Asked, input: StepInput, pending: Pending, typed?: string, converted?: Converted): Step {
   const { language } = input;
   const show = (v: string) => shown(asked, v, language);
+  // Money said in another currency: the dollars it makes, the rate and the rates' date, so the tap is informed.
+  if (converted) {
+    const amount = (n: number, digits = 2) => new Intl.NumberFormat(language, { maximumFractionDigits: digits }).format(n);
+    const values = { amount: amount(converted.amount), currency: converted.currency, usd: show(pending.value), rate: amount(converted.rate, 6), date: shown({ kind: 'date' }, converted.date, language) };
+    return { kind: 'confirm', pending, clarify: say(language, 'clarify.converted', values), quick: yesNo(language) };
+  }
   if (typed) return { kind: 'confirm', pending, clarify: say(language, 'clarify.spelling', { typed, value: pending.value.toUpperCase() }), quick: yesNo(language) };
   if (pending.alternatives?.length) {
     const all = [pending.value, ...pending.alternatives];
@@ -96,7 +104,7 @@ function settle(asked: Asked, input: StepInput, pending: Pending): Step | undefi
   for (const candidate of [pending.value, ...(pending.alternatives ?? [])]) {
     if (said === fold(shown(asked, candidate, input.language)).trim() || said === fold(candidate)) return store(asked, input, candidate, pending.also);
   }
-  const word = readYesNo(input.text);
+  const word = readYesNo(input.text, false, undefined, input.language);
   if (isSure(word) && word.value === 'Yes' && !pending.alternatives?.length) return store(asked, input, pending.value, pending.also);
   if (isSure(word) && word.value === 'No') return again(asked, input, 'rejected');
   return undefined;
@@ -128,5 +136,5 @@ export async function step(input: StepInput): Promise<Step> {
   if (reading.confidence >= SURE) return store(asked, input, reading.value, reading.also);
   // What is shown back is all a Yes stores: another field's value read beside it waits for its own question.
   const pending: Pending = { field: asked.field, value: reading.value, ...(reading.alternatives?.length ? { alternatives: reading.alternatives } : {}) };
-  return confirm(asked, input, pending, reading.typed);
+  return confirm(asked, input, pending, reading.typed, reading.converted);
 }

@@ -1,6 +1,6 @@
 import { transact } from '../../../../db/groupCommit';
 import type { Dialect, Executor } from '../../../../db/index';
-import { findChatSession, insertChatSessionOnce, lockChatSession, writeChatSession } from '../../../../db/queries/chatSessions';
+import { checkReplyRoom, findChatSession, insertChatSessionOnce, lockChatSession, writeChatReply, writeChatTurn } from '../../../../db/queries/chatSessions';
 import type { Owner } from '../../../../db/queries/leads';
 import { getSetting } from '../../../../db/queries/settings';
 import type { ChatSessionRow } from '../../../../db/schema';
@@ -124,7 +124,8 @@ export class SectionsService {
         const next: Kept = { progress: merged(kept.progress, section, extractedData), turn: { understood, ...(clarify ? { clarify } : {}), quick } };
         const messages = [...messagesOf(locked), { role: 'user' as const, content: body.userResponse }];
         const waiting = read.step?.kind === 'confirm' ? JSON.stringify(read.step.pending) : null;
-        await writeChatSession(trx, locked.id, { collected: JSON.stringify(next), messages: JSON.stringify(messages), pending: waiting, lead_id: locked.lead_id, language, updated_at: new Date().toISOString() });
+        // The reply comes by the next request: this answer takes its room now.
+        await writeChatTurn(trx, locked, { collected: JSON.stringify(next), messages: JSON.stringify(messages), pending: waiting, lead_id: locked.lead_id, language, updated_at: new Date().toISOString() });
       });
     }
     return { extractedData: extractedData as Record<string, string>, understood, ...(clarify ? { clarify } : {}), ...(quick.length ? { quickAnswers: quick } : {}) };
@@ -133,6 +134,8 @@ export class SectionsService {
   async reply(owner: Owner, access: Access, body: IntelligentChat, closed?: AbortSignal): Promise<ReplyStream> {
     const language = body.language as Language;
     const row = body.sessionId ? await this.session(owner, access, body.sessionId, body.context.formProgress, language) : undefined;
+    // A reply with no room is refused before a word of it is shown (issue 41).
+    if (row) checkReplyRoom(row);
     const kept = row ? keptOf(row) : undefined;
     const progress = kept?.progress ?? body.context.formProgress;
     const data = flatten(progress);
@@ -170,7 +173,7 @@ export class SectionsService {
             ? { ...now, completedSections: [...new Set([...now.completedSections, now.currentSection])].filter((s) => s !== moveTo), currentSection: moveTo }
             : now;
           const messages = [...messagesOf(locked), { role: 'assistant' as const, content: response, ...(quickAnswers.length ? { quickAnswers } : {}) }];
-          await writeChatSession(trx, locked.id, { collected: JSON.stringify({ progress: progressed } satisfies Kept), messages: JSON.stringify(messages), pending: locked.pending, lead_id: locked.lead_id, language, updated_at: new Date().toISOString() });
+          await writeChatReply(trx, locked, { collected: JSON.stringify({ progress: progressed } satisfies Kept), messages: JSON.stringify(messages), pending: locked.pending, lead_id: locked.lead_id, language, updated_at: new Date().toISOString() });
         });
       }
       return { response, isComplete: complete, ...(moveTo ? { nextSection: moveTo } : {}), ...(quickAnswers.length ? { quickAnswers } : {}) };

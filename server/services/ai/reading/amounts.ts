@@ -1,14 +1,15 @@
 import { fold, type Language } from '../builtin/text';
 import { numberAt } from './numberWords';
-import { silent, value, type Reading } from './types';
+import { currencySaid, localCurrency, toUsd } from './currency';
+import { silent, value, type Asked, type Reading } from './types';
 
 // Amounts as each language writes them: "environ 2 500 euros" (2500), "R$ 5.000" (5000), "$1,500.50", "3.200,75 €",
 // "2k", "dos mil dólares", "1,5 mil". Grouping marks are told from decimal marks by the language and by the digits
 // after them: "5.000" is five thousand in Spanish, French and Portuguese; in English a lone "1.500" is asked.
 
-const AMOUNT = /(?<![\p{L}\p{N}])(\d{1,3}(?:[ \u00a0\u202f.,’']\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)(?:\s*(millones|millón|millon|millions|million|milhões|milhoes|milhão|milhao|mio|k|mil|mille|thousand|grand|lucas|luca)(?![\p{L}]))?(?![\p{N}])/giu;
-/** How much each word after a number multiplies it: "1.2 million", "3k", "30 lucas" (Argentina, Chile). */
-const MILLION = new Set(['millones', 'millon', 'millions', 'million', 'milhoes', 'milhao', 'mio']);
+const AMOUNT = /(?<![\p{L}\p{N}])(\d{1,3}(?:[ \u00a0\u202f.,’']\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)(?:\s*(millones|millón|millon|millions|million|milhões|milhoes|milhão|milhao|mio|mn|m|k|mil|mille|thousand|grand|lucas|luca)(?![\p{L}]))?(?![\p{N}])/giu;
+/** How much each word after a number multiplies it: "1.2 million", "1.2m", "3k", "30 lucas" (Argentina, Chile). */
+const MILLION = new Set(['millones', 'millon', 'millions', 'million', 'milhoes', 'milhao', 'mio', 'mn', 'm']);
 const TIMES = (word: string): number => (MILLION.has(fold(word)) ? 1_000_000 : 1000);
 
 /** The number a written amount means, and whether its marks could be read two ways. */
@@ -30,6 +31,30 @@ function parse(raw: string, _language: Language): { amount: number; ambiguous: b
   return { amount: Number(`${plainNumber[1]}${plainNumber[3] ? `.${plainNumber[3]}` : ''}`), ambiguous: false };
 }
 
+const PERIODS: Array<['year' | 'week' | 'day', RegExp]> = [
+  ['year', /\b(?:al ano|por ano|ao ano|anual|anuales|anuais|a year|per year|yearly|annual|annually|par an|l'an|annuel|annuels|per annum)\b/],
+  ['week', /\b(?:por semana|a la semana|a week|per week|weekly|par semaine|semanal|semanales|semanais)\b/],
+  ['day', /\b(?:al dia|por dia|a day|per day|daily|par jour|diario|diarios)\b/],
+];
+const PER_MONTH = { year: 1 / 12, week: 52 / 12 } as const;
+const periodOf = (text: string) => PERIODS.find(([, pattern]) => pattern.test(fold(text)))?.[0];
+
+/**
+ * An amount the form takes in U.S. dollars (the lead's decision, README): said in dollars it is read as any amount;
+ * said in another currency, or bare from a country whose money is not the dollar, it is converted with the dated
+ * rate table and offered (never stored without a tap); money the table lacks, or "pesos" from nowhere, is asked.
+ */
+export function readUsdAmount(asked: Asked, text: string, language: Language): Reading {
+  const reading = readAmount(text, language);
+  if (reading.outcome !== 'value') return reading;
+  const said = currencySaid(text, asked.homeCountry);
+  const currency = said?.currency ?? (asked.homeCountry ? (localCurrency(asked.homeCountry) ?? 'unclear') : 'USD');
+  if (currency === 'USD') return reading;
+  const converted = currency === 'unclear' || reading.alternatives?.length ? undefined : toUsd(Number(reading.value), currency);
+  if (!converted) return silent('notUnderstood');
+  return value(String(converted.usd), Math.min(reading.confidence, 0.6), { ...(reading.quote ? { quote: reading.quote } : {}), converted });
+}
+
 export function readAmount(text: string, language: Language): Reading {
   const found = [...text.matchAll(AMOUNT)].filter((m) => !/^\d{1,2}[.,]\d{1,2}$/.test(m[1]!) || m[2]);
   const read = found
@@ -41,13 +66,16 @@ export function readAmount(text: string, language: Language): Reading {
     })
     .filter((r): r is { amount: number; ambiguous: boolean; quote: string } => Boolean(r));
   const distinct = [...new Set(read.map((r) => r.amount))];
-  // The question asks for a month: a yearly or weekly figure is shown back and asked.
-  const period = /\b(?:al ano|por ano|anual|anuales|a year|per year|yearly|annual|par an|annuel|annuels|por semana|a week|per week|par semaine|semanal|semanais|al dia|por dia|a day|per day|par jour)\b/.test(fold(text));
+  const period = periodOf(text);
   if (distinct.length === 1) {
     const only = read[0]!;
+    // The question asks for a month: a yearly or weekly figure is offered as a month's ("60k a year" → 5,000) and
+    // asked; a daily one is asked without an offer (how many days a month is not said).
+    if (period === 'day') return silent('notUnderstood');
+    if (period) return value(String(Math.round(only.amount * PER_MONTH[period])), 0.6, { quote: only.quote });
     // "30" for a month's income is more likely "30 thousand" said the local way than thirty: shown back and asked.
     const small = only.amount < 100;
-    return value(String(only.amount), only.ambiguous || period || small ? 0.6 : 0.95, { quote: only.quote });
+    return value(String(only.amount), only.ambiguous || small ? 0.6 : 0.95, { quote: only.quote });
   }
   if (distinct.length > 1) return value(String(distinct[0]), 0.5, { alternatives: distinct.slice(1).map(String), quote: read[0]!.quote });
   // In words: "dos mil", "three thousand", "mil cinq cents".

@@ -24,10 +24,11 @@ const SENSE: Partial<Record<string, DateSense>> = {
   arrivalDate: 'future',
 };
 
-const ELIGIBILITY = /disease|criminal|drug|terror|fraud|denial|overstay|custody|restricted|refus|arrest|deport|violation/;
+// Every DS-160 security question is one: an unsure no to any of them is asked, never stored.
+const ELIGIBILITY = /^security-|disease|criminal|drug|terror|fraud|denial|overstay|custody|restricted|refus|arrest|deport|violation/;
 
 /** A catalog question as the reading sees it. */
-export function askedOfQuestion(question: Question, known: { phoneCountry?: string } = {}): Asked {
+export function askedOfQuestion(question: Question, known: { phoneCountry?: string; homeCountry?: string } = {}): Asked {
   const field = question.id;
   const base = { field };
   switch (question.type) {
@@ -40,7 +41,8 @@ export function askedOfQuestion(question: Question, known: { phoneCountry?: stri
     case 'country':
       return { ...base, kind: 'country' };
     case 'number':
-      return { ...base, kind: 'amount' };
+      // The spec asks the wizard's monthly salary in U.S. dollars (spec 2, DECISIONS: salary in USD).
+      return { ...base, kind: 'amount', ...(field === 'monthly-salary' ? { usd: true, ...(known.homeCountry ? { homeCountry: known.homeCountry } : {}) } : {}) };
     case 'radio':
     case 'select':
       return { ...base, kind: 'choice', options: optionsOf(question.options ?? []), ...(ELIGIBILITY.test(field) ? { eligibility: true } : {}) };
@@ -50,7 +52,7 @@ export function askedOfQuestion(question: Question, known: { phoneCountry?: stri
       if (field === 'passport-number') return { ...base, kind: 'passport' };
       if (/^(first|last)-name$|payer-name|emergency-contact/.test(field)) return { ...base, kind: 'name', latin: hasNameRule(question) };
       if (/address/.test(field)) return { ...base, kind: 'address' };
-      return { ...base, kind: 'text', latin: hasNameRule(question) };
+      return { ...base, kind: 'text', latin: hasNameRule(question), ...(question.type === 'textarea' ? { prose: true } : {}) };
   }
 }
 

@@ -12,7 +12,11 @@ type Concept =
   | 'yes' | 'no' | 'female' | 'male' | 'single' | 'married' | 'divorced' | 'widowed' | 'separated' | 'partnership'
   | 'tourism' | 'business' | 'study' | 'work' | 'transit' | 'medical' | 'family' | 'religious'
   | 'regular' | 'official' | 'diplomatic'
-  | 'self' | 'employer' | 'government';
+  | 'self' | 'employer' | 'government'
+  | 'spouse' | 'child' | 'parent' | 'sibling' | 'friend' | 'colleague';
+
+/** Who someone is to the applicant, more exactly than "family": where the question has the option, it is that one. */
+const KIN: ReadonlySet<Concept> = new Set(['spouse', 'child', 'parent', 'sibling', 'friend', 'colleague']);
 
 const STRONG = 0.95;
 const LABEL = 0.9;
@@ -24,12 +28,12 @@ const WORDS: Record<Concept, { strong: string[]; weak?: string[] }> = {
   no: { strong: [] },
   female: { strong: ['female', 'woman', 'a woman', 'feminine', 'femenino', 'femenina', 'mujer', 'femme', 'une femme', 'feminin', 'feminine', 'feminino', 'mulher', 'f', 'fem', 'chica', 'girl', 'sexo femenino', 'genero femenino', 'lady', 'a lady', 'gal', 'fille', 'une fille', 'menina', 'moca', 'senora', 'dama'] },
   male: { strong: ['male', 'man', 'a man', 'masculine', 'masculino', 'hombre', 'varon', 'homme', 'un homme', 'masculin', 'homem', 'm', 'masc', 'chico', 'boy', 'sexo masculino', 'genero masculino', 'guy', 'a guy', 'gentleman', 'gars', 'un gars', 'mec', 'un mec', 'garcon', 'un garcon', 'menino', 'rapaz', 'senor', 'caballero'] },
-  single: { strong: ['single', 'soltero', 'soltera', 'celibataire', 'solteiro', 'solteira', 'not married', 'no estoy casado', 'no estoy casada', 'no casado', 'no casada', 'pas marie', 'pas mariee', 'nao sou casado', 'nao sou casada', 'never married', 'nunca me case', 'unmarried'], weak: ['engaged', 'fiance', 'fiancee', 'comprometido', 'comprometida', 'prometido', 'prometida', 'noivo', 'noiva', 'noivos'] },
+  single: { strong: ['single', 'soltero', 'soltera', 'celibataire', 'solteiro', 'solteira', 'not married', 'no estamos casados', 'no somos casados', 'nao somos casados', 'nao estamos casados', 'pas maries', 'on est pas maries', 'nous ne sommes pas maries', 'we re not married', 'we are not married', 'aren t married', 'no estoy casado', 'no estoy casada', 'no casado', 'no casada', 'pas marie', 'pas mariee', 'nao sou casado', 'nao sou casada', 'never married', 'nunca me case', 'unmarried'], weak: ['engaged', 'fiance', 'fiancee', 'comprometido', 'comprometida', 'prometido', 'prometida', 'noivo', 'noiva', 'noivos'] },
   married: { strong: ['married', 'casado', 'casada', 'marie', 'mariee', 'je suis marie', 'je suis mariee', 'estoy casado', 'estoy casada', 'sou casado', 'sou casada', 'casados', 'maries'], weak: ['esposo', 'esposa', 'marido', 'mujer y', 'wife', 'husband', 'mari', 'epouse'] },
   divorced: { strong: ['divorced', 'divorciado', 'divorciada', 'divorce', 'divorcee', 'divorcado', 'divorcada'] },
   widowed: { strong: ['widowed', 'widow', 'widower', 'viudo', 'viuda', 'veuf', 'veuve', 'viuvo', 'viuva', 'passed away', 'died', 'deceased', 'fallecio', 'murio', 'fallecido', 'fallecida', 'decede', 'decedee', 'est decede', 'faleceu', 'morreu', 'falecido', 'falecida'] },
   separated: { strong: ['separated', 'separado', 'separada', 'separe', 'separee'] },
-  partnership: { strong: ['domestic partnership', 'civil union', 'common law', 'common-law', 'union libre', 'pareja de hecho', 'union de hecho', 'concubinato', 'convivencia', 'pacse', 'pacsee', 'pacs', 'concubinage', 'en concubinage', 'uniao estavel', 'uniao de facto', 'companheiro', 'companheira', 'juntado', 'juntada', 'juntados', 'conjoint de fait', 'conjointe de fait', 'union de fait', 'union civile'], weak: ['partner', 'pareja', 'conjoint', 'en couple', 'in a relationship', 'en pareja', 'namorando'] },
+  partnership: { strong: ['domestic partnership', 'civil union', 'common law', 'common-law', 'union libre', 'pareja de hecho', 'union de hecho', 'concubinato', 'convivencia', 'pacse', 'pacsee', 'pacs', 'concubinage', 'en concubinage', 'uniao estavel', 'uniao de facto', 'companheiro', 'companheira', 'juntado', 'juntada', 'juntados', 'conjoint de fait', 'conjointe de fait', 'union de fait', 'union civile'], weak: ['partner', 'pareja', 'conjoint', 'en couple', 'in a relationship', 'en pareja', 'namorando', 'live together', 'living together', 'we live together', 'vivimos juntos', 'vivo con mi pareja', 'vivo con mi novio', 'vivo con mi novia', 'on vit ensemble', 'nous vivons ensemble', 'je vis avec mon copain', 'je vis avec ma copine', 'moramos juntos', 'moro junto', 'moro junto com', 'moro com meu namorado', 'moro com minha namorada'] },
   tourism: {
     strong: ['turismo', 'turista', 'tourism', 'tourist', 'tourisme', 'touriste', 'vacaciones', 'vacation', 'vacations', 'holiday', 'holidays', 'vacances', 'ferias', 'de ferias', 'pasear', 'a pasear', 'paseo', 'passear', 'passeio', 'sightseeing', 'disney', 'disneyland', 'disney world', 'luna de miel', 'honeymoon', 'lune de miel', 'lua de mel', 'placer', 'pleasure', 'plaisir', 'lazer', 'ocio', 'loisirs', 'leisure', 'conocer', 'conhecer', 'decouvrir', 'turistear', 'viaje de placer', 'voyage d agrement', 'agrement', 'descansar', 'relax', 'visit new york', 'road trip', 'crucero', 'cruise', 'croisiere', 'cruzeiro', 'parques', 'parques tematicos', 'theme parks', 'parks', 'parcs', 'parcs d attractions', 'compras', 'de compras', 'shopping', 'faire du shopping'],
     weak: ['visitar', 'visit', 'visiting', 'visiter', 'viajar', 'travel', 'voyager', 'conocer el pais'],
@@ -68,6 +72,12 @@ const WORDS: Record<Concept, { strong: string[]; weak?: string[] }> = {
     ],
   },
   employer: { strong: ['my employer', 'my company', 'my job', 'my boss', 'the company', 'work pays', 'mi empresa', 'la empresa', 'mi trabajo', 'mi jefe', 'la compania', 'mon employeur', 'mon entreprise', "l'entreprise", 'l entreprise', 'mon patron', 'minha empresa', 'a empresa', 'meu trabalho', 'meu chefe', 'meu empregador', 'empleador', 'empregador', 'employeur', 'employer'] },
+  spouse: { strong: ['wife', 'husband', 'spouse', 'esposa', 'esposo', 'marido', 'mujer', 'conyuge', 'femme', 'mari', 'epoux', 'epouse', 'conjoint', 'conjointe', 'mulher', 'conjuge'] },
+  child: { strong: ['son', 'daughter', 'my son', 'my daughter', 'child', 'kid', 'hijo', 'hija', 'fils', 'fille', 'ma fille', 'mon fils', 'filho', 'filha', 'enfant'] },
+  parent: { strong: ['mother', 'father', 'mom', 'mum', 'dad', 'parent', 'parents', 'madre', 'padre', 'mama', 'papa', 'mami', 'papi', 'mere', 'pere', 'maman', 'mae', 'pai', 'mamae', 'papai'] },
+  sibling: { strong: ['brother', 'sister', 'older brother', 'younger brother', 'older sister', 'younger sister', 'big brother', 'little sister', 'hermano', 'hermana', 'hermano mayor', 'hermana menor', 'frere', 'soeur', 'grand frere', 'petite soeur', 'irmao', 'irma', 'irmao mais velho', 'irma mais nova'] },
+  friend: { strong: ['friend', 'a friend', 'best friend', 'buddy', 'amigo', 'amiga', 'un amigo', 'una amiga', 'ami', 'amie', 'un ami', 'une amie', 'copain', 'copine', 'pote', 'amigo de infancia', 'ami d enfance'] },
+  colleague: { strong: ['colleague', 'coworker', 'co-worker', 'workmate', 'a guy from work', 'someone from work', 'from work', 'companero de trabajo', 'companera de trabajo', 'colega', 'collegue', 'un collegue', 'une collegue', 'colega de trabalho'] },
   government: { strong: ['government', 'gobierno', 'gouvernement', 'governo', 'the state', 'el estado', "l'etat", 'l etat', 'o estado'] },
 };
 
@@ -79,6 +89,7 @@ function conceptOf(optionValue: string): Concept | undefined {
     [/^yes$/, 'yes'], [/^no$/, 'no'], [/^female$/, 'female'], [/^male$/, 'male'], [/^single$/, 'single'], [/^married$/, 'married'],
     [/^divorced$/, 'divorced'], [/^widowed$/, 'widowed'], [/^separated$/, 'separated'], [/partnership/, 'partnership'],
     [/^tourism/, 'tourism'], [/^business$/, 'business'], [/^study/, 'study'], [/^work$/, 'work'], [/^transit$/, 'transit'],
+    [/^spouse$/, 'spouse'], [/^child$/, 'child'], [/^parent$/, 'parent'], [/^sibling$/, 'sibling'], [/^friend$/, 'friend'], [/^colleague$/, 'colleague'],
     [/medical/, 'medical'], [/^self$/, 'self'], [/^employer$/, 'employer'], [/^government$/, 'government'], [/family/, 'family'], [/religious/, 'religious'], [/^regular/, 'regular'], [/^official$/, 'official'], [/^diplomatic$/, 'diplomatic'],
   ];
   return table.find(([re]) => re.test(v))?.[1];
@@ -201,7 +212,16 @@ export function readChoice(options: readonly AskedOption[], text: string): Readi
     if (byLength) return byLength;
   }
   // A phrase inside a longer phrase found is that phrase's ("viaje de trabajo" is not "trabajo").
-  const kept = all.filter((m) => !all.some((o) => o !== m && o.start <= m.start && o.end >= m.end && o.end - o.start > m.end - m.start));
+  const longest = all.filter((m) => !all.some((o) => o !== m && o.start <= m.start && o.end >= m.end && o.end - o.start > m.end - m.start));
+  // "Mi hermana" is a sibling before it is "other family": the exact kin, where the question has it, wins.
+  const kept = longest.filter((m) => !(m.concept === 'family' && longest.some((o) => o.concept && KIN.has(o.concept) && o.start <= m.start && o.end >= m.end)));
+  // Living together and not married ("we live together, not married", "vivo con mi pareja, no estamos casados"): a
+  // domestic partnership or single is the applicant's to say, so both are offered.
+  const together = kept.find((m) => m.concept === 'partnership');
+  // Only a single said as "not married": "soltera, pero vivo con mi novio" says single outright, and is stored.
+  const words = ` ${plain(text).replace(/'/g, ' ')} `;
+  const single = kept.find((m) => m.concept === 'single' && /\b(?:not|no|nao|pas|never|nunca)\b/.test(words.slice(m.start, m.end + 1)));
+  if (together && single) return value(together.option, 0.5, { alternatives: [single.option] });
   const best = new Map<string, number>();
   for (const m of kept) best.set(m.option, Math.max(best.get(m.option) ?? 0, m.strength));
   const ranked = [...best.entries()].sort((a, b) => b[1] - a[1]);

@@ -11,8 +11,11 @@ const MARKERS = [
   'quer dizer', 'ou melhor', 'desculpa', 'desculpe', 'perdao', 'me enganei', 'errei',
 ];
 
+/** "…, no estamos casados", "…, não sou casado", "…, not married": a "no" that negates the verb after it corrects nothing. */
+const NEGATED_VERB = String.raw`\s*(?:estamos|estoy|esta|estan|somos|soy|es|son|era|fue|fui|tengo|tenemos|tiene|he|hemos|ha|hay|se|sou|estou|esta|estamos|tenho|temos|tem|foi|fui|sei|married|casados?|casadas?|maries?|mariees?|am|are|is|was|were|have|has|do|does|did|est|suis|sommes|sont|ai|avons|a|sais)(?=\s|$)`;
+
 const MARKER = new RegExp(
-  `(?:^|[\\s,;.…!-])(?:(?:no|non|nao)[\\s,.]+)?(?:${MARKERS.map((m) => m.replace(/ /g, '\\s+')).join('|')})(?=[\\s,.:;!…-]|$)|[,;.…!]\\s*(?:no|non|nao|nope)(?=\\s*[,;!…]|\\s)`,
+  `(?:^|[\\s,;.…!-])(?:(?:no|non|nao)[\\s,.]+)?(?:${MARKERS.map((m) => m.replace(/ /g, '\\s+')).join('|')})(?=[\\s,.:;!…-]|$)|[,;.…!]\\s*(?:no|non|nao|nope)(?=\\s*[,;!…]|\\s(?!${NEGATED_VERB}))`,
   'giu',
 );
 

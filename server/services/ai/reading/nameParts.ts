@@ -10,7 +10,7 @@ import { GIVEN_NAMES, givenNamesAtStart } from './givenNames';
 /** Which part of a name the phrase that introduced it names: all of it, the given names, the surname, or it does not say. */
 export type NamePart = 'full' | 'given' | 'surname' | 'unsaid';
 
-const SURNAME_WORDS = /\b(?:apellidos?|last name|surname|family name|nom de famille|sobrenome|apelidos?)\b/;
+const SURNAME_WORDS = /\b(?:apellidos?|last names?|surnames?|family names?|noms? de famille|sobrenomes?|apelidos?)\b/;
 const GIVEN_WORDS = /\b(?:primer nombre|nombres?(?: de pila)?|first names?|given names?|names are|prenoms?|nomes|prenome|primeiro nome)\b/;
 /**
  * Phrases that only point at the answer ("it's", "c'est", "es", "é", a form's label): they say nothing of the part.

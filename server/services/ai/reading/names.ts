@@ -13,13 +13,15 @@ import { plain } from './words';
 const NAMING = [
   'me llamo', 'mi nombre es', 'mi nombre completo es', 'mi primer nombre es', 'mi apellido es', 'mis apellidos son', 'mi nombre de pila es', 'el nombre es', 'el apellido es', 'nombre', 'apellido', 'apellidos', 'soy',
   'mis nombres son', 'mis nombres de pila son', 'mi nombre de pila', 'mis nombres', 'es',
-  'my name is', "my name's", "the name's", "name's", 'my first names are', 'my given names are', 'my names are', 'my given name is', 'first names', 'given names', 'given name', "my last name's", "my surname's", "my first name's", 'my full name is', 'my first name is', 'my last name is', 'my surname is', 'my family name is', 'the name is', 'name is', 'name', 'surname', 'last name', 'first name', 'i am', "i'm", 'im', 'it is', "it's", 'its', 'call me',
+  'my name is', "my name's", "the name's", "name's", "surname's", "last name's", "first name's", "given name's", "family name's", "my family name's", 'family name is', 'family name', 'nom de famille', 'nom de famille est', "nom de famille c'est", 'le nom de famille', 'el apellido', 'o sobrenome e', 'o sobrenome', 'my first names are', 'my given names are', 'my names are', 'my given name is', 'first names', 'given names', 'given name', "my last name's", "my surname's", "my first name's", 'my full name is', 'my first name is', 'my last name is', 'my surname is', 'my family name is', 'the name is', 'name is', 'name', 'surname', 'last name', 'first name', 'i am', "i'm", 'im', 'it is', "it's", 'its', 'call me',
   "je m'appelle", 'je mappelle', 'mes prenoms sont', 'mes prenoms', 'mon prenom est', "mon prenom c'est", 'mon nom de famille',  'mon nom est', 'mon nom complet est', 'mon prenom est', 'mon nom de famille est', 'mon nom de famille c\'est', 'mon prenom c\'est', 'mon nom c\'est', "c'est", 'nom', 'prenom', 'je suis', 'moi c\'est', 'moi cest',
-  'meus nomes sao', 'meus nomes', 'meu prenome e', 'meu nome e', 'meu nome completo e', 'meu primeiro nome e', 'meu sobrenome e', 'meu apelido e', 'me chamo', 'chamo-me', 'eu me chamo', 'nome', 'sobrenome', 'apelido', 'apelidos', 'sou', 'eu sou', 'sou a', 'sou o', 'eu sou a', 'eu sou o', 'e',
+  'meus nomes sao', 'meus nomes', 'meus sobrenomes sao', 'meus sobrenomes', 'sobrenomes', 'my surnames are', 'my last names are', 'my family names are', 'surnames', 'last names', 'mes noms de famille sont', 'mes noms sont', 'mes noms de famille', 'noms de famille', 'meu prenome e', 'meu nome e', 'meu nome completo e', 'meu primeiro nome e', 'meu sobrenome e', 'meu apelido e', 'me chamo', 'chamo-me', 'eu me chamo', 'nome', 'sobrenome', 'apelido', 'apelidos', 'sou', 'eu sou', 'sou a', 'sou o', 'eu sou a', 'eu sou o', 'e',
 ];
 
 /** Words that start a sentence or fill it but are never a name. */
-const FILLER = ['claro', 'bueno', 'pues', 'mira', 'pues mira', 'este', 'osea', 'o sea', 'aja', 'vale', 'hola', 'si', 'sure', 'ok', 'okay', 'yes', 'yeah', 'yep', 'so', 'like', 'well', 'right', 'hi', 'hello', 'hey', 'oui', 'ouais', 'alors', 'bah', 'ben', 'bon', 'voila', 'bonjour', 'sim', 'entao', 'tipo', 'tipo assim', 'olha', 'ola', 'oi', 'bem', 'bom', 'ah', 'eh', 'um', 'euh', 'gracias', 'thanks', 'merci', 'obrigado', 'obrigada', 'por favor', 'please', 's il vous plait', 'svp', 'senor', 'senora', 'mr', 'mrs', 'ms', 'miss', 'sir', 'dr', 'dra', 'doctor', 'doctora', 'prof', 'sr', 'sra', 'srta', 'mme', 'mlle', 'monsieur', 'madame', 'senhor', 'senhora'];
+const FILLER = ['claro', 'bueno', 'pues', 'mira', 'pues mira', 'este', 'osea', 'o sea', 'aja', 'vale', 'hola', 'si', 'sure', 'ok', 'okay', 'yes', 'yeah', 'yep', 'so', 'like', 'well', 'right', 'hi', 'hello', 'hey', 'oui', 'ouais', 'alors', 'bah', 'ben', 'bon', 'voila', 'bonjour', 'sim', 'entao', 'tipo', 'tipo assim', 'olha', 'ola', 'oi', 'bem', 'bom', 'ah', 'eh', 'um', 'euh', 'gracias', 'thanks', 'merci', 'obrigado', 'obrigada', 'por favor', 'please', 's il vous plait', 'svp', 'senor', 'senora', 'mr', 'mrs', 'ms', 'miss', 'sir', 'dr', 'dra', 'doctor', 'doctora', 'prof', 'sr', 'sra', 'srta', 'mme', 'mlle', 'monsieur', 'madame', 'senhor', 'senhora',
+  // "both: Ramírez and Soto", "los dos? …": a word that counts the names is no name.
+  'both', 'both of them', 'los dos', 'las dos', 'ambos', 'ambas', 'les deux', 'tous les deux', 'toutes les deux', 'os dois', 'as duas'];
 
 /** Sounds people type while they think ("umm", "uhh", "hmm", "errr", "ehh", "heu", "hã", "mmm"): never a name. */
 const HESITATION = /^(?:u+m+|u+h+m*|h+m+|e+r+m*|e+h+|a+h+|m{2,}|h+u+m+|h+e+u+|h+a+|e+u+h+|o+h+|a+j+a+)$/;
@@ -38,6 +40,8 @@ const COMMON = new Set(
     'au aux avec ce ces cette dans des du elle en est et il ils je la le les leur lui ma mais me mes moi mon ne nous on ou par pas pour qu que qui sa se ses son sont sur ta te tes toi ton tu un une vous ' +
     'ao aos as com da das de do dos ela ele em entre essa esse esta estou eu isso mas meu minha na nas no nos o os ou para pela pelo por que se sem seu sua sou um uma voce ' +
     'like love want need have has had go going live living work working travel trip visa esta passport email phone country city address date born name names know think ' +
+    // Another question's answer given here ("casada" at the first name): a marital status is no name.
+    'single married divorced widowed separated soltera soltero solteira solteiro casada divorciada divorciado viuda viudo viuva viuvo separada separado mariee celibataire divorcee veuve veuf ' +
     'quiero tengo vivo trabajo viajo viaje pasaporte correo telefono pais ciudad direccion fecha nacido nacida nombre llamo gusta ' +
     'veux ai habite travaille voyage passeport courriel telephone pays ville adresse date ne nee nom appelle aime ' +
     'quero tenho moro trabalho viagem passaporte telefone cidade endereco data nasci nome chamo gosto ' +
@@ -53,7 +57,21 @@ function titleCase(word: string, mixed: boolean): string {
   if (word !== word.toLowerCase() && word !== word.toUpperCase()) return word;
   return word
     .toLowerCase()
-    .replace(/(^|[-'’])(\p{L})/gu, (_, sep: string, letter: string) => sep + letter.toUpperCase());
+    .replace(/(^|[-'’])(\p{L})/gu, (_, sep: string, letter: string) => sep + letter.toUpperCase())
+    // "mcallister" is McAllister, as the name is written (Mc is always followed by a capital; Mac is not: Macy, Mack).
+    .replace(/^Mc(\p{Ll})/u, (_, letter: string) => `Mc${letter.toUpperCase()}`);
+}
+
+/**
+ * A name typed all in lower case that starts with its particles ("de la cruz", "dos santos ferreira") starts with
+ * capitals, as it heads the passport's line: De La Cruz. Inside a name they stay lower ("Maria de la Cruz").
+ */
+function leadingParticles(words: string[], mixed: boolean): string[] {
+  // Typed in mixed case ("de la Cruz"), the particles keep the case they were typed with.
+  if (mixed) return words;
+  const out = [...words];
+  for (let i = 0; i < out.length - 1 && PARTICLES.has(fold(out[i]!)); i++) out[i] = out[i]!.charAt(0).toUpperCase() + out[i]!.slice(1);
+  return out;
 }
 
 interface Clause {
@@ -131,7 +149,8 @@ function nameIn(words: string[], named: boolean): string[] | undefined {
   for (const raw of words) {
     const word = raw.replace(/^["'“«]+|["'”»]+$/g, '');
     const bare = fold(word);
-    if (!NAME_WORD.test(word)) return named && kept.length > 0 ? kept : undefined;
+    // "surname's", "it's": a contraction or a possessive is English grammar, never a name ("Surname'S" was stored).
+    if (!NAME_WORD.test(word) || /^\p{L}+['’]s$/iu.test(word)) return named && kept.length > 0 ? kept : undefined;
     if (PARTICLES.has(bare) && (kept.length > 0 || words.length > 1)) {
       kept.push(word);
       continue;
@@ -167,19 +186,63 @@ export function nameInSentence(asked: Asked, text: string, language: Language): 
   return reading.outcome === 'value' ? { ...reading, confidence: Math.min(reading.confidence, 0.7) } : reading;
 }
 
+/** "thx", "gracias", "merci", "valeu" closing the message: courtesy, never part of the name ("Adebayo-Cole Thx"). */
+const COURTESY = /[\s,.;!]*(?:thank you(?: so much)?|thanks|thank u|thx|thnx|tks|pls|plz|please|cheers|muchas gracias|gracias|por favor|porfa|merci(?: beaucoup)?|stp|svp|s'il vous pla[iî]t|muito obrigad[oa]|obrigad[oa]|obg|valeu|vlw)[\s.!]*$/iu;
+
+/**
+ * Given names shortened as people write them on forms ("Ma. Guadalupe", "Mª José", "Fco. Javier"): the whole name is
+ * offered and asked, since the passport spells it out; an abbreviation not known here ("Jn. Pablo") is never a name.
+ */
+const ABBREVIATED: Record<string, string> = { ma: 'Maria', 'mª': 'Maria', 'm.ª': 'Maria', fco: 'Francisco', gpe: 'Guadalupe', ant: 'Antonio', fdo: 'Fernando', jse: 'Jose', jos: 'Jose', mig: 'Miguel', fcisco: 'Francisco' };
+const ABBREVIATION = /(?<![\p{L}\p{N}])(m\.ª|mª|\p{L}{1,4})\.?(?=\s*\p{L})/giu;
+const NOT_ABBREVIATED = new Set(['st', 'ste', 'sta', 'sto', 'mt', 'dr', 'dra', 'sr', 'sra', 'srta', 'mr', 'mrs', 'ms', 'mme', 'mlle', 'prof']);
+
+/** The text with its known abbreviations written out; `unknown` when one is left that is not known. */
+function spelledOut(text: string): { text: string; expanded: boolean } | 'unknown' {
+  let expanded = false;
+  let unknown = false;
+  const out = text.replace(ABBREVIATION, (whole: string, word: string, offset: number) => {
+    const dotted = whole.endsWith('.') || word.includes('ª');
+    const key = fold(word);
+    if (!dotted || NOT_ABBREVIATED.has(key)) return whole;
+    const full = ABBREVIATED[key];
+    if (!full) {
+      // "Jn. Pablo": a short dotted word before a capital is a shortened name; "name. maiden was" ends a sentence.
+      if (word.length <= 3 && /^\.\s*\p{Lu}/u.test(text.slice(offset + word.length))) unknown = true;
+      return whole;
+    }
+    expanded = true;
+    return full;
+  });
+  return unknown ? 'unknown' : { text: out, expanded };
+}
+
 const FIRST = /first|given|nombre|prenom/i;
 const LAST = /last|surname|apellido|family/i;
 
-export function readName(asked: Asked, text: string, language: Language): Reading {
+export function readName(asked: Asked, typedText: string, language: Language): Reading {
+  const written = spelledOut(typedText.replace(COURTESY, '').trim());
+  if (written === 'unknown') return silent('notUnderstood');
+  const text = written.text;
   if (/payer/.test(asked.field) && SELF.includes(plain(text).replace(/[-']/g, ' ').replace(/\s+/g, ' ').trim())) return value('Self', 0.9, { quote: text.trim(), listed: true });
   const label = formLabel(text);
   const found = (label ? clauses(label.rest).map((c, i) => (i === 0 ? { ...c, named: true, part: label.part } : c)) : clauses(text))
     .map((c) => ({ ...c, name: nameIn(c.words, c.named) }))
     .filter((c): c is Clause & { name: string[] } => Boolean(c.name) && !isPlace(c.name!.join(' ')));
-  const pick = found.find((c) => c.named) ?? found[0];
-  if (!pick) return silent('notUnderstood');
+  const first = found.find((c) => c.named) ?? found[0];
+  if (!first) return silent('notUnderstood');
+  // "Ramírez y Soto", "Silva e Souza": two names joined by "and" are one answer (two surnames, or two people); the
+  // whole is offered and asked, never its first half stored.
+  const next = found[found.indexOf(first) + 1];
+  const escape = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const joinedNext = next && new RegExp(`${escape(first.name.at(-1)!)}\\s+(?:y|and|et|e)\\s+${escape(next.name[0]!)}`, 'iu').test(text);
+  // The word before "and" may sit in a clause that read no name ("my surnames are Silva and Soto").
+  const before = joinedNext ? null : new RegExp(`(\\p{L}[\\p{L}'-]*)\\s+(?:y|and|et|e)\\s+${escape(first.name[0]!)}`, 'iu').exec(text);
+  const joined = Boolean(joinedNext || before);
+  const pick = joinedNext ? { ...first, name: [...first.name, ...next.name] } : before ? { ...first, name: [before[1]!, ...first.name] } : first;
   const typed = pick.name.join(' ');
-  const words = pick.name.map((w) => titleCase(w, /\p{Ll}/u.test(typed) && /\p{Lu}/u.test(typed)));
+  const mixed = /\p{Ll}/u.test(typed) && /\p{Lu}/u.test(typed);
+  const words = leadingParticles(pick.name.map((w) => titleCase(w, mixed)), mixed);
   let quote = typed;
   let name = words.join(' ');
   let confidence = pick.named ? 0.95 : 0.9;
@@ -208,10 +271,13 @@ export function readName(asked: Asked, text: string, language: Language): Readin
       name = parts.slice(0, split.given).join(' ');
       quote = partsOf(pick.name).slice(0, split.given).join(' ');
       if (!keptWhole) also = { lastName: parts.slice(split.given).join(' ') };
-      confidence = !split.sure ? 0.7 : keptWhole ? (pick.named ? 0.95 : 0.9) : pick.named ? 0.85 : 0.7;
+      // "c'est Moussa Ibrahima", "it's …": a phrase that only points at the answer says it is what was asked (the given
+      // names), not a whole name, so it settles no split: the whole answer is offered beside the split.
+      const wholeName = pick.named && pick.part !== 'unsaid';
+      confidence = !split.sure ? 0.7 : keptWhole ? (pick.named ? 0.95 : 0.9) : wholeName ? 0.85 : 0.7;
       // Unsure, the other splits are offered beside it; without a naming phrase the answer may be all given names
       // ("Aisha Binta"), so the whole answer is offered too.
-      const counts = [...(split.sure ? [] : (split.otherwise ?? [])), ...(confidence < 0.8 && !pick.named ? [parts.length] : [])];
+      const counts = [...(split.sure ? [] : (split.otherwise ?? [])), ...(confidence < 0.8 && !wholeName ? [parts.length] : [])];
       const offered = [...new Set(counts.filter((n) => n !== split.given).map((n) => parts.slice(0, n).join(' ')))];
       if (offered.length) alternatives = offered;
     }
@@ -234,12 +300,16 @@ export function readName(asked: Asked, text: string, language: Language): Readin
   // "St. James": an abbreviation's spelling on the passport (ST JAMES, SAINT JAMES) is the applicant's to say.
   if (/\b(?:St|Ste|Sta|Sto|Mt)\.\s/u.test(text)) confidence = Math.min(confidence, 0.7);
   if (name.length < 2 || name.length > 50) return silent('notUnderstood');
+  if (joined) confidence = Math.min(confidence, 0.6);
+  if (written.expanded) confidence = Math.min(confidence, 0.7);
   const others = (list: string[]) => (list.length ? { alternatives: list } : {});
+  // A name written out from its abbreviation holds a word from the list above, not typed: listed, and only shown back.
+  const listed = written.expanded ? { listed: true as const } : {};
   if (asked.latin && !isPassportSpelling(name)) {
     const spelled = passportSpelling(name);
     if (!spelled) return silent('notUnderstood');
     const spelledOthers = (alternatives ?? []).map((a) => (isPassportSpelling(a) ? a : passportSpelling(a))).filter((a): a is string => Boolean(a));
-    return value(spelled, Math.min(confidence, 0.7), { quote, typed: name, ...(also ? { also } : {}), ...others(spelledOthers) });
+    return value(spelled, Math.min(confidence, 0.7), { quote, typed: name, ...(also ? { also } : {}), ...others(spelledOthers), ...listed });
   }
-  return value(name, confidence, { quote, ...(also ? { also } : {}), ...others(alternatives ?? []) });
+  return value(name, confidence, { quote, ...(also ? { also } : {}), ...others(alternatives ?? []), ...listed });
 }

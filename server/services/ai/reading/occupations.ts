@@ -16,6 +16,8 @@ const CATALOGUE: Record<string, string[]> = {
     'empresario', 'empresaria', 'emprendedor', 'emprendedora', 'dueno de', 'duena de', 'propietario de', 'propietaria de', 'mi propio negocio', 'mi propia empresa', 'mi propia tienda', 'tengo un negocio', 'tengo una empresa', 'tengo mi negocio', 'independiente',
     'chef d entreprise', 'entrepreneuse', 'commercant', 'commercante', 'ma propre', 'mon propre', 'ma propre entreprise', 'mon entreprise', 'a mon compte', 'patron de',
     'empreendedor', 'empreendedora', 'dono de', 'dona de uma', 'minha propria', 'meu proprio', 'comerciante', 'autonomo', 'autonoma', 'tenho uma empresa', 'tenho um negocio',
+    // A practice or work of one's own: "tenho consultório próprio", "private practice", "à mon compte", "freelance".
+    'own practice', 'private practice', 'freelance', 'freelancer', 'work for myself', 'consultorio propio', 'propio consultorio', 'mi consultorio', 'own clinic', 'proprio consultorio', 'por mi cuenta', 'trabajo por mi cuenta', 'mon cabinet', 'cabinet prive', 'a mon propre compte', 'consultorio proprio', 'meu consultorio', 'por conta propria', 'trabalho por conta',
   ],
   'Chef/Cook': ['chef', 'cook', 'cocinero', 'cocinera', 'cuisinier', 'cuisiniere', 'cozinheiro', 'cozinheira'],
   'Civil Servant': ['civil servant', 'government employee', 'public servant', 'government worker', 'funcionario', 'funcionaria', 'funcionario publico', 'funcionaria publica', 'empleado publico', 'empleada publica', 'servidor publico', 'servidora publica', 'fonctionnaire', 'agent public', 'agente publico'],
@@ -47,7 +49,7 @@ const CATALOGUE: Record<string, string[]> = {
   ],
   Student: ['student', 'full time student', 'estudiante', 'alumno', 'alumna', 'etudiant', 'etudiante', 'estudante', 'aluno', 'aluna'],
   Teacher: ['teacher', 'professor', 'lecturer', 'tutor', 'schoolteacher', 'maestro', 'maestra', 'profesor', 'profesora', 'profe', 'docente', 'professeur', 'professeure', 'prof', 'enseignant', 'enseignante', 'instituteur', 'institutrice', 'professora', 'educador', 'educadora'],
-  Unemployed: ['unemployed', 'jobless', 'not working', 'between jobs', 'out of work', 'looking for work', 'looking for a job', 'desempleado', 'desempleada', 'sin trabajo', 'sin empleo', 'cesante', 'parado', 'parada', 'au chomage', 'chomeur', 'chomeuse', 'sans emploi', 'desempregado', 'desempregada', 'sem emprego', 'sem trabalho'],
+  Unemployed: ['unemployed', 'jobless', 'not working', 'no trabajo', 'no estoy trabajando', 'sin chamba', 'je ne travaille pas', 'je travaille pas', 'nao trabalho', 'nao estou trabalhando', 'i don t work', 'i m not working', 'i dont work', 'between jobs', 'out of work', 'looking for work', 'looking for a job', 'desempleado', 'desempleada', 'sin trabajo', 'sin empleo', 'cesante', 'parado', 'parada', 'au chomage', 'chomeur', 'chomeuse', 'sans emploi', 'desempregado', 'desempregada', 'sem emprego', 'sem trabalho'],
   Other: [
     'plumber', 'carpenter', 'builder', 'construction worker', 'bricklayer', 'mason', 'cleaner', 'janitor', 'waiter', 'waitress', 'bartender', 'hairdresser', 'barber', 'baker', 'butcher', 'secretary', 'receptionist', 'cashier', 'security guard', 'photographer', 'translator', 'interpreter', 'social worker', 'psychologist', 'veterinarian', 'vet', 'tailor', 'seamstress', 'gardener', 'nanny', 'babysitter', 'housekeeper', 'shop assistant', 'clerk', 'technician', 'fisherman', 'miner', 'welder', 'caregiver', 'pastor', 'priest', 'nun', 'athlete', 'coach', 'librarian', 'warehouse worker', 'factory worker', 'delivery',
     'fontanero', 'plomero', 'carpintero', 'carpintera', 'albanil', 'obrero', 'obrera', 'limpieza', 'mesero', 'mesera', 'camarero', 'camarera', 'peluquero', 'peluquera', 'barbero', 'panadero', 'panadera', 'carnicero', 'secretario', 'secretaria', 'recepcionista', 'cajero', 'cajera', 'guardia de seguridad', 'vigilante', 'fotografo', 'fotografa', 'traductor', 'traductora', 'trabajador social', 'trabajadora social', 'psicologo', 'psicologa', 'veterinario', 'veterinaria', 'sastre', 'costurera', 'jardinero', 'niñera', 'ninera', 'empleada domestica', 'dependiente', 'dependienta', 'tecnico', 'tecnica', 'pescador', 'minero', 'soldador', 'cuidador', 'cuidadora', 'sacerdote', 'monja', 'entrenador', 'bibliotecario',
@@ -56,11 +58,24 @@ const CATALOGUE: Record<string, string[]> = {
   ],
 };
 
-/** What a person is now comes before what they do: "retired teacher" is Retired, "estudiante de medicina" Student. */
-const STATUS_FIRST = ['Retired', 'Unemployed', 'Student', 'Homemaker', 'Business Owner'];
+/**
+ * The ten-section form's shorter list (issue 42): each catalogue entry's place in it. A job the shorter list does not
+ * name is its Other, as on the DS-160's.
+ */
+const BROADER: Record<string, string> = {
+  Teacher: 'Teacher/Professor', Doctor: 'Doctor/Medical Professional', Dentist: 'Doctor/Medical Professional', Nurse: 'Doctor/Medical Professional', Pharmacist: 'Doctor/Medical Professional',
+  Manager: 'Business Executive/Manager', 'Business Owner': 'Self-Employed', 'Civil Servant': 'Government Employee', 'Police Officer': 'Government Employee', Military: 'Government Employee',
+  'Software Developer': 'Technology Professional', Artist: 'Artist/Creative Professional', Designer: 'Artist/Creative Professional',
+};
 
-/** Whether a question's options are the DS-160's occupations. */
-export const isOccupationList = (options: readonly AskedOption[]) => ['Teacher', 'Engineer', 'Software Developer'].every((v) => options.some((o) => o.value === v));
+/** What a person is now comes before what they do: "retired teacher" is Retired, "estudiante de medicina" Student. */
+const STATUS_FIRST = ['Retired', 'Unemployed', 'Student', 'Homemaker', 'Business Owner', 'Self-Employed'];
+/** Working for oneself is no other job: "dentista, tenho consultório próprio" may be either, so both are offered. */
+const OWN_WORK = ['Business Owner', 'Self-Employed'];
+
+/** Whether a question's options are an occupations list: the DS-160's, or the ten-section form's shorter one. */
+export const isOccupationList = (options: readonly AskedOption[]) =>
+  options.some((o) => o.value === 'Engineer') && (['Teacher', 'Software Developer'].every((v) => options.some((o) => o.value === v)) || ['Teacher/Professor', 'Technology Professional'].every((v) => options.some((o) => o.value === v)));
 
 interface Hit {
   option: string;
@@ -71,12 +86,19 @@ interface Hit {
 export function readOccupation(options: readonly AskedOption[], text: string): Reading {
   const padded = ` ${plain(text).replace(/'/g, ' ')} `;
   const hits: Hit[] = [];
-  for (const option of options) {
-    const phrases = new Set([...(CATALOGUE[option.value] ?? []), ...Object.values(option.labels).flatMap(labelSpellings)]);
+  const listed = new Set(options.map((o) => o.value));
+  // Each catalogue entry counts for its own option, its place in a shorter list, or the list's Other.
+  const placeOf = (entry: string) => (listed.has(entry) ? entry : BROADER[entry] && listed.has(BROADER[entry]) ? BROADER[entry] : 'Other');
+  const sources: Array<[string, readonly string[]]> = [
+    ...Object.entries(CATALOGUE).map(([entry, words]): [string, readonly string[]] => [placeOf(entry), words]),
+    ...options.map((o): [string, readonly string[]] => [o.value, Object.values(o.labels).flatMap(labelSpellings)]),
+  ];
+  for (const [option, words] of sources) {
+    const phrases = new Set(words);
     for (const phrase of phrases) {
       const p = ` ${plain(phrase).replace(/'/g, ' ')} `;
       if (p.trim().length < 2) continue;
-      for (let at = padded.indexOf(p); at >= 0; at = padded.indexOf(p, at + 1)) hits.push({ option: option.value, start: at, end: at + p.length - 1 });
+      for (let at = padded.indexOf(p); at >= 0; at = padded.indexOf(p, at + 1)) hits.push({ option, start: at, end: at + p.length - 1 });
     }
   }
   // A word inside a longer phrase counts as the phrase ("software engineer" is not "engineer").
@@ -88,6 +110,7 @@ export function readOccupation(options: readonly AskedOption[], text: string): R
   const pick = status.length === 1 ? status[0]! : status.length === 0 && jobs.length === 1 ? jobs[0]! : status.length === 0 && jobs.length === 0 ? 'Other' : undefined;
   const quote = text.trim();
   // Two jobs named as strongly ("engineer and teacher"): shown back with the other, one to choose.
+  if (pick && OWN_WORK.includes(pick) && jobs.length) return value(pick, 0.5, { quote: text.trim(), alternatives: jobs });
   if (!pick) return value(status[0] ?? jobs[0]!, 0.5, { quote, alternatives: [...status.slice(1), ...jobs.slice(status.length ? 0 : 1)] });
   return value(pick, pick === 'Other' ? 0.85 : 0.9, { quote });
 }

@@ -43,7 +43,15 @@ function found(text: string, country?: CountryCode) {
   return findPhoneNumbersInText(typed, country ? { defaultCountry: country } : undefined).filter((f) => f.number.isPossible() && keepsEveryDigit(typed, f));
 }
 
+/** "404 555 0131 ext 22 or my cell", "ramal 12", "poste 34": an extension or a second line; the number is asked. */
+const EXTENSION = /\b(?:ext|extension|x\s*\d+|ramal|poste|anexo|interno|or my cell|o mi celular|ou mon portable|ou meu celular)\b/i;
+
 export function readPhone(asked: Asked, text: string, language: Language): Reading {
+  const read = readPhoneNumber(asked, text, language);
+  return read.outcome === 'value' && EXTENSION.test(text) ? { ...read, confidence: Math.min(read.confidence, 0.6) } : read;
+}
+
+function readPhoneNumber(asked: Asked, text: string, language: Language): Reading {
   const international = found(text).filter((f) => f.number.isValid());
   if (international.length > 0) {
     const [first, ...others] = international;

@@ -1,6 +1,6 @@
 import { unsure } from './unsure';
 import { tidy } from '../builtin/text';
-import { readAmount } from './amounts';
+import { readAmount, readUsdAmount } from './amounts';
 import { readChoice } from './choices';
 import { correctionOf, dayOnly } from './corrections';
 import { readCountry } from './countries';
@@ -14,6 +14,7 @@ import { readPhone } from './phone';
 import { readText } from './text';
 import { silent, type Asked, type ReadContext, type Reading } from './types';
 import { readYesNo } from './yesNo';
+import { aboutSomeoneElse, seeksWork } from './notTheirs';
 
 // The built-in engine's reading of an answer (issue 32). What the message is comes first (an insult, a question
 // to the assistant, "I don't know"), then the question's own reader.
@@ -39,11 +40,11 @@ function byKind(asked: Asked, text: string, context: ReadContext): Reading {
     case 'country':
       return readCountry(text, /nationality|citizenship|passport/.test(asked.field.toLowerCase()) || asked.field === 'country');
     case 'choice':
-      if (isYesNo(asked)) return readYesNo(text, asked.eligibility);
+      if (isYesNo(asked)) return readYesNo(text, asked.eligibility, asked.field, language);
       if (ambiguousLetter(asked, text, language)) return silent('notUnderstood');
       return isOccupationList(asked.options ?? []) ? readOccupation(asked.options ?? [], text) : readChoice(asked.options ?? [], text);
     case 'amount':
-      return readAmount(text, language);
+      return asked.usd ? readUsdAmount(asked, text, language) : readAmount(text, language);
     case 'passport':
       return readPassport(text);
     default:
@@ -90,5 +91,7 @@ export function readAnswer(asked: Asked, raw: string, context: ReadContext): Rea
   // "¿México?": an answer asked back is shown back and asked.
   if (/[?？]/.test(text)) return { ...reading, confidence: Math.min(reading.confidence, 0.6) };
   if (unsure(asked.kind, text)) return { ...reading, confidence: Math.min(reading.confidence, 0.7) };
+  // Someone else's value, or a visit that seeks work: shown back and asked (a yes/no reads whose it is itself).
+  if (!isYesNo(asked) && (aboutSomeoneElse(asked, text) || seeksWork(asked.field, text))) return { ...reading, confidence: Math.min(reading.confidence, 0.6) };
   return reading;
 }

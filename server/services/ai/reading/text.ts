@@ -1,5 +1,6 @@
 import { isPassportSpelling, passportSpelling } from './passportSpelling';
 import { silent, value, type Asked, type Reading } from './types';
+import { hostOnly, stillTold, unframe } from './textFrames';
 import { plain } from './words';
 
 // Free-text answers (an address, a city, an employer, an occupation): the phrase that introduces them is removed
@@ -62,8 +63,14 @@ export function readText(asked: Asked, text: string): Reading {
     const head = readText(asked, text.slice(0, condition.index));
     return head.outcome === 'value' ? { ...head, confidence: Math.min(head.confidence, 0.7) } : head;
   }
-  const answer = (asked.kind === 'address' && fromNumber(text)) || strip(text);
+  const numbered = asked.kind === 'address' ? fromNumber(text) : undefined;
+  const answer = numbered ?? (asked.prose ? strip(text) : strip(unframe(text, { names: /name/.test(asked.field) }).answer));
   if (answer.length < 2 || !/\p{L}|\d/u.test(answer)) return silent('notUnderstood');
+  // Still a sentence once its frame is off ("I'm with Deloitte" read to "I'm with…", "il fait du commerce"): the
+  // reader does not know which words are the answer, so it asks again rather than keep or offer the sentence.
+  if (!numbered && !asked.prose && stillTold(answer)) return silent('notUnderstood');
+  // An address that names only whose home it is asks again for the street: "my sister's in Houston" is not one.
+  if (asked.kind === 'address' && hostOnly(answer)) return silent('notUnderstood');
   // An address with no number and a single word, or naming no place ("some airbnb downtown"), is more likely a slip
   // or a plan than an address: shown back first.
   const thin = asked.kind === 'address' && !/\d/.test(answer) && (answer.split(/\s+/).length < 3 || !/\p{Lu}/u.test(answer));

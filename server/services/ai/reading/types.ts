@@ -1,4 +1,5 @@
 import type { Language } from '../builtin/text';
+import type { Converted } from './currency';
 
 // The one reading of answers (issue 32): a free-text answer to a known question becomes that question's value,
 // with a confidence. Every chat asks through it, on either engine.
@@ -31,6 +32,12 @@ export interface Asked {
   after?: string;
   /** A yes/no question whose unsure "no" must never be stored (eligibility). */
   eligibility?: boolean;
+  /** An amount the form takes in U.S. dollars (the DS-160 wizard's monthly-salary): other money is converted and asked. */
+  usd?: boolean;
+  /** A free text that describes (job duties, skills): a sentence is the answer itself, not a frame around it. */
+  prose?: boolean;
+  /** The country the applicant lives in (ISO code), when the chat knows it: a bare amount is in its money. */
+  homeCountry?: string;
 }
 
 /** Why a message gave no value. */
@@ -50,6 +57,8 @@ export type Reading =
       typed?: string;
       /** A value of the question's own ("Self" for "moi-même"), not the applicant's words: no typed word need make it. */
       listed?: true;
+      /** An amount said in another currency, offered in U.S. dollars converted with the dated rate table. */
+      converted?: Converted;
       /** Other fields the same answer gave ('my name is Ana Souza' to a first-name question gives the last name). */
       also?: Record<string, string>;
     }

@@ -94,16 +94,23 @@ function squeezed(body: string): { text: string; at: (i: number) => number } {
   return { text, at: (i) => map[i] ?? body.length };
 }
 
+/** Whether a line starts with a label and, inline, its colon and answer ('SALIDA: 03/09/2027'). */
+export function startsWithLabel(line: string, inline = false): boolean {
+  const label = labelOf(line, inline);
+  return Boolean(label && (!inline || label.valueAt !== null));
+}
+
 /** The label a line starts with, and where its answer starts. */
-function labelOf(line: string, inline: boolean): LabelMatch | null {
+function labelOf(line: string, inline: boolean, cells = false): LabelMatch | null {
   const lead = BULLET.exec(line)?.[0].length ?? 0;
   const body = line.slice(lead);
-  const squeeze = squeezed(fold(body));
+  // A spreadsheet's row ('Data de nascimento;03/11/1984'): its cell separator stands for a tab, one character for one.
+  const squeeze = squeezed(cells ? fold(body).replace(/;/g, '\t') : fold(body));
   // A label asked as a question ('What is your occupation?', 'Quel est votre nom complet ?', 'Any relatives in the
   // US?') is the label after its question words, tried when the line as it stands is no label.
   const asked = QUESTION_WORDS.exec(squeeze.text)?.[0].length ?? 0;
   for (const skip of asked ? [0, asked] : [0]) {
-    const label = labelAt(squeeze, skip, lead, inline);
+    const label = labelAt(squeeze, skip, lead, inline, cells);
     if (label) return label;
   }
   return null;
@@ -112,7 +119,7 @@ function labelOf(line: string, inline: boolean): LabelMatch | null {
 const QUESTION_WORDS =
   /^(?:(?:what|which) (?:is|are) (?:your|the)|(?:do|did) you have (?:any )?|have you got (?:any )?|any(?= )|quel(?:le)?s? (?:est|sont) (?:votre|vos|le|la|les)|(?:cual|cuales) (?:es|son) (?:su|sus|tu|tus|el|la|los|las)|qual (?:e|eh|sao) (?:o|a|os|as)(?: (?:seu|sua|seus|suas))?|(?:tiene|tienes) (?:usted )?|avez-vous (?:des? )?|(?:voce )?tem )\s*/;
 
-function labelAt(squeeze: ReturnType<typeof squeezed>, skip: number, lead: number, inline: boolean): LabelMatch | null {
+function labelAt(squeeze: ReturnType<typeof squeezed>, skip: number, lead: number, inline: boolean, cells: boolean): LabelMatch | null {
   const folded = squeeze.text.slice(skip);
   for (const [key, re] of LABELS) {
     const match = re.exec(folded);
@@ -121,7 +128,8 @@ function labelAt(squeeze: ReturnType<typeof squeezed>, skip: number, lead: numbe
     let used = skip + match[0].length;
     // A question label runs to its question mark; a plain one may carry a short qualifier before its colon
     // ('Monthly Income in Local Currency (if employed):'), never a sentence.
-    const question = /^[^?\n]{0,200}\?/.exec(rest);
+    // In a spreadsheet a question ends in its own cell: a '?' in a later cell is a note's.
+    const question = (cells ? /^[^?\n\t]{0,200}\?/ : /^[^?\n]{0,200}\?/).exec(rest);
     const qualifier = /^[^:\t\d?]{1,45}(?=[:\t])/.exec(rest);
     if (question && !inline) {
       used += question[0].length;
@@ -163,8 +171,16 @@ function answersAbove(lines: readonly Line[], j: number): boolean {
   return !after || Boolean(labelOf(after.text, false)) || Boolean(sectionOf(fold(after.text.replace(BULLET, ''))));
 }
 
+/** A spreadsheet saved as text: most lines with text hold cells split by ';' (a CSV as Excel writes it in four languages). */
+function isSheet(lines: readonly Line[]): boolean {
+  const full = lines.filter((l) => l.text.trim());
+  const rows = full.filter((l) => /^[^;]{1,80};[^;]*/.test(l.text) && !/[.!?]\s+\p{Lu}/u.test(l.text.split(';')[0] ?? ''));
+  return rows.length >= 3 && rows.length >= 0.5 * full.length;
+}
+
 export function entriesOf(text: string): Entry[] {
   const lines = linesOf(text);
+  const cells = isSheet(lines);
   const entries: Entry[] = [];
   let section: Section | null = null;
   let previous: LabelKey | null = null;
@@ -183,7 +199,7 @@ export function entriesOf(text: string): Entry[] {
       previous = null;
       continue;
     }
-    const label = labelOf(line.text, false);
+    const label = labelOf(line.text, false, cells);
     if (label && label.valueAt !== null) {
       add(label.key, line.start + label.valueAt, line.start + line.text.length, line.start + label.labelAt);
       continue;

@@ -8,6 +8,8 @@ import { fromSentences } from './sentences';
 import { sentencesOf } from './text';
 import { fromRepeats } from './twice';
 import { fromNightlyCosts } from './costs';
+import { slotValuesDiffer, stayInParts, statementsIn } from './slots';
+import { mendLayout, quotedInPasted } from './layout';
 import { datesIn, maritalOf, monthYearIn, occupationOf, payerKind, STANDING_OF_OCCUPATION, standingOf, visaOf } from './values';
 
 export * from './schema';
@@ -36,6 +38,13 @@ const withoutChatHeads = (text: string) => text.replace(CHAT_HEAD, (head) => ' '
 
 export function readFacts(pasted: string): ApplicantFacts {
   const text = withoutChatHeads(pasted.normalize('NFC').slice(0, 20_000));
+  // A PDF's cut lines are mended first; what is read from the mended text quotes the pasted characters.
+  const mended = mendLayout(text);
+  return mended ? quotedInPasted(readLaidOut(mended.text), mended, text) : readLaidOut(text);
+}
+
+/** The reading of a text as it is laid out, unmended (the layout test compares the two). */
+export function readLaidOut(text: string): ApplicantFacts {
   const language = guessLanguage(text);
   const entries = entriesOf(text);
   const facts = fromEntries(entries, text, language);
@@ -43,6 +52,15 @@ export function readFacts(pasted: string): ApplicantFacts {
   fromSentences(sentences, facts, language);
   fromMentions(sentences, entries, facts);
   fromRepeats(text, entries, sentences, facts, language);
+  const statements = statementsIn(entries, sentences, facts);
+  if (statements.length) facts.statements = statements;
+  // The stay said in a sentence no cue above read ('I'll be there 8 weeks'), when every such statement agrees and no
+  // dates give it. A form's answer is no such sentence: under an earlier visit's year it is that visit's length.
+  const lengths = sentences.flatMap((x) => stayInParts(x) ?? []).filter((x) => !entries.some((e) => e.value === x.quote)).map((x) => ({ source: x.quote, value: x.value }));
+  const dated = facts.arrival && facts.departure;
+  if (!facts.stay && !dated && lengths.length && lengths.every((x) => !slotValuesDiffer('tripLength', x.value, lengths[0]!.value))) {
+    facts.stay = { source: lengths[0]!.source, days: Number(lengths[0]!.value) };
+  }
   // The stay by its dates, before a nightly rate is counted over it.
   if (!facts.stay && facts.arrival && facts.departure) {
     const days = daysBetween(facts.arrival.iso, facts.departure.iso);

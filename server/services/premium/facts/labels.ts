@@ -17,7 +17,7 @@ const bare = (words: string) => `(?:${words})${END}`;
 
 export const LABELS: ReadonlyArray<[LabelKey, RegExp]> = [
   // Issue 42's facts, and the French and Portuguese forms of every label, before the older ones that ignored them.
-  ['birthDate', /^(dates? of birth|birth ?date|dob|fecha de nacimiento|date de naissance|data de nascimento|nacid[oa] el|ne le|nee le)/],
+  ['birthDate', /^(dates? of birth|birth ?date|d\.?o\.?b\.?|fecha de nacimiento|fecha (?:de )?nac\.?|f\. ?nac\.?|date de naissance|date (?:de )?naiss\.?|data de nascimento|data (?:de )?nasc\.?|dt\.? nasc\.?|nacid[oa] el|ne le|nee le)/],
   ['passportIssue', /^((passport )?(issuance|issue) date|date of issue|passport issued( on)?|fecha de (emision|expedicion)( del pasaporte)?|expedicion del pasaporte|date de delivrance|passeport delivre le|delivre le|data de emissao|passaporte emitido em|emitido em|emitido el)/],
   ['passportExpiry', /^(date d'expiration|date d expiration|passeport valable jusqu'au|passeport valable jusqu au|valable jusqu'au|expire le|data de validade|validade do passaporte|passaporte valido ate|valido ate|vence em)/],
   ['usAddress', new RegExp(`^(address where you will stay( in ${US})?|${US} address|address in ${US}|staying at|place of stay|direccion donde se (alojara|hospedara)( en ${US})?|direccion en ${US}|domicilio en ${US}|alojamiento|adresse de sejour( aux (usa|etats-unis))?|adresse aux (usa|etats-unis)|hebergement|endereco onde (ficara|se hospedara)( nos (eua|estados unidos))?|endereco nos (eua|estados unidos)|hospedagem)`)],
@@ -49,10 +49,10 @@ export const LABELS: ReadonlyArray<[LabelKey, RegExp]> = [
   ['purpose', /^(motif du voyage( aux etats-unis)?|but du voyage|objetivo da viagem( aos eua)?|motivo da viagem)/],
   ['visaClass', /^(type de visa|categorie de visa|tipo de visto|categoria do visto)/],
   ['contact', /^(personne de contact( aux (usa|etats-unis))?|contact aux (usa|etats-unis)|pessoa de contato( nos (eua|estados unidos))?|contato nos (eua|estados unidos))/],
-  ['usFamily', /^(avez-vous de la famille( proche)?( aux etats-unis)?|famille aux etats-unis|tem parentes( imediatos)?( nos eua)?|parentes nos eua)/],
+  ['usFamily', /^(avez-vous de la famille( proche)?( aux (?:etats-unis|usa|eua))?|famille aux (?:etats-unis|usa|eua|e\.?u\.?)|parents aux (?:etats-unis|usa)|tem parentes( imediatos)?( nos eua)?|parentes nos eua)/],
   ['previousVisits', /^(etes-vous deja alle|avez-vous deja (voyage|sejourne|ete)|have you (ever )?travell?ed to|ha viajado (alguna vez )?a|ja viajou (para|aos)|voyages precedents( aux (usa|etats-unis))?|ja esteve nos (eua|estados unidos)|viagens anteriores( aos eua)?)/],
   ['visitDate', /^(derniere visite|ultima visita|date arrived)/],
-  ['refusals', /^(vous a-t-on deja refuse|refus de visa|ja teve um visto( americano)? negado|vistos negados|alguna vez (se )?(le|te) (ha|han) negado|alguna vez (le|te) negaron)/],
+  ['refusals', /^(vous a-t-on deja refuse|refus de visa|refus anterieurs?|visas? refusee?s?|avez-vous deja eu un (?:refus|visa refuse)|ja teve um visto( americano)? negado|vistos negados|alguna vez (se )?(le|te) (ha|han) negado|alguna vez (le|te) negaron)/],
   ['notes', /^(remarques|observacoes|commentaires)/],
   ['ignore', /^(full name in native alphabet|nombre completo en alfabeto nativo|other names used|otros nombres|telecode|confirmation (no|number)|numero de confirmacion|application id|id de solicitud|date and place of birth|city of birth|ciudad de nacimiento|place of birth|lugar de nacimiento|country\/region of birth|pais de nacimiento|passport( book)? number|passport\/travel document number|numero de pasaporte|passport type|tipo de pasaporte|national identification number|numero de identificacion|location selected|direccion|arrival (flight|city)|departure (flight|city)|have you made specific travel plans|surnames? of person paying|given names? of person paying|apellidos de la persona que paga|nombres de la persona que paga|have you ever been issued a u\.?s\.? visa|alguna vez se le ha emitido una visa|spouse'?s? (surnames?|given names?|full name|name)|nombres? del conyuge|apellidos del conyuge|conyuge|spouse|father'?s|mother'?s|del padre|de la madre|is your (father|mother))/],
   ['notes', /^(additional comments|comments|notes|notas( del solicitante)?|comentarios|observaciones|other information|informacion adicional|briefly describe your duties|describa brevemente sus funciones|duties|funciones)/],
@@ -101,7 +101,7 @@ export const LABELS: ReadonlyArray<[LabelKey, RegExp]> = [
   ['arrival', new RegExp(`^${bare('data de chegada|chegada')}`)],
   ['departure', new RegExp(`^${bare('data de (?:volta|retorno|saida)|volta|retorno')}`)],
   ['stay', new RegExp(`^${bare('duracao(?: da (?:viagem|estadia))?|tempo de (?:estadia|permanencia)|permanencia')}`)],
-  ['previousVisits', /^(ja (foi|esteve|viajou) (aos|nos|para os) (eua|estados unidos)|viagens anteriores)/],
+  ['previousVisits', /^(ja (foi|esteve|viajou) (aos|nos|para os) (eua|estados unidos)|viage(?:m|ns) anterio(?:r|res)|visitas? anterio(?:r|res))/],
   ['refusals', /^(visto negado|visto recusado|ja teve (o |um )?visto (negado|recusado)|recusas? de visto|negativas? de visto)/],
   ['relatives', /^((parentes|familiares) (nos|em|no) (eua|estados unidos)|tem parentes)/],
   ['passportExpiry', /^(passport valid (till|to)|passaporte (valido ate|vale ate|vence|vencimento)|validade do passaporte|vencimento do passaporte)/],

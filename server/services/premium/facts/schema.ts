@@ -27,6 +27,9 @@ export const STATUSES = ['citizen', 'resident', 'nonimmigrant', 'student', 'work
 export const TIE_KINDS = ['children', 'property', 'business', 'studies', 'job'] as const;
 /** What identifies the applicant on a document, each of which must read the same wherever it is written. */
 export const IDENTITY_KINDS = ['name', 'birthDate', 'passportNumber'] as const;
+/** The slots one statement can fill and another contradict: the identity's, and the applicant's own situation. */
+/** `purpose` is what the applicant says they will do there in a sentence ('voy a trabajar en la obra de mi tío'): set against the visa asked for, not against another statement. */
+export const SLOT_KINDS = [...IDENTITY_KINDS, 'marital', 'children', 'tripLength', 'purpose'] as const;
 /** Who the U.S. point of contact is to the applicant: a relative (with the relation), or someone else. */
 export const CONTACT_KINDS = ['relative', 'friend', 'colleague', 'organization', 'hotel', 'school', 'employer', 'other'] as const;
 /** A travel companion's relation to the applicant. */
@@ -80,7 +83,12 @@ export const ApplicantFactsSchema = Type.Object(
     jobSince: Type.Optional(fact({})),
     income: Type.Optional(fact({ monthly: Type.Number({ minimum: 0 }), currency: Type.Optional(Type.String()), salary: Type.Boolean({ description: 'Declared as pay from a job' }) })),
     budget: Type.Optional(fact({ amount: Type.Number({ minimum: 0 }), currency: Type.Optional(Type.String()) })),
-    leave: Type.Optional(fact({ days: Type.Integer({ minimum: 0, description: 'Calendar days of leave (working days counted as weeks)' }) })),
+    leave: Type.Optional(
+      fact({
+        days: Type.Integer({ minimum: 0, description: 'Calendar days of leave (working days counted as weeks); 0 when none is granted for the trip' }),
+        onlyMonth: Type.Optional(Type.Integer({ minimum: 1, maximum: 12, description: "The one month leave is granted in ('férias só em dezembro'): none for a trip in another month" })),
+      }),
+    ),
     school: Type.Optional(fact({})),
     programme: Type.Optional(fact({})),
     /** The form's school answer says there is none ('N/A', 'NONE'): the words that say so. */
@@ -100,6 +108,8 @@ export const ApplicantFactsSchema = Type.Object(
     refusalMentions: Type.Optional(Type.Array(fact({ year: Type.Optional(Type.Integer()) }))),
     /** Every place the name, birth date or passport number is written, each read to a comparable value. */
     identities: Type.Optional(Type.Array(fact({ kind: kind(IDENTITY_KINDS), value: Type.String({ description: 'Folded name, ISO date or passport number' }) }))),
+    /** Every statement of a slot wherever written (a label, a bullet, a sentence), read to a value compared per slot. */
+    statements: Type.Optional(Type.Array(fact({ slot: kind(SLOT_KINDS), value: Type.String({ description: 'Normalised: folded name, ISO date, passport number, marital kind or spouse, count of children or some, days' }) }))),
     /** Every statement of who pays, labelled or in a sentence. */
     payers: Type.Optional(Type.Array(fact({ kind: kind(PAYER_KINDS), who: Type.Optional(Type.String({ description: 'The relative named as paying' })) }))),
     /** Every length given for an earlier visit, with its year when written beside it. */
@@ -127,6 +137,7 @@ export type RelationKind = (typeof RELATIONS)[number];
 export type StatusKind = (typeof STATUSES)[number];
 export type TieKind = (typeof TIE_KINDS)[number];
 export type IdentityKind = (typeof IDENTITY_KINDS)[number];
+export type SlotKind = (typeof SLOT_KINDS)[number];
 /** A fact that stands alone (not one of a list). */
 export type SingleKey = { [K in FactKey]: NonNullable<ApplicantFacts[K]> extends unknown[] ? never : K }[FactKey];
 /** A fact of a list: a relative, a visit, a refusal mentioned. */

@@ -1,6 +1,7 @@
 import { findNationality } from '../../ai/builtin/countries';
 import { fold } from '../../ai/builtin/text';
 import { amountIn, calendarDays, currencyOf, lengthsIn } from '../numbers';
+import { leaveIn } from './leave';
 import type { ApplicantFacts } from './schema';
 import { clauseQuote, clausesOf, find, type Piece } from './text';
 import { childrenIn, datesIn, maritalOf, monthYearIn, payerKind, purposeKinds, RELATIVE, standingOf, visaOf, type DateFound } from './values';
@@ -105,7 +106,18 @@ function leave(s: Piece, { facts }: Ctx): void {
     find(s, new RegExp(`\\b((?:vacaciones|vacation|leave)\\s+(?:anuales\\s+)?(?:de|of)\\s+${n}\\s+(?:dias|days)(?:\\s+(?:habiles|laborables))?)`)) ??
     find(s, new RegExp(`\\b(${n}\\s+(?:working\\s+|business\\s+)?(?:days|weeks)\\s+off)\\b`));
   const length = found ? lengthsIn(fold(found.text))[0] : null;
-  if (found && length) facts.leave = { source: found.text, days: /habiles|laborables|working|business/.test(fold(found.text)) ? calendarDays(length.days) : length.days };
+  if (found && length) {
+    facts.leave = { source: found.text, days: /habiles|laborables|working|business/.test(fold(found.text)) ? calendarDays(length.days) : length.days };
+    return;
+  }
+  // Told in other words: a span of dates, a length further from the word, or none granted for the trip.
+  for (const c of clausesOf(s)) {
+    const said = leaveIn(c);
+    if (said) {
+      facts.leave = said;
+      return;
+    }
+  }
 }
 
 function payer(c: Piece, { facts }: Ctx): void {
@@ -120,7 +132,10 @@ function payer(c: Piece, { facts }: Ctx): void {
 function purpose(c: Piece, { facts }: Ctx): void {
   if (facts.purpose || PAST.test(c.folded)) return;
   if (!/\b(viajo|viajar|viajamos|voy|vamos|iremos|ire|ir a|quiero ir|el motivo|el proposito|para (hacer|visitar|asistir|conocer|ver)|travel|traveling|travelling|going|go to|trip|visit|attend|the purpose|sending me|me envia|me mandan|le motif|le but|mon voyage|je vais|voyage|voyager|o objetivo|o motivo|minha viagem|vou|viagem)\b/.test(c.folded)) return;
-  const kinds = purposeKinds(c.folded);
+  // Work or study denied ('no voy a trabajar', 'not going to work'), or after the return ('ao voltar vou trabalhar'),
+  // is no purpose of this trip.
+  const denied = /\b(?:not|never|no|nao|pas|jamais|nunca|ao voltar|al volver|de regreso|au retour|back to|when i (?:come|get) back)\b[^.;]{0,25}\b(?:work|trabaj|travaill|trabalh|stud|estud|etud)/.test(c.folded);
+  const kinds = purposeKinds(c.folded).filter((k) => !denied || (k !== 'work' && k !== 'study'));
   const quote = clauseQuote(c);
   if (kinds.length && quote) facts.purpose = { source: quote.text, kinds };
 }
@@ -164,6 +179,9 @@ function stayAndCourse(c: Piece, { facts }: Ctx): void {
 
 /** Arrival and departure from the words around each date: 'llego el', 'starting', 'regreso el', 'return ticket for'. */
 function dates(s: Piece, { facts, language }: Ctx): void {
+  // A span of leave ('leave approved from July 2 to July 16') is the job's, not the trip's dates.
+  // Only a span told with the leave: 'away for six weeks starting July 3, and 14 days of leave' keeps its arrival.
+  if (clausesOf(s).some((c) => leaveIn(c) && !lengthsIn(c.folded).length)) return;
   // 'from March 9 to March 16, 2027', 'del 2 al 9 de marzo de 2027': the first date borrows the second's year.
   const range =
     find(s, /\b(?:from|del|desde el)\s+(([a-z]+\s+\d{1,2}|\d{1,2}(?:\s+de\s+[a-z]+)?)\s+(?:to|al|hasta el|-)\s+(?:[a-z]+\s+\d{1,2},?\s+\d{4}|\d{1,2}\s+de\s+[a-z]+(?:\s+de)?\s+\d{4}))/);
@@ -187,7 +205,7 @@ function dates(s: Piece, { facts, language }: Ctx): void {
     if (/\b(pasaporte|passport|passeport|passaporte|expir|vence|valid|valable|validade|emitid|issued|delivre|nacimiento|naissance|nascimento|born|nac[ií]|nasci)\w*[^.]*$/.test(before)) continue;
     if (/\b(regreso|regresa|regresamos|regresare|regresaria|vuelvo|vuelve|volvemos|volvere|volveria|return|returns|returning|back|leave on|leaving|departure|salida de|hasta el|until|boleto de regreso|vuelo de regreso|return ticket|return flight|repars|repartirai|reviens|retour|rentre|jusqu'au|volto|voltarei|volta|retorno|regresso|ate)\b[^.]*$/.test(before)) {
       facts.departure ??= { source, iso: date.iso };
-    } else if (/\b(llego|llega|llegare|llegaria|llegamos|llegada|arrive|arrives|arriving|arrival|salgo|sale|salimos|viajo|viaja|se va|se iria|se ira|starting|start on|from|desde el|fly on|flying on|vuelo el|entro|entrare|a partir del?|j'arrive|arrivee|arriverai|pars|partirai|chego|chegarei|chegada|embarco|viajo em)\b[^.]*$/.test(before)) {
+    } else if (/\b(llego|llega|llegare|llegaria|llegamos|llegada|arrive|arrives|arriving|arrival|salgo|sale|salimos|viajo|viaja|se va|se iria|se ira|starting|start on|from|desde el|fly on|flying on|flying|fly out|vuelo el|entro|entrare|a partir del?|j'arrive|arrivee|arriverai|pars|partirai|chego|chegarei|chegada|embarco|viajo em)\b[^.]*$/.test(before)) {
       facts.arrival ??= { source, iso: date.iso };
     }
   }
@@ -225,7 +243,7 @@ function yearless(s: Piece, language: Lang): DateFound[] {
 }
 
 /** Words that say a passport's end, and its start: a date after one of them is that one ("issued on … and expires on …"). */
-const EXPIRES = /\b(vence|vencimiento|expira|caduca|valido hasta|vigente hasta|expires|expiry|expiration|valid until|valid through|valid till|good until|expire|valable jusqu|validade|valido ate|vale ate|valida ate|vencimento)\b/g;
+const EXPIRES = /\b(vence|vencimiento|expira|caduca|valido hasta|vigente hasta|expires|expiry|expiration|valid until|valid through|valid till|good until|expire|valable jusqu|validade|valido ate|vale ate|valida ate|valendo ate|vencimento|se vence|se me vence|vai vencer|venceu|expire en|expire au|expires on|expiring|runs out|good till|valide jusqu)\b/g;
 const ISSUED = /\b(emitido|emitida|expedido|expedida|emision|expedicion|issued|issue|delivre|delivrance|emissao|emitido em)\b/g;
 
 function passport(s: Piece, { facts, language }: Ctx): void {
@@ -234,8 +252,12 @@ function passport(s: Piece, { facts, language }: Ctx): void {
   if (!cues.length) return;
   const dates = datesIn(s.text, language);
   if (!dates.length) {
-    const month = monthYearIn(s.text);
-    if (month && cues.some((c) => c.kind === 'expiry')) facts.passportExpiry ??= { source: s.text.slice(month.index, month.index + month.text.length), iso: month.iso };
+    // Months alone ('lo saqué en enero 2025 y vence enero 2035', 'issued 02/2024, expires 02/2029'): each is what the
+    // nearest cue before it says, so the month it was issued is never taken for the month it expires.
+    for (const month of monthYearsIn(s.text)) {
+      const cue = cues.filter((c) => c.at < month.index).at(-1);
+      if (cue?.kind === 'expiry') facts.passportExpiry ??= { source: s.text.slice(month.index, month.index + month.text.length), iso: month.iso };
+    }
     return;
   }
   // 'Emisión / vencimiento del pasaporte | 09/08/2024 / 08/08/2030': cues named together, then their dates in order.
@@ -257,6 +279,18 @@ function passport(s: Piece, { facts, language }: Ctx): void {
     if (cue.kind === 'expiry') facts.passportExpiry ??= fact;
     else facts.passportIssue ??= fact;
   }
+}
+
+/** Every month-and-year in a text, in order, at the text's own offsets. */
+function monthYearsIn(text: string): DateFound[] {
+  const out: DateFound[] = [];
+  for (let from = 0; from < text.length; ) {
+    const found = monthYearIn(text.slice(from));
+    if (!found) break;
+    out.push({ ...found, index: found.index + from });
+    from += found.index + Math.max(found.text.length, 1);
+  }
+  return out;
 }
 
 function person(s: Piece, { facts }: Ctx): void {

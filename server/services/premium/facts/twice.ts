@@ -23,12 +23,12 @@ const PASSPORT_NUMBER = /\b(?:passport(?:\/travel document)?\s*(?:number|no\.?|n
 const NAME_CUE = /\b(?:my (?:full )?name is|my name's|me llamo|mi nombre (?:completo )?es|je m['’]appelle|mon nom (?:complet )?est|meu nome (?:completo )?[ée]|me chamo|eu me chamo)\s+/giu;
 const NAME = /^((?:\p{Lu}[\p{L}'’-]+|\p{Lu}\.)(?:\s+(?:(?:de|da|del|dos|das|do|la|las|los|van|von|y|e)\s+)?(?:\p{Lu}[\p{L}'’-]+)){0,5})/u;
 
-const PAY_VERB = /\b(depositar|deposita|depositara|mandar|manda|enviar|envia|me da|me dara|me presta|send me|sends me|give me|gives me|lend me|me donne|me prete|m'envoie|envoyer|me manda|me da|vai dar|vai mandar|vai depositar|paga|pagan|pagara|pagaran|pago|pagamos|cubre|cubren|cubrira|financia|financian|costea|costean|patrocina|pays|pay|paying|paid|covers|cover(?! letter)|covered|covering|funds|funding|funded|sponsor|sponsoring|sponsored|paie|paye|payer|paient|finance|finances|prend en charge|prennent en charge|pagar|pagam|pagando|banca|bancan|custeia|custeiam|arca|arcam)\b/;
+const PAY_VERB = /\b(depositar|deposita|depositara|mandar|manda|enviar|envia|me da|me dara|me presta|send me|sends me|give me|gives me|lend me|me donne|me prete|m'envoie|envoyer|me manda|me da|vai dar|vai mandar|vai depositar|paga|pagan|pagara|pagaran|pago|pagamos|cubre|cubren|cubrira|cubro|financia|financian|costea|costean|patrocina|pays|pay|paying|paid|covers|cover(?! letter)|covered|covering|funds|funding|funded|sponsor|sponsoring|sponsored|paie|paye|payer|paient|finance|finances|prend en charge|prennent en charge|pagar|pagam|pagando|banca|bancan|bancar|bancam|bancando|custear|custeia|custeiam|custeando|arca|arcam|corre con|corren con|correra con|se hace cargo|se hacen cargo|se encarga|se encargan|takes care of|take care of|taking care of|s'occupe de|s'occupent de|se charge de|cuida de|cuidam de)\b/;
 /**
  * What is paid is the whole trip, not a part of it: 'I pay the hotel, my uncle the flights' is one plan, not two, and
  * a salary or a course fee is no trip.
  */
-const TRIP_COST = /\b(trip|travel|journey|everything|all (?:the |my )?(?:costs|expenses)|viaje|todo|todos los gastos|voyage|tout|tous les frais|viagem|tudo|todas as despesas)\b/;
+const TRIP_COST = /\b(trip|travel|journey|everything|all (?:the |my )?(?:costs|expenses)|(?:the|my|los|mis|les|mes|as|minhas) (?:costs|expenses|gastos|frais|despesas|custos)|viaje|todo|todos los gastos|voyage|tout|tous les frais|viagem|tudo|todas as despesas)\b/;
 const PART_COST = /\b(ticket|tickets|flight|flights|airfare|hotel|course|tuition|pasaje|pasajes|boleto|boletos|vuelo|vuelos|hotel|curso|matricula|billet|billets|vol|vols|cours|passagem|passagens|voo|voos|hospedagem)\b/;
 
 const MOVE = new RegExp(
@@ -140,7 +140,8 @@ function identitiesIn(text: string, entries: readonly Entry[], sentences: readon
   }
   for (const e of entries.filter((x) => x.key === 'birthDate' && !theirs(x))) {
     const date = datesIn(e.value, language)[0];
-    if (date) add({ source: e.value, kind: 'birthDate', value: date.iso });
+    // The date as written, without a note beside it in the same answer ('13/11/1984;copiar igual ao passaporte?').
+    if (date) add({ source: e.value.slice(date.index, date.index + date.text.length) || e.value, kind: 'birthDate', value: date.iso });
   }
   for (const s of sentences) {
     // Only the applicant's own birth: 'I was born', 'nací', 'je suis né', 'nasci' (a child 'was born' is not theirs).
@@ -159,6 +160,12 @@ function identitiesIn(text: string, entries: readonly Entry[], sentences: readon
     if (old.test(before) || old.test(after) || RELATIVE.test(before)) continue;
     const number = match[1]!.replace(/[\s-]+$/, '');
     if (/\d{3}/.test(number)) add({ source: number, kind: 'passportNumber', value: number.replace(/[\s-]/g, '').toUpperCase() });
+  }
+  // A number shaped like a passport's in a sentence about the passport ('the bio page of the passport actually reads
+  // B03318826', 'no passaporte está FT1234567'): the same slot, said without the label.
+  for (const s of sentences) {
+    if (!/\b(passports?|pasaportes?|passeports?|passaportes?)\b/.test(s.folded) || /\b(visa|visto|foil|confirmation|confirmacion|confirmacao|ds-160|old|previous|anterior|antiguo|ancien|antigo|expired|vencido)\b/.test(s.folded) || RELATIVE.test(s.folded)) continue;
+    for (const m of s.text.matchAll(/(?<![\p{L}\p{N}])([A-Z]{1,3}\d{6,9}|\d{2}[A-Z]{2}\d{5})(?![\p{L}\p{N}])/gu)) add({ source: m[1]!, kind: 'passportNumber', value: m[1]!.toUpperCase() });
   }
   return out;
 }
@@ -194,7 +201,8 @@ function payersIn(entries: readonly Entry[], sentences: readonly Piece[]): Payer
       // Paid together ('mi esposa y yo pagamos', 'we pay', 'entre los dos') is no other payer.
       if (/\b(y yo|and i|et moi|e eu|nosotros|we|nous|juntos|together|entre (?:los|las|nous|nos) (?:dos|deux|duas)|between us|half|mitad|moitie|metade)\b/.test(c.folded)) continue;
       // Who pays is the verb's subject: before it ('mi hermano me va a depositar'), else just after ('lo paga mi tío').
-      const before = payerKind(c.folded.slice(0, verb.index));
+      // An object pronoun before the verb is who is paid for ('el viaje me lo paga mi papá', 'ma mère me paie'), not who pays.
+      const before = payerKind(c.folded.slice(0, verb.index).replace(/(?:\b(?:me|te|nos|lo|la|le|les|se|m')\s*)+$/, ''));
       // Someone named who is no relative ('o Derek vai pagar'): another person pays.
       // A capitalised word inside the sentence, after a small word ('o Derek'), not the one that starts it.
       const someone = before === 'other' && /(?<=\p{Ll}[ \t]+)\p{Lu}\p{Ll}+/u.test(c.text.slice(0, verb.index));

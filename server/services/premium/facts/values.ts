@@ -77,7 +77,7 @@ export function visaOf(folded: string): VisaKind | null {
   return (codes.find(([, re]) => re.test(folded)) ?? words.find(([, re]) => re.test(folded)))?.[0] ?? null;
 }
 
-const RELATIVE_WORDS = '(hermanos?|hermanas?|hijos?|hijas?|padres|padre|madre|papa|mama|esposo|esposa|marido|conyuge|novio|novia|prometid[oa]|tios?|tias?|primos?|primas?|sobrin[oa]s?|abuel[oa]s?|cunad[oa]s?|suegr[oa]s?|familiar(?:es)?|parientes?|brothers?|sisters?|siblings?|sons?|daughters?|children|child|kids?|parents|father|mother|dad|mom|husband|wife|spouse|fiance[e]?|uncles?|aunts?|cousins?|nephews?|nieces?|grand(?:father|mother|parents?)|relatives?|in-laws?|freres?|s(?:oe|œ)urs?|fils|femme|filles?|peres?|meres?|mari|oncles?|tantes?|cousines?|neveux?|nieces?|grands-parents|irmaos?|irmas?|filhos?|filhas?|pais|pai|mae|tios?|tias?|sobrinh[oa]s?|avos?|avo|parentes?|conjointe?)';
+const RELATIVE_WORDS = '(hermanos?|hermanas?|hijos?|hijas?|padres|padre|madre|papas?|mamas?|papis|mamis|papai|mamae|maman|daddy|mum|mommy|esposo|esposa|marido|conyuge|novio|novia|prometid[oa]|tios?|tias?|primos?|primas?|sobrin[oa]s?|abuel[oa]s?|cunad[oa]s?|suegr[oa]s?|familiar(?:es)?|parientes?|brothers?|sisters?|siblings?|sons?|daughters?|children|child|kids?|parents|father|mother|dad|mom|husband|wife|spouse|fiance[e]?|uncles?|aunts?|cousins?|nephews?|nieces?|grand(?:father|mother|parents?)|relatives?|in-laws?|freres?|s(?:oe|œ)urs?|fils|femme|filles?|peres?|meres?|mari|oncles?|tantes?|cousines?|neveux?|nieces?|grands-parents|irmaos?|irmas?|filhos?|filhas?|pais|pai|mae|tios?|tias?|sobrinh[oa]s?|avos?|avo|parentes?|conjointe?)';
 export const RELATIVE = new RegExp(`\\b${RELATIVE_WORDS}\\b`);
 
 export function relationOf(word: string): RelationKind {
@@ -85,7 +85,7 @@ export function relationOf(word: string): RelationKind {
   const table: Array<[RegExp, RelationKind]> = [
     [/^(hermanos|siblings?|irmaos)$/, 'sibling'], [/^(hermano|brothers?|freres?|irmao)$/, 'brother'], [/^(hermanas?|sisters?|s(?:oe|œ)urs?|irmas?)$/, 'sister'],
     [/^(hijos|children|child|kids?|enfants|filhos)$/, 'child'], [/^(hijo|sons?|fils|filho)$/, 'son'], [/^(hijas?|daughters?|filles?|filhas?)$/, 'daughter'],
-    [/^(padres|parents|pais)$/, 'parent'], [/^(padre|papa|father|dad|peres?|pai)$/, 'father'], [/^(madre|mama|mother|mom|meres?|mae)$/, 'mother'],
+    [/^(padres|parents|pais)$/, 'parent'], [/^(padre|papa|father|dad|daddy|peres?|pai|papai)$/, 'father'], [/^(madre|mama|mother|mom|mum|mommy|meres?|mae|mamae|maman)$/, 'mother'], [/^(papas|mamas|papis|mamis)$/, 'parent'],
     [/^(esposo|marido|husband|mari)$/, 'husband'], [/^(esposa|wife|femme)$/, 'wife'], [/^(conyuge|spouse|conjointe?)$/, 'spouse'],
     [/^(novi[oa]|prometid[oa]|fiancee?)$/, 'fiance'], [/^(tios?|uncles?|oncles?)$/, 'uncle'], [/^(tias?|aunts?|tantes?)$/, 'aunt'],
     [/^(primos?|cousins?)$/, 'cousin'], [/^(primas?|cousines?)$/, 'cousinFemale'], [/^(sobrinos?|sobrinhos?|nephews?|neveux?)$/, 'nephew'],
@@ -110,7 +110,8 @@ export function payerKind(folded: string): PayerKind | null {
   if (/\b(other (company|organization)|otra (empresa|organizacion|compania)|autre (entreprise|organisation)|outra (empresa|organizacao))\b/.test(folded)) return 'other';
   if (/\b(employer|empleador[a]?|employeur|empregador|company|empresa|compania|entreprise|mi trabajo|my job|my work|mon travail|meu trabalho|organization|organizacion|firm|mi jefe|my boss|mon patron|meu chefe|mi patron)\b/.test(folded)) return 'employer';
   if (RELATIVE.test(folded) || /\b(familia|family|famille|other person|otra persona|autre personne|outra pessoa|sponsor|patrocinador|parrain)\b/.test(folded)) return 'family';
-  if (/\b(self|myself|me|moi|moi-meme|moi meme|eu|eu mesm[oa]|yo mismo|yo misma|yo|mi mismo|mi misma|por mi cuenta|mis ahorros|my savings|my own|mis propios|propios medios|pago yo|mes economies|mes propres moyens|minhas economias|recursos proprios|i)\b/.test(folded)) return 'self';
+  // The applicant named as such ('EL SOLICITANTE', 'the applicant', 'le demandeur', 'o requerente') pays themself.
+  if (/\b(self|myself|me|moi|moi-meme|(?:el |la |the |le |la |o |a )?(?:solicitante|applicant|demandeur|demandeuse|requerente|titular)|moi meme|eu|eu mesm[oa]|yo mismo|yo misma|yo|mi mismo|mi misma|por mi cuenta|mis ahorros|my savings|my own|mis propios|propios medios|pago yo|mes economies|mes propres moyens|minhas economias|recursos proprios|i)\b/.test(folded)) return 'self';
   return 'other';
 }
 
@@ -177,28 +178,32 @@ export function datesIn(text: string, language: 'es' | 'en'): DateFound[] {
 }
 
 const MONTHS: Record<string, number> = {
-  jan: 1, ene: 1, feb: 2, mar: 3, apr: 4, abr: 4, may: 5, jun: 6, jul: 7, aug: 8, ago: 8, sep: 9, set: 9, oct: 10, nov: 11, dec: 12, dic: 12,
+  jan: 1, ene: 1, feb: 2, fev: 2, mar: 3, apr: 4, abr: 4, avr: 4, may: 5, mai: 5, jun: 6, juin: 6, jul: 7, juil: 7, aug: 8, ago: 8, aou: 8,
+  sep: 9, set: 9, oct: 10, out: 10, nov: 11, dec: 12, dic: 12, dez: 12,
 };
 
 /** A month and a year alone ('05/2029', 'March 2027', 'marzo de 2027'): the month's last day, as a passport's expiry reads. */
 export function monthYearIn(text: string): DateFound | null {
   const folded = fold(text);
-  const numeric = /(?<![\d/.-])(\d{1,2})[/.-](\d{4})(?![\d/.-])/.exec(folded);
-  const named = /(?<![\p{L}])(ene|jan|feb|mar|abr|apr|may|jun|jul|ago|aug|sep|set|oct|nov|dic|dec)[\p{L}]*\.?(?:\s+de)?\s+(\d{4})/u.exec(folded);
-  const match = numeric ?? named;
+  const numeric = /(?<![\d/.-])(\d{1,2})[/.-](\d{4})(?![\d/-]|\.\d)/.exec(folded);
+  // French and Portuguese names too ('juillet 2027', 'outubro de 2028', 'fevereiro 2030', 'août 2029').
+  const named = /(?<![\p{L}])(ene|jan|feb|fev|mar|abr|apr|avr|may|mai|juin|juil|jun|jul|ago|aug|aou|sep|set|oct|out|nov|dic|dec|dez)[\p{L}]*\.?(?:\s+(?:de|del|of|d'|de l'an))?\s+(\d{4})/u.exec(folded);
+  // The first of the two, wherever each stands.
+  const match = numeric && (!named || numeric.index <= named.index) ? numeric : named;
   if (!match) return null;
-  const month = numeric ? Number(numeric[1]) : MONTHS[(named?.[1] ?? '').slice(0, 3)];
+  const month = match === numeric ? Number(numeric[1]) : MONTHS[match[1] ?? ''];
   const year = Number(match[2]);
   if (!month || month > 12) return null;
   const last = new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10);
   return { iso: last, text: text.slice(match.index, match.index + match[0].length), index: match.index };
 }
 
-const CHILD_COUNT: Record<string, number> = { un: 1, una: 1, uno: 1, one: 1, a: 1, an: 1, une: 1, um: 1, uma: 1, dos: 2, two: 2, deux: 2, dois: 2, tres: 3, three: 3, trois: 3, cuatro: 4, four: 4, quatre: 4, quatro: 4, cinco: 5, five: 5, cinq: 5 };
+const CHILD_COUNT: Record<string, number> = { un: 1, una: 1, uno: 1, one: 1, a: 1, an: 1, une: 1, um: 1, uma: 1, dos: 2, two: 2, deux: 2, dois: 2, duas: 2, tres: 3, three: 3, trois: 3, cuatro: 4, four: 4, quatre: 4, quatro: 4, cinco: 5, five: 5, cinq: 5 };
 
 /** 'dos hijos', 'one daughter', '3 children': how many children, and where it is written (folded offsets). */
 export function childrenIn(folded: string): { count: number; index: number; length: number } | null {
-  const match = /\b(\d|un|una|uno|une|um|uma|dos|dois|deux|tres|trois|cuatro|quatre|quatro|cinco|cinq|one|two|three|four|five|a|an)\s+(hijos?|hijas?|children|child|kids?|sons?|daughters?|ninos|ninas|enfants?|filhos?|filhas?|fils|filles?)\b/.exec(folded);
+  // Children called as people call them: 'dos nenas', 'duas meninas', 'two boys', 'trois gamins', 'dois moleques'.
+  const match = /\b(\d|un|una|uno|une|um|uma|dos|dois|duas|deux|tres|trois|cuatro|quatre|quatro|cinco|cinq|one|two|three|four|five|a|an)\s+(?:(?:little|small|young|pequen[oa]s|petits?|petites?|pequen[oa]s)\s+)?(hijos?|hijas?|children|child|kids?|sons?|daughters?|boys?|girls?|ninos|ninas|nenes|nenas|chamacos|enfants?|gamins|gosses|filhos?|filhas?|meninos|meninas|criancas|fils|filles?)\b/.exec(folded);
   if (!match) return null;
   const count = /^\d$/.test(match[1] ?? '') ? Number(match[1]) : CHILD_COUNT[match[1] ?? ''];
   return count ? { count, index: match.index, length: match[0].length } : null;

@@ -9,6 +9,17 @@ export const USUAL_LEAVE_DAYS = 30;
 /** Days before and after a course that still read as the course's trip (arriving early, a week of travel after). */
 export const COURSE_SLACK_DAYS = 30;
 
+/** The weekends either side of a span of leave: a stay this much longer (or a tenth longer, for months) still fits it. */
+export const LEAVE_SLACK_DAYS = 2;
+
+/** The leave that covers this trip: none when it is granted only in a month the trip does not start in. */
+function leaveForTrip(f: ApplicantFacts): { days: number } | null {
+  if (!f.leave) return null;
+  if (f.leave.onlyMonth === undefined) return f.leave;
+  const month = f.arrival ? Number(f.arrival.iso.slice(5, 7)) : undefined;
+  return month === undefined || month === f.leave.onlyMonth ? null : { days: 0 };
+}
+
 /** Whether the stay was worked out from the dates rather than written. */
 const fromDates = (f: ApplicantFacts) => Boolean(f.stay && f.departure && f.arrival && f.stay.source === f.departure.source && f.stay.days === daysBetween(f.arrival.iso, f.departure.iso));
 
@@ -20,9 +31,11 @@ export function tripLength(f: ApplicantFacts): Finding[] {
   const out: Finding[] = [];
   const stay = f.stay;
   if (!stay) return out;
-  const employee = f.standing?.kind === 'employee' || (!f.standing && Boolean(f.employer));
-  if (employee && f.leave && stay.days > f.leave.days) {
-    out.push(finding('stayOverLeave', [{ fact: 'stay' }, { fact: 'leave' }], { stay: stay.days, leave: f.leave.days }));
+  // Leave told at all is a job's: whoever has leave to take works for someone, unless they said otherwise.
+  const employee = f.standing?.kind === 'employee' || (!f.standing && (Boolean(f.employer) || Boolean(f.leave)));
+  const leave = leaveForTrip(f);
+  if (employee && leave && stay.days > leave.days + Math.max(LEAVE_SLACK_DAYS, Math.round(leave.days * 0.1))) {
+    out.push(finding('stayOverLeave', [{ fact: 'stay' }, { fact: 'leave' }], { stay: stay.days, leave: leave.days }));
   } else if (employee && !f.leave && stay.days > USUAL_LEAVE_DAYS) {
     out.push(finding('stayWithoutLeave', [{ fact: 'stay' }, { fact: f.employer ? 'employer' : 'standing' }], { stay: stay.days }));
   }

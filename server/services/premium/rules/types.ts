@@ -13,7 +13,7 @@ export const RULE_IDS = [
   'stay-beyond-admission', 'dates-disagree', 'passport-validity', 'purpose-needs-other-visa', 'relatives-declared-none',
   'family-without-status', 'family-against-weak-ties', 'visits-declared-none', 'overstay-on-record', 'overstay-declared-no',
   'student-without-school', 'companions-declared-none', 'companion-status', 'payer-said-two-ways',
-  'visit-length-differs', 'ties-against-move',
+  'visit-length-differs', 'ties-against-move', 'identity-differs', 'situation-said-two-ways',
 ] as const;
 export type RuleId = (typeof RULE_IDS)[number];
 
@@ -51,6 +51,8 @@ export const FINDINGS = {
   payerDisagrees: { rule: 'payer-said-two-ways', kind: 'contradiction', section: 'finances', weight: [10, 3] },
   visitLengthDisagrees: { rule: 'visit-length-differs', kind: 'contradiction', section: 'history', weight: [10, 4] },
   tiesAgainstMove: { rule: 'ties-against-move', kind: 'contradiction', section: 'ties', weight: [14, 6] },
+  identityDisagrees: { rule: 'identity-differs', kind: 'contradiction', section: 'history', weight: [14, 6] },
+  situationDisagrees: { rule: 'situation-said-two-ways', kind: 'contradiction', section: 'ties', weight: [8, 2] },
 } as const satisfies Record<string, { rule: RuleId; kind: 'contradiction' | 'risk'; section: Section; weight: readonly [number, number] }>;
 
 export type FindingCode = keyof typeof FINDINGS;

@@ -1,0 +1,10 @@
+import net, { type AddressInfo } from 'node:net';
+
+/** A loopback port free right now, for a server, database or Redis a test starts of its own. */
+export async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
