@@ -11,6 +11,7 @@ import { findCountry } from './countries';
 import { DS160_FORM_SECTIONS } from './ds160Form';
 import { isDs160Section, sectionFields, sectionSpec, visibleFields, type Ds160Option, type Ds160RowField } from './ds160Sections';
 import { visibleQuestions, type QuestionOption } from './questions';
+import { ownEntry } from './ownEntry';
 
 /** The ten-section form's leads: answers nested by section. */
 export const SECTIONED_SOURCE = 'ds160-wizard';
@@ -72,7 +73,7 @@ const PURPOSE_WORDS: Readonly<Record<string, PurposeKey>> = {
 
 /** A purpose as any form or chat stores it, as one of PURPOSE_KEYS; null for words of the applicant's own. */
 export function purposeKey(stored: string): PurposeKey | null {
-  return PURPOSE_WORDS[stored.trim().toLowerCase()] ?? null;
+  return ownEntry(PURPOSE_WORDS, stored.trim().toLowerCase()) ?? null;
 }
 
 const PURPOSE_QUESTION: Readonly<Record<CatalogId, string>> = { ds160: 'purpose-of-trip', esta: 'purpose', preassessment: 'purpose-of-travel' };
@@ -230,13 +231,13 @@ function chatAnswers(formData: Record<string, unknown>): DescribedAnswer[] {
   return Object.entries(formData).flatMap(([key, value]): DescribedAnswer[] => {
     const cell = chatCell(key, value);
     if (!cell) return [];
-    const section = CHAT_SECTION_OF[key] ?? 'other';
+    const section = ownEntry(CHAT_SECTION_OF, key) ?? 'other';
     return [
       {
         id: key,
         section,
         ...(section === 'other' ? {} : { sectionKey: `answers:sections.${section}` }),
-        ...(CHAT_SECTION_OF[key] ? { labelKey: `answers:fields.${key}` } : {}),
+        ...(ownEntry(CHAT_SECTION_OF, key) ? { labelKey: `answers:fields.${key}` } : {}),
         label: humanise(key),
         value: cell,
       },

@@ -173,6 +173,10 @@ describe('the visa class of a purpose', () => {
     );
   });
 
+  it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf'])('reads "%s", a name every object inherits, as a visitor’s purpose', (purpose) => {
+    expect(visaClassForPurpose(purpose)).toBe('B');
+  });
+
   it('quotes a work visa $205 and a student visa $185 today', () => {
     expect(total(feeApplicantFor('DS-160', 'Work'), '2026-11-28')).toBe(20500);
     expect(total(feeApplicantFor('DS-160', 'Study/Education'), '2026-11-28')).toBe(18500);
