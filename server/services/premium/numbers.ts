@@ -87,7 +87,7 @@ const UNIT_DAYS: Array<[RegExp, number]> = [
 
 const COUNT = `\\d{1,3}|${Object.keys(WORD_NUMBERS).sort((a, b) => b.length - a.length).join('|')}`;
 /** A length: a number (or a small number word) and a unit, 'week(s)' and '45-day' too; over folded text. */
-export const LENGTH = new RegExp(`(?<![\\p{L}\\p{N}])(${COUNT})[\\s-]*(days?|dias?|jours?|weeks?|semanas?|semaines?|months?|mes|meses|mois|years?|anos?|ans|annees?)(?:\\s*\\(s\\))?(?![\\p{L}])`, 'gu');
+export const LENGTH = new RegExp(`(?<![\\p{L}\\p{N}])(${COUNT})[\\s-]*(days?|dias?|jours?|weeks?|semanas?|semaines?|months?|mes|meses|mois|years?|anos?|ans?|annees?)(?:\\s*\\(s\\))?(?![\\p{L}])`, 'gu');
 
 export interface Length {
   days: number;

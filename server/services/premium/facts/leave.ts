@@ -29,7 +29,7 @@ const WORK_CUE =
 const NONE =
   /\b(?:no|not|never|haven't|hasn't|havent|hasnt|didn't|don't|won't|isn't|aren't|without|nao|sem|sin|pas|jamais|aucun(?:e)?|nunca|ni|ningun(?:a|o)?|nenhum(?:a)?|yet to|still waiting|todavia no|aun no|ainda nao|pas encore|en attente|pending|pendiente|pendente)\b/;
 
-const MONTHS: Record<string, number> = {
+export const MONTHS: Record<string, number> = {
   jan: 1, janv: 1, janeiro: 1, janvier: 1, january: 1, enero: 1, ene: 1,
   feb: 2, february: 2, febrero: 2, fevrier: 2, fevereiro: 2, fev: 2,
   mar: 3, march: 3, marzo: 3, mars: 3, marco: 3,
@@ -43,9 +43,9 @@ const MONTHS: Record<string, number> = {
   nov: 11, november: 11, noviembre: 11, novembre: 11, novembro: 11,
   dec: 12, december: 12, diciembre: 12, decembre: 12, dezembro: 12, dic: 12, dez: 12,
 };
-const MONTH = `(?:${Object.keys(MONTHS).sort((a, b) => b.length - a.length).join('|')})`;
+export const MONTH = `(?:${Object.keys(MONTHS).sort((a, b) => b.length - a.length).join('|')})`;
 /** Month names alone, without the short forms that are also words ('may', 'set', 'out', 'ago', 'mar'). */
-const MONTH_NAME = `(?:${Object.keys(MONTHS).filter((m) => m.length >= 4).sort((a, b) => b.length - a.length).join('|')})`;
+export const MONTH_NAME = `(?:${Object.keys(MONTHS).filter((m) => m.length >= 4).sort((a, b) => b.length - a.length).join('|')})`;
 const TO = "(?:to|al|au|a|ate|-|–|—|hasta(?: el)?|jusqu'au|through|thru|until|till)";
 
 /** 'du 5 au 16 juillet 2027', 'from July 5 to July 16, 2027', 'del 01/08/2027 al 15/08/2027': the span's days, both ends counted. */
