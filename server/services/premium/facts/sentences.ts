@@ -2,6 +2,7 @@ import { findNationality } from '../../ai/builtin/countries';
 import { fold } from '../../ai/builtin/text';
 import { amountIn, calendarDays, currencyOf, lengthsIn } from '../numbers';
 import { leaveIn } from './leave';
+import { costIn, incomeIn } from './money';
 import type { ApplicantFacts } from './schema';
 import { clauseQuote, clausesOf, find, type Piece } from './text';
 import { childrenIn, datesIn, maritalOf, monthYearIn, payerKind, purposeKinds, RELATIVE, standingOf, visaOf, type DateFound } from './values';
@@ -344,7 +345,19 @@ function stayLabelled(s: Piece, { facts }: Ctx): void {
   if (found && length) facts.stay = { source: found.text, days: length.days };
 }
 
-const CUES = [person, born, employment, standing, studies, money, leave, passport, dates, stayLabelled];
+/** Income with its period and currency, and the trip's cost, told in any words (money.ts); the phrases of `money` after. */
+function moneySaid(s: Piece, { facts }: Ctx): void {
+  if (!facts.income) {
+    const income = incomeIn(s);
+    if (income) facts.income = { source: income.source, monthly: income.monthly, ...(income.currency ? { currency: income.currency } : {}), salary: income.salary };
+  }
+  if (!facts.budget) {
+    const cost = costIn(s);
+    if (cost && cost.source !== facts.income?.source) facts.budget = { source: cost.source, amount: cost.amount, ...(cost.currency ? { currency: cost.currency } : {}) };
+  }
+}
+
+const CUES = [person, born, employment, standing, studies, moneySaid, money, leave, passport, dates, stayLabelled];
 const CLAUSE_CUES = [payer, purpose, visa, stayAndCourse];
 
 export function fromSentences(sentences: readonly Piece[], facts: ApplicantFacts, language: Lang): void {
