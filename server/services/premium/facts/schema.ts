@@ -116,7 +116,7 @@ export const ApplicantFactsSchema = Type.Object(
     /** Every length given for an earlier visit, with its year when written beside it. */
     visitLengths: Type.Optional(Type.Array(fact({ days: Type.Integer({ minimum: 1 }), year: Type.Optional(Type.Integer()) }))),
     /** Words that say the applicant means to move or settle there, or is giving up what holds them at home. */
-    moves: Type.Optional(Type.Array(fact({}))),
+    moves: Type.Optional(Type.Array(fact({ givesUp: Type.Optional(Type.Boolean({ description: 'Giving up the home, the job or the business at home, rather than settling there' })) }))),
   },
   // Closed: a model's answer of another shape is refused and the built-in reading stands.
   { additionalProperties: false },

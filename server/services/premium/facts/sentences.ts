@@ -170,7 +170,7 @@ function stayAndCourse(c: Piece, { facts }: Ctx): void {
     }
   }
   if (facts.stay) return;
-  const stay = find(c, /\b(?:por|durante|for|stay(?:ing)?(?: for)?|quedarme|quedarnos|quedare|quedaremos|estare|estaremos|estadia de|estancia de|away for|fuera|resterai|reste|resterons|sejour de|pendant|ficarei|vou ficar|ficar|ficaremos)\s+(?:(?:solo|solamente|unos|unas|about|only|just|around|environ|uns|umas)\s+)?((?:\d{1,3}|un|una|une|um|uma|dos|tres|cuatro|cinco|seis|siete|ocho|one|two|three|four|five|six|seven|eight|a|an|deux|trois|quatre|cinq|six|sept|huit|duas|dois|quatro|seis|sete|oito)[\s-]+(?:dias|dia|days|day|jours|jour|semanas|semana|weeks|week|semaines|semaine|meses|mes|months|month|mois))\b/);
+  const stay = find(c, /\b(?:por|durante|for|pour|stay(?:ing)?(?: for)?|quedarme|quedarnos|quedare|quedaremos|estare|estaremos|estadia de|estancia de|away for|fuera|resterai|reste|resterons|sejour de|pendant|ficarei|vou ficar|ficar|ficaremos)\s+(?:(?:solo|solamente|unos|unas|about|only|just|around|environ|uns|umas)\s+)?((?:\d{1,3}|un|una|une|um|uma|dos|tres|cuatro|cinco|seis|siete|ocho|one|two|three|four|five|six|seven|eight|a|an|deux|trois|quatre|cinq|six|sept|huit|duas|dois|quatro|seis|sete|oito)[\s-]+(?:dias|dia|diitas|diita|days|day|jours|jour|semanas|semana|semanitas|semanita|weeks|week|semaines|semaine|meses|mes|mesecitos|mesecito|months|month|mois))\b/);
   const away = stay ?? find(c, /\b((?:\d{1,3}|one|two|three|four|five|six|seven|eight|dos|tres|cuatro|cinco|seis)[\s-]+(?:days?|weeks?|months?|dias|semanas|meses)[\s-]+(?:away|fuera|stay|trip|de estadia|de viaje))\b/);
   const length = away ? lengthsIn(fold(away.text))[0] : null;
   // '15 días de vacaciones', '14 days of paid leave' are the leave, not the stay.
