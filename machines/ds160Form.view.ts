@@ -17,7 +17,7 @@ import { travellerHandoverMachine } from './travellerHandover.machine';
 
 export { DS160_FORM_SECTIONS, DS160_FORM_ID };
 export type { Ds160FormEvent, Ds160FormSection, Ds160ListId };
-export { otherTravellerOf, prefilledOf, offersGroup, type TravellerGroupRef } from './travellerGroup.view';
+export { otherTravellerOf, paidInGroupOf, prefilledOf, offersGroup, type TravellerGroupRef } from './travellerGroup.view';
 export type { FlowActor } from './flow';
 
 type Snapshot = SnapshotFrom<typeof ds160FormMachine>;

@@ -38,6 +38,17 @@ export const otherTravellerOf = (leadId: string | null) => (s: SnapshotFrom<type
   return traveller && traveller.relationship !== 'leader' ? traveller.name : '';
 };
 
+/**
+ * A form whose service the group says is paid (issue 45, the leader's own paid DS-160): it opens read-only under a
+ * notice, as a paid traveller's opened from the panel does; the traveller's name for the notice ('' without one), or
+ * null while the group does not list this form as paid (or is not read yet). The server refuses the writes anyway
+ * (409 application_paid); this is what the page shows instead of fields that would be refused.
+ */
+export const paidInGroupOf = (leadId: string | null) => (s: SnapshotFrom<typeof travellerGroupMachine> | undefined) => {
+  const traveller = leadId === null ? undefined : s?.context.group?.travellers.find((t) => t.leadId === leadId);
+  return traveller?.paymentStatus === 'paid' ? traveller.name.trim() : null;
+};
+
 /** Whether the page offers its group panel: once the application has a lead, or when asked to add a traveller. */
 export const offersGroup = (search: URLSearchParams) => search.has(ADD_TRAVELLER_PARAM);
 

@@ -28,13 +28,17 @@ export type Concept = 'homeAddress' | 'tripPurpose' | 'tripDates' | 'usAddress' 
 
 const MAILING = ['mailingAddress', 'mailingCity', 'mailingState', 'mailingPostalCode', 'mailingCountry'];
 
-/** Each form's shared answers by concept. The ESTA wizard asks no dates, U.S. address or payer. */
+/**
+ * Each form's shared answers by concept. The ESTA wizard asks no dates or payer; its U.S. point of contact (the
+ * person, company or hotel the trip goes to) stands where the DS-160 has its U.S. address.
+ */
 export const SHARED_PATHS: Record<TravellerForm, Partial<Record<Concept, readonly string[]>>> = {
   ESTA: {
     homeAddress: ['home-address'],
     tripPurpose: ['purpose'],
+    usAddress: ['us-contact', 'us-contact-address', 'us-contact-phone'],
     // A person at home to call in an emergency: the same for everyone who travels together.
-    emergencyContact: ['emergency-contact', 'emergency-phone'],
+    emergencyContact: ['emergency-contact', 'emergency-email', 'emergency-phone'],
   },
   'DS-160': {
     homeAddress: [
@@ -48,15 +52,16 @@ export const SHARED_PATHS: Record<TravellerForm, Partial<Record<Concept, readonl
   },
 };
 
-/** Made from the group, not copied: the companions, and the parents' names (ten-section form only). */
+/** Made from the group, not copied: the companions (ten-section form only), and the parents' names (both forms). */
 export const GROUP_PATHS = {
   companions: ['travel-companions.travelingWithOthers', 'travel-companions.companions'],
   parents: ['family-info.fatherFirstName', 'family-info.fatherLastName', 'family-info.motherFirstName', 'family-info.motherLastName'],
+  estaParents: ['father-first-name', 'father-family-name', 'mother-first-name', 'mother-family-name'],
 } as const;
 
 /** Every path the copy may ever write, per form: nothing else of a traveller's answers is touched. */
 export const WRITABLE_PATHS: Record<TravellerForm, ReadonlySet<string>> = {
-  ESTA: new Set(Object.values(SHARED_PATHS.ESTA).flat()),
+  ESTA: new Set([...Object.values(SHARED_PATHS.ESTA).flat(), ...GROUP_PATHS.estaParents]),
   'DS-160': new Set([...Object.values(SHARED_PATHS['DS-160']).flat(), ...GROUP_PATHS.companions, ...GROUP_PATHS.parents]),
 };
 
@@ -162,9 +167,11 @@ function parentsOf(target: TravellerAnswers, group: readonly TravellerAnswers[])
     if (t.leadId === target.leadId || relationBetween(target.role, t.role) !== 'parent') continue;
     const { firstName, lastName, gender } = identityOf(t);
     const who = gender === 'Male' ? 'father' : gender === 'Female' ? 'mother' : null;
-    if (!who || !firstName || !lastName || `family-info.${who}FirstName` in out) continue;
-    out[`family-info.${who}FirstName`] = firstName;
-    out[`family-info.${who}LastName`] = lastName;
+    if (!who || !firstName || !lastName) continue;
+    const [first, last] = target.form === 'ESTA' ? [`${who}-first-name`, `${who}-family-name`] : [`family-info.${who}FirstName`, `family-info.${who}LastName`];
+    if (first in out) continue;
+    out[first] = firstName;
+    out[last] = lastName;
   }
   return out;
 }
@@ -209,7 +216,8 @@ export function offeredTo(target: TravellerAnswers, group: readonly TravellerAns
       break;
     }
   }
-  if (target.form === 'DS-160') Object.assign(offered, companionsOf(target, group), parentsOf(target, group));
+  if (target.form === 'DS-160') Object.assign(offered, companionsOf(target, group));
+  Object.assign(offered, parentsOf(target, group));
   return Object.fromEntries(
     Object.entries(offered).filter(([path, value]) => WRITABLE_PATHS[target.form].has(path) && !blank(value) && acceptable(target, path, value, today)),
   );

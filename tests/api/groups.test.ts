@@ -288,12 +288,15 @@ describe(`groups on ${dialectUnderTest}`, () => {
       const { leadId: child, group: after } = await add(group.id, cookie, traveller('Lucia', 'child', 'Spain'));
       const { formData } = await leadOf(child, cookie);
       const shared = Object.values(SHARED_PATHS.ESTA).flat();
-      expect(shared.sort()).toEqual(['emergency-contact', 'emergency-phone', 'home-address', 'purpose']);
+      expect(shared.sort()).toEqual(['emergency-contact', 'emergency-email', 'emergency-phone', 'home-address', 'purpose', 'us-contact', 'us-contact-address', 'us-contact-phone']);
       for (const path of shared) expect(formData[path], path).toBe(LEADER_ESTA[path]);
       expect(formData).toMatchObject({ 'first-name': 'Lucia', 'last-name': 'Garcia', 'passport-country': 'Spain' });
+      // The leader is Lucia's mother: the official ESTA's parents' names come from the group (issue 45 item 21).
+      expect(formData).toMatchObject({ 'mother-first-name': 'Ana', 'mother-family-name': 'Garcia' });
+      expect(formData['father-first-name']).toBeUndefined();
       expect(PERSONAL_ESTA.length).toBeGreaterThan(20);
       for (const id of PERSONAL_ESTA) expect(formData[id], id).toBeUndefined();
-      expect(after.travellers.find((tr) => tr.leadId === child)?.prefilled.sort()).toEqual(shared.sort());
+      expect(after.travellers.find((tr) => tr.leadId === child)?.prefilled.sort()).toEqual([...shared, 'mother-family-name', 'mother-first-name'].sort());
     });
 
     it('gives a friend the trip but not the leader’s home or emergency contact (issue 45 item 8)', async () => {
@@ -302,8 +305,9 @@ describe(`groups on ${dialectUnderTest}`, () => {
       const { leadId: friend, group: after } = await add(group.id, cookie, traveller('Rocio', 'friend', 'Spain', 'Perez'));
       const { formData } = await leadOf(friend, cookie);
       expect(formData.purpose).toBe(LEADER_ESTA.purpose);
-      for (const path of ['home-address', 'emergency-contact', 'emergency-phone']) expect(formData[path], path).toBeUndefined();
-      expect(after.travellers.find((tr) => tr.leadId === friend)?.prefilled).toEqual(['purpose']);
+      for (const path of ['home-address', 'emergency-contact', 'emergency-email', 'emergency-phone']) expect(formData[path], path).toBeUndefined();
+      // The trip is shared with a friend: its purpose and the U.S. point of contact it goes to.
+      expect(after.travellers.find((tr) => tr.leadId === friend)?.prefilled.sort()).toEqual(['purpose', 'us-contact', 'us-contact-address', 'us-contact-phone']);
     });
 
     it('marks an answer as filled in only until the traveller changes it', async () => {
@@ -313,7 +317,7 @@ describe(`groups on ${dialectUnderTest}`, () => {
       const changed = await call('PATCH', `/api/leads/${spouse}/update`, cookie, { formData: { 'home-address': 'Calle Luna 9, 41001 Sevilla, Spain' } });
       expect(changed.statusCode, changed.body).toBe(200);
       const travellers = ((await call('GET', `/api/groups/${group.id}`, cookie)).json() as GroupDto).travellers;
-      expect(travellers.find((tr) => tr.leadId === spouse)?.prefilled.sort()).toEqual(['emergency-contact', 'emergency-phone', 'purpose']);
+      expect(travellers.find((tr) => tr.leadId === spouse)?.prefilled.sort()).toEqual(['emergency-contact', 'emergency-email', 'emergency-phone', 'purpose', 'us-contact', 'us-contact-address', 'us-contact-phone']);
     });
 
     it('fills a DS-160 traveller’s trip, U.S. address, home address, payer and companions from a DS-160 leader, and nothing personal', async () => {

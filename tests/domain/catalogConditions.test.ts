@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ds160Catalog, estaCatalog, preassessmentCatalog } from '../../machines/domain/catalogs';
 import { PREASSESSMENT_QUESTION_COUNT } from '../../machines/domain/catalogs/preassessment';
@@ -116,21 +117,43 @@ describe('DS-160 conditionals (spec 2-wizards §3.2, §4.1)', () => {
   });
 });
 
-describe('ESTA has no conditionals (spec 2-wizards §3.3)', () => {
-  it('declares no dependsOn', () => {
-    expect(estaCatalog.questions.filter((q) => q.dependsOn !== undefined)).toEqual([]);
+// Issue 45 item 21: the official ESTA asks other citizenship's country and how it was acquired, the other passport's
+// country and number, the employer only of who has one, and a U.S. point of contact only of who is not in transit.
+describe('ESTA conditionals (spec 2-wizards §3.3, issue 45 item 21)', () => {
+  const CONDITIONALS: { parent: string; when: readonly string[]; dependents: string[] }[] = [
+    { parent: 'previous-passport', when: ['Yes'], dependents: ['previous-passport-country', 'previous-passport-number'] },
+    { parent: 'other-citizenship', when: ['Yes'], dependents: ['other-citizenship-country', 'other-citizenship-how'] },
+    { parent: 'has-employer', when: ['Yes'], dependents: ['current-occupation', 'employer', 'employer-address', 'employer-phone'] },
+    { parent: 'purpose', when: ['tourism', 'business'], dependents: ['us-contact', 'us-contact-address', 'us-contact-phone'] },
+  ];
+
+  it('declares exactly these conditions', () => {
+    expect(parentsOf(estaCatalog).sort()).toEqual(CONDITIONALS.map((c) => c.parent).sort());
+    for (const { parent, dependents } of CONDITIONALS) expect(dependentsOf(estaCatalog, parent), parent).toEqual(dependents);
   });
 
-  const yesNoIds = estaCatalog.questions.filter((q) => q.options?.some((o) => o.value === 'Yes')).map((q) => q.id);
+  it('shows each dependent exactly when its parent holds one of its answers, whatever the other answers are', () => {
+    const parentAnswer = fc.oneof(fc.constantFrom('Yes', 'No', 'tourism', 'business', 'transit', ''), fc.string());
+    const answers = fc.record(Object.fromEntries(CONDITIONALS.map((c) => [c.parent, parentAnswer])) as Record<string, fc.Arbitrary<string>>);
+    fc.assert(
+      fc.property(answers, (given) => {
+        const shown = new Set(visibleIds(estaCatalog, given));
+        for (const { parent, when, dependents } of CONDITIONALS) {
+          for (const id of dependents) expect(shown.has(id), `${id} after ${parent}=${JSON.stringify(given[parent])}`).toBe(when.includes(given[parent] ?? ''));
+        }
+        // Nothing else ever hides.
+        const conditional = new Set(CONDITIONALS.flatMap((c) => c.dependents));
+        for (const q of estaCatalog.questions) if (!conditional.has(q.id)) expect(shown.has(q.id), q.id).toBe(true);
+      }),
+    );
+  });
 
-  it.each([
-    { label: 'no answers', answers: {} as Answers },
-    { label: 'every yes/no answered No', answers: Object.fromEntries(yesNoIds.map((id) => [id, 'No'])) },
-    { label: 'every yes/no answered Yes', answers: Object.fromEntries(yesNoIds.map((id) => [id, 'Yes'])) },
-    { label: 'other-names filled in', answers: { 'other-names': 'Maria Garcia' } as Answers },
-  ])('shows all 32 questions with $label', ({ answers }) => {
-    expect(visibleIds(estaCatalog, answers)).toEqual(estaCatalog.questions.map((q) => q.id));
-    expect(visibleQuestions(estaCatalog, answers)).toHaveLength(32);
+  it('asks a family member with no employer, in transit, with one citizenship, 39 questions; one who has them all, 50', () => {
+    const none = { 'previous-passport': 'No', 'other-citizenship': 'No', 'has-employer': 'No', purpose: 'transit' };
+    const all = { 'previous-passport': 'Yes', 'other-citizenship': 'Yes', 'has-employer': 'Yes', purpose: 'tourism' };
+    expect(visibleQuestions(estaCatalog, none)).toHaveLength(39);
+    expect(visibleQuestions(estaCatalog, all)).toHaveLength(estaCatalog.questions.length);
+    expect(estaCatalog.questions).toHaveLength(50);
   });
 });
 

@@ -126,28 +126,32 @@ describe('DS-160 catalog (spec 2-wizards §3.2)', () => {
   });
 });
 
-describe('ESTA catalog (spec 2-wizards §3.3)', () => {
-  it('has 5 sections and every id the spec lists, in order', () => {
-    expect(estaCatalog.sections.map((s) => s.id)).toEqual(['basic', 'passport', 'travel', 'contact', 'eligibility']);
-    // The spec headline says 28 questions, but its own list names these 32 ids.
+describe('ESTA catalog (spec 2-wizards §3.3, with the official application\'s fields, issue 45 item 21)', () => {
+  it('has 5 sections in the official order and every id, the official ones where the site asks them', () => {
+    expect(estaCatalog.sections.map((s) => s.id)).toEqual(['basic', 'passport', 'contact', 'travel', 'eligibility']);
     expect(estaCatalog.questions.map((q) => q.id)).toEqual([
       'email', 'first-name', 'last-name', 'other-names', 'birth-date', 'birth-city', 'birth-country', 'gender',
-      'passport-type', 'passport-number', 'passport-country', 'passport-issue-date', 'passport-expiry',
-      'first-travel', 'purpose',
-      'phone', 'home-address', 'emergency-contact', 'emergency-phone', 'current-occupation', 'other-citizenship',
-      'previous-passport', 'social-media',
-      'communicable-disease', 'criminal-conviction', 'drug-violation', 'terrorism-activities',
-      'fraud-misrepresentation', 'visa-denial', 'overstay-violation', 'child-custody', 'travel-restricted-countries',
+      'passport-type', 'passport-number', 'passport-country', 'national-id-number', 'passport-issue-date', 'passport-expiry',
+      'previous-passport', 'previous-passport-country', 'previous-passport-number',
+      'other-citizenship', 'other-citizenship-country', 'other-citizenship-how',
+      'father-family-name', 'father-first-name', 'mother-family-name', 'mother-first-name',
+      'home-address', 'phone', 'social-media',
+      'has-employer', 'current-occupation', 'employer', 'employer-address', 'employer-phone',
+      'first-travel', 'purpose', 'us-contact', 'us-contact-address', 'us-contact-phone',
+      'emergency-contact', 'emergency-email', 'emergency-phone',
+      'communicable-disease', 'criminal-conviction', 'drug-violation', 'terrorism-activities', 'fraud-misrepresentation',
+      'seeking-employment', 'visa-denial', 'overstay-violation', 'travel-restricted-countries', 'child-custody',
     ]);
   });
 
-  it('asks the eligibility questions as required No/Yes radios', () => {
+  it('asks the eligibility questions as required No/Yes radios, the official nine first and in the site\'s order', () => {
     const eligibility = estaCatalog.questions.filter((q) => q.section === 'eligibility');
-    expect(eligibility).toHaveLength(9);
+    expect(eligibility).toHaveLength(10);
     for (const q of eligibility) {
       expect(q.required).toBe(true);
       expect(q.options?.map((o) => o.value)).toEqual(['No', 'Yes']);
     }
+    expect(eligibility.map((q) => q.id).indexOf('seeking-employment')).toBe(5);
   });
 
   it('stores the purposes the visa rule understands', () => {
@@ -155,10 +159,26 @@ describe('ESTA catalog (spec 2-wizards §3.3)', () => {
     expect(purpose?.options?.map((o) => o.value)).toEqual(['tourism', 'business', 'transit']);
   });
 
-  it('quotes the restricted countries question', () => {
+  it('asks how another citizenship was acquired with the official choices', () => {
+    const how = estaCatalog.questions.find((q) => q.id === 'other-citizenship-how');
+    expect(how?.options?.map((o) => o.value)).toEqual(['By birth', 'Through parents', 'Naturalized', 'Other']);
+  });
+
+  it('quotes the restricted countries question as the official form asks it: Cuba since 2021, the others since 2011', () => {
     expect(resolve(translations.en, 'catalog:esta.q.travel-restricted-countries')).toBe(
-      'Have you traveled to, or been present in, Iraq, Syria, Iran, Sudan, Libya, Somalia, or Yemen on or after March 1, 2011?',
+      'Have you traveled to, or been present in, Iran, Iraq, Libya, North Korea, Somalia, Sudan, Syria or Yemen on or after March 1, 2011, or in Cuba on or after January 12, 2021?',
     );
+    // Every language names the nine countries and both dates (a translation that drops one misleads a family).
+    const NAMES = {
+      en: ['Cuba', 'North Korea', 'Iran', 'Iraq', 'Libya', 'Somalia', 'Sudan', 'Syria', 'Yemen', '2011', '2021'],
+      es: ['Cuba', 'Corea del Norte', 'Irán', 'Irak', 'Libia', 'Somalia', 'Sudán', 'Siria', 'Yemen', '2011', '2021'],
+      fr: ['Cuba', 'Corée du Nord', 'Iran', 'Irak', 'Libye', 'Somalie', 'Soudan', 'Syrie', 'Yémen', '2011', '2021'],
+      pt: ['Cuba', 'Coreia do Norte', 'Irã', 'Iraque', 'Líbia', 'Somália', 'Sudão', 'Síria', 'Iêmen', '2011', '2021'],
+    } as const;
+    for (const [language, names] of Object.entries(NAMES)) {
+      const text = resolve(translations[language as keyof typeof NAMES], 'catalog:esta.q.travel-restricted-countries');
+      for (const name of names) expect(text, `${language}: ${name}`).toContain(name);
+    }
   });
 });
 

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { offeredTo, prefill, type TravellerAnswers } from '../../machines/domain/sharedAnswers';
 import { isMinor, limitProblem, mayRemoveTraveller, RELATIONSHIPS, relationBetween, rulePurpose, travellerForm, travellerPath } from '../../machines/domain/travellerGroup';
 import { validForm } from '../helpers/ds160Form';
+import { paidInGroupOf } from '../../machines/travellerGroup.view';
 
 // Families and groups (issue 36): the pure rules the server and the group panel share.
 
@@ -131,5 +132,34 @@ describe('who may be removed from a group (one rule for the panel and the server
         expect(allowed).toBe(relationship !== 'leader' && paymentStatus === 'unpaid');
       }),
     );
+  });
+});
+
+// Issue 45: the leader's own paid DS-160 opens read-only; the page learns it is paid from the group's list.
+describe("a form the group lists as paid", () => {
+  const snapshotOf = (travellers: { leadId: string; name: string; paymentStatus: string }[] | null) =>
+    ({ context: { group: travellers ? { travellers } : null } }) as unknown as Parameters<ReturnType<typeof paidInGroupOf>>[0];
+
+  it('is read-only exactly when that form is paid, with its name (blank when it has none)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ leadId: fc.string(), name: fc.string(), paymentStatus: fc.constantFrom('unpaid', 'pending', 'paid') }), { maxLength: 6 }),
+        fc.option(fc.string(), { nil: null }),
+        (travellers, leadId) => {
+          const own = leadId === null ? undefined : travellers.find((t) => t.leadId === leadId);
+          const expected = own && own.paymentStatus === 'paid' ? own.name.trim() : null;
+          expect(paidInGroupOf(leadId)(snapshotOf(travellers))).toBe(expected);
+        },
+      ),
+    );
+  });
+
+  it('is not read-only before the group is read, without a group, or for another traveller', () => {
+    expect(paidInGroupOf('lead-1')(undefined)).toBeNull();
+    expect(paidInGroupOf('lead-1')(snapshotOf(null))).toBeNull();
+    expect(paidInGroupOf(null)(snapshotOf([{ leadId: 'lead-1', name: 'Ana', paymentStatus: 'paid' }]))).toBeNull();
+    expect(paidInGroupOf('lead-2')(snapshotOf([{ leadId: 'lead-1', name: 'Ana', paymentStatus: 'paid' }]))).toBeNull();
+    expect(paidInGroupOf('lead-1')(snapshotOf([{ leadId: 'lead-1', name: ' Ana Garcia ', paymentStatus: 'paid' }]))).toBe('Ana Garcia');
+    expect(paidInGroupOf('lead-1')(snapshotOf([{ leadId: 'lead-1', name: 'Ana', paymentStatus: 'pending' }]))).toBeNull();
   });
 });

@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { visibleQuestions } from '../../machines/domain/questions';
 import { ds160Catalog } from '../../machines/domain/catalogs/ds160';
 import { estaCatalog } from '../../machines/domain/catalogs/esta';
 import { preassessmentCatalog } from '../../machines/domain/catalogs/preassessment';
@@ -102,10 +104,69 @@ describe('/apply/esta-wizard', () => {
     // The offer names the application it pays for.
     expect(await page.evaluate(() => window.location.search)).toBe(`?formType=ESTA&amount=77&lead=${lead!.id}`);
     expect(lead).toMatchObject({ form_type: 'ESTA', completion_status: 'completed', payment_status: 'unpaid', subscription_plan: 'basic', phone: '+34612345678', nationality: 'Spain' });
-    expect(Object.keys(JSON.parse(lead!.form_data))).toHaveLength(estaCatalog.questions.length);
+    // Every question shown is answered; the follow-ups of a 'No' (another passport, an employer) are not asked.
+    const formData = JSON.parse(lead!.form_data) as Record<string, string>;
+    expect(Object.keys(formData).sort()).toEqual(visibleQuestions(estaCatalog, formData).map((q) => q.id).sort());
     expect(history).toEqual(['incomplete', 'completed']);
     // Storage is cleared once the application is in, so the next visit starts afresh.
     expect(await page.evaluate(() => localStorage.getItem('rumbo-wizard-esta'))).toBeNull();
+  }, 120_000);
+});
+
+// Issue 45 item 21: a parent on a phone meets every field of the official ESTA, in its order, in their language, and
+// can answer each (a second citizenship and passport, an employer, a U.S. point of contact) without a dead end.
+describe('/apply/esta-wizard: the official ESTA fields on a 375 px phone', () => {
+  const OFFICIAL = [
+    'national-id-number', 'previous-passport', 'previous-passport-country', 'previous-passport-number', 'other-citizenship',
+    'other-citizenship-country', 'other-citizenship-how', 'father-family-name', 'father-first-name', 'mother-family-name',
+    'mother-first-name', 'has-employer', 'current-occupation', 'employer', 'employer-address', 'employer-phone', 'purpose',
+    'us-contact', 'us-contact-address', 'us-contact-phone', 'emergency-contact', 'emergency-email', 'emergency-phone',
+    'fraud-misrepresentation', 'seeking-employment', 'visa-denial', 'travel-restricted-countries',
+  ];
+  const YES = { 'previous-passport': 'Yes', 'other-citizenship': 'Yes', 'has-employer': 'Yes', purpose: 'business', 'other-citizenship-how': 'Through parents' };
+
+  it.concurrent.each(['es', 'fr'] as const)('asks them in the official order in %s, and keeps every answer', async (language) => {
+    const page = await openPage(e2e, { languages: [language], width: 375 });
+    await page.goto(`${e2e.baseUrl}/apply/esta-wizard`, { waitUntil: 'networkidle0' });
+    const catalog = JSON.parse(readFileSync(`locales/${language}/catalog.json`, 'utf8')) as { esta: { q: Record<string, string> }; options: Record<string, string> };
+    const email = `esta-official-${language}@example.com`;
+    const labelled: string[] = [];
+    const asked = await completeWizard(page, estaCatalog, {
+      language,
+      submitLabel: wizardLabels(language).esta.submit,
+      overrides: {
+        email,
+        ...YES,
+        'previous-passport-country': 'France',
+        'other-citizenship-country': 'Mexico',
+        employer: 'Telefonica S.A.',
+        'us-contact': 'Hotel Pennsylvania 7',
+        'father-family-name': 'UNKNOWN',
+      },
+      onQuestion: async (question) => {
+        if (!OFFICIAL.includes(question.id)) return;
+        // The question in the page's language, as the locale file words it, and nothing wider than the phone.
+        const label = question.type === 'radio' ? `#q-${question.id}-label` : `label[for="q-${question.id}"]`;
+        expect((await textOf(page, label)).startsWith(catalog.esta.q[question.id]!), question.id).toBe(true);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+        labelled.push(question.id);
+      },
+    });
+    expect(asked.filter((id) => OFFICIAL.includes(id))).toEqual(OFFICIAL);
+    expect(labelled).toEqual(OFFICIAL);
+    await waitForPath(page, '/checkout');
+    const { lead } = await leadByEmail(email);
+    expect(lead).toMatchObject({ completion_status: 'completed' });
+    expect(JSON.parse(lead!.form_data)).toMatchObject({
+      ...YES,
+      'previous-passport-country': 'France',
+      'other-citizenship-country': 'Mexico',
+      employer: 'Telefonica S.A.',
+      'us-contact': 'Hotel Pennsylvania 7',
+      'emergency-email': 'maria.lopez@example.com',
+      'seeking-employment': 'No',
+    });
+    expect(pageErrors(page)).toEqual([]);
   }, 120_000);
 });
 

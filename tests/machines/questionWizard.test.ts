@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ds160Catalog, estaCatalog, preassessmentCatalog } from '../../machines/domain/catalogs';
-import type { Catalog, Question } from '../../machines/domain/questions';
+import { visibleQuestions, type Catalog, type Question } from '../../machines/domain/questions';
 import {
   changedAnswers,
   FieldRefusal,
@@ -74,6 +74,12 @@ const DATES: Record<string, string> = {
 function answerFor(question: Question): string {
   if (question.type === 'date') return DATES[question.validation ?? 'future'] ?? DATES.future!;
   return validAnswer(question);
+}
+
+/** The ESTA questions a traveller answering `answerFor` sees before the phone, in order (official order, issue 45). */
+function shownBeforePhone(): Question[] {
+  const shown = visibleQuestions(estaCatalog, Object.fromEntries(estaCatalog.questions.map((x) => [x.id, answerFor(x)])));
+  return shown.slice(0, shown.findIndex((x) => x.id === 'phone'));
 }
 
 function deferred<T>() {
@@ -564,7 +570,8 @@ describe('questionWizard', () => {
 
     it('a submit waits for the update in flight, then completes the same lead with what is left', async () => {
       const answers = Object.fromEntries(estaCatalog.questions.map((x) => [x.id, answerFor(x)]));
-      const { actor, updateLead, submitLead } = esta({ answers, currentId: 'social-media', leadId: 'L5' });
+      // The contact section ends on 'has-employer' for a traveller with no employer (the answers here).
+      const { actor, updateLead, submitLead } = esta({ answers, currentId: 'has-employer', leadId: 'L5' });
       const pending = deferred<void>();
       updateLead.mockReturnValueOnce(pending.promise);
       actor.send({ type: 'NEXT' });
@@ -586,7 +593,7 @@ describe('questionWizard', () => {
 
     it('NEXT on phone updates the lead with only what changed since the last sync, and the phone', async () => {
       const { actor, captureLead, updateLead, persistProgress } = esta();
-      const earlier = estaCatalog.questions.slice(0, estaCatalog.questions.findIndex((x) => x.id === 'phone'));
+      const earlier = shownBeforePhone();
       const answers = Object.fromEntries(earlier.map((x) => [x.id, answerFor(x)]));
 
       // Walk from email to phone: the lead is made on email, updated on the birth date as soon as it is answered (a
@@ -600,16 +607,19 @@ describe('questionWizard', () => {
       expect(currentId(actor)).toBe('phone');
       const basic = earlier.filter((x) => x.section === 'basic').map((x) => x.id);
       const untilBirth = basic.slice(0, basic.indexOf('birth-date') + 1);
-      const saves = [untilBirth, basic.filter((id) => !untilBirth.includes(id)), ...['passport', 'travel'].map((section) => earlier.filter((x) => x.section === section).map((x) => x.id))];
+      const saves = [untilBirth, basic.filter((id) => !untilBirth.includes(id)), ...['passport'].map((section) => earlier.filter((x) => x.section === section).map((x) => x.id))];
       expect(updateLead).toHaveBeenCalledTimes(saves.length);
       saves.forEach((ids, call) => {
         expect(updateLead.mock.calls[call]![0], `save ${call}`).toEqual({ leadId: 'L1', changes: Object.fromEntries(ids.map((id) => [id, answers[id]])) });
       });
-      expect(snap(actor).context.synced).toEqual(answers);
+      // The contact section's answers before the phone (parents, home address) wait for the phone's update.
+      const contact = Object.fromEntries(earlier.filter((x) => x.section === 'contact').map((x) => [x.id, answers[x.id]]));
+      expect(Object.keys(contact)).toEqual(['father-family-name', 'father-first-name', 'mother-family-name', 'mother-first-name', 'home-address']);
+      expect(snap(actor).context.synced).toEqual(Object.fromEntries(Object.entries(answers).filter(([id]) => !(id in contact))));
 
       answer(actor, PHONE);
       expect(updateLead).toHaveBeenCalledTimes(saves.length + 1);
-      expect(updateLead).toHaveBeenLastCalledWith({ leadId: 'L1', changes: { phone: PHONE }, phone: PHONE });
+      expect(updateLead).toHaveBeenLastCalledWith({ leadId: 'L1', changes: { ...contact, phone: PHONE }, phone: PHONE });
       await settle();
       expect(snap(actor).context.synced).toEqual({ ...answers, phone: PHONE });
       expect(persistProgress).toHaveBeenLastCalledWith(
@@ -619,7 +629,7 @@ describe('questionWizard', () => {
     });
 
     it('updates a restored lead on the phone step', async () => {
-      const earlier = estaCatalog.questions.slice(0, estaCatalog.questions.findIndex((x) => x.id === 'phone'));
+      const earlier = shownBeforePhone();
       const answers = Object.fromEntries(earlier.map((x) => [x.id, answerFor(x)]));
       const { actor, captureLead, updateLead } = esta({ answers, currentId: 'phone', leadId: 'L5', synced: answers });
       answer(actor, PHONE);
@@ -629,7 +639,7 @@ describe('questionWizard', () => {
     });
 
     it('only logs an update failure, and sends the same changes with the next update', async () => {
-      const earlier = estaCatalog.questions.slice(0, estaCatalog.questions.findIndex((x) => x.id === 'phone'));
+      const earlier = shownBeforePhone();
       const answers = Object.fromEntries(earlier.map((x) => [x.id, answerFor(x)]));
       const { actor, updateLead, logSyncFailure, submitLead } = esta({ answers, currentId: 'phone', leadId: 'L5', synced: answers });
       const failure = new Error('502');
@@ -638,11 +648,13 @@ describe('questionWizard', () => {
       await waitFor(actor, () => logSyncFailure.mock.calls.length > 0);
       expect(logSyncFailure).toHaveBeenCalledWith(expect.anything(), { error: failure });
       expect(answering(actor)).toBe(true);
-      expect(snap(actor).context).toMatchObject({ currentId: 'home-address', error: null, leadId: 'L5', synced: answers });
+      expect(snap(actor).context).toMatchObject({ currentId: 'social-media', error: null, leadId: 'L5', synced: answers });
 
-      // The contact section ends on social-media: the unsent phone goes with that update.
+      // The contact section ends on has-employer (answered No): the unsent phone goes with that update; the travel
+      // section's end sends the third.
       await walkToEnd(actor);
-      expect(updateLead).toHaveBeenCalledTimes(2);
+      expect(updateLead).toHaveBeenCalledTimes(3);
+      expect(updateLead.mock.calls[2]![0].changes).not.toHaveProperty('phone');
       expect(updateLead.mock.calls[1]![0].changes).toMatchObject({ phone: PHONE });
       expect(updateLead.mock.calls[1]![0].phone).toBe(PHONE);
       await waitFor(actor, submitted);

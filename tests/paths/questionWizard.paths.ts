@@ -45,14 +45,27 @@ const FOLLOW_UPS: Record<Catalog['id'], Record<string, readonly string[]>> = {
     'specialized-skills': ['specialized-skills-details'],
     'military-service': ['military-country', 'military-branch', 'military-rank', 'military-specialty', 'military-service-from', 'military-service-to'],
   },
-  esta: {},
+  // The official ESTA's follow-ups (issue 45 item 21): the other passport's country and number, the other
+  // citizenship's country and how it was acquired, the employer of who has one.
+  esta: {
+    'previous-passport': ['previous-passport-country', 'previous-passport-number'],
+    'other-citizenship': ['other-citizenship-country', 'other-citizenship-how'],
+    'has-employer': ['current-occupation', 'employer', 'employer-address', 'employer-phone'],
+  },
   preassessment: {},
 };
+
+/** The ESTA's U.S. point of contact: asked of a tourist or a business traveller, never of one in transit. */
+const US_CONTACT = ['us-contact', 'us-contact-address', 'us-contact-phone'];
+const HAS_US_CONTACT = ['tourism', 'business'];
 
 /** The questions the applicant sees with these answers, in the catalog's order: a follow-up only after a 'Yes'. */
 function shown(catalog: Catalog, answers: Answers): Question[] {
   const parentOf = new Map(Object.entries(FOLLOW_UPS[catalog.id]).flatMap(([parent, ids]) => ids.map((id) => [id, parent] as const)));
-  return catalog.questions.filter((q) => !parentOf.has(q.id) || answers[parentOf.get(q.id) as string] === 'Yes');
+  return catalog.questions.filter((q) => {
+    if (catalog.id === 'esta' && US_CONTACT.includes(q.id)) return HAS_US_CONTACT.includes(answers.purpose ?? '');
+    return !parentOf.has(q.id) || answers[parentOf.get(q.id) as string] === 'Yes';
+  });
 }
 
 /** The question on screen: the current one when it shows, else the first that does. */
@@ -307,11 +320,29 @@ const cases: PathCase[] = [
     name: 'ESTA, the phone step with a captured lead',
     input: { catalog: estaCatalog, today: TODAY, answers: answersBefore(estaCatalog, 'phone'), currentId: 'phone', leadId: 'lead' },
     setup: (world, input) => withLead(world, input),
-    events: offer({ typing: ['phone'], until: 'home-address' }),
+    events: offer({ typing: ['phone', 'has-employer'], until: 'has-employer' }),
+  },
+  {
+    name: 'ESTA, another passport and another citizenship: which country, which number, how acquired',
+    input: { catalog: estaCatalog, today: TODAY, answers: answersBefore(estaCatalog, 'previous-passport'), currentId: 'previous-passport' },
+    events: offer({
+      typing: ['previous-passport', 'previous-passport-country', 'previous-passport-number', 'other-citizenship', 'other-citizenship-country', 'other-citizenship-how'],
+      until: 'father-family-name',
+    }),
+  },
+  {
+    name: 'ESTA, parents and an employer, or none',
+    input: { catalog: estaCatalog, today: TODAY, answers: answersBefore(estaCatalog, 'father-family-name'), currentId: 'father-family-name' },
+    events: offer({ typing: ['father-family-name', 'has-employer', 'current-occupation', 'employer', 'employer-phone'], until: 'first-travel' }),
+  },
+  {
+    name: 'ESTA, a U.S. point of contact unless in transit, and the emergency contact',
+    input: { catalog: estaCatalog, today: TODAY, answers: answersBefore(estaCatalog, 'purpose'), currentId: 'purpose' },
+    events: offer({ typing: ['purpose', 'us-contact', 'us-contact-phone', 'emergency-email'], until: 'communicable-disease' }),
   },
   {
     name: 'ESTA, the last section with a captured lead: the submit waits for the update in flight',
-    input: { catalog: estaCatalog, today: TODAY, answers: ESTA_ALL, currentId: 'social-media', leadId: 'lead' },
+    input: { catalog: estaCatalog, today: TODAY, answers: ESTA_ALL, currentId: 'emergency-phone', leadId: 'lead' },
     setup: (world, input) => withLead(world, input),
     events: offer({ typing: [ESTA_LAST] }),
   },
@@ -598,7 +629,8 @@ async function checkOutcome(step: Step) {
 export const questionWizardPaths: PathModel = {
   machine: questionWizardMachine,
   // The transition cover's paths and the required sequences' (four).
-  budget: 180,
+  // 180 before the official ESTA's follow-ups (issue 45 item 21) added three cases of about 7 paths each.
+  budget: 205,
   // What a person does after a refusal or a failure, whatever the transition cover picks: a refused answer's
   // message goes once a good one is kept; a lost submit or save is sent again.
   required: [

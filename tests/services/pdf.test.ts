@@ -8,6 +8,11 @@ import { answerGroups } from '../../server/services/pdf/answers';
 import { ESTA_LABELS, ESTA_PAGES } from '../../server/services/pdf/officialPages';
 import { estaCatalog } from '../../machines/domain/catalogs/index';
 import { answersFor } from '../helpers/answers';
+import { readFileSync } from 'node:fs';
+
+const EN_CATALOG = JSON.parse(readFileSync(new URL('../../locales/en/catalog.json', import.meta.url), 'utf8')) as Record<string, unknown>;
+const resolve = (tree: Record<string, unknown>, key: string): string =>
+  key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], tree) as string;
 
 const VISA_B = {
   code: 'application' as const,
@@ -213,13 +218,17 @@ describe('the completed form', () => {
 // asks for it, under the name of the site's field, and what the site never asks is out of the way at the end.
 describe("the ESTA form's answers, in the official site's order", () => {
   const SITE_ORDER = [
-    ['Applicant Information', ['email', 'last-name', 'first-name', 'gender', 'birth-date', 'birth-city', 'birth-country', 'passport-number', 'passport-country', 'passport-issue-date', 'passport-expiry']],
-    ['Personal Information', ['home-address', 'phone', 'current-occupation']],
-    ['Travel Information', ['purpose', 'emergency-contact', 'emergency-phone']],
+    ['Applicant Information', ['email', 'last-name', 'first-name', 'gender', 'birth-date', 'birth-city', 'birth-country', 'passport-number', 'passport-country', 'national-id-number', 'passport-issue-date', 'passport-expiry', 'other-names', 'previous-passport', 'previous-passport-country', 'previous-passport-number', 'other-citizenship', 'other-citizenship-country', 'other-citizenship-how']],
+    ['Personal Information', ['father-family-name', 'father-first-name', 'mother-family-name', 'mother-first-name', 'home-address', 'phone', 'social-media', 'has-employer', 'current-occupation', 'employer', 'employer-address', 'employer-phone']],
+    ['Travel Information', ['purpose', 'us-contact', 'us-contact-address', 'us-contact-phone', 'emergency-contact', 'emergency-email', 'emergency-phone']],
+    ['Eligibility Questions', ['communicable-disease', 'criminal-conviction', 'drug-violation', 'terrorism-activities', 'fraud-misrepresentation', 'seeking-employment', 'visa-denial', 'overstay-violation', 'travel-restricted-countries']],
   ] as const;
   const NOT_ON_THE_SITE = ['first-travel', 'child-custody'];
-  const groups = answerGroups({ source: 'esta-wizard', formData: answersFor(estaCatalog, { 'first-name': 'Lucia', 'last-name': 'Garcia', 'other-names': 'GARNIER' }) });
-  const labelOf = (id: string) => ESTA_LABELS[id] ?? id;
+  // Every conditional question shown: an employed traveller with a second citizenship and passport, not in transit.
+  const everything = { 'previous-passport': 'Yes', 'other-citizenship': 'Yes', 'has-employer': 'Yes', purpose: 'tourism' };
+  const groups = answerGroups({ source: 'esta-wizard', formData: answersFor(estaCatalog, { 'first-name': 'Lucia', 'last-name': 'Garcia', 'other-names': 'GARNIER', ...everything }) });
+  const english = (id: string) => resolve(EN_CATALOG, estaCatalog.questions.find((q) => q.id === id)!.labelKey.replace('catalog:', ''));
+  const labelOf = (id: string) => ESTA_LABELS[id] ?? english(id);
 
   it('puts the bio page, contact and travel answers in the site’s order, each under its field’s name', () => {
     expect(groups.map((g) => g.title)).toEqual(['Applicant Information', 'Personal Information', 'Travel Information', 'Eligibility Questions', 'Other answers']);

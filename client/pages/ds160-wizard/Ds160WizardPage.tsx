@@ -15,6 +15,7 @@ import {
   NO_VALUES,
   offersGroup,
   otherTravellerOf,
+  paidInGroupOf,
   paidTravellerOf,
   prefilledOf,
   type Ds160FormEvent,
@@ -119,7 +120,10 @@ export default function Ds160WizardPage() {
   // Whose form is open when it is another traveller's (issue 45), and whether their service is paid: then it is
   // read-only, its sections still there to look through and copy from.
   const about = useSelector(group ?? undefined, otherTravellerOf(leadId)) ?? '';
-  const paidName = useSelector(handover, paidTravellerOf(leadId));
+  // The leader's own form is not opened from the panel: the group's list says when it is paid.
+  const paidTraveller = useSelector(handover, paidTravellerOf(leadId));
+  const paidInGroup = useSelector(group ?? undefined, paidInGroupOf(leadId));
+  const paidName = paidTraveller ?? paidInGroup ?? null;
   const paid = paidName !== null;
   const locked = busy || paid;
 

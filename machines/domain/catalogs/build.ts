@@ -23,7 +23,7 @@ export interface Extra {
   readonly options?: readonly string[];
   readonly validation?: ValidationRule;
   readonly dependsOn?: string;
-  readonly showWhen?: string;
+  readonly showWhen?: string | readonly string[];
 }
 
 /** `ask(section, id, type, extra)` for the catalog whose translation keys start with `key`. */

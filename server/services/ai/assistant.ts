@@ -172,7 +172,7 @@ export class AssistantService {
   private async keepAsLead(owner: Owner, row: AssistantSessionRow, answers: Record<string, string>): Promise<void> {
     const { fields, purpose } = CAPTURE[row.type];
     if (!answers[fields.email]) return;
-    const leadId = await this.leads.saveInterviewLead(owner, { source: `airassistant-${row.type}`, fields: { ...fields }, answers, purpose: answers[purpose]?.toLowerCase() });
+    const leadId = await this.leads.saveInterviewLead(owner, { source: `airassistant-${row.type}`, fields: { ...fields }, answers, purpose: answers[purpose]?.toLowerCase(), asked: INTERVIEWS[row.type].map((q) => q.id) });
     if (leadId !== row.lead_id) await linkAssistantLead(this.db, row.id, leadId);
   }
 }

@@ -120,6 +120,11 @@ export interface InterviewLead {
   fields: CaptureFields;
   answers: Record<string, string>;
   purpose?: string;
+  /**
+   * The questions the interview asks: answering them all finishes it. The ESTA wizard asks the official form's
+   * follow-ups beyond them (issue 45 item 21), which the interview does not ask yet.
+   */
+  asked: readonly string[];
 }
 
 const captureKey = (owner: Owner, formType: string, email: string) => `${owner.ownerToken}:${formType}:${email}`;
@@ -324,7 +329,9 @@ export class LeadService {
     const values = { phone: answers[fields.phone] ?? '', nationality: answers[fields.nationality] ?? '', travelPurpose: interview.purpose ?? '' };
     // An interview that answered every question its form requires is a finished application, as the wizard's
     // review makes one (issue 45 item 5: a finished ESTA interview read "97% in progress", with no Pay).
-    const finished = checkAnswers(catalog, catalogAnswers(catalog, answers), true) === null;
+    const asked = new Set(interview.asked);
+    const interviewed = { ...catalog, questions: catalog.questions.filter((q) => asked.has(q.id)) };
+    const finished = checkAnswers(interviewed, catalogAnswers(catalog, answers), true) === null;
     const completionStatus: CompletionStatus = finished ? 'completed' : 'incomplete';
     const { lead, existing } = await this.findOrCreate(owner, {
       name,

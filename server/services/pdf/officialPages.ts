@@ -135,28 +135,41 @@ export const DS160_PAGES: readonly OfficialPage[] = [
 
 /**
  * The ESTA application's four parts, in the order the CBP site asks them (issue 45 item 21): the e-mail before the
- * form, then the passport's bio page as the site reads it (names, sex, birth, passport number, citizenship, dates),
- * then other names, other passports and other citizenships. The official ESTA never asks whether this is a first
- * trip, nor the DS-160's child-custody question: those print under "Other answers", not where a parent would look
- * for them on the official site.
+ * form, then the passport's bio page as the site reads it (names, sex, birth, passport number, citizenship, national
+ * ID, dates), then other names, other passports and other citizenships; the parents, contact, social media and
+ * employment; the travel, its U.S. point of contact and the emergency contact; the nine eligibility questions. The
+ * official ESTA never asks whether this is a first trip, nor the DS-160's child-custody question: those print under
+ * "Other answers", not where a parent would look for them on the official site.
  */
 export const ESTA_PAGES: readonly OfficialPage[] = [
   {
     title: 'Applicant Information',
     ids: [
       'email', 'last-name', 'first-name', 'gender', 'birth-date', 'birth-city', 'birth-country', 'passport-number',
-      'passport-country', 'passport-issue-date', 'passport-expiry', 'passport-type', 'other-names', 'previous-passport',
-      'other-citizenship',
+      'passport-country', 'national-id-number', 'passport-issue-date', 'passport-expiry', 'passport-type', 'other-names',
+      'previous-passport', 'previous-passport-country', 'previous-passport-number', 'other-citizenship',
+      'other-citizenship-country', 'other-citizenship-how',
     ],
   },
-  // Parents, then contact (address, phone), social media, employment: the site's "Personal Information".
-  { title: 'Personal Information', ids: ['home-address', 'phone', 'social-media', 'current-occupation'] },
-  { title: 'Travel Information', ids: ['purpose', 'emergency-contact', 'emergency-phone'] },
+  {
+    title: 'Personal Information',
+    ids: [
+      'father-family-name', 'father-first-name', 'mother-family-name', 'mother-first-name', 'home-address', 'phone',
+      'social-media', 'has-employer', 'current-occupation', 'employer', 'employer-address', 'employer-phone',
+    ],
+  },
+  {
+    title: 'Travel Information',
+    ids: [
+      'purpose', 'us-contact', 'us-contact-address', 'us-contact-phone', 'emergency-contact', 'emergency-email',
+      'emergency-phone',
+    ],
+  },
   {
     title: 'Eligibility Questions',
     ids: [
       'communicable-disease', 'criminal-conviction', 'drug-violation', 'terrorism-activities', 'fraud-misrepresentation',
-      'visa-denial', 'overstay-violation', 'travel-restricted-countries',
+      'seeking-employment', 'visa-denial', 'overstay-violation', 'travel-restricted-countries',
     ],
   },
 ];
@@ -176,19 +189,36 @@ export const ESTA_LABELS: Readonly<Record<string, string>> = {
   'birth-country': 'Country of Birth',
   'passport-number': 'Passport Number',
   'passport-country': 'Country of Citizenship (the passport\'s issuing country)',
+  'national-id-number': 'National Identification Number',
   'passport-issue-date': 'Passport Issuance Date',
   'passport-expiry': 'Passport Expiration Date',
   'passport-type': 'Passport Type',
   'other-names': 'Other Names or Aliases',
   'previous-passport': 'Passport or national ID card for travel issued by any other country?',
+  'previous-passport-country': 'Other Passport or National ID: Issuing Country',
+  'previous-passport-number': 'Other Passport or National ID: Document Number',
   'other-citizenship': 'Citizen or national of any other country, now or before?',
+  'other-citizenship-country': 'Other Citizenship/Nationality: Country of Citizenship/Nationality',
+  'other-citizenship-how': 'Other Citizenship/Nationality: How did you acquire citizenship/nationality from this country?',
+  'father-family-name': 'Parents: Father Family Name',
+  'father-first-name': 'Parents: Father First (Given) Name',
+  'mother-family-name': 'Parents: Mother Family Name',
+  'mother-first-name': 'Parents: Mother First (Given) Name',
   'home-address': 'Home Address (address lines, city, state/province, country)',
   phone: 'Telephone Number (country code and number)',
   'social-media': 'Social Media (platform and identifier)',
+  'has-employer': 'Employment Information: Do you have a current or previous employer?',
   'current-occupation': 'Employment Information: Job Title',
-  purpose: 'Purpose of Travel (transit: "Is your travel to the U.S. in transit to another country?")',
-  'emergency-contact': 'Emergency Point of Contact: Family Name, First (Given) Name',
-  'emergency-phone': 'Emergency Point of Contact: Telephone Number',
+  employer: 'Employment Information: Employer Name',
+  'employer-address': 'Employment Information: Address (address lines, city, state/province, country)',
+  'employer-phone': 'Employment Information: Telephone Number',
+  purpose: 'Purpose of Travel (transit: "Is your travel to the U.S. occurring in transit to another country?")',
+  'us-contact': 'U.S. Point of Contact Information: Name',
+  'us-contact-address': 'U.S. Point of Contact Information: Address (address lines, city, state)',
+  'us-contact-phone': 'U.S. Point of Contact Information: Telephone Number',
+  'emergency-contact': 'Emergency Contact Information: Family Name, First (Given) Name',
+  'emergency-email': 'Emergency Contact Information: E-mail Address',
+  'emergency-phone': 'Emergency Contact Information: Telephone Number',
 };
 
 /** Our own bookkeeping in the ten-section form, never a question of the official form. */

@@ -10,10 +10,22 @@ import type { Language } from './text';
 // The scripted interviews of the AI assistant page (spec 3-ai §2.4, §4.3, §9: ESTA 31 questions, DS-160 25),
 // drawn from the wizards' catalogs so a question asks and stores exactly what the form does.
 
-/** Every question of the ESTA wizard but the optional social-media one. */
+/**
+ * The spec's ESTA questions (2-wizards §3.3) but the optional social-media one, in the wizard's order. The official
+ * fields the wizard asks beyond the spec (issue 45 item 21: parents, employer, U.S. and emergency contacts, other
+ * citizenship's country) are not asked here yet: several are follow-ups, and this script asks every question it
+ * lists whatever the answers.
+ */
+const SPEC_ESTA_IDS: ReadonlySet<string> = new Set([
+  'email', 'first-name', 'last-name', 'other-names', 'birth-date', 'birth-city', 'birth-country', 'gender',
+  'passport-type', 'passport-number', 'passport-country', 'passport-issue-date', 'passport-expiry', 'first-travel',
+  'purpose', 'phone', 'home-address', 'emergency-contact', 'emergency-phone', 'current-occupation', 'other-citizenship',
+  'previous-passport', 'communicable-disease', 'criminal-conviction', 'drug-violation', 'terrorism-activities',
+  'fraud-misrepresentation', 'visa-denial', 'overstay-violation', 'child-custody', 'travel-restricted-countries',
+]);
 const ESTA_IDS = getCatalog('esta')
   .questions.map((q) => q.id)
-  .filter((id) => id !== 'social-media');
+  .filter((id) => SPEC_ESTA_IDS.has(id));
 
 /** What a consular officer and the DS-160 need first: identity, passport, contact, trip, who pays, work. */
 const DS160_IDS = [
