@@ -278,23 +278,6 @@ const KNOWN: Record<string, readonly string[]> = {
   // The ten-section form keeps focus where it is when Next or Back did not move (a visual choice made from the flow's
   // answer to the press): the section moved or not, read back after the event.
   'client/pages/ds160-wizard/Ds160WizardPage.tsx': ["does: the flow's context read back in a handler"],
-  // The e-mail log tab's hook (the dashboard and the fees tab go through the door since onedoor5).
-  'client/pages/admin/useAdminActor.ts': [
-    'import: xstate',
-    'import: client/app/inspect',
-    'import: client/app/toasts',
-    'does: a toast',
-    'does: a flow started outside the door',
-    "does: a rule on the snapshot's status (the view module says it)",
-  ],
-  // The e-mail log tab, as the audit tab was, until its machine's change (helper mailui3) lands (issue 46).
-  'client/pages/admin/EmailsTab.tsx': [
-    'import: client/api/actors/admin',
-    'import: client/api/transport',
-    'import: client/app/toasts',
-    'does: a toast',
-    'does: a stand-in filled in by the page',
-  ],
   // Shared components that draw the country list and the trip purposes from the domain's data.
   'client/components/CountrySearch.tsx': ['import: machines/domain/countries'],
   'client/components/countries.ts': ['import: machines/domain/countries', 'import: machines/domain/countryNames'],
