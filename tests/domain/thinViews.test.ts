@@ -270,11 +270,6 @@ const KNOWN: Record<string, readonly string[]> = {
   'client/pages/privacy/PrivacyPage.tsx': ['import: react-router', 'import: machines/domain/routes'],
   'client/pages/dashboard/MyDataCard.tsx': ['import: react-router'],
   'client/components/chat/AiNotice.tsx': ['import: react-router'],
-  // The interface language handed to the view module to build the Premium interview's link (`?lang=`): the language
-  // should reach these flows as the session does (an event from the door), or the link be a route the Link renders.
-  'client/pages/dashboard/OrdersList.tsx': ['does: the session, language or site data read by the page and handed to a rule'],
-  'client/pages/payment-confirmation/GroupConfirmation.tsx': ['does: the session, language or site data read by the page and handed to a rule'],
-  'client/pages/payment-confirmation/PaymentConfirmationPage.tsx': ['does: the session, language or site data read by the page and handed to a rule'],
   // The ten-section form keeps focus where it is when Next or Back did not move (a visual choice made from the flow's
   // answer to the press): the section moved or not, read back after the event.
   'client/pages/ds160-wizard/Ds160WizardPage.tsx': ["does: the flow's context read back in a handler"],

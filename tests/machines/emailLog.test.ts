@@ -1,15 +1,16 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromPromise, waitFor, type AnyActorRef } from 'xstate';
 import { emailLogMachine, emailQuery } from '../../machines/emailLog.machine';
 import { emailLogView } from '../../machines/emailLog.view';
+import { heard } from './emitted';
 
 const email = (id: string, state: 'queued' | 'sent' | 'failed') => ({ id, state, kind: 'receipt', recipient: 'ana@example.com', attempts: 1 });
 const LIST = { emails: [email('f1', 'failed'), email('s1', 'sent')], total: 2, page: 1, pageSize: 50, counts: { queued: 0, sending: 0, sent: 1, failed: 1 }, transport: { kind: 'file', describe: 'data/mail', warning: null } };
 
 /** The toasts the machine emits, in order, from now on. */
-function toastsOf(actor: { on: (type: 'toast', listener: (e: { toast: unknown }) => void) => unknown }): unknown[] {
+function toastsOf(actor: AnyActorRef): unknown[] {
   const toasts: unknown[] = [];
-  actor.on('toast', (e) => void toasts.push(e.toast));
+  actor.on('toast', (e: { toast: unknown }) => void toasts.push(e.toast));
   return toasts;
 }
 
@@ -71,8 +72,7 @@ describe('emailLog', () => {
 
   it('ends when the server no longer answers this session as an admin', async () => {
     const actor = createActor(emailLogMachine.provide({ actors: { fetchEmails: fromPromise(async () => Promise.reject({ status: 401 })) } as any }));
-    const said: unknown[] = [];
-    actor.on('*', (e) => void said.push(e));
+    const said = heard(actor);
     actor.start();
     await waitFor(actor, (s) => s.status === 'done');
     expect(actor.getSnapshot().output).toEqual({ expired: true });
