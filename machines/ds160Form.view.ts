@@ -67,6 +67,13 @@ export const paidTravellerOf = (leadId: string | null) => (s: SnapshotFrom<typeo
   return [info.firstName, info.lastName].filter((part): part is string => typeof part === 'string' && part.trim() !== '').join(' ');
 };
 
+/**
+ * The read-only notice of a paid traveller's form, or null while the form is not a paid traveller's: whom it names,
+ * their form's name, else the name the group's panel gives them, else nobody (null: the page says "unnamed").
+ */
+export const paidNoticeOf = (paidName: string | null, about: string): { name: string | null } | null =>
+  paidName === null ? null : { name: paidName.trim() || about.trim() || null };
+
 /** 'Save and continue later' for the application's lead. */
 export const saveForLaterFlow = defineFlow({
   name: 'formResume',

@@ -15,6 +15,7 @@ import {
   NO_VALUES,
   offersGroup,
   otherTravellerOf,
+  paidNoticeOf,
   paidTravellerOf,
   prefilledOf,
   type Ds160FormEvent,
@@ -119,8 +120,8 @@ export default function Ds160WizardPage() {
   // Whose form is open when it is another traveller's (issue 45), and whether their service is paid: then it is
   // read-only, its sections still there to look through and copy from.
   const about = useSelector(group ?? undefined, otherTravellerOf(leadId)) ?? '';
-  const paidName = useSelector(handover, paidTravellerOf(leadId));
-  const paid = paidName !== null;
+  const paidNotice = paidNoticeOf(useSelector(handover, paidTravellerOf(leadId)), about);
+  const paid = paidNotice !== null;
   const locked = busy || paid;
 
   // Issue 16: building a section's fields and country lists took 100-190 ms on a slow phone. So the section after
@@ -199,12 +200,12 @@ export default function Ds160WizardPage() {
 
           <div className={css.main}>
             {!wide && <SectionPicker current={section} completed={completed} disabled={busy} onGo={goPicked} />}
-            {paid ? (
+            {paidNotice ? (
               <div role="status" className={notice.info} data-testid="ds160-paid">
                 <p>
                   <strong>{t('page.paid.title')}</strong>
                 </p>
-                <p>{t('page.paid.body', { name: paidName || about || t('group:checkout.unnamed') })}</p>
+                <p>{t('page.paid.body', { name: paidNotice.name ?? t('group:checkout.unnamed') })}</p>
               </div>
             ) : (
               <SaveIndicator status={saveStatus} onRetry={retry} />
