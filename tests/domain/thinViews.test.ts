@@ -173,7 +173,6 @@ const KNOWN: Record<string, readonly string[]> = {
   // the hand-off to the ten-section form done in a click handler.
   'client/pages/ai-chat/AiChatPage.tsx': [
     'import: react-router',
-    'import: machines/agentChat.machine',
     'import: machines/domain/countries',
     'import: machines/domain/chatHandoff',
     'import: machines/domain/routes',
@@ -187,7 +186,6 @@ const KNOWN: Record<string, readonly string[]> = {
     'does: a toast',
     'does: a flow started outside the door',
     'does: a stand-in filled in by the page',
-    "does: a rule on the snapshot's status (the view module says it)",
     'does: the whole context selected',
   ],
   'client/pages/ai-chat-sections/AiChatSectionsPage.tsx': [
@@ -211,7 +209,6 @@ const KNOWN: Record<string, readonly string[]> = {
   ],
   'client/pages/aivisa/AivisaPage.tsx': [
     'import: react-router',
-    'import: machines/aivisaChat.machine',
     'import: machines/domain/chatMarkers',
     'import: machines/domain/routes',
     'import: openapi/routes/leads',
@@ -222,7 +219,6 @@ const KNOWN: Record<string, readonly string[]> = {
     'import: client/app/useLegacyFlow',
     'does: a flow started outside the door',
     'does: a stand-in filled in by the page',
-    "does: a rule on the snapshot's status (the view module says it)",
     'does: the whole context selected',
   ],
   'client/pages/aivisa/InlineInput.tsx': ['import: machines/domain/countries', 'import: machines/domain/chatMarkers'],
