@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup, type AnyActorRef, type SnapshotFrom } from 'xstate';
+import { assign, fromPromise, setup, type AnyActorRef } from 'xstate';
 import { inlineError, type InlineType } from './domain/chatMarkers';
 import { draftAfter, hasWords, sentText } from './domain/composer';
 import { CHAT_SESSION_KEYS, freshConversationActors, freshConversationGuards, fullConversation, fullRefusal, type FreshEvent } from './domain/freshConversation';
@@ -267,14 +267,3 @@ export const aivisaChatMachine = setup({
   },
   output: ({ context }) => ({ to: context.checkoutUrl ?? '/checkout' }),
 });
-
-type AivisaSnapshot = SnapshotFrom<typeof aivisaChatMachine>;
-
-/** What the page shows, read off the machine's state. */
-export const aivisaView = {
-  /** Nothing can be sent until the application is paid for. */
-  locked: (s: AivisaSnapshot) => s.matches({ idle: 'locked' }),
-  paywallOpen: (s: AivisaSnapshot) => s.matches({ idle: { locked: 'open' } }),
-  /** The plans the paywall offers: the ESTA service when the chat recommended an ESTA, the DS-160 packages otherwise. */
-  planKind: (s: AivisaSnapshot): 'esta' | 'ds160' => (s.context.application.collected.product_recommendation === 'ESTA' ? 'esta' : 'ds160'),
-};

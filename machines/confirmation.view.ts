@@ -15,10 +15,11 @@ export const confirmationKind = (search: URLSearchParams): 'group' | 'order' => 
 /** Only which order to show comes from the address; everything shown is the server's record of it. */
 export const confirmationFlow = defineFlow({ name: 'confirmation', machine: confirmationMachine, input: ({ search }) => ({ orderId: search.get('order') }) });
 
+/** Where a paid Premium order's page links: its interview by text and by voice. */
+const PREMIUM_LINKS = { text: premiumPath('text'), voice: premiumPath('voice') } as const;
+
 const SCREENS = ['missing', 'failed', 'pending', 'declined', 'refunded', 'paid'] as const;
 
-/** What a paid order's page links to: its Premium interview by text and by voice, in the page's language. */
-export const premiumLinks = (language: string) => ({ text: premiumPath('text', language), voice: premiumPath('voice', language) });
 
 /**
  * What the page says of the receipt's e-mail: sent (a mail server took it) or on its way (queued, retried) to an
@@ -41,6 +42,8 @@ export function confirmationView(s: SnapshotFrom<typeof confirmationMachine>) {
     /** Bought before the form was filled in (from the pricing page): the package waits for it on the dashboard. */
     formWaits: order !== null && !order.formReady,
     premiumCode: order?.product === 'premium' ? (order.accessCode ?? null) : null,
+    /** A Premium order's interview by text and by voice (in the interface's language, which it follows). */
+    premiumLinks: order?.product === 'premium' && order.accessCode ? PREMIUM_LINKS : null,
     /** What the traveller does next: the official site, the government fee priced on the order, what follows (issue 45 item 23). */
     nextStep: order ? nextStepOf(order.service, order.price.governmentFee) : null,
     /** Sent or on its way (the receipt's e-mail), or null: the page then says to download it. */

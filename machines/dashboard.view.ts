@@ -38,15 +38,15 @@ export const applicationRow = (application: ApplicationDto) => ({
   orders: application.orders.map((order) => ({ ...order, to: orderConfirmationPath(order.id) })),
 });
 
-/** An order as the orders list shows it: its confirmation, its PDFs, and a Premium order's interview in the page's language. */
-export const orderRow = (order: OrderDto, language: string) => ({
+/** An order as the orders list shows it: its confirmation, its PDFs, and a Premium order's interview (in the interface's language). */
+export const orderRow = (order: OrderDto) => ({
   order,
   to: orderConfirmationPath(order.id),
   hasReceipt: hasReceipt(order),
   hasFormPdf: hasFormPdf(order),
   /** Paid before its form was complete: the PDF waits for the form. */
   formWaiting: order.status === 'paid' && !order.formReady,
-  portal: order.accessCode ? premiumPath('text', language) : null,
+  portal: order.accessCode ? premiumPath('text') : null,
 });
 
 const PANELS = ['profile', 'settings', 'viewing'] as const;

@@ -67,6 +67,17 @@ export const paidTravellerOf = (leadId: string | null) => (s: SnapshotFrom<typeo
   return [info.firstName, info.lastName].filter((part): part is string => typeof part === 'string' && part.trim() !== '').join(' ');
 };
 
+/**
+ * The read-only notice of a paid traveller's form, or null while the form is not a paid traveller's: whom it names,
+ * their form's name (from the handover, else the group's list of paid forms), else the name the group's panel gives
+ * them, else nobody (null: the page says "unnamed").
+ */
+export const paidNoticeOf = (paidName: string | null, about: string, paidInGroup: string | null = null): { name: string | null } | null => {
+  // Opened from the panel, the handover names the traveller; the leader's own form is known paid from the group's list.
+  const name = paidName ?? paidInGroup;
+  return name === null ? null : { name: name.trim() || about.trim() || null };
+};
+
 /** 'Save and continue later' for the application's lead. */
 export const saveForLaterFlow = defineFlow({
   name: 'formResume',

@@ -1,6 +1,8 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, emit, fromPromise, setup } from 'xstate';
 import type { EmailDto, EmailListDto, EmailListQuery } from '../openapi/schemas/mail';
 import { MAIL_STATES } from '../openapi/schemas/mail';
+import { errorKey, refusalOf } from './domain/errorCodes';
+import { backToGate, failureToast, toast, type WorldEffect } from './effects';
 
 export type MailState = (typeof MAIL_STATES)[number];
 
@@ -24,6 +26,9 @@ export const emailQuery = (state: MailState | '', page: number): EmailListQuery 
 
 const statusOf = (error: unknown) => (error as { status?: unknown } | null)?.status;
 
+/** Why a resend was refused, as a translation key (the errors namespace), or null for the tab's own words. */
+export const resendRefusal = (error: unknown) => errorKey(refusalOf(error).code);
+
 /** A message may be sent again once its retries are over: a failed one (a queued one is still being tried). */
 export const mayResend = (email: Pick<EmailDto, 'state'>) => email.state === 'failed';
 
@@ -32,7 +37,7 @@ export const mayResend = (email: Pick<EmailDto, 'state'>) => email.state === 'fa
  * for a failed one (a new message drawn from the same event, to the same address).
  */
 export const emailLogMachine = setup({
-  types: { context: {} as EmailLogContext, events: {} as EmailLogEvent, output: {} as EmailLogOutput },
+  types: { context: {} as EmailLogContext, events: {} as EmailLogEvent, output: {} as EmailLogOutput, emitted: {} as WorldEffect },
   actors: {
     /** GET /api/admin/emails; provided by the client. */
     fetchEmails: fromPromise<EmailListDto, EmailListQuery>(async () => {
@@ -44,11 +49,12 @@ export const emailLogMachine = setup({
     }),
   },
   actions: {
-    // The admin area's toasts, provided by its page until it goes through the one door (issue 46).
-    announceFailed: () => {},
-    announceResent: () => {},
+    announceFailed: emit(failureToast('maillink:toast.admin.failed.title', 'maillink:toast.admin.failed.description')),
+    announceResent: emit(toast('maillink:toast.admin.resent.title', 'maillink:toast.admin.resent.description')),
     /** The server's refusal (409 email_not_failed, email_resent) is worded by its code; a lost answer by the tab's default. */
-    announceResendFailed: (_, _params: { error: unknown }) => {},
+    announceResendFailed: emit((_, params: { error: unknown }) =>
+      failureToast('maillink:toast.admin.resendFailed.title', resendRefusal(params.error) ?? 'maillink:toast.admin.resendFailed.description'),
+    ),
   },
   guards: {
     unauthorized: (_, params: { error: unknown }) => statusOf(params.error) === 401,
@@ -98,7 +104,8 @@ export const emailLogMachine = setup({
         onError: { target: 'loading', actions: [{ type: 'announceResendFailed', params: ({ event }) => ({ error: event.error }) }, assign({ resending: null })] },
       },
     },
-    expired: { type: 'final', output: { expired: true as const } },
+    // The server no longer answers this session as an admin: the gate shows its sign-in again.
+    expired: { type: 'final', entry: emit(backToGate), output: { expired: true as const } },
   },
   output: ({ event }) => event.output as EmailLogOutput,
 });

@@ -1,13 +1,13 @@
 // The e-mails tab's one door: its machine and everything the panel shows, already derived.
 import type { SnapshotFrom } from 'xstate';
 import { MAIL_STATES } from '../openapi/schemas/mail';
-import { errorKey, refusalOf } from './domain/errorCodes';
 import { emailLogMachine, mayResend, type MailState } from './emailLog.machine';
+import { defineFlow } from './flow';
 
 export { emailLogMachine, MAIL_STATES, type MailState };
 
-/** Why a resend was refused, as a translation key (the errors namespace), or null for the tab's own words. */
-export const resendRefusal = (error: unknown) => errorKey(refusalOf(error).code);
+/** The e-mails tab, opened inside the gate's dashboard; it says what it does to the world with `emit`. */
+export const emailLogFlow = defineFlow({ name: 'emailLog', machine: emailLogMachine, input: () => undefined });
 
 export function emailLogView(s: SnapshotFrom<typeof emailLogMachine>) {
   const { data, page, state, resending } = s.context;

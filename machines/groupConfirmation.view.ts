@@ -30,6 +30,8 @@ export function groupConfirmationView(s: SnapshotFrom<typeof groupConfirmationMa
       formReady: line.order.formReady,
       downloading: making && downloading === index,
       premiumCode: line.order.product === 'premium' ? (line.order.accessCode ?? null) : null,
+      /** A Premium traveller's interview (in the interface's language, which it follows). */
+      premiumTo: line.order.product === 'premium' && line.order.accessCode ? premiumPath('text') : null,
       /** What this traveller does next (issue 45 item 23). */
       nextStep: nextStepOf(line.order.service, line.order.price.governmentFee),
     })),
@@ -46,8 +48,6 @@ export function groupConfirmationView(s: SnapshotFrom<typeof groupConfirmationMa
   };
 }
 
-/** A Premium traveller's interview, in the page's language. */
-export const premiumLink = (language: string) => premiumPath('text', language);
 
 /** "Back to your panel": the dashboard, or for a guest the group's panel on the leader's form (issue 45 item 20). */
 export const backToPanel = (s: SnapshotFrom<typeof groupConfirmationMachine>) =>

@@ -1,6 +1,7 @@
-import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { assign, emit, enqueueActions, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import type { AccessResult, EvaluationDto, FinalAnalysisDto, InterviewDto, InterviewLanguage, InterviewQuestionDto, InterviewStateDto } from '../openapi/schemas/premium';
 import { ROUTES } from './domain/routes';
+import type { WorldEffect } from './effects';
 import { voiceControlsMachine, type VoiceAlert, type VoiceReport } from './voiceControls.machine';
 
 export type { VoiceAlert };
@@ -130,6 +131,7 @@ export const premiumInterviewMachine = setup({
     events: {} as PremiumInterviewEvent,
     input: {} as PremiumInterviewInput,
     output: {} as { to: string },
+    emitted: {} as WorldEffect,
   },
   actors: {
     /** GET /api/premium/interview; provided by the client. */
@@ -165,8 +167,8 @@ export const premiumInterviewMachine = setup({
     clearAlert: assign({ alert: null }),
     /** The interface's language, which the interview follows (the guard followsInterface says when). */
     followInterface: assign({ language: ({ event }) => (event as Extract<PremiumInterviewEvent, { type: 'LANGUAGE.CHANGE' }>).language }),
-    /** The browser's print dialog; provided by the client. */
-    print: () => {},
+    /** The browser's print dialog (the results, as the page shows them). */
+    print: emit({ type: 'print' } as const),
   },
   guards: {
     codeGiven: ({ context }) => context.code.trim().length > 0,

@@ -9,7 +9,7 @@ export const premiumViewOf = (snapshot: {
   context: PremiumInterviewContext;
   matches: (value: never) => boolean;
   hasTag: (tag: string) => boolean;
-  can: (event: { type: 'VERIFY' }) => boolean;
+  can: (event: { type: 'VERIFY' } | { type: 'SUBMIT_ANSWER' }) => boolean;
 }) => {
   const is = (value: unknown) => snapshot.matches(value as never);
   const screen = (['restoring', 'access', 'upload', 'interview', 'results'] as const).find(is);
@@ -19,6 +19,8 @@ export const premiumViewOf = (snapshot: {
     busy: snapshot.hasTag('busy'),
     verifying: is({ access: 'verifying' }),
     canVerify: snapshot.can({ type: 'VERIFY' }),
+    /** An answer can be sent: words typed (not only spaces) for a question asked, and nothing under way. */
+    canAnswer: snapshot.can({ type: 'SUBMIT_ANSWER' }),
     preparing: is({ upload: 'preparing' }),
     preparingSaved: is({ upload: 'preparingSaved' }),
   };

@@ -1,5 +1,6 @@
-import { assign, fromCallback, fromPromise, sendParent, setup, stateIn } from 'xstate';
+import { assign, emit, fromCallback, fromPromise, sendParent, setup, stateIn } from 'xstate';
 import type { InterviewLanguage } from '../openapi/schemas/premium';
+import type { WorldEffect } from './effects';
 
 /** What the controls report of a failed transcription; the interview says it on its alert line. */
 export type VoiceAlert = 'transcribeFailed' | 'sttUnavailable';
@@ -40,7 +41,7 @@ export type VoiceControlsEvent =
  * wrong it tells its parent (VOICE.TRANSCRIBED, VOICE.ALERT): the transcript becomes the interview's answer there.
  */
 export const voiceControlsMachine = setup({
-  types: { context: {} as VoiceControlsContext, events: {} as VoiceControlsEvent, input: {} as { language: InterviewLanguage } },
+  types: { context: {} as VoiceControlsContext, events: {} as VoiceControlsEvent, input: {} as { language: InterviewLanguage }, emitted: {} as WorldEffect },
   actors: {
     /** POST /api/voice/text-to-speech; provided by the client. */
     synthesize: fromPromise<AudioData, { text: string; language: InterviewLanguage }>(async () => {
@@ -75,8 +76,8 @@ export const voiceControlsMachine = setup({
     transcribed: sendParent((_, params: { text: string }): VoiceReport => ({ type: 'VOICE.TRANSCRIBED', text: params.text })),
     /** 'Error transcribing audio', or that typing works when speech to text is unavailable: said on the interview's alert line. */
     alert: sendParent((_, params: { alert: VoiceAlert }): VoiceReport => ({ type: 'VOICE.ALERT', alert: params.alert })),
-    /** Failures the spec only logs; provided by the page. */
-    log: (_: unknown, _params: { what: string; error: unknown }) => {},
+    /** Failures the spec only logs (3-ai §8): the microphone refused, speech or playback or the recorder failed. */
+    log: emit((_, params: { what: string; error: unknown }): WorldEffect => ({ type: 'log', message: `voice ${params.what}:`, error: params.error })),
   },
   guards: {
     unavailable: (_, params: { error: unknown }) => (params.error as { status?: unknown } | null)?.status === 503,

@@ -39,10 +39,11 @@ export const ESTA_ALIAS = '/apply/esta';
 export const SPA_PATHS: readonly string[] = [...Object.values(ROUTES), ESTA_ALIAS];
 
 /**
- * The premium interview's page by text or by voice, in the page's language (spec 3-ai §2.8): the interview speaks
- * the product's four languages, and a link from a receipt opens it in the one the applicant was reading.
+ * The premium interview's page by text or by voice (spec 3-ai §2.8). A link names no language: the interview opens in
+ * the interface's, the one the applicant was reading, and follows the header's switch, as a language not chosen
+ * explicitly does (`?lang=` is for a language chosen on purpose, which the header then leaves alone).
  */
-export const premiumPath = (medium: 'text' | 'voice', language: string) => `${medium === 'text' ? ROUTES.premiumText : ROUTES.premiumVoice}?lang=${encodeURIComponent(language)}`;
+export const premiumPath = (medium: 'text' | 'voice') => (medium === 'text' ? ROUTES.premiumText : ROUTES.premiumVoice);
 
 /** An order's confirmation page. */
 export const orderConfirmationPath = (orderId: string) => `${ROUTES.paymentConfirmation}?order=${encodeURIComponent(orderId)}`;

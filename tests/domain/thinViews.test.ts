@@ -173,7 +173,6 @@ const KNOWN: Record<string, readonly string[]> = {
   // the hand-off to the ten-section form done in a click handler.
   'client/pages/ai-chat/AiChatPage.tsx': [
     'import: react-router',
-    'import: machines/agentChat.machine',
     'import: machines/domain/countries',
     'import: machines/domain/chatHandoff',
     'import: machines/domain/routes',
@@ -187,7 +186,6 @@ const KNOWN: Record<string, readonly string[]> = {
     'does: a toast',
     'does: a flow started outside the door',
     'does: a stand-in filled in by the page',
-    "does: a rule on the snapshot's status (the view module says it)",
     'does: the whole context selected',
   ],
   'client/pages/ai-chat-sections/AiChatSectionsPage.tsx': [
@@ -211,7 +209,6 @@ const KNOWN: Record<string, readonly string[]> = {
   ],
   'client/pages/aivisa/AivisaPage.tsx': [
     'import: react-router',
-    'import: machines/aivisaChat.machine',
     'import: machines/domain/chatMarkers',
     'import: machines/domain/routes',
     'import: openapi/routes/leads',
@@ -222,7 +219,6 @@ const KNOWN: Record<string, readonly string[]> = {
     'import: client/app/useLegacyFlow',
     'does: a flow started outside the door',
     'does: a stand-in filled in by the page',
-    "does: a rule on the snapshot's status (the view module says it)",
     'does: the whole context selected',
   ],
   'client/pages/aivisa/InlineInput.tsx': ['import: machines/domain/countries', 'import: machines/domain/chatMarkers'],
@@ -270,31 +266,9 @@ const KNOWN: Record<string, readonly string[]> = {
   'client/pages/privacy/PrivacyPage.tsx': ['import: react-router', 'import: machines/domain/routes'],
   'client/pages/dashboard/MyDataCard.tsx': ['import: react-router'],
   'client/components/chat/AiNotice.tsx': ['import: react-router'],
-  // The interface language handed to the view module to build the Premium interview's link (`?lang=`): the language
-  // should reach these flows as the session does (an event from the door), or the link be a route the Link renders.
-  'client/pages/dashboard/OrdersList.tsx': ['does: the session, language or site data read by the page and handed to a rule'],
-  'client/pages/payment-confirmation/GroupConfirmation.tsx': ['does: the session, language or site data read by the page and handed to a rule'],
-  'client/pages/payment-confirmation/PaymentConfirmationPage.tsx': ['does: the session, language or site data read by the page and handed to a rule'],
   // The ten-section form keeps focus where it is when Next or Back did not move (a visual choice made from the flow's
   // answer to the press): the section moved or not, read back after the event.
   'client/pages/ds160-wizard/Ds160WizardPage.tsx': ["does: the flow's context read back in a handler"],
-  // The e-mail log tab's hook (the dashboard and the fees tab go through the door since onedoor5).
-  'client/pages/admin/useAdminActor.ts': [
-    'import: xstate',
-    'import: client/app/inspect',
-    'import: client/app/toasts',
-    'does: a toast',
-    'does: a flow started outside the door',
-    "does: a rule on the snapshot's status (the view module says it)",
-  ],
-  // The e-mail log tab, as the audit tab was, until its machine's change (helper mailui3) lands (issue 46).
-  'client/pages/admin/EmailsTab.tsx': [
-    'import: client/api/actors/admin',
-    'import: client/api/transport',
-    'import: client/app/toasts',
-    'does: a toast',
-    'does: a stand-in filled in by the page',
-  ],
   // Shared components that draw the country list and the trip purposes from the domain's data.
   'client/components/CountrySearch.tsx': ['import: machines/domain/countries'],
   'client/components/countries.ts': ['import: machines/domain/countries', 'import: machines/domain/countryNames'],

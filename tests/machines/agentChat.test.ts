@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor, type AnyActorRef } from 'xstate';
 import { AGENT_SESSION_KEY, agentChatMachine, REDIRECT_DELAY, type AgentReply, type AgentSendInput } from '../../machines/agentChat.machine';
+import { agentPhaseOf } from '../../machines/agentChat.view';
 
 const settle = (actor: AnyActorRef) => waitFor(actor, (s) => !s.hasTag('busy'));
 const SESSION = { language: 'en', readyForCheckout: false, questionsStarted: false, currentQuestionIndex: 0, formData: {}, wizardOffered: false };
@@ -38,9 +39,11 @@ describe('agentChat', () => {
     const { actor, sent } = start(null, [reply({ response: 'Hola' })]);
     await settle(actor);
     expect(actor.getSnapshot().value).toBe('choosingLanguage');
+    expect(agentPhaseOf(actor.getSnapshot())).toBe('language');
     expect(actor.getSnapshot().context.sections).toHaveLength(1);
     actor.send({ type: 'CHOOSE_LANGUAGE', language: 'es' });
     await settle(actor);
+    expect(agentPhaseOf(actor.getSnapshot())).toBe('chat');
     expect(sent).toEqual([{ sessionId: 'agent-0001', message: '', language: 'es' }]);
     expect(actor.getSnapshot().context.lines).toEqual([{ role: 'assistant', content: 'Hola' }]);
   });
@@ -57,11 +60,14 @@ describe('agentChat', () => {
     await settle(actor);
     actor.send({ type: 'SEND', text: 'I want to pay' });
     await waitFor(actor, (s) => s.matches('redirecting'));
+    expect(agentPhaseOf(actor.getSnapshot())).toBe('redirecting');
     const shown = Date.now();
     expect(actor.getSnapshot().context.lines.at(-1)).toEqual({ role: 'assistant', content: 'Taking you there now...' });
     await waitFor(actor, (s) => s.status === 'done', { timeout: REDIRECT_DELAY + 1000 });
     expect(Date.now() - shown).toBeGreaterThanOrEqual(REDIRECT_DELAY - 20);
     expect(actor.getSnapshot().output).toEqual({ to: '/checkout?plan=pro' });
+    // Ended, on its way to the destination: the page still says so (no composer under a chat that is over).
+    expect(agentPhaseOf(actor.getSnapshot())).toBe('redirecting');
   });
 
   it('says sorry when a reply fails, and ignores an empty message', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor, type AnyActorRef } from 'xstate';
-import { aivisaChatMachine, aivisaView, isLocked, leadReady, type ChatTurn, type SendInput } from '../../machines/aivisaChat.machine';
+import { aivisaChatMachine, isLocked, leadReady, type ChatTurn, type SendInput } from '../../machines/aivisaChat.machine';
+import { aivisaView } from '../../machines/aivisaChat.view';
 
 const settle = (actor: AnyActorRef) => waitFor(actor, (s) => !s.hasTag('busy'));
 const turn = (patch: Partial<ChatTurn> = {}): ChatTurn => ({
@@ -109,6 +110,31 @@ describe('aivisaChat', () => {
     actor.send({ type: 'CHOOSE_PLAN', plan: 'pro' });
     await waitFor(actor, (s) => s.status === 'done');
     expect(actor.getSnapshot().output).toEqual({ to: '/checkout?plan=pro' });
+    // Leaving for the checkout: the page waits (its buttons pressed now would go nowhere).
+    expect(aivisaView.busy(actor.getSnapshot())).toBe(true);
+  });
+
+  // The page's Send was `busy || locked || draft.trim() === ''`: the machine's guard says it now (issue 46).
+  it('offers Send for words typed, not for spaces, nor while the assistant answers, nor once locked', async () => {
+    const { actor } = start([turn(), turn({ showPaywall: true, application: { status: 'in_progress', readiness: 80, collected: {} } })]);
+    await settle(actor);
+    expect(aivisaView.canSend(actor.getSnapshot())).toBe(false);
+    for (const blank of [' ', '\n\t ', '\u00a0']) {
+      actor.send({ type: 'DRAFT', value: blank });
+      expect(aivisaView.canSend(actor.getSnapshot()), JSON.stringify(blank)).toBe(false);
+    }
+    actor.send({ type: 'DRAFT', value: ' Brasil ' });
+    expect(aivisaView.canSend(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'SEND' });
+    expect([aivisaView.busy(actor.getSnapshot()), aivisaView.canSend(actor.getSnapshot())]).toEqual([true, false]);
+    await settle(actor);
+    actor.send({ type: 'DRAFT', value: 'turista' });
+    expect(aivisaView.canSend(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'SEND' });
+    await settle(actor);
+    actor.send({ type: 'DRAFT', value: 'más' });
+    expect(aivisaView.locked(actor.getSnapshot())).toBe(true);
+    expect(aivisaView.canSend(actor.getSnapshot())).toBe(false);
   });
 
   it('opens the paywall when the server refuses with 402, and says sorry for any other failure', async () => {

@@ -15,6 +15,15 @@ async function viewOf(order: { status: string; product: string; leadId: string |
 }
 
 describe('confirmation view', () => {
+  // The interview opens in the interface's language and follows the header's switch: a link that named the page's
+  // language would lock it (`?lang=` is an explicit choice), and made the page hand its language to a rule.
+  it('links a paid Premium order with its code to both interviews, naming no language; no other order', async () => {
+    const premium = await viewOf({ status: 'paid', product: 'premium', leadId: null, accessCode: 'PREM-1234' } as never);
+    expect(premium.premiumLinks).toEqual({ text: '/entrevista2095', voice: '/intervgpt' });
+    expect((await viewOf({ status: 'paid', product: 'premium', leadId: null })).premiumLinks).toBeNull();
+    expect((await viewOf({ status: 'paid', product: 'pro', leadId: null, accessCode: 'X' } as never)).premiumLinks).toBeNull();
+  });
+
   it('says a receipt was e-mailed only when a mail server took it or it is on its way; otherwise nothing (download it)', async () => {
     for (const state of ['sent', 'queued'] as const) expect(receiptMailOf({ receiptMail: { to: 'a@example.com', state } })).toEqual({ state, to: 'a@example.com' });
     for (const state of ['failed', 'notSent'] as const) expect(receiptMailOf({ receiptMail: { to: 'a@example.com', state } })).toBeNull();

@@ -347,6 +347,22 @@ describe('premiumViewOf, what the page renders', () => {
     expect(premiumViewOf(actor.getSnapshot())).toMatchObject({ screen: 'access', verifying: true, busy: true, canVerify: false });
   });
 
+  // The page's Send was `busy || !answer.trim()`: the machine's own guard says it now (issue 46).
+  it('offers Send only for words typed for a question asked, and not while an answer is on its way', async () => {
+    const never = fromPromise(() => new Promise(() => {}));
+    const { actor } = start({ loadInterview: fromPromise(async () => state({ interview: interview() })), evaluateAnswer: never });
+    await waitFor(actor, (s) => s.matches({ interview: 'answering' }));
+    expect(premiumViewOf(actor.getSnapshot()).canAnswer).toBe(false);
+    for (const blank of [' ', '\n\t', '\u00a0']) {
+      actor.send({ type: 'ANSWER.CHANGE', value: blank });
+      expect(premiumViewOf(actor.getSnapshot()).canAnswer, JSON.stringify(blank)).toBe(false);
+    }
+    actor.send({ type: 'ANSWER.CHANGE', value: ' Tourism. ' });
+    expect(premiumViewOf(actor.getSnapshot()).canAnswer).toBe(true);
+    actor.send({ type: 'SUBMIT_ANSWER' });
+    expect(premiumViewOf(actor.getSnapshot())).toMatchObject({ busy: true, canAnswer: false });
+  });
+
   it('says which upload button is working', async () => {
     const never = fromPromise(() => new Promise(() => {}));
     const { actor } = start({ prepareInterview: never });

@@ -1,5 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
+import fc from 'fast-check';
+import { paidNoticeOf } from '../../machines/ds160Form.view';
 import { travellerHandoverMachine } from '../../machines/travellerHandover.machine';
 import { heard } from './emitted';
 
@@ -80,5 +82,34 @@ describe('travellerHandover', () => {
     fail = false;
     actor.send({ type: 'RETRY' });
     await waitFor(actor, (s) => s.matches('ready'));
+  });
+});
+
+describe("a paid traveller's notice (the ten-section form's read-only view)", () => {
+  it('names the form’s name, else the panel’s, else nobody; none while the form is not a paid traveller’s', () => {
+    expect(paidNoticeOf(null, 'Ana Ruiz')).toBeNull();
+    expect(paidNoticeOf('Luis Ruiz', 'Ana Ruiz')).toEqual({ name: 'Luis Ruiz' });
+    expect(paidNoticeOf('', 'Ana Ruiz')).toEqual({ name: 'Ana Ruiz' });
+    expect(paidNoticeOf('', '')).toEqual({ name: null });
+    expect(paidNoticeOf('  ', ' \n')).toEqual({ name: null });
+  });
+
+  it('never names a blank name, and names what one of the two says', () => {
+    fc.assert(
+      fc.property(fc.option(fc.string()), fc.string(), (paid, about) => {
+        const notice = paidNoticeOf(paid, about);
+        if (paid === null) {
+          expect(notice).toBeNull();
+          return;
+        }
+        const name = notice?.name ?? null;
+        if (name === null) expect(paid.trim() + about.trim()).toBe('');
+        else {
+          expect(name).toBe(name.trim());
+          expect(name).not.toBe('');
+          expect([paid.trim(), about.trim()]).toContain(name);
+        }
+      }),
+    );
   });
 });

@@ -258,7 +258,6 @@ export const premiumInterviewPaths: PathModel = {
   machine: withVoice,
   budget: 130,
   calls: premiumCalls,
-  effects: ['print'],
   // 'New interview' after the analysis must end on the access code (issue 35: a machine skipping it survived).
   required: [
     {
@@ -440,7 +439,7 @@ export const premiumInterviewPaths: PathModel = {
       if (child && a.index !== b.index) expect(child.getSnapshot().context.transcript).toBe('');
       // The voice controls' trouble (no transcription service, a failed one) is said on the interview's alert line.
       if (event.type === 'VOICE.ALERT') expect(a.alert).toEqual({ alert: event.alert });
-      if (event.type === 'PRINT') expect(asked).toEqual([{ type: 'print', params: undefined }]);
+      if (event.type === 'PRINT') expect(asked).toEqual([{ type: 'print', params: { type: 'print' } }]);
       if (event.type === 'NEW_INTERVIEW') expect(started.map((h) => h.name)).toEqual(['endInterview']);
       if (event.type === 'xstate.done.actor.endInterview') {
         // The server forgot this session's interview: a reload now asks for the code.

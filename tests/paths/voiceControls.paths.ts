@@ -119,7 +119,6 @@ export const voiceControlsPaths: PathModel = {
     startRecording: async () => undefined,
     stopRecording: async () => RECORDINGS[recording](),
   }),
-  effects: ['log'],
   abstraction: (s) => ({ value: s.value, text: s.context.text, heard: s.context.transcript !== '' }),
   // What a person does after the microphone or the service fails, and across questions, whatever the transition
   // cover picks: the words heard for one question are not shown under the next.
@@ -178,11 +177,11 @@ export const voiceControlsPaths: PathModel = {
       if (event.type === 'MUTE' && !before.matches({ playback: 'idle' })) expect(after.matches({ playback: 'idle' })).toBe(true);
       if (event.type === 'LISTEN') expect(after.matches({ playback: before.matches({ sound: 'on' }) ? 'generating' : 'idle' })).toBe(true);
       if (event.type === 'xstate.error.actor.startRecording' || event.type === 'xstate.error.actor.stopRecording') {
-        expect(asked.map((a) => [a.type, a.params.what])).toEqual([['log', 'recorder']]);
+        expect(asked.map((a) => [a.type, a.params.message])).toEqual([['log', 'voice recorder:']]);
       }
-      if (event.type === 'xstate.error.actor.synthesize') expect(asked.map((a) => [a.type, a.params.what])).toEqual([['log', 'speech']]);
-      if (event.type === 'xstate.error.actor.play') expect(asked.map((a) => [a.type, a.params.what])).toEqual([['log', 'playback']]);
-      if (event.type === 'xstate.error.actor.requestMicrophone') expect(asked.map((a) => [a.type, a.params.what])).toEqual([['log', 'microphone']]);
+      if (event.type === 'xstate.error.actor.synthesize') expect(asked.map((a) => [a.type, a.params.message])).toEqual([['log', 'voice speech:']]);
+      if (event.type === 'xstate.error.actor.play') expect(asked.map((a) => [a.type, a.params.message])).toEqual([['log', 'voice playback:']]);
+      if (event.type === 'xstate.error.actor.requestMicrophone') expect(asked.map((a) => [a.type, a.params.message])).toEqual([['log', 'voice microphone:']]);
       if (event.type === 'MIC.REQUEST') expect(started.map((h) => h.name)).toEqual(['requestMicrophone']);
       if (event.type === 'xstate.done.actor.stopRecording') {
         // The recording goes to the server with the interview's language.

@@ -34,7 +34,6 @@ interface Props {
   canEnrol: boolean;
   onEnrol: () => void;
   onSignOut: () => void;
-  onExpired: () => void;
 }
 
 
@@ -52,7 +51,7 @@ function WithFees(props: Props) {
 }
 
 /** Range, export, the four cards, the tabs the role may see, and the lead dialog. */
-function Dashboard({ username, role, tabs, canExport, canEnrol, onEnrol, onSignOut, onExpired, fees }: Props & { fees: GovernmentFeesRef | null }) {
+function Dashboard({ username, role, tabs, canExport, canEnrol, onEnrol, onSignOut, fees }: Props & { fees: GovernmentFeesRef | null }) {
   const { t } = useTranslation(['admin', 'catalog', 'ds160form', 'operators']);
   const money = useMoney();
   const format = useFormat();
@@ -155,7 +154,7 @@ function Dashboard({ username, role, tabs, canExport, canEnrol, onEnrol, onSignO
         {tab === 'branding' && <BrandingTab dashboard={ref} />}
         {tab === 'operators' && <OperatorsTab />}
         {tab === 'audit' && <AuditTab />}
-        {tab === 'emails' && <EmailsTab onExpired={onExpired} />}
+        {tab === 'emails' && <EmailsTab />}
       </div>
 
       <LeadDetails dashboard={ref} />

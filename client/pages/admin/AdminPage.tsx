@@ -29,7 +29,6 @@ export default function AdminPage() {
           canEnrol={view.canEnrol}
           onEnrol={() => gate.send({ type: 'ENROL' })}
           onSignOut={() => gate.send({ type: 'SIGN_OUT' })}
-          onExpired={() => gate.send({ type: 'EXPIRED' })}
         />
       );
     case 'secondStep':

@@ -1,39 +1,21 @@
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { MAIL_STATES, emailLogMachine, emailLogView, resendRefusal, type MailState } from '../../../machines/emailLog.view';
-import { makeEmailLogActors } from '../../api/actors/admin';
-import { fetchTransport } from '../../api/transport';
+import { MAIL_STATES, emailLogFlow, emailLogView, type MailState } from '../../../machines/emailLog.view';
 import { useFormat } from '../../app/format';
-import type { ToastActor } from '../../app/toasts';
+import { useFlow } from '../../app/useFlow';
 import { Spinner } from '../../components/Spinner';
 import { button, card, heading, label, muted, notice, row, stack } from '../../styles/ui.css';
 import * as css from './admin.css';
 import { Failed } from './parts';
-import { useAdminActor } from './useAdminActor';
-
-const withActors = emailLogMachine.provide({ actors: makeEmailLogActors(fetchTransport) });
-
-function withToasts(toasts: ToastActor) {
-  const show = (name: string, variant?: 'destructive', description = `maillink:toast.admin.${name}.description`) =>
-    toasts.send({ type: 'TOAST.SHOW', toast: { title: `maillink:toast.admin.${name}.title`, description, ...(variant ? { variant } : {}) } });
-  return withActors.provide({
-    actions: {
-      announceFailed: () => show('failed', 'destructive'),
-      announceResent: () => show('resent'),
-      // The server's reason (already sent, on its way again) when it gave one.
-      announceResendFailed: (_, { error }) => show('resendFailed', 'destructive', resendRefusal(error) ?? undefined),
-    },
-  });
-}
 
 /**
  * The e-mails tab (issue 43): where messages go, the messages by state with the mail server's last answer, and a
  * resend for a failed one. Operators and owners (openapi/adminAccess.ts).
  */
-export function EmailsTab({ onExpired }: { onExpired: () => void }) {
+export function EmailsTab() {
   const { t } = useTranslation('maillink');
   const format = useFormat();
-  const ref = useAdminActor(withToasts, onExpired);
+  const ref = useFlow(emailLogFlow);
   const view = useSelector(ref, emailLogView, (a, b) => JSON.stringify(a) === JSON.stringify(b));
 
   if (view.failed) return <Failed text={t('admin.failed')} onRetry={() => ref.send({ type: 'RETRY' })} />;

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { conversationFullOf } from '../../../machines/chat.view';
-import { AGENT_LANGUAGES, AGENT_SESSION_KEY, agentChatMachine, type AgentLine, type AgentSession } from '../../../machines/agentChat.machine';
+import { AGENT_LANGUAGES, AGENT_SESSION_KEY, agentChatMachine, agentPhaseOf, type AgentLine, type AgentSession } from '../../../machines/agentChat.view';
 import { findCountry } from '../../../machines/domain/countries';
 import { ds160Handoff } from '../../../machines/domain/chatHandoff';
 import { ROUTES } from '../../../machines/domain/routes';
@@ -48,7 +48,7 @@ export default function AiChatPage() {
   const [input] = useState(() => ({ sessionId: browserChatId(AGENT_SESSION_KEY) }));
   const ref = useLegacyFlow(machine, input);
   const context = useSelector(ref, (s) => s.context);
-  const phase = useSelector(ref, (s) => (s.matches('choosingLanguage') ? 'language' : s.matches('redirecting') || s.status === 'done' ? 'redirecting' : 'chat'));
+  const phase = useSelector(ref, agentPhaseOf);
   const busy = useSelector(ref, (s) => s.hasTag('busy'));
   const streaming = useSelector(ref, (s) => s.matches('sending'));
   const full = useSelector(ref, conversationFullOf);

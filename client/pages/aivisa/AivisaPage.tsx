@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { conversationFullOf } from '../../../machines/chat.view';
-import { AIVISA_SESSION_KEY, aivisaChatMachine, aivisaView, type ChatLine, type StateUpdate } from '../../../machines/aivisaChat.machine';
+import { AIVISA_SESSION_KEY, aivisaChatMachine, aivisaView, type ChatLine, type StateUpdate } from '../../../machines/aivisaChat.view';
 import { parseReply } from '../../../machines/domain/chatMarkers';
 import { ROUTES } from '../../../machines/domain/routes';
 import { saveChatLead } from '../../../openapi/routes/leads';
@@ -50,7 +50,8 @@ export default function AivisaPage() {
   const [input] = useState(() => ({ sessionId: browserChatId(AIVISA_SESSION_KEY), language }));
   const ref = useLegacyFlow(machine, input);
   const context = useSelector(ref, (s) => s.context);
-  const busy = useSelector(ref, (s) => s.hasTag('busy') || s.status === 'done');
+  const busy = useSelector(ref, aivisaView.busy);
+  const canSend = useSelector(ref, aivisaView.canSend);
   const streaming = useSelector(ref, (s) => s.matches('sending'));
   const locked = useSelector(ref, aivisaView.locked);
   const paywallOpen = useSelector(ref, aivisaView.paywallOpen);
@@ -188,7 +189,7 @@ export default function AivisaPage() {
                   }
                 }}
               />
-              <button type="submit" className={button.primary} disabled={busy || locked || context.draft.trim() === ''}>
+              <button type="submit" className={button.primary} disabled={!canSend}>
                 {t('composer.send')}
               </button>
             </form>

@@ -39,7 +39,7 @@ export function OrdersList({ entries, downloading, busy, onReceipt, onForm }: Pr
         <ul className={css.list}>
           {entries.map((entry) => {
             if (entry.kind === 'groupPayment') return <GroupPaymentItem key={entry.id} entry={entry} />;
-            const { order, to, portal, formWaiting, hasReceipt, hasFormPdf } = orderRow(entry.order, language);
+            const { order, to, portal, formWaiting, hasReceipt, hasFormPdf } = orderRow(entry.order);
             const titleId = `order-${order.id}-title`;
             const status = (ORDER_STATUSES as readonly string[]).includes(order.status) ? order.status : null;
             const making = downloading?.orderId === order.id ? downloading.kind : null;

@@ -16,6 +16,7 @@ import {
   offersGroup,
   otherTravellerOf,
   paidInGroupOf,
+  paidNoticeOf,
   paidTravellerOf,
   prefilledOf,
   type Ds160FormEvent,
@@ -123,8 +124,8 @@ export default function Ds160WizardPage() {
   // The leader's own form is not opened from the panel: the group's list says when it is paid.
   const paidTraveller = useSelector(handover, paidTravellerOf(leadId));
   const paidInGroup = useSelector(group ?? undefined, paidInGroupOf(leadId));
-  const paidName = paidTraveller ?? paidInGroup ?? null;
-  const paid = paidName !== null;
+  const paidNotice = paidNoticeOf(paidTraveller, about, paidInGroup);
+  const paid = paidNotice !== null;
   const locked = busy || paid;
 
   // Issue 16: building a section's fields and country lists took 100-190 ms on a slow phone. So the section after
@@ -203,12 +204,12 @@ export default function Ds160WizardPage() {
 
           <div className={css.main}>
             {!wide && <SectionPicker current={section} completed={completed} disabled={busy} onGo={goPicked} />}
-            {paid ? (
+            {paidNotice ? (
               <div role="status" className={notice.info} data-testid="ds160-paid">
                 <p>
                   <strong>{t('page.paid.title')}</strong>
                 </p>
-                <p>{t('page.paid.body', { name: paidName || about || t('group:checkout.unnamed') })}</p>
+                <p>{t('page.paid.body', { name: paidNotice.name ?? t('group:checkout.unnamed') })}</p>
               </div>
             ) : (
               <SaveIndicator status={saveStatus} onRetry={retry} />

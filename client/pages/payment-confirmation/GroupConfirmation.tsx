@@ -1,8 +1,7 @@
 import { shallowEqual, useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { backToPanel, groupConfirmationFlow, groupConfirmationView, premiumLink } from '../../../machines/groupConfirmation.view';
-import { useLanguage } from '../../app/AppContext';
+import { backToPanel, groupConfirmationFlow, groupConfirmationView } from '../../../machines/groupConfirmation.view';
 import { useFormat } from '../../app/format';
 import { Link } from '../../app/Link';
 import { useMoney } from '../../app/money';
@@ -167,7 +166,6 @@ function Item({ term, value, mono, testId }: { term: string; value: string; mono
 
 function TravellerLine({ line, busy, onForm }: { line: Line; busy: boolean; onForm: () => void }) {
   const { t } = useTranslation(['group', 'commerce']);
-  const { language } = useLanguage();
   const money = useMoney();
   const { order, downloading } = line;
   const name = line.traveller || t('checkout.unnamed');
@@ -185,7 +183,7 @@ function TravellerLine({ line, busy, onForm }: { line: Line; busy: boolean; onFo
         <Item term={t('confirmation.line.amount')} value={money(order.price.total / 100, { cents: true })} />
         {line.premiumCode && <Item term={t('commerce:confirmation.premium.code')} value={line.premiumCode} mono testId="group-line-code" />}
       </dl>
-      {line.premiumCode && <Link to={premiumLink(language)}>{t('commerce:confirmation.premium.link')}</Link>}
+      {line.premiumTo && <Link to={line.premiumTo}>{t('commerce:confirmation.premium.link')}</Link>}
       {line.formReady ? (
         <button type="button" className={button.secondary} data-testid="group-line-form" disabled={busy} aria-busy={downloading || undefined} onClick={onForm}>
           {downloading ? t('commerce:confirmation.downloading.form') : t('confirmation.line.download', { name })}

@@ -1,7 +1,7 @@
 import { shallowEqual, useSelector } from '@xstate/react';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { confirmationFlow, confirmationKind, confirmationView, premiumLinks, type NextStep } from '../../../machines/confirmation.view';
+import { confirmationFlow, confirmationKind, confirmationView, type NextStep } from '../../../machines/confirmation.view';
 import type { OrderDto } from '../../../openapi/schemas/orders';
 import type { PlanFeaturesDto } from '../../../openapi/schemas/plans';
 import { useLanguage } from '../../app/AppContext';
@@ -35,7 +35,7 @@ function OrderConfirmation() {
   const { branding } = useSiteData();
   usePageMeta('confirmation', branding.brandName);
   const ref = useFlow(confirmationFlow);
-  const { screen: state, order, downloading, retryTo, formWaits, premiumCode, nextStep, receiptMail, receiptMailTo, family } = useSelector(ref, confirmationView, shallowEqual);
+  const { screen: state, order, downloading, retryTo, formWaits, premiumCode, premiumLinks, nextStep, receiptMail, receiptMailTo, family } = useSelector(ref, confirmationView, shallowEqual);
 
   if (state === 'loading') return <Spinner label={t('confirmation.loading')} />;
 
@@ -46,6 +46,7 @@ function OrderConfirmation() {
         downloading={downloading}
         formWaits={formWaits}
         premiumCode={premiumCode}
+        premiumLinks={premiumLinks}
         nextStep={nextStep}
         receiptMail={receiptMail && receiptMailTo ? { state: receiptMail, to: receiptMailTo } : null}
         addFamily={family?.addFamily ?? null}
@@ -156,6 +157,7 @@ interface PaidProps {
   downloading: 'receipt' | 'form' | null;
   formWaits: boolean;
   premiumCode: string | null;
+  premiumLinks: { text: string; voice: string } | null;
   nextStep: NextStep | null;
   /** The receipt's e-mail, sent or on its way; null when none will arrive. */
   receiptMail: { state: 'sent' | 'queued'; to: string } | null;
@@ -165,7 +167,7 @@ interface PaidProps {
   onForm: () => void;
 }
 
-function PaidOrder({ order, downloading, formWaits, premiumCode, nextStep, receiptMail, addFamily, onReceipt, onForm }: PaidProps) {
+function PaidOrder({ order, downloading, formWaits, premiumCode, premiumLinks, nextStep, receiptMail, addFamily, onReceipt, onForm }: PaidProps) {
   const { t } = useTranslation('commerce');
   const { language } = useLanguage();
   const money = useMoney();
@@ -251,7 +253,7 @@ function PaidOrder({ order, downloading, formWaits, premiumCode, nextStep, recei
         </section>
       )}
 
-      {premiumCode && <PremiumBox code={premiumCode} />}
+      {premiumCode && premiumLinks && <PremiumBox code={premiumCode} links={premiumLinks} />}
 
       <section className={`${card} ${stack}`} aria-labelledby="next-title">
         <h2 id="next-title" className={heading.section}>
@@ -304,10 +306,8 @@ function PaidOrder({ order, downloading, formWaits, premiumCode, nextStep, recei
   );
 }
 
-function PremiumBox({ code }: { code: string }) {
+function PremiumBox({ code, links }: { code: string; links: { text: string; voice: string } }) {
   const { t } = useTranslation('commerce');
-  const { language } = useLanguage();
-  const links = premiumLinks(language);
   // Presentation only: whether the copy button just worked.
   const [copied, setCopied] = useState(false);
   const copy = () => {

@@ -46,20 +46,7 @@ export function PremiumInterview({ voice }: { voice: boolean }) {
   const device = useMemo(() => (voice ? createAudioDevice() : null), [voice]);
   const machine = useMemo(
     () =>
-      withActors.provide({
-        actions: { print: () => window.print() },
-        ...(device
-          ? {
-              actors: {
-                voiceControls: voiceControlsMachine.provide({
-                  actors: makeVoiceActors(fetchTransport, device),
-                  // Microphone denial and playback failures are only logged (spec 3-ai §8).
-                  actions: { log: (_, { what, error }) => console.warn(`voice ${what}:`, error) },
-                }),
-              },
-            }
-          : {}),
-      }),
+      device ? withActors.provide({ actors: { voiceControls: voiceControlsMachine.provide({ actors: makeVoiceActors(fetchTransport, device) }) } }) : withActors,
     [device],
   );
   const ref = useLegacyFlow(machine, start);
@@ -251,7 +238,7 @@ export function PremiumInterview({ voice }: { voice: boolean }) {
             </div>
             {alertLine}
             <div className={row}>
-              <button type="submit" className={button.primary} disabled={busy || !c.answer.trim()} aria-busy={busy}>
+              <button type="submit" className={button.primary} disabled={!view.canAnswer} aria-busy={busy}>
                 {busy ? t('interview.sending') : last ? t('interview.finish') : t('interview.next')}
               </button>
               {home}
