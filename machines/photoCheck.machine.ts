@@ -3,6 +3,7 @@ import type { FixedPhoto, PhotoAnalysis, StoredPhoto } from '../openapi/schemas/
 import { failureToast, toast, type WorldEffect } from './effects';
 import { validatePhotoFile } from './domain/ds160Sections';
 import type { ValidationError } from './domain/validators';
+import { ownEntry } from './domain/ownEntry';
 
 /** A picked file as the machine sees it; the browser's File is one. Its bytes are read by the actors. */
 export interface PhotoFile {
@@ -27,7 +28,7 @@ export type PhotoFailure = 'analyze' | 'fix' | 'store' | 'heic' | 'unreadable';
 
 /** The server's reasons for refusing the file itself, which another try of the same file cannot change. */
 const UNREADABLE: Record<string, PhotoFailure> = { photo_heic_unsupported: 'heic', photo_invalid: 'unreadable', photo_too_large: 'unreadable' };
-const refusalOf = (error: unknown): PhotoFailure | undefined => UNREADABLE[String((error as { code?: unknown } | null)?.code)];
+const refusalOf = (error: unknown): PhotoFailure | undefined => ownEntry(UNREADABLE, String((error as { code?: unknown } | null)?.code));
 
 export interface PhotoCheckContext {
   file: PhotoFile | null;

@@ -4,6 +4,7 @@ import { findCountry, flagOf } from './domain/countries';
 import { keptStartChoice } from './domain/storageKeys';
 import { defineFlow } from './flow';
 import { recommendationOf, visaWizardMachine } from './visaWizard.machine';
+import { ownEntry } from './domain/ownEntry';
 
 type Snapshot = SnapshotFrom<typeof visaWizardMachine>;
 
@@ -21,7 +22,7 @@ export const visaWizardFlow = defineFlow({
   machine: visaWizardMachine,
   input: ({ language, kept, search }) => {
     const { country, purpose } = keptStartChoice(kept);
-    return { language, country, purpose, resumeAt: RESUME[search.get('step') ?? ''] ?? null };
+    return { language, country, purpose, resumeAt: ownEntry(RESUME, search.get('step') ?? '') ?? null };
   },
   // The step is in the address (?step=): Back and Forward move between steps; none while the recommendation loads.
   steps: {

@@ -40,7 +40,7 @@ export function useAnswerFormat() {
     };
     /** 'DS-160', 'ESTA', 'PRE-ASSESSMENT' as the form is called in the language. */
     const formType = (stored: string) => {
-      const key = FORM_TYPES[stored];
+      const key = Object.hasOwn(FORM_TYPES, stored) ? FORM_TYPES[stored] : undefined;
       return key ? t(`answers:formTypes.${key}`) : stored;
     };
     return { ...format, cell, label, lines, answer: (value: AnswerValue) => lines(value).join('; '), purpose, formType };

@@ -27,7 +27,7 @@ const CATALOG_BY_SOURCE: Readonly<Record<string, CatalogId>> = {
 };
 
 export function catalogIdForSource(source: string): CatalogId | undefined {
-  return Object.prototype.hasOwnProperty.call(CATALOG_BY_SOURCE, source) ? CATALOG_BY_SOURCE[source] : undefined;
+  return ownEntry(CATALOG_BY_SOURCE, source);
 }
 
 const ACRONYMS: Readonly<Record<string, string>> = { us: 'U.S.', usa: 'USA', id: 'ID', ssn: 'SSN', esta: 'ESTA', ds160: 'DS-160' };
@@ -42,7 +42,7 @@ export function humanise(key: string): string {
   return words
     .map((word, i) => {
       const lower = word.toLowerCase();
-      const acronym = ACRONYMS[lower];
+      const acronym = ownEntry(ACRONYMS, lower);
       if (acronym) return acronym;
       return i === 0 ? lower.charAt(0).toUpperCase() + lower.slice(1) : lower;
     })

@@ -1,4 +1,5 @@
 import type { ChatField } from './chatFields';
+import { ownEntry } from './ownEntry';
 
 // What a chat collected, as the ten-section DS-160 form's answers (issue 13): the form opens with them filled in
 // when the applicant moves there from a chat. Only fields whose meaning is the same in both are carried over.
@@ -34,7 +35,7 @@ export function ds160Handoff(data: Partial<Record<ChatField, string>>): FormValu
     values[section] = { ...(values[section] ?? {}), [field]: value.trim() };
   };
   for (const [chatField, place] of Object.entries(PLACES) as [ChatField, [string, string]][]) put(place[0], place[1], data[chatField]);
-  put('personal-info', 'maritalStatus', data.maritalStatus ? MARITAL[data.maritalStatus] : undefined);
-  put('travel-info', 'tripPurpose', data.purpose ? PURPOSE[data.purpose] : undefined);
+  put('personal-info', 'maritalStatus', data.maritalStatus ? ownEntry(MARITAL, data.maritalStatus) : undefined);
+  put('travel-info', 'tripPurpose', data.purpose ? ownEntry(PURPOSE, data.purpose) : undefined);
   return values;
 }

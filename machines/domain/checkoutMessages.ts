@@ -2,6 +2,7 @@
 // the toasts and for the refusal codes they word, whether the order has one line or many.
 import { failureToast, toast, type WorldEffect } from '../effects';
 import { errorKey } from './errorCodes';
+import { ownEntry } from './ownEntry';
 
 /** The gateway's decline codes the page says in the applicant's language (locales commerce.decline). */
 const DECLINE_CODES = ['card_declined', 'insufficient_funds', 'processing_error', 'expired_card', 'incorrect_cvc', 'incorrect_number'] as const;
@@ -38,7 +39,7 @@ const CHANGED: Record<'single' | 'group', Record<string, string>> = {
 export const orderChangedCodes = (kind: 'single' | 'group') => Object.keys(CHANGED[kind]);
 
 export function orderChanged(kind: 'single' | 'group', code: string | undefined): WorldEffect {
-  const key = CHANGED[kind][code ?? ''] ?? (kind === 'single' ? 'commerce:toast.alreadyPurchased' : 'group:checkout.changed');
+  const key = ownEntry(CHANGED[kind], code ?? '') ?? (kind === 'single' ? 'commerce:toast.alreadyPurchased' : 'group:checkout.changed');
   return toast(`${key}.title`, `${key}.description`);
 }
 

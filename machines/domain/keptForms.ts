@@ -38,7 +38,7 @@ function readParts<P extends TProperties>(schema: TObject<P>, text: string | nul
     return {};
   }
   if (!saved || typeof saved !== 'object' || Array.isArray(saved)) return {};
-  const parts = Object.entries(saved as Record<string, unknown>).filter(([name, value]) => name in schema.properties && Value.Check(schema.properties[name] as P[string], value));
+  const parts = Object.entries(saved as Record<string, unknown>).filter(([name, value]) => Object.hasOwn(schema.properties, name) && Value.Check(schema.properties[name] as P[string], value));
   return Object.fromEntries(parts);
 }
 

@@ -25,6 +25,9 @@ export interface NextStep {
 }
 
 export function nextStepOf(service: StepService, governmentFeeCents: number): NextStep {
+  // Own entries only: a service the types do not know (a '__proto__' from a changed server) is refused aloud, never
+  // shown as Object.prototype's site.
+  if (!Object.hasOwn(OFFICIAL_SITES, service)) throw new Error(`No next step for the service ${JSON.stringify(service)}`);
   return { service, officialSite: OFFICIAL_SITES[service], governmentFeeCents, lines: STEP_LINES[service] };
 }
 

@@ -13,6 +13,7 @@ import { validateField, type Ds160FormValues } from './ds160Sections';
 import type { Ds160FormSection } from './ds160Form';
 import { relationBetween, isFamily, type Relationship, type Role, type TravellerForm } from './travellerGroup';
 import { validateAnswer } from './validators';
+import { ownEntry } from './ownEntry';
 
 /** A traveller of the group as the copy reads them: their role, their form and what their lead holds. */
 export interface TravellerAnswers {
@@ -132,7 +133,7 @@ function convert(concept: Concept, values: Record<string, unknown>, from: Travel
     return { 'travel-info.tripPurpose': purpose.charAt(0).toUpperCase() + purpose.slice(1) };
   }
   if (concept === 'tripPurpose') {
-    const purpose = ESTA_PURPOSE_OF[text(values['travel-info.tripPurpose'])];
+    const purpose = ownEntry(ESTA_PURPOSE_OF, text(values['travel-info.tripPurpose']));
     return purpose ? { purpose } : {};
   }
   return {};
@@ -254,12 +255,14 @@ export function prefill(target: TravellerAnswers, group: readonly TravellerAnswe
 /** Paths as the lead's form data: flat for the ESTA, by section for the ten-section form. */
 export function asFormData(form: TravellerForm, byPath: Readonly<Record<string, unknown>>): Record<string, unknown> {
   if (form === 'ESTA') return { ...byPath };
-  const data: Record<string, Record<string, unknown>> = {};
+  // By Map, then built as own properties: a path named like an inherited property ('__proto__.x') must not write
+  // into what every object inherits.
+  const data = new Map<string, Array<[string, unknown]>>();
   for (const [path, value] of Object.entries(byPath)) {
     const [section, field] = path.split('.') as [string, string];
-    (data[section] ??= {})[field] = value;
+    data.set(section, [...(data.get(section) ?? []), [field, value]]);
   }
-  return data;
+  return Object.fromEntries([...data].map(([section, fields]) => [section, Object.fromEntries(fields)]));
 }
 
 /** A traveller's own answers the add form gave (never copied from anyone): names and nationality. */

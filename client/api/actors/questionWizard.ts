@@ -98,7 +98,7 @@ function asRefusal(input: SubmitInput, err: unknown): unknown {
   const match = /^body\.(formData\.)?([\w-]+): (.*)$/.exec(err.serverMessage);
   if (!match) return err;
   const [, inAnswers, field, message] = match as unknown as [string, string | undefined, string, string];
-  const questionId = inAnswers ? field : FIELD_QUESTIONS[input.catalog.id][field];
+  const questionId = inAnswers ? field : (Object.hasOwn(FIELD_QUESTIONS[input.catalog.id], field) ? FIELD_QUESTIONS[input.catalog.id][field] : undefined);
   return questionId && input.catalog.questions.some((q) => q.id === questionId) ? new FieldRefusal(questionId, message) : err;
 }
 

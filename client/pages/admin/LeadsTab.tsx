@@ -14,7 +14,7 @@ import { Failed } from './parts';
 /** The lead badge of spec 1-core §4 (and the payment's), by status; an unknown one grey. */
 export function StatusBadge({ kind, status }: { kind: 'completionStatus' | 'paymentStatus'; status: string }) {
   const { t } = useTranslation('admin');
-  const variant = status in css.statusBadge ? (status as keyof typeof css.statusBadge) : 'other';
+  const variant = Object.hasOwn(css.statusBadge, status) ? (status as keyof typeof css.statusBadge) : 'other';
   return <span className={css.statusBadge[variant]}>{t(`leads.${kind}.${status}`, { defaultValue: status })}</span>;
 }
 

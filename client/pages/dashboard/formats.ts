@@ -23,7 +23,7 @@ export function useFormats() {
   return useMemo(() => {
     /** A value the spec names, in words; anything else the server sends is shown as it came. */
     const known = (prefix: string, values: readonly string[], value: string) => (values.includes(value) ? t(`${prefix}.${value}`) : value);
-    const type = (value: string) => (TYPE_KEYS[value] ? t(TYPE_KEYS[value]) : value);
+    const type = (value: string) => (Object.hasOwn(TYPE_KEYS, value) ? t(TYPE_KEYS[value]!) : value);
     const title = (application: ApplicationDto) =>
       application.country ? t('dashboard.item.title', { type: type(application.type), country: answers.country(application.country) }) : type(application.type);
     const purpose = (application: ApplicationDto) => (application.purpose ? answers.purpose(application.purpose) : '—');

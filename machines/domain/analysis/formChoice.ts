@@ -5,6 +5,7 @@ import { findCountry, type Country } from '../countries';
 import { isWaiverCountry, needsNoVisa, recommendVisa, type Purpose } from '../visaRules';
 import { recommend, risk, type Finding } from './findings';
 import type { Applicant } from './reading';
+import { ownEntry } from '../ownEntry';
 
 /** Spec 1-core §9: an ESTA allows stays of up to 90 days. */
 const ESTA_MAX_STAY_DAYS = 90;
@@ -29,7 +30,7 @@ const RULE_PURPOSE: Readonly<Record<string, Purpose | 'visa'>> = {
 
 function rulePurpose(a: Applicant): Purpose | 'visa' | undefined {
   const answer = a.answers['purpose-of-travel'];
-  return answer === undefined ? undefined : RULE_PURPOSE[answer];
+  return answer === undefined ? undefined : ownEntry(RULE_PURPOSE, answer);
 }
 
 const tooLongForEsta = (a: Applicant) => a.stayDays !== null && a.stayDays > ESTA_MAX_STAY_DAYS;

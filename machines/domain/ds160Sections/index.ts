@@ -102,6 +102,7 @@ import { securityBackgroundFields } from './sections/securityBackground';
 import { travelCompanionsFields } from './sections/travelCompanions';
 import { travelInfoFields } from './sections/travelInfo';
 import { workEducationFields } from './sections/workEducation';
+import { ownEntry } from '../ownEntry';
 
 export { DS160_FORM_SECTIONS, type Ds160FormSection };
 export {
@@ -200,7 +201,7 @@ export function sectionSpec(section: Ds160FormSection): Ds160SectionSpec {
 
 /** Every field a section describes, visible or not, in order. */
 export function sectionFields(section: Ds160FormSection): readonly Ds160Field[] {
-  return FIELDS_BY_SECTION[section];
+  return ownEntry(FIELDS_BY_SECTION, section) ?? [];
 }
 
 export function findField(section: Ds160FormSection, id: string): Ds160Field | undefined {
@@ -458,7 +459,7 @@ export function emptySection(section: Ds160FormSection): Record<string, unknown>
 
 /** A blank row of a list. */
 export function emptyRow(listId: Ds160ListId): Record<string, string> {
-  return Object.fromEntries((DS160_FORM_LISTS[listId] ?? []).map((name) => [name, '']));
+  return Object.fromEntries((ownEntry(DS160_FORM_LISTS, listId) ?? []).map((name) => [name, '']));
 }
 
 // ---------------------------------------------------------------------------------------------------------

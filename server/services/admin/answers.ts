@@ -4,6 +4,7 @@
 import type { Ds160FormSection } from '../../../machines/domain/ds160Form';
 import { describeAnswers } from '../../../machines/domain/answers';
 import type { AdminAnswer, AnswerGroupId } from '../../../openapi/schemas/admin';
+import { ownEntry } from '../../../machines/domain/ownEntry';
 
 /** The question wizards' sections and the chats' → the dialog's. */
 const SECTION_GROUPS: Readonly<Record<string, AnswerGroupId>> = {
@@ -29,7 +30,7 @@ const FORM_GROUPS: Readonly<Record<Ds160FormSection, AnswerGroupId>> = {
   'photo-submission': 'other',
 };
 
-const groupOf = (section: string): AnswerGroupId => FORM_GROUPS[section as Ds160FormSection] ?? SECTION_GROUPS[section] ?? 'other';
+const groupOf = (section: string): AnswerGroupId => ownEntry(FORM_GROUPS, section) ?? ownEntry(SECTION_GROUPS, section) ?? 'other';
 
 /** Every answer the lead holds, in its form's order; nothing left out because no label is known. */
 export function adminAnswers(source: string, formData: Record<string, unknown>): AdminAnswer[] {

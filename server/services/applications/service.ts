@@ -9,6 +9,7 @@ import type { ApplicationDto } from '../../../openapi/schemas/applications';
 import { unauthorized } from '../../lib/problems';
 import type { Access } from '../access';
 import { progressOf, purposeOf, statusOf } from './progress';
+import { ownEntry } from '../../../machines/domain/ownEntry';
 
 /** The question wizard that continues a lead of this source (the ten-section form and the chats have none yet). */
 // The AI assistant's interviews ask the wizards' own questions, so their wizard continues them (issue 45 item 5).
@@ -37,7 +38,7 @@ function toApplication(row: LeadRow, orders: readonly OrderRow[], group: Members
     paymentStatus: row.payment_status,
     plan: row.subscription_plan,
     source: row.source,
-    wizard: WIZARD_BY_SOURCE[row.source] ?? null,
+    wizard: ownEntry(WIZARD_BY_SOURCE, row.source) ?? null,
     orders: orders.filter((o) => o.lead_id === row.id).map((o) => ({ id: o.id, number: o.number, status: o.status, product: o.plan })),
     group,
   };

@@ -78,10 +78,12 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
 
 /** Answers merged field by field, and a section of the ten-section form field by field within it. */
 export function mergeAnswers(stored: Record<string, unknown>, changes: Record<string, unknown>): Record<string, unknown> {
-  const merged = { ...stored };
+  // Own entries only, read and written: a key named like an inherited property ('__proto__', 'constructor') is an
+  // answer's name, never the merged object's prototype nor a function to merge into.
+  const merged: Record<string, unknown> = { ...stored };
   for (const [key, value] of Object.entries(changes)) {
-    const before = merged[key];
-    merged[key] = isPlainObject(before) && isPlainObject(value) ? { ...before, ...value } : value;
+    const before = Object.hasOwn(merged, key) ? merged[key] : undefined;
+    Object.defineProperty(merged, key, { value: isPlainObject(before) && isPlainObject(value) ? { ...before, ...value } : value, enumerable: true, writable: true, configurable: true });
   }
   return merged;
 }

@@ -3,6 +3,7 @@ import type { Fees, PricingMap } from '../../../db/queries/settings';
 import type { OrderPlan, OrderService } from '../../../db/schema';
 import { feesInForce, lineOf, totalOf, type FeeApplicant, type GovernmentFee } from '../../../machines/domain/governmentFees';
 import type { PriceDto, PriceListDto } from '../../../openapi/schemas/orders';
+import { ownEntry } from '../../../machines/domain/ownEntry';
 
 /** What an order buys; a group's payment ('group') is the charge for its lines, not a product. */
 export type Product = Exclude<OrderPlan, 'group'>;
@@ -83,7 +84,11 @@ export function priceList(table: PricingTable): PriceListDto {
 }
 
 export function featuresOf(product: Product, table: PriceTable): PlanFeatures {
-  if (!isPackage(product)) return FIXED_FEATURES[product];
+  if (!isPackage(product)) {
+    const fixed = ownEntry(FIXED_FEATURES, product);
+    if (!fixed) throw new Error(`No plan row for ${product}`);
+    return fixed;
+  }
   const found = table.packages.find((p) => p.id === product);
   if (!found) throw new Error(`No plan row for ${product}`);
   return found.features;
@@ -109,5 +114,5 @@ export function productFromWord(word: string): Product | null {
     esta: 'esta',
     completion: 'completion',
   };
-  return aliases[w] ?? null;
+  return ownEntry(aliases, w) ?? null;
 }

@@ -5,6 +5,7 @@ import { absence, datesIn, feminine, yesNo } from './facts/values';
 import { lengthsIn } from './numbers';
 import type { Side } from './rules/types';
 import { quote, say, type InterviewLanguage } from './say';
+import { ownEntry } from '../../../machines/domain/ownEntry';
 
 // The applicant's values as a question says them, in the interview's language and shape (issue 33): 'BUSINESS'
 // is "el sector de negocios", 'MARRIED' "casado", 'BANCOLOMBIA S.A.' "Bancolombia S.A.", '15-JUN-2027' "15 de
@@ -37,7 +38,8 @@ export function readable(value: string, { particles = true } = {}): string {
     .split(/(\s+)/)
     .map((word, i) => {
       if (/^\s+$/.test(word)) return word;
-      if (FORMS[word]) return FORMS[word];
+      const form = ownEntry(FORMS, word);
+      if (form) return form;
       if (particles && i > 0 && PARTICLES.has(word)) return word;
       return word.replace(/(^|[-'/(])(\p{L})/gu, (_, sep: string, letter: string) => sep + letter.toUpperCase());
     })

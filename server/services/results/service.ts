@@ -12,6 +12,7 @@ import type { Access } from '../access';
 import type { SiteService } from '../site/service';
 import { catalogAnswers } from '../leads/answers';
 import { preassessmentCatalog } from '../../../machines/domain/catalogs';
+import { ownEntry } from '../../../machines/domain/ownEntry';
 
 /**
  * The pre-assessment's purposes as the visa rule knows them. Family visits and medical treatment are tourism
@@ -47,7 +48,7 @@ export class ResultsService {
     const answers = answersOf(lead);
     const country = findCountry(answers.nationality ?? lead.nationality)?.name ?? lead.nationality;
     const stated = answers['purpose-of-travel'] ?? lead.travel_purpose;
-    const purpose = PURPOSE[answers['purpose-of-travel'] ?? ''];
+    const purpose = ownEntry(PURPOSE, answers['purpose-of-travel'] ?? '');
     const isEligible = purpose !== undefined && travelDocument(country, purpose) === 'ESTA';
     // The fees of the document it leads to: the ESTA's, or the visa class of the stated purpose (work → H …).
     const visaClass = feeApplicantFor(isEligible ? 'ESTA' : 'DS-160', stated);

@@ -1,9 +1,11 @@
 import { fold } from './text';
+import { ownTable } from '../../../../machines/domain/ownEntry';
 
 // Dates as people write them in the four languages: 15/03/1990, 1990-03-15, 15 de marzo de 1990, 15 mars 1990,
 // le 1er janvier 2000, March 15, 1990, 15 March 1990, 3 de março de 2025, 15.03.90.
 
-export const MONTHS: Record<string, number> = {};
+/** Month names to their number; no prototype, as words of a message are looked up here ('constructor' is no month). */
+export const MONTHS = ownTable<number>();
 const NAMES: Array<[number, string[]]> = [
   [1, ['january', 'jan', 'enero', 'ene', 'janvier', 'janv', 'janeiro']],
   [2, ['february', 'feb', 'febrero', 'fevrier', 'fevr', 'fev', 'fevereiro']],

@@ -4,6 +4,7 @@ import fr from '../../../../locales/fr/assistant.json' with { type: 'json' };
 import pt from '../../../../locales/pt/assistant.json' with { type: 'json' };
 import { findCountry } from '../../../../machines/domain/countries';
 import type { Language } from './text';
+import { ownEntry } from '../../../../machines/domain/ownEntry';
 
 // The built-in engine's sentences come from the locale files, like every user-visible text.
 
@@ -18,7 +19,7 @@ export function phrase(language: Language, group: 'analysis' | 'reply', key: str
 }
 
 export function fieldLabel(language: Language, field: string): string {
-  return (TEXTS[language].fields as Record<string, string>)[field] ?? field;
+  return ownEntry(TEXTS[language].fields as Record<string, string>, field) ?? field;
 }
 
 /** A country as the conversation's language names it ('Alemania'), from the product's English name. */

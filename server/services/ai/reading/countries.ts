@@ -4,6 +4,7 @@ import { DEMONYMS } from '../builtin/demonyms';
 import { fold } from '../builtin/text';
 import { silent, value, type Reading } from './types';
 import { distance, slipsAllowed } from './words';
+import { ownEntry } from '../../../../machines/domain/ownEntry';
 
 // Countries and nationalities in the four languages ("soy mexicana", "je viens du Sénégal", "Brasil", "EEUU"),
 // stored by the product's English name. A name typed with a slip ("Brasill", "Mexcio", "Colmbia") is read when it
@@ -107,7 +108,7 @@ const JOINED = /^\s*(?:y|and|et|e|&|\/|,|ou|or|o|also|tambien|aussi|tambem)?\s*$
  */
 function twoNationalities(text: string, places: ReturnType<typeof findCountries>): string[] | undefined {
   const compound = /\b(\p{L}+)[-‑](\p{L}+)\b/u.exec(fold(text));
-  const first = compound ? PREFIX[compound[1]!.replace(/a$/, 'o')] : undefined;
+  const first = compound ? ownEntry(PREFIX, compound[1]!.replace(/a$/, 'o')) : undefined;
   if (first) {
     const second = places.find((p) => p.country !== first && fold(p.text).length > 2);
     if (second) return [first, second.country];

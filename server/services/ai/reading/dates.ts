@@ -6,6 +6,7 @@ import { durationWords, findDurations } from './durations';
 import { numberAt } from './numberWords';
 import { silent, value, type Asked, type Reading } from './types';
 import { distance } from './words';
+import { ownTable } from '../../../../machines/domain/ownEntry';
 
 // Dates as people type them: with or without the year ("on part le 15 juillet": the next 15 July), relative
 // ("dans deux semaines", "next Monday", "mañana"), a range ("del 1 al 15 de julio"), a length after the arrival
@@ -35,7 +36,7 @@ const DAY_AFTER_TOMORROW = /(?:^|\s)(?:the\s+)?(?:day\s+after\s+tomorrow|pasado\
 /** A part of a month or an approximate day ("end of June", "a principios de", "vers le 15", "lá pelo dia 10"): asked. */
 const VAGUE = /(?:^|\s)(?:end|beginning|start|middle)\s+of|(?:^|\s)(?:early|late|mid|around|about|sometime|approximately|roughly|fin|finales|principios|inicios|mediados|alrededor|hacia|debut|milieu|vers|environ|final|fim|inicio|comeco|meados|por\s+volta|la\s+pelo)(?=[\s-])|(?:^|\s)mi-/;
 /** Ordinal words for the first days, which people write before a month ("le premier mai", "el primero de agosto"). */
-const ORDINAL: Record<string, number> = { first: 1, premier: 1, premiere: 1, primero: 1, primer: 1, primeiro: 1, primeira: 1, second: 2, third: 3 };
+const ORDINAL = ownTable<number>({ first: 1, premier: 1, premiere: 1, primero: 1, primer: 1, primeiro: 1, primeira: 1, second: 2, third: 3 });
 const ARTICLE_WORDS = new Set(['a', 'an', 'un', 'una', 'une', 'um', 'uma']);
 
 /** "veinte de mayo", "le premier mai", "vingt-cinq décembre": the day in words written as digits, before a month. */

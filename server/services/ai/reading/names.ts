@@ -5,6 +5,7 @@ import { isGiven, partNamed, partsOf, splitName, surnameToo, type NamePart } fro
 import { isPassportSpelling, passportSpelling } from './passportSpelling';
 import { silent, value, type Asked, type Reading } from './types';
 import { plain } from './words';
+import { ownEntry } from '../../../../machines/domain/ownEntry';
 
 // Names as people give them: "je m'appelle Ana", "Souza, con z", "meu nome é João da Silva", "ana". The phrases
 // that introduce a name are removed; a clause that is not a name ("Soy de Brasil", "I like pizza") is refused.
@@ -99,7 +100,7 @@ const LABELLED = /^\s*([\p{L}'’ ]{2,32}?)\s*(?:\(\s*s\s*\))?\s*(?::|\s-\s|\s=\
 /** A known label and what follows it, or undefined when the message does not start with one. */
 function formLabel(text: string): { part: NamePart; rest: string } | undefined {
   const match = LABELLED.exec(text);
-  const part = match ? LABELS[plain(match[1]!)] : undefined;
+  const part = match ? ownEntry(LABELS, plain(match[1]!)) : undefined;
   return part ? { part, rest: match![2]!.trim() } : undefined;
 }
 
@@ -205,7 +206,7 @@ function spelledOut(text: string): { text: string; expanded: boolean } | 'unknow
     const dotted = whole.endsWith('.') || word.includes('ª');
     const key = fold(word);
     if (!dotted || NOT_ABBREVIATED.has(key)) return whole;
-    const full = ABBREVIATED[key];
+    const full = ownEntry(ABBREVIATED, key);
     if (!full) {
       // "Jn. Pablo": a short dotted word before a capital is a shortened name; "name. maiden was" ends a sentence.
       if (word.length <= 3 && /^\.\s*\p{Lu}/u.test(text.slice(offset + word.length))) unknown = true;

@@ -1,9 +1,11 @@
 import { fold } from '../builtin/text';
+import { ownTable } from '../../../../machines/domain/ownEntry';
 
 // Numbers written as words in the four languages ("dos", "quinze", "twenty-one", "deux mille"), for lengths of
 // stay and amounts. Small on purpose: what people write for days, weeks, months and monthly incomes.
 
-const UNITS: Record<string, number> = {};
+// No prototype: a word of the message ('constructor', 'valueOf') is looked up here and must find nothing.
+const UNITS = ownTable<number>();
 const add = (n: number, ...words: string[]) => words.forEach((w) => (UNITS[w] = n));
 add(0, 'zero', 'cero');
 add(1, 'one', 'a', 'an', 'un', 'uno', 'una', 'une', 'um', 'uma');

@@ -91,7 +91,8 @@ export function groundedFacts(candidate: unknown, pasted: string): ApplicantFact
   const kept: Record<string, unknown> = {};
   if (!candidate || typeof candidate !== 'object') return {};
   for (const [key, value] of Object.entries(candidate as Record<string, unknown>)) {
-    const schema = ApplicantFactsSchema.properties[key as keyof typeof ApplicantFactsSchema.properties];
+    // The model's own keys: one named '__proto__' or 'constructor' is no fact (and must not become kept's prototype).
+    const schema = Object.hasOwn(ApplicantFactsSchema.properties, key) ? ApplicantFactsSchema.properties[key as keyof typeof ApplicantFactsSchema.properties] : undefined;
     if (!schema || value === undefined) continue;
     const items = Array.isArray(value) ? value : [value];
     const good = items.filter((item) => item && typeof item === 'object' && typeof (item as { source?: unknown }).source === 'string' && quotes(item as { source: string; parts?: string[] }, source) && agrees(key, item as Record<string, unknown>));

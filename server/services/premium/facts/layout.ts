@@ -185,13 +185,13 @@ export function quotedInPasted<T>(facts: T, mended: Mended, pasted: string): T {
   const walk = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(walk);
     if (!value || typeof value !== 'object') return value;
-    const out: Record<string, unknown> = {};
-    for (const [key, v] of Object.entries(value)) {
-      if (key === 'source' && typeof v === 'string') out[key] = inPasted(mended, pasted, v);
-      else if (key === 'parts' && Array.isArray(v)) out[key] = v.map((p) => (typeof p === 'string' ? inPasted(mended, pasted, p) : p));
-      else out[key] = walk(v);
-    }
-    return out;
+    // Built as own entries: a key the model wrote as '__proto__' stays a key, never the copy's prototype.
+    return Object.fromEntries(
+      Object.entries(value).map(([key, v]) => [
+        key,
+        key === 'source' && typeof v === 'string' ? inPasted(mended, pasted, v) : key === 'parts' && Array.isArray(v) ? v.map((p) => (typeof p === 'string' ? inPasted(mended, pasted, p) : p)) : walk(v),
+      ]),
+    );
   };
   return walk(facts) as T;
 }
