@@ -16,7 +16,7 @@ import type { ValidationError } from './domain/validators';
 import { errorKey, refusalOf, type ErrorCode } from './domain/errorCodes';
 import { backToGate, failureToast, toast, type WorldEffect } from './effects';
 
-export const ADMIN_TABS = ['overview', 'traffic', 'leads', 'conversions', 'pricing', 'fees', 'branding', 'operators', 'audit', 'emails'] as const;
+export const ADMIN_TABS = ['overview', 'traffic', 'leads', 'conversions', 'pricing', 'fees', 'branding', 'operators', 'audit', 'emails', 'account'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 export type PriceKey = keyof PricingDto;
 /** Spec 1-core §9 "Lead detail retries 3 times": three more tries after the first, each wait twice the last. */
@@ -245,6 +245,8 @@ export const adminDashboardMachine = dashboardSetup.createMachine({
             audit: {},
             // The e-mails tab runs its own machine (emailLog) in its panel.
             emails: {},
+            // One's own e-mail address (issue 43): the staffEmail machine in its panel.
+            account: {},
             // The government fees tab shows the page's governmentFees machine, which runs for the whole dashboard.
             fees: {},
             // Loaded when the tab opens, and again when the time range changes.

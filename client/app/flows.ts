@@ -52,6 +52,7 @@ const DOORS: Partial<Record<MachineName, () => Promise<Door>>> = {
   adminGate: () => import('../api/actors/admin').then((m) => ({ actors: () => m.makeAdminGateActors(fetchTransport) })),
   operators: () => import('../api/actors/admin').then((m) => ({ actors: () => m.makeOperatorsActors(fetchTransport) })),
   auditLog: () => import('../api/actors/admin').then((m) => ({ actors: () => m.makeAuditLogActors(fetchTransport) })),
+  staffEmail: () => import('../api/actors/admin').then((m) => ({ actors: () => m.makeStaffEmailActors(fetchTransport) })),
   adminDashboard: () => import('../api/actors/admin').then((m) => ({ actors: () => m.makeAdminDashboardActors(fetchTransport) })),
   governmentFees: () => import('../api/actors/governmentFees').then((m) => ({ actors: () => m.makeGovernmentFeesActors(fetchTransport) })),
   agentChat: () => import('../api/actors/agentChat').then((m) => ({ actors: () => m.makeAgentChatActors(fetchTransport) })),
