@@ -1,4 +1,5 @@
 import { assign, emit, fromPromise, setup, type AnyEventObject } from 'xstate';
+import { isOtherPage } from './domain/paging';
 import type {
   AdminLeadDetailDto,
   AdminLeadsDto,
@@ -151,11 +152,7 @@ const dashboardSetup = setup({
     isTab: ({ context, event }, params: { tab: AdminTab }) => event.type === 'TAB' && event.tab === params.tab && context.tabs.includes(params.tab),
     statusChanges: ({ context, event }) => event.type === 'FILTER.STATUS' && event.value !== context.leadQuery.status,
     planChanges: ({ context, event }) => event.type === 'FILTER.PLAN' && event.value !== context.leadQuery.plan,
-    pageExists: ({ context, event }) => {
-      if (event.type !== 'PAGE' || !context.leads || event.page === context.leadQuery.page) return false;
-      const pages = Math.max(1, Math.ceil(context.leads.total / context.leads.pageSize));
-      return Number.isInteger(event.page) && event.page >= 1 && event.page <= pages;
-    },
+    pageExists: ({ context, event }) => event.type === 'PAGE' && isOtherPage(context.leads, context.leadQuery.page, event.page),
     mayRetry: ({ context }) => context.attempts < LEAD_RETRIES,
     // Only asked in `branding.editing`, which the loaded names enter.
     brandingValid: ({ context }) => Object.keys(validateBranding(context.branding as BrandingForm)).length === 0,
