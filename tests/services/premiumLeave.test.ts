@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fold } from '../../server/services/ai/builtin/text';
 import { leaveIn } from '../../server/services/premium/facts/leave';
-import { readFacts } from '../../server/services/premium/facts/index';
+import { groundedFacts, readFacts } from '../../server/services/premium/facts/index';
 import { findingsOf } from '../../server/services/premium/rules/index';
 
 // Issue 42, round seven: the leave an employee has, read to a value (a length, a span of dates, none granted, only
@@ -132,5 +132,59 @@ describe('leave against the trip, told in any layout and language (issue 42)', (
       }),
       { numRuns: 150 },
     );
+  });
+});
+
+/** A form's bare answer that no leave is granted, as each language writes it. */
+const FORM_NONE: Record<Lang, string[]> = {
+  en: ['NONE', 'None', '0', 'no'],
+  es: ['NINGUNA', 'Ninguno', 'sin vacaciones', 'No'],
+  fr: ['AUCUN', 'aucune', 'sans congé', 'Non'],
+  pt: ['NENHUMA', 'nenhum', 'sem férias', 'Não'],
+};
+/** A span of July 2027 with no leave word, as a form's or a table's answer writes it. */
+const BARE_SPAN: Record<Lang, (a: number, b: number) => string> = {
+  en: (a, b) => `07/${String(a).padStart(2, '0')}/2027 - 07/${String(b).padStart(2, '0')}/2027`,
+  es: (a, b) => `${String(a).padStart(2, '0')}/07/2027 al ${String(b).padStart(2, '0')}/07/2027`,
+  fr: (a, b) => `du ${a} au ${b} juillet 2027`,
+  pt: (a, b) => `${String(a).padStart(2, '0')}/07/2027 até ${String(b).padStart(2, '0')}/07/2027`,
+};
+
+describe("a model's leave, checked against our reading of its quote (issue 42)", () => {
+  // Before: only a length ('15 días') agreed, so a model's leave told as a span or as none was dropped.
+  const leaveForm = fc.record({ lang: fc.constantFrom(...LANGS), k: fc.nat(3), a: fc.integer({ min: 1, max: 14 }), b: fc.integer({ min: 15, max: 31 }), form: fc.constantFrom('span', 'bareSpan', 'none', 'formNone', 'length') });
+  const said = ({ lang, k, a, b, form }: { lang: Lang; k: number; a: number; b: number; form: string }): [string, number] => {
+    if (form === 'span') return [LEAVE_SPAN[lang](a, b), b - a + 1];
+    // Month first, both days past the 12th, so the dates read one way only (07/05 is also 7 May).
+    if (form === 'bareSpan') return lang === 'en' ? [BARE_SPAN.en(Math.max(a, 13), b), b - Math.max(a, 13) + 1] : [BARE_SPAN[lang](a, b), b - a + 1];
+    if (form === 'none') return [LEAVE_NONE[lang][k % 2]!, 0];
+    if (form === 'formNone') return [FORM_NONE[lang][k % 4]!, 0];
+    return [LEAVE_LENGTH[lang][k % 3]!(length(lang, b)), b];
+  };
+
+  it('keeps the leave a quote says, as a span, as none or as a length', () => {
+    fc.assert(
+      fc.property(leaveForm, (x) => {
+        const [quote, days] = said(x);
+        const text = `${JOB[x.lang]}\n${quote}`;
+        expect(groundedFacts({ leave: { source: quote, days } }, text).leave, quote).toEqual({ source: quote, days });
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('refuses a leave whose days the quote does not say', () => {
+    fc.assert(
+      fc.property(leaveForm, fc.integer({ min: 3, max: 60 }), (x, off) => {
+        const [quote, days] = said(x);
+        const text = `${JOB[x.lang]}\n${quote}`;
+        expect(groundedFacts({ leave: { source: quote, days: days + off } }, text).leave, quote).toBeUndefined();
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it.each(['', ' ', 'Acme Corp', '__proto__', 'July 2027'])('a quote that says no leave keeps none: %j', (quote) => {
+    expect(groundedFacts({ leave: { source: quote, days: 0 } }, `${JOB.en}\n${quote}`).leave).toBeUndefined();
   });
 });

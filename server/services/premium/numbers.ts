@@ -79,15 +79,16 @@ export function currencyOf(folded: string): string | undefined {
 }
 
 const UNIT_DAYS: Array<[RegExp, number]> = [
-  [/^(day|dia|jour)/, 1],
-  [/^(week|semana|semaine)/, 7],
-  [/^(month|mes|mois)/, 30],
-  [/^(year|ano|an|annee)/, 365],
+  // Diminutives as people say them ('3 semanitas', 'unos diitas', 'dos mesecitos').
+  [/^(day|dia|jour|diit)/, 1],
+  [/^(week|semana|semaine|semanit)/, 7],
+  [/^(month|mes|mois|mesecit)/, 30],
+  [/^(year|ano|an|annee|anit)/, 365],
 ];
 
 const COUNT = `\\d{1,3}|${Object.keys(WORD_NUMBERS).sort((a, b) => b.length - a.length).join('|')}`;
 /** A length: a number (or a small number word) and a unit, 'week(s)' and '45-day' too; over folded text. */
-export const LENGTH = new RegExp(`(?<![\\p{L}\\p{N}])(${COUNT})[\\s-]*(days?|dias?|jours?|weeks?|semanas?|semaines?|months?|mes|meses|mois|years?|anos?|ans|annees?)(?:\\s*\\(s\\))?(?![\\p{L}])`, 'gu');
+export const LENGTH = new RegExp(`(?<![\\p{L}\\p{N}])(${COUNT})[\\s-]*(days?|dias?|diitas?|jours?|weeks?|semanas?|semanitas?|semaines?|months?|mes|meses|mesecitos?|mois|years?|anos?|anitos?|ans?|annees?)(?:\\s*\\(s\\))?(?![\\p{L}])`, 'gu');
 
 export interface Length {
   days: number;

@@ -252,6 +252,11 @@ function findingQuestion({ f, finding, language }: Ctx): Built | null {
       named('b', b);
       return { key: `f.situationDisagrees.${SLOT_KINDS[finding.values?.slot ?? 0] ?? 'marital'}`, params };
     case 'tiesAgainstMove':
+      if (a?.fact === 'stay') {
+        named('stay', a);
+        named('move', b);
+        return { key: 'f.tiesGivenUp', params };
+      }
       named('tie', a && (a.fact === 'ties' ? { ...a, quoted: true } : a));
       named('move', b);
       break;

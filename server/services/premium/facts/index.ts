@@ -8,6 +8,7 @@ import { fromSentences } from './sentences';
 import { sentencesOf } from './text';
 import { fromRepeats } from './twice';
 import { fromNightlyCosts } from './costs';
+import { leaveOfQuote } from './leave';
 import { slotValuesDiffer, stayInParts, statementsIn } from './slots';
 import { mendLayout, quotedInPasted } from './layout';
 import { datesIn, maritalOf, monthYearIn, occupationOf, payerKind, STANDING_OF_OCCUPATION, standingOf, visaOf } from './values';
@@ -107,11 +108,20 @@ function agrees(key: string, fact: Record<string, unknown>): boolean {
   const kindIs = (own: string | null) => own === null || own === fact.kind;
   switch (key) {
     case 'stay':
-    case 'course':
-    case 'leave': {
-      const length = lengthsIn(q)[0];
-      const days = length?.days ?? (key === 'leave' && /^\d{1,3}$/.test(q.trim()) ? Number(q.trim()) : undefined);
+    case 'course': {
+      const days = lengthsIn(q)[0]?.days;
       return days !== undefined && (Math.abs(days - Number(fact.days)) <= 1 || Number(fact.days) === calendarDays(days));
+    }
+    case 'leave': {
+      // Leave told as a length, a span of dates or months, or none: what our own reading of the quote says.
+      // A numeric span is read day first, as three of the four languages write it; month first only when it
+      // cannot be read day first ('07/13/2027 - 07/15/2027').
+      const said = leaveOfQuote(String(fact.source), 'es') ?? leaveOfQuote(String(fact.source), 'en');
+      if (!said || (fact.onlyMonth !== undefined && fact.onlyMonth !== said.onlyMonth)) return false;
+      const days = Number(fact.days);
+      // Working days read as calendar days ('15 días hábiles' as 15) is the same leave counted another way.
+      const working = /\b(?:habiles|laborables|working|business|ouvres|ouvrables|uteis)\b/.test(q);
+      return Math.abs(said.days - days) <= 1 || (working && said.days > 0 && said.days === calendarDays(days));
     }
     case 'income':
     case 'budget': {

@@ -1,6 +1,7 @@
 import { calendarDays, daysBetween, lengthsIn } from '../numbers';
 import { clauseQuote, type Piece } from './text';
-import { datesIn } from './values';
+import { fold } from '../../ai/builtin/text';
+import { absence, datesIn } from './values';
 
 // The leave an employee has for the trip (issue 42), read to a value wherever it is told: a length ('15 días
 // hábiles de vacaciones', 'two weeks off', 'trois semaines de congés', 'férias de 20 dias'), a span of dates ('congé
@@ -28,7 +29,7 @@ const WORK_CUE =
 const NONE =
   /\b(?:no|not|never|haven't|hasn't|havent|hasnt|didn't|don't|won't|isn't|aren't|without|nao|sem|sin|pas|jamais|aucun(?:e)?|nunca|ni|ningun(?:a|o)?|nenhum(?:a)?|yet to|still waiting|todavia no|aun no|ainda nao|pas encore|en attente|pending|pendiente|pendente)\b/;
 
-const MONTHS: Record<string, number> = {
+export const MONTHS: Record<string, number> = {
   jan: 1, janv: 1, janeiro: 1, janvier: 1, january: 1, enero: 1, ene: 1,
   feb: 2, february: 2, febrero: 2, fevrier: 2, fevereiro: 2, fev: 2,
   mar: 3, march: 3, marzo: 3, mars: 3, marco: 3,
@@ -42,14 +43,14 @@ const MONTHS: Record<string, number> = {
   nov: 11, november: 11, noviembre: 11, novembre: 11, novembro: 11,
   dec: 12, december: 12, diciembre: 12, decembre: 12, dezembro: 12, dic: 12, dez: 12,
 };
-const MONTH = `(?:${Object.keys(MONTHS).sort((a, b) => b.length - a.length).join('|')})`;
+export const MONTH = `(?:${Object.keys(MONTHS).sort((a, b) => b.length - a.length).join('|')})`;
 /** Month names alone, without the short forms that are also words ('may', 'set', 'out', 'ago', 'mar'). */
-const MONTH_NAME = `(?:${Object.keys(MONTHS).filter((m) => m.length >= 4).sort((a, b) => b.length - a.length).join('|')})`;
+export const MONTH_NAME = `(?:${Object.keys(MONTHS).filter((m) => m.length >= 4).sort((a, b) => b.length - a.length).join('|')})`;
 const TO = "(?:to|al|au|a|ate|-|–|—|hasta(?: el)?|jusqu'au|through|thru|until|till)";
 
 /** 'du 5 au 16 juillet 2027', 'from July 5 to July 16, 2027', 'del 01/08/2027 al 15/08/2027': the span's days, both ends counted. */
-function spanDays(folded: string, text: string): number | null {
-  const dates = datesIn(text, 'es');
+function spanDays(folded: string, text: string, language: 'es' | 'en' = 'es'): number | null {
+  const dates = datesIn(text, language);
   for (const [i, end] of dates.entries()) {
     const prior = dates[i - 1];
     if (prior && new RegExp(`^\\s*${TO}\\s*(?:el\\s+|le\\s+|o\\s+)?$`).test(folded.slice(prior.index + prior.text.length, end.index)) && prior.iso <= end.iso) {
@@ -82,7 +83,7 @@ function spanDays(folded: string, text: string): number | null {
 }
 
 /** The leave said in one clause, or null when the clause says nothing of leave. */
-export function leaveIn(c: Piece): LeaveSaid | null {
+export function leaveIn(c: Piece, language: 'es' | 'en' = 'es'): LeaveSaid | null {
   const noun = LEAVE_NOUN.exec(c.folded) ?? (HOLIDAY_NOUN.test(c.folded) && WORK_CUE.test(c.folded) ? HOLIDAY_NOUN.exec(c.folded) : null);
   if (!noun) return null;
   const quote = clauseQuote(c)?.text;
@@ -92,7 +93,7 @@ export function leaveIn(c: Piece): LeaveSaid | null {
   const denial = NONE.exec(c.folded.slice(Math.max(0, noun.index - 30), noun.index + 5));
   const denied = denial && !lengthsIn(c.folded.slice(Math.max(0, noun.index - 30) + denial.index, noun.index)).length;
   if (denied) return { source: quote, days: 0 };
-  const span = spanDays(c.folded, c.text);
+  const span = spanDays(c.folded, c.text, language);
   if (span !== null && span > 0) return { source: quote, days: span };
   // The length nearest the leave word, within the clause ('15 días de vacaciones', 'leave of two weeks').
   const near = lengthsIn(c.folded)
@@ -104,5 +105,31 @@ export function leaveIn(c: Piece): LeaveSaid | null {
   const only = new RegExp(`\\b(?:only|solo|solamente|seulement|que|so|somente|apenas)\\b[^.;]{0,30}?\\b(${MONTH_NAME})\\b`).exec(c.folded);
   if (only) return { source: quote, days: 0, onlyMonth: MONTHS[only[1] ?? ''] ?? 0 };
   if (NONE.test(c.folded)) return { source: quote, days: 0 };
+  return null;
+}
+
+/**
+ * The leave a quote alone says, whatever its shape (issue 42): a clause with a leave word ('no leave approved yet',
+ * 'congé du 5 au 16 juillet'), a form's bare answer ('NONE', 'Ninguna', '0'), a span of dates or months with no
+ * leave word ('01/08/2027 al 15/08/2027', 'de julio a agosto'), a length ('15 días hábiles'), or a bare count of
+ * days. Null when the quote says no leave at all. A model's leave is checked against this, so a leave told as a
+ * span or as none is kept, not only one told as a length. `language` orders a numeric date's day and month.
+ */
+export function leaveOfQuote(quote: string, language: 'es' | 'en' = 'es'): LeaveSaid | null {
+  const folded = fold(quote);
+  const piece = { text: quote, folded, start: 0 };
+  const said = leaveIn(piece, language);
+  if (said) return said;
+  const trimmed = folded.trim().replace(/[\s.,;:!]+$/, '');
+  if (!trimmed) return null;
+  if (absence(trimmed) === 'none' || /^(?:no|non|nao|sin|sem|sans|without)\b/.test(trimmed)) return { source: quote, days: 0 };
+  const span = spanDays(folded, quote, language);
+  if (span !== null && span > 0) return { source: quote, days: span };
+  const length = lengthsIn(folded).find((l) => l.unit !== 'year');
+  if (length) {
+    const working = /\b(?:habiles|laborables|working|business|ouvres|ouvrables|uteis)\b/.test(folded);
+    return { source: quote, days: working && length.unit === 'day' ? calendarDays(length.days) : length.days };
+  }
+  if (/^\d{1,3}$/.test(trimmed)) return { source: quote, days: Number(trimmed) };
   return null;
 }

@@ -1,5 +1,6 @@
 import { lengthsIn } from '../numbers';
 import type { Entry } from './entries';
+import { overstayTold, reportedAnswer } from './overstay';
 import { namesUsPlace, US_PLACE } from './places';
 import type { ApplicantFacts } from './schema';
 import { clauseQuote, clausesOf, find, type Piece } from './text';
@@ -81,8 +82,12 @@ export function fromMentions(sentences: readonly Piece[], entries: readonly Entr
         push('visits', { source: quote.text, ...(year ? { year: Number(year[0]) } : {}), ...(length ? { days: length.days } : {}) });
       }
       const overstay = OVERSTAY.exec(c.folded);
+      // The form's question reported with its answer ('en la de si me he quedado más tiempo del permitido puse NO')
+      // is the declaration, not an overstay.
+      const reported = overstay ? reportedAnswer(c.folded, overstay.index, overstay.index + overstay[0].length) : null;
+      if (reported !== null) facts.overstaysDeclared ??= { source: quote.text, has: reported };
       // "nunca me he quedado más tiempo del permitido" declares none; without a "never" it is an overstay on record.
-      if (overstay && NEGATION.test(c.folded.slice(0, overstay.index))) facts.overstaysDeclared ??= { source: quote.text, has: false };
+      else if (overstay && NEGATION.test(c.folded.slice(0, overstay.index))) facts.overstaysDeclared ??= { source: quote.text, has: false };
       else if (overstay) push('overstays', { source: quote.text, ...(year ? { year: Number(year[0]) } : {}) });
       if (ALONE.test(c.folded)) facts.companionsDeclared ??= { source: quote.text, has: false };
       const along = ALONG.exec(c.folded);
@@ -114,6 +119,13 @@ export function fromMentions(sentences: readonly Piece[], entries: readonly Entr
       const kids = childrenIn(c.folded);
       if (kids && !facts.ties?.some((t) => t.kind === 'children')) push('ties', { source: c.text.slice(kids.index, kids.index + kids.length), kind: 'children' });
     }
+  }
+  // An earlier stay told against what was allowed ('la visa me daba 6 meses y me quedé casi un año'), read over the
+  // whole sentence, once per sentence that no overstay cue above already quoted.
+  for (const sentence of sentences) {
+    if (spans.some(([a, b]) => sentence.start >= a && sentence.start < b)) continue;
+    const told = overstayTold(sentence);
+    if (told && !facts.overstays?.some((o) => sentence.text.includes(o.source) || o.source.includes(told.source))) push('overstays', told);
   }
   if (facts.children && !facts.ties?.some((t) => t.kind === 'children')) push('ties', { source: facts.children.source, kind: 'children' });
   // Told in the applicant's own account and declared nowhere, family there or an earlier trip answers the form's

@@ -29,7 +29,8 @@ export const TIE_KINDS = ['children', 'property', 'business', 'studies', 'job'] 
 export const IDENTITY_KINDS = ['name', 'birthDate', 'passportNumber'] as const;
 /** The slots one statement can fill and another contradict: the identity's, and the applicant's own situation. */
 /** `purpose` is what the applicant says they will do there in a sentence ('voy a trabajar en la obra de mi tío'): set against the visa asked for, not against another statement. */
-export const SLOT_KINDS = [...IDENTITY_KINDS, 'marital', 'children', 'tripLength', 'purpose'] as const;
+/** `work` is how the applicant works: for themself ('soy autónomo') or for an employer ('mi jefe', 'en CDI'), which must agree. */
+export const SLOT_KINDS = [...IDENTITY_KINDS, 'marital', 'children', 'tripLength', 'purpose', 'work'] as const;
 /** Who the U.S. point of contact is to the applicant: a relative (with the relation), or someone else. */
 export const CONTACT_KINDS = ['relative', 'friend', 'colleague', 'organization', 'hotel', 'school', 'employer', 'other'] as const;
 /** A travel companion's relation to the applicant. */
@@ -109,13 +110,13 @@ export const ApplicantFactsSchema = Type.Object(
     /** Every place the name, birth date or passport number is written, each read to a comparable value. */
     identities: Type.Optional(Type.Array(fact({ kind: kind(IDENTITY_KINDS), value: Type.String({ description: 'Folded name, ISO date or passport number' }) }))),
     /** Every statement of a slot wherever written (a label, a bullet, a sentence), read to a value compared per slot. */
-    statements: Type.Optional(Type.Array(fact({ slot: kind(SLOT_KINDS), value: Type.String({ description: 'Normalised: folded name, ISO date, passport number, marital kind or spouse, count of children or some, days' }) }))),
+    statements: Type.Optional(Type.Array(fact({ slot: kind(SLOT_KINDS), value: Type.String({ description: 'Normalised: folded name, ISO date, passport number, marital kind or spouse, count of children or some, days, work or study, self-employed or employee' }) }))),
     /** Every statement of who pays, labelled or in a sentence. */
     payers: Type.Optional(Type.Array(fact({ kind: kind(PAYER_KINDS), who: Type.Optional(Type.String({ description: 'The relative named as paying' })) }))),
     /** Every length given for an earlier visit, with its year when written beside it. */
     visitLengths: Type.Optional(Type.Array(fact({ days: Type.Integer({ minimum: 1 }), year: Type.Optional(Type.Integer()) }))),
     /** Words that say the applicant means to move or settle there, or is giving up what holds them at home. */
-    moves: Type.Optional(Type.Array(fact({}))),
+    moves: Type.Optional(Type.Array(fact({ givesUp: Type.Optional(Type.Boolean({ description: 'Giving up the home, the job or the business at home, rather than settling there' })) }))),
   },
   // Closed: a model's answer of another shape is refused and the built-in reading stands.
   { additionalProperties: false },

@@ -2,6 +2,7 @@ import { findNationality } from '../../ai/builtin/countries';
 import { fold } from '../../ai/builtin/text';
 import { amountIn, calendarDays, currencyOf, lengthsIn } from '../numbers';
 import { leaveIn } from './leave';
+import { costIn, incomeIn } from './money';
 import type { ApplicantFacts } from './schema';
 import { clauseQuote, clausesOf, find, type Piece } from './text';
 import { childrenIn, datesIn, maritalOf, monthYearIn, payerKind, purposeKinds, RELATIVE, standingOf, visaOf, type DateFound } from './values';
@@ -169,7 +170,7 @@ function stayAndCourse(c: Piece, { facts }: Ctx): void {
     }
   }
   if (facts.stay) return;
-  const stay = find(c, /\b(?:por|durante|for|stay(?:ing)?(?: for)?|quedarme|quedarnos|quedare|quedaremos|estare|estaremos|estadia de|estancia de|away for|fuera|resterai|reste|resterons|sejour de|pendant|ficarei|vou ficar|ficar|ficaremos)\s+(?:(?:solo|solamente|unos|unas|about|only|just|around|environ|uns|umas)\s+)?((?:\d{1,3}|un|una|une|um|uma|dos|tres|cuatro|cinco|seis|siete|ocho|one|two|three|four|five|six|seven|eight|a|an|deux|trois|quatre|cinq|six|sept|huit|duas|dois|quatro|seis|sete|oito)[\s-]+(?:dias|dia|days|day|jours|jour|semanas|semana|weeks|week|semaines|semaine|meses|mes|months|month|mois))\b/);
+  const stay = find(c, /\b(?:por|durante|for|pour|stay(?:ing)?(?: for)?|quedarme|quedarnos|quedare|quedaremos|estare|estaremos|estadia de|estancia de|away for|fuera|resterai|reste|resterons|sejour de|pendant|ficarei|vou ficar|ficar|ficaremos)\s+(?:(?:solo|solamente|unos|unas|about|only|just|around|environ|uns|umas)\s+)?((?:\d{1,3}|un|una|une|um|uma|dos|tres|cuatro|cinco|seis|siete|ocho|one|two|three|four|five|six|seven|eight|a|an|deux|trois|quatre|cinq|six|sept|huit|duas|dois|quatro|seis|sete|oito)[\s-]+(?:dias|dia|diitas|diita|days|day|jours|jour|semanas|semana|semanitas|semanita|weeks|week|semaines|semaine|meses|mes|mesecitos|mesecito|months|month|mois))\b/);
   const away = stay ?? find(c, /\b((?:\d{1,3}|one|two|three|four|five|six|seven|eight|dos|tres|cuatro|cinco|seis)[\s-]+(?:days?|weeks?|months?|dias|semanas|meses)[\s-]+(?:away|fuera|stay|trip|de estadia|de viaje))\b/);
   const length = away ? lengthsIn(fold(away.text))[0] : null;
   // '15 días de vacaciones', '14 days of paid leave' are the leave, not the stay.
@@ -344,7 +345,19 @@ function stayLabelled(s: Piece, { facts }: Ctx): void {
   if (found && length) facts.stay = { source: found.text, days: length.days };
 }
 
-const CUES = [person, born, employment, standing, studies, money, leave, passport, dates, stayLabelled];
+/** Income with its period and currency, and the trip's cost, told in any words (money.ts); the phrases of `money` after. */
+function moneySaid(s: Piece, { facts }: Ctx): void {
+  if (!facts.income) {
+    const income = incomeIn(s);
+    if (income) facts.income = { source: income.source, monthly: income.monthly, ...(income.currency ? { currency: income.currency } : {}), salary: income.salary };
+  }
+  if (!facts.budget) {
+    const cost = costIn(s);
+    if (cost && cost.source !== facts.income?.source) facts.budget = { source: cost.source, amount: cost.amount, ...(cost.currency ? { currency: cost.currency } : {}) };
+  }
+}
+
+const CUES = [person, born, employment, standing, studies, moneySaid, money, leave, passport, dates, stayLabelled];
 const CLAUSE_CUES = [payer, purpose, visa, stayAndCourse];
 
 export function fromSentences(sentences: readonly Piece[], facts: ApplicantFacts, language: Lang): void {

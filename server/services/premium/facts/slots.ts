@@ -3,7 +3,7 @@ import { lengthsIn } from '../numbers';
 import type { Entry } from './entries';
 import type { ApplicantFacts, SlotKind } from './schema';
 import { clauseQuote, clausesOf, type Piece } from './text';
-import { absence, childrenIn, datesIn, maritalOf } from './values';
+import { absence, childrenIn, datesIn, maritalOf, standingOf } from './values';
 
 // One fact slot stated in several places (issue 42): marital status, how many children, how long the trip lasts.
 // Each statement is read to a normalised value wherever it stands (a form's label, a note's bullet, a sentence in
@@ -114,6 +114,52 @@ function purposeInSentence(s: Piece): { value: string; quote: string } | null {
   return null;
 }
 
+/**
+ * Working for oneself, told in the first person: 'soy autónomo', 'I'm self-employed', 'je suis à mon compte', 'sou
+ * autônoma', 'trabajo por mi cuenta', 'I run my own business', 'soy dueña de un colmado', 'je suis propriétaire d'une
+ * boutique', 'tenho meu próprio negócio'. A school's name ('Universidad Autónoma') is not the applicant's standing.
+ */
+const OWN_ACCOUNT = new RegExp(
+  [
+    "\\b(?:i am|i'm|im|soy|je suis|sou|eu sou)\\s+(?:(?:an?|the|un|una|une|um|uma|el|la|le|o)\\s+)?(?:self[- ]employed|freelancer?|independiente|trabajador(?:a)? independiente|autonom[oa]|independante?|a mon compte|auto-?entrepreneur|travailleur independant|travailleuse independante|autonome|(?:dueno|duena|owner|proprietaire|dono|dona) (?:de|of|d')\\s*(?:(?:un|una|mi|a|an|my|une|mon|ma|um|uma|meu|minha)\\b|(?=[a-z])))",
+    "\\b(?:trabajo|i work|je travaille|trabalho) (?:por mi cuenta|por cuenta propia|for myself|a mon compte|a mon propre compte|pour moi-meme|por conta propria)\\b",
+    "\\b(?:i (?:run|own|have)|tengo|j'ai|tenho) (?:my own|mi propio|mi propia|ma propre|mon propre|meu proprio|minha propria) (?:business|company|shop|store|negocio|empresa|tienda|entreprise|commerce|boutique|negocio|loja)\\b",
+  ].join('|'),
+);
+/**
+ * Working for someone else, told in the first person: 'soy empleada', 'I'm an employee', 'je suis salariée en CDI',
+ * 'tenho carteira assinada', 'mi jefe', 'my boss', 'mon employeur', 'meu chefe', 'I work for Acme', 'trabajo para la
+ * empresa X'. Not 'no tengo jefe', nor a relative's boss.
+ */
+const FOR_AN_EMPLOYER = new RegExp(
+  [
+    "\\b(?:i am|i'm|im|soy|je suis|sou|eu sou)\\s+(?:(?:an?|un|una|une|um|uma)\\s+)?(?:emplead[oa]|employee|salariee?|funcionari[oa]|assalariad[oa]|asalariad[oa]|on the payroll)\\b",
+    '\\b(?:en cdi|on a permanent contract|contrato (?:indefinido|fijo|por tiempo indefinido)|carteira assinada|clt)\\b',
+    '\\b(?:my|mi|mon|ma|meu|minha) (?:jefe|jefa|boss|manager|supervisor|employer|empleador|empleadora|patron|patronne|chef|cheffe|chefe|employeur|empregador|patrao)\\b',
+  ].join('|'),
+);
+/** Working for a named other: 'I work for Acme', 'trabajo para la empresa Delta', 'je travaille pour Orange'. */
+const WORK_FOR = /\b(?:i work for|trabajo para|trabajo en la empresa|je travaille pour|je travaille chez|trabalho para|trabalho na empresa)\s+(?!(?:myself|me|my own|mi cuenta|mi propi[oa]|moi|mon propre|ma propre|mim|meu propri|minha propri|conta propria|cuenta propia)\b)/;
+/** Of someone else, or of the past: 'mi esposo es autónomo', 'I was self-employed until 2020', 'my former boss'. */
+const NOT_MINE_NOW = /\b(?:was|were|used to|until|till|before|antes|hasta|era|fui|fue|solia|j'etais|etais|jusqu'en|avant|eu era|ate|ex|former|previous|anterior|ancien(?:ne)?|antig[oa])\b/;
+
+/** How the applicant works said in a sentence: 'self-employed' or 'employee', or null. */
+function workInSentence(s: Piece): { value: string; quote: string } | null {
+  for (const c of clausesOf(s)) {
+    const own = OWN_ACCOUNT.exec(c.folded);
+    const other = FOR_AN_EMPLOYER.exec(c.folded) ?? (WORK_FOR.test(c.folded) ? WORK_FOR.exec(c.folded) : null);
+    const cue = own ?? other;
+    if (!cue || (own && other)) continue;
+    const before = c.folded.slice(0, cue.index);
+    if (RELATIVE_BEFORE.test(before) || DENIED.test(before) || NOT_MINE_NOW.test(c.folded) || /\?\s*$/.test(c.text)) continue;
+    const q = clauseQuote(c);
+    if (q) return { value: own ? 'self-employed' : 'employee', quote: q.text };
+  }
+  return null;
+}
+/** A relative named just before: the words are about them ('mi esposo es autónomo', 'my husband's boss'). */
+const RELATIVE_BEFORE = /\b(?:husband|wife|spouse|father|mother|dad|mom|brother|sister|son|daughter|esposo|esposa|marido|mujer|padre|madre|papa|mama|hermano|hermana|hijo|hija|mari|femme|pere|mere|frere|soeur|fils|fille|pai|mae|irmao|irma|filho|filha|(?:he|she) (?:is|was)|he's|she's|ella|elle|ele|ela)(?:'s)?\b[^.;]{0,25}$/;
+
 const SLOT_LABELS = new Set<Entry['key']>(['marital', 'children', 'stay', 'trip']);
 
 /** Whether an entry is about someone else (a family member's answers, a companion's). */
@@ -141,6 +187,9 @@ export function statementsIn(entries: readonly Entry[], sentences: readonly Piec
       const count = /^\d{1,2}\b/.exec(folded.trim())?.[0] ?? childrenIn(folded)?.count;
       if (none) add('children', '0', e.value);
       else if (count !== undefined) add('children', String(count), e.value);
+    } else if (e.key === 'occupation' && standingOf(folded) === 'self-employed') {
+      // The form's occupation answered as working for oneself ('SELF-EMPLOYED', 'Autónoma (panadería)').
+      add('work', 'self-employed', e.value);
     } else if ((e.key === 'stay' || e.key === 'trip') && e.section !== 'previousTravel' && e.previous !== 'visitDate' && !pastDate(entries[i - 1])) {
       // An earlier visit's length under its own heading, or after its date, is that visit's, not this trip's.
       const lengths = lengthsIn(folded);
@@ -155,6 +204,8 @@ export function statementsIn(entries: readonly Entry[], sentences: readonly Piec
     if (children) add('children', children.value, children.quote);
     const stay = stayInSentence(s);
     if (stay) add('tripLength', stay.value, stay.quote);
+    const work = workInSentence(s);
+    if (work && !entries.some((e) => e.key === 'occupation' && s.start < e.end && s.start + s.text.length > e.labelStart)) add('work', work.value, work.quote);
     const purpose = purposeInSentence(s);
     if (purpose && !entries.some((e) => e.key === 'purpose' && s.start < e.end && s.start + s.text.length > e.labelStart)) add('purpose', purpose.value, purpose.quote);
   }

@@ -67,6 +67,25 @@ const MOVE = new RegExp(
 /** A job that holds: 'permanent job', 'trabajo fijo', 'CDI', 'emprego efetivo', 'carteira assinada'. */
 const JOB_TIE = /\b(permanent (?:job|position|contract)|full-time (?:job|position)|trabajo fijo|empleo fijo|contrato indefinido|plaza fija|cdi|contrat a duree indeterminee|poste permanent|emploi stable|emprego efetivo|emprego fixo|carteira assinada|efetivo na|efetiva na)\b/;
 
+/**
+ * Giving up at home what a visitor returns to (issue 42): the home or rented flat handed back, the business passed
+ * on, notice given at work, in four languages ('entregué la casa que alquilaba', 'traspasé el colmado a mi primo',
+ * 'I gave up my apartment', 'j'ai rendu mon appartement', 'passei o negócio para o meu irmão'). Said of the
+ * applicant's own home, job or business, it needs no place there: a short visit told beside it is what contradicts it.
+ */
+const GIVING_UP = new RegExp(
+  [
+    '\\b(?:gave up|giving up|handed back|handed over|let go of|ended|terminated|cancelled|canceled) (?:my|the) (?:apartment|flat|lease|rental|house|home|business|shop|store)\\b',
+    '\\b(?:sold|transferred|handed over|passed|signed over) (?:my|the) (?:business|shop|store|company) to\\b',
+    '\\b(?:gave|handed in) (?:my )?notice\\b',
+    '\\b(?:traspase|traspasar|traspasando|cedi|entregue|devolvi) (?:el|la|mi) (?:colmado|negocio|tienda|local|casa|apartamento|departamento|cuarto|pieza|puesto|taller)\\b',
+    // The thing first, then the pronoun and the verb: 'el colmado lo traspasé a mi primo', 'la casa la entregué'.
+    '\\b(?:el|la|mi) (?:colmado|negocio|tienda|local|casa|apartamento|departamento|taller)\\b[^.;,]{0,15}\\b(?:lo|la) (?:traspase|cedi|entregue|vendi|devolvi)\\b',
+    "\\b(?:j'ai |j ai )?(?:rendu|cede|resilie) (?:mon|ma|le|la) (?:appartement|logement|commerce|boutique|entreprise|bail|maison|atelier)\\b",
+    '\\b(?:entreguei|passei|repassei|devolvi) (?:o|a|meu|minha) (?:apartamento|casa|negocio|loja|ponto|comercio|oficina)\\b',
+  ].join('|'),
+);
+
 /** Words that say settling there by themselves. */
 const SETTLING = /for good|a vivir|rester vivre|ficar morando|emigr|new life|nueva vida|refaire ma vie|recomecar/;
 /** 'there' in four languages; the folded 'la' of French and Portuguese only where it ends a phrase ('morar lá.'). */
@@ -241,14 +260,18 @@ function movesIn(sentences: readonly Piece[]): NonNullable<ApplicantFacts['moves
   const out: NonNullable<ApplicantFacts['moves']> = [];
   for (const s of sentences) {
     for (const c of clausesOf(s)) {
-      const move = MOVE.exec(c.folded);
+      // Moving, or looking for work, at home is no move there: the clause names the United States or 'there'. Giving
+      // up the home or the business needs no place.
+      const settle = MOVE.exec(c.folded);
+      const settling = settle && (SETTLING.test(settle[0]) || namesUsPlace(c.folded) || THERE.test(c.folded)) ? settle : null;
+      const givingUp = settling ? null : GIVING_UP.exec(c.folded);
+      const move = settling ?? givingUp;
       if (!move || /\?\s*$/.test(c.text) || NEGATED.test(c.folded.slice(0, move.index))) continue;
-      // Moving, or looking for work, at home is no move there: the clause names the United States or 'there'.
-      if (!SETTLING.test(move[0]) && !namesUsPlace(c.folded) && !THERE.test(c.folded)) continue;
       // A relative's move ('my daughter is moving to Miami') is theirs, unless the applicant goes too ('we').
-      if (RELATIVE.test(c.folded.slice(0, move.index)) && !/\b(we|nosotros|nous|nos|a gente|i|yo|je|eu)\b/.test(c.folded.slice(0, move.index))) continue;
+      // Giving up is told in the first person ('lo traspasé a mi primo': the cousin is who it went to).
+      if (!givingUp && RELATIVE.test(c.folded.slice(0, move.index)) && !/\b(we|nosotros|nous|nos|a gente|i|yo|je|eu)\b/.test(c.folded.slice(0, move.index))) continue;
       const quote = clauseQuote(c);
-      if (quote && !out.some((x) => x.source === quote.text)) out.push({ source: quote.text });
+      if (quote && !out.some((x) => x.source === quote.text)) out.push({ source: quote.text, ...(givingUp ? { givesUp: true } : {}) });
     }
   }
   return out;

@@ -10,6 +10,9 @@ import { finding, type Finding, type Side } from './types';
  */
 export function homeTies(f: ApplicantFacts): Finding[] {
   if (!f.moves?.length) return [];
+  // Giving up the home or the business beside a short visit: the visit told is what the officer sets against it.
+  const givenUp = f.moves.findIndex((m) => m.givesUp);
+  if (givenUp >= 0 && f.moves.every((m) => m.givesUp) && f.stay) return [finding('tiesAgainstMove', [{ fact: 'stay' }, { fact: 'moves', index: givenUp, quoted: true }])];
   const job: Side | null = f.employer ? { fact: 'employer' } : f.standing?.kind === 'employee' || f.standing?.kind === 'self-employed' ? { fact: 'standing' } : null;
   const tie = (f.ties ?? []).findIndex((t) => (t.kind === 'property' || t.kind === 'children' || t.kind === 'business' || t.kind === 'job') && !f.moves?.some((m) => m.source === t.source));
   const home: Side | null = tie >= 0 ? { fact: 'ties', index: tie } : job ?? (f.standing && f.standing.kind !== 'unemployed' ? { fact: 'standing' } : f.purpose ? { fact: 'purpose' } : null);
