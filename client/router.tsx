@@ -78,7 +78,7 @@ export const PAGE_FLOWS: Partial<Record<RouteName, readonly MachineName[]>> = {
   aiChatSections: ['aiNotice'],
   premiumText: ['aiNotice'],
   premiumVoice: ['aiNotice'],
-  admin: ['adminGate', 'adminDashboard', 'governmentFees', 'operators', 'auditLog', 'emailLog'],
+  admin: ['adminGate', 'adminDashboard', 'governmentFees', 'operators', 'auditLog', 'emailLog', 'staffEmail'],
 };
 
 // Each page its own chunk, loaded when its route is first visited.

@@ -1,4 +1,5 @@
 import { assign, emit, fromPromise, setup, type AnyEventObject } from 'xstate';
+import { isOtherPage } from './domain/paging';
 import type {
   AdminLeadDetailDto,
   AdminLeadsDto,
@@ -16,7 +17,7 @@ import type { ValidationError } from './domain/validators';
 import { errorKey, refusalOf, type ErrorCode } from './domain/errorCodes';
 import { backToGate, failureToast, toast, type WorldEffect } from './effects';
 
-export const ADMIN_TABS = ['overview', 'traffic', 'leads', 'conversions', 'pricing', 'fees', 'branding', 'operators', 'audit', 'emails'] as const;
+export const ADMIN_TABS = ['overview', 'traffic', 'leads', 'conversions', 'pricing', 'fees', 'branding', 'operators', 'audit', 'emails', 'account'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 export type PriceKey = keyof PricingDto;
 /** Spec 1-core §9 "Lead detail retries 3 times": three more tries after the first, each wait twice the last. */
@@ -151,11 +152,7 @@ const dashboardSetup = setup({
     isTab: ({ context, event }, params: { tab: AdminTab }) => event.type === 'TAB' && event.tab === params.tab && context.tabs.includes(params.tab),
     statusChanges: ({ context, event }) => event.type === 'FILTER.STATUS' && event.value !== context.leadQuery.status,
     planChanges: ({ context, event }) => event.type === 'FILTER.PLAN' && event.value !== context.leadQuery.plan,
-    pageExists: ({ context, event }) => {
-      if (event.type !== 'PAGE' || !context.leads || event.page === context.leadQuery.page) return false;
-      const pages = Math.max(1, Math.ceil(context.leads.total / context.leads.pageSize));
-      return Number.isInteger(event.page) && event.page >= 1 && event.page <= pages;
-    },
+    pageExists: ({ context, event }) => event.type === 'PAGE' && isOtherPage(context.leads, context.leadQuery.page, event.page),
     mayRetry: ({ context }) => context.attempts < LEAD_RETRIES,
     // Only asked in `branding.editing`, which the loaded names enter.
     brandingValid: ({ context }) => Object.keys(validateBranding(context.branding as BrandingForm)).length === 0,
@@ -245,6 +242,8 @@ export const adminDashboardMachine = dashboardSetup.createMachine({
             audit: {},
             // The e-mails tab runs its own machine (emailLog) in its panel.
             emails: {},
+            // One's own e-mail address (issue 43): the staffEmail machine in its panel.
+            account: {},
             // The government fees tab shows the page's governmentFees machine, which runs for the whole dashboard.
             fees: {},
             // Loaded when the tab opens, and again when the time range changes.

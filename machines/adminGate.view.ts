@@ -5,7 +5,7 @@ import { accessKey } from '../openapi/adminAccess';
 import { adminAnalytics, adminConversions, adminLeads, adminLeadsExport, adminTraffic, updateBranding, updatePricing } from '../openapi/routes/admin';
 import { adminGovernmentFees } from '../openapi/routes/governmentFees';
 import { adminEmails } from '../openapi/routes/mail';
-import { auditLog, listOperators } from '../openapi/routes/operators';
+import { auditLog, listOperators, setOwnEmail } from '../openapi/routes/operators';
 import type { AdminStatusDto } from '../openapi/schemas/admin';
 import { ADMIN_TABS, type AdminTab } from './adminDashboard.machine';
 import { errorKey } from './domain/errorCodes';
@@ -31,6 +31,7 @@ const TAB_OPERATIONS: Record<AdminTab, string> = {
   operators: accessKey(listOperators),
   audit: accessKey(auditLog),
   emails: accessKey(adminEmails),
+  account: accessKey(setOwnEmail),
 };
 
 /** The tabs this operator's role shows, in the dashboard's order. */

@@ -1,4 +1,5 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
+import { isOtherPage } from './domain/paging';
 import type { AuditAction, AuditPageDto, AuditQuery } from '../openapi/schemas/operators';
 import { backToGate, failureToast, type WorldEffect } from './effects';
 
@@ -64,11 +65,7 @@ export const auditLogMachine = setup({
   },
   guards: {
     unauthorized: (_, params: { error: unknown }) => statusOf(params.error) === 401,
-    pageExists: ({ context, event }) => {
-      if (event.type !== 'PAGE' || !context.data || event.page === context.page) return false;
-      const pages = Math.max(1, Math.ceil(context.data.total / context.data.pageSize));
-      return Number.isInteger(event.page) && event.page >= 1 && event.page <= pages;
-    },
+    pageExists: ({ context, event }) => event.type === 'PAGE' && isOtherPage(context.data, context.page, event.page),
   },
 }).createMachine({
   id: 'auditLog',

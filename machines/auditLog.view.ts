@@ -1,5 +1,6 @@
 // The audit tab's one door: its machine and everything the panel shows, already derived.
 import type { SnapshotFrom } from 'xstate';
+import { pageCount } from './domain/paging';
 import { AUDIT_ACTIONS } from '../openapi/schemas/operators';
 import { auditLogMachine } from './auditLog.machine';
 import { defineFlow } from './flow';
@@ -12,7 +13,7 @@ export const auditLogFlow = defineFlow({ name: 'auditLog', machine: auditLogMach
 
 export function auditLogView(s: SnapshotFrom<typeof auditLogMachine>) {
   const { filters, data, page } = s.context;
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const pages = pageCount(data);
   return {
     loading: s.hasTag('loading'),
     failed: s.matches('failed'),

@@ -1,4 +1,5 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
+import { isOtherPage } from './domain/paging';
 import type { EmailDto, EmailListDto, EmailListQuery } from '../openapi/schemas/mail';
 import { MAIL_STATES } from '../openapi/schemas/mail';
 import { errorKey, refusalOf } from './domain/errorCodes';
@@ -58,11 +59,7 @@ export const emailLogMachine = setup({
   },
   guards: {
     unauthorized: (_, params: { error: unknown }) => statusOf(params.error) === 401,
-    pageExists: ({ context, event }) => {
-      if (event.type !== 'PAGE' || !context.data || event.page === context.page) return false;
-      const pages = Math.max(1, Math.ceil(context.data.total / context.data.pageSize));
-      return Number.isInteger(event.page) && event.page >= 1 && event.page <= pages;
-    },
+    pageExists: ({ context, event }) => event.type === 'PAGE' && isOtherPage(context.data, context.page, event.page),
     resendable: ({ context, event }) => event.type === 'RESEND' && (context.data?.emails.some((e) => e.id === event.emailId && mayResend(e)) ?? false),
   },
 }).createMachine({

@@ -1,5 +1,6 @@
 // The e-mails tab's one door: its machine and everything the panel shows, already derived.
 import type { SnapshotFrom } from 'xstate';
+import { pageCount } from './domain/paging';
 import { MAIL_STATES } from '../openapi/schemas/mail';
 import { emailLogMachine, mayResend, type MailState } from './emailLog.machine';
 import { defineFlow } from './flow';
@@ -11,7 +12,7 @@ export const emailLogFlow = defineFlow({ name: 'emailLog', machine: emailLogMach
 
 export function emailLogView(s: SnapshotFrom<typeof emailLogMachine>) {
   const { data, page, state, resending } = s.context;
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const pages = pageCount(data);
   return {
     loading: s.hasTag('loading'),
     failed: s.matches('failed'),

@@ -4,6 +4,7 @@ import { adminGateMachine } from './adminGate.machine';
 import { auditLogMachine } from './auditLog.machine';
 import { emailLogMachine } from './emailLog.machine';
 import { operatorsMachine } from './operators.machine';
+import { staffEmailMachine } from './staffEmail.machine';
 import { agentChatMachine } from './agentChat.machine';
 import { aiAssistantMachine } from './aiAssistant.machine';
 import { aivisaChatMachine } from './aivisaChat.machine';
@@ -64,6 +65,7 @@ export const machines = {
   operators: operatorsMachine,
   auditLog: auditLogMachine,
   emailLog: emailLogMachine,
+  staffEmail: staffEmailMachine,
   governmentFees: governmentFeesMachine,
   premiumInterview: premiumInterviewMachine,
   voiceControls: voiceControlsMachine,
@@ -81,6 +83,7 @@ export {
   auditLogMachine,
   emailLogMachine,
   operatorsMachine,
+  staffEmailMachine,
   premiumInterviewMachine,
   voiceControlsMachine,
   adminDashboardMachine,

@@ -13,6 +13,8 @@ export interface OperatorsContext {
   invitation: (InvitationDto & { username: string }) | null;
   /** The operator a change or a new invitation is being made for. */
   pending: { id: string; change: OperatorChange | null } | null;
+  /** The operator whose e-mail address is open for an owner to set (the staffEmail flow's form), or none. */
+  emailOf: string | null;
 }
 
 export type OperatorChange = { role: StaffRole } | { disabled: boolean };
@@ -25,6 +27,10 @@ export type OperatorsEvent =
   | { type: 'ENABLE'; id: string }
   | { type: 'REINVITE'; id: string }
   | { type: 'INVITATION.DISMISS' }
+  | { type: 'EMAIL.OPEN'; id: string }
+  | { type: 'EMAIL.CLOSE' }
+  /** Another flow changed what the list shows (an operator's address was set): it is read again. */
+  | { type: 'RELOAD' }
   | { type: 'RETRY' };
 
 export interface OperatorsOutput {
@@ -71,10 +77,11 @@ export const operatorsMachine = setup({
     unauthorized: (_, params: { error: unknown }) => statusOf(params.error) === 401,
     usernameTaken: (_, params: { error: unknown }) => refusalOf(params.error).code === 'username_taken',
     formValid: ({ context }) => Object.keys(validateNewOperator(context.form)).length === 0,
+    listed: ({ context, event }) => event.type === 'EMAIL.OPEN' && (context.operators?.some((o) => o.id === event.id) ?? false),
   },
 }).createMachine({
   id: 'operators',
-  context: { operators: null, form: EMPTY_FORM, errors: {}, invitation: null, pending: null },
+  context: { operators: null, form: EMPTY_FORM, errors: {}, invitation: null, pending: null, emailOf: null },
   initial: 'loading',
   on: {
     'FIELD.CHANGE': {
@@ -84,6 +91,7 @@ export const operatorsMachine = setup({
       }),
     },
     'INVITATION.DISMISS': { actions: assign({ invitation: null }) },
+    'EMAIL.CLOSE': { actions: assign({ emailOf: null }) },
   },
   states: {
     loading: {
@@ -109,6 +117,8 @@ export const operatorsMachine = setup({
         DISABLE: { target: 'changing', actions: assign({ invitation: null, pending: ({ event }) => ({ id: event.id, change: { disabled: true } }) }) },
         ENABLE: { target: 'changing', actions: assign({ invitation: null, pending: ({ event }) => ({ id: event.id, change: { disabled: false } }) }) },
         REINVITE: { target: 'reinviting', actions: assign({ invitation: null, pending: ({ event }) => ({ id: event.id, change: null }) }) },
+        'EMAIL.OPEN': { guard: 'listed', actions: assign({ emailOf: ({ event }) => event.id }) },
+        RELOAD: 'loading',
       },
     },
     creating: {

@@ -10,7 +10,7 @@ export { operatorsMachine, STAFF_ROLES };
 export const operatorsFlow = defineFlow({ name: 'operators', machine: operatorsMachine, input: () => undefined });
 
 export function operatorsView(s: SnapshotFrom<typeof operatorsMachine>) {
-  const { operators, form, errors, invitation, pending } = s.context;
+  const { operators, form, errors, invitation, pending, emailOf } = s.context;
   const saving = s.hasTag('saving');
   return {
     loading: s.hasTag('loading') && operators === null,
@@ -24,5 +24,7 @@ export function operatorsView(s: SnapshotFrom<typeof operatorsMachine>) {
     creating: s.matches('creating'),
     /** The operator whose change is under way. */
     pendingId: pending?.id ?? null,
+    /** The operator whose e-mail address an owner is setting (its form is the staffEmail flow's), or null. */
+    emailOperator: operators?.find((o) => o.id === emailOf) ?? null,
   };
 }

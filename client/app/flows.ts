@@ -53,6 +53,7 @@ const DOORS: Partial<Record<MachineName, () => Promise<Door>>> = {
   operators: () => import('../api/actors/admin').then((m) => ({ actors: () => m.makeOperatorsActors(fetchTransport) })),
   auditLog: () => import('../api/actors/admin').then((m) => ({ actors: () => m.makeAuditLogActors(fetchTransport) })),
   emailLog: () => import('../api/actors/admin').then((m) => ({ actors: () => m.makeEmailLogActors(fetchTransport) })),
+  staffEmail: () => import('../api/actors/admin').then((m) => ({ actors: () => m.makeStaffEmailActors(fetchTransport) })),
   adminDashboard: () => import('../api/actors/admin').then((m) => ({ actors: () => m.makeAdminDashboardActors(fetchTransport) })),
   governmentFees: () => import('../api/actors/governmentFees').then((m) => ({ actors: () => m.makeGovernmentFeesActors(fetchTransport) })),
   agentChat: () => import('../api/actors/agentChat').then((m) => ({ actors: () => m.makeAgentChatActors(fetchTransport) })),

@@ -67,8 +67,21 @@ export async function findResettableByEmail(db: Executor, email: string): Promis
 export async function setStaffAddress(db: Executor, userId: string, email: string): Promise<boolean> {
   const taken = await db.selectFrom('users').select('id').where('email', '=', email).where('id', '!=', userId).executeTakeFirst();
   if (taken) return false;
-  await db.updateTable('users').set({ email, email_verified_at: null }).where('id', '=', userId).execute();
+  try {
+    await db.updateTable('users').set({ email, email_verified_at: null }).where('id', '=', userId).execute();
+  } catch (error) {
+    // Another account took the address between the read and the write (two owners at once): the unique index says
+    // so. Said as taken; the caller's transaction is refused with it (on PostgreSQL it cannot go on after the error).
+    if (isUniqueViolation(error)) return false;
+    throw error;
+  }
   return true;
+}
+
+/** PostgreSQL's unique_violation (23505) or SQLite's SQLITE_CONSTRAINT_UNIQUE. */
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
 /** Inserts the account unless the e-mail is taken; says whether this call made it. */

@@ -49,6 +49,8 @@ export const ERROR_CODES = [
   'email_not_failed',
   /** The failed message was sent again already, and that copy is queued, being sent or sent. */
   'email_resent',
+  /** A staff address another account (an operator's or an applicant's) already uses (409). */
+  'email_taken',
   // Issue 45: a settled payment keeps the answers it paid for, on every route that writes them.
   /** The application is paid: its answers are not changed any more (409). */
   'application_paid',

@@ -123,7 +123,7 @@ export const devMailbox = defineRoute({
   method: 'GET',
   url: '/api/dev/mailbox',
   tags: ['dev'],
-  summary: 'The development mailbox: the newest messages written as .eml files when no SMTP_URL is set (404 in production, with SMTP_URL, or from another machine than the server\'s unless signed in as an admin)',
+  summary: 'The development mailbox: the newest messages written as .eml files when no SMTP_URL is set (404 in production, with SMTP_URL, or from another machine than the server\'s unless signed in as an admin). A browser (Accept: text/html first) gets it as a page: each message with the links its text carries, its HTML and its .eml file',
   responses: { 200: MailboxSchema, ...errorResponses(404) },
 });
 

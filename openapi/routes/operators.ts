@@ -99,7 +99,7 @@ export const setOwnEmail = defineRoute({
   method: 'PUT',
   url: '/api/admin/account/email',
   tags: ['admin'],
-  summary: "Your own e-mail address, where a forgotten password's link goes: a link to verify it is sent to it, and it is used once that link is followed",
+  summary: "Your own e-mail address, where a forgotten password's link goes: a link to verify it is sent to it, and it is used once that link is followed. 409 email_taken when another account uses the address",
   body: StaffEmailSchema,
   responses: { 200: StaffEmailStateSchema, ...refusals, ...errorResponses(409) },
 });
@@ -108,7 +108,7 @@ export const setOperatorEmail = defineRoute({
   method: 'PUT',
   url: '/api/admin/operators/:id/email',
   tags: ['admin'],
-  summary: "An operator's e-mail address, set by an owner: a link to verify it is sent to it, and a reset link goes to it once that link is followed",
+  summary: "An operator's e-mail address, set by an owner: a link to verify it is sent to it, and a reset link goes to it once that link is followed. 409 email_taken when another account uses the address",
   params: OperatorParamsSchema,
   body: StaffEmailSchema,
   responses: { 200: StaffEmailStateSchema, ...refusals, ...errorResponses(404, 409) },

@@ -21,6 +21,8 @@ export const AdminStatusSchema = Type.Object({
   role: StaffRoleSchema,
   totp: Type.Boolean({ description: 'Two-factor sign-in set up' }),
   mustEnrol: Type.Boolean({ description: 'An owner without two-factor sign-in: only its set-up answers until it is done' }),
+  email: Type.Union([Type.String(), Type.Null()], { description: 'Their own address, where a forgotten password’s link goes once verified' }),
+  emailVerified: Type.Boolean({ description: 'The link sent to the address was followed' }),
   allowed: Type.Array(Type.String(), { description: "The admin operations this role may call, as 'METHOD /url' (the server's access table)" }),
 });
 export type AdminStatusDto = Static<typeof AdminStatusSchema>;

@@ -27,7 +27,7 @@ import type { JobsOverviewDto } from '../../openapi/schemas/jobs';
 /** What the gate and the dashboard know of the signed-in operator: who, their role, and what it may call. */
 export function statusOf(user: Staff): AdminStatusDto {
   const enrol = mustEnrol(user);
-  return { username: user.username ?? '', role: user.admin_role, totp: Boolean(user.totp_enabled_at), mustEnrol: enrol, allowed: allowedFor(user.admin_role, enrol) };
+  return { username: user.username ?? '', role: user.admin_role, totp: Boolean(user.totp_enabled_at), mustEnrol: enrol, email: user.email, emailVerified: Boolean(user.email && user.email_verified_at), allowed: allowedFor(user.admin_role, enrol) };
 }
 
 /**

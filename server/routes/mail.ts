@@ -19,6 +19,8 @@ import { isActiveStaff, stepAfterPassword } from '../services/operators/service'
 import { afterPassword } from './admin';
 import { signIn } from './signIn';
 import { toAccount } from '../services/accounts/service';
+import { mailboxPage } from '../services/mail/mailboxPage';
+import { wordsOf } from '../services/mail/words';
 
 /** A session keeps at most this many applications opened by a link or a resume code (a group of 50 and a few more). */
 const MAX_OPENED = 60;
@@ -37,6 +39,14 @@ async function evenly<T>(work: Promise<T>): Promise<T> {
   const [result] = settled;
   if (result?.status === 'rejected') throw result.reason;
   return (result as PromiseFulfilledResult<T>).value;
+}
+
+/** A browser's navigation: it asks for HTML before JSON (a program's fetch asks for JSON, or for anything). */
+function wantsPage(request: FastifyRequest): boolean {
+  const accept = request.headers.accept ?? '';
+  const html = accept.indexOf('text/html');
+  const json = accept.indexOf('application/json');
+  return html !== -1 && (json === -1 || html < json);
 }
 
 /** The server's own machine: a development mailbox is for the person at it (or an admin), not the network. */
@@ -118,7 +128,21 @@ const mail: FastifyPluginAsyncTypebox = async (app) => {
     if (!app.mail.mailboxOpen() || !(isLoopback(request) || request.session.role === 'admin')) throw notFound('There is no development mailbox here.');
   };
 
-  app.route({ ...fromContract(devMailbox), onRequest: mailboxOnly, handler: async (_request, reply) => reply.header('cache-control', 'no-store').send(app.mail.mailbox()) });
+  app.route({
+    ...fromContract(devMailbox),
+    onRequest: mailboxOnly,
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'no-store').header('vary', 'accept');
+      // A browser opening the address gets the page (its links to follow); a program, the JSON.
+      if (!wantsPage(request)) return reply.send(app.mail.mailbox());
+      const language = requestLanguage(request);
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'")
+                // The page's text, beside the contract's JSON for programs (Fastify sends a string as it is).
+        .send(mailboxPage(app.mail.mailbox(), wordsOf(language), language) as never);
+    },
+  });
 
   app.route({
     ...fromContract(devMailboxHtml),

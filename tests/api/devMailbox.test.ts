@@ -37,6 +37,17 @@ describe('the development mailbox', () => {
     expect(message?.text).toMatch(/https?:\/\/\S+\?token=/);
     const html = await t.app.inject({ method: 'GET', url: `/api/dev/mailbox/${message?.id as string}/html`, remoteAddress: '127.0.0.1' });
     expect(html.statusCode).toBe(200);
+    // A browser opening the address gets a page: the message with its link to follow, its HTML and its file.
+    const page = await t.app.inject({ method: 'GET', url: '/api/dev/mailbox', remoteAddress: '127.0.0.1', headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8', 'accept-language': 'es' } });
+    expect([page.statusCode, page.headers['content-type']]).toEqual([200, 'text/html; charset=utf-8']);
+    expect(page.body).toContain('Buzón de desarrollo');
+    const link = /https?:\/\/\S+\?token=[^\s"<]+/.exec(message?.text ?? '')?.[0] as string;
+    expect(page.body).toContain(`<a href="${link}">`);
+    expect(page.body).toContain(`/api/dev/mailbox/${message?.id as string}/html`);
+    expect(page.body).not.toMatch(/<script/i);
+    // A program asking for JSON still gets the list.
+    const json = await t.app.inject({ method: 'GET', url: '/api/dev/mailbox', remoteAddress: '127.0.0.1', headers: { accept: 'application/json' } });
+    expect(json.json()).toHaveProperty('messages');
     // Another machine on the network has no mailbox.
     for (const url of routes(message?.id as string)) expect((await t.app.inject({ method: 'GET', url, remoteAddress: '10.9.8.7' })).statusCode, url).toBe(404);
   });
@@ -47,7 +58,7 @@ describe('the development mailbox', () => {
       apps.push(t);
       await withMessage(t);
       for (const url of routes('00000000')) {
-        const res = await t.app.inject({ method: 'GET', url, remoteAddress: '127.0.0.1' });
+        const res = await t.app.inject({ method: 'GET', url, remoteAddress: '127.0.0.1', headers: { accept: 'text/html' } });
         expect(res.statusCode, `${url} (production ${overrides.production})`).toBe(404);
         expect(res.body).not.toContain('token=');
       }

@@ -207,6 +207,67 @@ describe('/teamomora', () => {
     expect(await audit(page, 'admin overview (es, phone)')).toBe('');
   });
 
+  it('sets staff e-mail addresses, their own and an operator’s, refusing one another account uses, on a desktop and a phone', async () => {
+    const app = e2e.server.app;
+    const suffix = randomUUID().slice(0, 6);
+    const owner = await ownerCookie(app);
+    const made = await app.inject({ method: 'POST', url: '/api/admin/operators', headers: { cookie: owner }, payload: { username: `olga.${suffix}`, role: 'operator' } });
+    expect(made.statusCode).toBe(201);
+    const taken = `taken.${suffix}@example.com`;
+    expect((await app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email: taken, password: 'applicant passphrase 1' } })).statusCode).toBe(201);
+    const held = async (username: string) => (await app.db.selectFrom('users').select(['email', 'email_verified_at']).where('username', '=', username).executeTakeFirstOrThrow());
+
+    for (const width of [1280, 375]) {
+      const page = await openPage(e2e, { width });
+      await page.goto(`${e2e.baseUrl}/teamomora`);
+      await signInAtGate(page, app);
+      // The account tab: their own address, refused when another account uses it, said at the field.
+      await page.click('[data-testid="admin-tab-account"]');
+      await page.waitForSelector('#staff-email-input');
+      const typeAddress = async (value: string) => {
+        await page.click('#staff-email-input', { clickCount: 3 });
+        await page.keyboard.press('Backspace');
+        await page.type('#staff-email-input', value);
+        await page.click('[data-testid="staff-email-save"]');
+      };
+      await typeAddress(taken.toUpperCase());
+      await page.waitForSelector('#staff-email-input-error');
+      expect(await textOf(page, '#staff-email-input-error')).toBe('Another account already uses this address. Choose another one.');
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('staff-email-input');
+      const own = `owner.${width}.${suffix}@example.com`;
+      await typeAddress(own);
+      await page.waitForSelector('[data-testid="staff-email-sent"]');
+      expect(await textOf(page, '[data-testid="staff-email-sent"]')).toContain(own);
+      expect(await textOf(page, '[data-testid="staff-email-current"]')).toBe(`Now: ${own}, not verified yet: its link has not been followed.`);
+      expect(await held(TEST_ADMIN.username)).toEqual({ email: own, email_verified_at: null });
+      expect(await audit(page, `account e-mail (${width})`)).toBe('');
+      let overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+
+      // The operators tab: an operator's address, then the table shows it, unverified.
+      await page.click('[data-testid="admin-tab-operators"]');
+      await page.waitForSelector(`[data-operator="olga.${suffix}"]`);
+      await page.click(`[data-operator="olga.${suffix}"] button[aria-label="Set the e-mail address of olga.${suffix}"]`);
+      await page.waitForSelector('#staff-email-input');
+      expect(await textOf(page, '[data-testid="staff-email"] h2')).toBe(`E-mail address of olga.${suffix}`);
+      await typeAddress(taken);
+      await page.waitForSelector('#staff-email-input-error');
+      const theirs = `olga.${width}.${suffix}@example.com`;
+      await typeAddress(theirs);
+      await page.waitForFunction(
+        (sel: string, text: string) => document.querySelector(sel)?.textContent === text,
+        {},
+        `[data-operator="olga.${suffix}"] [data-testid="operator-email"]`,
+        `${theirs} (not verified yet)`,
+      );
+      expect(await held(`olga.${suffix}`)).toEqual({ email: theirs, email_verified_at: null });
+      expect(await audit(page, `operator e-mail (${width})`)).toBe('');
+      overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      expect(pageErrors(page).filter((e) => !/409/.test(e))).toEqual([]);
+    }
+  });
+
   it('shows a viewer the analytics only, in Spanish and in English', async () => {
     // The owner invites a viewer over the API; the viewer takes the link in the browser and chooses a password.
     const owner = await ownerCookie(e2e.server.app);
@@ -227,7 +288,7 @@ describe('/teamomora', () => {
     await page.click('[data-testid="admin-invitation-submit"]');
     await page.waitForSelector('[data-testid="card-visitors"]');
     const tabs = async () => page.$$eval('[role="tab"]', (els) => els.map((e) => e.getAttribute('data-testid')));
-    expect(await tabs()).toEqual(['admin-tab-overview', 'admin-tab-traffic', 'admin-tab-conversions']);
+    expect(await tabs()).toEqual(['admin-tab-overview', 'admin-tab-traffic', 'admin-tab-conversions', 'admin-tab-account']);
     expect(await page.$('[data-testid="admin-export"]')).toBeNull();
     expect(await textOf(page, 'main')).toContain('Rol: Observador');
     expect(refused).toEqual([]);
@@ -239,7 +300,7 @@ describe('/teamomora', () => {
     const english = await openPage(e2e, { languages: ['en-US', 'en'] });
     await english.goto(`${e2e.baseUrl}/teamomora`);
     await signInAtGate(english, e2e.server.app, { username: 'vera.viewer', password: 'vera chooses this' });
-    expect(await english.$$eval('[role="tab"]', (els) => els.map((e) => e.textContent))).toEqual(['Overview', 'Traffic', 'Conversions']);
+    expect(await english.$$eval('[role="tab"]', (els) => els.map((e) => e.textContent))).toEqual(['Overview', 'Traffic', 'Conversions', 'Your account']);
     expect(await textOf(english, 'main')).toContain('Role: Viewer');
     expect(await english.$('[data-testid="admin-enrol"]')).not.toBeNull();
   });

@@ -73,8 +73,9 @@ describe('the second factor as typed', () => {
 describe('the access table, as the client reads it', () => {
   it('shows each role the tabs of the operations it may call, and an owner without two-factor none', () => {
     expect(tabsFor(status('owner'))).toEqual([...ADMIN_TABS]);
-    expect(tabsFor(status('operator'))).toEqual(['overview', 'traffic', 'leads', 'conversions', 'emails']);
-    expect(tabsFor(status('viewer'))).toEqual(['overview', 'traffic', 'conversions']);
+    // Every role sets its own e-mail address (the account tab, issue 43).
+    expect(tabsFor(status('operator'))).toEqual(['overview', 'traffic', 'leads', 'conversions', 'emails', 'account']);
+    expect(tabsFor(status('viewer'))).toEqual(['overview', 'traffic', 'conversions', 'account']);
     expect(tabsFor(status('owner', { mustEnrol: true }))).toEqual([]);
     expect(tabsFor(null)).toEqual([]);
     // Every rule names roles that exist, and owners may do everything.
@@ -90,7 +91,7 @@ describe('adminGate', () => {
     const actor = gate({ adminStatus: resolves({ admin: status('viewer', { totp: false }), pending: null }) });
     expect(actor.getSnapshot().matches('checking')).toBe(true);
     await waitFor(actor, (s) => s.matches('authenticated'));
-    expect(adminGateView(actor.getSnapshot())).toMatchObject({ screen: 'dashboard', role: 'viewer', tabs: ['overview', 'traffic', 'conversions'], canEnrol: true });
+    expect(adminGateView(actor.getSnapshot())).toMatchObject({ screen: 'dashboard', role: 'viewer', tabs: ['overview', 'traffic', 'conversions', 'account'], canEnrol: true });
   });
 
   it('sends an owner without two-factor sign-in to set it up, and leaving it signs them out', async () => {
@@ -163,7 +164,7 @@ describe('adminGate', () => {
     actor.send({ type: 'SUBMIT' });
     await waitFor(actor, (s) => s.matches('authenticated'));
     expect(acceptInvitation.mock.calls[0]).toEqual([expect.objectContaining({ input: { token: 'TOKEN', password: 'a new password' } })]);
-    expect(adminGateView(actor.getSnapshot()).tabs).toEqual(['overview', 'traffic', 'leads', 'conversions', 'emails']);
+    expect(adminGateView(actor.getSnapshot()).tabs).toEqual(['overview', 'traffic', 'leads', 'conversions', 'emails', 'account']);
 
     const spent = gate({ adminStatus: resolves({ admin: null, pending: null }), acceptInvitation: rejects({ status: 410, code: 'invitation_expired' }) }, {}, 'OLD');
     await waitFor(spent, (s) => s.matches('invitation'));

@@ -7,7 +7,7 @@ import { adminDashboardMachine, type AdminDashboardContext } from '../../machine
 // The rule as the oracle states it, not as the machine does: a failed lead load is tried again three times, 1.5,
 // 3 and 6 s apart, then Retry is offered.
 /** The dashboard's tabs (spec 1-core §2.10 with issues 44 and 45), as a person sees them, in order. */
-const ADMIN_TABS = ['overview', 'traffic', 'leads', 'conversions', 'pricing', 'fees', 'branding', 'operators', 'audit', 'emails'] as const;
+const ADMIN_TABS = ['overview', 'traffic', 'leads', 'conversions', 'pricing', 'fees', 'branding', 'operators', 'audit', 'emails', 'account'] as const;
 
 /** What the pricing form keeps of each price the paths type: whole dollars; what is no number is 0. */
 const TYPED_PRICE: Record<string, number> = { '120': 120, abc: 0 };
@@ -128,7 +128,7 @@ const refused = (id: string): AnyEventObject => ({ type: `xstate.error.actor.${i
 
 const VIEWER = { username: 'paths-viewer', password: 'paths viewer password', role: 'viewer' as const, totp: false };
 /** The tabs a viewer's role shows (the oracle's own statement of the access table for viewers). */
-const VIEWER_TABS = ['overview', 'traffic', 'conversions'] as const;
+const VIEWER_TABS = ['overview', 'traffic', 'conversions', 'account'] as const;
 
 /** A viewer moves between every tab, the ones their role does not show included, and changes the range. */
 function viewerEvents(s: Snap): AnyEventObject[] {
@@ -171,7 +171,7 @@ const GATE_HEARS_EXPIRED = { type: 'handOff', flow: 'adminGate', event: { type: 
 
 export const adminDashboardPaths: PathModel = {
   machine: adminDashboardMachine,
-  budget: 100,
+  budget: 104,
   calls: adminDashboardCalls,
   abstraction: (s) => {
     const c = context(s);

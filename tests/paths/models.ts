@@ -4,6 +4,7 @@ import { adminGatePaths } from './adminGate.paths';
 import { auditLogPaths } from './auditLog.paths';
 import { emailLogPaths } from './emailLog.paths';
 import { operatorsPaths } from './operators.paths';
+import { staffEmailPaths } from './staffEmail.paths';
 import { agentChatPaths } from './agentChat.paths';
 import { aiAssistantPaths } from './aiAssistant.paths';
 import { aivisaChatPaths } from './aivisaChat.paths';
@@ -64,6 +65,7 @@ export const pathModels: Record<MachineName, PathModel> = {
   adminGate: adminGatePaths,
   adminDashboard: adminDashboardPaths,
   operators: operatorsPaths,
+  staffEmail: staffEmailPaths,
   auditLog: auditLogPaths,
   emailLog: emailLogPaths,
   governmentFees: governmentFeesPaths,

@@ -54,6 +54,8 @@ function events(kind: Kind) {
     }
     const moves: AnyEventObject[] = [{ type: 'ROLE.CHANGE', id: TARGET_ID, role: 'operator' }, { type: 'DISABLE', id: TARGET_ID }, { type: 'ENABLE', id: TARGET_ID }, { type: 'REINVITE', id: TARGET_ID }];
     if (c.invitation) moves.push({ type: 'INVITATION.DISMISS' });
+    // An owner opens an operator's e-mail form (the staffEmail flow's), closes it; that flow asks for the list again.
+    moves.push(c.emailOf ? { type: 'EMAIL.CLOSE' } : { type: 'EMAIL.OPEN', id: TARGET_ID }, { type: 'EMAIL.OPEN', id: '00000000-0000-4000-8000-0000000000ff' }, { type: 'RELOAD' });
     return moves;
   };
 }
@@ -67,7 +69,7 @@ export const operatorsPaths: PathModel = {
   machine: operatorsMachine,
   budget: 40,
   calls: operatorsCalls,
-  abstraction: (s) => ({ value: s.value, form: context(s).form, errors: Object.keys(context(s).errors), invitation: context(s).invitation?.path ?? null, pending: context(s).pending }),
+  abstraction: (s) => ({ value: s.value, form: context(s).form, errors: Object.keys(context(s).errors), invitation: context(s).invitation?.path ?? null, pending: context(s).pending, emailOf: context(s).emailOf }),
   cases: [
     { name: 'an owner invites an operator', input: undefined, setup: async (w, i) => (await owner(w), i), events: events('create') },
     { name: 'an owner tries a username already taken', input: undefined, setup: async (w, i) => (await owner(w), i), events: events('taken') },
@@ -122,6 +124,14 @@ export const operatorsPaths: PathModel = {
         expect((await target(world)).password_hash).toBeNull();
         expect(context(after).invitation).toMatchObject({ username: TARGET.username });
       }
+      // Only a listed operator's e-mail form opens; opening or closing it asks the server nothing.
+      if (event.type === 'EMAIL.OPEN') {
+        const listed = context(before).operators?.some((o) => o.id === event.id) ?? false;
+        expect(context(after).emailOf).toBe(listed ? event.id : context(before).emailOf);
+        expect(started).toEqual([]);
+      }
+      if (event.type === 'EMAIL.CLOSE') expect([context(after).emailOf, started]).toEqual([null, []]);
+      if (event.type === 'RELOAD') expect(started.map((h) => h.name)).toEqual(['listOperators']);
       if (event.type === 'xstate.error.actor.listOperators' && (event as { sent?: boolean }).sent) expect(after.status).toBe('done');
     },
     states: {

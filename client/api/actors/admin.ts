@@ -13,6 +13,8 @@ import {
   createOperator,
   listOperators,
   reinviteOperator,
+  setOperatorEmail,
+  setOwnEmail,
   startEnrolment,
 } from '../../../openapi/routes/operators';
 import type { OperatorChange } from '../../../machines/operators.machine';
@@ -48,6 +50,29 @@ export function operatorsCalls(http: Transport) {
   };
 }
 
+/**
+ * A staff address (issue 43): one's own (operatorId null: the account tab) or an operator's, set by an owner. What
+ * the server holds is read from the gate's status or the operators' list, the same answers the tabs show.
+ */
+export function staffEmailCalls(http: Transport) {
+  const missing = () => Object.assign(new Error('No such operator'), { status: 404 });
+  return {
+    loadEmail: async ({ operatorId }: { operatorId: string | null }) => {
+      if (operatorId === null) {
+        const { admin } = await call(http, adminStatus, {});
+        // Signed out meanwhile: heard as the server's 401, so the gate shows its sign-in again.
+        if (!admin) throw Object.assign(new Error('Not signed in'), { status: 401 });
+        return { email: admin.email, verified: admin.emailVerified };
+      }
+      const operator = (await call(http, listOperators, {})).operators.find((o) => o.id === operatorId);
+      if (!operator) throw missing();
+      return { email: operator.email, verified: operator.emailVerified };
+    },
+    saveEmail: ({ operatorId, email }: { operatorId: string | null; email: string }) =>
+      operatorId === null ? call(http, setOwnEmail, { body: { email } }) : call(http, setOperatorEmail, { params: { id: operatorId }, body: { email } }),
+  };
+}
+
 /** The owners' audit log tab. */
 export function auditLogCalls(http: Transport) {
   return {
@@ -75,6 +100,7 @@ export const makeAdminGateActors = (http: Transport) => actorsOf(adminGateCalls,
 export const makeAdminDashboardActors = (http: Transport) => actorsOf(adminDashboardCalls, http);
 export const makeOperatorsActors = (http: Transport) => actorsOf(operatorsCalls, http);
 export const makeAuditLogActors = (http: Transport) => actorsOf(auditLogCalls, http);
+export const makeStaffEmailActors = (http: Transport) => actorsOf(staffEmailCalls, http);
 
 /** The e-mails tab (issue 43): the messages by state, and a resend. */
 export function emailLogCalls(http: Transport) {

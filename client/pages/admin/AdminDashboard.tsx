@@ -20,6 +20,7 @@ import { TrafficTab } from './TrafficTab';
 import { OperatorsTab } from './OperatorsTab';
 import { AuditTab } from './AuditTab';
 import { EmailsTab } from './EmailsTab';
+import { StaffEmailForm } from './StaffEmailForm';
 import type { StaffRole } from '../../../openapi/schemas/operators';
 
 export type { DashboardRef };
@@ -155,6 +156,7 @@ function Dashboard({ username, role, tabs, canExport, canEnrol, onEnrol, onSignO
         {tab === 'operators' && <OperatorsTab />}
         {tab === 'audit' && <AuditTab />}
         {tab === 'emails' && <EmailsTab />}
+        {tab === 'account' && <StaffEmailForm operatorId={null} />}
       </div>
 
       <LeadDetails dashboard={ref} />

@@ -10,6 +10,7 @@ import { TextField } from '../../components/TextField';
 import { button, card, errorText, heading, label, muted, stack } from '../../styles/ui.css';
 import * as css from './admin.css';
 import { Failed } from './parts';
+import { StaffEmailForm } from './StaffEmailForm';
 
 /** The owners' operators tab (issue 44): who may sign in, with which role; invitations; roles changed; disabled. */
 export function OperatorsTab() {
@@ -21,7 +22,7 @@ export function OperatorsTab() {
 
   if (view.failed) return <Failed text={t('operators.failed')} onRetry={() => ref.send({ type: 'RETRY' })} />;
   if (view.loading) return <Spinner label={t('operators.loading')} />;
-  const columns = ['username', 'role', 'status', 'totp', 'created', 'actions'] as const;
+  const columns = ['username', 'role', 'email', 'status', 'totp', 'created', 'actions'] as const;
   return (
     <div className={stack}>
       <section className={`${card} ${stack}`} aria-labelledby="operators-title">
@@ -71,6 +72,9 @@ export function OperatorsTab() {
                       ))}
                     </select>
                   </td>
+                  <td data-testid="operator-email">
+                    {o.email ? `${o.email} (${o.emailVerified ? t('operators.emailVerified') : t('operators.emailUnverified')})` : t('operators.emailNone')}
+                  </td>
                   <td>{t(`operators.statuses.${o.status}`)}</td>
                   <td>{o.totp ? t('operators.totpOn') : t('operators.totpOff')}</td>
                   <td>{format.date(o.createdAt)}</td>
@@ -82,6 +86,9 @@ export function OperatorsTab() {
                       <button type="button" className={button.ghost} disabled={view.busy} onClick={() => ref.send({ type: 'REINVITE', id: o.id })}>
                         {t('operators.reinvite')}
                       </button>
+                      <button type="button" className={button.ghost} disabled={view.busy} aria-label={t('operators.setEmailOf', { username: o.username })} onClick={() => ref.send({ type: 'EMAIL.OPEN', id: o.id })}>
+                        {t('operators.setEmail')}
+                      </button>
                     </span>
                   </td>
                 </tr>
@@ -90,6 +97,11 @@ export function OperatorsTab() {
           </table>
         </div>
       </section>
+
+      {/* A new flow for each operator: the form opens on what the server holds for them. */}
+      {view.emailOperator && (
+        <StaffEmailForm key={view.emailOperator.id} operatorId={view.emailOperator.id} username={view.emailOperator.username} onClose={() => ref.send({ type: 'EMAIL.CLOSE' })} />
+      )}
 
       <section className={`${card} ${stack}`} aria-labelledby="operator-new-title">
         <h2 id="operator-new-title" className={heading.section}>

@@ -146,7 +146,7 @@ export class AccountRecovery {
       const user = await findUser(trx, userId);
       if (!user || user.role !== 'admin' || user.admin_role === null) throw notFound('No operator with this id.');
       if (user.email === address && user.email_verified_at) return { email: address, verified: true };
-      if (!(await setStaffAddress(trx, user.id, address))) throw conflict('Another account uses this address.');
+      if (!(await setStaffAddress(trx, user.id, address))) throw conflict('Another account uses this address.', 'email_taken');
       const at = new Date().toISOString();
       await expireLinks(trx, 'verify', { userId: user.id }, at);
       await expireLinks(trx, 'reset', { userId: user.id }, at);
