@@ -1,5 +1,6 @@
 import { isPassportSpelling, passportSpelling } from './passportSpelling';
 import { silent, value, type Asked, type Reading } from './types';
+import { leadIn, leadKindOf } from './leadIns';
 import { hostOnly, stillTold, unframe } from './textFrames';
 import { plain } from './words';
 
@@ -55,7 +56,15 @@ function fromNumber(text: string): string | undefined {
   return text.slice(at.index).replace(/^[\s,]+/, '');
 }
 
-export function readText(asked: Asked, text: string): Reading {
+export function readText(asked: Asked, typed: string): Reading {
+  // The lead-in of the field's kind first ("staying at my cousins place,", "trabajo de", "je suis étudiant à"):
+  // what follows it is the answer; a message that is all lead-in holds none.
+  const kind = leadKindOf(asked);
+  const led = kind ? leadIn(kind, typed) : undefined;
+  if (led?.alone) return silent('notUnderstood');
+  const text = led?.led ? led.rest : typed;
+  // "me quedo con mi tía en Miami": whose home, and no street number yet; the DS-160 takes a street address.
+  if (led?.host && !/\d/.test(text)) return silent('notUnderstood');
   const said = plain(text);
   if (ELSEWHERE.test(said) || UNDECIDED.test(said)) return silent('notUnderstood');
   const condition = BUT.exec(text);
@@ -64,7 +73,8 @@ export function readText(asked: Asked, text: string): Reading {
     return head.outcome === 'value' ? { ...head, confidence: Math.min(head.confidence, 0.7) } : head;
   }
   const numbered = asked.kind === 'address' ? fromNumber(text) : undefined;
-  const answer = numbered ?? (asked.prose ? strip(text) : strip(unframe(text, { names: /name/.test(asked.field) }).answer));
+  // Fillers were read by the lead-in grammar, which keeps a filler word said with no pause ("Bom Jesus da Lapa").
+  const answer = numbered ?? (asked.prose ? strip(text) : strip(unframe(text, { names: /name/.test(asked.field), fillers: !kind }).answer));
   if (answer.length < 2 || !/\p{L}|\d/u.test(answer)) return silent('notUnderstood');
   // Still a sentence once its frame is off ("I'm with Deloitte" read to "I'm with…", "il fait du commerce"): the
   // reader does not know which words are the answer, so it asks again rather than keep or offer the sentence.
@@ -74,7 +84,7 @@ export function readText(asked: Asked, text: string): Reading {
   // An address with no number and a single word, or naming no place ("some airbnb downtown"), is more likely a slip
   // or a plan than an address: shown back first.
   const thin = asked.kind === 'address' && !/\d/.test(answer) && (answer.split(/\s+/).length < 3 || !/\p{Lu}/u.test(answer));
-  const confidence = thin ? 0.7 : answer === text.trim() ? 0.9 : 0.88;
+  const confidence = thin ? 0.7 : answer === typed.trim() ? 0.9 : 0.88;
   if (asked.latin && !isPassportSpelling(answer.replace(/[\d.,&()]/g, ''))) {
     const spelled = passportSpelling(answer.replace(/[.,&()]/g, (c) => c));
     if (spelled) return value(spelled, Math.min(confidence, 0.7), { quote: answer, typed: answer });

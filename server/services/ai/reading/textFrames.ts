@@ -76,14 +76,14 @@ export interface Framed {
 }
 
 /** The answer without the words that frame it; `names` also takes off a relative said before a name. */
-export function unframe(text: string, { names = false }: { names?: boolean } = {}): Framed {
+export function unframe(text: string, { names = false, fillers = true }: { names?: boolean; fillers?: boolean } = {}): Framed {
   // "um, 22 Oak Ave", "uh 22…": a filler in English; "um Airbnb" is Portuguese for "an Airbnb", so only before a comma or a number.
   let out = text.trim().replace(/^(?:um+|uh+)\s*(?:[,.…]+\s*|(?=\d))/i, '').replace(/^[^\p{L}\p{N}]*(?:\p{L}+(?: \p{L}+){0,2})\s*:\s*/u, (label) => (/\d/.test(label) ? label : ''));
   let framed = out !== text.trim();
   for (let changed = true; changed; ) {
     changed = false;
     const folded = plain(out).replace(/'/g, ' ');
-    for (const pattern of [NAMED, NOUN_IS, ...LEAD, ...(names ? [KIN_PREFIX] : [])]) {
+    for (const pattern of [NAMED, NOUN_IS, ...(fillers ? LEAD : LEAD.slice(1)), ...(names ? [KIN_PREFIX] : [])]) {
       const m = pattern.exec(`${folded} `);
       if (!m || m[0].trim() === '') continue;
       const count = wordCount(m[0]);
