@@ -93,7 +93,8 @@ export async function textOf(page: Page, selector: string): Promise<string> {
 }
 
 export async function waitForPath(page: Page, pathname: string): Promise<void> {
-  await page.waitForFunction((p: string) => window.location.pathname === p, { timeout: 10_000 }, pathname);
+  // 30 s: a group payment (a charge, four orders, receipts queued) took over 10 s on a loaded CI machine.
+  await page.waitForFunction((p: string) => window.location.pathname === p, { timeout: 30_000 }, pathname);
 }
 
 /** The traveller a group form moved to: a `traveller` parameter that is none of `known`. Read as a parameter, since

@@ -111,7 +111,7 @@ describe('/entrevista2095', () => {
     await (await button(page, 'New interview'))?.click();
     await page.waitForSelector('#premium-code');
     expect(errors).toEqual([]);
-  });
+  }, 120_000);
 
   it('speaks Spanish by default, and on a phone', async () => {
     const code = await paidPremiumCode({ app: e2e.server.app } as TestApp);
