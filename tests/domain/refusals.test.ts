@@ -18,7 +18,7 @@ describe('a refusal’s code', () => {
       // A third-party AI service's notice not yet accepted (issue 44).
       'premium_consent_required', 'voice_consent_required',
       // The admin's resend of a message that has not failed, or is on its way again (issue 43).
-      'email_not_failed', 'email_resent',
+      'email_not_failed', 'email_resent', 'email_taken',
       // A paid application's answers, on any route that writes them (issue 45).
       'application_paid',
     ]);
