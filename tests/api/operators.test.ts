@@ -109,7 +109,7 @@ describe('every admin route, checked by role against the access table', () => {
     const viewer = await invited(owner, 'viewer');
     const status = (await viewer.call('GET', '/api/auth/admin-status')).json();
     expect(status).toEqual({
-      admin: { username: viewer.username, role: 'viewer', totp: false, mustEnrol: false, allowed: expect.any(Array) },
+      admin: { username: viewer.username, role: 'viewer', totp: false, mustEnrol: false, email: null, emailVerified: false, allowed: expect.any(Array) },
       pending: null,
     });
     expect(status.admin.allowed.sort()).toEqual([...ADMIN_ACCESS].filter(([, r]) => r.roles.includes('viewer')).map(([k]) => k).sort());
