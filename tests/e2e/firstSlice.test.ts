@@ -85,7 +85,8 @@ describe('the ESTA wizard', () => {
     const phone = estaCatalog.questions.find((q) => q.id === 'phone')!;
     await fillQuestion(page, phone, '+44 7700 900123');
     await next(page);
-    await page.waitForSelector('#q-home-address');
+    // The official form's order: the phone comes after the home address, social media after it.
+    await page.waitForSelector('#q-social-media');
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('rumbo-wizard-esta') ?? '{}').answers.phone)).toBe('+447700900123');
   });
 });
