@@ -121,7 +121,12 @@ describe('lead-ins before free text (issue 42): one grammar per language and fie
       fc.property(fc.constantFrom(...Object.values(KINDS)), fc.constantFrom(...LANGUAGES), fc.nat(), typedAfter, (kind, language, l, after) => {
         const lead = kind.leads[language][l % kind.leads[language].length]!;
         const value = stored(read(kind.q, `${lead}${after}`, language));
-        if (value !== undefined) expect(after.normalize('NFC').replace(/\s+/gu, ' '), `${language}: ${lead}${after}`).toContain(value);
+        // A lead-in ending in an elided article ("je suis à l'") joins the word typed after it; before a mark that is
+        // no word ("l'‐一"), the article stays with what follows, and is still a word typed, not the lead-in's.
+        const elided = /\p{L}'$/u.test(lead) ? lead.slice(lead.lastIndexOf(' ') + 1) : '';
+        // Spacing aside (the reader may space a mark it splits off, "S'0" → "S' 0"), every character stored was typed there.
+        const bare = (text: string) => text.normalize('NFC').replace(/\s+/gu, '');
+        if (value !== undefined) expect(bare(`${elided}${after}`), `${language}: ${lead}${after}`).toContain(bare(value));
       }),
       { numRuns: 300 },
     );
