@@ -194,8 +194,12 @@ function catalogAnswers(catalogId: CatalogId, formData: Record<string, unknown>)
       return value ? [{ id: q.id, section: q.section, ...(sectionKey ? { sectionKey } : {}), labelKey: q.labelKey, label: humanise(q.id), value }] : [];
     }),
     ...Object.entries(formData).flatMap(([id, value]): DescribedAnswer[] => {
-      const cell = known.has(id) ? null : plainCell(value);
-      return cell ? [{ id, section: 'other', label: humanise(id), value: cell }] : [];
+      if (known.has(id)) return [];
+      // An answer to a question the form no longer shows (an employer kept after "no employer") is still the
+      // applicant's: listed under the other answers, in the question's own words and the interface's language.
+      const question = catalog.questions.find((q) => q.id === id);
+      const cell = question && typeof value === 'string' ? cellFor(value.trim(), question.type, question.options) : plainCell(value);
+      return cell ? [{ id, section: 'other', label: humanise(id), ...(question ? { labelKey: question.labelKey } : {}), value: cell }] : [];
     }),
   ];
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { answeredPurpose, catalogIdForSource, describeAnswers, humanise, type DescribedAnswer } from '../../machines/domain/answers';
 import { validForm } from '../helpers/ds160Form';
+import { ds160Catalog, estaCatalog } from '../../machines/domain/catalogs';
+import { completeAnswers } from '../helpers/answers';
 
 // How each kind of stored answer reads (issue 34), value by value: the cases tests/domain/answers.test.ts does not
 // walk through one by one.
@@ -140,5 +142,17 @@ describe('the ten-section form’s answers, value by value', () => {
     expect(byId(describeAnswers('ds160-wizard', none), 'travel-companions.companions')).toBeUndefined();
     const notList = validForm({ 'travel-companions': { travelingWithOthers: 'Yes', companions: 'Ana' } });
     expect(byId(describeAnswers('ds160-wizard', notList), 'travel-companions.companions')).toBeUndefined();
+  });
+});
+
+describe('an answer to a question the form no longer shows', () => {
+  it('is read in the question’s own words and kind, under the other answers (every follow-up of both wizards)', () => {
+    // completeAnswers fills every question, those whose trigger says no as well: an applicant who answered, then changed.
+    for (const [source, catalog] of [['esta-wizard', estaCatalog], ['apply-wizard', ds160Catalog]] as const) {
+      const answers = describeAnswers(source, completeAnswers(catalog));
+      const hidden = answers.filter((a) => a.section === 'other' && catalog.questions.some((q) => q.id === a.id));
+      if (source === 'esta-wizard') expect(hidden.map((a) => a.id)).toContain('employer');
+      for (const a of hidden) expect(a.labelKey, `${source} ${a.id}`).toBe(catalog.questions.find((q) => q.id === a.id)!.labelKey);
+    }
   });
 });

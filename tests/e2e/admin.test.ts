@@ -233,7 +233,8 @@ describe('/teamomora', () => {
       await typeAddress(taken.toUpperCase());
       await page.waitForSelector('#staff-email-input-error');
       expect(await textOf(page, '#staff-email-input-error')).toBe('Another account already uses this address. Choose another one.');
-      expect(await page.evaluate(() => document.activeElement?.id)).toBe('staff-email-input');
+      // Focus moves to the field once the error is drawn (an effect after the render): wait for it, as for the sign-in.
+      await page.waitForFunction(() => document.activeElement?.id === 'staff-email-input');
       const own = `owner.${width}.${suffix}@example.com`;
       await typeAddress(own);
       await page.waitForSelector('[data-testid="staff-email-sent"]');
