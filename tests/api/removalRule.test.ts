@@ -148,7 +148,15 @@ describe(`who may be removed from a group on ${dialectUnderTest}`, () => {
         letGo();
         await payment?.done;
       }),
-      { numRuns: 12 },
+      {
+        numRuns: 12,
+        // Twelve draws met no group payment under way once in CI (a pending order or a paid traveller in each): these
+        // two groups always run, so each answer and a payment under way are met whatever the seed.
+        examples: [
+          [[{ relationship: 'spouse', orders: [], leadPaid: false, guardian: 'none' }], true],
+          [[{ relationship: 'child', orders: [], leadPaid: false, guardian: 'none' }], false],
+        ],
+      },
     );
     // Both answers were met, and a group payment was under way, or the generated groups proved nothing.
     expect(removed).toBeGreaterThan(0);
