@@ -13,6 +13,11 @@ export interface PgBossOptions {
   appSchema?: string | undefined;
   /** How often each queue is looked at for due jobs (pg-boss's least is half a second). */
   pollingSeconds?: number;
+  /**
+   * How often pg-boss's upkeep runs (one process at a time): it makes a job whose lease (`expireSeconds`) ran out
+   * due again, so a job a dead process held runs again within its lease and this. pg-boss's default, 120 s.
+   */
+  superviseSeconds?: number;
 }
 
 /** Jobs one worker takes at a look. */
@@ -54,6 +59,7 @@ export class PgBossRunner extends BaseRunner {
       max: 4,
       // Recurring jobs are made by our clocks (one per tick, by key), not pg-boss's minute-grained cron.
       schedule: false,
+      maintenanceIntervalSeconds: this.options.superviseSeconds ?? 120,
       // Kept as long as SQLite keeps them, so a key means the same on both engines.
       archiveCompletedAfterSeconds: KEEP_DAYS * DAY_MS / 1000,
       deleteAfterDays: KEEP_DAYS,
