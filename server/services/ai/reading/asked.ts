@@ -1,3 +1,4 @@
+import { ESTA_ELIGIBILITY_IDS } from '../../../../machines/domain/catalogs/esta';
 import { COUNTRIES } from '../../../../machines/domain/countryList';
 import type { Question } from '../../../../machines/domain/questions';
 import { hasNameRule, hasOrganisationRule } from '../../../../machines/domain/validators';
@@ -24,7 +25,8 @@ const SENSE: Partial<Record<string, DateSense>> = {
   arrivalDate: 'future',
 };
 
-// Every DS-160 security question is one: an unsure no to any of them is asked, never stored.
+// Every DS-160 security question is one, and every ESTA eligibility question ("seeking work" among them, asked by the
+// interview since issue 45): an unsure no to any of them is asked, never stored.
 const ELIGIBILITY = /^security-|disease|criminal|drug|terror|fraud|denial|overstay|custody|restricted|refus|arrest|deport|violation/;
 
 /**
@@ -52,7 +54,7 @@ export function askedOfQuestion(question: Question, known: { phoneCountry?: stri
       return { ...base, kind: 'amount', ...(field === 'monthly-salary' ? { usd: true, ...(known.homeCountry ? { homeCountry: known.homeCountry } : {}) } : {}) };
     case 'radio':
     case 'select':
-      return { ...base, kind: 'choice', options: optionsOf(question.options ?? []), ...(ELIGIBILITY.test(field) ? { eligibility: true } : {}) };
+      return { ...base, kind: 'choice', options: optionsOf(question.options ?? []), ...(ELIGIBILITY.test(field) || ESTA_ELIGIBILITY_IDS.includes(field) ? { eligibility: true } : {}) };
     case 'city':
       return { ...base, kind: 'city' };
     default:
