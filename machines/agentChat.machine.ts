@@ -1,4 +1,7 @@
-import { assign, fromPromise, setup, type AnyActorRef } from 'xstate';
+import { assign, emit, fromPromise, setup, type AnyActorRef } from 'xstate';
+import { ds160Handoff } from './domain/chatHandoff';
+import { handOffToDs160 } from './domain/keptForms';
+import { ROUTES } from './domain/routes';
 import { draftAfter, hasWords, sentText } from './domain/composer';
 import { streamingReply } from './domain/streaming';
 import { CHAT_SESSION_KEYS, freshConversationActors, freshConversationGuards, fullConversation, fullRefusal, type FreshEvent } from './domain/freshConversation';
@@ -76,6 +79,8 @@ export type AgentChatEvent =
   | { type: 'DRAFT'; value: string }
   | { type: 'SEND'; text?: string }
   | { type: 'PIECE'; text: string }
+  /** The applicant follows a link out of the chat (a reply's button, the sidebar's). */
+  | { type: 'OPEN'; to: string }
   | FreshEvent;
 
 /** Spec 3-ai §9: a redirect reply shows its message, then goes on after 2 seconds. */
@@ -88,6 +93,17 @@ export const REDIRECT_DELAY = 2000;
  */
 /** A session as the server kept it, with its messages. */
 type KeptAgentSession = AgentSession & { messages: { role: 'user' | 'assistant'; content: string; buttons?: AgentButton[] }[] };
+
+/**
+ * Issue 13: leaving for the ten-section form, what the conversation collected goes with the applicant (the form opens
+ * with it, unless this browser already began one); null for any other link, or before anything was collected.
+ */
+function formHandOff(context: Pick<AgentChatContext, 'session'>, to: string): WorldEffect | null {
+  const { session } = context;
+  if (to !== ROUTES.ds160Wizard || !session) return null;
+  const { firstName, lastName } = session.formData;
+  return handOffToDs160(ds160Handoff({ firstName, lastName, email: session.email, phone: session.phone, nationality: session.country, purpose: session.purpose }));
+}
 
 export const agentChatMachine = setup({
   types: { input: {} as { sessionId: string }, context: {} as AgentChatContext, events: {} as AgentChatEvent, output: {} as { to: string }, emitted: {} as WorldEffect },
@@ -129,6 +145,8 @@ export const agentChatMachine = setup({
   id: 'agentChat',
   context: ({ input }) => ({ sessionId: input.sessionId, language: null, session: null, lines: [], draft: '', partial: '', sections: [], progress: null, redirect: null }),
   initial: 'loadingSections',
+  // The applicant follows a link out of the chat: to the ten-section form, what was collected goes with them.
+  on: { OPEN: { guard: ({ context, event }) => formHandOff(context, event.to) !== null, actions: emit(({ context, event }) => formHandOff(context, event.to) as WorldEffect) } },
   states: {
     loadingSections: {
       tags: ['busy'],

@@ -1,4 +1,7 @@
-import { assign, fromPromise, setup, type AnyActorRef } from 'xstate';
+import { assign, emit, fromPromise, setup, type AnyActorRef } from 'xstate';
+import { ds160Handoff } from './domain/chatHandoff';
+import { handOffToDs160 } from './domain/keptForms';
+import { ROUTES } from './domain/routes';
 import { draftAfter, hasWords, sentText } from './domain/composer';
 import { streamingReply } from './domain/streaming';
 import { CHAT_SECTIONS, COMPLETE_AT, SECTION_KEY, chatProgress, sectionData, type ChatSection, type SectionRecords } from './domain/chatFields';
@@ -84,6 +87,8 @@ export type SectionsChatEvent =
   | { type: 'DRAFT'; value: string }
   | { type: 'SEND'; text?: string }
   | { type: 'PIECE'; text: string }
+  /** The applicant follows a link out of the chat (the sidebar's, to the ten-section form). */
+  | { type: 'OPEN'; to: string }
   | FreshEvent;
 
 /** Spec 3-ai §9: the context sent is the last 6 messages. */
@@ -113,6 +118,14 @@ const repeat = (lines: SectionsLine[]): SectionsLine[] => [...lines, { role: 'sy
  * into the current section), the streamed reply (which may move to the next section), and, once the form is
  * complete or 90% filled, the final analysis.
  */
+/**
+ * Issue 13: leaving for the ten-section form, what the sections collected goes with the applicant (the form opens
+ * with it, unless this browser already began one); null for any other link, or before anything was collected.
+ */
+function formHandOff(context: Pick<SectionsChatContext, 'progress'>, to: string): WorldEffect | null {
+  return to === ROUTES.ds160Wizard ? handOffToDs160(ds160Handoff(sectionData(context.progress))) : null;
+}
+
 export const sectionsChatMachine = setup({
   types: { input: {} as SectionsChatInput, context: {} as SectionsChatContext, events: {} as SectionsChatEvent, emitted: {} as WorldEffect },
   actors: {
@@ -174,6 +187,8 @@ export const sectionsChatMachine = setup({
     analysis: null,
   }),
   initial: 'restoring',
+  // The applicant follows a link out of the chat: to the ten-section form, what was collected goes with them.
+  on: { OPEN: { guard: ({ context, event }) => formHandOff(context, event.to) !== null, actions: emit(({ context, event }) => formHandOff(context, event.to) as WorldEffect) } },
   states: {
     // A reload (issue 32): the form and the conversation as the server kept them; none yet, the greeting.
     restoring: {

@@ -169,21 +169,16 @@ export function judgeView(file: string, source: string): string[] {
  * the not-found page), each finding by name. A finding that goes is to be taken off; a new one fails.
  */
 const KNOWN: Record<string, readonly string[]> = {
-  // The AI chats: three copies of one chat machine (issue 46 item 4), each started by its page with its own stand-ins,
-  // the hand-off to the ten-section form done in a click handler.
+  // The AI chats: three copies of one chat machine (issue 46 item 4), each started by its page with its own stand-ins.
+  // The hand-off to the ten-section form is the machine's now (OPEN, emitted), no longer a click handler's.
   'client/pages/ai-chat/AiChatPage.tsx': [
     'import: react-router',
     'import: machines/domain/countries',
-    'import: machines/domain/chatHandoff',
     'import: machines/domain/routes',
     'import: client/api/actors/agentChat',
     'import: client/api/transport',
     'import: client/app/storage',
-    'import: machines/domain/keptForms',
-    'import: client/app/effects',
-    'import: client/app/toasts',
     'import: client/app/useLegacyFlow',
-    'does: a toast',
     'does: a flow started outside the door',
     'does: a stand-in filled in by the page',
     'does: the whole context selected',
@@ -191,18 +186,14 @@ const KNOWN: Record<string, readonly string[]> = {
   'client/pages/ai-chat-sections/AiChatSectionsPage.tsx': [
     'import: react-router',
     'import: machines/domain/chatFields',
-    'import: machines/domain/chatHandoff',
     'import: machines/domain/routes',
     'import: machines/sectionsChat.machine',
     'import: client/api/actors/sectionsChat',
     'import: client/api/transport',
-    'import: client/app/effects',
     'import: client/app/storage',
-    'import: machines/domain/keptForms',
     'import: client/app/useLegacyFlow',
     'does: storage',
     'does: the address read by the page',
-    'does: a toast',
     'does: a flow started outside the door',
     'does: a stand-in filled in by the page',
     'does: the whole context selected',
@@ -266,9 +257,6 @@ const KNOWN: Record<string, readonly string[]> = {
   'client/pages/privacy/PrivacyPage.tsx': ['import: react-router', 'import: machines/domain/routes'],
   'client/pages/dashboard/MyDataCard.tsx': ['import: react-router'],
   'client/components/chat/AiNotice.tsx': ['import: react-router'],
-  // The ten-section form keeps focus where it is when Next or Back did not move (a visual choice made from the flow's
-  // answer to the press): the section moved or not, read back after the event.
-  'client/pages/ds160-wizard/Ds160WizardPage.tsx': ["does: the flow's context read back in a handler"],
   // Shared components that draw the country list and the trip purposes from the domain's data.
   'client/components/CountrySearch.tsx': ['import: machines/domain/countries'],
   'client/components/countries.ts': ['import: machines/domain/countries', 'import: machines/domain/countryNames'],

@@ -9,6 +9,7 @@ const REDIRECT_DELAY = 2000;
 import { engineFaults } from '../helpers/engineFaults';
 import { injectTransport } from '../helpers/transport';
 import { fillConversation, fullConversationModel } from './chatFull';
+import { expectHandOff, expectNoHandOff } from './formHandOff';
 import { effectsOf, lastCall, lastHeld, type PathCase, type PathModel, type Snap, type World } from './model';
 
 // The consular-agent chat (issue 13) against the real routes and the built-in engine: the language screen unless
@@ -87,7 +88,7 @@ const cases: PathCase[] = [
       (s.matches('loadingSession')
         ? [done('loadSession', null)]
         : s.matches('choosingLanguage')
-          ? [{ type: 'CHOOSE_LANGUAGE', language: 'es' }]
+          ? [{ type: 'CHOOSE_LANGUAGE', language: 'es' }, { type: 'OPEN', to: '/ds160-wizard' }]
           : s.matches('sending')
             ? [done('sendMessage', REPLY), dropped('sendMessage')]
             : s.matches('idle')
@@ -105,7 +106,7 @@ const cases: PathCase[] = [
         : s.matches('sending')
           ? [done('sendMessage', REDIRECT)]
           : s.matches('idle')
-            ? [{ type: 'SEND', text: 'quiero pagar' }]
+            ? [{ type: 'SEND', text: 'quiero pagar' }, { type: 'OPEN', to: '/ds160-wizard' }, { type: 'OPEN', to: '/aivisa' }]
             : s.matches('redirecting')
               ? [{ type: AFTER }]
               : []),
@@ -156,6 +157,8 @@ export const agentChatPaths: PathModel = {
     return (world.times[at] ?? 0) + REDIRECT_DELAY;
   },
   required: [
+    // Issue 13: the form opened from a conversation that collected the applicant's answers.
+    { name: 'the form opened after the answers', case: 'a saved conversation that asks to pay', through: [(e) => e.type === 'xstate.done.actor.loadSession', (e) => e.type === 'OPEN' && e.to === '/ds160-wizard'] },
     // Issue 41: a full conversation, a fresh one that could not be made, then one that was: the answers carry over.
     full.required,
     // A lost reply, then another message: the failure line stays in the history, the new message is answered.
@@ -223,6 +226,15 @@ export const agentChatPaths: PathModel = {
         expect(after.context.draft).toBe(text && event.text === undefined ? '' : before.context.draft);
       }
       if (event.type === 'DRAFT' && before.matches('idle')) expect(after.context.draft).toBe(event.value);
+      // A link followed out of the chat: to the ten-section form, what the conversation collected goes with it; the
+      // chat stays where it was.
+      if (event.type === 'OPEN') {
+        const session = before.context.session;
+        const collected = session && { firstName: session.formData.firstName, lastName: session.formData.lastName, email: session.email, phone: session.phone, nationality: session.country, purpose: session.purpose };
+        expectHandOff(event.to, collected, asked);
+        expect(after.value).toEqual(before.value);
+        expect(after.context).toEqual(before.context);
+      } else expectNoHandOff(asked);
       if (event.type === 'CHOOSE_LANGUAGE') expect(names).toEqual(before.matches('choosingLanguage') ? ['sendMessage'] : []);
       if (event.type === 'SEND') {
         const text = (event.text ?? before.context.draft).trim();

@@ -3,17 +3,14 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { conversationFullOf } from '../../../machines/chat.view';
-import { CHAT_SECTION_ORDER, sectionData } from '../../../machines/domain/chatFields';
-import { ds160Handoff } from '../../../machines/domain/chatHandoff';
+import { CHAT_SECTION_ORDER } from '../../../machines/domain/chatFields';
 import { ROUTES } from '../../../machines/domain/routes';
 import { SECTIONS_SESSION_KEY, sectionCount, sectionsChatMachine, type SectionsChatInput, type SectionsLine } from '../../../machines/sectionsChat.machine';
 import { makeSectionsChatActors } from '../../api/actors/sectionsChat';
 import { fetchTransport } from '../../api/transport';
 import { useSiteData } from '../../app/siteData';
-import { useLanguage, useToastActor } from '../../app/AppContext';
-import { perform } from '../../app/effects';
+import { useLanguage } from '../../app/AppContext';
 import { browserChatId, writeStorage } from '../../app/storage';
-import { handOffToDs160 } from '../../../machines/domain/keptForms';
 import { useLegacyFlow } from '../../app/useLegacyFlow';
 import { usePageMeta } from '../../app/usePageMeta';
 import * as chat from '../../components/chat/chat.css';
@@ -41,7 +38,6 @@ export default function AiChatSectionsPage() {
   usePageMeta('chat', branding.brandName);
   const [params] = useSearchParams();
   const { language: interfaceLanguage } = useLanguage();
-  const toasts = useToastActor();
   const [input] = useState<SectionsChatInput>(() => ({
     sessionId: conversationId(Boolean(params.get('country'))),
     // ?lang, else the interface's language (issue 32: a French interface gets a French chat).
@@ -90,11 +86,7 @@ export default function AiChatSectionsPage() {
             );
           })}
         </ol>
-        <Link to={ROUTES.ds160Wizard} className={button.secondary} onClick={() => {
-          // Still a click handler's (issue 46: the chats are not through the one door yet).
-          const effect = handOffToDs160(ds160Handoff(sectionData(context.progress)));
-          if (effect) perform(effect, { toasts });
-        }} data-testid="sections-to-form">
+        <Link to={ROUTES.ds160Wizard} className={button.secondary} onClick={() => ref.send({ type: 'OPEN', to: ROUTES.ds160Wizard })} data-testid="sections-to-form">
           {t('toForm')}
         </Link>
         <Link to={ROUTES.home} className={button.ghost}>

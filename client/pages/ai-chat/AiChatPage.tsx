@@ -3,18 +3,13 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { conversationFullOf } from '../../../machines/chat.view';
-import { AGENT_LANGUAGES, AGENT_SESSION_KEY, agentChatMachine, agentPhaseOf, type AgentLine, type AgentSession } from '../../../machines/agentChat.view';
+import { AGENT_LANGUAGES, AGENT_SESSION_KEY, agentChatMachine, agentPhaseOf, type AgentLine } from '../../../machines/agentChat.view';
 import { findCountry } from '../../../machines/domain/countries';
-import { ds160Handoff } from '../../../machines/domain/chatHandoff';
 import { ROUTES } from '../../../machines/domain/routes';
 import { makeAgentChatActors } from '../../api/actors/agentChat';
 import { fetchTransport } from '../../api/transport';
 import { useSiteData } from '../../app/siteData';
 import { browserChatId } from '../../app/storage';
-import { handOffToDs160 } from '../../../machines/domain/keptForms';
-import { useToastActor } from '../../app/AppContext';
-import { perform } from '../../app/effects';
-import type { ToastActor } from '../../app/toasts';
 import { useLegacyFlow } from '../../app/useLegacyFlow';
 import { usePageMeta } from '../../app/usePageMeta';
 import * as chat from '../../components/chat/chat.css';
@@ -27,15 +22,6 @@ import { button, card, container, heading, muted, page, row, stack } from '../..
 import * as css from '../aivisa/aivisa.css';
 
 
-/** What the conversation collected, for the ten-section form to open with (issue 13). */
-// Still a click handler's (issue 46: the chats are not through the one door yet).
-function handOff(session: AgentSession | null, toasts: ToastActor): void {
-  if (!session) return;
-  const { firstName, lastName } = session.formData;
-  const effect = handOffToDs160(ds160Handoff({ firstName, lastName, email: session.email, phone: session.phone, nationality: session.country, purpose: session.purpose }));
-  if (effect) perform(effect, { toasts });
-}
-
 const machine = agentChatMachine.provide({ actors: makeAgentChatActors(fetchTransport) });
 const STEPS = ['country', 'purpose', 'name', 'email', 'phone'] as const;
 
@@ -44,7 +30,6 @@ export default function AiChatPage() {
   const { t } = useTranslation(['agent', 'ds160form']);
   const { branding } = useSiteData();
   usePageMeta('chat', branding.brandName);
-  const toasts = useToastActor();
   const [input] = useState(() => ({ sessionId: browserChatId(AGENT_SESSION_KEY) }));
   const ref = useLegacyFlow(machine, input);
   const context = useSelector(ref, (s) => s.context);
@@ -82,7 +67,7 @@ export default function AiChatPage() {
           <span className={row} role="group" aria-label={t('quick')}>
             {buttons.map((b) =>
               b.action === 'link' && b.url ? (
-                <Link key={b.text} to={b.url} className={button.secondary} data-testid="agent-link" onClick={() => b.url === ROUTES.ds160Wizard && handOff(session, toasts)}>
+                <Link key={b.text} to={b.url} className={button.secondary} data-testid="agent-link" onClick={() => ref.send({ type: 'OPEN', to: b.url as string })}>
                   {b.text}
                 </Link>
               ) : (
@@ -144,7 +129,7 @@ export default function AiChatPage() {
         <Link to={ROUTES.aiVisa} className={button.ghost}>
           {t('links.aivisa')}
         </Link>
-        <Link to={ROUTES.ds160Wizard} className={button.ghost} onClick={() => handOff(session, toasts)}>
+        <Link to={ROUTES.ds160Wizard} className={button.ghost} onClick={() => ref.send({ type: 'OPEN', to: ROUTES.ds160Wizard })}>
           {t('links.ds160')}
         </Link>
       </aside>
