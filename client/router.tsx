@@ -74,7 +74,7 @@ export const PAGE_FLOWS: Partial<Record<RouteName, readonly MachineName[]>> = {
   applyEstaWizard: ['questionWizard', 'travellerHandover', 'travellerGroup'],
   ds160Wizard: ['ds160Form', 'travellerHandover', 'travellerGroup', 'formResume', 'photoCheck'],
   aiAssistant: ['aiNotice'],
-  aiChat: ['aiNotice'],
+  aiChat: ['aiNotice', 'agentChat'],
   aiChatSections: ['aiNotice'],
   premiumText: ['aiNotice'],
   premiumVoice: ['aiNotice'],

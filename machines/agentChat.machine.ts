@@ -1,11 +1,11 @@
-import { assign, emit, fromPromise, setup, type AnyActorRef } from 'xstate';
+import { assign, emit, enqueueActions, fromPromise, setup, type AnyActorRef } from 'xstate';
 import { ds160Handoff } from './domain/chatHandoff';
 import { handOffToDs160 } from './domain/keptForms';
 import { ROUTES } from './domain/routes';
 import { draftAfter, hasWords, sentText } from './domain/composer';
 import { streamingReply } from './domain/streaming';
-import { CHAT_SESSION_KEYS, freshConversationActors, freshConversationGuards, fullConversation, fullRefusal, type FreshEvent } from './domain/freshConversation';
-import type { WorldEffect } from './effects';
+import { CHAT_SESSION_KEYS, freshConversationActors, keepConversation, freshConversationGuards, fullConversation, fullRefusal, type FreshEvent } from './domain/freshConversation';
+import { navigate, type WorldEffect } from './effects';
 
 /** Where this browser keeps its conversation's id (localStorage), so coming back opens the same one. */
 export const AGENT_SESSION_KEY = CHAT_SESSION_KEYS.agent;
@@ -57,6 +57,8 @@ export type AgentLine = { role: 'user'; content: string } | { role: 'assistant';
 
 export interface AgentChatContext {
   sessionId: string;
+  /** The id is new to this browser (none was kept): the chat keeps it as it starts. */
+  unkept: boolean;
   language: ConversationLanguage | null;
   session: AgentSession | null;
   lines: AgentLine[];
@@ -106,7 +108,7 @@ function formHandOff(context: Pick<AgentChatContext, 'session'>, to: string): Wo
 }
 
 export const agentChatMachine = setup({
-  types: { input: {} as { sessionId: string }, context: {} as AgentChatContext, events: {} as AgentChatEvent, output: {} as { to: string }, emitted: {} as WorldEffect },
+  types: { input: {} as { sessionId: string; unkept?: boolean }, context: {} as AgentChatContext, events: {} as AgentChatEvent, output: {} as { to: string }, emitted: {} as WorldEffect },
   actors: {
     /** GET /api/ds160/sections; provided by the client. */
     loadSections: fromPromise<{ id: string; title: string }[]>(async () => {
@@ -143,8 +145,12 @@ export const agentChatMachine = setup({
   },
 }).createMachine({
   id: 'agentChat',
-  context: ({ input }) => ({ sessionId: input.sessionId, language: null, session: null, lines: [], draft: '', partial: '', sections: [], progress: null, redirect: null }),
+  context: ({ input }) => ({ sessionId: input.sessionId, unkept: input.unkept ?? false, language: null, session: null, lines: [], draft: '', partial: '', sections: [], progress: null, redirect: null }),
   initial: 'loadingSections',
+  // A conversation new to this browser is its conversation from now on: its id is kept.
+  entry: enqueueActions(({ context, enqueue }) => {
+    if (context.unkept) enqueue.emit(keepConversation('agent', context.sessionId));
+  }),
   // The applicant follows a link out of the chat: to the ten-section form, what was collected goes with them.
   on: { OPEN: { guard: ({ context, event }) => formHandOff(context, event.to) !== null, actions: emit(({ context, event }) => formHandOff(context, event.to) as WorldEffect) } },
   states: {
@@ -234,7 +240,8 @@ export const agentChatMachine = setup({
       },
     },
     redirecting: { after: { [REDIRECT_DELAY]: 'gone' } },
-    gone: { type: 'final' },
+    // The reply's destination (the checkout, the form): the page goes there.
+    gone: { type: 'final', entry: emit(({ context }) => navigate(context.redirect ?? '/')) },
   },
   output: ({ context }) => ({ to: context.redirect ?? '/' }),
 });

@@ -169,20 +169,9 @@ export function judgeView(file: string, source: string): string[] {
  * the not-found page), each finding by name. A finding that goes is to be taken off; a new one fails.
  */
 const KNOWN: Record<string, readonly string[]> = {
-  // The AI chats: three copies of one chat machine (issue 46 item 4), each started by its page with its own stand-ins.
-  // The hand-off to the ten-section form is the machine's now (OPEN, emitted), no longer a click handler's.
-  'client/pages/ai-chat/AiChatPage.tsx': [
-    'import: react-router',
-    'import: machines/domain/countries',
-    'import: machines/domain/routes',
-    'import: client/api/actors/agentChat',
-    'import: client/api/transport',
-    'import: client/app/storage',
-    'import: client/app/useLegacyFlow',
-    'does: a flow started outside the door',
-    'does: a stand-in filled in by the page',
-    'does: the whole context selected',
-  ],
+  // The AI chats: three copies of one chat machine (issue 46 item 4). The consular chat (/ai-chat) is through the door;
+  // these two are started by their pages with their own stand-ins. The hand-off to the ten-section form is the
+  // machines' (OPEN, emitted), no longer a click handler's.
   'client/pages/ai-chat-sections/AiChatSectionsPage.tsx': [
     'import: react-router',
     'import: machines/domain/chatFields',
@@ -275,7 +264,6 @@ const VISUAL_STATE: Record<string, string> = {
   'client/pages/ai-chat-sections/AiChatSectionsPage.tsx: input': "the chat machine's input",
   'client/pages/aivisa/AivisaPage.tsx: input': "the chat machine's input",
   'client/pages/ai-assistant/AiAssistantPage.tsx: input': "the interview machine's input",
-  'client/pages/ai-chat/AiChatPage.tsx: input': "the chat machine's input",
   'client/pages/ds160-wizard/Ds160WizardPage.tsx: linkedCode': 'the resume link the page opened with: where the resume entry sits',
   'client/pages/premium-interview/PremiumInterview.tsx: start': "the interview machine's input",
   // An actor's reference handed up by the component that started it: the group panel's machine, not its data.

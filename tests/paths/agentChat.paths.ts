@@ -169,7 +169,7 @@ export const agentChatPaths: PathModel = {
   oracle: {
     initial: (s, world) => {
       expect(s.value).toBe('loadingSections');
-      expect(s.context).toEqual({ sessionId: world.input.sessionId, language: null, session: null, lines: [], draft: '', partial: '', sections: [], progress: null, redirect: null });
+      expect(s.context).toEqual({ sessionId: world.input.sessionId, unkept: false, language: null, session: null, lines: [], draft: '', partial: '', sections: [], progress: null, redirect: null });
       expect(s.context).toMatchObject({ sessionId: world.input.sessionId, language: null, lines: [] });
     },
     step: async ({ event, before, after, world, started, asked }) => {
@@ -268,6 +268,8 @@ export const agentChatPaths: PathModel = {
       if (event.type === AFTER) {
         expect(after.status).toBe('done');
         expect(after.output).toEqual({ to: before.context.redirect });
+        // The page goes there: the flow emits it for the app's handler.
+        expect(asked.map((a) => a.params)).toEqual([{ type: 'navigate', to: before.context.redirect }]);
         expect(before.context.redirect).toMatch(/^\/checkout\?formType=DS-160&plan=pro&lead=/);
       }
     },

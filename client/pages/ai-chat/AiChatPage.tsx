@@ -1,16 +1,10 @@
-import { useSelector } from '@xstate/react';
-import { useEffect, useRef, useState } from 'react';
+import { shallowEqual, useSelector } from '@xstate/react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { conversationFullOf } from '../../../machines/chat.view';
-import { AGENT_LANGUAGES, AGENT_SESSION_KEY, agentChatMachine, agentPhaseOf, type AgentLine } from '../../../machines/agentChat.view';
-import { findCountry } from '../../../machines/domain/countries';
-import { ROUTES } from '../../../machines/domain/routes';
-import { makeAgentChatActors } from '../../api/actors/agentChat';
-import { fetchTransport } from '../../api/transport';
+import { AGENT_LANGUAGES, AGENT_STEPS as STEPS, agentChatFlow, agentView, FORM_ADDRESS, type AgentLine } from '../../../machines/agentChat.view';
+import { Link } from '../../app/Link';
 import { useSiteData } from '../../app/siteData';
-import { browserChatId } from '../../app/storage';
-import { useLegacyFlow } from '../../app/useLegacyFlow';
+import { useFlow } from '../../app/useFlow';
 import { usePageMeta } from '../../app/usePageMeta';
 import * as chat from '../../components/chat/chat.css';
 import { ChatLog } from '../../components/chat/ChatLog';
@@ -22,33 +16,20 @@ import { button, card, container, heading, muted, page, row, stack } from '../..
 import * as css from '../aivisa/aivisa.css';
 
 
-const machine = agentChatMachine.provide({ actors: makeAgentChatActors(fetchTransport) });
-const STEPS = ['country', 'purpose', 'name', 'email', 'phone'] as const;
 
 /** The language-select-then-chat page (spec 3-ai §2.6, §4.5): a consular assistant, progress, the next steps. */
 export default function AiChatPage() {
   const { t } = useTranslation(['agent', 'ds160form']);
   const { branding } = useSiteData();
   usePageMeta('chat', branding.brandName);
-  const [input] = useState(() => ({ sessionId: browserChatId(AGENT_SESSION_KEY) }));
-  const ref = useLegacyFlow(machine, input);
-  const context = useSelector(ref, (s) => s.context);
-  const phase = useSelector(ref, agentPhaseOf);
-  const busy = useSelector(ref, (s) => s.hasTag('busy'));
-  const streaming = useSelector(ref, (s) => s.matches('sending'));
-  const full = useSelector(ref, conversationFullOf);
+  const ref = useFlow(agentChatFlow);
+  const view = useSelector(ref, agentView, shallowEqual);
+  const { phase, busy, streaming, full, session, done, lastAssistant, spoken, countryCode } = view;
   const field = useRef<HTMLInputElement>(null);
-  const session = context.session;
-  const done = session ? STEPS.filter((s) => session[s]).length : 0;
-  const lastAssistant = context.lines.map((l) => l.role).lastIndexOf('assistant');
   // What was collected, said back in the conversation's language (issue 32): 'Tourisme', 'Brésil', not 'tourism'.
-  const spoken = context.language ?? 'es';
   const shown = (step: (typeof STEPS)[number], value: string | undefined): string => {
     if (!value) return '—';
-    if (step === 'country') {
-      const code = findCountry(value)?.code;
-      return (code && new Intl.DisplayNames([spoken], { type: 'region' }).of(code)) || value;
-    }
+    if (step === 'country') return (countryCode && new Intl.DisplayNames([spoken], { type: 'region' }).of(countryCode)) || value;
     return step === 'purpose' ? t(`purposes.${value}`, { lng: spoken, defaultValue: t(`purposes.${value}`, { defaultValue: value }) }) : value;
   };
 
@@ -104,32 +85,29 @@ export default function AiChatPage() {
             </li>
           ))}
         </ul>
-        {context.sections.length > 0 && (
+        {view.sections.length > 0 && (
           <>
             <h3 className={css.subheading}>{t('progress.sections')}</h3>
-            {context.progress && <span className={muted}>{t('progress.sectionsCount', { completed: context.progress.completed, total: context.progress.total })}</span>}
+            {view.progress && <span className={muted}>{t('progress.sectionsCount', { completed: view.progress.completed, total: view.progress.total })}</span>}
             <ol className={`${chat.bareList} ${stack}`} data-testid="agent-sections">
-              {context.sections.map((s) => {
-                const completed = context.progress?.sections.find((p) => p.id === s.id)?.isCompleted ?? false;
-                return (
-                  <li key={s.id} data-section={s.id} data-completed={completed}>
-                    {completed ? '✓ ' : '○ '}
-                    {t(`ds160form:sections.${s.id}.title`, { defaultValue: s.title })}
-                  </li>
-                );
-              })}
+              {view.sections.map((s) => (
+                <li key={s.id} data-section={s.id} data-completed={s.completed}>
+                  {s.completed ? '✓ ' : '○ '}
+                  {t(`ds160form:sections.${s.id}.title`, { defaultValue: s.title })}
+                </li>
+              ))}
             </ol>
           </>
         )}
-        {session?.readyForCheckout && session.checkoutUrl && (
-          <Link to={session.checkoutUrl} className={button.primary} data-testid="agent-pay">
+        {view.checkoutUrl && (
+          <Link to={view.checkoutUrl} className={button.primary} data-testid="agent-pay">
             {t('pay')}
           </Link>
         )}
-        <Link to={ROUTES.aiVisa} className={button.ghost}>
+        <Link route="aiVisa" className={button.ghost}>
           {t('links.aivisa')}
         </Link>
-        <Link to={ROUTES.ds160Wizard} className={button.ghost} onClick={() => ref.send({ type: 'OPEN', to: ROUTES.ds160Wizard })}>
+        <Link to={FORM_ADDRESS} className={button.ghost} onClick={() => ref.send({ type: 'OPEN', to: FORM_ADDRESS })}>
           {t('links.ds160')}
         </Link>
       </aside>
@@ -155,17 +133,17 @@ export default function AiChatPage() {
             <ChatLog
               label={t('conversation')}
               testId="agent-log"
-              lang={context.language ?? undefined}
+              lang={view.language ?? undefined}
               speakers={{ user: t('you'), assistant: t('assistant'), system: t('assistant') }}
-              lines={context.lines.map((line, i) => ({ role: line.role, body: body(line, i) }))}
-              pending={streaming ? (context.partial ? words(context.partial) : t('writing')) : null}
+              lines={view.lines.map((line, i) => ({ role: line.role, body: body(line, i) }))}
+              pending={streaming ? (view.partial ? words(view.partial) : t('writing')) : null}
             />
             {phase === 'redirecting' ? (
               <p className={`${muted} ${css.hint}`} role="status">
                 {t('redirecting')}
               </p>
             ) : (
-              <ChatFoot chat="agent" id="agent-message" notice="ai-chat" ns="agent" ref={field} full={full} busy={busy} draft={context.draft} send={ref.send} />
+              <ChatFoot chat="agent" id="agent-message" notice="ai-chat" ns="agent" ref={field} full={full} busy={busy} draft={view.draft} send={ref.send} />
             )}
           </section>
         )}
