@@ -75,7 +75,7 @@ export const PAGE_FLOWS: Partial<Record<RouteName, readonly MachineName[]>> = {
   ds160Wizard: ['ds160Form', 'travellerHandover', 'travellerGroup', 'formResume', 'photoCheck'],
   aiAssistant: ['aiNotice'],
   aiChat: ['aiNotice', 'agentChat'],
-  aiChatSections: ['aiNotice'],
+  aiChatSections: ['aiNotice', 'sectionsChat'],
   premiumText: ['aiNotice'],
   premiumVoice: ['aiNotice'],
   admin: ['adminGate', 'adminDashboard', 'governmentFees', 'operators', 'auditLog', 'emailLog', 'staffEmail'],

@@ -2,13 +2,13 @@
 // the machine's state. Issue 46: the three chats become one machine; this one is through the door already.
 import type { SnapshotFrom } from 'xstate';
 import { agentChatMachine } from './agentChat.machine';
-import { conversationFullOf } from './chat.view';
+import { conversationFullOf, FORM_ADDRESS } from './chat.view';
 import { findCountry } from './domain/countries';
 import { browserConversation } from './domain/freshConversation';
-import { ROUTES } from './domain/routes';
 import { defineFlow } from './flow';
 
 export { AGENT_LANGUAGES, type AgentLine, type AgentSession } from './agentChat.machine';
+export { FORM_ADDRESS };
 
 /** The chat as /ai-chat opens it: this browser's conversation (a new one the first time). */
 export const agentChatFlow = defineFlow({
@@ -18,9 +18,6 @@ export const agentChatFlow = defineFlow({
 });
 
 type AgentSnapshot = SnapshotFrom<typeof agentChatMachine>;
-
-/** The ten-section form's address: following a link there hands it what was collected (`OPEN`). */
-export const FORM_ADDRESS = ROUTES.ds160Wizard;
 
 /** What the conversation collected, in the sidebar's order (spec 3-ai §4.5). */
 export const AGENT_STEPS = ['country', 'purpose', 'name', 'email', 'phone'] as const;

@@ -1,4 +1,4 @@
-import { assign, emit, fromPromise, setup, type AnyActorRef } from 'xstate';
+import { assign, emit, enqueueActions, fromPromise, setup, type AnyActorRef } from 'xstate';
 import { ds160Handoff } from './domain/chatHandoff';
 import { handOffToDs160 } from './domain/keptForms';
 import { ROUTES } from './domain/routes';
@@ -6,7 +6,7 @@ import { draftAfter, hasWords, sentText } from './domain/composer';
 import { streamingReply } from './domain/streaming';
 import { CHAT_SECTIONS, COMPLETE_AT, SECTION_KEY, chatProgress, sectionData, type ChatSection, type SectionRecords } from './domain/chatFields';
 import { findCountry } from './domain/countries';
-import { CHAT_SESSION_KEYS, freshConversationActors, freshConversationGuards, fullConversation, fullRefusal, type FreshEvent } from './domain/freshConversation';
+import { CHAT_SESSION_KEYS, freshConversationActors, keepConversation, freshConversationGuards, fullConversation, fullRefusal, type FreshEvent } from './domain/freshConversation';
 import { isPurpose } from './domain/visaRules';
 import type { WorldEffect } from './effects';
 
@@ -46,6 +46,8 @@ export interface KeptSections {
 export interface SectionsChatInput {
   /** The browser's id for the conversation: the server keeps it, so a reload shows it (issue 32). */
   sessionId: string;
+  /** The id is new to this browser (none was kept, or a fresh form was asked for): the chat keeps it as it starts. */
+  unkept?: boolean;
   /** `?lang`, default es (spec 3-ai §2.7). */
   language: string;
   /** What /visa-wizard sends: used to greet and pre-fill. */
@@ -58,6 +60,7 @@ export interface SectionsChatInput {
 
 export interface SectionsChatContext {
   sessionId: string;
+  unkept: boolean;
   language: string;
   country: string | null;
   purpose: string | null;
@@ -174,6 +177,7 @@ export const sectionsChatMachine = setup({
   id: 'sectionsChat',
   context: ({ input }) => ({
     sessionId: input.sessionId,
+    unkept: input.unkept ?? false,
     language: input.language,
     country: input.country ?? null,
     purpose: input.purpose ?? null,
@@ -187,6 +191,10 @@ export const sectionsChatMachine = setup({
     analysis: null,
   }),
   initial: 'restoring',
+  // A conversation new to this browser is its conversation from now on: its id is kept.
+  entry: enqueueActions(({ context, enqueue }) => {
+    if (context.unkept) enqueue.emit(keepConversation('sections', context.sessionId));
+  }),
   // The applicant follows a link out of the chat: to the ten-section form, what was collected goes with them.
   on: { OPEN: { guard: ({ context, event }) => formHandOff(context, event.to) !== null, actions: emit(({ context, event }) => formHandOff(context, event.to) as WorldEffect) } },
   states: {

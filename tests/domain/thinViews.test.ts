@@ -169,24 +169,8 @@ export function judgeView(file: string, source: string): string[] {
  * the not-found page), each finding by name. A finding that goes is to be taken off; a new one fails.
  */
 const KNOWN: Record<string, readonly string[]> = {
-  // The AI chats: three copies of one chat machine (issue 46 item 4). The consular chat (/ai-chat) is through the door;
-  // these two are started by their pages with their own stand-ins. The hand-off to the ten-section form is the
-  // machines' (OPEN, emitted), no longer a click handler's.
-  'client/pages/ai-chat-sections/AiChatSectionsPage.tsx': [
-    'import: react-router',
-    'import: machines/domain/chatFields',
-    'import: machines/domain/routes',
-    'import: machines/sectionsChat.machine',
-    'import: client/api/actors/sectionsChat',
-    'import: client/api/transport',
-    'import: client/app/storage',
-    'import: client/app/useLegacyFlow',
-    'does: storage',
-    'does: the address read by the page',
-    'does: a flow started outside the door',
-    'does: a stand-in filled in by the page',
-    'does: the whole context selected',
-  ],
+  // The AI chats: three copies of one chat machine (issue 46 item 4). The consular and the intelligent chats are
+  // through the door; aivisa is started by its page with its own stand-ins.
   'client/pages/aivisa/AivisaPage.tsx': [
     'import: react-router',
     'import: machines/domain/chatMarkers',
@@ -261,7 +245,6 @@ const VISUAL_STATE: Record<string, string> = {
   'client/app/useWhenIdle.ts: ': 'a redraw once what was left is taken down',
   // A machine's input, read once when the page opens (the browser's chat id, a link's code). Issue 46: the chats and
   // the premium interview are not through the door yet.
-  'client/pages/ai-chat-sections/AiChatSectionsPage.tsx: input': "the chat machine's input",
   'client/pages/aivisa/AivisaPage.tsx: input': "the chat machine's input",
   'client/pages/ai-assistant/AiAssistantPage.tsx: input': "the interview machine's input",
   'client/pages/ds160-wizard/Ds160WizardPage.tsx: linkedCode': 'the resume link the page opened with: where the resume entry sits',
