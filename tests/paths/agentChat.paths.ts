@@ -81,7 +81,8 @@ const isFullRefusal = full.isRefusal;
 const cases: PathCase[] = [
   {
     name: 'a new conversation in Spanish',
-    input: { sessionId: 'new' },
+    // A browser that kept no conversation: the chat keeps the new one's id as it starts.
+    input: { sessionId: 'new', unkept: true },
     setup: fresh,
     events: (s) =>
       common(s) ??
@@ -169,8 +170,11 @@ export const agentChatPaths: PathModel = {
   oracle: {
     initial: (s, world) => {
       expect(s.value).toBe('loadingSections');
-      expect(s.context).toEqual({ sessionId: world.input.sessionId, unkept: false, language: null, session: null, lines: [], draft: '', partial: '', sections: [], progress: null, redirect: null });
+      expect(s.context).toEqual({ sessionId: world.input.sessionId, unkept: world.input.unkept ?? false, language: null, session: null, lines: [], draft: '', partial: '', sections: [], progress: null, redirect: null });
       expect(s.context).toMatchObject({ sessionId: world.input.sessionId, language: null, lines: [] });
+      // A new conversation is this browser's from the start; a kept one is not stored again.
+      const kept = effectsOf(world, 'store').map((e) => e.params);
+      expect(kept).toEqual(world.input.unkept ? [{ type: 'store', area: 'local', values: { 'rumbo.agent.session': world.input.sessionId } }] : []);
     },
     step: async ({ event, before, after, world, started, asked }) => {
       const names = started.map((h) => h.name);
