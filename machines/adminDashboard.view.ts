@@ -5,6 +5,7 @@ import { adminLeadsExport } from '../openapi/routes/admin';
 import { ANSWER_GROUPS, LEAD_PLAN_FILTERS, LEAD_STATUS_FILTERS, TIME_RANGES } from '../openapi/schemas/admin';
 import { ADMIN_TABS, adminDashboardMachine, BRANDING_FORM_ID, exportQuery, funnelShares, type AdminTab } from './adminDashboard.machine';
 import { MAX_PRICE } from './domain/adminForms';
+import { pageCount } from './domain/paging';
 import { defineFlow, type FlowActor } from './flow';
 
 export { BRANDING_FORM_ID, LEAD_PLAN_FILTERS, LEAD_STATUS_FILTERS, MAX_PRICE, TIME_RANGES };
@@ -44,5 +45,26 @@ export function conversionsView(s: DashboardSnapshot) {
     funnel: data ? funnelShares(data) : [],
     loading: s.matches({ active: { tab: { conversions: 'loading' } } }),
     failed: s.matches({ active: { tab: { conversions: 'failed' } } }),
+  };
+}
+
+/**
+ * The leads tab: the server's page of leads, the filters, and the pager (shown once there is more than one page; a
+ * page is asked for only between loads, and only one the list has).
+ */
+export function leadsView(s: DashboardSnapshot) {
+  const { leads, leadQuery } = s.context;
+  const loading = s.matches({ active: { tab: { leads: 'loading' } } });
+  const page = leadQuery.page;
+  return {
+    leads,
+    query: leadQuery,
+    loading,
+    failed: s.matches({ active: { tab: { leads: 'failed' } } }),
+    page,
+    pages: pageCount(leads),
+    paged: pageCount(leads) > 1,
+    canPrevious: !loading && s.can({ type: 'PAGE', page: page - 1 }),
+    canNext: !loading && s.can({ type: 'PAGE', page: page + 1 }),
   };
 }

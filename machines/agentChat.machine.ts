@@ -1,8 +1,11 @@
-import { assign, fromPromise, setup, type AnyActorRef } from 'xstate';
+import { assign, emit, enqueueActions, fromPromise, setup, type AnyActorRef } from 'xstate';
+import { ds160Handoff } from './domain/chatHandoff';
+import { handOffToDs160 } from './domain/keptForms';
+import { ROUTES } from './domain/routes';
 import { draftAfter, hasWords, sentText } from './domain/composer';
 import { streamingReply } from './domain/streaming';
-import { CHAT_SESSION_KEYS, freshConversationActors, freshConversationGuards, fullConversation, fullRefusal, type FreshEvent } from './domain/freshConversation';
-import type { WorldEffect } from './effects';
+import { CHAT_SESSION_KEYS, freshConversationActors, keepConversation, freshConversationGuards, fullConversation, fullRefusal, type FreshEvent } from './domain/freshConversation';
+import { navigate, type WorldEffect } from './effects';
 
 /** Where this browser keeps its conversation's id (localStorage), so coming back opens the same one. */
 export const AGENT_SESSION_KEY = CHAT_SESSION_KEYS.agent;
@@ -54,6 +57,8 @@ export type AgentLine = { role: 'user'; content: string } | { role: 'assistant';
 
 export interface AgentChatContext {
   sessionId: string;
+  /** The id is new to this browser (none was kept): the chat keeps it as it starts. */
+  unkept: boolean;
   language: ConversationLanguage | null;
   session: AgentSession | null;
   lines: AgentLine[];
@@ -76,6 +81,8 @@ export type AgentChatEvent =
   | { type: 'DRAFT'; value: string }
   | { type: 'SEND'; text?: string }
   | { type: 'PIECE'; text: string }
+  /** The applicant follows a link out of the chat (a reply's button, the sidebar's). */
+  | { type: 'OPEN'; to: string }
   | FreshEvent;
 
 /** Spec 3-ai §9: a redirect reply shows its message, then goes on after 2 seconds. */
@@ -89,8 +96,19 @@ export const REDIRECT_DELAY = 2000;
 /** A session as the server kept it, with its messages. */
 type KeptAgentSession = AgentSession & { messages: { role: 'user' | 'assistant'; content: string; buttons?: AgentButton[] }[] };
 
+/**
+ * Issue 13: leaving for the ten-section form, what the conversation collected goes with the applicant (the form opens
+ * with it, unless this browser already began one); null for any other link, or before anything was collected.
+ */
+function formHandOff(context: Pick<AgentChatContext, 'session'>, to: string): WorldEffect | null {
+  const { session } = context;
+  if (to !== ROUTES.ds160Wizard || !session) return null;
+  const { firstName, lastName } = session.formData;
+  return handOffToDs160(ds160Handoff({ firstName, lastName, email: session.email, phone: session.phone, nationality: session.country, purpose: session.purpose }));
+}
+
 export const agentChatMachine = setup({
-  types: { input: {} as { sessionId: string }, context: {} as AgentChatContext, events: {} as AgentChatEvent, output: {} as { to: string }, emitted: {} as WorldEffect },
+  types: { input: {} as { sessionId: string; unkept?: boolean }, context: {} as AgentChatContext, events: {} as AgentChatEvent, output: {} as { to: string }, emitted: {} as WorldEffect },
   actors: {
     /** GET /api/ds160/sections; provided by the client. */
     loadSections: fromPromise<{ id: string; title: string }[]>(async () => {
@@ -127,8 +145,14 @@ export const agentChatMachine = setup({
   },
 }).createMachine({
   id: 'agentChat',
-  context: ({ input }) => ({ sessionId: input.sessionId, language: null, session: null, lines: [], draft: '', partial: '', sections: [], progress: null, redirect: null }),
+  context: ({ input }) => ({ sessionId: input.sessionId, unkept: input.unkept ?? false, language: null, session: null, lines: [], draft: '', partial: '', sections: [], progress: null, redirect: null }),
   initial: 'loadingSections',
+  // A conversation new to this browser is its conversation from now on: its id is kept.
+  entry: enqueueActions(({ context, enqueue }) => {
+    if (context.unkept) enqueue.emit(keepConversation('agent', context.sessionId));
+  }),
+  // The applicant follows a link out of the chat: to the ten-section form, what was collected goes with them.
+  on: { OPEN: { guard: ({ context, event }) => formHandOff(context, event.to) !== null, actions: emit(({ context, event }) => formHandOff(context, event.to) as WorldEffect) } },
   states: {
     loadingSections: {
       tags: ['busy'],
@@ -216,7 +240,8 @@ export const agentChatMachine = setup({
       },
     },
     redirecting: { after: { [REDIRECT_DELAY]: 'gone' } },
-    gone: { type: 'final' },
+    // The reply's destination (the checkout, the form): the page goes there.
+    gone: { type: 'final', entry: emit(({ context }) => navigate(context.redirect ?? '/')) },
   },
   output: ({ context }) => ({ to: context.redirect ?? '/' }),
 });

@@ -1,9 +1,12 @@
-import { assign, fromPromise, setup, type AnyActorRef } from 'xstate';
+import { assign, emit, enqueueActions, fromPromise, setup, type AnyActorRef } from 'xstate';
+import { ds160Handoff } from './domain/chatHandoff';
+import { handOffToDs160 } from './domain/keptForms';
+import { ROUTES } from './domain/routes';
 import { draftAfter, hasWords, sentText } from './domain/composer';
 import { streamingReply } from './domain/streaming';
 import { CHAT_SECTIONS, COMPLETE_AT, SECTION_KEY, chatProgress, sectionData, type ChatSection, type SectionRecords } from './domain/chatFields';
 import { findCountry } from './domain/countries';
-import { CHAT_SESSION_KEYS, freshConversationActors, freshConversationGuards, fullConversation, fullRefusal, type FreshEvent } from './domain/freshConversation';
+import { CHAT_SESSION_KEYS, freshConversationActors, keepConversation, freshConversationGuards, fullConversation, fullRefusal, type FreshEvent } from './domain/freshConversation';
 import { isPurpose } from './domain/visaRules';
 import type { WorldEffect } from './effects';
 
@@ -43,6 +46,8 @@ export interface KeptSections {
 export interface SectionsChatInput {
   /** The browser's id for the conversation: the server keeps it, so a reload shows it (issue 32). */
   sessionId: string;
+  /** The id is new to this browser (none was kept, or a fresh form was asked for): the chat keeps it as it starts. */
+  unkept?: boolean;
   /** `?lang`, default es (spec 3-ai §2.7). */
   language: string;
   /** What /visa-wizard sends: used to greet and pre-fill. */
@@ -55,6 +60,7 @@ export interface SectionsChatInput {
 
 export interface SectionsChatContext {
   sessionId: string;
+  unkept: boolean;
   language: string;
   country: string | null;
   purpose: string | null;
@@ -84,6 +90,8 @@ export type SectionsChatEvent =
   | { type: 'DRAFT'; value: string }
   | { type: 'SEND'; text?: string }
   | { type: 'PIECE'; text: string }
+  /** The applicant follows a link out of the chat (the sidebar's, to the ten-section form). */
+  | { type: 'OPEN'; to: string }
   | FreshEvent;
 
 /** Spec 3-ai §9: the context sent is the last 6 messages. */
@@ -113,6 +121,14 @@ const repeat = (lines: SectionsLine[]): SectionsLine[] => [...lines, { role: 'sy
  * into the current section), the streamed reply (which may move to the next section), and, once the form is
  * complete or 90% filled, the final analysis.
  */
+/**
+ * Issue 13: leaving for the ten-section form, what the sections collected goes with the applicant (the form opens
+ * with it, unless this browser already began one); null for any other link, or before anything was collected.
+ */
+function formHandOff(context: Pick<SectionsChatContext, 'progress'>, to: string): WorldEffect | null {
+  return to === ROUTES.ds160Wizard ? handOffToDs160(ds160Handoff(sectionData(context.progress))) : null;
+}
+
 export const sectionsChatMachine = setup({
   types: { input: {} as SectionsChatInput, context: {} as SectionsChatContext, events: {} as SectionsChatEvent, emitted: {} as WorldEffect },
   actors: {
@@ -161,6 +177,7 @@ export const sectionsChatMachine = setup({
   id: 'sectionsChat',
   context: ({ input }) => ({
     sessionId: input.sessionId,
+    unkept: input.unkept ?? false,
     language: input.language,
     country: input.country ?? null,
     purpose: input.purpose ?? null,
@@ -174,6 +191,12 @@ export const sectionsChatMachine = setup({
     analysis: null,
   }),
   initial: 'restoring',
+  // A conversation new to this browser is its conversation from now on: its id is kept.
+  entry: enqueueActions(({ context, enqueue }) => {
+    if (context.unkept) enqueue.emit(keepConversation('sections', context.sessionId));
+  }),
+  // The applicant follows a link out of the chat: to the ten-section form, what was collected goes with them.
+  on: { OPEN: { guard: ({ context, event }) => formHandOff(context, event.to) !== null, actions: emit(({ context, event }) => formHandOff(context, event.to) as WorldEffect) } },
   states: {
     // A reload (issue 32): the form and the conversation as the server kept them; none yet, the greeting.
     restoring: {

@@ -15,7 +15,8 @@ function setupSection(path) {
   return undefined;
 }
 
-const said = (node, text) => JSON.stringify(node, (key, value) => (key === 'loc' || key === 'start' || key === 'end' ? undefined : value)).includes(text);
+// A spread entry (`...freshConversationActors`) has no value of its own: it is not a stand-in here (its module's are).
+const said = (node, text) => (JSON.stringify(node, (key, value) => (key === 'loc' || key === 'start' || key === 'end' ? undefined : value)) ?? '').includes(text);
 
 /** A stand-in the caller replaces: an actor that throws 'provided by the caller', an action with an empty body. */
 function isStandIn(kind, property) {

@@ -14,6 +14,16 @@ export type KeptChat = keyof typeof CHAT_SESSION_KEYS;
 /** The server's refusal of a write to a conversation past its bounds (the call's error carries its code). */
 export const isConversationFull = (error: unknown): boolean => (error as { code?: unknown } | null)?.code === 'conversation_full';
 
+/**
+ * This browser's conversation in a chat, as the chat's flow opens (its page's input): the id it kept, when it is one
+ * the server takes, else (or when a `fresh` one is asked for) a new one, `unkept` (the chat keeps it as it starts,
+ * `keepConversation`).
+ */
+export function browserConversation(chat: KeptChat, kept: (area: 'local', key: string) => string | null, fresh = false): { sessionId: string; unkept: boolean } {
+  const id = fresh ? null : kept('local', CHAT_SESSION_KEYS[chat]);
+  return id && /^[A-Za-z0-9_-]{8,64}$/.test(id) ? { sessionId: id, unkept: false } : { sessionId: crypto.randomUUID(), unkept: true };
+}
+
 /** The fresh conversation becomes the browser's for this chat. */
 export const keepConversation = (chat: KeptChat, sessionId: string): WorldEffect => store('local', { [CHAT_SESSION_KEYS[chat]]: sessionId });
 

@@ -169,44 +169,8 @@ export function judgeView(file: string, source: string): string[] {
  * the not-found page), each finding by name. A finding that goes is to be taken off; a new one fails.
  */
 const KNOWN: Record<string, readonly string[]> = {
-  // The AI chats: three copies of one chat machine (issue 46 item 4), each started by its page with its own stand-ins,
-  // the hand-off to the ten-section form done in a click handler.
-  'client/pages/ai-chat/AiChatPage.tsx': [
-    'import: react-router',
-    'import: machines/domain/countries',
-    'import: machines/domain/chatHandoff',
-    'import: machines/domain/routes',
-    'import: client/api/actors/agentChat',
-    'import: client/api/transport',
-    'import: client/app/storage',
-    'import: machines/domain/keptForms',
-    'import: client/app/effects',
-    'import: client/app/toasts',
-    'import: client/app/useLegacyFlow',
-    'does: a toast',
-    'does: a flow started outside the door',
-    'does: a stand-in filled in by the page',
-    'does: the whole context selected',
-  ],
-  'client/pages/ai-chat-sections/AiChatSectionsPage.tsx': [
-    'import: react-router',
-    'import: machines/domain/chatFields',
-    'import: machines/domain/chatHandoff',
-    'import: machines/domain/routes',
-    'import: machines/sectionsChat.machine',
-    'import: client/api/actors/sectionsChat',
-    'import: client/api/transport',
-    'import: client/app/effects',
-    'import: client/app/storage',
-    'import: machines/domain/keptForms',
-    'import: client/app/useLegacyFlow',
-    'does: storage',
-    'does: the address read by the page',
-    'does: a toast',
-    'does: a flow started outside the door',
-    'does: a stand-in filled in by the page',
-    'does: the whole context selected',
-  ],
+  // The AI chats: three copies of one chat machine (issue 46 item 4). The consular and the intelligent chats are
+  // through the door; aivisa is started by its page with its own stand-ins.
   'client/pages/aivisa/AivisaPage.tsx': [
     'import: react-router',
     'import: machines/domain/chatMarkers',
@@ -266,9 +230,6 @@ const KNOWN: Record<string, readonly string[]> = {
   'client/pages/privacy/PrivacyPage.tsx': ['import: react-router', 'import: machines/domain/routes'],
   'client/pages/dashboard/MyDataCard.tsx': ['import: react-router'],
   'client/components/chat/AiNotice.tsx': ['import: react-router'],
-  // The ten-section form keeps focus where it is when Next or Back did not move (a visual choice made from the flow's
-  // answer to the press): the section moved or not, read back after the event.
-  'client/pages/ds160-wizard/Ds160WizardPage.tsx': ["does: the flow's context read back in a handler"],
   // Shared components that draw the country list and the trip purposes from the domain's data.
   'client/components/CountrySearch.tsx': ['import: machines/domain/countries'],
   'client/components/countries.ts': ['import: machines/domain/countries', 'import: machines/domain/countryNames'],
@@ -284,10 +245,8 @@ const VISUAL_STATE: Record<string, string> = {
   'client/app/useWhenIdle.ts: ': 'a redraw once what was left is taken down',
   // A machine's input, read once when the page opens (the browser's chat id, a link's code). Issue 46: the chats and
   // the premium interview are not through the door yet.
-  'client/pages/ai-chat-sections/AiChatSectionsPage.tsx: input': "the chat machine's input",
   'client/pages/aivisa/AivisaPage.tsx: input': "the chat machine's input",
   'client/pages/ai-assistant/AiAssistantPage.tsx: input': "the interview machine's input",
-  'client/pages/ai-chat/AiChatPage.tsx: input': "the chat machine's input",
   'client/pages/ds160-wizard/Ds160WizardPage.tsx: linkedCode': 'the resume link the page opened with: where the resume entry sits',
   'client/pages/premium-interview/PremiumInterview.tsx: start': "the interview machine's input",
   // An actor's reference handed up by the component that started it: the group panel's machine, not its data.

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ADMIN_TABS, adminDashboardMachine, exportQuery, funnelShares, leadRetryDelay } from '../../machines/adminDashboard.machine';
+import { leadsView } from '../../machines/adminDashboard.view';
 import { parsePrice, validateBranding } from '../../machines/domain/adminForms';
 import type { WorldEffect } from '../../machines/effects';
 import { validateAdminLogin } from '../../machines/domain/account';
@@ -118,6 +119,28 @@ describe('adminDashboard', () => {
     actor.send({ type: 'FILTER.STATUS', value: 'paid' });
     await idle(actor);
     expect(calls.at(-1)).toEqual(['fetchLeads', { status: 'paid', plan: 'all', page: 1 }]);
+  });
+
+  it("the leads tab's pager: the pages the total makes, Previous and Next only to a page the list has and not while one loads", async () => {
+    const { actors } = dashboardActors();
+    const actor = createActor(adminDashboardMachine.provide({ actors }), { input: { tabs: ADMIN_TABS } }).start();
+    actor.send({ type: 'TAB', tab: 'leads' });
+    await idle(actor);
+    // 120 leads, 50 a page: three pages.
+    expect(leadsView(actor.getSnapshot())).toMatchObject({ page: 1, pages: 3, paged: true, canPrevious: false, canNext: true, loading: false });
+    actor.send({ type: 'PAGE', page: 3 });
+    expect(leadsView(actor.getSnapshot())).toMatchObject({ page: 3, loading: true, canPrevious: false, canNext: false });
+    await idle(actor);
+    expect(leadsView(actor.getSnapshot())).toMatchObject({ page: 3, pages: 3, canPrevious: true, canNext: false });
+  });
+
+  it('the leads tab shows no pager for one page, nor before the list came', async () => {
+    const { actors } = dashboardActors({ fetchLeads: fromPromise(async () => ({ leads: [], total: 50, page: 1, pageSize: 50 })) });
+    const actor = createActor(adminDashboardMachine.provide({ actors }), { input: { tabs: ADMIN_TABS } }).start();
+    expect(leadsView(actor.getSnapshot())).toMatchObject({ leads: null, pages: 1, paged: false });
+    actor.send({ type: 'TAB', tab: 'leads' });
+    await idle(actor);
+    expect(leadsView(actor.getSnapshot())).toMatchObject({ pages: 1, paged: false, canPrevious: false, canNext: false });
   });
 
   it('retries a lead three times, each wait twice the last, then offers Retry; a missing lead is not retried', async () => {

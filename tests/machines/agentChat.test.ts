@@ -1,14 +1,21 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor, type AnyActorRef } from 'xstate';
 import { AGENT_SESSION_KEY, agentChatMachine, REDIRECT_DELAY, type AgentReply, type AgentSendInput } from '../../machines/agentChat.machine';
-import { agentPhaseOf } from '../../machines/agentChat.view';
+import { agentChatFlow, agentPhaseOf } from '../../machines/agentChat.view';
 
 const settle = (actor: AnyActorRef) => waitFor(actor, (s) => !s.hasTag('busy'));
 const SESSION = { language: 'en', readyForCheckout: false, questionsStarted: false, currentQuestionIndex: 0, formData: {}, wizardOffered: false };
 const reply = (patch: Partial<AgentReply> = {}): AgentReply => ({ response: 'Hi', buttons: [], session: SESSION, ...patch });
 
-function start(saved: unknown, replies: (AgentReply | Error)[], fresh: (input: { from: string }) => Promise<{ sessionId: string }> = async () => ({ sessionId: 'agent-0002' })) {
+function start(
+  saved: unknown,
+  replies: (AgentReply | Error)[],
+  fresh: (input: { from: string }) => Promise<{ sessionId: string }> = async () => ({ sessionId: 'agent-0002' }),
+  input: { sessionId: string; unkept?: boolean } = { sessionId: 'agent-0001' },
+) {
   const sent: Omit<AgentSendInput, 'replyTo'>[] = [];
+  const emitted: unknown[] = [];
   const actor = createActor(
     agentChatMachine.provide({
       actors: {
@@ -29,12 +36,29 @@ function start(saved: unknown, replies: (AgentReply | Error)[], fresh: (input: {
         startFresh: fromPromise(async ({ input }: { input: { from: string } }) => fresh(input)),
       } as never,
     }),
-    { input: { sessionId: 'agent-0001' } },
-  ).start();
-  return { actor, sent };
+    { input },
+  );
+  actor.on('*', (e) => void emitted.push(e));
+  actor.start();
+  return { actor, sent, emitted };
 }
 
 describe('agentChat', () => {
+  it("opens this browser's kept conversation, or a new one that it keeps as it starts", () => {
+    const idOk = /^[A-Za-z0-9_-]{8,64}$/;
+    fc.assert(
+      fc.property(fc.option(fc.oneof(fc.string(), fc.constantFrom('__proto__', 'constructor', '', '   ', 'agent-0001', 'é'.repeat(10), 'a'.repeat(65)))), (kept) => {
+        const input = agentChatFlow.input({ language: 'en', search: new URLSearchParams(), kept: (area, key) => (area === 'local' && key === AGENT_SESSION_KEY ? kept : null), today: '2026-01-01' });
+        if (kept !== null && idOk.test(kept)) expect(input).toEqual({ sessionId: kept, unkept: false });
+        else expect(input).toEqual({ sessionId: expect.stringMatching(/^[0-9a-f-]{36}$/), unkept: true });
+      }),
+    );
+    const { emitted: fresh } = start(null, [], undefined, { sessionId: 'agent-0009', unkept: true });
+    expect(fresh).toEqual([{ type: 'store', area: 'local', values: { [AGENT_SESSION_KEY]: 'agent-0009' } }]);
+    const { emitted: kept } = start(null, [], undefined, { sessionId: 'agent-0009', unkept: false });
+    expect(kept).toEqual([]);
+  });
+
   it('asks for the language when there is no saved session, and greets in it', async () => {
     const { actor, sent } = start(null, [reply({ response: 'Hola' })]);
     await settle(actor);
@@ -56,7 +80,7 @@ describe('agentChat', () => {
   });
 
   it('shows a redirect reply, then goes there after 2 seconds', async () => {
-    const { actor } = start({ ...SESSION, messages: [] }, [reply({ response: 'Taking you there now...', redirect: '/checkout?plan=pro' })]);
+    const { actor, emitted } = start({ ...SESSION, messages: [] }, [reply({ response: 'Taking you there now...', redirect: '/checkout?plan=pro' })]);
     await settle(actor);
     actor.send({ type: 'SEND', text: 'I want to pay' });
     await waitFor(actor, (s) => s.matches('redirecting'));
@@ -66,6 +90,8 @@ describe('agentChat', () => {
     await waitFor(actor, (s) => s.status === 'done', { timeout: REDIRECT_DELAY + 1000 });
     expect(Date.now() - shown).toBeGreaterThanOrEqual(REDIRECT_DELAY - 20);
     expect(actor.getSnapshot().output).toEqual({ to: '/checkout?plan=pro' });
+    // The page goes there: the flow says so, and the app's one handler performs it.
+    expect(emitted.at(-1)).toEqual({ type: 'navigate', to: '/checkout?plan=pro' });
     // Ended, on its way to the destination: the page still says so (no composer under a chat that is over).
     expect(agentPhaseOf(actor.getSnapshot())).toBe('redirecting');
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor, type AnyActorRef } from 'xstate';
-import { sectionCount, sectionsChatMachine, type FormAnalysis, type KeptSections, type ReplyInput, type SectionsChatInput } from '../../machines/sectionsChat.machine';
+import { sectionsChatFlow } from '../../machines/sectionsChat.view';
+import { SECTIONS_SESSION_KEY, sectionCount, sectionsChatMachine, type FormAnalysis, type KeptSections, type ReplyInput, type SectionsChatInput } from '../../machines/sectionsChat.machine';
 
 const settle = (actor: AnyActorRef) => waitFor(actor, (s) => !s.hasTag('busy'));
 const ANALYSIS: FormAnalysis = { analysis: 'ok', hasErrors: false, hasWarnings: false, errors: [], warnings: [] };
@@ -138,5 +139,41 @@ describe('sectionsChat', () => {
     expect(replies.at(-1)).toMatchObject({ sessionId: 'sections-unit-3', message: 'Hélène' });
     actor.send({ type: 'SEND', text: 'Oui' });
     expect(actor.getSnapshot().context.quick).toEqual([]);
+  });
+});
+
+describe('sectionsChatFlow, as /ai-chat-sections opens it', () => {
+  const world = (query: string, kept: string | null, language: 'en' | 'es' | 'fr' | 'pt' = 'fr') => ({
+    language,
+    search: new URLSearchParams(query),
+    kept: (area: string, key: string) => (area === 'local' && key === SECTIONS_SESSION_KEY ? kept : null),
+    today: '2026-01-01',
+  });
+  const uuid = expect.stringMatching(/^[0-9a-f-]{36}$/);
+
+  it("goes on in this browser's conversation, in ?lang or the interface's language; from the visa wizard, a fresh one", () => {
+    expect(sectionsChatFlow.input(world('', 'kept-conversation-1'))).toEqual({ sessionId: 'kept-conversation-1', unkept: false, language: 'fr', country: null, purpose: null, visaType: null });
+    expect(sectionsChatFlow.input(world('lang=pt', null, 'en'))).toMatchObject({ sessionId: uuid, unkept: true, language: 'pt' });
+    expect(sectionsChatFlow.input(world('lang=xx&country=mexico&purpose=tourism&visaType=B1', 'kept-conversation-1'))).toEqual({
+      sessionId: uuid,
+      unkept: true,
+      language: 'fr',
+      country: 'mexico',
+      purpose: 'tourism',
+      visaType: 'B1',
+    });
+  });
+
+  it('keeps a new conversation as it starts, and only a new one', () => {
+    for (const unkept of [true, false]) {
+      const emitted: unknown[] = [];
+      const actor = createActor(sectionsChatMachine.provide({ actors: { loadConversation: fromPromise(() => new Promise(() => {})) } as never }), {
+        input: { sessionId: 'sections-0001', language: 'es', unkept },
+      });
+      actor.on('*', (e) => void emitted.push(e));
+      actor.start();
+      expect(emitted).toEqual(unkept ? [{ type: 'store', area: 'local', values: { [SECTIONS_SESSION_KEY]: 'sections-0001' } }] : []);
+      actor.stop();
+    }
   });
 });

@@ -9,6 +9,7 @@ const REDIRECT_DELAY = 2000;
 import { engineFaults } from '../helpers/engineFaults';
 import { injectTransport } from '../helpers/transport';
 import { fillConversation, fullConversationModel } from './chatFull';
+import { expectHandOff, expectNoHandOff } from './formHandOff';
 import { effectsOf, lastCall, lastHeld, type PathCase, type PathModel, type Snap, type World } from './model';
 
 // The consular-agent chat (issue 13) against the real routes and the built-in engine: the language screen unless
@@ -80,14 +81,15 @@ const isFullRefusal = full.isRefusal;
 const cases: PathCase[] = [
   {
     name: 'a new conversation in Spanish',
-    input: { sessionId: 'new' },
+    // A browser that kept no conversation: the chat keeps the new one's id as it starts.
+    input: { sessionId: 'new', unkept: true },
     setup: fresh,
     events: (s) =>
       common(s) ??
       (s.matches('loadingSession')
         ? [done('loadSession', null)]
         : s.matches('choosingLanguage')
-          ? [{ type: 'CHOOSE_LANGUAGE', language: 'es' }]
+          ? [{ type: 'CHOOSE_LANGUAGE', language: 'es' }, { type: 'OPEN', to: '/ds160-wizard' }]
           : s.matches('sending')
             ? [done('sendMessage', REPLY), dropped('sendMessage')]
             : s.matches('idle')
@@ -105,7 +107,7 @@ const cases: PathCase[] = [
         : s.matches('sending')
           ? [done('sendMessage', REDIRECT)]
           : s.matches('idle')
-            ? [{ type: 'SEND', text: 'quiero pagar' }]
+            ? [{ type: 'SEND', text: 'quiero pagar' }, { type: 'OPEN', to: '/ds160-wizard' }, { type: 'OPEN', to: '/aivisa' }]
             : s.matches('redirecting')
               ? [{ type: AFTER }]
               : []),
@@ -156,6 +158,8 @@ export const agentChatPaths: PathModel = {
     return (world.times[at] ?? 0) + REDIRECT_DELAY;
   },
   required: [
+    // Issue 13: the form opened from a conversation that collected the applicant's answers.
+    { name: 'the form opened after the answers', case: 'a saved conversation that asks to pay', through: [(e) => e.type === 'xstate.done.actor.loadSession', (e) => e.type === 'OPEN' && e.to === '/ds160-wizard'] },
     // Issue 41: a full conversation, a fresh one that could not be made, then one that was: the answers carry over.
     full.required,
     // A lost reply, then another message: the failure line stays in the history, the new message is answered.
@@ -166,8 +170,11 @@ export const agentChatPaths: PathModel = {
   oracle: {
     initial: (s, world) => {
       expect(s.value).toBe('loadingSections');
-      expect(s.context).toEqual({ sessionId: world.input.sessionId, language: null, session: null, lines: [], draft: '', partial: '', sections: [], progress: null, redirect: null });
+      expect(s.context).toEqual({ sessionId: world.input.sessionId, unkept: world.input.unkept ?? false, language: null, session: null, lines: [], draft: '', partial: '', sections: [], progress: null, redirect: null });
       expect(s.context).toMatchObject({ sessionId: world.input.sessionId, language: null, lines: [] });
+      // A new conversation is this browser's from the start; a kept one is not stored again.
+      const kept = effectsOf(world, 'store').map((e) => e.params);
+      expect(kept).toEqual(world.input.unkept ? [{ type: 'store', area: 'local', values: { 'rumbo.agent.session': world.input.sessionId } }] : []);
     },
     step: async ({ event, before, after, world, started, asked }) => {
       const names = started.map((h) => h.name);
@@ -223,6 +230,15 @@ export const agentChatPaths: PathModel = {
         expect(after.context.draft).toBe(text && event.text === undefined ? '' : before.context.draft);
       }
       if (event.type === 'DRAFT' && before.matches('idle')) expect(after.context.draft).toBe(event.value);
+      // A link followed out of the chat: to the ten-section form, what the conversation collected goes with it; the
+      // chat stays where it was.
+      if (event.type === 'OPEN') {
+        const session = before.context.session;
+        const collected = session && { firstName: session.formData.firstName, lastName: session.formData.lastName, email: session.email, phone: session.phone, nationality: session.country, purpose: session.purpose };
+        expectHandOff(event.to, collected, asked);
+        expect(after.value).toEqual(before.value);
+        expect(after.context).toEqual(before.context);
+      } else expectNoHandOff(asked);
       if (event.type === 'CHOOSE_LANGUAGE') expect(names).toEqual(before.matches('choosingLanguage') ? ['sendMessage'] : []);
       if (event.type === 'SEND') {
         const text = (event.text ?? before.context.draft).trim();
@@ -256,6 +272,8 @@ export const agentChatPaths: PathModel = {
       if (event.type === AFTER) {
         expect(after.status).toBe('done');
         expect(after.output).toEqual({ to: before.context.redirect });
+        // The page goes there: the flow emits it for the app's handler.
+        expect(asked.map((a) => a.params)).toEqual([{ type: 'navigate', to: before.context.redirect }]);
         expect(before.context.redirect).toMatch(/^\/checkout\?formType=DS-160&plan=pro&lead=/);
       }
     },

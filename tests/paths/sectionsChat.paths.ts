@@ -5,6 +5,7 @@ import { sectionsChatMachine, type FormProgress } from '../../machines/sectionsC
 import { randomUUID } from 'node:crypto';
 import { engineFaults, type Fault } from '../helpers/engineFaults';
 import { fillConversation, filledMessages, fullConversationModel } from './chatFull';
+import { expectHandOff, expectNoHandOff } from './formHandOff';
 import { effectsOf, lastCall, lastHeld, type PathCase, type PathModel, type Snap, type World } from './model';
 
 // The intelligent chat (issue 13) against the real routes and the built-in engine: each answer analysed into the
@@ -136,7 +137,7 @@ const cases: PathCase[] = [
       if (s.matches('replying')) return [done('reply', answered(s) ? COMPLETE : REPLY)];
       if (s.matches('analysing')) return [done('analyzeResponse', ANALYSED)];
       if (s.matches('finalAnalysis')) return [done('analyzeForm', ANALYSIS), dropped('analyzeForm')];
-      return s.matches('idle') && !answered(s) ? [{ type: 'SEND', text: 'I am married' }] : [];
+      return s.matches('idle') && !answered(s) ? [{ type: 'SEND', text: 'I am married' }, { type: 'OPEN', to: '/ds160-wizard' }] : [];
     },
   },
   {
@@ -147,7 +148,7 @@ const cases: PathCase[] = [
       if (s.matches('restoring')) return [done('loadConversation', null)];
       if (s.matches('replying')) return [done('reply', REPLY)];
       if (s.matches('analysing')) return [refused('analyzeResponse')];
-      return s.matches('idle') ? [{ type: 'SEND', text: 'Ana' }] : [];
+      return s.matches('idle') ? [{ type: 'SEND', text: 'Ana' }, { type: 'OPEN', to: '/' }] : [];
     },
   },
   {
@@ -197,6 +198,8 @@ export const sectionsChatPaths: PathModel = {
       name: 'an answer not read, then sent again',
       through: [(e) => e.type === 'xstate.error.actor.analyzeResponse', (e) => e.type === 'SEND', (e) => e.type === 'xstate.done.actor.reply'],
     },
+    // Issue 13: the form opened from a chat that collected most of the applicant's answers.
+    { name: 'the form opened after the answers', case: 'a form one answer from 90%, in English', through: [(e) => e.type === 'OPEN' && e.to === '/ds160-wizard'] },
     { name: 'the final analysis lost', case: 'a form one answer from 90%, in English', through: [(e) => e.type === 'xstate.error.actor.analyzeForm'] },
   ],
   calls: sectionsChatCalls,
@@ -228,6 +231,21 @@ export const sectionsChatPaths: PathModel = {
         }
       }
       if (event.type === 'DRAFT' && before.matches('idle')) expect(after.context.draft).toBe(event.value);
+      // A link followed out of the chat: to the ten-section form, what the sections collected goes with it (each
+      // section's record read for its own fields, spec 3-ai §2.7); the chat stays where it was.
+      if (event.type === 'OPEN') {
+        const { personalInfo, contactInfo, passportInfo, travelInfo } = before.context.progress;
+        const own = (record: Record<string, string>, fields: string[]) => Object.fromEntries(fields.filter((f) => Object.hasOwn(record, f)).map((f) => [f, record[f]]));
+        const collected = {
+          ...own(personalInfo, ['firstName', 'lastName', 'dateOfBirth', 'nationality', 'maritalStatus']),
+          ...own(contactInfo, ['email', 'phone', 'address', 'city']),
+          ...own(passportInfo, ['passportNumber', 'passportCountry', 'passportIssueDate', 'passportExpiry']),
+          ...own(travelInfo, ['purpose', 'arrivalDate', 'departureDate', 'usAddress']),
+        };
+        expectHandOff(event.to, collected, asked);
+        expect(after.value).toEqual(before.value);
+        expect(after.context).toEqual(before.context);
+      } else expectNoHandOff(asked);
       if (event.type === 'xstate.done.actor.analyzeResponse') {
         const answer = lastCall(world, 'POST', '/api/openai/response-analysis');
         expect(answer?.status).toBe(200);

@@ -6,7 +6,7 @@ import { useFlow } from '../../app/useFlow';
 import { Spinner } from '../../components/Spinner';
 import { button, card, heading, input, label, muted, row, stack } from '../../styles/ui.css';
 import * as css from './admin.css';
-import { Failed } from './parts';
+import { Failed, Pager } from './parts';
 
 /** The owners' audit log (issue 44): who viewed, exported or changed what, filtered, newest first. */
 export function AuditTab() {
@@ -108,15 +108,7 @@ export function AuditTab() {
               </tbody>
             </table>
           </div>
-          <nav className={row} aria-label={t('audit.page', { page: view.page, pages: view.pages })}>
-            <button type="button" className={button.ghost} disabled={!view.canPrevious} onClick={() => ref.send({ type: 'PAGE', page: view.page - 1 })}>
-              {t('audit.previous')}
-            </button>
-            <span>{t('audit.page', { page: view.page, pages: view.pages })}</span>
-            <button type="button" className={button.ghost} disabled={!view.canNext} onClick={() => ref.send({ type: 'PAGE', page: view.page + 1 })}>
-              {t('audit.next')}
-            </button>
-          </nav>
+          <Pager view={view} t={t} words="audit" onPage={(page) => ref.send({ type: 'PAGE', page })} />
         </>
       )}
     </section>

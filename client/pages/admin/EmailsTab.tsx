@@ -6,7 +6,7 @@ import { useFlow } from '../../app/useFlow';
 import { Spinner } from '../../components/Spinner';
 import { button, card, heading, label, muted, notice, row, stack } from '../../styles/ui.css';
 import * as css from './admin.css';
-import { Failed } from './parts';
+import { Failed, Pager } from './parts';
 
 /**
  * The e-mails tab (issue 43): where messages go, the messages by state with the mail server's last answer, and a
@@ -89,15 +89,7 @@ export function EmailsTab() {
               </tbody>
             </table>
           </div>
-          <nav className={row} aria-label={t('admin.page', { page: view.page, pages: view.pages })}>
-            <button type="button" className={button.ghost} disabled={!view.canPrevious} onClick={() => ref.send({ type: 'PAGE', page: view.page - 1 })}>
-              {t('admin.previous')}
-            </button>
-            <span>{t('admin.page', { page: view.page, pages: view.pages })}</span>
-            <button type="button" className={button.ghost} disabled={!view.canNext} onClick={() => ref.send({ type: 'PAGE', page: view.page + 1 })}>
-              {t('admin.next')}
-            </button>
-          </nav>
+          <Pager view={view} t={t} words="admin" onPage={(page) => ref.send({ type: 'PAGE', page })} />
         </>
       )}
     </section>

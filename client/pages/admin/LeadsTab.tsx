@@ -1,6 +1,6 @@
-import { useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { LEAD_PLAN_FILTERS, LEAD_STATUS_FILTERS } from '../../../machines/adminDashboard.view';
+import { LEAD_PLAN_FILTERS, LEAD_STATUS_FILTERS, leadsView } from '../../../machines/adminDashboard.view';
 import type { AdminLeadRow, LeadPlanFilter, LeadStatusFilter } from '../../../openapi/schemas/admin';
 import { useAnswerFormat } from '../../app/answerFormat';
 import { useFormat } from '../../app/format';
@@ -9,7 +9,7 @@ import { Spinner } from '../../components/Spinner';
 import { button, muted, stack } from '../../styles/ui.css';
 import type { DashboardRef } from './AdminDashboard';
 import * as css from './admin.css';
-import { Failed } from './parts';
+import { Failed, Pager } from './parts';
 
 /** The lead badge of spec 1-core §4 (and the payment's), by status; an unknown one grey. */
 export function StatusBadge({ kind, status }: { kind: 'completionStatus' | 'paymentStatus'; status: string }) {
@@ -22,11 +22,8 @@ export function StatusBadge({ kind, status }: { kind: 'completionStatus' | 'paym
 /** Leads (spec 1-core §2.10): the status and plan filters, the table, and a page at a time. */
 export function LeadsTab({ dashboard }: { dashboard: DashboardRef }) {
   const { t } = useTranslation('admin');
-  const leads = useSelector(dashboard, (s) => s.context.leads);
-  const query = useSelector(dashboard, (s) => s.context.leadQuery);
-  const loading = useSelector(dashboard, (s) => s.matches({ active: { tab: { leads: 'loading' } } }));
-  const failed = useSelector(dashboard, (s) => s.matches({ active: { tab: { leads: 'failed' } } }));
-  const pages = leads ? Math.max(1, Math.ceil(leads.total / leads.pageSize)) : 1;
+  const view = useSelector(dashboard, leadsView, shallowEqual);
+  const { leads, query, loading, failed } = view;
 
   return (
     <div className={stack}>
@@ -70,16 +67,8 @@ export function LeadsTab({ dashboard }: { dashboard: DashboardRef }) {
         </div>
       )}
 
-      {leads && pages > 1 && (
-        <nav className={css.controls} aria-label={t('leads.page', { page: query.page, pages })}>
-          <button type="button" className={button.secondary} disabled={query.page <= 1 || loading} onClick={() => dashboard.send({ type: 'PAGE', page: query.page - 1 })}>
-            {t('leads.previous')}
-          </button>
-          <span>{t('leads.page', { page: query.page, pages })}</span>
-          <button type="button" className={button.secondary} disabled={query.page >= pages || loading} onClick={() => dashboard.send({ type: 'PAGE', page: query.page + 1 })}>
-            {t('leads.next')}
-          </button>
-        </nav>
+      {view.paged && (
+        <Pager view={view} t={t} words="leads" onPage={(page) => dashboard.send({ type: 'PAGE', page })} />
       )}
     </div>
   );

@@ -1,20 +1,10 @@
-import { useSelector } from '@xstate/react';
-import { useEffect, useRef, useState } from 'react';
+import { shallowEqual, useSelector } from '@xstate/react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
-import { conversationFullOf } from '../../../machines/chat.view';
-import { CHAT_SECTION_ORDER, sectionData } from '../../../machines/domain/chatFields';
-import { ds160Handoff } from '../../../machines/domain/chatHandoff';
-import { ROUTES } from '../../../machines/domain/routes';
-import { SECTIONS_SESSION_KEY, sectionCount, sectionsChatMachine, type SectionsChatInput, type SectionsLine } from '../../../machines/sectionsChat.machine';
-import { makeSectionsChatActors } from '../../api/actors/sectionsChat';
-import { fetchTransport } from '../../api/transport';
+import { FORM_ADDRESS, sectionsChatFlow, sectionsView, type SectionsLine } from '../../../machines/sectionsChat.view';
+import { Link } from '../../app/Link';
 import { useSiteData } from '../../app/siteData';
-import { useLanguage, useToastActor } from '../../app/AppContext';
-import { perform } from '../../app/effects';
-import { browserChatId, writeStorage } from '../../app/storage';
-import { handOffToDs160 } from '../../../machines/domain/keptForms';
-import { useLegacyFlow } from '../../app/useLegacyFlow';
+import { useFlow } from '../../app/useFlow';
 import { usePageMeta } from '../../app/usePageMeta';
 import * as chat from '../../components/chat/chat.css';
 import { ChatLog } from '../../components/chat/ChatLog';
@@ -25,45 +15,21 @@ import { progressTrack } from '../../components/wizard/wizard.css';
 import { badge, button, card, container, heading, muted, page, stack } from '../../styles/ui.css';
 import * as css from '../aivisa/aivisa.css';
 
-const machine = sectionsChatMachine.provide({ actors: makeSectionsChatActors(fetchTransport) });
-const LANGUAGES = ['es', 'en', 'fr', 'pt'];
-
-/** Arriving from the visa wizard starts a new form with what it sent; otherwise the conversation goes on. */
-function conversationId(fresh: boolean): string {
-  if (fresh) writeStorage('local', SECTIONS_SESSION_KEY, null);
-  return browserChatId(SECTIONS_SESSION_KEY);
-}
-
 /** The intelligent chat (spec 3-ai §2.7, §4.6): five sections with progress, the chat, the final analysis. */
 export default function AiChatSectionsPage() {
   const { t } = useTranslation('sections');
   const { branding } = useSiteData();
   usePageMeta('chat', branding.brandName);
-  const [params] = useSearchParams();
-  const { language: interfaceLanguage } = useLanguage();
-  const toasts = useToastActor();
-  const [input] = useState<SectionsChatInput>(() => ({
-    sessionId: conversationId(Boolean(params.get('country'))),
-    // ?lang, else the interface's language (issue 32: a French interface gets a French chat).
-    language: LANGUAGES.includes(params.get('lang') ?? '') ? (params.get('lang') as string) : LANGUAGES.includes(interfaceLanguage) ? interfaceLanguage : 'es',
-    country: params.get('country'),
-    purpose: params.get('purpose'),
-    visaType: params.get('visaType'),
-  }));
-  const ref = useLegacyFlow(machine, input);
-  const context = useSelector(ref, (s) => s.context);
-  const busy = useSelector(ref, (s) => s.hasTag('busy'));
-  const streaming = useSelector(ref, (s) => s.matches('replying'));
-  const full = useSelector(ref, conversationFullOf);
+  const ref = useFlow(sectionsChatFlow);
+  const view = useSelector(ref, sectionsView, shallowEqual);
+  const { busy, streaming, full, percent, analysis } = view;
   const field = useRef<HTMLInputElement>(null);
-  const percent = context.progress.totalProgress;
 
   useEffect(() => {
     if (!busy) field.current?.focus();
   }, [busy]);
 
   const lineText = (line: SectionsLine) => (line.role === 'system' ? t(line.key) : line.role === 'assistant' ? words(line.content) : line.content);
-  const analysis = context.analysis;
 
   return (
     <div className={`${container} ${page} ${css.layout}`}>
@@ -75,29 +41,20 @@ export default function AiChatSectionsPage() {
           <ProgressFill fraction={percent / 100} />
         </div>
         <ol className={`${chat.bareList} ${stack}`} data-testid="sections-list">
-          {CHAT_SECTION_ORDER.map((section) => {
-            const { filled, total } = sectionCount(context.progress, section);
-            const done = context.progress.completedSections.includes(section);
-            const current = context.progress.currentSection === section;
-            return (
-              <li key={section} className={css.fact} data-section={section} data-state={done ? 'completed' : current ? 'current' : 'pending'} aria-current={current ? 'step' : undefined}>
-                <strong>{t(`sections.${section}`)}</strong>
-                <span className={muted}>
-                  {t('sectionCount', { filled, total })}
-                  {done ? ` · ${t('completed')}` : current ? ` · ${t('current')}` : ''}
-                </span>
-              </li>
-            );
-          })}
+          {view.sections.map(({ section, filled, total, state }) => (
+            <li key={section} className={css.fact} data-section={section} data-state={state} aria-current={state === 'current' ? 'step' : undefined}>
+              <strong>{t(`sections.${section}`)}</strong>
+              <span className={muted}>
+                {t('sectionCount', { filled, total })}
+                {state === 'completed' ? ` · ${t('completed')}` : state === 'current' ? ` · ${t('current')}` : ''}
+              </span>
+            </li>
+          ))}
         </ol>
-        <Link to={ROUTES.ds160Wizard} className={button.secondary} onClick={() => {
-          // Still a click handler's (issue 46: the chats are not through the one door yet).
-          const effect = handOffToDs160(ds160Handoff(sectionData(context.progress)));
-          if (effect) perform(effect, { toasts });
-        }} data-testid="sections-to-form">
+        <Link to={FORM_ADDRESS} className={button.secondary} onClick={() => ref.send({ type: 'OPEN', to: FORM_ADDRESS })} data-testid="sections-to-form">
           {t('toForm')}
         </Link>
-        <Link to={ROUTES.home} className={button.ghost}>
+        <Link route="home" className={button.ghost}>
           {t('home')}
         </Link>
       </aside>
@@ -109,21 +66,21 @@ export default function AiChatSectionsPage() {
           <ChatLog
             label={t('conversation')}
             testId="sections-log"
-            lang={context.language}
+            lang={view.language}
             speakers={{ user: t('you'), assistant: t('assistant'), system: t('assistant') }}
-            lines={context.lines.map((line) => ({ role: line.role, body: lineText(line) }))}
-            pending={streaming ? (context.partial ? words(context.partial) : t('writing')) : null}
+            lines={view.lines.map((line) => ({ role: line.role, body: lineText(line) }))}
+            pending={streaming ? (view.partial ? words(view.partial) : t('writing')) : null}
           />
-          {context.quick.length > 0 && !busy && !full && (
+          {view.quick.length > 0 && (
             <div className={chat.options} role="group" aria-label={t('quick')}>
-              {context.quick.map((q) => (
+              {view.quick.map((q) => (
                 <button key={q} type="button" className={button.secondary} onClick={() => ref.send({ type: 'SEND', text: q })} data-testid="sections-quick">
                   {q}
                 </button>
               ))}
             </div>
           )}
-          <ChatFoot chat="sections" id="sections-answer" notice="sections" ns="sections" ref={field} full={full} busy={busy} draft={context.draft} send={ref.send} />
+          <ChatFoot chat="sections" id="sections-answer" notice="sections" ns="sections" ref={field} full={full} busy={busy} draft={view.draft} send={ref.send} />
         </section>
 
         {analysis && (
@@ -136,8 +93,8 @@ export default function AiChatSectionsPage() {
               {analysis.hasWarnings && <span className={badge.warning}>{t('analysis.warnings', { count: analysis.warnings.length })}</span>}
               {!analysis.hasErrors && !analysis.hasWarnings && <span className={badge.success}>{t('analysis.none')}</span>}
             </p>
-            <p lang={context.language}>{analysis.analysis}</p>
-            <ul lang={context.language}>
+            <p lang={view.language}>{analysis.analysis}</p>
+            <ul lang={view.language}>
               {[...analysis.errors, ...analysis.warnings].map((finding) => (
                 <li key={`${finding.field}-${finding.code}`} data-code={finding.code}>
                   {finding.message}

@@ -1,21 +1,10 @@
-import { useSelector } from '@xstate/react';
-import { useEffect, useRef, useState } from 'react';
+import { shallowEqual, useSelector } from '@xstate/react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { conversationFullOf } from '../../../machines/chat.view';
-import { AGENT_LANGUAGES, AGENT_SESSION_KEY, agentChatMachine, agentPhaseOf, type AgentLine, type AgentSession } from '../../../machines/agentChat.view';
-import { findCountry } from '../../../machines/domain/countries';
-import { ds160Handoff } from '../../../machines/domain/chatHandoff';
-import { ROUTES } from '../../../machines/domain/routes';
-import { makeAgentChatActors } from '../../api/actors/agentChat';
-import { fetchTransport } from '../../api/transport';
+import { AGENT_LANGUAGES, AGENT_STEPS as STEPS, agentChatFlow, agentView, FORM_ADDRESS, type AgentLine } from '../../../machines/agentChat.view';
+import { Link } from '../../app/Link';
 import { useSiteData } from '../../app/siteData';
-import { browserChatId } from '../../app/storage';
-import { handOffToDs160 } from '../../../machines/domain/keptForms';
-import { useToastActor } from '../../app/AppContext';
-import { perform } from '../../app/effects';
-import type { ToastActor } from '../../app/toasts';
-import { useLegacyFlow } from '../../app/useLegacyFlow';
+import { useFlow } from '../../app/useFlow';
 import { usePageMeta } from '../../app/usePageMeta';
 import * as chat from '../../components/chat/chat.css';
 import { ChatLog } from '../../components/chat/ChatLog';
@@ -27,43 +16,20 @@ import { button, card, container, heading, muted, page, row, stack } from '../..
 import * as css from '../aivisa/aivisa.css';
 
 
-/** What the conversation collected, for the ten-section form to open with (issue 13). */
-// Still a click handler's (issue 46: the chats are not through the one door yet).
-function handOff(session: AgentSession | null, toasts: ToastActor): void {
-  if (!session) return;
-  const { firstName, lastName } = session.formData;
-  const effect = handOffToDs160(ds160Handoff({ firstName, lastName, email: session.email, phone: session.phone, nationality: session.country, purpose: session.purpose }));
-  if (effect) perform(effect, { toasts });
-}
-
-const machine = agentChatMachine.provide({ actors: makeAgentChatActors(fetchTransport) });
-const STEPS = ['country', 'purpose', 'name', 'email', 'phone'] as const;
 
 /** The language-select-then-chat page (spec 3-ai §2.6, §4.5): a consular assistant, progress, the next steps. */
 export default function AiChatPage() {
   const { t } = useTranslation(['agent', 'ds160form']);
   const { branding } = useSiteData();
   usePageMeta('chat', branding.brandName);
-  const toasts = useToastActor();
-  const [input] = useState(() => ({ sessionId: browserChatId(AGENT_SESSION_KEY) }));
-  const ref = useLegacyFlow(machine, input);
-  const context = useSelector(ref, (s) => s.context);
-  const phase = useSelector(ref, agentPhaseOf);
-  const busy = useSelector(ref, (s) => s.hasTag('busy'));
-  const streaming = useSelector(ref, (s) => s.matches('sending'));
-  const full = useSelector(ref, conversationFullOf);
+  const ref = useFlow(agentChatFlow);
+  const view = useSelector(ref, agentView, shallowEqual);
+  const { phase, busy, streaming, full, session, done, lastAssistant, spoken, countryCode } = view;
   const field = useRef<HTMLInputElement>(null);
-  const session = context.session;
-  const done = session ? STEPS.filter((s) => session[s]).length : 0;
-  const lastAssistant = context.lines.map((l) => l.role).lastIndexOf('assistant');
   // What was collected, said back in the conversation's language (issue 32): 'Tourisme', 'Brésil', not 'tourism'.
-  const spoken = context.language ?? 'es';
   const shown = (step: (typeof STEPS)[number], value: string | undefined): string => {
     if (!value) return '—';
-    if (step === 'country') {
-      const code = findCountry(value)?.code;
-      return (code && new Intl.DisplayNames([spoken], { type: 'region' }).of(code)) || value;
-    }
+    if (step === 'country') return (countryCode && new Intl.DisplayNames([spoken], { type: 'region' }).of(countryCode)) || value;
     return step === 'purpose' ? t(`purposes.${value}`, { lng: spoken, defaultValue: t(`purposes.${value}`, { defaultValue: value }) }) : value;
   };
 
@@ -82,7 +48,7 @@ export default function AiChatPage() {
           <span className={row} role="group" aria-label={t('quick')}>
             {buttons.map((b) =>
               b.action === 'link' && b.url ? (
-                <Link key={b.text} to={b.url} className={button.secondary} data-testid="agent-link" onClick={() => b.url === ROUTES.ds160Wizard && handOff(session, toasts)}>
+                <Link key={b.text} to={b.url} className={button.secondary} data-testid="agent-link" onClick={() => ref.send({ type: 'OPEN', to: b.url as string })}>
                   {b.text}
                 </Link>
               ) : (
@@ -119,32 +85,29 @@ export default function AiChatPage() {
             </li>
           ))}
         </ul>
-        {context.sections.length > 0 && (
+        {view.sections.length > 0 && (
           <>
             <h3 className={css.subheading}>{t('progress.sections')}</h3>
-            {context.progress && <span className={muted}>{t('progress.sectionsCount', { completed: context.progress.completed, total: context.progress.total })}</span>}
+            {view.progress && <span className={muted}>{t('progress.sectionsCount', { completed: view.progress.completed, total: view.progress.total })}</span>}
             <ol className={`${chat.bareList} ${stack}`} data-testid="agent-sections">
-              {context.sections.map((s) => {
-                const completed = context.progress?.sections.find((p) => p.id === s.id)?.isCompleted ?? false;
-                return (
-                  <li key={s.id} data-section={s.id} data-completed={completed}>
-                    {completed ? '✓ ' : '○ '}
-                    {t(`ds160form:sections.${s.id}.title`, { defaultValue: s.title })}
-                  </li>
-                );
-              })}
+              {view.sections.map((s) => (
+                <li key={s.id} data-section={s.id} data-completed={s.completed}>
+                  {s.completed ? '✓ ' : '○ '}
+                  {t(`ds160form:sections.${s.id}.title`, { defaultValue: s.title })}
+                </li>
+              ))}
             </ol>
           </>
         )}
-        {session?.readyForCheckout && session.checkoutUrl && (
-          <Link to={session.checkoutUrl} className={button.primary} data-testid="agent-pay">
+        {view.checkoutUrl && (
+          <Link to={view.checkoutUrl} className={button.primary} data-testid="agent-pay">
             {t('pay')}
           </Link>
         )}
-        <Link to={ROUTES.aiVisa} className={button.ghost}>
+        <Link route="aiVisa" className={button.ghost}>
           {t('links.aivisa')}
         </Link>
-        <Link to={ROUTES.ds160Wizard} className={button.ghost} onClick={() => handOff(session, toasts)}>
+        <Link to={FORM_ADDRESS} className={button.ghost} onClick={() => ref.send({ type: 'OPEN', to: FORM_ADDRESS })}>
           {t('links.ds160')}
         </Link>
       </aside>
@@ -170,17 +133,17 @@ export default function AiChatPage() {
             <ChatLog
               label={t('conversation')}
               testId="agent-log"
-              lang={context.language ?? undefined}
+              lang={view.language ?? undefined}
               speakers={{ user: t('you'), assistant: t('assistant'), system: t('assistant') }}
-              lines={context.lines.map((line, i) => ({ role: line.role, body: body(line, i) }))}
-              pending={streaming ? (context.partial ? words(context.partial) : t('writing')) : null}
+              lines={view.lines.map((line, i) => ({ role: line.role, body: body(line, i) }))}
+              pending={streaming ? (view.partial ? words(view.partial) : t('writing')) : null}
             />
             {phase === 'redirecting' ? (
               <p className={`${muted} ${css.hint}`} role="status">
                 {t('redirecting')}
               </p>
             ) : (
-              <ChatFoot chat="agent" id="agent-message" notice="ai-chat" ns="agent" ref={field} full={full} busy={busy} draft={context.draft} send={ref.send} />
+              <ChatFoot chat="agent" id="agent-message" notice="ai-chat" ns="agent" ref={field} full={full} busy={busy} draft={view.draft} send={ref.send} />
             )}
           </section>
         )}

@@ -158,25 +158,23 @@ export default function Ds160WizardPage() {
   );
 
   // Another section on screen (a button, Back or Forward, a restored application) brings focus (and the view) to its
-  // title; the phone's picker keeps focus where it is, since a keyboard changes its value one option at a time.
+  // title; the phone's picker keeps focus where it is, since a keyboard changes its value one option at a time. What
+  // the page knows is what it draws: the section the picker asked for, and the section now shown. Whether a press
+  // moved the form is the flow's, never read back after the event.
   const titleRef = useRef<HTMLHeadingElement>(null);
   const sectionRef = useRef<HTMLElement>(null);
-  const keepFocus = useRef(true);
-  const move = useCallback(
-    (event: Ds160FormEvent, focus: boolean) => {
-      const before = ref.getSnapshot().context.current;
-      keepFocus.current = !focus;
-      ref.send(event);
-      if (ref.getSnapshot().context.current === before) keepFocus.current = false;
-    },
-    [ref],
-  );
+  const firstDraw = useRef(true);
+  const picked = useRef<Ds160FormSection | null>(null);
+  const move = useCallback((event: Ds160FormEvent) => ref.send(event), [ref]);
   useEffect(() => {
-    // Not on the first render (keepFocus starts true), nor after the picker.
-    if (keepFocus.current) {
-      keepFocus.current = false;
+    const pickedHere = picked.current === section;
+    picked.current = null;
+    // Not on the first render, nor on the section the picker just chose.
+    if (firstDraw.current) {
+      firstDraw.current = false;
       return;
     }
+    if (pickedHere) return;
     // The waiver panel, shown with this move, has taken focus already (its effect runs first).
     if (document.activeElement?.closest(`#${WAIVER_ID}`)) return;
     titleRef.current?.focus({ preventScroll: true });
@@ -185,8 +183,14 @@ export default function Ds160WizardPage() {
   }, [current]);
 
   // Stable, so the sidebar and the picker are only drawn again when what they show changes.
-  const goFocused = useCallback((target: Ds160FormSection) => move({ type: 'GOTO', section: target }, true), [move]);
-  const goPicked = useCallback((target: Ds160FormSection) => move({ type: 'GOTO', section: target }, false), [move]);
+  const goFocused = useCallback((target: Ds160FormSection) => move({ type: 'GOTO', section: target }), [move]);
+  const goPicked = useCallback(
+    (target: Ds160FormSection) => {
+      picked.current = target;
+      move({ type: 'GOTO', section: target });
+    },
+    [move],
+  );
   const retry = useCallback(() => ref.send({ type: 'RETRY' }), [ref]);
   const nextLabel = busy ? t('nav.submitting') : view.isLast ? t('nav.complete') : t('nav.next');
 
@@ -249,7 +253,7 @@ export default function Ds160WizardPage() {
             {((showCompletion && !paid) || view.paid) && (
               <p className={muted} data-testid="ds160-new-application">
                 {t('ds160page:newApplication.note')}{' '}
-                <button type="button" className={linkButton} disabled={busy} onClick={() => move({ type: 'RESET' }, true)}>
+                <button type="button" className={linkButton} disabled={busy} onClick={() => move({ type: 'RESET' })}>
                   {t('ds160page:newApplication.action')}
                 </button>
               </p>
@@ -282,7 +286,7 @@ export default function Ds160WizardPage() {
 
               {!paid && (
                 <div className={css.actions}>
-                  <button type="button" className={button.secondary} disabled={busy || view.isFirst} onClick={() => move({ type: 'PREVIOUS' }, true)}>
+                  <button type="button" className={button.secondary} disabled={busy || view.isFirst} onClick={() => move({ type: 'PREVIOUS' })}>
                     {t('nav.previous')}
                   </button>
                   <button
@@ -292,7 +296,7 @@ export default function Ds160WizardPage() {
                     data-main-action
                     disabled={busy}
                     aria-busy={busy || undefined}
-                    onClick={() => move({ type: 'NEXT' }, true)}
+                    onClick={() => move({ type: 'NEXT' })}
                   >
                     {nextLabel}
                   </button>
