@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readFacts } from '../../server/services/premium/facts/index';
 import { findingsOf } from '../../server/services/premium/rules/index';
-import { spanText } from '../fixtures/premium/vocabulary';
+import { dateText, LABELS as FORM_LABELS, spanText } from '../fixtures/premium/vocabulary';
 
 // Issue 42: the trip told as a span of days ('del 3 al 20 de junio', 'from June 3 to 20', 'du 3 au 20 juin',
 // 'de 3 a 20 de junho'): the first day takes the last one's month and year, the year before across the new year.
@@ -93,6 +93,20 @@ describe('a trip told as a span of days (issue 42)', () => {
         const text = [NAME[t.lang], `${PAST[t.lang]} ${spanText(t.lang, from, to, t.withYear)}.`].join('\n');
         const facts = readFacts(text);
         expect([facts.arrival, facts.departure, facts.stay], text).toEqual([undefined, undefined, undefined]);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("reads a form's dates in every month of every language, accented ones too ('24-AOÛT-2026', '3-FÉVR-2027', '9-DÉC-2027')", () => {
+    fc.assert(
+      fc.property(trip, (t) => {
+        const from = isoOf(t.start * DAY);
+        const to = isoOf((t.start + t.days) * DAY);
+        const [arrive, leave] = [FORM_LABELS[t.lang].arrival[t.lead % FORM_LABELS[t.lang].arrival.length]!, FORM_LABELS[t.lang].departure[t.lead % FORM_LABELS[t.lang].departure.length]!];
+        const text = [NAME[t.lang], `${arrive}: ${dateText(t.lang, from, 'ceac')}`, `${leave}: ${dateText(t.lang, to, 'ceac')}`].join('\n');
+        const facts = readFacts(text);
+        expect([facts.arrival?.iso, facts.departure?.iso], text).toEqual([from, to]);
       }),
       { numRuns: 200 },
     );

@@ -196,6 +196,18 @@ function stayAndCourse(c: Piece, { facts }: Ctx): void {
   if (away && length && !leaveAfter) facts.stay = { source: away.text, days: length.days };
 }
 
+/**
+ * A span of days that is not this trip's: a document's validity, a course's or classes' dates, leave or time off,
+ * an earlier trip ('la última vez fue del 3 al 20 de junio', 'last year', 'l'an dernier').
+ */
+const NOT_THE_TRIP_SPAN =
+  /\b(pasaporte|passport|passeport|passaporte|valid|valable|validade|vigencia|curso|course|cours|clases|classes|aulas|class|conge|conges|leave|time off|days off|off work|permiso|licencia|licenca|fue|fuimos|foi|fomos|etait|last (?:year|time|trip)|el ano pasado|la vez pasada|l'an dernier|l'annee derniere|ano passado|previous|anterior|precedent|derniere fois|ultima vez)\b/;
+
+/** A span is the trip's when its clause says so: travelling, being there, staying, the trip's dates. */
+const TRIP_CUE =
+  /\b(viaj\w*|travel\w*|trip|fly\w*|flight|vuelo|vol|voo|voyage\w*|sejour|viagem|estare|estaremos|estarei|ficar|ficarei|ficaremos|be in|be there|be away|stay\w*|quedar\w*|fechas|fecha|dates?|datas|part\w*|arriv\w*|lleg\w*|cheg\w*|serai|serons|vou|vamos|voy|iremos|going|vais|allons|irei|iremos|visit\w*|vacaciones|vacances|ferias|holiday|vacation|turismo|tourism|tourisme|en miami|a miami)\b/;
+const LEAVE_WORD = /\b(conge|conges|leave|time off|days off|off work|permiso|licencia|licenca)\b/;
+
 /** Arrival and departure from the words around each date: 'llego el', 'starting', 'regreso el', 'return ticket for'. */
 function dates(s: Piece, { facts, language }: Ctx): void {
   // A span of leave ('leave approved from July 2 to July 16') is the job's, not the trip's dates.
@@ -209,9 +221,11 @@ function dates(s: Piece, { facts, language }: Ctx): void {
   if (!facts.arrival && !facts.departure) {
     const whole = datesIn(s.text, language);
     for (const span of daySpansIn(s.text)) {
+      // What its clause says before it, and leave named after it ('del 5 al 16 de julio estaré de vacaciones').
       const before = s.folded.slice(0, span.index);
       const clause = before.slice(Math.max(before.search(/[^.;]*$/), 0));
-      if (PAST.test(clause) || /\b(pasaporte|passport|passeport|passaporte|valid|valable|curso|course|cours|clases|classes|aulas|conges|vacaciones|vacation|leave|ferias|permiso)\w*/.test(clause)) {
+      const after = /^[^.;]*/.exec(s.folded.slice(span.index + span.text.length))?.[0] ?? '';
+      if (/\?\s*$/.test(s.text) || PAST.test(clause) || NOT_THE_TRIP_SPAN.test(clause) || LEAVE_WORD.test(after) || !TRIP_CUE.test(`${clause} ${after}`)) {
         notTheTrip.push([span.index, span.index + span.text.length]);
         continue;
       }
