@@ -1,14 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readFacts } from '../../server/services/premium/facts/index';
+import { LANGS, type Lang } from '../fixtures/premium/applicant';
 import { findingsOf } from '../../server/services/premium/rules/index';
+import { NAME_LINE } from '../fixtures/premium/vocabulary';
 
 // Issue 42: 'no family in the United States' told in a sentence, and a relative who lives there told in another
 // ('je n'ai aucun membre de ma famille aux États-Unis' … 'mon oncle, qui vit à Houston'; 'não tenho parentes nos EUA'
 // … 'o Rodrigo, meu irmão, que mora lá há 5 anos'). Written from how people say it, in four languages.
 
-type Lang = 'en' | 'es' | 'fr' | 'pt';
-const LANGS: Lang[] = ['en', 'es', 'fr', 'pt'];
 
 const NONE: Record<Lang, string[]> = {
   en: ['I have no relatives in the United States.', "I don't have any family members in the U.S.", 'None of my family lives in the United States.', "We don't have any family in the USA."],
@@ -31,7 +31,7 @@ const NOT_THERE: Record<Lang, Array<(rel: string) => string>> = {
   fr: [() => 'Mon amie Laure vit à Houston.', (r) => `Mon ${r} vit à Dakar avec sa femme.`],
   pt: [() => 'Minha amiga Laura mora em Houston.', (r) => `Meu ${r} mora em Luanda com a esposa.`],
 };
-const NAME: Record<Lang, string> = { en: 'Name: Ana Ruiz', es: 'Nombre: Ana Ruiz', fr: 'Nom : Ana Ruiz', pt: 'Nome: Ana Ruiz' };
+const NAME = NAME_LINE;
 
 describe('no family there, told in a sentence, against a relative living there (issue 42)', () => {
   const pick = { lang: fc.constantFrom(...LANGS), none: fc.nat(3), there: fc.nat(2), rel: fc.nat(3), turn: fc.boolean(), notes: fc.boolean() };

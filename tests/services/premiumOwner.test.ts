@@ -1,16 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readFacts } from '../../server/services/premium/facts/index';
+import { LANGS, type Lang } from '../fixtures/premium/applicant';
 import { findingsOf } from '../../server/services/premium/rules/index';
 import { consistentTexts, plantedTexts } from '../fixtures/premium/generated';
-import { HOME_TOWNS } from '../fixtures/premium/vocabulary';
+import { HOME_TOWNS, NAME_LINE } from '../fixtures/premium/vocabulary';
 
 // Issue 42: owning a business is working for oneself, with the business as the employer, and the town after
 // 'en', 'in', 'à', 'em' is where it stands: 'dueña de un colmado en Gurabo' was read as an employee of Gurabo.
 // The phrasings are written from how people say it, in four languages; the towns and trades are drawn at random.
 
-type Lang = 'en' | 'es' | 'fr' | 'pt';
-const LANGS: Lang[] = ['en', 'es', 'fr', 'pt'];
 
 const TRADES: Record<Lang, string[]> = {
   en: ['a bakery', 'a small grocery store', 'a hair salon', 'a car repair workshop'],
@@ -34,7 +33,7 @@ const NOT_OWNS: Record<Lang, Array<(trade: string, town: string) => string>> = {
 };
 const EMPLOYER_PAYS: Record<Lang, string> = { en: 'My employer is paying for the trip.', es: 'Mi empleador paga el viaje.', fr: 'Mon employeur paie le voyage.', pt: 'Meu empregador paga a viagem.' };
 const SELF_PAYS: Record<Lang, string> = { en: 'I will pay for the trip myself.', es: 'Yo misma pago el viaje.', fr: 'Je paie le voyage moi-même.', pt: 'Eu mesma pago a viagem.' };
-const NAME: Record<Lang, string> = { en: 'Name: Ana Ruiz', es: 'Nombre: Ana Ruiz', fr: 'Nom : Ana Ruiz', pt: 'Nome: Ana Ruiz' };
+const NAME = NAME_LINE;
 
 /** A town's name as people write it: one or two capitalised words, or one of the generator's. */
 const town = fc.oneof(

@@ -1,15 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readFacts } from '../../server/services/premium/facts/index';
+import { LANGS, type Lang } from '../fixtures/premium/applicant';
 import { findingsOf } from '../../server/services/premium/rules/index';
-import { dateText, LABELS as FORM_LABELS, spanText } from '../fixtures/premium/vocabulary';
+import { dateText, LABELS as FORM_LABELS, NAME_LINE, spanText } from '../fixtures/premium/vocabulary';
 
 // Issue 42: the trip told as a span of days ('del 3 al 20 de junio', 'from June 3 to 20', 'du 3 au 20 juin',
 // 'de 3 a 20 de junho'): the first day takes the last one's month and year, the year before across the new year.
 // A consistent span never raises anything; a length said apart that the span does not fit is raised naming both.
 
-type Lang = 'en' | 'es' | 'fr' | 'pt';
-const LANGS: Lang[] = ['en', 'es', 'fr', 'pt'];
 const DAY = 86_400_000;
 const isoOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
@@ -28,7 +27,7 @@ const STAY: Record<Lang, (n: number) => string> = {
 };
 /** The same words about an earlier visit: not this trip. */
 const PAST: Record<Lang, string> = { en: 'In 2019 I was in Orlando', es: 'En 2019 estuve en Orlando', fr: 'En 2019 je suis allée à Orlando', pt: 'Em 2019 fiquei em Orlando' };
-const NAME: Record<Lang, string> = { en: 'Name: Ana Ruiz', es: 'Nombre: Ana Ruiz', fr: 'Nom : Ana Ruiz', pt: 'Nome: Ana Ruiz' };
+const NAME = NAME_LINE;
 
 const trip = fc.record({
   lang: fc.constantFrom(...LANGS),
