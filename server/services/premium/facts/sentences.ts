@@ -376,6 +376,21 @@ function studies(s: Piece, { facts }: Ctx): void {
   facts.school = { source: s.text.slice(school[0], school[1]).replace(/[\s.,;]+$/, '') };
 }
 
+/**
+ * Enrolled nowhere, told in a sentence: 'I'm not enrolled anywhere this year', 'no estoy inscrita en ninguna
+ * universidad', 'je ne suis inscrite dans aucun établissement', 'cette année je suis inscrit nulle part', 'não estou
+ * matriculada em nenhuma faculdade': the school answer's none, in words.
+ */
+const NOT_ENROLLED =
+  /\b((?:i'?m|i am|i'm currently|currently) not (?:enrolled|registered|studying) (?:anywhere|in any (?:school|university|college|course|program(?:me)?)|at any (?:school|university|college))|not enrolled anywhere|no estoy (?:inscrit[oa]|matriculad[oa]|estudiando) en (?:ninguna|ningun|ningún) (?:parte|lado|universidad|escuela|instituto|colegio|facultad|sitio)|(?:je )?(?:ne )?suis inscrite? (?:nulle part|dans aucun(?:e)? (?:etablissement|ecole|universite|fac|faculte|formation))|nao estou (?:matriculad[oa]|inscrit[oa]) em (?:nenhuma|nenhum) (?:faculdade|universidade|escola|curso|lugar|instituicao)|nao estou matriculad[oa] em lugar nenhum)\b/;
+
+function notEnrolled(s: Piece, { facts }: Ctx): void {
+  if (facts.school || facts.noSchool || /\?\s*$/.test(s.text)) return;
+  const found = find(s, NOT_ENROLLED);
+  // Of someone else ('mi hijo no está inscrito'): the cue is in the first person, a relative before it is theirs.
+  if (found && !RELATIVE.test(s.folded.slice(Math.max(0, found.start - s.start - 30), found.start - s.start))) facts.noSchool = { source: found.text };
+}
+
 /** 'départ le 01/02/2027, séjour prévu : 5 mois': a stay labelled inside a line, after other words. */
 function stayLabelled(s: Piece, { facts }: Ctx): void {
   if (facts.stay) return;
@@ -397,7 +412,7 @@ function moneySaid(s: Piece, { facts }: Ctx): void {
   }
 }
 
-const CUES = [person, born, owner, employment, standing, studies, moneySaid, money, leave, passport, dates, stayLabelled];
+const CUES = [person, born, owner, employment, standing, studies, notEnrolled, moneySaid, money, leave, passport, dates, stayLabelled];
 const CLAUSE_CUES = [payer, purpose, visa, stayAndCourse];
 
 export function fromSentences(sentences: readonly Piece[], facts: ApplicantFacts, language: Lang): void {
