@@ -108,7 +108,7 @@ export const setOperatorEmail = defineRoute({
   method: 'PUT',
   url: '/api/admin/operators/:id/email',
   tags: ['admin'],
-  summary: "An operator's e-mail address, set by an owner: a link to verify it is sent to it, and a reset link goes to it once that link is followed. 409 email_taken when another account uses the address",
+  summary: "An operator's e-mail address, set by an owner: a link to verify it is sent to it, and a reset link goes to it once that link is followed. 409 email_taken when another account uses the address, own_account for the owner's own (set on PUT /api/admin/account/email)",
   params: OperatorParamsSchema,
   body: StaffEmailSchema,
   responses: { 200: StaffEmailStateSchema, ...refusals, ...errorResponses(404, 409) },

@@ -16,6 +16,7 @@ import {
 import { clientOf, fromContract, perMinute } from '../lib/route';
 import { requestLanguage } from '../plugins/prerendered';
 import { unauthorized } from '../lib/problems';
+import { notOneself } from '../services/operators/service';
 import type { StaffRequest } from '../plugins/session/adminAccess';
 import { signInStaff } from './admin';
 
@@ -78,6 +79,8 @@ const operators: FastifyPluginAsyncTypebox = async (app) => {
     config: perMinute(10),
     handler: async (request) => {
       const { actor } = staffOf(request);
+      // One's own address is set on the account tab (PUT /api/admin/account/email), as every other change to oneself.
+      notOneself(actor, request.params.id);
       const state = await app.recovery.setStaffEmail(request.params.id, request.body.email, requestLanguage(request));
       await app.audit.record(actor, 'operator.email', request.params.id);
       return state;

@@ -291,6 +291,7 @@ describe('operators, managed by owners', () => {
       expect((await owner('PATCH', `/api/admin/operators/${me}`, change)).json().code).toBe('own_account');
     }
     expect((await owner('POST', `/api/admin/operators/${me}/invitation`)).json().code).toBe('own_account');
+    expect((await owner('PUT', `/api/admin/operators/${me}/email`, { email: 'me@example.com' })).json().code).toBe('own_account');
     expect((await owner('PATCH', `/api/admin/operators/${randomUUID()}`, { role: 'viewer' })).statusCode).toBe(404);
     expect((await owner('PATCH', `/api/admin/operators/${operator.id}`, {})).statusCode).toBe(400);
   });

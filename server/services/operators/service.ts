@@ -92,6 +92,11 @@ export interface OperatorOptions {
  * authenticator app or a recovery code; setting it up; and the owners' management of operators by invitation.
  * The session is the route's business; this service says who the operator is and what changed.
  */
+/** What an owner does to an operator is not done to their own account there: another owner does it (or their own tab). */
+export function notOneself(actor: Actor, id: string): void {
+  if (id === actor.id) throw conflict('You cannot change your own account here: another owner can.', 'own_account');
+}
+
 export class OperatorService {
   /** Checked against when the username has no active operator, so a wrong username takes as long as a wrong password. */
   private readonly decoy = hashPassword(randomUUID());
@@ -232,7 +237,7 @@ export class OperatorService {
   }
 
   private async other(actor: Actor, id: string): Promise<UserRow> {
-    if (id === actor.id) throw conflict('You cannot change your own account here: another owner can.', 'own_account');
+    notOneself(actor, id);
     const user = await findUser(this.db, id);
     if (!user || user.role !== 'admin') throw notFound('No operator with this id.');
     return user;
