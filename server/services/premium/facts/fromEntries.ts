@@ -2,6 +2,7 @@ import { findCountries, findNationality } from '../../ai/builtin/countries';
 import { fold } from '../../ai/builtin/text';
 import { amountIn, calendarDays, currencyOf, lengthInDays, lengthsIn } from '../numbers';
 import type { Entry } from './entries';
+import { ownedBusinessIn } from './owner';
 import { namesUsPlace } from './places';
 import type { ApplicantFacts, Relative } from './schema';
 import {
@@ -262,6 +263,13 @@ export function fromEntries(entries: readonly Entry[], text: string, language: L
       }
       case 'occupation': {
         if (gone) break;
+        // 'Dueña de un colmado en Gurabo': working for oneself at the business, in that town (a place, not the employer).
+        const own = ownedBusinessIn(value);
+        if (own && !facts.standing) {
+          facts.standing = { source: value, kind: 'self-employed' };
+          facts.employer ??= { source: own.business.text };
+          break;
+        }
         const kind = occupationOf(folded);
         const standing = (kind && STANDING_OF_OCCUPATION[kind]) ?? standingOf(folded);
         if (kind) facts.occupation ??= { source: value, kind };

@@ -1,3 +1,4 @@
+import { fold } from '../../ai/builtin/text';
 import { lengthsIn } from '../numbers';
 import type { Entry } from './entries';
 import { overstayTold, reportedAnswer } from './overstay';
@@ -22,8 +23,16 @@ const VISIT = new RegExp(`\\b(fui|estuve|me quede|nos quedamos|fiquei|ficamos|su
 const VISIT_WITH_YEAR = new RegExp(`\\b(viaje|pase|entre|conoci)\\b[^.]{0,60}?${US_PLACE}`);
 const NEVER_VISITED = new RegExp(`\\b(nunca (?:he |hemos )?(?:ido|estado|viajado|visitado)|nunca (?:estive|fui|viajei)|(?:ne|n')? ?(?:suis|sommes) jamais (?:alle|allee|alles|venue?)|jamais (?:alle|allee|ete) aux|never (?:been|visited|travell?ed)(?! (?:refused|denied|rejected))|(?:have|has) not (?:been|travell?ed|visited)(?! (?:refused|denied|rejected))|haven'?t (?:been|travell?ed|visited)(?! (?:refused|denied|rejected))|(?:es|sera) (?:mi |nuestro )?primer(?:a)? (?:vez|viaje|visita)|(?:it is|it's|this is|this will be|will be) (?:my|our) first (?:time|trip|visit))\\b`);
 const OVERSTAY = /\b(overstay(?:ed)?|(?:mas|más) (?:tiempo )?(?:de lo|del) permitido|(?:quedado|quede|quedo) mas tiempo|longer than (?:allowed|permitted|i was allowed|my visa allowed)|beyond (?:what was|the time) allowed|stayed (?:longer|beyond|past)|past my (?:i-94|permitted stay)|plus longtemps que (?:permis|prevu|autorise)|au-dela de la duree autorisee|depasse la duree|depasser la duree|mais tempo do que o permitido|alem do (?:prazo|permitido)|mais do que o permitido|fiquei mais tempo|me pase del tiempo|excedi (?:el|mi) (?:tiempo|permiso|estadia)|me quede sin papeles|(?:me quede|nos quedamos)\s+(?:[a-z0-9]+\s+){1,3}de mas|fiquei\s+(?:[a-z0-9]+\s+){1,3}a mais|(?:fiquei|ficando|ficamos|fiquei la)\s+(?:[a-z0-9]+\s+){1,4}a mais do que (?:podia|devia|permitido)|me pase\s+(?:[a-z0-9]+\s+){0,3}(?:de la fecha|del (?:tiempo|plazo|permiso)|de lo permitido)|(?:suis|sommes) reste(?:e|s|es)?\s+(?:[a-z0-9]+\s+){1,3}de plus que (?:permis|autorise|mon visa|le visa)|(?:j'ai|j ai|nous avons) depasse (?:la duree de )?(?:mon|notre|ma) (?:sejour|visa)|stayed\s+(?:[a-z0-9]+\s+){1,3}past (?:my|the) (?:visa|i-94|date))\b/;
-const NO_FAMILY = new RegExp(`\\b((?:no tengo|no tenemos|no tiene|no tienen) (?:ningun )?(?:familiares|familia|parientes)|(?:je n'ai|je n ai|nous n'avons|il n'a|elle n'a) (?:pas|aucun|aucune) (?:de )?(?:famille|parents|proches)|(?:nao tenho|nao temos|nao tem) (?:nenhum )?(?:parentes|familiares|familia)|(?:i|he|she|we) (?:have|has|got) no (?:family|relatives)|(?:i|we) don'?t have (?:any )?(?:family|relatives)|(?:he|she) (?:doesn'?t|does not) have (?:any )?(?:family|relatives))(?: (?:en|in) ${US_PLACE})?`);
-const LIVES = /\b(vive|viven|reside|residen|vivia|lives|live|living|resides|estudia|studies|studying|trabaja|works|vit|vivent|habite|habitent|mora|moram|estuda|trabalha)\b/;
+/**
+ * No family there, told in a sentence: 'no tengo familiares en EE. UU.', 'I don't have any family members in the
+ * US', 'je n'ai aucun membre de ma famille aux États-Unis', 'não tenho nenhum parente nos EUA', 'nadie de mi familia
+ * vive allá', 'none of my relatives live in the U.S.', 'personne de ma famille', 'ninguém da minha família'.
+ */
+const FAMILY_NOUN = '(?:familiares|familiar|familia|family|parientes|pariente|relatives|relative|famille|parents|proches|parentes|parente)';
+const NO_FAMILY = new RegExp(
+  `\\b((?:(?:no tengo|no tenemos|no tiene|no tienen|je n'ai|je n ai|nous n'avons|il n'a|elle n'a|nao tenho|nao temos|nao tem|(?:i|he|she|we) (?:have|has|got) no|(?:i|we) (?:don'?t|do not) have|(?:he|she) (?:doesn'?t|does not) have)\\s+(?:(?:ningun|ninguna|ni un|ni una|aucun|aucune|pas|nenhum|nenhuma|any|a single|de|d')\\s*)*(?:(?:membre|membres|miembro|miembros|member|members|membro|membros)\\s+(?:de|of|da|do)\\s+(?:ma|mi|my|minha|la|the|our)\\s+)?${FAMILY_NOUN}(?:\\s+(?:members?|membres?))?|(?:nadie|ninguno|personne|ninguem|none|no one|nobody|nenhum)\\s+(?:de|of|da|do|in)\\s+(?:mi|my|ma|minha|la|the|our)\\s+${FAMILY_NOUN}|no (?:family|relatives)(?=\\s+(?:in|there|over there|living))))(?: (?:en|in|aux|nos|na|em) ${US_PLACE})?`,
+);
+const LIVES = /\b(vive|viven|reside|residen|vivia|viviendo|vivido|lives|live|lived|living|resides|resided|vecu|morou|morando|estudia|studies|studying|trabaja|works|vit|vivent|habite|habitent|mora|moram|estuda|trabalha)\b/;
 /** No one along: "I am travelling alone", "viajo sola", "je voyage seul", "vou viajar sozinho". */
 const ALONE = /\b(?:travel(?:l)?ing alone|travel alone|going alone|viajo sol[oa]|voy sol[oa]|viajare sol[oa]|je voyage seule?|je pars seule?|voyager seule?|vou viajar sozinh[oa]|viajo sozinh[oa]|vou sozinh[oa])\b/;
 /** Someone along: "travelling with my husband Pedro", "viajo con mi esposo", "je voyage avec mon mari", "vou com minha esposa", "X is coming with me". */
@@ -106,11 +115,15 @@ export function fromMentions(sentences: readonly Piece[], entries: readonly Entr
       if (staying && /\d/.test(staying.text) && !facts.usAddress) facts.usAddress = { source: staying.text };
       const none = find(c, NO_FAMILY);
       if (none) facts.usFamily ??= { source: none.text, has: false };
-      const relative = RELATIVE.exec(c.folded);
+      // A relative named after the words that say there is none ('no tengo ningún familiar en EE. UU. Me quedo con
+      // mi hermano, que vive en Houston'): the 'familiar' of the denial is no one.
+      const from = none ? none.match.index + none.match[0].length : 0;
+      const later = RELATIVE.exec(c.folded.slice(from));
+      const relative = later ? Object.assign(later, { index: later.index + from }) : null;
       // 'mi tía, que vive allá', 'my cousin lives in Dallas', 'en casa de mi hermano en Houston': family there, not a wedding visited.
       const after = relative ? c.folded.slice(relative.index) : '';
-      const there = relative && (new RegExp(`^[^.]{0,40}?\\b(en|in|a|aux|em|no|na|nos)\\s+${US_PLACE}`).test(after.slice(relative[0].length)) || (LIVES.test(after) && (namesUsPlace(after) || (usSentence && /\b(alla|alli|there|aqui|la-bas|la)\b/.test(after)))));
-      if (relative && there && !/\b(mis|my|mes|meus) (padres|parents|pais)\b.*\b(pagan|pay|paient|pagam)/.test(c.folded) && !none && !ALONG.test(c.folded) && !CONTACT.test(c.folded)) {
+      const there = relative && (new RegExp(`^[^.]{0,40}?\\b(en|in|a|aux|em|no|na|nos)\\s+${US_PLACE}`).test(after.slice(relative[0].length)) || (LIVES.test(after) && (namesUsPlace(after) || (usSentence && /\b(alla|alli|there|aqui|la-bas|la)\b/.test(after)) || livesThere(c.text.slice(relative.index)))));
+      if (relative && there && !/\b(mis|my|mes|meus) (padres|parents|pais)\b.*\b(pagan|pay|paient|pagam)/.test(c.folded) && !ALONG.test(c.folded) && !CONTACT.test(c.folded)) {
         const status = statusOf(after);
         push('relatives', { source: quote.text, relation: relationOf(relative[0]), ...(status ? { status } : {}), declared: false });
       }
@@ -134,6 +147,17 @@ export function fromMentions(sentences: readonly Piece[], entries: readonly Entr
   if (!facts.usFamily && relative) facts.usFamily = { source: relative.source, has: true };
   const visit = facts.visits?.find((v) => v.year !== undefined);
   if (!facts.previousVisits && visit) facts.previousVisits = { source: visit.source, has: true };
+}
+
+/**
+ * A relative who lives 'there' in words that can only mean where the applicant is going ('que vive allá', 'who lives
+ * over there', 'qui vit là-bas', 'que mora lá' with its accent: the article 'la' is not a place), or with a status only
+ * the United States gives (a green card, an H-1B, 'la residencia', 'U.S. citizen', 'a nacionalidade americana').
+ */
+function livesThere(text: string): boolean {
+  const folded = fold(text);
+  if (/\b(?:alla|alli|there|over there|la-bas|aca)\b/.test(folded.slice(0, 80)) || /(?:^|[\s,])lá(?=$|[\s,.;])/.test(text.slice(0, 80))) return true;
+  return /\b(?:green ?card|h-?1b|h-?2[ab]|tps|la residencia|residente permanente|permanent resident|us citizen|u\.s\. citizen|american citizen|ciudadan[oa] american[oa]|citoyenne? americaine|nationalite americaine|cidada[o]? american[oa]|nacionalidade americana|la ciudadania|a cidadania|la citoyennete)\b/.test(folded.slice(0, 120));
 }
 
 /** Whether a clause quotes the trip's arrival or departure date, as read from the entries and sentences. */

@@ -4,6 +4,8 @@ import { amountIn, calendarDays, currencyOf, lengthsIn } from '../numbers';
 import { leaveIn } from './leave';
 import { costIn, incomeIn } from './money';
 import type { ApplicantFacts } from './schema';
+import { ownedBusinessIn } from './owner';
+import { daySpansIn } from './spans';
 import { clauseQuote, clausesOf, find, type Piece } from './text';
 import { childrenIn, datesIn, maritalOf, monthYearIn, payerKind, purposeKinds, RELATIVE, standingOf, visaOf, type DateFound } from './values';
 
@@ -29,6 +31,22 @@ interface Ctx {
 const LOWER_ORG = "([\\p{Ll}\\p{N}&.'’-]+(?:\\s+[\\p{Ll}\\p{N}&.'’-]+){0,4}?)(?=\\s+(?:since|desde|hace|for|and|y|como|as|in|en)\\b|\\s*[,.;(]|\\s*$)";
 /** 'en la empresa Tigo', 'at the company Acme': the word 'company' is not the name. */
 const FIRM = '(?:(?:empresa|compa[ñn][ií]a|firma|company|firm)\\s+)?';
+
+/**
+ * A business the applicant owns ('soy dueña de un colmado en Gurabo', 'I run a bakery in Ponce'): working for
+ * oneself, the business where one works; the town after it is a place, never the employer.
+ */
+function owner(s: Piece, ctx: Ctx): void {
+  const { facts } = ctx;
+  if (facts.employer || (facts.standing && facts.standing.kind !== 'self-employed') || /\?\s*$/.test(s.text)) return;
+  const own = ownedBusinessIn(s.text);
+  if (!own) return;
+  // The sentence's own word for it, when it has one ('I run a shop, so I'm self-employed'), else the owner's words.
+  standing(s, ctx);
+  if (facts.standing && facts.standing.kind !== 'self-employed') return;
+  facts.standing ??= { source: own.owner.text, kind: 'self-employed' };
+  facts.employer = { source: own.business.text };
+}
 
 function employment(s: Piece, { facts }: Ctx): void {
   if (facts.employer) return;
@@ -170,7 +188,7 @@ function stayAndCourse(c: Piece, { facts }: Ctx): void {
     }
   }
   if (facts.stay) return;
-  const stay = find(c, /\b(?:por|durante|for|pour|stay(?:ing)?(?: for)?|quedarme|quedarnos|quedare|quedaremos|estare|estaremos|estadia de|estancia de|away for|fuera|resterai|reste|resterons|sejour de|pendant|ficarei|vou ficar|ficar|ficaremos)\s+(?:(?:solo|solamente|unos|unas|about|only|just|around|environ|uns|umas)\s+)?((?:\d{1,3}|un|una|une|um|uma|dos|tres|cuatro|cinco|seis|siete|ocho|one|two|three|four|five|six|seven|eight|a|an|deux|trois|quatre|cinq|six|sept|huit|duas|dois|quatro|seis|sete|oito)[\s-]+(?:dias|dia|diitas|diita|days|day|jours|jour|semanas|semana|semanitas|semanita|weeks|week|semaines|semaine|meses|mes|mesecitos|mesecito|months|month|mois))\b/);
+  const stay = find(c, /\b(?:por|durante|for|pour|stay(?:ing)?(?: for)?|quedarme|quedarnos|quedare|quedaremos|me quedo|me voy a quedar|estare|estaremos|estadia de|estancia de|away for|fuera|resterai|reste|resterons|sejour de|pendant|ficarei|vou ficar|ficar|ficaremos)\s+(?:(?:solo|solamente|unos|unas|about|only|just|around|environ|uns|umas)\s+)?((?:\d{1,3}|un|una|une|um|uma|dos|tres|cuatro|cinco|seis|siete|ocho|one|two|three|four|five|six|seven|eight|a|an|deux|trois|quatre|cinq|six|sept|huit|duas|dois|quatro|seis|sete|oito)[\s-]+(?:dias|dia|diitas|diita|days|day|jours|jour|semanas|semana|semanitas|semanita|weeks|week|semaines|semaine|meses|mes|mesecitos|mesecito|months|month|mois))\b/);
   const away = stay ?? find(c, /\b((?:\d{1,3}|one|two|three|four|five|six|seven|eight|dos|tres|cuatro|cinco|seis)[\s-]+(?:days?|weeks?|months?|dias|semanas|meses)[\s-]+(?:away|fuera|stay|trip|de estadia|de viaje))\b/);
   const length = away ? lengthsIn(fold(away.text))[0] : null;
   // '15 días de vacaciones', '14 days of paid leave' are the leave, not the stay.
@@ -178,27 +196,49 @@ function stayAndCourse(c: Piece, { facts }: Ctx): void {
   if (away && length && !leaveAfter) facts.stay = { source: away.text, days: length.days };
 }
 
+/**
+ * A span of days that is not this trip's: a document's validity, a course's or classes' dates, leave or time off,
+ * an earlier trip ('la última vez fue del 3 al 20 de junio', 'last year', 'l'an dernier').
+ */
+const NOT_THE_TRIP_SPAN =
+  /\b(pasaporte|passport|passeport|passaporte|valid|valable|validade|vigencia|curso|course|cours|clases|classes|aulas|class|conge|conges|leave|time off|days off|off work|permiso|licencia|licenca|fue|fuimos|foi|fomos|etait|last (?:year|time|trip)|el ano pasado|la vez pasada|l'an dernier|l'annee derniere|ano passado|previous|anterior|precedent|derniere fois|ultima vez)\b/;
+
+/** A span is the trip's when its clause says so: travelling, being there, staying, the trip's dates. */
+const TRIP_CUE =
+  /\b(viaj\w*|travel\w*|trip|fly\w*|flight|vuelo|vol|voo|voyage\w*|sejour|viagem|estare|estaremos|estarei|ficar|ficarei|ficaremos|be in|be there|be away|stay\w*|quedar\w*|fechas|fecha|dates?|datas|part\w*|arriv\w*|lleg\w*|cheg\w*|serai|serons|vou|vamos|voy|iremos|going|vais|allons|irei|iremos|visit\w*|vacaciones|vacances|ferias|holiday|vacation|turismo|tourism|tourisme|en miami|a miami)\b/;
+const LEAVE_WORD = /\b(conge|conges|leave|time off|days off|off work|permiso|licencia|licenca)\b/;
+
 /** Arrival and departure from the words around each date: 'llego el', 'starting', 'regreso el', 'return ticket for'. */
 function dates(s: Piece, { facts, language }: Ctx): void {
   // A span of leave ('leave approved from July 2 to July 16') is the job's, not the trip's dates.
   // Only a span told with the leave: 'away for six weeks starting July 3, and 14 days of leave' keeps its arrival.
   if (clausesOf(s).some((c) => leaveIn(c) && !lengthsIn(c.folded).length)) return;
-  // 'from March 9 to March 16, 2027', 'del 2 al 9 de marzo de 2027': the first date borrows the second's year.
-  const range =
-    find(s, /\b(?:from|del|desde el)\s+(([a-z]+\s+\d{1,2}|\d{1,2}(?:\s+de\s+[a-z]+)?)\s+(?:to|al|hasta el|-)\s+(?:[a-z]+\s+\d{1,2},?\s+\d{4}|\d{1,2}\s+de\s+[a-z]+(?:\s+de)?\s+\d{4}))/);
-  if (range && !facts.arrival && !facts.departure) {
-    const second = datesIn(range.text, language).at(-1);
-    const year = second?.iso.slice(0, 4);
-    const firstText = fold(range.match[2] ?? '');
-    const first = year ? datesIn(`${firstText}${/de\s+[a-z]+/.test(firstText) || /^[a-z]/.test(firstText) ? ` ${year}` : ` de ${second?.text.replace(/^\d{1,2}\s+de\s+/, '').replace(/\s+de\s+\d{4}$/, '')} de ${year}`}`, language)[0] : undefined;
-    if (second && first && first.iso < second.iso) {
-      const source = range.text;
-      facts.arrival = { source, iso: first.iso };
-      facts.departure = { source, iso: second.iso };
+  // A span of days ('del 3 al 20 de junio de 2027', 'from June 3 to 20', 'du 3 au 20 juin', 'de 3 a 20 de junho'):
+  // the first day borrows the last one's month and year, or the year of a whole date the sentence tells after it.
+  // An earlier visit's span, a document's or a course's is not this trip's.
+  /** Spans that are not this trip's: their dates are read by nothing below either. */
+  const notTheTrip: Array<[number, number]> = [];
+  if (!facts.arrival && !facts.departure) {
+    const whole = datesIn(s.text, language);
+    for (const span of daySpansIn(s.text)) {
+      // What its clause says before it, and leave named after it ('del 5 al 16 de julio estaré de vacaciones').
+      const before = s.folded.slice(0, span.index);
+      const clause = before.slice(Math.max(before.search(/[^.;]*$/), 0));
+      const after = /^[^.;]*/.exec(s.folded.slice(span.index + span.text.length))?.[0] ?? '';
+      if (/\?\s*$/.test(s.text) || PAST.test(clause) || NOT_THE_TRIP_SPAN.test(clause) || LEAVE_WORD.test(after) || !TRIP_CUE.test(`${clause} ${after}`)) {
+        notTheTrip.push([span.index, span.index + span.text.length]);
+        continue;
+      }
+      const year = whole.find((d) => d.index >= span.index + span.text.length)?.iso.slice(0, 4);
+      const dated = span.from ? span : year ? daySpansIn(s.text, Number(year)).find((x) => x.index === span.index) : undefined;
+      if (dated?.from && dated.to) {
+        facts.arrival = { source: span.text, iso: dated.from };
+        facts.departure = { source: span.text, iso: dated.to };
+      } else facts.stay ??= { source: span.text, days: span.days };
       return;
     }
   }
-  const all = [...datesIn(s.text, language), ...yearless(s, language)].sort((a, b) => a.index - b.index);
+  const all = [...datesIn(s.text, language), ...yearless(s, language)].filter((d) => !notTheTrip.some(([a, b]) => d.index >= a && d.index < b)).sort((a, b) => a.index - b.index);
   for (const date of all) {
     const before = s.folded.slice(Math.max(0, date.index - 45), date.index);
     const source = date.text;
@@ -336,6 +376,21 @@ function studies(s: Piece, { facts }: Ctx): void {
   facts.school = { source: s.text.slice(school[0], school[1]).replace(/[\s.,;]+$/, '') };
 }
 
+/**
+ * Enrolled nowhere, told in a sentence: 'I'm not enrolled anywhere this year', 'no estoy inscrita en ninguna
+ * universidad', 'je ne suis inscrite dans aucun établissement', 'cette année je suis inscrit nulle part', 'não estou
+ * matriculada em nenhuma faculdade': the school answer's none, in words.
+ */
+const NOT_ENROLLED =
+  /\b((?:i'?m|i am|i'm currently|currently) not (?:enrolled|registered|studying) (?:anywhere|in any (?:school|university|college|course|program(?:me)?)|at any (?:school|university|college))|not enrolled anywhere|no estoy (?:inscrit[oa]|matriculad[oa]|estudiando) en (?:ninguna|ningun|ningún) (?:parte|lado|universidad|escuela|instituto|colegio|facultad|sitio)|(?:je )?(?:ne )?suis inscrite? (?:nulle part|dans aucun(?:e)? (?:etablissement|ecole|universite|fac|faculte|formation))|nao estou (?:matriculad[oa]|inscrit[oa]) em (?:nenhuma|nenhum) (?:faculdade|universidade|escola|curso|lugar|instituicao)|nao estou matriculad[oa] em lugar nenhum)\b/;
+
+function notEnrolled(s: Piece, { facts }: Ctx): void {
+  if (facts.school || facts.noSchool || /\?\s*$/.test(s.text)) return;
+  const found = find(s, NOT_ENROLLED);
+  // Of someone else ('mi hijo no está inscrito'): the cue is in the first person, a relative before it is theirs.
+  if (found && !RELATIVE.test(s.folded.slice(Math.max(0, found.start - s.start - 30), found.start - s.start))) facts.noSchool = { source: found.text };
+}
+
 /** 'départ le 01/02/2027, séjour prévu : 5 mois': a stay labelled inside a line, after other words. */
 function stayLabelled(s: Piece, { facts }: Ctx): void {
   if (facts.stay) return;
@@ -357,7 +412,7 @@ function moneySaid(s: Piece, { facts }: Ctx): void {
   }
 }
 
-const CUES = [person, born, employment, standing, studies, moneySaid, money, leave, passport, dates, stayLabelled];
+const CUES = [person, born, owner, employment, standing, studies, notEnrolled, moneySaid, money, leave, passport, dates, stayLabelled];
 const CLAUSE_CUES = [payer, purpose, visa, stayAndCourse];
 
 export function fromSentences(sentences: readonly Piece[], facts: ApplicantFacts, language: Lang): void {

@@ -1,6 +1,7 @@
 import { fold } from '../../ai/builtin/text';
 import { lengthsIn } from '../numbers';
 import type { Entry } from './entries';
+import { ownedBusinessIn } from './owner';
 import type { ApplicantFacts, SlotKind } from './schema';
 import { clauseQuote, clausesOf, type Piece } from './text';
 import { absence, childrenIn, datesIn, maritalOf, standingOf } from './values';
@@ -187,7 +188,7 @@ export function statementsIn(entries: readonly Entry[], sentences: readonly Piec
       const count = /^\d{1,2}\b/.exec(folded.trim())?.[0] ?? childrenIn(folded)?.count;
       if (none) add('children', '0', e.value);
       else if (count !== undefined) add('children', String(count), e.value);
-    } else if (e.key === 'occupation' && standingOf(folded) === 'self-employed') {
+    } else if (e.key === 'occupation' && (standingOf(folded) === 'self-employed' || ownedBusinessIn(e.value))) {
       // The form's occupation answered as working for oneself ('SELF-EMPLOYED', 'Autónoma (panadería)').
       add('work', 'self-employed', e.value);
     } else if ((e.key === 'stay' || e.key === 'trip') && e.section !== 'previousTravel' && e.previous !== 'visitDate' && !pastDate(entries[i - 1])) {

@@ -164,7 +164,7 @@ export const STANDING_OF_OCCUPATION: Partial<Record<OccupationKind, StandingKind
 };
 
 /** The DS-160's dates are '15-JUN-2026'; the shared date reader knows '15 JUN 2026'. */
-const dashed = (text: string) => text.replace(/\b(\d{1,2})-([A-Za-zÁÉÍÓÚáéíóú]{3,9})-(\d{4})\b/g, '$1 $2 $3');
+const dashed = (text: string) => text.replace(/\b(\d{1,2})-(\p{L}{3,9})-(\d{4})\b/gu, '$1 $2 $3');
 
 export interface DateFound {
   iso: string;
