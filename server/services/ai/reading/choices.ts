@@ -1,7 +1,8 @@
 import { fold } from '../builtin/text';
 import { findDurations } from './durations';
 import { silent, value, type AskedOption, type Reading } from './types';
-import { distance, plain } from './words';
+import { distance, inflected, plain } from './words';
+import { wholeSlip } from './leadIns';
 
 // Answers to a question with options: the option's label in any of the four languages, both genders ("soltera",
 // "mariée", "viúvo"), and the words people use instead ("vacation" for tourism, "a trabalho" for a business trip,
@@ -44,7 +45,7 @@ const WORDS: Record<Concept, { strong: string[]; weak?: string[] }> = {
   },
   study: { strong: ['learn', 'learning', 'to learn', 'aprender', 'apprendre', 'estudiar', 'estudios', 'estudio', 'study', 'studies', 'studying', 'student', 'estudiante', 'etudier', 'etudes', 'etudiant', 'etudiante', 'estudar', 'estudos', 'estudo', 'estudante', 'universidad', 'university', 'universite', 'universidade', 'faculdade', 'facultad', 'curso', 'cursos', 'course', 'courses', 'cours', 'intercambio', 'exchange program', 'exchange semester', 'exchange student', 'echange', 'semestre', 'semester', 'master', 'maestria', 'mestrado', 'doctorado', 'phd', 'school', 'escuela', 'ecole', 'escola', 'college', 'educacion', 'education', 'educacao'] },
   work: { strong: ['job offer', 'offered a job', 'offered me a job', 'got a job', 'me ofrecieron trabajo', 'me ofrecieron un trabajo', 'oferta de empleo', 'consegui trabajo', 'consegui un trabajo', "on m'a propose un emploi", 'on m a propose un emploi', 'offre d emploi', "offre d'emploi", 'me ofereceram um emprego', 'me ofereceram emprego', 'oferta de emprego', 'trabajar', 'to work', 'working', 'travailler', 'trabalhar', 'empleo', 'employment', 'emploi', 'emprego', 'contrato de trabajo', 'job offer', 'oferta de trabajo', 'work visa', 'visa de trabajo', 'visa de travail', 'visto de trabalho', 'h1b', 'h-1b', 'trabajo temporal', 'work there', 'get a job', 'conseguir trabajo', 'trouver un emploi', 'arranjar emprego'], weak: ['trabajo', 'trabalho', 'travail', 'work', 'boulot'] },
-  transit: { strong: ['changing planes', 'change planes', 'changing flights', 'on my way to', 'cambio de avion', 'hago escala', 'de camino a', 'rumbo a', 'en route vers', 'en chemin vers', 'troca de aviao', 'trocar de aviao', 'a caminho de', 'transito', 'transit', 'escala', 'escalas', 'escale', 'une escale', 'faire escale', 'layover', 'stopover', 'connection', 'connecting flight', 'conexion', 'conexao', 'correspondance', 'de paso', 'en route', 'in transit', 'vuelo de conexion', 'voo de conexao', 'passing through', 'de passage', 'so de passagem', 'passagem'] },
+  transit: { strong: ['paso por', 'pasando por', 'solo paso por', 'passo por', 'passando por', 'vou passar por', 'je passe par', 'en passant par', 'je ne fais que passer', 'only passing through', 'just passing through', 'changing planes', 'change planes', 'changing flights', 'on my way to', 'cambio de avion', 'hago escala', 'de camino a', 'rumbo a', 'en route vers', 'en chemin vers', 'troca de aviao', 'trocar de aviao', 'a caminho de', 'transito', 'transit', 'escala', 'escalas', 'escale', 'une escale', 'faire escale', 'layover', 'stopover', 'connection', 'connecting flight', 'conexion', 'conexao', 'correspondance', 'de paso', 'en route', 'in transit', 'vuelo de conexion', 'voo de conexao', 'passing through', 'de passage', 'so de passagem', 'passagem'] },
   medical: { strong: ['tratamiento medico', 'medical treatment', 'medical', 'medico', 'cirugia', 'surgery', 'operacion', 'hospital', 'clinica', 'clinic', 'clinique', 'soins', 'soins medicaux', 'traitement', 'traitement medical', 'tratamento', 'tratamento medico', 'tratamiento', 'quimioterapia', 'chemotherapy', 'chimiotherapie', 'cirurgia', 'consulta medica', 'medical appointment', 'rendez-vous medical', 'soigner', 'me faire soigner', 'se faire soigner', 'tratarme', 'me tratar', 'tratar-me', 'me cuidar', 'get treated', 'treatment', 'hospitalisation', 'operation'] },
   family: {
     strong: [
@@ -245,14 +246,25 @@ function fuzzy(options: readonly AskedOption[], text: string): Reading {
   // In a sentence a short word one letter from a label is as likely another word ("vivo com minha namorada" is not
   // "viúvo"): there only longer words are read as slips.
   const candidates = words.length <= 2 ? [typed, ...words] : words.filter((w) => w.length >= 6);
-  const close = new Set<string>();
-  for (const option of options) {
-    const spellings = [...Object.values(option.labels).flatMap(labelSpellings), ...(WORDS[conceptOf(option.value) as Concept]?.strong ?? [])];
-    for (const s of spellings) {
-      if (s.length < 5) continue;
-      for (const w of candidates) if (distance(w, s, 2) <= (s.length >= 8 ? 2 : 1)) close.add(option.value);
+  const spellingsOf = (option: AskedOption) => [...Object.values(option.labels).flatMap(labelSpellings), ...(WORDS[conceptOf(option.value) as Concept]?.strong ?? [])].filter((s) => s.length >= 5);
+  const close = new Map<string, { slips: string[]; forms: string[] }>();
+  for (const w of candidates) {
+    for (const option of options) {
+      const near = spellingsOf(option).filter((s) => distance(w, s, 2) <= (s.length >= 8 ? 2 : 1));
+      if (near.length === 0) continue;
+      const entry = close.get(option.value) ?? { slips: [], forms: [] };
+      entry.slips.push(w);
+      if (near.some((s) => inflected(w, s))) entry.forms.push(w);
+      close.set(option.value, entry);
     }
   }
-  if (close.size === 1) return value([...close][0]!, 0.85, { quote: text.trim() });
-  return silent('notUnderstood');
+  if (close.size !== 1) return silent('notUnderstood');
+  const [[option, { slips, forms }]] = [...close.entries()] as [[string, { slips: string[]; forms: string[] }]];
+  // A slip is stored only when it is the whole answer ("divorsiada", "soy divorsiada", "solterita jaja"): every other
+  // word frames it or reads as the same option; or when it is no slip but the word in another form ("turistas",
+  // "conferences"). A word of a sentence one letter from a label may be another word ("vivo com minha namorada",
+  // "signer un contrat" is a letter from "soigner"), so there it is only offered, with the word it was read from.
+  const slipped = slips.includes(typed) ? typed : slips[0]!;
+  const sure = forms.length > 0 || wholeSlip(slipped, text, (w) => slips.includes(w));
+  return sure ? value(option, 0.85, { quote: text.trim() }) : value(option, 0.6, { quote: forms[0] ?? slipped });
 }
