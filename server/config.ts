@@ -66,8 +66,10 @@ export interface Config {
   /**
    * Work that happens later (server/services/jobs/): on PostgreSQL, the schema pg-boss keeps its queue in; unset,
    * the app's own schema when PG_SCHEMA names one (one deployment, or one test app, in one schema), else `pgboss`.
+   * `superviseSeconds`: how often pg-boss looks for jobs whose lease ran out (their process died) and makes them
+   * due again (its maintenance interval), so a dead process's job runs again within lease + superviseSeconds.
    */
-  jobs: { pgSchema: string | undefined };
+  jobs: { pgSchema: string | undefined; superviseSeconds: number };
   /**
    * Retention (issue 44): applications never paid are deleted `unpaidDays` after their last change; photos of
    * paid applications `paidPhotoDays` after upload. Jobs on the job runner, daily.
@@ -89,6 +91,12 @@ export interface MailConfig {
   /** Retries of a message after its first attempt, and the wait before the first (each next one doubles). */
   retries: number;
   retrySeconds: number;
+  /**
+   * How long an attempt holds its message (`sending`) before it is taken for dead and the message sent again
+   * (PostgreSQL, where several processes dispatch): the send job's pg-boss lease, and the bound the SMTP exchange's
+   * timeouts are fitted inside (transport.ts), so a live send is never taken for dead.
+   */
+  leaseSeconds: number;
 }
 
 /** The environment the server reads, checked once at start-up so a typo stops it with the variable named. */
@@ -144,6 +152,8 @@ const EnvSchema = Type.Object({
   MAIL_DKIM_DOMAIN: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9.-]{1,253}$', description: 'a domain name' })),
   MAIL_RETRIES: Type.Optional(Type.Integer({ minimum: 0, maximum: 20, description: 'a whole number from 0 to 20' })),
   MAIL_RETRY_SECONDS: Type.Optional(Type.Integer({ minimum: 1, maximum: 3600, description: 'seconds, from 1 to 3600' })),
+  MAIL_LEASE_SECONDS: Type.Optional(Type.Integer({ minimum: 5, maximum: 3600, description: 'seconds, from 5 to 3600' })),
+  JOBS_SUPERVISE_SECONDS: Type.Optional(Type.Integer({ minimum: 1, maximum: 3600, description: 'seconds, from 1 to 3600' })),
 });
 type Env = Static<typeof EnvSchema>;
 
@@ -216,7 +226,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_URL,
     timeouts: { requestMs: e.REQUEST_TIMEOUT_MS ?? 30_000, idleMs: e.IDLE_TIMEOUT_MS ?? 15_000, keepAliveMs: 5_000 },
     reconcile: { graceMs: (e.PAYMENT_GRACE_SECONDS ?? 30) * 1000, everyMs: (e.RECONCILE_EVERY_SECONDS ?? 60) * 1000 },
-    jobs: { pgSchema: e.JOBS_SCHEMA },
+    jobs: { pgSchema: e.JOBS_SCHEMA, superviseSeconds: e.JOBS_SUPERVISE_SECONDS ?? 120 },
     retention: { unpaidDays: e.RETENTION_UNPAID_DAYS ?? 30, paidPhotoDays: e.RETENTION_PAID_PHOTO_DAYS ?? 90 },
     mail: {
       smtpUrl: e.SMTP_URL,
@@ -224,6 +234,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       dkim: dkimOf(e),
       retries: e.MAIL_RETRIES ?? 10,
       retrySeconds: e.MAIL_RETRY_SECONDS ?? 10,
+      leaseSeconds: e.MAIL_LEASE_SECONDS ?? 120,
     },
     production: e.NODE_ENV === 'production',
   };

@@ -44,15 +44,21 @@ export async function claimEmail(db: Executor, id: string, now: string, staleBef
  * stopped: queued again for the next attempt, unless another process has taken it since (its own claim time).
  */
 export async function releaseEmail(db: Executor, id: string, claimedAt: string, at: string): Promise<boolean> {
-  const released = await db
-    .updateTable('emails')
-    .set({ state: 'queued', last_error: 'the server stopped before this message was handed to the mail server', updated_at: at })
-    .where('id', '=', id)
-    .where('state', '=', 'sending')
-    .where('claimed_at', '=', claimedAt)
-    .returning('id')
-    .executeTakeFirst();
-  return released !== undefined;
+  return changeHeld(db, id, claimedAt, { state: 'queued', last_error: 'the server stopped before this message was handed to the mail server', updated_at: at });
+}
+
+/** Changes a message an attempt holds (`sending`, claimed at `claimedAt`); false when another attempt has taken it since. */
+async function changeHeld(db: Executor, id: string, claimedAt: string, change: Partial<Pick<EmailRow, 'state' | 'last_error' | 'claimed_at' | 'updated_at'>>): Promise<boolean> {
+  const changed = await db.updateTable('emails').set(change).where('id', '=', id).where('state', '=', 'sending').where('claimed_at', '=', claimedAt).returning('id').executeTakeFirst();
+  return changed !== undefined;
+}
+
+/**
+ * Renews an attempt's hold on its message just before it goes on the wire: its claim time becomes `now`, unless
+ * another attempt has taken it since (its lease ran out while this one drew). True when the hold is still this one's.
+ */
+export async function renewEmailClaim(db: Executor, id: string, claimedAt: string, now: string): Promise<boolean> {
+  return changeHeld(db, id, claimedAt, { claimed_at: now, updated_at: now });
 }
 
 export async function emailState(db: Executor, id: string): Promise<EmailRow['state'] | undefined> {

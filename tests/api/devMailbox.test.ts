@@ -11,7 +11,7 @@ const apps: TestApp[] = [];
 afterAll(async () => {
   for (const t of apps) await t.close();
 });
-const noSmtp = { smtpUrl: undefined, from: undefined, dkim: undefined, retries: 2, retrySeconds: 1 };
+const noSmtp = { smtpUrl: undefined, from: undefined, dkim: undefined, retries: 2, retrySeconds: 1, leaseSeconds: 120 };
 const routes = (id: string) => ['/api/dev/mailbox', `/api/dev/mailbox/${id}/html`, `/api/dev/mailbox/${id}/eml`];
 
 async function withMessage(t: TestApp): Promise<string> {

@@ -27,10 +27,10 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms 
 let t: TestApp;
 const runners: JobRunner[] = [];
 
-function newRunner(pollingSeconds = 0.5): JobRunner {
+function newRunner(pollingSeconds = 0.5, superviseSeconds?: number): JobRunner {
   const runner =
     dialectUnderTest === 'postgres'
-      ? new PgBossRunner(t.app.db, t.app.log, { connectionString: t.config.databaseUrl as string, schema: jobsSchemaOf(t.config), pollingSeconds })
+      ? new PgBossRunner(t.app.db, t.app.log, { connectionString: t.config.databaseUrl as string, schema: jobsSchemaOf(t.config), pollingSeconds, superviseSeconds })
       : new SqliteRunner(t.app.db, t.app.log);
   runners.push(runner);
   return runner;
@@ -197,6 +197,58 @@ describe(`the job runner on ${dialectUnderTest} (${dialectUnderTest === 'postgre
     expect(attempts).toEqual([2]);
     expect(await t.app.db.selectFrom('jobs').select(['state', 'attempts']).where('id', '=', 'abandoned-1').executeTakeFirst()).toEqual({ state: 'completed', attempts: 2 });
   });
+
+  // pg-boss's upkeep (JOBS_SUPERVISE_SECONDS) gives a job whose lease (expireSeconds) ran out to a worker again: a
+  // process that died holding it (here, an attempt that never ends) delays it by its lease and the upkeep's interval.
+  it.runIf(dialectUnderTest === 'postgres')('runs again a job whose lease ran out, within the lease and the upkeep interval (PostgreSQL)', async () => {
+    const runner = newRunner(0.5, 1);
+    let release = () => {};
+    const hung = new Promise<void>((resolve) => (release = resolve));
+    const attempts: Array<{ attempt: number; at: number }> = [];
+    runner.work('test.hung', async (job) => {
+      attempts.push({ attempt: job.attempt, at: Date.now() });
+      if (job.attempt === 1) await hung;
+    }, { retryLimit: 2, retryDelaySeconds: 1, expireSeconds: 2 });
+    await runner.start();
+    await runner.send('test.hung', {});
+    try {
+      const seen = await until(async () => [...attempts], (a) => a.length >= 2, 15_000);
+      expect(seen.map((a) => a.attempt)).toEqual([1, 2]);
+      const gap = (seen[1]?.at ?? 0) - (seen[0]?.at ?? 0);
+      // Not before the lease; within the lease, an upkeep interval, the retry's wait (1 to 2 s) and a poll.
+      expect(gap).toBeGreaterThanOrEqual(1_900);
+      expect(gap).toBeLessThan(8_000);
+    } finally {
+      release();
+    }
+  }, 30_000);
+
+  // A job's outcome is written after it ran; a database locked then (a backup, another process) must not leave the
+  // job `active` until the next start, with a retry it owes (a message refused for now) waiting for that.
+  it.runIf(dialectUnderTest === 'sqlite')('records an outcome the locked database refused once it is let go, and retries the job (SQLite)', async () => {
+    const runner = newRunner();
+    const { default: Database } = await import('better-sqlite3');
+    const path = await import('node:path');
+    const attempts: number[] = [];
+    let locker: InstanceType<typeof Database> | undefined;
+    runner.work('test.lockedAfter', async (job) => {
+      attempts.push(job.attempt);
+      if (job.attempt > 1) return;
+      // Another connection takes the write lock as the attempt ends, and keeps it past the busy timeout.
+      locker = new Database(path.join(t.config.dataDir, 'rumbo.sqlite'));
+      locker.exec('BEGIN IMMEDIATE');
+      setTimeout(() => {
+        locker?.exec('ROLLBACK');
+        locker?.close();
+      }, 2_500);
+      throw new Error('refused for now');
+    }, { retryLimit: 2, retryDelaySeconds: 1 });
+    await runner.start();
+    await runner.send('test.lockedAfter', {});
+    const seen = await until(async () => [...attempts], (a) => a.length >= 2, 15_000);
+    expect(seen).toEqual([1, 2]);
+    expect(await until(async () => (await t.app.db.selectFrom('jobs').select('state').where('name', '=', 'test.lockedAfter').executeTakeFirst())?.state, (state) => state === 'completed')).toBe('completed');
+  }, 30_000);
 
   it('refuses to send to a queue no process declared, or to declare one once started', async () => {
     const runner = newRunner();

@@ -10,6 +10,7 @@ import { answersFor, completeAnswers } from '../helpers/answers';
 import { createTestApp, dialectUnderTest, restartTestApp, sessionCookie, type TestApp } from '../helpers/app';
 import { PAYING_CARD as CARD } from '../helpers/card';
 import { linkIn, TestSmtp, type Received } from '../helpers/smtp';
+import { waitFor } from '../helpers/waitFor';
 
 // E-mail (issue 43) through a real SMTP server in the test (smtp-server), each message read back with mailparser:
 // receipts with their PDFs for a single and a group payment, the Premium code, the resume link, a forgotten
@@ -24,7 +25,7 @@ beforeAll(async () => {
   await smtp.start();
   t = await createTestApp({
     rateLimitPerMinute: 100_000,
-    mail: { smtpUrl: smtp.url, from: 'Rumbo <hello@rumbo.test>', dkim: undefined, retries: 6, retrySeconds: 1 },
+    mail: { smtpUrl: smtp.url, from: 'Rumbo <hello@rumbo.test>', dkim: undefined, retries: 6, retrySeconds: 1, leaseSeconds: 120 },
   });
 });
 afterAll(async () => {
@@ -354,7 +355,10 @@ describe(`e-mail through a real SMTP server on ${dialectUnderTest}`, () => {
 
 describe(`e-mail across a restart on ${dialectUnderTest}`, () => {
   it('delivers each message of a payment once when the server stops right after settling it and starts again', async () => {
-    const first = await createTestApp({ rateLimitPerMinute: 100_000, mail: { smtpUrl: smtp.url, from: 'Rumbo <hello@rumbo.test>', dkim: undefined, retries: 6, retrySeconds: 1 } });
+    // The default lease (two minutes): a job pg-boss fetched as the stop began was left active until it ran out (pg-boss's
+    // stop does not wait for a fetch under way, and its closed pool dropped the batch's outcome), seen on main in 1 of
+    // 2 runs at load 8: both messages queued, never taken. The runner keeps the pool open until that batch is done.
+    const first = await createTestApp({ rateLimitPerMinute: 100_000, mail: { smtpUrl: smtp.url, from: 'Rumbo <hello@rumbo.test>', dkim: undefined, retries: 6, retrySeconds: 1, leaseSeconds: 120 } });
     let second: TestApp | undefined;
     try {
       const to = unique('restart');
@@ -382,12 +386,4 @@ describe(`e-mail across a restart on ${dialectUnderTest}`, () => {
   }, 60_000);
 });
 
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 20_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  let value = await read();
-  while (!done(value) && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    value = await read();
-  }
-  return value;
-}
+const until = <T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 20_000) => waitFor(read, done, ms, 100);

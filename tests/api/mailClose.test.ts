@@ -45,7 +45,7 @@ afterAll(async () => {
 });
 
 /** A process's dispatcher over the app's database: its draw waits for `drawing` (a resume link's code). */
-function dispatcher(transport: MailTransport, drawing: Promise<void> = Promise.resolve()): Dispatcher {
+function dispatcher(transport: MailTransport, drawing: Promise<void> = Promise.resolve(), leaseSeconds = 120): Dispatcher {
   const sources = {
     brand: async () => 'Rumbo',
     baseUrl: () => 'http://localhost:1',
@@ -54,7 +54,7 @@ function dispatcher(transport: MailTransport, drawing: Promise<void> = Promise.r
       return { code: 'ABCD2345', expiresAt: '2030-01-01T00:00:00.000Z' };
     },
   } as Partial<DraftSources> as DraftSources;
-  return new Dispatcher(t.app.db, transport, sources, { retries: 3, leaseSeconds: 120, from: () => ({ name: 'Rumbo', address: 'hello@rumbo.test' }) }, log);
+  return new Dispatcher(t.app.db, transport, sources, { retries: 3, leaseSeconds, from: () => ({ name: 'Rumbo', address: 'hello@rumbo.test' }) }, log);
 }
 
 async function queued(): Promise<string> {
@@ -142,5 +142,52 @@ describe('a clean stop of the e-mail dispatcher', () => {
     expect(await findEmail(t.app.db, id)).toMatchObject({ state: 'sending', claimed_at: later });
     draw.open();
     await expect(attempt).rejects.toBeInstanceOf(Stopping);
+  });
+});
+
+// MAIL_LEASE_SECONDS may be short (a test's, a deployment's choice): a draw can outlast it (a process's first
+// receipt loads its PDF fonts), and pg-boss then gives the job to another attempt while this one still runs.
+describe('a lease that runs out while a message is drawn', () => {
+  it('sends nothing from the attempt that drew too long once another has taken the message: one delivery', async () => {
+    const id = await queued();
+    const transport = new HeldTransport();
+    const draw = gate();
+    const slow = dispatcher(transport, draw.wait, 1);
+    const attempt = slow.handle(job(id));
+    attempt.catch(() => {});
+    await expect.poll(() => state(id)).toBe('sending');
+    // Within the lease, another attempt leaves it to this one (and is retried after its wait).
+    await expect(dispatcher(transport, Promise.resolve(), 1).handle(job(id, 2))).rejects.toThrow(/being sent by another attempt/);
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    // Past it, another attempt takes it and sends it.
+    await dispatcher(transport, Promise.resolve(), 1).handle(job(id, 3));
+    expect(transport.sent).toHaveLength(1);
+    // The first draw ends: its hold is gone, and it sends nothing.
+    draw.open();
+    await expect(attempt).rejects.toThrow(/another attempt took this message/);
+    expect(transport.sent).toHaveLength(1);
+    expect(await findEmail(t.app.db, id)).toMatchObject({ state: 'sent', attempts: 2 });
+  });
+
+  it('renews the hold as the message goes on the wire: a slow server is not taken for a dead sender', async () => {
+    const id = await queued();
+    const transport = new HeldTransport();
+    const draw = gate();
+    const wire = gate();
+    transport.hold = wire.wait;
+    const first = dispatcher(transport, draw.wait, 3).handle(job(id));
+    await expect.poll(() => state(id)).toBe('sending');
+    const claimedAt = (await findEmail(t.app.db, id))?.claimed_at;
+    // Drawn for most of the lease, then on the wire: the lease starts again there.
+    await new Promise((resolve) => setTimeout(resolve, 2_200));
+    draw.open();
+    await expect.poll(async () => (await findEmail(t.app.db, id))?.claimed_at).not.toBe(claimedAt);
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    // Over the lease since the claim, inside it since the renewal: still this attempt's.
+    await expect(dispatcher(transport, Promise.resolve(), 3).handle(job(id, 2))).rejects.toThrow(/being sent by another attempt/);
+    wire.open();
+    await first;
+    expect(transport.sent).toHaveLength(1);
+    expect(await findEmail(t.app.db, id)).toMatchObject({ state: 'sent', attempts: 1 });
   });
 });

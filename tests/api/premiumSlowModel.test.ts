@@ -131,6 +131,40 @@ describe('the preparation job (issue 42)', () => {
   }, 30_000);
 });
 
+// Issue 41: a look that takes a dead process's preparation over does it without waiting; should the database refuse
+// the take-over (locked by another process past its busy timeout here), the server carries on (an unhandled
+// rejection would end it), and a later look takes it over.
+describe.skipIf(dialectUnderTest === 'postgres')('a take-over the database refuses (issue 41)', () => {
+  it('leaves the server up, and the next look takes the preparation over', async () => {
+    const send = browser();
+    expect((await send('POST', '/api/premium/verify-access', { code: await paidPremiumCode(t) })).res.json().valid).toBe(true);
+    const id = (await send('POST', '/api/premium/interview-prep', { formData: FORM, language: 'en' })).res.json().interviewId as string;
+    // This process's own run has ended (it would be joined, not taken over); another process's claim is stale.
+    await expect.poll(async () => (await t.app.db.selectFrom('premium_interviews').select('status').where('id', '=', id).executeTakeFirst())?.status, { timeout: 10_000 }).toBe('ready');
+    await t.app.db.updateTable('premium_interviews').set({ status: 'preparing', claimed_at: new Date(Date.now() - 120_000).toISOString(), pending_text: FORM, plans: null, findings: null }).where('id', '=', id).execute();
+    const { default: Database } = await import('better-sqlite3');
+    const path = await import('node:path');
+    const locker = new Database(path.join(t.config.dataDir, 'rumbo.sqlite'));
+    locker.exec('BEGIN IMMEDIATE');
+    try {
+      const look = await send('GET', '/api/premium/interview?language=en&explicit=true');
+      expect([200, 503]).toContain(look.res.statusCode);
+      // The take-over's claim waits for the busy timeout (1 s), then fails.
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+    } finally {
+      locker.exec('ROLLBACK');
+      locker.close();
+    }
+    let status = '';
+    for (let i = 0; i < 100 && status !== 'ready'; i++) {
+      const look = await send('GET', '/api/premium/interview?language=en&explicit=true');
+      status = look.res.json().interview?.status;
+      if (status !== 'ready') await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(status).toBe('ready');
+  }, 30_000);
+});
+
 // It reads the SQLite job runner's own table; on PostgreSQL the jobs live in pg-boss's schema (README "Jobs").
 describe.skipIf(dialectUnderTest === 'postgres')('the job runner backs a preparation up (issue 42)', () => {
   it('sends one job a claim later, which finishes a preparation a dead process left and waits on one held fresh', async () => {

@@ -12,7 +12,7 @@ const smtp = new TestSmtp();
 let e2e: E2E;
 beforeAll(async () => {
   await smtp.start();
-  e2e = await startE2E({ mail: { smtpUrl: smtp.url, from: 'Rumbo <hola@rumbo.test>', dkim: undefined, retries: 6, retrySeconds: 1 } });
+  e2e = await startE2E({ mail: { smtpUrl: smtp.url, from: 'Rumbo <hola@rumbo.test>', dkim: undefined, retries: 6, retrySeconds: 1, leaseSeconds: 120 } });
 });
 afterAll(async () => {
   await e2e.close();

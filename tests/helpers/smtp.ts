@@ -13,7 +13,7 @@ export interface Received {
  * A real SMTP server for the tests (issue 43): it takes messages on a port of 127.0.0.1 and keeps each one parsed.
  * `refuse` makes it answer every message with a temporary refusal (421, as a server that is down for a while),
  * `stop` and `start` close and reopen it on the same port (nothing listening at all), `holding` takes a message's data
- * and never answers it.
+ * and never answers it, `pausing` takes it and answers it (takes it) only at `resume()`.
  */
 export class TestSmtp {
   readonly received: Received[] = [];
@@ -26,6 +26,10 @@ export class TestSmtp {
    */
   readonly held: Received[] = [];
   holding = false;
+  /** Messages whose data arrived while `pausing`, unanswered until `resume()` takes them (a slow server that does take them). */
+  readonly paused: Received[] = [];
+  private readonly answers: Array<() => void> = [];
+  pausing = false;
   private server: SMTPServer | null = null;
   port = 0;
 
@@ -41,6 +45,17 @@ export class TestSmtp {
           if (this.holding) {
             const to = session.envelope.rcptTo.map((r) => r.address).join(',');
             void simpleParser(Buffer.concat(chunks)).then((mail) => this.held.push({ mail, to, at: Date.now() }));
+            return;
+          }
+          if (this.pausing) {
+            const to = session.envelope.rcptTo.map((r) => r.address).join(',');
+            void simpleParser(Buffer.concat(chunks)).then((mail) => {
+              this.paused.push({ mail, to, at: Date.now() });
+              this.answers.push(() => {
+                this.received.push({ mail, to, at: Date.now() });
+                callback(null);
+              });
+            });
             return;
           }
           if (this.refusing) {
@@ -66,6 +81,12 @@ export class TestSmtp {
     this.server = server;
     this.port = ((server as unknown as { server: { address(): AddressInfo } }).server.address()).port;
     return this;
+  }
+
+  /** Takes every paused message (each answered 250 now, and received) and pauses no more. */
+  resume(): void {
+    this.pausing = false;
+    for (const answer of this.answers.splice(0)) answer();
   }
 
   get url(): string {

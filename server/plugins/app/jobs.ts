@@ -20,7 +20,7 @@ export default fp(
   async (app, { config }: PluginOptions) => {
     const runner: JobRunner =
       app.dialect === 'postgres' && config.databaseUrl
-        ? new PgBossRunner(app.db, app.log, { connectionString: config.databaseUrl, schema: jobsSchemaOf(config), appSchema: config.pgSchema })
+        ? new PgBossRunner(app.db, app.log, { connectionString: config.databaseUrl, schema: jobsSchemaOf(config), appSchema: config.pgSchema, superviseSeconds: config.jobs.superviseSeconds })
         : new SqliteRunner(app.db, app.log);
     app.decorate('jobs', runner);
     app.addHook('onReady', () => runner.start());

@@ -13,6 +13,11 @@ export interface PgBossOptions {
   appSchema?: string | undefined;
   /** How often each queue is looked at for due jobs (pg-boss's least is half a second). */
   pollingSeconds?: number;
+  /**
+   * How often pg-boss's upkeep runs (one process at a time): it makes a job whose lease (`expireSeconds`) ran out
+   * due again, so a job a dead process held runs again within its lease and this. pg-boss's default, 120 s.
+   */
+  superviseSeconds?: number;
 }
 
 /** Jobs one worker takes at a look. */
@@ -34,6 +39,8 @@ export class PgBossRunner extends BaseRunner {
   private boss: PgBoss | undefined;
   /** This process's worker of each queue, woken when a job of it is sent from here. */
   private readonly workers = new Map<string, string>();
+  /** Batches handed to this process's handlers and not yet done. */
+  private batches = 0;
 
   constructor(
     db: Db,
@@ -54,6 +61,7 @@ export class PgBossRunner extends BaseRunner {
       max: 4,
       // Recurring jobs are made by our clocks (one per tick, by key), not pg-boss's minute-grained cron.
       schedule: false,
+      maintenanceIntervalSeconds: this.options.superviseSeconds ?? 120,
       // Kept as long as SQLite keeps them, so a key means the same on both engines.
       archiveCompletedAfterSeconds: KEEP_DAYS * DAY_MS / 1000,
       deleteAfterDays: KEEP_DAYS,
@@ -78,18 +86,28 @@ export class PgBossRunner extends BaseRunner {
       // its polling interval, so one job a look would run one job a second per process. A job that fails is failed
       // alone (and retried); pg-boss completes the rest when the batch returns.
       const worker = await boss.work<object>(queue.name, { batchSize: BATCH, includeMetadata: true, pollingIntervalSeconds: this.options.pollingSeconds ?? 1 }, async (jobs) => {
-        for (const job of jobs) {
-          try {
-            await this.run(queue, { id: job.id, name: job.name, key: keyOf(job), data: job.data, attempt: job.retryCount + 1 });
-          } catch (err) {
-            // Not thrown on: pg-boss would fail the whole batch, the jobs that ran with it too.
-            await boss.fail(queue.name, job.id, { message: err instanceof Error ? err.message : String(err) }).catch((failed: unknown) =>
-              this.log.error({ err: failed, job: queue.name }, 'could not record a failed job attempt'),
-            );
-          }
+        this.batches += 1;
+        try {
+          await this.runBatch(boss, queue, jobs);
+        } finally {
+          this.batches -= 1;
         }
       });
       this.workers.set(queue.name, worker);
+    }
+  }
+
+  /** One batch, each job run and, if it fails, failed alone. */
+  private async runBatch(boss: PgBoss, queue: Queue, jobs: Array<PgBoss.JobWithMetadata<object>>): Promise<void> {
+    for (const job of jobs) {
+      try {
+        await this.run(queue, { id: job.id, name: job.name, key: keyOf(job), data: job.data, attempt: job.retryCount + 1 });
+      } catch (err) {
+        // Not thrown on: pg-boss would fail the whole batch, the jobs that ran with it too.
+        await boss.fail(queue.name, job.id, { message: err instanceof Error ? err.message : String(err) }).catch((failed: unknown) =>
+          this.log.error({ err: failed, job: queue.name }, 'could not record a failed job attempt'),
+        );
+      }
     }
   }
 
@@ -111,8 +129,18 @@ export class PgBossRunner extends BaseRunner {
   }
 
   protected async stopEngine(): Promise<void> {
+    const boss = this.boss;
+    if (!boss) return;
     // Running handlers finish (up to 20 s); no new job is fetched.
-    await this.boss?.stop({ graceful: true, wait: true, timeout: 20_000 });
+    await boss.stop({ graceful: true, wait: true, timeout: 20_000, close: false });
+    // pg-boss's stop does not wait for a fetch under way: its batch (jobs already marked active) reaches the handlers
+    // after the stop, and a pool closed by then drops their outcome silently (pg-boss writes nothing once closed),
+    // leaving the jobs active until their lease runs out (a message two to four minutes late). The pool stays open
+    // until no query is under way and no batch is in hand (at most 5 s more), then closes.
+    const db = boss.getDb() as unknown as { pool?: { totalCount: number; idleCount: number; waitingCount: number }; close?: () => Promise<void> };
+    const busy = () => this.batches > 0 || (db.pool !== undefined && (db.pool.totalCount > db.pool.idleCount || db.pool.waitingCount > 0));
+    for (const deadline = Date.now() + 5_000; busy() && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 25));
+    await db.close?.();
     this.boss = undefined;
     this.workers.clear();
   }

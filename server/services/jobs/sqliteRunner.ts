@@ -130,6 +130,18 @@ export class SqliteRunner extends BaseRunner {
           ? { state: 'retry', at: at.toISOString(), error, startAfter: new Date(at.getTime() + retryDelayMs(job.retry_delay_seconds, job.attempts)).toISOString() }
           : { state: 'failed', at: at.toISOString(), error };
     }
-    await transact(this.db, (trx) => finishJob(trx, job.id, outcome)).catch((err: unknown) => this.log.error({ err, job: job.name }, 'could not record a job outcome'));
+    // Recorded even through a database that is locked or failing for a while: a job left `active` would run again
+    // only at the next start, and a retry it owes (a message the mail server refused for now) would wait for that.
+    // A stopping server leaves it to that start (retryAbandonedJobs).
+    for (let wait = 100; ; wait = Math.min(5_000, wait * 2)) {
+      try {
+        await transact(this.db, (trx) => finishJob(trx, job.id, outcome));
+        return;
+      } catch (err) {
+        this.log.error({ err, job: job.name }, 'could not record a job outcome');
+        if (this.stopping) return;
+        await new Promise((resolve) => setTimeout(resolve, wait));
+      }
+    }
   }
 }

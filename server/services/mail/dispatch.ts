@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { transact } from '../../../db/groupCommit';
 import type { Db } from '../../../db/index';
 import type { EmailRow } from '../../../db/schema';
-import { claimEmail, emailState, finishEmail, releaseEmail, type EmailOutcome } from '../../../db/queries/emails';
+import { claimEmail, emailState, finishEmail, releaseEmail, renewEmailClaim, type EmailOutcome } from '../../../db/queries/emails';
 import type { Job } from '../jobs/runner';
 import { draft, Undrawable, type DraftSources } from './drafts';
 import { languageOf } from './outbox';
@@ -11,7 +11,11 @@ import type { MailTransport } from './transport';
 export interface DispatchOptions {
   /** Retries after the first attempt (the job runner's retry limit for the queue). */
   retries: number;
-  /** Longer than any send takes (transport.ts's timeouts): a message `sending` for longer was left by a dead process. */
+  /**
+   * MAIL_LEASE_SECONDS: a message `sending` for longer was left by a dead process. The hold is renewed just before the
+   * message goes on the wire, and the SMTP exchange's timeouts fit inside it (transport.ts), so a live send never
+   * outlasts it however long the drawing took.
+   */
   leaseSeconds: number;
   /**
    * When this process began to dispatch, where it is the only one that does (SQLite's runner): a message taken
@@ -128,6 +132,13 @@ export class Dispatcher {
 
     const brand = await this.sources.brand();
     if (attempt.released) throw new Stopping('this server stopped while drawing the message: it is queued again');
+    // The lease starts again for the wire: a draw that took longer than the lease (a first receipt loads its PDF
+    // fonts) may have let another attempt take the message, and then this one sends nothing.
+    const renewedAt = new Date().toISOString();
+    if (!(await transact(this.db, (trx) => renewEmailClaim(trx, row.id, attempt.claimedAt, renewedAt)))) {
+      throw new Error('another attempt took this message while it was drawn here (the lease ran out): not sent here');
+    }
+    attempt.claimedAt = renewedAt;
     attempt.phase = 'wire';
     const delivery = await this.transport.send({
       from: this.options.from(brand),
@@ -140,18 +151,35 @@ export class Dispatcher {
       language,
       attachments: message.attachments.map((a) => ({ filename: a.fileName, content: a.bytes, contentType: 'application/pdf' })),
     });
+    // What the server said is recorded even through a database that went away meanwhile (a dropped connection, a
+    // restart): left `sending`, an accepted message would be sent again once its lease ran out.
+    const recordBy = Date.parse(renewedAt) + this.options.leaseSeconds * 1000;
     if (delivery.accepted) {
-      await this.finish(row.id, { state: 'sent', transport: this.transport.kind, response: delivery.response, subject: message.subject });
+      await this.finish(row.id, { state: 'sent', transport: this.transport.kind, response: delivery.response, subject: message.subject }, recordBy);
       this.log.info({ email: row.id, kind: row.kind, transport: this.transport.kind }, 'message sent');
       return;
     }
     const final = delivery.permanent || last;
-    await this.finish(row.id, { state: final ? 'failed' : 'queued', error: delivery.error, response: delivery.response, subject: message.subject });
+    await this.finish(row.id, { state: final ? 'failed' : 'queued', error: delivery.error, response: delivery.response, subject: message.subject }, recordBy);
     this.log.warn({ email: row.id, kind: row.kind, attempt: attemptNo, final, error: delivery.error }, 'message not sent');
     if (!final) throw new Error(`not sent: ${delivery.error}`);
   }
 
-  private async finish(id: string, outcome: EmailOutcome): Promise<void> {
-    await transact(this.db, (trx) => finishEmail(trx, id, outcome, new Date().toISOString()));
+  /**
+   * Records an attempt's outcome. Given `retryUntil` (after the wire), a write the database refuses is tried again,
+   * each wait twice the last (from 100 ms, at most 2 s), until then: the pool replaces a dropped connection at the
+   * next try, and a database that comes back within the lease hears the answer.
+   */
+  private async finish(id: string, outcome: EmailOutcome, retryUntil = 0): Promise<void> {
+    for (let wait = 100; ; wait = Math.min(2_000, wait * 2)) {
+      try {
+        await transact(this.db, (trx) => finishEmail(trx, id, outcome, new Date().toISOString()));
+        return;
+      } catch (err) {
+        if (Date.now() + wait >= retryUntil) throw err;
+        this.log.warn({ err, email: id, state: outcome.state }, 'could not record what the mail server said: trying again');
+        await new Promise((resolve) => setTimeout(resolve, wait));
+      }
+    }
   }
 }

@@ -25,8 +25,6 @@ import { addressOf, MAIL_QUEUE, type Outbox } from './outbox';
 import { FileTransport, fileNameOf, SmtpTransport, type MailboxEntry, type MailTransport } from './transport';
 
 const PAGE_SIZE = 50;
-/** The job's lease on PostgreSQL: longer than the longest SMTP exchange (transport.ts), so a live send is never taken for dead. */
-const SEND_EXPIRE_SECONDS = 120;
 /**
  * How long a clean stop waits for the messages in hand: inside the 10 s a container is given after SIGTERM, and
  * well inside the 20 s the job runner then waits for their jobs.
@@ -86,7 +84,7 @@ export class MailService {
     private readonly log: FastifyBaseLogger,
   ) {
     this.mailboxDir = path.join(options.dataDir, 'mail');
-    this.transport = options.config.smtpUrl ? new SmtpTransport(options.config.smtpUrl, options.config.dkim, options.domain) : new FileTransport(this.mailboxDir);
+    this.transport = options.config.smtpUrl ? new SmtpTransport(options.config.smtpUrl, options.config.dkim, options.domain, options.config.leaseSeconds) : new FileTransport(this.mailboxDir);
     const from = options.config.from;
     this.dispatcher = new Dispatcher(
       db,
@@ -94,7 +92,7 @@ export class MailService {
       this.sources(),
       {
         retries: options.config.retries,
-        leaseSeconds: SEND_EXPIRE_SECONDS,
+        leaseSeconds: options.config.leaseSeconds,
         aloneSince: options.alone ? new Date() : undefined,
         from: (brand) => ({ name: from && /</.test(from) ? from.slice(0, from.indexOf('<')).trim().replace(/^"|"$/g, '') || brand : brand, address: from ? addressOf(from) : `no-reply@${options.domain}` }),
       },
@@ -102,12 +100,12 @@ export class MailService {
     );
   }
 
-  /** Declares the send queue on the job runner: retries with a growing wait, a lease longer than any send. */
+  /** Declares the send queue on the job runner: retries with a growing wait, the lease (MAIL_LEASE_SECONDS) longer than any send. */
   declare(jobs: JobRunner): void {
     jobs.work(MAIL_QUEUE, (job) => this.dispatcher.handle(job), {
       retryLimit: this.options.config.retries,
       retryDelaySeconds: this.options.config.retrySeconds,
-      expireSeconds: SEND_EXPIRE_SECONDS,
+      expireSeconds: this.options.config.leaseSeconds,
     });
   }
 

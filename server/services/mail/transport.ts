@@ -32,8 +32,16 @@ export interface MailTransport {
   close(): void;
 }
 
-/** How long an SMTP exchange may take: well inside the job's lease, so a slow server is never sent to twice. */
-export const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 } as const;
+/**
+ * How long each step of an SMTP exchange may wait: at most 10 s to connect, 10 s for the greeting and 20 s of
+ * silence, and never more than a sixth, a sixth and a third of the lease (MAIL_LEASE_SECONDS), so the exchange ends
+ * well inside it and a slow server is never taken for a dead sender (and sent to twice). The lease is renewed just
+ * before the message goes on the wire (dispatch.ts), so drawing it counts for nothing here.
+ */
+export function smtpTimeouts(leaseSeconds: number): { connectionTimeout: number; greetingTimeout: number; socketTimeout: number } {
+  const lease = leaseSeconds * 1000;
+  return { connectionTimeout: Math.min(10_000, Math.floor(lease / 6)), greetingTimeout: Math.min(10_000, Math.floor(lease / 6)), socketTimeout: Math.min(20_000, Math.floor(lease / 3)) };
+}
 
 const headersOf = (mail: OutgoingMail) => ({
   from: mail.from,
@@ -60,12 +68,12 @@ export class SmtpTransport implements MailTransport {
   readonly describe: string;
   private readonly transporter: Transporter;
 
-  constructor(url: string, dkim: MailConfig['dkim'], defaultDomain: string) {
+  constructor(url: string, dkim: MailConfig['dkim'], defaultDomain: string, leaseSeconds: number) {
     const parsed = new URL(url);
     this.describe = `${parsed.protocol}//${parsed.hostname}${parsed.port ? `:${parsed.port}` : ''}`;
     this.transporter = nodemailer.createTransport({
       url,
-      ...SMTP_TIMEOUTS,
+      ...smtpTimeouts(leaseSeconds),
       ...(dkim ? { dkim: { domainName: dkim.domainName ?? defaultDomain, keySelector: dkim.keySelector, privateKey: dkim.privateKey } } : {}),
     } as TransportOptions);
   }

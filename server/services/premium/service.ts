@@ -147,7 +147,9 @@ export class PremiumService {
     const row = verified.interviewId ? await findInterview(this.db, verified.interviewId) : await findOpenInterview(this.db, order.id);
     // Still being prepared (issue 42): said so, and a job whose process went away is taken over here.
     if (row && row.order_id === order.id && row.status !== 'ready') {
-      if (this.jobs.stale(row)) void this.jobs.start(row.id);
+      // Not awaited: a take-over the database refuses (away, locked) is left to the runner's backstop (premium.prepare)
+      // and the next look, never to an unhandled rejection, which would end the process.
+      if (this.jobs.stale(row)) this.jobs.start(row.id).catch(() => {});
       const status = row.status;
       const chosenNow = row.chosen_language as InterviewLanguage | null;
       const base = { verified: true, savedApplication: Boolean(await this.savedText(order)), language: want.explicit ? want.language : (chosenNow ?? want.language), languageChosen: want.explicit || Boolean(chosenNow) };
