@@ -24,6 +24,13 @@ export interface Ds160FormContext extends PersistedForm {
   checkout: { url: string; amount: number } | null;
   /** The server's quote for the completion card: the chosen plan's price for this application, and what it was for. */
   price: PriceOutput | null;
+  /**
+   * The application's service is paid (issue 45): the server keeps its answers (409 application_paid), so the form
+   * opens read-only under the paid notice, whether it is in a group or not.
+   */
+  paid: boolean;
+  /** The lead whose payment the form knows (asked of the server, or told by whoever handed it over); null: none yet. */
+  paymentKnownFor: string | null;
 }
 
 export type Ds160FormEvent =
@@ -41,8 +48,11 @@ export type Ds160FormEvent =
   | { type: 'RETRY' }
   /** The completion card's price could not be loaded: ask again. */
   | { type: 'PRICE.RETRY' }
-  /** An application saved on another browser, brought back with its resume code: it replaces what is here. */
-  | { type: 'RESTORE'; leadId: string; values: Record<string, unknown>; from?: 'code' | 'traveller' };
+  /**
+   * An application saved on another browser, brought back with its resume code, or a group's traveller: it replaces
+   * what is here. `paid` when the one handing it over knows (the traveller's handover read it); else it is asked.
+   */
+  | { type: 'RESTORE'; leadId: string; values: Record<string, unknown>; from?: 'code' | 'traveller'; paid?: boolean };
 
 export type Ds160FormOutput = { kind: 'submitted'; to: string } | { kind: 'switched'; to: string; answers: Record<string, string> };
 
@@ -71,6 +81,11 @@ export interface SubmitOutput {
 export interface PriceInput {
   plan: Ds160Plan;
   leadId: string | null;
+}
+/** Whether a lead's service is paid, with the lead it is about (the form may hold another by the time it answers). */
+export interface PaymentOutput {
+  leadId: string;
+  paid: boolean;
 }
 /** The price, with the plan and application it was asked for (the form may have changed since). */
 export interface PriceOutput extends PriceInput {
@@ -181,10 +196,28 @@ export const ds160FormMachine = setup({
     fetchPrice: fromPromise<PriceOutput, PriceInput>(async () => {
       throw new Error('fetchPrice is provided by the caller');
     }),
+    /** GET /api/leads/{id}: whether the application's service is paid; provided by the client. */
+    fetchPayment: fromPromise<PaymentOutput, { leadId: string }>(async () => {
+      throw new Error('fetchPayment is provided by the caller');
+    }),
   },
   actions: {
     /** Forgets this browser's form (a finished application leaves it for the next applicant). */
     clearForm: emit(storeForm(null)),
+    /**
+     * Another application (a resume code's, a traveller's) replaces this one, opened where it stops; the server has
+     * every answer already, so nothing is saved again until something changes. Its payment: as the handover said, or
+     * to be asked.
+     */
+    restoreApplication: assign(({ context, event }) => {
+      if (event.type !== 'RESTORE') return {};
+      const values = restoredValues(event.values);
+      const completed = completedSections(values, context.today);
+      const next = DS160_FORM_SECTIONS.findIndex((s) => !completed.includes(s));
+      return { values, synced: values, leadId: event.leadId, completed, current: next === -1 ? LAST : next, errors: {}, waiver: 'hidden' as const, ...restoredPayment(event) };
+    }),
+    /** A new application for the next applicant: nothing answered, no lead, nothing paid. */
+    emptyForm: assign({ values: {}, current: 0, completed: [], leadId: null, synced: {}, errors: {}, waiver: 'hidden' as const, paid: false, paymentKnownFor: null }),
     /** 'Application Started' or 'Welcome Back' (spec 2-wizards §8). */
     announceLeadStarted: emit(toast('ds160form:toasts.started.title', 'ds160form:toasts.started.description')),
     announceWelcomeBack: emit(toast('ds160form:toasts.welcomeBack.title', 'ds160form:toasts.welcomeBack.description')),
@@ -238,7 +271,14 @@ export const ds160FormMachine = setup({
     allSectionsCompleted: ({ context }) => allCompleted(context),
     hasLead: ({ context }) => context.leadId !== null,
     /** The card is shown (every section done, the form open) and has no price for the plan and application it is for. */
-    needsPrice: and([stateIn({ active: { flow: 'editing' } }), ({ context }) => allCompleted(context) && completionPrice(context) === null]),
+    /** A lead whose payment the form does not know yet (a browser's own form reopened, a resume code's). */
+    paymentUnknown: ({ context }) => context.leadId !== null && context.paymentKnownFor !== context.leadId,
+    isPaid: ({ context }) => context.paid,
+    // Not before the form knows whether the application is paid: a paid one shows no card, so needs no quote.
+    needsPrice: and([
+      stateIn({ active: { flow: 'editing' } }),
+      ({ context }) => allCompleted(context) && completionPrice(context) === null && !context.paid && (context.leadId === null || context.paymentKnownFor === context.leadId),
+    ]),
   },
 }).createMachine({
   id: 'ds160Form',
@@ -253,6 +293,8 @@ export const ds160FormMachine = setup({
     waiver: 'hidden',
     checkout: null,
     price: null,
+    paid: false,
+    paymentKnownFor: null,
   }),
   initial: 'active',
   states: {
@@ -264,6 +306,8 @@ export const ds160FormMachine = setup({
           initial: 'editing',
           states: {
             editing: {
+              // Paid (found on opening, or handed over so): nothing more is typed into it.
+              always: { guard: 'isPaid', target: 'paid' },
               on: {
                 'FIELD.CHANGE': {
                   actions: [
@@ -331,12 +375,7 @@ export const ds160FormMachine = setup({
                 // The card's other button: a finished application leaves this browser's form for the next one.
                 RESET: {
                   guard: 'allSectionsCompleted',
-                  actions: [
-                    assign({ values: {}, current: 0, completed: [], leadId: null, synced: {}, errors: {}, waiver: 'hidden' as const }),
-                    'clearForm',
-                    'resetSync',
-                    'tellSync',
-                  ],
+                  actions: ['emptyForm', 'clearForm', 'resetSync', 'tellSync'],
                 },
                 'WAIVER.SWITCH': { guard: ({ context }) => context.waiver === 'shown', target: '#ds160Form.switched' },
                 'WAIVER.DISMISS': { actions: assign({ waiver: 'dismissed' }) },
@@ -344,18 +383,35 @@ export const ds160FormMachine = setup({
                   // Another application (a resume code's, a traveller's): this one, already here, is not restored again.
                   guard: ({ context, event }) => event.leadId !== context.leadId,
                   actions: [
-                    assign(({ context, event }) => {
-                      const values = restoredValues(event.values);
-                      const completed = completedSections(values, context.today);
-                      const next = DS160_FORM_SECTIONS.findIndex((s) => !completed.includes(s));
-                      // The server has every answer already: nothing is saved again until something changes.
-                      return { values, synced: values, leadId: event.leadId, completed, current: next === -1 ? LAST : next, errors: {}, waiver: 'hidden' as const };
-                    }),
+                    'restoreApplication',
                     'persist',
                     'resetSync',
                     'tellSync',
                     { type: 'announceRestored', params: ({ event }) => ({ from: event.from }) },
                   ],
+                },
+              },
+            },
+            // A paid application (issue 45): its sections can be looked through and copied from, not changed; another
+            // application (a resume code's, a group traveller's) or a new one for the next applicant opens editable.
+            paid: {
+              tags: ['paid'],
+              on: {
+                GOTO: { actions: [assign({ current: ({ event }) => DS160_FORM_SECTIONS.indexOf(event.section), errors: {} }), 'persist'] },
+                RESTORE: {
+                  guard: ({ context, event }) => event.leadId !== context.leadId,
+                  target: 'editing',
+                  actions: [
+                    'restoreApplication',
+                    'persist',
+                    'resetSync',
+                    'tellSync',
+                    { type: 'announceRestored', params: ({ event }) => ({ from: event.from }) },
+                  ],
+                },
+                RESET: {
+                  target: 'editing',
+                  actions: ['emptyForm', 'clearForm', 'resetSync', 'tellSync'],
                 },
               },
             },
@@ -401,7 +457,8 @@ export const ds160FormMachine = setup({
               {
                 guard: { type: 'isNewLead', params: ({ event }) => ({ existing: event.existing }) },
                 target: '.idle',
-                actions: [assign({ leadId: ({ event }) => event.leadId }), 'announceLeadStarted', 'persist'],
+                // A lead made just now is not paid: nothing to ask.
+                actions: [assign({ leadId: ({ event }) => event.leadId, paymentKnownFor: ({ event }) => event.leadId }), 'announceLeadStarted', 'persist'],
               },
               { target: '.idle', actions: [assign({ leadId: ({ event }) => event.leadId }), 'announceWelcomeBack', 'persist'] },
             ],
@@ -433,6 +490,30 @@ export const ds160FormMachine = setup({
             },
             failed: {
               on: { RETRY: { actions: sendTo('leadSync', { type: 'RETRY' }) } },
+            },
+          },
+        },
+        // Whether the application is paid, asked of the server once for each lead the form holds that it does not know
+        // about: a paid one opens read-only (flow.paid). When the server cannot say, the form stays open; the server
+        // still keeps a paid application's answers.
+        payment: {
+          initial: 'idle',
+          states: {
+            idle: { always: { guard: 'paymentUnknown', target: 'checking' } },
+            checking: {
+              invoke: {
+                id: 'fetchPayment',
+                src: 'fetchPayment',
+                input: ({ context }) => ({ leadId: context.leadId as string }),
+                onDone: {
+                  target: 'idle',
+                  // An answer about a lead the form no longer holds is not this one's.
+                  actions: assign(({ context, event }) =>
+                    event.output.leadId === context.leadId ? { paid: event.output.paid, paymentKnownFor: event.output.leadId } : {},
+                  ),
+                },
+                onError: { target: 'idle', actions: assign({ paymentKnownFor: ({ context }) => context.leadId }) },
+              },
             },
           },
         },
@@ -473,6 +554,11 @@ export const ds160FormMachine = setup({
   },
   output: ({ event }) => event.output as Ds160FormOutput,
 });
+
+/** What a restored application says of its payment: known when the handover said, else to be asked. */
+function restoredPayment(event: { leadId: string; paid?: boolean }): Pick<Ds160FormContext, 'paid' | 'paymentKnownFor'> {
+  return event.paid === undefined ? { paid: false, paymentKnownFor: null } : { paid: event.paid, paymentKnownFor: event.leadId };
+}
 
 function persisted(context: Ds160FormContext): PersistedForm {
   return { values: context.values, current: context.current, completed: context.completed, leadId: context.leadId, synced: context.synced };

@@ -127,13 +127,18 @@ export function formView(s: Snapshot) {
     leadId: s.context.leadId,
     // A finished flow (submitted, switched) is busy until the page it goes to is drawn.
     busy: s.hasTag('busy'),
+    /** The application is paid (issue 45): read-only, under the paid notice, in a group or not. */
+    paid: s.status === 'active' && s.hasTag('paid'),
     /** Spec 2-wizards §2.4: the completion card once every section is done, while the applicant is on the form. */
-    showCompletion: editing && allCompleted(s.context),
+    // Not while the form is asking whether the application is paid: a paid one shows its notice instead.
+    showCompletion: editing && allCompleted(s.context) && !s.matches({ active: { payment: 'checking' } }),
     plan: chosenPlan(s.context),
     price: completionPrice(s.context),
     priceFailed: s.status === 'active' && s.matches({ active: { price: 'failed' } }),
     saveStatus: (s.matches({ active: { sync: 'failed' } }) ? 'failed' : s.hasTag('saving') ? 'saving' : s.context.leadId ? 'saved' : 'none') as SaveStatus,
     nationality: typeof personal.nationality === 'string' ? personal.nationality : '',
+    /** The applicant's name as the form holds it, for the paid notice ('' without one). */
+    applicantName: [personal.firstName, personal.lastName].filter((part): part is string => typeof part === 'string' && part.trim() !== '').map((part) => part.trim()).join(' '),
   };
 }
 

@@ -31,9 +31,12 @@ export const travellerHandoverMachine = setup({
     }),
   },
   actions: {
-    /** The traveller's answers, read, go to the form that restores them (it keeps them only for another application). */
+    /**
+     * The traveller's answers, read, go to the form that restores them (it keeps them only for another application),
+     * with whether their service is paid: the form then opens read-only without asking again.
+     */
     handOver: enqueueActions(({ context, enqueue }) => {
-      if (context.handTo && context.leadId) enqueue.emit({ type: 'handOff', flow: context.handTo, event: { type: 'RESTORE', leadId: context.leadId, values: context.formData ?? {}, from: 'traveller' } });
+      if (context.handTo && context.leadId) enqueue.emit({ type: 'handOff', flow: context.handTo, event: { type: 'RESTORE', leadId: context.leadId, values: context.formData ?? {}, from: 'traveller', paid: context.paid } });
     }),
   },
   guards: {

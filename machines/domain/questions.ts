@@ -24,7 +24,9 @@ export type ValidationRule =
   | 'passportIssueDate'
   | 'passportExpiryDate'
   /** After today, at most 2 years ahead, and at least 6 months before a known passport expiry. */
-  | 'arrivalDate';
+  | 'arrivalDate'
+  /** An employer, school, organisation, hotel or company: letters, digits, spaces and & . , ' - / ( ) (validators.ts). */
+  | 'organisationName';
 
 export interface QuestionOption {
   /** Stored value (English, as the spec lists it). */

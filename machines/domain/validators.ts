@@ -34,7 +34,9 @@
 //   In the 'ds160' and 'esta' rule sets a name is written in Latin letters A–Z, as the official forms take it
 //   ('validation.name.latin'), except the native-alphabet name ('native-name'); a digit or symbol gets
 //   'validation.name.invalid' first, because that is the actual mistake. Straight and typographic apostrophes
-//   are both accepted. The 'basic' rule set checks only the full name ('full-name'): 2 to 100 characters,
+//   are both accepted. A question whose rule is 'organisationName' (an employer, a school, an organisation, the
+//   U.S. point of contact that may be a hotel) never gets the person-name rule, even when its id says 'name':
+//   "3M España S.L." and "O'Brien & Sons" are companies, not people. The 'basic' rule set checks only the full name ('full-name'): 2 to 100 characters,
 //   letters of any script, because the pre-assessment is not an official form.
 // - The address rule (any id containing 'address') applies to text and textarea questions, never to an
 //   email question ('email-address'); a second address line ('home-address-2') only has the 200 maximum,
@@ -115,6 +117,9 @@ export const VALIDATION_MESSAGE_KEYS = [
   'validation.address.tooLong',
   'validation.esta.notWaiver',
   'validation.esta.usCitizen',
+  'validation.organisation.tooShort',
+  'validation.organisation.tooLong',
+  'validation.organisation.invalid',
 ] as const;
 
 export type ValidationMessageKey = (typeof VALIDATION_MESSAGE_KEYS)[number];
@@ -125,6 +130,9 @@ export const LIMITS = {
   nameMax: 50,
   /** The pre-assessment's full name; the server accepts a lead name of up to 120, so it never refuses this. */
   fullNameMax: 100,
+  /** An employer, school or organisation: "3M" is a whole name; 100 is what the forms' text fields hold. */
+  organisationNameMin: 2,
+  organisationNameMax: 100,
   addressMin: 10,
   addressMax: 200,
   emailMax: 100,
@@ -507,6 +515,24 @@ export function validateFullName(value: string): ValidationError | null {
   return checkName(value, LIMITS.fullNameMax, 'validation.fullName.tooLong', false);
 }
 
+// An organisation's name: letters of any script with their accents, digits, spaces, and the marks company names
+// are written with: & . , ' ’ - / ( ). "3M España S.L.", "O'Brien & Sons", "Banco do Brasil S/A", "AT&T (Europe)".
+const ORGANISATION_NAME_PATTERN = /^[\p{L}\p{M}\p{Nd}\p{Zs}&.,'’\-/()]+$/u;
+
+/**
+ * An employer, school, organisation, hotel or company name: 2 to 100 characters, at least one letter or digit,
+ * and only the characters above. Not held to A–Z: the official forms' organisation fields are not the passport's
+ * machine-readable name (the person-name rule's reason for Latin letters).
+ */
+export function validateOrganisationName(value: string): ValidationError | null {
+  const name = value.trim().normalize('NFC');
+  const length = charLength(name);
+  if (length < LIMITS.organisationNameMin) return fail('validation.organisation.tooShort');
+  if (length > LIMITS.organisationNameMax) return fail('validation.organisation.tooLong');
+  if (!ORGANISATION_NAME_PATTERN.test(name) || !/[\p{L}\p{Nd}]/u.test(name)) return fail('validation.organisation.invalid');
+  return null;
+}
+
 /** 6 to 20 characters, Latin letters and digits only (as printed in the passport's machine-readable zone). */
 export function validatePassportNumber(value: string): ValidationError | null {
   const number = value.trim();
@@ -576,9 +602,17 @@ function isNumberQuestion(q: Question): boolean {
   return q.type === 'number' || q.validation === 'number';
 }
 
-/** Spec: "any id containing 'name'" — for text answers, minus the free-text lists of other names. */
+/** A text answer that names an employer, school, organisation, hotel or company (its catalog says so). */
+export function hasOrganisationRule(q: Question): boolean {
+  return q.validation === 'organisationName' && TEXT_LIKE.includes(q.type);
+}
+
+/**
+ * Spec: "any id containing 'name'" — for text answers, minus the free-text lists of other names and the
+ * organisations' names, which have their own rule.
+ */
 export function hasNameRule(q: Question): boolean {
-  return q.id.includes('name') && TEXT_LIKE.includes(q.type) && !NAME_RULE_EXEMPT_IDS.includes(q.id);
+  return q.id.includes('name') && TEXT_LIKE.includes(q.type) && !NAME_RULE_EXEMPT_IDS.includes(q.id) && !hasOrganisationRule(q);
 }
 
 /** Spec: "any id containing 'address'" — for text answers; 'email-address' is an email question, not this. */
@@ -636,6 +670,7 @@ function validateDetailedAnswer(q: Question, value: string, ctx: ValidationConte
   if (isDateQuestion(q)) return validateDateAnswer(q, value, ctx);
   if (isNumberQuestion(q)) return validateNumber(value);
   if (q.id === ANSWER_IDS.passportNumber) return validatePassportNumber(value);
+  if (hasOrganisationRule(q)) return validateOrganisationName(value);
   if (hasNameRule(q)) return validateName(value, { latinOnly: q.id !== ANSWER_IDS.nativeName });
   if (hasAddressRule(q)) return validateAddress(value, isAddressContinuation(q) ? { minLength: 0 } : {});
   return null;

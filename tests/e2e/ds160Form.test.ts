@@ -160,6 +160,53 @@ describe('/ds160-wizard', () => {
     expect(pageErrors(page)).toEqual([]);
   });
 
+  // Issue 45: a DS-160 paid alone (no group) came back editable in the browser that paid for it, where every save was
+  // refused (409 application_paid). The form's machine asks whether it is paid and opens it read-only under the notice.
+  it.each([
+    ['Spanish', ['es-ES', 'es'], 'es'],
+    ['French', ['fr-FR', 'fr'], 'fr'],
+  ])('opens a DS-160 paid alone read-only, with the paid notice, on a phone in %s', async (_, languages, lng) => {
+    const texts = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, `../../locales/${lng}/ds160form.json`), 'utf8')) as { page: { paid: { title: string } } };
+    const page = await openPage(e2e, { languages, width: 375 });
+    await page.goto(`${e2e.baseUrl}/`, { waitUntil: 'networkidle0' });
+    const email = `maria.paid.${lng}@example.com`;
+    const form = validForm({ 'address-phone': { emailAddress: email } });
+    // Finished and paid in this browser's session, through the real routes, as the checkout would.
+    const leadId = await page.evaluate(async (values, mail) => {
+      const lead = await fetch('/api/leads', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Maria Lopez', email: mail, formType: 'DS-160', formData: values, completionStatus: 'completed', paymentStatus: 'unpaid', source: 'ds160-wizard' }),
+      });
+      const { id } = (await lead.json()) as { id: string };
+      const paymentDetails = { cardNumber: '4242 4242 4242 4242', expiryDate: '12/39', cvv: '123', cardName: 'Maria Lopez', billingAddress: 'Calle Mayor 12', city: 'Madrid', zipCode: '28013', country: 'Spain' };
+      await fetch('/api/checkout/process', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ plan: 'basic', leadId: id, email: mail, idempotencyKey: `paid-alone-${id}`, paymentDetails }),
+      });
+      return id;
+    }, form, email);
+    const row = await e2e.server.app.db.selectFrom('leads').select(['payment_status']).where('id', '=', leadId).executeTakeFirstOrThrow();
+    expect(row.payment_status).toBe('paid');
+    // The browser kept the finished form, as it does after Proceed to Payment.
+    await resume(page, { values: form, current: DS160_FORM_SECTIONS.length - 1, completed: DS160_FORM_SECTIONS, leadId, synced: form });
+    const notice = await page.waitForSelector('[data-testid="ds160-paid"]');
+    const noticeText = (await notice?.evaluate((el) => (el as HTMLElement).innerText)) ?? '';
+    expect(noticeText).toContain(texts.page.paid.title);
+    expect(noticeText).toContain('Maria Lopez');
+    // Every section can be looked through, nothing typed, completed or paid again.
+    expect(await page.$$('#ds160-form :is(input, textarea, select, button):not([disabled])')).toHaveLength(0);
+    expect(await page.$$('[data-testid="ds160-next"], [data-testid="ds160-completion"], [data-main-action]')).toHaveLength(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await seriousViolations(page)).toEqual([]);
+    // A new application for someone else opens an empty, editable form.
+    await page.click('[data-testid="ds160-new-application"] button');
+    await page.waitForSelector('[data-testid="ds160-paid"]', { hidden: true });
+    await page.waitForSelector('#f-firstName:not([disabled])');
+    expect(pageErrors(page)).toEqual([]);
+  });
+
   it('checks a section as it is typed, keeps it through a reload, in Spanish', async () => {
     const page = await openPage(e2e, { languages: ['es-ES', 'es'] });
     await page.goto(`${e2e.baseUrl}/ds160-wizard`, { waitUntil: 'networkidle0' });

@@ -204,6 +204,54 @@ describe('saving that fails', () => {
 
 // Issue 45 item 9: a group's traveller opened from the panel (who may be new) is not greeted "your answers are back";
 // answers brought back by a resume code are.
+describe('a paid application (issue 45)', () => {
+  const form = validForm();
+  const finished = { values: form, current: DS160_FORM_SECTIONS.length - 1, completed: [...DS160_FORM_SECTIONS], leadId: 'paid-lead', synced: form };
+
+  it('asks whether the lead it holds is paid, and when it is opens read-only: nothing typed, moved on or submitted', async () => {
+    const fetchPayment = vi.fn(async ({ input }: { input: { leadId: string } }) => ({ leadId: input.leadId, paid: true }));
+    const fetchPrice = vi.fn(async () => ({}));
+    const actor = start(finished, { actors: { fetchPayment: fromPromise(fetchPayment), fetchPrice: fromPromise(fetchPrice) } });
+    await waitFor(actor, (s) => s.hasTag('paid'));
+    expect(fetchPayment).toHaveBeenCalledOnce();
+    expect(fetchPayment.mock.calls[0]?.[0].input).toEqual({ leadId: 'paid-lead' });
+    // No completion card, so no quote for it.
+    expect(fetchPrice).not.toHaveBeenCalled();
+    const before = actor.getSnapshot().context.values;
+    actor.send({ type: 'FIELD.CHANGE', field: 'agreeToRequirements', value: false });
+    actor.send({ type: 'SUBMIT' });
+    actor.send({ type: 'NEXT' });
+    expect(actor.getSnapshot().context.values).toBe(before);
+    expect(actor.getSnapshot().hasTag('paid')).toBe(true);
+    // Its sections can still be looked through.
+    actor.send({ type: 'GOTO', section: 'personal-info' });
+    expect(actor.getSnapshot().context.current).toBe(0);
+    // The next applicant starts on an empty, open form.
+    actor.send({ type: 'RESET' });
+    expect(actor.getSnapshot().hasTag('paid')).toBe(false);
+    expect(actor.getSnapshot().context).toMatchObject({ values: {}, leadId: null, paid: false });
+  });
+
+  it('stays open when the lead is not paid, or the server cannot say', async () => {
+    for (const fetchPayment of [resolves({ leadId: 'paid-lead', paid: false }), rejects()]) {
+      const actor = start(finished, { actors: { fetchPayment, fetchPrice: rejects() } });
+      await waitFor(actor, (s) => s.context.paymentKnownFor === 'paid-lead');
+      expect(actor.getSnapshot().matches({ active: { flow: 'editing' } })).toBe(true);
+    }
+  });
+
+  it("opens a paid traveller handed over read-only without asking again, and another's answers open again", () => {
+    const fetchPayment = vi.fn(async () => ({ leadId: 'x', paid: false }));
+    const actor = start({}, { actors: { fetchPayment: fromPromise(fetchPayment) } });
+    actor.send({ type: 'RESTORE', leadId: 'luis', values: form, from: 'traveller', paid: true });
+    expect(actor.getSnapshot().hasTag('paid')).toBe(true);
+    actor.send({ type: 'RESTORE', leadId: 'lucia', values: form, from: 'traveller', paid: false });
+    expect(actor.getSnapshot().matches({ active: { flow: 'editing' } })).toBe(true);
+    expect(actor.getSnapshot().context.leadId).toBe('lucia');
+    expect(fetchPayment).not.toHaveBeenCalled();
+  });
+});
+
 describe('answers brought into the form', () => {
   it('says "Application Restored" for a resume code, and nothing for a traveller opened from the group panel', () => {
     const restoredToasts = (from?: 'code' | 'traveller') => {

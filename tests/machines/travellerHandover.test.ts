@@ -54,7 +54,8 @@ describe('travellerHandover', () => {
   });
 
   it('hands the answers read to the form it is told of, once per traveller, and to none when told of none', async () => {
-    const fetchLead = vi.fn(async ({ input }: { input: { leadId: string } }): Promise<Lead> => ({ id: input.leadId, formData: { who: input.leadId } }));
+    // Lucia's service is paid: the form is told so, and opens read-only without asking again (issue 45).
+    const fetchLead = vi.fn(async ({ input }: { input: { leadId: string } }): Promise<Lead> => ({ id: input.leadId, formData: { who: input.leadId }, paid: input.leadId === 'lucia' }));
     const actor = createActor(travellerHandoverMachine.provide({ actors: { fetchLead: fromPromise(fetchLead) as never } }), { input: { leadId: 'luis', handTo: 'ds160Form' } });
     const effects = heard(actor);
     actor.start();
@@ -63,8 +64,8 @@ describe('travellerHandover', () => {
     await waitFor(actor, (s) => s.matches('ready') && s.context.leadId === 'lucia');
     actor.send({ type: 'OPEN', leadId: null });
     expect(effects).toEqual([
-      { type: 'handOff', flow: 'ds160Form', event: { type: 'RESTORE', leadId: 'luis', values: { who: 'luis' }, from: 'traveller' } },
-      { type: 'handOff', flow: 'ds160Form', event: { type: 'RESTORE', leadId: 'lucia', values: { who: 'lucia' }, from: 'traveller' } },
+      { type: 'handOff', flow: 'ds160Form', event: { type: 'RESTORE', leadId: 'luis', values: { who: 'luis' }, from: 'traveller', paid: false } },
+      { type: 'handOff', flow: 'ds160Form', event: { type: 'RESTORE', leadId: 'lucia', values: { who: 'lucia' }, from: 'traveller', paid: true } },
     ]);
     const alone = start('luis');
     const none = heard(alone.actor);

@@ -10,6 +10,7 @@ import { validForm } from '../helpers/ds160Form';
 import { lastCall, lastHeld, type Effect, type PathModel, type Snap, type World } from './model';
 import { childOf } from './system';
 import { modelPrice } from './startChoice';
+import { application, pay } from './commerce';
 
 // /ds160-wizard (spec 2-wizards §2.4, §4.4-§4.6) against the real leads routes. Each case starts where
 // something happens (the lead can be captured, the waiver panel, the last section), restored as a returning
@@ -113,7 +114,17 @@ const RETRY_ENDS = 'xstate.after.RETRY.leadSync.failed';
 /** When the lead-sync child last entered idle or failed, by path: its delays end counted from there. */
 const clock = new WeakMap<World, { idleSince: number; failedSince: number; sync: string }>();
 
-function outcomes(s: Snap, existing = false): AnyEventObject[] {
+/**
+ * What the server says of the payment of the lead a case holds: unpaid, paid (issue 45: the form opens read-only), or
+ * nothing, for a lead it does not have (a resume code's made-up id here): the form then stays open.
+ */
+type Payment = 'unpaid' | 'paid' | 'unknown';
+const paymentOf = (s: Snap): string => {
+  const payment = (s.value as { active?: { payment?: unknown } }).active?.payment;
+  return typeof payment === 'string' ? payment : 'ended';
+};
+
+function outcomes(s: Snap, existing = false, payment: Payment = 'unpaid'): AnyEventObject[] {
   const sync = syncOf(s);
   // The child's calls and timers are the child's: offered by where it is (the form mirrors it in its sync region).
   const lead = leadState(s);
@@ -135,6 +146,16 @@ function outcomes(s: Snap, existing = false): AnyEventObject[] {
     events.push({ type: 'xstate.done.actor.fetchPrice', output: { plan: chosenPlan(s), leadId: c.leadId, price } }, { type: 'xstate.error.actor.fetchPrice', error: 'network' });
   }
   if (priceOf(s) === 'failed' && sync === 'idle') events.push({ type: 'PRICE.RETRY' });
+  if (paymentOf(s) === 'checking') {
+    events.push(
+      payment === 'unknown'
+        ? { type: 'xstate.error.actor.fetchPayment', error: { status: 404 }, sent: true }
+        : { type: 'xstate.done.actor.fetchPayment', output: { leadId: c.leadId, paid: payment === 'paid' } },
+      // A lost answer leaves the form open (the server still keeps a paid one's answers): offered where the lead is not
+      // paid, so the card's price is an unpaid application's.
+      ...(payment === 'paid' ? [] : [{ type: 'xstate.error.actor.fetchPayment', error: 'network' }]),
+    );
+  }
   if (s.matches({ active: { flow: { submitting: 'sending' } } })) {
     events.push({ type: 'xstate.done.actor.submitForm', output: { leadId: 'lead', checkout: { url: '/checkout', amount: 50 } } }, { type: 'xstate.error.actor.submitForm', error: 'network' });
   }
@@ -211,7 +232,7 @@ const effectsOf = (world: World, type: string) => world.effects.map(said).filter
 export const ds160FormPaths: PathModel = {
   machine: ds160FormMachine.provide({ actors: { leadSync: leadSyncMachine.provide({ delays: { AUTOSAVE: AUTOSAVE_MS, RETRY: RETRY_MS } }) } }),
   // The completion card's price region (issue 30) and 'Start a new application' beside it (issue 34) add their own paths.
-  budget: 170,
+  budget: 240,
   // The page's calls, the child's with them (client/api/actors/ds160Form.ts provides the child leadSyncCalls).
   calls: (http) => ({ ...ds160FormCalls(http), ...leadSyncCalls(http) }),
   abstraction: (s) => {
@@ -227,6 +248,8 @@ export const ds160FormPaths: PathModel = {
       failures: Math.min(failuresOf(s), 2),
       price: [priceOf(s), hasPrice(s)],
       section: JSON.stringify(c.values[SECTIONS[c.current] as Ds160FormSection] ?? {}),
+      paid: c.paid,
+      paymentKnown: c.paymentKnownFor !== null && c.paymentKnownFor === c.leadId,
     };
   },
   // The child's answers are the form's (told at every change): what it has unsaved and in flight is what counts.
@@ -313,13 +336,41 @@ export const ds160FormPaths: PathModel = {
       name: 'a fresh browser given an application back',
       input: { today: TODAY, values: {} },
       events: (s) => {
-        if (s.hasTag('busy')) return outcomes(s);
+        if (s.hasTag('busy')) return outcomes(s, false, 'unknown');
         const c = context(s);
         if (c.leadId === null) return [{ type: 'RESTORE', leadId: 'restored-lead', values: RESTORED }];
+        if (paymentOf(s) === 'checking') return outcomes(s, false, 'unknown');
         // Next on the begun passport section shows several messages; one of them is answered once.
         const field = Object.keys(c.errors)[0]?.split('.')[0];
         const once = Object.keys(c.values['passport-info'] ?? {}).length === 1;
         return [{ type: 'NEXT' }, ...(field && once ? [{ type: 'FIELD.CHANGE', field, value: FORM['passport-info'][field] }] : [])];
+      },
+    },
+    {
+      // Issue 45: a DS-160 paid alone (no group), reopened in the browser that paid for it. The server keeps its answers
+      // (409 application_paid), so the form learns it is paid and opens read-only; another application, or a new one
+      // for the next applicant, opens editable.
+      name: 'a paid application reopened in this browser',
+      input: { today: TODAY, values: FORM, current: LAST, completed: SECTIONS, leadId: 'restored', synced: FORM },
+      setup: async (world, input) => {
+        const leadId = await application(world);
+        await pay(world, 'basic', leadId);
+        return { ...input, leadId };
+      },
+      events: (s) => {
+        const c = context(s);
+        const payment: Payment = c.leadId === 'restored-lead' ? 'unknown' : 'paid';
+        if (s.hasTag('busy') || !s.hasTag('paid')) return outcomes(s, false, payment);
+        return [
+          ...outcomes(s, false, payment),
+          { type: 'FIELD.CHANGE', field: 'agreeToRequirements', value: false },
+          { type: 'NEXT' },
+          { type: 'PREVIOUS' },
+          { type: 'SUBMIT' },
+          { type: 'GOTO', section: 'personal-info' },
+          { type: 'RESET' },
+          { type: 'RESTORE', leadId: 'restored-lead', values: RESTORED },
+        ];
       },
     },
     {
@@ -342,8 +393,10 @@ export const ds160FormPaths: PathModel = {
       const lead = leadState(after);
       // Typing restarts the child's pause; a restored or emptied form resets it (back to idle, the pause anew).
       const editing = before.matches({ active: { flow: 'editing' } });
-      const resets = editing && (event.type === 'RESTORE' || (event.type === 'RESET' && allDone(context(before))));
-      const reentered = editing && ((event.type === 'FIELD.CHANGE' && leadState(before) === 'idle') || resets);
+      const resets =
+        (editing && (event.type === 'RESTORE' || (event.type === 'RESET' && allDone(context(before))))) ||
+        (before.hasTag('paid') && (event.type === 'RESTORE' || event.type === 'RESET'));
+      const reentered = (editing && event.type === 'FIELD.CHANGE' && leadState(before) === 'idle') || resets;
       if (lead === 'idle' && (at.sync !== 'idle' || reentered)) at.idleSince = now;
       if (lead === 'failed' && at.sync !== 'failed') at.failedSince = now;
       at.sync = lead;
@@ -370,9 +423,10 @@ export const ds160FormPaths: PathModel = {
       if (event.type === 'PREVIOUS' && before.matches({ active: { flow: 'editing' } })) expect(context(after).current).toBe(Math.max(0, context(before).current - 1));
       // 'Start a new application' is the completion card's: it empties this browser's form, and only a finished one.
       if (event.type === 'RESET') {
-        const resets = before.matches({ active: { flow: 'editing' } }) && allDone(context(before));
+        // A paid application's notice offers it too: the next applicant starts on an empty form.
+        const resets = (before.matches({ active: { flow: 'editing' } }) && allDone(context(before))) || before.hasTag('paid');
         expect(asked.map((a) => a.type)).toEqual(resets ? ['clearForm'] : []);
-        if (resets) expect(context(after)).toMatchObject({ values: {}, current: 0, completed: [], leadId: null, synced: {}, errors: {} });
+        if (resets) expect(context(after)).toMatchObject({ values: {}, current: 0, completed: [], leadId: null, synced: {}, errors: {}, paid: false });
         else expect(context(after).values).toBe(context(before).values);
       }
       // Every change is kept in the browser at once (spec §4.4: a reload resumes with every answer).
@@ -426,7 +480,9 @@ export const ds160FormPaths: PathModel = {
         expect(c.current).toBe(SECTIONS.indexOf('passport-info'));
         expect(asked.map((a) => a.type)).toEqual(['persistForm', 'announceRestored']);
         expect(effectsOf(world, 'persistForm').at(-1)?.params).toMatchObject({ values: c.values, leadId: c.leadId, current: c.current });
-        expect(started).toEqual([]);
+        // Nothing is saved again; its payment is asked unless the handover said it.
+        const told = (event as unknown as { paid?: boolean }).paid !== undefined;
+        expect(started.map((h) => h.name)).toEqual(told ? [] : ['fetchPayment']);
       }
       // A save sends the fields that differ from what the server has (the form's synced copy), to this lead, no more.
       for (const h of started.filter((c) => c.name === 'save')) {
@@ -437,7 +493,20 @@ export const ds160FormPaths: PathModel = {
         expect(h.input).toEqual({ leadId, changes: expected });
       }
       // 'Save Error' once per run of failures, never at a retry.
-      for (const h of started) expect(['capture', 'save', 'submitForm', 'fetchPrice']).toContain(h.name);
+      for (const h of started) expect(['capture', 'save', 'submitForm', 'fetchPrice', 'fetchPayment']).toContain(h.name);
+      // The payment is asked once for each lead the form holds and has not been told of: never for a lead made just
+      // now, nor again for one it knows.
+      for (const h of started.filter((c) => c.name === 'fetchPayment')) {
+        expect(h.input).toEqual({ leadId: context(after).leadId });
+        expect(event.type === 'xstate.done.actor.capture' && lastCall(world, 'POST', '/api/leads/immediate')?.response && !(lastCall(world, 'POST', '/api/leads/immediate')?.response as { existing: boolean }).existing, 'asked about a new lead').toBe(false);
+      }
+      expect(world.held.filter((h) => h.name === 'fetchPayment' && h.input.leadId === context(after).leadId).length, 'asked twice about one lead').toBeLessThanOrEqual(1);
+      // A paid application is read-only: nothing typed, added, removed, moved on or submitted changes it, nothing is sent.
+      if (before.hasTag('paid') && ['FIELD.CHANGE', 'ROW.ADD', 'ROW.REMOVE', 'NEXT', 'PREVIOUS', 'SUBMIT'].includes(event.type)) {
+        expect(context(after).values).toBe(context(before).values);
+        expect(started).toEqual([]);
+        expect(after.hasTag('paid')).toBe(true);
+      }
       // The card's price is asked for once every section is done and the form is open again (the card shows),
       // for the chosen plan and this application.
       for (const h of started.filter((c) => c.name === 'fetchPrice')) {
@@ -523,9 +592,22 @@ export const ds160FormPaths: PathModel = {
         expect(JSON.parse(esta.at(-1)?.params.values['rumbo-wizard-esta'])).toEqual({ answers: (s.output as { answers: unknown }).answers, currentId: null, leadId: null, synced: {} });
         expect(effectsOf(world, 'navigate').map((e) => e.params.to)).toEqual(['/apply/esta-wizard']);
       },
-      'active.flow.editing': (s, world) => {
+      // Read-only only for an application the server holds as paid; no completion card, no Proceed to Payment.
+      'active.flow.paid': async (s, world) => {
+        const lead = await world.http({ method: 'GET', path: `/api/leads/${context(s).leadId}` });
+        expect((JSON.parse(lead.text) as { paymentStatus: string }).paymentStatus).toBe('paid');
+        expect(s.can({ type: 'SUBMIT' })).toBe(false);
+        expect(s.can({ type: 'FIELD.CHANGE', field: 'firstName', value: 'Changed' })).toBe(false);
+      },
+      'active.flow.editing': async (s, world) => {
         expect(effectsOf(world, 'announceSubmitFailed')).toHaveLength(world.events.filter((e) => e.type === 'xstate.error.actor.submitForm').length);
         expect(lastCall(world, 'POST', '/api/leads/immediate')?.status ?? 201).toBeLessThan(300);
+        // Open for typing: the server does not hold this application as paid, once the form has asked.
+        const { leadId, paymentKnownFor } = context(s);
+        if (leadId !== null && paymentKnownFor === leadId && lastHeld(world, 'fetchPayment')?.verdict === 'sent') {
+          const lead = await world.http({ method: 'GET', path: `/api/leads/${leadId}` });
+          expect((JSON.parse(lead.text) as { paymentStatus?: string }).paymentStatus).not.toBe('paid');
+        }
       },
     },
   },

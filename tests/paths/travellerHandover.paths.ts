@@ -25,6 +25,12 @@ async function leadAt(world: World, id: string, firstName: string, owner?: strin
   return id;
 }
 
+/** Whether the server's answer for this traveller says their service is paid (the oracle reads the reply, not the machine). */
+function paidOnServer(world: World, leadId: string): boolean {
+  const reply = [...world.calls].reverse().find((c) => c.method === 'GET' && c.path === `/api/leads/${leadId}`)?.response as { paymentStatus?: string } | undefined;
+  return reply?.paymentStatus === 'paid';
+}
+
 const done = (output: unknown): AnyEventObject => ({ type: 'xstate.done.actor.fetchLead', output });
 const dropped: AnyEventObject = { type: 'xstate.error.actor.fetchLead', error: 'network' };
 const refused: AnyEventObject = { type: 'xstate.error.actor.fetchLead', error: { status: 403 }, sent: true };
@@ -84,7 +90,7 @@ export const travellerHandoverPaths: PathModel = {
       const read = after.matches('ready') && !before.matches('ready');
       const handTo = (world.input as { handTo?: string }).handTo;
       expect(asked.map((e) => e.params)).toEqual(
-        read && handTo ? [{ type: 'handOff', flow: handTo, event: { type: 'RESTORE', leadId: after.context.leadId, values: after.context.formData, from: 'traveller' } }] : [],
+        read && handTo ? [{ type: 'handOff', flow: handTo, event: { type: 'RESTORE', leadId: after.context.leadId, values: after.context.formData, from: 'traveller', paid: paidOnServer(world, after.context.leadId) } }] : [],
       );
       // Asking for the traveller already open changes nothing; another one starts again from the server.
       if (event.type === 'OPEN') {

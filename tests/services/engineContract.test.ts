@@ -79,10 +79,10 @@ describe.each(engines)('the %s engine', (_name, start) => {
 
   describe('nextQuestion', () => {
     it('asks the first unanswered question and counts progress', async () => {
-      const first = await engine.nextQuestion({ type: 'ds160', answered: [], language: 'es' });
+      const first = await engine.nextQuestion({ type: 'ds160', answers: {}, language: 'es' });
       expect(Value.Check(NextQuestionSchema, first)).toBe(true);
       expect(first).toMatchObject({ done: false, question: { id: 'first-name' }, progress: { answered: 0, total: 25 } });
-      const third = await engine.nextQuestion({ type: 'ds160', answered: ['first-name', 'last-name'], language: 'en' });
+      const third = await engine.nextQuestion({ type: 'ds160', answers: { 'first-name': 'Ana', 'last-name': 'Souza' }, language: 'en' });
       expect(third).toMatchObject({ done: false, question: { id: 'gender' }, progress: { answered: 2, total: 25 } });
     });
   });

@@ -72,7 +72,7 @@ describe('the requests', () => {
   });
 
   it('leave the scripted interview to the built-in engine', async () => {
-    const input: NextQuestionInput = { type: 'esta', answered: [], language: 'fr' };
+    const input: NextQuestionInput = { type: 'esta', answers: {}, language: 'fr' };
     expect(await engine.nextQuestion(input)).toEqual(await builtin.nextQuestion(input));
     expect(fake.requests).toEqual([]);
   });

@@ -1,7 +1,7 @@
-import type { FormValues, PriceInput, PriceOutput, SubmitInput, SubmitOutput } from '../../../machines/ds160Form.machine';
+import type { FormValues, PaymentOutput, PriceInput, PriceOutput, SubmitInput, SubmitOutput } from '../../../machines/ds160Form.machine';
 import { leadSyncMachine } from '../../../machines/leadSync.machine';
 import { getQuote } from '../../../openapi/routes/checkout';
-import { createLead, updateLead } from '../../../openapi/routes/leads';
+import { createLead, getLead, updateLead } from '../../../openapi/routes/leads';
 import { call } from '../call';
 import type { Transport } from '../transport';
 import { actorsOf } from './actorsOf';
@@ -37,6 +37,11 @@ export function ds160FormCalls(http: Transport) {
         },
       });
       return { leadId: id, checkout };
+    },
+    /** Whether the application's service is paid: a paid one opens read-only (issue 45). */
+    fetchPayment: async ({ leadId }: { leadId: string }): Promise<PaymentOutput> => {
+      const lead = await call(http, getLead, { params: { leadId } });
+      return { leadId, paid: lead.paymentStatus === 'paid' };
     },
     /** The completion card's price: the quote checkout will charge for this plan and application. */
     fetchPrice: async ({ plan, leadId }: PriceInput): Promise<PriceOutput> => {

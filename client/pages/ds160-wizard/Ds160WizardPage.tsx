@@ -124,8 +124,9 @@ export default function Ds160WizardPage() {
   // The leader's own form is not opened from the panel: the group's list says when it is paid.
   const paidTraveller = useSelector(handover, paidTravellerOf(leadId));
   const paidInGroup = useSelector(group ?? undefined, paidInGroupOf(leadId));
-  const paidNotice = paidNoticeOf(paidTraveller, about, paidInGroup);
-  const paid = paidNotice !== null;
+  // A paid application in no group (issue 45): the form's machine found it paid and holds it read-only.
+  const paidNotice = paidNoticeOf(paidTraveller, about, paidInGroup) ?? (view.paid ? { name: view.applicantName || null } : null);
+  const paid = paidNotice !== null || view.paid;
   const locked = busy || paid;
 
   // Issue 16: building a section's fields and country lists took 100-190 ms on a slow phone. So the section after
@@ -245,7 +246,7 @@ export default function Ds160WizardPage() {
               />
             )}
 
-            {showCompletion && !paid && (
+            {((showCompletion && !paid) || view.paid) && (
               <p className={muted} data-testid="ds160-new-application">
                 {t('ds160page:newApplication.note')}{' '}
                 <button type="button" className={linkButton} disabled={busy} onClick={() => move({ type: 'RESET' }, true)}>

@@ -14,6 +14,12 @@ const ask = questionBuilder(KEY);
 const NO_YES = ['No', 'Yes'] as const;
 const YES_NO = ['Yes', 'No'] as const;
 
+/**
+ * The rule of every answer that names an employer, a school, an organisation, or a U.S. contact that may be a hotel
+ * or a company: "3M España S.L." is not a person's name (validators.ts).
+ */
+const ORGANISATION = 'organisationName' as const;
+
 /** A yes/no radio, options in the DS-160 order No, Yes. */
 function yesNo(section: string, id: string, extra: Extra = {}): Question {
   return ask(section, id, 'radio', { ...extra, options: NO_YES });
@@ -215,7 +221,7 @@ const trip: Question[] = [
 ];
 
 const uscontact: Question[] = [
-  ask('uscontact', 'us-contact-name', 'text', { hint: true }),
+  ask('uscontact', 'us-contact-name', 'text', { hint: true, validation: ORGANISATION }),
   ask('uscontact', 'us-contact-address', 'textarea'),
   ask('uscontact', 'us-contact-phone', 'phone', { validation: 'phone', hint: true }),
   ask('uscontact', 'us-contact-relationship', 'select', { options: US_CONTACT_RELATIONS }),
@@ -231,13 +237,13 @@ const family: Question[] = [
 
 const employment: Question[] = [
   ask('employment', 'current-occupation', 'select', { options: OCCUPATIONS }),
-  ask('employment', 'employer-name', 'text', { hint: true }),
+  ask('employment', 'employer-name', 'text', { hint: true, validation: ORGANISATION }),
   ask('employment', 'employer-address', 'textarea'),
   ask('employment', 'employer-phone', 'phone', { validation: 'phone', hint: true }),
   ask('employment', 'monthly-salary', 'number', { validation: 'number', hint: true }),
   ask('employment', 'job-duties', 'textarea', { required: false }),
   yesNo('employment', 'previously-employed'),
-  ifYes('employment', 'previously-employed', 'previous-employer-name', 'text'),
+  ifYes('employment', 'previously-employed', 'previous-employer-name', 'text', { validation: ORGANISATION }),
   ifYes('employment', 'previously-employed', 'previous-job-title', 'text'),
   ifYes('employment', 'previously-employed', 'previous-employer-address', 'textarea'),
   ifYes('employment', 'previously-employed', 'previous-supervisor-name', 'text'),
@@ -249,7 +255,7 @@ const employment: Question[] = [
   ask('employment', 'languages-spoken', 'text', { hint: true }),
   ask('employment', 'interview-language', 'select', { options: INTERVIEW_LANGUAGES }),
   yesNo('employment', 'organization-membership'),
-  ifYes('employment', 'organization-membership', 'organization-name', 'text'),
+  ifYes('employment', 'organization-membership', 'organization-name', 'text', { validation: ORGANISATION }),
   yesNo('employment', 'specialized-skills'),
   ifYes('employment', 'specialized-skills', 'specialized-skills-details', 'textarea'),
   yesNo('employment', 'military-service'),

@@ -89,11 +89,11 @@ const contact: Question[] = [
   ask('contact', 'phone', 'phone', { hint: true }),
   ask('contact', 'social-media', 'textarea', { required: false, hint: true }),
   // "Do you have a current or previous employer?": a student, a retiree or a child answers No and is asked no more.
-  // The employer and the U.S. point of contact may be a company or a hotel ("Telefonica S.A."), so their ids do not
-  // say 'name' and the person-name rule (validators.ts) leaves them alone, like 'emergency-contact'.
+  // The employer and the U.S. point of contact may be a company or a hotel ("Telefónica S.A."): the organisation-name
+  // rule (validators.ts), not the person-name one.
   yesNo('contact', 'has-employer', { hint: true }),
   ask('contact', 'current-occupation', 'text', { hint: true, dependsOn: 'has-employer' }),
-  ask('contact', 'employer', 'text', { hint: true, dependsOn: 'has-employer' }),
+  ask('contact', 'employer', 'text', { hint: true, validation: 'organisationName', dependsOn: 'has-employer' }),
   ask('contact', 'employer-address', 'textarea', { hint: true, dependsOn: 'has-employer' }),
   ask('contact', 'employer-phone', 'phone', { hint: true, dependsOn: 'has-employer' }),
 ];
@@ -101,7 +101,7 @@ const contact: Question[] = [
 const travel: Question[] = [
   ask('travel', 'first-travel', 'radio', { options: ['Yes', 'No'] }),
   ask('travel', 'purpose', 'radio', { options: ESTA_PURPOSES }),
-  ask('travel', 'us-contact', 'text', { hint: true, dependsOn: 'purpose', showWhen: NOT_IN_TRANSIT }),
+  ask('travel', 'us-contact', 'text', { hint: true, validation: 'organisationName', dependsOn: 'purpose', showWhen: NOT_IN_TRANSIT }),
   ask('travel', 'us-contact-address', 'textarea', { hint: true, dependsOn: 'purpose', showWhen: NOT_IN_TRANSIT }),
   ask('travel', 'us-contact-phone', 'phone', { hint: true, dependsOn: 'purpose', showWhen: NOT_IN_TRANSIT }),
   ask('travel', 'emergency-contact', 'text', { hint: true }),

@@ -19,6 +19,7 @@ import {
   validateBirthDate,
   validateFutureDate,
   validateName,
+  validateOrganisationName,
   validateParentBirthDate,
   validatePassportExpiryDate,
   validatePassportIssueDate,
@@ -73,6 +74,8 @@ const applicantBirthDate = (ctx: Ds160RuleContext) => answerText(personalInfo(ct
 
 export const latinName: Ds160Rule = (value) => validateName(value, { latinOnly: true });
 export const anyScriptName: Ds160Rule = (value) => validateName(value);
+/** An employer, school or organisation ("3M España S.L."), never held to the person-name rule. */
+export const organisationName: Ds160Rule = (value) => validateOrganisationName(value);
 const address: Ds160Rule = (value) => validateAddress(value);
 export const pastDate: Ds160Rule = (value, ctx) => validatePastDate(value, ctx.today);
 export const birthDate: Ds160Rule = (value, ctx) => validateBirthDate(value, ctx.today);
@@ -102,3 +105,4 @@ export const pastYear: Ds160Rule = (value, ctx) => validatePastYear(value, ctx.t
 // Presets a name or an address field spreads into its options.
 export const NAME = { maxLength: DS160_TEXT_LIMITS.name } as const;
 export const ADDRESS = { maxLength: DS160_TEXT_LIMITS.address, rule: address } as const;
+export const ORGANISATION = { maxLength: LIMITS.organisationNameMax, rule: organisationName } as const;

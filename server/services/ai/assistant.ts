@@ -14,7 +14,7 @@ import type { AssistantAnswer, AssistantAnswered, AssistantConversation, Assista
 import { badRequest } from '../../lib/problems';
 import { canAccess, refusal, type Access } from '../access';
 import { phrase } from './builtin/phrases';
-import { INTERVIEWS, text } from './builtin/interviews';
+import { INTERVIEWS, interviewProgress, text } from './builtin/interviews';
 import type { Language } from './builtin/text';
 import { TurnBudget } from './budget';
 import { step, type Pending, type Step } from './chats/conversation';
@@ -82,7 +82,7 @@ export class AssistantService {
 
   async next(access: Access, sessionId: string, language: Language = 'es'): Promise<AssistantQuestion> {
     const row = await this.owned(access, sessionId);
-    const next = await this.engine.nextQuestion({ type: row.type, answered: Object.keys(answersOf(row)), language });
+    const next = await this.engine.nextQuestion({ type: row.type, answers: answersOf(row), language });
     if (!next.done && next.question) {
       const { id, label, type, options } = next.question;
       await this.remember(row.id, language, { role: 'assistant', text: label, questionId: id });
@@ -161,7 +161,7 @@ export class AssistantService {
       const lines = [...linesOf(row), { role: 'user' as const, text: body.answer.trim() }, ...(reply ? [{ role: 'assistant' as const, text: reply.text, ...(reply.quickAnswers.length ? { quickAnswers: reply.quickAnswers } : {}) }] : [])];
       const pending = outcome.kind === 'confirm' ? JSON.stringify(outcome.pending) : null;
       await writeAssistantTurn(trx, row.id, { answers: JSON.stringify(answers), messages: JSON.stringify(lines), pending, language, updated_at: new Date().toISOString() });
-      const progress = { answered: questions.filter((q) => answers[q.id] !== undefined).length, total: questions.length };
+      const progress = interviewProgress(row.type, answers);
       return { row, answers, answered: { saved: outcome.kind === 'stored', ...(outcome.kind === 'stored' ? { value: outcome.value } : {}), progress, ...(reply ? { reply } : {}) } };
     });
     if (saved.answered.saved) await this.keepAsLead(owner, saved.row, saved.answers);

@@ -33,8 +33,8 @@ export type InterviewType = Static<typeof InterviewTypeSchema>;
 
 export const NextQuestionInputSchema = Type.Object({
   type: InterviewTypeSchema,
-  /** Ids of the questions answered so far. */
-  answered: Type.Array(Type.String()),
+  /** The answers so far, by question id: which are given, and which follow-ups they call for. */
+  answers: Type.Record(Type.String(), Type.String()),
   language: LanguageSchema,
 });
 export type NextQuestionInput = Static<typeof NextQuestionInputSchema>;

@@ -1,5 +1,5 @@
 import { DS160_OPTIONS, builder, list, rowBuilder, yes, type Ds160Field } from '../fields';
-import { NAME, latinName } from '../rules';
+import { NAME, ORGANISATION, latinName } from '../rules';
 
 const companionRow = rowBuilder('companions');
 const companions = builder('travel-companions');
@@ -12,5 +12,5 @@ export const travelCompanionsFields: readonly Ds160Field[] = [
     companionRow('nationality', 'country', { required: true }),
   ], yes('travelingWithOthers')),
   companions('groupTravel', 'yesno', { required: true }),
-  companions('organizationName', 'text', { required: true, visibleWhen: yes('groupTravel') }),
+  companions('organizationName', 'text', { required: true, ...ORGANISATION, visibleWhen: yes('groupTravel') }),
 ];

@@ -9,7 +9,7 @@ import {
   type Ds160Field,
   type Ds160SectionValues,
 } from '../fields';
-import { ADDRESS, NAME, both, latinName, notBefore, pastDate } from '../rules';
+import { ADDRESS, NAME, ORGANISATION, both, latinName, notBefore, pastDate } from '../rules';
 
 const work = builder('work-education');
 /** Whether the current occupation has an employer whose details are asked (spec §4.5). */
@@ -19,7 +19,7 @@ const employed: Ds160Condition = (v) => hasCurrentEmployer(v);
 const previousEmployer: Ds160Condition = (v) => answerText(v.previousEmployer) !== '';
 export const workEducationFields: readonly Ds160Field[] = [
   work('currentOccupation', 'select', { required: true, options: DS160_OPTIONS.occupation }),
-  work('currentEmployer', 'text', { required: true, visibleWhen: employed }),
+  work('currentEmployer', 'text', { required: true, ...ORGANISATION, visibleWhen: employed }),
   work('currentJobTitle', 'text', { required: true, visibleWhen: employed }),
   work('currentEmployerAddress', 'text', { required: true, ...ADDRESS, visibleWhen: employed }),
   work('currentEmployerCity', 'text', { required: true, visibleWhen: employed }),
@@ -30,7 +30,7 @@ export const workEducationFields: readonly Ds160Field[] = [
   work('currentSalary', 'number', { hint: true, rule: (value) => validateNumber(value), visibleWhen: employed }),
   work('salaryCurrency', 'select', { options: DS160_OPTIONS.salaryCurrency, defaultValue: 'USD', visibleWhen: employed }),
   work('currentJobDescription', 'textarea', { visibleWhen: employed }),
-  work('previousEmployer', 'text', { hint: true }),
+  work('previousEmployer', 'text', { hint: true, ...ORGANISATION }),
   work('previousJobTitle', 'text', { visibleWhen: previousEmployer }),
   work('previousEmployerAddress', 'text', { ...ADDRESS, visibleWhen: previousEmployer }),
   work('previousEmployerCity', 'text', { visibleWhen: previousEmployer }),
@@ -42,7 +42,7 @@ export const workEducationFields: readonly Ds160Field[] = [
     visibleWhen: previousEmployer,
   }),
   work('highestEducationLevel', 'select', { required: true, options: DS160_OPTIONS.education }),
-  work('schoolName', 'text', { required: true }),
+  work('schoolName', 'text', { required: true, ...ORGANISATION }),
   work('schoolAddress', 'text', { ...ADDRESS }),
   work('schoolCity', 'text', { required: true }),
   work('schoolCountry', 'country', { required: true }),

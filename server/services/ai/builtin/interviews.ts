@@ -3,29 +3,24 @@ import es from '../../../../locales/es/catalog.json' with { type: 'json' };
 import fr from '../../../../locales/fr/catalog.json' with { type: 'json' };
 import pt from '../../../../locales/pt/catalog.json' with { type: 'json' };
 import { getCatalog } from '../../../../machines/domain/catalogs/index';
-import type { Question } from '../../../../machines/domain/questions';
+import { isVisible, type Question } from '../../../../machines/domain/questions';
 import type { InterviewQuestion, InterviewType, NextQuestion, NextQuestionInput } from '../schemas';
 import type { Language } from './text';
 
-// The scripted interviews of the AI assistant page (spec 3-ai §2.4, §4.3, §9: ESTA 31 questions, DS-160 25),
-// drawn from the wizards' catalogs so a question asks and stores exactly what the form does.
+// The scripted interviews of the AI assistant page (spec 3-ai §2.4, §4.3, §9), drawn from the wizards' catalogs so a
+// question asks and stores exactly what the form does, and follows the form's conditions: a follow-up is asked only
+// when the answer it depends on calls for it (the employer after "Yes, I have one", the U.S. point of contact unless
+// in transit), and the progress counts the questions that apply.
 
 /**
- * The spec's ESTA questions (2-wizards §3.3) but the optional social-media one, in the wizard's order. The official
- * fields the wizard asks beyond the spec (issue 45 item 21: parents, employer, U.S. and emergency contacts, other
- * citizenship's country) are not asked here yet: several are follow-ups, and this script asks every question it
- * lists whatever the answers.
+ * The ESTA: every question of its catalog, in the official application's order (issue 45: the parents, the employer
+ * or "no employer", the U.S. point of contact, the emergency contact's e-mail, the national ID, another citizenship's
+ * country and how), so a paid ESTA made here leaves no official field blank. Only the optional social-media question
+ * is left to the wizard, as the spec's interview leaves it (its 31 questions were the spec's list).
  */
-const SPEC_ESTA_IDS: ReadonlySet<string> = new Set([
-  'email', 'first-name', 'last-name', 'other-names', 'birth-date', 'birth-city', 'birth-country', 'gender',
-  'passport-type', 'passport-number', 'passport-country', 'passport-issue-date', 'passport-expiry', 'first-travel',
-  'purpose', 'phone', 'home-address', 'emergency-contact', 'emergency-phone', 'current-occupation', 'other-citizenship',
-  'previous-passport', 'communicable-disease', 'criminal-conviction', 'drug-violation', 'terrorism-activities',
-  'fraud-misrepresentation', 'visa-denial', 'overstay-violation', 'child-custody', 'travel-restricted-countries',
-]);
 const ESTA_IDS = getCatalog('esta')
   .questions.map((q) => q.id)
-  .filter((id) => SPEC_ESTA_IDS.has(id));
+  .filter((id) => id !== 'social-media');
 
 /** What a consular officer and the DS-160 need first: identity, passport, contact, trip, who pays, work. */
 const DS160_IDS = [
@@ -89,11 +84,20 @@ function asked(question: Question, language: Language): InterviewQuestion {
   };
 }
 
-/** The first question not answered yet, in the interview's order; done when every one has an answer. */
-export function nextQuestion({ type, answered, language }: NextQuestionInput): NextQuestion {
-  const questions = INTERVIEWS[type];
-  const have = new Set(answered);
-  const next = questions.find((q) => !have.has(q.id));
-  const progress = { answered: questions.filter((q) => have.has(q.id)).length, total: questions.length };
+/** The interview's questions that apply to these answers, in its order (a follow-up only when called for). */
+export function askedNow(type: InterviewType, answers: Readonly<Record<string, string>>): Question[] {
+  return INTERVIEWS[type].filter((q) => isVisible(q, answers));
+}
+
+/** How far the interview is: the questions that apply, and how many of them have an answer (an empty one skipped). */
+export function interviewProgress(type: InterviewType, answers: Readonly<Record<string, string>>): { answered: number; total: number } {
+  const questions = askedNow(type, answers);
+  return { answered: questions.filter((q) => Object.hasOwn(answers, q.id)).length, total: questions.length };
+}
+
+/** The first question that applies and has no answer yet, in the interview's order; done when every one has one. */
+export function nextQuestion({ type, answers, language }: NextQuestionInput): NextQuestion {
+  const next = askedNow(type, answers).find((q) => !Object.hasOwn(answers, q.id));
+  const progress = interviewProgress(type, answers);
   return next ? { done: false, question: asked(next, language), progress } : { done: true, progress };
 }

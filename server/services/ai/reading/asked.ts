@@ -1,6 +1,7 @@
+import { ESTA_ELIGIBILITY_IDS } from '../../../../machines/domain/catalogs/esta';
 import { COUNTRIES } from '../../../../machines/domain/countryList';
 import type { Question } from '../../../../machines/domain/questions';
-import { hasNameRule } from '../../../../machines/domain/validators';
+import { hasNameRule, hasOrganisationRule } from '../../../../machines/domain/validators';
 import { text as catalogText } from '../builtin/interviews';
 import type { Language } from '../builtin/text';
 import type { Asked, AskedOption, DateSense } from './types';
@@ -24,8 +25,16 @@ const SENSE: Partial<Record<string, DateSense>> = {
   arrivalDate: 'future',
 };
 
-// Every DS-160 security question is one: an unsure no to any of them is asked, never stored.
+// Every DS-160 security question is one, and every ESTA eligibility question ("seeking work" among them, asked by the
+// interview since issue 45): an unsure no to any of them is asked, never stored.
 const ELIGIBILITY = /^security-|disease|criminal|drug|terror|fraud|denial|overstay|custody|restricted|refus|arrest|deport|violation/;
+
+/**
+ * Whether the reading offers an accented answer back in A–Z: a person's name, and an organisation whose id says
+ * 'name' (the employer's, as before the organisation rule): the form takes its accents now, but the offer is what
+ * the official site keeps, and it stays the reading's own choice, not the validator's.
+ */
+const offersLatin = (question: Question): boolean => hasNameRule(question) || (hasOrganisationRule(question) && question.id.includes('name'));
 
 /** A catalog question as the reading sees it. */
 export function askedOfQuestion(question: Question, known: { phoneCountry?: string; homeCountry?: string } = {}): Asked {
@@ -45,14 +54,14 @@ export function askedOfQuestion(question: Question, known: { phoneCountry?: stri
       return { ...base, kind: 'amount', ...(field === 'monthly-salary' ? { usd: true, ...(known.homeCountry ? { homeCountry: known.homeCountry } : {}) } : {}) };
     case 'radio':
     case 'select':
-      return { ...base, kind: 'choice', options: optionsOf(question.options ?? []), ...(ELIGIBILITY.test(field) ? { eligibility: true } : {}) };
+      return { ...base, kind: 'choice', options: optionsOf(question.options ?? []), ...(ELIGIBILITY.test(field) || ESTA_ELIGIBILITY_IDS.includes(field) ? { eligibility: true } : {}) };
     case 'city':
       return { ...base, kind: 'city' };
     default:
       if (field === 'passport-number') return { ...base, kind: 'passport' };
-      if (/^(first|last)-name$|payer-name|emergency-contact/.test(field)) return { ...base, kind: 'name', latin: hasNameRule(question) };
+      if (/^(first|last)-name$|payer-name|emergency-contact/.test(field)) return { ...base, kind: 'name', latin: offersLatin(question) };
       if (/address/.test(field)) return { ...base, kind: 'address' };
-      return { ...base, kind: 'text', latin: hasNameRule(question), ...(question.type === 'textarea' ? { prose: true } : {}) };
+      return { ...base, kind: 'text', latin: offersLatin(question), ...(question.type === 'textarea' ? { prose: true } : {}) };
   }
 }
 
