@@ -1,7 +1,7 @@
 import type { Extracted, ExtractInput } from '../schemas';
 import { findNationality, findCountries } from './countries';
 import { findDates } from './dates';
-import { partsOf, splitName } from '../reading/nameParts';
+import { isPersonWord, partsOf, splitName } from '../reading/nameParts';
 import { fold, tidy, type Language } from './text';
 
 // The built-in engine's reading of a free-text answer (issue 13): rules, not a model, so the same words always
@@ -87,6 +87,8 @@ function nameOf(text: string, language: Language): { firstName: string; lastName
     for (const raw of rest.split(/\s+/)) {
       const word = raw.replace(/[.,;!?)]+$/, '');
       const bare = fold(word);
+      // "my name is toString": an object's member is no name; nothing is read from the cue.
+      if (!isPersonWord(word)) return undefined;
       if (words.length > 0 && NAME_STOP.has(bare)) break;
       if (PARTICLES.has(bare) && words.length > 0) {
         words.push(word);

@@ -4,6 +4,8 @@ import { DEMONYMS } from '../builtin/demonyms';
 import { fold } from '../builtin/text';
 import { silent, value, type Reading } from './types';
 import { distance, slipsAllowed } from './words';
+import { wholeSlip } from './leadIns';
+import { inflected } from './words';
 import { ownEntry } from '../../../../machines/domain/ownEntry';
 
 // Countries and nationalities in the four languages ("soy mexicana", "je viens du Sénégal", "Brasil", "EEUU"),
@@ -42,9 +44,10 @@ function allSpellings() {
 }
 
 /** The one country whose name (or nationality word) the words come close to, and the words it matched. */
-function nearest(text: string): { country: string; quote: string; others?: string[] } | undefined {
+function nearest(text: string): { country: string; quote: string; others?: string[]; form?: boolean } | undefined {
   const words = wordsIn(text);
   const hits = new Map<string, string>();
+  const forms = new Set<string>();
   for (const { words: name, country } of allSpellings()) {
     for (let i = 0; i + name.length <= words.length; i++) {
       const typed = words.slice(i, i + name.length).join(' ');
@@ -53,12 +56,15 @@ function nearest(text: string): { country: string; quote: string; others?: strin
       const d = distance(typed, wanted, 2);
       const heard = distance(soundKey(typed), soundKey(wanted), 2);
       // A slip keeps the word's first letter: "Luanda" is a city, not "Ruanda" (Rwanda) typed wrong.
-      if (d > 0 && typed[0] === wanted[0] && (d <= slipsAllowed(wanted) || heard <= Math.max(0, slipsAllowed(wanted) - 1))) hits.set(country, typed);
+      if (d > 0 && typed[0] === wanted[0] && (d <= slipsAllowed(wanted) || heard <= Math.max(0, slipsAllowed(wanted) - 1))) {
+        hits.set(country, typed);
+        if (inflected(typed, wanted)) forms.add(country);
+      }
     }
   }
   if (hits.size !== 1) return hits.size > 1 ? { country: [...hits.keys()][0]!, quote: [...hits.values()][0]!, others: [...hits.keys()].slice(1) } : undefined;
   const [[country, quote]] = [...hits.entries()] as [[string, string]];
-  return { country, quote };
+  return { country, quote, ...(forms.has(country) ? { form: true } : {}) };
 }
 
 /**
@@ -142,6 +148,6 @@ export function readCountry(text: string, nationality: boolean): Reading {
   if (distinct.length === 1) return value(distinct[0]!, 0.9, { quote: places[0]!.text });
   if (distinct.length > 1) return value(distinct[0]!, 0.5, { quote: places[0]!.text, alternatives: distinct.slice(1) });
   const close = nearest(text);
-  if (close) return value(close.country, close.others ? 0.5 : 0.85, { quote: close.quote, ...(close.others ? { alternatives: close.others } : {}) });
+  if (close) return value(close.country, close.others ? 0.5 : close.form || wholeSlip(close.quote, text) ? 0.85 : 0.6, { quote: close.quote, ...(close.others ? { alternatives: close.others } : {}) });
   return silent('notUnderstood');
 }

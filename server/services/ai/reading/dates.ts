@@ -72,13 +72,17 @@ const after = (from: string, found: { days: number; months?: number }) => (found
 const iso = (y: number, m: number, d: number) => `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 
 /** Month names typed with a slip ("julliet", "setiembre", "febreo") put right, in folded text. */
-function mendMonths(folded: string): string {
-  return folded.replace(/\p{L}{4,}/gu, (word) => {
+function mendMonths(folded: string): { text: string; mended: string[] } {
+  const mended: string[] = [];
+  const text = folded.replace(/\p{L}{4,}/gu, (word) => {
     if (MONTHS[word] !== undefined) return word;
     const close = MONTH_WORDS.filter((m) => m.length >= 5 && distance(word, m, 1) <= 1);
     const months = new Set(close.map((m) => MONTHS[m]));
-    return months.size === 1 ? close[0]! : word;
+    if (months.size !== 1) return word;
+    mended.push(word);
+    return close[0]!;
   });
+  return { text, mended };
 }
 
 /** The next day-and-month after today (today itself counts as past), and how far ahead it is in months. */
@@ -267,7 +271,8 @@ function twoDays(folded: string, found: Found): Found | undefined {
 
 export function readDate(asked: Asked, text: string, language: Language, today: Date): Reading {
   // "the 3rd of May": the 'of' joins day and month.
-  const folded = dayWordsAsDigits(mendMonths(fold(text))).replace(/(\d)(st|nd|rd|th)?\s+of\s+(?=\p{L})/gu, '$1$2 ');
+  const months = mendMonths(fold(text));
+  const folded = dayWordsAsDigits(months.text).replace(/(\d)(st|nd|rd|th)?\s+of\s+(?=\p{L})/gu, '$1$2 ');
   const read =
     ofMonth(folded, text, asked, today) ??
     countedFrom(folded, text, asked, language, today) ??
@@ -277,7 +282,8 @@ export function readDate(asked: Asked, text: string, language: Language, today: 
     relative(folded, text, language, asked, today);
   const found = read ? (twoDays(folded, read) ?? read) : undefined;
   if (!found || !isValidIsoDate(found.iso)) return silent('notUnderstood');
-  return value(found.iso, VAGUE.test(folded) || EITHER.test(folded) ? Math.min(found.confidence, 0.6) : found.confidence, {
+  // A month read from a slip ("5 junto con mi hermana" is not 5 June) is never the whole answer: offered and asked.
+  return value(found.iso, VAGUE.test(folded) || EITHER.test(folded) || months.mended.some((w) => fold(found.quote ?? text).includes(w)) ? Math.min(found.confidence, 0.6) : found.confidence, {
     quote: found.quote,
     ...(found.alternatives ? { alternatives: found.alternatives } : {}),
     ...(found.also ? { also: found.also } : {}),

@@ -326,3 +326,39 @@ export function leadIn(kind: LeadKind, text: string): LeadIn {
   }
   return { rest: text.trim(), led: false, alone: false, host };
 }
+
+const bareWords = (text: string) => plain(text).replace(/['-]/g, ' ').replace(/\s+/g, ' ').trim();
+
+/** A laugh or a sound typed beside an answer ("jaja", "hahaha", "kkkk", "rsrs", "mdr", "lol", "xD"): no word of it. */
+const LAUGH = /^(?:(?:j+a+)+j*|(?:h+a+)+h*|(?:j+e+)+j*|(?:h+e+)+h*|(?:h+i+)+h*|k{3,}|(?:rs)+|mdr+|ptdr+|lol+|lmao+|xd+)$/;
+
+/** The words that frame an answer in the four languages and hold no value: fillers, pronouns, auxiliaries, articles, possessives, prepositions, "it's". */
+const FRAME = new Set(
+  LANGUAGES.flatMap((l) => {
+    const g = GRAMMAR[l];
+    return [...g.filler, ...g.adverb, ...g.subject, ...g.contracted, ...g.aux, ...g.reflexive, ...g.article, ...g.possessor, ...g.copula, ...g.itIs, ...Object.values(g.preposition).flat(), ...Object.values(g.verb).flat(), ...g.with];
+  })
+    .filter((entry) => /^[a-z' ]+$/.test(entry))
+    .flatMap((entry) => entry.replace(/'/g, ' ').split(' '))
+    .filter(Boolean),
+);
+const framing = (word: string) => FRAME.has(word) || LAUGH.test(word) || HESITATION.test(word);
+
+/**
+ * Whether a word read as a slip is the whole answer (issue 42): in one clause of the message, every other word only
+ * frames it ("im phillipino", "naci en Guatemla", "né à Abidjan, Côte d'Ivoir", "solterita jaja"). Only then is the
+ * slip stored; a word of a sentence one letter from a value is as likely another word ("vivo com minha namorada" is
+ * not "viúvo", "llego el 5 junto con mi hermana" is not June), so there it is offered and asked, never stored.
+ */
+export function wholeSlip(slipped: string, answer: string, same: (word: string) => boolean = () => false): boolean {
+  const wanted = bareWords(slipped).split(' ');
+  return answer.split(/[,;.!?¡¿\n()]+/).some((clause) => {
+    // A name typed with its capital after the first word ("en Boston", "à Dakar") says where or who, not which value.
+    const proper = new Set(clause.trim().split(/\s+/).slice(1).filter((w) => /^\p{Lu}\p{Ll}/u.test(w)).map(bareWords));
+    const words = bareWords(clause).split(' ').filter(Boolean);
+    const at = words.findIndex((_, i) => wanted.every((w, j) => words[i + j] === w));
+    if (at < 0) return false;
+    const others = [...words.slice(0, at), ...words.slice(at + wanted.length)];
+    return others.every((w) => framing(w) || same(w) || proper.has(w)) || (['city', 'occupation'] as const).some((kind) => bareWords(leadIn(kind, clause).rest) === wanted.join(' '));
+  });
+}

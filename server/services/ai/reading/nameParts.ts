@@ -7,6 +7,31 @@ import { GIVEN_NAMES, givenNamesAtStart } from './givenNames';
 // (de, da, dos, van, von, le, del …) stay with the surname that follows them. Where the conventions do not settle it
 // (three parts in English or French, a given name that is also a surname), the split is only offered and asked.
 
+/**
+ * The names every object and function carries (toString, valueOf, constructor, hasOwnProperty, __proto__, prototype,
+ * call, bind…), folded, taken from the runtime itself rather than listed: a member of the language the reader is
+ * written in, never a word a person has as a name (issue 42: "toString" was stored as a first name).
+ */
+const MEMBERS = new Set(
+  [Object.prototype, Function.prototype]
+    .flatMap((o) => Object.getOwnPropertyNames(o))
+    .concat('prototype')
+    .map((n) => n.toLowerCase()),
+);
+
+/**
+ * Whether a word may be part of a person's name: not a member name of an object, and not typed as an identifier is
+ * (a lower-case start with a capital inside: "toString", "isPrototypeOf"), which no name is written as; "McDonald",
+ * "DeSantis", "JoAnn" start with their capital and stay names.
+ */
+export function isPersonWord(word: string): boolean {
+  // Each part of a joined name counts ("Marie-Claire", "constructor-constructor").
+  return word
+    .split(/[^\p{L}\p{M}_]+/u)
+    .filter(Boolean)
+    .every((part) => !/^\p{Ll}+\p{Lu}/u.test(part) && !MEMBERS.has(part.toLowerCase()) && !MEMBERS.has(fold(part)));
+}
+
 /** Which part of a name the phrase that introduced it names: all of it, the given names, the surname, or it does not say. */
 export type NamePart = 'full' | 'given' | 'surname' | 'unsaid';
 

@@ -1,7 +1,7 @@
 import { findCountries } from '../builtin/countries';
 import { fold, type Language } from '../builtin/text';
 import { givenNamesAtStart } from './givenNames';
-import { isGiven, partNamed, partsOf, splitName, surnameToo, type NamePart } from './nameParts';
+import { isGiven, isPersonWord, partNamed, partsOf, splitName, surnameToo, type NamePart } from './nameParts';
 import { isPassportSpelling, passportSpelling } from './passportSpelling';
 import { silent, value, type Asked, type Reading } from './types';
 import { plain } from './words';
@@ -152,6 +152,8 @@ function nameIn(words: string[], named: boolean): string[] | undefined {
     const bare = fold(word);
     // "surname's", "it's": a contraction or a possessive is English grammar, never a name ("Surname'S" was stored).
     if (!NAME_WORD.test(word) || /^\p{L}+['’]s$/iu.test(word)) return named && kept.length > 0 ? kept : undefined;
+    // "toString", "constructor": an object's member, never a name; the clause holds no name at all.
+    if (!isPersonWord(word)) return undefined;
     if (PARTICLES.has(bare) && (kept.length > 0 || words.length > 1)) {
       kept.push(word);
       continue;
@@ -181,7 +183,7 @@ const SELF = ['yo mismo', 'yo misma', 'yo', 'myself', 'me', 'i do', 'i will', 'i
  * asked, since a sentence may capitalise other words.
  */
 export function nameInSentence(asked: Asked, text: string, language: Language): Reading {
-  const capitalised = text.split(/[\s,;.!?()]+/).filter((w, i) => i > 0 && /^\p{Lu}\p{Ll}+(?:[-'’]\p{Lu}?\p{Ll}+)*$/u.test(w) && !COMMON.has(fold(w)) && !isPlace(w));
+  const capitalised = text.split(/[\s,;.!?()]+/).filter((w, i) => i > 0 && /^\p{Lu}\p{Ll}+(?:[-'’]\p{Lu}?\p{Ll}+)*$/u.test(w) && !COMMON.has(fold(w)) && !isPlace(w) && isPersonWord(w));
   if (capitalised.length !== 1) return silent('notUnderstood');
   const reading = readName(asked, capitalised[0]!, language);
   return reading.outcome === 'value' ? { ...reading, confidence: Math.min(reading.confidence, 0.7) } : reading;

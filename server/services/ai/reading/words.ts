@@ -52,3 +52,13 @@ export function without(text: string, phrases: readonly string[]): string {
   for (const phrase of [...phrases].sort((a, b) => b.length - a.length)) out = out.split(` ${phrase} `).join(' ');
   return out.replace(/\s+/g, ' ').trim();
 }
+
+/**
+ * The same word in another form, not a slip: its plural, its other gender, a diminutive ("turistas", "conferences",
+ * "casadas", "solterita"): the two differ only after the shorter one's stem (all but its last two letters, at least
+ * four letters).
+ */
+export function inflected(typed: string, spelling: string): boolean {
+  const stem = Math.max(4, Math.min(typed.length, spelling.length) - 2);
+  return typed !== spelling && typed.slice(0, stem) === spelling.slice(0, stem) && !/\s/.test(typed) && !/\s/.test(spelling);
+}

@@ -1,4 +1,5 @@
 import { amountIn, currencyOf } from '../numbers';
+import { periodOf, tailAfter } from '../../ai/reading/amounts';
 import { quoted, type Piece } from './text';
 import { RELATIVE } from './values';
 
@@ -11,7 +12,7 @@ import { RELATIVE } from './values';
 
 /** An amount: a symbol or code before, digits (grouped by spaces, dots or commas), a scale, a currency after. */
 const AMOUNT =
-  /(?:(?:us\$|u\$s|\$u|r\$|s\/\.?|bs\.?|\$|€|£|[a-z]{3,4}(?=\s?\d))\s?)?(?:\d{1,3}(?:[ \u00a0\u202f.,]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)(?:\s?(?:mil|k|thousand|millones|millon|million|millions|milhoes|milhao|mille)(?![\p{L}]))?(?:\s?(?:pesos(?: [a-z]+)?|dolares|dollars?|usd|euros?|eur|reais|reales|brl|soles|lempiras|quetzales|naira|rupees|fcfa|f cfa|francs? cfa|francos? cfa|cfa|xof|xaf|kwanzas?|cedis?|shillings?|chelines|hryvnias?|[a-z]{3}(?![\p{L}])))?/u;
+  /(?:(?:us\$|u\$s|\$u|r\$|s\/\.?|bs\.?|\$|€|£|(?:usd|eur|mxn|brl|cop|ars|clp|pen|gbp|cad|chf|xof|xaf|ngn|inr|php|gtq|hnl|dop|uyu|bob|kes|ghs|mad|aoa|mzn|cve|htg|uah|vnd|egp|bs|fcfa)(?=\s?\d))\s?)?(?:\d{1,3}(?:[ \u00a0\u202f.,]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)(?:\s?(?:mil|k|thousand|millones|millon|million|millions|milhoes|milhao|mille)(?![\p{L}]))?(?:\s?(?:pesos(?: (?:mexicanos|colombianos|argentinos|chilenos|uruguayos|dominicanos|filipinos|cubanos))?|dolares|dollars?|usd|euros?|eur|reais|reales|brl|soles|lempiras|quetzales|naira|rupees|fcfa|f cfa|francs? cfa|francos? cfa|cfa|xof|xaf|kwanzas?|cedis?|shillings?|chelines|hryvnias?|(?:usd|eur|mxn|brl|cop|ars|clp|pen|gbp|cad|chf|xof|xaf|ngn|inr|php|gtq|hnl|dop|uyu|bob|kes|ghs|mad|aoa|mzn|cve|htg|uah|vnd|egp|bs|fcfa)(?![\p{L}])))?/u;
 
 const INCOME = /\b(?:salary|salari(?:o|e|al|os)|wages?|sueldo|salaire|income|earnings|revenus?|renda|rendimentos?|ingresos?|remuneracion|remuneracao|remuneration|gano|ganho|earn|earns|je gagne|je touche|cobro|recebo|percibo|pension|pensao|aposentadoria|jubilacion)\b/g;
 const PENSION = /\b(?:pension|pensao|aposentadoria|jubilacion|retraite)\b/;
@@ -25,8 +26,12 @@ const ASSET = /\b(?:ahorros?|savings?|economies|poupanca|saldo|balance|solde|pre
 /** The cost of the trip, by its nouns and verbs in four languages. */
 const COST = /\b(?:cost(?:s|ed)?|will cost|comes? to|total(?:es)?|en total|in total|au total|no total|budget|presupuesto|orcamento|gastos|depenses|despesas|expenses|spend(?:ing)?|gastar(?:e|emos)?|depenser|gastarei|vou gastar|costara|cuesta|costo|coste|coutera|coute|custa(?:ra)?|vai custar|prix|precio|preco|price)\b/g;
 
-const periodIn = (window: string): 'month' | 'year' | 'week' | 'day' | null =>
-  DAILY.test(window) ? 'day' : WEEKLY.test(window) ? 'week' : YEARLY.test(window) ? 'year' : MONTHLY.test(window) ? 'month' : null;
+/** The period beside an income, by the chat reader's grammar first ("45k/yr", "a la quincena", "/mois"), then these. */
+function periodIn(window: string): 'month' | 'year' | 'fortnight' | 'week' | 'day' | null {
+  const said = periodOf(window);
+  if (said) return said === 'hour' ? 'day' : said;
+  return DAILY.test(window) ? 'day' : WEEKLY.test(window) ? 'week' : YEARLY.test(window) ? 'year' : MONTHLY.test(window) ? 'month' : null;
+}
 
 interface Found {
   source: string;
@@ -43,7 +48,7 @@ function amountAfter(piece: Piece, from: number, reach: number): { value: number
   for (const m of window.matchAll(found)) {
     // A year, a day of the month or a count of people is no amount: three digits at least, or a scale, or money words.
     const text = m[0];
-    const money = /[$€£]|[a-z]{3}/.test(text) || /\d{3}/.test(text.replace(/[ \u00a0\u202f.,]/g, ''));
+    const money = /[$€£]|[a-z]{3}/.test(text) || /\d{3}/.test(text.replace(/[ \u00a0\u202f.,]/g, '')) || /\d\s?(?:k|mil|mille|thousand|millones|millon|million)(?![\p{L}])/u.test(text);
     if (!money || /^(?:19|20)\d{2}$/.test(text.trim())) continue;
     const value = amountIn(text);
     if (!value) continue;
@@ -64,14 +69,15 @@ export function incomeIn(piece: Piece): (Found & { monthly: number; salary: bool
     // The period beside it: before the cue ('my annual salary'), between the cue and the amount, or just after it.
     const period = periodIn(piece.folded.slice(Math.max(0, cue.index - 16), amount.end + 20));
     if (period === 'day' || period === null) continue;
-    const monthly = period === 'year' ? Math.round(amount.value / 12) : period === 'week' ? Math.round((amount.value * 52) / 12) : amount.value;
-    const after = /^\s?(?:al mes|por mes|a month|per month|par mois|ao mes|por ano|al ano|a year|per year|par an|ao ano|mensuales|mensais|anuales|anuais)\b/.exec(piece.folded.slice(amount.end));
+    const monthly = period === 'year' ? Math.round(amount.value / 12) : period === 'week' ? Math.round((amount.value * 52) / 12) : period === 'fortnight' ? Math.round((amount.value * 26) / 12) : amount.value;
+    // Its currency and period are quoted with it ('95 mil pesos al mes', '45k/yr').
+    const after = tailAfter(piece.folded.slice(amount.end));
     // A period written before the cue is quoted with it: 'annual salary is 48 000 EUR', not 'salary is 48 000 EUR'.
     const before = piece.folded.slice(Math.max(0, cue.index - 16), cue.index);
     const lead = new RegExp(`(?:${YEARLY.source}|${MONTHLY.source}|${WEEKLY.source})\\s*$`).exec(before);
     // A verb's income is quoted from its amount ('gano Bs 7.500 al mes' → 'Bs 7.500 al mes'), a noun's with the noun.
     const verb = /^(?:gano|ganho|earn|earns|je gagne|je touche|cobro|recebo|percibo)$/.test(cue[0]);
-    const q = quoted(piece, verb ? amount.at : lead ? cue.index - before.length + lead.index : cue.index, amount.end + (after ? after[0].length : 0));
+    const q = quoted(piece, verb ? amount.at : lead ? cue.index - before.length + lead.index : cue.index, amount.end + after);
     if (!q) continue;
     return { source: q.text, amount: amount.value, monthly, ...(amount.currency ? { currency: amount.currency } : {}), salary: !PENSION.test(cue[0]), at: cue.index, end: amount.end };
   }

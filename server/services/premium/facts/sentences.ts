@@ -6,7 +6,8 @@ import { costIn, incomeIn } from './money';
 import type { ApplicantFacts } from './schema';
 import { ownedBusinessIn } from './owner';
 import { daySpansIn } from './spans';
-import { clauseQuote, clausesOf, find, type Piece } from './text';
+import { clauseQuote, clausesOf, find, quoted, type Piece } from './text';
+import { periodOf, tailAfter } from '../../ai/reading/amounts';
 import { childrenIn, datesIn, maritalOf, monthYearIn, payerKind, purposeKinds, RELATIVE, standingOf, visaOf, type DateFound } from './values';
 
 // Facts from free sentences ('trabajo como cajero en el Banco Atlántida', 'my employer is covering the flights',
@@ -100,11 +101,17 @@ function money(s: Piece, { facts }: Ctx): void {
     const re = new RegExp(`\\b(?:gano|ganando|cobro|percibo|mi salario mensual es de|mi sueldo mensual es de|my monthly salary is|mon salaire mensuel est de|meu salario mensal e de|mi salario es de|mi sueldo es de|mi salario es|mi sueldo es|salario (?:mensual )?de|sueldo (?:mensual )?de|ingresos? (?:mensual(?:es)? )?de|pension de|pension of|(?:i|and) earn|i make|and make|make about|make around|my (?:monthly )?(?:salary|income) is|earning|salary of|income of|je gagne|je touche|mon salaire (?:mensuel )?est de|mon salaire est|une pension de|ganho|recebo|meu salario (?:mensal )?e de|meu salario e|mon revenu est de)\\s+(?:environ\\s+|uns\\s+|unos\\s+|about\\s+|cerca de\\s+)?(${amount}\\s?(al mes|mensuales|por mes|a month|per month|monthly|par mois|por mes|al ano|anuales|por ano|a year|per year|annually|yearly|par an)?)`);
     const found = find(s, re, 1);
     const value = found ? amountIn(fold(found.text)) : null;
-    if (found && value) {
+    // A period the words above do not list ("45k/yr", "a la quincena") is read by the chat reader's grammar, and quoted.
+    const end = found?.match.indices?.[1]?.[1] ?? 0;
+    const tail = found && !found.match[3] ? tailAfter(s.folded.slice(end)) : 0;
+    const said = tail ? periodOf(s.folded.slice(end, end + tail)) : undefined;
+    const source = tail && found ? (quoted(s, found.match.indices![1]![0], end + tail)?.text ?? found.text) : found?.text;
+    if (found && value && source && said !== 'day' && said !== 'hour') {
       const period = found.match[3] ?? '';
+      const perMonth = said === 'year' || /ano|year|annual/.test(period) ? 1 / 12 : said === 'week' ? 52 / 12 : said === 'fortnight' ? 26 / 12 : 1;
       facts.income = {
-        source: found.text,
-        monthly: /ano|year|annual/.test(period) ? Math.round(value / 12) : value,
+        source,
+        monthly: Math.round(value * perMonth),
         ...(currencyOf(fold(found.text)) ? { currency: currencyOf(fold(found.text)) } : {}),
         salary: true,
       };
