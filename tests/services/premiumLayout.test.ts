@@ -97,6 +97,22 @@ describe('a PDF copy with cut lines (issue 42)', () => {
     );
   }, 30_000);
 
+  it('joins a label word cut after a piece that is a label word of another language ("valid" / "ade")', () => {
+    // CI met it at one width and seed in 15 (about one CI in ten): 'Data de valid' / 'ade: 22-ABR-2032' was kept apart
+    // because 'valid' is an English label's word, and the passport's expiry went unread.
+    const page = [
+      'Passaporte',
+      'Número do passaporte: PA1923811',
+      'Passaporte emitido em: 23-ABR-2025 Data de valid',
+      'ade: 22-ABR-2032',
+      'Trabalho / estudos atuais',
+      'Profissão: ANALISTA Empregador: ACME LOGISTICS',
+      'Renda mensal: 8.600 BRL Dias de férias: 32 DIAS',
+    ].join('\n');
+    expect(mendLayout(page)?.text.split('\n')).toContain('Data de validade: 22-ABR-2032');
+    expect(values(readFacts(page).passportExpiry)).toEqual({ iso: '2032-04-22' });
+  });
+
   it('joins what a page cut and nothing else', () => {
     const page = [
       'APELLIDOS: FERREYRA NOMBRES: MATÍAS SEXO: MASCULINO FECHA DE NACI',

@@ -63,7 +63,7 @@ export function mendLayout(pasted: string): Mended | null {
     if (end[2] && /\p{L}$/u.test(end[1]!) && /^\p{L}/u.test(start[1]!) && end[1]!.length >= 2) {
       cuts += 1;
       joins.push('hyphen');
-    } else if (!end[2] && /^\p{L}+$/u.test(joined) && known(joined) && !known(bAlone, true) && !LABEL_WORDS.has(fold(end[1]!))) {
+    } else if (!end[2] && /^\p{L}+$/u.test(joined) && known(joined) && !known(bAlone, true) && (LABEL_WORDS.has(joined) || !LABEL_WORDS.has(fold(end[1]!)))) {
       cuts += 1;
       joins.push('word');
     } else joins.push(CLOSED.test(a) || !full(a) || /^\s{2,}|^\s*$/.test(b) || heading(a) || heading(b) ? 'keep' : 'space');
