@@ -72,11 +72,20 @@ export const paidTravellerOf = (leadId: string | null) => (s: SnapshotFrom<typeo
  * their form's name (from the handover, else the group's list of paid forms), else the name the group's panel gives
  * them, else nobody (null: the page says "unnamed").
  */
-export const paidNoticeOf = (paidName: string | null, about: string, paidInGroup: string | null = null): { name: string | null } | null => {
+export const paidNoticeOf = (paidName: string | null, about: string, paidInGroup: string | null = null, paidHere: string | null = null): { name: string | null } | null => {
   // Opened from the panel, the handover names the traveller; the leader's own form is known paid from the group's list.
   const name = paidName ?? paidInGroup;
-  return name === null ? null : { name: name.trim() || about.trim() || null };
+  if (name !== null) return { name: name.trim() || about.trim() || null };
+  // In no group (issue 45): the form's own flow found its lead paid, and names its applicant.
+  return paidHere === null ? null : { name: paidHere.trim() || null };
 };
+
+/**
+ * "Start a new application" is offered beside the completion card of a form not paid, and under the notice of one the
+ * form's own flow holds paid (read-only: a new application is its one way on).
+ */
+export const offersNewApplication = (showCompletion: boolean, paidNotice: { name: string | null } | null, paidHere: boolean): boolean =>
+  (showCompletion && paidNotice === null) || paidHere;
 
 /** 'Save and continue later' for the application's lead. */
 export const saveForLaterFlow = defineFlow({

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import fc from 'fast-check';
-import { paidNoticeOf } from '../../machines/ds160Form.view';
+import { offersNewApplication, paidNoticeOf } from '../../machines/ds160Form.view';
 import { travellerHandoverMachine } from '../../machines/travellerHandover.machine';
 import { heard } from './emitted';
 
@@ -93,6 +93,17 @@ describe("a paid traveller's notice (the ten-section form's read-only view)", ()
     expect(paidNoticeOf('', 'Ana Ruiz')).toEqual({ name: 'Ana Ruiz' });
     expect(paidNoticeOf('', '')).toEqual({ name: null });
     expect(paidNoticeOf('  ', ' \n')).toEqual({ name: null });
+  });
+
+  it('names the form’s own applicant when only its flow holds it paid (in no group), and offers a new application there', () => {
+    expect(paidNoticeOf(null, '', null, 'Ana Ruiz')).toEqual({ name: 'Ana Ruiz' });
+    expect(paidNoticeOf(null, '', null, ' ')).toEqual({ name: null });
+    expect(paidNoticeOf('Luis Ruiz', '', null, 'Ana Ruiz')).toEqual({ name: 'Luis Ruiz' });
+    expect(paidNoticeOf(null, 'Ana Ruiz', null, null)).toBeNull();
+    expect(offersNewApplication(true, null, false)).toBe(true);
+    expect(offersNewApplication(true, { name: 'Luis Ruiz' }, false)).toBe(false);
+    expect(offersNewApplication(false, null, false)).toBe(false);
+    expect(offersNewApplication(false, { name: 'Ana Ruiz' }, true)).toBe(true);
   });
 
   it('never names a blank name, and names what one of the two says', () => {

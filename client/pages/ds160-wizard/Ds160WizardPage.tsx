@@ -16,6 +16,7 @@ import {
   offersGroup,
   otherTravellerOf,
   paidInGroupOf,
+  offersNewApplication,
   paidNoticeOf,
   paidTravellerOf,
   prefilledOf,
@@ -125,8 +126,8 @@ export default function Ds160WizardPage() {
   const paidTraveller = useSelector(handover, paidTravellerOf(leadId));
   const paidInGroup = useSelector(group ?? undefined, paidInGroupOf(leadId));
   // A paid application in no group (issue 45): the form's machine found it paid and holds it read-only.
-  const paidNotice = paidNoticeOf(paidTraveller, about, paidInGroup) ?? (view.paid ? { name: view.applicantName || null } : null);
-  const paid = paidNotice !== null || view.paid;
+  const paidNotice = paidNoticeOf(paidTraveller, about, paidInGroup, view.paid ? view.applicantName : null);
+  const paid = paidNotice !== null;
   const locked = busy || paid;
 
   // Issue 16: building a section's fields and country lists took 100-190 ms on a slow phone. So the section after
@@ -250,7 +251,7 @@ export default function Ds160WizardPage() {
               />
             )}
 
-            {((showCompletion && !paid) || view.paid) && (
+            {offersNewApplication(showCompletion, paidNotice, view.paid) && (
               <p className={muted} data-testid="ds160-new-application">
                 {t('ds160page:newApplication.note')}{' '}
                 <button type="button" className={linkButton} disabled={busy} onClick={() => move({ type: 'RESET' })}>
