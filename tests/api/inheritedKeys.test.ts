@@ -91,7 +91,9 @@ describe('answers keyed by names every object inherits', () => {
 
 describe('a plan named like an inherited property', () => {
   it('is no plan: the quote offers the server’s choice, a purchase is refused with a 400, never a 5xx', async () => {
-    for (const word of keys(6)) {
+    // A random word may be a real plan ('pro' was drawn in CI, and bought, rightly): only the others are judged.
+    const PLANS = ['basic', 'pro', 'premium'];
+    for (const word of keys(6).filter((w) => !PLANS.includes(w.slice(0, 40)))) {
       const quote = await send('GET', `/api/checkout/quote?plan=${encodeURIComponent(word.slice(0, 40))}`);
       expect(clear(quote.statusCode), `quote ${JSON.stringify(word)}: ${quote.statusCode} ${quote.body}`).toBe(true);
       if (quote.statusCode === 200) expect(quote.body).not.toMatch(/native code|\[object Object\]/);
